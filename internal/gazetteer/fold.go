@@ -1,0 +1,357 @@
+package gazetteer
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Name matching has to survive the many ways one Arabic name is written in
+// Latin letters (Deir ez-Zor, Dayr az Zawr, Deir al-Zour). Rather than list
+// variants, every word is folded twice:
+//
+//   - its fine form: lower case, no diacritics or ʿ ’ ' marks, digraphs
+//     reduced (kh→k, sh→s, dh→z, ou→u, ee→i, …), q/c→k, p→b, o→u, e→a,
+//     semivowels resolved (y/w before a vowel are consonants, otherwise
+//     i/u), doubled letters collapsed and a final vowel+h dropped; and
+//   - its skeleton: the fine form's consonants, with a leading vowel kept as
+//     "a" so that Islam and Salma stay apart.
+//
+// Article words (al-, el-, ar-, as-, ash-, ad-, az-, at-, an- …) are left out
+// and a name's words are joined, so "Kafr Nabl" and "Kafranbel" meet. Two
+// names match when their skeletons are equal; when a skeleton has two
+// consonants or fewer (Duma, Hama, Raqqa) the fine forms must be equal too.
+
+// foldedRune maps a non-ASCII rune to its lower-case, mark-free Latin or
+// normalised Arabic form; runes not in the table are kept as they are.
+var foldedRune = buildRuneTable()
+
+func buildRuneTable() map[rune]string {
+	t := make(map[rune]string)
+	latin := [][2]rune{{0x00C0, 0x024F}, {0x1E00, 0x1EFF}}
+	for _, r := range latin {
+		for c := r[0]; c <= r[1]; c++ {
+			d := norm.NFD.String(string(c))
+			out := make([]rune, 0, 2)
+			for _, x := range d {
+				if unicode.Is(unicode.Mn, x) {
+					continue
+				}
+				out = append(out, unicode.ToLower(x))
+			}
+			if s := string(out); s != string(c) {
+				t[c] = s
+			}
+		}
+	}
+	for c, s := range map[rune]string{
+		'ı': "i", 'ø': "o", 'Ø': "o", 'æ': "ae", 'Æ': "ae", 'ß': "ss", 'đ': "d", 'Đ': "d",
+		'ł': "l", 'Ł': "l", 'œ': "oe", 'Œ': "oe", 'ð': "d", 'þ': "th",
+		// Arabic letter variants that spellings use interchangeably.
+		'أ': "ا", 'إ': "ا", 'آ': "ا", 'ٱ': "ا", 'ة': "ه", 'ى': "ي", 'ؤ': "و", 'ئ': "ي", 'ـ': "",
+		'ک': "ك", 'ی': "ي",
+	} {
+		t[c] = s
+	}
+	return t
+}
+
+// isMark reports whether r is dropped inside a word: apostrophes, ayn and
+// hamza signs, combining marks and Arabic vowel signs.
+func isMark(r rune) bool {
+	switch r {
+	case '\'', '’', '‘', '`', 'ʿ', 'ʾ', 'ʼ', 'ʻ', '′', '´', 'ʹ':
+		return true
+	}
+	return unicode.Is(unicode.Mn, r)
+}
+
+// isWordRune reports whether r is part of a word.
+func isWordRune(r rune) bool {
+	return r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') ||
+		r >= utf8.RuneSelf && unicode.IsLetter(r) || r >= utf8.RuneSelf && unicode.IsDigit(r)
+}
+
+func isArabic(r rune) bool { return r >= 0x0600 && r <= 0x06FF }
+
+// lowerWord appends the lower-case, mark-free form of word to dst.
+func lowerWord(dst []byte, word string) (out []byte, arabic bool) {
+	for _, r := range word {
+		switch {
+		case r < utf8.RuneSelf && isMark(r):
+		case r < utf8.RuneSelf:
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+		case isMark(r):
+		default:
+			if isArabic(r) {
+				arabic = true
+			}
+			if s, ok := foldedRune[r]; ok {
+				dst = append(dst, s...)
+			} else {
+				dst = utf8.AppendRune(dst, unicode.ToLower(r))
+			}
+		}
+	}
+	return dst, arabic
+}
+
+func isVowel(c byte) bool { return c == 'a' || c == 'i' || c == 'u' }
+
+// fineLatin rewrites the lower-case ASCII word w in place to its fine form
+// and returns it.
+func fineLatin(w []byte) []byte {
+	w = trimGluedArticle(w)
+	// Pass 1: digraphs and single letters; y and w are decided in pass 2.
+	out := w[:0]
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		var next byte
+		if i+1 < len(w) {
+			next = w[i+1]
+		}
+		switch {
+		case next == 'h' && (c == 'k' || c == 'g' || c == 's' || c == 'c' || c == 't' || c == 'd' || c == 'p' || c == 'z'):
+			out = append(out, hDigraph(c))
+			i++
+		case c == 'o' && (next == 'u' || next == 'o'), c == 'e' && next == 'e':
+			if c == 'o' {
+				out = append(out, 'u')
+			} else {
+				out = append(out, 'i')
+			}
+			i++
+		case c == 'd' && next == 'j', c == 'c' && next == 'k':
+			if c == 'd' {
+				out = append(out, 'j')
+			} else {
+				out = append(out, 'k')
+			}
+			i++
+		default:
+			switch c {
+			case 'q', 'c':
+				c = 'k'
+			case 'p':
+				c = 'b'
+			case 'v':
+				c = 'f'
+			case 'o':
+				c = 'u'
+			case 'e':
+				c = 'a'
+			}
+			out = append(out, c)
+		}
+	}
+	out = collapse(out)
+	// Pass 2: a semivowel is a consonant at the start or before a vowel.
+	for i, c := range out {
+		if (c == 'y' || c == 'w') && i > 0 && (i+1 == len(out) || !isVowel(out[i+1])) {
+			if c == 'y' {
+				out[i] = 'i'
+			} else {
+				out[i] = 'u'
+			}
+		}
+	}
+	out = collapse(out)
+	if n := len(out); n > 2 && out[n-1] == 'h' && isVowel(out[n-2]) {
+		out = out[:n-1]
+	}
+	return out
+}
+
+// trimGluedArticle drops an article written into the word before a doubled
+// sun letter, as in "Ezzor" (ez-Zor), "Arraqqa" or "Alleramoon".
+func trimGluedArticle(w []byte) []byte {
+	if len(w) >= 5 && (w[0] == 'a' || w[0] == 'e') && w[1] == w[2] {
+		switch w[1] {
+		case 't', 'd', 'r', 'z', 's', 'n', 'l':
+			return w[2:]
+		}
+	}
+	return w
+}
+
+// hDigraph folds the digraph c+"h": kh→k, gh→g, sh→s, ch→s, th→t, dh→z,
+// ph→f, zh→z.
+func hDigraph(c byte) byte {
+	switch c {
+	case 'c':
+		return 's'
+	case 'd':
+		return 'z'
+	case 'p':
+		return 'f'
+	}
+	return c
+}
+
+// collapse removes doubled letters in place.
+func collapse(w []byte) []byte {
+	if len(w) < 2 {
+		return w
+	}
+	out := w[:1]
+	for _, c := range w[1:] {
+		if c != out[len(out)-1] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// fineArabic strips the article from a normalised Arabic word.
+func fineArabic(w []byte) []byte {
+	const al = "ال"
+	if len(w) > len(al)+2 && string(w[:len(al)]) == al {
+		return w[len(al):]
+	}
+	return w
+}
+
+// skeleton appends the skeleton of the fine form w to dst.
+func skeleton(dst, w []byte, arabic bool) []byte {
+	if arabic || len(w) == 0 {
+		return append(dst, w...)
+	}
+	if isVowel(w[0]) {
+		dst = append(dst, 'a')
+	} else {
+		dst = append(dst, w[0])
+	}
+	for _, c := range w[1:] {
+		if !isVowel(c) {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// isArticle reports whether a fine-form word is an Arabic article
+// (al, el, ar, as, ash, ad, az, at, an, … all fold to these).
+func isArticle(fine []byte) bool {
+	switch string(fine) {
+	case "al", "ar", "as", "ad", "az", "at", "an", "l", "ul":
+		return true
+	}
+	return false
+}
+
+// Key is the folded form of a whole name.
+type Key struct {
+	Fine     string // fine forms of the words, joined
+	Skeleton string // skeletons of the words, joined
+	// Consonants counts the skeleton's consonants (its length less a
+	// leading vowel mark); short skeletons need Fine to match as well.
+	Consonants int
+}
+
+// Fold returns the matching key of a name. Names that fold to the same key
+// are spellings of one another.
+func Fold(name string) Key {
+	var k keyBuilder
+	forEachWord(name, func(word string, _ int, _ bool) {
+		if w := foldWord(nil, word); w.text != nil && !w.article {
+			k.add(w)
+		}
+	})
+	if k.fine == nil {
+		// The name was only articles or empty: keep it whole.
+		forEachWord(name, func(word string, _ int, _ bool) { k.add(foldWord(nil, word)) })
+	}
+	return k.key()
+}
+
+type foldedWord struct {
+	text    []byte // fine form
+	skel    []byte
+	article bool
+	arabic  bool
+}
+
+func foldWord(buf []byte, word string) foldedWord {
+	low, arabic := lowerWord(buf[:0], word)
+	var fine []byte
+	if arabic {
+		fine = fineArabic(low)
+	} else {
+		fine = fineLatin(low)
+	}
+	if len(fine) == 0 {
+		return foldedWord{}
+	}
+	return foldedWord{text: fine, skel: skeleton(nil, fine, arabic), article: !arabic && isArticle(fine), arabic: arabic}
+}
+
+type keyBuilder struct {
+	fine, skel []byte
+	consonants int
+}
+
+func (k *keyBuilder) add(w foldedWord) {
+	k.fine = appendCollapsed(k.fine, w.text)
+	before := len(k.skel)
+	k.skel = appendCollapsed(k.skel, w.skel)
+	for _, c := range k.skel[before:] {
+		if c != 'a' || w.arabic {
+			k.consonants++
+		}
+	}
+}
+
+func (k *keyBuilder) key() Key {
+	return Key{Fine: string(k.fine), Skeleton: string(k.skel), Consonants: k.consonants}
+}
+
+// appendCollapsed appends w to dst, dropping w's first byte when it repeats
+// dst's last one, so that "Tall Kalakh" and "Tallkalakh" meet.
+func appendCollapsed(dst, w []byte) []byte {
+	if len(dst) > 0 && len(w) > 0 && dst[len(dst)-1] == w[0] && w[0] < utf8.RuneSelf {
+		w = w[1:]
+	}
+	return append(dst, w...)
+}
+
+// forEachWord calls fn for each word of s with its byte offset and whether
+// punctuation other than a hyphen or space separates it from the previous
+// word.
+func forEachWord(s string, fn func(word string, start int, broken bool)) {
+	start := -1
+	broken := false
+	for i, r := range s {
+		if isWordRune(r) || start >= 0 && isMark(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			fn(trimPossessive(s[start:i]), start, broken)
+			start = -1
+			broken = false
+		}
+		if !unicode.IsSpace(r) && r != '-' && r != '‐' && r != '–' && !isMark(r) {
+			broken = true
+		}
+	}
+	if start >= 0 {
+		fn(trimPossessive(s[start:]), start, broken)
+	}
+}
+
+// trimPossessive drops an English possessive ("Aleppo's" → "Aleppo") but
+// keeps the 's of short Arabic words such as Ra's.
+func trimPossessive(w string) string {
+	for _, suffix := range [...]string{"'s", "’s"} {
+		if n := len(w) - len(suffix); n > 0 && w[n:] == suffix && utf8.RuneCountInString(w[:n]) >= 3 {
+			return w[:n]
+		}
+	}
+	return w
+}

@@ -1,0 +1,254 @@
+package gazetteer
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Gazetteer is an in-memory index of places by id and by folded name.
+type Gazetteer struct {
+	places []Place
+	byID   map[string]int
+	byKey  map[string][]nameRef // skeleton → names
+	trie   trie
+}
+
+type nameRef struct {
+	place      int32
+	fine       string
+	consonants int
+}
+
+// New indexes places. It returns an error naming the first entry that is
+// invalid: an empty or repeated id, an unknown kind, a point out of range or
+// a parent that is not in the list.
+func New(places []Place) (*Gazetteer, error) {
+	g := &Gazetteer{places: places, byID: make(map[string]int, len(places)), byKey: make(map[string][]nameRef)}
+	for i := range places {
+		p := &places[i]
+		switch {
+		case p.ID == "":
+			return nil, fmt.Errorf("gazetteer: entry %d (%q) has no id", i, p.Name)
+		case !p.Kind.Valid():
+			return nil, fmt.Errorf("gazetteer: %s has unknown kind %q", p.ID, p.Kind)
+		case p.Located && (p.Point.Lon() < -180 || p.Point.Lon() > 180 || p.Point.Lat() < -90 || p.Point.Lat() > 90):
+			return nil, fmt.Errorf("gazetteer: %s has point %v out of range", p.ID, p.Point)
+		}
+		if _, dup := g.byID[p.ID]; dup {
+			return nil, fmt.Errorf("gazetteer: id %s is repeated", p.ID)
+		}
+		g.byID[p.ID] = i
+	}
+	for i := range places {
+		p := &places[i]
+		if p.Parent != "" {
+			if _, ok := g.byID[p.Parent]; !ok {
+				return nil, fmt.Errorf("gazetteer: %s has unknown parent %s", p.ID, p.Parent)
+			}
+		}
+		seen := map[string]bool{}
+		for _, name := range p.AllNames() {
+			k := Fold(name)
+			if k.Skeleton == "" || seen[k.Fine] {
+				continue
+			}
+			seen[k.Fine] = true
+			ref := nameRef{place: int32(i), fine: k.Fine, consonants: k.Consonants}
+			g.byKey[k.Skeleton] = append(g.byKey[k.Skeleton], ref)
+			g.trie.insert(k.Skeleton, ref)
+		}
+	}
+	return g, nil
+}
+
+// Load reads a gazetteer from its JSON form: an array of Place.
+func Load(data []byte) (*Gazetteer, error) {
+	var places []Place
+	if err := json.Unmarshal(data, &places); err != nil {
+		return nil, fmt.Errorf("gazetteer: reading places: %w", err)
+	}
+	return New(places)
+}
+
+// Len returns the number of places.
+func (g *Gazetteer) Len() int { return len(g.places) }
+
+// Places returns every place, in the gazetteer's order. Callers must not
+// modify them.
+func (g *Gazetteer) Places() []Place { return g.places }
+
+// ByID returns the place with the given id, or nil when there is none.
+func (g *Gazetteer) ByID(id string) *Place {
+	if i, ok := g.byID[id]; ok {
+		return &g.places[i]
+	}
+	return nil
+}
+
+// Lookup returns the places one of whose names is a spelling of name (see
+// Fold), most specific kind first and then by population, largest first.
+// It returns nil when none is.
+func (g *Gazetteer) Lookup(name string) []*Place {
+	k := Fold(name)
+	var out []*Place
+	seen := map[int32]bool{}
+	for _, ref := range g.byKey[k.Skeleton] {
+		if seen[ref.place] || !sameName(ref, k.Consonants, k.Fine) {
+			continue
+		}
+		seen[ref.place] = true
+		out = append(out, &g.places[ref.place])
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if ri, rj := kindRank(out[i].Kind), kindRank(out[j].Kind); ri != rj {
+			return ri < rj
+		}
+		return out[i].Population > out[j].Population
+	})
+	return out
+}
+
+// sameName reports whether a name whose skeleton matched ref is a spelling
+// of it: short skeletons are too loose alone, so their fine forms must match.
+func sameName(ref nameRef, consonants int, fine string) bool {
+	return ref.consonants > 2 && consonants > 2 || ref.fine == fine
+}
+
+func kindRank(k Kind) int {
+	for i, v := range Kinds {
+		if v == k {
+			return i
+		}
+	}
+	return len(Kinds)
+}
+
+// Contains reports whether place p lies within place q by the gazetteer's
+// own links: q is p's parent (or an ancestor), or q is the governorate p is
+// in.
+func (g *Gazetteer) Contains(q, p *Place) bool {
+	if q.Kind == Governorate && p.Governorate.PCode != "" && p.Governorate.PCode == q.Governorate.PCode && p != q {
+		return true
+	}
+	for depth, id := 0, p.Parent; id != "" && depth < 8; depth++ {
+		if id == q.ID {
+			return true
+		}
+		id = g.ByID(id).Parent
+	}
+	return false
+}
+
+// Hit is a run of words in a text that spells a place's name.
+type Hit struct {
+	// Start and End are byte offsets of the matched words in the text,
+	// including a capitalised article just before them ("Ar Raqqah").
+	Start, End int
+	Place      *Place
+	// Exact is true when the words spell the name closely (equal fine
+	// forms), false when only the consonant skeletons agree.
+	Exact bool
+	// Capitalized is true when the first or last matched word begins with
+	// a capital letter, or the words are in Arabic script.
+	Capitalized bool
+}
+
+// maxWords bounds how many words one name may span.
+const maxWords = 8
+
+type token struct {
+	start, end   int
+	fine, skel   []byte
+	article      bool
+	broken       bool
+	upper, arabc bool
+}
+
+// Scan appends to dst every place name found in text, longest first at each
+// position, and returns the extended slice. A name does not run across
+// punctuation other than hyphens. Scan is safe for concurrent use.
+func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
+	toks := tokenize(text)
+	var fineBuf []byte
+	for i := range toks {
+		if toks[i].article || toks[i].skel == nil {
+			continue
+		}
+		node := int32(0)
+		var last byte
+		found := len(dst)
+		for j := i; j < len(toks) && j-i < maxWords; j++ {
+			t := &toks[j]
+			if j > i && (t.broken || t.article) {
+				if t.broken {
+					break
+				}
+				continue
+			}
+			s := t.skel
+			if last != 0 && len(s) > 0 && s[0] == last && s[0] < utf8.RuneSelf {
+				s = s[1:]
+			}
+			node = g.trie.walk(node, s)
+			if node < 0 {
+				break
+			}
+			if len(t.skel) > 0 {
+				last = t.skel[len(t.skel)-1]
+			}
+			refs := g.trie.nodes[node].refs
+			if len(refs) == 0 {
+				continue
+			}
+			fineBuf = fineBuf[:0]
+			for k := i; k <= j; k++ {
+				if k == i || !toks[k].article {
+					fineBuf = appendCollapsed(fineBuf, toks[k].fine)
+				}
+			}
+			start := toks[i].start
+			if i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken {
+				start = toks[i-1].start
+			}
+			for _, ref := range refs {
+				exact := ref.fine == string(fineBuf)
+				if ref.consonants <= 2 && !exact {
+					continue
+				}
+				dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[ref.place], Exact: exact,
+					Capitalized: toks[i].upper || t.upper || toks[i].arabc})
+			}
+		}
+		// Longest first at each start.
+		hits := dst[found:]
+		for a, b := 0, len(hits)-1; a < b; a, b = a+1, b-1 {
+			hits[a], hits[b] = hits[b], hits[a]
+		}
+	}
+	return dst
+}
+
+func tokenize(text string) []token {
+	toks := make([]token, 0, 64)
+	arena := make([]byte, 0, len(text)*2)
+	forEachWord(text, func(word string, start int, broken bool) {
+		low, arabic := lowerWord(arena[len(arena):], word)
+		var fine []byte
+		if arabic {
+			fine = fineArabic(low)
+		} else {
+			fine = fineLatin(low)
+		}
+		arena = arena[:len(arena)+len(low)]
+		fine = fine[:len(fine):len(fine)]
+		skel := skeleton(arena[len(arena):], fine, arabic)
+		arena = arena[:len(arena)+len(skel)]
+		r, _ := utf8.DecodeRuneInString(word)
+		toks = append(toks, token{start: start, end: start + len(word), fine: fine, skel: skel[:len(skel):len(skel)],
+			article: !arabic && isArticle(fine), broken: broken, upper: unicode.IsUpper(r), arabc: arabic})
+	})
+	return toks
+}
