@@ -540,12 +540,19 @@ func splitQualifier(s string) (name, qualifier string) {
 	return s, ""
 }
 
+// deniedAliases are alternate names that captions use for something else:
+// al-Sham is the Levant and part of many armed groups' names (Ahrar
+// al-Sham), not Damascus.
+// They are compared folded, so every spelling (Esh Sham, Ash-Shām) goes.
+var deniedAliases = map[string]bool{gazetteer.Fold("Sham").Fine: true}
+
 // addNames appends to names each of more that is not already there (by
-// exact text) nor equal to primary, keeping only Latin and Arabic script.
+// exact text) nor equal to primary, keeping only Latin and Arabic script
+// and names of four letters or more (GeoNames lists codes such as DAM).
 func addNames(names []string, primary string, more ...string) []string {
 	for _, n := range more {
 		n = strings.TrimSpace(n)
-		if n == "" || n == primary || utf8.RuneCountInString(n) < 3 || !latinOrArabic(n) {
+		if n == "" || n == primary || utf8.RuneCountInString(n) < 4 || !latinOrArabic(n) || deniedAliases[gazetteer.Fold(n).Fine] {
 			continue
 		}
 		dup := false

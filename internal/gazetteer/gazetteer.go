@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/textdist"
 )
 
 // Gazetteer is an in-memory index of places by id and by folded name.
@@ -111,10 +114,22 @@ func (g *Gazetteer) Lookup(name string) []*Place {
 	return out
 }
 
+// closeSpelling reports whether words whose skeleton matched ref but whose
+// fine form differs still spell it: the skeleton must have three consonants
+// or more, and the fine forms be a few edits apart (Kafranbel, Kafr Nabl),
+// which keeps Syrian from Sharan and Jobar from Jebru.
+func closeSpelling(ref nameRef, fine []byte) bool {
+	if ref.consonants <= 2 {
+		return false
+	}
+	max := max(1, 3*max(len(fine), len(ref.fine))/10)
+	return textdist.Distance(string(fine), ref.fine, max) <= max
+}
+
 // sameName reports whether a name whose skeleton matched ref is a spelling
 // of it: short skeletons are too loose alone, so their fine forms must match.
 func sameName(ref nameRef, consonants int, fine string) bool {
-	return ref.consonants > 2 && consonants > 2 || ref.fine == fine
+	return ref.fine == fine || consonants > 2 && closeSpelling(ref, []byte(fine))
 }
 
 func kindRank(k Kind) int {
@@ -156,6 +171,25 @@ type Hit struct {
 	Capitalized bool
 }
 
+// stopWords are words no place name starts with: English function words,
+// whose skeletons would otherwise join the next word's ("in Syria" is not
+// ‘Ayn an Nasr), and common capitalised words of captions. Keys are fine
+// forms.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("a the in at on of and to for by with from as is it its this that these " +
+		"those his her their he she they we i after before near into over under while who which where when " +
+		"are was were be been has have had not no or but than then there here our your my one two three " +
+		// Capitalised words of war captions that are never places but
+		// fold close to village names (Syrian ~ Sirin).
+		"syrian syrians kurdish kurds turkish russian iranian iraqi lebanese jordanian american arab arabs " +
+		"islamic muslim muslims christian christians alawite sunni shiite druze army rebel rebels free " +
+		"president government regime state reuters photo picture") {
+		m[string(fineLatin([]byte(w)))] = true
+	}
+	return m
+}()
+
 // maxWords bounds how many words one name may span.
 const maxWords = 8
 
@@ -174,7 +208,7 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 	toks := tokenize(text)
 	var fineBuf []byte
 	for i := range toks {
-		if toks[i].article || toks[i].skel == nil {
+		if toks[i].article || toks[i].skel == nil || stopWords[string(toks[i].fine)] && !toks[i].arabc {
 			continue
 		}
 		node := int32(0)
@@ -215,7 +249,7 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 			}
 			for _, ref := range refs {
 				exact := ref.fine == string(fineBuf)
-				if ref.consonants <= 2 && !exact {
+				if !exact && !closeSpelling(ref, fineBuf) {
 					continue
 				}
 				dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[ref.place], Exact: exact,

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geocode"
+)
+
+// runGeocode prints one JSON object per caption read from the files (or
+// stdin), in input order.
+func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("geocode", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	samples := fl.Bool("samples", false, "geocode the bundled sample captions")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	docs, err := readDocs(fl.Args(), *samples, stdin)
+	if err != nil {
+		return err
+	}
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		return err
+	}
+	gc := geocode.New(g)
+	out := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for _, d := range docs {
+		for _, text := range caption.Split(d.text) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			c := caption.Parse(text)
+			if err := enc.Encode(newRecord(c, gc.Geocode(c))); err != nil {
+				return err
+			}
+		}
+	}
+	return out.Flush()
+}
+
+type doc struct{ name, text string }
+
+// readDocs reads every file whole before any output, so that an unreadable
+// file stops the command before it prints anything.
+func readDocs(files []string, samples bool, stdin io.Reader) ([]doc, error) {
+	var docs []doc
+	if samples {
+		names, err := fs.Glob(geodata.Samples, "*.txt")
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			data, err := fs.ReadFile(geodata.Samples, n)
+			if err != nil {
+				return nil, err
+			}
+			docs = append(docs, doc{"samples/" + n, string(data)})
+		}
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("reading captions: %w", err)
+		}
+		if !utf8.Valid(data) {
+			return nil, fmt.Errorf("reading captions: %s is not UTF-8 text", f)
+		}
+		docs = append(docs, doc{f, string(data)})
+	}
+	if len(files) == 0 && !samples {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading captions from stdin: %w", err)
+		}
+		if !utf8.Valid(data) {
+			return nil, fmt.Errorf("reading captions: stdin is not UTF-8 text")
+		}
+		docs = append(docs, doc{"stdin", string(data)})
+	}
+	return docs, nil
+}
+
+// record is one line of "syriamap geocode" output. Its shape is a contract
+// that other tools rely on.
+type record struct {
+	Text          string         `json:"text"`
+	Date          *string        `json:"date"`
+	DatePrecision *string        `json:"date_precision"`
+	Photographer  *string        `json:"photographer"`
+	Agency        *string        `json:"agency"`
+	Place         *placeJSON     `json:"place"`
+	Precision     string         `json:"precision"`
+	Confidence    float64        `json:"confidence"`
+	Mention       *string        `json:"mention"`
+	Note          string         `json:"note,omitempty"`
+	Alternatives  []alternatives `json:"alternatives"`
+}
+
+type placeJSON struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Kind        string  `json:"kind"`
+	Lat         float64 `json:"lat"`
+	Lon         float64 `json:"lon"`
+	Country     string  `json:"country"`
+	Governorate *string `json:"governorate"`
+}
+
+type alternatives struct {
+	placeJSON
+	Score   float64 `json:"score"`
+	Mention string  `json:"mention"`
+}
+
+func newRecord(c caption.Caption, r geocode.Result) record {
+	rec := record{
+		Text:         c.Text,
+		Photographer: orNull(c.Credit.Photographer),
+		Agency:       orNull(c.Credit.Agency),
+		Precision:    string(r.Precision),
+		Confidence:   r.Confidence,
+		Mention:      orNull(r.Mention),
+		Note:         r.Note,
+		Alternatives: []alternatives{},
+	}
+	if !c.Date.IsZero() {
+		rec.Date, rec.DatePrecision = orNull(c.Date.String()), orNull(string(c.Date.Precision))
+	}
+	if r.Place != nil {
+		rec.Place = toPlaceJSON(r.Place)
+	}
+	for _, a := range r.Alternatives {
+		rec.Alternatives = append(rec.Alternatives, alternatives{*toPlaceJSON(a.Place), a.Score, a.Mention})
+	}
+	return rec
+}
+
+func toPlaceJSON(p *gazetteer.Place) *placeJSON {
+	return &placeJSON{ID: p.ID, Name: p.Name, Kind: string(p.Kind), Lat: p.Point.Lat(), Lon: p.Point.Lon(),
+		Country: p.Country, Governorate: orNull(p.Governorate.Name)}
+}
+
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

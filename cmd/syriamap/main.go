@@ -1,0 +1,69 @@
+// Command syriamap turns news-photo captions about the Syrian war into
+// places, dates and credits.
+//
+//	syriamap geocode [--samples] [FILE...]
+//
+// Run "syriamap help" for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		var u usageError
+		if !errors.As(err, &u) {
+			fmt.Fprintln(os.Stderr, "syriamap:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+// usageError is a mistake in the command line; its message is already
+// printed with the usage.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func exitCode(err error) int {
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+const usage = `syriamap reads captions of news photos about the Syrian war and finds
+when, who and where.
+
+Usage:
+  syriamap geocode [--samples] [FILE...]   one JSON object per caption (stdin when no FILE)
+  syriamap help                            this text
+`
+
+// run is the whole program, given its arguments and streams.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{"no command"}
+	}
+	switch args[0] {
+	case "geocode":
+		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprintf(stderr, "syriamap: unknown command %q\n\n%s", args[0], usage)
+	return usageError{"unknown command " + args[0]}
+}

@@ -1,0 +1,432 @@
+package caption
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Credit is who took a photo and for whom.
+type Credit struct {
+	// Photographer is the person credited, or "" for handouts, pool and
+	// stringer credits and credits that name no one.
+	Photographer string
+	// Agency is the agency or outlet the photo is credited to, normalised
+	// ("AFP Photo" → "AFP", "REUTERS" → "Reuters", "Associated Press" →
+	// "AP"), or "".
+	Agency string
+}
+
+// agency is a known agency: its canonical name and rank. When a credit
+// names several, the highest rank wins: a wire agency over a photo agency
+// it is distributed through, a photo agency over Getty Images, and any of
+// them over the source of a handout (SANA, the Civil Defence).
+type agency struct {
+	name string
+	rank int
+}
+
+const (
+	rankSource = iota
+	rankGuess
+	rankDistributor
+	rankPhotoAgency
+	rankWire
+)
+
+var agencies = func() map[string]agency {
+	m := map[string]agency{}
+	add := func(rank int, name string, spellings ...string) {
+		m[strings.ToLower(name)] = agency{name, rank}
+		for _, s := range spellings {
+			m[s] = agency{name, rank}
+		}
+	}
+	add(rankWire, "Reuters", "reuter", "thomson reuters")
+	add(rankWire, "AFP", "agence france-presse", "agence france presse", "afp photo", "afp photos", "afpphoto")
+	add(rankWire, "AP", "associated press", "the associated press", "ap photo", "ap photos", "ap images")
+	add(rankWire, "EPA", "epa-efe", "european pressphoto agency", "epa photo")
+	add(rankWire, "EFE")
+	add(rankWire, "Anadolu Agency", "anadolu", "aa", "anadolu ajansi", "anadolu agency photo")
+	add(rankWire, "Xinhua", "xinhua news agency", "xinhua news")
+	add(rankWire, "dpa", "deutsche presse-agentur", "picture alliance", "picture-alliance")
+	add(rankWire, "UPI", "united press international")
+	add(rankWire, "Sputnik", "ria novosti", "sputnik news")
+	add(rankWire, "TASS", "itar-tass")
+	add(rankWire, "Kyodo", "kyodo news")
+	add(rankWire, "Yonhap")
+	add(rankWire, "Bloomberg", "bloomberg news")
+	add(rankPhotoAgency, "NurPhoto", "nur photo")
+	add(rankPhotoAgency, "SOPA Images", "sopa", "sopa images/lightrocket")
+	add(rankPhotoAgency, "LightRocket")
+	add(rankPhotoAgency, "ZUMA Press", "zuma", "zuma wire", "zumapress", "zuma press wire")
+	add(rankPhotoAgency, "Pacific Press", "pacific press agency")
+	add(rankPhotoAgency, "Sipa", "sipa press", "sipa usa")
+	add(rankPhotoAgency, "Abaca", "abacapress", "abaca press")
+	add(rankPhotoAgency, "Corbis", "corbis via getty images")
+	add(rankPhotoAgency, "Polaris", "polaris images")
+	add(rankPhotoAgency, "Redux", "redux pictures")
+	add(rankPhotoAgency, "Rex/Shutterstock", "rex", "shutterstock", "rex features")
+	add(rankPhotoAgency, "Barcroft Media", "barcroft", "barcroft images")
+	add(rankPhotoAgency, "Demotix")
+	add(rankPhotoAgency, "Middle East Images")
+	add(rankPhotoAgency, "Magnum Photos", "magnum")
+	add(rankPhotoAgency, "VII", "vii photo")
+	add(rankPhotoAgency, "Panos Pictures", "panos")
+	add(rankPhotoAgency, "NOOR", "noor images")
+	add(rankPhotoAgency, "Hans Lucas")
+	add(rankPhotoAgency, "Imago", "imago images")
+	add(rankPhotoAgency, "The New York Times", "new york times", "nyt")
+	add(rankPhotoAgency, "The Washington Post", "washington post")
+	add(rankPhotoAgency, "The Guardian", "guardian")
+	add(rankPhotoAgency, "Al Jazeera", "aljazeera")
+	add(rankPhotoAgency, "BBC")
+	add(rankPhotoAgency, "CNN")
+	add(rankDistributor, "Getty Images", "getty", "gettyimages", "getty images news")
+	add(rankSource, "SANA", "syrian arab news agency", "sana news agency")
+	add(rankSource, "Hawar News", "anha", "hawar news agency", "hawar")
+	add(rankSource, "Aleppo Media Center", "amc", "aleppo media centre")
+	add(rankSource, "Shaam News Network", "snn", "shaam news")
+	add(rankSource, "Syrian Civil Defence", "syrian civil defense", "white helmets", "civil defence", "civil defense", "the white helmets")
+	add(rankSource, "Syrian Presidency", "syrian presidency facebook page")
+	add(rankSource, "UNICEF")
+	add(rankSource, "UNHCR")
+	add(rankSource, "ICRC")
+	add(rankSource, "MSF")
+	add(rankSource, "WFP")
+	add(rankSource, "Amaq", "amaq news agency")
+	add(rankSource, "Thiqa News", "thiqa")
+	add(rankSource, "Qasioun News")
+	add(rankSource, "Baladi News")
+	add(rankSource, "Orient News")
+	add(rankSource, "Russian Defence Ministry", "russian defense ministry", "russian ministry of defence", "russian ministry of defense")
+	return m
+}()
+
+// Credit words that say how a photo came, not who took it.
+var creditMarkers = map[string]bool{
+	"handout": true, "ho": true, "file": true, "files": true, "file photo": true, "pool": true,
+	"stringer": true, "str": true, "staff": true, "social media": true, "social media website": true,
+	"handout photo": true, "photo": true, "photos": true, "tpx": true, "courtesy": true, "via": true,
+	"reuters tv": true, "reuters tv via reuters": true, "video grab": true, "still image": true,
+	"pool photo": true, "ho handout": true, "epa file": true, "afp file": true, "anonymous": true,
+	"reuters photographer": true, "freelance": true,
+}
+
+// creditPrefixes come before the names in a credit.
+var creditPrefixes = []string{
+	"photo credit should read", "photo credit:", "photo credit", "photos credit", "credit:", "credit",
+	"photographs by", "photograph by", "photograph:", "photographs:", "photos by", "photo by", "photo:",
+	"photos:", "pictures by", "picture by", "picture:", "image by", "image:", "photo courtesy of",
+	"courtesy of", "photographer:", "by",
+}
+
+// parseCredit reads the names in one credit such as "Photo by Bassam
+// Khabieh/Reuters", "REUTERS/SANA/Handout", "AP Photo/Hassan Ammar, File" or
+// "Zein Al-Rifai/AFP/Getty Images".
+func parseCredit(s string) Credit {
+	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "()[]."))
+	low := strings.ToLower(s)
+	for _, p := range creditPrefixes {
+		if strings.HasPrefix(low, p) && (len(low) == len(p) || !isLetterByte(low[len(p)])) {
+			s, low = strings.TrimSpace(s[len(p):]), strings.TrimSpace(low[len(p):])
+			break
+		}
+	}
+	var c Credit
+	best := -1
+	noOne := false
+	for _, part := range splitCredit(s) {
+		key := strings.ToLower(part)
+		if a, ok := agencyOf(key); ok {
+			if a.rank > best {
+				c.Agency, best = a.name, a.rank
+			}
+			continue
+		}
+		if creditMarkers[key] {
+			if c.Photographer == "" && (key == "stringer" || key == "str" || key == "staff" || key == "handout" || key == "ho") {
+				noOne = true
+			}
+			continue
+		}
+		if personName(part) {
+			if c.Photographer == "" && !noOne {
+				c.Photographer = tidyName(part)
+			}
+			continue
+		}
+		if a, ok := guessAgency(part); ok && a.rank > best {
+			c.Agency, best = a.name, a.rank
+		}
+	}
+	return c
+}
+
+// splitCredit splits a credit into its parts at slashes, " via ", " for "
+// and commas: "Name/NurPhoto via Getty Images" → Name, NurPhoto, Getty Images.
+func splitCredit(s string) []string {
+	var parts []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == ',' || r == '|' || r == ';' }) {
+		for _, sep := range []string{" via ", " for ", " - ", " – "} {
+			p = strings.ReplaceAll(p, sep, "\x00")
+			p = strings.ReplaceAll(p, strings.ToUpper(sep), "\x00")
+		}
+		for _, q := range strings.Split(p, "\x00") {
+			if q = strings.TrimSpace(strings.Trim(strings.TrimSpace(q), ".()[]")); q != "" {
+				parts = append(parts, q)
+			}
+		}
+	}
+	return parts
+}
+
+// agencyOf finds a known agency in a lower-case credit part, as the whole
+// part or its last words ("Syria REUTERS", "Anadolu Agency Photo").
+func agencyOf(key string) (agency, bool) {
+	key = strings.Join(strings.Fields(key), " ")
+	if a, ok := agencies[key]; ok {
+		return a, true
+	}
+	for _, suffix := range []string{" photo", " photos", " pictures", " images", " pool"} {
+		if k, ok := strings.CutSuffix(key, suffix); ok {
+			if a, ok := agencies[k]; ok {
+				return a, true
+			}
+		}
+	}
+	words := strings.Fields(key)
+	for n := min(3, len(words)-1); n >= 1; n-- {
+		if a, ok := agencies[strings.Join(words[len(words)-n:], " ")]; ok && a.rank >= rankPhotoAgency {
+			return a, true
+		}
+	}
+	return agency{}, false
+}
+
+// Words that make an unknown credit part an outlet rather than a person.
+var outletWords = map[string]bool{"news": true, "agency": true, "media": true, "center": true, "centre": true,
+	"network": true, "press": true, "photo": true, "photos": true, "images": true, "pictures": true, "times": true,
+	"post": true, "channel": true, "tv": true, "foundation": true, "office": true, "ministry": true, "presidency": true,
+	"facebook": true, "twitter": true, "telegram": true, "website": true, "page": true, "council": true, "committee": true}
+
+// guessAgency takes an unknown credit part as an outlet when it is an
+// acronym (ANHA, SNN) or has an outlet word (Aleppo Media Center).
+func guessAgency(part string) (agency, bool) {
+	words := strings.Fields(part)
+	if len(words) == 1 && utf8.RuneCountInString(part) <= 6 && strings.ToUpper(part) == part {
+		return agency{part, rankGuess}, true
+	}
+	for _, w := range words {
+		if outletWords[strings.ToLower(w)] {
+			return agency{part, rankGuess}, true
+		}
+	}
+	return agency{}, false
+}
+
+var nameParticles = map[string]bool{"al": true, "el": true, "bin": true, "ibn": true, "bint": true, "de": true, "da": true,
+	"di": true, "du": true, "van": true, "von": true, "der": true, "la": true, "le": true, "abu": true, "abd": true, "y": true}
+
+// personName reports whether a credit part reads as a person's name: one to
+// six words, each capitalised or a particle (al-, bin, de, van), no digits.
+func personName(s string) bool {
+	words := strings.Fields(s)
+	if len(words) == 0 || len(words) > 6 {
+		return false
+	}
+	capitals := 0
+	for _, w := range words {
+		first, _ := utf8.DecodeRuneInString(w)
+		switch {
+		case unicode.IsUpper(first):
+			capitals++
+		case nameParticles[strings.ToLower(strings.SplitN(w, "-", 2)[0])]:
+		default:
+			return false
+		}
+		for _, r := range w {
+			if !(unicode.IsLetter(r) || unicode.IsMark(r) || r == '-' || r == '.' || isApostrophe(r)) {
+				return false
+			}
+		}
+	}
+	return capitals > 0
+}
+
+// tidyName writes an all-capitals name ("ZEIN AL-RIFAI") in title case.
+func tidyName(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if strings.ToUpper(s) != s || strings.ToLower(s) == s {
+		return s
+	}
+	b := []rune(strings.ToLower(s))
+	for i := range b {
+		if i == 0 || b[i-1] == ' ' || b[i-1] == '-' || b[i-1] == '.' {
+			b[i] = unicode.ToUpper(b[i])
+		}
+	}
+	return string(b)
+}
+
+// notices are editors' notes that agencies append around a credit.
+var notices = []string{"TPX IMAGES OF THE DAY", "ATTENTION EDITORS", "EDITORIAL USE ONLY", "FOR EDITORIAL USE",
+	"NO RESALES", "NO ARCHIVES", "THIS IMAGE HAS BEEN SUPPLIED", "THIS PICTURE WAS PROVIDED", "MANDATORY CREDIT",
+	"NO SALES", "NO MARKETING", "SEARCH \"", "SEARCH “", "RESTRICTED TO EDITORIAL USE"}
+
+// blankNotices returns text with the editors' notes replaced by spaces,
+// byte for byte, so that offsets still hold.
+func blankNotices(text string) string {
+	var b []byte
+	for _, n := range notices {
+		for from := 0; ; {
+			i := strings.Index(text[from:], n)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := noticeEnd(text, i)
+			if b == nil {
+				b = []byte(text)
+			}
+			for k := i; k < end; k++ {
+				b[k] = ' '
+			}
+			from = end
+		}
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
+
+// noticeEnd finds where a notice that starts at i ends: at the first word
+// that is not all capitals, or at a word joined to a slash (a credit such
+// as REUTERS/Name after the notice).
+func noticeEnd(text string, i int) int {
+	j := i
+	for j < len(text) {
+		r, size := utf8.DecodeRuneInString(text[j:])
+		if unicode.IsLetter(r) {
+			k := j
+			for k < len(text) {
+				r2, s2 := utf8.DecodeRuneInString(text[k:])
+				if !unicode.IsLetter(r2) && !isApostrophe(r2) {
+					break
+				}
+				k += s2
+			}
+			word := text[j:k]
+			if strings.ToUpper(word) != word || k < len(text) && text[k] == '/' {
+				return j
+			}
+			j = k
+			continue
+		}
+		if r == '(' || r == ')' {
+			return j
+		}
+		j += size
+	}
+	return j
+}
+
+// findCredit finds the credit of a caption and returns it with its byte
+// span; ok is false when the caption has none. It prefers a parenthesised
+// credit ("(Photo by Name/Agency)", "(AP Photo/Name)") and otherwise reads
+// the end of the caption ("… 2016. REUTERS/Name", "Name/AFP/Getty Images").
+func findCredit(text string) (c Credit, start, end int, ok bool) {
+	clean := blankNotices(text)
+	// The last parenthesised group that reads as a credit.
+	for close := len(clean); ; {
+		j := strings.LastIndexByte(clean[:close], ')')
+		if j < 0 {
+			break
+		}
+		i := strings.LastIndexByte(clean[:j], '(')
+		if i < 0 {
+			break
+		}
+		if inner := clean[i+1 : j]; looksLikeCredit(inner) {
+			return parseCredit(inner), i, j + 1, true
+		}
+		close = i
+	}
+	// A credit at the end: the run of capitalised words and slashes before
+	// the end that holds a slash or an agency.
+	tail := strings.TrimRight(clean, " \t\n.")
+	slash := strings.LastIndexAny(tail, "/")
+	last := tailStart(tail, len(tail))
+	if slash >= 0 {
+		if s := tailStart(tail, slash); tail[slash+1:] != "" && !strings.ContainsAny(tail[slash:], ".,;:!?") {
+			last = s
+		}
+	}
+	cand := strings.TrimSpace(tail[last:])
+	if cand == "" || !looksLikeCredit(cand) {
+		return Credit{}, 0, 0, false
+	}
+	// Leading words of the sentence ("Syria REUTERS/Name"): begin at the
+	// agency when the first part ends with one.
+	c = parseCredit(cand)
+	if c.Photographer == "" && c.Agency == "" {
+		return Credit{}, 0, 0, false
+	}
+	return c, last, len(tail), true
+}
+
+// tailStart walks back from i over capitalised words, particles, spaces,
+// slashes and hyphens, to the start of a trailing credit.
+func tailStart(s string, i int) int {
+	start := i
+	for j := i; j > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:j])
+		if r == '/' || r == ' ' || r == '-' || r == '.' && j >= 2 && s[j-2] != ' ' && unicode.IsUpper(rune(s[j-2])) && (j < 3 || s[j-3] == ' ') {
+			j -= size
+			continue
+		}
+		if !unicode.IsLetter(r) && !isApostrophe(r) {
+			break
+		}
+		k := j
+		for k > 0 {
+			r2, s2 := utf8.DecodeLastRuneInString(s[:k])
+			if !unicode.IsLetter(r2) && !isApostrophe(r2) && r2 != '-' {
+				break
+			}
+			k -= s2
+		}
+		word := strings.Trim(s[k:j], "-")
+		first, _ := utf8.DecodeRuneInString(word)
+		if !unicode.IsUpper(first) && !nameParticles[strings.ToLower(strings.SplitN(word, "-", 2)[0])] && strings.ToLower(word) != "via" {
+			break
+		}
+		start, j = k, k
+	}
+	for start < i && (s[start] == ' ' || s[start] == '/' || s[start] == '-') {
+		start++
+	}
+	return start
+}
+
+// looksLikeCredit reports whether s is a credit: it begins with a credit
+// word (Photo by, Credit:) or names a known agency, with a slash or alone.
+func looksLikeCredit(s string) bool {
+	low := strings.ToLower(strings.TrimSpace(s))
+	if low == "" || len(low) > 160 {
+		return false
+	}
+	for _, p := range creditPrefixes[:len(creditPrefixes)-1] {
+		if strings.HasPrefix(low, p) {
+			return true
+		}
+	}
+	parts := splitCredit(low)
+	for _, p := range parts {
+		if a, ok := agencyOf(p); ok && (len(parts) > 1 || a.rank >= rankPhotoAgency || strings.Contains(s, "/")) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,269 @@
+package caption
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/textdist"
+)
+
+// Precision says how much of a Date is known.
+type Precision string
+
+// Date precisions, finest first.
+const (
+	Day   Precision = "day"
+	Month Precision = "month"
+	Year  Precision = "year"
+)
+
+// Date is a calendar date known to Day, Month or Year precision; Month and
+// Day are 0 where unknown. The zero Date means no date.
+type Date struct {
+	Year, Month, Day int
+	Precision        Precision
+}
+
+// IsZero reports whether d is no date.
+func (d Date) IsZero() bool { return d.Precision == "" }
+
+// String formats d as YYYY-MM-DD, YYYY-MM or YYYY by its precision, or ""
+// for the zero Date.
+func (d Date) String() string {
+	switch d.Precision {
+	case Day:
+		return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
+	case Month:
+		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
+	case Year:
+		return fmt.Sprintf("%04d", d.Year)
+	}
+	return ""
+}
+
+var monthNames = [...]string{"january", "february", "march", "april", "may", "june", "july",
+	"august", "september", "october", "november", "december"}
+
+// monthOf returns the month (1–12) a word names, or 0. It takes full names,
+// abbreviations of three letters or more ("Sept", "Dec"), and misspellings
+// one or two edits from a full name ("Febuary", "Septmber", "Agust").
+// Whether the word is a month at all (May, March) is for the caller to
+// judge from the numbers around it.
+func monthOf(lower string) int {
+	if len(lower) < 3 {
+		return 0
+	}
+	for i, m := range monthNames {
+		if strings.HasPrefix(m, lower) {
+			return i + 1
+		}
+	}
+	if len(lower) < 4 {
+		return 0
+	}
+	best, bestD := 0, 3
+	for i, m := range monthNames {
+		max := 1
+		if len(m) >= 6 {
+			max = 2
+		}
+		if d := textdist.Distance(lower, m, max); d <= max && d < bestD {
+			best, bestD = i+1, d
+		}
+	}
+	return best
+}
+
+// dateCandidate is one date expression found in a caption.
+type dateCandidate struct {
+	date       Date
+	start, end int // token indexes
+	score      int
+}
+
+// Words before a date that make it a background date (when a town fell,
+// since when something lasts) rather than the day the photo was taken.
+var backgroundBefore = map[string]bool{
+	"since": true, "until": true, "till": true, "before": true, "after": true, "began": true,
+	"begun": true, "started": true, "start": true, "erupted": true, "broke": true, "captured": true,
+	"seized": true, "recaptured": true, "retook": true, "retaken": true, "liberated": true, "fell": true,
+	"killed": true, "died": true, "mid": true, "early": true, "late": true, "last": true, "next": true,
+	"from": true, "between": true, "by": true, "during": true, "throughout": true, "earlier": true,
+	"later": true, "expected": true, "scheduled": true, "born": true, "end": true, "beginning": true,
+}
+
+// Words before a date that weaken it: a release date is the photo's date
+// only when the caption gives no other.
+var weakBefore = map[string]bool{"released": true, "published": true, "issued": true, "distributed": true, "posted": true, "obtained": true, "received": true}
+
+// findDate picks the photo's date among the dates in the caption: the
+// finest, in the first sentence or after "taken", not marked as background.
+// Numeric dates are read as ISO (2016-09-19) or day first (19/09/2016, the
+// usage of the agencies that use numbers); a slash or dot date whose day
+// and month could be swapped (03/04/2016) gives only its year.
+func findDate(toks []token, skip func(tok int) bool) Date {
+	var best *dateCandidate
+	var cands [8]dateCandidate
+	found := cands[:0]
+	for i := 0; i < len(toks); i++ {
+		if skip(i) {
+			continue
+		}
+		c, ok := dateAt(toks, i)
+		if !ok {
+			continue
+		}
+		c.score = scoreDate(toks, c)
+		if c.score > -50 && len(found) < cap(found) {
+			found = append(found, c)
+		}
+		i = c.end
+	}
+	for k := range found {
+		if best == nil || found[k].score > best.score {
+			best = &found[k]
+		}
+	}
+	if best == nil {
+		return Date{}
+	}
+	return best.date
+}
+
+func scoreDate(toks []token, c dateCandidate) int {
+	score := 10
+	switch c.date.Precision {
+	case Day:
+		score = 30
+	case Month:
+		score = 20
+	}
+	if toks[c.start].sentence == 0 {
+		score += 10
+	}
+	// Look back a few words for what the date belongs to.
+	for k, n := c.start-1, 0; k >= 0 && n < 4; k-- {
+		t := &toks[k]
+		if t.kind == tPunct {
+			if t.text == "-" || t.text == "," && n == 0 {
+				continue
+			}
+			break
+		}
+		n++
+		switch {
+		case t.lower == "taken" || t.lower == "shot" || t.lower == "photographed" || t.lower == "pictured":
+			return score + 50
+		case backgroundBefore[t.lower]:
+			return -100
+		case weakBefore[t.lower]:
+			score -= 25
+		case n == 1 && (t.lower == "on" || t.lower == "dated"):
+			score += 3
+		}
+	}
+	// "from March 2013 to May 2014", "March 2013 - May 2014": a range.
+	if e := c.end + 1; e < len(toks) && (toks[e].lower == "to" || toks[e].lower == "until" || toks[e].is("-") || toks[e].is("–")) {
+		if _, ok := dateAt(toks, e+1); ok {
+			score -= 15
+		}
+	}
+	return score
+}
+
+// dateAt reads a date expression starting at token i.
+func dateAt(toks []token, i int) (dateCandidate, bool) {
+	t := &toks[i]
+	at := func(k int) *token {
+		if k < len(toks) {
+			return &toks[k]
+		}
+		return &token{kind: tPunct}
+	}
+	isYear := func(x *token) bool { return x.kind == tNumber && x.digits == 4 && x.num >= 1950 && x.num <= 2035 }
+	isDay := func(x *token) bool { return x.kind == tNumber && x.digits <= 2 && x.num >= 1 && x.num <= 31 }
+	// skipDot passes the full stop of an abbreviated month and a comma.
+	skip := func(k int, what ...string) int {
+		for _, w := range what {
+			if at(k).is(w) {
+				k++
+			}
+		}
+		return k
+	}
+	switch t.kind {
+	case tWord:
+		m := monthOf(t.lower)
+		if m == 0 || !(t.upper() || t.allCaps()) {
+			return dateCandidate{}, false
+		}
+		k := skip(i+1, ".")
+		if isDay(at(k)) && !at(k+1).is(":") {
+			y := skip(k+1, ",")
+			if isYear(at(y)) && validDay(at(y).num, m, at(k).num) {
+				return dateCandidate{date: Date{at(y).num, m, at(k).num, Day}, start: i, end: y}, true
+			}
+		}
+		k = skip(k, ",")
+		if isYear(at(k)) {
+			return dateCandidate{date: Date{at(k).num, m, 0, Month}, start: i, end: k}, true
+		}
+	case tNumber:
+		// 19 September 2016
+		if isDay(t) {
+			k := skip(i+1, "of")
+			if w := at(k); w.kind == tWord && (w.upper() || w.allCaps()) {
+				if m := monthOf(w.lower); m != 0 {
+					y := skip(skip(k+1, "."), ",")
+					if isYear(at(y)) && validDay(at(y).num, m, t.num) {
+						return dateCandidate{date: Date{at(y).num, m, t.num, Day}, start: i, end: y}, true
+					}
+				}
+			}
+		}
+		// 2016-09-19
+		if isYear(t) && at(i+1).is("-") && at(i+2).kind == tNumber && at(i+3).is("-") && at(i+4).kind == tNumber &&
+			!at(i+1).space && !at(i+3).space {
+			if y, m, d := t.num, at(i+2).num, at(i+4).num; validDay(y, m, d) {
+				return dateCandidate{date: Date{y, m, d, Day}, start: i, end: i + 4}, true
+			}
+		}
+		// 19/09/2016, 19.09.2016
+		if t.digits <= 2 && (at(i+1).is("/") || at(i+1).is(".")) && at(i+2).kind == tNumber && at(i+2).digits <= 2 &&
+			at(i+3).is(at(i+1).text) && isYear(at(i+4)) && !at(i+1).space && !at(i+2).space {
+			a, b, y := t.num, at(i+2).num, at(i+4).num
+			switch {
+			case validDay(y, b, a) && (a > 12 || a == b):
+				return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
+			case validDay(y, a, b) && b > 12:
+				return dateCandidate{date: Date{y, a, b, Day}, start: i, end: i + 4}, true
+			case a >= 1 && b >= 1 && a <= 12 && b <= 12:
+				return dateCandidate{date: Date{Year: y, Precision: Year}, start: i, end: i + 4}, true
+			}
+		}
+		// A year alone, but not a piece of a longer number (12,2016.5).
+		if isYear(t) && !partOfNumber(toks, i) {
+			return dateCandidate{date: Date{Year: t.num, Precision: Year}, start: i, end: i}, true
+		}
+	}
+	return dateCandidate{}, false
+}
+
+// partOfNumber reports whether the number at i is joined to another by a
+// comma or full stop with no space, as in 1,2016 or 2016.5.
+func partOfNumber(toks []token, i int) bool {
+	sep := func(t *token) bool { return (t.is(",") || t.is(".")) && !t.space }
+	return i >= 2 && sep(&toks[i-1]) && !toks[i].space && toks[i-2].kind == tNumber ||
+		i+2 < len(toks) && sep(&toks[i+1]) && !toks[i+2].space && toks[i+2].kind == tNumber
+}
+
+func validDay(y, m, d int) bool {
+	if m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m-1]
+	if m == 2 && (y%4 == 0 && y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	return d <= days
+}

@@ -1,0 +1,352 @@
+package caption
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Role says how a place mention relates to where the photo was taken.
+type Role string
+
+// The roles of a place mention.
+const (
+	// Where: governed by a locative cue (in, at, near, outside, the
+	// neighbourhood of …): the camera was there or close by.
+	Where Role = "where"
+	// Context: named without a cue, as an apposition ("Douma, eastern
+	// Ghouta") or a sentence's subject.
+	Context Role = "context"
+	// Origin: where people came from ("fled Raqqa", "displaced from").
+	Origin Role = "origin"
+	// Target: where something was aimed or headed ("shelling of",
+	// "heading to").
+	Target Role = "target"
+)
+
+// Entity says what a capitalised name is, when the words around it show it
+// is not a place.
+type Entity string
+
+// The entities a name can be told apart as.
+const (
+	MaybePlace   Entity = ""
+	Person       Entity = "person"
+	Organisation Entity = "organisation"
+	Event        Entity = "event"
+	Quoted       Entity = "quoted" // a title or slogan in quotes: “I Love Damascus”
+	Country      Entity = "country"
+)
+
+// countries that captions of the Syrian war name.
+var countries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, "jordan": true, "iraq": true,
+	"israel": true, "iran": true, "russia": true, "egypt": true, "greece": true, "germany": true,
+	"europe": true, "saudi arabia": true, "qatar": true, "kuwait": true, "united states": true, "us": true,
+	"u.s": true, "france": true, "britain": true, "united kingdom": true, "uk": true, "palestine": true,
+	"cyprus": true, "hungary": true, "serbia": true, "macedonia": true, "austria": true, "sweden": true,
+	"italy": true, "the netherlands": true, "armenia": true, "azerbaijan": true, "libya": true,
+	"yemen": true, "afghanistan": true, "kurdistan": true, "iraqi kurdistan": true}
+
+// Mention is a run of capitalised words that may name a place, with what
+// the sentence says of it.
+type Mention struct {
+	Text       string
+	Start, End int // byte offsets in the caption
+	Sentence   int // 0 for the first sentence, which describes the photo
+	// Cue is the word that governs the mention: "in", "at", "near",
+	// "from", "fled", "to", "shelling" …, or "" for none.
+	Cue string
+	// Designator is the noun that says what the place is: "city", "town",
+	// "village", "neighbourhood", "district", "province", "governorate",
+	// "countryside", "suburbs", "outskirts", "camp", "capital", "north" …
+	// ("" for none), from "the town of X" or "X province".
+	Designator string
+	Role       Role
+	Entity     Entity
+	// Possessive is true for "Aleppo's" in "Aleppo's Salaheddine district".
+	Possessive bool
+}
+
+var whereCues = map[string]bool{"in": true, "at": true, "near": true, "inside": true, "outside": true,
+	"around": true, "across": true, "within": true, "throughout": true, "on": true, "over": true, "along": true,
+	"beside": true, "behind": true, "nearby": true, "outskirts": true, "amid": true}
+
+var originCues = map[string]bool{"from": true, "fled": true, "fleeing": true, "flee": true, "flees": true,
+	"escaped": true, "escaping": true, "escape": true, "left": true, "leaving": true, "evacuated": true,
+	"evacuating": true, "deported": true, "expelled": true}
+
+var targetCues = map[string]bool{"to": true, "towards": true, "toward": true, "into": true, "heading": true,
+	"headed": true, "bound": true, "shelling": true, "shelled": true, "bombing": true, "bombed": true,
+	"bombardment": true, "attack": true, "attacks": true, "attacked": true, "attacking": true, "strike": true,
+	"strikes": true, "airstrike": true, "airstrikes": true, "offensive": true, "advance": true,
+	"advancing": true, "assault": true, "stormed": true, "storming": true, "capture": true, "captured": true,
+	"seize": true, "seized": true, "recapture": true, "recaptured": true, "retake": true, "retook": true,
+	"besieging": true, "targeting": true, "targeted": true, "reach": true, "reached": true, "entering": true,
+	"entered": true, "return": true, "returned": true, "returning": true, "march": true, "marching": true}
+
+// designators name what a place is; the map gives the canonical word.
+var designators = map[string]string{
+	"city": "city", "town": "town", "village": "village", "villages": "village", "hamlet": "village",
+	"neighbourhood": "neighbourhood", "neighborhood": "neighbourhood", "neighbourhoods": "neighbourhood",
+	"neighborhoods": "neighbourhood", "quarter": "neighbourhood", "district": "district",
+	"districts": "district", "suburb": "suburbs", "suburbs": "suburbs", "province": "province",
+	"provinces": "province", "governorate": "governorate", "countryside": "countryside", "region": "region",
+	"area": "area", "areas": "area", "outskirts": "outskirts", "edge": "outskirts", "camp": "camp",
+	"capital": "capital", "north": "north", "south": "south", "east": "east", "west": "west",
+	"northeast": "north", "northwest": "north", "southeast": "south", "southwest": "south",
+	"enclave": "region", "pocket": "region", "subdistrict": "subdistrict", "municipality": "town",
+	"border": "border", "frontline": "frontline", "front": "frontline", "countrysides": "countryside",
+	"old": "neighbourhood", "port": "city", "center": "centre", "centre": "centre", "heart": "centre",
+}
+
+// Words passed over when looking back from a name for its cue.
+var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "rebel": true, "held": true,
+	"controlled": true, "besieged": true, "government": true, "opposition": true, "war": true, "ravaged": true,
+	"torn": true, "battered": true, "embattled": true, "northern": true, "southern": true, "eastern": true,
+	"western": true, "central": true, "northeastern": true, "northwestern": true, "southeastern": true,
+	"southwestern": true, "nearby": true, "restive": true, "damaged": true, "destroyed": true, "rural": true,
+	"jihadist": true, "militant": true, "regime": true, "army": true, "kurdish": true, "syrian": true,
+	"flashpoint": true, "strategic": true, "key": true, "small": true, "ancient": true, "historic": true,
+	"devastated": true, "frontline": true, "contested": true, "heavily": true, "largely": true,
+	"mainly": true, "predominantly": true, "christian": true, "sunni": true, "alawite": true, "shiite": true,
+	"druze": true, "deserted": true, "isolated": true, "hard": true, "hit": true, "battle": true,
+	"mostly": true, "once": true, "former": true, "same": true, "insurgent": true, "islamist": true,
+	"state": true, "loyalist": true, "loyal": true, "pro": true, "its": true, "their": true, "his": true,
+	"her": true, "nearby's": true, "refugee": true, "displaced": true, "makeshift": true, "informal": true,
+	"old": true, "new": true, "turkish": true, "lebanese": true, "jordanian": true, "iraqi": true,
+	"rebels": true, "fighters": true, "regime's": true, "is": true, "isis": true, "held'": true,
+	"country's": true, "town's": true, "city's": true, "outer": true, "far": true, "just": true, "miles": true,
+	"km": true, "kilometres": true, "kilometers": true}
+
+// Capitalised adjectives passed over too: "in the Syrian capital Damascus".
+var passOverUpper = map[string]bool{"syrian": true, "turkish": true, "lebanese": true, "jordanian": true,
+	"iraqi": true, "kurdish": true, "islamic": true, "arab": true, "russian": true, "northern": true,
+	"southern": true, "eastern": true, "western": true, "central": true}
+
+// Words before a name that make it a person's.
+var personBefore = map[string]bool{"president": true, "mr": true, "mrs": true, "ms": true, "dr": true,
+	"leader": true, "commander": true, "general": true, "gen": true, "minister": true, "photographer": true,
+	"activist": true, "by": true, "named": true, "called": true, "spokesman": true, "spokeswoman": true,
+	"envoy": true, "imam": true, "father": true, "mother": true, "son": true, "daughter": true,
+	"wife": true, "husband": true, "brother": true, "sister": true, "cousin": true, "uncle": true,
+	"aunt": true, "friend": true, "director": true, "secretary": true, "chief": true, "king": true,
+	"emir": true, "colonel": true, "col": true, "lieutenant": true, "sergeant": true, "captain": true,
+	"pope": true, "patriarch": true, "bishop": true, "father's": true, "said": true, "says": true,
+	"told": true, "according": true, "resident": true, "volunteer": true, "doctor": true, "nurse": true,
+	"teacher": true, "boy": true, "girl": true, "man": true, "woman": true, "baby": true, "child": true,
+	"couple": true, "sheikh's": true, "mufti": true, "prime": true, "foreign": true, "defence": true, "defense": true}
+
+// Words in a name that make it an organisation's.
+var organisationWords = map[string]bool{"army": true, "forces": true, "force": true, "front": true,
+	"brigade": true, "brigades": true, "battalion": true, "battalions": true, "council": true,
+	"observatory": true, "organisation": true, "organization": true, "committee": true, "party": true,
+	"movement": true, "crescent": true, "cross": true, "helmets": true, "defence": true, "defense": true,
+	"ministry": true, "agency": true, "news": true, "network": true, "media": true, "state": true,
+	"nations": true, "union": true, "coalition": true, "units": true, "group": true, "jaish": true,
+	"jabhat": true, "ahrar": true, "harakat": true, "liwa": true, "katibat": true, "hezbollah": true,
+	"hizbollah": true, "nusra": true, "daesh": true, "isis": true, "isil": true, "ypg": true, "ypj": true,
+	"sdf": true, "fsa": true, "guard": true, "guards": true, "police": true, "government": true,
+	"regime": true, "division": true, "corps": true, "legion": true, "tahrir": true,
+	"hayat": true, "hayat'": true, "fatah": true, "fateh": true, "islam": true, "mujahideen": true,
+	"foundation": true, "institute": true, "program": true, "programme": true,
+	"fund": true, "bank": true, "company": true, "club": true, "team": true,
+	"rights": true, "watch": true, "amnesty": true, "unicef": true, "unhcr": true, "reuters": true,
+	"afp": true, "press": true, "channel": true, "tv": true, "television": true, "radio": true,
+	"association": true, "society": true, "administration": true, "authority": true, "command": true,
+	"operations": true, "operation": true, "shield": true}
+
+// Words in a name that make it an event's.
+var eventWords = map[string]bool{"eid": true, "ramadan": true, "christmas": true, "easter": true,
+	"ashura": true, "nowruz": true, "newroz": true, "festival": true, "marathon": true, "day": true,
+	"games": true, "olympics": true, "cup": true, "league": true, "conference": true, "summit": true,
+	"talks": true, "revolution": true, "war": true, "fitr": true, "adha": true, "mawlid": true,
+	"year": true, "holiday": true, "friday": true, "saturday": true, "sunday": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "prayers": true, "prayer": true,
+	"mass": true, "championship": true, "exhibition": true, "fair": true, "week": true}
+
+// connectors join the capitalised words of one name: Ras al-Ain, Jisr
+// ash-Shughur, Old City of Aleppo, Bab al-Hawa.
+var connectors = map[string]bool{"al": true, "el": true, "ad": true, "ar": true, "as": true, "ash": true,
+	"az": true, "at": true, "an": true, "ath": true, "ed": true, "es": true, "ez": true, "er": true,
+	"et": true, "en": true, "ul": true, "bin": true, "ibn": true, "bani": true, "of": true, "de": true,
+	"la": true, "le": true, "du": true, "des": true, "the": true, "for": true, "wa": true}
+
+var quoteOpen = map[string]bool{"“": true, "\"": true, "«": true, "‘": true, "'": true, "„": true}
+var quoteClose = map[string]bool{"”": true, "\"": true, "»": true, "’": true, "'": true, "“": true}
+
+// findMentions returns the runs of capitalised words outside the skipped
+// tokens (the credit and the dates), with their cues and roles.
+func findMentions(text string, toks []token, skip func(int) bool, dst []Mention) []Mention {
+	for i := 0; i < len(toks); i++ {
+		if skip(i) || !startsName(&toks[i]) {
+			continue
+		}
+		end := nameEnd(toks, i, skip)
+		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context}
+		last := &toks[end]
+		if w, ok := cutPossessive(last.text); ok {
+			m.End -= len(last.text) - len(w)
+			m.Possessive = true
+		}
+		m.Text = text[m.Start:m.End]
+		describe(toks, i, end, &m)
+		dst = append(dst, m)
+		i = end
+	}
+	return dst
+}
+
+func startsName(t *token) bool {
+	if t.kind != tWord {
+		return false
+	}
+	if t.upper() {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(t.text)
+	return r >= 0x0600 && r <= 0x06FF // Arabic script has no capitals
+}
+
+// nameEnd returns the index of the last token of the name that starts at i.
+func nameEnd(toks []token, i int, skip func(int) bool) int {
+	end := i
+	for k := i + 1; k < len(toks) && !skip(k); k++ {
+		if _, ok := cutPossessive(toks[end].text); ok {
+			break
+		}
+		t := &toks[k]
+		switch {
+		case startsName(t) && (t.space || toks[k-1].is("-") || isApostropheTok(&toks[k-1])):
+			end = k
+		case t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space:
+			// al-Ain, Ma'arrat: the next word belongs to the name
+		case t.kind == tWord && connectors[t.lower] && k+1 < len(toks):
+			// a connector counts only if a name word follows it
+			n := k + 1
+			if toks[n].is("-") && n+1 < len(toks) {
+				n++
+			}
+			if !startsName(&toks[n]) && !(toks[k+1].is("-") && toks[n].kind == tWord) {
+				return end
+			}
+		case t.kind == tWord && toks[k-1].is("-") && !t.space && !toks[k-1].space:
+			end = k // Jaish al-islam, Bab al-hawa: lower-case after a hyphen inside a name
+		case t.kind == tNumber && t.space && t.digits <= 3 && k == end+1:
+			end = k // Sham 2, Mezzeh 86
+			return end
+		default:
+			return end
+		}
+	}
+	return end
+}
+
+func isApostropheTok(t *token) bool {
+	r, _ := utf8.DecodeRuneInString(t.text)
+	return t.kind == tPunct && isApostrophe(r)
+}
+
+// cutPossessive drops an English possessive: Aleppo's → Aleppo.
+func cutPossessive(w string) (string, bool) {
+	for _, s := range [...]string{"'s", "’s"} {
+		if strings.HasSuffix(w, s) && utf8.RuneCountInString(w) > 4 {
+			return w[:len(w)-len(s)], true
+		}
+	}
+	return w, false
+}
+
+// describe fills in a mention's cue, designator, role and entity from the
+// words around tokens i..end.
+func describe(toks []token, i, end int, m *Mention) {
+	// What the name is made of.
+	for k := i; k <= end; k++ {
+		w := toks[k].lower
+		if c, ok := cutPossessive(w); ok {
+			w = c
+		}
+		switch {
+		case organisationWords[w]:
+			m.Entity = Organisation
+		case eventWords[w] && m.Entity == MaybePlace:
+			m.Entity = Event
+		}
+	}
+	if countries[strings.ToLower(m.Text)] {
+		m.Entity = Country
+	}
+	// In quotes.
+	if i > 0 && quoteOpen[toks[i-1].text] {
+		for k := end + 1; k < len(toks) && k <= end+2; k++ {
+			if quoteClose[toks[k].text] {
+				m.Entity = Quoted
+				break
+			}
+		}
+	}
+	// Followed by an age: "Hassan Youssef, 27,".
+	if end+2 < len(toks) && toks[end+1].is(",") && toks[end+2].kind == tNumber && toks[end+2].digits <= 3 &&
+		(end+3 >= len(toks) || !toks[end+3].is(",") || end+4 < len(toks) && toks[end+4].kind != tNumber) &&
+		toks[end+2].num < 120 {
+		m.Entity = Person
+	}
+	// A designator just after: "Kafranbel town", "Ras al-Ain province",
+	// "Idlib Province".
+	if k := end + 1; k < len(toks) && toks[k].kind == tWord {
+		if d, ok := designators[toks[k].lower]; ok && (!toks[k].upper() || d == "province" || d == "governorate" || d == "countryside" || d == "city") {
+			m.Designator = d
+		}
+	}
+	// Look back for the cue.
+	words := 0
+	for k := i - 1; k >= 0 && words < 9; k-- {
+		t := &toks[k]
+		if t.kind == tPunct {
+			if t.text == "-" || isApostropheTok(t) || quoteOpen[t.text] && k == i-1 {
+				continue
+			}
+			break
+		}
+		if t.kind == tNumber {
+			break
+		}
+		words++
+		w := t.lower
+		if t.upper() {
+			if words == 1 && personBefore[w] {
+				m.Entity = Person
+			}
+			if passOverUpper[w] {
+				continue
+			}
+			if _, ok := cutPossessive(t.text); ok && words == 1 {
+				continue // "Aleppo's Salaheddine district"
+			}
+			break
+		}
+		if words == 1 && personBefore[w] {
+			m.Entity = Person // "President Bashar al-Assad", "directed by Humam Husari"
+		}
+		if d, ok := designators[w]; ok && m.Designator == "" && !(w == "old" && words > 1) {
+			m.Designator = d
+		}
+		switch {
+		case whereCues[w]:
+			m.Cue, m.Role = w, Where
+			return
+		case originCues[w]:
+			m.Cue, m.Role = w, Origin
+			return
+		case targetCues[w]:
+			m.Cue, m.Role = w, Target
+			return
+		case passOver[w] || designators[w] != "":
+			continue
+		case strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ed") && words > 1:
+			continue
+		}
+		// Another word: the name is not in a locative phrase we know.
+		if words > 2 {
+			return
+		}
+	}
+}

@@ -1,0 +1,531 @@
+// Package geocode decides where a captioned photo was taken: it weighs the
+// place names a caption reader found against a gazetteer and chooses one
+// place, with a confidence, the text it matched and the alternatives.
+package geocode
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+)
+
+// Gazetteer is what the geocoder needs of a gazetteer.
+type Gazetteer interface {
+	// Scan appends the place names found in text to dst.
+	Scan(text string, dst []gazetteer.Hit) []gazetteer.Hit
+	// ByID returns a place by id, or nil.
+	ByID(id string) *gazetteer.Place
+	// Contains reports whether q holds p by the gazetteer's own links.
+	Contains(q, p *gazetteer.Place) bool
+}
+
+// Precision says how the result's place relates to where the photo was.
+type Precision string
+
+// Result precisions.
+const (
+	// Exact: the place the caption names as where the photo was taken.
+	Exact Precision = "exact"
+	// Fallback: the caption names a more specific place that the gazetteer
+	// lacks, or that has no point; this is the most specific place that
+	// holds it.
+	Fallback Precision = "fallback"
+	// None: nothing could be placed.
+	None Precision = "none"
+)
+
+// Result is where the geocoder put a photo.
+type Result struct {
+	// Place is nil when nothing could be placed.
+	Place     *gazetteer.Place
+	Precision Precision
+	// Confidence is from 0 to 1: how sure the geocoder is that the photo
+	// was taken at Place (at its precision).
+	Confidence float64
+	// Mention is the caption text that named the place (for a fallback, the
+	// more specific name that could not be placed).
+	Mention string
+	// Note says, for a fallback, why the photo is placed where it is.
+	Note         string
+	Alternatives []Alternative
+}
+
+// Alternative is a place the geocoder weighed and did not choose.
+type Alternative struct {
+	Place   *gazetteer.Place
+	Score   float64 // on the scale of Result.Confidence
+	Mention string
+}
+
+// Geocoder chooses photo places. It is safe for concurrent use.
+type Geocoder struct {
+	g    Gazetteer
+	pool sync.Pool
+}
+
+// New returns a Geocoder over g.
+func New(g Gazetteer) *Geocoder {
+	return &Geocoder{g: g, pool: sync.Pool{New: func() any { return &work{} }}}
+}
+
+type work struct {
+	hits  []gazetteer.Hit
+	cands []candidate
+	known []bool // by mention: the gazetteer knows a name in it
+}
+
+// candidate is one reading of one name in the caption.
+type candidate struct {
+	hit     gazetteer.Hit
+	mention int // index in Caption.Mentions
+	score   float64
+	base    float64 // score before context, for confidence
+}
+
+// Geocode chooses where the photo of caption c was taken.
+func (gc *Geocoder) Geocode(c caption.Caption) Result {
+	w := gc.pool.Get().(*work)
+	defer gc.pool.Put(w)
+	w.hits = gc.g.Scan(c.Text, w.hits[:0])
+	w.cands = gc.candidates(c, w.hits, w.cands[:0])
+	w.known = w.known[:0]
+	for range c.Mentions {
+		w.known = append(w.known, false)
+	}
+	for _, cd := range w.cands {
+		w.known[cd.mention] = true
+	}
+	return gc.choose(c, w.cands, w.known)
+}
+
+// candidates scores every reading of every name outside the credit.
+func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []candidate) []candidate {
+	for i, h := range hits {
+		if !h.Capitalized || h.Start < c.CreditEnd && h.End > c.CreditStart {
+			continue
+		}
+		if covered(hits, i) {
+			continue
+		}
+		mi := mentionAt(c.Mentions, h)
+		if mi < 0 {
+			continue
+		}
+		m := &c.Mentions[mi]
+		s := roleWeight[m.Role] * kindPrior[h.Place.Kind] * designatorFit(m.Designator, h.Place.Kind)
+		s *= entityWeight(c, m, hits, h)
+		if m.Sentence > 0 {
+			s *= 0.3
+		}
+		if !h.Exact {
+			s *= 0.85
+		}
+		if !h.Place.Located {
+			s *= 0.95
+		}
+		s += math.Log10(float64(h.Place.Population)+10) * 0.002 // same-name towns: the larger
+		out = append(out, candidate{hit: h, mention: mi, score: s, base: s})
+	}
+	return out
+}
+
+// covered reports whether hit i lies inside a longer hit of another place
+// ("Aleppo" inside "Old City of Aleppo").
+func covered(hits []gazetteer.Hit, i int) bool {
+	h := hits[i]
+	for j, o := range hits {
+		if j != i && o.Start <= h.Start && o.End >= h.End && o.End-o.Start > h.End-h.Start {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionAt returns the index of the mention a hit overlaps, or -1.
+func mentionAt(ms []caption.Mention, h gazetteer.Hit) int {
+	for i := range ms {
+		if ms[i].Start < h.End && h.Start < ms[i].End {
+			return i
+		}
+	}
+	return -1
+}
+
+var roleWeight = map[caption.Role]float64{caption.Where: 1, caption.Context: 0.5, caption.Target: 0.12, caption.Origin: 0.08}
+
+// kindPrior prefers, among same-name places, the settlement to the
+// administrative area named after it.
+var kindPrior = map[gazetteer.Kind]float64{
+	gazetteer.City: 1, gazetteer.Town: 1, gazetteer.Village: 1, gazetteer.Neighbourhood: 0.95,
+	gazetteer.Camp: 0.95, gazetteer.Landmark: 0.95, gazetteer.Crossing: 0.95, gazetteer.Region: 0.8,
+	gazetteer.Governorate: 0.75, gazetteer.District: 0.5, gazetteer.Subdistrict: 0.45,
+}
+
+// designatorFit weighs how well the noun a caption uses for a place ("the
+// town of", "province") fits a kind of place.
+func designatorFit(d string, k gazetteer.Kind) float64 {
+	switch d {
+	case "city", "town", "village", "capital":
+		switch {
+		case k.Populated():
+			return 1.2
+		case k.Admin():
+			return 0.4
+		case k == gazetteer.Neighbourhood:
+			return 0.8
+		}
+		return 0.7
+	case "neighbourhood", "district":
+		switch {
+		case k == gazetteer.Neighbourhood:
+			return 1.3
+		case k == gazetteer.District && d == "district":
+			return 1.1
+		case k == gazetteer.Governorate:
+			return 0.3
+		case k == gazetteer.Subdistrict:
+			return 0.6
+		}
+		return 1
+	case "province", "governorate":
+		switch {
+		case k == gazetteer.Governorate:
+			return 1.4
+		case k == gazetteer.District:
+			return 1
+		}
+		return 0.9
+	case "countryside":
+		switch {
+		case k == gazetteer.Governorate:
+			return 1.4
+		case k == gazetteer.Region:
+			return 1.2
+		}
+		return 0.6
+	case "suburbs":
+		if k.Populated() {
+			return 0.7
+		}
+	case "camp":
+		if k == gazetteer.Camp {
+			return 1.4
+		}
+		return 0.8
+	case "area", "region":
+		if k == gazetteer.Region {
+			return 1.2
+		}
+	case "subdistrict":
+		if k == gazetteer.Subdistrict {
+			return 2.5
+		}
+	}
+	return 1
+}
+
+// Words that may follow a place's name in a longer name that is still in
+// that place: Umayyad Square, Aleppo University, Idlib Province.
+var facilityWords = map[string]bool{"square": true, "street": true, "road": true, "highway": true, "mosque": true,
+	"hospital": true, "university": true, "airport": true, "camp": true, "market": true, "souk": true, "souq": true,
+	"bridge": true, "school": true, "park": true, "citadel": true, "gate": true, "stadium": true, "dam": true,
+	"prison": true, "hotel": true, "church": true, "cathedral": true, "hill": true, "mount": true, "mountain": true,
+	"mountains": true, "valley": true, "plain": true, "river": true, "lake": true, "countryside": true,
+	"province": true, "governorate": true, "city": true, "town": true, "village": true, "district": true,
+	"airbase": true, "base": true, "crossing": true, "border": true, "gate's": true, "old": true, "new": true,
+	"central": true, "north": true, "south": true, "east": true, "west": true, "northern": true, "southern": true,
+	"eastern": true, "western": true, "greater": true, "al": true, "el": true, "of": true, "the": true}
+
+// entityWeight lowers a name that is part of a person's, an organisation's
+// or an event's name, or of a longer name the gazetteer does not know.
+func entityWeight(c caption.Caption, m *caption.Mention, hits []gazetteer.Hit, h gazetteer.Hit) float64 {
+	whole := h.Start <= m.Start && h.End >= m.End
+	switch m.Entity {
+	case caption.Quoted:
+		return 0.05
+	case caption.Person, caption.Organisation, caption.Event:
+		if whole {
+			return 0.3
+		}
+		return 0.05
+	}
+	if whole {
+		return 1
+	}
+	// The words of the mention that no hit covers.
+	for _, word := range strings.FieldsFunc(c.Text[m.Start:m.End], func(r rune) bool { return r == ' ' || r == '-' }) {
+		off := strings.Index(c.Text[m.Start:m.End], word) + m.Start
+		inHit := false
+		for _, o := range hits {
+			if o.Start <= off && off < o.End {
+				inHit = true
+				break
+			}
+		}
+		if !inHit && !facilityWords[strings.ToLower(strings.Trim(word, "'’"))] {
+			return 0.35
+		}
+	}
+	return 1
+}
+
+// contains reports whether place q holds place p: by the gazetteer's links,
+// or by distance for a city (its suburbs), a region or an area.
+func (gc *Geocoder) contains(q, p *gazetteer.Place) bool {
+	if q == p || q.ID == p.ID {
+		return false
+	}
+	if gc.g.Contains(q, p) {
+		return true
+	}
+	if !q.Located || !p.Located || q.Country != p.Country {
+		return false
+	}
+	var radius float64
+	switch q.Kind {
+	case gazetteer.City:
+		radius = 20000
+	case gazetteer.Town:
+		radius = 6000
+	case gazetteer.Region, gazetteer.District:
+		radius = 30000
+	case gazetteer.Subdistrict:
+		radius = 15000
+	default:
+		return false
+	}
+	if p.Kind == gazetteer.City && q.Kind != gazetteer.Region && q.Kind != gazetteer.District || kindPrior[p.Kind] < kindPrior[q.Kind] {
+		return false
+	}
+	return geo.Distance(q.Point, p.Point) <= radius
+}
+
+// choose picks the best candidate, prefers a more specific place held by
+// it, and falls back to a holding place when the caption's most specific
+// place is unknown.
+func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) Result {
+	// Context: a place held by another place the caption names is more
+	// likely the one meant (Midan in Damascus, not Midan in Aleppo).
+	for i := range cands {
+		p := &cands[i]
+		if p.hit.Place.Kind.Admin() && p.hit.Place.Kind != gazetteer.Governorate {
+			continue
+		}
+		for j := range cands {
+			q := &cands[j]
+			if q.mention == p.mention || q.base < 0.1 {
+				continue
+			}
+			if gc.contains(q.hit.Place, p.hit.Place) {
+				p.score *= 1.25
+				break
+			}
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	if len(cands) == 0 || cands[0].score < 0.04 {
+		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
+	}
+	best := 0
+	// A place held by the best one, named where the photo was, is the more
+	// specific answer: "Bustan Pasha neighborhood of Aleppo".
+	for again := true; again; {
+		again = false
+		for i := range cands {
+			if i != best && cands[i].mention != cands[best].mention && cands[i].base >= 0.3 &&
+				cands[i].score >= 0.35*cands[best].score && c.Mentions[cands[i].mention].Sentence == 0 &&
+				gc.contains(cands[best].hit.Place, cands[i].hit.Place) {
+				best, again = i, true
+				break
+			}
+		}
+	}
+	b := cands[best]
+	m := c.Mentions[b.mention]
+	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
+	conf := map[caption.Role]float64{caption.Where: 0.95, caption.Context: 0.75, caption.Target: 0.35, caption.Origin: 0.3}[m.Role]
+	if m.Sentence > 0 {
+		conf *= 0.7
+	}
+	if !b.hit.Exact {
+		conf *= 0.9
+	}
+	if b.hit.Place.Kind.Admin() || b.hit.Place.Kind == gazetteer.Region {
+		conf *= 0.85
+	}
+	// A rival: the best reading of another name that neither holds the
+	// chosen place nor is held by it. Readings of a name that holds it
+	// (Damascus the city, for Jobar) are no rivals in any of their kinds.
+	holders := map[int]bool{b.mention: true}
+	for i := range cands {
+		if gc.contains(cands[i].hit.Place, b.hit.Place) {
+			holders[cands[i].mention] = true
+		}
+	}
+	for i := range cands {
+		o := cands[i]
+		if i == best || holders[o.mention] || gc.contains(b.hit.Place, o.hit.Place) {
+			continue
+		}
+		conf *= 1 - 0.5*math.Min(1, o.score/b.score)
+		break
+	}
+	// A place with no point of its own is shown at its parent.
+	if !b.hit.Place.Located {
+		if parent := gc.located(b.hit.Place); parent != nil {
+			res.Place, res.Precision = parent, Fallback
+			res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + parent.Name + ", which holds it"
+			conf *= 0.7
+		} else {
+			res.Place, res.Precision = nil, None
+			res.Note = b.hit.Place.Name + " has no point in the gazetteer"
+			conf = 0
+		}
+	}
+	// A more specific place the gazetteer lacks: "the district of Dwelaa
+	// in Damascus" is placed at Damascus, as a fallback.
+	if res.Precision == Exact {
+		if u, ok := unknownBefore(c, known, b.mention); ok {
+			res.Precision = Fallback
+			res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
+			res.Mention = u.Text
+			conf *= 0.6
+		} else if u, ok := unknownWhere(c, known, b.mention); ok {
+			// The caption says where the photo was, but not in a way that
+			// ties it to a known place.
+			res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
+			conf = 0
+		}
+	}
+	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))
+	if res.Precision == None {
+		res.Alternatives = alternatives(c, cands, 0, -1, 1)
+		return res
+	}
+	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
+	return res
+}
+
+// located returns p's nearest ancestor that has a point, or nil.
+func (gc *Geocoder) located(p *gazetteer.Place) *gazetteer.Place {
+	for depth := 0; p != nil && depth < 8; depth++ {
+		if p.Located {
+			return p
+		}
+		if p.Parent == "" {
+			return nil
+		}
+		p = gc.g.ByID(p.Parent)
+	}
+	return nil
+}
+
+// alternatives lists up to three other places among cands, best first,
+// their scores scaled so that the chosen one's would be conf.
+func alternatives(c caption.Caption, cands []candidate, conf float64, best int, bestScore float64) []Alternative {
+	var out []Alternative
+	seen := map[string]bool{}
+	if best >= 0 {
+		seen[cands[best].hit.Place.ID] = true
+	}
+	for i, o := range cands {
+		if i == best || seen[o.hit.Place.ID] || len(out) == 3 {
+			continue
+		}
+		seen[o.hit.Place.ID] = true
+		score := o.score / bestScore
+		if best >= 0 {
+			score *= conf
+		}
+		out = append(out, Alternative{Place: o.hit.Place, Score: round2(math.Min(0.99, score)), Mention: c.Text[o.hit.Start:o.hit.End]})
+	}
+	return out
+}
+
+// unknownBefore finds a name the gazetteer lacks that the caption places
+// inside the chosen mention: "district of Dwelaa in Damascus", "Bishqatin
+// near Aleppo", "Aleppo's Bab al-Nasr district".
+func unknownBefore(c caption.Caption, known []bool, chosen int) (caption.Mention, bool) {
+	ch := c.Mentions[chosen]
+	for i := chosen - 1; i >= 0 && i >= chosen-2; i-- {
+		u := c.Mentions[i]
+		if u.Sentence != ch.Sentence || !placeLike(c, i) || known[i] {
+			continue
+		}
+		between := strings.ToLower(c.Text[u.End:ch.Start])
+		if len(between) < 60 && (ch.Role == caption.Where || strings.Contains(between, ",") || strings.Contains(between, " of ")) {
+			return u, true
+		}
+	}
+	// Possessive: "Aleppo's Bab al-Nasr district".
+	if ch.Possessive && chosen+1 < len(c.Mentions) {
+		u := c.Mentions[chosen+1]
+		if placeLike(c, chosen+1) && !known[chosen+1] && u.Designator != "" {
+			return u, true
+		}
+	}
+	return caption.Mention{}, false
+}
+
+// unknownWhere finds, before the chosen mention, a name the gazetteer
+// lacks that the first sentence says the photo was taken in, when the
+// chosen place is only context; such a caption is not placed.
+func unknownWhere(c caption.Caption, known []bool, chosen int) (caption.Mention, bool) {
+	if c.Mentions[chosen].Role == caption.Where && c.Mentions[chosen].Sentence == 0 {
+		return caption.Mention{}, false
+	}
+	for i := range c.Mentions {
+		if u := c.Mentions[i]; u.Sentence == 0 && u.Role == caption.Where && placeLike(c, i) && !known[i] {
+			return u, true
+		}
+	}
+	return caption.Mention{}, false
+}
+
+// placeLike reports whether mention i reads as a place name: where the
+// photo was, not a person, organisation, event or country, and not an
+// adjective before a noun ("a Syrian army soldier").
+func placeLike(c caption.Caption, i int) bool {
+	m := c.Mentions[i]
+	if m.Entity != caption.MaybePlace || m.Role != caption.Where && m.Designator == "" {
+		return false
+	}
+	rest := strings.TrimLeft(c.Text[m.End:], " ")
+	next := rest
+	if j := strings.IndexAny(rest, " ,.;:()"); j >= 0 {
+		next = rest[:j]
+	}
+	if next != "" && next[0] >= 'a' && next[0] <= 'z' && !followers[next] {
+		return false
+	}
+	return true
+}
+
+// Words that may follow a place name without making it an adjective.
+var followers = map[string]bool{"in": true, "on": true, "at": true, "near": true, "of": true, "as": true,
+	"after": true, "during": true, "while": true, "and": true, "where": true, "with": true, "is": true,
+	"was": true, "were": true, "are": true, "has": true, "had": true, "have": true, "before": true,
+	"since": true, "when": true, "which": true, "that": true, "to": true, "from": true, "under": true,
+	"outside": true, "inside": true, "northeast": true, "northwest": true, "southeast": true,
+	"southwest": true, "north": true, "south": true, "east": true, "west": true, "by": true, "for": true,
+	"district": true, "neighbourhood": true, "neighborhood": true, "town": true, "village": true,
+	"city": true, "area": true, "camp": true, "province": true, "governorate": true, "countryside": true,
+	"suburb": true, "suburbs": true, "quarter": true, "region": true, "close": true, "about": true}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// Point returns where a result puts the photo, and false when it is not
+// placed.
+func (r Result) Point() (orb.Point, bool) {
+	if r.Place == nil || !r.Place.Located {
+		return orb.Point{}, false
+	}
+	return r.Place.Point, true
+}
