@@ -63,6 +63,7 @@ func run(shared, out string) error {
 			return b.loadCurated(filepath.Join(src, "curated", "places.csv"), "shared/geodata/curated/places.csv")
 		}},
 		{"repo curated places", func() error { return b.loadCurated(filepath.Join(out, "curated.csv"), "geodata/curated.csv") }},
+		{"repo aliases", func() error { return b.loadAliases(filepath.Join(out, "aliases.csv")) }},
 	}
 	for _, s := range steps {
 		if err := s.fn(); err != nil {
@@ -455,8 +456,12 @@ func (b *builder) addCurated(rec []string, label string) error {
 		}
 	}
 	// "Bab al-Hawa crossing": the bare name is a spelling too.
-	if base, ok := strings.CutSuffix(name, " crossing"); ok {
-		names = append(names, base)
+	// "Bab al-Hawa crossing", "Zaatari camp": the bare name is a
+	// spelling too, which the geocoder weighs against a town of that name.
+	for _, suffix := range []string{" crossing", " camp", " camps"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok {
+			names = append(names, base)
+		}
 	}
 	source := "curated (" + label + "): " + rec[7]
 	p := gazetteer.Place{ID: "cur:" + slug(rec[0]), Name: name, Kind: kind, Country: strings.TrimSpace(rec[4]), Sources: []string{source}}
@@ -498,6 +503,36 @@ func (b *builder) addCurated(rec []string, label string) error {
 		}
 	}
 	b.add(p)
+	return nil
+}
+
+// loadAliases adds the spellings in the repo's aliases.csv (id, alias,
+// source) to the places they name.
+func (b *builder) loadAliases(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	recs, err := r.ReadAll()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if len(recs) == 0 || strings.Join(recs[0], ",") != "id,alias,source" {
+		return fmt.Errorf("%s: header must be id,alias,source", path)
+	}
+	for n, rec := range recs[1:] {
+		i, ok := b.byID[rec[0]]
+		if !ok {
+			return fmt.Errorf("%s:%d: no place has id %s", path, n+2, rec[0])
+		}
+		if strings.TrimSpace(rec[2]) == "" {
+			return fmt.Errorf("%s:%d: alias %q has no source", path, n+2, rec[1])
+		}
+		p := &b.places[i]
+		p.Names = addNames(p.Names, p.Name, rec[1])
+	}
 	return nil
 }
 

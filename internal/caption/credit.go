@@ -229,40 +229,53 @@ var nameParticles = map[string]bool{"al": true, "el": true, "bin": true, "ibn": 
 	"di": true, "du": true, "van": true, "von": true, "der": true, "la": true, "le": true, "abu": true, "abd": true, "y": true}
 
 // personName reports whether a credit part reads as a person's name: one to
-// six words, each capitalised or a particle (al-, bin, de, van), no digits.
+// six words of letters, the first capitalised ("Omar haj kadour" is a
+// name typed in a hurry).
 func personName(s string) bool {
 	words := strings.Fields(s)
 	if len(words) == 0 || len(words) > 6 {
 		return false
 	}
-	capitals := 0
+	if first, _ := utf8.DecodeRuneInString(words[0]); !unicode.IsUpper(first) {
+		return false
+	}
 	for _, w := range words {
-		first, _ := utf8.DecodeRuneInString(w)
-		switch {
-		case unicode.IsUpper(first):
-			capitals++
-		case nameParticles[strings.ToLower(strings.SplitN(w, "-", 2)[0])]:
-		default:
-			return false
-		}
 		for _, r := range w {
 			if !(unicode.IsLetter(r) || unicode.IsMark(r) || r == '-' || r == '.' || isApostrophe(r)) {
 				return false
 			}
 		}
 	}
-	return capitals > 0
+	return true
 }
 
-// tidyName writes an all-capitals name ("ZEIN AL-RIFAI") in title case.
+// tidyName writes a name's all-capitals words ("ZEIN AL-RIFAI", "George
+// OURFALIAN") and, in a name typed all in lower case but its first letter,
+// its lower-case words in title case; particles (al-, bin, de) that a
+// writer kept in lower case stay so.
 func tidyName(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if strings.ToUpper(s) != s || strings.ToLower(s) == s {
-		return s
+	words := strings.Fields(s)
+	lower := true
+	for _, w := range words[1:] {
+		if strings.ToLower(w) != w {
+			lower = false
+		}
 	}
-	b := []rune(strings.ToLower(s))
+	for i, w := range words {
+		switch {
+		case utf8.RuneCountInString(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w:
+			words[i] = titleCase(w)
+		case lower && len(words) > 1 && !nameParticles[strings.SplitN(w, "-", 2)[0]]:
+			words[i] = titleCase(w)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+func titleCase(w string) string {
+	b := []rune(strings.ToLower(w))
 	for i := range b {
-		if i == 0 || b[i-1] == ' ' || b[i-1] == '-' || b[i-1] == '.' {
+		if i == 0 || b[i-1] == '-' || b[i-1] == '.' {
 			b[i] = unicode.ToUpper(b[i])
 		}
 	}

@@ -88,13 +88,18 @@ var backgroundBefore = map[string]bool{
 	"begun": true, "started": true, "start": true, "erupted": true, "broke": true, "captured": true,
 	"seized": true, "recaptured": true, "retook": true, "retaken": true, "liberated": true, "fell": true,
 	"killed": true, "died": true, "mid": true, "early": true, "late": true, "last": true, "next": true,
-	"from": true, "between": true, "by": true, "during": true, "throughout": true, "earlier": true,
-	"later": true, "expected": true, "scheduled": true, "born": true, "end": true, "beginning": true,
+	"earlier": true, "later": true, "expected": true, "scheduled": true, "born": true,
 }
+
+// Words that make a date background only right before it ("by March
+// 2015", "the end of 2014"); further back they belong to something else
+// ("provided by SANA on April 20").
+var backgroundJustBefore = map[string]bool{"from": true, "between": true, "by": true, "during": true,
+	"throughout": true, "end": true, "beginning": true, "start": true}
 
 // Words before a date that weaken it: a release date is the photo's date
 // only when the caption gives no other.
-var weakBefore = map[string]bool{"released": true, "published": true, "issued": true, "distributed": true, "posted": true, "obtained": true, "received": true}
+var weakBefore = map[string]bool{"provided": true, "released": true, "published": true, "issued": true, "distributed": true, "posted": true, "obtained": true, "received": true}
 
 // findDate picks the photo's date among the dates in the caption: the
 // finest, in the first sentence or after "taken", not marked as background.
@@ -154,7 +159,7 @@ func scoreDate(toks []token, c dateCandidate) int {
 		switch {
 		case t.lower == "taken" || t.lower == "shot" || t.lower == "photographed" || t.lower == "pictured":
 			return score + 50
-		case backgroundBefore[t.lower]:
+		case backgroundBefore[t.lower], n <= 2 && backgroundJustBefore[t.lower]:
 			return -100
 		case weakBefore[t.lower]:
 			score -= 25

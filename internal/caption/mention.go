@@ -35,7 +35,18 @@ const (
 	Event        Entity = "event"
 	Quoted       Entity = "quoted" // a title or slogan in quotes: “I Love Damascus”
 	Country      Entity = "country"
+	// Nationality: a demonym used as a name ("Syrian", "Kurdish").
+	Nationality Entity = "nationality"
 )
+
+// nationalities are demonyms captions use before nouns: "a Syrian army
+// soldier", "Kurdish fighters".
+var nationalities = map[string]bool{"syrian": true, "syrians": true, "kurdish": true, "kurd": true,
+	"kurds": true, "turkish": true, "lebanese": true, "jordanian": true, "iraqi": true, "russian": true,
+	"iranian": true, "palestinian": true, "american": true, "british": true, "french": true, "german": true,
+	"european": true, "arab": true, "armenian": true, "assyrian": true, "yazidi": true, "turkmen": true,
+	"circassian": true, "alawite": true, "sunni": true, "shiite": true, "shia": true, "druze": true,
+	"christian": true, "muslim": true, "islamic": true, "israeli": true, "syriac": true, "bedouin": true}
 
 // countries that captions of the Syrian war name.
 var countries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, "jordan": true, "iraq": true,
@@ -90,7 +101,7 @@ var designators = map[string]string{
 	"neighborhoods": "neighbourhood", "quarter": "neighbourhood", "district": "district",
 	"districts": "district", "suburb": "suburbs", "suburbs": "suburbs", "province": "province",
 	"provinces": "province", "governorate": "governorate", "countryside": "countryside", "region": "region",
-	"area": "area", "areas": "area", "outskirts": "outskirts", "edge": "outskirts", "camp": "camp",
+	"area": "area", "areas": "area", "outskirts": "outskirts", "edge": "outskirts", "camp": "camp", "crossing": "crossing",
 	"capital": "capital", "north": "north", "south": "south", "east": "east", "west": "west",
 	"northeast": "north", "northwest": "north", "southeast": "south", "southwest": "south",
 	"enclave": "region", "pocket": "region", "subdistrict": "subdistrict", "municipality": "town",
@@ -163,6 +174,15 @@ var eventWords = map[string]bool{"eid": true, "ramadan": true, "christmas": true
 	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "prayers": true, "prayer": true,
 	"mass": true, "championship": true, "exhibition": true, "fair": true, "week": true}
 
+// leadingWords are capitalised at the start of a sentence but never begin
+// a name.
+var leadingWords = map[string]bool{"a": true, "an": true, "the": true, "this": true, "these": true,
+	"those": true, "in": true, "at": true, "on": true, "as": true, "after": true, "before": true,
+	"during": true, "while": true, "when": true, "some": true, "many": true, "his": true, "her": true,
+	"their": true, "its": true, "our": true, "one": true, "two": true, "three": true, "several": true,
+	"other": true, "another": true, "each": true, "every": true, "both": true, "with": true, "from": true,
+	"for": true, "by": true, "to": true, "near": true, "inside": true, "outside": true, "since": true}
+
 // connectors join the capitalised words of one name: Ras al-Ain, Jisr
 // ash-Shughur, Old City of Aleppo, Bab al-Hawa.
 var connectors = map[string]bool{"al": true, "el": true, "ad": true, "ar": true, "as": true, "ash": true,
@@ -181,6 +201,14 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 			continue
 		}
 		end := nameEnd(toks, i, skip)
+		// "A Syrian", "The Old City": a capitalised function word at the
+		// start of a sentence is not part of the name after it.
+		if end > i && leadingWords[toks[i].lower] {
+			i++
+			for i < end && !startsName(&toks[i]) {
+				i++
+			}
+		}
 		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context}
 		last := &toks[end]
 		if w, ok := cutPossessive(last.text); ok {
@@ -271,8 +299,11 @@ func describe(toks []token, i, end int, m *Mention) {
 			m.Entity = Event
 		}
 	}
-	if countries[strings.ToLower(m.Text)] {
+	switch low := strings.ToLower(m.Text); {
+	case countries[low]:
 		m.Entity = Country
+	case nationalities[low]:
+		m.Entity = Nationality
 	}
 	// In quotes.
 	if i > 0 && quoteOpen[toks[i-1].text] {
@@ -295,6 +326,22 @@ func describe(toks []token, i, end int, m *Mention) {
 		if d, ok := designators[toks[k].lower]; ok && (!toks[k].upper() || d == "province" || d == "governorate" || d == "countryside" || d == "city") {
 			m.Designator = d
 		}
+	}
+	// A camp or crossing a few words on: "al-Hol displaced persons camp",
+	// "the Oncupinar border crossing".
+	for k := end + 1; k < len(toks) && k <= end+4 && (m.Designator == "" || m.Designator == "border"); k++ {
+		if toks[k].kind != tWord && !toks[k].is("-") {
+			break
+		}
+		if w := toks[k].lower; w == "camp" || w == "crossing" {
+			m.Designator = w
+		}
+	}
+	// A dateline: "ALEPPO, SYRIA - DECEMBER 13: …" says where the photo
+	// was taken.
+	if i == 0 && toks[i].allCaps() && end+1 < len(toks) && toks[end+1].is(",") {
+		m.Cue, m.Role = "dateline", Where
+		return
 	}
 	// Look back for the cue.
 	words := 0
@@ -335,6 +382,12 @@ func describe(toks []token, i, end int, m *Mention) {
 			return
 		case originCues[w]:
 			m.Cue, m.Role = w, Origin
+			// "waiting to be evacuated from X": they are still in X.
+			for j := k - 1; j >= 1 && j >= k-3; j-- {
+				if toks[j].lower == "be" && toks[j-1].lower == "to" {
+					m.Role = Where
+				}
+			}
 			return
 		case targetCues[w]:
 			m.Cue, m.Role = w, Target

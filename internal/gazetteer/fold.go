@@ -15,8 +15,8 @@ import (
 //     reduced (kh→k, sh→s, dh→z, ou→u, ee→i, …), q/c→k, p→b, o→u, e→a,
 //     semivowels resolved (y/w before a vowel are consonants, otherwise
 //     i/u), doubled letters collapsed and a final vowel+h dropped; and
-//   - its skeleton: the fine form's consonants, with a leading vowel kept as
-//     "a" so that Islam and Salma stay apart.
+//   - its skeleton: the fine form's consonants but a non-initial h, with a
+//     leading vowel kept as "a" so that Islam and Salma stay apart.
 //
 // Article words (al-, el-, ar-, as-, ash-, ad-, az-, at-, an- …) are left out
 // and a name's words are joined, so "Kafr Nabl" and "Kafranbel" meet. Two
@@ -226,7 +226,9 @@ func skeleton(dst, w []byte, arabic bool) []byte {
 		dst = append(dst, w[0])
 	}
 	for _, c := range w[1:] {
-		if !isVowel(c) {
+		// h inside a word comes and goes in transliteration (Salah
+		// ad-Din, Salaheddine); only a leading h is kept.
+		if !isVowel(c) && c != 'h' {
 			dst = append(dst, c)
 		}
 	}

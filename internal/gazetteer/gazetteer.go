@@ -256,13 +256,34 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 					Capitalized: toks[i].upper || t.upper || toks[i].arabc})
 			}
 		}
-		// Longest first at each start.
-		hits := dst[found:]
+		// One hit per place and span, the exact one if any; longest first.
+		hits := dedupe(dst[found:])
+		dst = dst[:found+len(hits)]
 		for a, b := 0, len(hits)-1; a < b; a, b = a+1, b-1 {
 			hits[a], hits[b] = hits[b], hits[a]
 		}
 	}
 	return dst
+}
+
+// dedupe keeps one hit per place and end in hits, which share a start,
+// preferring an exact one, and returns the shortened slice.
+func dedupe(hits []Hit) []Hit {
+	out := hits[:0]
+	for _, h := range hits {
+		dup := false
+		for k := range out {
+			if out[k].Place == h.Place && out[k].End == h.End {
+				out[k].Exact = out[k].Exact || h.Exact
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 func tokenize(text string) []token {

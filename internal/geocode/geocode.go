@@ -87,6 +87,13 @@ type candidate struct {
 	mention int // index in Caption.Mentions
 	score   float64
 	base    float64 // score before context, for confidence
+	// far is true when the caption names other places and this one is
+	// nowhere near them.
+	far bool
+	// whole is true when the hit is the whole name in the caption, or the
+	// name with words such as Square or camp: not a piece of a person's,
+	// an organisation's or a longer unknown name.
+	whole bool
 }
 
 // Geocode chooses where the photo of caption c was taken.
@@ -94,15 +101,89 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 	w := gc.pool.Get().(*work)
 	defer gc.pool.Put(w)
 	w.hits = gc.g.Scan(c.Text, w.hits[:0])
+	w.hits = gc.possessiveHits(c, w.hits)
 	w.cands = gc.candidates(c, w.hits, w.cands[:0])
+	gc.markFar(c, w.cands)
 	w.known = w.known[:0]
-	for range c.Mentions {
-		w.known = append(w.known, false)
-	}
-	for _, cd := range w.cands {
-		w.known[cd.mention] = true
+	for i := range c.Mentions {
+		m := &c.Mentions[i]
+		k := false
+		for _, cd := range w.cands {
+			k = k || cd.whole && !cd.far && cd.hit.Start < m.End && m.Start < cd.hit.End
+		}
+		w.known = append(w.known, k)
 	}
 	return gc.choose(c, w.cands, w.known)
+}
+
+// farMetres is how far a reading may lie from every other place a caption
+// names before it is doubted.
+const farMetres = 80000
+
+// markFar lowers the readings that lie far from every other place the
+// caption names where the photo was: a loose spelling that matches a
+// village across the country (Hamouria, Al Hamra) while the caption speaks
+// of eastern Ghouta is most likely another place.
+func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
+	for i := range cands {
+		p := &cands[i]
+		if !p.hit.Place.Located || p.hit.Place.Kind == gazetteer.Governorate || p.hit.Place.Kind == gazetteer.Region {
+			continue
+		}
+		others, near := 0, false
+		for j := range cands {
+			q := &cands[j]
+			m := c.Mentions[q.mention]
+			if q.mention == p.mention || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target {
+				continue
+			}
+			others++
+			if q.hit.Place.Kind == gazetteer.Governorate && q.hit.Place.Governorate.PCode == p.hit.Place.Governorate.PCode ||
+				geo.Distance(p.hit.Place.Point, q.hit.Place.Point) <= farMetres || gc.g.Contains(q.hit.Place, p.hit.Place) {
+				near = true
+				break
+			}
+		}
+		if others > 0 && !near {
+			p.far = true
+			if p.hit.Exact {
+				p.score *= 0.8
+			} else {
+				p.score *= 0.5
+			}
+		}
+	}
+}
+
+// possessiveHits reads "X's Y" as "Y of X" too, so that "Aleppo's Old City"
+// finds the Old City of Aleppo. The hits it adds span X's Y.
+func (gc *Geocoder) possessiveHits(c caption.Caption, hits []gazetteer.Hit) []gazetteer.Hit {
+	for _, m := range c.Mentions {
+		if !m.Possessive {
+			continue
+		}
+		rest := c.Text[m.End:]
+		skip := len(rest) - len(strings.TrimLeft(rest, "'’s "))
+		words := strings.Fields(rest[skip:])
+		end := m.End + skip
+		var synthetic []gazetteer.Hit
+		for n := 1; n <= len(words) && n <= 4; n++ {
+			w := words[n-1]
+			trimmed := strings.TrimRight(w, ",.;:)")
+			end += strings.Index(c.Text[end:], trimmed) + len(trimmed)
+			phrase := c.Text[m.End+skip:end] + " of " + m.Text
+			synthetic = gc.g.Scan(phrase, synthetic[:0])
+			for _, h := range synthetic {
+				if h.Start == 0 && h.End == len(phrase) {
+					hits = append(hits, gazetteer.Hit{Start: m.Start, End: end, Place: h.Place, Exact: h.Exact, Capitalized: true})
+				}
+			}
+			if trimmed != w {
+				break // punctuation ends the phrase
+			}
+		}
+	}
+	return hits
 }
 
 // candidates scores every reading of every name outside the credit.
@@ -119,8 +200,9 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 			continue
 		}
 		m := &c.Mentions[mi]
-		s := roleWeight[m.Role] * kindPrior[h.Place.Kind] * designatorFit(m.Designator, h.Place.Kind)
-		s *= entityWeight(c, m, hits, h)
+		s := roleWeight(m) * kindPrior[h.Place.Kind] * designatorFit(m.Designator, h.Place.Kind)
+		ew := entityWeight(c, m, hits, h)
+		s *= ew
 		if m.Sentence > 0 {
 			s *= 0.3
 		}
@@ -131,7 +213,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 			s *= 0.95
 		}
 		s += math.Log10(float64(h.Place.Population)+10) * 0.002 // same-name towns: the larger
-		out = append(out, candidate{hit: h, mention: mi, score: s, base: s})
+		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
 	return out
 }
@@ -158,7 +240,23 @@ func mentionAt(ms []caption.Mention, h gazetteer.Hit) int {
 	return -1
 }
 
-var roleWeight = map[caption.Role]float64{caption.Where: 1, caption.Context: 0.5, caption.Target: 0.12, caption.Origin: 0.08}
+// roleWeight weighs a mention by its role: "in X" and "at X" say the
+// photo was in X; "near X", "outside X" name X as a reference point.
+func roleWeight(m *caption.Mention) float64 {
+	switch m.Role {
+	case caption.Where:
+		switch m.Cue {
+		case "near", "outside", "around", "outskirts", "nearby", "beside":
+			return 0.7
+		}
+		return 1
+	case caption.Context:
+		return 0.5
+	case caption.Target:
+		return 0.12
+	}
+	return 0.08
+}
 
 // kindPrior prefers, among same-name places, the settlement to the
 // administrative area named after it.
@@ -214,8 +312,8 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 		if k.Populated() {
 			return 0.7
 		}
-	case "camp":
-		if k == gazetteer.Camp {
+	case "camp", "crossing":
+		if k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing" {
 			return 1.4
 		}
 		return 0.8
@@ -241,7 +339,9 @@ var facilityWords = map[string]bool{"square": true, "street": true, "road": true
 	"province": true, "governorate": true, "city": true, "town": true, "village": true, "district": true,
 	"airbase": true, "base": true, "crossing": true, "border": true, "gate's": true, "old": true, "new": true,
 	"central": true, "north": true, "south": true, "east": true, "west": true, "northern": true, "southern": true,
-	"eastern": true, "western": true, "greater": true, "al": true, "el": true, "of": true, "the": true}
+	"eastern": true, "western": true, "greater": true, "al": true, "el": true, "of": true, "the": true,
+	"refugee": true, "refugees": true, "displaced": true, "palestinian": true, "syrian": true, "iraqi": true,
+	"kurdish": true, "military": true, "air": true, "international": true}
 
 // entityWeight lowers a name that is part of a person's, an organisation's
 // or an event's name, or of a longer name the gazetteer does not know.
@@ -301,7 +401,9 @@ func (gc *Geocoder) contains(q, p *gazetteer.Place) bool {
 	default:
 		return false
 	}
-	if p.Kind == gazetteer.City && q.Kind != gazetteer.Region && q.Kind != gazetteer.District || kindPrior[p.Kind] < kindPrior[q.Kind] {
+	// Cities are large and regions vague: only the gazetteer's links put a
+	// city inside anything.
+	if p.Kind == gazetteer.City || kindPrior[p.Kind] < kindPrior[q.Kind] {
 		return false
 	}
 	return geo.Distance(q.Point, p.Point) <= radius
@@ -371,7 +473,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	}
 	for i := range cands {
 		o := cands[i]
-		if i == best || holders[o.mention] || gc.contains(b.hit.Place, o.hit.Place) {
+		if i == best || holders[o.mention] || gc.contains(b.hit.Place, o.hit.Place) || near(o.hit.Place, b.hit.Place) {
 			continue
 		}
 		conf *= 1 - 0.5*math.Min(1, o.score/b.score)
@@ -411,6 +513,12 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	}
 	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
 	return res
+}
+
+// near reports whether two places are close enough (25 km) that naming
+// both is context, not a choice between them.
+func near(p, q *gazetteer.Place) bool {
+	return p.Located && q.Located && geo.Distance(p.Point, q.Point) <= 25000
 }
 
 // located returns p's nearest ancestor that has a point, or nil.
@@ -517,7 +625,13 @@ var followers = map[string]bool{"in": true, "on": true, "at": true, "near": true
 	"southwest": true, "north": true, "south": true, "east": true, "west": true, "by": true, "for": true,
 	"district": true, "neighbourhood": true, "neighborhood": true, "town": true, "village": true,
 	"city": true, "area": true, "camp": true, "province": true, "governorate": true, "countryside": true,
-	"suburb": true, "suburbs": true, "quarter": true, "region": true, "close": true, "about": true}
+	"suburb": true, "suburbs": true, "quarter": true, "region": true, "close": true, "about": true,
+	// "the Oncupinar border crossing", "the Dar al-Shifa hospital"
+	"border": true, "crossing": true, "checkpoint": true, "airport": true, "airbase": true, "hospital": true,
+	"square": true, "street": true, "road": true, "highway": true, "bridge": true, "mosque": true, "market": true,
+	"school": true, "refugee": true, "displaced": true, "dam": true, "prison": true, "citadel": true,
+	"river": true, "valley": true, "mountains": true, "plain": true, "outskirts": true, "gate": true,
+	"base": true, "military": true, "front": true, "frontline": true, "bakery": true, "church": true}
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 

@@ -1,0 +1,131 @@
+package geocode_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geocode"
+)
+
+var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) })
+
+func newGeocoder(t testing.TB) (*geocode.Geocoder, *gazetteer.Gazetteer) {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return geocode.New(g), g
+}
+
+// want is one expected reading of a caption. Place is a name of the
+// expected place (any of its spellings); "" means unplaced.
+type want struct {
+	Text         string  `json:"text"`
+	Date         *string `json:"date"`
+	Photographer *string `json:"photographer"`
+	Agency       *string `json:"agency"`
+	Place        *string `json:"place"`
+	Kind         string  `json:"kind"`
+	Country      string  `json:"country"`
+	Precision    string  `json:"precision"`
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func check(t *testing.T, gc *geocode.Geocoder, g *gazetteer.Gazetteer, w want) {
+	t.Helper()
+	c := caption.Parse(w.Text)
+	r := gc.Geocode(c)
+	if got := c.Date.String(); got != str(w.Date) {
+		t.Errorf("date = %q, want %q", got, str(w.Date))
+	}
+	if got := c.Credit.Photographer; got != str(w.Photographer) {
+		t.Errorf("photographer = %q, want %q", got, str(w.Photographer))
+	}
+	if got := c.Credit.Agency; got != str(w.Agency) {
+		t.Errorf("agency = %q, want %q", got, str(w.Agency))
+	}
+	switch {
+	case w.Place == nil && r.Place != nil:
+		t.Errorf("place = %s (%s, %s), want none", r.Place.Name, r.Place.ID, r.Mention)
+	case w.Place != nil && r.Place == nil:
+		t.Errorf("place = none (%s), want %s", r.Note, *w.Place)
+	case w.Place != nil && !isNamed(g, r.Place, *w.Place):
+		t.Errorf("place = %s (%s %s, from %q), want %s", r.Place.Name, r.Place.Kind, r.Place.ID, r.Mention, *w.Place)
+	case w.Kind != "" && string(r.Place.Kind) != w.Kind:
+		t.Errorf("place kind = %s (%s), want %s", r.Place.Kind, r.Place.ID, w.Kind)
+	}
+	if w.Country != "" && r.Place != nil && r.Place.Country != w.Country {
+		t.Errorf("country = %s, want %s", r.Place.Country, w.Country)
+	}
+	if w.Precision != "" && string(r.Precision) != w.Precision {
+		t.Errorf("precision = %s, want %s", r.Precision, w.Precision)
+	}
+	if t.Failed() {
+		t.Logf("caption: %s\nresult: %+v", w.Text, r)
+	}
+}
+
+// isNamed reports whether one of p's names is a spelling of name.
+func isNamed(g *gazetteer.Gazetteer, p *gazetteer.Place, name string) bool {
+	for _, q := range g.Lookup(name) {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func readWants(t *testing.T, path string) []want {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ws []want
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var w want
+		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
+			t.Fatalf("%s:%d: %v", path, line, err)
+		}
+		ws = append(ws, w)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// TestRealisticCaptions runs captions written in the styles of Reuters,
+// AFP, AP, EPA, Getty, Anadolu and Xinhua, with places inside Syria and
+// across its borders, handouts, misspelt months and places the gazetteer
+// lacks.
+func TestRealisticCaptions(t *testing.T) {
+	gc, g := newGeocoder(t)
+	for _, w := range readWants(t, "testdata/captions.jsonl") {
+		name := w.Text
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		t.Run(name, func(t *testing.T) { check(t, gc, g, w) })
+	}
+}
