@@ -208,7 +208,8 @@ func agencyOf(key string) (agency, bool) {
 var outletWords = map[string]bool{"news": true, "agency": true, "media": true, "center": true, "centre": true,
 	"network": true, "press": true, "photo": true, "photos": true, "images": true, "pictures": true, "times": true,
 	"post": true, "channel": true, "tv": true, "foundation": true, "office": true, "ministry": true, "presidency": true,
-	"facebook": true, "twitter": true, "telegram": true, "website": true, "page": true, "council": true, "committee": true}
+	"facebook": true, "twitter": true, "telegram": true, "website": true, "page": true, "council": true, "committee": true,
+	"defense": true, "defence": true, "helmets": true, "civil": true, "crescent": true, "handout": true}
 
 // guessAgency takes an unknown credit part as an outlet when it is an
 // acronym (ANHA, SNN) or has an outlet word (Aleppo Media Center).
@@ -240,6 +241,9 @@ func personName(s string) bool {
 		return false
 	}
 	for _, w := range words {
+		if lw := strings.ToLower(w); outletWords[lw] || organisationWords[lw] {
+			return false // "Syrian Civil Defense White Helmets"
+		}
 		for _, r := range w {
 			if !(unicode.IsLetter(r) || unicode.IsMark(r) || r == '-' || r == '.' || isApostrophe(r)) {
 				return false

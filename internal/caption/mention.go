@@ -85,6 +85,10 @@ var originCues = map[string]bool{"from": true, "fled": true, "fleeing": true, "f
 	"escaped": true, "escaping": true, "escape": true, "left": true, "leaving": true, "evacuated": true,
 	"evacuating": true, "deported": true, "expelled": true}
 
+// cameraVerbs before "from" say where the photographer stood.
+var cameraVerbs = map[string]bool{"seen": true, "viewed": true, "photographed": true, "taken": true,
+	"pictured": true, "shot": true, "filmed": true, "watched": true, "looking": true}
+
 var targetCues = map[string]bool{"to": true, "towards": true, "toward": true, "into": true, "heading": true,
 	"headed": true, "bound": true, "shelling": true, "shelled": true, "bombing": true, "bombed": true,
 	"bombardment": true, "attack": true, "attacks": true, "attacked": true, "attacking": true, "strike": true,
@@ -214,6 +218,9 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		if w, ok := cutPossessive(last.text); ok {
 			m.End -= len(last.text) - len(w)
 			m.Possessive = true
+		} else if n := end + 1; n < len(toks) && isApostropheTok(&toks[n]) && !toks[n].space && strings.HasSuffix(last.lower, "s") &&
+			(n+1 == len(toks) || toks[n+1].space) {
+			m.Possessive = true // Homs' Khalidiya district
 		}
 		m.Text = text[m.Start:m.End]
 		describe(toks, i, end, &m)
@@ -379,6 +386,10 @@ func describe(toks []token, i, end int, m *Mention) {
 		switch {
 		case whereCues[w]:
 			m.Cue, m.Role = w, Where
+			return
+		case w == "from" && k >= 1 && cameraVerbs[toks[k-1].lower] || w == "from" && k >= 2 && cameraVerbs[toks[k-2].lower]:
+			// "as seen from Ceylanpinar": the camera was there.
+			m.Cue, m.Role = "seen from", Where
 			return
 		case originCues[w]:
 			m.Cue, m.Role = w, Origin

@@ -248,6 +248,8 @@ func roleWeight(m *caption.Mention) float64 {
 		switch m.Cue {
 		case "near", "outside", "around", "outskirts", "nearby", "beside":
 			return 0.7
+		case "seen from":
+			return 1.3
 		}
 		return 1
 	case caption.Context:
@@ -499,7 +501,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
 			res.Mention = u.Text
 			conf *= 0.6
-		} else if u, ok := unknownWhere(c, known, b.mention); ok {
+		} else if u, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &u) {
 			// The caption says where the photo was, but not in a way that
 			// ties it to a known place.
 			res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
@@ -595,6 +597,18 @@ func unknownWhere(c caption.Caption, known []bool, chosen int) (caption.Mention,
 		}
 	}
 	return caption.Mention{}, false
+}
+
+// unknownSeenFrom finds a name the gazetteer lacks that the caption says
+// the photo was taken from ("as seen from Mursitpinar, Turkey").
+func unknownSeenFrom(c caption.Caption, known []bool, u *caption.Mention) bool {
+	for i, m := range c.Mentions {
+		if m.Cue == "seen from" && !known[i] && m.Entity == caption.MaybePlace {
+			*u = m
+			return true
+		}
+	}
+	return false
 }
 
 // placeLike reports whether mention i reads as a place name: where the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -121,11 +122,17 @@ func readWants(t *testing.T, path string) []want {
 // lacks.
 func TestRealisticCaptions(t *testing.T) {
 	gc, g := newGeocoder(t)
-	for _, w := range readWants(t, "testdata/captions.jsonl") {
-		name := w.Text
-		if len(name) > 60 {
-			name = name[:60]
+	files, err := filepath.Glob("testdata/*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no caption files in testdata: %v", err)
+	}
+	for _, f := range files {
+		for _, w := range readWants(t, f) {
+			name := w.Text
+			if len(name) > 60 {
+				name = name[:60]
+			}
+			t.Run(name, func(t *testing.T) { check(t, gc, g, w) })
 		}
-		t.Run(name, func(t *testing.T) { check(t, gc, g, w) })
 	}
 }
