@@ -49,18 +49,11 @@ func Parse(text string) Caption {
 		skip[i] = ok && toks[i].start >= cs && toks[i].end <= ce
 	}
 	inSkip := func(i int) bool { return skip[i] }
-	c.Date = findDate(toks, inSkip)
+	var dates []int
+	c.Date = findDate(toks, inSkip, func(i int) { dates = append(dates, i) })
 	// Dates are not names: "March 14, 2016" is no place.
-	for i := 0; i < len(toks); i++ {
-		if skip[i] {
-			continue
-		}
-		if d, found := dateAt(toks, i); found {
-			for k := d.start; k <= d.end; k++ {
-				skip[k] = true
-			}
-			i = d.end
-		}
+	for _, i := range dates {
+		skip[i] = true
 	}
 	c.Mentions = findMentions(text, toks, inSkip, nil)
 	return c
@@ -95,7 +88,7 @@ func splitAfterCredit(text string) (string, string) {
 		j += from
 		i := strings.LastIndexByte(text[:j], '(')
 		rest := strings.TrimSpace(text[j+1:])
-		if i >= 0 && rest != "" && startsSentence(rest) && looksLikeCredit(text[i+1:j]) && isCreditGroup(text[i+1:j]) {
+		if i >= 0 && rest != "" && startsSentence(rest) && isCreditGroup(text[i+1:j]) {
 			return strings.TrimSpace(text[:j+1]), rest
 		}
 		from = j + 1
@@ -105,8 +98,8 @@ func splitAfterCredit(text string) (string, string) {
 // isCreditGroup reports whether a parenthesised group is a whole credit
 // rather than an aside that names an agency.
 func isCreditGroup(s string) bool {
-	c := parseCredit(s)
-	return c.Photographer != "" || c.Agency != ""
+	c, ok := parseCredit(s)
+	return ok && (c.Photographer != "" || c.Agency != "")
 }
 
 func startsSentence(s string) bool {

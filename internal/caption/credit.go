@@ -123,25 +123,34 @@ var creditPrefixes = []string{
 
 // parseCredit reads the names in one credit such as "Photo by Bassam
 // Khabieh/Reuters", "REUTERS/SANA/Handout", "AP Photo/Hassan Ammar, File" or
-// "Zein Al-Rifai/AFP/Getty Images".
-func parseCredit(s string) Credit {
+// "Zein Al-Rifai/AFP/Getty Images". ok is false when s is not a credit: it
+// neither begins with a credit word (Photo by, Credit:) nor names a known
+// agency with a slash, beside another part, or a photo agency alone.
+func parseCredit(s string) (c Credit, ok bool) {
 	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "()[]."))
-	low := strings.ToLower(s)
+	if s == "" || len(s) > 160 {
+		return Credit{}, false
+	}
+	slash := strings.Contains(s, "/")
+	low := lowerASCII(s)
 	for _, p := range creditPrefixes {
 		if strings.HasPrefix(low, p) && (len(low) == len(p) || !isLetterByte(low[len(p)])) {
 			s, low = strings.TrimSpace(s[len(p):]), strings.TrimSpace(low[len(p):])
+			ok = p != "by"
 			break
 		}
 	}
-	var c Credit
+	var parts [12]string
+	n := splitCredit(s, low, parts[:0])
 	best := -1
 	noOne := false
-	for _, part := range splitCredit(s) {
-		key := strings.ToLower(part)
-		if a, ok := agencyOf(key); ok {
+	for _, part := range n {
+		key := lowerASCII(part)
+		if a, found := agencyOf(key); found {
 			if a.rank > best {
 				c.Agency, best = a.name, a.rank
 			}
+			ok = ok || len(n) > 1 || slash || a.rank >= rankPhotoAgency
 			continue
 		}
 		if creditMarkers[key] {
@@ -156,27 +165,50 @@ func parseCredit(s string) Credit {
 			}
 			continue
 		}
-		if a, ok := guessAgency(part); ok && a.rank > best {
+		if a, found := guessAgency(part); found && a.rank > best {
 			c.Agency, best = a.name, a.rank
 		}
 	}
-	return c
+	if !ok {
+		return Credit{}, false
+	}
+	return c, true
 }
 
-// splitCredit splits a credit into its parts at slashes, " via ", " for "
-// and commas: "Name/NurPhoto via Getty Images" → Name, NurPhoto, Getty Images.
-func splitCredit(s string) []string {
-	var parts []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == ',' || r == '|' || r == ';' }) {
-		for _, sep := range []string{" via ", " for ", " - ", " – "} {
-			p = strings.ReplaceAll(p, sep, "\x00")
-			p = strings.ReplaceAll(p, strings.ToUpper(sep), "\x00")
+// creditSeparators split a credit's parts within a slash-separated piece:
+// "Name/NurPhoto via Getty Images".
+var creditSeparators = []string{" via ", " for ", " - ", " – "}
+
+// splitCredit splits a credit into its parts at slashes, commas, " via ",
+// " for " and dashes, appending them to parts: "Name/NurPhoto via Getty
+// Images" → Name, NurPhoto, Getty Images. low is s in lower case.
+func splitCredit(s, low string, parts []string) []string {
+	add := func(p string) {
+		if p = strings.TrimSpace(strings.Trim(strings.TrimSpace(p), ".()[]")); p != "" {
+			parts = append(parts, p)
 		}
-		for _, q := range strings.Split(p, "\x00") {
-			if q = strings.TrimSpace(strings.Trim(strings.TrimSpace(q), ".()[]")); q != "" {
-				parts = append(parts, q)
+	}
+	from := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '/' && s[i] != ',' && s[i] != '|' && s[i] != ';' {
+			continue
+		}
+		// Within the piece s[from:i], split at the word separators.
+		for k := from; k < i; k++ {
+			if s[k] != ' ' {
+				continue
+			}
+			for _, sep := range creditSeparators {
+				if strings.HasPrefix(low[k:i], sep) {
+					add(s[from:k])
+					from = k + len(sep)
+					k = from - 1
+					break
+				}
 			}
 		}
+		add(s[from:i])
+		from = i + 1
 	}
 	return parts
 }
@@ -184,7 +216,9 @@ func splitCredit(s string) []string {
 // agencyOf finds a known agency in a lower-case credit part, as the whole
 // part or its last words ("Syria REUTERS", "Anadolu Agency Photo").
 func agencyOf(key string) (agency, bool) {
-	key = strings.Join(strings.Fields(key), " ")
+	if strings.Contains(key, "  ") {
+		key = strings.Join(strings.Fields(key), " ")
+	}
 	if a, ok := agencies[key]; ok {
 		return a, true
 	}
@@ -195,9 +229,13 @@ func agencyOf(key string) (agency, bool) {
 			}
 		}
 	}
-	words := strings.Fields(key)
-	for n := min(3, len(words)-1); n >= 1; n-- {
-		if a, ok := agencies[strings.Join(words[len(words)-n:], " ")]; ok && a.rank >= rankPhotoAgency {
+	// The last one to three words: "Syria REUTERS".
+	for i, n := len(key), 0; i > 0 && n < 3; n++ {
+		i = strings.LastIndexByte(key[:i], ' ')
+		if i < 0 {
+			break
+		}
+		if a, ok := agencies[key[i+1:]]; ok && a.rank >= rankPhotoAgency {
 			return a, true
 		}
 	}
@@ -219,7 +257,8 @@ func guessAgency(part string) (agency, bool) {
 		return agency{part, rankGuess}, true
 	}
 	for _, w := range words {
-		if outletWords[strings.ToLower(w)] {
+		var buf [32]byte
+		if outletWords[string(appendLower(buf[:0], w))] {
 			return agency{part, rankGuess}, true
 		}
 	}
@@ -241,7 +280,8 @@ func personName(s string) bool {
 		return false
 	}
 	for _, w := range words {
-		if lw := strings.ToLower(w); outletWords[lw] || organisationWords[lw] {
+		var buf [32]byte
+		if lw := appendLower(buf[:0], w); outletWords[string(lw)] || organisationWords[string(lw)] {
 			return false // "Syrian Civil Defense White Helmets"
 		}
 		for _, r := range w {
@@ -365,8 +405,8 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 		if i < 0 {
 			break
 		}
-		if inner := clean[i+1 : j]; looksLikeCredit(inner) {
-			return parseCredit(inner), i, j + 1, true
+		if c, ok := parseCredit(clean[i+1 : j]); ok {
+			return c, i, j + 1, true
 		}
 		close = i
 	}
@@ -380,14 +420,8 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 			last = s
 		}
 	}
-	cand := strings.TrimSpace(tail[last:])
-	if cand == "" || !looksLikeCredit(cand) {
-		return Credit{}, 0, 0, false
-	}
-	// Leading words of the sentence ("Syria REUTERS/Name"): begin at the
-	// agency when the first part ends with one.
-	c = parseCredit(cand)
-	if c.Photographer == "" && c.Agency == "" {
+	c, ok = parseCredit(tail[last:])
+	if !ok || c.Photographer == "" && c.Agency == "" {
 		return Credit{}, 0, 0, false
 	}
 	return c, last, len(tail), true
@@ -425,25 +459,4 @@ func tailStart(s string, i int) int {
 		start++
 	}
 	return start
-}
-
-// looksLikeCredit reports whether s is a credit: it begins with a credit
-// word (Photo by, Credit:) or names a known agency, with a slash or alone.
-func looksLikeCredit(s string) bool {
-	low := strings.ToLower(strings.TrimSpace(s))
-	if low == "" || len(low) > 160 {
-		return false
-	}
-	for _, p := range creditPrefixes[:len(creditPrefixes)-1] {
-		if strings.HasPrefix(low, p) {
-			return true
-		}
-	}
-	parts := splitCredit(low)
-	for _, p := range parts {
-		if a, ok := agencyOf(p); ok && (len(parts) > 1 || a.rank >= rankPhotoAgency || strings.Contains(s, "/")) {
-			return true
-		}
-	}
-	return false
 }

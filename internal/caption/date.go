@@ -63,6 +63,9 @@ func monthOf(lower string) int {
 	}
 	best, bestD := 0, 3
 	for i, m := range monthNames {
+		if m[0] != lower[0] { // misspellings keep the first letter
+			continue
+		}
 		max := 1
 		if len(m) >= 6 {
 			max = 2
@@ -106,10 +109,12 @@ var weakBefore = map[string]bool{"provided": true, "released": true, "published"
 // Numeric dates are read as ISO (2016-09-19) or day first (19/09/2016, the
 // usage of the agencies that use numbers); a slash or dot date whose day
 // and month could be swapped (03/04/2016) gives only its year.
-func findDate(toks []token, skip func(tok int) bool) Date {
-	var best *dateCandidate
-	var cands [8]dateCandidate
-	found := cands[:0]
+//
+// It calls mark for the tokens of every date expression it reads, the
+// background ones too, so that the caller can keep them out of place names.
+func findDate(toks []token, skip func(tok int) bool, mark func(tok int)) Date {
+	var best dateCandidate
+	found := false
 	for i := 0; i < len(toks); i++ {
 		if skip(i) {
 			continue
@@ -118,19 +123,14 @@ func findDate(toks []token, skip func(tok int) bool) Date {
 		if !ok {
 			continue
 		}
+		for k := c.start; k <= c.end; k++ {
+			mark(k)
+		}
 		c.score = scoreDate(toks, c)
-		if c.score > -50 && len(found) < cap(found) {
-			found = append(found, c)
+		if c.score > -50 && (!found || c.score > best.score) {
+			best, found = c, true
 		}
 		i = c.end
-	}
-	for k := range found {
-		if best == nil || found[k].score > best.score {
-			best = &found[k]
-		}
-	}
-	if best == nil {
-		return Date{}
 	}
 	return best.date
 }
@@ -198,11 +198,16 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 	}
 	switch t.kind {
 	case tWord:
-		m := monthOf(t.lower)
-		if m == 0 || !(t.upper() || t.allCaps()) {
+		// A month needs a capital and a number after it; only then is the
+		// word worth matching against the months.
+		k := skip(i+1, ".")
+		if !(t.upper() || t.allCaps()) || at(k).kind != tNumber && !(at(k).is(",") && at(k+1).kind == tNumber) {
 			return dateCandidate{}, false
 		}
-		k := skip(i+1, ".")
+		m := monthOf(t.lower)
+		if m == 0 {
+			return dateCandidate{}, false
+		}
 		if isDay(at(k)) && !at(k+1).is(":") {
 			y := skip(k+1, ",")
 			if isYear(at(y)) && validDay(at(y).num, m, at(k).num) {
@@ -217,7 +222,7 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 		// 19 September 2016
 		if isDay(t) {
 			k := skip(i+1, "of")
-			if w := at(k); w.kind == tWord && (w.upper() || w.allCaps()) {
+			if w := at(k); w.kind == tWord && (w.upper() || w.allCaps()) && (isYear(at(skip(skip(k+1, "."), ","))) || at(k+1).is(".")) {
 				if m := monthOf(w.lower); m != 0 {
 					y := skip(skip(k+1, "."), ",")
 					if isYear(at(y)) && validDay(at(y).num, m, t.num) {

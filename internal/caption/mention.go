@@ -306,10 +306,11 @@ func describe(toks []token, i, end int, m *Mention) {
 			m.Entity = Event
 		}
 	}
-	switch low := strings.ToLower(m.Text); {
-	case countries[low]:
+	var buf [32]byte
+	switch low := appendLower(buf[:0], m.Text); {
+	case countries[string(low)]:
 		m.Entity = Country
-	case nationalities[low]:
+	case nationalities[string(low)]:
 		m.Entity = Nationality
 	}
 	// In quotes.

@@ -62,15 +62,27 @@ func tokenize(text string, toks []token) []token {
 	i := 0
 	space := true
 	for i < len(text) {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		switch {
-		case unicode.IsSpace(r):
+		case r == ' ' || r < utf8.RuneSelf && (r == '\n' || r == '\t' || r == '\r') || r >= utf8.RuneSelf && unicode.IsSpace(r):
 			space = true
 			i += size
 			continue
-		case unicode.IsLetter(r):
+		case isLetterByte(byte(r)) && r < utf8.RuneSelf || r >= utf8.RuneSelf && unicode.IsLetter(r):
 			j := i + size
 			for j < len(text) {
+				if c := text[j]; c < utf8.RuneSelf {
+					if isLetterByte(c) || c >= '0' && c <= '9' {
+						j++
+						continue
+					}
+					if c != '\'' && c != '`' {
+						break
+					}
+				}
 				r2, s2 := utf8.DecodeRuneInString(text[j:])
 				if unicode.IsLetter(r2) || unicode.IsMark(r2) || unicode.IsDigit(r2) {
 					j += s2
@@ -114,8 +126,10 @@ func tokenize(text string, toks []token) []token {
 		}
 		space = false
 	}
+	// One lower-cased copy of the text serves every token.
+	lower := lowerASCII(text)
 	for k := range toks {
-		toks[k].lower = lowerASCII(toks[k].text)
+		toks[k].lower = lower[toks[k].start:toks[k].end]
 	}
 	return toks
 }
@@ -137,6 +151,19 @@ func lowerASCII(s string) string {
 		}
 	}
 	return s
+}
+
+// appendLower appends s to dst with ASCII letters in lower case: a map
+// key that needs no allocation of its own.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // abbreviations end with a full stop that does not end a sentence.

@@ -60,6 +60,9 @@ func buildRuneTable() map[rune]string {
 // isMark reports whether r is dropped inside a word: apostrophes, ayn and
 // hamza signs, combining marks and Arabic vowel signs.
 func isMark(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '\'' || r == '`'
+	}
 	switch r {
 	case '\'', '’', '‘', '`', 'ʿ', 'ʾ', 'ʼ', 'ʻ', '′', '´', 'ʹ':
 		return true
@@ -326,11 +329,19 @@ func appendCollapsed(dst, w []byte) []byte {
 func forEachWord(s string, fn func(word string, start int, broken bool)) {
 	start := -1
 	broken := false
-	for i, r := range s {
-		if isWordRune(r) || start >= 0 && isMark(r) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		// ASCII letters and digits first: they are nearly all of a caption.
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c >= utf8.RuneSelf && isWordRune(r) || start >= 0 && isMark(r) {
 			if start < 0 {
 				start = i
 			}
+			i += size
 			continue
 		}
 		if start >= 0 {
@@ -338,9 +349,10 @@ func forEachWord(s string, fn func(word string, start int, broken bool)) {
 			start = -1
 			broken = false
 		}
-		if !unicode.IsSpace(r) && r != '-' && r != '‐' && r != '–' && !isMark(r) {
+		if c != ' ' && c != '-' && !(c >= utf8.RuneSelf && (unicode.IsSpace(r) || r == '‐' || r == '–')) && c != '\n' && !isMark(r) {
 			broken = true
 		}
+		i += size
 	}
 	if start >= 0 {
 		fn(trimPossessive(s[start:]), start, broken)

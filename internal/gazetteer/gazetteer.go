@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -201,16 +202,29 @@ type token struct {
 	upper, arabc bool
 }
 
+type scanScratch struct {
+	toks  []token
+	arena []byte
+	fine  []byte
+}
+
+var scanPool = sync.Pool{New: func() any { return new(scanScratch) }}
+
 // Scan appends to dst every place name found in text, longest first at each
 // position, and returns the extended slice. A name does not run across
 // punctuation other than hyphens. Scan is safe for concurrent use.
 func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
-	toks := tokenize(text)
-	var fineBuf []byte
+	sc := scanPool.Get().(*scanScratch)
+	defer scanPool.Put(sc)
+	sc.toks, sc.arena = tokenize(text, sc.toks[:0], sc.arena[:0])
+	toks := sc.toks
+	fineBuf := sc.fine[:0]
+	defer func() { sc.fine = fineBuf }()
 	for i := range toks {
-		if toks[i].article || toks[i].skel == nil || stopWords[string(toks[i].fine)] && !toks[i].arabc {
+		if toks[i].article || toks[i].skel == nil || g.trie.walk(0, toks[i].skel[:1]) < 0 {
 			continue
 		}
+		stop := -1 // whether toks[i] is a stop word, looked up on the first name found
 		node := int32(0)
 		var last byte
 		found := len(dst)
@@ -237,6 +251,15 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 			if len(refs) == 0 {
 				continue
 			}
+			if stop < 0 {
+				stop = 0
+				if stopWords[string(toks[i].fine)] && !toks[i].arabc {
+					stop = 1
+				}
+			}
+			if stop == 1 {
+				break
+			}
 			fineBuf = fineBuf[:0]
 			for k := i; k <= j; k++ {
 				if k == i || !toks[k].article {
@@ -247,13 +270,28 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 			if i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken {
 				start = toks[i-1].start
 			}
-			for _, ref := range refs {
-				exact := ref.fine == string(fineBuf)
-				if !exact && !closeSpelling(ref, fineBuf) {
-					continue
+			// refs come grouped by place: one hit per place, exact when any
+			// of its names is, and spelling distances only when none is.
+			for a := 0; a < len(refs); {
+				b := a + 1
+				for b < len(refs) && refs[b].place == refs[a].place {
+					b++
 				}
-				dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[ref.place], Exact: exact,
-					Capitalized: toks[i].upper || t.upper || toks[i].arabc})
+				exact, close := false, false
+				for _, ref := range refs[a:b] {
+					if ref.fine == string(fineBuf) {
+						exact = true
+						break
+					}
+				}
+				for k := a; k < b && !exact && !close; k++ {
+					close = closeSpelling(refs[k], fineBuf)
+				}
+				if exact || close {
+					dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[refs[a].place], Exact: exact,
+						Capitalized: toks[i].upper || t.upper || toks[i].arabc})
+				}
+				a = b
 			}
 		}
 		// One hit per place and span, the exact one if any; longest first.
@@ -286,9 +324,13 @@ func dedupe(hits []Hit) []Hit {
 	return out
 }
 
-func tokenize(text string) []token {
-	toks := make([]token, 0, 64)
-	arena := make([]byte, 0, len(text)*2)
+// tokenize folds the words of text into toks, keeping the folded bytes in
+// arena, and returns both. Folded forms are slices of arena, which is sized
+// up front so that they stay valid.
+func tokenize(text string, toks []token, arena []byte) ([]token, []byte) {
+	if need := len(text) * 3; cap(arena) < need {
+		arena = make([]byte, 0, need)
+	}
 	forEachWord(text, func(word string, start int, broken bool) {
 		low, arabic := lowerWord(arena[len(arena):], word)
 		var fine []byte
@@ -305,5 +347,5 @@ func tokenize(text string) []token {
 		toks = append(toks, token{start: start, end: start + len(word), fine: fine, skel: skel[:len(skel):len(skel)],
 			article: !arabic && isArticle(fine), broken: broken, upper: unicode.IsUpper(r), arabc: arabic})
 	})
-	return toks
+	return toks, arena
 }

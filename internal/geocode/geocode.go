@@ -100,7 +100,7 @@ type candidate struct {
 func (gc *Geocoder) Geocode(c caption.Caption) Result {
 	w := gc.pool.Get().(*work)
 	defer gc.pool.Put(w)
-	w.hits = gc.g.Scan(c.Text, w.hits[:0])
+	w.hits = gc.scan(c, w.hits[:0])
 	w.hits = gc.possessiveHits(c, w.hits)
 	w.cands = gc.candidates(c, w.hits, w.cands[:0])
 	gc.markFar(c, w.cands)
@@ -153,6 +153,88 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			}
 		}
 	}
+}
+
+// scan finds the place names around the caption's capitalised names only:
+// a place name needs a capital, and may begin with up to three lower-case
+// words ("old city of Aleppo", "eastern Ghouta") or end with two ("Bab
+// al-Hawa border crossing"). Scanning these windows instead of the whole
+// caption halves the work. Names that the caption reader knows are not
+// places are passed over.
+func (gc *Geocoder) scan(c caption.Caption, dst []gazetteer.Hit) []gazetteer.Hit {
+	text := c.Text
+	start, end := -1, -1
+	flush := func() {
+		if start < 0 {
+			return
+		}
+		n := len(dst)
+		dst = gc.g.Scan(text[start:end], dst)
+		for i := n; i < len(dst); i++ {
+			dst[i].Start += start
+			dst[i].End += start
+		}
+	}
+	for _, m := range c.Mentions {
+		if m.End <= c.CreditEnd && m.Start >= c.CreditStart && c.CreditEnd > 0 {
+			continue
+		}
+		switch m.Entity {
+		case caption.Country, caption.Nationality, caption.Organisation, caption.Event, caption.Quoted:
+			// Syria, Syrian, Jaish al-Islam, Eid al-Fitr, “I Love
+			// Damascus”: a place inside them would be weighed down to
+			// nothing, so they are not scanned.
+			continue
+		}
+		ws, we := wordsBefore(text, m.Start, 3), wordsAfter(text, m.End, 2)
+		if start >= 0 && ws <= end {
+			end = max(end, we)
+			continue
+		}
+		flush()
+		start, end = ws, we
+	}
+	flush()
+	return dst
+}
+
+// wordsBefore returns the offset n words before i in text.
+func wordsBefore(text string, i, n int) int {
+	for ; n > 0 && i > 0; n-- {
+		j := strings.LastIndexByte(text[:i], ' ')
+		if j < 0 {
+			return 0
+		}
+		for j > 0 && text[j-1] == ' ' {
+			j--
+		}
+		if j == 0 {
+			return 0
+		}
+		k := strings.LastIndexByte(text[:j], ' ')
+		i = k + 1
+	}
+	return i
+}
+
+// wordsAfter returns the offset n words after i in text.
+func wordsAfter(text string, i, n int) int {
+	for ; n > 0 && i < len(text); n-- {
+		j := strings.IndexByte(text[i:], ' ')
+		if j < 0 {
+			return len(text)
+		}
+		i += j
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		k := strings.IndexByte(text[i:], ' ')
+		if k < 0 {
+			return len(text)
+		}
+		i += k
+	}
+	return i
 }
 
 // possessiveHits reads "X's Y" as "Y of X" too, so that "Aleppo's Old City"
