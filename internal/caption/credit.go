@@ -335,21 +335,24 @@ var notices = []string{"TPX IMAGES OF THE DAY", "ATTENTION EDITORS", "EDITORIAL 
 // byte for byte, so that offsets still hold.
 func blankNotices(text string) string {
 	var b []byte
-	for _, n := range notices {
-		for from := 0; ; {
-			i := strings.Index(text[from:], n)
-			if i < 0 {
+	// Notices are in capitals: only a word that starts with two capital
+	// letters is worth comparing with them.
+	for i := 0; i+1 < len(text); i++ {
+		if !isUpperByte(text[i]) || !isUpperByte(text[i+1]) || i > 0 && isLetterByte(text[i-1]) {
+			continue
+		}
+		for _, n := range notices {
+			if strings.HasPrefix(text[i:], n) {
+				end := noticeEnd(text, i)
+				if b == nil {
+					b = []byte(text)
+				}
+				for k := i; k < end; k++ {
+					b[k] = ' '
+				}
+				i = end
 				break
 			}
-			i += from
-			end := noticeEnd(text, i)
-			if b == nil {
-				b = []byte(text)
-			}
-			for k := i; k < end; k++ {
-				b[k] = ' '
-			}
-			from = end
 		}
 	}
 	if b == nil {
@@ -357,6 +360,8 @@ func blankNotices(text string) string {
 	}
 	return string(b)
 }
+
+func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // noticeEnd finds where a notice that starts at i ends: at the first word
 // that is not all capitals, or at a word joined to a slash (a credit such

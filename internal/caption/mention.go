@@ -207,7 +207,7 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		end := nameEnd(toks, i, skip)
 		// "A Syrian", "The Old City": a capitalised function word at the
 		// start of a sentence is not part of the name after it.
-		if end > i && leadingWords[toks[i].lower] {
+		if end > i && toks[i].has(lexLeading) {
 			i++
 			for i < end && !startsName(&toks[i]) {
 				i++
@@ -254,7 +254,7 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 			end = k
 		case t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space:
 			// al-Ain, Ma'arrat: the next word belongs to the name
-		case t.kind == tWord && connectors[t.lower] && k+1 < len(toks):
+		case t.kind == tWord && t.has(lexConnector) && k+1 < len(toks):
 			// a connector counts only if a name word follows it
 			n := k + 1
 			if toks[n].is("-") && n+1 < len(toks) {
@@ -295,14 +295,10 @@ func cutPossessive(w string) (string, bool) {
 func describe(toks []token, i, end int, m *Mention) {
 	// What the name is made of.
 	for k := i; k <= end; k++ {
-		w := toks[k].lower
-		if c, ok := cutPossessive(w); ok {
-			w = c
-		}
-		switch {
-		case organisationWords[w]:
+		switch t := &toks[k]; {
+		case t.has(lexOrganisation):
 			m.Entity = Organisation
-		case eventWords[w] && m.Entity == MaybePlace:
+		case t.has(lexEvent) && m.Entity == MaybePlace:
 			m.Entity = Event
 		}
 	}
@@ -330,7 +326,7 @@ func describe(toks []token, i, end int, m *Mention) {
 	}
 	// A designator just after: "Kafranbel town", "Ras al-Ain province",
 	// "Idlib Province".
-	if k := end + 1; k < len(toks) && toks[k].kind == tWord {
+	if k := end + 1; k < len(toks) && toks[k].has(lexDesignator) {
 		if d, ok := designators[toks[k].lower]; ok && (!toks[k].upper() || d == "province" || d == "governorate" || d == "countryside" || d == "city") {
 			m.Designator = d
 		}
@@ -367,10 +363,10 @@ func describe(toks []token, i, end int, m *Mention) {
 		words++
 		w := t.lower
 		if t.upper() {
-			if words == 1 && personBefore[w] {
+			if words == 1 && t.has(lexPerson) {
 				m.Entity = Person
 			}
-			if passOverUpper[w] {
+			if t.has(lexPassOverUpper) {
 				continue
 			}
 			if _, ok := cutPossessive(t.text); ok && words == 1 {
@@ -378,21 +374,21 @@ func describe(toks []token, i, end int, m *Mention) {
 			}
 			break
 		}
-		if words == 1 && personBefore[w] {
+		if words == 1 && t.has(lexPerson) {
 			m.Entity = Person // "President Bashar al-Assad", "directed by Humam Husari"
 		}
-		if d, ok := designators[w]; ok && m.Designator == "" && !(w == "old" && words > 1) {
-			m.Designator = d
+		if t.has(lexDesignator) && m.Designator == "" && !(w == "old" && words > 1) {
+			m.Designator = designators[w]
 		}
 		switch {
-		case whereCues[w]:
+		case t.has(lexWhere):
 			m.Cue, m.Role = w, Where
 			return
-		case w == "from" && k >= 1 && cameraVerbs[toks[k-1].lower] || w == "from" && k >= 2 && cameraVerbs[toks[k-2].lower]:
+		case w == "from" && (k >= 1 && toks[k-1].has(lexCamera) || k >= 2 && toks[k-2].has(lexCamera)):
 			// "as seen from Ceylanpinar": the camera was there.
 			m.Cue, m.Role = "seen from", Where
 			return
-		case originCues[w]:
+		case t.has(lexOrigin):
 			m.Cue, m.Role = w, Origin
 			// "waiting to be evacuated from X": they are still in X.
 			for j := k - 1; j >= 1 && j >= k-3; j-- {
@@ -401,10 +397,10 @@ func describe(toks []token, i, end int, m *Mention) {
 				}
 			}
 			return
-		case targetCues[w]:
+		case t.has(lexTarget):
 			m.Cue, m.Role = w, Target
 			return
-		case passOver[w] || designators[w] != "":
+		case t.has(lexPassOver | lexDesignator):
 			continue
 		case strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ed") && words > 1:
 			continue

@@ -24,7 +24,10 @@ type token struct {
 	digits     int    // how many digits a number has
 	sentence   int    // index of the sentence the token is in
 	space      bool   // white space comes before the token
+	lex        lexFlag
 }
+
+func (t *token) has(f lexFlag) bool { return t.lex&f != 0 }
 
 // upper reports whether a word begins with a capital letter.
 func (t *token) upper() bool {
@@ -129,7 +132,11 @@ func tokenize(text string, toks []token) []token {
 	// One lower-cased copy of the text serves every token.
 	lower := lowerASCII(text)
 	for k := range toks {
-		toks[k].lower = lower[toks[k].start:toks[k].end]
+		t := &toks[k]
+		t.lower = lower[t.start:t.end]
+		if t.kind == tWord {
+			t.lex = lexOf(t.lower)
+		}
 	}
 	return toks
 }

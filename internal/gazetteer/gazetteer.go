@@ -203,10 +203,16 @@ type token struct {
 }
 
 type scanScratch struct {
-	toks  []token
-	arena []byte
-	fine  []byte
+	toks []token
+	fine []byte
+	// memo holds the folded form of each word seen: captions share most
+	// of their words, and a lookup is cheaper than folding. A scratch is
+	// used by one goroutine at a time, so memo needs no lock.
+	memo map[string]foldedWord
 }
+
+// memoSize bounds a scratch's memo; a full memo is started afresh.
+const memoSize = 1 << 14
 
 var scanPool = sync.Pool{New: func() any { return new(scanScratch) }}
 
@@ -216,7 +222,10 @@ var scanPool = sync.Pool{New: func() any { return new(scanScratch) }}
 func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 	sc := scanPool.Get().(*scanScratch)
 	defer scanPool.Put(sc)
-	sc.toks, sc.arena = tokenize(text, sc.toks[:0], sc.arena[:0])
+	if sc.memo == nil || len(sc.memo) > memoSize {
+		sc.memo = make(map[string]foldedWord, 1024)
+	}
+	sc.toks = tokenize(text, sc.toks[:0], sc.memo)
 	toks := sc.toks
 	fineBuf := sc.fine[:0]
 	defer func() { sc.fine = fineBuf }()
@@ -324,28 +333,17 @@ func dedupe(hits []Hit) []Hit {
 	return out
 }
 
-// tokenize folds the words of text into toks, keeping the folded bytes in
-// arena, and returns both. Folded forms are slices of arena, which is sized
-// up front so that they stay valid.
-func tokenize(text string, toks []token, arena []byte) ([]token, []byte) {
-	if need := len(text) * 3; cap(arena) < need {
-		arena = make([]byte, 0, need)
-	}
+// tokenize folds the words of text into toks, using and filling memo.
+func tokenize(text string, toks []token, memo map[string]foldedWord) []token {
 	forEachWord(text, func(word string, start int, broken bool) {
-		low, arabic := lowerWord(arena[len(arena):], word)
-		var fine []byte
-		if arabic {
-			fine = fineArabic(low)
-		} else {
-			fine = fineLatin(low)
+		f, ok := memo[word]
+		if !ok {
+			f = foldWord(nil, word)
+			memo[strings.Clone(word)] = f
 		}
-		arena = arena[:len(arena)+len(low)]
-		fine = fine[:len(fine):len(fine)]
-		skel := skeleton(arena[len(arena):], fine, arabic)
-		arena = arena[:len(arena)+len(skel)]
 		r, _ := utf8.DecodeRuneInString(word)
-		toks = append(toks, token{start: start, end: start + len(word), fine: fine, skel: skel[:len(skel):len(skel)],
-			article: !arabic && isArticle(fine), broken: broken, upper: unicode.IsUpper(r), arabc: arabic})
+		toks = append(toks, token{start: start, end: start + len(word), fine: f.text, skel: f.skel,
+			article: f.article, broken: broken, upper: unicode.IsUpper(r), arabc: f.arabic})
 	})
-	return toks, arena
+	return toks
 }

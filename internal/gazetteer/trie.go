@@ -1,28 +1,28 @@
 package gazetteer
 
 // trie maps name skeletons, byte by byte, to the names that have them.
-// Children are kept as sibling lists: most nodes have one or two, and a
-// linear scan over them beats a map lookup per byte. The root, which has
-// many, is a direct table.
+// Each node keeps its children in a small contiguous slice, scanned
+// linearly (most nodes have one or two); the root, which has many, is a
+// direct table.
 type trie struct {
 	nodes []trieNode
 	root  [256]int32
 }
 
 type trieNode struct {
-	c           byte
-	child, next int32 // first child and next sibling, 0 for none
-	refs        []nameRef
+	kids []trieKid
+	refs []nameRef
 }
 
-func (t *trie) init() {
-	if len(t.nodes) == 0 {
-		t.nodes = append(t.nodes, trieNode{}) // node 0 is the root
-	}
+type trieKid struct {
+	c    byte
+	node int32
 }
 
 func (t *trie) insert(key string, ref nameRef) {
-	t.init()
+	if len(t.nodes) == 0 {
+		t.nodes = append(t.nodes, trieNode{}) // node 0 is the root
+	}
 	n := int32(0)
 	for i := 0; i < len(key); i++ {
 		n = t.childOrAdd(n, key[i])
@@ -33,19 +33,19 @@ func (t *trie) insert(key string, ref nameRef) {
 func (t *trie) childOrAdd(n int32, c byte) int32 {
 	if n == 0 {
 		if t.root[c] == 0 {
-			t.nodes = append(t.nodes, trieNode{c: c})
+			t.nodes = append(t.nodes, trieNode{})
 			t.root[c] = int32(len(t.nodes) - 1)
 		}
 		return t.root[c]
 	}
-	for ch := t.nodes[n].child; ch != 0; ch = t.nodes[ch].next {
-		if t.nodes[ch].c == c {
-			return ch
+	for _, k := range t.nodes[n].kids {
+		if k.c == c {
+			return k.node
 		}
 	}
-	t.nodes = append(t.nodes, trieNode{c: c, next: t.nodes[n].child})
+	t.nodes = append(t.nodes, trieNode{})
 	id := int32(len(t.nodes) - 1)
-	t.nodes[n].child = id
+	t.nodes[n].kids = append(t.nodes[n].kids, trieKid{c, id})
 	return id
 }
 
@@ -54,22 +54,21 @@ func (t *trie) walk(n int32, key []byte) int32 {
 	if len(t.nodes) == 0 {
 		return -1
 	}
+next:
 	for _, c := range key {
 		if n == 0 {
-			n = t.root[c]
-			if n == 0 {
+			if n = t.root[c]; n == 0 {
 				return -1
 			}
 			continue
 		}
-		ch := t.nodes[n].child
-		for ch != 0 && t.nodes[ch].c != c {
-			ch = t.nodes[ch].next
+		for _, k := range t.nodes[n].kids {
+			if k.c == c {
+				n = k.node
+				continue next
+			}
 		}
-		if ch == 0 {
-			return -1
-		}
-		n = ch
+		return -1
 	}
 	return n
 }

@@ -4,13 +4,13 @@
 package geocode
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -139,7 +139,7 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			}
 			others++
 			if q.hit.Place.Kind == gazetteer.Governorate && q.hit.Place.Governorate.PCode == p.hit.Place.Governorate.PCode ||
-				geo.Distance(p.hit.Place.Point, q.hit.Place.Point) <= farMetres || gc.g.Contains(q.hit.Place, p.hit.Place) {
+				within(p.hit.Place.Point, q.hit.Place.Point, farMetres) || gc.g.Contains(q.hit.Place, p.hit.Place) {
 				near = true
 				break
 			}
@@ -153,6 +153,22 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			}
 		}
 	}
+}
+
+// nameWord reports whether w can be part of a name after a possessive:
+// capitalised, an article joined by a hyphen (al-Shaar), or "old" and
+// "city" as in "Aleppo's old city".
+func nameWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	if c := w[0]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+		return true
+	}
+	if i := strings.IndexByte(w, '-'); i > 0 && i+1 < len(w) {
+		return true
+	}
+	return w == "old" || w == "city" || w == "quarter"
 }
 
 // scan finds the place names around the caption's capitalised names only:
@@ -186,7 +202,7 @@ func (gc *Geocoder) scan(c caption.Caption, dst []gazetteer.Hit) []gazetteer.Hit
 			// nothing, so they are not scanned.
 			continue
 		}
-		ws, we := wordsBefore(text, m.Start, 3), wordsAfter(text, m.End, 2)
+		ws, we := skipFunctionWords(text, wordsBefore(text, m.Start, 3), m.Start), wordsAfter(text, m.End, 2)
 		if start >= 0 && ws <= end {
 			end = max(end, we)
 			continue
@@ -196,6 +212,22 @@ func (gc *Geocoder) scan(c caption.Caption, dst []gazetteer.Hit) []gazetteer.Hit
 	}
 	flush()
 	return dst
+}
+
+// functionWords never begin a place name; a window need not fold them.
+var functionWords = map[string]bool{"in": true, "the": true, "of": true, "at": true, "on": true,
+	"near": true, "a": true, "an": true, "to": true, "from": true, "and": true, "by": true}
+
+// skipFunctionWords moves i past the function words before limit.
+func skipFunctionWords(text string, i, limit int) int {
+	for i < limit {
+		j := strings.IndexByte(text[i:limit], ' ')
+		if j < 0 || !functionWords[text[i:i+j]] {
+			return i
+		}
+		i += j + 1
+	}
+	return i
 }
 
 // wordsBefore returns the offset n words before i in text.
@@ -252,6 +284,9 @@ func (gc *Geocoder) possessiveHits(c caption.Caption, hits []gazetteer.Hit) []ga
 		for n := 1; n <= len(words) && n <= 4; n++ {
 			w := words[n-1]
 			trimmed := strings.TrimRight(w, ",.;:)")
+			if !nameWord(trimmed) {
+				break
+			}
 			end += strings.Index(c.Text[end:], trimmed) + len(trimmed)
 			phrase := c.Text[m.End+skip:end] + " of " + m.Text
 			synthetic = gc.g.Scan(phrase, synthetic[:0])
@@ -490,7 +525,7 @@ func (gc *Geocoder) contains(q, p *gazetteer.Place) bool {
 	if p.Kind == gazetteer.City || kindPrior[p.Kind] < kindPrior[q.Kind] {
 		return false
 	}
-	return geo.Distance(q.Point, p.Point) <= radius
+	return within(q.Point, p.Point, radius)
 }
 
 // choose picks the best candidate, prefers a more specific place held by
@@ -515,7 +550,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			}
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	if len(cands) == 0 || cands[0].score < 0.04 {
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
 	}
@@ -602,7 +637,19 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 // near reports whether two places are close enough (25 km) that naming
 // both is context, not a choice between them.
 func near(p, q *gazetteer.Place) bool {
-	return p.Located && q.Located && geo.Distance(p.Point, q.Point) <= 25000
+	return p.Located && q.Located && within(p.Point, q.Point, 25000)
+}
+
+// within reports whether points a and b ([lon, lat]) are at most metres
+// apart. It uses the equirectangular approximation, which for the tens of
+// kilometres compared here is within a fraction of a percent of
+// geo.Distance and much cheaper, as it runs for every pair of readings.
+func within(a, b orb.Point, metres float64) bool {
+	const rad = math.Pi / 180
+	x := (b[0] - a[0]) * rad * math.Cos((a[1]+b[1])/2*rad)
+	y := (b[1] - a[1]) * rad
+	r := metres / orb.EarthRadius
+	return x*x+y*y <= r*r
 }
 
 // located returns p's nearest ancestor that has a point, or nil.
