@@ -159,6 +159,13 @@ func parseCredit(s string) (c Credit, ok bool) {
 			}
 			continue
 		}
+		if a, found := guessAgency(part); found && c.Photographer != "" && !strings.Contains(part, " ") {
+			// "Name/SMART": an acronym after the name is its outlet.
+			if a.rank > best {
+				c.Agency, best = a.name, a.rank
+			}
+			continue
+		}
 		if personName(part) {
 			if c.Photographer == "" && !noOne {
 				c.Photographer = tidyName(part)

@@ -178,6 +178,9 @@ func scoreDate(toks []token, c dateCandidate) int {
 
 // dateAt reads a date expression starting at token i.
 func dateAt(toks []token, i int) (dateCandidate, bool) {
+	if i >= len(toks) {
+		return dateCandidate{}, false
+	}
 	t := &toks[i]
 	at := func(k int) *token {
 		if k < len(toks) {
@@ -210,8 +213,12 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 		}
 		if isDay(at(k)) && !at(k+1).is(":") {
 			y := skip(k+1, ",")
-			if isYear(at(y)) && validDay(at(y).num, m, at(k).num) {
-				return dateCandidate{date: Date{at(y).num, m, at(k).num, Day}, start: i, end: y}, true
+			if isYear(at(y)) {
+				if validDay(at(y).num, m, at(k).num) {
+					return dateCandidate{date: Date{at(y).num, m, at(k).num, Day}, start: i, end: y}, true
+				}
+				// February 30: the month and year still stand.
+				return dateCandidate{date: Date{at(y).num, m, 0, Month}, start: i, end: y}, true
 			}
 		}
 		k = skip(k, ",")
@@ -221,7 +228,10 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 	case tNumber:
 		// 19 September 2016
 		if isDay(t) {
-			k := skip(i+1, "of")
+			k := i + 1
+			if at(k).lower == "of" { // the 3rd of March
+				k++
+			}
 			if w := at(k); w.kind == tWord && (w.upper() || w.allCaps()) && (isYear(at(skip(skip(k+1, "."), ","))) || at(k+1).is(".")) {
 				if m := monthOf(w.lower); m != 0 {
 					y := skip(skip(k+1, "."), ",")

@@ -206,14 +206,21 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		}
 		end := nameEnd(toks, i, skip)
 		// "A Syrian", "The Old City": a capitalised function word at the
-		// start of a sentence is not part of the name after it.
-		if end > i && toks[i].has(lexLeading) {
+		// start of a sentence is not part of the name after it, nor is a
+		// title ("President Bashar al-Assad").
+		if end > i && toks[i].has(lexLeading|lexPerson) {
 			i++
 			for i < end && !startsName(&toks[i]) {
 				i++
 			}
 		}
 		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context}
+		// "al-Hol", "ash-Shaar": a lower-case article joined by a hyphen
+		// belongs to the name.
+		if i >= 2 && toks[i-1].is("-") && !toks[i-1].space && !toks[i].space && toks[i-2].kind == tWord &&
+			toks[i-2].has(lexConnector) && !toks[i-2].upper() && len(toks[i-2].text) <= 3 {
+			m.Start = toks[i-2].start
+		}
 		last := &toks[end]
 		if w, ok := cutPossessive(last.text); ok {
 			m.End -= len(last.text) - len(w)

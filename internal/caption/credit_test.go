@@ -1,0 +1,68 @@
+package caption
+
+import "testing"
+
+func TestCredit(t *testing.T) {
+	tests := []struct {
+		name, text, photographer, agency string
+	}{
+		{"photo by name/agency", "A man in Homs. (Photo by Bassam Khabieh/Reuters)", "Bassam Khabieh", "Reuters"},
+		{"photo by name only", "A fighter in Aleppo, August 21, 2013. (Photo by James Lawler Duggan)", "James Lawler Duggan", ""},
+		{"AFP Photo normalised", "A couple in Homs. (Photo by Joseph Eid/AFP Photo)", "Joseph Eid", "AFP"},
+		{"REUTERS/Name", "A boy in Douma, Syria March 13, 2016. REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
+		{"Name/Reuters", "A boy in Douma, Syria March 13, 2016. Bassam Khabieh/Reuters", "Bassam Khabieh", "Reuters"},
+		{"no full stop before credit", "A boy in Douma, Syria March 13, 2016 REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
+		{"(AFP Photo/Name)", "A view of Raqqa, 2019. (AFP Photo/Delil Souleiman)", "Delil Souleiman", "AFP"},
+		{"AFP PHOTO / NAME", "Men in Aleppo on September 24, 2016. / AFP PHOTO / THAER MOHAMMED", "Thaer Mohammed", "AFP"},
+		{"AFP / mixed case", "Troops in Aleppo on December 13, 2016. / AFP / George OURFALIAN", "George Ourfalian", "AFP"},
+		{"Name/AFP/Getty Images", "Smoke over Arbin, 2018. (Photo by ABDULMONAM EASSA/AFP/Getty Images)", "Abdulmonam Eassa", "AFP"},
+		{"photo credit should read", "Smoke over Arbin. (Photo credit should read ZEIN AL-RIFAI/AFP/Getty Images)", "Zein Al-Rifai", "AFP"},
+		{"AP Photo/Name", "Syrians in Douma. (AP Photo/Hassan Ammar)", "Hassan Ammar", "AP"},
+		{"AP Photo/Name, File", "Syrians in Aleppo. (AP Photo/Hassan Ammar, File)", "Hassan Ammar", "AP"},
+		{"AP Photo alone", "Protesters in Kafranbel, April 27, 2012. (AP Photo)", "", "AP"},
+		{"via AP", "Rescuers in Saqba. (Syrian Civil Defense White Helmets via AP)", "", "AP"},
+		{"SANA via AP", "Troops in Palmyra. (SANA via AP)", "", "AP"},
+		{"handout", "Troops near Palmyra. REUTERS/SANA/Handout via Reuters", "", "Reuters"},
+		{"handout without via", "Soldiers at Kuweires, 2015. REUTERS/SANA/Handout", "", "Reuters"},
+		{"stringer", "Fighters in Deraa, 2014. REUTERS/Stringer", "", "Reuters"},
+		{"stringer file photo", "Fighters parade in Raqqa. REUTERS/Stringer/File Photo", "", "Reuters"},
+		{"reuters tv", "Syrians in Madaya, in this still image taken from a video. REUTERS/Reuters TV", "", "Reuters"},
+		{"source then handout", "Children in Rastan, 2012. REUTERS/Shaam News Network/Handout", "", "Reuters"},
+		{"EPA/NAME", "Soldiers in Aleppo, 22 December 2016. EPA/YOUSSEF BADAWI", "Youssef Badawi", "EPA"},
+		{"EPA-EFE/NAME", "Aid in Daraa, 15 July 2017. EPA-EFE/MOHAMMED BADRA", "Mohammed Badra", "EPA"},
+		{"Xinhua", "Ruins in Aleppo. (Xinhua/Ammar Safarjalani)", "Ammar Safarjalani", "Xinhua"},
+		{"Anadolu via Getty", "A man in Idlib. (Photo by Mohammed Dahman/Anadolu Agency/Getty Images)", "Mohammed Dahman", "Anadolu Agency"},
+		{"NurPhoto via Getty", "A street in Idlib. (Photo by Jawad al Rifai/NurPhoto via Getty Images)", "Jawad al Rifai", "NurPhoto"},
+		{"picture alliance", "Rubble in Binnish. (Photo by Anas Alkharboutli/picture alliance via Getty Images)", "Anas Alkharboutli", "dpa"},
+		{"Getty alone", "A boy at Rukban. (Photo by Mohammad Ali/Getty Images)", "Mohammad Ali", "Getty Images"},
+		{"Associated Press", "A boy in Aleppo. (Photo by Hassan Ammar/Associated Press)", "Hassan Ammar", "AP"},
+		{"lower-case surname", "Rescuers in Atareb. / AFP PHOTO / Omar haj kadour", "Omar Haj Kadour", "AFP"},
+		{"TPX notice after credit", "A man in Douma, Syria. REUTERS/Bassam Khabieh TPX IMAGES OF THE DAY", "Bassam Khabieh", "Reuters"},
+		{"notice before credit", "A man in Douma. ATTENTION EDITORS - THIS PICTURE WAS PROVIDED BY A THIRD PARTY. REUTERS/Stringer", "", "Reuters"},
+		{"photo colon", "A man in Idlib. Photo: Reuters", "", "Reuters"},
+		{"known outlet acronym", "Rescuers in Qamishli. (Photo by Delil Souleiman/ANHA)", "Delil Souleiman", "Hawar News"},
+		{"unknown outlet acronym", "Rescuers in Idlib. (Photo by Ahmad Rahhal/SMART)", "Ahmad Rahhal", "SMART"},
+		{"no credit", "A man walks in Aleppo, Syria, 2016.", "", ""},
+		{"aside in parentheses is no credit", "Fighters of the People's Protection Units (YPG) in Kobani. REUTERS/Rodi Said", "Rodi Said", "Reuters"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Parse(tt.text).Credit
+			if c.Photographer != tt.photographer || c.Agency != tt.agency {
+				t.Errorf("Parse(%q).Credit = %+v, want {%q %q}", tt.text, c, tt.photographer, tt.agency)
+			}
+		})
+	}
+}
+
+func TestCreditSpanHoldsNoPlaces(t *testing.T) {
+	c := Parse("A boy in Douma, Syria March 13, 2016. REUTERS/Bassam Khabieh")
+	if got := c.Text[c.CreditStart:c.CreditEnd]; got != "REUTERS/Bassam Khabieh" {
+		t.Fatalf("credit span = %q", got)
+	}
+	for _, m := range c.Mentions {
+		if m.Start >= c.CreditStart {
+			t.Errorf("mention %q inside the credit", m.Text)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package caption
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"Internally displaced Syrian children who fled Raqqa city stand near their tent in Ras al-Ain province, Syria January 22, 2017. (Photo by Rodi Said/Reuters)",
+	"ALEPPO, SYRIA - DECEMBER 13: People wait. (Photo by Ibrahim Ebu Leys/Anadolu Agency/Getty Images)",
+	"In this Sunday, Feb. 18, 2018 photo, Syrians walk. (AP Photo/Hassan Ammar, File)",
+	"Syrians in Aleppo, 5/17/2015. / AFP PHOTO / ZEIN AL-RIFAI TPX IMAGES OF THE DAY",
+	"Homs' Baba Amr, Aleppo's old city, “I Love Damascus”, رأس العين, Ra's al-'Ayn, mid-2012",
+	"((((/)))) / / via for - – , , 31/31/2016 2016-13-40 Sept. . .",
+	"",
+}
+
+// FuzzParse checks that any text is read without a panic and that what
+// comes back points inside it.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		c := Parse(text)
+		if c.CreditEnd < c.CreditStart || c.CreditEnd > len(text) {
+			t.Fatalf("credit span %d..%d outside %d bytes", c.CreditStart, c.CreditEnd, len(text))
+		}
+		last := -1
+		for _, m := range c.Mentions {
+			if m.Start < 0 || m.End > len(text) || m.Start >= m.End || text[m.Start:m.End] != m.Text {
+				t.Fatalf("mention %+v does not fit the text", m)
+			}
+			if m.Start < last {
+				t.Fatalf("mentions out of order at %+v", m)
+			}
+			last = m.Start
+		}
+		if s := c.Date.String(); !c.Date.IsZero() && len(s) < 4 {
+			t.Fatalf("date %q", s)
+		}
+		if utf8.ValidString(text) && (!utf8.ValidString(c.Credit.Photographer) || !utf8.ValidString(c.Credit.Agency)) {
+			t.Fatalf("credit %+v is not UTF-8", c.Credit)
+		}
+	})
+}
+
+// FuzzSplit checks that splitting loses and adds nothing but white space.
+func FuzzSplit(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s + "\n\n" + s)
+	}
+	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	f.Fuzz(func(t *testing.T, doc string) {
+		captions := Split(doc)
+		if !utf8.ValidString(doc) {
+			return // the commands refuse such text; joining bytes can make new runes
+		}
+		if got := squeeze(strings.Join(captions, "")); got != squeeze(doc) {
+			t.Fatalf("Split(%q) = %q: text lost or added", doc, captions)
+		}
+		for _, c := range captions {
+			if strings.TrimSpace(c) == "" {
+				t.Fatalf("Split(%q) gave an empty caption", doc)
+			}
+		}
+	})
+}

@@ -1,0 +1,130 @@
+package caption
+
+import "testing"
+
+// mentionOf returns the mention whose text is name, or fails.
+func mentionOf(t *testing.T, c Caption, name string) Mention {
+	t.Helper()
+	for _, m := range c.Mentions {
+		if m.Text == name {
+			return m
+		}
+	}
+	var texts []string
+	for _, m := range c.Mentions {
+		texts = append(texts, m.Text)
+	}
+	t.Fatalf("no mention %q in %q (mentions: %q)", name, c.Text, texts)
+	return Mention{}
+}
+
+func TestMentionRoles(t *testing.T) {
+	tests := []struct {
+		name, text, mention string
+		role                Role
+		cue, designator     string
+	}{
+		{"in", "Children stand near their tent in Ras al-Ain province, Syria January 22, 2017.", "Ras al-Ain", Where, "in", "province"},
+		{"fled is origin", "Children who fled Raqqa city stand near their tent in Ras al-Ain.", "Raqqa", Origin, "fled", "city"},
+		{"displaced from", "Families displaced from Deir ez-Zor arrive in Ain Issa.", "Deir ez-Zor", Origin, "from", ""},
+		{"to be evacuated from", "People wait to be evacuated from the Sukkari neighbourhood of Aleppo.", "Sukkari", Where, "from", "neighbourhood"},
+		{"seen from", "Smoke rises over Kobani, as seen from Suruc, Turkey.", "Suruc", Where, "seen from", ""},
+		{"heading to", "Buses heading to Idlib wait at a checkpoint in Ramouseh.", "Idlib", Target, "to", ""},
+		{"shelling of", "Smoke rises after the shelling of Douma.", "Douma", Target, "shelling", ""},
+		{"town of", "Actors perform in the rebel-held besieged town of Zamalka, in the Damascus suburbs.", "Zamalka", Where, "in", "town"},
+		{"suburbs", "Actors perform in the rebel-held besieged town of Zamalka, in the Damascus suburbs.", "Damascus", Where, "in", "suburbs"},
+		{"neighbourhood of", "A man sits in the rebel-held neighbourhood of Sukkari in the northern city of Aleppo.", "Sukkari", Where, "in", "neighbourhood"},
+		{"northern city of", "A man sits in the rebel-held neighbourhood of Sukkari in the northern city of Aleppo.", "Aleppo", Where, "in", "city"},
+		{"outskirts", "Fighters run in Jobar, on the eastern outskirts of the capital Damascus.", "Damascus", Where, "outskirts", "capital"},
+		{"syrian capital", "Fighters run in the Syrian capital Damascus.", "Damascus", Where, "in", "capital"},
+		{"countryside", "A man rides in Jarjanaz, in Idlib's countryside.", "Idlib", Where, "in", "countryside"},
+		{"near", "Refugees wait near the Oncupinar border crossing.", "Oncupinar", Where, "near", "crossing"},
+		{"apposition", "A man walks in Douma, eastern Ghouta, Syria.", "Ghouta", Context, "", ""},
+		{"dateline", "ALEPPO, SYRIA - DECEMBER 13: People wait in the Sukkari neighbourhood.", "ALEPPO", Where, "dateline", ""},
+		{"camp words on", "Women walk at al-Hol displaced persons camp in Hasaka.", "al-Hol", Where, "at", "camp"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := mentionOf(t, Parse(tt.text), tt.mention)
+			if m.Role != tt.role || m.Cue != tt.cue || m.Designator != tt.designator {
+				t.Errorf("%q: role %s, cue %q, designator %q; want %s, %q, %q", tt.mention, m.Role, m.Cue, m.Designator, tt.role, tt.cue, tt.designator)
+			}
+		})
+	}
+}
+
+func TestMentionEntities(t *testing.T) {
+	tests := []struct {
+		name, text, mention string
+		entity              Entity
+	}{
+		{"age makes a person", "Newly-wed couple Nada Merhi, 18, and Hassan Youssef, 27, pose in Homs.", "Hassan Youssef", Person},
+		{"title makes a person", "Forces loyal to President Bashar al-Assad advance.", "Bashar al-Assad", Person},
+		{"directed by", "Actors perform in a film directed by Humam Husari in Zamalka.", "Humam Husari", Person},
+		{"organisation", "A fighter belonging to Jaish al-Islam runs in Jobar.", "Jaish al-Islam", Organisation},
+		{"observatory", "Four children were killed, according to the Syrian Observatory for Human Rights.", "Syrian Observatory for Human Rights", Organisation},
+		{"event", "Boys play on the first day of Eid al-Fitr in Damascus.", "Eid al-Fitr", Event},
+		{"quoted", "A woman stands during “I Love Damascus” marathon at Umayyad Square.", "I Love Damascus", Quoted},
+		{"country", "An exhibition in Turkey.", "Turkey", Country},
+		{"nationality", "A Syrian army soldier stands guard.", "Syrian", Nationality},
+		{"a place", "A man walks in Douma.", "Douma", MaybePlace},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if m := mentionOf(t, Parse(tt.text), tt.mention); m.Entity != tt.entity {
+				t.Errorf("%q is %q, want %q", tt.mention, m.Entity, tt.entity)
+			}
+		})
+	}
+}
+
+func TestMentionShapes(t *testing.T) {
+	c := Parse("Rebels walk in Aleppo's Bustan al-Basha district. A second sentence names Homs.")
+	m := mentionOf(t, c, "Aleppo")
+	if !m.Possessive {
+		t.Errorf("Aleppo's is not possessive")
+	}
+	mentionOf(t, c, "Bustan al-Basha")
+	if h := mentionOf(t, c, "Homs"); h.Sentence != 1 {
+		t.Errorf("Homs is in sentence %d, want 1", h.Sentence)
+	}
+	c = Parse("Children play amid the rubble in Homs' Baba Amr neighbourhood.")
+	if !mentionOf(t, c, "Homs").Possessive {
+		t.Errorf("Homs' is not possessive")
+	}
+	// Sept. does not end a sentence, nor does an initial.
+	c = Parse("Fighters rest in Azaz, Sept. 19, 2016, near the town of Marea. J. Smith took it.")
+	if m := mentionOf(t, c, "Marea"); m.Sentence != 0 {
+		t.Errorf("Marea in sentence %d, want 0", m.Sentence)
+	}
+	// Dates are not names.
+	for _, m := range Parse("On March 14, 2016 in the neighbourhood of Jobar.").Mentions {
+		if m.Text == "March" {
+			t.Errorf("a date became a mention: %+v", m)
+		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	doc := "First caption in Aleppo,\nSyria. (Photo by A B/Reuters)\n\n" +
+		"Second caption in Homs. (Photo by C D/Reuters)Third caption in Idlib. (Photo by E F/AFP Photo)\r\n\r\n" +
+		"A rebel in the People's Protection Units (YPG) stands in Kobani. REUTERS/G H\n\n\n"
+	want := []string{
+		"First caption in Aleppo, Syria. (Photo by A B/Reuters)",
+		"Second caption in Homs. (Photo by C D/Reuters)",
+		"Third caption in Idlib. (Photo by E F/AFP Photo)",
+		"A rebel in the People's Protection Units (YPG) stands in Kobani. REUTERS/G H",
+	}
+	got := Split(doc)
+	if len(got) != len(want) {
+		t.Fatalf("Split gave %d captions, want %d: %q", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("caption %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+	if got := Split("  \n\n \n"); len(got) != 0 {
+		t.Errorf("Split of blank text = %q, want none", got)
+	}
+}
