@@ -37,15 +37,16 @@ import (
 
 func main() {
 	shared := flag.String("shared", "../shared", "the shared folder, holding geodata/ and seeds/")
-	out := flag.String("out", "geodata", "the folder to write the gazetteer and samples to")
+	repo := flag.String("repo", "geodata", "the folder holding this repo's curated.csv and aliases.csv")
+	out := flag.String("out", "geodata", "the folder to write the gazetteer, samples and ATTRIBUTION.md to")
 	flag.Parse()
-	if err := run(*shared, *out); err != nil {
+	if err := run(*shared, *repo, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		os.Exit(1)
 	}
 }
 
-func run(shared, out string) error {
+func run(shared, repo, out string) error {
 	src := filepath.Join(shared, "geodata")
 	b := &builder{byID: map[string]int{}}
 	steps := []struct {
@@ -62,8 +63,8 @@ func run(shared, out string) error {
 		{"shared curated places", func() error {
 			return b.loadCurated(filepath.Join(src, "curated", "places.csv"), "shared/geodata/curated/places.csv")
 		}},
-		{"repo curated places", func() error { return b.loadCurated(filepath.Join(out, "curated.csv"), "geodata/curated.csv") }},
-		{"repo aliases", func() error { return b.loadAliases(filepath.Join(out, "aliases.csv")) }},
+		{"repo curated places", func() error { return b.loadCurated(filepath.Join(repo, "curated.csv"), "geodata/curated.csv") }},
+		{"repo aliases", func() error { return b.loadAliases(filepath.Join(repo, "aliases.csv")) }},
 	}
 	for _, s := range steps {
 		if err := s.fn(); err != nil {

@@ -1,0 +1,87 @@
+package gazetteer_test
+
+import (
+	"testing"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+)
+
+// TestBundled checks the gazetteer the binary carries.
+func TestBundled(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Len() < 800 {
+		t.Errorf("the bundled gazetteer has %d places, want the ~865 the sources give", g.Len())
+	}
+	kinds := map[gazetteer.Kind]int{}
+	for _, p := range g.Places() {
+		kinds[p.Kind]++
+		if len(p.Sources) == 0 {
+			t.Errorf("%s (%s) names no source", p.ID, p.Name)
+		}
+		if p.Country == "SY" && p.Located {
+			// Syria's extent (lon 35.7–42.4, lat 32.3–37.4), with a margin.
+			if lon, lat := p.Point.Lon(), p.Point.Lat(); lon < 35.5 || lon > 42.5 || lat < 32.2 || lat > 37.5 {
+				t.Errorf("%s (%s) is at %v, outside Syria", p.ID, p.Name, p.Point)
+			}
+			if p.Governorate.PCode == "" {
+				t.Errorf("%s (%s) has no governorate", p.ID, p.Name)
+			}
+		}
+		if p.Country != "SY" && p.Governorate.PCode != "" {
+			t.Errorf("%s (%s) is in %s but has a Syrian governorate", p.ID, p.Name, p.Country)
+		}
+		if !p.Located && p.Parent == "" && p.Country == "SY" {
+			t.Errorf("%s (%s) has neither point nor parent", p.ID, p.Name)
+		}
+	}
+	if kinds[gazetteer.Governorate] != 14 {
+		t.Errorf("%d governorates, want 14", kinds[gazetteer.Governorate])
+	}
+	for _, k := range []gazetteer.Kind{gazetteer.City, gazetteer.Town, gazetteer.Neighbourhood, gazetteer.Camp, gazetteer.Crossing, gazetteer.Landmark, gazetteer.Region, gazetteer.District, gazetteer.Subdistrict} {
+		if kinds[k] == 0 {
+			t.Errorf("no place of kind %s", k)
+		}
+	}
+	// Spellings the issue names resolve to one place each.
+	for _, group := range [][]string{
+		{"Kafranbel", "Kafr Nabl", "Kafrnabel"},
+		{"Douma", "Duma"},
+		{"Ras al-Ain", "Ra's al-'Ayn", "Ras al Ayn"},
+		{"Bustan Pasha", "Bustan al-Basha"},
+		{"Sukkari", "al-Sukkari", "Sukkary"},
+		{"Raqqa", "Ar-Raqqah", "Rakka"},
+		{"Deir ez-Zor", "Deir al-Zour", "Dayr az Zawr"},
+		{"Maarat al-Numan", "Ma'arrat al-Nu'man"},
+	} {
+		first := settlement(g.Lookup(group[0]))
+		if first == nil {
+			t.Errorf("%s is not in the gazetteer", group[0])
+			continue
+		}
+		for _, name := range group[1:] {
+			if p := settlement(g.Lookup(name)); p != first {
+				t.Errorf("%s finds %v, want %s (%s)", name, p, first.ID, group[0])
+			}
+		}
+	}
+	// Places across the border keep their country.
+	for name, country := range map[string]string{"Kilis": "TR", "Reyhanli": "TR", "Zaatari camp": "JO", "Arsal": "LB"} {
+		if ps := g.Lookup(name); len(ps) == 0 || ps[0].Country != country {
+			t.Errorf("%s: %v, want a place in %s", name, ps, country)
+		}
+	}
+}
+
+// settlement returns the first place that is not an administrative area.
+func settlement(ps []*gazetteer.Place) *gazetteer.Place {
+	for _, p := range ps {
+		if !p.Kind.Admin() {
+			return p
+		}
+	}
+	return nil
+}

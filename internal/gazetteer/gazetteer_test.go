@@ -1,0 +1,147 @@
+package gazetteer
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/paulmach/orb"
+)
+
+// tiny is a gazetteer of a few places, enough to test the mechanics.
+func tiny(t testing.TB) *Gazetteer {
+	t.Helper()
+	g, err := New([]Place{
+		{ID: "gn:1", Name: "Aleppo", Names: []string{"Halab", "حلب"}, Kind: City, Point: orb.Point{37.16, 36.20}, Located: true, Country: "SY", Governorate: GovernorateRef{"Aleppo", "SY02"}},
+		{ID: "ocha:SY02", Name: "Aleppo", Names: []string{"Aleppo Governorate"}, Kind: Governorate, Point: orb.Point{37.6, 36.25}, Located: true, Country: "SY", Governorate: GovernorateRef{"Aleppo", "SY02"}},
+		{ID: "ocha:N0130", Name: "Bostan Bash", Names: []string{"بستان الباشا"}, Kind: Neighbourhood, Point: orb.Point{37.165, 36.225}, Located: true, Parent: "gn:1", Country: "SY", Governorate: GovernorateRef{"Aleppo", "SY02"}},
+		{ID: "gn:2", Name: "Ra’s al ‘Ayn", Names: []string{"Ras el Ain"}, Kind: Town, Point: orb.Point{40.07, 36.85}, Located: true, Country: "SY"},
+		{ID: "gn:3", Name: "Dūmā", Names: []string{"Duma"}, Kind: City, Point: orb.Point{36.40, 33.57}, Located: true, Country: "SY"},
+		{ID: "gn:4", Name: "Kafranbel", Names: []string{"Kafr Nabl"}, Kind: Town, Point: orb.Point{36.56, 35.61}, Located: true, Country: "SY"},
+		{ID: "cur:castello-road", Name: "Castello Road", Kind: Landmark, Parent: "gn:1", Country: "SY"},
+		{ID: "cur:old-city-of-aleppo", Name: "Old City of Aleppo", Kind: Neighbourhood, Point: orb.Point{37.16, 36.20}, Located: true, Parent: "gn:1", Country: "SY"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestLookup(t *testing.T) {
+	g := tiny(t)
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"Bustan Pasha", []string{"ocha:N0130"}},
+		{"Bustan al-Basha", []string{"ocha:N0130"}},
+		{"Ras al-Ain", []string{"gn:2"}},
+		{"Ra's al-'Ayn", []string{"gn:2"}},
+		{"Douma", []string{"gn:3"}},
+		{"Kafrnabel", []string{"gn:4"}},
+		{"aleppo", []string{"gn:1", "ocha:SY02"}}, // the city first: it is more specific
+		{"Halab", []string{"gn:1"}},
+		{"حلب", []string{"gn:1"}},
+		{"Damascus", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, p := range g.Lookup(tt.name) {
+			got = append(got, p.ID)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("Lookup(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestScan(t *testing.T) {
+	g := tiny(t)
+	text := "Rebels in the Bustan al-Basha neighbourhood of Aleppo and in the old city of Aleppo, near Kafr Nabl. REUTERS/Name"
+	var got []string
+	for _, h := range g.Scan(text, nil) {
+		got = append(got, fmt.Sprintf("%s=%s/%v", text[h.Start:h.End], h.Place.ID, h.Exact))
+	}
+	want := []string{
+		"Bustan al-Basha=ocha:N0130/false", // a spelling, not a name it has
+		"Aleppo=gn:1/true", "Aleppo=ocha:SY02/true",
+		"old city of Aleppo=cur:old-city-of-aleppo/true",
+		"Aleppo=gn:1/true", "Aleppo=ocha:SY02/true",
+		"Kafr Nabl=gn:4/true",
+	}
+	// Hits come in text order; the order of places on one span is not
+	// part of the contract.
+	sort.Strings(got)
+	sort.Strings(want)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Scan found\n  %v\nwant\n  %v", got, want)
+	}
+}
+
+func TestScanDoesNotCrossPunctuation(t *testing.T) {
+	g := tiny(t)
+	for _, h := range g.Scan("Kafr, Nabl. Ras. al-Ain", nil) {
+		t.Errorf("found %s across punctuation", h.Place.Name)
+	}
+}
+
+func TestScanSpellings(t *testing.T) {
+	g := tiny(t)
+	for _, text := range []string{"in Kafranbel", "in Kafr Nabl", "in Kafrnabel", "in Kafr-Nabl"} {
+		hits := g.Scan(text, nil)
+		if len(hits) != 1 || hits[0].Place.ID != "gn:4" {
+			t.Errorf("Scan(%q) = %+v, want Kafranbel", text, hits)
+		}
+	}
+	// Stop words do not begin names: "in Syria" is not ‘Ayn an Nasr.
+	if hits := g.Scan("A rebel in Syria", nil); len(hits) != 0 {
+		t.Errorf("Scan found %s", hits[0].Place.Name)
+	}
+}
+
+func TestNewRejects(t *testing.T) {
+	p := Place{ID: "gn:1", Name: "A", Kind: Town, Country: "SY"}
+	bad := map[string][]Place{
+		"no id":          {{Name: "A", Kind: Town}},
+		"unknown kind":   {{ID: "x:1", Name: "A", Kind: "hamlet"}},
+		"repeated id":    {p, p},
+		"unknown parent": {{ID: "x:1", Name: "A", Kind: Town, Parent: "x:2"}},
+		"point range":    {{ID: "x:1", Name: "A", Kind: Town, Located: true, Point: orb.Point{200, 0}}},
+	}
+	for name, places := range bad {
+		if _, err := New(places); err == nil {
+			t.Errorf("%s: New accepted %+v", name, places)
+		} else if !strings.HasPrefix(err.Error(), "gazetteer: ") {
+			t.Errorf("%s: error %q has no package prefix", name, err)
+		}
+	}
+}
+
+func TestContains(t *testing.T) {
+	g := tiny(t)
+	city, gov, quarter := g.ByID("gn:1"), g.ByID("ocha:SY02"), g.ByID("ocha:N0130")
+	switch {
+	case !g.Contains(city, quarter):
+		t.Error("Aleppo does not hold Bostan Bash")
+	case !g.Contains(gov, quarter):
+		t.Error("the governorate does not hold Bostan Bash")
+	case g.Contains(quarter, city):
+		t.Error("Bostan Bash holds Aleppo")
+	case g.Contains(city, city):
+		t.Error("Aleppo holds itself")
+	}
+}
+
+func ExampleGazetteer_Lookup() {
+	g, _ := New([]Place{{ID: "gn:170592", Name: "Dūmā", Names: []string{"Duma", "Douma"}, Kind: City, Country: "SY"}})
+	for _, spelling := range []string{"Douma", "Duma", "Dūmā", "DOUMA"} {
+		fmt.Println(spelling, "→", g.Lookup(spelling)[0].ID)
+	}
+	// Output:
+	// Douma → gn:170592
+	// Duma → gn:170592
+	// Dūmā → gn:170592
+	// DOUMA → gn:170592
+}
