@@ -18,6 +18,7 @@ const (
 	lexConnector                         // al, of: joins the words of one name
 	lexLeading                           // A, The: never begins a name
 	lexDesignator                        // town, province: says what a place is
+	lexRises                             // rises, billows: "smoke rises from"
 )
 
 var lexicon = func() map[string]lexFlag {
@@ -35,6 +36,8 @@ var lexicon = func() map[string]lexFlag {
 	add(lexCamera, cameraVerbs)
 	add(lexPassOver, passOver)
 	add(lexPassOverUpper, passOverUpper)
+	add(lexPassOverUpper, nationalities)
+	add(lexRises, risesVerbs)
 	add(lexPerson, personBefore)
 	add(lexOrganisation, organisationWords)
 	add(lexEvent, eventWords)

@@ -79,7 +79,7 @@ type Mention struct {
 
 var whereCues = map[string]bool{"in": true, "at": true, "near": true, "inside": true, "outside": true,
 	"around": true, "across": true, "within": true, "throughout": true, "on": true, "over": true, "along": true,
-	"beside": true, "behind": true, "nearby": true, "outskirts": true, "amid": true}
+	"beside": true, "behind": true, "nearby": true, "outskirts": true, "amid": true, "through": true}
 
 var originCues = map[string]bool{"from": true, "fled": true, "fleeing": true, "flee": true, "flees": true,
 	"escaped": true, "escaping": true, "escape": true, "left": true, "leaving": true, "evacuated": true,
@@ -88,6 +88,10 @@ var originCues = map[string]bool{"from": true, "fled": true, "fleeing": true, "f
 // cameraVerbs before "from" say where the photographer stood.
 var cameraVerbs = map[string]bool{"seen": true, "viewed": true, "photographed": true, "taken": true,
 	"pictured": true, "shot": true, "filmed": true, "watched": true, "looking": true}
+
+// Words before "from" that say a thing was seen there: "smoke rises from".
+var risesVerbs = map[string]bool{"rises": true, "rise": true, "rising": true, "rose": true, "billows": true,
+	"billow": true, "billowing": true, "billowed": true, "emerges": true, "emerging": true}
 
 var targetCues = map[string]bool{"to": true, "towards": true, "toward": true, "into": true, "heading": true,
 	"headed": true, "bound": true, "shelling": true, "shelled": true, "bombing": true, "bombed": true,
@@ -111,6 +115,7 @@ var designators = map[string]string{
 	"enclave": "region", "pocket": "region", "subdistrict": "subdistrict", "municipality": "town",
 	"border": "border", "frontline": "frontline", "front": "frontline", "countrysides": "countryside",
 	"old": "neighbourhood", "port": "city", "center": "centre", "centre": "centre", "heart": "centre",
+	"river": "river", "lake": "lake", "sea": "sea", "mountains": "mountains", "valley": "valley", "desert": "desert",
 }
 
 // Words passed over when looking back from a name for its cue.
@@ -230,7 +235,9 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 			m.Possessive = true // Homs' Khalidiya district
 		}
 		m.Text = text[m.Start:m.End]
-		describe(toks, i, end, &m)
+		if describe(toks, i, end, &m) && len(dst) > 0 && dst[len(dst)-1].Role == Where {
+			m.Role, m.Cue = Where, dst[len(dst)-1].Cue
+		}
 		dst = append(dst, m)
 		i = end
 	}
@@ -299,7 +306,11 @@ func cutPossessive(w string) (string, bool) {
 
 // describe fills in a mention's cue, designator, role and entity from the
 // words around tokens i..end.
-func describe(toks []token, i, end int, m *Mention) {
+//
+// It returns true when the mention is the object of "<Name> <designator> of"
+// ("the Damascus suburb of Irbin", "the Bab al-Hadid neighbourhood of
+// Aleppo"): it then shares the cue of the name before it.
+func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 	// What the name is made of.
 	for k := i; k <= end; k++ {
 		switch t := &toks[k]; {
@@ -326,9 +337,8 @@ func describe(toks []token, i, end int, m *Mention) {
 		}
 	}
 	// Followed by an age: "Hassan Youssef, 27,".
-	if end+2 < len(toks) && toks[end+1].is(",") && toks[end+2].kind == tNumber && toks[end+2].digits <= 3 &&
-		(end+3 >= len(toks) || !toks[end+3].is(",") || end+4 < len(toks) && toks[end+4].kind != tNumber) &&
-		toks[end+2].num < 120 {
+	if end+3 < len(toks) && toks[end+1].is(",") && toks[end+2].kind == tNumber && toks[end+2].digits <= 3 &&
+		toks[end+2].num < 120 && (toks[end+3].is(",") || toks[end+3].is(")")) {
 		m.Entity = Person
 	}
 	// A designator just after: "Kafranbel town", "Ras al-Ain province",
@@ -352,10 +362,11 @@ func describe(toks []token, i, end int, m *Mention) {
 	// was taken.
 	if i == 0 && toks[i].allCaps() && end+1 < len(toks) && toks[end+1].is(",") {
 		m.Cue, m.Role = "dateline", Where
-		return
+		return false
 	}
 	// Look back for the cue.
 	words := 0
+	sawOf, sawDesignator := false, false
 	for k := i - 1; k >= 0 && words < 9; k-- {
 		t := &toks[k]
 		if t.kind == tPunct {
@@ -379,8 +390,10 @@ func describe(toks []token, i, end int, m *Mention) {
 			if _, ok := cutPossessive(t.text); ok && words == 1 {
 				continue // "Aleppo's Salaheddine district"
 			}
-			break
+			return sawOf && sawDesignator
 		}
+		sawOf = sawOf || w == "of"
+		sawDesignator = sawDesignator || sawOf && t.has(lexDesignator)
 		if words == 1 && t.has(lexPerson) {
 			m.Entity = Person // "President Bashar al-Assad", "directed by Humam Husari"
 		}
@@ -390,11 +403,19 @@ func describe(toks []token, i, end int, m *Mention) {
 		switch {
 		case t.has(lexWhere):
 			m.Cue, m.Role = w, Where
-			return
+			// "seen from near the Mursitpinar crossing"
+			if k >= 2 && toks[k-1].lower == "from" && toks[k-2].has(lexCamera) {
+				m.Cue = "seen from"
+			}
+			return false
 		case w == "from" && (k >= 1 && toks[k-1].has(lexCamera) || k >= 2 && toks[k-2].has(lexCamera)):
 			// "as seen from Ceylanpinar": the camera was there.
 			m.Cue, m.Role = "seen from", Where
-			return
+			return false
+		case w == "from" && (k >= 1 && toks[k-1].has(lexRises) || k >= 2 && toks[k-2].has(lexRises)):
+			// "smoke rises from the Tabqa dam": the camera looks at it.
+			m.Cue, m.Role = "rises from", Where
+			return false
 		case t.has(lexOrigin):
 			m.Cue, m.Role = w, Origin
 			// "waiting to be evacuated from X": they are still in X.
@@ -403,10 +424,10 @@ func describe(toks []token, i, end int, m *Mention) {
 					m.Role = Where
 				}
 			}
-			return
+			return false
 		case t.has(lexTarget):
 			m.Cue, m.Role = w, Target
-			return
+			return false
 		case t.has(lexPassOver | lexDesignator):
 			continue
 		case strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ed") && words > 1:
@@ -414,7 +435,8 @@ func describe(toks []token, i, end int, m *Mention) {
 		}
 		// Another word: the name is not in a locative phrase we know.
 		if words > 2 {
-			return
+			return false
 		}
 	}
+	return false
 }

@@ -158,6 +158,15 @@ func (g *Gazetteer) Contains(q, p *Place) bool {
 	return false
 }
 
+// GovernorateOf returns the governorate entry p lies in, or nil for places
+// outside Syria.
+func (g *Gazetteer) GovernorateOf(p *Place) *Place {
+	if p.Governorate.PCode == "" {
+		return nil
+	}
+	return g.ByID("ocha:" + p.Governorate.PCode)
+}
+
 // Hit is a run of words in a text that spells a place's name.
 type Hit struct {
 	// Start and End are byte offsets of the matched words in the text,

@@ -24,6 +24,8 @@ type Gazetteer interface {
 	ByID(id string) *gazetteer.Place
 	// Contains reports whether q holds p by the gazetteer's own links.
 	Contains(q, p *gazetteer.Place) bool
+	// GovernorateOf returns the governorate p lies in, or nil.
+	GovernorateOf(p *gazetteer.Place) *gazetteer.Place
 }
 
 // Precision says how the result's place relates to where the photo was.
@@ -125,6 +127,18 @@ const farMetres = 80000
 // village across the country (Hamouria, Al Hamra) while the caption speaks
 // of eastern Ghouta is most likely another place.
 func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
+	// The country a caption puts the photo in ("…, Kilis, Turkey, March
+	// 2", "in Lebanon's Bekaa valley"): readings in another country are
+	// doubted too (Arbil in Iraq is not ‘Irbīn near Damascus).
+	if country := photoCountry(c); country != "" {
+		for i := range cands {
+			// A crossing is on both sides of the border.
+			if p := &cands[i]; p.hit.Place.Country != country && p.hit.Place.Kind != gazetteer.Crossing {
+				p.far = true
+				p.score *= 0.3
+			}
+		}
+	}
 	for i := range cands {
 		p := &cands[i]
 		if !p.hit.Place.Located || p.hit.Place.Kind == gazetteer.Governorate || p.hit.Place.Kind == gazetteer.Region {
@@ -134,7 +148,9 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 		for j := range cands {
 			q := &cands[j]
 			m := c.Mentions[q.mention]
-			if q.mention == p.mention || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target {
+			// Only close spellings anchor: two loose ones far apart must
+			// not doubt each other.
+			if q.mention == p.mention || !q.hit.Exact || !q.whole || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target {
 				continue
 			}
 			others++
@@ -153,6 +169,30 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			}
 		}
 	}
+}
+
+// neighbours maps the countries captions name to their ISO codes.
+var neighbours = map[string]string{"syria": "SY", "turkey": "TR", "lebanon": "LB", "jordan": "JO",
+	"iraq": "IQ", "kurdistan": "IQ", "iraqi kurdistan": "IQ", "israel": "IL"}
+
+// photoCountry returns the country the first sentence places the photo
+// in: the last country named as "…, Turkey," or "in Lebanon's …", not one
+// named as a border ("near the border with Syria"). It returns "" when the
+// caption names none, or Syria.
+func photoCountry(c caption.Caption) string {
+	code := ""
+	for _, m := range c.Mentions {
+		if m.Entity != caption.Country || m.Sentence != 0 {
+			continue
+		}
+		if m.Role == caption.Context && m.Cue == "" || m.Role == caption.Where && m.Cue == "in" && m.Designator == "" || m.Possessive {
+			code = neighbours[strings.ToLower(m.Text)]
+		}
+	}
+	if code == "SY" {
+		return ""
+	}
+	return code
 }
 
 // nameWord reports whether w can be part of a name after a possessive:
@@ -318,7 +358,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		m := &c.Mentions[mi]
 		s := roleWeight(m) * kindPrior[h.Place.Kind] * designatorFit(m.Designator, h.Place.Kind)
-		ew := entityWeight(c, m, hits, h)
+		ew := entityWeight(c, m, h)
 		s *= ew
 		if m.Sentence > 0 {
 			s *= 0.3
@@ -363,8 +403,10 @@ func roleWeight(m *caption.Mention) float64 {
 	switch m.Role {
 	case caption.Where:
 		switch m.Cue {
-		case "near", "outside", "around", "outskirts", "nearby", "beside":
+		case "near", "outside", "around", "nearby", "beside", "rises from":
 			return 0.7
+		case "outskirts":
+			return 0.6
 		case "seen from":
 			return 1.3
 		}
@@ -464,7 +506,7 @@ var facilityWords = map[string]bool{"square": true, "street": true, "road": true
 
 // entityWeight lowers a name that is part of a person's, an organisation's
 // or an event's name, or of a longer name the gazetteer does not know.
-func entityWeight(c caption.Caption, m *caption.Mention, hits []gazetteer.Hit, h gazetteer.Hit) float64 {
+func entityWeight(c caption.Caption, m *caption.Mention, h gazetteer.Hit) float64 {
 	whole := h.Start <= m.Start && h.End >= m.End
 	switch m.Entity {
 	case caption.Quoted:
@@ -478,17 +520,11 @@ func entityWeight(c caption.Caption, m *caption.Mention, hits []gazetteer.Hit, h
 	if whole {
 		return 1
 	}
-	// The words of the mention that no hit covers.
+	// The words of the mention outside the hit: "Bab al-Hadid" is not Al
+	// Bab, but "Umayyad Square" is still in its square.
 	for _, word := range strings.FieldsFunc(c.Text[m.Start:m.End], func(r rune) bool { return r == ' ' || r == '-' }) {
 		off := strings.Index(c.Text[m.Start:m.End], word) + m.Start
-		inHit := false
-		for _, o := range hits {
-			if o.Start <= off && off < o.End {
-				inHit = true
-				break
-			}
-		}
-		if !inHit && !facilityWords[strings.ToLower(strings.Trim(word, "'’"))] {
+		if (off < h.Start || off >= h.End) && !facilityWords[strings.ToLower(strings.Trim(word, "'’"))] {
 			return 0.35
 		}
 	}
@@ -521,8 +557,8 @@ func (gc *Geocoder) contains(q, p *gazetteer.Place) bool {
 		return false
 	}
 	// Cities are large and regions vague: only the gazetteer's links put a
-	// city inside anything.
-	if p.Kind == gazetteer.City || kindPrior[p.Kind] < kindPrior[q.Kind] {
+	// city inside anything; nor is an area inside a point by distance.
+	if p.Kind == gazetteer.City || p.Kind.Admin() || p.Kind == gazetteer.Region || specificity(p.Kind) > specificity(q.Kind) {
 		return false
 	}
 	return within(q.Point, p.Point, radius)
@@ -555,6 +591,11 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
 	}
 	best := 0
+	if debugChoose {
+		for _, cd := range cands {
+			println("C", cd.hit.Place.ID, cd.hit.Place.Name, cd.score, cd.base, cd.far, cd.whole)
+		}
+	}
 	// A place held by the best one, named where the photo was, is the more
 	// specific answer: "Bustan Pasha neighborhood of Aleppo".
 	for again := true; again; {
@@ -613,9 +654,18 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	// A more specific place the gazetteer lacks: "the district of Dwelaa
 	// in Damascus" is placed at Damascus, as a fallback.
 	if res.Precision == Exact {
-		if u, ok := unknownBefore(c, known, b.mention); ok {
+		if u, ok := unknownBefore(c, known, b.mention); ok && !b.far {
 			res.Precision = Fallback
 			res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
+			// "Khan Tuman, southwest of Aleppo" is not in Aleppo but in
+			// its governorate.
+			if d := c.Mentions[b.mention].Designator; isDirection(d) {
+				if gov := gc.g.GovernorateOf(res.Place); gov != nil {
+					res.Place = gov
+					res.Note = u.Text + " is not in the gazetteer; the caption places it " + d + " of " +
+						b.hit.Place.Name + ", so it is placed at the governorate, " + gov.Name
+				}
+			}
 			res.Mention = u.Text
 			conf *= 0.6
 		} else if u, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &u) {
@@ -640,6 +690,9 @@ func near(p, q *gazetteer.Place) bool {
 	return p.Located && q.Located && within(p.Point, q.Point, 25000)
 }
 
+// specificity ranks kinds, 0 for the most specific (landmark).
+func specificity(k gazetteer.Kind) int { return slices.Index(gazetteer.Kinds, k) }
+
 // within reports whether points a and b ([lon, lat]) are at most metres
 // apart. It uses the equirectangular approximation, which for the tens of
 // kilometres compared here is within a fraction of a percent of
@@ -650,6 +703,14 @@ func within(a, b orb.Point, metres float64) bool {
 	y := (b[1] - a[1]) * rad
 	r := metres / orb.EarthRadius
 	return x*x+y*y <= r*r
+}
+
+var debugChoose = false
+
+// isDirection reports whether a designator places a name beside another
+// rather than in it: "north of Aleppo".
+func isDirection(d string) bool {
+	return d == "north" || d == "south" || d == "east" || d == "west"
 }
 
 // located returns p's nearest ancestor that has a point, or nil.
