@@ -591,11 +591,6 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
 	}
 	best := 0
-	if debugChoose {
-		for _, cd := range cands {
-			println("C", cd.hit.Place.ID, cd.hit.Place.Name, cd.score, cd.base, cd.far, cd.whole)
-		}
-	}
 	// A place held by the best one, named where the photo was, is the more
 	// specific answer: "Bustan Pasha neighborhood of Aleppo".
 	for again := true; again; {
@@ -704,8 +699,6 @@ func within(a, b orb.Point, metres float64) bool {
 	r := metres / orb.EarthRadius
 	return x*x+y*y <= r*r
 }
-
-var debugChoose = false
 
 // isDirection reports whether a designator places a name beside another
 // rather than in it: "north of Aleppo".
