@@ -582,8 +582,10 @@ func splitQualifier(s string) (name, qualifier string) {
 // deniedAliases are alternate names that captions use for something else:
 // al-Sham is the Levant and part of many armed groups' names (Ahrar
 // al-Sham), not Damascus.
-// They are compared folded, so every spelling (Esh Sham, Ash-Shām) goes.
-var deniedAliases = map[string]bool{gazetteer.Fold("Sham").Fine: true}
+// Khan (a caravanserai) begins many names (Khan Shaykhun, Khan Tuman) and
+// is no place alone. They are compared folded, so every spelling (Esh
+// Sham, Ash-Shām) goes.
+var deniedAliases = map[string]bool{gazetteer.Fold("Sham").Fine: true, gazetteer.Fold("Khan").Fine: true}
 
 // addNames appends to names each of more that is not already there (by
 // exact text) nor equal to primary, keeping only Latin and Arabic script
