@@ -422,6 +422,10 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 		}
 		close = i
 	}
+	// A credit inside the text: "Photo: Hosam Katan/Reuters, March 3".
+	if c, i, j, ok := inlineCredit(clean); ok {
+		return c, i, j, true
+	}
 	// A credit at the end: the run of capitalised words and slashes before
 	// the end that holds a slash or an agency.
 	tail := strings.TrimRight(clean, " \t\n.")
@@ -437,6 +441,30 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 		return Credit{}, 0, 0, false
 	}
 	return c, last, len(tail), true
+}
+
+// inlineLeads begin a credit in running text; they are matched with their
+// capitals so that "a photo by the activists" is not taken for one.
+var inlineLeads = []string{"Photo:", "Photo by ", "Photos by ", "Photograph:", "Photograph by ", "Picture:",
+	"Picture by ", "Credit:", "Photo credit:", "PHOTO:", "Image:"}
+
+// inlineCredit finds a credit that starts with one of inlineLeads and ends
+// at the next comma, semicolon or full stop.
+func inlineCredit(text string) (c Credit, start, end int, ok bool) {
+	for _, lead := range inlineLeads {
+		i := strings.Index(text, lead)
+		if i < 0 || i > 0 && isLetterByte(text[i-1]) {
+			continue
+		}
+		j := i + len(lead)
+		for j < len(text) && !strings.ContainsRune(",;()", rune(text[j])) && !(text[j] == '.' && (j+1 == len(text) || text[j+1] == ' ')) {
+			j++
+		}
+		if c, ok := parseCredit(text[i:j]); ok && (c.Photographer != "" || c.Agency != "") {
+			return c, i, j, true
+		}
+	}
+	return Credit{}, 0, 0, false
 }
 
 // tailStart walks back from i over capitalised words, particles, spaces,

@@ -169,7 +169,82 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			}
 		}
 	}
+	// "the Hamidiyeh market in the old city of Damascus": a name the
+	// caption puts inside the next one must be read as a place inside it;
+	// and a quarter of a city is not what "in Aleppo province" holds.
+	for i := range cands {
+		p := &cands[i]
+		holder := nextHolder(c, p.mention)
+		if holder < 0 || !p.hit.Place.Located {
+			continue
+		}
+		area := isArea(c.Mentions[holder].Designator)
+		held, anchored := false, false
+		for j := range cands {
+			q := &cands[j]
+			if q.mention != holder || !q.whole || !q.hit.Exact || !q.hit.Place.Located {
+				continue
+			}
+			anchored = true
+			pp, qp := p.hit.Place, q.hit.Place
+			// "in Sanliurfa province": the province, which the gazetteer
+			// may know only by its capital, holds the place.
+			sameArea := area && (pp.Governorate.PCode != "" && pp.Governorate.PCode == qp.Governorate.PCode || pp.Country == qp.Country && pp.Country != "SY")
+			if sameArea || gc.contains(qp, pp) || within(pp.Point, qp.Point, 25000) {
+				held = true
+			}
+		}
+		quarterInProvince := p.hit.Place.Kind == gazetteer.Neighbourhood && area
+		if anchored && !held || quarterInProvince {
+			p.far = true
+			p.score *= 0.3
+		}
+	}
 }
+
+// nextHolder returns the mention that the caption says holds mention i
+// ("X in Y", "X of Y", "X, Y" in one clause), or -1.
+func nextHolder(c caption.Caption, i int) int {
+	if i+1 >= len(c.Mentions) {
+		return -1
+	}
+	m, n := c.Mentions[i], c.Mentions[i+1]
+	if n.Sentence != m.Sentence || n.Start-m.End > 60 || n.Entity != caption.MaybePlace {
+		return -1
+	}
+	// "northeast of Damascus", "near Damascus" name a neighbour, not a
+	// holder.
+	if isDirection(n.Designator) || n.Designator == "border" || n.Cue != "in" && n.Cue != "" {
+		return -1
+	}
+	between := c.Text[m.End:n.Start]
+	if strings.ContainsAny(between, ".;()") || strings.Count(between, ",") > 1 {
+		return -1
+	}
+	linked := strings.HasPrefix(between, ",")
+	for _, w := range strings.FieldsFunc(strings.ToLower(between), func(r rune) bool { return r == ' ' || r == '-' || r == ',' }) {
+		switch {
+		case w == "in" || w == "of":
+			linked = true
+		case w == "the" || w == "a" || w == "an" || facilityWords[w] || holderWords[w]:
+		default:
+			return -1 // "fled Raqqa city stand near their tent in Ras al-Ain"
+		}
+	}
+	if linked {
+		return i + 1
+	}
+	return -1
+}
+
+// holderWords may stand between a place and the place holding it, besides
+// facilityWords: "in the rebel-held city of".
+var holderWords = map[string]bool{"rebel": true, "held": true, "controlled": true, "government": true,
+	"besieged": true, "opposition": true, "neighbourhood": true, "neighborhood": true, "area": true,
+	"quarter": true, "suburb": true, "suburbs": true, "region": true, "syrian": true, "capital": true}
+
+// isArea reports whether a designator names an area larger than a city.
+func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }
 
 // neighbours maps the countries captions name to their ISO codes.
 var neighbours = map[string]string{"syria": "SY", "turkey": "TR", "lebanon": "LB", "jordan": "JO",
@@ -799,7 +874,7 @@ func unknownSeenFrom(c caption.Caption, known []bool, u *caption.Mention) bool {
 // adjective before a noun ("a Syrian army soldier").
 func placeLike(c caption.Caption, i int) bool {
 	m := c.Mentions[i]
-	if m.Entity != caption.MaybePlace || m.Role != caption.Where && m.Designator == "" {
+	if m.Entity != caption.MaybePlace || m.Role == caption.Origin || m.Role == caption.Target || m.Role != caption.Where && m.Designator == "" {
 		return false
 	}
 	rest := strings.TrimLeft(c.Text[m.End:], " ")
