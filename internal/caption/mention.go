@@ -75,6 +75,10 @@ type Mention struct {
 	Entity     Entity
 	// Possessive is true for "Aleppo's" in "Aleppo's Salaheddine district".
 	Possessive bool
+	// Subordinate is true for a name in a clause that tells what happened
+	// before the photo ("a woman cries in Idlib after an attack in Khan
+	// Sheikhoun"): it follows "after" or "following" in its sentence.
+	Subordinate bool
 }
 
 var whereCues = map[string]bool{"in": true, "at": true, "near": true, "inside": true, "outside": true,
@@ -205,7 +209,11 @@ var quoteClose = map[string]bool{"”": true, "\"": true, "»": true, "’": tru
 // findMentions returns the runs of capitalised words outside the skipped
 // tokens (the credit and the dates), with their cues and roles.
 func findMentions(text string, toks []token, skip func(int) bool, dst []Mention) []Mention {
+	after := -1 // the sentence in which "after" or "following" was last seen
 	for i := 0; i < len(toks); i++ {
+		if w := toks[i].lower; toks[i].kind == tWord && (w == "after" || w == "following") {
+			after = toks[i].sentence
+		}
 		if skip(i) || !startsName(&toks[i]) {
 			continue
 		}
@@ -219,7 +227,8 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 				i++
 			}
 		}
-		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context}
+		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context,
+			Subordinate: after == toks[i].sentence}
 		// "al-Hol", "ash-Shaar": a lower-case article joined by a hyphen
 		// belongs to the name.
 		if i >= 2 && toks[i-1].is("-") && !toks[i-1].space && !toks[i].space && toks[i-2].kind == tWord &&

@@ -122,10 +122,14 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 // names before it is doubted.
 const farMetres = 80000
 
-// markFar lowers the readings that lie far from every other place the
-// caption names where the photo was: a loose spelling that matches a
-// village across the country (Hamouria, Al Hamra) while the caption speaks
-// of eastern Ghouta is most likely another place.
+// markFar lowers, and marks far, the readings that do not fit the other
+// places the caption names: readings outside the country the caption puts
+// the photo in; readings that the next name does not hold though the
+// caption says it does ("the Hamidiyeh market in the old city of
+// Damascus"); and readings far from every other place named (a loose
+// spelling that matches a village across the country, Hamouria for Al
+// Hamra, while the caption speaks of eastern Ghouta). A far reading is
+// no anchor for others, and no known name for the fallback rules.
 func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 	// The country a caption puts the photo in ("…, Kilis, Turkey, March
 	// 2", "in Lebanon's Bekaa valley"): readings in another country are
@@ -136,36 +140,6 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			if p := &cands[i]; p.hit.Place.Country != country && p.hit.Place.Kind != gazetteer.Crossing {
 				p.far = true
 				p.score *= 0.3
-			}
-		}
-	}
-	for i := range cands {
-		p := &cands[i]
-		if !p.hit.Place.Located || p.hit.Place.Kind == gazetteer.Governorate || p.hit.Place.Kind == gazetteer.Region {
-			continue
-		}
-		others, near := 0, false
-		for j := range cands {
-			q := &cands[j]
-			m := c.Mentions[q.mention]
-			// Only close spellings anchor: two loose ones far apart must
-			// not doubt each other.
-			if q.mention == p.mention || !q.hit.Exact || !q.whole || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target {
-				continue
-			}
-			others++
-			if q.hit.Place.Kind == gazetteer.Governorate && q.hit.Place.Governorate.PCode == p.hit.Place.Governorate.PCode ||
-				within(p.hit.Place.Point, q.hit.Place.Point, farMetres) || gc.g.Contains(q.hit.Place, p.hit.Place) {
-				near = true
-				break
-			}
-		}
-		if others > 0 && !near {
-			p.far = true
-			if p.hit.Exact {
-				p.score *= 0.8
-			} else {
-				p.score *= 0.5
 			}
 		}
 	}
@@ -198,6 +172,43 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 		if anchored && !held || quarterInProvince {
 			p.far = true
 			p.score *= 0.3
+		}
+	}
+	// A reading far from every other place named: judged against the
+	// readings as they stand, then marked all at once.
+	var doubted []int
+	for i := range cands {
+		p := &cands[i]
+		if !p.hit.Place.Located || p.hit.Place.Kind == gazetteer.Governorate || p.hit.Place.Kind == gazetteer.Region {
+			continue
+		}
+		others, near := 0, false
+		for j := range cands {
+			q := &cands[j]
+			m := c.Mentions[q.mention]
+			// Only close spellings anchor: two loose ones far apart must
+			// not doubt each other.
+			if q.mention == p.mention || !q.hit.Exact || !q.whole || q.far || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target {
+				continue
+			}
+			others++
+			if q.hit.Place.Kind == gazetteer.Governorate && q.hit.Place.Governorate.PCode == p.hit.Place.Governorate.PCode ||
+				within(p.hit.Place.Point, q.hit.Place.Point, farMetres) || gc.g.Contains(q.hit.Place, p.hit.Place) {
+				near = true
+				break
+			}
+		}
+		if others > 0 && !near {
+			doubted = append(doubted, i)
+		}
+	}
+	for _, i := range doubted {
+		p := &cands[i]
+		p.far = true
+		if p.hit.Exact {
+			p.score *= 0.8
+		} else {
+			p.score *= 0.5
 		}
 	}
 }
@@ -438,6 +449,9 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		if m.Sentence > 0 {
 			s *= 0.3
 		}
+		if m.Subordinate && mainWhereBefore(c, mi) {
+			s *= 0.6 // "in Idlib after an attack in Khan Sheikhoun"
+		}
 		if !h.Exact {
 			s *= 0.85
 		}
@@ -448,6 +462,17 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
 	return out
+}
+
+// mainWhereBefore reports whether, before mention i in its sentence, the
+// caption names where the photo was outside any "after" clause.
+func mainWhereBefore(c caption.Caption, i int) bool {
+	for _, m := range c.Mentions[:i] {
+		if m.Sentence == c.Mentions[i].Sentence && !m.Subordinate && m.Role == caption.Where && m.Cue != "dateline" && m.Entity == caption.MaybePlace {
+			return true
+		}
+	}
+	return false
 }
 
 // covered reports whether hit i lies inside a longer hit of another place
