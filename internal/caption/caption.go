@@ -23,8 +23,9 @@ type Caption struct {
 }
 
 type scratch struct {
-	toks []token
-	skip []bool
+	toks  []token
+	skip  []bool
+	dates []int
 }
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{toks: make([]token, 0, 128)} }}
@@ -49,13 +50,14 @@ func Parse(text string) Caption {
 		skip[i] = ok && toks[i].start >= cs && toks[i].end <= ce
 	}
 	inSkip := func(i int) bool { return skip[i] }
-	var dates []int
+	dates := s.dates[:0]
 	c.Date = findDate(toks, inSkip, func(i int) { dates = append(dates, i) })
+	s.dates = dates
 	// Dates are not names: "March 14, 2016" is no place.
 	for _, i := range dates {
 		skip[i] = true
 	}
-	c.Mentions = findMentions(text, toks, inSkip, nil)
+	c.Mentions = findMentions(text, toks, inSkip, make([]Mention, 0, 8))
 	return c
 }
 
