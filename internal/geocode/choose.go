@@ -1,0 +1,169 @@
+package geocode
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+)
+
+// choose picks the best candidate, prefers a more specific place held by
+// it, and falls back to a holding place when the caption's most specific
+// place is unknown.
+func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) Result {
+	// Context: a place held by another place the caption names is more
+	// likely the one meant (Midan in Damascus, not Midan in Aleppo).
+	for i := range cands {
+		p := &cands[i]
+		if p.hit.Place.Kind.Admin() && p.hit.Place.Kind != gazetteer.Governorate {
+			continue
+		}
+		for j := range cands {
+			q := &cands[j]
+			if q.mention == p.mention || q.base < 0.1 {
+				continue
+			}
+			if gc.contains(q.hit.Place, p.hit.Place) {
+				p.score *= 1.25
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) == 0 || cands[0].score < 0.04 {
+		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
+	}
+	best := 0
+	// A place held by the best one, named where the photo was, is the more
+	// specific answer: "Bustan Pasha neighborhood of Aleppo".
+	for again := true; again; {
+		again = false
+		for i := range cands {
+			if i != best && cands[i].mention != cands[best].mention && cands[i].base >= 0.3 &&
+				cands[i].score >= 0.35*cands[best].score && c.Mentions[cands[i].mention].Sentence == 0 &&
+				gc.contains(cands[best].hit.Place, cands[i].hit.Place) {
+				best, again = i, true
+				break
+			}
+		}
+	}
+	b := cands[best]
+	m := c.Mentions[b.mention]
+	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
+	conf := map[caption.Role]float64{caption.Where: 0.95, caption.Context: 0.75, caption.Target: 0.35, caption.Origin: 0.3}[m.Role]
+	if m.Sentence > 0 {
+		conf *= 0.7
+	}
+	if !b.hit.Exact {
+		conf *= 0.9
+	}
+	if b.hit.Place.Kind.Admin() || b.hit.Place.Kind == gazetteer.Region {
+		conf *= 0.85
+	}
+	// A rival: the best reading of another name that neither holds the
+	// chosen place nor is held by it. Readings of a name that holds it
+	// (Damascus the city, for Jobar) are no rivals in any of their kinds.
+	holders := map[int]bool{b.mention: true}
+	for i := range cands {
+		if gc.contains(cands[i].hit.Place, b.hit.Place) {
+			holders[cands[i].mention] = true
+		}
+	}
+	for i := range cands {
+		o := cands[i]
+		if i == best || holders[o.mention] || gc.contains(b.hit.Place, o.hit.Place) || near(o.hit.Place, b.hit.Place) {
+			continue
+		}
+		conf *= 1 - 0.5*math.Min(1, o.score/b.score)
+		break
+	}
+	// A place with no point of its own is shown at its parent.
+	if !b.hit.Place.Located {
+		if parent := gc.located(b.hit.Place); parent != nil {
+			res.Place, res.Precision = parent, Fallback
+			res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + parent.Name + ", which holds it"
+			conf *= 0.7
+		} else {
+			res.Place, res.Precision = nil, None
+			res.Note = b.hit.Place.Name + " has no point in the gazetteer"
+			conf = 0
+		}
+	}
+	// A more specific place the gazetteer lacks: "the district of Dwelaa
+	// in Damascus" is placed at Damascus, as a fallback.
+	if res.Precision == Exact {
+		if u, ok := unknownBefore(c, known, b.mention); ok && !b.far {
+			res.Precision = Fallback
+			res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
+			// "Khan Tuman, southwest of Aleppo" is not in Aleppo but in
+			// its governorate.
+			if d := c.Mentions[b.mention].Designator; isDirection(d) {
+				if gov := gc.g.GovernorateOf(res.Place); gov != nil {
+					res.Place = gov
+					res.Note = u.Text + " is not in the gazetteer; the caption places it " + d + " of " +
+						b.hit.Place.Name + ", so it is placed at the governorate, " + gov.Name
+				}
+			}
+			res.Mention = u.Text
+			conf *= 0.6
+		} else if u, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &u) {
+			// The caption says where the photo was, but not in a way that
+			// ties it to a known place.
+			res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
+			conf = 0
+		}
+	}
+	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))
+	if res.Precision == None {
+		res.Alternatives = alternatives(c, cands, 0, -1, 1)
+		return res
+	}
+	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
+	return res
+}
+
+// near reports whether two places are close enough (25 km) that naming
+// both is context, not a choice between them.
+func near(p, q *gazetteer.Place) bool {
+	return p.Located && q.Located && within(p.Point, q.Point, 25000)
+}
+
+// located returns p's nearest ancestor that has a point, or nil.
+func (gc *Geocoder) located(p *gazetteer.Place) *gazetteer.Place {
+	for depth := 0; p != nil && depth < 8; depth++ {
+		if p.Located {
+			return p
+		}
+		if p.Parent == "" {
+			return nil
+		}
+		p = gc.g.ByID(p.Parent)
+	}
+	return nil
+}
+
+// alternatives lists up to three other places among cands, best first,
+// their scores scaled so that the chosen one's would be conf.
+func alternatives(c caption.Caption, cands []candidate, conf float64, best int, bestScore float64) []Alternative {
+	var out []Alternative
+	seen := map[string]bool{}
+	if best >= 0 {
+		seen[cands[best].hit.Place.ID] = true
+	}
+	for i, o := range cands {
+		if i == best || seen[o.hit.Place.ID] || len(out) == 3 {
+			continue
+		}
+		seen[o.hit.Place.ID] = true
+		score := o.score / bestScore
+		if best >= 0 {
+			score *= conf
+		}
+		out = append(out, Alternative{Place: o.hit.Place, Score: round2(math.Min(0.99, score)), Mention: c.Text[o.hit.Start:o.hit.End]})
+	}
+	return out
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
