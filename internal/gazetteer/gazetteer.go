@@ -17,6 +17,7 @@ type Gazetteer struct {
 	places []Place
 	byID   map[string]int
 	byKey  map[string][]nameRef // skeleton → names
+	govs   map[string]int       // governorate P-code → its entry
 	trie   trie
 }
 
@@ -30,7 +31,7 @@ type nameRef struct {
 // invalid: an empty or repeated id, an unknown kind, a point out of range or
 // a parent that is not in the list.
 func New(places []Place) (*Gazetteer, error) {
-	g := &Gazetteer{places: places, byID: make(map[string]int, len(places)), byKey: make(map[string][]nameRef)}
+	g := &Gazetteer{places: places, byID: make(map[string]int, len(places)), byKey: make(map[string][]nameRef), govs: map[string]int{}}
 	for i := range places {
 		p := &places[i]
 		switch {
@@ -45,6 +46,9 @@ func New(places []Place) (*Gazetteer, error) {
 			return nil, fmt.Errorf("gazetteer: id %s is repeated", p.ID)
 		}
 		g.byID[p.ID] = i
+		if p.Kind == Governorate && p.Governorate.PCode != "" {
+			g.govs[p.Governorate.PCode] = i
+		}
 	}
 	for i := range places {
 		p := &places[i]
@@ -161,10 +165,10 @@ func (g *Gazetteer) Contains(q, p *Place) bool {
 // GovernorateOf returns the governorate entry p lies in, or nil for places
 // outside Syria.
 func (g *Gazetteer) GovernorateOf(p *Place) *Place {
-	if p.Governorate.PCode == "" {
-		return nil
+	if i, ok := g.govs[p.Governorate.PCode]; ok && p.Governorate.PCode != "" {
+		return &g.places[i]
 	}
-	return g.ByID("ocha:" + p.Governorate.PCode)
+	return nil
 }
 
 // Hit is a run of words in a text that spells a place's name.
