@@ -1,0 +1,92 @@
+// Package photo holds syriamap's archive model: a captioned photo with
+// what the caption reader and geocoder found in it, where it came from, and
+// the filters the archive is queried with. It imports no other package of
+// syriamap's.
+package photo
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Photo is one photo in the archive.
+type Photo struct {
+	// ID is derived from the normalised caption (see ID): the same caption
+	// imported twice, or from two files, is one photo.
+	ID      string
+	Caption string
+	Date    Date
+	// Photographer and Agency are "" when unknown.
+	Photographer, Agency string
+	// Place is where the photo is shown on the map: the geocoder's choice,
+	// or a person's correction, which always wins.
+	Place Place
+	// Geocoded is what the geocoder chose, kept apart from any correction.
+	Geocoded Place
+	// Correction is a person's decision about the place, or nil.
+	Correction *Correction
+	ImageURL   string
+	ImagePath  string
+	Sources    []Source
+	Created    time.Time
+	Updated    time.Time
+}
+
+// Placed reports whether the photo has a point on the map.
+func (p *Photo) Placed() bool { return p.Place.Located }
+
+// Place is where a photo is put, with how sure the geocoder was.
+type Place struct {
+	ID          string // gazetteer id, "" for a bare point or none
+	Name, Kind  string
+	Governorate string // governorate name, "" outside Syria
+	GovPCode    string
+	Country     string
+	Lon, Lat    float64
+	Located     bool
+	// Precision is "exact", "fallback", "none", or "corrected".
+	Precision  string
+	Confidence float64
+	// Mention is the caption text the place was read from.
+	Mention      string
+	Note         string
+	Alternatives []Alternative
+}
+
+// Alternative is a place the geocoder weighed and did not choose.
+type Alternative struct {
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	Score   float64 `json:"score"`
+	Mention string  `json:"mention,omitempty"`
+}
+
+// Correction is a person's decision about where a photo was taken: a
+// gazetteer place, or a bare point.
+type Correction struct {
+	PlaceID  string
+	Lon, Lat float64
+	Note     string
+	Created  time.Time
+}
+
+// Source is one place a photo was imported from.
+type Source struct {
+	File string
+	Line int
+}
+
+// ID returns the stable id of a caption: the first 16 hex digits of the
+// SHA-256 of its normalised text (NFC, lower case, white space collapsed),
+// so that spacing and case differences do not split one photo in two.
+func ID(caption string) string {
+	s := norm.NFC.String(caption)
+	s = strings.Join(strings.FieldsFunc(strings.ToLower(s), unicode.IsSpace), " ")
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:8])
+}

@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// SetCorrection records a person's decision about where photo id was taken
+// and shows the photo there: place describes the point (a gazetteer place,
+// or a bare point with an empty ID). It replaces an earlier correction.
+func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, place photo.Place) error {
+	if c.Lon < -180 || c.Lon > 180 || c.Lat < -90 || c.Lat > 90 {
+		return photo.Errorf(photo.EInvalid, "point %v,%v is out of range (lon −180…180, lat −90…90)", c.Lon, c.Lat)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	var rowid int64
+	if err := tx.QueryRowContext(ctx, `SELECT rowid FROM photos WHERE id = ?`, id).Scan(&rowid); err != nil {
+		return notFound(err, "photo "+id)
+	}
+	now := s.Now().UTC().Format(time.RFC3339)
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO corrections (photo, place_id, lon, lat, note, created) VALUES (?,?,?,?,?,?)`,
+		rowid, c.PlaceID, c.Lon, c.Lat, c.Note, now); err != nil {
+		return fmt.Errorf("store: correcting %s: %w", id, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
+		country=?, lon=?, lat=?, precision='corrected', confidence=1, mention='', note=?, alternatives='[]', updated=?
+		WHERE rowid=?`, c.PlaceID, place.Name, place.Kind, place.Governorate, place.GovPCode, place.Country,
+		c.Lon, c.Lat, c.Note, now, rowid); err != nil {
+		return fmt.Errorf("store: correcting %s: %w", id, err)
+	}
+	return tx.Commit()
+}
+
+// regeocodeBatch is how many photos one transaction of Regeocode updates.
+const regeocodeBatch = 5000
+
+// Regeocode runs geocode over every photo's caption and stores the new
+// choices; corrected photos keep their place. It returns how many photos
+// changed their geocoded place and how many of those moved on the map.
+func (s *DB) Regeocode(ctx context.Context, geocode func(caption string) photo.Place, progress func(done, total int)) (changed, moved int, err error) {
+	total, err := s.Count(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	var last int64
+	done := 0
+	for {
+		n, c, m, next, err := s.regeocodeFrom(ctx, last, geocode)
+		if err != nil {
+			return changed, moved, err
+		}
+		changed, moved, done, last = changed+c, moved+m, done+n, next
+		if progress != nil {
+			progress(done, total)
+		}
+		if n < regeocodeBatch {
+			return changed, moved, nil
+		}
+	}
+}
+
+func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string) photo.Place) (n, changed, moved int, last int64, err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, 0, 0, 0, fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geocoded, p.lon, p.lat, c.photo IS NOT NULL
+		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`, after, regeocodeBatch)
+	if err != nil {
+		return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
+	}
+	type change struct {
+		rowid     int64
+		g         photo.Place
+		corrected bool
+	}
+	var changes []change
+	last = after
+	for rows.Next() {
+		var rowid int64
+		var caption, old string
+		var lon, lat sql.NullFloat64
+		var corrected bool
+		if err := rows.Scan(&rowid, &caption, &old, &lon, &lat, &corrected); err != nil {
+			rows.Close()
+			return 0, 0, 0, 0, err
+		}
+		n++
+		last = rowid
+		g := geocode(caption)
+		b, _ := json.Marshal(g)
+		if string(b) == old {
+			continue
+		}
+		changed++
+		if !corrected && (g.Located != lon.Valid || g.Lon != lon.Float64 || g.Lat != lat.Float64) {
+			moved++
+		}
+		changes = append(changes, change{rowid, g, corrected})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, 0, 0, 0, err
+	}
+	now := s.Now().UTC().Format(time.RFC3339)
+	for _, ch := range changes {
+		gj, _ := json.Marshal(ch.g)
+		if ch.corrected {
+			_, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, updated=? WHERE rowid=?`, string(gj), now, ch.rowid)
+		} else {
+			g := ch.g
+			alts, _ := json.Marshal(nonNil(g.Alternatives))
+			var lon, lat sql.NullFloat64
+			if g.Located {
+				lon, lat = sql.NullFloat64{Float64: g.Lon, Valid: true}, sql.NullFloat64{Float64: g.Lat, Valid: true}
+			}
+			_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
+				country=?, lon=?, lat=?, precision=?, confidence=?, mention=?, note=?, alternatives=?, geocoded=?, updated=?
+				WHERE rowid=?`, g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
+				g.Confidence, g.Mention, g.Note, string(alts), string(gj), now, ch.rowid)
+		}
+		if err != nil {
+			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
+		}
+	}
+	return n, changed, moved, last, tx.Commit()
+}
+
+func nonNil(a []photo.Alternative) []photo.Alternative {
+	if a == nil {
+		return []photo.Alternative{}
+	}
+	return a
+}

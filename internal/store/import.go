@@ -1,0 +1,248 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Record is one photo read from a file, at a line, ready to store: the
+// caller has parsed and geocoded it (Photo.Geocoded set; Photo.Place is
+// ignored, as the store decides it from any correction).
+type Record struct {
+	Photo *photo.Photo
+	Line  int
+}
+
+// Summary counts what an import did.
+type Summary struct {
+	Added     int // photos new to the archive
+	Updated   int // photos whose fields or sources changed
+	Unchanged int // photos already there as they are
+	Unplaced  int // photos among the added and updated that have no point
+}
+
+// Add adds o's counts to s.
+func (s *Summary) Add(o Summary) {
+	s.Added += o.Added
+	s.Updated += o.Updated
+	s.Unchanged += o.Unchanged
+	s.Unplaced += o.Unplaced
+}
+
+// ImportFile writes the records read from one file in one transaction: the
+// whole file or, on any error, nothing. A record whose photo is already in
+// the archive with the same fields and this source is unchanged; a
+// correction always keeps its place. progress, if not nil, is called now
+// and then with the number of records written.
+func (s *DB) ImportFile(ctx context.Context, file string, recs []Record, progress func(done int)) (Summary, error) {
+	var sum Summary
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return sum, fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	st, err := prepareImport(ctx, tx)
+	if err != nil {
+		return sum, err
+	}
+	defer st.close()
+	now := s.Now().UTC().Format(time.RFC3339)
+	for i, r := range recs {
+		if err := ctx.Err(); err != nil {
+			return Summary{}, err
+		}
+		res, err := st.write(ctx, file, r, now)
+		if err != nil {
+			return Summary{}, fmt.Errorf("store: %s:%d: %w", file, r.Line, err)
+		}
+		switch res {
+		case added:
+			sum.Added++
+		case updated:
+			sum.Updated++
+		default:
+			sum.Unchanged++
+		}
+		if res != unchanged && !r.Photo.Geocoded.Located {
+			sum.Unplaced++
+		}
+		if progress != nil && i%2048 == 0 {
+			progress(i)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return Summary{}, fmt.Errorf("store: committing %s: %w", file, err)
+	}
+	if progress != nil {
+		progress(len(recs))
+	}
+	return sum, nil
+}
+
+type outcome int
+
+const (
+	unchanged outcome = iota
+	added
+	updated
+)
+
+type importStmts struct {
+	insert, fts, source, lookup, update, updateKeepPlace *sql.Stmt
+}
+
+func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
+	var st importStmts
+	for _, p := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{
+		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, month, photographer, agency,
+			place_id, place_name, place_kind, governorate, gov_pcode, country, lon, lat, precision, confidence,
+			mention, note, alternatives, geocoded, image_url, image_path, digest, created, updated)
+			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?)
+			ON CONFLICT (id) DO NOTHING RETURNING rowid`},
+		{&st.fts, `INSERT INTO photos_fts (rowid, caption) VALUES (?, ?)`},
+		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line) VALUES (?, ?, ?)`},
+		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, c.photo IS NOT NULL FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
+		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
+			place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
+			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, image_url=?, image_path=?, digest=?, updated=?
+			WHERE rowid=?`},
+		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?,
+			agency=?, geocoded=?, image_url=?, image_path=?, digest=?, updated=? WHERE rowid=?`},
+	} {
+		stmt, err := tx.PrepareContext(ctx, p.sql)
+		if err != nil {
+			st.close()
+			return nil, fmt.Errorf("store: preparing: %w", err)
+		}
+		*p.dst = stmt
+	}
+	return &st, nil
+}
+
+func (st *importStmts) close() {
+	for _, s := range []*sql.Stmt{st.insert, st.fts, st.source, st.lookup, st.update, st.updateKeepPlace} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+func (st *importStmts) write(ctx context.Context, file string, r Record, now string) (outcome, error) {
+	p := r.Photo
+	g := p.Geocoded
+	row, err := newRow(p)
+	if err != nil {
+		return 0, err
+	}
+	var rowid int64
+	err = st.insert.QueryRowContext(ctx, p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
+		g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision), g.Confidence,
+		g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, row.digest, now, now).Scan(&rowid)
+	switch {
+	case err == nil:
+		if _, err := st.fts.ExecContext(ctx, rowid, p.Caption); err != nil {
+			return 0, err
+		}
+		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line); err != nil {
+			return 0, err
+		}
+		return added, nil
+	case err != sql.ErrNoRows:
+		return 0, err
+	}
+	// Already in the archive.
+	var digest, geocoded string
+	var corrected bool
+	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &digest, &geocoded, &corrected); err != nil {
+		return 0, err
+	}
+	res := unchanged
+	if digest != row.digest || geocoded != row.geocoded {
+		res = updated
+		if corrected {
+			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
+				row.geocoded, p.ImageURL, p.ImagePath, row.digest, now, rowid)
+		} else {
+			_, err = st.update.ExecContext(ctx, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
+				g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision),
+				g.Confidence, g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, row.digest, now, rowid)
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	sr, err := st.source.ExecContext(ctx, rowid, file, r.Line)
+	if err != nil {
+		return 0, err
+	}
+	if n, _ := sr.RowsAffected(); n > 0 && res == unchanged {
+		res = updated // a new source for a photo already known
+	}
+	return res, nil
+}
+
+// row holds a photo's values as the photos table stores them.
+type row struct {
+	from, to, month sql.NullInt64
+	prec            sql.NullString
+	lon, lat        sql.NullFloat64
+	alts, geocoded  string
+	digest          string
+}
+
+func newRow(p *photo.Photo) (row, error) {
+	var r row
+	if !p.Date.IsZero() {
+		first, last := p.Date.Span()
+		r.from = sql.NullInt64{Int64: int64(first), Valid: true}
+		r.to = sql.NullInt64{Int64: int64(last), Valid: true}
+		r.prec = sql.NullString{String: p.Date.Precision, Valid: true}
+		m := first / 100
+		if p.Date.Precision == "year" {
+			m = first / 10000 * 100
+		}
+		r.month = sql.NullInt64{Int64: int64(m), Valid: true}
+	}
+	g := p.Geocoded
+	if g.Located {
+		r.lon = sql.NullFloat64{Float64: g.Lon, Valid: true}
+		r.lat = sql.NullFloat64{Float64: g.Lat, Valid: true}
+	}
+	alts := g.Alternatives
+	if alts == nil {
+		alts = []photo.Alternative{}
+	}
+	b, err := json.Marshal(alts)
+	if err != nil {
+		return r, err
+	}
+	r.alts = string(b)
+	gj, err := json.Marshal(g)
+	if err != nil {
+		return r, err
+	}
+	r.geocoded = string(gj)
+	// The digest covers what the file gave; the geocoder's part is
+	// compared as its JSON, which Regeocode rewrites.
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", p.Caption, p.Date, p.Photographer, p.Agency, p.ImageURL, p.ImagePath)
+	r.digest = hex.EncodeToString(h.Sum(nil)[:12])
+	return r, nil
+}
+
+func orNone(precision string) string {
+	if precision == "" {
+		return "none"
+	}
+	return precision
+}

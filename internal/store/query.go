@@ -1,0 +1,262 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// where turns a filter into a WHERE clause (without the keyword, "1" when
+// the filter selects all) and its arguments.
+func where(f photo.Filter) (string, []any, error) {
+	var conds []string
+	var args []any
+	add := func(cond string, a ...any) {
+		conds = append(conds, cond)
+		args = append(args, a...)
+	}
+	if !f.From.IsZero() {
+		first, _ := f.From.Span()
+		add("date_to >= ?", first)
+	}
+	if !f.To.IsZero() {
+		_, last := f.To.Span()
+		add("date_from <= ?", last)
+	}
+	if !f.From.IsZero() && !f.To.IsZero() {
+		a, _ := f.From.Span()
+		_, b := f.To.Span()
+		if a > b {
+			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
+		}
+	}
+	if b := f.BBox; b != nil {
+		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
+	}
+	if q := strings.TrimSpace(f.Query); q != "" {
+		add("rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", q)
+	}
+	if f.Agency != "" {
+		add("agency = ?", f.Agency)
+	}
+	if f.Photographer != "" {
+		add("photographer = ?", f.Photographer)
+	}
+	if f.PlaceID != "" {
+		add("place_id = ?", f.PlaceID)
+	}
+	if f.Governorate != "" {
+		add("(gov_pcode = ? OR governorate = ?)", f.Governorate, f.Governorate)
+	}
+	if f.MinConfidence > 0 {
+		add("confidence >= ?", f.MinConfidence)
+	}
+	if f.Unplaced {
+		add("lon IS NULL")
+	}
+	if len(conds) == 0 {
+		return "1", nil, nil
+	}
+	return strings.Join(conds, " AND "), args, nil
+}
+
+// filter turns a filter into SQL like where, first checking that its
+// full-text search is one FTS5 can run, so that a malformed search is the
+// user's error, not the archive's.
+func (s *DB) filter(ctx context.Context, f photo.Filter) (string, []any, error) {
+	if q := strings.TrimSpace(f.Query); q != "" {
+		var n int
+		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM photos_fts WHERE photos_fts MATCH ? LIMIT 1)`, q).Scan(&n)
+		if err != nil {
+			return "", nil, photo.Errorf(photo.EInvalid, "the search %q is not a valid full-text query (words, \"phrases\", OR, NOT, prefix*)", f.Query)
+		}
+	}
+	return where(f)
+}
+
+const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
+	p.place_id, p.place_name, p.place_kind, p.governorate, p.gov_pcode, p.country, p.lon, p.lat, p.precision,
+	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated`
+
+// Photos returns the photos the filter selects, newest first (undated
+// last), then by id.
+func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
+	w, args, err := s.filter(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	q := `SELECT ` + photoColumns + ` FROM photos p WHERE ` + w + ` ORDER BY p.date_from DESC NULLS LAST, p.id`
+	if f.Limit > 0 {
+		q += ` LIMIT ` + strconv.Itoa(f.Limit) + ` OFFSET ` + strconv.Itoa(f.Offset)
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing photos: %w", err)
+	}
+	defer rows.Close()
+	var out []photo.Photo
+	for rows.Next() {
+		var p photo.Photo
+		if _, err := scanPhoto(rows, &p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// CountPhotos returns how many photos the filter selects, ignoring its
+// Limit and Offset.
+func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
+	w, args, err := s.filter(ctx, f)
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE `+w, args...).Scan(&n)
+	return n, err
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanPhoto(sc scanner, p *photo.Photo) (rowid int64, err error) {
+	var from, to sql.NullInt64
+	var prec sql.NullString
+	var lon, lat sql.NullFloat64
+	var alts, geocoded, created, updated string
+	pl := &p.Place
+	err = sc.Scan(&rowid, &p.ID, &p.Caption, &from, &to, &prec, &p.Photographer, &p.Agency,
+		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
+		&pl.Confidence, &pl.Mention, &pl.Note, &alts, &geocoded, &p.ImageURL, &p.ImagePath, &created, &updated)
+	if err != nil {
+		return 0, fmt.Errorf("store: reading a photo: %w", err)
+	}
+	p.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
+	pl.Lon, pl.Lat, pl.Located = lon.Float64, lat.Float64, lon.Valid
+	if err := json.Unmarshal([]byte(alts), &pl.Alternatives); err != nil {
+		return 0, fmt.Errorf("store: photo %s: alternatives: %w", p.ID, err)
+	}
+	if err := json.Unmarshal([]byte(geocoded), &p.Geocoded); err != nil {
+		return 0, fmt.Errorf("store: photo %s: geocoded: %w", p.ID, err)
+	}
+	p.Created, _ = time.Parse(time.RFC3339, created)
+	p.Updated, _ = time.Parse(time.RFC3339, updated)
+	return rowid, nil
+}
+
+// Photo returns one photo with its sources and correction.
+func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
+	var p photo.Photo
+	rowid, err := scanPhoto(s.db.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+	if err != nil {
+		return nil, notFound(unwrapNoRows(err), "photo "+id)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT file, line FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
+	if err != nil {
+		return nil, fmt.Errorf("store: sources of %s: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var src photo.Source
+		if err := rows.Scan(&src.File, &src.Line); err != nil {
+			return nil, err
+		}
+		p.Sources = append(p.Sources, src)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var c photo.Correction
+	var created string
+	err = s.db.QueryRowContext(ctx, `SELECT place_id, lon, lat, note, created FROM corrections WHERE photo = ?`, rowid).
+		Scan(&c.PlaceID, &c.Lon, &c.Lat, &c.Note, &created)
+	switch {
+	case err == nil:
+		c.Created, _ = time.Parse(time.RFC3339, created)
+		p.Correction = &c
+	case err != sql.ErrNoRows:
+		return nil, fmt.Errorf("store: correction of %s: %w", id, err)
+	}
+	return &p, nil
+}
+
+// unwrapNoRows digs sql.ErrNoRows out of scanPhoto's wrapping.
+func unwrapNoRows(err error) error {
+	if err != nil && strings.Contains(err.Error(), sql.ErrNoRows.Error()) {
+		return sql.ErrNoRows
+	}
+	return err
+}
+
+// Histogram counts the photos the filter selects by month of their date
+// ("2016-03"); photos dated only to a year count in a bin of their own
+// ("2016"). Undated photos are not counted. Bins come in time order.
+func (s *DB) Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
+	w, args, err := s.filter(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT month, count(*) FROM photos WHERE month IS NOT NULL AND `+w+` GROUP BY month ORDER BY month`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: histogram: %w", err)
+	}
+	defer rows.Close()
+	var out []photo.MonthCount
+	for rows.Next() {
+		var m, n int
+		if err := rows.Scan(&m, &n); err != nil {
+			return nil, err
+		}
+		label := fmt.Sprintf("%04d-%02d", m/100, m%100)
+		if m%100 == 0 {
+			label = fmt.Sprintf("%04d", m/100)
+		}
+		out = append(out, photo.MonthCount{Month: label, Count: n})
+	}
+	return out, rows.Err()
+}
+
+// Facets counts the photos the filter selects by agency, photographer,
+// governorate and place, the largest first, at most limit values each.
+func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int) (photo.Facets, error) {
+	var out photo.Facets
+	w, args, err := s.filter(ctx, f)
+	if err != nil {
+		return out, err
+	}
+	for _, fc := range []struct {
+		dst          *[]photo.Count
+		value, label string
+	}{
+		{&out.Agencies, "agency", "agency"},
+		{&out.Photographers, "photographer", "photographer"},
+		{&out.Governorates, "gov_pcode", "max(governorate)"},
+		{&out.Places, "place_id", "max(place_name)"},
+	} {
+		q := `SELECT ` + fc.value + `, ` + fc.label + `, count(*) AS n FROM photos WHERE ` + fc.value + ` != '' AND ` + w +
+			` GROUP BY ` + fc.value + ` ORDER BY n DESC, 1 LIMIT ?`
+		rows, err := s.db.QueryContext(ctx, q, append(args, limit)...)
+		if err != nil {
+			return out, fmt.Errorf("store: facets: %w", err)
+		}
+		for rows.Next() {
+			var c photo.Count
+			if err := rows.Scan(&c.Value, &c.Label, &c.Count); err != nil {
+				rows.Close()
+				return out, err
+			}
+			*fc.dst = append(*fc.dst, c)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,402 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/paulmach/orb"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+func open(t testing.TB) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Now = func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func date(s string) photo.Date {
+	d, err := photo.ParseDate(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// mk makes a photo placed at a named place, or unplaced when name is "".
+func mk(caption, d, agency, photographer, placeID, name, gov string, lon, lat, conf float64) *photo.Photo {
+	p := &photo.Photo{ID: photo.ID(caption), Caption: caption, Agency: agency, Photographer: photographer}
+	if d != "" {
+		p.Date = date(d)
+	}
+	p.Geocoded = photo.Place{Precision: "none"}
+	if name != "" {
+		p.Geocoded = photo.Place{ID: placeID, Name: name, Kind: "city", Governorate: gov, GovPCode: map[string]string{"Aleppo": "SY02", "Damascus": "SY01", "Idlib": "SY07"}[gov],
+			Country: "SY", Lon: lon, Lat: lat, Located: true, Precision: "exact", Confidence: conf, Mention: name,
+			Alternatives: []photo.Alternative{{ID: "x", Name: "X", Score: 0.1}}}
+	}
+	return p
+}
+
+var fixture = []*photo.Photo{
+	mk("Boys play in Aleppo.", "2016-07-12", "AFP", "Karam Al-Masri", "gn:1", "Aleppo", "Aleppo", 37.16, 36.20, 0.95),
+	mk("A man in Aleppo's old city.", "2016-07", "Reuters", "Hosam Katan", "gn:1", "Aleppo", "Aleppo", 37.16, 36.20, 0.8),
+	mk("Smoke over Aleppo in 2016.", "2016", "Reuters", "Hosam Katan", "gn:1", "Aleppo", "Aleppo", 37.16, 36.20, 0.5),
+	mk("A market in Damascus.", "2016-08-01", "Reuters", "Omar Sanadiki", "gn:2", "Damascus", "Damascus", 36.29, 33.51, 0.9),
+	mk("A shop in Idlib.", "2015-11-07", "Reuters", "Ammar Abdullah", "gn:3", "Idlib", "Idlib", 36.63, 35.93, 0.95),
+	mk("A rebel in Bishqatin.", "2012-12-08", "AFP", "Herve Bar", "", "", "", 0, 0, 0),
+	mk("An undated view of Damascus.", "", "SANA", "", "gn:2", "Damascus", "Damascus", 36.29, 33.51, 0.7),
+}
+
+func importFixture(t *testing.T, db *DB) {
+	t.Helper()
+	var recs []Record
+	for i, p := range fixture {
+		cp := *p
+		recs = append(recs, Record{Photo: &cp, Line: i + 1})
+	}
+	sum, err := db.ImportFile(context.Background(), "fixture.txt", recs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Added != len(fixture) || sum.Unplaced != 1 {
+		t.Fatalf("first import: %+v", sum)
+	}
+}
+
+func ids(ps []photo.Photo) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Caption)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestOpenTwiceMigratesOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	for i := 0; i < 2; i++ {
+		db, err := Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		db.db.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n)
+		if n != 1 {
+			t.Errorf("open %d: %d migrations recorded, want 1", i, n)
+		}
+		var fk, mode string
+		db.db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk)
+		db.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+		if fk != "1" || mode != "wal" {
+			t.Errorf("foreign_keys=%s journal_mode=%s", fk, mode)
+		}
+		db.Close()
+	}
+}
+
+func TestImportIsIdempotent(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	var recs []Record
+	for i, p := range fixture {
+		cp := *p
+		recs = append(recs, Record{Photo: &cp, Line: i + 1})
+	}
+	sum, err := db.ImportFile(ctx, "fixture.txt", recs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum != (Summary{Unchanged: len(fixture)}) {
+		t.Errorf("re-import: %+v, want all unchanged", sum)
+	}
+	// The same caption in another file is one photo with two sources.
+	cp := *fixture[0]
+	sum, err = db.ImportFile(ctx, "other.csv", []Record{{Photo: &cp, Line: 7}}, nil)
+	if err != nil || sum != (Summary{Updated: 1}) {
+		t.Fatalf("second file: %+v, %v", sum, err)
+	}
+	p, err := db.Photo(ctx, fixture[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(p.Sources) != "[{fixture.txt 1} {other.csv 7}]" {
+		t.Errorf("sources = %v", p.Sources)
+	}
+	if n, _ := db.Count(ctx); n != len(fixture) {
+		t.Errorf("%d photos, want %d", n, len(fixture))
+	}
+	// A changed field updates the photo.
+	cp = *fixture[1]
+	cp.Photographer = "Someone Else"
+	if sum, _ := db.ImportFile(ctx, "fixture.txt", []Record{{Photo: &cp, Line: 2}}, nil); sum.Updated != 1 {
+		t.Errorf("changed photographer: %+v", sum)
+	}
+}
+
+func TestImportRollsBackAWholeFile(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	good := *fixture[0]
+	bad := *fixture[1]
+	bad.Geocoded.Located, bad.Geocoded.Lon = true, 500 // the CHECK constraint refuses it
+	_, err := db.ImportFile(ctx, "bad.txt", []Record{{Photo: &good, Line: 1}, {Photo: &bad, Line: 2}}, nil)
+	if err == nil {
+		t.Fatal("a bad record was accepted")
+	}
+	if got := err.Error(); !strings.Contains(got, "bad.txt:2") {
+		t.Errorf("error %q does not name the file and line", got)
+	}
+	if n, _ := db.Count(ctx); n != 0 {
+		t.Errorf("%d photos after a failed import, want 0", n)
+	}
+}
+
+func contains(s, sub string) bool {
+	return len(s) >= len(sub) && (s == sub || len(sub) == 0 || indexOf(s, sub) >= 0)
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestFilters(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	aleppo := orb.Bound{Min: orb.Point{37, 36}, Max: orb.Point{37.5, 36.5}}
+	tests := []struct {
+		name string
+		f    photo.Filter
+		want []string
+	}{
+		{"all", photo.Filter{}, ids(deref(fixture))},
+		{"a day window holds month and year dates that overlap it",
+			photo.Filter{From: date("2016-07-12"), To: date("2016-07-12")},
+			[]string{"A man in Aleppo's old city.", "Boys play in Aleppo.", "Smoke over Aleppo in 2016."}},
+		{"a month window", photo.Filter{From: date("2016-08"), To: date("2016-08")},
+			[]string{"A market in Damascus.", "Smoke over Aleppo in 2016."}},
+		{"open-ended window", photo.Filter{To: date("2015")}, []string{"A rebel in Bishqatin.", "A shop in Idlib."}},
+		{"bbox", photo.Filter{BBox: &aleppo}, []string{"A man in Aleppo's old city.", "Boys play in Aleppo.", "Smoke over Aleppo in 2016."}},
+		{"window and bbox", photo.Filter{From: date("2016-07-01"), To: date("2016-07-31"), BBox: &aleppo},
+			[]string{"A man in Aleppo's old city.", "Boys play in Aleppo.", "Smoke over Aleppo in 2016."}},
+		{"full text", photo.Filter{Query: "market OR shop"}, []string{"A market in Damascus.", "A shop in Idlib."}},
+		{"agency", photo.Filter{Agency: "AFP"}, []string{"A rebel in Bishqatin.", "Boys play in Aleppo."}},
+		{"photographer", photo.Filter{Photographer: "Hosam Katan"}, []string{"A man in Aleppo's old city.", "Smoke over Aleppo in 2016."}},
+		{"place", photo.Filter{PlaceID: "gn:2"}, []string{"A market in Damascus.", "An undated view of Damascus."}},
+		{"governorate by P-code", photo.Filter{Governorate: "SY07"}, []string{"A shop in Idlib."}},
+		{"governorate by name", photo.Filter{Governorate: "Idlib"}, []string{"A shop in Idlib."}},
+		{"minimum confidence", photo.Filter{MinConfidence: 0.9}, []string{"A market in Damascus.", "A shop in Idlib.", "Boys play in Aleppo."}},
+		{"unplaced", photo.Filter{Unplaced: true}, []string{"A rebel in Bishqatin."}},
+		{"combined", photo.Filter{Agency: "Reuters", From: date("2016"), To: date("2016"), Query: "Aleppo"},
+			[]string{"A man in Aleppo's old city.", "Smoke over Aleppo in 2016."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := db.Photos(ctx, tt.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(ids(got)) != fmt.Sprint(tt.want) {
+				t.Errorf("got %q\nwant %q", ids(got), tt.want)
+			}
+			n, err := db.CountPhotos(ctx, tt.f)
+			if err != nil || n != len(tt.want) {
+				t.Errorf("CountPhotos = %d, %v; want %d", n, err, len(tt.want))
+			}
+		})
+	}
+	// Paging and order: newest first, undated last.
+	page, _ := db.Photos(ctx, photo.Filter{Limit: 2, Offset: 1})
+	if len(page) != 2 || page[0].Caption != "Boys play in Aleppo." {
+		t.Errorf("page 2 = %q", ids(page))
+	}
+	all, _ := db.Photos(ctx, photo.Filter{})
+	if all[len(all)-1].Date.IsZero() == false {
+		t.Errorf("undated photos are not last: %v", all[len(all)-1].Caption)
+	}
+}
+
+func deref(ps []*photo.Photo) []photo.Photo {
+	var out []photo.Photo
+	for _, p := range ps {
+		out = append(out, *p)
+	}
+	return out
+}
+
+func TestBadQueries(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	if _, err := db.Photos(ctx, photo.Filter{Query: `"unbalanced`}); photo.ErrorCode(err) != photo.EInvalid {
+		t.Errorf("bad full-text query: %v (%s), want invalid", err, photo.ErrorCode(err))
+	}
+	if _, err := db.Photos(ctx, photo.Filter{From: date("2017"), To: date("2016")}); photo.ErrorCode(err) != photo.EInvalid {
+		t.Errorf("reversed window: %v", err)
+	}
+	if _, err := db.Photo(ctx, "nope"); photo.ErrorCode(err) != photo.ENotFound {
+		t.Errorf("unknown photo: %v", err)
+	}
+}
+
+func TestHistogramAndFacets(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	h, err := db.Histogram(ctx, photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(h); got != "[{2012-12 1} {2015-11 1} {2016 1} {2016-07 2} {2016-08 1}]" {
+		t.Errorf("histogram = %s", got)
+	}
+	h, _ = db.Histogram(ctx, photo.Filter{Agency: "Reuters"})
+	if got := fmt.Sprint(h); got != "[{2015-11 1} {2016 1} {2016-07 1} {2016-08 1}]" {
+		t.Errorf("filtered histogram = %s", got)
+	}
+	f, err := db.Facets(ctx, photo.Filter{}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.Agencies); got != "[{Reuters Reuters 4} {AFP AFP 2} {SANA SANA 1}]" {
+		t.Errorf("agencies = %s", got)
+	}
+	if got := fmt.Sprint(f.Governorates); got != "[{SY02 Aleppo 3} {SY01 Damascus 2} {SY07 Idlib 1}]" {
+		t.Errorf("governorates = %s", got)
+	}
+	if got := fmt.Sprint(f.Places[0]); got != "{gn:1 Aleppo 3}" {
+		t.Errorf("places = %v", f.Places)
+	}
+	if got := fmt.Sprint(f.Photographers[0]); got != "{Hosam Katan Hosam Katan 2}" {
+		t.Errorf("photographers = %v", f.Photographers)
+	}
+}
+
+func TestCorrectionWins(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	id := fixture[5].ID // Bishqatin, unplaced
+	fix := photo.Correction{Lon: 37.02, Lat: 36.26, Note: "Bishqatin, from a map"}
+	if err := db.SetCorrection(ctx, id, fix, photo.Place{Name: "Bishqatin", Kind: "village", Country: "SY"}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		p, err := db.Photo(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Place.Located || p.Place.Lon != 37.02 || p.Place.Precision != "corrected" || p.Correction == nil || p.Correction.Note != fix.Note {
+			t.Errorf("%s: place %+v, correction %+v", when, p.Place, p.Correction)
+		}
+	}
+	check("after the correction")
+	// Re-import with a changed geocoder result: the correction stays.
+	cp := *fixture[5]
+	cp.Geocoded = photo.Place{ID: "gn:9", Name: "Elsewhere", Located: true, Lon: 40, Lat: 35, Precision: "exact", Confidence: 0.5}
+	if _, err := db.ImportFile(ctx, "again.txt", []Record{{Photo: &cp, Line: 1}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	check("after a re-import")
+	// Re-geocoding moves the others, not the corrected one.
+	changed, moved, err := db.Regeocode(ctx, func(caption string) photo.Place {
+		if caption == fixture[0].Caption {
+			return photo.Place{ID: "gn:2", Name: "Damascus", Located: true, Lon: 36.29, Lat: 33.51, Precision: "exact", Confidence: 0.9}
+		}
+		if caption == fixture[5].Caption {
+			return photo.Place{Precision: "none"}
+		}
+		for _, p := range fixture {
+			if p.Caption == caption {
+				return p.Geocoded
+			}
+		}
+		return photo.Place{}
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed != 2 || moved != 1 {
+		t.Errorf("regeocode changed %d, moved %d; want 2, 1", changed, moved)
+	}
+	check("after re-geocoding")
+	if p, _ := db.Photo(ctx, fixture[0].ID); p.Place.Name != "Damascus" {
+		t.Errorf("re-geocoded photo is at %s", p.Place.Name)
+	}
+	if err := db.SetCorrection(ctx, "nope", fix, photo.Place{}); photo.ErrorCode(err) != photo.ENotFound {
+		t.Errorf("correcting an unknown photo: %v", err)
+	}
+	if err := db.SetCorrection(ctx, id, photo.Correction{Lon: 200}, photo.Place{}); photo.ErrorCode(err) != photo.EInvalid {
+		t.Errorf("a point out of range: %v", err)
+	}
+	if err := db.Integrity(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestReadersDuringImport reads while a long import writes: WAL lets both
+// go on, and readers see the archive as it was until the import commits.
+func TestReadersDuringImport(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	var recs []Record
+	for i := 0; i < 20000; i++ {
+		p := mk(fmt.Sprintf("Photo number %d in Aleppo.", i), "2016-01-02", "AFP", "A B", "gn:1", "Aleppo", "Aleppo", 37.16, 36.2, 0.9)
+		recs = append(recs, Record{Photo: p, Line: i + 1})
+	}
+	started := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var importErr error
+	go func() {
+		defer wg.Done()
+		_, importErr = db.ImportFile(ctx, "big.txt", recs, func(done int) {
+			if done > 0 {
+				select {
+				case <-started:
+				default:
+					close(started)
+				}
+			}
+		})
+	}()
+	<-started
+	reads := 0
+	for i := 0; i < 20; i++ {
+		n, err := db.CountPhotos(ctx, photo.Filter{Agency: "Reuters"})
+		if err != nil {
+			t.Fatalf("a read during the import failed: %v", err)
+		}
+		if n != 4 {
+			t.Errorf("a reader saw %d Reuters photos mid-import, want 4", n)
+		}
+		reads++
+	}
+	wg.Wait()
+	if importErr != nil {
+		t.Fatal(importErr)
+	}
+	if n, _ := db.Count(ctx); n != len(fixture)+20000 {
+		t.Errorf("%d photos after the import", n)
+	}
+}
