@@ -79,6 +79,9 @@ type Correction struct {
 type Source struct {
 	File string
 	Line int
+	// Ref is the id the file gave the photo, Label its source column, if
+	// any.
+	Ref, Label string
 }
 
 // ID returns the stable id of a caption: the first 16 hex digits of the

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -18,6 +19,8 @@ import (
 type Record struct {
 	Photo *photo.Photo
 	Line  int
+	// Ref and Label are the id and source the file gave the photo.
+	Ref, Label string
 }
 
 // Summary counts what an import did.
@@ -37,11 +40,12 @@ func (s *Summary) Add(o Summary) {
 }
 
 // ImportFile writes the records read from one file in one transaction: the
-// whole file or, on any error, nothing. A record whose photo is already in
-// the archive with the same fields and this source is unchanged; a
-// correction always keeps its place. progress, if not nil, is called now
-// and then with the number of records written.
-func (s *DB) ImportFile(ctx context.Context, file string, recs []Record, progress func(done int)) (Summary, error) {
+// whole file or, on any error (from recs too), nothing. Records are written
+// as recs yields them, so a file need not fit in memory. A record whose
+// photo is already in the archive with the same fields and this source is
+// unchanged; a correction always keeps its place. progress, if not nil, is
+// called now and then with the number of records written.
+func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record, error], progress func(done int)) (Summary, error) {
 	var sum Summary
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -54,7 +58,11 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs []Record, progres
 	}
 	defer st.close()
 	now := s.Now().UTC().Format(time.RFC3339)
-	for i, r := range recs {
+	i := 0
+	for r, err := range recs {
+		if err != nil {
+			return Summary{}, err
+		}
 		if err := ctx.Err(); err != nil {
 			return Summary{}, err
 		}
@@ -73,6 +81,7 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs []Record, progres
 		if res != unchanged && !r.Photo.Geocoded.Located {
 			sum.Unplaced++
 		}
+		i++
 		if progress != nil && i%2048 == 0 {
 			progress(i)
 		}
@@ -81,9 +90,20 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs []Record, progres
 		return Summary{}, fmt.Errorf("store: committing %s: %w", file, err)
 	}
 	if progress != nil {
-		progress(len(recs))
+		progress(i)
 	}
 	return sum, nil
+}
+
+// Records yields recs, for callers that hold a file's records in memory.
+func Records(recs []Record) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		for _, r := range recs {
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
 }
 
 type outcome int
@@ -110,7 +130,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING RETURNING rowid`},
 		{&st.fts, `INSERT INTO photos_fts (rowid, caption) VALUES (?, ?)`},
-		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line) VALUES (?, ?, ?)`},
+		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
 		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, c.photo IS NOT NULL FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
 		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
 			place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
@@ -153,7 +173,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 		if _, err := st.fts.ExecContext(ctx, rowid, p.Caption); err != nil {
 			return 0, err
 		}
-		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line); err != nil {
+		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label); err != nil {
 			return 0, err
 		}
 		return added, nil
@@ -181,7 +201,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 			return 0, err
 		}
 	}
-	sr, err := st.source.ExecContext(ctx, rowid, file, r.Line)
+	sr, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label)
 	if err != nil {
 		return 0, err
 	}

@@ -157,14 +157,14 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 	if err != nil {
 		return nil, notFound(unwrapNoRows(err), "photo "+id)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT file, line FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
+	rows, err := s.db.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
 	if err != nil {
 		return nil, fmt.Errorf("store: sources of %s: %w", id, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var src photo.Source
-		if err := rows.Scan(&src.File, &src.Line); err != nil {
+		if err := rows.Scan(&src.File, &src.Line, &src.Ref, &src.Label); err != nil {
 			return nil, err
 		}
 		p.Sources = append(p.Sources, src)

@@ -66,7 +66,7 @@ func importFixture(t *testing.T, db *DB) {
 		cp := *p
 		recs = append(recs, Record{Photo: &cp, Line: i + 1})
 	}
-	sum, err := db.ImportFile(context.Background(), "fixture.txt", recs, nil)
+	sum, err := db.ImportFile(context.Background(), "fixture.txt", Records(recs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestImportIsIdempotent(t *testing.T) {
 		cp := *p
 		recs = append(recs, Record{Photo: &cp, Line: i + 1})
 	}
-	sum, err := db.ImportFile(ctx, "fixture.txt", recs, nil)
+	sum, err := db.ImportFile(ctx, "fixture.txt", Records(recs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestImportIsIdempotent(t *testing.T) {
 	}
 	// The same caption in another file is one photo with two sources.
 	cp := *fixture[0]
-	sum, err = db.ImportFile(ctx, "other.csv", []Record{{Photo: &cp, Line: 7}}, nil)
+	sum, err = db.ImportFile(ctx, "other.csv", Records([]Record{{Photo: &cp, Line: 7}}), nil)
 	if err != nil || sum != (Summary{Updated: 1}) {
 		t.Fatalf("second file: %+v, %v", sum, err)
 	}
@@ -132,7 +132,7 @@ func TestImportIsIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(p.Sources) != "[{fixture.txt 1} {other.csv 7}]" {
+	if fmt.Sprint(p.Sources) != "[{fixture.txt 1  } {other.csv 7  }]" {
 		t.Errorf("sources = %v", p.Sources)
 	}
 	if n, _ := db.Count(ctx); n != len(fixture) {
@@ -141,7 +141,7 @@ func TestImportIsIdempotent(t *testing.T) {
 	// A changed field updates the photo.
 	cp = *fixture[1]
 	cp.Photographer = "Someone Else"
-	if sum, _ := db.ImportFile(ctx, "fixture.txt", []Record{{Photo: &cp, Line: 2}}, nil); sum.Updated != 1 {
+	if sum, _ := db.ImportFile(ctx, "fixture.txt", Records([]Record{{Photo: &cp, Line: 2}}), nil); sum.Updated != 1 {
 		t.Errorf("changed photographer: %+v", sum)
 	}
 }
@@ -152,7 +152,7 @@ func TestImportRollsBackAWholeFile(t *testing.T) {
 	good := *fixture[0]
 	bad := *fixture[1]
 	bad.Geocoded.Located, bad.Geocoded.Lon = true, 500 // the CHECK constraint refuses it
-	_, err := db.ImportFile(ctx, "bad.txt", []Record{{Photo: &good, Line: 1}, {Photo: &bad, Line: 2}}, nil)
+	_, err := db.ImportFile(ctx, "bad.txt", Records([]Record{{Photo: &good, Line: 1}, {Photo: &bad, Line: 2}}), nil)
 	if err == nil {
 		t.Fatal("a bad record was accepted")
 	}
@@ -313,7 +313,7 @@ func TestCorrectionWins(t *testing.T) {
 	// Re-import with a changed geocoder result: the correction stays.
 	cp := *fixture[5]
 	cp.Geocoded = photo.Place{ID: "gn:9", Name: "Elsewhere", Located: true, Lon: 40, Lat: 35, Precision: "exact", Confidence: 0.5}
-	if _, err := db.ImportFile(ctx, "again.txt", []Record{{Photo: &cp, Line: 1}}, nil); err != nil {
+	if _, err := db.ImportFile(ctx, "again.txt", Records([]Record{{Photo: &cp, Line: 1}}), nil); err != nil {
 		t.Fatal(err)
 	}
 	check("after a re-import")
@@ -370,7 +370,7 @@ func TestReadersDuringImport(t *testing.T) {
 	var importErr error
 	go func() {
 		defer wg.Done()
-		_, importErr = db.ImportFile(ctx, "big.txt", recs, func(done int) {
+		_, importErr = db.ImportFile(ctx, "big.txt", Records(recs), func(done int) {
 			if done > 0 {
 				select {
 				case <-started:

@@ -45,11 +45,14 @@ CREATE INDEX photos_place ON photos (place_id);
 CREATE INDEX photos_gov ON photos (gov_pcode);
 CREATE INDEX photos_unplaced ON photos (rowid) WHERE lon IS NULL;
 
--- Every file and line a photo was imported from.
+-- Every file and line a photo was imported from, with the id and source
+-- label the file gave it, if any.
 CREATE TABLE sources (
 	photo INTEGER NOT NULL REFERENCES photos (rowid) ON DELETE CASCADE,
 	file  TEXT NOT NULL,
 	line  INTEGER NOT NULL,
+	ref   TEXT NOT NULL DEFAULT '',
+	label TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (photo, file, line)
 ) WITHOUT ROWID;
 
