@@ -1,0 +1,90 @@
+package ingest
+
+import (
+	"encoding/csv"
+	"errors"
+	"io"
+	"iter"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+func validUTF8(s string) bool { return utf8.ValidString(s) }
+
+func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		cr := csv.NewReader(r)
+		cr.FieldsPerRecord = -1
+		cr.ReuseRecord = true
+		header, err := cr.Read()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = errors.New("the file is empty; a header row with a caption column is needed")
+			}
+			yield(Record{}, csvError(name, 1, err))
+			return
+		}
+		cols := map[string]int{}
+		for i, h := range header {
+			h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+			if !validUTF8(h) {
+				yield(Record{}, lineError(name, 1, "the header is not UTF-8 text"))
+				return
+			}
+			if fields[h] {
+				cols[h] = i
+			}
+		}
+		if _, ok := cols["caption"]; !ok {
+			yield(Record{}, lineError(name, 1, "no caption column in the header (%s)", strings.Join(header, ",")))
+			return
+		}
+		for {
+			row, err := cr.Read()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				line := 0
+				var pe *csv.ParseError
+				if errors.As(err, &pe) {
+					line = pe.StartLine
+				}
+				yield(Record{}, csvError(name, line, err))
+				return
+			}
+			line, _ := cr.FieldPos(0)
+			for _, v := range row {
+				if !validUTF8(v) {
+					yield(Record{}, lineError(name, line, "not UTF-8 text"))
+					return
+				}
+			}
+			rec := Record{Line: line}
+			get := func(key string) (string, bool) {
+				i, ok := cols[key]
+				if !ok || i >= len(row) {
+					return "", false
+				}
+				return row[i], true
+			}
+			if err := fill(&rec, get, name); err != nil {
+				yield(Record{}, err)
+				return
+			}
+			if !yield(rec, nil) {
+				return
+			}
+		}
+	}
+}
+
+func csvError(name string, line int, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+}

@@ -1,0 +1,178 @@
+// Package ingest reads the files people import into syriamap: plain text
+// (captions as blank-line separated paragraphs, the seed format), CSV with a
+// header row, and JSON lines. It checks each record and reports bad input
+// with the file and line, and does no parsing of the captions themselves.
+package ingest
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"iter"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Record is one photo as a file gives it. Overrides are nil when the file
+// does not give them; they win over what the caption reader finds.
+type Record struct {
+	Line    int // the line the record starts on
+	Caption string
+	// Ref is the file's own id for the photo, Label its source column.
+	Ref, Label           string
+	ImageURL, ImagePath  string
+	Date                 *photo.Date
+	Photographer, Agency *string
+	// Point is [lon, lat], given together.
+	Point *[2]float64
+}
+
+// Formats the readers know, by name.
+const (
+	Text  = "txt"
+	CSV   = "csv"
+	JSONL = "jsonl"
+)
+
+// FormatOf returns the format of a file by its extension: .txt, .csv,
+// .jsonl or .ndjson. It returns an invalid error naming the file for any
+// other.
+func FormatOf(path string) (string, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".txt", ".text":
+		return Text, nil
+	case ".csv":
+		return CSV, nil
+	case ".jsonl", ".ndjson":
+		return JSONL, nil
+	}
+	return "", photo.Errorf(photo.EInvalid, "%s: cannot tell the format from the extension (want .txt, .csv, .jsonl or .ndjson; or pass --format)", path)
+}
+
+// Read yields the records of r, read as format; name is the file name used
+// in errors. It stops at the first bad record with an error naming the file
+// and line. Each caption of a paragraph that holds two run together (the
+// seed format allows it) is a record of its own, on the paragraph's line.
+func Read(r io.Reader, name, format string) iter.Seq2[Record, error] {
+	switch format {
+	case Text:
+		return readText(r, name)
+	case CSV:
+		return readCSV(r, name)
+	case JSONL:
+		return readJSONL(r, name)
+	}
+	return func(yield func(Record, error) bool) {
+		yield(Record{}, photo.Errorf(photo.EInvalid, "%s: unknown format %q (want txt, csv or jsonl)", name, format))
+	}
+}
+
+// lineError is an invalid-input error at a file's line.
+func lineError(name string, line int, format string, args ...any) error {
+	return photo.Errorf(photo.EInvalid, "%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+}
+
+func readText(r io.Reader, name string) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		var para []string
+		start, line := 0, 0
+		flush := func() bool {
+			defer func() { para = para[:0] }()
+			if len(para) == 0 {
+				return true
+			}
+			for _, text := range caption.Split(strings.Join(para, "\n")) {
+				if !yield(Record{Line: start, Caption: text}, nil) {
+					return false
+				}
+			}
+			return true
+		}
+		for sc.Scan() {
+			line++
+			text := sc.Text()
+			if !validUTF8(text) {
+				yield(Record{}, lineError(name, line, "not UTF-8 text"))
+				return
+			}
+			if strings.TrimSpace(text) == "" {
+				if !flush() {
+					return
+				}
+				continue
+			}
+			if len(para) == 0 {
+				start = line
+			}
+			para = append(para, text)
+		}
+		if err := sc.Err(); err != nil {
+			yield(Record{}, photo.Errorf(photo.EInvalid, "%s:%d: reading: %v", name, line+1, err))
+			return
+		}
+		flush()
+	}
+}
+
+// fields are the columns and keys a file may give, besides caption.
+var fields = map[string]bool{"caption": true, "id": true, "image_url": true, "image_path": true, "source": true,
+	"date": true, "photographer": true, "agency": true, "lat": true, "lon": true}
+
+// fill checks a record's values, given by field name, and fills rec.
+func fill(rec *Record, get func(string) (string, bool), name string) error {
+	at := func(format string, args ...any) error { return lineError(name, rec.Line, format, args...) }
+	c, _ := get("caption")
+	rec.Caption = strings.Join(strings.Fields(c), " ")
+	if rec.Caption == "" {
+		return at("the caption is empty")
+	}
+	rec.Ref, _ = get("id")
+	rec.Label, _ = get("source")
+	rec.ImageURL, _ = get("image_url")
+	rec.ImagePath, _ = get("image_path")
+	if v, ok := get("date"); ok && strings.TrimSpace(v) != "" {
+		d, err := photo.ParseDate(v)
+		if err != nil {
+			return at("%v", err)
+		}
+		rec.Date = &d
+	}
+	for _, f := range []struct {
+		key string
+		dst **string
+	}{{"photographer", &rec.Photographer}, {"agency", &rec.Agency}} {
+		if v, ok := get(f.key); ok && strings.TrimSpace(v) != "" {
+			v = strings.TrimSpace(v)
+			*f.dst = &v
+		}
+	}
+	lat, hasLat := get("lat")
+	lon, hasLon := get("lon")
+	hasLat, hasLon = hasLat && strings.TrimSpace(lat) != "", hasLon && strings.TrimSpace(lon) != ""
+	switch {
+	case hasLat != hasLon:
+		return at("lat and lon go together: give both or neither")
+	case hasLat:
+		la, err1 := strconv.ParseFloat(strings.TrimSpace(lat), 64)
+		lo, err2 := strconv.ParseFloat(strings.TrimSpace(lon), 64)
+		switch {
+		case err1 != nil:
+			return at("lat %q is not a number", lat)
+		case err2 != nil:
+			return at("lon %q is not a number", lon)
+		case la < -90 || la > 90 || math.IsNaN(la):
+			return at("lat %v is out of range (−90 to 90)", la)
+		case lo < -180 || lo > 180 || math.IsNaN(lo):
+			return at("lon %v is out of range (−180 to 180)", lo)
+		}
+		rec.Point = &[2]float64{lo, la}
+	}
+	return nil
+}

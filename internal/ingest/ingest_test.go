@@ -1,0 +1,132 @@
+package ingest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+func readAll(t *testing.T, text, format string) ([]Record, error) {
+	t.Helper()
+	var out []Record
+	for r, err := range Read(strings.NewReader(text), "f."+format, format) {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func TestText(t *testing.T) {
+	doc := "First caption in Aleppo,\nSyria. (Photo by A B/Reuters)\n\n\n" +
+		"Second in Homs. (Photo by C D/Reuters)Third in Idlib. (Photo by E F/AFP)\n\nFourth, at the end"
+	recs, err := readAll(t, doc, Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range recs {
+		got = append(got, fmt.Sprintf("%d:%s", r.Line, r.Caption))
+	}
+	want := []string{"1:First caption in Aleppo, Syria. (Photo by A B/Reuters)", "5:Second in Homs. (Photo by C D/Reuters)",
+		"5:Third in Idlib. (Photo by E F/AFP)", "7:Fourth, at the end"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestCSV(t *testing.T) {
+	doc := "\ufeffID,Caption,date,photographer,agency,lat,lon,image_url,source,extra\n" +
+		"a1,\"A caption\nover two lines\",2016-09,Jane Doe,AP,36.2,37.16,http://x/1.jpg,archive,ignored\n" +
+		"a2,Another caption,,,,,,,,\n"
+	recs, err := readAll(t, doc, CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 {
+		t.Fatalf("%d records", len(recs))
+	}
+	r := recs[0]
+	if r.Line != 2 || r.Caption != "A caption over two lines" || r.Ref != "a1" || r.Label != "archive" || r.ImageURL != "http://x/1.jpg" ||
+		r.Date == nil || r.Date.String() != "2016-09" || *r.Photographer != "Jane Doe" || *r.Agency != "AP" || *r.Point != [2]float64{37.16, 36.2} {
+		t.Errorf("record 1 = %+v", r)
+	}
+	if r := recs[1]; r.Line != 4 || r.Date != nil || r.Photographer != nil || r.Point != nil {
+		t.Errorf("record 2 = %+v", r)
+	}
+}
+
+func TestJSONL(t *testing.T) {
+	doc := `{"caption": "A caption", "lat": 36.2, "lon": "37.16", "date": "2016-09-19", "id": 7}` + "\n\n" +
+		`{"caption": "Another", "agency": "Reuters", "image_path": "a/b.jpg"}` + "\n"
+	recs, err := readAll(t, doc, JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0].Ref != "7" || *recs[0].Point != [2]float64{37.16, 36.2} || recs[1].Line != 3 || *recs[1].Agency != "Reuters" || recs[1].ImagePath != "a/b.jpg" {
+		t.Errorf("records = %+v", recs)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name, format, doc, want string
+	}{
+		{"csv without caption", CSV, "id,text\n1,hello\n", "f.csv:1: no caption column"},
+		{"csv empty", CSV, "", "f.csv:1: the file is empty"},
+		{"csv bad quote", CSV, "caption\n\"open\nok\n", "f.csv:2:"},
+		{"csv lat out of range", CSV, "caption,lat,lon\nA,91,36\n", "f.csv:2: lat 91 is out of range"},
+		{"csv lon not a number", CSV, "caption,lat,lon\nA,36,east\n", `f.csv:2: lon "east" is not a number`},
+		{"csv lat alone", CSV, "caption,lat\nA,36\n", "f.csv:2: lat and lon go together"},
+		{"csv bad date", CSV, "caption,date\nA,2016-02-30\n", "f.csv:2: date \"2016-02-30\": no such day"},
+		{"csv empty caption", CSV, "caption,id\n,1\n", "f.csv:2: the caption is empty"},
+		{"jsonl malformed", JSONL, "{\"caption\": \"A\"}\n{\"caption\": \n", "f.jsonl:2: not a JSON object"},
+		{"jsonl not an object", JSONL, "[1,2]\n", "f.jsonl:1: not a JSON object"},
+		{"jsonl bad field type", JSONL, `{"caption": "A", "lat": [1]}` + "\n", "f.jsonl:1: lat must be a string or a number"},
+		{"jsonl no caption", JSONL, `{"id": "x"}` + "\n", "f.jsonl:1: the caption is empty"},
+		{"text not UTF-8", Text, "good line\n\nbad \xff line\n", "f.txt:3: not UTF-8 text"},
+		{"csv not UTF-8", CSV, "caption\nbad \xff\n", "f.csv:2: not UTF-8 text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := readAll(t, tt.doc, tt.format)
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("err = %v, want it to begin %q", err, tt.want)
+			}
+			if photo.ErrorCode(err) != photo.EInvalid {
+				t.Errorf("code %s, want invalid", photo.ErrorCode(err))
+			}
+		})
+	}
+}
+
+func TestFormatOf(t *testing.T) {
+	for path, want := range map[string]string{"a.txt": Text, "B.CSV": CSV, "c.jsonl": JSONL, "d.ndjson": JSONL} {
+		if got, err := FormatOf(path); got != want || err != nil {
+			t.Errorf("FormatOf(%s) = %s, %v", path, got, err)
+		}
+	}
+	if _, err := FormatOf("e.xlsx"); err == nil || !strings.Contains(err.Error(), "e.xlsx") {
+		t.Errorf("FormatOf(e.xlsx) = %v", err)
+	}
+}
+
+func FuzzReadCSV(f *testing.F) {
+	f.Add("caption,lat,lon,date\nA,1,2,2016\n\"b\"\"c\",,,\n")
+	f.Fuzz(func(t *testing.T, doc string) {
+		for r, err := range Read(strings.NewReader(doc), "f.csv", CSV) {
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "f.csv:") {
+					t.Fatalf("error without file and line: %v", err)
+				}
+				return
+			}
+			if r.Caption == "" || r.Line < 2 {
+				t.Fatalf("record %+v", r)
+			}
+		}
+	})
+}

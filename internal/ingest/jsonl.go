@@ -1,0 +1,71 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+func readJSONL(r io.Reader, name string) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		line := 0
+		for sc.Scan() {
+			line++
+			b := bytes.TrimSpace(sc.Bytes())
+			if len(b) == 0 {
+				continue
+			}
+			if !validUTF8(string(b)) {
+				yield(Record{}, lineError(name, line, "not UTF-8 text"))
+				return
+			}
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(b, &obj); err != nil {
+				yield(Record{}, lineError(name, line, "not a JSON object: %v", err))
+				return
+			}
+			rec := Record{Line: line}
+			var bad error
+			get := func(key string) (string, bool) {
+				raw, ok := obj[key]
+				if !ok || string(raw) == "null" {
+					return "", false
+				}
+				var s string
+				if err := json.Unmarshal(raw, &s); err == nil {
+					return s, true
+				}
+				var n json.Number
+				if err := json.Unmarshal(raw, &n); err == nil {
+					return n.String(), true
+				}
+				if bad == nil {
+					bad = lineError(name, line, "%s must be a string or a number, not %s", key, raw)
+				}
+				return "", false
+			}
+			err := fill(&rec, get, name)
+			if bad != nil {
+				err = bad
+			}
+			if err != nil {
+				yield(Record{}, err)
+				return
+			}
+			if !yield(rec, nil) {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			yield(Record{}, photo.Errorf(photo.EInvalid, "%s:%s: reading: %v", name, strconv.Itoa(line+1), fmt.Sprint(err)))
+		}
+	}
+}
