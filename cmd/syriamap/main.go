@@ -22,8 +22,10 @@ func main() {
 	stop()
 	if err != nil {
 		var u usageError
-		if !errors.As(err, &u) {
-			fmt.Fprintln(os.Stderr, "syriamap:", err)
+		if errors.As(err, &u) {
+			fmt.Fprintln(os.Stderr, "syriamap:", u.msg)
+		} else {
+			fmt.Fprintln(os.Stderr, "syriamap:", errorText(err))
 		}
 		os.Exit(exitCode(err))
 	}
@@ -44,11 +46,18 @@ func exitCode(err error) int {
 }
 
 const usage = `syriamap reads captions of news photos about the Syrian war and finds
-when, who and where.
+when, who and where, and keeps them in an archive (SQLite, data/syriamap.db by
+default; --db or SYRIAMAP_DB to change it).
 
 Usage:
-  syriamap geocode [--samples] [FILE...]   one JSON object per caption (stdin when no FILE)
-  syriamap help                            this text
+  syriamap geocode [--samples] [FILE...]        one JSON object per caption (stdin when no FILE)
+  syriamap import [--format F] FILE...          import .txt, .csv or .jsonl files into the archive
+  syriamap list [--unplaced] [--q TEXT] ...     list archived photos
+  syriamap places search NAME                   find gazetteer places and their ids
+  syriamap set-place PHOTO_ID PLACE_ID          correct a photo's place (or --point LON,LAT)
+  syriamap regeocode                            re-run the geocoder over the archive
+  syriamap gen --n N                            print N realistic synthetic captions
+  syriamap help                                 this text
 `
 
 // run is the whole program, given its arguments and streams.
@@ -60,6 +69,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch args[0] {
 	case "geocode":
 		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
+	case "import":
+		return runImport(ctx, args[1:], stdout, stderr)
+	case "list":
+		return runList(ctx, args[1:], stdout, stderr)
+	case "places":
+		return runPlaces(ctx, args[1:], stdout, stderr)
+	case "set-place":
+		return runSetPlace(ctx, args[1:], stdout, stderr)
+	case "regeocode":
+		return runRegeocode(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

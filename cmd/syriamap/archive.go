@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// defaultDB is where the archive lives unless --db or SYRIAMAP_DB says
+// otherwise.
+const defaultDB = "data/syriamap.db"
+
+// env is the environment the commands read, so that tests can give theirs.
+var env = os.Getenv
+
+// dbFlag adds --db to a command's flags, defaulting to SYRIAMAP_DB or
+// data/syriamap.db.
+func dbFlag(fl *flag.FlagSet) *string {
+	def := defaultDB
+	if v := strings.TrimSpace(env("SYRIAMAP_DB")); v != "" {
+		def = v
+	}
+	return fl.String("db", def, "the archive's SQLite file (env SYRIAMAP_DB)")
+}
+
+// openArchive opens the archive at path. When seed is true and the
+// archive is empty, the bundled sample captions are imported first, so
+// that a first run has something to show.
+func openArchive(ctx context.Context, path string, seed bool, stderr io.Writer) (*archive.Archive, func(), error) {
+	if strings.TrimSpace(path) == "" {
+		return nil, nil, photo.Errorf(photo.EInvalid, "--db: the archive path is empty")
+	}
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening the archive %s: %w", path, err)
+	}
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	a := archive.New(db, g)
+	if seed {
+		n, err := db.Count(ctx)
+		if err != nil {
+			db.Close()
+			return nil, nil, err
+		}
+		if n == 0 {
+			res, err := a.ImportSamples(ctx)
+			if err != nil {
+				db.Close()
+				return nil, nil, fmt.Errorf("importing the sample captions: %w", err)
+			}
+			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the %d sample captions\n", path, res.Read)
+		}
+	}
+	return a, func() { db.Close() }, nil
+}
+
+// progressBar draws an import's progress on a terminal, at most five times
+// a second; elsewhere it draws nothing.
+type progressBar struct {
+	w       io.Writer
+	on      bool
+	last    time.Time
+	started time.Time
+}
+
+func newProgressBar(w io.Writer) *progressBar {
+	f, ok := w.(*os.File)
+	on := false
+	if ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			on = true
+		}
+	}
+	return &progressBar{w: w, on: on, started: time.Now()}
+}
+
+func (p *progressBar) update(file string, done, total int64) {
+	if !p.on || time.Since(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	frac := 0.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+	}
+	const width = 30
+	n := int(frac * width)
+	fmt.Fprintf(p.w, "\r%s [%s%s] %3.0f%% %s/%s %s ", shorten(file, 30), strings.Repeat("=", n), strings.Repeat(" ", width-n),
+		100*frac, bytesize(done), bytesize(total), time.Since(p.started).Round(time.Second))
+}
+
+// clear removes the bar before other output.
+func (p *progressBar) clear() {
+	if p.on {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 100))
+	}
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n+1:]
+}
+
+func bytesize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1fGB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1fMB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0fkB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%dB", n)
+}
+
+// parseFlags parses a command's flags, turning a bad flag into a usage
+// error (exit 2); -h prints the usage and succeeds.
+func parseFlags(fl *flag.FlagSet, args []string) (help bool, err error) {
+	if err := fl.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return true, nil
+		}
+		return false, usageError{err.Error()}
+	}
+	return false, nil
+}

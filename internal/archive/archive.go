@@ -1,0 +1,126 @@
+// Package archive is syriamap's photo archive as its commands see it: it
+// reads files, reads and geocodes each caption, and keeps the result in the
+// store, with people's corrections on top.
+package archive
+
+import (
+	"runtime"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geocode"
+	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// Archive joins the store, the gazetteer and the geocoder.
+type Archive struct {
+	DB        *store.DB
+	Gazetteer *gazetteer.Gazetteer
+	geocoder  *geocode.Geocoder
+	// Workers is how many captions are read at once; it defaults to the
+	// number of CPUs.
+	Workers int
+}
+
+// New returns an Archive over db and g.
+func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
+	return &Archive{DB: db, Gazetteer: g, geocoder: geocode.New(g), Workers: runtime.NumCPU()}
+}
+
+// Build reads one record into a photo: the caption reader's date and
+// credit, the geocoder's place, and the file's own values over them.
+func (a *Archive) Build(rec ingest.Record) *photo.Photo {
+	c := caption.Parse(rec.Caption)
+	p := &photo.Photo{
+		ID:           photo.ID(rec.Caption),
+		Caption:      rec.Caption,
+		Date:         photo.Date{Year: c.Date.Year, Month: c.Date.Month, Day: c.Date.Day, Precision: string(c.Date.Precision)},
+		Photographer: c.Credit.Photographer,
+		Agency:       c.Credit.Agency,
+		ImageURL:     rec.ImageURL,
+		ImagePath:    rec.ImagePath,
+	}
+	p.Geocoded = a.place(c)
+	if rec.Date != nil {
+		p.Date = *rec.Date
+	}
+	if rec.Photographer != nil {
+		p.Photographer = *rec.Photographer
+	}
+	if rec.Agency != nil {
+		p.Agency = *rec.Agency
+	}
+	if pt := rec.Point; pt != nil {
+		p.Geocoded = a.givenPoint(orb.Point{pt[0], pt[1]}, p.Geocoded)
+	}
+	p.Place = p.Geocoded
+	return p
+}
+
+// place geocodes a parsed caption.
+func (a *Archive) place(c caption.Caption) photo.Place {
+	r := a.geocoder.Geocode(c)
+	pl := photo.Place{Precision: string(r.Precision), Confidence: r.Confidence, Mention: r.Mention, Note: r.Note}
+	if r.Place != nil {
+		fillPlace(&pl, r.Place)
+	}
+	for _, alt := range r.Alternatives {
+		pl.Alternatives = append(pl.Alternatives, photo.Alternative{ID: alt.Place.ID, Name: alt.Place.Name, Score: alt.Score, Mention: alt.Mention})
+	}
+	return pl
+}
+
+func fillPlace(pl *photo.Place, p *gazetteer.Place) {
+	pl.ID, pl.Name, pl.Kind, pl.Country = p.ID, p.Name, string(p.Kind), p.Country
+	pl.Governorate, pl.GovPCode = p.Governorate.Name, p.Governorate.PCode
+	pl.Lon, pl.Lat, pl.Located = p.Point.Lon(), p.Point.Lat(), p.Located
+}
+
+// givenPoint places a photo at the point its file gives. When the
+// geocoder's own place is within 25 km the photo keeps that place's name
+// and governorate; otherwise it is a bare point.
+func (a *Archive) givenPoint(pt orb.Point, geocoded photo.Place) photo.Place {
+	pl := photo.Place{Lon: pt.Lon(), Lat: pt.Lat(), Located: true, Precision: "given", Confidence: 1, Note: "the point is the one the file gives"}
+	if geocoded.Located && geo.Distance(pt, orb.Point{geocoded.Lon, geocoded.Lat}) <= 25000 {
+		pl.ID, pl.Name, pl.Kind, pl.Country = geocoded.ID, geocoded.Name, geocoded.Kind, geocoded.Country
+		pl.Governorate, pl.GovPCode, pl.Mention = geocoded.Governorate, geocoded.GovPCode, geocoded.Mention
+	}
+	return pl
+}
+
+// SearchPlaces returns the gazetteer places one of whose names is a
+// spelling of name (see gazetteer.Fold) or begins like it ("Bustan" finds
+// Bostan Bash), the exact spellings first, at most limit.
+func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
+	out := a.Gazetteer.Lookup(name)
+	seen := map[string]bool{}
+	for _, p := range out {
+		seen[p.ID] = true
+	}
+	k := gazetteer.Fold(name)
+	if k.Skeleton != "" {
+		for i := range a.Gazetteer.Places() {
+			p := &a.Gazetteer.Places()[i]
+			if seen[p.ID] {
+				continue
+			}
+			for _, n := range p.AllNames() {
+				if f := gazetteer.Fold(n); strings.HasPrefix(f.Skeleton, k.Skeleton) && strings.HasPrefix(f.Fine[:min(len(f.Fine), 2)], k.Fine[:min(len(k.Fine), 2)]) {
+					out = append(out, p)
+					seen[p.ID] = true
+					break
+				}
+			}
+		}
+	}
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// Result is what importing one file did.
+type Result struct {
+	store.Summary
+	// Read counts the records read from the file; when the file is
+	// rejected they all are.
+	Read int
+}
+
+// Progress is told how far an import has read a file, in bytes.
+type Progress func(file string, done, total int64)
+
+// batchSize is how many records are read and geocoded together, in
+// parallel, while the store writes the batch before.
+const batchSize = 2048
+
+// ImportFile imports the file at path, read as format ("" to tell it by
+// the extension), in one transaction. Its source name is the file's
+// absolute path, so that importing it again from elsewhere is still the
+// same file.
+func (a *Archive) ImportFile(ctx context.Context, path, format string, progress Progress) (Result, error) {
+	if format == "" {
+		var err error
+		if format, err = ingest.FormatOf(path); err != nil {
+			return Result{}, err
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Result{}, photo.Errorf(photo.EInvalid, "%s: cannot read it: %v", path, unwrapPath(err))
+	}
+	defer f.Close()
+	name := path
+	if abs, err := filepath.Abs(path); err == nil {
+		name = abs
+	}
+	var size int64
+	if st, err := f.Stat(); err == nil {
+		size = st.Size()
+	}
+	r := &countingReader{r: f}
+	return a.importFrom(ctx, r, path, name, format, func() {
+		if progress != nil {
+			progress(path, r.n.Load(), size)
+		}
+	})
+}
+
+// ImportSamples imports the sample captions bundled with syriamap.
+func (a *Archive) ImportSamples(ctx context.Context) (Result, error) {
+	names, err := fs.Glob(geodata.Samples, "*.txt")
+	if err != nil {
+		return Result{}, err
+	}
+	sort.Strings(names)
+	var total Result
+	for _, n := range names {
+		f, err := geodata.Samples.Open(n)
+		if err != nil {
+			return total, err
+		}
+		res, err := a.importFrom(ctx, f, "samples/"+n, "samples/"+n, ingest.Text, nil)
+		f.Close()
+		if err != nil {
+			return total, err
+		}
+		total.Summary.Add(res.Summary)
+		total.Read += res.Read
+	}
+	return total, nil
+}
+
+func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, format string, tick func()) (Result, error) {
+	var read atomic.Int64
+	recs := a.build(ctx, ingest.Read(r, shown, format), &read)
+	sum, err := a.DB.ImportFile(ctx, name, recs, func(int) {
+		if tick != nil {
+			tick()
+		}
+	})
+	return Result{Summary: sum, Read: int(read.Load())}, err
+}
+
+// build reads and geocodes records in batches, the batches one after
+// another and the records of a batch in parallel, while the caller writes
+// the batch before; it yields them in file order.
+func (a *Archive) build(ctx context.Context, src iter.Seq2[ingest.Record, error], read *atomic.Int64) iter.Seq2[store.Record, error] {
+	return func(yield func(store.Record, error) bool) {
+		type batch struct {
+			recs []store.Record
+			err  error
+		}
+		out := make(chan batch, 2)
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			defer close(out)
+			send := func(b batch) bool {
+				select {
+				case out <- b:
+					return true
+				case <-done:
+					return false
+				}
+			}
+			var pending []ingest.Record
+			flush := func() bool {
+				if len(pending) == 0 {
+					return true
+				}
+				ok := send(batch{recs: a.buildBatch(pending)})
+				pending = nil
+				return ok
+			}
+			for rec, err := range src {
+				if err != nil {
+					flush()
+					send(batch{err: err})
+					return
+				}
+				read.Add(1)
+				pending = append(pending, rec)
+				if len(pending) == batchSize && !flush() {
+					return
+				}
+				if ctx.Err() != nil {
+					send(batch{err: ctx.Err()})
+					return
+				}
+			}
+			flush()
+		}()
+		for b := range out {
+			for _, r := range b.recs {
+				if !yield(r, nil) {
+					return
+				}
+			}
+			if b.err != nil {
+				yield(store.Record{}, b.err)
+				return
+			}
+		}
+	}
+}
+
+// buildBatch builds the photos of recs on a.Workers goroutines.
+func (a *Archive) buildBatch(recs []ingest.Record) []store.Record {
+	out := make([]store.Record, len(recs))
+	workers := max(1, a.Workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(recs); i += workers {
+				rec := recs[i]
+				out[i] = store.Record{Photo: a.Build(rec), Line: rec.Line, Ref: rec.Ref, Label: rec.Label}
+			}
+		}(w)
+	}
+	wg.Wait()
+	return out
+}
+
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// unwrapPath drops the path from an *fs.PathError, which the caller names
+// itself.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Regeocode runs the geocoder again over every photo, after a gazetteer or
+// geocoder change. Corrected photos keep their place. It returns how many
+// photos changed their geocoded place and how many moved on the map.
+func (a *Archive) Regeocode(ctx context.Context, progress func(done, total int)) (changed, moved int, err error) {
+	return a.DB.Regeocode(ctx, func(text string) photo.Place {
+		return a.Build(ingest.Record{Caption: text}).Geocoded
+	}, progress)
+}
+
+// SetPlace records a person's correction of photo id: to the gazetteer
+// place placeID, or, when placeID is "", to the bare point [lon, lat].
+func (a *Archive) SetPlace(ctx context.Context, id, placeID string, point *[2]float64, note string) error {
+	var c photo.Correction
+	var pl photo.Place
+	switch {
+	case placeID != "":
+		p := a.Gazetteer.ByID(placeID)
+		if p == nil {
+			return photo.Errorf(photo.ENotFound, "no place has id %q (syriamap places search NAME lists ids)", placeID)
+		}
+		if !p.Located {
+			return photo.Errorf(photo.EInvalid, "%s (%s) has no point in the gazetteer; give --point LON,LAT", p.Name, p.ID)
+		}
+		fillPlace(&pl, p)
+		c = photo.Correction{PlaceID: p.ID, Lon: p.Point.Lon(), Lat: p.Point.Lat()}
+	case point != nil:
+		c = photo.Correction{Lon: point[0], Lat: point[1]}
+	default:
+		return photo.Errorf(photo.EInvalid, "give a place id or a point")
+	}
+	c.Note = strings.TrimSpace(note)
+	if err := a.DB.SetCorrection(ctx, id, c, pl); err != nil {
+		return err
+	}
+	return nil
+}
+
+// String summarises a result for people.
+func (r Result) String() string {
+	return fmt.Sprintf("%d added, %d updated, %d unchanged, %d unplaced", r.Added, r.Updated, r.Unchanged, r.Unplaced)
+}
