@@ -48,16 +48,16 @@ func (a *Archive) Build(rec ingest.Record) *photo.Photo {
 	}
 	p.Geocoded = a.place(c)
 	if rec.Date != nil {
-		p.Date = *rec.Date
+		p.Date, p.Given = *rec.Date, p.Given|photo.GivenDate
 	}
 	if rec.Photographer != nil {
-		p.Photographer = *rec.Photographer
+		p.Photographer, p.Given = *rec.Photographer, p.Given|photo.GivenPhotographer
 	}
 	if rec.Agency != nil {
-		p.Agency = *rec.Agency
+		p.Agency, p.Given = *rec.Agency, p.Given|photo.GivenAgency
 	}
 	if pt := rec.Point; pt != nil {
-		p.Geocoded = a.givenPoint(orb.Point{pt[0], pt[1]}, p.Geocoded)
+		p.Geocoded, p.Given = a.givenPoint(orb.Point{pt[0], pt[1]}, p.Geocoded), p.Given|photo.GivenPoint
 	}
 	p.Place = p.Geocoded
 	return p

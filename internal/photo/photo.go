@@ -32,13 +32,28 @@ type Photo struct {
 	Correction *Correction
 	ImageURL   string
 	ImagePath  string
-	Sources    []Source
+	// Given marks the values a file gave rather than the caption reader
+	// or geocoder: they are kept when another file with the same caption
+	// gives none.
+	Given   Given
+	Sources []Source
 	Created    time.Time
 	Updated    time.Time
 }
 
 // Placed reports whether the photo has a point on the map.
 func (p *Photo) Placed() bool { return p.Place.Located }
+
+// Given is a set of flags for the values a file gave.
+type Given uint8
+
+// The values a file may give.
+const (
+	GivenDate Given = 1 << iota
+	GivenPhotographer
+	GivenAgency
+	GivenPoint
+)
 
 // Place is where a photo is put, with how sure the geocoder was.
 type Place struct {

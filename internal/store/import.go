@@ -126,18 +126,20 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 	}{
 		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, month, photographer, agency,
 			place_id, place_name, place_kind, governorate, gov_pcode, country, lon, lat, precision, confidence,
-			mention, note, alternatives, geocoded, image_url, image_path, digest, created, updated)
-			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?)
+			mention, note, alternatives, geocoded, image_url, image_path, given, digest, created, updated)
+			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING RETURNING rowid`},
 		{&st.fts, `INSERT INTO photos_fts (rowid, caption) VALUES (?, ?)`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
-		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, c.photo IS NOT NULL FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
+		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
+			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path
+			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
 		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
 			place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
-			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, image_url=?, image_path=?, digest=?, updated=?
+			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, image_url=?, image_path=?, given=?, digest=?, updated=?
 			WHERE rowid=?`},
 		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?,
-			agency=?, geocoded=?, image_url=?, image_path=?, digest=?, updated=? WHERE rowid=?`},
+			agency=?, geocoded=?, image_url=?, image_path=?, given=?, digest=?, updated=? WHERE rowid=?`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -159,15 +161,15 @@ func (st *importStmts) close() {
 
 func (st *importStmts) write(ctx context.Context, file string, r Record, now string) (outcome, error) {
 	p := r.Photo
-	g := p.Geocoded
 	row, err := newRow(p)
 	if err != nil {
 		return 0, err
 	}
+	g := p.Geocoded
 	var rowid int64
 	err = st.insert.QueryRowContext(ctx, p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
 		g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision), g.Confidence,
-		g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, row.digest, now, now).Scan(&rowid)
+		g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now).Scan(&rowid)
 	switch {
 	case err == nil:
 		if _, err := st.fts.ExecContext(ctx, rowid, p.Caption); err != nil {
@@ -180,22 +182,30 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	case err != sql.ErrNoRows:
 		return 0, err
 	}
-	// Already in the archive.
-	var digest, geocoded string
-	var corrected bool
-	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &digest, &geocoded, &corrected); err != nil {
+	// Already in the archive: merge, then write only what changed.
+	var old stored
+	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &old.digest, &old.geocoded, &old.corrected, &old.given,
+		&old.from, &old.to, &old.prec, &old.photographer, &old.agency, &old.imageURL, &old.imagePath); err != nil {
 		return 0, err
 	}
+	m, err := old.merge(p)
+	if err != nil {
+		return 0, err
+	}
+	if row, err = newRow(m); err != nil {
+		return 0, err
+	}
+	g = m.Geocoded
 	res := unchanged
-	if digest != row.digest || geocoded != row.geocoded {
+	if old.digest != row.digest || old.geocoded != row.geocoded {
 		res = updated
-		if corrected {
-			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
-				row.geocoded, p.ImageURL, p.ImagePath, row.digest, now, rowid)
+		if old.corrected {
+			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
+				row.geocoded, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
 		} else {
-			_, err = st.update.ExecContext(ctx, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
+			_, err = st.update.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
 				g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision),
-				g.Confidence, g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, row.digest, now, rowid)
+				g.Confidence, g.Mention, g.Note, row.alts, row.geocoded, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
 		}
 		if err != nil {
 			return 0, err
@@ -209,6 +219,46 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 		res = updated // a new source for a photo already known
 	}
 	return res, nil
+}
+
+// stored is what the archive holds of a photo that an import meets again.
+type stored struct {
+	digest, geocoded     string
+	corrected            bool
+	given                photo.Given
+	from, to             sql.NullInt64
+	prec                 sql.NullString
+	photographer, agency string
+	imageURL, imagePath  string
+}
+
+// merge returns p with the values another file gave and p's file does not
+// (a date, a credit, a point, an image), so that importing a second file
+// with the same caption adds to the photo rather than erasing.
+func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
+	m := *p
+	if o.given&photo.GivenDate != 0 && p.Given&photo.GivenDate == 0 {
+		m.Date, m.Given = photo.DateFromSpan(int(o.from.Int64), int(o.to.Int64), o.prec.String), m.Given|photo.GivenDate
+	}
+	if o.given&photo.GivenPhotographer != 0 && p.Given&photo.GivenPhotographer == 0 {
+		m.Photographer, m.Given = o.photographer, m.Given|photo.GivenPhotographer
+	}
+	if o.given&photo.GivenAgency != 0 && p.Given&photo.GivenAgency == 0 {
+		m.Agency, m.Given = o.agency, m.Given|photo.GivenAgency
+	}
+	if o.given&photo.GivenPoint != 0 && p.Given&photo.GivenPoint == 0 {
+		if err := json.Unmarshal([]byte(o.geocoded), &m.Geocoded); err != nil {
+			return nil, err
+		}
+		m.Given |= photo.GivenPoint
+	}
+	if m.ImageURL == "" {
+		m.ImageURL = o.imageURL
+	}
+	if m.ImagePath == "" {
+		m.ImagePath = o.imagePath
+	}
+	return &m, nil
 }
 
 // row holds a photo's values as the photos table stores them.
@@ -255,7 +305,7 @@ func newRow(p *photo.Photo) (row, error) {
 	// The digest covers what the file gave; the geocoder's part is
 	// compared as its JSON, which Regeocode rewrites.
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", p.Caption, p.Date, p.Photographer, p.Agency, p.ImageURL, p.ImagePath)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%d", p.Caption, p.Date, p.Photographer, p.Agency, p.ImageURL, p.ImagePath, p.Given)
 	r.digest = hex.EncodeToString(h.Sum(nil)[:12])
 	return r, nil
 }

@@ -28,6 +28,7 @@ CREATE TABLE photos (
 	geocoded       TEXT NOT NULL,    -- the geocoder's place, JSON
 	image_url      TEXT NOT NULL DEFAULT '',
 	image_path     TEXT NOT NULL DEFAULT '',
+	given          INTEGER NOT NULL DEFAULT 0, -- photo.Given: the values a file gave, kept over derived ones
 	digest         TEXT NOT NULL,    -- hash of what the import wrote: unchanged re-imports are skipped
 	created        TEXT NOT NULL,
 	updated        TEXT NOT NULL,

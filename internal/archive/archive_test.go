@@ -1,0 +1,161 @@
+package archive
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) })
+
+func newArchive(t testing.TB) *Archive {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return New(db, g)
+}
+
+func write(t *testing.T, name, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestImportFormats(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	csv := write(t, "photos.csv", "id,caption,image_url,date,photographer,agency,lat,lon,source\n"+
+		"r1,\"A boy walks in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh\",http://img/1.jpg,,,,,,Reuters archive\n"+
+		"r2,A woman in an unnamed village.,,2014-05,Jane Roe,Local Agency,35.5,37.0,\n")
+	jsonl := write(t, "photos.jsonl", `{"caption": "A boy walks in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh", "id": "dup"}`+"\n"+
+		`{"caption": "Children in Kafranbel town, Idlib governorate, January 17, 2015. (Photo by Khalil Ashawi/Reuters)"}`+"\n")
+	res, err := a.ImportFile(ctx, csv, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Added != 2 || res.Read != 2 {
+		t.Errorf("csv: %+v", res)
+	}
+	res, err = a.ImportFile(ctx, jsonl, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Added != 1 || res.Updated != 1 {
+		t.Errorf("jsonl: %+v (the Douma caption is already there)", res)
+	}
+	douma, err := a.DB.Photo(ctx, photo.ID("A boy walks in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if douma.Place.Name != "Dūmā" || douma.Date.String() != "2016-03-03" || douma.Agency != "Reuters" || douma.ImageURL != "http://img/1.jpg" || len(douma.Sources) != 2 {
+		t.Errorf("Douma photo: %+v", douma)
+	}
+	if douma.Sources[0].Ref != "r1" || douma.Sources[0].Label != "Reuters archive" || !strings.HasSuffix(douma.Sources[0].File, "photos.csv") {
+		t.Errorf("sources: %+v", douma.Sources)
+	}
+	// The same caption from a file that gives nothing keeps what the first
+	// file gave.
+	if res, err := a.ImportFile(ctx, write(t, "plain.txt", "A woman in an unnamed village.\n"), "", nil); err != nil || res.Updated != 1 {
+		t.Fatalf("plain: %+v, %v", res, err)
+	}
+	given, _ := a.DB.Photo(ctx, photo.ID("A woman in an unnamed village."))
+	if !given.Placed() || given.Place.Lon != 37.0 || given.Place.Precision != "given" || given.Date.String() != "2014-05" ||
+		given.Photographer != "Jane Roe" || given.Agency != "Local Agency" {
+		t.Errorf("overrides: %+v", given)
+	}
+}
+
+func TestImportIsAllOrNothing(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	bad := write(t, "bad.csv", "caption,lat,lon\nA man in Aleppo.,36.2,37.1\nA man in Homs.,95,36\n")
+	res, err := a.ImportFile(ctx, bad, "", nil)
+	if err == nil || !strings.Contains(err.Error(), "bad.csv:3: lat 95 is out of range") {
+		t.Fatalf("err = %v", err)
+	}
+	if res.Read != 1 {
+		t.Errorf("read %d records before the bad one, want 1", res.Read)
+	}
+	if n, _ := a.DB.Count(ctx); n != 0 {
+		t.Errorf("%d photos after a rejected file", n)
+	}
+	if _, err := a.ImportFile(ctx, filepath.Join(t.TempDir(), "missing.txt"), "", nil); err == nil || !strings.Contains(err.Error(), "missing.txt") {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := a.ImportFile(ctx, write(t, "x.xlsx", "a"), "", nil); photo.ErrorCode(err) != photo.EInvalid {
+		t.Errorf("unknown format: %v", err)
+	}
+}
+
+func TestSamplesAndCorrections(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	res, err := a.ImportSamples(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Read != 16 || res.Added != 15 || res.Unplaced != 1 {
+		t.Errorf("samples: %+v", res)
+	}
+	unplaced, _ := a.DB.Photos(ctx, photo.Filter{Unplaced: true})
+	if len(unplaced) != 1 || !strings.Contains(unplaced[0].Caption, "Bishqatin") {
+		t.Fatalf("unplaced: %v", unplaced)
+	}
+	id := unplaced[0].ID
+	if err := a.SetPlace(ctx, id, "gn:170063", nil, "near Aleppo; no better point"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetPlace(ctx, id, "nope", nil, ""); photo.ErrorCode(err) != photo.ENotFound {
+		t.Errorf("unknown place: %v", err)
+	}
+	if err := a.SetPlace(ctx, id, "cur:castello-road", nil, ""); photo.ErrorCode(err) != photo.EInvalid {
+		t.Errorf("a place without a point: %v", err)
+	}
+	again, err := a.ImportSamples(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Unchanged != 16 {
+		t.Errorf("re-import: %+v", again)
+	}
+	changed, moved, err := a.Regeocode(ctx, nil)
+	if err != nil || changed != 0 || moved != 0 {
+		t.Errorf("regeocode with no change: %d, %d, %v", changed, moved, err)
+	}
+	p, _ := a.DB.Photo(ctx, id)
+	if p.Place.ID != "gn:170063" || p.Place.Precision != "corrected" || p.Correction.Note != "near Aleppo; no better point" || p.Geocoded.Located {
+		t.Errorf("corrected photo: place %+v, geocoded %+v", p.Place, p.Geocoded)
+	}
+}
+
+func TestSearchPlaces(t *testing.T) {
+	a := newArchive(t)
+	for q, want := range map[string]string{"Bustan Pasha": "ocha:N0130", "Bustan": "ocha:N0130", "kafr nabl": "gn:168661"} {
+		found := a.SearchPlaces(q, 10)
+		ok := false
+		for _, p := range found {
+			ok = ok || p.ID == want
+		}
+		if !ok {
+			t.Errorf("SearchPlaces(%q) = %v, want %s among them", q, found, want)
+		}
+	}
+}
