@@ -79,6 +79,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runSetPlace(ctx, args[1:], stdout, stderr)
 	case "regeocode":
 		return runRegeocode(ctx, args[1:], stdout, stderr)
+	case "gen":
+		return runGen(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

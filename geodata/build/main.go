@@ -592,6 +592,10 @@ var deniedAliases = map[string]bool{gazetteer.Fold("Sham").Fine: true, gazetteer
 // and names of four letters or more (GeoNames lists codes such as DAM).
 func addNames(names []string, primary string, more ...string) []string {
 	for _, n := range more {
+		// "Serêkaniyê (TR side)": the remark is not part of the name.
+		if i := strings.Index(n, " ("); i > 0 && strings.HasSuffix(n, ")") {
+			n = n[:i]
+		}
 		n = strings.TrimSpace(n)
 		if n == "" || n == primary || utf8.RuneCountInString(n) < 4 || !latinOrArabic(n) || deniedAliases[gazetteer.Fold(n).Fine] {
 			continue

@@ -2,6 +2,8 @@ package gazetteer_test
 
 import (
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -84,4 +86,54 @@ func settlement(ps []*gazetteer.Place) *gazetteer.Place {
 		}
 	}
 	return nil
+}
+
+// TestScanFindsEveryName scans each Latin name of each bundled place in a
+// sentence and expects to find that place: the fold, the trie and the stop
+// words must agree on every spelling the gazetteer holds.
+func TestScanFindsEveryName(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missed, total := 0, 0
+	for i := range g.Places() {
+		p := &g.Places()[i]
+		for _, name := range p.AllNames() {
+			if !latinName(name) {
+				continue
+			}
+			total++
+			text := "People walk in " + name + ", on a Monday."
+			found := false
+			for _, h := range g.Scan(text, nil) {
+				found = found || h.Place == p
+			}
+			if !found {
+				missed++
+				if missed <= 20 {
+					t.Errorf("Scan(%q) does not find %s (%s)", text, p.Name, p.ID)
+				}
+			}
+		}
+	}
+	if missed > 0 {
+		t.Errorf("%d of %d names not found", missed, total)
+	}
+}
+
+// latinName reports whether a name is capitalised Latin text with at
+// least one letter: the names captions print.
+func latinName(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if !unicode.Is(unicode.Latin, r) {
+				return false
+			}
+			letters++
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return letters > 0 && unicode.IsUpper(r)
 }

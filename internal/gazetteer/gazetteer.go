@@ -57,13 +57,13 @@ func New(places []Place) (*Gazetteer, error) {
 				return nil, fmt.Errorf("gazetteer: %s has unknown parent %s", p.ID, p.Parent)
 			}
 		}
-		seen := map[string]bool{}
+		seen := map[Key]bool{}
 		for _, name := range p.AllNames() {
 			k := Fold(name)
-			if k.Skeleton == "" || seen[k.Fine] {
+			if k.Skeleton == "" || seen[k] {
 				continue
 			}
-			seen[k.Fine] = true
+			seen[k] = true
 			ref := nameRef{place: int32(i), fine: k.Fine, consonants: k.Consonants}
 			g.byKey[k.Skeleton] = append(g.byKey[k.Skeleton], ref)
 			g.trie.insert(k.Skeleton, ref)
@@ -187,8 +187,9 @@ type Hit struct {
 
 // stopWords are words no place name starts with: English function words,
 // whose skeletons would otherwise join the next word's ("in Syria" is not
-// ‘Ayn an Nasr), and common capitalised words of captions. Keys are fine
-// forms.
+// ‘Ayn an Nasr), and common capitalised words of captions. They are
+// compared as written, in lower case: "his" is a stop word, but "Hish", a
+// town whose fine form is also "his", is not.
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields("a the in at on of and to for by with from as is it its this that these " +
@@ -196,13 +197,30 @@ var stopWords = func() map[string]bool {
 		"are was were be been has have had not no or but than then there here our your my one two three " +
 		// Capitalised words of war captions that are never places but
 		// fold close to village names (Syrian ~ Sirin).
-		"syrian syrians kurdish kurds turkish russian iranian iraqi lebanese jordanian american arab arabs " +
+		"syrian syrians kurdish kurds turkish russian iranian iraqi lebanese jordanian american " +
 		"islamic muslim muslims christian christians alawite sunni shiite druze army rebel rebels free " +
 		"president government regime state reuters photo picture") {
-		m[string(fineLatin([]byte(w)))] = true
+		m[w] = true
 	}
 	return m
 }()
+
+// isStopWord reports whether word, in any case, is one of stopWords.
+func isStopWord(word string) bool {
+	if len(word) > 16 {
+		return false
+	}
+	var buf [16]byte
+	b := buf[:0]
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return stopWords[string(b)]
+}
 
 // maxWords bounds how many words one name may span.
 const maxWords = 8
@@ -275,7 +293,8 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 			}
 			if stop < 0 {
 				stop = 0
-				if stopWords[string(toks[i].fine)] && !toks[i].arabc {
+				// After an article ("Al-Is") the word is a name's.
+				if isStopWord(text[toks[i].start:toks[i].end]) && (i == 0 || !toks[i-1].article) {
 					stop = 1
 				}
 			}
