@@ -63,35 +63,80 @@ func Parse(text string) Caption {
 
 // Split splits a document into captions: paragraphs are separated by blank
 // lines and the lines of a paragraph are joined with a space. A paragraph
-// that holds two captions run together, the second starting right after
-// the first's parenthesised credit ("…/Reuters)A fighter …"), is split there.
+// that holds two captions run together is split after the first one's
+// parenthesised credit when the next caption starts right after it, with
+// no space ("…/Reuters)A fighter …", as in the seed files), or on the next
+// line. Text after a credit on the same line (a background sentence) stays
+// with its caption.
 func Split(doc string) []string {
-	doc = strings.ReplaceAll(doc, "\r\n", "\n")
 	var out []string
-	for _, para := range strings.Split(doc, "\n\n") {
-		text := strings.Join(strings.Fields(para), " ")
-		for text != "" {
-			first, rest := splitAfterCredit(text)
-			out = append(out, first)
-			text = rest
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, splitParagraph(para)...)
+			para = para[:0]
 		}
 	}
+	for _, line := range strings.Split(strings.ReplaceAll(doc, "\r\n", "\n"), "\n") {
+		if strings.TrimSpace(line) == "" {
+			flush()
+			continue
+		}
+		para = append(para, line)
+	}
+	flush()
 	return out
 }
 
-// splitAfterCredit returns the text up to the end of the first
-// parenthesised credit that more text follows, and that text.
-func splitAfterCredit(text string) (string, string) {
+// splitParagraph splits the lines of one paragraph into captions.
+func splitParagraph(lines []string) []string {
+	var out, cur []string
+	emit := func() {
+		if text := strings.Join(strings.Fields(strings.Join(cur, " ")), " "); text != "" {
+			out = append(out, text)
+		}
+		cur = cur[:0]
+	}
+	for _, line := range lines {
+		// A new line after a line that ended with a credit starts a caption.
+		if len(cur) > 0 && endsWithCredit(cur[len(cur)-1]) && startsSentence(strings.TrimSpace(line)) {
+			emit()
+		}
+		for {
+			first, rest, ok := splitRunTogether(line)
+			if !ok {
+				break
+			}
+			cur = append(cur, first)
+			emit()
+			line = rest
+		}
+		cur = append(cur, line)
+	}
+	emit()
+	return out
+}
+
+// endsWithCredit reports whether a line ends with a credit, in
+// parentheses or not ("REUTERS/Name").
+func endsWithCredit(line string) bool {
+	line = strings.TrimRight(line, " \t.")
+	_, _, end, ok := findCredit(line)
+	return ok && end >= len(line)
+}
+
+// splitRunTogether splits a line after a parenthesised credit that the next
+// caption follows with no space between: "…/Reuters)A fighter …".
+func splitRunTogether(line string) (first, rest string, ok bool) {
 	for from := 0; ; {
-		j := strings.IndexByte(text[from:], ')')
+		j := strings.IndexByte(line[from:], ')')
 		if j < 0 {
-			return text, ""
+			return "", "", false
 		}
 		j += from
-		i := strings.LastIndexByte(text[:j], '(')
-		rest := strings.TrimSpace(text[j+1:])
-		if i >= 0 && rest != "" && startsSentence(rest) && isCreditGroup(text[i+1:j]) {
-			return strings.TrimSpace(text[:j+1]), rest
+		if i := strings.LastIndexByte(line[:j], '('); i >= 0 && j+1 < len(line) && line[j+1] != ' ' && line[j+1] != '\t' &&
+			startsSentence(line[j+1:]) && isCreditGroup(line[i+1:j]) {
+			return line[:j+1], line[j+1:], true
 		}
 		from = j + 1
 	}

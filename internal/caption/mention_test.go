@@ -1,6 +1,9 @@
 package caption
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // mentionOf returns the mention whose text is name, or fails.
 func mentionOf(t *testing.T, c Caption, name string) Mention {
@@ -123,6 +126,13 @@ func TestSplit(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("caption %d = %q, want %q", i, got[i], want[i])
 		}
+	}
+	// One caption a line with no blank lines between; a background
+	// sentence after a credit on the same line stays with its caption.
+	got = Split("A man in Homs. REUTERS/A B\nA boy in Idlib. (Photo by C D/AFP) The war began in 2011.\nA girl in Hama. (Photo by E F/AFP)\n \nA woman in Daraa.")
+	want = []string{"A man in Homs. REUTERS/A B", "A boy in Idlib. (Photo by C D/AFP) The war began in 2011.", "A girl in Hama. (Photo by E F/AFP)", "A woman in Daraa."}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Split = %q\nwant %q", got, want)
 	}
 	if got := Split("  \n\n \n"); len(got) != 0 {
 		t.Errorf("Split of blank text = %q, want none", got)

@@ -59,33 +59,35 @@ var actions = []string{"walks past damaged buildings", "stands near the rubble",
 
 var adjectives = []string{"rebel-held", "besieged", "government-held", "war-torn", "opposition-controlled", "", "", "", "northern", "eastern"}
 
-var agencyStyles = []func(g *Generator, body, who string, d time.Time, p *gazetteer.Place) string{
-	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) string {
-		return fmt.Sprintf("%s, Syria %s. REUTERS/%s", body, d.Format("January 2, 2006"), who)
+// agencyStyles write a caption's first sentence and its credit in the
+// manner of one agency.
+var agencyStyles = []func(g *Generator, body, who string, d time.Time, p *gazetteer.Place) (string, string){
+	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) (string, string) {
+		return fmt.Sprintf("%s, Syria %s.", body, d.Format("January 2, 2006")), "REUTERS/" + who
 	},
-	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) string {
-		return fmt.Sprintf("%s on %s. / AFP PHOTO / %s", body, d.Format("January 2, 2006"), strings.ToUpper(who))
+	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) (string, string) {
+		return fmt.Sprintf("%s on %s.", body, d.Format("January 2, 2006")), "/ AFP PHOTO / " + strings.ToUpper(who)
 	},
-	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) string {
-		return fmt.Sprintf("In this %s, %s photo, %s, Syria. (AP Photo/%s)", d.Format("Monday"), d.Format("Jan. 2, 2006"), lowerFirst(body), who)
+	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) (string, string) {
+		return fmt.Sprintf("In this %s, %s photo, %s, Syria.", d.Format("Monday"), d.Format("Jan. 2, 2006"), lowerFirst(body)), "(AP Photo/" + who + ")"
 	},
-	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) string {
-		return fmt.Sprintf("%s, Syria, %s. EPA/%s", body, d.Format("2 January 2006"), strings.ToUpper(who))
+	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) (string, string) {
+		return fmt.Sprintf("%s, Syria, %s.", body, d.Format("2 January 2006")), "EPA/" + strings.ToUpper(who)
 	},
-	func(g *Generator, body, who string, d time.Time, p *gazetteer.Place) string {
+	func(g *Generator, body, who string, d time.Time, p *gazetteer.Place) (string, string) {
 		agency := []string{"Anadolu Agency", "AFP", "NurPhoto", "Getty Images"}[g.rng.IntN(4)]
 		credit := who + "/" + agency
 		if agency != "Getty Images" {
 			credit += "/Getty Images"
 		}
-		return fmt.Sprintf("%s, SYRIA - %s: %s on %s. (Photo by %s)", strings.ToUpper(g.name(p)), strings.ToUpper(d.Format("January 02")),
-			body, d.Format("January 2, 2006"), credit)
+		return fmt.Sprintf("%s, SYRIA - %s: %s on %s.", strings.ToUpper(g.name(p)), strings.ToUpper(d.Format("January 02")),
+			body, d.Format("January 2, 2006")), "(Photo by " + credit + ")"
 	},
-	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) string {
-		return fmt.Sprintf("Photo taken on %s shows %s, Syria. (Xinhua/%s)", d.Format("Jan. 2, 2006"), lowerFirst(body), who)
+	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) (string, string) {
+		return fmt.Sprintf("Photo taken on %s shows %s, Syria.", d.Format("Jan. 2, 2006"), lowerFirst(body)), "(Xinhua/" + who + ")"
 	},
-	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) string {
-		return fmt.Sprintf("%s, Syria %s. (Photo by %s/Reuters)", body, d.Format("January 2006"), who)
+	func(g *Generator, body, who string, d time.Time, _ *gazetteer.Place) (string, string) {
+		return fmt.Sprintf("%s, Syria %s.", body, d.Format("January 2006")), "(Photo by " + who + "/Reuters)"
 	},
 }
 
@@ -93,7 +95,7 @@ var backgrounds = []string{
 	" The war that began in 2011 has killed hundreds of thousands of people.",
 	" Since mid-2012 the city has been divided between government and rebel control.",
 	" Aid agencies say food and fuel are running short.",
-	"", "", "",
+	"", "", "", "", "",
 }
 
 // Caption returns one synthetic caption.
@@ -102,8 +104,8 @@ func (g *Generator) Caption() string {
 	d := time.Date(2012, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, g.rng.IntN(6*365))
 	who := g.photographer[g.rng.IntN(len(g.photographer))]
 	body := subjects[g.rng.IntN(len(subjects))] + " " + actions[g.rng.IntN(len(actions))] + " " + g.where(p)
-	style := agencyStyles[g.rng.IntN(len(agencyStyles))]
-	return style(g, body, who, d, p) + backgrounds[g.rng.IntN(len(backgrounds))]
+	first, credit := agencyStyles[g.rng.IntN(len(agencyStyles))](g, body, who, d, p)
+	return first + backgrounds[g.rng.IntN(len(backgrounds))] + " " + credit
 }
 
 // where says where the photo was, in one of several shapes.

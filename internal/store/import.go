@@ -52,6 +52,14 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		return sum, fmt.Errorf("store: %w", err)
 	}
 	defer tx.Rollback()
+	// Full-text rows for the new photos are written at the end, in one
+	// statement: FTS5 flushes its pending rows at every statement's
+	// savepoint, which row by row would cost more than the rest of the
+	// import.
+	var before int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(rowid), 0) FROM photos`).Scan(&before); err != nil {
+		return sum, fmt.Errorf("store: %w", err)
+	}
 	st, err := prepareImport(ctx, tx)
 	if err != nil {
 		return sum, err
@@ -86,6 +94,9 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 			progress(i)
 		}
 	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`, before); err != nil {
+		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return Summary{}, fmt.Errorf("store: committing %s: %w", file, err)
 	}
@@ -115,7 +126,7 @@ const (
 )
 
 type importStmts struct {
-	insert, fts, source, lookup, update, updateKeepPlace *sql.Stmt
+	insert, source, lookup, update, updateKeepPlace *sql.Stmt
 }
 
 func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
@@ -128,8 +139,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 			place_id, place_name, place_kind, governorate, gov_pcode, country, lon, lat, precision, confidence,
 			mention, note, alternatives, geocoded, image_url, image_path, given, digest, created, updated)
 			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?)
-			ON CONFLICT (id) DO NOTHING RETURNING rowid`},
-		{&st.fts, `INSERT INTO photos_fts (rowid, caption) VALUES (?, ?)`},
+			ON CONFLICT (id) DO NOTHING`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
 		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
 			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path
@@ -152,7 +162,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 }
 
 func (st *importStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.fts, st.source, st.lookup, st.update, st.updateKeepPlace} {
+	for _, s := range []*sql.Stmt{st.insert, st.source, st.lookup, st.update, st.updateKeepPlace} {
 		if s != nil {
 			s.Close()
 		}
@@ -166,21 +176,21 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 		return 0, err
 	}
 	g := p.Geocoded
-	var rowid int64
-	err = st.insert.QueryRowContext(ctx, p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
+	res0, err := st.insert.ExecContext(ctx, p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
 		g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision), g.Confidence,
-		g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now).Scan(&rowid)
-	switch {
-	case err == nil:
-		if _, err := st.fts.ExecContext(ctx, rowid, p.Caption); err != nil {
+		g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)
+	if err != nil {
+		return 0, err
+	}
+	var rowid int64
+	if n, _ := res0.RowsAffected(); n == 1 {
+		if rowid, err = res0.LastInsertId(); err != nil {
 			return 0, err
 		}
 		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label); err != nil {
 			return 0, err
 		}
 		return added, nil
-	case err != sql.ErrNoRows:
-		return 0, err
 	}
 	// Already in the archive: merge, then write only what changed.
 	var old stored
