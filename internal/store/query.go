@@ -21,20 +21,25 @@ func where(f photo.Filter) (string, []any, error) {
 		conds = append(conds, cond)
 		args = append(args, a...)
 	}
-	if !f.From.IsZero() {
-		first, _ := f.From.Span()
-		add("date_to >= ?", first)
-	}
-	if !f.To.IsZero() {
-		_, last := f.To.Span()
-		add("date_from <= ?", last)
-	}
+	// A photo is in the window when the period its date covers overlaps
+	// it. Only a month- or year-dated photo can start before the window
+	// and still overlap it, and it then starts on the 1st of the window's
+	// first month or on the 1st of January of its first year: so the
+	// photos to look at start in the window or on one of those two days,
+	// short ranges of the window index.
 	if !f.From.IsZero() && !f.To.IsZero() {
-		a, _ := f.From.Span()
-		_, b := f.To.Span()
-		if a > b {
+		first, _ := f.From.Span()
+		_, last := f.To.Span()
+		if first > last {
 			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
 		}
+		add("date_to >= ? AND date_from <= ? AND (date_from BETWEEN ? AND ? OR date_from IN (?, ?))", first, last, first, last, first/100*100+1, first/10000*10000+101)
+	} else if !f.From.IsZero() {
+		first, _ := f.From.Span()
+		add("date_to >= ? AND (date_from >= ? OR date_from IN (?, ?))", first, first, first/100*100+1, first/10000*10000+101)
+	} else if !f.To.IsZero() {
+		_, last := f.To.Span()
+		add("date_from <= ?", last)
 	}
 	if b := f.BBox; b != nil {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
@@ -85,7 +90,8 @@ const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_p
 	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated`
 
 // Photos returns the photos the filter selects, newest first (undated
-// last), then by id.
+// last), then by id. Lists leave out each photo's alternatives and the
+// geocoder's own choice; Photo gives them.
 func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
 	w, args, err := s.filter(ctx, f)
 	if err != nil {
@@ -101,9 +107,10 @@ func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) 
 	}
 	defer rows.Close()
 	var out []photo.Photo
+	var alts, geocoded string
 	for rows.Next() {
 		var p photo.Photo
-		if _, err := scanPhoto(rows, &p); err != nil {
+		if _, err := scanPhoto(rows, &p, &alts, &geocoded); err != nil {
 			return nil, err
 		}
 		out = append(out, p)
@@ -125,35 +132,48 @@ func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanPhoto(sc scanner, p *photo.Photo) (rowid int64, err error) {
+// scanPhoto reads the columns of photoColumns into p; the alternatives and
+// geocoded JSON go into alts and geocoded, undecoded.
+func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64, err error) {
 	var from, to sql.NullInt64
 	var prec sql.NullString
 	var lon, lat sql.NullFloat64
-	var alts, geocoded, created, updated string
+	var created, updated string
 	pl := &p.Place
 	err = sc.Scan(&rowid, &p.ID, &p.Caption, &from, &to, &prec, &p.Photographer, &p.Agency,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
-		&pl.Confidence, &pl.Mention, &pl.Note, &alts, &geocoded, &p.ImageURL, &p.ImagePath, &created, &updated)
+		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated)
 	if err != nil {
 		return 0, fmt.Errorf("store: reading a photo: %w", err)
 	}
 	p.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 	pl.Lon, pl.Lat, pl.Located = lon.Float64, lat.Float64, lon.Valid
-	if err := json.Unmarshal([]byte(alts), &pl.Alternatives); err != nil {
+	p.Created, _ = time.Parse(time.RFC3339, created)
+	p.Updated, _ = time.Parse(time.RFC3339, updated)
+	return rowid, nil
+}
+
+// scanDetail reads a photo with what lists leave out: the alternatives and
+// the geocoder's own choice, kept as JSON.
+func scanDetail(sc scanner, p *photo.Photo) (rowid int64, err error) {
+	var alts, geocoded string
+	rowid, err = scanPhoto(sc, p, &alts, &geocoded)
+	if err != nil {
+		return 0, err
+	}
+	if err := json.Unmarshal([]byte(alts), &p.Place.Alternatives); err != nil {
 		return 0, fmt.Errorf("store: photo %s: alternatives: %w", p.ID, err)
 	}
 	if err := json.Unmarshal([]byte(geocoded), &p.Geocoded); err != nil {
 		return 0, fmt.Errorf("store: photo %s: geocoded: %w", p.ID, err)
 	}
-	p.Created, _ = time.Parse(time.RFC3339, created)
-	p.Updated, _ = time.Parse(time.RFC3339, updated)
 	return rowid, nil
 }
 
 // Photo returns one photo with its sources and correction.
 func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 	var p photo.Photo
-	rowid, err := scanPhoto(s.db.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+	rowid, err := scanDetail(s.db.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
 	if err != nil {
 		return nil, notFound(unwrapNoRows(err), "photo "+id)
 	}

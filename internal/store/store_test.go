@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -398,5 +399,65 @@ func TestReadersDuringImport(t *testing.T) {
 	}
 	if n, _ := db.Count(ctx); n != len(fixture)+20000 {
 		t.Errorf("%d photos after the import", n)
+	}
+}
+
+// TestWindowMatchesOverlap checks the window query, with its index
+// shortcuts, against the plain definition: the period a photo's date
+// covers overlaps the window.
+func TestWindowMatchesOverlap(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 4))
+	var recs []Record
+	var all []*photo.Photo
+	randDate := func() photo.Date {
+		y, m, d := 2012+rng.IntN(4), 1+rng.IntN(12), 1+rng.IntN(28)
+		switch rng.IntN(3) {
+		case 0:
+			return photo.Date{Year: y, Month: m, Day: d, Precision: "day"}
+		case 1:
+			return photo.Date{Year: y, Month: m, Precision: "month"}
+		}
+		return photo.Date{Year: y, Precision: "year"}
+	}
+	for i := 0; i < 400; i++ {
+		p := mk(fmt.Sprintf("Photo %d.", i), "", "AFP", "", "gn:1", "Aleppo", "Aleppo", 37, 36, 0.9)
+		p.Date = randDate()
+		all = append(all, p)
+		recs = append(recs, Record{Photo: p, Line: i + 1})
+	}
+	if _, err := db.ImportFile(ctx, "random.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 200; i++ {
+		f := photo.Filter{From: randDate(), To: randDate()}
+		a, _ := f.From.Span()
+		_, b := f.To.Span()
+		if a > b {
+			f.From, f.To = f.To, f.From
+			a, _ = f.From.Span()
+			_, b = f.To.Span()
+		}
+		switch i % 3 {
+		case 1:
+			f.To, b = photo.Date{}, 99999999
+		case 2:
+			f.From, a = photo.Date{}, 0
+		}
+		want := 0
+		for _, p := range all {
+			first, last := p.Date.Span()
+			if first <= b && last >= a {
+				want++
+			}
+		}
+		got, err := db.CountPhotos(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("window %s…%s: %d photos, want %d", f.From, f.To, got, want)
+		}
 	}
 }

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/paulmach/orb"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// benchDB opens the archive named by SYRIAMAP_BENCH_DB (for example one
+// made by `syriamap gen --n 1000000 | syriamap import`), or skips.
+func benchDB(b *testing.B) *DB {
+	path := os.Getenv("SYRIAMAP_BENCH_DB")
+	if path == "" {
+		b.Skip("set SYRIAMAP_BENCH_DB to an archive to measure (make bench-store builds one of 1,000,000 photos)")
+	}
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
+// windows are one-month windows from 2012 to 2017 with a box around one
+// of Syria's larger cities.
+func windows(n int) []photo.Filter {
+	boxes := []orb.Bound{
+		{Min: orb.Point{36.9, 36.0}, Max: orb.Point{37.4, 36.4}}, // Aleppo
+		{Min: orb.Point{36.1, 33.3}, Max: orb.Point{36.6, 33.7}}, // Damascus and the Ghouta
+		{Min: orb.Point{36.5, 34.6}, Max: orb.Point{36.9, 34.9}}, // Homs
+		{Min: orb.Point{36.3, 35.6}, Max: orb.Point{36.9, 36.1}}, // Idlib
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var out []photo.Filter
+	for i := 0; i < n; i++ {
+		y, m := 2012+rng.IntN(6), 1+rng.IntN(12)
+		box := boxes[rng.IntN(len(boxes))]
+		d := photo.Date{Year: y, Month: m, Precision: "month"}
+		out = append(out, photo.Filter{From: d, To: d, BBox: &box})
+	}
+	return out
+}
+
+// BenchmarkWindowQuery lists the photos of a one-month window in a box, as
+// the map asks for them, and reports the median and 99th percentile.
+func BenchmarkWindowQuery(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	fs := windows(200)
+	var took []time.Duration
+	rows := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		ps, err := db.Photos(ctx, fs[i%len(fs)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+		rows += len(ps)
+	}
+	report(b, took)
+	b.ReportMetric(float64(rows)/float64(len(took)), "photos/query")
+}
+
+// BenchmarkHistogram counts every photo by month.
+func BenchmarkHistogram(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	var took []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if _, err := db.Histogram(ctx, photo.Filter{}); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+	}
+	report(b, took)
+}
+
+func report(b *testing.B, took []time.Duration) {
+	sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
+	pct := func(p float64) float64 { return float64(took[int(p*float64(len(took)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(pct(0.5), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+}
+
+var _ = fmt.Sprint
