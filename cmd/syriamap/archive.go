@@ -62,7 +62,7 @@ func openArchive(ctx context.Context, path string, seed bool, stderr io.Writer) 
 				db.Close()
 				return nil, nil, fmt.Errorf("importing the sample captions: %w", err)
 			}
-			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the %d sample captions\n", path, res.Read)
+			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the sample captions (%d photos)\n", path, res.Added)
 		}
 	}
 	return a, func() { db.Close() }, nil

@@ -35,7 +35,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	g, err := gazetteer.Load(geodata.Gazetteer)
+	g, err := bundledGazetteer()
 	if err != nil {
 		return err
 	}
@@ -99,6 +99,9 @@ func readDocs(files []string, samples bool, stdin io.Reader) ([]doc, error) {
 	}
 	return docs, nil
 }
+
+// bundledGazetteer loads the gazetteer embedded in the binary.
+func bundledGazetteer() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) }
 
 // record is one line of "syriamap geocode" output. Its shape is a contract
 // that other tools rely on.

@@ -118,7 +118,8 @@ func (s *DB) apply(ctx context.Context, version int, base, name string) error {
 	return tx.Commit()
 }
 
-// Integrity runs SQLite's integrity check and returns nil when it says ok.
+// Integrity runs SQLite's integrity check, and FTS5's over the caption
+// index, and returns nil when both say ok.
 func (s *DB) Integrity(ctx context.Context) error {
 	var res string
 	if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil {
@@ -126,6 +127,10 @@ func (s *DB) Integrity(ctx context.Context) error {
 	}
 	if res != "ok" {
 		return fmt.Errorf("store: integrity check: %s", res)
+	}
+	// The full-text index against the captions it was built from.
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO photos_fts (photos_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
+		return fmt.Errorf("store: full-text integrity check: %w", err)
 	}
 	return nil
 }

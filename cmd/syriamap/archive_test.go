@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestArchiveCommands walks through the archive commands as a person would.
+func TestArchiveCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	seeds, _ := filepath.Glob(filepath.Join("..", "..", "geodata", "samples", "*.txt"))
+	csv := filepath.Join(dir, "more.csv")
+	os.WriteFile(csv, []byte("caption,lat,lon\n\"A woman walks in Binnish, Idlib province, Syria, May 2, 2016. REUTERS/Ammar Abdullah\",,\n"), 0o644)
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"caption\": \"ok\"}\n{\"caption\": \n"), 0o644)
+
+	out, _, err := runCmd(t, "", append([]string{"import", "--db", db}, append(seeds, csv)...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "imported 3 of 3 files") || !strings.Contains(out, "16 added") || !strings.Contains(out, "1 unplaced") {
+		t.Errorf("first import: %q", out)
+	}
+	out, _, err = runCmd(t, "", append([]string{"import", "--db", db}, append(seeds, csv)...)...)
+	if err != nil || !strings.Contains(out, "17 unchanged") || !strings.Contains(out, "nothing changed") {
+		t.Errorf("re-import: %q, %v", out, err)
+	}
+	out, errOut, err := runCmd(t, "", "import", "--db", db, bad)
+	if err == nil || exitCode(err) != 1 || !strings.Contains(errOut, "bad.jsonl:2: not a JSON object") || !strings.Contains(out, "2 rejected") {
+		t.Errorf("bad file: out %q, err %q, %v", out, errOut, err)
+	}
+	out, _, err = runCmd(t, "", "list", "--db", db, "--unplaced")
+	if err != nil || !strings.Contains(out, "in Bish") || !strings.Contains(out, "1 of 1 photos") {
+		t.Fatalf("list --unplaced: %q, %v", out, err)
+	}
+	id := strings.Fields(strings.Split(out, "\n")[1])[0]
+	out, _, err = runCmd(t, "", "places", "search", "Aleppo")
+	if err != nil || !strings.Contains(out, "gn:170063") {
+		t.Errorf("places search: %q, %v", out, err)
+	}
+	out, _, err = runCmd(t, "", "set-place", "--db", db, "--note", "read on a map", id, "--point", "37.05,36.27")
+	if err != nil || !strings.Contains(out, "is now at a point") {
+		t.Errorf("set-place: %q, %v", out, err)
+	}
+	if _, _, err := runCmd(t, "", "set-place", "--db", db, id, "--point", "east"); exitCode(err) != 2 {
+		t.Errorf("a bad point: %v", err)
+	}
+	out, _, err = runCmd(t, "", "regeocode", "--db", db)
+	if err != nil || !strings.Contains(out, "re-geocoded 16 photos: 0 changed") {
+		t.Errorf("regeocode: %q, %v", out, err)
+	}
+	out, _, _ = runCmd(t, "", "list", "--db", db, "--unplaced")
+	if !strings.Contains(out, "0 of 0 photos") {
+		t.Errorf("the corrected photo is still unplaced: %q", out)
+	}
+	// A first run on an empty archive shows the samples.
+	t.Setenv("SYRIAMAP_DB", filepath.Join(dir, "fresh.db"))
+	env = os.Getenv
+	out, errOut, err = runCmd(t, "", "list", "--limit", "1")
+	if err != nil || !strings.Contains(out, "1 of 15 photos") || !strings.Contains(errOut, "imported the sample captions (15 photos)") {
+		t.Errorf("fresh archive: %q %q %v", out, errOut, err)
+	}
+}
+
+func TestGen(t *testing.T) {
+	out, _, err := runCmd(t, "", "gen", "--n", "5", "--seed", "2")
+	if err != nil || strings.Count(out, "\n\n") != 5 {
+		t.Fatalf("gen: %q, %v", out, err)
+	}
+	again, _, _ := runCmd(t, "", "gen", "--n", "5", "--seed", "2")
+	if again != out {
+		t.Error("the same seed gave other captions")
+	}
+	if _, _, err := runCmd(t, "", "gen", "--format", "xml"); exitCode(err) != 2 {
+		t.Errorf("bad format: %v", err)
+	}
+}
