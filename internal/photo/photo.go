@@ -37,8 +37,8 @@ type Photo struct {
 	// gives none.
 	Given   Given
 	Sources []Source
-	Created    time.Time
-	Updated    time.Time
+	Created time.Time
+	Updated time.Time
 }
 
 // Placed reports whether the photo has a point on the map.
