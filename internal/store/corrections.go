@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -22,9 +24,19 @@ func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, p
 		return fmt.Errorf("store: %w", err)
 	}
 	defer tx.Rollback()
-	var rowid int64
-	if err := tx.QueryRowContext(ctx, `SELECT rowid FROM photos WHERE id = ?`, id).Scan(&rowid); err != nil {
-		return notFound(err, "photo "+id)
+	// Keep the geocoder's choice, which the row holds only as its shown
+	// place until now.
+	var p photo.Photo
+	rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+	if err != nil {
+		return notFound(unwrapNoRows(err), "photo "+id)
+	}
+	gj, err := json.Marshal(p.Geocoded)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET geocoded = ? WHERE rowid = ?`, string(gj), rowid); err != nil {
+		return fmt.Errorf("store: correcting %s: %w", id, err)
 	}
 	now := s.Now().UTC().Format(time.RFC3339)
 	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO corrections (photo, place_id, lon, lat, note, created) VALUES (?,?,?,?,?,?)`,
@@ -74,32 +86,39 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 		return 0, 0, 0, 0, fmt.Errorf("store: %w", err)
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geocoded, p.lon, p.lat, c.photo IS NOT NULL
-		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`, after, regeocodeBatch)
+	rows, err := tx.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, p.given & ?
+		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`,
+		photo.GivenPoint, after, regeocodeBatch)
 	if err != nil {
 		return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
 	}
 	type change struct {
-		rowid     int64
-		g         photo.Place
-		corrected bool
+		rowid int64
+		g     photo.Place
+		// kept is true when the photo is not shown at the geocoder's
+		// place: a correction, or a point its file gave.
+		kept bool
 	}
 	var changes []change
 	last = after
 	for rows.Next() {
 		var rowid int64
-		var caption, old string
+		var caption, oldDigest string
 		var lon, lat sql.NullFloat64
-		var corrected bool
-		if err := rows.Scan(&rowid, &caption, &old, &lon, &lat, &corrected); err != nil {
+		var corrected, given bool
+		if err := rows.Scan(&rowid, &caption, &oldDigest, &lon, &lat, &corrected, &given); err != nil {
 			rows.Close()
 			return 0, 0, 0, 0, err
 		}
 		n++
 		last = rowid
+		if given {
+			continue // the file's point stands
+		}
 		g := geocode(caption)
-		b, _ := json.Marshal(g)
-		if string(b) == old {
+		gj, _ := json.Marshal(g)
+		sum := sha256.Sum256(gj)
+		if hex.EncodeToString(sum[:12]) == oldDigest {
 			continue
 		}
 		changed++
@@ -115,8 +134,10 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 	now := s.Now().UTC().Format(time.RFC3339)
 	for _, ch := range changes {
 		gj, _ := json.Marshal(ch.g)
-		if ch.corrected {
-			_, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, updated=? WHERE rowid=?`, string(gj), now, ch.rowid)
+		sum := sha256.Sum256(gj)
+		digest := hex.EncodeToString(sum[:12])
+		if ch.kept {
+			_, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, geo_digest=?, updated=? WHERE rowid=?`, string(gj), digest, now, ch.rowid)
 		} else {
 			g := ch.g
 			alts, _ := json.Marshal(nonNil(g.Alternatives))
@@ -125,9 +146,9 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 				lon, lat = sql.NullFloat64{Float64: g.Lon, Valid: true}, sql.NullFloat64{Float64: g.Lat, Valid: true}
 			}
 			_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
-				country=?, lon=?, lat=?, precision=?, confidence=?, mention=?, note=?, alternatives=?, geocoded=?, updated=?
+				country=?, lon=?, lat=?, precision=?, confidence=?, mention=?, note=?, alternatives=?, geo_digest=?, updated=?
 				WHERE rowid=?`, g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
-				g.Confidence, g.Mention, g.Note, string(alts), string(gj), now, ch.rowid)
+				g.Confidence, g.Mention, g.Note, string(alts), digest, now, ch.rowid)
 		}
 		if err != nil {
 			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)

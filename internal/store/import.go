@@ -137,19 +137,19 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 	}{
 		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, month, photographer, agency,
 			place_id, place_name, place_kind, governorate, gov_pcode, country, lon, lat, precision, confidence,
-			mention, note, alternatives, geocoded, image_url, image_path, given, digest, created, updated)
-			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?)
+			mention, note, alternatives, geocoded, geo_digest, image_url, image_path, given, digest, created, updated)
+			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
-		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
+		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, p.geo_digest, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
 			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path
 			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
 		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
 			place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
-			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, image_url=?, image_path=?, given=?, digest=?, updated=?
-			WHERE rowid=?`},
+			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?,
+			digest=?, updated=? WHERE rowid=?`},
 		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?,
-			agency=?, geocoded=?, image_url=?, image_path=?, given=?, digest=?, updated=? WHERE rowid=?`},
+			agency=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?, digest=?, updated=? WHERE rowid=?`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -178,7 +178,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	g := p.Geocoded
 	res0, err := st.insert.ExecContext(ctx, p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
 		g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision), g.Confidence,
-		g.Mention, g.Note, row.alts, row.geocoded, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)
+		g.Mention, g.Note, row.alts, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)
 	if err != nil {
 		return 0, err
 	}
@@ -194,7 +194,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	}
 	// Already in the archive: merge, then write only what changed.
 	var old stored
-	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &old.digest, &old.geocoded, &old.corrected, &old.given,
+	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &old.digest, &old.geocoded, &old.geoDigest, &old.corrected, &old.given,
 		&old.from, &old.to, &old.prec, &old.photographer, &old.agency, &old.imageURL, &old.imagePath); err != nil {
 		return 0, err
 	}
@@ -207,15 +207,16 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	}
 	g = m.Geocoded
 	res := unchanged
-	if old.digest != row.digest || old.geocoded != row.geocoded {
+	if old.digest != row.digest || old.geoDigest != row.geoDigest {
 		res = updated
 		if old.corrected {
 			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
-				row.geocoded, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
+				row.kept(true), row.geoDigest, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
 		} else {
 			_, err = st.update.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
 				g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision),
-				g.Confidence, g.Mention, g.Note, row.alts, row.geocoded, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
+				g.Confidence, g.Mention, g.Note, row.alts, row.kept(false), row.geoDigest, m.ImageURL, m.ImagePath, m.Given,
+				row.digest, now, rowid)
 		}
 		if err != nil {
 			return 0, err
@@ -233,13 +234,13 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 
 // stored is what the archive holds of a photo that an import meets again.
 type stored struct {
-	digest, geocoded     string
-	corrected            bool
-	given                photo.Given
-	from, to             sql.NullInt64
-	prec                 sql.NullString
-	photographer, agency string
-	imageURL, imagePath  string
+	digest, geocoded, geoDigest string
+	corrected                   bool
+	given                       photo.Given
+	from, to                    sql.NullInt64
+	prec                        sql.NullString
+	photographer, agency        string
+	imageURL, imagePath         string
 }
 
 // merge returns p with the values another file gave and p's file does not
@@ -256,7 +257,7 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 	if o.given&photo.GivenAgency != 0 && p.Given&photo.GivenAgency == 0 {
 		m.Agency, m.Given = o.agency, m.Given|photo.GivenAgency
 	}
-	if o.given&photo.GivenPoint != 0 && p.Given&photo.GivenPoint == 0 {
+	if o.given&photo.GivenPoint != 0 && p.Given&photo.GivenPoint == 0 && o.geocoded != "" {
 		if err := json.Unmarshal([]byte(o.geocoded), &m.Geocoded); err != nil {
 			return nil, err
 		}
@@ -276,8 +277,19 @@ type row struct {
 	from, to, month sql.NullInt64
 	prec            sql.NullString
 	lon, lat        sql.NullFloat64
-	alts, geocoded  string
+	alts, geocoded  string // JSON
+	geoDigest       string // fingerprint of geocoded
+	given           bool   // the file gave the point
 	digest          string
+}
+
+// kept is what the geocoded column holds: the geocoder's choice when it is
+// not the place shown (corrected, or a point the file gave), else nothing.
+func (r row) kept(corrected bool) string {
+	if corrected || r.given {
+		return r.geocoded
+	}
+	return ""
 }
 
 func newRow(p *photo.Photo) (row, error) {
@@ -312,6 +324,9 @@ func newRow(p *photo.Photo) (row, error) {
 		return r, err
 	}
 	r.geocoded = string(gj)
+	r.given = p.Given&photo.GivenPoint != 0
+	gd := sha256.Sum256(gj)
+	r.geoDigest = hex.EncodeToString(gd[:12])
 	// The digest covers what the file gave; the geocoder's part is
 	// compared as its JSON, which Regeocode rewrites.
 	h := sha256.New()

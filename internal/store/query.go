@@ -164,6 +164,10 @@ func scanDetail(sc scanner, p *photo.Photo) (rowid int64, err error) {
 	if err := json.Unmarshal([]byte(alts), &p.Place.Alternatives); err != nil {
 		return 0, fmt.Errorf("store: photo %s: alternatives: %w", p.ID, err)
 	}
+	if geocoded == "" {
+		p.Geocoded = p.Place // the place shown is the geocoder's
+		return rowid, nil
+	}
 	if err := json.Unmarshal([]byte(geocoded), &p.Geocoded); err != nil {
 		return 0, fmt.Errorf("store: photo %s: geocoded: %w", p.ID, err)
 	}

@@ -1,7 +1,9 @@
 -- The photo archive. Each photo row holds the place it is shown at
 -- (a person's correction, or else the geocoder's choice) in plain columns
--- for the queries, and the geocoder's own choice as JSON in `geocoded`, so
--- that removing a correction needs no new geocoding.
+-- for the queries. The geocoder's own choice is kept as JSON in `geocoded`
+-- only when it is not the place shown (a correction, or a point the file
+-- gave); `geo_digest` fingerprints it either way, so that imports and
+-- re-geocoding can tell whether it changed.
 CREATE TABLE photos (
 	rowid          INTEGER PRIMARY KEY,
 	id             TEXT NOT NULL UNIQUE,
@@ -25,7 +27,8 @@ CREATE TABLE photos (
 	mention        TEXT NOT NULL DEFAULT '',
 	note           TEXT NOT NULL DEFAULT '',
 	alternatives   TEXT NOT NULL DEFAULT '[]',
-	geocoded       TEXT NOT NULL,    -- the geocoder's place, JSON
+	geocoded       TEXT NOT NULL DEFAULT '', -- the geocoder's place, JSON, when it is not the place shown
+	geo_digest     TEXT NOT NULL,
 	image_url      TEXT NOT NULL DEFAULT '',
 	image_path     TEXT NOT NULL DEFAULT '',
 	given          INTEGER NOT NULL DEFAULT 0, -- photo.Given: the values a file gave, kept over derived ones
