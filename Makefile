@@ -1,11 +1,14 @@
 # syriamap's menu. `make run` and `make test` are the two commands a
 # newcomer needs; both work on a clean clone with Go installed.
 
+SHELL   := /bin/bash
 GO      ?= go
 SHARED  ?= ../shared
 FUZZTIME ?= 30s
+BENCH_N ?= 1000000
+BENCH_DIR ?= /tmp/syriamap-bench
 
-.PHONY: run test fmt-check vet unit bench fuzz geodata lint
+.PHONY: run test fmt-check vet unit bench bench-store fuzz geodata lint
 
 ## run: geocode the bundled sample captions (one JSON object per caption)
 run:
@@ -30,10 +33,22 @@ lint: fmt-check vet
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/...
 
+## bench-store: import BENCH_N generated captions into a fresh archive
+## (timed) and measure its window query and monthly histogram
+bench-store:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(BENCH_DIR)/syriamap gen --n $(BENCH_N) > $(BENCH_DIR)/captions.txt
+	rm -f $(BENCH_DIR)/archive.db*
+	time $(BENCH_DIR)/syriamap import --db $(BENCH_DIR)/archive.db $(BENCH_DIR)/captions.txt
+	ls -l $(BENCH_DIR)/archive.db
+	SYRIAMAP_BENCH_DB=$(BENCH_DIR)/archive.db $(GO) test -run '^$$' -bench 'WindowQuery|Histogram' -benchtime 3s ./internal/store
+
 ## fuzz: fuzz the caption reader for FUZZTIME
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/caption
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./internal/caption
+	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime $(FUZZTIME) ./internal/ingest
 
 ## geodata: rebuild the bundled gazetteer from $(SHARED)/geodata
 geodata:

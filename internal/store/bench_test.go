@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -19,7 +18,7 @@ import (
 func benchDB(b *testing.B) *DB {
 	path := os.Getenv("SYRIAMAP_BENCH_DB")
 	if path == "" {
-		b.Skip("set SYRIAMAP_BENCH_DB to an archive to measure (make bench-store builds one of 1,000,000 photos)")
+		b.Skip("set SYRIAMAP_BENCH_DB to an archive to measure (`make bench-store` builds one of 1,000,000 photos and sets it)")
 	}
 	db, err := Open(context.Background(), path)
 	if err != nil {
@@ -93,4 +92,3 @@ func report(b *testing.B, took []time.Duration) {
 	b.ReportMetric(pct(0.99), "p99-ms")
 }
 
-var _ = fmt.Sprint
