@@ -91,4 +91,3 @@ func report(b *testing.B, took []time.Duration) {
 	b.ReportMetric(pct(0.5), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 }
-
