@@ -10,9 +10,10 @@ BENCH_DIR ?= /tmp/syriamap-bench
 
 .PHONY: run test fmt-check vet unit bench bench-store fuzz geodata lint
 
-## run: geocode the bundled sample captions (one JSON object per caption)
+## run: serve the archive (data/syriamap.db; the samples on a first run)
+## at http://127.0.0.1:8080/
 run:
-	$(GO) run ./cmd/syriamap geocode --samples
+	$(GO) run ./cmd/syriamap serve
 
 ## test: gofmt check, go vet and every test
 test: fmt-check vet unit

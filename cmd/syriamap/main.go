@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -50,6 +51,7 @@ when, who and where, and keeps them in an archive (SQLite, data/syriamap.db by
 default; --db or SYRIAMAP_DB to change it).
 
 Usage:
+  syriamap [serve] [--addr A] [--media DIR]     serve the archive over HTTP (127.0.0.1:8080)
   syriamap geocode [--samples] [FILE...]        one JSON object per caption (stdin when no FILE)
   syriamap import [--format F] FILE...          import .txt, .csv or .jsonl files into the archive
   syriamap list [--unplaced] [--q TEXT] ...     list archived photos
@@ -62,11 +64,12 @@ Usage:
 
 // run is the whole program, given its arguments and streams.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return usageError{"no command"}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		return runServe(ctx, args, stdout, stderr) // syriamap alone serves
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(ctx, args[1:], stdout, stderr)
 	case "geocode":
 		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
 	case "import":

@@ -91,3 +91,19 @@ func report(b *testing.B, took []time.Duration) {
 	b.ReportMetric(pct(0.5), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 }
+
+// BenchmarkEachFeature walks 100,000 photos as a full GeoJSON download
+// would read them.
+func BenchmarkEachFeature(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	for b.Loop() {
+		n := 0
+		if err := db.EachFeature(ctx, photo.Filter{Limit: 100000}, func(*Feature) error { n++; return nil }); err != nil {
+			b.Fatal(err)
+		}
+		if n != 100000 {
+			b.Fatalf("%d features", n)
+		}
+	}
+}

@@ -49,6 +49,9 @@ func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, p
 		c.Lon, c.Lat, c.Note, now, rowid); err != nil {
 		return fmt.Errorf("store: correcting %s: %w", id, err)
 	}
+	if err := bump(ctx, tx); err != nil {
+		return err
+	}
 	return tx.Commit()
 }
 
@@ -152,6 +155,11 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 		}
 		if err != nil {
 			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
+		}
+	}
+	if len(changes) > 0 {
+		if err := bump(ctx, tx); err != nil {
+			return 0, 0, 0, 0, err
 		}
 	}
 	return n, changed, moved, last, tx.Commit()

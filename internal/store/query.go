@@ -71,18 +71,28 @@ func where(f photo.Filter) (string, []any, error) {
 	return strings.Join(conds, " AND "), args, nil
 }
 
-// filter turns a filter into SQL like where, first checking that its
-// full-text search is one FTS5 can run, so that a malformed search is the
-// user's error, not the archive's.
+// filter turns a filter into SQL like where, first checking its full-text
+// search (see CheckQuery).
 func (s *DB) filter(ctx context.Context, f photo.Filter) (string, []any, error) {
-	if q := strings.TrimSpace(f.Query); q != "" {
-		var n int
-		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM photos_fts WHERE photos_fts MATCH ? LIMIT 1)`, q).Scan(&n)
-		if err != nil {
-			return "", nil, photo.Errorf(photo.EInvalid, "the search %q is not a valid full-text query (words, \"phrases\", OR, NOT, prefix*)", f.Query)
-		}
+	if err := s.CheckQuery(ctx, f.Query); err != nil {
+		return "", nil, err
 	}
 	return where(f)
+}
+
+// CheckQuery reports, as an invalid-input error, a full-text search that
+// FTS5 cannot run, so that a malformed search is the user's error, not the
+// archive's. An empty search is fine.
+func (s *DB) CheckQuery(ctx context.Context, q string) error {
+	if q = strings.TrimSpace(q); q == "" {
+		return nil
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM photos_fts WHERE photos_fts MATCH ? LIMIT 1)`, q).Scan(&n)
+	if err != nil {
+		return photo.Errorf(photo.EInvalid, "the search %q is not a valid full-text query (words, \"phrases\", OR, NOT, prefix*)", q)
+	}
+	return nil
 }
 
 const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,

@@ -1,0 +1,167 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// writeJSON answers v as JSON, encoded before anything is sent.
+func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Write(append(body, '\n'))
+}
+
+// timeline counts the selected photos per month (bin=month, the default)
+// or per year (bin=year). Photos dated only to a year have bins of their
+// own with bin=month ("2016").
+func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	bin := q.Get("bin")
+	if bin == "" {
+		bin = "month"
+	}
+	if bin != "month" && bin != "year" {
+		s.error(w, r, badParam("bin", "%q: want month or year", bin))
+		return
+	}
+	f, err := parseFilter(q)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if done, err := s.checkETag(w, r, "timeline"); err != nil || done {
+		if err != nil {
+			s.error(w, r, err)
+		}
+		return
+	}
+	h, err := s.archive.DB.Histogram(r.Context(), f)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	type count struct {
+		Bin   string `json:"bin"`
+		Count int    `json:"count"`
+	}
+	counts := []count{}
+	for _, mc := range h {
+		b := mc.Month
+		if bin == "year" {
+			b = b[:4]
+		}
+		if n := len(counts); n > 0 && counts[n-1].Bin == b {
+			counts[n-1].Count += mc.Count
+			continue
+		}
+		counts = append(counts, count{b, mc.Count})
+	}
+	total := 0
+	for _, c := range counts {
+		total += c.Count
+	}
+	s.writeJSON(w, r, "application/json", map[string]any{"bin": bin, "total": total, "counts": counts})
+}
+
+// facets counts the selected photos by agency, photographer, governorate
+// and place, with the number of photos selected.
+func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, err := parseFilter(q)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	limit, err := intParam(q, "limit", 50, 1, 1000)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if done, err := s.checkETag(w, r, "facets"); err != nil || done {
+		if err != nil {
+			s.error(w, r, err)
+		}
+		return
+	}
+	fc, err := s.archive.DB.Facets(r.Context(), f, limit)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	total, err := s.archive.DB.CountPhotos(r.Context(), f)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	all, err := s.archive.DB.CountPhotos(r.Context(), photo.Filter{})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	type value struct {
+		Value string `json:"value"`
+		Label string `json:"label"`
+		Count int    `json:"count"`
+	}
+	list := func(cs []photo.Count) []value {
+		out := []value{}
+		for _, c := range cs {
+			out = append(out, value{c.Value, c.Label, c.Count})
+		}
+		return out
+	}
+	s.writeJSON(w, r, "application/json", map[string]any{
+		"photos": total, "of": all,
+		"agencies": list(fc.Agencies), "photographers": list(fc.Photographers),
+		"governorates": list(fc.Governorates), "places": list(fc.Places),
+	})
+}
+
+// placesGeoJSON serves the places that have selected photos, with their
+// photo counts and the dates of the first and last.
+func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if done, err := s.checkETag(w, r, "places"); err != nil || done {
+		if err != nil {
+			s.error(w, r, err)
+		}
+		return
+	}
+	places, err := s.archive.DB.PlacesWithPhotos(r.Context(), f)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	fc := geojson.NewFeatureCollection()
+	for _, p := range places {
+		ft := geojson.NewFeature(orb.Point{round6(p.Lon), round6(p.Lat)})
+		ft.ID = p.ID
+		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "kind": p.Kind, "governorate": p.Governorate,
+			"photos": p.Count, "first_date": nullIfEmpty(p.First.String()), "last_date": nullIfEmpty(p.Last.String()),
+			"photos_url": s.url("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
+		fc.Append(ft)
+	}
+	s.writeJSON(w, r, "application/geo+json", fc)
+}
+
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,149 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// The list endpoints stream features as the store reads them, encoded by
+// hand: reflection-based marshalling of 100,000 features costs more than
+// reading them. Single features and places go through orb/geojson.
+
+// featureLinks are the links of one photo, built from named routes.
+type featureLinks struct {
+	page, image, thumbnail string
+}
+
+// links builds a photo's absolute links (base is the server's
+// scheme://host, so that a downloaded file still links back): its page,
+// and its image and thumbnail, from its image_url or, served from --media,
+// its image_path.
+func (s *Server) links(base string, f *store.Feature) featureLinks {
+	l := featureLinks{page: base + s.url("photo", "id", f.ID), image: f.ImageURL}
+	if f.ImagePath != "" && s.media != nil {
+		l.image = base + s.url("media", "path", f.ImagePath)
+		l.thumbnail = base + s.url("thumbnail", "path", f.ImagePath)
+	}
+	return l
+}
+
+// baseURL is the scheme and host a request was made to.
+func baseURL(r *http.Request) string {
+	if r.TLS != nil {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
+}
+
+// appendFeature appends one photo as a GeoJSON Feature: id, Point [lon,
+// lat] to 6 decimals (null for an unplaced photo), and its properties.
+func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
+	b = append(b, `{"type":"Feature","id":`...)
+	b = appendString(b, f.ID)
+	if f.Located {
+		b = append(b, `,"geometry":{"type":"Point","coordinates":[`...)
+		b = strconv.AppendFloat(b, f.Lon, 'f', 6, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, f.Lat, 'f', 6, 64)
+		b = append(b, `]}`...)
+	} else {
+		b = append(b, `,"geometry":null`...)
+	}
+	b = append(b, `,"properties":{"caption":`...)
+	b = appendString(b, f.Caption)
+	b = append(b, `,"date":`...)
+	b = appendOrNull(b, isoDate(f.Date))
+	b = append(b, `,"date_precision":`...)
+	b = appendOrNull(b, f.Date.Precision)
+	for _, kv := range [...]struct{ k, v string }{
+		{"photographer", f.Photographer}, {"agency", f.Agency}, {"place_id", f.PlaceID}, {"place_name", f.PlaceName},
+		{"place_kind", f.PlaceKind}, {"governorate", f.Governorate}, {"precision", f.Precision},
+	} {
+		b = append(b, ',', '"')
+		b = append(b, kv.k...)
+		b = append(b, '"', ':')
+		b = appendOrNull(b, kv.v)
+	}
+	b = append(b, `,"confidence":`...)
+	b = strconv.AppendFloat(b, f.Confidence, 'f', -1, 64)
+	b = append(b, `,"mention":`...)
+	b = appendOrNull(b, f.Mention)
+	b = append(b, `,"image_url":`...)
+	b = appendOrNull(b, l.image)
+	b = append(b, `,"thumbnail_url":`...)
+	b = appendOrNull(b, l.thumbnail)
+	b = append(b, `,"url":`...)
+	b = appendString(b, l.page)
+	return append(b, `}}`...)
+}
+
+// isoDate is the first day a date covers, YYYY-MM-DD, so that GIS tools
+// type the field as a date whatever the precision; "" for no date.
+func isoDate(d photo.Date) string {
+	first, _ := d.Span()
+	if first == 0 {
+		return ""
+	}
+	return photo.DateFromSpan(first, first, "day").String()
+}
+
+func appendOrNull(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, "null"...)
+	}
+	return appendString(b, s)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
+// U+2028 and U+2029 are escaped so the output is also valid JavaScript.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			switch r {
+			case utf8.RuneError:
+				b = append(b, `\ufffd`...)
+			default:
+				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			}
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,82 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// apiError is an error with the HTTP status it is answered with and, for a
+// bad query parameter, the parameter's name.
+type apiError struct {
+	Status    int
+	Message   string
+	Parameter string
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+// badParam reports a bad query parameter.
+func badParam(name, format string, args ...any) error {
+	return &apiError{Status: http.StatusBadRequest, Parameter: name, Message: name + ": " + fmt.Sprintf(format, args...)}
+}
+
+func notFound(format string, args ...any) error {
+	return &apiError{Status: http.StatusNotFound, Message: fmt.Sprintf(format, args...)}
+}
+
+// statuses maps application error codes to HTTP statuses.
+var statuses = map[string]int{
+	photo.EInvalid:  http.StatusBadRequest,
+	photo.ENotFound: http.StatusNotFound,
+	photo.EConflict: http.StatusConflict,
+	photo.EInternal: http.StatusInternalServerError,
+}
+
+// error answers err as JSON: {"error": message, "parameter": name}. It is
+// the one place errors become responses: internal errors are logged and
+// shown to users only as "internal error".
+func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
+	status, body := http.StatusInternalServerError, map[string]string{}
+	var ae *apiError
+	switch {
+	case asAPIError(err, &ae):
+		status, body["error"] = ae.Status, ae.Message
+		if ae.Parameter != "" {
+			body["parameter"] = ae.Parameter
+		}
+	default:
+		code := photo.ErrorCode(err)
+		status, body["error"] = statuses[code], photo.ErrorMessage(err)
+		if code == photo.EInternal {
+			s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+		}
+		if code == photo.EInvalid && r.URL.Query().Has("q") {
+			body["parameter"] = "q" // the store rejects only a bad full-text search
+		}
+	}
+	h := w.Header()
+	h.Del("Content-Disposition")
+	h.Del("ETag")
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(body)
+}
+
+func asAPIError(err error, target **apiError) bool {
+	for err != nil {
+		if ae, ok := err.(*apiError); ok {
+			*target = ae
+			return true
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return false
+		}
+		err = u.Unwrap()
+	}
+	return false
+}

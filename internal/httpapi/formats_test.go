@@ -1,0 +1,162 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"image/jpeg"
+	"strings"
+	"testing"
+
+	"github.com/paulmach/orb/geojson"
+)
+
+func TestGeoJSONSeqAndCSV(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	resp, body := get(t, ts, "/api/photos.geojsonl?from=2016")
+	if resp.Header.Get("Content-Type") != "application/geo+json-seq" {
+		t.Errorf("content type %s", resp.Header.Get("Content-Type"))
+	}
+	records := strings.Split(strings.TrimSuffix(string(body), "\n"), "\n")
+	if len(records) != 12 {
+		t.Fatalf("%d records", len(records))
+	}
+	for _, rec := range records {
+		if rec[0] != 0x1e {
+			t.Fatalf("record without a record separator: %q", rec[:20])
+		}
+		if _, err := geojson.UnmarshalFeature([]byte(rec[1:])); err != nil {
+			t.Fatalf("record is not a Feature: %v", err)
+		}
+	}
+	resp, body = get(t, ts, "/api/photos.csv?from=2016")
+	rows, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 13 || strings.Join(rows[0][:3], ",") != "id,lon,lat" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/csv") {
+		t.Errorf("csv: %d rows, header %v", len(rows), rows[0])
+	}
+}
+
+func TestCachingCompressionAndDownload(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	resp, _ := get(t, ts, "/api/photos.geojson?from=2016")
+	tag := resp.Header.Get("ETag")
+	if tag == "" {
+		t.Fatal("no ETag")
+	}
+	resp, body := get(t, ts, "/api/photos.geojson?from=2016", "If-None-Match", tag)
+	if resp.StatusCode != 304 || len(body) != 0 {
+		t.Errorf("If-None-Match: %d with %d bytes, want 304", resp.StatusCode, len(body))
+	}
+	if r2, _ := get(t, ts, "/api/photos.geojson?from=2015", "If-None-Match", tag); r2.StatusCode != 200 {
+		t.Errorf("another query shared the ETag")
+	}
+	// A change to the archive changes the ETag.
+	ps, _ := a.DB.Photos(t.Context(), storeFilter("Bishqatin"))
+	if err := a.SetPlace(t.Context(), ps[0].ID, "gn:170063", nil, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if r3, _ := get(t, ts, "/api/photos.geojson?from=2016", "If-None-Match", tag); r3.StatusCode != 200 || r3.Header.Get("ETag") == tag {
+		t.Errorf("the ETag did not change with the archive")
+	}
+	resp, body = get(t, ts, "/api/photos.geojson?from=2016&to=2016&download=1", "Accept-Encoding", "gzip")
+	if resp.Header.Get("Content-Encoding") != "gzip" || len(features(t, body).Features) != 11 {
+		t.Errorf("gzip: encoding %q", resp.Header.Get("Content-Encoding"))
+	}
+	if cd := resp.Header.Get("Content-Disposition"); cd != `attachment; filename="syriamap-photos-2016-01-01_2016-12-31.geojson"` {
+		t.Errorf("Content-Disposition = %q", cd)
+	}
+	resp, _ = get(t, ts, "/api/photos.csv?agency=AFP&download=1")
+	if cd := resp.Header.Get("Content-Disposition"); cd != `attachment; filename="syriamap-photos-filtered.csv"` {
+		t.Errorf("Content-Disposition = %q", cd)
+	}
+}
+
+func TestHeadersAndHealth(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	for _, path := range []string{"/healthz", "/api/photos.geojson", "/api/nope", "/api/photos.geojson?bbox=x"} {
+		resp, _ := get(t, ts, path)
+		h := resp.Header
+		if !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'") || !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" {
+			t.Errorf("%s: security headers missing: %v", path, h)
+		}
+	}
+	resp, body := get(t, ts, "/healthz")
+	if resp.StatusCode != 200 || strings.TrimSpace(string(body)) != "ok" {
+		t.Errorf("healthz: %d %q", resp.StatusCode, body)
+	}
+}
+
+func TestTimelineFacetsPlaces(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	_, body := get(t, ts, "/api/timeline?bin=month&agency=Reuters")
+	var tl struct {
+		Bin    string
+		Total  int
+		Counts []struct {
+			Bin   string
+			Count int
+		}
+	}
+	json.Unmarshal(body, &tl)
+	if tl.Bin != "month" || tl.Total != 10 || tl.Counts[0].Bin != "2014-12" {
+		t.Errorf("timeline: %s", body)
+	}
+	_, body = get(t, ts, "/api/timeline?bin=year")
+	if !strings.Contains(string(body), `{"bin":"2016","count":11}`) {
+		t.Errorf("yearly timeline: %s", body)
+	}
+	_, body = get(t, ts, "/api/facets?from=2016")
+	var fc struct {
+		Photos, Of int
+		Agencies   []struct {
+			Value string
+			Count int
+		}
+	}
+	json.Unmarshal(body, &fc)
+	if fc.Photos != 12 || fc.Of != 17 || fc.Agencies[0].Value != "Reuters" {
+		t.Errorf("facets: %s", body)
+	}
+	_, body = get(t, ts, "/api/places.geojson")
+	places := features(t, body)
+	if len(places.Features) == 0 || places.Features[0].Properties["photos"].(float64) < 2 {
+		t.Errorf("places: %s", body)
+	}
+}
+
+func TestMedia(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	_, body := get(t, ts, "/api/photos.geojson?q=Kafranbel+Children")
+	p := features(t, body).Features[0].Properties
+	img, _ := p["image_url"].(string)
+	th, _ := p["thumbnail_url"].(string)
+	if !strings.HasSuffix(img, "/media/2016/kafranbel.png") || !strings.HasSuffix(th, "/media/thumb/2016/kafranbel.png") {
+		t.Fatalf("image %q, thumbnail %q", img, th)
+	}
+	resp, body := get(t, ts, strings.TrimPrefix(img, ts.URL))
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("image: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	resp, body = get(t, ts, strings.TrimPrefix(th, ts.URL)+"?size=100")
+	if resp.StatusCode != 200 {
+		t.Fatalf("thumbnail: %d %s", resp.StatusCode, body)
+	}
+	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(body)); err != nil || cfg.Width != 100 || cfg.Height != 50 {
+		t.Errorf("thumbnail is %dx%d (%v), want 100x50", cfg.Width, cfg.Height, err)
+	}
+	for _, bad := range []string{"/media/../secret.txt", "/media/2016/..%2F..%2Fsecret.txt", "/media/thumb/../../secret.txt", "/media/missing.jpg"} {
+		resp, body := get(t, ts, bad)
+		if resp.StatusCode == 200 || strings.Contains(string(body), "not for you") {
+			t.Errorf("%s: %d %s", bad, resp.StatusCode, body)
+		}
+	}
+	// A photo with an image_url links to it.
+	_, body = get(t, ts, "/api/photos.geojson?q=Katan")
+	if p := features(t, body).Features[0].Properties; p["image_url"] != "https://example.org/a.jpg" {
+		t.Errorf("image_url = %v", p["image_url"])
+	}
+}

@@ -1,0 +1,133 @@
+package httpapi
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// filterParams are the query parameters every list endpoint takes.
+var filterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence"}
+
+// parseFilter reads the list filters from a request's query. A bad value
+// is a 400 naming the parameter and what is wrong with it.
+func parseFilter(q url.Values) (photo.Filter, error) {
+	var f photo.Filter
+	for _, p := range []struct {
+		name string
+		dst  *photo.Date
+	}{{"from", &f.From}, {"to", &f.To}} {
+		if v := strings.TrimSpace(q.Get(p.name)); v != "" {
+			d, err := photo.ParseDate(v)
+			if err != nil {
+				return f, badParam(p.name, "%q is not a date: use YYYY, YYYY-MM or YYYY-MM-DD", v)
+			}
+			*p.dst = d
+		}
+	}
+	if !f.From.IsZero() && !f.To.IsZero() {
+		a, _ := f.From.Span()
+		_, b := f.To.Span()
+		if a > b {
+			return f, badParam("to", "%s is before from (%s)", f.To, f.From)
+		}
+	}
+	if v := strings.TrimSpace(q.Get("bbox")); v != "" {
+		b, err := parseBBox(v)
+		if err != nil {
+			return f, err
+		}
+		f.BBox = b
+	}
+	f.Query = strings.TrimSpace(q.Get("q"))
+	f.Agency = strings.TrimSpace(q.Get("agency"))
+	f.Photographer = strings.TrimSpace(q.Get("photographer"))
+	f.PlaceID = strings.TrimSpace(q.Get("place"))
+	f.Governorate = strings.TrimSpace(q.Get("governorate"))
+	if v := strings.TrimSpace(q.Get("min_confidence")); v != "" {
+		c, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(c) || c < 0 || c > 1 {
+			return f, badParam("min_confidence", "%q is not a number from 0 to 1", v)
+		}
+		f.MinConfidence = c
+	}
+	return f, nil
+}
+
+// parseBBox reads minLon,minLat,maxLon,maxLat.
+func parseBBox(v string) (*orb.Bound, error) {
+	parts := strings.Split(v, ",")
+	if len(parts) != 4 {
+		return nil, badParam("bbox", "%q: want minLon,minLat,maxLon,maxLat", v)
+	}
+	var n [4]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, badParam("bbox", "%q is not a number", p)
+		}
+		n[i] = x
+	}
+	switch {
+	case n[0] < -180 || n[2] > 180 || n[1] < -90 || n[3] > 90:
+		return nil, badParam("bbox", "%q is outside lon −180…180, lat −90…90", v)
+	case n[0] > n[2] || n[1] > n[3]:
+		return nil, badParam("bbox", "%q: the minimum is above the maximum (want minLon,minLat,maxLon,maxLat)", v)
+	}
+	return &orb.Bound{Min: orb.Point{n[0], n[1]}, Max: orb.Point{n[2], n[3]}}, nil
+}
+
+// intParam reads a whole number parameter in [min, max], or def.
+func intParam(q url.Values, name string, def, min, max int) (int, error) {
+	v := strings.TrimSpace(q.Get(name))
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return 0, badParam(name, "%q is not a whole number from %d to %d", v, min, max)
+	}
+	return n, nil
+}
+
+// checkETag sets an ETag that names the archive's version, the route and
+// the query, and answers 304 when the client has it already; it returns
+// true when the response is done.
+func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string) (bool, error) {
+	v, err := s.archive.DB.Version(r.Context())
+	if err != nil {
+		return false, err
+	}
+	q := r.URL.Query()
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	h := sha256.New()
+	h.Write([]byte(route))
+	for _, k := range keys {
+		for _, val := range q[k] {
+			h.Write([]byte("\x00" + k + "=" + val))
+		}
+	}
+	tag := `"v` + strconv.FormatInt(v, 10) + "-" + hex.EncodeToString(h.Sum(nil)[:8]) + `"`
+	w.Header().Set("ETag", tag)
+	w.Header().Set("Cache-Control", "no-cache")
+	for _, m := range strings.Split(r.Header.Get("If-None-Match"), ",") {
+		if m = strings.TrimSpace(m); m == tag || m == "W/"+tag || m == "*" {
+			w.WriteHeader(http.StatusNotModified)
+			return true, nil
+		}
+	}
+	return false, nil
+}

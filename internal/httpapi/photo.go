@@ -1,0 +1,101 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/mux"
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// photoGeoJSON serves one photo as a GeoJSON Feature, with what lists
+// leave out: the alternatives, the geocoder's own choice, the correction and
+// the sources.
+func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
+	id := strings.TrimSuffix(mux.Vars(r)["id"], ".geojson")
+	p, err := s.archive.DB.Photo(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if done, err := s.checkETag(w, r, "photo:"+id); err != nil || done {
+		if err != nil {
+			s.error(w, r, err)
+		}
+		return
+	}
+	ft := store.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
+		PlaceID: p.Place.ID, PlaceName: p.Place.Name, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
+		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
+		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located}
+	// The same properties as in lists, through the same encoder, then the
+	// photo's details on top.
+	var props map[string]any
+	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(baseURL(r), &ft))), &props); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	props["note"] = p.Place.Note
+	props["alternatives"] = nonNilAlternatives(p.Place.Alternatives)
+	props["geocoded"] = placeJSON(p.Geocoded)
+	if c := p.Correction; c != nil {
+		props["correction"] = map[string]any{"place_id": c.PlaceID, "lon": c.Lon, "lat": c.Lat, "note": c.Note, "created": c.Created}
+	}
+	var sources []map[string]any
+	for _, src := range p.Sources {
+		sources = append(sources, map[string]any{"file": src.File, "line": src.Line, "id": src.Ref, "source": src.Label})
+	}
+	props["sources"] = sources
+	props["created"], props["updated"] = p.Created, p.Updated
+	var geom orb.Geometry
+	if p.Place.Located {
+		geom = orb.Point{round6(p.Place.Lon), round6(p.Place.Lat)}
+	}
+	feat := geojson.NewFeature(geom)
+	feat.ID = p.ID
+	feat.Properties = props
+	body, err := json.Marshal(feat)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/geo+json")
+	w.Write(append(body, '\n'))
+}
+
+// propertiesOf cuts the properties object out of an encoded feature.
+func propertiesOf(feature []byte) []byte {
+	const key = `"properties":`
+	i := strings.Index(string(feature), key)
+	return feature[i+len(key) : len(feature)-1]
+}
+
+func nonNilAlternatives(a []photo.Alternative) []photo.Alternative {
+	if a == nil {
+		return []photo.Alternative{}
+	}
+	return a
+}
+
+// placeJSON is a place as the API shows it.
+func placeJSON(p photo.Place) map[string]any {
+	m := map[string]any{"place_id": p.ID, "place_name": p.Name, "place_kind": p.Kind, "governorate": p.Governorate,
+		"country": p.Country, "precision": p.Precision, "confidence": p.Confidence, "mention": p.Mention, "note": p.Note}
+	if p.Located {
+		m["lon"], m["lat"] = round6(p.Lon), round6(p.Lat)
+	}
+	return m
+}
+
+func round6(x float64) float64 {
+	const f = 1e6
+	if x < 0 {
+		return -float64(int64(-x*f+0.5)) / f
+	}
+	return float64(int64(x*f+0.5)) / f
+}

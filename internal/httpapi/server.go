@@ -1,0 +1,142 @@
+// Package httpapi serves the photo archive over HTTP: GeoJSON, GeoJSON text
+// sequences and CSV for GIS tools and the map, the timeline and facet
+// counts, and the photos' images. Routes are named, and every link is built
+// from a route's name. One function turns errors into responses.
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/archive"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Media is the only folder the server reads photo images from, for
+	// photos imported with an image_path; "" serves none.
+	Media  string
+	Logger *slog.Logger
+}
+
+// Server is syriamap's HTTP server.
+type Server struct {
+	archive *archive.Archive
+	media   *mediaDir
+	log     *slog.Logger
+	router  *mux.Router
+}
+
+// New returns a server over the archive a.
+func New(a *archive.Archive, opts Options) (*Server, error) {
+	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter()}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Media != "" {
+		m, err := openMedia(opts.Media)
+		if err != nil {
+			return nil, err
+		}
+		s.media = m
+	}
+	s.routes()
+	return s, nil
+}
+
+// routes names every route; handlers and pages build links with url.
+func (s *Server) routes() {
+	r := s.router
+	r.StrictSlash(false)
+	get := func(name, path string, h http.HandlerFunc) {
+		r.Handle(path, h).Methods(http.MethodGet, http.MethodHead).Name(name)
+	}
+	get("healthz", "/healthz", s.healthz)
+	get("photos.geojson", "/api/photos.geojson", s.photosGeoJSON)
+	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
+	get("photos.csv", "/api/photos.csv", s.photosCSV)
+	get("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
+	get("timeline", "/api/timeline", s.timeline)
+	get("facets", "/api/facets", s.facets)
+	get("places.geojson", "/api/places.geojson", s.placesGeoJSON)
+	get("photo", "/photos/{id}", s.photoGeoJSON) // the photo's page; its GeoJSON until the explorer's pages exist
+	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
+	get("media", "/media/{path:.+}", s.mediaFile)
+	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.error(w, r, notFound("no such page: %s", r.URL.Path))
+	})
+	r.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.error(w, r, &apiError{Status: http.StatusMethodNotAllowed, Message: "the archive is read-only: only GET and HEAD"})
+	})
+}
+
+// url builds the path of a named route; pairs are the route's variables.
+// A name or pair that the routes do not have is a programming error.
+func (s *Server) url(name string, pairs ...string) string {
+	u, err := s.router.Get(name).URL(pairs...)
+	if err != nil {
+		panic(fmt.Sprintf("httpapi: route %s %v: %v", name, pairs, err))
+	}
+	return u.Path
+}
+
+// Handler returns the server's handler: the routes inside the security
+// headers, request logging and compression.
+func (s *Server) Handler() http.Handler {
+	return s.logRequests(securityHeaders(compress(s.router)))
+}
+
+// Serve listens on addr until ctx is done, then shuts down gracefully,
+// letting requests in flight finish for up to ten seconds. ready, if not
+// nil, is called with the address once the server listens.
+func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      5 * time.Minute, // a full download of a large archive takes a while
+		IdleTimeout:       90 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.archive.DB.Version(r.Context()); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintln(w, "ok")
+}

@@ -1,0 +1,103 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Feature is what a map or a GIS download shows of a photo: fewer columns
+// than a Photo, read without decoding any JSON, for streaming many.
+type Feature struct {
+	ID, Caption          string
+	Date                 photo.Date
+	Photographer, Agency string
+	PlaceID, PlaceName   string
+	PlaceKind            string
+	Governorate          string
+	Precision            string
+	Confidence           float64
+	Mention              string
+	ImageURL, ImagePath  string
+	Lon, Lat             float64
+	Located              bool
+}
+
+// EachFeature calls fn for each photo the filter selects, newest first, as
+// the rows arrive: nothing is held in memory but the row at hand. fn must
+// not keep f, which is reused; an error from fn stops the walk.
+func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *Feature) error) error {
+	w, args, err := s.filter(ctx, flt)
+	if err != nil {
+		return err
+	}
+	q := `SELECT id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
+		governorate, precision, confidence, mention, image_url, image_path, lon, lat
+		FROM photos WHERE ` + w + ` ORDER BY rowid`
+	if flt.Limit > 0 {
+		q += fmt.Sprintf(` LIMIT %d OFFSET %d`, flt.Limit, flt.Offset)
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("store: features: %w", err)
+	}
+	defer rows.Close()
+	var f Feature
+	var from, to sql.NullInt64
+	var prec sql.NullString
+	var lon, lat sql.NullFloat64
+	for rows.Next() {
+		if err := rows.Scan(&f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
+			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat); err != nil {
+			return fmt.Errorf("store: features: %w", err)
+		}
+		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
+		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid
+		if err := fn(&f); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// PlaceCount is a place that has photos, with how many and over what time.
+type PlaceCount struct {
+	ID, Name, Kind, Governorate string
+	Lon, Lat                    float64
+	Count                       int
+	// First and Last bound the photos' dates (zero when none is dated).
+	First, Last photo.Date
+}
+
+// PlacesWithPhotos returns the places the filter's photos are shown at,
+// with their counts, the most photographed first. Photos placed at a bare
+// point (a correction or a file's point with no place) are left out.
+func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]PlaceCount, error) {
+	w, args, err := s.filter(ctx, flt)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT place_id, max(place_name), max(place_kind), max(governorate), max(lon), max(lat),
+		count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+`
+		GROUP BY place_id ORDER BY count(*) DESC, place_id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: places: %w", err)
+	}
+	defer rows.Close()
+	var out []PlaceCount
+	for rows.Next() {
+		var p PlaceCount
+		var first, last sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.Name, &p.Kind, &p.Governorate, &p.Lon, &p.Lat, &p.Count, &first, &last); err != nil {
+			return nil, fmt.Errorf("store: places: %w", err)
+		}
+		if first.Valid {
+			p.First = photo.DateFromSpan(int(first.Int64), int(first.Int64), "day")
+			p.Last = photo.DateFromSpan(int(last.Int64), int(last.Int64), "day")
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
