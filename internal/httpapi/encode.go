@@ -100,6 +100,14 @@ func appendOrNull(b []byte, s string) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plain marks the ASCII bytes a JSON string holds as they are.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
 // U+2028 and U+2029 are escaped so the output is also valid JavaScript.
 func appendString(b []byte, s string) []byte {
@@ -107,11 +115,11 @@ func appendString(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plain[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':

@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"bufio"
-	"encoding/csv"
+	"context"
 	"net/http"
 	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -61,28 +63,142 @@ func downloadName(f photo.Filter, ext string) string {
 	return name + ext
 }
 
-// streamFeatures writes each selected photo through write, buffered, and
-// flushes now and then so that a long download starts at once.
-func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, tail string, write func(b []byte, base string, ft *store.Feature, n int) []byte) {
+// encodeFunc appends one feature, encoded, to b.
+type encodeFunc func(b []byte, base string, ft *store.Feature) []byte
+
+// rangeRows is how many rowids one range of a parallel stream covers.
+const rangeRows = 25000
+
+// streamFeatures writes head, each selected photo encoded by enc with sep
+// between them, and tail, flushing as it goes so that a long download
+// starts at once. A map window or box is read in one go through the window
+// index. A download of the archive at large is read in rowid ranges by two
+// goroutines, each encoding its range into a buffer that is written in
+// order: two cores halve it, and at most a few ranges are held at once.
+func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep, tail string, enc encodeFunc) {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	defer bw.Flush()
 	bw.WriteString(head)
 	base := baseURL(r)
-	var b []byte
-	n := 0
-	err := s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
-		b = write(b[:0], base, ft, n)
-		n++
-		_, err := bw.Write(b)
+	first := true
+	put := func(feature []byte) error {
+		if !first {
+			bw.WriteString(sep)
+		}
+		first = false
+		_, err := bw.Write(feature)
 		return err
-	})
+	}
+	var err error
+	maxRowid, err := s.archive.DB.MaxRowid(r.Context())
+	if err == nil && (!f.From.IsZero() || !f.To.IsZero() || f.BBox != nil || maxRowid <= rangeRows) {
+		var b []byte
+		err = s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+			b = enc(b[:0], base, ft)
+			return put(b)
+		})
+	} else if err == nil {
+		err = s.streamRanges(r, f, maxRowid, base, enc, put)
+	}
 	if err != nil {
 		// The status is sent; all that is left is to stop and log.
 		s.log.Warn("stream cut short", "path", r.URL.Path, "err", err)
-		bw.Flush()
 		return
 	}
 	bw.WriteString(tail)
-	bw.Flush()
+}
+
+// streamRanges encodes the rowid ranges of the archive on two goroutines
+// and puts the features in order, honouring the filter's offset and limit.
+func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, base string, enc encodeFunc, put func([]byte) error) error {
+	type chunk struct {
+		buf  []byte
+		ends []int // where each feature ends in buf
+		err  error
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	n := int(maxRowid/rangeRows + 1)
+	slots := make([]chan chunk, n)
+	for i := range slots {
+		slots[i] = make(chan chunk, 1)
+	}
+	next := make(chan int)
+	ahead := make(chan struct{}, 3) // ranges encoded but not yet written
+	perRange := f
+	perRange.Limit, perRange.Offset = 0, 0
+	for range 2 {
+		go func() {
+			for i := range next {
+				c := chunk{buf: chunkPool.Get().([]byte)[:0]}
+				c.err = s.archive.DB.EachFeatureIn(ctx, perRange, int64(i)*rangeRows, int64(i+1)*rangeRows, func(ft *store.Feature) error {
+					c.buf = enc(c.buf, base, ft)
+					c.ends = append(c.ends, len(c.buf))
+					return nil
+				})
+				slots[i] <- c
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for i := 0; i < n; i++ {
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	skip, left := f.Offset, f.Limit
+	for i := 0; i < n; i++ {
+		var c chunk
+		select {
+		case c = <-slots[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		<-ahead
+		if c.err != nil {
+			return c.err
+		}
+		done, err := putChunk(c.buf, c.ends, &skip, &left, put)
+		chunkPool.Put(c.buf[:0]) //nolint:staticcheck // a slice header, reused for its backing array
+		if err != nil || done {
+			return err
+		}
+	}
+	return nil
+}
+
+// chunkPool keeps the buffers ranges are encoded into, which grow to tens
+// of megabytes: reusing them spares the allocation and the copying.
+var chunkPool = sync.Pool{New: func() any { return make([]byte, 0, 1<<20) }}
+
+// putChunk puts the features of one encoded range, skipping and counting
+// down as the filter's offset and limit say; done is true at the limit.
+func putChunk(buf []byte, ends []int, skip, left *int, put func([]byte) error) (done bool, err error) {
+	start := 0
+	for _, end := range ends {
+		feature := buf[start:end]
+		start = end
+		if *skip > 0 {
+			*skip--
+			continue
+		}
+		if err := put(feature); err != nil {
+			return true, err
+		}
+		if *left--; *left == 0 {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // photosGeoJSON serves the selected photos as an RFC 7946 FeatureCollection.
@@ -91,10 +207,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	s.streamFeatures(w, r, f, `{"type":"FeatureCollection","features":[`+"\n", "\n]}\n", func(b []byte, base string, ft *store.Feature, n int) []byte {
-		if n > 0 {
-			b = append(b, ",\n"...)
-		}
+	s.streamFeatures(w, r, f, `{"type":"FeatureCollection","features":[`+"\n", ",\n", "\n]}\n", func(b []byte, base string, ft *store.Feature) []byte {
 		return appendFeature(b, ft, s.links(base, ft))
 	})
 }
@@ -106,7 +219,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	s.streamFeatures(w, r, f, "", "", func(b []byte, base string, ft *store.Feature, _ int) []byte {
+	s.streamFeatures(w, r, f, "", "", "", func(b []byte, base string, ft *store.Feature) []byte {
 		b = append(b, 0x1e)
 		b = appendFeature(b, ft, s.links(base, ft))
 		return append(b, '\n')
@@ -124,25 +237,33 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	cw := csv.NewWriter(bw)
-	cw.Write(csvHeader)
-	rec := make([]string, len(csvHeader))
-	base := baseURL(r)
-	err := s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+	header := appendCSVRow(nil, csvHeader)
+	s.streamFeatures(w, r, f, string(header), "", "", func(b []byte, base string, ft *store.Feature) []byte {
 		lon, lat := "", ""
 		if ft.Located {
 			lon, lat = strconv.FormatFloat(ft.Lon, 'f', 6, 64), strconv.FormatFloat(ft.Lat, 'f', 6, 64)
 		}
 		l := s.links(base, ft)
-		copy(rec, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, ft.Caption, ft.Photographer, ft.Agency,
-			ft.PlaceID, ft.PlaceName, ft.PlaceKind, ft.Governorate, ft.Precision,
+		return appendCSVRow(b, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, ft.Caption, ft.Photographer,
+			ft.Agency, ft.PlaceID, ft.PlaceName, ft.PlaceKind, ft.Governorate, ft.Precision,
 			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), ft.Mention, l.image, l.page})
-		return cw.Write(rec)
 	})
-	if err != nil {
-		s.log.Warn("stream cut short", "path", r.URL.Path, "err", err)
+}
+
+// appendCSVRow appends one CSV record (RFC 4180: fields with a comma, a
+// quote or a line break are quoted, quotes doubled; CRLF-free).
+func appendCSVRow(b []byte, fields []string) []byte {
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if !strings.ContainsAny(f, ",\"\r\n") && !strings.HasPrefix(f, " ") {
+			b = append(b, f...)
+			continue
+		}
+		b = append(b, '"')
+		b = append(b, strings.ReplaceAll(f, `"`, `""`)...)
+		b = append(b, '"')
 	}
-	cw.Flush()
-	bw.Flush()
+	return append(b, '\n')
 }
