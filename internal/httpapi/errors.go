@@ -39,6 +39,11 @@ var statuses = map[string]int{
 // the one place errors become responses: internal errors are logged and
 // shown to users only as "internal error".
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		// The client went away; there is no one to answer and nothing wrong.
+		s.log.Debug("request abandoned", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
+	}
 	status, body := http.StatusInternalServerError, map[string]string{}
 	var ae *apiError
 	switch {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bufio"
 	"context"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -101,8 +102,13 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 		err = s.streamRanges(r, f, maxRowid, base, enc, put)
 	}
 	if err != nil {
-		// The status is sent; all that is left is to stop and log.
-		s.log.Warn("stream cut short", "path", r.URL.Path, "err", err)
+		// The status is sent; all that is left is to stop and log, quietly
+		// when the client hung up.
+		level := slog.LevelWarn
+		if r.Context().Err() != nil {
+			level = slog.LevelDebug
+		}
+		s.log.Log(r.Context(), level, "stream cut short", "path", r.URL.Path, "err", err)
 		return
 	}
 	bw.WriteString(tail)

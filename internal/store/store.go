@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,13 +47,18 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		}
 	}
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(NORMAL)", "cache_size(-65536)", "temp_store(MEMORY)"} {
+	for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(NORMAL)", "cache_size(-16384)", "mmap_size(1073741824)", "temp_store(MEMORY)"} {
 		q.Add("_pragma", p)
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
+	// Each connection keeps its own page cache; pages past it come from
+	// the shared memory map. A bounded pool keeps a burst of map requests
+	// from opening a connection (and a cache) each: they queue for one
+	// of a few, which is all two cores can run anyway.
+	db.SetMaxOpenConns(max(4, 2*runtime.GOMAXPROCS(0)))
 	s := &DB{db: db, path: path, Now: time.Now}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
