@@ -47,7 +47,18 @@ func (s *Summary) Add(o Summary) {
 // called now and then with the number of records written.
 func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record, error], progress func(done int)) (Summary, error) {
 	var sum Summary
-	tx, err := s.db.BeginTx(ctx, nil)
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return sum, fmt.Errorf("store: %w", err)
+	}
+	defer conn.Close()
+	// An import updates every index at once: it gets a bigger page cache
+	// than the readers' while it runs, and gives it back.
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, importCacheKiB)); err != nil {
+		return sum, fmt.Errorf("store: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf(`PRAGMA cache_size = %d`, readerCacheKiB))
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return sum, fmt.Errorf("store: %w", err)
 	}

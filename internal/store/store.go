@@ -35,6 +35,14 @@ type DB struct {
 	Now func() time.Time
 }
 
+// Page cache sizes, negative as SQLite takes KiB: each reading connection
+// keeps a small cache (pages past it come from the memory-mapped file,
+// shared by all); an import's connection a large one while it writes.
+const (
+	readerCacheKiB = -16 << 10
+	importCacheKiB = -128 << 10
+)
+
 // Open opens, or creates, the archive at path and brings its schema up to
 // date. SQLite is opened deliberately: WAL journal, foreign keys on, a busy
 // timeout so that a writer waits instead of failing, and NORMAL syncing,
@@ -47,7 +55,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		}
 	}
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(NORMAL)", "cache_size(-16384)", "mmap_size(1073741824)", "temp_store(MEMORY)"} {
+	for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(NORMAL)", fmt.Sprintf("cache_size(%d)", readerCacheKiB), "mmap_size(1073741824)", "temp_store(MEMORY)"} {
 		q.Add("_pragma", p)
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
