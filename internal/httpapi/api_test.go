@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -162,7 +163,7 @@ func TestPhotoFeatureShape(t *testing.T) {
 			t.Errorf("%s = %v, want %v", k, f.Properties[k], v)
 		}
 	}
-	if u, _ := f.Properties["url"].(string); !strings.HasPrefix(u, ts.URL+"/photos/") {
+	if u, _ := f.Properties["url"].(string); u != ts.URL+"/photos/"+fmt.Sprint(f.ID) {
 		t.Errorf("url = %v", f.Properties["url"])
 	}
 	// A month-precision photo is dated on the first of its month.

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"image/jpeg"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -158,5 +159,41 @@ func TestMedia(t *testing.T) {
 	_, body = get(t, ts, "/api/photos.geojson?q=Katan")
 	if p := features(t, body).Features[0].Properties; p["image_url"] != "https://example.org/a.jpg" {
 		t.Errorf("image_url = %v", p["image_url"])
+	}
+}
+
+// TestRangesMatchOneQuery checks that the parallel, range-by-range stream
+// of the archive at large writes exactly what one query does, whatever the
+// page asked for.
+func TestRangesMatchOneQuery(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	paths := []string{"/api/photos.geojson", "/api/photos.geojsonl", "/api/photos.csv"}
+	pages := []string{"", "?limit=1", "?limit=5", "?offset=3", "?offset=2&limit=7", "?offset=1000", "?min_confidence=0.5"}
+	serve := func(rows int64) map[string]string {
+		defer func(old int64) { rangeRows = old }(rangeRows)
+		rangeRows = rows
+		got := map[string]string{}
+		for _, p := range paths {
+			for _, q := range pages {
+				resp, body := get(t, ts, p+q)
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("%s%s: %d %s", p, q, resp.StatusCode, body)
+				}
+				got[p+q] = string(body)
+			}
+		}
+		return got
+	}
+	one := serve(1 << 40)
+	for _, rows := range []int64{1, 3, 4} {
+		ranged := serve(rows)
+		for k, want := range one {
+			if ranged[k] != want {
+				t.Errorf("ranges of %d rows, %s:\n got %s\nwant %s", rows, k, ranged[k], want)
+			}
+		}
+	}
+	if !strings.Contains(one["/api/photos.csv?offset=2&limit=7"], "\n") || strings.Count(one["/api/photos.geojsonl?limit=5"], "\x1e") != 5 {
+		t.Errorf("the pages are not what they ask for: %q", one["/api/photos.geojsonl?limit=5"])
 	}
 }

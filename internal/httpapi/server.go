@@ -32,6 +32,8 @@ type Server struct {
 	media   *mediaDir
 	log     *slog.Logger
 	router  *mux.Router
+	// Paths of the routes every feature links to (see links).
+	photoPath, mediaPath, thumbPath pathTemplate
 }
 
 // New returns a server over the archive a.
@@ -48,6 +50,9 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.media = m
 	}
 	s.routes()
+	s.photoPath = s.pathTemplate("photo", "id")
+	s.mediaPath = s.pathTemplate("media", "path")
+	s.thumbPath = s.pathTemplate("thumbnail", "path")
 	return s, nil
 }
 
