@@ -291,6 +291,11 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 				}
 			}
 			return false
+		case landedVerbs[w] && !hardHit(toks, k):
+			// "after an airstrike hit the town of X": the strike landed in
+			// X, and the photo shows what it left there.
+			m.Cue, m.Role = w, Where
+			return false
 		case t.has(lexTarget):
 			m.Cue, m.Role = w, Target
 			return false
@@ -305,4 +310,14 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 		}
 	}
 	return false
+}
+
+// hardHit reports whether the "hit" at k is the adjective of "the hard-hit
+// town", not a strike's verb.
+func hardHit(toks []token, k int) bool {
+	j := k - 1
+	if j >= 0 && toks[j].text == "-" {
+		j--
+	}
+	return j >= 0 && (toks[j].lower == "hard" || toks[j].lower == "worst" || toks[j].lower == "badly")
 }

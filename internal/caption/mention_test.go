@@ -34,6 +34,8 @@ func TestMentionRoles(t *testing.T) {
 		{"seen from", "Smoke rises over Kobani, as seen from Suruc, Turkey.", "Suruc", Where, "seen from", ""},
 		{"heading to", "Buses heading to Idlib wait at a checkpoint in Ramouseh.", "Idlib", Target, "to", ""},
 		{"shelling of", "Smoke rises after the shelling of Douma.", "Douma", Target, "shelling", ""},
+		{"airstrike hit", "Men carry a boy after an airstrike hit the rebel-held Bustan al-Qasr neighborhood of Aleppo.", "Bustan al-Qasr", Where, "hit", "neighbourhood"},
+		{"hard-hit is no strike", "Children play in the hard-hit town of Darayya after an offensive.", "Darayya", Where, "in", "town"},
 		{"town of", "Actors perform in the rebel-held besieged town of Zamalka, in the Damascus suburbs.", "Zamalka", Where, "in", "town"},
 		{"suburbs", "Actors perform in the rebel-held besieged town of Zamalka, in the Damascus suburbs.", "Damascus", Where, "in", "suburbs"},
 		{"neighbourhood of", "A man sits in the rebel-held neighbourhood of Sukkari in the northern city of Aleppo.", "Sukkari", Where, "in", "neighbourhood"},

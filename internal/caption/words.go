@@ -46,6 +46,9 @@ var targetCues = map[string]bool{"to": true, "towards": true, "toward": true, "i
 	"besieging": true, "targeting": true, "targeted": true, "reach": true, "reached": true, "entering": true,
 	"entered": true, "return": true, "returned": true, "returning": true, "march": true, "marching": true}
 
+// Verbs of a strike landing: the place after them is where it landed.
+var landedVerbs = map[string]bool{"hit": true, "hits": true, "struck": true, "pounded": true, "pounding": true}
+
 // designators name what a place is; the map gives the canonical word.
 var designators = map[string]string{
 	"city": "city", "town": "town", "village": "village", "villages": "village", "hamlet": "village",
