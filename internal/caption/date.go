@@ -94,6 +94,9 @@ var backgroundBefore = map[string]bool{
 	"earlier": true, "later": true, "expected": true, "scheduled": true, "born": true,
 }
 
+var weekdays = map[string]bool{"monday": true, "tuesday": true, "wednesday": true, "thursday": true,
+	"friday": true, "saturday": true, "sunday": true}
+
 // Words that make a date background only right before it ("by March
 // 2015", "the end of 2014"); further back they belong to something else
 // ("provided by SANA on April 20").
@@ -150,7 +153,11 @@ func scoreDate(toks []token, c dateCandidate) int {
 	for k, n := c.start-1, 0; k >= 0 && n < 4; k-- {
 		t := &toks[k]
 		if t.kind == tPunct {
-			if t.text == "-" || t.text == "," && n == 0 {
+			// A comma right before the date ends the look back, but for a
+			// weekday's: "on Monday, May 2" is one date, while in "captured
+			// by rebels, January 11, 2013" the date stands apart from the
+			// clause before it.
+			if t.text == "-" || t.text == "," && n == 0 && k >= 1 && weekdays[toks[k-1].lower] {
 				continue
 			}
 			break

@@ -20,6 +20,7 @@ func TestDate(t *testing.T) {
 		{"misspelt august", "A girl in Harem, Syria Agust 3, 2013. REUTERS/Name", "2013-08-03", Day},
 		{"misspelt september", "A man in Idlib Septmber 3, 2015.", "2015-09-03", Day},
 		{"all caps dateline", "ALEPPO, SYRIA - DECEMBER 13: People wait on December 13, 2016 in Aleppo.", "2016-12-13", Day},
+		{"a comma parts the date from a capture", "A damaged helicopter is seen at Taftanaz airport, which was captured by rebels, January 11, 2013. REUTERS/Abdalghne Karoof", "2013-01-11", Day},
 		{"weekday", "In this Sunday, Feb. 18, 2018 photo, Syrians walk in Douma.", "2018-02-18", Day},
 		{"iso", "Syrians dig in Aleppo, 2016-04-28. (AFP/Name)", "2016-04-28", Day},
 		{"slash day first", "Rebels in Douma, 17/05/2015.", "2015-05-17", Day},

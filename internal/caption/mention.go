@@ -143,8 +143,10 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 			if !startsName(&toks[n]) && !(toks[k+1].is("-") && toks[n].kind == tWord) {
 				return end
 			}
-		case t.kind == tWord && toks[k-1].is("-") && !t.space && !toks[k-1].space:
-			end = k // Jaish al-islam, Bab al-hawa: lower-case after a hyphen inside a name
+		case t.kind == tWord && toks[k-1].is("-") && !t.space && !toks[k-1].space && toks[k-2].has(lexConnector):
+			// Jaish al-islam, Bab al-hawa: lower-case after an article's
+			// hyphen is inside a name; in "Kurdish-majority" it is not.
+			end = k
 		case t.kind == tNumber && t.space && t.digits <= 3 && k == end+1:
 			end = k // Sham 2, Mezzeh 86
 			return end
@@ -284,11 +286,15 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 			return false
 		case t.has(lexOrigin):
 			m.Cue, m.Role = w, Origin
-			// "waiting to be evacuated from X": they are still in X.
+			// "waiting to be evacuated from X", "as they are being
+			// evacuated from X": they are still in X.
 			for j := k - 1; j >= 1 && j >= k-3; j-- {
 				if toks[j].lower == "be" && toks[j-1].lower == "to" {
 					m.Role = Where
 				}
+			}
+			if prevWord(toks, k) == "evacuated" && (prevWord(toks, k-1) == "being" || prevWord(toks, k-1) == "are" || prevWord(toks, k-1) == "is") {
+				m.Role = Where
 			}
 			return false
 		case landedVerbs[w] && !hardHit(toks, k):
@@ -320,4 +326,12 @@ func hardHit(toks []token, k int) bool {
 		j--
 	}
 	return j >= 0 && (toks[j].lower == "hard" || toks[j].lower == "worst" || toks[j].lower == "badly")
+}
+
+// prevWord returns the lower-case word just before token k, or "".
+func prevWord(toks []token, k int) string {
+	if k < 1 || toks[k-1].kind != tWord {
+		return ""
+	}
+	return toks[k-1].lower
 }
