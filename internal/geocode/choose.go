@@ -106,6 +106,15 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 						b.hit.Place.Name + ", so it is placed at the governorate, " + gov.Name
 				}
 			}
+			// "the village of Kansafra, Jabal al-Zawiya, Idlib": a village
+			// is not in the city its governorate is named after.
+			if u.Designator == "village" || u.Designator == "town" {
+				if gov := gc.sameNamedGovernorate(c.Mentions[b.mention], b.mention, res.Place, cands); gov != nil {
+					res.Place = gov
+					res.Note = u.Text + " is not in the gazetteer; the caption calls it a " + u.Designator + " of " +
+						gov.Name + ", so it is placed at the governorate"
+				}
+			}
 			res.Mention = u.Text
 			conf *= 0.6
 		} else if u, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &u) {
@@ -122,6 +131,25 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	}
 	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
 	return res
+}
+
+// sameNamedGovernorate returns the governorate of the city p when the
+// mention that named p reads as the governorate too (Idlib, Hama, Raqqa …)
+// and does not put the photo near the city.
+func (gc *Geocoder) sameNamedGovernorate(m caption.Mention, mention int, p *gazetteer.Place, cands []candidate) *gazetteer.Place {
+	if p.Kind != gazetteer.City || m.Cue == "near" || m.Designator == "city" || m.Designator == "outskirts" {
+		return nil
+	}
+	gov := gc.g.GovernorateOf(p)
+	if gov == nil {
+		return nil
+	}
+	for _, o := range cands {
+		if o.mention == mention && o.hit.Place == gov {
+			return gov
+		}
+	}
+	return nil
 }
 
 // near reports whether two places are close enough (25 km) that naming
