@@ -8,15 +8,27 @@ FUZZTIME ?= 30s
 BENCH_N ?= 1000000
 BENCH_DIR ?= /tmp/syriamap-bench
 
-.PHONY: run test fmt-check vet unit bench bench-store bench-load fuzz geodata lint
+.PHONY: run test generate templ-check fmt-check vet unit bench bench-store bench-load fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
 run:
 	$(GO) run ./cmd/syriamap serve
 
-## test: gofmt check, go vet and every test
-test: fmt-check vet unit
+## test: generated views up to date, gofmt check, go vet and every test
+test: templ-check fmt-check vet unit
+
+## generate: regenerate the templ views (views/*_templ.go, committed)
+generate:
+	$(GO) tool templ generate -path views
+
+# templ-check generates the views into a scratch folder and fails if the
+# committed files differ: a .templ edited without `make generate`.
+templ-check:
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; cp views/*.templ $$tmp/; \
+	$(GO) tool templ generate -path $$tmp >/dev/null 2>&1 || { echo "templ generate failed"; exit 1; }; \
+	stale=0; for f in $$tmp/*_templ.go; do cmp -s $$f views/$$(basename $$f) || { echo "stale: views/$$(basename $$f) (run make generate)"; stale=1; }; done; \
+	for f in views/*_templ.go; do [ -f $$tmp/$$(basename $$f) ] || { echo "orphan: $$f"; stale=1; }; done; exit $$stale
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -30,3 +30,9 @@ func mustSub(f fs.FS, dir string) fs.FS {
 	}
 	return sub
 }
+
+// Attribution is ATTRIBUTION.md: the sources of the bundled data and their
+// licences, shown on the about page.
+//
+//go:embed ATTRIBUTION.md
+var Attribution string

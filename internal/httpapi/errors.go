@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/views"
 )
 
 // apiError is an error with the HTTP status it is answered with and, for a
@@ -62,6 +64,11 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 			body["parameter"] = "q" // the store rejects only a bad full-text search
 		}
 	}
+	if wantsPage(r) {
+		title := http.StatusText(status)
+		s.render(w, r, status, views.ErrorPage(s.page(title, ""), body["error"]))
+		return
+	}
 	h := w.Header()
 	h.Del("Content-Disposition")
 	h.Del("ETag")
@@ -69,6 +76,14 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(body)
+}
+
+// wantsPage reports whether the request is a browser's for a page (not
+// the API or a file), which gets its error as a page.
+func wantsPage(r *http.Request) bool {
+	p := r.URL.Path
+	return !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/media/") && !strings.HasPrefix(p, "/assets/") &&
+		p != "/healthz" && strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
 func asAPIError(err error, target **apiError) bool {

@@ -71,7 +71,11 @@ func (s *Server) routes() {
 	get("timeline", "/api/timeline", s.timeline)
 	get("facets", "/api/facets", s.facets)
 	get("places.geojson", "/api/places.geojson", s.placesGeoJSON)
-	get("photo", "/photos/{id}", s.photoGeoJSON) // the photo's page; its GeoJSON until the explorer's pages exist
+	get("explorer", "/", s.explorer)
+	get("about", "/about", s.about)
+	get("photo", "/photos/{id}", s.photoPage)
+	get("place", "/places/{id}", s.placePage)
+	get("asset", "/assets/{file}", s.asset)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
 	get("media", "/media/{path:.+}", s.mediaFile)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,362 @@
+package httpapi
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/assets"
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/views"
+)
+
+// The HTML pages: each handler builds its view model, with every link from
+// a named route, and renders it. They work without JavaScript.
+
+// pageSize is how many photos a list page shows.
+const pageSize = 50
+
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	if err := c.Render(r.Context(), w); err != nil {
+		s.log.Warn("rendering a page", "path", r.URL.Path, "err", err)
+	}
+}
+
+// page is what every page shares; current names the site link to mark.
+func (s *Server) page(title, current string) views.Page {
+	nav := []views.Link{{Label: "Explore", URL: s.url("explorer")}, {Label: "About", URL: s.url("about")}}
+	for i := range nav {
+		nav[i].Current = strings.EqualFold(nav[i].Label, current)
+	}
+	return views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")), Nav: nav}
+}
+
+func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
+	if !assets.Serve(w, r, mux.Vars(r)["file"]) {
+		s.error(w, r, notFound("no such file: %s", r.URL.Path))
+	}
+}
+
+// explorer lists the photos under the filters in the query, newest first.
+func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, err := parseFilter(q)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	offset, err := intParam(q, "offset", 0, 0, 10_000_000)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	m := views.Explorer{Page: s.page("Explore", "explore")}
+	if m.Total, err = s.archive.DB.Count(ctx); err == nil {
+		m.Matching, err = s.archive.DB.CountPhotos(ctx, f)
+	}
+	var facets photo.Facets
+	if err == nil {
+		facets, err = s.archive.DB.Facets(ctx, f, 50)
+	}
+	var rows []photo.Photo
+	if err == nil {
+		pageF := f
+		pageF.Limit, pageF.Offset = pageSize, offset
+		rows, err = s.archive.DB.Photos(ctx, pageF)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	for i := range rows {
+		m.Rows = append(m.Rows, s.photoRow(&rows[i]))
+	}
+	if len(rows) > 0 {
+		m.From, m.To = offset+1, offset+len(rows)
+	}
+	filters := filterQuery(q)
+	if offset > 0 {
+		m.PrevURL = s.url("explorer") + withOffset(filters, max(0, offset-pageSize))
+	}
+	if offset+len(rows) < m.Matching {
+		m.NextURL = s.url("explorer") + withOffset(filters, offset+pageSize)
+	}
+	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
+	m.Filters = views.Filters{
+		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
+		MinConfidence: q.Get("min_confidence"), Place: f.PlaceID,
+		Agencies:      options(facets.Agencies, f.Agency),
+		Photographers: options(facets.Photographers, f.Photographer),
+		Governorates:  options(facets.Governorates, f.Governorate),
+	}
+	if p := s.archive.Gazetteer.ByID(f.PlaceID); p != nil {
+		m.Filters.PlaceName = p.Name
+	} else {
+		m.Filters.PlaceName = f.PlaceID
+	}
+	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
+}
+
+// photoPage shows one photo with everything known about it.
+func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["id"]
+	p, err := s.archive.DB.Photo(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	row := s.photoRow(p)
+	m := views.PhotoPage{
+		Page:  s.page(titleOf(p), ""),
+		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
+		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
+		Confidence: strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64), Precision: p.Place.Precision,
+		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.url("photo.geojson", "id", p.ID),
+	}
+	if p.ImagePath != "" && s.media != nil {
+		m.ImageURL = s.url("media", "path", p.ImagePath)
+	}
+	if p.Place.Located {
+		m.Coordinates = fmt.Sprintf("%.6f, %.6f", p.Place.Lon, p.Place.Lat)
+	}
+	if c := p.Correction; c != nil {
+		m.Corrected = "by a person on " + c.Created.Format("2 January 2006")
+		if c.Note != "" {
+			m.Corrected += ": " + c.Note
+		}
+	}
+	for _, a := range p.Place.Alternatives {
+		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: strconv.FormatFloat(a.Score, 'f', 2, 64)}
+		if s.archive.Gazetteer.ByID(a.ID) != nil {
+			alt.URL = s.url("place", "id", a.ID)
+		}
+		m.Alternatives = append(m.Alternatives, alt)
+	}
+	for _, src := range p.Sources {
+		m.Sources = append(m.Sources, views.Source{File: src.File, Line: src.Line, Ref: src.Ref, Label: src.Label})
+	}
+	s.render(w, r, http.StatusOK, views.PhotoPageView(m))
+}
+
+// placePage shows a gazetteer place and its photos over time.
+func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["id"]
+	pl := s.archive.Gazetteer.ByID(id)
+	if pl == nil {
+		s.error(w, r, notFound("no place has the id %q", id))
+		return
+	}
+	ctx := r.Context()
+	f := photo.Filter{PlaceID: pl.ID}
+	n, err := s.archive.DB.CountPhotos(ctx, f)
+	var bins []photo.MonthCount
+	if err == nil {
+		bins, err = s.archive.DB.Histogram(ctx, f)
+	}
+	var recent []photo.Photo
+	if err == nil {
+		f.Limit = 10
+		recent, err = s.archive.DB.Photos(ctx, f)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m := views.PlacePage{
+		Page: s.page(pl.Name, ""), ID: pl.ID, Name: pl.Name, Kind: string(pl.Kind), Governorate: pl.Governorate.Name,
+		Country: pl.Country, Names: pl.Names, Sources: pl.Sources, Photos: n,
+	}
+	if pl.Located {
+		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
+	}
+	m.Bars, m.First, m.Last = monthBars(bins)
+	for i := range recent {
+		m.Recent = append(m.Recent, s.photoRow(&recent[i]))
+	}
+	filters := url.Values{"place": {pl.ID}}
+	m.PhotosURL = s.url("explorer") + "?" + filters.Encode()
+	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
+	s.render(w, r, http.StatusOK, views.PlacePageView(m))
+}
+
+// about says what syriamap is and whose data it uses.
+func (s *Server) about(w http.ResponseWriter, r *http.Request) {
+	n, err := s.archive.DB.Count(r.Context())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m := views.About{Page: s.page("About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
+		Attribution: geodata.Attribution, Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV")}
+	s.render(w, r, http.StatusOK, views.AboutPage(m))
+}
+
+// photoRow is a photo as lists show it.
+func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
+	row := views.PhotoRow{ID: p.ID, URL: s.url("photo", "id", p.ID), Caption: p.Caption, Date: longDate(p.Date),
+		PlaceName: p.Place.Name, Placement: placement(p.Place)}
+	switch {
+	case p.Photographer != "" && p.Agency != "":
+		row.Credit = p.Photographer + " / " + p.Agency
+	default:
+		row.Credit = p.Photographer + p.Agency
+	}
+	if p.Place.ID != "" && s.archive.Gazetteer.ByID(p.Place.ID) != nil {
+		row.PlaceURL = s.url("place", "id", p.Place.ID)
+	}
+	if p.ImagePath != "" && s.media != nil {
+		row.ThumbnailURL = s.url("thumbnail", "path", p.ImagePath)
+	}
+	return row
+}
+
+// placement is the badge of a photo's place: exact, fallback, low (a
+// confidence under one half) or none.
+func placement(pl photo.Place) views.Placement {
+	conf := strconv.FormatFloat(pl.Confidence, 'f', 2, 64)
+	switch {
+	case !pl.Located:
+		return views.Placement{Class: "none", Label: "not placed"}
+	case pl.Precision == "corrected" || pl.Precision == "given":
+		return views.Placement{Class: "exact", Label: pl.Precision}
+	case pl.Precision == "fallback":
+		return views.Placement{Class: "fallback", Label: "fallback · " + conf}
+	case pl.Confidence < 0.5:
+		return views.Placement{Class: "low", Label: "low · " + conf}
+	}
+	return views.Placement{Class: "exact", Label: "exact · " + conf}
+}
+
+// longDate writes a date at its precision: "19 September 2016",
+// "September 2016", "2016"; "" when undated.
+func longDate(d photo.Date) string {
+	switch d.Precision {
+	case "day":
+		return fmt.Sprintf("%d %s %d", d.Day, time.Month(d.Month), d.Year)
+	case "month":
+		return fmt.Sprintf("%s %d", time.Month(d.Month), d.Year)
+	case "year":
+		return strconv.Itoa(d.Year)
+	}
+	return ""
+}
+
+// titleOf names a photo's page by its place and date.
+func titleOf(p *photo.Photo) string {
+	t := "Photo"
+	if p.Place.Name != "" {
+		t += " in " + p.Place.Name
+	}
+	if d := longDate(p.Date); d != "" {
+		t += ", " + d
+	}
+	return t
+}
+
+// options turns facet counts into a filter's choices, keeping the chosen
+// value even when it is not among the counted ones.
+func options(counts []photo.Count, chosen string) []views.Option {
+	var opts []views.Option
+	found := chosen == ""
+	for _, c := range counts {
+		label := c.Label
+		if label == "" {
+			label = c.Value
+		}
+		sel := chosen != "" && (c.Value == chosen || strings.EqualFold(label, chosen))
+		found = found || sel
+		opts = append(opts, views.Option{Value: c.Value, Label: label, Count: c.Count, Selected: sel})
+	}
+	if !found {
+		opts = append(opts, views.Option{Value: chosen, Label: chosen, Selected: true})
+	}
+	return opts
+}
+
+// filterQuery keeps the filter parameters of a query, dropping paging.
+func filterQuery(q url.Values) url.Values {
+	out := url.Values{}
+	for _, k := range []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence"} {
+		if v := strings.TrimSpace(q.Get(k)); v != "" {
+			out.Set(k, v)
+		}
+	}
+	return out
+}
+
+func withOffset(filters url.Values, offset int) string {
+	q := url.Values{}
+	for k, v := range filters {
+		q[k] = v
+	}
+	if offset > 0 {
+		q.Set("offset", strconv.Itoa(offset))
+	}
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// downloads links to the GeoJSON and CSV of exactly the filtered photos.
+func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []views.Link {
+	q := url.Values{"download": {"1"}}
+	for k, v := range filters {
+		q[k] = v
+	}
+	return []views.Link{
+		{Label: geojsonLabel, URL: s.url("photos.geojson") + "?" + q.Encode()},
+		{Label: csvLabel, URL: s.url("photos.csv") + "?" + q.Encode()},
+	}
+}
+
+// monthBars lays out the monthly bins (year-only bins left out) as bars
+// from the first month with photos to the last, empty months included.
+func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
+	counts := map[string]int{}
+	var lo, hi time.Time
+	for _, b := range bins {
+		t, err := time.Parse("2006-01", b.Month)
+		if err != nil {
+			continue // a year-only bin
+		}
+		counts[b.Month] = b.Count
+		if lo.IsZero() || t.Before(lo) {
+			lo = t
+		}
+		if t.After(hi) {
+			hi = t
+		}
+	}
+	if lo.IsZero() {
+		return nil, "", ""
+	}
+	months := (hi.Year()-lo.Year())*12 + int(hi.Month()-lo.Month()) + 1
+	top := 0
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	width := 1000 / float64(months)
+	for i := 0; i < months; i++ {
+		key := lo.AddDate(0, i, 0).Format("2006-01")
+		c := counts[key]
+		h := 0.0
+		if c > 0 {
+			h = math.Max(2, 100*float64(c)/float64(top))
+		}
+		bars = append(bars, views.Bar{Label: key, Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
+	}
+	return bars, lo.Format("January 2006"), hi.Format("January 2006")
+}

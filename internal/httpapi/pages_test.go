@@ -1,0 +1,284 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// doc is a parsed page, queried by data-testid as a person's eye would
+// find things, never by matching the markup as text.
+type doc struct {
+	t    *testing.T
+	root *html.Node
+}
+
+func page(t *testing.T, resp *http.Response, body []byte) doc {
+	t.Helper()
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		t.Fatalf("Content-Type %q, want HTML:\n%s", ct, body)
+	}
+	root, err := html.Parse(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc{t, root}
+}
+
+// getPage gets path and parses it as a page.
+func getPage(t *testing.T, ts *httptest.Server, path string) doc {
+	t.Helper()
+	resp, body := get(t, ts, path)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d\n%s", path, resp.StatusCode, body)
+	}
+	return page(t, resp, body)
+}
+
+// all returns the elements with the test id.
+func (d doc) all(id string) []*html.Node {
+	var out []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && attr(n, "data-testid") == id {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(d.root)
+	return out
+}
+
+// one returns the element with the test id, failing when there is not
+// exactly one.
+func (d doc) one(id string) *html.Node {
+	d.t.Helper()
+	ns := d.all(id)
+	if len(ns) != 1 {
+		d.t.Fatalf("%d elements with data-testid=%q, want 1", len(ns), id)
+	}
+	return ns[0]
+}
+
+// text is the element's text with white space collapsed.
+func (d doc) text(id string) string {
+	d.t.Helper()
+	return textOf(d.one(id))
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// elements returns the elements named tag under n.
+func elements(n *html.Node, tag string) []*html.Node {
+	var out []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == tag {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+func TestExplorerPage(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	d := getPage(t, ts, "/")
+	if got := d.text("count"); !strings.HasPrefix(got, "17 of 17 photos") {
+		t.Errorf("count = %q", got)
+	}
+	if n := len(d.all("photo-row")); n != 17 {
+		t.Errorf("%d rows, want 17", n)
+	}
+
+	// A window: the count, the rows and the downloads all follow it.
+	_, body := get(t, ts, "/api/photos.geojson?from=2016&to=2016&agency=Reuters")
+	want := len(features(t, body).Features)
+	d = getPage(t, ts, "/?from=2016&to=2016&agency=Reuters")
+	if got := d.text("count"); !strings.HasPrefix(got, fmt.Sprintf("%d of 17 photos", want)) || want < 2 {
+		t.Errorf("2016, Reuters: count = %q, the API has %d", got, want)
+	}
+	rows := d.all("photo-row")
+	if len(rows) != want {
+		t.Errorf("2016, Reuters: %d rows, want %d", len(rows), want)
+	}
+	for _, o := range elements(d.one("agency"), "option") {
+		if _, sel := attrOK(o, "selected"); sel != (attr(o, "value") == "Reuters") {
+			t.Errorf("agency option %q selected = %v", attr(o, "value"), sel)
+		}
+	}
+	links := elements(d.one("downloads"), "a")
+	if len(links) != 2 {
+		t.Fatalf("%d download links, want 2", len(links))
+	}
+	resp, body := get(t, ts, attr(links[0], "href"))
+	if fc := features(t, body); len(fc.Features) != len(rows) || !strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("the GeoJSON download has %d features (%s), the page shows %d", len(fc.Features), resp.Header.Get("Content-Disposition"), len(rows))
+	}
+	if _, body := get(t, ts, attr(links[1], "href")); bytes.Count(body, []byte("\n")) != len(rows)+1 {
+		t.Errorf("the CSV download has %d lines for %d rows", bytes.Count(body, []byte("\n")), len(rows))
+	}
+
+	// Paging: the second page starts where the first ended.
+	d = getPage(t, ts, "/?offset=10")
+	if n := len(d.all("photo-row")); n != 7 || !strings.Contains(d.text("count"), "showing 11–17") {
+		t.Errorf("offset 10: %d rows, %q", n, d.text("count"))
+	}
+	if href := attr(d.one("prev"), "href"); href != "/" {
+		t.Errorf("prev = %q", href)
+	}
+
+	// A bad filter is a page that says what is wrong, with a 400.
+	resp, body = get(t, ts, "/?from=yesterday", "Accept", "text/html")
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(page(t, resp, body).text("error"), "from") {
+		t.Errorf("bad from: %d %s", resp.StatusCode, body)
+	}
+}
+
+func attrOK(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func TestPhotoPage(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	_, body := get(t, ts, "/api/photos.geojson?place=cur:zamalka")
+	fc := features(t, body)
+	if len(fc.Features) != 1 {
+		t.Fatalf("%d Zamalka photos, want 1", len(fc.Features))
+	}
+	url := fc.Features[0].Properties["url"].(string)
+	d := getPage(t, ts, strings.TrimPrefix(url, ts.URL))
+	for id, want := range map[string]string{
+		"date": "19 September 2016 (day)", "photographer": "Bassam Khabieh", "agency": "Reuters",
+		"place": "Zamalka", "governorate": "Rif Dimashq", "confidence": "0.95 (exact)", "mention": "“Zamalka”",
+		"coordinates": "36.353610, 33.524720",
+	} {
+		if got := d.text(id); got != want {
+			t.Errorf("%s = %q, want %q", id, got, want)
+		}
+	}
+	if !strings.Contains(d.text("caption"), "Zamalka") || len(elements(d.one("sources"), "li")) == 0 {
+		t.Errorf("caption %q, sources missing", d.text("caption"))
+	}
+	if href := attr(d.one("place"), "href"); href != "/places/cur:zamalka" {
+		t.Errorf("place link %q", href)
+	}
+	if resp, _ := get(t, ts, attr(d.one("geojson"), "href")); resp.StatusCode != 200 {
+		t.Errorf("the GeoJSON link: %d", resp.StatusCode)
+	}
+
+	resp, body := get(t, ts, "/photos/0000000000000000", "Accept", "text/html,*/*")
+	if resp.StatusCode != http.StatusNotFound || page(t, resp, body).text("error") == "" {
+		t.Errorf("unknown photo: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := get(t, ts, "/photos/0000000000000000"); resp.StatusCode != 404 || !strings.Contains(resp.Header.Get("Content-Type"), "json") {
+		t.Errorf("unknown photo, not a browser: %d %s", resp.StatusCode, body)
+	}
+}
+
+func TestPlacePage(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	d := getPage(t, ts, "/places/gn:170063") // Aleppo
+	if got := d.text("kind"); got != "city" {
+		t.Errorf("kind = %q", got)
+	}
+	count := d.text("count")
+	if !strings.HasSuffix(count, " photos") || count == "0 photos" {
+		t.Fatalf("count = %q", count)
+	}
+	if len(elements(d.one("histogram"), "rect")) == 0 || len(d.all("photo-row")) == 0 {
+		t.Error("no histogram bars or photos")
+	}
+	all := attr(d.one("all-photos"), "href")
+	e := getPage(t, ts, all)
+	if got := e.text("count"); !strings.HasPrefix(got, strings.TrimSuffix(count, " photos")+" of 17") || e.text("place-filter") == "" {
+		t.Errorf("the explorer for the place says %q, the place page %q", got, count)
+	}
+	if resp, _ := get(t, ts, "/places/gn:0"); resp.StatusCode != 404 {
+		t.Errorf("unknown place: %d", resp.StatusCode)
+	}
+}
+
+func TestAboutPageAndAssets(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	resp, body := get(t, ts, "/about")
+	d := page(t, resp, body)
+	if !strings.Contains(d.text("attribution"), "GeoNames") || !strings.Contains(d.text("counts"), "17 photos") {
+		t.Errorf("about: %q / %q", d.text("counts"), d.text("attribution"))
+	}
+	var css string
+	for _, l := range elements(d.root, "link") {
+		if attr(l, "rel") == "stylesheet" {
+			css = attr(l, "href")
+		}
+	}
+	resp, body = get(t, ts, css)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") ||
+		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") || len(body) == 0 {
+		t.Errorf("%s: %d %q %q", css, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"))
+	}
+	if resp, _ := get(t, ts, "/assets/style.0000000000.css"); resp.StatusCode != 404 {
+		t.Errorf("an unknown asset: %d", resp.StatusCode)
+	}
+}
+
+// TestPagesEscapeCaptions imports a caption that carries markup: it is
+// shown as text, never run.
+func TestPagesEscapeCaptions(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	file := filepath.Join(t.TempDir(), "evil.txt")
+	os.WriteFile(file, []byte(`A man walks in Idlib <script>alert(1)</script><img src=x onerror=alert(2)>, Syria, May 2, 2016. REUTERS/Ammar Abdullah`+"\n"), 0o644)
+	if _, err := a.ImportFile(context.Background(), file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	d := getPage(t, ts, "/?q=alert")
+	if n := len(d.all("photo-row")); n != 1 {
+		t.Fatalf("%d rows, want 1", n)
+	}
+	if len(elements(d.root, "script")) != 0 || len(elements(d.one("photo-list"), "img")) != 0 {
+		t.Error("the caption's markup became elements")
+	}
+	if !strings.Contains(d.text("caption"), "<script>alert(1)</script>") {
+		t.Errorf("caption text = %q", d.text("caption"))
+	}
+}

@@ -1,0 +1,138 @@
+// Package views renders syriamap's HTML pages with templ. Every component
+// is a function of a view model defined here: handlers build the model
+// (all links come from named routes), views only present it.
+package views
+
+// Page is what every page shares: its title and the site's links.
+type Page struct {
+	Title string
+	// StyleURL is the hashed style sheet's URL.
+	StyleURL string
+	Nav      []Link
+}
+
+// Link is a labelled URL; Current marks the page being shown.
+type Link struct {
+	Label, URL string
+	Current    bool
+}
+
+// PhotoRow is one photo in a list.
+type PhotoRow struct {
+	ID, URL, Caption string
+	// Date is written out at its precision ("19 September 2016",
+	// "March 2013", "2014"); "" when undated.
+	Date         string
+	Credit       string
+	PlaceName    string
+	PlaceURL     string // "" for a bare point or no place
+	Placement    Placement
+	ThumbnailURL string
+}
+
+// Placement says how sure the geocoder was, for a badge.
+type Placement struct {
+	// Class is "exact", "fallback", "low" or "none".
+	Class string
+	// Label is what the badge says, e.g. "exact · 0.95".
+	Label string
+}
+
+// Option is one choice of a filter, with how many photos it has.
+type Option struct {
+	Value, Label string
+	Count        int
+	Selected     bool
+}
+
+// Filters are the explorer's filter form, as the user set it.
+type Filters struct {
+	Action        string // the explorer's URL
+	From, To, Q   string
+	MinConfidence string
+	Agencies      []Option
+	Photographers []Option
+	Governorates  []Option
+	Place         string // a place id, kept as a hidden field
+	PlaceName     string
+}
+
+// Explorer is the explorer page: filters, counts, a page of photos and the
+// downloads of exactly the selection.
+type Explorer struct {
+	Page
+	Filters Filters
+	// Matching photos of Total in the archive; Rows show From..To of them.
+	Matching, Total int
+	From, To        int
+	Rows            []PhotoRow
+	PrevURL         string
+	NextURL         string
+	Downloads       []Link
+}
+
+// Alternative is a place the geocoder weighed.
+type Alternative struct {
+	Name, URL, Mention, Score string
+}
+
+// Source is a file a photo was imported from.
+type Source struct {
+	File       string
+	Line       int
+	Ref, Label string
+}
+
+// PhotoPage is one photo with everything known about it.
+type PhotoPage struct {
+	Page
+	Photo         PhotoRow
+	DatePrecision string
+	Photographer  string
+	Agency        string
+	ImageURL      string
+	PlaceKind     string
+	Governorate   string
+	Coordinates   string // "36.353610, 33.524720" (lon, lat), "" when unplaced
+	Confidence    string
+	Precision     string
+	Mention       string
+	Note          string
+	Corrected     string // the correction's note, when a person placed it
+	Alternatives  []Alternative
+	Sources       []Source
+	GeoJSONURL    string
+}
+
+// Bar is one bin of a histogram.
+type Bar struct {
+	Label string
+	Count int
+	// X, Width and Height place the bar in a 1000×100 view box.
+	X, Width, Height float64
+}
+
+// PlacePage is a place with its photos over time.
+type PlacePage struct {
+	Page
+	ID, Name, Kind string
+	Governorate    string
+	Country        string
+	Names          []string
+	Coordinates    string
+	Sources        []string
+	Photos         int
+	First, Last    string // the first and last bins with photos
+	Bars           []Bar
+	Recent         []PhotoRow
+	PhotosURL      string // the explorer filtered to the place
+	Downloads      []Link
+}
+
+// About is the page that says what syriamap is.
+type About struct {
+	Page
+	Photos, Places int
+	Attribution    string
+	Downloads      []Link
+}
