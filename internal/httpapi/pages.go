@@ -323,7 +323,8 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 }
 
 // monthBars lays out the monthly bins (year-only bins left out) as bars
-// from the first month with photos to the last, empty months included.
+// over the whole years from the first photo to the last, empty months
+// included.
 func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 	counts := map[string]int{}
 	var lo, hi time.Time
@@ -343,6 +344,9 @@ func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 	if lo.IsZero() {
 		return nil, "", ""
 	}
+	// Whole years, so that one busy month does not fill the chart.
+	lo = time.Date(lo.Year(), time.January, 1, 0, 0, 0, 0, time.UTC)
+	hi = time.Date(hi.Year(), time.December, 1, 0, 0, 0, 0, time.UTC)
 	months := (hi.Year()-lo.Year())*12 + int(hi.Month()-lo.Month()) + 1
 	top := 0
 	for _, c := range counts {
