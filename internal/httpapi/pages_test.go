@@ -259,6 +259,18 @@ func TestAboutPageAndAssets(t *testing.T) {
 		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") || len(body) == 0 {
 		t.Errorf("%s: %d %q %q", css, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"))
 	}
+	resp, body = get(t, ts, "/basemap.geojson")
+	fc := features(t, body)
+	layers := map[string]int{}
+	for _, f := range fc.Features {
+		layers[f.Properties.MustString("layer", "")]++
+	}
+	if layers["governorate"] != 14 || layers["label"] != 14 || layers["river"] == 0 || layers["country"] < 5 {
+		t.Errorf("basemap layers: %v", layers)
+	}
+	if resp, _ := get(t, ts, "/basemap.geojson", "If-None-Match", resp.Header.Get("ETag")); resp.StatusCode != http.StatusNotModified {
+		t.Errorf("basemap revalidation: %d", resp.StatusCode)
+	}
 	if resp, _ := get(t, ts, "/assets/style.0000000000.css"); resp.StatusCode != 404 {
 		t.Errorf("an unknown asset: %d", resp.StatusCode)
 	}

@@ -76,6 +76,7 @@ func (s *Server) routes() {
 	get("photo", "/photos/{id}", s.photoPage)
 	get("place", "/places/{id}", s.placePage)
 	get("asset", "/assets/{file}", s.asset)
+	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
 	get("media", "/media/{path:.+}", s.mediaFile)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+	"github.com/paulmach/orb/planar"
+	"github.com/paulmach/orb/simplify"
+)
+
+// The basemap is what the map draws under the photos without any tile
+// server: Syria's neighbours, its governorates with labels, and the
+// Euphrates and Tigris. Each feature has a "layer" property: country,
+// governorate, label or river. Lines are simplified to what a country-wide
+// map shows (a few hundred metres) and coordinates rounded to 4 decimals,
+// which keeps the file small enough to load at once.
+
+// basemapTolerance is the Douglas-Peucker tolerance in degrees (~500 m).
+const basemapTolerance = 0.005
+
+// rivers are the Natural Earth river names the basemap keeps, by name_en.
+var rivers = map[string]bool{"Euphrates": true, "Tigris": true}
+
+func writeBasemap(src, path string) error {
+	out := geojson.NewFeatureCollection()
+	countries, err := readFeatures(src + "/naturalearth/countries-10m-syria-and-neighbours.geojson")
+	if err != nil {
+		return err
+	}
+	for _, f := range countries.Features {
+		name, _ := f.Properties["name"].(string)
+		out.Append(basemapFeature(f.Geometry, "country", name))
+	}
+	govs, err := readFeatures(src + "/ocha/syr_admin1.geojson")
+	if err != nil {
+		return err
+	}
+	for _, f := range govs.Features {
+		name, _ := f.Properties["NAME_EN"].(string)
+		pcode, _ := f.Properties["PCODE"].(string)
+		g := basemapFeature(f.Geometry, "governorate", name)
+		g.Properties["pcode"] = pcode
+		out.Append(g)
+		// The label sits at the centroid of the governorate's largest part.
+		if label, ok := labelPoint(f.Geometry); ok {
+			l := basemapFeature(label, "label", name)
+			l.Properties["pcode"] = pcode
+			out.Append(l)
+		}
+	}
+	rs, err := readFeatures(src + "/naturalearth/rivers-50m-syria-region.geojson")
+	if err != nil {
+		return err
+	}
+	for _, f := range rs.Features {
+		if name, _ := f.Properties["name_en"].(string); rivers[name] {
+			out.Append(basemapFeature(f.Geometry, "river", name))
+		}
+	}
+	b, err := out.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+func readFeatures(path string) (*geojson.FeatureCollection, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	fc, err := geojson.UnmarshalFeatureCollection(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return fc, nil
+}
+
+func basemapFeature(g orb.Geometry, layer, name string) *geojson.Feature {
+	g = simplify.DouglasPeucker(basemapTolerance).Simplify(orb.Clone(g))
+	f := geojson.NewFeature(round4(g))
+	f.Properties = geojson.Properties{"layer": layer, "name": name}
+	return f
+}
+
+func labelPoint(g orb.Geometry) (orb.Point, bool) {
+	var best orb.Polygon
+	var bestArea float64
+	switch g := g.(type) {
+	case orb.Polygon:
+		best = g
+	case orb.MultiPolygon:
+		for _, p := range g {
+			if a := math.Abs(planar.Area(p)); a > bestArea {
+				best, bestArea = p, a
+			}
+		}
+	}
+	if len(best) == 0 {
+		return orb.Point{}, false
+	}
+	c, _ := planar.CentroidArea(best)
+	return c, true
+}
+
+// round4 rounds every coordinate of g to 4 decimals (~10 m).
+func round4(g orb.Geometry) orb.Geometry {
+	r := func(p orb.Point) orb.Point {
+		return orb.Point{math.Round(p[0]*1e4) / 1e4, math.Round(p[1]*1e4) / 1e4}
+	}
+	switch g := g.(type) {
+	case orb.Point:
+		return r(g)
+	case orb.LineString:
+		for i := range g {
+			g[i] = r(g[i])
+		}
+	case orb.MultiLineString:
+		for _, l := range g {
+			round4(l)
+		}
+	case orb.Ring:
+		for i := range g {
+			g[i] = r(g[i])
+		}
+	case orb.Polygon:
+		for _, ring := range g {
+			round4(ring)
+		}
+	case orb.MultiPolygon:
+		for _, p := range g {
+			round4(p)
+		}
+	}
+	return g
+}
