@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"image/jpeg"
 	"net/http"
 	"strings"
@@ -195,5 +196,39 @@ func TestRangesMatchOneQuery(t *testing.T) {
 	}
 	if !strings.Contains(one["/api/photos.csv?offset=2&limit=7"], "\n") || strings.Count(one["/api/photos.geojsonl?limit=5"], "\x1e") != 5 {
 		t.Errorf("the pages are not what they ask for: %q", one["/api/photos.geojsonl?limit=5"])
+	}
+}
+
+// TestPoints checks the map's compact form against the GeoJSON of the
+// same selection.
+func TestPoints(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	for _, q := range []string{"", "?from=2016&to=2016", "?agency=AFP"} {
+		_, body := get(t, ts, "/api/points.json"+q)
+		var pts struct {
+			Fields []string
+			Points [][]any
+		}
+		if err := json.Unmarshal(body, &pts); err != nil {
+			t.Fatalf("%s: %v\n%s", q, err, body)
+		}
+		_, body = get(t, ts, "/api/photos.geojson"+q)
+		fc := features(t, body)
+		if len(pts.Points) != len(fc.Features) || len(pts.Fields) != 6 {
+			t.Fatalf("%s: %d points, %d features", q, len(pts.Points), len(fc.Features))
+		}
+		for i, p := range pts.Points {
+			f := fc.Features[i]
+			if p[0] != f.ID {
+				t.Errorf("%s: point %d is %v, feature %v", q, i, p[0], f.ID)
+			}
+			date := f.Properties.MustString("date", "")
+			if want := strings.ReplaceAll(date, "-", ""); date != "" && fmt.Sprint(int(p[3].(float64))) != want {
+				t.Errorf("%s: point %v starts %v, the feature's date is %s", q, p[0], p[3], date)
+			}
+			if (f.Geometry == nil) != (p[1] == nil) {
+				t.Errorf("%s: point %v lon %v, geometry %v", q, p[0], p[1], f.Geometry)
+			}
+		}
 	}
 }

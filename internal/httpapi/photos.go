@@ -284,3 +284,52 @@ func appendCSVRow(b []byte, fields []string) []byte {
 	}
 	return append(b, '\n')
 }
+
+// Placement codes in /api/points: how the map draws a photo.
+const (
+	placedExact    = 0
+	placedFallback = 1 // at a place that holds the one the caption names
+	placedLow      = 2 // confidence under one half
+)
+
+// photosPoints serves the selected photos in the compact form the map
+// loads once and filters itself: one array per photo, [id, lon, lat,
+// first day, last day, placement], days as YYYYMMDD numbers (0 when
+// undated) and lon, lat null when unplaced.
+func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
+	f, done := s.listRequest(w, r, "points", ".json", "application/json")
+	if done {
+		return
+	}
+	head := `{"fields":["id","lon","lat","from","to","placement"],"placement":{"exact":0,"fallback":1,"low":2},"points":[` + "\n"
+	s.streamFeatures(w, r, f, head, ",\n", "\n]}\n", func(b []byte, _ string, ft *store.Feature) []byte {
+		b = append(b, '[')
+		b = appendString(b, ft.ID)
+		if ft.Located {
+			b = append(b, ',')
+			b = strconv.AppendFloat(b, ft.Lon, 'f', 5, 64)
+			b = append(b, ',')
+			b = strconv.AppendFloat(b, ft.Lat, 'f', 5, 64)
+		} else {
+			b = append(b, ",null,null"...)
+		}
+		from, to := 0, 0
+		if !ft.Date.IsZero() {
+			from, to = ft.Date.Span()
+		}
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(from), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(to), 10)
+		code := placedExact
+		switch {
+		case ft.Precision == "fallback":
+			code = placedFallback
+		case ft.Confidence < 0.5 && ft.Precision != "corrected" && ft.Precision != "given":
+			code = placedLow
+		}
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(code), 10)
+		return append(b, ']')
+	})
+}

@@ -67,6 +67,7 @@ func (s *Server) routes() {
 	get("photos.geojson", "/api/photos.geojson", s.photosGeoJSON)
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
+	get("points", "/api/points.json", s.photosPoints)
 	get("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
 	get("timeline", "/api/timeline", s.timeline)
 	get("facets", "/api/facets", s.facets)
