@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 BENCH_N ?= 1000000
 BENCH_DIR ?= /tmp/syriamap-bench
 
-.PHONY: run test generate templ-check fmt-check vet unit bench bench-store bench-load fuzz geodata lint
+.PHONY: run test generate assets templ-check fmt-check vet unit bench bench-store bench-load fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -21,6 +21,12 @@ test: templ-check fmt-check vet unit
 ## generate: regenerate the templ views (views/*_templ.go, committed)
 generate:
 	$(GO) tool templ generate -path views
+
+## assets: rebuild the map and timeline bundle (assets/static/app.js,
+## committed) from assets/src with the npm packages pinned in
+## assets/package-lock.json
+assets:
+	cd assets && npm ci --no-audit --no-fund && npm run build
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

@@ -9,6 +9,8 @@ type Page struct {
 	// StyleURL is the hashed style sheet's URL.
 	StyleURL string
 	Nav      []Link
+	// Styles and Scripts are further hashed files the page loads.
+	Styles, Scripts []string
 }
 
 // Link is a labelled URL; Current marks the page being shown.
@@ -69,6 +71,18 @@ type Explorer struct {
 	PrevURL         string
 	NextURL         string
 	Downloads       []Link
+	Map             MapConfig
+}
+
+// MapConfig is what the map and timeline script needs: the API's URLs
+// (templates with {id} where a photo or place id goes) and, if the user
+// asked for one, an online tile layer.
+type MapConfig struct {
+	PointsURL, TimelineURL, BasemapURL string
+	ListURL, CSVURL                    string
+	PhotoGeoJSONURL, PlaceURL          string
+	Tiles                              string
+	Total                              int
 }
 
 // Alternative is a place the geocoder weighed.

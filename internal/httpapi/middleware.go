@@ -11,11 +11,13 @@ import (
 
 // securityHeaders sets the headers every response carries. Images may come
 // from the addresses photos were imported with (image_url), hence https:
-// in img-src; everything else is the server's own.
-func securityHeaders(next http.Handler) http.Handler {
+// in img-src, and from the tile server, if one was given; everything else
+// is the server's own.
+func securityHeaders(next http.Handler, tileOrigin string) http.Handler {
+	csp := "default-src 'self'; img-src 'self' data: https:" + tileOrigin + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: https:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")

@@ -82,6 +82,8 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	m := views.Explorer{Page: s.page("Explore", "explore")}
+	m.Page.Styles = []string{s.url("asset", "file", assets.Name("leaflet.css"))}
+	m.Page.Scripts = []string{s.url("asset", "file", assets.Name("app.js"))}
 	if m.Total, err = s.archive.DB.Count(ctx); err == nil {
 		m.Matching, err = s.archive.DB.CountPhotos(ctx, f)
 	}
@@ -113,6 +115,12 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		m.NextURL = s.url("explorer") + withOffset(filters, offset+pageSize)
 	}
 	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
+	m.Map = views.MapConfig{
+		PointsURL: s.url("points"), TimelineURL: s.url("timeline"), BasemapURL: s.url("basemap"),
+		ListURL: s.url("photos.geojson"), CSVURL: s.url("photos.csv"),
+		PhotoGeoJSONURL: s.url("photo.geojson", "id", "{id}"), PlaceURL: s.url("place", "id", "{id}"),
+		Tiles: s.tiles, Total: m.Total,
+	}
 	m.Filters = views.Filters{
 		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
 		MinConfidence: q.Get("min_confidence"), Place: f.PlaceID,

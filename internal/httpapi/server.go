@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -24,6 +26,10 @@ type Options struct {
 	// photos imported with an image_path; "" serves none.
 	Media  string
 	Logger *slog.Logger
+	// Tiles is an online tile layer's URL template
+	// (https://tile.example.org/{z}/{x}/{y}.png) drawn under the offline
+	// basemap; "" keeps the map offline.
+	Tiles string
 }
 
 // Server is syriamap's HTTP server.
@@ -32,13 +38,17 @@ type Server struct {
 	media   *mediaDir
 	log     *slog.Logger
 	router  *mux.Router
+	tiles   string
 	// Paths of the routes every feature links to (see links).
 	photoPath, mediaPath, thumbPath pathTemplate
 }
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
-	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter()}
+	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles}
+	if s.tiles != "" && tileOrigin(s.tiles) == "" {
+		return nil, fmt.Errorf("--tiles %q: want an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png", s.tiles)
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -101,7 +111,7 @@ func (s *Server) url(name string, pairs ...string) string {
 // Handler returns the server's handler: the routes inside the security
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
-	return s.logRequests(securityHeaders(compress(s.router)))
+	return s.logRequests(securityHeaders(compress(s.router), tileOrigin(s.tiles)))
 }
 
 // Serve listens on addr until ctx is done, then shuts down gracefully,
@@ -150,4 +160,19 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprintln(w, "ok")
+}
+
+// tileOrigin is the tile server's origin for img-src, with a leading
+// space, or "" when tiles is not an http(s) URL template.
+func tileOrigin(tiles string) string {
+	// Leaflet's {s} subdomain placeholder is any subdomain to the CSP.
+	u, err := url.Parse(strings.Replace(tiles, "{s}", "a", 1))
+	if tiles == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return ""
+	}
+	host := u.Host
+	if strings.Contains(tiles, "://{s}.") {
+		host = "*" + strings.TrimPrefix(host, "a")
+	}
+	return " " + u.Scheme + "://" + host
 }

@@ -1,0 +1,185 @@
+// The explorer's map and timeline, on top of the server-rendered page:
+// without JavaScript the page still lists and filters the photos.
+
+import { PhotoMap } from "./map.js";
+import { Timeline } from "./timeline.js";
+import { readState, writeState, filterQuery } from "./state.js";
+import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
+
+const root = document.getElementById("explorer");
+if (root) main(root).catch((err) => {
+  console.error(err);
+  const s = document.querySelector("[data-testid=map-status]");
+  if (s) s.textContent = `The map could not load: ${err.message}`;
+});
+
+// The default extent; the archive's own dates widen it.
+const DEFAULT_EXTENT = { from: month(2012, 1), to: month(2017, 12) };
+
+async function main(root) {
+  const cfg = { ...root.dataset };
+  let st = readState(location.search);
+  let listTimer = null, listSeq = 0; // the list's pending and latest requests
+  let ready = false; // the points and the timeline are loaded
+  const status = document.querySelector("[data-testid=map-status]");
+  const count = document.querySelector("[data-testid=count]");
+  const list = document.querySelector("[data-testid=photo-list]");
+  const downloads = [...document.querySelectorAll("[data-testid=downloads] a")];
+  const pager = document.querySelector("nav.pages");
+
+  const map = new PhotoMap(document.getElementById("map"), cfg, {
+    onSelect: (id) => select(id, true),
+    onMove: () => {
+      if (!ready) return; // a view set from the URL, before the data is in
+      st.view = map.view;
+      saveState(false);
+      scheduleList();
+    },
+  });
+  if (st.view) map.setView(st.view);
+  map.loadBasemap().catch((err) => console.error(err));
+
+  status.textContent = "Loading photos…";
+  const [pointsRes, binsRes] = await Promise.all([
+    fetch(cfg.pointsUrl + filterQuery(st.filters)),
+    fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
+  ]);
+  if (!pointsRes.ok || !binsRes.ok) throw new Error(`the API answered ${pointsRes.status}/${binsRes.status}`);
+  const points = (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement]) => ({
+    id, lon, lat, from, to, placement, geometry: lon === null ? null : { type: "Point", coordinates: [lon, lat] },
+  }));
+  const byId = new Map(points.map((p) => [p.id, p]));
+  const counts = new Map();
+  const extent = { ...DEFAULT_EXTENT };
+  for (const b of (await binsRes.json()).counts || []) {
+    const m = parseMonth(b.bin);
+    if (m === null || b.bin.length !== 7) continue; // year-only bins have no month bar
+    counts.set(m, b.count);
+    extent.from = Math.min(extent.from, m);
+    extent.to = Math.max(extent.to, m);
+  }
+  status.textContent = "";
+
+  const timeline = new Timeline(document.getElementById("timeline"), (from, to, final) => {
+    st.from = from;
+    st.to = to;
+    applyWindow();
+    saveState(final);
+  });
+  timeline.setBins(counts, extent);
+  timeline.set(st.from ?? extent.from, st.to ?? extent.to);
+  st.from = timeline.from;
+  st.to = timeline.to;
+  applyWindow();
+  ready = true;
+  if (st.photo) select(st.photo, false);
+
+  window.addEventListener("popstate", () => {
+    st = readState(location.search);
+    if (st.view) map.setView(st.view);
+    timeline.set(st.from ?? extent.from, st.to ?? extent.to);
+    st.from = timeline.from;
+    st.to = timeline.to;
+    applyWindow();
+    if (st.photo) select(st.photo, false);
+  });
+
+  function whole() { return st.from <= extent.from && st.to >= extent.to; }
+
+  // applyWindow filters the loaded points to the window and redraws.
+  function applyWindow() {
+    const lo = firstDay(st.from), hi = lastDay(st.to), all = whole();
+    // A photo is in the window when the period its date covers overlaps
+    // it; undated photos only when the window is everything.
+    const shown = points.filter((p) => (p.from === 0 ? all : p.to >= lo && p.from <= hi));
+    map.setPoints(shown.filter((p) => p.geometry));
+    count.textContent = `${shown.length.toLocaleString("en")} of ${Number(cfg.total).toLocaleString("en")} photos`;
+    const w = all ? {} : { from: formatMonth(st.from), to: formatMonth(st.to) };
+    downloads[0].href = cfg.listUrl + filterQuery(st.filters, { ...w, download: 1 });
+    downloads[1].href = cfg.csvUrl + filterQuery(st.filters, { ...w, download: 1 });
+    scheduleList();
+  }
+
+  function saveState(push) {
+    const url = location.pathname + writeState(st, extent);
+    if (url === location.pathname + location.search) return;
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  }
+
+  // select opens a photo's popup and scrolls its row into view.
+  function select(id, push) {
+    const p = byId.get(id);
+    if (!p) return;
+    st.photo = id;
+    if (p.geometry) map.openPopup(p);
+    const row = list.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    list.querySelectorAll("[aria-current]").forEach((r) => r.removeAttribute("aria-current"));
+    if (row) {
+      row.setAttribute("aria-current", "true");
+      row.scrollIntoView({ block: "nearest" });
+    }
+    if (push) saveState(true);
+  }
+
+  // The list shows the newest photos in view and in the window, from the
+  // API; it follows the map after a short pause.
+  function scheduleList() {
+    clearTimeout(listTimer);
+    listTimer = setTimeout(updateList, 150);
+  }
+  async function updateList() {
+    const seq = ++listSeq;
+    const w = whole() ? {} : { from: formatMonth(st.from), to: formatMonth(st.to) };
+    const res = await fetch(cfg.listUrl + filterQuery(st.filters, { ...w, bbox: map.bbox(), limit: 50 }));
+    if (!res.ok || seq !== listSeq) return;
+    const fc = await res.json();
+    list.replaceChildren(...fc.features.map(row));
+    list.dataset.inView = fc.features.length;
+    if (pager) pager.hidden = true; // the server's pages list another selection
+    if (st.photo) list.querySelector(`[data-id="${CSS.escape(st.photo)}"]`)?.setAttribute("aria-current", "true");
+  }
+
+  function row(f) {
+    const p = f.properties;
+    const el = (tag, attrs = {}, text) => {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (text) e.textContent = text;
+      return e;
+    };
+    const li = el("li", { "data-testid": "photo-row", "data-id": f.id });
+    if (p.thumbnail_url) li.append(el("img", { src: p.thumbnail_url, alt: "", loading: "lazy" }));
+    const body = el("div");
+    const meta = el("div", { class: "meta" });
+    meta.append(el("span", { "data-testid": "date" }, longDate(p.date, p.date_precision) || "undated"));
+    if (p.place_name) {
+      meta.append(" · ");
+      meta.append(p.place_id ? el("a", { href: cfg.placeUrl.replace("{id}", encodeURIComponent(p.place_id)), "data-testid": "place" }, p.place_name)
+        : el("span", { "data-testid": "place" }, p.place_name));
+    }
+    const cls = !f.geometry ? "none" : p.precision === "fallback" ? "fallback" : p.confidence < 0.5 ? "low" : "exact";
+    meta.append(el("span", { class: `badge ${cls}`, "data-testid": "placement" },
+      cls === "none" ? "not placed" : `${cls} · ${Number(p.confidence).toFixed(2)}`));
+    body.append(meta);
+    const cap = el("p", { class: "caption" });
+    cap.append(el("a", { href: p.url, "data-testid": "caption" }, p.caption));
+    body.append(cap);
+    const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
+    if (credit) body.append(el("div", { class: "meta", "data-testid": "credit" }, credit));
+    li.append(body);
+    li.addEventListener("mouseenter", () => map.show(byId.get(f.id)));
+    li.addEventListener("mouseleave", () => map.show(null));
+    li.addEventListener("focusin", () => map.show(byId.get(f.id)));
+    return li;
+  }
+}
+
+// longDate writes an ISO date at its precision, as the server's pages do.
+function longDate(iso, precision) {
+  if (!iso) return "";
+  const [y, m, d] = iso.split("-").map(Number);
+  if (precision === "year") return String(y);
+  const name = longMonth(month(y, m)).split(" ")[0];
+  return precision === "month" ? `${name} ${y}` : `${d} ${name} ${y}`;
+}

@@ -1,0 +1,155 @@
+// The map: an offline basemap (countries, governorates, rivers), the
+// photos clustered with supercluster, and a popup per photo.
+
+import L from "leaflet";
+import Supercluster from "supercluster";
+
+const placementClass = ["exact", "fallback", "low"];
+
+export class PhotoMap {
+  // el is the map's element; cfg the explorer's URLs; onSelect is called
+  // with a photo id when its marker is clicked; onMove when the view
+  // changes.
+  constructor(el, cfg, { onSelect, onMove }) {
+    this.cfg = cfg;
+    this.onSelect = onSelect;
+    this.map = L.map(el, { zoomSnap: 0.5, minZoom: 5, maxZoom: 17, preferCanvas: false, attributionControl: true });
+    this.map.attributionControl.setPrefix(false);
+    this.map.setView([35.0, 38.5], 6.5);
+    if (cfg.tiles) {
+      L.tileLayer(cfg.tiles, { maxZoom: 19, attribution: cfg.tilesAttribution || "" }).addTo(this.map);
+    }
+    this.markers = L.layerGroup().addTo(this.map);
+    this.highlight = L.layerGroup().addTo(this.map);
+    this.index = null;
+    this.map.on("moveend", () => { this.render(); onMove(); });
+  }
+
+  async loadBasemap() {
+    const res = await fetch(this.cfg.basemapUrl);
+    if (!res.ok) throw new Error(`basemap: ${res.status}`);
+    const fc = await res.json();
+    const byLayer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
+    const tiles = !!this.cfg.tiles;
+    L.geoJSON(byLayer("country"), {
+      interactive: false,
+      style: (f) => ({ color: "#9aa3ad", weight: 1, fillColor: f.properties.name === "Syria" ? "#ffffff" : "#e7eaee", fillOpacity: tiles ? 0 : 1 }),
+    }).addTo(this.map).bringToBack();
+    L.geoJSON(byLayer("governorate"), { interactive: false, style: { color: "#b9c0c8", weight: 1, fill: false } }).addTo(this.map);
+    L.geoJSON(byLayer("river"), { interactive: false, style: { color: "#5b9bd5", weight: 2 } }).addTo(this.map);
+    for (const f of byLayer("label").features) {
+      const [lon, lat] = f.geometry.coordinates;
+      L.marker([lat, lon], {
+        interactive: false, keyboard: false,
+        icon: L.divIcon({ className: "gov-label", html: "", iconSize: null }),
+      }).addTo(this.map).getElement().textContent = f.properties.name;
+    }
+    if (!tiles) this.map.attributionControl.addAttribution("Natural Earth · UN-OCHA");
+  }
+
+  // setPoints shows the points (objects with lon, lat, id, placement).
+  setPoints(points) {
+    this.points = points;
+    this.index = new Supercluster({ radius: 50, maxZoom: 14 });
+    this.index.load(points.map((p, i) => ({ type: "Feature", properties: { i }, geometry: p.geometry })));
+    this.render();
+  }
+
+  render() {
+    if (!this.index) return;
+    const b = this.map.getBounds();
+    const zoom = Math.round(this.map.getZoom());
+    const clusters = this.index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
+    this.markers.clearLayers();
+    this.byId = new Map();
+    for (const c of clusters) {
+      const [lon, lat] = c.geometry.coordinates;
+      if (c.properties.cluster) {
+        const n = c.properties.point_count;
+        const size = n < 10 ? 30 : n < 100 ? 36 : n < 1000 ? 44 : 52;
+        const icon = L.divIcon({ className: "cluster", html: `<span>${c.properties.point_count_abbreviated}</span>`, iconSize: [size, size] });
+        const m = L.marker([lat, lon], { icon, title: `${n} photos`, keyboard: true, alt: `${n} photos` });
+        m.on("click", () => {
+          const z = Math.min(this.index.getClusterExpansionZoom(c.properties.cluster_id), 17);
+          this.map.flyTo([lat, lon], z, { duration: 0.4 });
+        });
+        m.addTo(this.markers);
+      } else {
+        const p = this.points[c.properties.i];
+        const cls = placementClass[p.placement] || "exact";
+        const m = L.circleMarker([lat, lon], {
+          radius: 7, weight: 2, className: `photo-marker ${cls}`,
+          color: cls === "exact" ? "#0b5cad" : cls === "fallback" ? "#8a4b00" : "#a4262c",
+          fillColor: cls === "exact" ? "#0b5cad" : "#ffffff", fillOpacity: cls === "exact" ? 0.85 : 1,
+          dashArray: cls === "fallback" ? "3 3" : null,
+        });
+        m.on("click", () => this.onSelect(p.id));
+        m.addTo(this.markers);
+        m.getElement()?.setAttribute("data-id", p.id);
+        this.byId.set(p.id, m);
+      }
+    }
+  }
+
+  // show highlights a photo's point (from a list row) without moving.
+  show(point) {
+    this.highlight.clearLayers();
+    if (point && point.lon !== null) {
+      L.circleMarker([point.lat, point.lon], { radius: 13, weight: 3, color: "#f0a500", fill: false, interactive: false }).addTo(this.highlight);
+    }
+  }
+
+  // openPopup shows the photo's details in a popup at its point.
+  async openPopup(point) {
+    const res = await fetch(this.cfg.photoGeojsonUrl.replace("{id}", encodeURIComponent(point.id)));
+    if (!res.ok) return;
+    const f = await res.json();
+    this.map.openPopup(popupContent(f.properties), [point.lat, point.lon], { maxWidth: 320, autoPanPadding: [20, 20] });
+  }
+
+  get view() {
+    const c = this.map.getCenter();
+    return { zoom: this.map.getZoom(), lat: c.lat, lon: c.lng };
+  }
+
+  setView(v) { this.map.setView([v.lat, v.lon], v.zoom, { animate: false }); }
+
+  bbox() {
+    const b = this.map.getBounds();
+    const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
+    return [clamp(b.getWest(), -180, 180), clamp(b.getSouth(), -90, 90), clamp(b.getEast(), -180, 180), clamp(b.getNorth(), -90, 90)]
+      .map((x) => x.toFixed(4)).join(",");
+  }
+}
+
+// popupContent builds the popup from a photo's properties with DOM text
+// nodes only: captions are never parsed as HTML.
+function popupContent(p) {
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  };
+  const box = el("div", "popup");
+  box.dataset.testid = "popup";
+  if (p.thumbnail_url) {
+    const img = el("img");
+    img.src = p.thumbnail_url;
+    img.alt = "";
+    box.append(img);
+  }
+  box.append(el("p", "popup-caption", p.caption));
+  const meta = el("p", "meta");
+  meta.append(el("span", null, [p.date, [p.photographer, p.agency].filter(Boolean).join(" / ")].filter(Boolean).join(" · ")));
+  box.append(meta);
+  const where = el("p", "meta");
+  where.append(el("span", null, p.place_name || "Not placed"));
+  const cls = p.precision === "fallback" ? "fallback" : p.confidence < 0.5 ? "low" : "exact";
+  where.append(el("span", `badge ${cls}`, `${p.precision === "fallback" ? "fallback" : cls} · ${Number(p.confidence).toFixed(2)}`));
+  box.append(where);
+  const a = el("a", null, "Photo page");
+  a.href = p.url;
+  box.append(a);
+  return box;
+}

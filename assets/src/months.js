@@ -1,0 +1,28 @@
+// Months as whole numbers (year*12 + month-1) make the timeline's
+// arithmetic plain; days are YYYYMMDD numbers, as /api/points gives them.
+
+const names = ["January", "February", "March", "April", "May", "June", "July",
+  "August", "September", "October", "November", "December"];
+
+export function month(year, m) { return year * 12 + (m - 1); }
+
+// parseMonth reads "YYYY-MM" (or "YYYY", as its January; or its December
+// when end is true); it returns null for anything else.
+export function parseMonth(s, end = false) {
+  const m = /^(\d{4})(?:-(\d{2}))?(?:-\d{2})?$/.exec(s || "");
+  if (!m) return null;
+  const mm = m[2] ? Number(m[2]) : (end ? 12 : 1);
+  if (mm < 1 || mm > 12) return null;
+  return month(Number(m[1]), mm);
+}
+
+export function formatMonth(i) {
+  const y = Math.floor(i / 12), m = i % 12 + 1;
+  return `${y}-${String(m).padStart(2, "0")}`;
+}
+
+export function longMonth(i) { return `${names[i % 12]} ${Math.floor(i / 12)}`; }
+
+// firstDay and lastDay are the month's days as YYYYMMDD numbers.
+export function firstDay(i) { return (Math.floor(i / 12) * 100 + i % 12 + 1) * 100 + 1; }
+export function lastDay(i) { return (Math.floor(i / 12) * 100 + i % 12 + 1) * 100 + 31; }
