@@ -51,7 +51,8 @@ when, who and where, and keeps them in an archive (SQLite, data/syriamap.db by
 default; --db or SYRIAMAP_DB to change it).
 
 Usage:
-  syriamap [serve] [--addr A] [--media DIR]     serve the archive over HTTP (127.0.0.1:8080)
+  syriamap [serve] [--addr A] [--media DIR] [--tiles URL]
+                                                serve the archive over HTTP (127.0.0.1:8080)
   syriamap geocode [--samples] [FILE...]        one JSON object per caption (stdin when no FILE)
   syriamap import [--format F] FILE...          import .txt, .csv or .jsonl files into the archive
   syriamap list [--unplaced] [--q TEXT] ...     list archived photos

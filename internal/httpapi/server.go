@@ -46,8 +46,8 @@ type Server struct {
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles}
-	if s.tiles != "" && tileOrigin(s.tiles) == "" {
-		return nil, fmt.Errorf("--tiles %q: want an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png", s.tiles)
+	if err := CheckTiles(s.tiles); err != nil {
+		return nil, err
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -160,6 +160,14 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprintln(w, "ok")
+}
+
+// CheckTiles reports whether tiles is "" or an http(s) tile URL template.
+func CheckTiles(tiles string) error {
+	if tiles != "" && tileOrigin(tiles) == "" {
+		return fmt.Errorf("--tiles %q: want an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png", tiles)
+	}
+	return nil
 }
 
 // tileOrigin is the tile server's origin for img-src, with a leading
