@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 BENCH_N ?= 1000000
 BENCH_DIR ?= /tmp/syriamap-bench
 
-.PHONY: run test generate assets templ-check fmt-check vet unit bench bench-store bench-load fuzz geodata lint
+.PHONY: run test generate assets screenshots templ-check fmt-check vet unit bench bench-store bench-load fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -27,6 +27,11 @@ generate:
 ## assets/package-lock.json
 assets:
 	cd assets && npm ci --no-audit --no-fund && npm run build
+
+## screenshots: PNGs of the explorer (desktop and 375 px) and a photo
+## page, taken in headless Chromium, in screenshots/
+screenshots:
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowser' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

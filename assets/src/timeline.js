@@ -95,6 +95,8 @@ export class Timeline {
     this.onChange(this.from, this.to, final);
   }
 
+  whole() { return this.from <= this.extent.from && this.to >= this.extent.to; }
+
   monthAt(clientX) {
     const r = this.svg.getBoundingClientRect();
     const n = this.extent.to - this.extent.from + 1;
@@ -109,7 +111,9 @@ export class Timeline {
       const m = this.monthAt(ev.clientX);
       const edge = ev.target.dataset?.edge;
       if (edge) drag = { kind: edge };
-      else if (ev.target === this.sel) drag = { kind: "window", at: m, from: this.from, to: this.to };
+      // The window moves when dragged, unless it is everything: then a
+      // drag draws a new one.
+      else if (ev.target === this.sel && !this.whole()) drag = { kind: "window", at: m, from: this.from, to: this.to };
       else { drag = { kind: "new", at: m }; this.move(m, m, false); }
       this.svg.setPointerCapture(ev.pointerId);
       ev.preventDefault();

@@ -166,8 +166,9 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, a := range p.Place.Alternatives {
 		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: strconv.FormatFloat(a.Score, 'f', 2, 64)}
-		if s.archive.Gazetteer.ByID(a.ID) != nil {
+		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
 			alt.URL = s.url("place", "id", a.ID)
+			alt.Name += " (" + string(pl.Kind) + ")" // Damascus the city, the governorate, the district
 		}
 		m.Alternatives = append(m.Alternatives, alt)
 	}
