@@ -37,7 +37,7 @@ async function main(root) {
     },
   });
   if (st.view) map.setView(st.view);
-  map.loadBasemap().catch((err) => console.error(err));
+  map.loadBasemap(!st.view).catch((err) => console.error(err));
 
   status.textContent = "Loading photos…";
   const [pointsRes, binsRes] = await Promise.all([

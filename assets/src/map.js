@@ -22,19 +22,30 @@ export class PhotoMap {
     this.markers = L.layerGroup().addTo(this.map);
     this.highlight = L.layerGroup().addTo(this.map);
     this.index = null;
-    this.map.on("moveend", () => { this.render(); onMove(); });
+    this.quiet = false; // moves the map makes itself are not the user's
+    this.map.on("moveend", () => { this.render(); if (!this.quiet) onMove(); });
   }
 
-  async loadBasemap() {
+  // loadBasemap draws the offline basemap; fit frames Syria, for a first
+  // visit (a link's own view is kept).
+  async loadBasemap(fit) {
     const res = await fetch(this.cfg.basemapUrl);
     if (!res.ok) throw new Error(`basemap: ${res.status}`);
     const fc = await res.json();
     const byLayer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
     const tiles = !!this.cfg.tiles;
-    L.geoJSON(byLayer("country"), {
+    const countries = L.geoJSON(byLayer("country"), {
       interactive: false,
       style: (f) => ({ color: "#9aa3ad", weight: 1, fillColor: f.properties.name === "Syria" ? "#ffffff" : "#e7eaee", fillOpacity: tiles ? 0 : 1 }),
     }).addTo(this.map).bringToBack();
+    if (fit) {
+      const syria = countries.getLayers().find((l) => l.feature.properties.name === "Syria");
+      if (syria) {
+        this.quiet = true;
+        this.map.fitBounds(syria.getBounds(), { animate: false, padding: [8, 8] });
+        this.quiet = false;
+      }
+    }
     L.geoJSON(byLayer("governorate"), { interactive: false, style: { color: "#b9c0c8", weight: 1, fill: false } }).addTo(this.map);
     L.geoJSON(byLayer("river"), { interactive: false, style: { color: "#5b9bd5", weight: 2 } }).addTo(this.map);
     for (const f of byLayer("label").features) {

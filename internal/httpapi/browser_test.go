@@ -272,4 +272,3 @@ func shoot(t *testing.T, b *browser, name string) {
 	}
 	t.Logf("wrote %s", filepath.Join(dir, name))
 }
-
