@@ -72,6 +72,7 @@ async function main(root) {
   st.to = timeline.to;
   applyWindow();
   ready = true;
+  performance.mark("syriamap:first-render");
   if (st.photo) select(st.photo, false);
 
   window.addEventListener("popstate", () => {
@@ -88,6 +89,7 @@ async function main(root) {
 
   // applyWindow filters the loaded points to the window and redraws.
   function applyWindow() {
+    const start = performance.now();
     const lo = firstDay(st.from), hi = lastDay(st.to), all = whole();
     // A photo is in the window when the period its date covers overlaps
     // it; undated photos only when the window is everything.
@@ -98,6 +100,8 @@ async function main(root) {
     downloads[0].href = cfg.listUrl + filterQuery(st.filters, { ...w, download: 1 });
     downloads[1].href = cfg.csvUrl + filterQuery(st.filters, { ...w, download: 1 });
     scheduleList();
+    // Timings for the benchmarks (and anyone's dev tools).
+    performance.measure("syriamap:window", { start });
   }
 
   function saveState(push) {

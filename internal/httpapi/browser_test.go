@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,7 +31,7 @@ type browser struct {
 	serverAt string
 }
 
-func newBrowser(t *testing.T, ts *httptest.Server, width, height int) *browser {
+func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 	t.Helper()
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -79,7 +80,7 @@ func newBrowser(t *testing.T, ts *httptest.Server, width, height int) *browser {
 	return b
 }
 
-func (b *browser) run(t *testing.T, actions ...chromedp.Action) {
+func (b *browser) run(t testing.TB, actions ...chromedp.Action) {
 	t.Helper()
 	if err := chromedp.Run(b.ctx, actions...); err != nil {
 		t.Fatal(err)
@@ -99,11 +100,12 @@ func (b *browser) check(t *testing.T) {
 	}
 }
 
-// ready waits until the map script has drawn the timeline window.
+// ready navigates to url and waits until the map script has drawn the
+// photos for the first time (it marks the moment for the benchmarks).
 func ready(url string) chromedp.Tasks {
 	return chromedp.Tasks{
 		chromedp.Navigate(url),
-		chromedp.Poll(`document.querySelector("[data-testid=window]").textContent !== ""`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 	}
 }
 
@@ -271,4 +273,40 @@ func shoot(t *testing.T, b *browser, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", filepath.Join(dir, name))
+}
+
+// BenchmarkBrowserExplorer measures, in headless Chromium over the archive
+// named by SYRIAMAP_BENCH_DB, the time from navigation to the first map
+// render (points loaded, filtered, clustered, drawn) and the time of one
+// timeline step (refilter, recluster, redraw), as the page itself
+// measures them.
+func BenchmarkBrowserExplorer(b *testing.B) {
+	ts := benchServer(b)
+	br := newBrowser(b, ts, 1280, 900)
+	var first []time.Duration
+	for b.Loop() {
+		var ms float64
+		br.run(b, ready(ts.URL+"/?from=2014-01&to=2014-12"),
+			chromedp.Evaluate(`performance.getEntriesByName("syriamap:first-render")[0].startTime`, &ms))
+		first = append(first, time.Duration(ms*float64(time.Millisecond)))
+	}
+	sort.Slice(first, func(i, j int) bool { return first[i] < first[j] })
+	b.ReportMetric(float64(first[len(first)/2].Microseconds())/1000, "first-render-ms")
+
+	var steps []float64
+	br.run(b, chromedp.Evaluate(`performance.clearMeasures("syriamap:window")`, nil),
+		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery))
+	for range 24 {
+		br.run(b, chromedp.KeyEvent("\u0303"), chromedp.Sleep(50*time.Millisecond)) // ArrowRight
+	}
+	br.run(b, chromedp.Evaluate(`performance.getEntriesByName("syriamap:window").map((e) => e.duration)`, &steps))
+	if len(steps) == 0 {
+		b.Fatal("no timeline steps were measured")
+	}
+	sort.Float64s(steps)
+	b.ReportMetric(steps[len(steps)/2], "step-p50-ms")
+	b.ReportMetric(steps[len(steps)*99/100], "step-p99-ms")
+	var shown string
+	br.run(b, chromedp.Text(`[data-testid=count]`, &shown, chromedp.ByQuery))
+	b.Logf("%d steps; the page says %q", len(steps), shown)
 }
