@@ -78,11 +78,14 @@ type Explorer struct {
 // (templates with {id} where a photo or place id goes) and, if the user
 // asked for one, an online tile layer.
 type MapConfig struct {
-	PointsURL, TimelineURL, BasemapURL string
-	ListURL, CSVURL                    string
-	PhotoGeoJSONURL, PlaceURL          string
-	Tiles                              string
-	Total                              int
+	PointsURL, ClustersURL    string
+	TimelineURL, BasemapURL   string
+	ListURL, CSVURL           string
+	PhotoGeoJSONURL, PlaceURL string
+	Tiles                     string
+	Total                     int
+	// PointsLimit is the archive size above which the server clusters.
+	PointsLimit int
 }
 
 // Alternative is a place the geocoder weighed.

@@ -16,11 +16,16 @@ if (root) main(root).catch((err) => {
 // The default extent; the archive's own dates widen it.
 const DEFAULT_EXTENT = { from: month(2012, 1), to: month(2017, 12) };
 
+// Up to data-points-limit photos (200,000 unless the server says) the page
+// loads them all once, compactly, and filters them itself; above it the
+// server clusters for each view and window.
+
 async function main(root) {
   const cfg = { ...root.dataset };
   let st = readState(location.search);
   let listTimer = null, listSeq = 0; // the list's pending and latest requests
   let ready = false; // the points and the timeline are loaded
+  let clusterTimer = null, clusterSeq = 0, firstClusters = true; // server-side clusters' requests
   const status = document.querySelector("[data-testid=map-status]");
   const count = document.querySelector("[data-testid=count]");
   const list = document.querySelector("[data-testid=photo-list]");
@@ -33,6 +38,7 @@ async function main(root) {
       if (!ready) return; // a view set from the URL, before the data is in
       st.view = map.view;
       saveState(false);
+      if (serverSide) scheduleClusters();
       scheduleList();
     },
   });
@@ -40,15 +46,15 @@ async function main(root) {
   map.loadBasemap(!st.view).catch((err) => console.error(err));
 
   status.textContent = "Loading photos…";
+  const serverSide = Number(cfg.total) > Number(cfg.pointsLimit || 200000);
   const [pointsRes, binsRes] = await Promise.all([
-    fetch(cfg.pointsUrl + filterQuery(st.filters)),
+    serverSide ? null : fetch(cfg.pointsUrl + filterQuery(st.filters)),
     fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
   ]);
-  if (!pointsRes.ok || !binsRes.ok) throw new Error(`the API answered ${pointsRes.status}/${binsRes.status}`);
-  const points = (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement]) => ({
+  if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(`the API answered ${pointsRes?.status}/${binsRes.status}`);
+  const points = serverSide ? [] : (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement]) => ({
     id, lon, lat, from, to, placement, geometry: lon === null ? null : { type: "Point", coordinates: [lon, lat] },
   }));
-  const byId = new Map(points.map((p) => [p.id, p]));
   const counts = new Map();
   const extent = { ...DEFAULT_EXTENT };
   for (const b of (await binsRes.json()).counts || []) {
@@ -70,9 +76,9 @@ async function main(root) {
   timeline.set(st.from ?? extent.from, st.to ?? extent.to);
   st.from = timeline.from;
   st.to = timeline.to;
-  applyWindow();
   ready = true;
-  performance.mark("syriamap:first-render");
+  applyWindow();
+  if (!serverSide) performance.mark("syriamap:first-render");
   if (st.photo) select(st.photo, false);
 
   window.addEventListener("popstate", () => {
@@ -91,17 +97,49 @@ async function main(root) {
   function applyWindow() {
     const start = performance.now();
     const lo = firstDay(st.from), hi = lastDay(st.to), all = whole();
-    // A photo is in the window when the period its date covers overlaps
-    // it; undated photos only when the window is everything.
-    const shown = points.filter((p) => (p.from === 0 ? all : p.to >= lo && p.from <= hi));
-    map.setPoints(shown.filter((p) => p.geometry));
-    count.textContent = `${shown.length.toLocaleString("en")} of ${Number(cfg.total).toLocaleString("en")} photos`;
-    const w = all ? {} : { from: formatMonth(st.from), to: formatMonth(st.to) };
+    if (serverSide) {
+      scheduleClusters();
+    } else {
+      // A photo is in the window when the period its date covers overlaps
+      // it; undated photos only when the window is everything.
+      const shown = points.filter((p) => (p.from === 0 ? all : p.to >= lo && p.from <= hi));
+      map.setPoints(shown.filter((p) => p.geometry));
+      showCount(shown.length);
+    }
+    const w = windowQuery();
     downloads[0].href = cfg.listUrl + filterQuery(st.filters, { ...w, download: 1 });
     downloads[1].href = cfg.csvUrl + filterQuery(st.filters, { ...w, download: 1 });
     scheduleList();
     // Timings for the benchmarks (and anyone's dev tools).
     performance.measure("syriamap:window", { start });
+  }
+
+  function showCount(n) {
+    count.textContent = `${n.toLocaleString("en")} of ${Number(cfg.total).toLocaleString("en")} photos`;
+  }
+
+  function windowQuery() {
+    return whole() ? {} : { from: formatMonth(st.from), to: formatMonth(st.to) };
+  }
+
+  // Server-side clusters for the view and window (large archives).
+  function scheduleClusters() {
+    clearTimeout(clusterTimer);
+    clusterTimer = setTimeout(updateClusters, firstClusters ? 0 : 120);
+  }
+  async function updateClusters() {
+    const seq = ++clusterSeq;
+    const start = performance.now();
+    const res = await fetch(cfg.clustersUrl + filterQuery(st.filters, { ...windowQuery(), bbox: map.bbox(), zoom: Math.round(map.view.zoom) }));
+    if (!res.ok || seq !== clusterSeq) return;
+    const out = await res.json();
+    map.setClusters(out.clusters);
+    showCount(out.matching);
+    performance.measure("syriamap:clusters", { start });
+    if (firstClusters) {
+      firstClusters = false;
+      performance.mark("syriamap:first-render");
+    }
   }
 
   function saveState(push) {
@@ -113,10 +151,8 @@ async function main(root) {
 
   // select opens a photo's popup and scrolls its row into view.
   function select(id, push) {
-    const p = byId.get(id);
-    if (!p) return;
     st.photo = id;
-    if (p.geometry) map.openPopup(p);
+    map.openPopup(id);
     const row = list.querySelector(`[data-id="${CSS.escape(id)}"]`);
     list.querySelectorAll("[aria-current]").forEach((r) => r.removeAttribute("aria-current"));
     if (row) {
@@ -134,7 +170,7 @@ async function main(root) {
   }
   async function updateList() {
     const seq = ++listSeq;
-    const w = whole() ? {} : { from: formatMonth(st.from), to: formatMonth(st.to) };
+    const w = windowQuery();
     const res = await fetch(cfg.listUrl + filterQuery(st.filters, { ...w, bbox: map.bbox(), limit: 50 }));
     if (!res.ok || seq !== listSeq) return;
     const fc = await res.json();
@@ -172,9 +208,10 @@ async function main(root) {
     const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
     if (credit) body.append(el("div", { class: "meta", "data-testid": "credit" }, credit));
     li.append(body);
-    li.addEventListener("mouseenter", () => map.show(byId.get(f.id)));
+    const at = f.geometry ? { lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] } : null;
+    li.addEventListener("mouseenter", () => map.show(at));
     li.addEventListener("mouseleave", () => map.show(null));
-    li.addEventListener("focusin", () => map.show(byId.get(f.id)));
+    li.addEventListener("focusin", () => map.show(at));
     return li;
   }
 }

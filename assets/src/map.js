@@ -66,6 +66,44 @@ export class PhotoMap {
     this.render();
   }
 
+  // setClusters shows clusters the server made (/api/clusters): cells
+  // with a count, and single photos as points.
+  setClusters(cells) {
+    this.index = null;
+    this.markers.clearLayers();
+    this.byId = new Map();
+    for (const c of cells) {
+      if (c.count > 1) {
+        this.clusterMarker(c.lat, c.lon, c.count, c.count >= 1000 ? `${Math.round(c.count / 100) / 10}k` : String(c.count),
+          () => this.map.flyTo([c.lat, c.lon], Math.min(this.map.getZoom() + 2, 17), { duration: 0.4 }));
+      } else {
+        this.pointMarker({ id: c.id, lon: c.lon, lat: c.lat, placement: c.placement });
+      }
+    }
+  }
+
+  clusterMarker(lat, lon, n, label, onClick) {
+    const size = n < 10 ? 30 : n < 100 ? 36 : n < 1000 ? 44 : 52;
+    const icon = L.divIcon({ className: "cluster", html: `<span>${label}</span>`, iconSize: [size, size] });
+    const m = L.marker([lat, lon], { icon, title: `${n} photos`, keyboard: true, alt: `${n} photos` });
+    m.on("click", onClick);
+    m.addTo(this.markers);
+  }
+
+  pointMarker(p) {
+    const cls = placementClass[p.placement] || "exact";
+    const m = L.circleMarker([p.lat, p.lon], {
+      radius: 7, weight: 2, className: `photo-marker ${cls}`,
+      color: cls === "exact" ? "#0b5cad" : cls === "fallback" ? "#8a4b00" : "#a4262c",
+      fillColor: cls === "exact" ? "#0b5cad" : "#ffffff", fillOpacity: cls === "exact" ? 0.85 : 1,
+      dashArray: cls === "fallback" ? "3 3" : null,
+    });
+    m.on("click", () => this.onSelect(p.id));
+    m.addTo(this.markers);
+    m.getElement()?.setAttribute("data-id", p.id);
+    this.byId.set(p.id, m);
+  }
+
   render() {
     if (!this.index) return;
     const b = this.map.getBounds();
@@ -76,28 +114,12 @@ export class PhotoMap {
     for (const c of clusters) {
       const [lon, lat] = c.geometry.coordinates;
       if (c.properties.cluster) {
-        const n = c.properties.point_count;
-        const size = n < 10 ? 30 : n < 100 ? 36 : n < 1000 ? 44 : 52;
-        const icon = L.divIcon({ className: "cluster", html: `<span>${c.properties.point_count_abbreviated}</span>`, iconSize: [size, size] });
-        const m = L.marker([lat, lon], { icon, title: `${n} photos`, keyboard: true, alt: `${n} photos` });
-        m.on("click", () => {
+        this.clusterMarker(lat, lon, c.properties.point_count, String(c.properties.point_count_abbreviated), () => {
           const z = Math.min(this.index.getClusterExpansionZoom(c.properties.cluster_id), 17);
           this.map.flyTo([lat, lon], z, { duration: 0.4 });
         });
-        m.addTo(this.markers);
       } else {
-        const p = this.points[c.properties.i];
-        const cls = placementClass[p.placement] || "exact";
-        const m = L.circleMarker([lat, lon], {
-          radius: 7, weight: 2, className: `photo-marker ${cls}`,
-          color: cls === "exact" ? "#0b5cad" : cls === "fallback" ? "#8a4b00" : "#a4262c",
-          fillColor: cls === "exact" ? "#0b5cad" : "#ffffff", fillOpacity: cls === "exact" ? 0.85 : 1,
-          dashArray: cls === "fallback" ? "3 3" : null,
-        });
-        m.on("click", () => this.onSelect(p.id));
-        m.addTo(this.markers);
-        m.getElement()?.setAttribute("data-id", p.id);
-        this.byId.set(p.id, m);
+        this.pointMarker(this.points[c.properties.i]);
       }
     }
   }
@@ -111,11 +133,13 @@ export class PhotoMap {
   }
 
   // openPopup shows the photo's details in a popup at its point.
-  async openPopup(point) {
-    const res = await fetch(this.cfg.photoGeojsonUrl.replace("{id}", encodeURIComponent(point.id)));
+  async openPopup(id) {
+    const res = await fetch(this.cfg.photoGeojsonUrl.replace("{id}", encodeURIComponent(id)));
     if (!res.ok) return;
     const f = await res.json();
-    this.map.openPopup(popupContent(f.properties), [point.lat, point.lon], { maxWidth: 320, autoPanPadding: [20, 20] });
+    if (!f.geometry) return;
+    const [lon, lat] = f.geometry.coordinates;
+    this.map.openPopup(popupContent(f.properties), [lat, lon], { maxWidth: 320, autoPanPadding: [20, 20] });
   }
 
   get view() {

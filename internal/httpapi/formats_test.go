@@ -246,3 +246,54 @@ func TestTileOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestClusters checks the server-side clusters against the points.
+func TestClusters(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	var out struct {
+		Matching int
+		Clusters []struct {
+			Lon, Lat  float64
+			Count     int
+			ID        string
+			Placement *int
+		}
+	}
+	for _, c := range []struct {
+		query string
+		many  bool // more than one cell
+	}{
+		{"?zoom=0", false}, // cells of 84°
+		{"?zoom=12&from=2016&to=2016", true},
+		{"?zoom=12&bbox=36,33,37,34", true},
+	} {
+		_, body := get(t, ts, "/api/clusters"+c.query)
+		if err := json.Unmarshal(body, &out); err != nil {
+			t.Fatalf("%s: %v\n%s", c.query, err, body)
+		}
+		_, body = get(t, ts, "/api/points.json"+strings.Replace(c.query, "zoom=", "z=", 1))
+		var pts struct{ Points [][]any }
+		json.Unmarshal(body, &pts)
+		placed := 0
+		for _, p := range pts.Points {
+			if p[1] != nil {
+				placed++
+			}
+		}
+		sum := 0
+		for _, cl := range out.Clusters {
+			sum += cl.Count
+			if (cl.Count == 1) != (cl.ID != "" && cl.Placement != nil) {
+				t.Errorf("%s: a cell of %d has id %q", c.query, cl.Count, cl.ID)
+			}
+		}
+		if sum != placed || (len(out.Clusters) > 1) != c.many {
+			t.Errorf("%s: %d cells of %d photos; the points have %d placed", c.query, len(out.Clusters), sum, placed)
+		}
+	}
+	for _, bad := range []string{"", "?zoom=x", "?zoom=40"} {
+		if resp, body := get(t, ts, "/api/clusters"+bad); resp.StatusCode != 400 || !strings.Contains(string(body), `"parameter":"zoom"`) {
+			t.Errorf("clusters%s: %d %s", bad, resp.StatusCode, body)
+		}
+	}
+}

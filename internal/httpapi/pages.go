@@ -116,10 +116,10 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
 	m.Map = views.MapConfig{
-		PointsURL: s.url("points"), TimelineURL: s.url("timeline"), BasemapURL: s.url("basemap"),
+		PointsURL: s.url("points"), ClustersURL: s.url("clusters"), TimelineURL: s.url("timeline"), BasemapURL: s.url("basemap"),
 		ListURL: s.url("photos.geojson"), CSVURL: s.url("photos.csv"),
 		PhotoGeoJSONURL: s.url("photo.geojson", "id", "{id}"), PlaceURL: s.url("place", "id", "{id}"),
-		Tiles: s.tiles, Total: m.Total,
+		Tiles: s.tiles, Total: m.Total, PointsLimit: s.pointsLimit,
 	}
 	m.Filters = views.Filters{
 		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),

@@ -292,6 +292,18 @@ const (
 	placedLow      = 2 // confidence under one half
 )
 
+// placementCode is how the map draws a photo placed with the precision
+// and confidence.
+func placementCode(precision string, confidence float64) int {
+	switch {
+	case precision == "fallback":
+		return placedFallback
+	case confidence < 0.5 && precision != "corrected" && precision != "given":
+		return placedLow
+	}
+	return placedExact
+}
+
 // photosPoints serves the selected photos in the compact form the map
 // loads once and filters itself: one array per photo, [id, lon, lat,
 // first day, last day, placement], days as YYYYMMDD numbers (0 when
@@ -321,15 +333,8 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		b = strconv.AppendInt(b, int64(from), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(to), 10)
-		code := placedExact
-		switch {
-		case ft.Precision == "fallback":
-			code = placedFallback
-		case ft.Confidence < 0.5 && ft.Precision != "corrected" && ft.Precision != "given":
-			code = placedLow
-		}
 		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(code), 10)
+		b = strconv.AppendInt(b, int64(placementCode(ft.Precision, ft.Confidence)), 10)
 		return append(b, ']')
 	})
 }

@@ -30,6 +30,9 @@ type Options struct {
 	// (https://tile.example.org/{z}/{x}/{y}.png) drawn under the offline
 	// basemap; "" keeps the map offline.
 	Tiles string
+	// PointsLimit is the archive size above which the map asks the server
+	// for clusters instead of loading every point; 0 means 200,000.
+	PointsLimit int
 }
 
 // Server is syriamap's HTTP server.
@@ -39,13 +42,18 @@ type Server struct {
 	log     *slog.Logger
 	router  *mux.Router
 	tiles   string
+	// pointsLimit: see Options.PointsLimit.
+	pointsLimit int
 	// Paths of the routes every feature links to (see links).
 	photoPath, mediaPath, thumbPath pathTemplate
 }
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
-	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles}
+	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit}
+	if s.pointsLimit <= 0 {
+		s.pointsLimit = 200_000
+	}
 	if err := CheckTiles(s.tiles); err != nil {
 		return nil, err
 	}
@@ -78,6 +86,7 @@ func (s *Server) routes() {
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
 	get("points", "/api/points.json", s.photosPoints)
+	get("clusters", "/api/clusters", s.clusters)
 	get("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
 	get("timeline", "/api/timeline", s.timeline)
 	get("facets", "/api/facets", s.facets)

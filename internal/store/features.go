@@ -49,29 +49,38 @@ func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, 
 		w = "rowid > ? AND rowid <= ? AND " + w
 		args = append([]any{lo, hi}, args...)
 	}
-	q := `SELECT id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
-		governorate, precision, confidence, mention, image_url, image_path, lon, lat
-		FROM photos WHERE ` + w + ` ORDER BY rowid`
+	var suffix string
 	if flt.Limit > 0 {
-		q += fmt.Sprintf(` LIMIT %d OFFSET %d`, flt.Limit, flt.Offset)
+		suffix = fmt.Sprintf(` LIMIT %d OFFSET %d`, flt.Limit, flt.Offset)
 	}
+	return s.queryFeatures(ctx, w, args, suffix, func(_ int64, f *Feature) error { return fn(f) })
+}
+
+// queryFeatures calls fn with the rowid and feature of each photo that the
+// WHERE clause w selects, in rowid order; suffix may add LIMIT and OFFSET.
+// The Feature is reused between calls.
+func (s *DB) queryFeatures(ctx context.Context, w string, args []any, suffix string, fn func(rowid int64, f *Feature) error) error {
+	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
+		governorate, precision, confidence, mention, image_url, image_path, lon, lat
+		FROM photos WHERE ` + w + ` ORDER BY rowid` + suffix
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("store: features: %w", err)
 	}
 	defer rows.Close()
 	var f Feature
+	var rowid int64
 	var from, to sql.NullInt64
 	var prec sql.NullString
 	var lon, lat sql.NullFloat64
 	for rows.Next() {
-		if err := rows.Scan(&f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
+		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
 			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat); err != nil {
 			return fmt.Errorf("store: features: %w", err)
 		}
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid
-		if err := fn(&f); err != nil {
+		if err := fn(rowid, &f); err != nil {
 			return err
 		}
 	}

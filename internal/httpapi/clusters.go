@@ -1,0 +1,73 @@
+package httpapi
+
+import (
+	"math"
+	"net/http"
+)
+
+// clusterPixels is the side of a cluster cell in screen pixels: at zoom z
+// a cell is clusterPixels/(256·2^z) of the world's 360 degrees.
+const clusterPixels = 60
+
+// clusterJSON is one cell of /api/clusters.
+type clusterJSON struct {
+	Lon       float64 `json:"lon"`
+	Lat       float64 `json:"lat"`
+	Count     int     `json:"count"`
+	ID        string  `json:"id,omitempty"`        // a one-photo cell's photo
+	Placement *int    `json:"placement,omitempty"` // as in /api/points
+}
+
+// clusters serves the selected placed photos grouped in square cells for
+// the map's zoom, for archives too large to send whole (the explorer
+// switches to it by itself): ?zoom=Z plus the usual filters, bbox for the
+// view. It also counts the selected photos, placed or not, for "N of M".
+func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, err := parseFilter(q)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	zoom, err := intParam(q, "zoom", -1, 0, 20)
+	if err == nil && zoom < 0 {
+		err = badParam("zoom", "is required: the map's zoom level, 0 to 20")
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if done, err := s.checkETag(w, r, "clusters"); err != nil || done {
+		if err != nil {
+			s.error(w, r, err)
+		}
+		return
+	}
+	ctx := r.Context()
+	cell := 360 * clusterPixels / (256 * math.Exp2(float64(zoom)))
+	cs, err := s.archive.DB.Clusters(ctx, f, cell)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	noBox := f
+	noBox.BBox = nil
+	matching, err := s.archive.DB.CountPhotos(ctx, noBox)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	out := struct {
+		Matching int           `json:"matching"` // selected photos, placed or not, anywhere
+		Clusters []clusterJSON `json:"clusters"`
+	}{Matching: matching, Clusters: make([]clusterJSON, 0, len(cs))}
+	for _, c := range cs {
+		j := clusterJSON{Lon: round6(c.Lon), Lat: round6(c.Lat), Count: c.Count}
+		if ft := c.Single; ft != nil {
+			code := placementCode(ft.Precision, ft.Confidence)
+			j.ID, j.Placement = ft.ID, &code
+		}
+		out.Clusters = append(out.Clusters, j)
+	}
+	s.writeJSON(w, r, "application/json", out)
+}

@@ -1,0 +1,74 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Cluster is the placed photos of one grid cell: how many, their mean
+// point, and, for a cell of one photo, the photo.
+type Cluster struct {
+	Count    int
+	Lon, Lat float64
+	// Single is the photo of a one-photo cell, nil otherwise.
+	Single *Feature
+}
+
+// Clusters groups the filter's placed photos into square cells of cell
+// degrees, for maps of archives too large to send whole. The grouping
+// reads only the window index (dates and points, with the rowid), so a
+// month over a million photos costs little; the photos of one-photo cells
+// are then read by rowid.
+func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cluster, error) {
+	if cell <= 0 {
+		return nil, fmt.Errorf("store: clusters: cell %v is not positive", cell)
+	}
+	w, args, err := s.filter(ctx, flt)
+	if err != nil {
+		return nil, err
+	}
+	// lon+180 and lat+90 are never negative, so the cast floors them.
+	q := `SELECT count(*), avg(lon), avg(lat), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + `
+		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
+	rows, err := s.db.QueryContext(ctx, q, append(args, cell, cell)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: clusters: %w", err)
+	}
+	var out []Cluster
+	var singles []any
+	at := map[int64]int{}
+	for rows.Next() {
+		var c Cluster
+		var rowid int64
+		if err := rows.Scan(&c.Count, &c.Lon, &c.Lat, &rowid); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: clusters: %w", err)
+		}
+		if c.Count == 1 {
+			at[rowid] = len(out)
+			singles = append(singles, rowid)
+		}
+		out = append(out, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: clusters: %w", err)
+	}
+	// The single photos, in batches under SQLite's parameter limit.
+	for len(singles) > 0 {
+		batch := singles[:min(len(singles), 500)]
+		singles = singles[len(batch):]
+		err := s.queryFeatures(ctx, "rowid IN ("+strings.Repeat("?,", len(batch)-1)+"?)", batch, "", func(rowid int64, f *Feature) error {
+			ft := *f
+			out[at[rowid]].Single = &ft
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
