@@ -55,8 +55,7 @@ type Filters struct {
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option
-	Place         string // a place id, kept as a hidden field
-	PlaceName     string
+	Places        []Option
 }
 
 // Explorer is the explorer page: filters, counts, a page of photos and the
@@ -86,6 +85,13 @@ type MapConfig struct {
 	Total                     int
 	// PointsLimit is the archive size above which the server clusters.
 	PointsLimit int
+}
+
+// MiniMap is a small map of one point, on a photo's or a place's page.
+type MiniMap struct {
+	BasemapURL, Tiles string
+	Lon, Lat          string
+	Label             string
 }
 
 // Alternative is a place the geocoder weighed.
@@ -119,6 +125,7 @@ type PhotoPage struct {
 	Alternatives  []Alternative
 	Sources       []Source
 	GeoJSONURL    string
+	Map           *MiniMap // nil for an unplaced photo
 }
 
 // Bar is one bin of a histogram.
@@ -144,6 +151,7 @@ type PlacePage struct {
 	Recent         []PhotoRow
 	PhotosURL      string // the explorer filtered to the place
 	Downloads      []Link
+	Map            *MiniMap // nil for a place without a point
 }
 
 // About is the page that says what syriamap is.

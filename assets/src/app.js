@@ -1,10 +1,12 @@
 // The explorer's map and timeline, on top of the server-rendered page:
 // without JavaScript the page still lists and filters the photos.
 
-import { PhotoMap } from "./map.js";
+import { PhotoMap, placeMap } from "./map.js";
 import { Timeline } from "./timeline.js";
 import { readState, writeState, filterQuery } from "./state.js";
 import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
+
+for (const el of document.querySelectorAll("[data-testid=place-map]")) placeMap(el);
 
 const root = document.getElementById("explorer");
 if (root) main(root).catch((err) => {
@@ -162,21 +164,36 @@ async function main(root) {
     if (push) saveState(true);
   }
 
-  // The list shows the newest photos in view and in the window, from the
-  // API; it follows the map after a short pause.
+  // The list shows the photos in view and in the window, newest first, a
+  // page at a time from the API; it follows the map after a short pause.
+  const PAGE = 50;
   function scheduleList() {
     clearTimeout(listTimer);
-    listTimer = setTimeout(updateList, 150);
+    listTimer = setTimeout(() => updateList(0), 150);
   }
-  async function updateList() {
+  async function updateList(offset) {
     const seq = ++listSeq;
-    const w = windowQuery();
-    const res = await fetch(cfg.listUrl + filterQuery(st.filters, { ...w, bbox: map.bbox(), limit: 50 }));
+    const query = filterQuery(st.filters, { ...windowQuery(), bbox: map.bbox(), order: "newest", limit: PAGE + 1, offset });
+    const res = await fetch(cfg.listUrl + query);
     if (!res.ok || seq !== listSeq) return;
     const fc = await res.json();
-    list.replaceChildren(...fc.features.map(row));
-    list.dataset.inView = fc.features.length;
-    if (pager) pager.hidden = true; // the server's pages list another selection
+    const rows = fc.features.slice(0, PAGE).map(row);
+    if (offset === 0) list.replaceChildren(...rows);
+    else list.append(...rows);
+    if (pager) {
+      // The server's pages list the whole selection; here a button adds
+      // the next page of the photos in view.
+      pager.replaceChildren();
+      if (fc.features.length > PAGE) {
+        const more = document.createElement("button");
+        more.type = "button";
+        more.className = "button secondary";
+        more.dataset.testid = "more";
+        more.textContent = "More photos in view";
+        more.addEventListener("click", () => updateList(offset + PAGE));
+        pager.append(more);
+      }
+    }
     if (st.photo) list.querySelector(`[data-id="${CSS.escape(st.photo)}"]`)?.setAttribute("aria-current", "true");
   }
 

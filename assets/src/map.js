@@ -29,33 +29,12 @@ export class PhotoMap {
   // loadBasemap draws the offline basemap; fit frames Syria, for a first
   // visit (a link's own view is kept).
   async loadBasemap(fit) {
-    const res = await fetch(this.cfg.basemapUrl);
-    if (!res.ok) throw new Error(`basemap: ${res.status}`);
-    const fc = await res.json();
-    const byLayer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
-    const tiles = !!this.cfg.tiles;
-    const countries = L.geoJSON(byLayer("country"), {
-      interactive: false,
-      style: (f) => ({ color: "#9aa3ad", weight: 1, fillColor: f.properties.name === "Syria" ? "#ffffff" : "#e7eaee", fillOpacity: tiles ? 0 : 1 }),
-    }).addTo(this.map).bringToBack();
-    if (fit) {
-      const syria = countries.getLayers().find((l) => l.feature.properties.name === "Syria");
-      if (syria) {
-        this.quiet = true;
-        this.map.fitBounds(syria.getBounds(), { animate: false, padding: [8, 8] });
-        this.quiet = false;
-      }
+    const syria = await drawBasemap(this.map, this.cfg.basemapUrl, !!this.cfg.tiles);
+    if (fit && syria) {
+      this.quiet = true;
+      this.map.fitBounds(syria, { animate: false, padding: [8, 8] });
+      this.quiet = false;
     }
-    L.geoJSON(byLayer("governorate"), { interactive: false, style: { color: "#b9c0c8", weight: 1, fill: false } }).addTo(this.map);
-    L.geoJSON(byLayer("river"), { interactive: false, style: { color: "#5b9bd5", weight: 2 } }).addTo(this.map);
-    for (const f of byLayer("label").features) {
-      const [lon, lat] = f.geometry.coordinates;
-      L.marker([lat, lon], {
-        interactive: false, keyboard: false,
-        icon: L.divIcon({ className: "gov-label", html: "", iconSize: null }),
-      }).addTo(this.map).getElement().textContent = f.properties.name;
-    }
-    if (!tiles) this.map.attributionControl.addAttribution("Natural Earth · UN-OCHA");
   }
 
   // setPoints shows the points (objects with lon, lat, id, placement).
@@ -187,4 +166,42 @@ function popupContent(p) {
   a.href = p.url;
   box.append(a);
   return box;
+}
+
+// drawBasemap draws the offline basemap (countries, governorates with
+// labels, rivers) on map and returns Syria's bounds. Over online tiles
+// the countries are outlines only.
+async function drawBasemap(map, url, overTiles) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`basemap: ${res.status}`);
+  const fc = await res.json();
+  const byLayer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
+  const countries = L.geoJSON(byLayer("country"), {
+    interactive: false,
+    style: (f) => ({ color: "#9aa3ad", weight: 1, fillColor: f.properties.name === "Syria" ? "#ffffff" : "#e7eaee", fillOpacity: overTiles ? 0 : 1 }),
+  }).addTo(map).bringToBack();
+  L.geoJSON(byLayer("governorate"), { interactive: false, style: { color: "#b9c0c8", weight: 1, fill: false } }).addTo(map);
+  L.geoJSON(byLayer("river"), { interactive: false, style: { color: "#5b9bd5", weight: 2 } }).addTo(map);
+  for (const f of byLayer("label").features) {
+    const [lon, lat] = f.geometry.coordinates;
+    L.marker([lat, lon], {
+      interactive: false, keyboard: false,
+      icon: L.divIcon({ className: "gov-label", html: "", iconSize: null }),
+    }).addTo(map).getElement().textContent = f.properties.name;
+  }
+  if (!overTiles) map.attributionControl.addAttribution("Natural Earth · UN-OCHA");
+  return countries.getLayers().find((l) => l.feature.properties.name === "Syria")?.getBounds();
+}
+
+// placeMap is the small map of a photo's or a place's page: the basemap
+// and one point, from the element's data attributes.
+export function placeMap(el) {
+  const { basemapUrl, lon, lat, label, tiles } = el.dataset;
+  const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 14, scrollWheelZoom: false });
+  map.attributionControl.setPrefix(false);
+  if (tiles) L.tileLayer(tiles, { maxZoom: 19 }).addTo(map);
+  map.setView([Number(lat), Number(lon)], 8);
+  drawBasemap(map, basemapUrl, !!tiles).catch((err) => console.error(err));
+  L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
+    .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
 }

@@ -254,7 +254,8 @@ func TestBrowserSmallScreen(t *testing.T) {
 	}
 	shoot(t, b, "explorer-375.png")
 	_, body := get(t, ts, "/api/photos.geojson?place=cur:zamalka")
-	b.run(t, chromedp.EmulateViewport(1280, 1000), chromedp.Navigate(features(t, body).Features[0].Properties.MustString("url", "")))
+	b.run(t, chromedp.EmulateViewport(1280, 1000), chromedp.Navigate(features(t, body).Features[0].Properties.MustString("url", "")),
+		chromedp.WaitVisible(`[data-testid=place-map].leaflet-container path`, chromedp.ByQuery))
 	shoot(t, b, "photo-page.png")
 	b.check(t)
 }

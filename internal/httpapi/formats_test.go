@@ -297,3 +297,30 @@ func TestClusters(t *testing.T) {
 		}
 	}
 }
+
+func TestOrderNewestAndPaging(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	_, body := get(t, ts, "/api/photos.geojson?order=newest")
+	all := features(t, body).Features
+	last := "9999-99-99"
+	undated := false
+	for _, f := range all {
+		d := f.Properties.MustString("date", "")
+		switch {
+		case d == "":
+			undated = true
+		case undated || d > last:
+			t.Errorf("order=newest: %s after %s (undated seen: %v)", d, last, undated)
+		default:
+			last = d
+		}
+	}
+	_, body = get(t, ts, "/api/photos.geojson?order=newest&limit=5&offset=5")
+	page := features(t, body).Features
+	if len(page) != 5 || page[0].ID != all[5].ID || page[4].ID != all[9].ID {
+		t.Errorf("the second page of 5 is not photos 6–10")
+	}
+	if resp, body := get(t, ts, "/api/photos.geojson?order=random"); resp.StatusCode != 400 || !strings.Contains(string(body), `"parameter":"order"`) {
+		t.Errorf("order=random: %d %s", resp.StatusCode, body)
+	}
+}

@@ -82,8 +82,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	m := views.Explorer{Page: s.page("Explore", "explore")}
-	m.Page.Styles = []string{s.url("asset", "file", assets.Name("leaflet.css"))}
-	m.Page.Scripts = []string{s.url("asset", "file", assets.Name("app.js"))}
+	s.withMapAssets(&m.Page)
 	if m.Total, err = s.archive.DB.Count(ctx); err == nil {
 		m.Matching, err = s.archive.DB.CountPhotos(ctx, f)
 	}
@@ -123,15 +122,19 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	m.Filters = views.Filters{
 		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
-		MinConfidence: q.Get("min_confidence"), Place: f.PlaceID,
+		MinConfidence: q.Get("min_confidence"),
 		Agencies:      options(facets.Agencies, f.Agency),
 		Photographers: options(facets.Photographers, f.Photographer),
 		Governorates:  options(facets.Governorates, f.Governorate),
+		Places:        options(facets.Places, f.PlaceID),
 	}
+	// A chosen place outside the counted ones is named, not shown by id.
 	if p := s.archive.Gazetteer.ByID(f.PlaceID); p != nil {
-		m.Filters.PlaceName = p.Name
-	} else {
-		m.Filters.PlaceName = f.PlaceID
+		for i := range m.Filters.Places {
+			if o := &m.Filters.Places[i]; o.Value == p.ID && o.Label == p.ID {
+				o.Label = p.Name
+			}
+		}
 	}
 	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
@@ -157,6 +160,11 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if p.Place.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", p.Place.Lon, p.Place.Lat)
+		label := p.Place.Name
+		if label == "" {
+			label = "the photo's point"
+		}
+		m.Map = s.miniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
 	}
 	if c := p.Correction; c != nil {
 		m.Corrected = "by a person on " + c.Created.Format("2 January 2006")
@@ -208,6 +216,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
+		m.Map = s.miniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pl.Name)
 	}
 	m.Bars, m.First, m.Last = monthBars(bins)
 	for i := range recent {
@@ -229,6 +238,19 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	m := views.About{Page: s.page("About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
 		Attribution: geodata.Attribution, Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV")}
 	s.render(w, r, http.StatusOK, views.AboutPage(m))
+}
+
+// miniMap is the small map of a point, and the files it needs on page.
+func (s *Server) miniMap(page *views.Page, lon, lat float64, label string) *views.MiniMap {
+	s.withMapAssets(page)
+	return &views.MiniMap{BasemapURL: s.url("basemap"), Tiles: s.tiles, Label: label,
+		Lon: strconv.FormatFloat(lon, 'f', 6, 64), Lat: strconv.FormatFloat(lat, 'f', 6, 64)}
+}
+
+// withMapAssets adds the map's style sheet and script to a page.
+func (s *Server) withMapAssets(page *views.Page) {
+	page.Styles = []string{s.url("asset", "file", assets.Name("leaflet.css"))}
+	page.Scripts = []string{s.url("asset", "file", assets.Name("app.js"))}
 }
 
 // photoRow is a photo as lists show it.

@@ -139,7 +139,7 @@ func TestExplorerPage(t *testing.T) {
 	if len(rows) != want {
 		t.Errorf("2016, Reuters: %d rows, want %d", len(rows), want)
 	}
-	for _, o := range elements(d.one("agency"), "option") {
+	for _, o := range elements(d.one("filter-agency"), "option") {
 		if _, sel := attrOK(o, "selected"); sel != (attr(o, "value") == "Reuters") {
 			t.Errorf("agency option %q selected = %v", attr(o, "value"), sel)
 		}
@@ -202,6 +202,9 @@ func TestPhotoPage(t *testing.T) {
 	if !strings.Contains(d.text("caption"), "Zamalka") || len(elements(d.one("sources"), "li")) == 0 {
 		t.Errorf("caption %q, sources missing", d.text("caption"))
 	}
+	if m := d.one("place-map"); attr(m, "data-lon") != "36.353610" || attr(m, "data-lat") != "33.524720" || attr(m, "data-label") != "Zamalka" {
+		t.Errorf("the small map is at %q, %q (%q)", attr(m, "data-lon"), attr(m, "data-lat"), attr(m, "data-label"))
+	}
 	if href := attr(d.one("place"), "href"); href != "/places/cur:zamalka" {
 		t.Errorf("place link %q", href)
 	}
@@ -233,8 +236,14 @@ func TestPlacePage(t *testing.T) {
 	}
 	all := attr(d.one("all-photos"), "href")
 	e := getPage(t, ts, all)
-	if got := e.text("count"); !strings.HasPrefix(got, strings.Fields(count)[0]+" of 17") || e.text("place-filter") == "" {
-		t.Errorf("the explorer for the place says %q, the place page %q", got, count)
+	selected := ""
+	for _, o := range elements(e.one("filter-place"), "option") {
+		if _, ok := attrOK(o, "selected"); ok {
+			selected = attr(o, "value")
+		}
+	}
+	if got := e.text("count"); !strings.HasPrefix(got, strings.Fields(count)[0]+" of 17") || selected != "gn:170063" {
+		t.Errorf("the explorer for the place says %q (place %q chosen), the place page %q", got, selected, count)
 	}
 	if resp, _ := get(t, ts, "/places/gn:0"); resp.StatusCode != 404 {
 		t.Errorf("unknown place: %d", resp.StatusCode)

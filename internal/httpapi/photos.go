@@ -23,6 +23,18 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 		f.Limit, err = intParam(q, "limit", 0, 0, 10_000_000)
 	}
 	if err == nil {
+		f.Offset, err = intParam(q, "offset", 0, 0, 10_000_000)
+	}
+	if err == nil {
+		switch q.Get("order") {
+		case "", "import":
+		case "newest":
+			f.Newest = true
+		default:
+			err = badParam("order", "%q: want newest or import", q.Get("order"))
+		}
+	}
+	if err == nil {
 		err = s.archive.DB.CheckQuery(r.Context(), f.Query) // before the first byte is sent
 	}
 	if err != nil {
@@ -122,7 +134,7 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 func atLarge(f photo.Filter) bool {
 	narrow := f
 	narrow.MinConfidence, narrow.Limit, narrow.Offset = 0, 0, 0
-	return narrow == photo.Filter{}
+	return narrow == photo.Filter{} // Newest, too, is one query
 }
 
 // streamRanges encodes the rowid ranges of the archive on two goroutines

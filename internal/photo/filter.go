@@ -22,6 +22,9 @@ type Filter struct {
 	Unplaced bool
 	// Limit and Offset page the results; Limit 0 means no limit.
 	Limit, Offset int
+	// Newest orders streamed features newest first (undated last), as
+	// lists show them, instead of in import order.
+	Newest bool
 }
 
 // MonthCount is the number of photos whose date falls in Month ("2016-03"),

@@ -49,20 +49,27 @@ func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, 
 		w = "rowid > ? AND rowid <= ? AND " + w
 		args = append([]any{lo, hi}, args...)
 	}
-	var suffix string
-	if flt.Limit > 0 {
-		suffix = fmt.Sprintf(` LIMIT %d OFFSET %d`, flt.Limit, flt.Offset)
+	order := " ORDER BY rowid"
+	if flt.Newest {
+		order = " ORDER BY date_from DESC NULLS LAST, id"
 	}
-	return s.queryFeatures(ctx, w, args, suffix, func(_ int64, f *Feature) error { return fn(f) })
+	if flt.Limit > 0 || flt.Offset > 0 {
+		limit := flt.Limit
+		if limit == 0 {
+			limit = -1 // SQLite's no limit, for an offset alone
+		}
+		order += fmt.Sprintf(` LIMIT %d OFFSET %d`, limit, flt.Offset)
+	}
+	return s.queryFeatures(ctx, w, args, order, func(_ int64, f *Feature) error { return fn(f) })
 }
 
 // queryFeatures calls fn with the rowid and feature of each photo that the
-// WHERE clause w selects, in rowid order; suffix may add LIMIT and OFFSET.
-// The Feature is reused between calls.
-func (s *DB) queryFeatures(ctx context.Context, w string, args []any, suffix string, fn func(rowid int64, f *Feature) error) error {
+// WHERE clause w selects, in the order (ORDER BY, LIMIT …) that tail
+// gives. The Feature is reused between calls.
+func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat
-		FROM photos WHERE ` + w + ` ORDER BY rowid` + suffix
+		FROM photos WHERE ` + w + tail
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("store: features: %w", err)
