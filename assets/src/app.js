@@ -72,7 +72,8 @@ async function main(root) {
     st.from = from;
     st.to = to;
     applyWindow();
-    saveState(final);
+    // A drag rewrites the URL when it ends, as one step of history.
+    if (final) saveState(true);
   });
   timeline.setBins(counts, extent);
   timeline.set(st.from ?? extent.from, st.to ?? extent.to);

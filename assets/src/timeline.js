@@ -168,9 +168,10 @@ export class Timeline {
       this.move(this.extent.from, this.extent.from + span, true);
     }
     const ms = 1000 / Number(this.speed.value || 1);
+    // Steps while playing are not history; where it stops is.
     this.timer = setInterval(() => {
       if (this.to >= this.extent.to) { this.pause(); return; }
-      this.move(this.from + 1, this.to + 1, true);
+      this.move(this.from + 1, this.to + 1, false);
     }, ms);
     this.playButton.textContent = "Pause";
     this.playButton.setAttribute("aria-pressed", "true");
@@ -182,5 +183,6 @@ export class Timeline {
     this.timer = null;
     this.playButton.textContent = "Play";
     this.playButton.setAttribute("aria-pressed", "false");
+    this.onChange(this.from, this.to, true);
   }
 }

@@ -156,16 +156,33 @@ func TestBrowserExplorer(t *testing.T) {
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
 	var search string
-	var after int
+	var onMap int // photos the map shows: cluster counts and single markers
 	b.run(t, chromedp.Evaluate(`location.search`, &search),
-		chromedp.Evaluate(`document.querySelectorAll(".cluster, path.photo-marker").length`, &after))
+		chromedp.Evaluate(`[...document.querySelectorAll(".cluster span")].reduce((n, e) => n + Number(e.textContent), 0) +
+			document.querySelectorAll("path.photo-marker").length`, &onMap))
 	n := shownCount(t, count)
+	_, body := get(t, ts, "/api/points.json?from=2016-01&to=2016-12")
+	if placed := strings.Count(string(body), "\n[") - strings.Count(string(body), "null,null"); onMap != placed {
+		t.Errorf("after brushing 2016 the map shows %d photos, %d are placed in the window", onMap, placed)
+	}
 	if label != "January 2016 – December 2016" || !strings.Contains(search, "from=2016-01") || !strings.Contains(search, "to=2016-12") {
 		t.Errorf("after brushing 2016: window %q, URL %q", label, search)
 	}
-	_, body := get(t, ts, "/api/photos.geojson?from=2016-01&to=2016-12")
+	_, body = get(t, ts, "/api/photos.geojson?from=2016-01&to=2016-12")
 	if want := len(features(t, body).Features); n != want {
 		t.Errorf("after brushing 2016 the page counts %d photos, the API %d", n, want)
+	}
+
+	// Back returns to the whole timeline, forward to 2016.
+	b.run(t, chromedp.Evaluate(`history.back()`, nil), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
+	if label != "January 2012 – December 2017" {
+		t.Errorf("after back: window %q", label)
+	}
+	b.run(t, chromedp.Evaluate(`history.forward()`, nil), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
+	if label != "January 2016 – December 2016" {
+		t.Errorf("after forward: window %q", label)
 	}
 
 	// The download is exactly the selection.
