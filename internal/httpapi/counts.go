@@ -94,7 +94,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	fc, err := s.archive.DB.Facets(r.Context(), f, limit)
+	fc, err := s.cachedFacets(r.Context(), f, limit)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -2,11 +2,14 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"image/jpeg"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -322,5 +325,40 @@ func TestOrderNewestAndPaging(t *testing.T) {
 	}
 	if resp, body := get(t, ts, "/api/photos.geojson?order=random"); resp.StatusCode != 400 || !strings.Contains(string(body), `"parameter":"order"`) {
 		t.Errorf("order=random: %d %s", resp.StatusCode, body)
+	}
+}
+
+// TestFacetsFollowImports checks that cached facet counts are dropped when
+// the archive changes.
+func TestFacetsFollowImports(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	agencies := func() map[string]float64 {
+		_, body := get(t, ts, "/api/facets")
+		var fc struct {
+			Agencies []struct {
+				Value string
+				Count float64
+			}
+		}
+		if err := json.Unmarshal(body, &fc); err != nil {
+			t.Fatalf("%v\n%s", err, body)
+		}
+		out := map[string]float64{}
+		for _, c := range fc.Agencies {
+			out[c.Value] = c.Count
+		}
+		return out
+	}
+	before := agencies()
+	if again := agencies(); again["Reuters"] != before["Reuters"] {
+		t.Fatalf("the same question, another answer: %v, %v", before, again)
+	}
+	file := filepath.Join(t.TempDir(), "more.txt")
+	os.WriteFile(file, []byte("A man walks in Idlib, Syria, May 2, 2016. REUTERS/Ammar Abdullah\n"), 0o644)
+	if _, err := a.ImportFile(context.Background(), file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if after := agencies(); after["Reuters"] != before["Reuters"]+1 {
+		t.Errorf("Reuters had %v photos, after one more import %v", before["Reuters"], after["Reuters"])
 	}
 }

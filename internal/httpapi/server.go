@@ -44,6 +44,7 @@ type Server struct {
 	tiles   string
 	// pointsLimit: see Options.PointsLimit.
 	pointsLimit int
+	facetCache  facetCache
 	// Paths of the routes every feature links to (see links).
 	photoPath, mediaPath, thumbPath pathTemplate
 }
