@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // Options configure a Server.
@@ -144,6 +145,13 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 	if ready != nil {
 		ready(ln.Addr())
 	}
+	// The explorer's first page counts facets over the whole archive:
+	// count them now, while nobody waits.
+	go func() {
+		if _, err := s.cachedFacets(ctx, photo.Filter{}, 50); err != nil && ctx.Err() == nil {
+			s.log.Warn("counting facets at start-up", "err", err)
+		}
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
