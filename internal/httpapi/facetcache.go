@@ -30,7 +30,7 @@ func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int) (p
 	key := facetKey(f, limit)
 	c := &s.facetCache
 	c.mu.Lock()
-	if c.version != v || len(c.entries) >= maxFacetEntries {
+	if c.entries == nil || c.version != v || len(c.entries) >= maxFacetEntries {
 		c.version, c.entries = v, map[string]photo.Facets{}
 	}
 	fc, ok := c.entries[key]

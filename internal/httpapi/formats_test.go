@@ -14,6 +14,10 @@ import (
 	"testing"
 
 	"github.com/paulmach/orb/geojson"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 func TestGeoJSONSeqAndCSV(t *testing.T) {
@@ -360,5 +364,28 @@ func TestFacetsFollowImports(t *testing.T) {
 	}
 	if after := agencies(); after["Reuters"] != before["Reuters"]+1 {
 		t.Errorf("Reuters had %v photos, after one more import %v", before["Reuters"], after["Reuters"])
+	}
+}
+
+// TestFacetCacheAtVersionZero: a new, empty archive is at version 0, the
+// cache's zero value; its facets are counted and cached all the same.
+func TestFacetCacheAtVersionZero(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "empty.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := New(archive.New(db, g), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := s.cachedFacets(context.Background(), photo.Filter{}, 50); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
