@@ -275,19 +275,18 @@ func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
 // placement is the badge of a photo's place: exact, fallback, low (a
 // confidence under one half) or none.
 func placement(pl photo.Place) views.Placement {
-	conf := strconv.FormatFloat(pl.Confidence, 'f', 2, 64)
 	switch {
 	case !pl.Located:
 		return views.Placement{Class: "none", Label: "not placed"}
 	case pl.Precision == "corrected" || pl.Precision == "given":
 		return views.Placement{Class: "exact", Label: pl.Precision}
-	case pl.Precision == "fallback":
-		return views.Placement{Class: "fallback", Label: "fallback · " + conf}
-	case pl.Confidence < 0.5:
-		return views.Placement{Class: "low", Label: "low · " + conf}
 	}
-	return views.Placement{Class: "exact", Label: "exact · " + conf}
+	class := placementClasses[placementCode(pl.Precision, pl.Confidence)]
+	return views.Placement{Class: class, Label: class + " · " + strconv.FormatFloat(pl.Confidence, 'f', 2, 64)}
 }
+
+// placementClasses name the placement codes of /api/points for the pages.
+var placementClasses = [...]string{placedExact: "exact", placedFallback: "fallback", placedLow: "low"}
 
 // longDate writes a date at its precision: "19 September 2016",
 // "September 2016", "2016"; "" when undated.
