@@ -37,10 +37,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if done, err := s.checkETag(w, r, "clusters"); err != nil || done {
-		if err != nil {
-			s.error(w, r, err)
-		}
+	if s.checkETag(w, r, "clusters") {
 		return
 	}
 	ctx := r.Context()

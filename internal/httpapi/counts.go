@@ -40,10 +40,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if done, err := s.checkETag(w, r, "timeline"); err != nil || done {
-		if err != nil {
-			s.error(w, r, err)
-		}
+	if s.checkETag(w, r, "timeline") {
 		return
 	}
 	h, err := s.archive.DB.Histogram(r.Context(), f)
@@ -88,10 +85,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if done, err := s.checkETag(w, r, "facets"); err != nil || done {
-		if err != nil {
-			s.error(w, r, err)
-		}
+	if s.checkETag(w, r, "facets") {
 		return
 	}
 	fc, err := s.cachedFacets(r.Context(), f, limit)
@@ -136,10 +130,7 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if done, err := s.checkETag(w, r, "places"); err != nil || done {
-		if err != nil {
-			s.error(w, r, err)
-		}
+	if s.checkETag(w, r, "places") {
 		return
 	}
 	places, err := s.archive.DB.PlacesWithPhotos(r.Context(), f)

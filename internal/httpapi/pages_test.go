@@ -47,17 +47,23 @@ func getPage(t *testing.T, ts *httptest.Server, path string) doc {
 
 // all returns the elements with the test id.
 func (d doc) all(id string) []*html.Node {
+	return find(d.root, func(n *html.Node) bool { return attr(n, "data-testid") == id })
+}
+
+// find returns the elements under n (n included) that match, in document
+// order.
+func find(n *html.Node, match func(*html.Node) bool) []*html.Node {
 	var out []*html.Node
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && attr(n, "data-testid") == id {
+		if n.Type == html.ElementNode && match(n) {
 			out = append(out, n)
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
 	}
-	walk(d.root)
+	walk(n)
 	return out
 }
 
@@ -94,28 +100,13 @@ func textOf(n *html.Node) string {
 }
 
 func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
+	v, _ := attrOK(n, key)
+	return v
 }
 
 // elements returns the elements named tag under n.
 func elements(n *html.Node, tag string) []*html.Node {
-	var out []*html.Node
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == tag {
-			out = append(out, n)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return out
+	return find(n, func(e *html.Node) bool { return e.Data == tag })
 }
 
 func TestExplorerPage(t *testing.T) {

@@ -100,12 +100,14 @@ func intParam(q url.Values, name string, def, min, max int) (int, error) {
 }
 
 // checkETag sets an ETag that names the archive's version, the route and
-// the query, and answers 304 when the client has it already; it returns
-// true when the response is done.
-func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string) (bool, error) {
+// the query, and answers 304 when the client has it already (or the error
+// when the version cannot be read); it returns true when the response is
+// done.
+func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string) bool {
 	v, err := s.archive.DB.Version(r.Context())
 	if err != nil {
-		return false, err
+		s.error(w, r, err)
+		return true
 	}
 	q := r.URL.Query()
 	keys := make([]string, 0, len(q))
@@ -126,8 +128,8 @@ func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string)
 	for _, m := range strings.Split(r.Header.Get("If-None-Match"), ",") {
 		if m = strings.TrimSpace(m); m == tag || m == "W/"+tag || m == "*" {
 			w.WriteHeader(http.StatusNotModified)
-			return true, nil
+			return true
 		}
 	}
-	return false, nil
+	return false
 }

@@ -23,10 +23,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if done, err := s.checkETag(w, r, "photo:"+id); err != nil || done {
-		if err != nil {
-			s.error(w, r, err)
-		}
+	if s.checkETag(w, r, "photo:"+id) {
 		return
 	}
 	ft := store.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,

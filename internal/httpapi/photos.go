@@ -41,10 +41,7 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 		s.error(w, r, err)
 		return f, true
 	}
-	if done, err := s.checkETag(w, r, route); err != nil || done {
-		if err != nil {
-			s.error(w, r, err)
-		}
+	if s.checkETag(w, r, route) {
 		return f, true
 	}
 	w.Header().Set("Content-Type", contentType)
