@@ -1,7 +1,7 @@
 // The explorer's map and timeline, on top of the server-rendered page:
 // without JavaScript the page still lists and filters the photos.
 
-import { PhotoMap, placeMap } from "./map.js";
+import { PhotoMap, placeMap, badge } from "./map.js";
 import { Timeline } from "./timeline.js";
 import { readState, writeState, filterQuery } from "./state.js";
 import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
@@ -216,9 +216,8 @@ async function main(root) {
       meta.append(p.place_id ? el("a", { href: cfg.placeUrl.replace("{id}", encodeURIComponent(p.place_id)), "data-testid": "place" }, p.place_name)
         : el("span", { "data-testid": "place" }, p.place_name));
     }
-    const cls = !f.geometry ? "none" : p.precision === "fallback" ? "fallback" : p.confidence < 0.5 ? "low" : "exact";
-    meta.append(el("span", { class: `badge ${cls}`, "data-testid": "placement" },
-      cls === "none" ? "not placed" : `${cls} · ${Number(p.confidence).toFixed(2)}`));
+    const b = badge(p, !!f.geometry);
+    meta.append(el("span", { class: `badge ${b.cls}`, "data-testid": "placement" }, b.label));
     body.append(meta);
     const cap = el("p", { class: "caption" });
     cap.append(el("a", { href: p.url, "data-testid": "caption" }, p.caption));

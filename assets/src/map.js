@@ -159,8 +159,8 @@ function popupContent(p) {
   box.append(meta);
   const where = el("p", "meta");
   where.append(el("span", null, p.place_name || "Not placed"));
-  const cls = p.precision === "fallback" ? "fallback" : p.confidence < 0.5 ? "low" : "exact";
-  where.append(el("span", `badge ${cls}`, `${p.precision === "fallback" ? "fallback" : cls} · ${Number(p.confidence).toFixed(2)}`));
+  const b = badge(p, true);
+  where.append(el("span", `badge ${b.cls}`, b.label));
   box.append(where);
   const a = el("a", null, "Photo page");
   a.href = p.url;
@@ -204,4 +204,14 @@ export function placeMap(el) {
   drawBasemap(map, basemapUrl, !!tiles).catch((err) => console.error(err));
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
     .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
+}
+
+// badge is how a photo's placement is labelled, from its GeoJSON
+// properties, as the server's pages label it.
+export function badge(p, placed) {
+  const conf = Number(p.confidence).toFixed(2);
+  if (!placed) return { cls: "none", label: "not placed" };
+  if (p.precision === "corrected" || p.precision === "given") return { cls: "exact", label: p.precision };
+  const cls = p.precision === "fallback" ? "fallback" : p.confidence < 0.5 ? "low" : "exact";
+  return { cls, label: `${cls} · ${conf}` };
 }
