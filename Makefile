@@ -5,10 +5,10 @@ SHELL   := /bin/bash
 GO      ?= go
 SHARED  ?= ../shared
 FUZZTIME ?= 30s
-BENCH_N ?= 1000000
 BENCH_DIR ?= /tmp/syriamap-bench
+BENCH_OUT ?= bench/results.json
 
-.PHONY: run test generate assets screenshots templ-check fmt-check vet unit bench bench-store bench-load fuzz geodata lint
+.PHONY: run test generate assets screenshots templ-check fmt-check vet unit bench bench-go fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -53,43 +53,20 @@ unit:
 
 lint: fmt-check vet
 
-## bench: the speed figures (captions per second on one core, …)
+## bench: the performance table (`cmd/syriamap-bench`): archives of 10k,
+## 100k and 1M generated captions imported, served and measured through
+## the API, wrk and headless Chromium; also written to BENCH_OUT as JSON.
+## QUICK=1 leaves out the 1M archive and finishes in under 2 minutes.
 bench:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --out $(BENCH_OUT) $(if $(filter 1 true yes,$(QUICK)),--quick)
+
+## bench-go: every Go benchmark on one core, for profiling one part
+## (add -cpuprofile); the archive ones need SYRIAMAP_BENCH_DB, e.g.
+## $(BENCH_DIR)/archive-1M.db after `make bench`
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/...
-
-## bench-store: import BENCH_N generated captions into a fresh archive
-## (timed) and measure its window query and monthly histogram
-bench-store:
-	mkdir -p $(BENCH_DIR)
-	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
-	$(BENCH_DIR)/syriamap gen --n $(BENCH_N) > $(BENCH_DIR)/captions.txt
-	rm -f $(BENCH_DIR)/archive.db*
-	time $(BENCH_DIR)/syriamap import --db $(BENCH_DIR)/archive.db $(BENCH_DIR)/captions.txt
-	ls -l $(BENCH_DIR)/archive.db
-	SYRIAMAP_BENCH_DB=$(BENCH_DIR)/archive.db $(GO) test -run '^$$' -bench 'WindowQuery|Histogram' -benchtime 3s ./internal/store
-
-## bench-load: serve BENCH_DB (default: the bench-store archive) and load it
-## with wrk for LOAD_TIME: windowed GeoJSON queries, then three full
-## 100k-feature downloads; prints the server's peak private memory (the
-## archive's memory map, RssFile, is the page cache, shared and reclaimable)
-BENCH_DB  ?= $(BENCH_DIR)/archive.db
-LOAD_TIME ?= 20s
-LOAD_ADDR ?= 127.0.0.1:18080
-bench-load:
-	mkdir -p $(BENCH_DIR)
-	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
-	@set -e; \
-	$(BENCH_DIR)/syriamap serve --db $(BENCH_DB) --addr $(LOAD_ADDR) --quiet & pid=$$!; \
-	for i in $$(seq 50); do curl -fs http://$(LOAD_ADDR)/healthz >/dev/null && break; sleep 0.2; done; \
-	peak=$$(mktemp); echo 0 > $$peak; \
-	( while kill -0 $$pid 2>/dev/null; do \
-	  a=$$(awk '/^RssAnon/{print $$2}' /proc/$$pid/status 2>/dev/null); \
-	  [ -n "$$a" ] && [ "$$a" -gt "$$(cat $$peak)" ] && echo $$a > $$peak; sleep 0.1; done ) & \
-	trap "kill $$pid; rm -f $$peak" EXIT; \
-	wrk -t2 -c16 -d$(LOAD_TIME) --latency -s internal/httpapi/testdata/window.lua http://$(LOAD_ADDR); \
-	for i in 1 2 3; do curl -fs -o /dev/null -w 'full 100k GeoJSON: %{size_download} bytes in %{time_total} s\n' 'http://$(LOAD_ADDR)/api/photos.geojson?limit=100000'; done; \
-	echo "server peak private memory (RssAnon, sampled every 0.1 s): $$(( $$(cat $$peak) / 1024 )) MiB"; \
-	grep -E 'VmHWM|RssFile' /proc/$$pid/status
 
 ## fuzz: fuzz the caption reader for FUZZTIME
 fuzz:

@@ -4,10 +4,8 @@ import (
 	"context"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/syriamap/syriamap/internal/headless"
 )
 
 // browser starts headless Chromium for the test, recording what a person
@@ -33,25 +33,15 @@ type browser struct {
 
 func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 	t.Helper()
-	path := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
+	bctx, closeBrowser, err := headless.Start(context.Background(), width, height)
+	if err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is not installed (Debian's chromium); CI must install it")
+			t.Fatalf("%v; CI must install it", err)
 		}
-		t.Skip("chromium is not installed (Debian's chromium)")
+		t.Skip(err)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(width, height), chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	ctx, cancelTimeout := context.WithTimeout(bctx, 90*time.Second)
+	t.Cleanup(func() { cancelTimeout(); closeBrowser() })
 	b := &browser{ctx: ctx, serverAt: ts.URL}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		b.mu.Lock()
@@ -293,48 +283,6 @@ func shoot(t *testing.T, b *browser, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", filepath.Join(dir, name))
-}
-
-// BenchmarkBrowserExplorer measures, in headless Chromium over the archive
-// named by SYRIAMAP_BENCH_DB, the time from navigation to the first map
-// render (points loaded, filtered, clustered, drawn) and the time of one
-// timeline step (refilter, recluster, redraw), as the page itself
-// measures them.
-func BenchmarkBrowserExplorer(b *testing.B) {
-	ts := benchServer(b)
-	br := newBrowser(b, ts, 1280, 900)
-	var first []time.Duration
-	for b.Loop() {
-		var ms float64
-		br.run(b, ready(ts.URL+"/?from=2014-01&to=2014-12"),
-			chromedp.Evaluate(`performance.getEntriesByName("syriamap:first-render")[0].startTime`, &ms))
-		first = append(first, time.Duration(ms*float64(time.Millisecond)))
-	}
-	sort.Slice(first, func(i, j int) bool { return first[i] < first[j] })
-	b.ReportMetric(float64(first[len(first)/2].Microseconds())/1000, "first-render-ms")
-
-	// A step is the page's own work on the points it holds or, over a
-	// large archive, the server's clusters for the new window (fetched
-	// after a pause, hence the wait between key presses).
-	var steps []float64
-	br.run(b, chromedp.Evaluate(`performance.clearMeasures()`, nil),
-		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery))
-	for range 24 {
-		br.run(b, chromedp.KeyEvent("\u0303"), chromedp.Sleep(300*time.Millisecond)) // ArrowRight
-	}
-	br.run(b, chromedp.Evaluate(`(() => {
-		const c = performance.getEntriesByName("syriamap:clusters");
-		return (c.length ? c : performance.getEntriesByName("syriamap:window")).map((e) => e.duration);
-	})()`, &steps))
-	if len(steps) == 0 {
-		b.Fatal("no timeline steps were measured")
-	}
-	sort.Float64s(steps)
-	b.ReportMetric(steps[len(steps)/2], "step-p50-ms")
-	b.ReportMetric(steps[len(steps)*99/100], "step-p99-ms")
-	var shown string
-	br.run(b, chromedp.Text(`[data-testid=count]`, &shown, chromedp.ByQuery))
-	b.Logf("%d steps; the page says %q", len(steps), shown)
 }
 
 // TestBrowserServerClusters runs the explorer as it runs over a large

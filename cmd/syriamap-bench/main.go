@@ -1,0 +1,289 @@
+// Command syriamap-bench measures syriamap the same way every time and
+// prints one table: it generates archives of synthetic captions at each
+// size, imports them with the syriamap binary, serves each on loopback and
+// measures the API (Go client and wrk), the server's memory and the
+// explorer in headless Chromium, then writes the table as JSON too.
+//
+//	go build -o /tmp/b/syriamap ./cmd/syriamap
+//	go run ./cmd/syriamap-bench --syriamap /tmp/b/syriamap [--quick] [--out bench/results.json]
+//
+// `make bench` (QUICK=1 for the short run) does both.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/headless"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "syriamap-bench:", err)
+		os.Exit(1)
+	}
+}
+
+// config is how much a run measures; --quick shortens every part.
+type config struct {
+	syriamap, goCmd, dir, out string
+	quick                     bool
+	sizes                     []int // the table's columns
+	run                       []int // the sizes measured (QUICK leaves 1M out)
+	benchtime                 string
+	warmup, windows           int
+	fullReps, timelineReps    int
+	load                      time.Duration
+	loads, steps              int
+}
+
+func parseConfig(args []string, stderr io.Writer) (config, error) {
+	fl := flag.NewFlagSet("syriamap-bench", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	var c config
+	fl.StringVar(&c.syriamap, "syriamap", "", "the syriamap binary to measure (required)")
+	fl.StringVar(&c.goCmd, "go", "go", "the go command, for the geocoder's Go benchmark")
+	fl.StringVar(&c.dir, "dir", filepath.Join(os.TempDir(), "syriamap-bench"), "scratch folder for captions and archives")
+	fl.StringVar(&c.out, "out", "bench/results.json", "where to write the table as JSON")
+	fl.BoolVar(&c.quick, "quick", false, "a short run (under 2 minutes): no 1M archive, fewer repetitions")
+	sizes := fl.String("sizes", "10000,100000,1000000", "the archive sizes, comma separated")
+	if err := fl.Parse(args); err != nil {
+		return c, err
+	}
+	if c.syriamap == "" {
+		return c, errors.New("--syriamap is required (go build -o DIR/syriamap ./cmd/syriamap)")
+	}
+	for _, s := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n <= 0 {
+			return c, fmt.Errorf("--sizes: %q is not a positive number", s)
+		}
+		c.sizes = append(c.sizes, n)
+	}
+	c.benchtime, c.warmup, c.windows, c.fullReps, c.timelineReps = "3s", 5, 200, 3, 10
+	c.load, c.loads, c.steps = 10*time.Second, 3, 24
+	if c.quick {
+		c.benchtime, c.windows, c.timelineReps = "1s", 100, 5
+		c.load, c.loads, c.steps = 4*time.Second, 2, 12
+	}
+	for _, n := range c.sizes {
+		if !c.quick || n < 1_000_000 {
+			c.run = append(c.run, n)
+		}
+	}
+	return c, nil
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig(args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+		return err
+	}
+	started := time.Now()
+	res := newResults()
+	progress := func(format string, a ...any) {
+		fmt.Fprintf(stderr, "[%5.1fs] %s\n", time.Since(started).Seconds(), fmt.Sprintf(format, a...))
+	}
+
+	progress("geocoder: Go benchmark on one core (%s)", cfg.benchtime)
+	if cps, err := runGeocodeBenchmark(ctx, cfg.goCmd, cfg.benchtime); err != nil {
+		return err
+	} else {
+		res.Set("geocode.captions_per_s_core", 0, cps)
+	}
+	for _, size := range cfg.sizes {
+		if !slices.Contains(cfg.run, size) {
+			res.SkipPrefix("", size, "not run (QUICK)")
+			continue
+		}
+		if err := measureSize(ctx, cfg, size, res, progress); err != nil {
+			return fmt.Errorf("%s archive: %w", sizeName(size), err)
+		}
+	}
+	rep := newReport(cfg, res)
+	if err := rep.WriteTable(stdout); err != nil {
+		return err
+	}
+	if err := writeJSON(cfg.out, rep); err != nil {
+		return err
+	}
+	progress("wrote %s", cfg.out)
+	return nil
+}
+
+// measureSize generates, imports, serves and measures one archive.
+func measureSize(ctx context.Context, cfg config, size int, res *Results, progress func(string, ...any)) error {
+	name := sizeName(size)
+	captions := filepath.Join(cfg.dir, "captions-"+name+".txt")
+	db := filepath.Join(cfg.dir, "archive-"+name+".db")
+	progress("%s: generating captions", name)
+	if err := generate(ctx, cfg.syriamap, size, captions); err != nil {
+		return err
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(db + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	progress("%s: importing into a fresh archive", name)
+	start := time.Now()
+	if out, err := exec.CommandContext(ctx, cfg.syriamap, "import", "--db", db, captions).CombinedOutput(); err != nil {
+		return fmt.Errorf("syriamap import: %v: %s", err, out)
+	}
+	took := time.Since(start)
+	res.Set("import.seconds", size, took.Seconds())
+	res.Set("import.captions_per_s", size, float64(size)/took.Seconds())
+	var onDisk int64
+	for _, suffix := range []string{"", "-wal"} {
+		if fi, err := os.Stat(db + suffix); err == nil {
+			onDisk += fi.Size()
+		}
+	}
+	res.Set("import.db_mb", size, float64(onDisk)/1e6)
+
+	srv, err := startServer(ctx, cfg.syriamap, db)
+	if err != nil {
+		return err
+	}
+	defer srv.close()
+	progress("%s: API at %s", name, srv.url)
+	if err := measureAPI(ctx, newClient(srv.url), cfg, size, res); err != nil {
+		return err
+	}
+
+	progress("%s: wrk for %s", name, cfg.load)
+	switch load, err := runLoad(ctx, srv.url, cfg.load, cfg.dir); {
+	case errors.Is(err, errNoWrk):
+		res.SkipPrefix("load.", size, err.Error())
+	case err != nil:
+		return err
+	default:
+		res.Set("load.rps", size, load.rps)
+		res.Set("load.p99_ms", size, load.p99ms)
+		res.Set("load.errors", size, float64(load.errors))
+	}
+
+	progress("%s: explorer in headless Chromium", name)
+	br, err := runBrowser(ctx, srv.url, cfg.loads, cfg.steps)
+	switch {
+	case err != nil && errors.Is(err, headless.ErrNotInstalled):
+		res.SkipPrefix("browser.", size, err.Error())
+	case err != nil:
+		return err
+	default:
+		res.Set("browser.first_clusters_ms", size, br.firstMS)
+		res.Set("browser.step_p50_ms", size, quantile(br.stepsMS, 0.5))
+		res.Set("browser.step_p99_ms", size, quantile(br.stepsMS, 0.99))
+		mode := "clustered in the page"
+		if br.serverOn {
+			mode = "clustered by the server"
+		}
+		progress("%s: %d steps, %s; the page says %q", name, len(br.stepsMS), mode, br.shown)
+	}
+
+	rss, private, err := srv.memory()
+	if err != nil {
+		res.SkipPrefix("memory.", size, err.Error())
+	} else {
+		res.Set("memory.peak_rss_mib", size, rss)
+		res.Set("memory.peak_private_mib", size, private)
+	}
+	if err := srv.close(); err != nil {
+		return fmt.Errorf("syriamap serve: %w: %s", err, srv.logs)
+	}
+	return nil
+}
+
+// generate writes n synthetic captions (seed 1: the same every run).
+func generate(ctx context.Context, bin string, n int, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, bin, "gen", "--n", strconv.Itoa(n), "--seed", "1")
+	cmd.Stdout = f
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		f.Close()
+		return fmt.Errorf("syriamap gen: %v: %s", err, stderr.String())
+	}
+	return f.Close()
+}
+
+func newReport(cfg config, res *Results) *Report {
+	return &Report{
+		Date:       time.Now().UTC().Format("2006-01-02 15:04 UTC"),
+		Commit:     gitCommit(),
+		CPU:        cpuModel(),
+		Cores:      runtime.NumCPU(),
+		GOMAXPROCS: runtime.GOMAXPROCS(0),
+		OS:         runtime.GOOS + "/" + runtime.GOARCH,
+		Go:         runtime.Version(),
+		Quick:      cfg.quick,
+		Sizes:      cfg.sizes,
+		Rows:       res.rows(cfg.sizes),
+	}
+}
+
+// writeJSON writes the report to path through a temporary file, so a
+// failed run never leaves half a results file.
+func writeJSON(path string, rep *Report) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // targets read "< 20", not "\u003c 20"
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return err
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func gitCommit() string {
+	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if name, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(name) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

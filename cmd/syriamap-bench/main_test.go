@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/headless"
+)
+
+// TestBenchSmall runs the whole bench on one small archive: syriamap is
+// built, captions generated and imported, the server started and measured
+// with the Go client, wrk and headless Chromium, and the table and JSON
+// written with a value in every cell. Without wrk or chromium it is
+// skipped, except under CI.
+func TestBenchSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds syriamap and runs a browser")
+	}
+	_, noWrk := exec.LookPath("wrk")
+	_, noChromium := headless.Path()
+	if noWrk != nil || noChromium != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("wrk: %v; chromium: %v; CI must install both", noWrk, noChromium)
+		}
+		t.Skip("wrk or chromium is not installed")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "syriamap")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/syriamap/syriamap/cmd/syriamap").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	out := filepath.Join(dir, "out", "results.json")
+	var stdout, stderr strings.Builder
+	err := run(context.Background(), []string{"--syriamap", bin, "--dir", dir, "--out", out, "--quick", "--sizes", "1500"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	for _, m := range measures {
+		if !strings.Contains(stdout.String(), m.label) {
+			t.Errorf("the table lacks %q", m.label)
+		}
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != len(measures) || rep.Cores < 1 || !rep.Quick {
+		t.Fatalf("report: %d rows, %d cores, quick %v", len(rep.Rows), rep.Cores, rep.Quick)
+	}
+	for _, row := range rep.Rows {
+		for _, c := range row.Cells {
+			if c.Value == nil {
+				t.Errorf("%s at %d: not measured: %s", row.Key, c.Size, c.Status)
+			}
+		}
+	}
+	cell := func(key string) float64 {
+		for _, row := range rep.Rows {
+			if row.Key == key && row.Cells[0].Value != nil {
+				return *row.Cells[0].Value
+			}
+		}
+		return -1
+	}
+	if cell("load.errors") != 0 || cell("load.rps") <= 0 || cell("api.full_mb") <= cell("api.full_gzip_mb") ||
+		cell("api.window_features") <= 0 || cell("memory.peak_rss_mib") < cell("memory.peak_private_mib") {
+		t.Errorf("implausible figures:\n%s", stdout.String())
+	}
+}
+
+func TestConfig(t *testing.T) {
+	cfg, err := parseConfig([]string{"--syriamap", "x", "--quick"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.sizes) != 3 || len(cfg.run) != 2 || cfg.run[1] != 100_000 {
+		t.Errorf("quick: columns %v, run %v; want 10k, 100k of 10k, 100k, 1M", cfg.sizes, cfg.run)
+	}
+	for _, args := range [][]string{{}, {"--syriamap", "x", "--sizes", "10,-1"}, {"--syriamap", "x", "--sizes", "ten"}} {
+		if _, err := parseConfig(args, &strings.Builder{}); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}

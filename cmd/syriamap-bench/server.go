@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// server is `syriamap serve` running as its own process, so that its
+// memory is its own and every request crosses a real loopback socket.
+type server struct {
+	cmd  *exec.Cmd
+	url  string // http://127.0.0.1:PORT, no trailing slash
+	logs *tailBuffer
+
+	peakPrivateKiB atomic.Int64
+	stopSampling   chan struct{}
+	sampled        sync.WaitGroup
+}
+
+var servingRe = regexp.MustCompile(`at (http://[^/\s]+)/`)
+
+// startServer serves the archive db with the syriamap binary bin on a free
+// loopback port and returns once /healthz answers.
+func startServer(ctx context.Context, bin, db string) (*server, error) {
+	cmd := exec.Command(bin, "serve", "--db", db, "--addr", "127.0.0.1:0", "--quiet")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, logs: &tailBuffer{max: 8 << 10}, stopSampling: make(chan struct{})}
+	cmd.Stderr = s.logs
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default:
+			}
+		}
+	}()
+	select {
+	case line := <-lines:
+		m := servingRe.FindStringSubmatch(line)
+		if m == nil {
+			s.close()
+			return nil, fmt.Errorf("syriamap serve printed %q, not its address", line)
+		}
+		s.url = m[1]
+	case <-time.After(2 * time.Minute):
+		s.close()
+		return nil, fmt.Errorf("syriamap serve did not start in 2 minutes: %s", s.logs)
+	case <-ctx.Done():
+		s.close()
+		return nil, ctx.Err()
+	}
+	if err := s.waitHealthy(ctx); err != nil {
+		s.close()
+		return nil, err
+	}
+	s.sampled.Add(1)
+	go s.sampleMemory()
+	return s, nil
+}
+
+func (s *server) waitHealthy(ctx context.Context) error {
+	for range 100 {
+		resp, err := http.Get(s.url + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return fmt.Errorf("%s/healthz did not answer 200: %s", s.url, s.logs)
+}
+
+// sampleMemory keeps the largest private resident memory (RssAnon) seen:
+// the kernel keeps a high-water mark for the whole RSS only, which counts
+// the archive's memory map, shared and reclaimable page cache.
+func (s *server) sampleMemory() {
+	defer s.sampled.Done()
+	t := time.NewTicker(100 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if st, err := procStatus(s.cmd.Process.Pid); err == nil {
+			if kib := st["RssAnon"]; kib > s.peakPrivateKiB.Load() {
+				s.peakPrivateKiB.Store(kib)
+			}
+		}
+		select {
+		case <-s.stopSampling:
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// memory returns the server's peak RSS (VmHWM) and peak private memory so
+// far, in MiB.
+func (s *server) memory() (peakRSS, peakPrivate float64, err error) {
+	st, err := procStatus(s.cmd.Process.Pid)
+	if err != nil {
+		return 0, 0, err
+	}
+	return float64(st["VmHWM"]) / 1024, float64(s.peakPrivateKiB.Load()) / 1024, nil
+}
+
+// close stops the server as Ctrl-C would and waits for it.
+func (s *server) close() error {
+	select {
+	case <-s.stopSampling:
+	default:
+		close(s.stopSampling)
+	}
+	s.sampled.Wait()
+	s.cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(20 * time.Second):
+		s.cmd.Process.Kill()
+		<-done
+		return errors.New("syriamap serve did not stop in 20 s after SIGINT; killed")
+	}
+}
+
+// procStatus reads the kB fields of /proc/PID/status (Linux only).
+func procStatus(pid int) (map[string]int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return nil, fmt.Errorf("read process memory: %w", err)
+	}
+	st := map[string]int64{}
+	for _, line := range strings.Split(string(b), "\n") {
+		name, rest, ok := strings.Cut(line, ":")
+		if !ok || !strings.HasSuffix(rest, " kB") {
+			continue
+		}
+		if n, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(rest, " kB")), 10, 64); err == nil {
+			st[name] = n
+		}
+	}
+	return st, nil
+}
+
+// tailBuffer keeps the last max bytes written to it (a process's log).
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   bytes.Buffer
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b.Write(p)
+	if extra := t.b.Len() - t.max; extra > 0 {
+		t.b.Next(extra)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(t.b.String())
+}
+
+var _ io.Writer = (*tailBuffer)(nil)
