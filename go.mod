@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
 	github.com/gorilla/mux v1.8.1
+	github.com/klauspost/compress v1.20.4
 	github.com/paulmach/orb v0.14.0
 	golang.org/x/image v0.48.0
 	golang.org/x/net v0.62.0

@@ -1,12 +1,13 @@
 package httpapi
 
 import (
-	"compress/gzip"
 	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // securityHeaders sets the headers every response carries. Images may come

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -84,37 +86,43 @@ var rangeRows int64 = 5000
 // streamFeatures writes head, each selected photo encoded by enc with sep
 // between them, and tail, flushing as it goes so that a long download
 // starts at once. A map window, box or search is read in one go through
-// its index. A download of the archive at large is read in rowid ranges by two
-// goroutines, each encoding its range into a buffer that is written in
-// order: two cores halve it, and at most a few ranges are held at once.
+// its index. A download of the archive at large is read in rowid ranges by
+// two goroutines, each encoding (and, for a client that takes gzip,
+// compressing) its range into a buffer that is written in order: two
+// cores halve it, and at most a few ranges are held at once.
 func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep, tail string, enc encodeFunc) {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	defer bw.Flush()
-	bw.WriteString(head)
-	base := baseURL(r)
-	first := true
-	put := func(feature []byte) error {
-		if !first {
-			bw.WriteString(sep)
-		}
-		first = false
-		_, err := bw.Write(feature)
-		return err
-	}
-	var err error
 	maxRowid, err := s.archive.DB.MaxRowid(r.Context())
-	if err == nil && (!atLarge(f) || maxRowid <= rangeRows) {
+	ranges := err == nil && atLarge(f) && maxRowid > rangeRows
+	var gz *gzipStream
+	var out io.Writer = w
+	if ranges && acceptsGzip(r) && r.Method != http.MethodHead {
+		// Compressed here, range by range; the middleware leaves a
+		// response that has its encoding alone.
+		w.Header().Set("Content-Encoding", "gzip")
+		if gz, err = newGzipStream(w); err != nil {
+			return // the client is gone
+		}
+		out = gz
+	}
+	lw := &listWriter{bw: bufio.NewWriterSize(out, 64<<10), gz: gz, sep: sep}
+	lw.bw.WriteString(head)
+	base := baseURL(r)
+	switch {
+	case err != nil:
+	case ranges:
+		err = s.streamRanges(r, f, maxRowid, base, enc, lw)
+	default:
 		var b []byte
 		err = s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
 			b = enc(b[:0], base, ft)
-			return put(b)
+			return lw.put(b)
 		})
-	} else if err == nil {
-		err = s.streamRanges(r, f, maxRowid, base, enc, put)
 	}
 	if err != nil {
 		// The status is sent; all that is left is to stop and log, quietly
-		// when the client hung up.
+		// when the client hung up. A gzip stream is left without its
+		// trailer, so the client knows it was cut.
+		lw.bw.Flush()
 		level := slog.LevelWarn
 		if r.Context().Err() != nil {
 			level = slog.LevelDebug
@@ -122,7 +130,27 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 		s.log.Log(r.Context(), level, "stream cut short", "path", r.URL.Path, "err", err)
 		return
 	}
-	bw.WriteString(tail)
+	lw.bw.WriteString(tail)
+	if err := lw.bw.Flush(); err == nil && gz != nil {
+		gz.Close()
+	}
+}
+
+// listWriter writes a list's features with the separator between them.
+type listWriter struct {
+	bw      *bufio.Writer
+	gz      *gzipStream // the response's compressor when the handler compresses
+	sep     string
+	started bool // a feature has been written
+}
+
+func (lw *listWriter) put(feature []byte) error {
+	if lw.started {
+		lw.bw.WriteString(lw.sep)
+	}
+	lw.started = true
+	_, err := lw.bw.Write(feature)
+	return err
 }
 
 // atLarge reports whether the filter reads the archive at large, where
@@ -134,20 +162,23 @@ func atLarge(f photo.Filter) bool {
 	return narrow == photo.Filter{} // Newest, too, is one query
 }
 
+// encodedRange is one rowid range of features, each after the separator.
+type encodedRange struct {
+	buf      []byte
+	ends     []int         // where each feature ends in buf
+	deflated *bytes.Buffer // buf compressed by deflateRange, when gzipping
+	err      error
+}
+
 // streamRanges encodes the rowid ranges of the archive on two goroutines
 // and puts the features in order, honouring the filter's offset and limit.
-func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, base string, enc encodeFunc, put func([]byte) error) error {
-	type chunk struct {
-		buf  []byte
-		ends []int // where each feature ends in buf
-		err  error
-	}
+func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, base string, enc encodeFunc, lw *listWriter) error {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	n := int(maxRowid/rangeRows + 1)
-	slots := make([]chan chunk, n)
+	slots := make([]chan encodedRange, n)
 	for i := range slots {
-		slots[i] = make(chan chunk, 1)
+		slots[i] = make(chan encodedRange, 1)
 	}
 	next := make(chan int)
 	ahead := make(chan struct{}, 3) // ranges encoded but not yet written
@@ -156,12 +187,18 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 	for range 2 {
 		go func() {
 			for i := range next {
-				c := chunk{buf: chunkPool.Get().([]byte)[:0]}
+				c := encodedRange{buf: chunkPool.Get().([]byte)[:0]}
 				c.err = s.archive.DB.EachFeatureIn(ctx, perRange, int64(i)*rangeRows, int64(i+1)*rangeRows, func(ft *store.Feature) error {
+					c.buf = append(c.buf, lw.sep...)
 					c.buf = enc(c.buf, base, ft)
 					c.ends = append(c.ends, len(c.buf))
 					return nil
 				})
+				if c.err == nil && lw.gz != nil && len(c.ends) > 0 {
+					c.deflated = deflatedPool.Get().(*bytes.Buffer)
+					c.deflated.Reset()
+					c.err = deflateRange(c.deflated, c.buf)
+				}
 				slots[i] <- c
 			}
 		}()
@@ -183,7 +220,7 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 	}()
 	skip, left := f.Offset, f.Limit
 	for i := 0; i < n; i++ {
-		var c chunk
+		var c encodedRange
 		select {
 		case c = <-slots[i]:
 		case <-ctx.Done():
@@ -193,8 +230,11 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 		if c.err != nil {
 			return c.err
 		}
-		done, err := putChunk(c.buf, c.ends, &skip, &left, put)
+		done, err := lw.putRange(c, &skip, &left)
 		chunkPool.Put(c.buf[:0]) //nolint:staticcheck // a slice header, reused for its backing array
+		if c.deflated != nil {
+			deflatedPool.Put(c.deflated)
+		}
 		if err != nil || done {
 			return err
 		}
@@ -206,22 +246,43 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 // of megabytes: reusing them spares the allocation and the copying.
 var chunkPool = sync.Pool{New: func() any { return make([]byte, 0, 1<<20) }}
 
-// putChunk puts the features of one encoded range, skipping and counting
-// down as the filter's offset and limit say; done is true at the limit.
-func putChunk(buf []byte, ends []int, skip, left *int, put func([]byte) error) (done bool, err error) {
+var deflatedPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putRange puts the features of one encoded range, skipping and counting
+// down as the filter's offset and limit say (left 0: no limit); done is
+// true at the limit. A range compressed by its goroutine goes out as it
+// is when all of it is wanted and a feature came before it (its first
+// separator is then right); any other is compressed here.
+func (lw *listWriter) putRange(c encodedRange, skip, left *int) (done bool, err error) {
+	n := len(c.ends)
+	if c.deflated != nil && lw.started && *skip == 0 && (*left == 0 || *left >= n) {
+		if err := lw.bw.Flush(); err != nil {
+			return true, err
+		}
+		if err := lw.gz.WriteDeflated(c.buf, c.deflated.Bytes()); err != nil {
+			return true, err
+		}
+		if *left > 0 {
+			*left -= n
+			return *left == 0, nil
+		}
+		return false, nil
+	}
 	start := 0
-	for _, end := range ends {
-		feature := buf[start:end]
+	for _, end := range c.ends {
+		feature := c.buf[start+len(lw.sep) : end]
 		start = end
 		if *skip > 0 {
 			*skip--
 			continue
 		}
-		if err := put(feature); err != nil {
+		if err := lw.put(feature); err != nil {
 			return true, err
 		}
-		if *left--; *left == 0 {
-			return true, nil
+		if *left > 0 {
+			if *left--; *left == 0 {
+				return true, nil
+			}
 		}
 	}
 	return false, nil

@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"io"
+	"sync"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// gzipStream writes one gzip member (RFC 1952) whose deflate data is
+// partly compressed elsewhere, as pigz does: a download of the archive at
+// large is compressed range by range on the goroutines that encode the
+// ranges, instead of on the one goroutine writing the response, which
+// made gzip the slowest step. Each range's deflate data ends on a sync
+// flush (a byte boundary, no reference back across it), so the pieces
+// join into one valid stream; the writer only adds the CRC-32 and length.
+type gzipStream struct {
+	dst  io.Writer
+	fw   *flate.Writer // what is compressed here: head, tail, odd features
+	crc  uint32
+	size uint32 // ISIZE: the length modulo 2^32
+}
+
+// gzipHeader: magic, deflate, no flags, no time, fastest, unknown OS.
+var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 255}
+
+func newGzipStream(dst io.Writer) (*gzipStream, error) {
+	if _, err := dst.Write(gzipHeader); err != nil {
+		return nil, err
+	}
+	fw := flaterPool.Get().(*flate.Writer)
+	fw.Reset(dst)
+	return &gzipStream{dst: dst, fw: fw}, nil
+}
+
+// Write compresses p here.
+func (g *gzipStream) Write(p []byte) (int, error) {
+	g.crc = crc32.Update(g.crc, crc32.IEEETable, p)
+	g.size += uint32(len(p))
+	return g.fw.Write(p)
+}
+
+// WriteDeflated puts raw, already compressed by deflateRange as deflated.
+func (g *gzipStream) WriteDeflated(raw, deflated []byte) error {
+	if err := g.fw.Flush(); err != nil { // to a byte boundary
+		return err
+	}
+	if _, err := g.dst.Write(deflated); err != nil {
+		return err
+	}
+	// What follows must not refer back into data this writer did not see.
+	g.fw.Reset(g.dst)
+	g.crc = crc32.Update(g.crc, crc32.IEEETable, raw)
+	g.size += uint32(len(raw))
+	return nil
+}
+
+// Close ends the deflate data and writes the trailer.
+func (g *gzipStream) Close() error {
+	err := g.fw.Close()
+	flaterPool.Put(g.fw)
+	if err != nil {
+		return err
+	}
+	_, err = g.dst.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, g.crc), g.size))
+	return err
+}
+
+// deflateRange compresses raw into dst for gzipStream.WriteDeflated: a
+// fresh stream (no dictionary) ended by a sync flush, not a final block.
+func deflateRange(dst *bytes.Buffer, raw []byte) error {
+	fw := flaterPool.Get().(*flate.Writer)
+	defer flaterPool.Put(fw)
+	fw.Reset(dst)
+	if _, err := fw.Write(raw); err != nil {
+		return err
+	}
+	return fw.Flush()
+}
+
+var flaterPool = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.BestSpeed)
+	return w
+}}
