@@ -200,12 +200,12 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		progress("%s: %d steps, %s; the page says %q", name, len(br.stepsMS), mode, br.shown)
 	}
 
-	rss, private, err := srv.memory()
-	if err != nil {
+	if mem, err := srv.memory(); err != nil {
 		res.SkipPrefix("memory.", size, err.Error())
 	} else {
-		res.Set("memory.peak_rss_mib", size, rss)
-		res.Set("memory.peak_private_mib", size, private)
+		res.Set("memory.peak_rss_mib", size, mem.peakRSS)
+		res.Set("memory.peak_pss_mib", size, mem.peakPSS)
+		res.Set("memory.peak_private_mib", size, mem.peakPrivate)
 	}
 	if err := srv.close(); err != nil {
 		return fmt.Errorf("syriamap serve: %w: %s", err, srv.logs)

@@ -72,7 +72,7 @@ func TestBenchSmall(t *testing.T) {
 		return -1
 	}
 	if cell("load.errors") != 0 || cell("load.rps") <= 0 || cell("api.full_mb") <= cell("api.full_gzip_mb") ||
-		cell("api.window_features") <= 0 || cell("memory.peak_rss_mib") < cell("memory.peak_private_mib") {
+		cell("api.window_features") <= 0 || cell("memory.peak_rss_mib") < cell("memory.peak_private_mib") || cell("memory.peak_pss_mib") <= 0 {
 		t.Errorf("implausible figures:\n%s", stdout.String())
 	}
 }

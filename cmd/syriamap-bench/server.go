@@ -26,9 +26,9 @@ type server struct {
 	url  string // http://127.0.0.1:PORT, no trailing slash
 	logs *tailBuffer
 
-	peakPrivateKiB atomic.Int64
-	stopSampling   chan struct{}
-	sampled        sync.WaitGroup
+	peakPrivateKiB, peakPSSKiB atomic.Int64
+	stopSampling               chan struct{}
+	sampled                    sync.WaitGroup
 }
 
 var servingRe = regexp.MustCompile(`at (http://[^/\s]+)/`)
@@ -98,17 +98,23 @@ func (s *server) waitHealthy(ctx context.Context) error {
 	return fmt.Errorf("%s/healthz did not answer 200: %s", s.url, s.logs)
 }
 
-// sampleMemory keeps the largest private resident memory (RssAnon) seen:
-// the kernel keeps a high-water mark for the whole RSS only, which counts
-// the archive's memory map, shared and reclaimable page cache.
+// sampleMemory keeps the largest private resident memory (RssAnon) and
+// proportional set size (Pss) seen. The kernel keeps a high-water mark for
+// the whole RSS only, and RSS counts a file page once per mapping: every
+// pooled connection maps the archive, so its pages count up to four
+// times. Pss counts each page once, and only its share of what other
+// processes map.
 func (s *server) sampleMemory() {
 	defer s.sampled.Done()
 	t := time.NewTicker(100 * time.Millisecond)
 	defer t.Stop()
-	for {
-		if st, err := procStatus(s.cmd.Process.Pid); err == nil {
-			if kib := st["RssAnon"]; kib > s.peakPrivateKiB.Load() {
-				s.peakPrivateKiB.Store(kib)
+	for tick := 0; ; tick++ {
+		if st, err := procStatus(s.cmd.Process.Pid, "status"); err == nil {
+			raise(&s.peakPrivateKiB, st["RssAnon"])
+		}
+		if tick%5 == 0 { // walking the page tables costs more
+			if st, err := procStatus(s.cmd.Process.Pid, "smaps_rollup"); err == nil {
+				raise(&s.peakPSSKiB, st["Pss"])
 			}
 		}
 		select {
@@ -119,14 +125,30 @@ func (s *server) sampleMemory() {
 	}
 }
 
-// memory returns the server's peak RSS (VmHWM) and peak private memory so
-// far, in MiB.
-func (s *server) memory() (peakRSS, peakPrivate float64, err error) {
-	st, err := procStatus(s.cmd.Process.Pid)
-	if err != nil {
-		return 0, 0, err
+func raise(peak *atomic.Int64, v int64) {
+	if v > peak.Load() {
+		peak.Store(v)
 	}
-	return float64(st["VmHWM"]) / 1024, float64(s.peakPrivateKiB.Load()) / 1024, nil
+}
+
+// serverMemory is the server's memory so far, in MiB.
+type serverMemory struct {
+	peakRSS, peakPSS, peakPrivate float64
+}
+
+func (s *server) memory() (serverMemory, error) {
+	st, err := procStatus(s.cmd.Process.Pid, "status")
+	if err != nil {
+		return serverMemory{}, err
+	}
+	if st, err := procStatus(s.cmd.Process.Pid, "smaps_rollup"); err == nil {
+		raise(&s.peakPSSKiB, st["Pss"])
+	}
+	return serverMemory{
+		peakRSS:     float64(st["VmHWM"]) / 1024,
+		peakPSS:     float64(s.peakPSSKiB.Load()) / 1024,
+		peakPrivate: float64(s.peakPrivateKiB.Load()) / 1024,
+	}, nil
 }
 
 // close stops the server as Ctrl-C would and waits for it.
@@ -150,9 +172,10 @@ func (s *server) close() error {
 	}
 }
 
-// procStatus reads the kB fields of /proc/PID/status (Linux only).
-func procStatus(pid int) (map[string]int64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+// procStatus reads the kB fields of /proc/PID/FILE, status or
+// smaps_rollup (Linux only).
+func procStatus(pid int, file string) (map[string]int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/%s", pid, file))
 	if err != nil {
 		return nil, fmt.Errorf("read process memory: %w", err)
 	}

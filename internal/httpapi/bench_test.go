@@ -17,8 +17,10 @@ import (
 	"github.com/syriamap/syriamap/internal/store"
 )
 
-// benchServer serves the archive named by SYRIAMAP_BENCH_DB (`make
-// bench-store` builds one of 1,000,000 photos), or skips.
+// benchServer serves the archive named by SYRIAMAP_BENCH_DB (`make bench`
+// leaves archives of 10k, 100k and 1M photos in /tmp/syriamap-bench), or
+// skips. These benchmarks run in-process, for profiling; `make bench`
+// measures through a real server.
 func benchServer(b *testing.B) *httptest.Server {
 	path := os.Getenv("SYRIAMAP_BENCH_DB")
 	if path == "" {

@@ -18,7 +18,7 @@ import (
 func benchDB(b *testing.B) *DB {
 	path := os.Getenv("SYRIAMAP_BENCH_DB")
 	if path == "" {
-		b.Skip("set SYRIAMAP_BENCH_DB to an archive to measure (`make bench-store` builds one of 1,000,000 photos and sets it)")
+		b.Skip("set SYRIAMAP_BENCH_DB to an archive to measure (`make bench` leaves archives of 10k, 100k and 1M photos in /tmp/syriamap-bench)")
 	}
 	db, err := Open(context.Background(), path)
 	if err != nil {
