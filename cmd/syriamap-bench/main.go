@@ -197,7 +197,7 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		if br.serverOn {
 			mode = "clustered by the server"
 		}
-		progress("%s: %d steps, %s; the page says %q", name, len(br.stepsMS), mode, br.shown)
+		res.Note(fmt.Sprintf("browser at %s: %d timeline steps %s; the page then showed %q", name, len(br.stepsMS), mode, br.shown))
 	}
 
 	if mem, err := srv.memory(); err != nil {
@@ -242,6 +242,7 @@ func newReport(cfg config, res *Results) *Report {
 		Quick:      cfg.quick,
 		Sizes:      cfg.sizes,
 		Rows:       res.rows(cfg.sizes),
+		Notes:      res.notes,
 	}
 }
 

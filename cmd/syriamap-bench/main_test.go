@@ -53,6 +53,9 @@ func TestBenchSmall(t *testing.T) {
 	if err := json.Unmarshal(b, &rep); err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(stdout.String(), "timeline steps clustered in the page") {
+		t.Errorf("no note of how the page clustered:\n%s", stdout.String())
+	}
 	if len(rep.Rows) != len(measures) || rep.Cores < 1 || !rep.Quick {
 		t.Fatalf("report: %d rows, %d cores, quick %v", len(rep.Rows), rep.Cores, rep.Quick)
 	}

@@ -71,7 +71,11 @@ var measures = []measure{
 type Results struct {
 	values  map[string]map[int]float64
 	missing map[string]map[int]string
+	notes   []string
 }
+
+// Note adds a line printed under the table.
+func (r *Results) Note(s string) { r.notes = append(r.notes, s) }
 
 func newResults() *Results {
 	return &Results{values: map[string]map[int]float64{}, missing: map[string]map[int]string{}}
@@ -126,6 +130,8 @@ type Report struct {
 	// Sizes are the archive sizes of the table's columns, run or not.
 	Sizes []int `json:"sizes"`
 	Rows  []Row `json:"rows"`
+	// Notes say what the figures were taken of, e.g. how the map clustered.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Row is one measure at every size.
@@ -266,6 +272,9 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	}
 	for _, r := range groupMissing(missing, len(rep.Rows)) {
 		fmt.Fprintln(w, "  "+r)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(w, n)
 	}
 	return nil
 }

@@ -64,7 +64,8 @@ func TestTable(t *testing.T) {
 	res.Set("api.full_gzip_ms", 100_000, 399)
 	res.Skip("load.rps", 100_000, "wrk is not installed")
 	rep := &Report{Date: "2026-11-30 12:00 UTC", Commit: "abc1234", CPU: "Test CPU", Cores: 2, GOMAXPROCS: 2,
-		OS: "linux/amd64", Go: "go1.26", Quick: true, Sizes: sizes, Rows: res.rows(sizes)}
+		OS: "linux/amd64", Go: "go1.26", Quick: true, Sizes: sizes, Rows: res.rows(sizes),
+		Notes: []string{"browser at 10k: 12 timeline steps clustered in the page"}}
 	var out bytes.Buffer
 	if err := rep.WriteTable(&out); err != nil {
 		t.Fatal(err)
