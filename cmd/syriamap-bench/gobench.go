@@ -16,7 +16,7 @@ func runGeocodeBenchmark(ctx context.Context, goCmd, benchtime string) (float64,
 		"-cpu", "1", "-count", "1", "-benchtime", benchtime, "github.com/syriamap/syriamap/internal/geocode")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return 0, fmt.Errorf("go test -bench BenchmarkGeocode: %v: %s", err, out)
+		return 0, commandError("go test -bench BenchmarkGeocode", err, out)
 	}
 	return parseCaptionsPerSecond(out)
 }

@@ -40,7 +40,7 @@ func runLoad(ctx context.Context, base string, d time.Duration, scratch string) 
 	out, err := exec.CommandContext(ctx, wrk, "-t2", "-c16", fmt.Sprintf("-d%ds", secs), "--timeout", "10s",
 		"-s", script, base).CombinedOutput()
 	if err != nil {
-		return loadResult{}, fmt.Errorf("wrk: %v: %s", err, out)
+		return loadResult{}, commandError("wrk", err, out)
 	}
 	return parseWrk(out)
 }

@@ -106,7 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	progress("geocoder: Go benchmark on one core (%s)", cfg.benchtime)
 	if cps, err := runGeocodeBenchmark(ctx, cfg.goCmd, cfg.benchtime); err != nil {
-		return err
+		res.Fail("geocode.", 0, err)
 	} else {
 		res.Set("geocode.captions_per_s_core", 0, cps)
 	}
@@ -116,7 +116,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		if err := measureSize(ctx, cfg, size, res, progress); err != nil {
-			return fmt.Errorf("%s archive: %w", sizeName(size), err)
+			res.Fail("", size, err) // the archive or its server failed: nothing at this size
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
 	}
 	rep := newReport(cfg, res)
@@ -127,6 +130,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	progress("wrote %s", cfg.out)
+	for _, err := range res.failures {
+		fmt.Fprintln(stderr, "failed:", err)
+	}
+	if n := len(res.failures); n > 0 {
+		return fmt.Errorf("%d measurements failed (the table says which)", n)
+	}
 	return nil
 }
 
@@ -147,7 +156,7 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 	progress("%s: importing into a fresh archive", name)
 	start := time.Now()
 	if out, err := exec.CommandContext(ctx, cfg.syriamap, "import", "--db", db, captions).CombinedOutput(); err != nil {
-		return fmt.Errorf("syriamap import: %v: %s", err, out)
+		return commandError("syriamap import", err, out)
 	}
 	took := time.Since(start)
 	res.Set("import.seconds", size, took.Seconds())
@@ -167,7 +176,7 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 	defer srv.close()
 	progress("%s: API at %s", name, srv.url)
 	if err := measureAPI(ctx, newClient(srv.url), cfg, size, res); err != nil {
-		return err
+		res.Fail("api.", size, err)
 	}
 
 	progress("%s: wrk for %s", name, cfg.load)
@@ -175,7 +184,7 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 	case errors.Is(err, errNoWrk):
 		res.SkipPrefix("load.", size, err.Error())
 	case err != nil:
-		return err
+		res.Fail("load.", size, err)
 	default:
 		res.Set("load.rps", size, load.rps)
 		res.Set("load.p99_ms", size, load.p99ms)
@@ -188,7 +197,7 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 	case err != nil && errors.Is(err, headless.ErrNotInstalled):
 		res.SkipPrefix("browser.", size, err.Error())
 	case err != nil:
-		return err
+		res.Fail("browser.", size, err)
 	default:
 		res.Set("browser.first_clusters_ms", size, br.firstMS)
 		res.Set("browser.step_p50_ms", size, quantile(br.stepsMS, 0.5))
@@ -225,7 +234,7 @@ func generate(ctx context.Context, bin string, n int, path string) error {
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		f.Close()
-		return fmt.Errorf("syriamap gen: %v: %s", err, stderr.String())
+		return commandError("syriamap gen", err, []byte(stderr.String()))
 	}
 	return f.Close()
 }
@@ -287,4 +296,12 @@ func cpuModel() string {
 		}
 	}
 	return ""
+}
+
+// commandError says which command failed, how, and what it printed.
+func commandError(name string, err error, out []byte) error {
+	if s := strings.TrimSpace(string(out)); s != "" {
+		return fmt.Errorf("%s: %w: %s", name, err, s)
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }

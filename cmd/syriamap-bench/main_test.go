@@ -94,3 +94,25 @@ func TestConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchReportsFailures: a run whose tools fail still prints the table
+// and writes the JSON, with each failure in its cells, and ends in error.
+func TestBenchReportsFailures(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "results.json")
+	var stdout, stderr strings.Builder
+	err := run(context.Background(), []string{"--syriamap", filepath.Join(dir, "missing"), "--go", "false",
+		"--dir", dir, "--out", out, "--sizes", "1000"}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "2 measurements failed") {
+		t.Errorf("err = %v, want 2 measurements failed (the geocoder's, the archive's)", err)
+	}
+	for _, want := range []string{"once per run, geocode.captions_per_s_core: FAILED: go test -bench BenchmarkGeocode",
+		"at 1k, every measure: FAILED: syriamap gen"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Error(err)
+	}
+}

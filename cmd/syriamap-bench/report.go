@@ -72,6 +72,23 @@ type Results struct {
 	values  map[string]map[int]float64
 	missing map[string]map[int]string
 	notes   []string
+	// failures are the errors of measurements that failed.
+	failures []error
+}
+
+// Fail records that the measures whose key starts with prefix failed at
+// size: the table says so in a line, the run ends in an error.
+func (r *Results) Fail(prefix string, size int, err error) {
+	where := "per run"
+	if size != 0 {
+		where = sizeName(size)
+	}
+	r.failures = append(r.failures, fmt.Errorf("%s%s at %s: %w", prefix, "*", where, err))
+	why, _, _ := strings.Cut(err.Error(), "\n")
+	if len(why) > 160 {
+		why = why[:160] + "…"
+	}
+	r.SkipPrefix(prefix, size, "FAILED: "+why)
 }
 
 // Note adds a line printed under the table.
