@@ -37,14 +37,18 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	}
 	best := 0
 	// A place held by the best one, named where the photo was, is the more
-	// specific answer: "Bustan Pasha neighborhood of Aleppo".
+	// specific answer: "Bustan Pasha neighborhood of Aleppo". Each step goes
+	// to a place never chosen before, so the walk ends even where holding
+	// runs in a circle.
+	chosen := map[int]bool{0: true}
 	for again := true; again; {
 		again = false
 		for i := range cands {
-			if i != best && cands[i].mention != cands[best].mention && cands[i].base >= 0.3 &&
-				cands[i].score >= 0.35*cands[best].score && c.Mentions[cands[i].mention].Sentence == 0 &&
+			if !chosen[i] && cands[i].mention != cands[best].mention && c.Mentions[cands[i].mention].Sentence == 0 &&
+				(cands[i].base >= 0.3 && cands[i].score >= 0.35*cands[best].score || qualifies(c, cands[best].mention, cands[i].mention)) &&
 				gc.contains(cands[best].hit.Place, cands[i].hit.Place) {
 				best, again = i, true
+				chosen[i] = true
 				break
 			}
 		}
@@ -195,3 +199,11 @@ func alternatives(c caption.Caption, cands []candidate, conf float64, best int, 
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// qualifies reports whether mention h only says where mention i is: named
+// right after it as its holder ("towards the city of Manbij, Aleppo
+// governorate"). Then i is the answer in whatever role, unless it is where
+// people came from.
+func qualifies(c caption.Caption, h, i int) bool {
+	return nextHolder(c, i) == h && c.Mentions[h].Role == caption.Context && c.Mentions[i].Role != caption.Origin
+}

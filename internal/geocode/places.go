@@ -34,8 +34,10 @@ func (gc *Geocoder) contains(q, p *gazetteer.Place) bool {
 		return false
 	}
 	// Cities are large and regions vague: only the gazetteer's links put a
-	// city inside anything; nor is an area inside a point by distance.
-	if p.Kind == gazetteer.City || p.Kind.Admin() || p.Kind == gazetteer.Region || specificity(p.Kind) > specificity(q.Kind) {
+	// city inside anything; nor is an area inside a point by distance, nor
+	// one of two neighbouring towns inside the other (al-Fu'ah and Kafriya,
+	// 3 km apart): a holder is of a larger kind.
+	if p.Kind == gazetteer.City || p.Kind.Admin() || p.Kind == gazetteer.Region || specificity(p.Kind) >= specificity(q.Kind) {
 		return false
 	}
 	return within(q.Point, p.Point, radius)

@@ -32,6 +32,8 @@ func tinyGazetteer(t *testing.T) *gazetteer.Gazetteer {
 		sy("g:midan-alp", "Midan", gazetteer.Neighbourhood, 37.166, 36.220, "Aleppo"),
 		sy("g:kafranbel", "Kafranbel", gazetteer.Town, 36.56, 35.61, "Idlib"),
 		sy("g:islam", "Salma", gazetteer.Town, 36.05, 35.78, "Lattakia"),
+		sy("g:fuah", "Fuah", gazetteer.Town, 36.71, 35.97, "Idlib", "Fouaa"),
+		sy("g:kafriya", "Kafriya", gazetteer.Town, 36.70, 35.95, "Idlib", "Kefraya"),
 		{ID: "g:castello", Name: "Castello Road", Kind: gazetteer.Landmark, Parent: "g:aleppo", Country: "SY", Sources: []string{"test"}},
 		{ID: "g:kilis", Name: "Kilis", Kind: gazetteer.City, Point: orb.Point{37.12, 36.72}, Located: true, Country: "TR", Sources: []string{"test"}},
 	}
@@ -63,6 +65,8 @@ func TestRules(t *testing.T) {
 		{"an unknown place with no holder stays unplaced", "A rebel walks past a vehicle in Bishqatin, Syria.", "", geocode.None},
 		{"a place without a point is shown at its parent", "Trucks drive on the Castello Road.", "g:aleppo", geocode.Fallback},
 		{"a village west of a city falls back to the governorate", "Fighters in the village of Hmeimah, west of Aleppo, Syria.", "g:aleppo-gov", geocode.Fallback},
+		{"two neighbouring towns: the first, and choosing ends", "Syrians wait to be evacuated from the towns of Fouaa and Kefraya, in Idlib province.", "g:fuah", geocode.Exact},
+		{"a governorate that only qualifies a target", "Fighters advance towards the town of Kafranbel, Idlib governorate, Syria.", "g:kafranbel", geocode.Exact},
 		{"outside Syria keeps its country", "Syrian refugees wait in Kilis, Turkey.", "g:kilis", geocode.Exact},
 		{"nothing named", "A boy smiles at the camera.", "", geocode.None},
 	}
