@@ -1,0 +1,53 @@
+package geocode_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/geocode"
+)
+
+// FuzzGeocode reads and geocodes mutations of the realistic captions
+// against the bundled gazetteer: no panic, an answer within a second, and
+// a result that keeps its own rules (a place exactly when placed, a
+// confidence in [0, 1], the mention inside the caption).
+func FuzzGeocode(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.jsonl")
+	for _, name := range files {
+		fh, err := os.Open(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var w struct{ Text string }
+			if json.Unmarshal(sc.Bytes(), &w) == nil {
+				f.Add(w.Text)
+			}
+		}
+		fh.Close()
+	}
+	gc, _ := newGeocoder(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		done := make(chan geocode.Result, 1)
+		go func() { done <- gc.Geocode(caption.Parse(text)) }()
+		var r geocode.Result
+		select {
+		case r = <-done:
+		case <-time.After(time.Second):
+			t.Fatalf("no answer in a second for %q", text)
+		}
+		if (r.Place == nil) != (r.Precision == geocode.None) {
+			t.Errorf("place %v with precision %s", r.Place, r.Precision)
+		}
+		if r.Confidence < 0 || r.Confidence > 1 {
+			t.Errorf("confidence %v", r.Confidence)
+		}
+	})
+}
