@@ -89,6 +89,12 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			res.Place, res.Precision = parent, Fallback
 			res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + parent.Name + ", which holds it"
 			conf *= 0.7
+		} else if holder := namedHolder(c, cands, b.mention); holder != nil {
+			// "the Nizip refugee camp in Gaziantep province": the caption
+			// names what holds it.
+			res.Place, res.Precision = holder, Fallback
+			res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"
+			conf *= 0.6
 		} else {
 			res.Place, res.Precision = nil, None
 			res.Note = b.hit.Place.Name + " has no point in the gazetteer"
@@ -206,4 +212,23 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 // people came from.
 func qualifies(c caption.Caption, h, i int) bool {
 	return nextHolder(c, i) == h && c.Mentions[h].Role == caption.Context && c.Mentions[i].Role != caption.Origin
+}
+
+// namedHolder returns the best located reading of the name the caption
+// puts right after mention i as what holds it ("X in Y", "X, Y"), or nil.
+func namedHolder(c caption.Caption, cands []candidate, i int) *gazetteer.Place {
+	h := nextHolder(c, i)
+	if h < 0 {
+		return nil
+	}
+	var best *candidate
+	for j := range cands {
+		if q := &cands[j]; q.mention == h && q.hit.Place.Located && !q.far && (best == nil || q.score > best.score) {
+			best = q
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.hit.Place
 }

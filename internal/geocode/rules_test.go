@@ -35,6 +35,7 @@ func tinyGazetteer(t *testing.T) *gazetteer.Gazetteer {
 		sy("g:fuah", "Fuah", gazetteer.Town, 36.71, 35.97, "Idlib", "Fouaa"),
 		sy("g:kafriya", "Kafriya", gazetteer.Town, 36.70, 35.95, "Idlib", "Kefraya"),
 		{ID: "g:castello", Name: "Castello Road", Kind: gazetteer.Landmark, Parent: "g:aleppo", Country: "SY", Sources: []string{"test"}},
+		{ID: "g:nizip", Name: "Nizip camp", Kind: gazetteer.Camp, Country: "TR", Sources: []string{"test"}},
 		{ID: "g:kilis", Name: "Kilis", Kind: gazetteer.City, Point: orb.Point{37.12, 36.72}, Located: true, Country: "TR", Sources: []string{"test"}},
 	}
 	places[8].Parent, places[9].Parent = "g:damascus", "g:aleppo"
@@ -67,6 +68,7 @@ func TestRules(t *testing.T) {
 		{"a village west of a city falls back to the governorate", "Fighters in the village of Hmeimah, west of Aleppo, Syria.", "g:aleppo-gov", geocode.Fallback},
 		{"two neighbouring towns: the first, and choosing ends", "Syrians wait to be evacuated from the towns of Fouaa and Kefraya, in Idlib province.", "g:fuah", geocode.Exact},
 		{"a governorate that only qualifies a target", "Fighters advance towards the town of Kafranbel, Idlib governorate, Syria.", "g:kafranbel", geocode.Exact},
+		{"a place without a point or parent is shown at what the caption says holds it", "Refugees wait at the Nizip camp in Kilis province, Turkey.", "g:kilis", geocode.Fallback},
 		{"outside Syria keeps its country", "Syrian refugees wait in Kilis, Turkey.", "g:kilis", geocode.Exact},
 		{"nothing named", "A boy smiles at the camera.", "", geocode.None},
 	}
