@@ -104,10 +104,26 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		if describe(toks, i, end, &m) && len(dst) > 0 && dst[len(dst)-1].Role == Where {
 			m.Role, m.Cue = Where, dst[len(dst)-1].Cue
 		}
+		// "evacuated from Fouaa and Kefraya": the second name shares the
+		// first one's cue.
+		if prev := len(dst) - 1; m.Cue == "" && prev >= 0 && dst[prev].Cue != "" && dst[prev].Entity == MaybePlace &&
+			dst[prev].Sentence == m.Sentence && coordinated(text[dst[prev].End:m.Start]) {
+			m.Cue, m.Role = dst[prev].Cue, dst[prev].Role
+		}
 		dst = append(dst, m)
 		i = end
 	}
 	return dst
+}
+
+// coordinated reports whether the text between two names joins them as
+// one list: "and", "or", "&".
+func coordinated(between string) bool {
+	switch strings.TrimSpace(between) {
+	case "and", "or", "&":
+		return true
+	}
+	return false
 }
 
 func startsName(t *token) bool {

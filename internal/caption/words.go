@@ -137,7 +137,13 @@ var leadingWords = map[string]bool{"a": true, "an": true, "the": true, "this": t
 	"during": true, "while": true, "when": true, "some": true, "many": true, "his": true, "her": true,
 	"their": true, "its": true, "our": true, "one": true, "two": true, "three": true, "several": true,
 	"other": true, "another": true, "each": true, "every": true, "both": true, "with": true, "from": true,
-	"for": true, "by": true, "to": true, "near": true, "inside": true, "outside": true, "since": true}
+	"for": true, "by": true, "to": true, "near": true, "inside": true, "outside": true, "since": true,
+	// The people a caption opens with, capitalised only as its first
+	// word: "Residents of Wadi Barada ride a bus", "Members of the SDF".
+	"residents": true, "members": true, "people": true, "civilians": true, "children": true, "families": true,
+	"fighters": true, "rebels": true, "soldiers": true, "refugees": true, "women": true, "men": true,
+	"supporters": true, "relatives": true, "survivors": true, "victims": true, "volunteers": true,
+	"workers": true, "protesters": true, "mourners": true, "students": true, "villagers": true, "inhabitants": true}
 
 // connectors join the capitalised words of one name: Ras al-Ain, Jisr
 // ash-Shughur, Old City of Aleppo, Bab al-Hawa.

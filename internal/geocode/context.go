@@ -53,7 +53,7 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			// "in Sanliurfa province": the province, which the gazetteer
 			// may know only by its capital, holds the place.
 			sameArea := area && (pp.Governorate.PCode != "" && pp.Governorate.PCode == qp.Governorate.PCode || pp.Country == qp.Country && pp.Country != "SY")
-			if sameArea || gc.contains(qp, pp) || within(pp.Point, qp.Point, 25000) {
+			if sameArea || gc.contains(qp, pp) || within(pp.Point, qp.Point, holdMetres(qp.Kind)) {
 				held = true
 			}
 		}
@@ -100,6 +100,16 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			p.score *= 0.5
 		}
 	}
+}
+
+// holdMetres is how far from a holder's point a place the caption puts in
+// it may lie: a region (a valley 120 km long, a mountain range) holds
+// places farther from its centre than a town does.
+func holdMetres(k gazetteer.Kind) float64 {
+	if k == gazetteer.Region {
+		return 60000
+	}
+	return 25000
 }
 
 // nextHolder returns the mention that the caption says holds mention i

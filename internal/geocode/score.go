@@ -55,11 +55,12 @@ func mainWhereBefore(c caption.Caption, i int) bool {
 }
 
 // covered reports whether hit i lies inside a longer hit of another place
-// ("Aleppo" inside "Old City of Aleppo").
+// ("Aleppo" inside "Old City of Aleppo"). A loose spelling covers no
+// exact one: "the Ramouseh" read as Tremseh leaves Ramouseh standing.
 func covered(hits []gazetteer.Hit, i int) bool {
 	h := hits[i]
 	for j, o := range hits {
-		if j != i && o.Start <= h.Start && o.End >= h.End && o.End-o.Start > h.End-h.Start {
+		if j != i && o.Start <= h.Start && o.End >= h.End && o.End-o.Start > h.End-h.Start && (o.Exact || !h.Exact) {
 			return true
 		}
 	}
@@ -91,6 +92,11 @@ func roleWeight(m *caption.Mention) float64 {
 		}
 		return 1
 	case caption.Context:
+		// "…, northwest of Damascus" names a point to find the place by,
+		// not the place.
+		if isDirection(m.Designator) {
+			return 0.3
+		}
 		return 0.5
 	case caption.Target:
 		return 0.12
@@ -177,7 +183,9 @@ var facilityWords = map[string]bool{"square": true, "street": true, "road": true
 	"prison": true, "hotel": true, "church": true, "cathedral": true, "hill": true, "mount": true, "mountain": true,
 	"mountains": true, "valley": true, "plain": true, "river": true, "lake": true, "countryside": true,
 	"province": true, "governorate": true, "city": true, "town": true, "village": true, "district": true,
-	"airbase": true, "base": true, "crossing": true, "border": true, "gate's": true, "old": true, "new": true,
+	"airbase": true, "base": true, "academy": true, "college": true, "barracks": true, "artillery": true,
+	"factory": true, "station": true, "refinery": true, "complex": true, "compound": true, "checkpoint": true,
+	"roundabout": true, "crossing": true, "border": true, "gate's": true, "old": true, "new": true,
 	"central": true, "north": true, "south": true, "east": true, "west": true, "northern": true, "southern": true,
 	"eastern": true, "western": true, "greater": true, "al": true, "el": true, "of": true, "the": true,
 	"refugee": true, "refugees": true, "displaced": true, "palestinian": true, "syrian": true, "iraqi": true,
