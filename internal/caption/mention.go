@@ -37,6 +37,9 @@ const (
 	Country      Entity = "country"
 	// Nationality: a demonym used as a name ("Syrian", "Kurdish").
 	Nationality Entity = "nationality"
+	// Modifier: the first half of a compound adjective ("a UN-supervised
+	// checkpoint", "US-led strikes", "an Idlib-based group").
+	Modifier Entity = "modifier"
 )
 
 // Mention is a run of capitalised words that may name a place, with what
@@ -101,6 +104,10 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 			m.Possessive = true // Homs' Khalidiya district
 		}
 		m.Text = text[m.Start:m.End]
+		if n := end + 2; n < len(toks) && toks[end+1].is("-") && !toks[end+1].space && !toks[n].space &&
+			toks[n].kind == tWord && !startsName(&toks[n]) && !toks[n].has(lexConnector) {
+			m.Entity = Modifier
+		}
 		if describe(toks, i, end, &m) && len(dst) > 0 && dst[len(dst)-1].Role == Where {
 			m.Role, m.Cue = Where, dst[len(dst)-1].Cue
 		}

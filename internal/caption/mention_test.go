@@ -78,6 +78,9 @@ func TestMentionEntities(t *testing.T) {
 		{"event", "Boys play on the first day of Eid al-Fitr in Damascus.", "Eid al-Fitr", Event},
 		{"quoted", "A woman stands during “I Love Damascus” marathon at Umayyad Square.", "I Love Damascus", Quoted},
 		{"country", "An exhibition in Turkey.", "Turkey", Country},
+		{"a compound adjective", "Civilians arrive at a UN-supervised checkpoint in Homs.", "UN", Modifier},
+		{"a place as an adjective", "Fighters of an Idlib-based group rest.", "Idlib", Modifier},
+		{"an article's hyphen is still a name", "Fighters stand in Deir ez-Zor.", "Deir ez-Zor", MaybePlace},
 		{"nationality", "A Syrian army soldier stands guard.", "Syrian", Nationality},
 		{"a place", "A man walks in Douma.", "Douma", MaybePlace},
 	}

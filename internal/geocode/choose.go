@@ -127,11 +127,20 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			}
 			res.Mention = u.Text
 			conf *= 0.6
-		} else if u, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &u) {
+		} else if i, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &i) {
 			// The caption says where the photo was, but not in a way that
-			// ties it to a known place.
-			res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
-			conf = 0
+			// ties it to the chosen place: it is placed at what the caption
+			// says holds it ("seen from the village of Ain al-Sawda in Idlib
+			// province"), if anything.
+			u := c.Mentions[i]
+			if holder := namedHolder(c, cands, i); holder != nil {
+				res = Result{Place: holder, Precision: Fallback, Mention: u.Text,
+					Note: u.Text + " is not in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"}
+				conf *= 0.5
+			} else {
+				res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
+				conf = 0
+			}
 		}
 	}
 	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))

@@ -39,25 +39,26 @@ func unknownBefore(c caption.Caption, known []bool, chosen int) (caption.Mention
 
 // unknownWhere finds, before the chosen mention, a name the gazetteer
 // lacks that the first sentence says the photo was taken in, when the
-// chosen place is only context; such a caption is not placed.
-func unknownWhere(c caption.Caption, known []bool, chosen int) (caption.Mention, bool) {
+// chosen place is only context; it returns the mention's index.
+func unknownWhere(c caption.Caption, known []bool, chosen int) (int, bool) {
 	if c.Mentions[chosen].Role == caption.Where && c.Mentions[chosen].Sentence == 0 {
-		return caption.Mention{}, false
+		return -1, false
 	}
 	for i := range c.Mentions {
 		if u := c.Mentions[i]; u.Sentence == 0 && u.Role == caption.Where && placeLike(c, i) && !known[i] {
-			return u, true
+			return i, true
 		}
 	}
-	return caption.Mention{}, false
+	return -1, false
 }
 
 // unknownSeenFrom finds a name the gazetteer lacks that the caption says
-// the photo was taken from ("as seen from Mursitpinar, Turkey").
-func unknownSeenFrom(c caption.Caption, known []bool, u *caption.Mention) bool {
+// the photo was taken from ("as seen from Mursitpinar, Turkey") and sets
+// at to its index.
+func unknownSeenFrom(c caption.Caption, known []bool, at *int) bool {
 	for i, m := range c.Mentions {
 		if m.Cue == "seen from" && !known[i] && m.Entity == caption.MaybePlace {
-			*u = m
+			*at = i
 			return true
 		}
 	}

@@ -70,6 +70,8 @@ func TestRules(t *testing.T) {
 		{"a governorate that only qualifies a target", "Fighters advance towards the town of Kafranbel, Idlib governorate, Syria.", "g:kafranbel", geocode.Exact},
 		{"a place without a point or parent is shown at what the caption says holds it", "Refugees wait at the Nizip camp in Kilis province, Turkey.", "g:kilis", geocode.Fallback},
 		{"a direction names a point to find the place by", "Residents of Douma ride a bus as they leave the area, northeast of Damascus, Syria.", "g:douma", geocode.Exact},
+		{"a camera place the gazetteer lacks is shown at its holder", "Smoke rises from Kafranbel as seen from the village of Hass in Idlib province.", "g:idlib-gov", geocode.Fallback},
+		{"a compound adjective is no place", "Civilians arrive at a UN-supervised checkpoint in Douma.", "g:douma", geocode.Exact},
 		{"outside Syria keeps its country", "Syrian refugees wait in Kilis, Turkey.", "g:kilis", geocode.Exact},
 		{"nothing named", "A boy smiles at the camera.", "", geocode.None},
 	}

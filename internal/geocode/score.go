@@ -198,7 +198,7 @@ func entityWeight(c caption.Caption, m *caption.Mention, h gazetteer.Hit) float6
 	switch m.Entity {
 	case caption.Quoted:
 		return 0.05
-	case caption.Person, caption.Organisation, caption.Event:
+	case caption.Person, caption.Organisation, caption.Event, caption.Modifier:
 		if whole {
 			return 0.3
 		}
