@@ -214,14 +214,15 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "syriamap bench · %d cores (GOMAXPROCS %d) · %s · %s · %s · commit %s · %s%s\n\n",
 		rep.Cores, rep.GOMAXPROCS, orUnknown(rep.CPU), rep.OS, rep.Go, orUnknown(rep.Commit), rep.Date, quick)
-	header := []string{"measure", "unit"}
+	// The core count is on every row: a figure read alone keeps it.
+	header := []string{"measure", "unit", "cores"}
 	for _, s := range rep.Sizes {
 		header = append(header, sizeName(s))
 	}
 	lines := [][]string{append(header, "target", "status")}
 	var missing []missingCell
 	for _, row := range rep.Rows {
-		line := []string{row.Label, row.Unit}
+		line := []string{row.Label, row.Unit, strconv.Itoa(rep.Cores)}
 		var missedAt, checked []string
 		for i := range rep.Sizes {
 			if i >= len(row.Cells) { // measured once per run: the first column only
@@ -258,7 +259,7 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		lines = append(lines, append(line, row.Target, status))
 	}
 	// Text columns (measure, unit, target, status) align left, figures right.
-	left := func(col int) bool { return col < 2 || col >= 2+len(rep.Sizes) }
+	left := func(col int) bool { return col < 2 || col >= 3+len(rep.Sizes) }
 	widths := make([]int, len(lines[0]))
 	for _, l := range lines {
 		for i, cell := range l {
