@@ -21,11 +21,9 @@ type browserResult struct {
 
 // runBrowser opens the explorer in headless Chromium loads times, then
 // steps the timeline's window a month at a time with the keyboard, as a
-// person scrubbing does. The page measures itself with the User Timing
-// API: the mark "syriamap:first-render" when it first draws the photos,
-// and one "syriamap:window" (points filtered and clustered in the page)
-// or "syriamap:clusters" (clusters asked of the server, over a large
-// archive) measure per step.
+// person scrubbing does. The page marks with the User Timing API when it
+// first draws the photos ("syriamap:first-render") and measures each
+// redraw; see stepTimer.
 func runBrowser(ctx context.Context, base string, loads, steps int) (browserResult, error) {
 	bctx, closeBrowser, err := headless.Start(ctx, 1280, 900)
 	if err != nil {
@@ -52,37 +50,51 @@ func runBrowser(ctx context.Context, base string, loads, steps int) (browserResu
 	slices.Sort(firsts)
 	res.firstMS = firsts[len(firsts)/2]
 
-	// Over a large archive the page asks the server after a short pause
-	// in scrubbing; the wait between key presses lets every step's
-	// request be made and drawn.
-	if err := chromedp.Run(bctx, chromedp.Evaluate(`performance.clearMeasures()`, nil),
-		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery)); err != nil {
+	// A step is timed in the page from the key press to the end of the
+	// page's own measure of the redraw: "syriamap:window" (points
+	// filtered and clustered in the page) or, over a large archive,
+	// "syriamap:clusters" (clusters fetched from the server and drawn, after
+	// the page's short wait for the scrubbing to pause). Each step is
+	// awaited before the next, so none is cut short by the one after.
+	err = chromedp.Run(bctx, chromedp.Evaluate(stepTimer, &res.serverOn),
+		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery))
+	if err != nil {
 		return res, fmt.Errorf("focus the timeline: %w", err)
 	}
-	for range steps {
-		if err := chromedp.Run(bctx, chromedp.KeyEvent("\u0303"), chromedp.Sleep(300*time.Millisecond)); err != nil { // ArrowRight
-			return res, fmt.Errorf("step the timeline: %w", err)
+	for i := range steps {
+		err := chromedp.Run(bctx, chromedp.KeyEvent("\u0303"), // ArrowRight
+			chromedp.Poll(fmt.Sprintf("window.__syriamapSteps.length > %d", i), nil, chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			return res, fmt.Errorf("timeline step %d: %w", i+1, err)
 		}
 	}
-	var measured struct {
-		Server bool      `json:"server"`
-		Steps  []float64 `json:"steps"`
-	}
-	err = chromedp.Run(bctx, chromedp.Evaluate(`(() => {
-		const c = performance.getEntriesByName("syriamap:clusters");
-		const steps = (c.length ? c : performance.getEntriesByName("syriamap:window")).map((e) => e.duration);
-		return {server: c.length > 0, steps};
-	})()`, &measured), chromedp.Text(`[data-testid=count]`, &res.shown, chromedp.ByQuery))
+	err = chromedp.Run(bctx, chromedp.Evaluate(`window.__syriamapSteps`, &res.stepsMS),
+		chromedp.Text(`[data-testid=count]`, &res.shown, chromedp.ByQuery))
 	if err != nil {
 		return res, fmt.Errorf("read the page's measures: %w", err)
 	}
-	if len(measured.Steps) == 0 {
-		return res, fmt.Errorf("the page measured none of %d timeline steps", steps)
-	}
-	res.stepsMS, res.serverOn = measured.Steps, measured.Server
 	slices.Sort(res.stepsMS)
 	return res, nil
 }
+
+// stepTimer installs the step timer and reports whether the page asks the
+// server for clusters.
+const stepTimer = `(() => {
+	const server = performance.getEntriesByName("syriamap:clusters").length > 0;
+	const name = server ? "syriamap:clusters" : "syriamap:window";
+	window.__syriamapSteps = [];
+	let pressed = 0;
+	document.addEventListener("keydown", () => { pressed = performance.now(); }, true);
+	new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) {
+			if (e.name === name && pressed) {
+				window.__syriamapSteps.push(e.startTime + e.duration - pressed);
+				pressed = 0;
+			}
+		}
+	}).observe({ entryTypes: ["measure"] });
+	return server;
+})()`
 
 // quantile returns the p-th quantile (nearest rank) of sorted xs.
 func quantile(xs []float64, p float64) float64 {

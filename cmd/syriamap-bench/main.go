@@ -80,7 +80,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	c.load, c.loads, c.steps = 10*time.Second, 3, 24
 	if c.quick {
 		c.benchtime, c.windows, c.timelineReps = "1s", 100, 5
-		c.load, c.loads, c.steps = 4*time.Second, 2, 12
+		c.load, c.loads, c.steps = 4*time.Second, 3, 12
 	}
 	for _, n := range c.sizes {
 		if !c.quick || n < 1_000_000 {
