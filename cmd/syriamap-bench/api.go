@@ -69,7 +69,7 @@ func measureAPI(ctx context.Context, c *client, cfg config, size int, res *Resul
 	// One-month windows in a city's box: the explorer's request when a
 	// user scrubs the timeline over a city.
 	rng := rand.New(rand.NewPCG(1, 2))
-	var took []time.Duration
+	var took []float64 // milliseconds
 	features := 0
 	for i := range cfg.warmup + cfg.windows {
 		m := fmt.Sprintf("%d-%02d", 2012+rng.IntN(6), 1+rng.IntN(12))
@@ -79,27 +79,27 @@ func measureAPI(ctx context.Context, c *client, cfg config, size int, res *Resul
 			return err
 		}
 		if i >= cfg.warmup {
-			took = append(took, d)
+			took = append(took, ms(d))
 			features += bytes.Count(body, []byte(`{"type":"Feature",`))
 		}
 	}
-	res.Set("api.window_p50_ms", size, ms(percentile(took, 0.50)))
-	res.Set("api.window_p99_ms", size, ms(percentile(took, 0.99)))
+	res.Set("api.window_p50_ms", size, quantile(took, 0.50))
+	res.Set("api.window_p99_ms", size, quantile(took, 0.99))
 	res.Set("api.window_features", size, float64(features)/float64(len(took)))
 
 	// The whole archive, as a GIS user downloads it.
 	for _, gz := range []bool{false, true} {
-		var took []time.Duration
+		var took []float64
 		var n int64
 		for range cfg.fullReps {
 			_, wire, d, err := c.get(ctx, "/api/photos.geojson", gz, false)
 			if err != nil {
 				return err
 			}
-			took, n = append(took, d), wire
+			took, n = append(took, ms(d)), wire
 		}
 		key := map[bool]string{false: "api.full", true: "api.full_gzip"}[gz]
-		res.Set(key+"_ms", size, ms(percentile(took, 0.5)))
+		res.Set(key+"_ms", size, quantile(took, 0.5))
 		res.Set(key+"_mb", size, float64(n)/1e6)
 	}
 
@@ -111,18 +111,18 @@ func measureAPI(ctx context.Context, c *client, cfg config, size int, res *Resul
 		if err != nil {
 			return err
 		}
-		took = append(took, d)
+		took = append(took, ms(d))
 	}
-	res.Set("api.timeline_ms", size, ms(percentile(took, 0.5)))
+	res.Set("api.timeline_ms", size, quantile(took, 0.5))
 	return nil
 }
 
-// percentile returns the p-th quantile (nearest rank) of ds.
-func percentile(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
+// quantile returns the p-th quantile (nearest rank) of xs.
+func quantile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
 		return 0
 	}
-	s := slices.Clone(ds)
+	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[int(p*float64(len(s)-1)+0.5)]
 }

@@ -95,8 +95,3 @@ const stepTimer = `(() => {
 	}).observe({ entryTypes: ["measure"] });
 	return server;
 })()`
-
-// quantile returns the p-th quantile (nearest rank) of sorted xs.
-func quantile(xs []float64, p float64) float64 {
-	return xs[int(p*float64(len(xs)-1)+0.5)]
-}

@@ -83,7 +83,7 @@ func (r *Results) Fail(prefix string, size int, err error) {
 	if size != 0 {
 		where = sizeName(size)
 	}
-	r.failures = append(r.failures, fmt.Errorf("%s%s at %s: %w", prefix, "*", where, err))
+	r.failures = append(r.failures, fmt.Errorf("%s* at %s: %w", prefix, where, err))
 	why, _, _ := strings.Cut(err.Error(), "\n")
 	if len(why) > 160 {
 		why = why[:160] + "…"
