@@ -595,8 +595,13 @@ var deniedAliases = map[string]bool{gazetteer.Fold("Sham").Fine: true, gazetteer
 // and names of four letters or more (GeoNames lists codes such as DAM).
 func addNames(names []string, primary string, more ...string) []string {
 	for _, n := range more {
-		// "Serêkaniyê (TR side)": the remark is not part of the name.
+		// "Serêkaniyê (TR side)", "Jarablus crossing (Turkish side)": a
+		// name qualified to a part names the whole (the Syrian town, the
+		// crossing), not this place; only one marked shared is its too.
 		if i := strings.Index(n, " ("); i > 0 && strings.HasSuffix(n, ")") {
+			if n[i+2:len(n)-1] != "shared" {
+				continue
+			}
 			n = n[:i]
 		}
 		n = strings.TrimSpace(n)

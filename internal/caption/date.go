@@ -105,7 +105,7 @@ var backgroundJustBefore = map[string]bool{"from": true, "between": true, "by": 
 
 // Words before a date that weaken it: a release date is the photo's date
 // only when the caption gives no other.
-var weakBefore = map[string]bool{"provided": true, "released": true, "published": true, "issued": true, "distributed": true, "posted": true, "obtained": true, "received": true}
+var weakBefore = map[string]bool{"provided": true, "released": true, "published": true, "issued": true, "distributed": true, "posted": true, "obtained": true, "received": true, "available": true}
 
 // findDate picks the photo's date among the dates in the caption: the
 // finest, in the first sentence or after "taken", not marked as background.

@@ -13,6 +13,7 @@ func TestDate(t *testing.T) {
 		{"abbreviated with dot", "Fighters rest in Azaz, Sept. 19, 2016. (AP Photo/Name)", "2016-09-19", Day},
 		{"abbreviated no dot", "People in Azaz, Syria, Nov 2, 2016. REUTERS/Name", "2016-11-02", Day},
 		{"ordinal", "A fighter in Aleppo, Syria June 17th 2013. REUTERS/Name", "2013-06-17", Day},
+		{"made available is weak", "A photo made available on 5 March 2016 shows a man in Aleppo, Syria, 4 March 2016. EPA/NAME", "2016-03-04", Day},
 		{"ordinal with comma", "A fighter in Aleppo on the 3rd of March, 2013.", "2013-03-03", Day},
 		{"month year", "Rebels walk in Aleppo March 2013. REUTERS/Name", "2013-03", Month},
 		{"month comma year", "Rebels walk in Aleppo in March, 2013.", "2013-03", Month},

@@ -239,6 +239,19 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 			m.Designator = d
 		}
 	}
+	// "Idlib's northern countryside", "Damascus's eastern suburbs": the
+	// area is the possessor's.
+	if m.Possessive && m.Designator == "" {
+		for k := end + 1; k < len(toks) && k <= end+3 && toks[k].kind == tWord && !toks[k].upper(); k++ {
+			if d := designators[toks[k].lower]; d == "countryside" || d == "suburbs" || d == "outskirts" || d == "province" {
+				m.Designator = d
+				break
+			}
+			if !toks[k].has(lexPassOver) {
+				break
+			}
+		}
+	}
 	// A camp or crossing a few words on: "al-Hol displaced persons camp",
 	// "the Oncupinar border crossing".
 	for k := end + 1; k < len(toks) && k <= end+4 && (m.Designator == "" || m.Designator == "border"); k++ {

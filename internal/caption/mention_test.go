@@ -30,6 +30,7 @@ func TestMentionRoles(t *testing.T) {
 		{"in", "Children stand near their tent in Ras al-Ain province, Syria January 22, 2017.", "Ras al-Ain", Where, "in", "province"},
 		{"fled is origin", "Children who fled Raqqa city stand near their tent in Ras al-Ain.", "Raqqa", Origin, "fled", "city"},
 		{"displaced from", "Families displaced from Deir ez-Zor arrive in Ain Issa.", "Deir ez-Zor", Origin, "from", ""},
+		{"a possessor's countryside", "A girl sits in a camp in Idlib's northern countryside, Syria.", "Idlib", Where, "in", "countryside"},
 		{"a list shares its cue", "Buses carrying people evacuated from Fouaa and Kefraya arrive in Rashideen.", "Kefraya", Origin, "from", ""},
 		{"a list shares where", "Men walk in Douma or Harasta, Syria.", "Harasta", Where, "in", ""},
 		{"a comma is no list", "Men walk in Douma, eastern Ghouta.", "Ghouta", Context, "", ""},
