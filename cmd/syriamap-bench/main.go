@@ -76,7 +76,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		}
 		c.sizes = append(c.sizes, n)
 	}
-	c.benchtime, c.warmup, c.windows, c.fullReps, c.timelineReps = "3s", 5, 200, 3, 10
+	c.benchtime, c.warmup, c.windows, c.fullReps, c.timelineReps = "2s", 5, 200, 3, 10
 	c.load, c.loads, c.steps = 10*time.Second, 3, 24
 	if c.quick {
 		c.benchtime, c.windows, c.timelineReps = "1s", 100, 5

@@ -147,6 +147,10 @@ func TestParseCaptionsPerSecond(t *testing.T) {
 	if got, err := parseCaptionsPerSecond(out); err != nil || got != 105060 {
 		t.Errorf("got %v, %v", got, err)
 	}
+	three := []byte("BenchmarkGeocode \t 1\t 1 ns/op\t 98000 captions/s\nBenchmarkGeocode \t 1\t 1 ns/op\t 104000 captions/s\nBenchmarkGeocode \t 1\t 1 ns/op\t 91000 captions/s\n")
+	if got, err := parseCaptionsPerSecond(three); err != nil || got != 98000 {
+		t.Errorf("three runs: got %v, %v; want the median, 98000", got, err)
+	}
 	if _, err := parseCaptionsPerSecond([]byte("FAIL")); err == nil {
 		t.Error("no figure, no error")
 	}
