@@ -116,7 +116,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		if err := measureSize(ctx, cfg, size, res, progress); err != nil {
-			res.Fail("", size, err) // the archive or its server failed: nothing at this size
+			res.Fail("", size, err) // no archive or no server: nothing at this size
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -216,8 +216,10 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Set("memory.peak_pss_mib", size, mem.peakPSS)
 		res.Set("memory.peak_private_mib", size, mem.peakPrivate)
 	}
+	// The figures stand; a server that would not stop cleanly still fails
+	// the run.
 	if err := srv.close(); err != nil {
-		return fmt.Errorf("syriamap serve: %w: %s", err, srv.logs)
+		res.Failed(fmt.Errorf("%s: syriamap serve: %w: %s", name, err, srv.logs))
 	}
 	return nil
 }

@@ -76,6 +76,9 @@ type Results struct {
 	failures []error
 }
 
+// Failed records an error that fails the run without taking any figure.
+func (r *Results) Failed(err error) { r.failures = append(r.failures, err) }
+
 // Fail records that the measures whose key starts with prefix failed at
 // size: the table says so in a line, the run ends in an error.
 func (r *Results) Fail(prefix string, size int, err error) {
@@ -83,7 +86,7 @@ func (r *Results) Fail(prefix string, size int, err error) {
 	if size != 0 {
 		where = sizeName(size)
 	}
-	r.failures = append(r.failures, fmt.Errorf("%s* at %s: %w", prefix, where, err))
+	r.Failed(fmt.Errorf("%s* at %s: %w", prefix, where, err))
 	why, _, _ := strings.Cut(err.Error(), "\n")
 	if len(why) > 160 {
 		why = why[:160] + "…"

@@ -29,6 +29,9 @@ type server struct {
 	peakPrivateKiB, peakPSSKiB atomic.Int64
 	stopSampling               chan struct{}
 	sampled                    sync.WaitGroup
+
+	closeOnce sync.Once
+	closeErr  error
 }
 
 var servingRe = regexp.MustCompile(`at (http://[^/\s]+)/`)
@@ -151,25 +154,24 @@ func (s *server) memory() (serverMemory, error) {
 	}, nil
 }
 
-// close stops the server as Ctrl-C would and waits for it.
+// close stops the server as Ctrl-C would and waits for it; calls after
+// the first return the first one's error.
 func (s *server) close() error {
-	select {
-	case <-s.stopSampling:
-	default:
+	s.closeOnce.Do(func() {
 		close(s.stopSampling)
-	}
-	s.sampled.Wait()
-	s.cmd.Process.Signal(syscall.SIGINT)
-	done := make(chan error, 1)
-	go func() { done <- s.cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(20 * time.Second):
-		s.cmd.Process.Kill()
-		<-done
-		return errors.New("syriamap serve did not stop in 20 s after SIGINT; killed")
-	}
+		s.sampled.Wait()
+		s.cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan error, 1)
+		go func() { done <- s.cmd.Wait() }()
+		select {
+		case s.closeErr = <-done:
+		case <-time.After(20 * time.Second):
+			s.cmd.Process.Kill()
+			<-done
+			s.closeErr = errors.New("syriamap serve did not stop in 20 s after SIGINT; killed")
+		}
+	})
+	return s.closeErr
 }
 
 // procStatus reads the kB fields of /proc/PID/FILE, status or
