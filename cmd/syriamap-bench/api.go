@@ -13,7 +13,8 @@ import (
 
 // cityBoxes are the bounding boxes (west,south,east,north) the window
 // queries pick from, as the map asks for when a user looks at a city:
-// Aleppo, Damascus, Homs and Idlib. window.lua uses the same four.
+// Aleppo, Damascus, Homs and Idlib. The wrk script (window.lua) is
+// filled in with the same.
 var cityBoxes = []string{
 	"36.9,36.0,37.4,36.4",
 	"36.1,33.3,36.6,33.7",

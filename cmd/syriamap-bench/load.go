@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"errors"
@@ -10,11 +11,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"text/template"
 	"time"
 )
 
+// windowScript is the wrk script, with cityBoxes filled in.
+//
 //go:embed window.lua
-var windowScript []byte
+var windowLua string
+
+var windowScript = template.Must(template.New("window.lua").Parse(windowLua))
 
 // errNoWrk says the load test could not run.
 var errNoWrk = errors.New("wrk is not installed (Debian's wrk package)")
@@ -32,8 +38,12 @@ func runLoad(ctx context.Context, base string, d time.Duration, scratch string) 
 	if err != nil {
 		return loadResult{}, errNoWrk
 	}
+	var lua bytes.Buffer
+	if err := windowScript.Execute(&lua, cityBoxes); err != nil {
+		return loadResult{}, err
+	}
 	script := filepath.Join(scratch, "window.lua")
-	if err := os.WriteFile(script, windowScript, 0o644); err != nil {
+	if err := os.WriteFile(script, lua.Bytes(), 0o644); err != nil {
 		return loadResult{}, err
 	}
 	secs := max(1, int(d.Round(time.Second)/time.Second))

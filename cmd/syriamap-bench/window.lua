@@ -1,12 +1,11 @@
 -- wrk script for syriamap-bench: each request asks for one random month
--- (2012-2017) of photos in one of four city boxes (api.go's cityBoxes), as
--- the map does when a user scrubs the timeline. Gzip is requested as a
--- browser would.
+-- (2012-2017) of photos in one of the city boxes, as the map does when a
+-- user scrubs the timeline. Gzip is requested as a browser would. The boxes
+-- are filled in from api.go's cityBoxes, so both loads ask the same.
 local boxes = {
-  "36.9,36.0,37.4,36.4", -- Aleppo
-  "36.1,33.3,36.6,33.7", -- Damascus
-  "36.5,34.6,36.9,34.9", -- Homs
-  "36.3,35.6,36.9,36.1", -- Idlib
+{{- range .}}
+  "{{.}}",
+{{- end}}
 }
 
 math.randomseed(7)
