@@ -194,7 +194,9 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 					c.ends = append(c.ends, len(c.buf))
 					return nil
 				})
-				if c.err == nil && lw.gz != nil && len(c.ends) > 0 {
+				// The first range never goes out whole (its first
+				// separator must go), so it is compressed by the writer.
+				if c.err == nil && lw.gz != nil && i > 0 && len(c.ends) > 0 {
 					c.deflated = deflatedPool.Get().(*bytes.Buffer)
 					c.deflated.Reset()
 					c.err = deflateRange(c.deflated, c.buf)
