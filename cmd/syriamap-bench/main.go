@@ -51,6 +51,12 @@ type config struct {
 	fullReps, timelineReps    int
 	load                      time.Duration
 	loads, steps              int
+	stall                     time.Duration // each size's stall scenario
+	// stallURL, when set, runs only the stall scenario against a server
+	// already running there (to compare builds); stallSearch replaces its
+	// heavy searches.
+	stallURL, stallSearch string
+	stallSlow, stallHeavy int
 }
 
 func parseConfig(args []string, stderr io.Writer) (config, error) {
@@ -63,8 +69,17 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.StringVar(&c.out, "out", "bench/results.json", "where to write the table as JSON")
 	fl.BoolVar(&c.quick, "quick", false, "a short run (under 2 minutes): no 1M archive, fewer repetitions")
 	sizes := fl.String("sizes", "10000,100000,1000000", "the archive sizes, comma separated")
+	fl.StringVar(&c.stallURL, "stall", "", "only run the stall scenario (8 slow readers, 8 heavy searches) against the server at this URL")
+	fl.StringVar(&c.stallSearch, "stall-search", "", "with --stall: the heavy search to send instead of the built-in ones")
+	stallFor := fl.Duration("stall-for", 20*time.Second, "with --stall: how long to run it")
+	fl.IntVar(&c.stallSlow, "stall-slow", 8, "with --stall: how many slow readers")
+	fl.IntVar(&c.stallHeavy, "stall-heavy", 8, "with --stall: how many heavy searchers")
 	if err := fl.Parse(args); err != nil {
 		return c, err
+	}
+	if c.stallURL != "" {
+		c.stall = *stallFor
+		return c, nil
 	}
 	if c.syriamap == "" {
 		return c, errors.New("--syriamap is required (go build -o DIR/syriamap ./cmd/syriamap)")
@@ -77,10 +92,10 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		c.sizes = append(c.sizes, n)
 	}
 	c.benchtime, c.warmup, c.windows, c.fullReps, c.timelineReps = "2s", 5, 200, 3, 10
-	c.load, c.loads, c.steps = 10*time.Second, 3, 24
+	c.load, c.loads, c.steps, c.stall = 10*time.Second, 3, 24, 10*time.Second
 	if c.quick {
 		c.benchtime, c.windows, c.timelineReps = "1s", 100, 5
-		c.load, c.loads, c.steps = 4*time.Second, 3, 12
+		c.load, c.loads, c.steps, c.stall = 4*time.Second, 3, 12, 5*time.Second
 	}
 	for _, n := range c.sizes {
 		if !c.quick || n < 1_000_000 {
@@ -94,6 +109,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(args, stderr)
 	if err != nil {
 		return err
+	}
+	if cfg.stallURL != "" {
+		r, err := runStall(ctx, strings.TrimRight(cfg.stallURL, "/"), cfg.stall, cfg.stallSlow, cfg.stallHeavy, cfg.stallSearch)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, r)
+		return nil
 	}
 	if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
 		return err
@@ -189,6 +212,16 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Set("load.rps", size, load.rps)
 		res.Set("load.p99_ms", size, load.p99ms)
 		res.Set("load.errors", size, float64(load.errors))
+	}
+
+	progress("%s: stall: 8 slow readers and 8 heavy searches for %s", name, cfg.stall)
+	if st, err := runStall(ctx, srv.url, cfg.stall, 8, 8, ""); err != nil {
+		res.Fail("stall.", size, err)
+	} else {
+		res.Set("stall.healthz_p99_ms", size, quantile(st.healthzMS, 0.99))
+		res.Set("stall.window_p99_ms", size, quantile(st.windowMS, 0.99))
+		res.Set("stall.probe_errors", size, float64(st.probeErrors))
+		res.Note(fmt.Sprintf("stall at %s: %s", name, st))
 	}
 
 	progress("%s: explorer in headless Chromium", name)

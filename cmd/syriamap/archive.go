@@ -33,14 +33,27 @@ func dbFlag(fl *flag.FlagSet) *string {
 	return fl.String("db", def, "the archive's SQLite file (env SYRIAMAP_DB)")
 }
 
-// openArchive opens the archive at path. When seed is true and the
-// archive is empty, the bundled sample captions are imported first, so
-// that a first run has something to show.
-func openArchive(ctx context.Context, path string, seed bool, stderr io.Writer) (*archive.Archive, func(), error) {
+// How a command opens the archive.
+type openMode int
+
+const (
+	openWrite    openMode = iota // for writing
+	openSeed                     // for writing, importing the samples into an empty archive
+	openReadOnly                 // for reading only (nothing is written, not even the schema)
+)
+
+// openArchive opens the archive at path. With openSeed, an empty archive
+// first gets the bundled sample captions, so that a first run has
+// something to show.
+func openArchive(ctx context.Context, path string, mode openMode, stderr io.Writer) (*archive.Archive, func(), error) {
 	if strings.TrimSpace(path) == "" {
 		return nil, nil, photo.Errorf(photo.EInvalid, "--db: the archive path is empty")
 	}
-	db, err := store.Open(ctx, path)
+	open := store.Open
+	if mode == openReadOnly {
+		open = store.OpenReadOnly
+	}
+	db, err := open(ctx, path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("opening the archive %s: %w", path, err)
 	}
@@ -50,7 +63,7 @@ func openArchive(ctx context.Context, path string, seed bool, stderr io.Writer) 
 		return nil, nil, err
 	}
 	a := archive.New(db, g)
-	if seed {
+	if mode == openSeed {
 		n, err := db.Count(ctx)
 		if err != nil {
 			db.Close()
@@ -129,13 +142,33 @@ func bytesize(n int64) string {
 	return fmt.Sprintf("%dB", n)
 }
 
-// parseFlags parses a command's flags, turning a bad flag into a usage
-// error (exit 2); -h prints the usage and succeeds.
+// parseFlags parses a command's flags, wherever they stand among its
+// arguments (set-place ID PLACE --note "why" works as well as flags
+// first); "--" ends the flags. A bad flag is a usage error (exit 2); -h
+// prints the usage and succeeds. fl.Args() are then the other arguments,
+// in order.
 func parseFlags(fl *flag.FlagSet, args []string) (help bool, err error) {
-	if err := fl.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return true, nil
+	var positional []string
+	for len(args) > 0 {
+		if err := fl.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return true, nil
+			}
+			return false, usageError{err.Error()}
 		}
+		rest := fl.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			positional = append(positional, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+	// So that fl.Args() gives the positional arguments, in order.
+	if err := fl.Parse(append([]string{"--"}, positional...)); err != nil {
 		return false, usageError{err.Error()}
 	}
 	return false, nil

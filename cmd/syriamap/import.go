@@ -29,11 +29,16 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fl.Usage()
 		return usageError{"import: no files given"}
 	}
-	a, closeDB, err := openArchive(ctx, *db, false, stderr)
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
+	// Writing into a damaged archive would spread the damage: check it
+	// first (about a second per 150 MB).
+	if err := a.DB.QuickCheck(ctx); err != nil {
+		return fmt.Errorf("%s; nothing was imported (see README: Operating it)", errorText(err))
+	}
 	bar := newProgressBar(stderr)
 	var total archive.Result
 	rejected, failed := 0, 0
@@ -45,9 +50,10 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 				return fmt.Errorf("import interrupted in %s; that file was not imported: %w", path, ctx.Err())
 			}
 			fmt.Fprintf(stderr, "syriamap: %s (the file was not imported)\n", errorText(err))
-			rejected += res.Read
+			// Only a file's own fault rejects its records; a busy or
+			// damaged archive rejects nothing.
 			if photo.ErrorCode(err) == photo.EInvalid {
-				rejected++ // the bad record itself
+				rejected += res.Read + 1 // the records read, and the bad one
 			}
 			failed++
 			continue

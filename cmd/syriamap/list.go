@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -40,7 +41,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		*d.dst = v
 	}
-	a, closeDB, err := openArchive(ctx, *db, true, stderr)
+	a, closeDB, err := openArchive(ctx, *db, openSeed, stderr)
 	if err != nil {
 		return err
 	}
@@ -64,11 +65,26 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if len([]rune(text)) > 70 {
 			text = string([]rune(text)[:69]) + "…"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.ID, orDash(p.Date.String()), place, strings.ReplaceAll(text, "\t", " "))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.ID, orDash(p.Date.String()), printable(place), printable(text))
 	}
 	w.Flush()
 	fmt.Fprintf(stdout, "%d of %d photos\n", len(photos), n)
 	return nil
+}
+
+// printable shows a caption on a terminal as text: control characters
+// (escape sequences a third party's file may hold, which would redraw or
+// retitle the user's terminal) become U+FFFD, and tabs spaces.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.In(r, unicode.Bidi_Control):
+			return '\uFFFD'
+		}
+		return r
+	}, s)
 }
 
 func orDash(s string) string {

@@ -51,7 +51,7 @@ when, who and where, and keeps them in an archive (SQLite, data/syriamap.db by
 default; --db or SYRIAMAP_DB to change it).
 
 Usage:
-  syriamap [serve] [--addr A] [--media DIR] [--tiles URL]
+  syriamap [serve] [--addr A] [--media DIR] [--tiles URL] [--read-only] [--base-url URL]
                                                 serve the archive over HTTP (127.0.0.1:8080)
   syriamap geocode [--samples] [FILE...]        one JSON object per caption (stdin when no FILE)
   syriamap import [--format F] FILE...          import .txt, .csv or .jsonl files into the archive
@@ -59,6 +59,7 @@ Usage:
   syriamap places search NAME                   find gazetteer places and their ids
   syriamap set-place PHOTO_ID PLACE_ID          correct a photo's place (or --point LON,LAT)
   syriamap regeocode                            re-run the geocoder over the archive
+  syriamap backup FILE                          copy the archive, consistently, while it is in use
   syriamap gen --n N                            print N realistic synthetic captions
   syriamap help                                 this text
 `
@@ -83,6 +84,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runSetPlace(ctx, args[1:], stdout, stderr)
 	case "regeocode":
 		return runRegeocode(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(ctx, args[1:], stdout, stderr)
 	case "gen":
 		return runGen(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":

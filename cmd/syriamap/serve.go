@@ -7,10 +7,17 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/httpapi"
+	"github.com/syriamap/syriamap/internal/store"
 )
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
 
 // runServe serves the archive over HTTP until interrupted.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -25,8 +32,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	media := fl.String("media", env("SYRIAMAP_MEDIA"), "the only folder photo images (image_path) are served from (env SYRIAMAP_MEDIA)")
 	tiles := fl.String("tiles", env("SYRIAMAP_TILES"), "an online tile layer's URL template, e.g. https://tile.example.org/{z}/{x}/{y}.png, under the offline basemap (env SYRIAMAP_TILES; none by default: the map works offline)")
 	quiet := fl.Bool("quiet", false, "log only warnings and errors")
+	readOnly := fl.Bool("read-only", false, "open the archive read-only (the default when it or its folder cannot be written)")
+	base := fl.String("base-url", env("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
+	}
+	if *base != "" {
+		if _, err := httpapi.CheckBaseURL(*base); err != nil {
+			return usageError{err.Error()}
+		}
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usageError{fmt.Sprintf("--addr %q: want host:port, e.g. 127.0.0.1:8080", *addr)}
@@ -34,7 +48,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := httpapi.CheckTiles(*tiles); err != nil {
 		return usageError{err.Error()}
 	}
-	a, closeDB, err := openArchive(ctx, *db, true, stderr)
+	mode := openSeed
+	if *readOnly || !store.Writable(*db) && fileExists(*db) {
+		mode = openReadOnly
+	}
+	a, closeDB, err := openArchive(ctx, *db, mode, stderr)
 	if err != nil {
 		return err
 	}
@@ -44,11 +62,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles})
+	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base})
 	if err != nil {
 		return err
 	}
 	return srv.Serve(ctx, *addr, func(at net.Addr) {
-		fmt.Fprintf(stdout, "syriamap is serving %s at http://%s/ (Ctrl-C stops it)\n", *db, at)
+		how := ""
+		if mode == openReadOnly {
+			how = " read-only"
+		}
+		fmt.Fprintf(stdout, "syriamap is serving %s%s at http://%s/ (Ctrl-C stops it)\n", *db, how, at)
+		if host, _, _ := net.SplitHostPort(at.String()); *base == "" && net.ParseIP(host).IsUnspecified() {
+			log.Warn("listening on every interface without --base-url: links in downloads say localhost")
+		}
 	})
 }

@@ -5,8 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // runSetPlace stores a person's correction of a photo's place.
@@ -24,20 +25,16 @@ func runSetPlace(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	rest := fl.Args()
-	// Flags may follow the photo id: set-place ID --point 36.2,37.1.
-	if len(rest) > 1 && strings.HasPrefix(rest[1], "-") {
-		if err := fl.Parse(rest[1:]); err != nil {
-			return usageError{err.Error()}
-		}
-		rest = append(rest[:1], fl.Args()...)
-	}
 	var pt *[2]float64
 	if *point != "" {
 		lon, lat, ok := strings.Cut(*point, ",")
-		x, err1 := strconv.ParseFloat(strings.TrimSpace(lon), 64)
-		y, err2 := strconv.ParseFloat(strings.TrimSpace(lat), 64)
+		x, err1 := photo.ParseDecimal(lon)
+		y, err2 := photo.ParseDecimal(lat)
 		if !ok || err1 != nil || err2 != nil {
-			return usageError{fmt.Sprintf("--point %q: want LON,LAT, e.g. 37.16,36.20", *point)}
+			return usageError{fmt.Sprintf("--point %q: want LON,LAT in decimal degrees, e.g. 37.16,36.20", *point)}
+		}
+		if !photo.ValidPoint(x, y) {
+			return usageError{fmt.Sprintf("--point %q: out of range (lon −180…180, lat −90…90)", *point)}
 		}
 		pt = &[2]float64{x, y}
 	}
@@ -47,7 +44,7 @@ func runSetPlace(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fl.Usage()
 		return usageError{"set-place: give a photo id and either a place id or --point"}
 	}
-	a, closeDB, err := openArchive(ctx, *db, false, stderr)
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
 	if err != nil {
 		return err
 	}
@@ -80,7 +77,7 @@ func runRegeocode(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
-	a, closeDB, err := openArchive(ctx, *db, false, stderr)
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
 	if err != nil {
 		return err
 	}

@@ -55,14 +55,29 @@ func (a *Archive) ImportFile(ctx context.Context, path, format string, progress 
 	if abs, err := filepath.Abs(path); err == nil {
 		name = abs
 	}
-	var size int64
-	if st, err := f.Stat(); err == nil {
-		size = st.Size()
+	before, err := f.Stat()
+	if err != nil {
+		return Result{}, photo.Errorf(photo.EInvalid, "%s: cannot read it: %v", path, unwrapPath(err))
 	}
 	r := &countingReader{r: f}
-	return a.importFrom(ctx, r, path, name, format, func() {
+	// A file that another program writes while it is read (a download
+	// still coming in, an export being rewritten) would be imported cut
+	// off: its size and time are checked once it has been read, before
+	// anything is committed.
+	unchanged := func() error {
+		after, err := os.Stat(path)
+		switch {
+		case err != nil:
+			return photo.Errorf(photo.EInvalid, "%s: it went away while it was read: %v", path, unwrapPath(err))
+		case after.Size() != before.Size() || !after.ModTime().Equal(before.ModTime()) || r.n.Load() != before.Size():
+			return photo.Errorf(photo.EInvalid, "%s: the file changed while it was read (%d bytes, then %d); import it again once it is complete",
+				path, before.Size(), after.Size())
+		}
+		return nil
+	}
+	return a.importFrom(ctx, r, path, name, format, unchanged, func() {
 		if progress != nil {
-			progress(path, r.n.Load(), size)
+			progress(path, r.n.Load(), before.Size())
 		}
 	})
 }
@@ -80,7 +95,7 @@ func (a *Archive) ImportSamples(ctx context.Context) (Result, error) {
 		if err != nil {
 			return total, err
 		}
-		res, err := a.importFrom(ctx, f, "samples/"+n, "samples/"+n, ingest.Text, nil)
+		res, err := a.importFrom(ctx, f, "samples/"+n, "samples/"+n, ingest.Text, nil, nil)
 		f.Close()
 		if err != nil {
 			return total, err
@@ -91,15 +106,37 @@ func (a *Archive) ImportSamples(ctx context.Context) (Result, error) {
 	return total, nil
 }
 
-func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, format string, tick func()) (Result, error) {
+// importFrom imports the records of r in one transaction. check, if not
+// nil, is called once r is read to the end: an error from it rolls the
+// file back.
+func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, format string, check func() error, tick func()) (Result, error) {
 	var read atomic.Int64
-	recs := a.build(ctx, ingest.Read(r, shown, format), &read)
+	src := ingest.Read(r, shown, format)
+	if check != nil {
+		src = thenCheck(src, check)
+	}
+	recs := a.build(ctx, src, &read)
 	sum, err := a.DB.ImportFile(ctx, name, recs, func(int) {
 		if tick != nil {
 			tick()
 		}
 	})
 	return Result{Summary: sum, Read: int(read.Load())}, err
+}
+
+// thenCheck yields src's records and, once src is done without error,
+// check's error if it has one.
+func thenCheck(src iter.Seq2[ingest.Record, error], check func() error) iter.Seq2[ingest.Record, error] {
+	return func(yield func(ingest.Record, error) bool) {
+		for rec, err := range src {
+			if !yield(rec, err) || err != nil {
+				return
+			}
+		}
+		if err := check(); err != nil {
+			yield(ingest.Record{}, err)
+		}
+	}
 }
 
 // build reads and geocodes records in batches, the batches one after

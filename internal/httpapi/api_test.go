@@ -63,12 +63,13 @@ func newTestServer(t testing.TB) (*Server, *httptest.Server, *archive.Archive) {
 	if _, err := a.ImportFile(context.Background(), csvPath, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(a, Options{Media: media})
+	ts := httptest.NewServer(nil)
+	t.Cleanup(ts.Close)
+	s, err := New(a, Options{Media: media, BaseURL: ts.URL})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(ts.Close)
+	ts.Config.Handler = s.Handler()
 	return s, ts, a
 }
 

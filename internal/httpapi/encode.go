@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -49,14 +48,6 @@ func (s *Server) pathTemplate(name, key string) pathTemplate {
 // fill returns base + the path with v for its variable.
 func (t pathTemplate) fill(base, v string) string {
 	return base + t.before + v + t.after
-}
-
-// baseURL is the scheme and host a request was made to.
-func baseURL(r *http.Request) string {
-	if r.TLS != nil {
-		return "https://" + r.Host
-	}
-	return "http://" + r.Host
 }
 
 // appendFeature appends one photo as a GeoJSON Feature: id, Point [lon,

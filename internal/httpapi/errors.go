@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,66 +11,75 @@ import (
 	"github.com/syriamap/syriamap/views"
 )
 
-// apiError is an error with the HTTP status it is answered with and, for a
-// bad query parameter, the parameter's name.
-type apiError struct {
-	Status    int
-	Message   string
-	Parameter string
-}
-
-func (e *apiError) Error() string { return e.Message }
+// Errors are photo.Errors: a code, a message fit to show, and for a bad
+// query parameter its name. These build the ones only HTTP has.
 
 // badParam reports a bad query parameter.
 func badParam(name, format string, args ...any) error {
-	return &apiError{Status: http.StatusBadRequest, Parameter: name, Message: name + ": " + fmt.Sprintf(format, args...)}
+	return photo.ParamErrorf(name, format, args...)
 }
 
 func notFound(format string, args ...any) error {
-	return &apiError{Status: http.StatusNotFound, Message: fmt.Sprintf(format, args...)}
+	return photo.Errorf(photo.ENotFound, format, args...)
 }
 
-// statuses maps application error codes to HTTP statuses.
+// eMethod is the code of a request with a method the route does not take.
+const eMethod = "method_not_allowed"
+
+// statuses maps error codes to HTTP statuses.
 var statuses = map[string]int{
-	photo.EInvalid:  http.StatusBadRequest,
-	photo.ENotFound: http.StatusNotFound,
-	photo.EConflict: http.StatusConflict,
-	photo.EInternal: http.StatusInternalServerError,
+	photo.EInvalid:     http.StatusBadRequest,
+	photo.ENotFound:    http.StatusNotFound,
+	photo.EConflict:    http.StatusConflict,
+	photo.EForbidden:   http.StatusForbidden,
+	photo.EUnavailable: http.StatusServiceUnavailable,
+	photo.ECorrupt:     http.StatusServiceUnavailable,
+	photo.EInternal:    http.StatusInternalServerError,
+	eMethod:            http.StatusMethodNotAllowed,
 }
 
-// error answers err as JSON: {"error": message, "parameter": name}. It is
-// the one place errors become responses: internal errors are logged and
-// shown to users only as "internal error".
+// retryAfter is the Retry-After of a 503: the archive was busy, and a
+// few seconds later it may not be.
+const retryAfter = "5"
+
+// error answers err as JSON, {"error": message, "parameter": name}, or as
+// a page for a browser. It is the one place errors become responses:
+// internal errors are logged and shown to users only as "internal error";
+// a damaged archive is logged in full and shown without its path.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	if r.Context().Err() != nil {
 		// The client went away; there is no one to answer and nothing wrong.
 		s.log.Debug("request abandoned", "method", r.Method, "path", r.URL.Path, "err", err)
 		return
 	}
-	status, body := http.StatusInternalServerError, map[string]string{}
-	var ae *apiError
-	switch {
-	case asAPIError(err, &ae):
-		status, body["error"] = ae.Status, ae.Message
-		if ae.Parameter != "" {
-			body["parameter"] = ae.Parameter
-		}
-	default:
-		code := photo.ErrorCode(err)
-		status, body["error"] = statuses[code], photo.ErrorMessage(err)
-		if code == photo.EInternal {
-			s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
-		}
-		if code == photo.EInvalid && r.URL.Query().Has("q") {
-			body["parameter"] = "q" // the store rejects only a bad full-text search
-		}
+	code := photo.ErrorCode(err)
+	status, body := statuses[code], map[string]string{"error": photo.ErrorMessage(err)}
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	var pe *photo.Error
+	if errors.As(err, &pe) && pe.Parameter != "" {
+		body["parameter"] = pe.Parameter
+	}
+	switch code {
+	case photo.EInternal:
+		s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	case photo.ECorrupt:
+		s.log.Error("the archive is damaged", "method", r.Method, "path", r.URL.Path, "err", err)
+		body["error"] = "the archive is damaged; the server's log says how (see README: Operating it)"
+	}
+	h := w.Header()
+	if status == http.StatusServiceUnavailable {
+		h.Set("Retry-After", retryAfter)
+	}
+	if status == http.StatusMethodNotAllowed {
+		h.Set("Allow", "GET, HEAD")
 	}
 	if wantsPage(r) {
 		title := http.StatusText(status)
 		s.render(w, r, status, views.ErrorPage(s.page(title, ""), body["error"]))
 		return
 	}
-	h := w.Header()
 	h.Del("Content-Disposition")
 	h.Del("ETag")
 	h.Set("Content-Type", "application/json")
@@ -86,17 +96,7 @@ func wantsPage(r *http.Request) bool {
 		p != "/healthz" && strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
-func asAPIError(err error, target **apiError) bool {
-	for err != nil {
-		if ae, ok := err.(*apiError); ok {
-			*target = ae
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
+// methodNotAllowed answers a method a route does not take.
+func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	s.error(w, r, &photo.Error{Code: eMethod, Message: fmt.Sprintf("%s is not allowed here: the archive is read-only (GET and HEAD)", r.Method)})
 }

@@ -174,12 +174,12 @@ func TestMedia(t *testing.T) {
 // of the archive at large writes exactly what one query does, whatever the
 // page asked for.
 func TestRangesMatchOneQuery(t *testing.T) {
-	_, ts, _ := newTestServer(t)
+	s, ts, _ := newTestServer(t)
 	paths := []string{"/api/photos.geojson", "/api/photos.geojsonl", "/api/photos.csv"}
 	pages := []string{"", "?limit=1", "?limit=5", "?offset=3", "?offset=2&limit=7", "?offset=1000", "?min_confidence=0.5"}
 	serve := func(rows int64) map[string]string {
-		defer func(old int64) { rangeRows = old }(rangeRows)
-		rangeRows = rows
+		defer func(old int64) { s.chunkRows = old }(s.chunkRows)
+		s.chunkRows = rows
 		got := map[string]string{}
 		for _, p := range paths {
 			for _, q := range pages {

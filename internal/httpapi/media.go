@@ -7,6 +7,7 @@ import (
 	_ "image/gif" // decoders for thumbnails
 	"image/jpeg"
 	_ "image/png"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -18,6 +19,8 @@ import (
 
 	"github.com/gorilla/mux"
 	"golang.org/x/image/draw"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // mediaDir serves photo images from one folder and nothing outside it:
@@ -50,7 +53,7 @@ func openMedia(dir string) (*mediaDir, error) {
 func (m *mediaDir) open(p string) (*os.File, fs.FileInfo, error) {
 	for _, seg := range strings.Split(p, "/") {
 		if seg == ".." {
-			return nil, nil, &apiError{Status: http.StatusBadRequest, Message: "the image path leaves the media folder: " + p}
+			return nil, nil, photo.Errorf(photo.EInvalid, "the image path leaves the media folder: %s", p)
 		}
 	}
 	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
@@ -69,19 +72,41 @@ func (m *mediaDir) open(p string) (*os.File, fs.FileInfo, error) {
 	return f, st, nil
 }
 
-// mediaFile serves an image from --media.
+// imageTypes are the only types /media serves, by the content's sniffed
+// type (never the name's extension): an HTML, SVG or script file in the
+// media folder would otherwise run as the site itself.
+var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/gif": true, "image/webp": true}
+
+// mediaFile serves an image from --media. Anything that is not a JPEG,
+// PNG, GIF or WebP image is refused, and what is served carries a CSP that
+// lets it run nothing even if a browser were to take it for a page.
 func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 	if s.media == nil {
 		s.error(w, r, notFound("the server was started without --media"))
 		return
 	}
-	f, st, err := s.media.open(mux.Vars(r)["path"])
+	p := mux.Vars(r)["path"]
+	f, st, err := s.media.open(p)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	defer f.Close()
-	w.Header().Set("Cache-Control", "public, max-age=3600")
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	ct := http.DetectContentType(head[:n])
+	if !imageTypes[ct] {
+		s.error(w, r, photo.Errorf(photo.EForbidden, "only images (JPEG, PNG, GIF, WebP) are served from the media folder: %s", p))
+		return
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", ct)
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Cache-Control", "public, max-age=3600")
 	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
 }
 
@@ -111,7 +136,7 @@ func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request) {
 	if !ok || !t.mod.Equal(st.ModTime()) {
 		img, _, err := image.Decode(f)
 		if err != nil {
-			s.error(w, r, &apiError{Status: http.StatusUnsupportedMediaType, Message: "not an image syriamap can read (JPEG, PNG, GIF): " + p})
+			s.error(w, r, photo.Errorf(photo.EForbidden, "not an image syriamap can read (JPEG, PNG, GIF): %s", p))
 			return
 		}
 		var buf bytes.Buffer

@@ -57,15 +57,20 @@ func (w *statusWriter) Flush() {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests logs one structured line per request.
+// logRequests logs one structured line per request, aborted ones too.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
+		aborted := true
+		defer func() {
+			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+				slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("query", r.URL.RawQuery),
+				slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes), slog.Duration("took", time.Since(start)),
+				slog.Bool("aborted", aborted))
+		}()
 		next.ServeHTTP(sw, r)
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("query", r.URL.RawQuery),
-			slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes), slog.Duration("took", time.Since(start)))
+		aborted = false
 	})
 }
 
@@ -127,18 +132,30 @@ func compressible(ct string) bool {
 		strings.HasPrefix(ct, "text/")
 }
 
-// compress gzips text responses for clients that accept it.
+// compress gzips text responses for clients that accept it (HEAD too, so
+// that its headers are GET's). A handler that panics (to abort the
+// connection) gets no gzip trailer: the body must not look complete.
 func compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
-		if !acceptsGzip(r) || r.Method == http.MethodHead {
+		if !acceptsGzip(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
 		gw := &gzipWriter{ResponseWriter: w}
-		defer gw.close()
 		next.ServeHTTP(gw, r)
+		gw.close()
 	})
+}
+
+// etagFor is the ETag of a representation: a response gzipped for the
+// client is another representation than the plain one, so it has a tag of
+// its own (RFC 9110 §8.8.3).
+func etagFor(r *http.Request, tag string) string {
+	if acceptsGzip(r) {
+		return strings.TrimSuffix(tag, `"`) + `-gzip"`
+	}
+	return tag
 }
 
 func acceptsGzip(r *http.Request) bool {

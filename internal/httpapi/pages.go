@@ -8,6 +8,8 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -63,7 +65,7 @@ func (s *Server) basemap(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/geo+json")
 	h.Set("Cache-Control", "public, max-age=86400")
-	h.Set("ETag", basemapETag)
+	h.Set("ETag", etagFor(r, basemapETag))
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(geodata.Basemap))
 }
 
@@ -181,10 +183,14 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		m.Alternatives = append(m.Alternatives, alt)
 	}
 	for _, src := range p.Sources {
-		m.Sources = append(m.Sources, views.Source{File: src.File, Line: src.Line, Ref: src.Ref, Label: src.Label})
+		m.Sources = append(m.Sources, views.Source{File: sourceName(src.File), Line: src.Line, Ref: src.Ref, Label: src.Label})
 	}
 	s.render(w, r, http.StatusOK, views.PhotoPageView(m))
 }
+
+// sourceName is how a source file is shown to visitors: its name, not the
+// folder on the importing machine, which is nobody's business.
+func sourceName(file string) string { return path.Base(filepath.ToSlash(file)) }
 
 // placePage shows a gazetteer place and its photos over time.
 func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {

@@ -122,7 +122,7 @@ func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string)
 			h.Write([]byte("\x00" + k + "=" + val))
 		}
 	}
-	tag := `"v` + strconv.FormatInt(v, 10) + "-" + hex.EncodeToString(h.Sum(nil)[:8]) + `"`
+	tag := etagFor(r, `"v`+strconv.FormatInt(v, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:8])+`"`)
 	w.Header().Set("ETag", tag)
 	w.Header().Set("Cache-Control", "no-cache")
 	for _, m := range strings.Split(r.Header.Get("If-None-Match"), ",") {

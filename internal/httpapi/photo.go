@@ -33,7 +33,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	// The same properties as in lists, through the same encoder, then the
 	// photo's details on top.
 	var props map[string]any
-	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(baseURL(r), &ft))), &props); err != nil {
+	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(s.base(r), &ft))), &props); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -45,7 +45,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	var sources []map[string]any
 	for _, src := range p.Sources {
-		sources = append(sources, map[string]any{"file": src.File, "line": src.Line, "id": src.Ref, "source": src.Label})
+		sources = append(sources, map[string]any{"file": sourceName(src.File), "line": src.Line, "id": src.Ref, "source": src.Label})
 	}
 	props["sources"] = sources
 	props["created"], props["updated"] = p.Created, p.Updated

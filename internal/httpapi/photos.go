@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,7 +16,8 @@ import (
 
 // listRequest reads what every list endpoint reads: the filters, the ETag
 // check and, with download=1, the attachment header. It returns done when
-// the response is already answered (an error or a 304).
+// the response is already answered (an error, a 304, or a HEAD request,
+// which gets the headers without the work).
 func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext, contentType string) (photo.Filter, bool) {
 	q := r.URL.Query()
 	f, err := parseFilter(q)
@@ -36,9 +36,6 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 			err = badParam("order", "%q: want newest or import", q.Get("order"))
 		}
 	}
-	if err == nil {
-		err = s.archive.DB.CheckQuery(r.Context(), f.Query) // before the first byte is sent
-	}
 	if err != nil {
 		s.error(w, r, err)
 		return f, true
@@ -49,6 +46,10 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 	w.Header().Set("Content-Type", contentType)
 	if v := q.Get("download"); v == "1" || v == "true" {
 		w.Header().Set("Content-Disposition", `attachment; filename="`+downloadName(f, ext)+`"`)
+	}
+	if r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusOK)
+		return f, true
 	}
 	return f, false
 }
@@ -78,25 +79,82 @@ func downloadName(f photo.Filter, ext string) string {
 // encodeFunc appends one feature, encoded, to b.
 type encodeFunc func(b []byte, base string, ft *store.Feature) []byte
 
-// rangeRows is how many rowids one range of a parallel stream covers:
-// small enough that the last range's write barely outlasts its reading,
-// large enough that its query costs nothing. Tests shrink it.
-var rangeRows int64 = 5000
+// defaultChunkRows is how many photos one chunk of a stream covers: small
+// enough that the last chunk's write barely outlasts its reading, large
+// enough that its query costs nothing.
+const defaultChunkRows = 5000
+
+// chunk is a part of a stream, read with one query: a rowid range (lo,
+// hi] of the archive at large, or some of the rowids a filter selected.
+type chunk struct {
+	lo, hi int64
+	ids    []int64
+}
+
+// plan splits the filter's photos into chunks. The archive at large is
+// cut into rowid ranges; any other selection is first read as rowids (from
+// the indexes, where the filter allows; a search in the lane), cut into
+// chunks of as many. Either way no reader is held while the client reads:
+// a slow client cannot keep a connection from others.
+func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
+	if atLarge(f) {
+		maxRowid, err := s.archive.DB.MaxRowid(r.Context())
+		if err != nil {
+			return nil, err
+		}
+		var chunks []chunk
+		for lo := int64(0); lo < maxRowid; lo += s.chunkRows {
+			chunks = append(chunks, chunk{lo: lo, hi: lo + s.chunkRows})
+		}
+		return chunks, nil
+	}
+	if f.Query != "" {
+		leave, err := s.lane.admit(r.Context())
+		if err != nil {
+			return nil, err
+		}
+		defer leave()
+	}
+	ids, err := s.archive.DB.SelectIDs(r.Context(), f)
+	if err != nil {
+		return nil, err
+	}
+	chunks := make([]chunk, 0, len(ids)/int(s.chunkRows)+1)
+	for len(ids) > 0 {
+		n := min(len(ids), int(s.chunkRows))
+		chunks = append(chunks, chunk{ids: ids[:n]})
+		ids = ids[n:]
+	}
+	return chunks, nil
+}
+
+// read calls fn for each feature of the chunk.
+func (s *Server) read(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error {
+	if c.ids != nil {
+		return s.archive.DB.EachFeatureOf(ctx, f, c.ids, fn)
+	}
+	return s.archive.DB.EachFeatureIn(ctx, f, c.lo, c.hi, fn)
+}
 
 // streamFeatures writes head, each selected photo encoded by enc with sep
 // between them, and tail, flushing as it goes so that a long download
-// starts at once. A map window, box or search is read in one go through
-// its index. A download of the archive at large is read in rowid ranges by
-// two goroutines, each encoding (and, for a client that takes gzip,
-// compressing) its range into a buffer that is written in order: two
-// cores halve it, and at most a few ranges are held at once.
+// starts at once. The photos are chosen (plan) before the status is sent,
+// so a bad search or a busy archive is still a proper error; then two
+// goroutines read and encode the chunks, and for a client that takes gzip
+// compress them too, while this one writes them in order: two cores halve
+// a large download, and only a few chunks are held at once. A failure
+// after the status is sent aborts the connection, so that the client sees
+// a cut-off transfer, never a complete-looking one.
 func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep, tail string, enc encodeFunc) {
-	maxRowid, err := s.archive.DB.MaxRowid(r.Context())
-	ranges := err == nil && atLarge(f) && maxRowid > rangeRows
+	chunks, err := s.plan(r, f)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
 	var gz *gzipStream
 	var out io.Writer = w
-	if ranges && acceptsGzip(r) && r.Method != http.MethodHead {
-		// Compressed here, range by range; the middleware leaves a
+	if len(chunks) > 1 && acceptsGzip(r) {
+		// Compressed here, chunk by chunk; the middleware leaves a
 		// response that has its encoding alone.
 		w.Header().Set("Content-Encoding", "gzip")
 		if gz, err = newGzipStream(w); err != nil {
@@ -106,29 +164,13 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 	}
 	lw := &listWriter{bw: bufio.NewWriterSize(out, 64<<10), gz: gz, sep: sep}
 	lw.bw.WriteString(head)
-	base := baseURL(r)
-	switch {
-	case err != nil:
-	case ranges:
-		err = s.streamRanges(r, f, maxRowid, base, enc, lw)
-	default:
-		var b []byte
-		err = s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
-			b = enc(b[:0], base, ft)
-			return lw.put(b)
-		})
-	}
-	if err != nil {
-		// The status is sent; all that is left is to stop and log, quietly
-		// when the client hung up. A gzip stream is left without its
-		// trailer, so the client knows it was cut.
-		lw.bw.Flush()
-		level := slog.LevelWarn
+	if err := s.streamChunks(r, f, chunks, s.base(r), enc, lw); err != nil {
 		if r.Context().Err() != nil {
-			level = slog.LevelDebug
+			s.log.Debug("stream abandoned by the client", "path", r.URL.Path, "err", err)
+		} else {
+			s.log.Warn("stream cut short", "path", r.URL.Path, "err", err)
 		}
-		s.log.Log(r.Context(), level, "stream cut short", "path", r.URL.Path, "err", err)
-		return
+		panic(http.ErrAbortHandler) // the status is sent: all that is left is to cut the connection
 	}
 	lw.bw.WriteString(tail)
 	if err := lw.bw.Flush(); err == nil && gz != nil {
@@ -153,55 +195,64 @@ func (lw *listWriter) put(feature []byte) error {
 	return err
 }
 
-// atLarge reports whether the filter reads the archive at large, where
-// rowid ranges pay; any narrower filter is served by its index in one go
-// (a full-text search, for one, would otherwise run once per range).
+// atLarge reports whether the filter reads the archive at large, in
+// import order and whole, where rowid ranges pay; any narrower filter is
+// first selected through its indexes.
 func atLarge(f photo.Filter) bool {
-	narrow := f
-	narrow.MinConfidence, narrow.Limit, narrow.Offset = 0, 0, 0
-	return narrow == photo.Filter{} // Newest, too, is one query
+	return f == photo.Filter{}
 }
 
-// encodedRange is one rowid range of features, each after the separator.
-type encodedRange struct {
+// encodedChunk is one chunk of features, each after the separator.
+type encodedChunk struct {
 	buf      []byte
 	ends     []int         // where each feature ends in buf
 	deflated *bytes.Buffer // buf compressed by deflateRange, when gzipping
 	err      error
 }
 
-// streamRanges encodes the rowid ranges of the archive on two goroutines
-// and puts the features in order, honouring the filter's offset and limit.
-func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, base string, enc encodeFunc, lw *listWriter) error {
+// streamChunks encodes the chunks on two goroutines and puts the features
+// in order.
+func (s *Server) streamChunks(r *http.Request, f photo.Filter, chunks []chunk, base string, enc encodeFunc, lw *listWriter) error {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	n := int(maxRowid/rangeRows + 1)
-	slots := make([]chan encodedRange, n)
+	n := len(chunks)
+	slots := make([]chan encodedChunk, n)
 	for i := range slots {
-		slots[i] = make(chan encodedRange, 1)
+		slots[i] = make(chan encodedChunk, 1)
 	}
 	next := make(chan int)
-	ahead := make(chan struct{}, 3) // ranges encoded but not yet written
-	perRange := f
-	perRange.Limit, perRange.Offset = 0, 0
-	for range 2 {
+	ahead := make(chan struct{}, 3) // chunks encoded but not yet written
+	// A download of many chunks reads and encodes each in the lane, so
+	// that downloads cannot crowd out map windows and page views; a single
+	// chunk (a map window) is cheap and goes straight through.
+	encode := func(i int) (c encodedChunk) {
+		if n > 1 {
+			leave, err := s.lane.wait(ctx)
+			if err != nil {
+				return encodedChunk{err: err}
+			}
+			defer leave()
+		}
+		c.buf = chunkPool.Get().([]byte)[:0]
+		c.err = s.read(ctx, f, chunks[i], func(ft *store.Feature) error {
+			c.buf = append(c.buf, lw.sep...)
+			c.buf = enc(c.buf, base, ft)
+			c.ends = append(c.ends, len(c.buf))
+			return nil
+		})
+		// The first chunk never goes out whole (its first separator must
+		// go), so it is compressed by the writer.
+		if c.err == nil && lw.gz != nil && i > 0 && len(c.ends) > 0 {
+			c.deflated = deflatedPool.Get().(*bytes.Buffer)
+			c.deflated.Reset()
+			c.err = deflateRange(c.deflated, c.buf)
+		}
+		return c
+	}
+	for range min(2, n) {
 		go func() {
 			for i := range next {
-				c := encodedRange{buf: chunkPool.Get().([]byte)[:0]}
-				c.err = s.archive.DB.EachFeatureIn(ctx, perRange, int64(i)*rangeRows, int64(i+1)*rangeRows, func(ft *store.Feature) error {
-					c.buf = append(c.buf, lw.sep...)
-					c.buf = enc(c.buf, base, ft)
-					c.ends = append(c.ends, len(c.buf))
-					return nil
-				})
-				// The first range never goes out whole (its first
-				// separator must go), so it is compressed by the writer.
-				if c.err == nil && lw.gz != nil && i > 0 && len(c.ends) > 0 {
-					c.deflated = deflatedPool.Get().(*bytes.Buffer)
-					c.deflated.Reset()
-					c.err = deflateRange(c.deflated, c.buf)
-				}
-				slots[i] <- c
+				slots[i] <- encode(i)
 			}
 		}()
 	}
@@ -220,9 +271,8 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 			}
 		}
 	}()
-	skip, left := f.Offset, f.Limit
 	for i := 0; i < n; i++ {
-		var c encodedRange
+		var c encodedChunk
 		select {
 		case c = <-slots[i]:
 		case <-ctx.Done():
@@ -232,62 +282,43 @@ func (s *Server) streamRanges(r *http.Request, f photo.Filter, maxRowid int64, b
 		if c.err != nil {
 			return c.err
 		}
-		done, err := lw.putRange(c, &skip, &left)
-		chunkPool.Put(c.buf[:0]) //nolint:staticcheck // a slice header, reused for its backing array
+		err := lw.putChunk(c)
+		chunkPool.Put(c.buf[:0]) //lint:ignore SA6002 a slice header, reused for its backing array
 		if c.deflated != nil {
 			deflatedPool.Put(c.deflated)
 		}
-		if err != nil || done {
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// chunkPool keeps the buffers ranges are encoded into, which grow to tens
-// of megabytes: reusing them spares the allocation and the copying.
+// chunkPool keeps the buffers chunks are encoded into, which grow to
+// megabytes: reusing them spares the allocation and the copying.
 var chunkPool = sync.Pool{New: func() any { return make([]byte, 0, 1<<20) }}
 
 var deflatedPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// putRange puts the features of one encoded range, skipping and counting
-// down as the filter's offset and limit say (left 0: no limit); done is
-// true at the limit. A range compressed by its goroutine goes out as it
-// is when all of it is wanted and a feature came before it (its first
-// separator is then right); any other is compressed here.
-func (lw *listWriter) putRange(c encodedRange, skip, left *int) (done bool, err error) {
-	n := len(c.ends)
-	if c.deflated != nil && lw.started && *skip == 0 && (*left == 0 || *left >= n) {
+// putChunk puts the features of one encoded chunk. A chunk compressed by
+// its goroutine goes out as it is when a feature came before it (its
+// first separator is then right); any other is compressed here.
+func (lw *listWriter) putChunk(c encodedChunk) error {
+	if c.deflated != nil && lw.started {
 		if err := lw.bw.Flush(); err != nil {
-			return true, err
+			return err
 		}
-		if err := lw.gz.WriteDeflated(c.buf, c.deflated.Bytes()); err != nil {
-			return true, err
-		}
-		if *left > 0 {
-			*left -= n
-			return *left == 0, nil
-		}
-		return false, nil
+		return lw.gz.WriteDeflated(c.buf, c.deflated.Bytes())
 	}
 	start := 0
 	for _, end := range c.ends {
 		feature := c.buf[start+len(lw.sep) : end]
 		start = end
-		if *skip > 0 {
-			*skip--
-			continue
-		}
 		if err := lw.put(feature); err != nil {
-			return true, err
-		}
-		if *left > 0 {
-			if *left--; *left == 0 {
-				return true, nil
-			}
+			return err
 		}
 	}
-	return false, nil
+	return nil
 }
 
 // photosGeoJSON serves the selected photos as an RFC 7946 FeatureCollection.
@@ -333,10 +364,22 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 			lon, lat = strconv.FormatFloat(ft.Lon, 'f', 6, 64), strconv.FormatFloat(ft.Lat, 'f', 6, 64)
 		}
 		l := s.links(base, ft)
-		return appendCSVRow(b, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, ft.Caption, ft.Photographer,
-			ft.Agency, ft.PlaceID, ft.PlaceName, ft.PlaceKind, ft.Governorate, ft.Precision,
-			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), ft.Mention, l.image, l.page})
+		return appendCSVRow(b, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, inert(ft.Caption), inert(ft.Photographer),
+			inert(ft.Agency), inert(ft.PlaceID), inert(ft.PlaceName), ft.PlaceKind, inert(ft.Governorate), ft.Precision,
+			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.image), inert(l.page)})
 	})
+}
+
+// inert keeps a text cell from being run as a formula by a spreadsheet
+// that opens the CSV (OWASP's "CSV injection"): a value that begins with
+// =, +, -, @, a tab or a carriage return gets a leading apostrophe, which
+// spreadsheets read as "text" and do not show. Captions and credits come
+// from third parties' files, so any of them may begin so.
+func inert(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // appendCSVRow appends one CSV record (RFC 4180: fields with a comma, a

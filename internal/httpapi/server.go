@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -34,6 +35,11 @@ type Options struct {
 	// PointsLimit is the archive size above which the map asks the server
 	// for clusters instead of loading every point; 0 means 200,000.
 	PointsLimit int
+	// BaseURL is the scheme, host and any path prefix the server is
+	// reached at (https://photos.example.org), for the absolute links in
+	// downloads; "" takes the address Serve listens on. The request's Host
+	// header is never used: a client could put anything in it.
+	BaseURL string
 }
 
 // Server is syriamap's HTTP server.
@@ -48,13 +54,32 @@ type Server struct {
 	facetCache  facetCache
 	// Paths of the routes every feature links to (see links).
 	photoPath, mediaPath, thumbPath pathTemplate
+	// baseURL: see Options.BaseURL; "" until Serve knows its address
+	// (links are then root-relative).
+	baseURL string
+	// chunkRows is how many photos a stream reads at a time; tests shrink
+	// it.
+	chunkRows int64
+	// integrity is the start-up integrity check's outcome: nil while it
+	// runs or when it found nothing.
+	integrity atomic.Pointer[error]
+	// lane admits searches and the chunks of downloads (see lane).
+	lane *lane
 }
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
-	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit}
+	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
+		chunkRows: defaultChunkRows, lane: defaultLane()}
 	if s.pointsLimit <= 0 {
 		s.pointsLimit = 200_000
+	}
+	if opts.BaseURL != "" {
+		base, err := CheckBaseURL(opts.BaseURL)
+		if err != nil {
+			return nil, err
+		}
+		s.baseURL = base
 	}
 	if err := CheckTiles(s.tiles); err != nil {
 		return nil, err
@@ -88,12 +113,12 @@ func (s *Server) routes() {
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
 	get("points", "/api/points.json", s.photosPoints)
-	get("clusters", "/api/clusters", s.clusters)
+	get("clusters", "/api/clusters", s.costly(s.clusters))
 	get("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
-	get("timeline", "/api/timeline", s.timeline)
-	get("facets", "/api/facets", s.facets)
-	get("places.geojson", "/api/places.geojson", s.placesGeoJSON)
-	get("explorer", "/", s.explorer)
+	get("timeline", "/api/timeline", s.costly(s.timeline))
+	get("facets", "/api/facets", s.costly(s.facets))
+	get("places.geojson", "/api/places.geojson", s.costly(s.placesGeoJSON))
+	get("explorer", "/", s.costly(s.explorer))
 	get("about", "/about", s.about)
 	get("photo", "/photos/{id}", s.photoPage)
 	get("place", "/places/{id}", s.placePage)
@@ -104,9 +129,7 @@ func (s *Server) routes() {
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, notFound("no such page: %s", r.URL.Path))
 	})
-	r.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.error(w, r, &apiError{Status: http.StatusMethodNotAllowed, Message: "the archive is read-only: only GET and HEAD"})
-	})
+	r.MethodNotAllowedHandler = http.HandlerFunc(s.methodNotAllowed)
 }
 
 // url builds the path of a named route; pairs are the route's variables.
@@ -142,9 +165,20 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	if s.baseURL == "" {
+		s.baseURL = listenBase(ln.Addr())
+	}
 	if ready != nil {
 		ready(ln.Addr())
 	}
+	// A damaged archive is found now rather than by the first user whose
+	// query reads the damaged page; /healthz reports it.
+	go func() {
+		if err := s.archive.DB.QuickCheck(ctx); err != nil && ctx.Err() == nil {
+			s.integrity.Store(&err)
+			s.log.Error("the archive failed its integrity check", "err", err)
+		}
+	}()
 	// The explorer's first page counts facets over the whole archive:
 	// count them now, while nobody waits.
 	go func() {
@@ -170,14 +204,48 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 	return nil
 }
 
+// healthz answers ok when the archive passed the start-up integrity check
+// (or it still runs) and answers a cheap read now, on a connection of its
+// own, so that it never waits behind other requests.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.archive.DB.Version(r.Context()); err != nil {
+	if err := s.integrity.Load(); err != nil {
+		s.error(w, r, *err)
+		return
+	}
+	if err := s.archive.DB.Health(r.Context()); err != nil {
 		s.error(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprintln(w, "ok")
+}
+
+// base is the scheme, host and prefix absolute links begin with.
+func (s *Server) base(*http.Request) string { return s.baseURL }
+
+// CheckBaseURL checks a --base-url and returns it without a trailing
+// slash.
+func CheckBaseURL(base string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("--base-url %q: want the address people reach the server at, e.g. https://photos.example.org", base)
+	}
+	return strings.TrimRight(base, "/"), nil
+}
+
+// listenBase is the base URL of a listening address: its host and port,
+// or localhost for an address that listens on every interface (give
+// --base-url then).
+func listenBase(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // CheckTiles reports whether tiles is "" or an http(s) tile URL template.

@@ -28,14 +28,19 @@ func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 		}
 		cols := map[string]int{}
 		for i, h := range header {
-			h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+			h = strings.ToLower(strings.TrimSpace(h))
 			if !validUTF8(h) {
 				yield(Record{}, lineError(name, 1, "the header is not UTF-8 text"))
 				return
 			}
-			if fields[h] {
-				cols[h] = i
+			if !fields[h] {
+				continue
 			}
+			if _, dup := cols[h]; dup {
+				yield(Record{}, lineError(name, 1, "the header has a %s column twice (columns %d and %d)", h, cols[h]+1, i+1))
+				return
+			}
+			cols[h] = i
 		}
 		if _, ok := cols["caption"]; !ok {
 			yield(Record{}, lineError(name, 1, "no caption column in the header (%s)", strings.Join(header, ",")))

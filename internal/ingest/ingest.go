@@ -6,12 +6,11 @@ package ingest
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
-	"math"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/caption"
@@ -54,11 +53,21 @@ func FormatOf(path string) (string, error) {
 	return "", photo.Errorf(photo.EInvalid, "%s: cannot tell the format from the extension (want .txt, .csv, .jsonl or .ndjson; or pass --format)", path)
 }
 
+// MaxCaption is the longest caption a file may hold, in bytes: real ones
+// are a few hundred; a longer one is a mistake (a whole article, a binary
+// file) that would cost memory and time out of all proportion.
+const MaxCaption = 64 << 10
+
+// maxLine is the longest line the text and JSON-lines readers take.
+const maxLine = 1 << 20
+
 // Read yields the records of r, read as format; name is the file name used
 // in errors. It stops at the first bad record with an error naming the file
 // and line. Each caption of a paragraph that holds two run together (the
 // seed format allows it) is a record of its own, on the paragraph's line.
+// A UTF-8 byte-order mark at the start of the file is not part of it.
 func Read(r io.Reader, name, format string) iter.Seq2[Record, error] {
+	r = skipBOM(r)
 	switch format {
 	case Text:
 		return readText(r, name)
@@ -77,14 +86,39 @@ func lineError(name string, line int, format string, args ...any) error {
 	return photo.Errorf(photo.EInvalid, "%s:%d: %s", name, line, fmt.Sprintf(format, args...))
 }
 
+// skipBOM drops a UTF-8 byte-order mark from the start of r: editors on
+// Windows write one, and it is not text (left in, it would make the first
+// caption another photo than the same caption from a file without one).
+func skipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
+		br.Discard(3)
+	}
+	return br
+}
+
+// scanLines is a line scanner that takes lines of up to maxLine bytes.
+func scanLines(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
+	return sc
+}
+
+// scanError is the error of a line scanner that stopped after line.
+func scanError(name string, line int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return lineError(name, line+1, "the line is longer than %d bytes", maxLine)
+	}
+	return lineError(name, line+1, "reading: %v", err)
+}
+
 func readText(r io.Reader, name string) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		sc := scanLines(r)
 		var para []string
-		start, line := 0, 0
+		start, line, size := 0, 0, 0
 		flush := func() bool {
-			defer func() { para = para[:0] }()
+			defer func() { para, size = para[:0], 0 }()
 			if len(para) == 0 {
 				return true
 			}
@@ -111,10 +145,14 @@ func readText(r io.Reader, name string) iter.Seq2[Record, error] {
 			if len(para) == 0 {
 				start = line
 			}
+			if size += len(text) + 1; size > MaxCaption {
+				yield(Record{}, lineError(name, start, "the caption is longer than %d bytes (a caption ends at a blank line)", MaxCaption))
+				return
+			}
 			para = append(para, text)
 		}
 		if err := sc.Err(); err != nil {
-			yield(Record{}, photo.Errorf(photo.EInvalid, "%s:%d: reading: %v", name, line+1, err))
+			yield(Record{}, scanError(name, line, err))
 			return
 		}
 		flush()
@@ -129,6 +167,9 @@ var fields = map[string]bool{"caption": true, "id": true, "image_url": true, "im
 func fill(rec *Record, get func(string) (string, bool), name string) error {
 	at := func(format string, args ...any) error { return lineError(name, rec.Line, format, args...) }
 	c, _ := get("caption")
+	if len(c) > MaxCaption {
+		return at("the caption is %d bytes long; at most %d", len(c), MaxCaption)
+	}
 	rec.Caption = strings.Join(strings.Fields(c), " ")
 	if rec.Caption == "" {
 		return at("the caption is empty")
@@ -160,16 +201,16 @@ func fill(rec *Record, get func(string) (string, bool), name string) error {
 	case hasLat != hasLon:
 		return at("lat and lon go together: give both or neither")
 	case hasLat:
-		la, err1 := strconv.ParseFloat(strings.TrimSpace(lat), 64)
-		lo, err2 := strconv.ParseFloat(strings.TrimSpace(lon), 64)
+		la, err1 := photo.ParseDecimal(lat)
+		lo, err2 := photo.ParseDecimal(lon)
 		switch {
 		case err1 != nil:
-			return at("lat %q is not a number", lat)
+			return at("lat %q is not a number (want a decimal such as 36.2)", lat)
 		case err2 != nil:
-			return at("lon %q is not a number", lon)
-		case la < -90 || la > 90 || math.IsNaN(la):
+			return at("lon %q is not a number (want a decimal such as 37.16)", lon)
+		case la < -90 || la > 90:
 			return at("lat %v is out of range (−90 to 90)", la)
-		case lo < -180 || lo > 180 || math.IsNaN(lo):
+		case lo < -180 || lo > 180:
 			return at("lon %v is out of range (−180 to 180)", lo)
 		}
 		rec.Point = &[2]float64{lo, la}

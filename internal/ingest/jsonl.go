@@ -1,21 +1,15 @@
 package ingest
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"iter"
-	"strconv"
-
-	"github.com/syriamap/syriamap/internal/photo"
 )
 
 func readJSONL(r io.Reader, name string) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		sc := scanLines(r)
 		line := 0
 		for sc.Scan() {
 			line++
@@ -65,7 +59,7 @@ func readJSONL(r io.Reader, name string) iter.Seq2[Record, error] {
 			}
 		}
 		if err := sc.Err(); err != nil {
-			yield(Record{}, photo.Errorf(photo.EInvalid, "%s:%s: reading: %v", name, strconv.Itoa(line+1), fmt.Sprint(err)))
+			yield(Record{}, scanError(name, line, err))
 		}
 	}
 }

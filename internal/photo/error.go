@@ -11,7 +11,14 @@ const (
 	EInvalid  = "invalid"   // bad input: a malformed file, query or flag
 	ENotFound = "not_found" // no such photo or place
 	EConflict = "conflict"  // the request clashes with the archive's state
-	EInternal = "internal"  // a fault of syriamap's; the message is not for users
+	// EForbidden: understood, and refused (a file type the server does not
+	// serve, a write to a read-only archive).
+	EForbidden = "forbidden"
+	// EUnavailable: the archive cannot answer now (too busy, a query ran
+	// past its deadline); the same request may work later.
+	EUnavailable = "unavailable"
+	ECorrupt     = "corrupt"  // the archive file is damaged
+	EInternal    = "internal" // a fault of syriamap's; the message is not for users
 )
 
 // Error is syriamap's application error: a code and a message fit to show
@@ -19,6 +26,9 @@ const (
 type Error struct {
 	Code    string
 	Message string
+	// Parameter names the query parameter or field that was invalid,
+	// when one was.
+	Parameter string
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -26,6 +36,12 @@ func (e *Error) Error() string { return e.Message }
 // Errorf returns an *Error with the code and a formatted message.
 func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ParamErrorf returns an invalid-input *Error about the named parameter;
+// the message begins with the name.
+func ParamErrorf(name, format string, args ...any) *Error {
+	return &Error{Code: EInvalid, Parameter: name, Message: name + ": " + fmt.Sprintf(format, args...)}
 }
 
 // ErrorCode returns the code of err's *Error, EInternal for any other

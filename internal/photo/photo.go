@@ -30,8 +30,12 @@ type Photo struct {
 	Geocoded Place
 	// Correction is a person's decision about the place, or nil.
 	Correction *Correction
-	ImageURL   string
-	ImagePath  string
+	// ImageURL and ImagePath are the photo's image: the first one a file
+	// gave it. Images lists every image files gave for the caption (an
+	// agency often sends one caption with several pictures).
+	ImageURL  string
+	ImagePath string
+	Images    []Image
 	// Given marks the values a file gave rather than the caption reader
 	// or geocoder: they are kept when another file with the same caption
 	// gives none.
@@ -88,6 +92,12 @@ type Correction struct {
 	Lon, Lat float64
 	Note     string
 	Created  time.Time
+}
+
+// Image is one picture of a photo: an address, or a path under the
+// server's media folder.
+type Image struct {
+	URL, Path string
 }
 
 // Source is one place a photo was imported from.

@@ -26,16 +26,25 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cl
 	if cell <= 0 {
 		return nil, fmt.Errorf("store: clusters: cell %v is not positive", cell)
 	}
-	w, args, err := s.filter(ctx, flt)
+	w, args, err := filter(flt)
 	if err != nil {
 		return nil, err
 	}
+	var out []Cluster
+	err = s.reading(ctx, flt.Query, "clustering photos", func(ctx context.Context) error {
+		out, err = s.clusters(ctx, w, args, cell)
+		return err
+	})
+	return out, err
+}
+
+func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]Cluster, error) {
 	// lon+180 and lat+90 are never negative, so the cast floors them.
 	q := `SELECT count(*), avg(lon), avg(lat), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + `
 		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
-	rows, err := s.db.QueryContext(ctx, q, append(args, cell, cell)...)
+	rows, err := s.read.QueryContext(ctx, q, append(args, cell, cell)...)
 	if err != nil {
-		return nil, fmt.Errorf("store: clusters: %w", err)
+		return nil, err
 	}
 	var out []Cluster
 	var singles []any
@@ -45,7 +54,7 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cl
 		var rowid int64
 		if err := rows.Scan(&c.Count, &c.Lon, &c.Lat, &rowid); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("store: clusters: %w", err)
+			return nil, err
 		}
 		if c.Count == 1 {
 			at[rowid] = len(out)
@@ -55,7 +64,7 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cl
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: clusters: %w", err)
+		return nil, err
 	}
 	// The single photos, in batches under SQLite's parameter limit.
 	for len(singles) > 0 {

@@ -16,12 +16,12 @@ import (
 // and shows the photo there: place describes the point (a gazetteer place,
 // or a bare point with an empty ID). It replaces an earlier correction.
 func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, place photo.Place) error {
-	if c.Lon < -180 || c.Lon > 180 || c.Lat < -90 || c.Lat > 90 {
+	if !photo.ValidPoint(c.Lon, c.Lat) {
 		return photo.Errorf(photo.EInvalid, "point %v,%v is out of range (lon −180…180, lat −90…90)", c.Lon, c.Lat)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
-		return fmt.Errorf("store: %w", err)
+		return err
 	}
 	defer tx.Rollback()
 	// Keep the geocoder's choice, which the row holds only as its shown
@@ -29,7 +29,7 @@ func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, p
 	var p photo.Photo
 	rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
 	if err != nil {
-		return notFound(unwrapNoRows(err), "photo "+id)
+		return notFound(err, "photo "+id)
 	}
 	gj, err := json.Marshal(p.Geocoded)
 	if err != nil {
@@ -52,7 +52,10 @@ func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, p
 	if err := bump(ctx, tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
 }
 
 // regeocodeBatch is how many photos one transaction of Regeocode updates.
@@ -84,12 +87,12 @@ func (s *DB) Regeocode(ctx context.Context, geocode func(caption string) photo.P
 }
 
 func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string) photo.Place) (n, changed, moved int, last int64, err error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.begin(ctx)
 	if err != nil {
-		return 0, 0, 0, 0, fmt.Errorf("store: %w", err)
+		return 0, 0, 0, 0, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, p.given & ?
+	rows, err := tx.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
 		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`,
 		photo.GivenPoint, after, regeocodeBatch)
 	if err != nil {
@@ -162,7 +165,10 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 			return 0, 0, 0, 0, err
 		}
 	}
-	return n, changed, moved, last, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return 0, 0, 0, 0, s.writeErr(err)
+	}
+	return n, changed, moved, last, nil
 }
 
 func nonNil(a []photo.Alternative) []photo.Alternative {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -26,41 +27,118 @@ type Feature struct {
 }
 
 // EachFeature calls fn for each photo the filter selects, in the order
-// they were imported, as the rows arrive: nothing is held in memory but
-// the row at hand. fn must not keep f, which is reused; an error from fn
-// stops the walk.
+// they were imported (or newest first), as the rows arrive: nothing is held
+// in memory but the row at hand. fn must not keep f, which is reused; an
+// error from fn stops the walk. The query holds a reader for as long as fn
+// takes: a server answering clients that may read slowly uses SelectIDs
+// and EachFeatureOf instead.
 func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *Feature) error) error {
-	return s.EachFeatureIn(ctx, flt, 0, -1, fn)
-}
-
-// EachFeatureIn is EachFeature for the photos whose rowid is in (lo, hi];
-// hi < 0 means no upper bound. Callers read an archive in ranges (see
-// MaxRowid) to use more than one core: pure-Go SQLite spends about 2 µs on
-// every row.
-func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *Feature) error) error {
-	w, args, err := s.filter(ctx, flt)
+	w, args, err := filter(flt)
 	if err != nil {
 		return err
 	}
-	if lo > 0 || hi >= 0 {
-		if hi < 0 {
-			hi = 1<<62 - 1
-		}
-		w = "rowid > ? AND rowid <= ? AND " + w
-		args = append([]any{lo, hi}, args...)
+	tail := orderOf(flt) + limitOf(flt)
+	return s.reading(ctx, flt.Query, "reading photos", func(ctx context.Context) error {
+		return s.queryFeatures(ctx, w, args, tail, func(_ int64, f *Feature) error { return fn(f) })
+	})
+}
+
+// EachFeatureIn is EachFeature for the photos whose rowid is in (lo, hi],
+// in rowid order, without the filter's order, limit and offset. Callers
+// read an archive at large in such ranges to use more than one core
+// (pure-Go SQLite spends about 2 µs on every row) and to hold a reader
+// only while a range is read.
+func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *Feature) error) error {
+	w, args, err := filter(flt)
+	if err != nil {
+		return err
 	}
-	order := " ORDER BY rowid"
+	w = "rowid > ? AND rowid <= ? AND " + w
+	args = append([]any{lo, hi}, args...)
+	return s.reading(ctx, flt.Query, "reading photos", func(ctx context.Context) error {
+		return s.queryFeatures(ctx, w, args, " ORDER BY rowid", func(_ int64, f *Feature) error { return fn(f) })
+	})
+}
+
+// SelectIDs returns the rowids of the photos the filter selects, in its
+// order (import order, or newest first) and after its offset and limit.
+// It reads only indexes where the filter allows, and holds a reader only
+// while it runs: the features are then read a few thousand at a time by
+// EachFeatureOf, so that a client reading slowly holds no connection.
+func (s *DB) SelectIDs(ctx context.Context, flt photo.Filter) ([]int64, error) {
+	w, args, err := filter(flt)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	err = s.reading(ctx, flt.Query, "selecting photos", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT rowid FROM photos WHERE `+w+orderOf(flt)+limitOf(flt), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	return ids, err
+}
+
+// EachFeatureOf calls fn for the features of the photos with the given
+// rowids (from SelectIDs, a few thousand at most) in the filter's order.
+// The filter is tested again, but for its full-text search (a caption
+// never changes): a photo changed since SelectIDs so that the filter no
+// longer selects it is left out.
+func (s *DB) EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *Feature) error) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	again := flt
+	again.Query, again.Limit, again.Offset = "", 0, 0
+	w, args, err := where(again)
+	if err != nil {
+		return err
+	}
+	list := make([]byte, 0, 8*len(ids))
+	list = append(list, '[')
+	for i, id := range ids {
+		if i > 0 {
+			list = append(list, ',')
+		}
+		list = strconv.AppendInt(list, id, 10)
+	}
+	list = append(list, ']')
+	w = "rowid IN (SELECT value FROM json_each(?)) AND " + w
+	args = append([]any{string(list)}, args...)
+	return s.reading(ctx, "", "reading photos", func(ctx context.Context) error {
+		return s.queryFeatures(ctx, w, args, orderOf(flt), func(_ int64, f *Feature) error { return fn(f) })
+	})
+}
+
+// orderOf is the ORDER BY of a filter's photos: import order, or newest
+// first (undated last), then by id.
+func orderOf(flt photo.Filter) string {
 	if flt.Newest {
-		order = " ORDER BY date_from DESC NULLS LAST, id"
+		return " ORDER BY date_from DESC NULLS LAST, id"
 	}
-	if flt.Limit > 0 || flt.Offset > 0 {
-		limit := flt.Limit
-		if limit == 0 {
-			limit = -1 // SQLite's no limit, for an offset alone
-		}
-		order += fmt.Sprintf(` LIMIT %d OFFSET %d`, limit, flt.Offset)
+	return " ORDER BY rowid"
+}
+
+// limitOf is the LIMIT and OFFSET of a filter, or "".
+func limitOf(flt photo.Filter) string {
+	if flt.Limit <= 0 && flt.Offset <= 0 {
+		return ""
 	}
-	return s.queryFeatures(ctx, w, args, order, func(_ int64, f *Feature) error { return fn(f) })
+	limit := flt.Limit
+	if limit <= 0 {
+		limit = -1 // SQLite's no limit, for an offset alone
+	}
+	return fmt.Sprintf(" LIMIT %d OFFSET %d", limit, flt.Offset)
 }
 
 // queryFeatures calls fn with the rowid and feature of each photo that the
@@ -70,9 +148,9 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat
 		FROM photos WHERE ` + w + tail
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.read.QueryContext(ctx, q, args...)
 	if err != nil {
-		return fmt.Errorf("store: features: %w", err)
+		return err
 	}
 	defer rows.Close()
 	var f Feature
@@ -83,7 +161,7 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 	for rows.Next() {
 		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
 			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat); err != nil {
-			return fmt.Errorf("store: features: %w", err)
+			return err
 		}
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid
@@ -98,10 +176,10 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 // is empty.
 func (s *DB) MaxRowid(ctx context.Context) (int64, error) {
 	var n int64
-	if err := s.db.QueryRowContext(ctx, `SELECT coalesce(max(rowid), 0) FROM photos`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: %w", err)
-	}
-	return n, nil
+	err := s.reading(ctx, "", "reading the archive's size", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT coalesce(max(rowid), 0) FROM photos`).Scan(&n)
+	})
+	return n, err
 }
 
 // PlaceCount is a place that has photos, with how many and over what time.
@@ -117,29 +195,32 @@ type PlaceCount struct {
 // with their counts, the most photographed first. Photos placed at a bare
 // point (a correction or a file's point with no place) are left out.
 func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]PlaceCount, error) {
-	w, args, err := s.filter(ctx, flt)
+	w, args, err := filter(flt)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT place_id, max(place_name), max(place_kind), max(governorate), max(lon), max(lat),
-		count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+`
-		GROUP BY place_id ORDER BY count(*) DESC, place_id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: places: %w", err)
-	}
-	defer rows.Close()
 	var out []PlaceCount
-	for rows.Next() {
-		var p PlaceCount
-		var first, last sql.NullInt64
-		if err := rows.Scan(&p.ID, &p.Name, &p.Kind, &p.Governorate, &p.Lon, &p.Lat, &p.Count, &first, &last); err != nil {
-			return nil, fmt.Errorf("store: places: %w", err)
+	err = s.reading(ctx, flt.Query, "counting places", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name), max(place_kind), max(governorate), max(lon), max(lat),
+			count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+`
+			GROUP BY place_id ORDER BY count(*) DESC, place_id`, args...)
+		if err != nil {
+			return err
 		}
-		if first.Valid {
-			p.First = photo.DateFromSpan(int(first.Int64), int(first.Int64), "day")
-			p.Last = photo.DateFromSpan(int(last.Int64), int(last.Int64), "day")
+		defer rows.Close()
+		for rows.Next() {
+			var p PlaceCount
+			var first, last sql.NullInt64
+			if err := rows.Scan(&p.ID, &p.Name, &p.Kind, &p.Governorate, &p.Lon, &p.Lat, &p.Count, &first, &last); err != nil {
+				return err
+			}
+			if first.Valid {
+				p.First = photo.DateFromSpan(int(first.Int64), int(first.Int64), "day")
+				p.Last = photo.DateFromSpan(int(last.Int64), int(last.Int64), "day")
+			}
+			out = append(out, p)
 		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return rows.Err()
+	})
+	return out, err
 }

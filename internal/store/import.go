@@ -47,7 +47,11 @@ func (s *Summary) Add(o Summary) {
 // called now and then with the number of records written.
 func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record, error], progress func(done int)) (Summary, error) {
 	var sum Summary
-	conn, err := s.db.Conn(ctx)
+	w, err := s.writer()
+	if err != nil {
+		return sum, err
+	}
+	conn, err := w.Conn(ctx)
 	if err != nil {
 		return sum, fmt.Errorf("store: %w", err)
 	}
@@ -58,9 +62,9 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		return sum, fmt.Errorf("store: %w", err)
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf(`PRAGMA cache_size = %d`, readerCacheKiB))
-	tx, err := conn.BeginTx(ctx, nil)
+	tx, err := conn.BeginTx(ctx, nil) // IMMEDIATE: waits here for another writer
 	if err != nil {
-		return sum, fmt.Errorf("store: %w", err)
+		return sum, s.writeErr(err)
 	}
 	defer tx.Rollback()
 	// Full-text rows for the new photos are written at the end, in one
@@ -87,6 +91,9 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		}
 		res, err := st.write(ctx, file, r, now)
 		if err != nil {
+			if isBusy(err) {
+				return Summary{}, ErrBusy
+			}
 			return Summary{}, fmt.Errorf("store: %s:%d: %w", file, r.Line, err)
 		}
 		switch res {
@@ -114,6 +121,9 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		}
 	}
 	if err := tx.Commit(); err != nil {
+		if isBusy(err) {
+			return Summary{}, ErrBusy
+		}
 		return Summary{}, fmt.Errorf("store: committing %s: %w", file, err)
 	}
 	if progress != nil {
@@ -142,7 +152,7 @@ const (
 )
 
 type importStmts struct {
-	insert, source, lookup, update, updateKeepPlace *sql.Stmt
+	insert, source, image, lookup, update, updateKeepPlace *sql.Stmt
 }
 
 func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
@@ -157,6 +167,8 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
+		{&st.image, `INSERT OR IGNORE INTO images (photo, url, path, seq)
+			VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM images WHERE photo = ?1))`},
 		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, p.geo_digest, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
 			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path
 			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
@@ -178,7 +190,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 }
 
 func (st *importStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.source, st.lookup, st.update, st.updateKeepPlace} {
+	for _, s := range []*sql.Stmt{st.insert, st.source, st.image, st.lookup, st.update, st.updateKeepPlace} {
 		if s != nil {
 			s.Close()
 		}
@@ -204,6 +216,9 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 			return 0, err
 		}
 		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label); err != nil {
+			return 0, err
+		}
+		if _, err := st.addImage(ctx, rowid, p); err != nil {
 			return 0, err
 		}
 		return added, nil
@@ -245,7 +260,26 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	if n, _ := sr.RowsAffected(); n > 0 && res == unchanged {
 		res = updated // a new source for a photo already known
 	}
+	if newImage, err := st.addImage(ctx, rowid, p); err != nil {
+		return 0, err
+	} else if newImage && res == unchanged {
+		res = updated // another picture with the same caption
+	}
 	return res, nil
+}
+
+// addImage records the image a file gave photo rowid, if any, and reports
+// whether the photo did not have it yet.
+func (st *importStmts) addImage(ctx context.Context, rowid int64, p *photo.Photo) (bool, error) {
+	if p.ImageURL == "" && p.ImagePath == "" {
+		return false, nil
+	}
+	res, err := st.image.ExecContext(ctx, rowid, p.ImageURL, p.ImagePath)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
 }
 
 // stored is what the archive holds of a photo that an import meets again.
@@ -279,11 +313,10 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 		}
 		m.Given |= photo.GivenPoint
 	}
-	if m.ImageURL == "" {
-		m.ImageURL = o.imageURL
-	}
-	if m.ImagePath == "" {
-		m.ImagePath = o.imagePath
+	// The photo's image stays the first one it was given; others are
+	// kept beside it (see addImage).
+	if o.imageURL != "" || o.imagePath != "" {
+		m.ImageURL, m.ImagePath = o.imageURL, o.imagePath
 	}
 	return &m, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -72,27 +73,14 @@ func where(f photo.Filter) (string, []any, error) {
 }
 
 // filter turns a filter into SQL like where, first checking its full-text
-// search (see CheckQuery).
-func (s *DB) filter(ctx context.Context, f photo.Filter) (string, []any, error) {
-	if err := s.CheckQuery(ctx, f.Query); err != nil {
-		return "", nil, err
+// search against the limits (see CheckSearch).
+func filter(f photo.Filter) (string, []any, error) {
+	if q := strings.TrimSpace(f.Query); q != "" {
+		if err := CheckSearch(q); err != nil {
+			return "", nil, err
+		}
 	}
 	return where(f)
-}
-
-// CheckQuery reports, as an invalid-input error, a full-text search that
-// FTS5 cannot run, so that a malformed search is the user's error, not the
-// archive's. An empty search is fine.
-func (s *DB) CheckQuery(ctx context.Context, q string) error {
-	if q = strings.TrimSpace(q); q == "" {
-		return nil
-	}
-	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM photos_fts WHERE photos_fts MATCH ? LIMIT 1)`, q).Scan(&n)
-	if err != nil {
-		return photo.Errorf(photo.EInvalid, "the search %q is not a valid full-text query (words, \"phrases\", OR, NOT, prefix*)", q)
-	}
-	return nil
 }
 
 const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
@@ -103,7 +91,7 @@ const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_p
 // last), then by id. Lists leave out each photo's alternatives and the
 // geocoder's own choice; Photo gives them.
 func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
-	w, args, err := s.filter(ctx, f)
+	w, args, err := filter(f)
 	if err != nil {
 		return nil, err
 	}
@@ -111,32 +99,37 @@ func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) 
 	if f.Limit > 0 {
 		q += ` LIMIT ` + strconv.Itoa(f.Limit) + ` OFFSET ` + strconv.Itoa(f.Offset)
 	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing photos: %w", err)
-	}
-	defer rows.Close()
 	var out []photo.Photo
-	var alts, geocoded string
-	for rows.Next() {
-		var p photo.Photo
-		if _, err := scanPhoto(rows, &p, &alts, &geocoded); err != nil {
-			return nil, err
+	err = s.reading(ctx, f.Query, "listing photos", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, q, args...)
+		if err != nil {
+			return err
 		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		defer rows.Close()
+		var alts, geocoded string
+		for rows.Next() {
+			var p photo.Photo
+			if _, err := scanPhoto(rows, &p, &alts, &geocoded); err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
 }
 
 // CountPhotos returns how many photos the filter selects, ignoring its
 // Limit and Offset.
 func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
-	w, args, err := s.filter(ctx, f)
+	w, args, err := filter(f)
 	if err != nil {
 		return 0, err
 	}
 	var n int
-	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE `+w, args...).Scan(&n)
+	err = s.reading(ctx, f.Query, "counting photos", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE `+w, args...).Scan(&n)
+	})
 	return n, err
 }
 
@@ -154,7 +147,7 @@ func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
 		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated)
 	if err != nil {
-		return 0, fmt.Errorf("store: reading a photo: %w", err)
+		return 0, err
 	}
 	p.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 	pl.Lon, pl.Lat, pl.Located = lon.Float64, lat.Float64, lon.Valid
@@ -187,83 +180,123 @@ func scanDetail(sc scanner, p *photo.Photo) (rowid int64, err error) {
 // Photo returns one photo with its sources and correction.
 func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 	var p photo.Photo
-	rowid, err := scanDetail(s.db.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+	err := s.reading(ctx, "", "reading photo "+id, func(ctx context.Context) error {
+		// One read transaction, so that the photo, its sources and its
+		// correction are of one moment.
+		tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+		if err != nil {
+			return err
+		}
+		if p.Sources, err = sourcesOf(ctx, tx, rowid); err != nil {
+			return err
+		}
+		if p.Images, err = imagesOf(ctx, tx, rowid); err != nil {
+			return err
+		}
+		var c photo.Correction
+		var created string
+		err = tx.QueryRowContext(ctx, `SELECT place_id, lon, lat, note, created FROM corrections WHERE photo = ?`, rowid).
+			Scan(&c.PlaceID, &c.Lon, &c.Lat, &c.Note, &created)
+		switch {
+		case err == nil:
+			c.Created, _ = time.Parse(time.RFC3339, created)
+			p.Correction = &c
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, notFound(unwrapNoRows(err), "photo "+id)
+		return nil, notFound(err, "photo "+id)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
+	return &p, nil
+}
+
+func sourcesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Source, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
 	if err != nil {
-		return nil, fmt.Errorf("store: sources of %s: %w", id, err)
+		return nil, err
 	}
 	defer rows.Close()
+	var out []photo.Source
 	for rows.Next() {
 		var src photo.Source
 		if err := rows.Scan(&src.File, &src.Line, &src.Ref, &src.Label); err != nil {
 			return nil, err
 		}
-		p.Sources = append(p.Sources, src)
+		out = append(out, src)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	var c photo.Correction
-	var created string
-	err = s.db.QueryRowContext(ctx, `SELECT place_id, lon, lat, note, created FROM corrections WHERE photo = ?`, rowid).
-		Scan(&c.PlaceID, &c.Lon, &c.Lat, &c.Note, &created)
-	switch {
-	case err == nil:
-		c.Created, _ = time.Parse(time.RFC3339, created)
-		p.Correction = &c
-	case err != sql.ErrNoRows:
-		return nil, fmt.Errorf("store: correction of %s: %w", id, err)
-	}
-	return &p, nil
+	return out, rows.Err()
 }
 
-// unwrapNoRows digs sql.ErrNoRows out of scanPhoto's wrapping.
-func unwrapNoRows(err error) error {
-	if err != nil && strings.Contains(err.Error(), sql.ErrNoRows.Error()) {
-		return sql.ErrNoRows
+func imagesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Image, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT url, path FROM images WHERE photo = ? ORDER BY seq`, rowid)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	defer rows.Close()
+	var out []photo.Image
+	for rows.Next() {
+		var im photo.Image
+		if err := rows.Scan(&im.URL, &im.Path); err != nil {
+			return nil, err
+		}
+		out = append(out, im)
+	}
+	return out, rows.Err()
 }
 
 // Histogram counts the photos the filter selects by month of their date
 // ("2016-03"); photos dated only to a year count in a bin of their own
 // ("2016"). Undated photos are not counted. Bins come in time order.
 func (s *DB) Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
-	w, args, err := s.filter(ctx, f)
+	w, args, err := filter(f)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT month, count(*) FROM photos WHERE month IS NOT NULL AND `+w+` GROUP BY month ORDER BY month`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: histogram: %w", err)
-	}
-	defer rows.Close()
 	var out []photo.MonthCount
-	for rows.Next() {
-		var m, n int
-		if err := rows.Scan(&m, &n); err != nil {
-			return nil, err
+	err = s.reading(ctx, f.Query, "counting photos by month", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT month, count(*) FROM photos WHERE month IS NOT NULL AND `+w+` GROUP BY month ORDER BY month`, args...)
+		if err != nil {
+			return err
 		}
-		label := fmt.Sprintf("%04d-%02d", m/100, m%100)
-		if m%100 == 0 {
-			label = fmt.Sprintf("%04d", m/100)
+		defer rows.Close()
+		for rows.Next() {
+			var m, n int
+			if err := rows.Scan(&m, &n); err != nil {
+				return err
+			}
+			label := fmt.Sprintf("%04d-%02d", m/100, m%100)
+			if m%100 == 0 {
+				label = fmt.Sprintf("%04d", m/100)
+			}
+			out = append(out, photo.MonthCount{Month: label, Count: n})
 		}
-		out = append(out, photo.MonthCount{Month: label, Count: n})
-	}
-	return out, rows.Err()
+		return rows.Err()
+	})
+	return out, err
 }
 
 // Facets counts the photos the filter selects by agency, photographer,
 // governorate and place, the largest first, at most limit values each.
 func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int) (photo.Facets, error) {
 	var out photo.Facets
-	w, args, err := s.filter(ctx, f)
+	w, args, err := filter(f)
 	if err != nil {
 		return out, err
 	}
+	err = s.reading(ctx, f.Query, "counting facets", func(ctx context.Context) error {
+		return s.facets(ctx, w, args, limit, &out)
+	})
+	return out, err
+}
+
+func (s *DB) facets(ctx context.Context, w string, args []any, limit int, out *photo.Facets) error {
 	for _, fc := range []struct {
 		dst          *[]photo.Count
 		value, label string
@@ -275,22 +308,22 @@ func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int) (photo.Facet
 	} {
 		q := `SELECT ` + fc.value + `, ` + fc.label + `, count(*) AS n FROM photos WHERE ` + fc.value + ` != '' AND ` + w +
 			` GROUP BY ` + fc.value + ` ORDER BY n DESC, 1 LIMIT ?`
-		rows, err := s.db.QueryContext(ctx, q, append(args, limit)...)
+		rows, err := s.read.QueryContext(ctx, q, append(args, limit)...)
 		if err != nil {
-			return out, fmt.Errorf("store: facets: %w", err)
+			return err
 		}
 		for rows.Next() {
 			var c photo.Count
 			if err := rows.Scan(&c.Value, &c.Label, &c.Count); err != nil {
 				rows.Close()
-				return out, err
+				return err
 			}
 			*fc.dst = append(*fc.dst, c)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return out, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }

@@ -1,6 +1,13 @@
 // Package store keeps the photo archive in SQLite (modernc.org/sqlite, pure
 // Go). All of syriamap's SQL lives here. A DB is safe for concurrent use:
 // SQLite runs in WAL mode, so readers keep working while an import writes.
+//
+// A DB holds three sets of connections, so that no kind of work can starve
+// another: a pool of readers, whose queries each run under a deadline; one
+// writer, whose transactions take SQLite's write lock as they begin, so
+// that a second writer waits for the first instead of failing midway; and
+// one connection kept for health checks. How many costly reads run at once
+// is the caller's to decide (the HTTP server admits them in a lane).
 package store
 
 import (
@@ -14,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,10 +35,21 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+// applicationID marks an SQLite file as a syriamap archive (PRAGMA
+// application_id; "SYRM").
+const applicationID = 0x5359524d
+
 // DB is the photo archive.
 type DB struct {
-	db   *sql.DB
-	path string
+	read  *sql.DB // readers: query_only, a bounded pool
+	write *sql.DB // the one writer; nil when read-only
+	probe *sql.DB // one reader kept for Health, so it never waits for the pool
+	path  string
+	// readOnly: opened with OpenReadOnly.
+	readOnly bool
+	// Timeout bounds each read query (0: none); a query that runs past it
+	// is stopped and reported as unavailable.
+	Timeout time.Duration
 	// Now gives the time stamps written; tests may replace it.
 	Now func() time.Time
 }
@@ -43,72 +62,390 @@ const (
 	importCacheKiB = -128 << 10
 )
 
+// DefaultTimeout is how long a read query may run before it is stopped.
+const DefaultTimeout = 15 * time.Second
+
+// readers is the size of the reader pool. A server's requests hold a
+// connection only while they read, never while a client reads their answer
+// (see SelectIDs), so a few are enough for two cores.
+var readers = max(6, 3*runtime.GOMAXPROCS(0))
+
 // Open opens, or creates, the archive at path and brings its schema up to
 // date. SQLite is opened deliberately: WAL journal, foreign keys on, a busy
 // timeout so that a writer waits instead of failing, and NORMAL syncing,
 // which in WAL mode keeps every committed transaction across a crash of the
-// process.
+// process. A file that is not a syriamap archive (another application's
+// database, or not SQLite) is refused before anything is written to it.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if err := checkArchiveFile(ctx, path); err != nil {
+		return nil, err
+	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("store: creating %s: %w", dir, err)
 		}
 	}
-	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(NORMAL)", fmt.Sprintf("cache_size(%d)", readerCacheKiB), "mmap_size(1073741824)", "temp_store(MEMORY)"} {
-		q.Add("_pragma", p)
-	}
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout}
+	var err error
+	// The writer: BEGIN IMMEDIATE takes the write lock before the first
+	// read, so a transaction that must wait for another writer waits at its
+	// start (up to the busy timeout) instead of failing after it has read.
+	s.write, err = openPool(path, 1, false, "_txlock=immediate", "journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(60000)",
+		"synchronous(NORMAL)", fmt.Sprintf("cache_size(%d)", readerCacheKiB), "temp_store(MEMORY)")
 	if err != nil {
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return nil, err
 	}
-	// Each connection keeps its own page cache; pages past it come from
-	// the shared memory map. A bounded pool keeps a burst of map requests
-	// from opening a connection (and a cache) each: they queue for one
-	// of a few, which is all two cores can run anyway.
-	db.SetMaxOpenConns(max(4, 2*runtime.GOMAXPROCS(0)))
-	s := &DB{db: db, path: path, Now: time.Now}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		s.write.Close()
+		return nil, err
+	}
+	if err := s.openReaders(false); err != nil {
+		s.write.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
+// OpenReadOnly opens the archive at path for reading only: nothing is ever
+// written to it, and a folder or mount that cannot be written to is fine
+// (SQLite is then told the file is immutable). An archive whose schema is
+// older than this syriamap's must first be opened once with Open.
+func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, photo.Errorf(photo.EInvalid, "the archive %s cannot be read: %v", path, unwrapPath(err))
+	}
+	if err := checkArchiveFile(ctx, path); err != nil {
+		return nil, err
+	}
+	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout, readOnly: true}
+	if err := s.openReaders(true); err != nil {
+		return nil, err
+	}
+	if pending, err := s.pendingMigrations(ctx, s.read); err != nil {
+		s.Close()
+		return nil, err
+	} else if len(pending) > 0 {
+		s.Close()
+		return nil, photo.Errorf(photo.EInvalid, "the archive %s needs an upgrade (%s) that a read-only open cannot make: open it once with write access (e.g. syriamap list --db %s)",
+			path, strings.Join(pending, ", "), path)
+	}
+	return s, nil
+}
+
+// openReaders opens the reader pool and the health-check connection.
+func (s *DB) openReaders(readOnly bool) error {
+	var mode []string
+	if readOnly {
+		mode = append(mode, "mode=ro")
+		if !writable(filepath.Dir(s.path)) || !writable(s.path) {
+			// SQLite cannot make the WAL's shared-memory file beside it:
+			// promise that nothing changes the file, so it needs none.
+			mode = append(mode, "immutable=1")
+		}
+	}
+	pragmas := []string{"query_only(1)", "foreign_keys(1)", "busy_timeout(10000)", fmt.Sprintf("cache_size(%d)", readerCacheKiB),
+		"mmap_size(1073741824)", "temp_store(MEMORY)"}
+	var err error
+	if s.read, err = openPool(s.path, readers, true, strings.Join(mode, "&"), pragmas...); err != nil {
+		return err
+	}
+	if s.probe, err = openPool(s.path, 1, true, strings.Join(mode, "&"), "query_only(1)", "busy_timeout(1000)", "cache_size(-256)"); err != nil {
+		s.read.Close()
+		return err
+	}
+	return nil
+}
+
+// openPool opens a handle of at most n connections on path, with extra
+// URI parameters (a=b&c=d) and pragmas run on each connection.
+func openPool(path string, n int, idle bool, extra string, pragmas ...string) (*sql.DB, error) {
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	dsn := "file:" + path + "?" + q.Encode()
+	if extra != "" {
+		dsn += "&" + extra
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(n)
+	if idle {
+		db.SetMaxIdleConns(n)
+	}
+	return db, nil
+}
+
+// writable reports whether the process may write to path.
+func writable(path string) bool {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err == nil {
+		f.Close()
+		return true
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory") {
+		// A folder: writable when a file can be made in it.
+		tmp, err := os.CreateTemp(path, ".syriamap-probe-*")
+		if err != nil {
+			return false
+		}
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return true
+	}
+	return false
+}
+
+// Writable reports whether the archive at path can be opened for writing:
+// the file (if it exists) and its folder accept writes.
+func Writable(path string) bool {
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return writable(dir)
+	}
+	return writable(path) && writable(dir)
+}
+
+// checkArchiveFile refuses, without writing to it, a file at path that is
+// not a syriamap archive: not SQLite, or an SQLite database of another
+// application's. A missing or empty file, or an empty database, is fine.
+func checkArchiveFile(ctx context.Context, path string) error {
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && st.Size() == 0 {
+		return nil
+	}
+	if err != nil {
+		return photo.Errorf(photo.EInvalid, "the archive %s cannot be read: %v", path, unwrapPath(err))
+	}
+	if st.IsDir() {
+		return photo.Errorf(photo.EInvalid, "%s is a folder, not an archive file", path)
+	}
+	db, err := openPool(path, 1, false, "mode=ro", "query_only(1)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var appID int64
+	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&appID); err != nil {
+		return photo.Errorf(photo.EInvalid, "%s is not a syriamap archive (%v)", path, sqliteMessage(err))
+	}
+	if appID == applicationID {
+		return nil
+	}
+	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
+	if err != nil {
+		return photo.Errorf(photo.EInvalid, "%s is not a syriamap archive (%v)", path, sqliteMessage(err))
+	}
+	defer rows.Close()
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return fmt.Errorf("store: %s: %w", path, err)
+		}
+		tables = append(tables, name)
+	}
+	if err := rows.Err(); err != nil {
+		return photo.Errorf(photo.EInvalid, "%s is not a syriamap archive (%v)", path, sqliteMessage(err))
+	}
+	switch {
+	case len(tables) == 0:
+		return nil // an empty database becomes an archive
+	case appID == 0 && slices.Contains(tables, "schema_migrations") && slices.Contains(tables, "photos"):
+		return nil // an archive made before application_id was set
+	}
+	if len(tables) > 6 {
+		tables = append(tables[:6], "…")
+	}
+	return photo.Errorf(photo.EInvalid, "%s is not a syriamap archive: it is another application's SQLite database (tables %s); it was left as it is",
+		path, strings.Join(tables, ", "))
+}
+
+// sqliteMessage is an SQLite error's text without the driver's codes.
+func sqliteMessage(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, " ("); i > 0 && strings.HasSuffix(msg, ")") {
+		msg = msg[:i]
+	}
+	return msg
+}
+
+// unwrapPath drops the path from an *fs.PathError, which the caller names
+// itself.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // Close closes the archive.
-func (s *DB) Close() error { return s.db.Close() }
+func (s *DB) Close() error {
+	var errs []error
+	for _, db := range []*sql.DB{s.read, s.probe, s.write} {
+		if db != nil {
+			errs = append(errs, db.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
 
 // Path returns the file the archive is in.
 func (s *DB) Path() string { return s.path }
 
+// ReadOnly reports whether the archive was opened with OpenReadOnly.
+func (s *DB) ReadOnly() bool { return s.readOnly }
+
+// writer returns the write handle, or an error saying the archive is
+// read-only.
+func (s *DB) writer() (*sql.DB, error) {
+	if s.write == nil {
+		return nil, photo.Errorf(photo.EConflict, "the archive %s is open read-only", s.path)
+	}
+	return s.write, nil
+}
+
+// begin starts a write transaction, holding SQLite's write lock from the
+// start. Another writer holding it past the busy timeout is reported as
+// such, not as a fault of the input.
+func (s *DB) begin(ctx context.Context) (*sql.Tx, error) {
+	w, err := s.writer()
+	if err != nil {
+		return nil, err
+	}
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, s.writeErr(err)
+	}
+	return tx, nil
+}
+
+// ErrBusy is the error of a write that waited too long for another
+// writer (an import, a correction, a re-geocoding) to finish.
+var ErrBusy = photo.Errorf(photo.EUnavailable, "the archive is busy: another import, correction or re-geocoding is writing to it; try again when it is done")
+
+// writeErr turns SQLite's "database is locked" into ErrBusy.
+func (s *DB) writeErr(err error) error {
+	if isBusy(err) {
+		return ErrBusy
+	}
+	return fmt.Errorf("store: %w", err)
+}
+
+func isBusy(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
+}
+
+// reading runs a read under the archive's deadline. q is the read's
+// full-text search, if any: a search FTS5 cannot parse is the user's
+// error. A query stopped by the deadline is unavailable, with what was
+// being read.
+func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Context) error) error {
+	qctx := ctx
+	if s.Timeout > 0 {
+		var cancel context.CancelFunc
+		qctx, cancel = context.WithTimeout(ctx, s.Timeout)
+		defer cancel()
+	}
+	err := fn(qctx)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return ctx.Err() // the caller gave up
+	case qctx.Err() != nil:
+		return photo.Errorf(photo.EUnavailable, "%s took longer than %s and was stopped; try a narrower query", what, s.Timeout)
+	case photo.ErrorCode(err) != photo.EInternal:
+		return err
+	case q != "" && s.badSearch(ctx, q):
+		return photo.ParamErrorf("q", "%q is not a valid full-text search (words, \"phrases\", OR, NOT, prefix*)", q)
+	case errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
+
+// badSearch reports whether FTS5 refuses the search q itself: asked to
+// match it against no row at all, which costs nothing, it fails.
+func (s *DB) badSearch(ctx context.Context, q string) bool {
+	var n int
+	err := s.probe.QueryRowContext(ctx, `SELECT count(*) FROM photos_fts WHERE photos_fts MATCH ? AND rowid = -1`, q).Scan(&n)
+	return err != nil && ctx.Err() == nil && !isBusy(err)
+}
+
 // migrate applies the embedded migrations that the database has not seen,
 // each in its own transaction, and records them.
 func (s *DB) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)`); err != nil {
-		return fmt.Errorf("store: %s: %w", s.path, err)
+	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, s.writeErr(err))
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	pending, err := s.pendingMigrations(ctx, s.write)
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := filepath.Base(name)
-		version, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("store: migration %s has no version number", base)
-		}
-		if err := s.apply(ctx, version, base, name); err != nil {
+	for _, base := range pending {
+		if err := s.apply(ctx, base); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (s *DB) apply(ctx context.Context, version int, base, name string) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+// pendingMigrations returns the file names of the migrations db has not
+// applied, in order.
+func (s *DB) pendingMigrations(ctx context.Context, db *sql.DB) ([]string, error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
-		return fmt.Errorf("store: %w", err)
+		return nil, err
+	}
+	sort.Strings(names)
+	applied := map[int]bool{}
+	rows, err := db.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: reading its migrations: %w", s.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		applied[v] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var pending []string
+	for _, name := range names {
+		base := filepath.Base(name)
+		if !applied[migrationVersion(base)] {
+			pending = append(pending, base)
+		}
+	}
+	return pending, nil
+}
+
+func migrationVersion(base string) int {
+	v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+	if err != nil {
+		panic("store: migration " + base + " has no version number")
+	}
+	return v
+}
+
+func (s *DB) apply(ctx context.Context, base string) error {
+	version := migrationVersion(base)
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
 	}
 	defer tx.Rollback()
 	var n int
@@ -116,9 +453,9 @@ func (s *DB) apply(ctx context.Context, version int, base, name string) error {
 		return fmt.Errorf("store: %w", err)
 	}
 	if n > 0 {
-		return nil
+		return nil // another process applied it meanwhile
 	}
-	body, err := fs.ReadFile(migrations, name)
+	body, err := fs.ReadFile(migrations, "migrations/"+base)
 	if err != nil {
 		return err
 	}
@@ -129,22 +466,98 @@ func (s *DB) apply(ctx context.Context, version int, base, name string) error {
 		version, base, s.Now().UTC().Format(time.RFC3339)); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: migration %s: %w", base, s.writeErr(err))
+	}
+	return nil
 }
 
-// Integrity runs SQLite's integrity check, and FTS5's over the caption
-// index, and returns nil when both say ok.
+// Integrity runs SQLite's full integrity check, and FTS5's over the
+// caption index, and returns nil when both say ok. It reads every page and
+// index; QuickCheck is the cheaper check.
 func (s *DB) Integrity(ctx context.Context) error {
-	var res string
-	if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil {
-		return fmt.Errorf("store: integrity check: %w", err)
+	if err := s.check(ctx, `PRAGMA integrity_check`); err != nil {
+		return err
 	}
-	if res != "ok" {
-		return fmt.Errorf("store: integrity check: %s", res)
+	// The full-text index against the captions it was built from (a
+	// command FTS5 takes as an insert: it needs the writer).
+	w, err := s.writer()
+	if err != nil {
+		return err
 	}
-	// The full-text index against the captions it was built from.
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO photos_fts (photos_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
-		return fmt.Errorf("store: full-text integrity check: %w", err)
+	if _, err := w.ExecContext(ctx, `INSERT INTO photos_fts (photos_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
+		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: its full-text index does not match the captions (%s)", s.path, sqliteMessage(err))
+	}
+	return nil
+}
+
+// QuickCheck runs SQLite's quick_check over the whole archive (about a
+// second per 150 MB): it finds damaged pages and records, not a mismatch
+// between a table and its indexes. A damaged archive is an ECorrupt error.
+func (s *DB) QuickCheck(ctx context.Context) error {
+	return s.check(ctx, `PRAGMA quick_check`)
+}
+
+func (s *DB) check(ctx context.Context, pragma string) error {
+	rows, err := s.probe.QueryContext(ctx, pragma)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var res string
+		if err := rows.Scan(&res); err != nil {
+			return fmt.Errorf("store: %s: %w", pragma, err)
+		}
+		if res != "ok" && len(problems) < 5 {
+			problems = append(problems, res)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
+	}
+	if len(problems) > 0 {
+		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Health answers whether the archive can be read, cheaply and without
+// waiting for the reader pool: it reads the change counter and the last
+// page of the photos table on a connection kept for it, within a second.
+func (s *DB) Health(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var v, maxRowid int64
+	err := s.probe.QueryRowContext(ctx, `SELECT (SELECT version FROM archive_version WHERE id = 1), (SELECT coalesce(max(rowid), 0) FROM photos)`).Scan(&v, &maxRowid)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return photo.Errorf(photo.EUnavailable, "the archive did not answer within a second")
+	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
+		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
+	}
+	return fmt.Errorf("store: health: %w", err)
+}
+
+// Backup writes a consistent copy of the archive to path, which must not
+// exist, while readers and writers go on (SQLite's VACUUM INTO reads one
+// snapshot). The copy is compacted and needs no -wal file.
+func (s *DB) Backup(ctx context.Context, path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return photo.Errorf(photo.EInvalid, "%s already exists; a backup never overwrites a file", path)
+	}
+	if _, err := s.probe.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("store: backing up to %s: %w", path, err)
 	}
 	return nil
 }
@@ -152,11 +565,10 @@ func (s *DB) Integrity(ctx context.Context) error {
 // Count returns how many photos the archive holds.
 func (s *DB) Count(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM photos`).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("store: counting photos: %w", err)
-	}
-	return n, nil
+	err := s.reading(ctx, "", "counting photos", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT count(*) FROM photos`).Scan(&n)
+	})
+	return n, err
 }
 
 // notFound turns sql.ErrNoRows into a not-found application error.

@@ -10,10 +10,10 @@ import (
 // import, correction or re-geocoding that changed something.
 func (s *DB) Version(ctx context.Context) (int64, error) {
 	var v int64
-	if err := s.db.QueryRowContext(ctx, `SELECT version FROM archive_version WHERE id = 1`).Scan(&v); err != nil {
-		return 0, fmt.Errorf("store: version: %w", err)
-	}
-	return v, nil
+	err := s.reading(ctx, "", "reading the archive's version", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT version FROM archive_version WHERE id = 1`).Scan(&v)
+	})
+	return v, err
 }
 
 // bump raises the change counter inside a write transaction.

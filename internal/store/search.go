@@ -1,0 +1,96 @@
+package store
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Limits on a full-text search, so that no search can hold the archive for
+// long: FTS5 builds the whole list of matching rows for each prefix term,
+// and a one-letter prefix matches nearly every caption (about 150 ms a
+// term over 200,000 photos, so 100 of them took 25 s). Two letters cut
+// that tenfold; the limits bound the rest.
+const (
+	maxSearchBytes = 300
+	maxSearchTerms = 16
+	maxPrefixTerms = 4
+	minPrefixRunes = 2
+)
+
+// CheckSearch reports, as an invalid-input error naming q, a full-text
+// search over the limits: too long, too many terms or prefix terms, or a
+// prefix shorter than two letters. It does not check FTS5's syntax, which
+// the query itself does.
+func CheckSearch(q string) error {
+	if len(q) > maxSearchBytes {
+		return photo.ParamErrorf("q", "the search is %d bytes long; at most %d", len(q), maxSearchBytes)
+	}
+	terms, prefixes := 0, 0
+	for _, t := range searchTerms(q) {
+		terms++
+		word, isPrefix := strings.CutSuffix(t, "*")
+		if !isPrefix {
+			continue
+		}
+		prefixes++
+		if n := utf8.RuneCountInString(strings.TrimFunc(word, notWordRune)); n < minPrefixRunes {
+			return photo.ParamErrorf("q", "a prefix search needs at least %d letters before the * (%q)", minPrefixRunes, t)
+		}
+	}
+	switch {
+	case terms > maxSearchTerms:
+		return photo.ParamErrorf("q", "the search has %d terms; at most %d", terms, maxSearchTerms)
+	case prefixes > maxPrefixTerms:
+		return photo.ParamErrorf("q", "the search has %d prefix terms (word*); at most %d", prefixes, maxPrefixTerms)
+	}
+	return nil
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// searchTerms splits an FTS5 query into its terms: bare words and the
+// words of "phrases" (a phrase's last word keeps a * that follows the
+// phrase), leaving out the operators AND, OR, NOT and NEAR, parentheses,
+// column filters (caption:) and the ^ that anchors a term.
+func searchTerms(q string) []string {
+	var terms []string
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '"':
+			end := strings.IndexByte(q[i+1:], '"')
+			if end < 0 {
+				end = len(q) - i - 1
+			}
+			words := strings.Fields(q[i+1 : i+1+end])
+			i += end + 2
+			if i <= len(q) && i < len(q) && q[i] == '*' && len(words) > 0 {
+				words[len(words)-1] += "*"
+				i++
+			}
+			terms = append(terms, words...)
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ')' || c == '+' || c == ',':
+			i++
+		default:
+			j := i
+			for j < len(q) && !strings.ContainsRune(" \t\n\r()\"+,", rune(q[j])) {
+				j++
+			}
+			word := q[i:j]
+			i = j
+			if _, after, ok := strings.Cut(word, ":"); ok {
+				word = after // a column filter
+			}
+			word = strings.TrimPrefix(word, "^")
+			switch word {
+			case "", "AND", "OR", "NOT", "NEAR":
+				continue
+			}
+			terms = append(terms, word)
+		}
+	}
+	return terms
+}
