@@ -68,11 +68,14 @@ bench:
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/...
 
-## fuzz: fuzz the caption reader, the CSV reader and the geocoder for FUZZTIME
+## fuzz: fuzz the caption reader, the three importers (all or nothing,
+## never a panic) and the geocoder, each for FUZZTIME
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/caption
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./internal/caption
-	$(GO) test -run '^$$' -fuzz FuzzReadCSV -fuzztime $(FUZZTIME) ./internal/ingest
+	$(GO) test -run '^$$' -fuzz FuzzCSV -fuzztime $(FUZZTIME) ./internal/archive
+	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) ./internal/archive
+	$(GO) test -run '^$$' -fuzz FuzzTXT -fuzztime $(FUZZTIME) ./internal/archive
 	$(GO) test -run '^$$' -fuzz FuzzGeocode -fuzztime $(FUZZTIME) ./internal/geocode
 
 ## geodata: rebuild the bundled gazetteer from $(SHARED)/geodata

@@ -114,18 +114,21 @@ type PhotoPage struct {
 	Photographer  string
 	Agency        string
 	ImageURL      string
-	PlaceKind     string
-	Governorate   string
-	Coordinates   string // "36.353610, 33.524720" (lon, lat), "" when unplaced
-	Confidence    string
-	Precision     string
-	Mention       string
-	Note          string
-	Corrected     string // the correction's note, when a person placed it
-	Alternatives  []Alternative
-	Sources       []Source
-	GeoJSONURL    string
-	Map           *MiniMap // nil for an unplaced photo
+	// OtherImages are the links of the photo's other pictures (files that
+	// gave its caption with another image).
+	OtherImages  []string
+	PlaceKind    string
+	Governorate  string
+	Coordinates  string // "36.353610, 33.524720" (lon, lat), "" when unplaced
+	Confidence   string
+	Precision    string
+	Mention      string
+	Note         string
+	Corrected    string // the correction's note, when a person placed it
+	Alternatives []Alternative
+	Sources      []Source
+	GeoJSONURL   string
+	Map          *MiniMap // nil for an unplaced photo
 }
 
 // Bar is one bin of a histogram.

@@ -41,7 +41,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		*d.dst = v
 	}
-	a, closeDB, err := openArchive(ctx, *db, openSeed, stderr)
+	a, closeDB, err := openArchive(ctx, *db, readingMode(*db, false), stderr)
 	if err != nil {
 		return err
 	}

@@ -14,9 +14,15 @@ import (
 	"github.com/syriamap/syriamap/internal/store"
 )
 
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+// readingMode is how a command that only reads opens the archive at
+// path: read-only when asked, or when the archive exists but cannot be
+// written (a read-only mount, a folder of another user's); else for
+// writing, so that an empty archive gets the sample captions.
+func readingMode(path string, readOnly bool) openMode {
+	if _, err := os.Stat(path); readOnly || err == nil && !store.Writable(path) {
+		return openReadOnly
+	}
+	return openSeed
 }
 
 // runServe serves the archive over HTTP until interrupted.
@@ -48,10 +54,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := httpapi.CheckTiles(*tiles); err != nil {
 		return usageError{err.Error()}
 	}
-	mode := openSeed
-	if *readOnly || !store.Writable(*db) && fileExists(*db) {
-		mode = openReadOnly
-	}
+	mode := readingMode(*db, *readOnly)
 	a, closeDB, err := openArchive(ctx, *db, mode, stderr)
 	if err != nil {
 		return err

@@ -22,7 +22,12 @@ func newArchive(t testing.TB) *Archive {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	return newArchiveAt(t, filepath.Join(t.TempDir(), "a.db"), g)
+}
+
+func newArchiveAt(t testing.TB, path string, g *gazetteer.Gazetteer) *Archive {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,15 +107,14 @@ func (a *Archive) ImportSamples(ctx context.Context) (Result, error) {
 }
 
 // importFrom imports the records of r in one transaction. check, if not
-// nil, is called once r is read to the end: an error from it rolls the
-// file back.
+// nil, is called once every record is written, just before the commit: an
+// error from it rolls the file back.
 func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, format string, check func() error, tick func()) (Result, error) {
 	var read atomic.Int64
-	src := ingest.Read(r, shown, format)
+	recs := a.build(ctx, ingest.Read(r, shown, format), &read)
 	if check != nil {
-		src = thenCheck(src, check)
+		recs = thenCheck(recs, check)
 	}
-	recs := a.build(ctx, src, &read)
 	sum, err := a.DB.ImportFile(ctx, name, recs, func(int) {
 		if tick != nil {
 			tick()
@@ -126,15 +125,16 @@ func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, form
 
 // thenCheck yields src's records and, once src is done without error,
 // check's error if it has one.
-func thenCheck(src iter.Seq2[ingest.Record, error], check func() error) iter.Seq2[ingest.Record, error] {
-	return func(yield func(ingest.Record, error) bool) {
+func thenCheck[R any](src iter.Seq2[R, error], check func() error) iter.Seq2[R, error] {
+	return func(yield func(R, error) bool) {
 		for rec, err := range src {
 			if !yield(rec, err) || err != nil {
 				return
 			}
 		}
 		if err := check(); err != nil {
-			yield(ingest.Record{}, err)
+			var zero R
+			yield(zero, err)
 		}
 	}
 }

@@ -56,6 +56,12 @@ func newTestServer(t testing.TB) (*Server, *httptest.Server, *archive.Archive) {
 	png.Encode(f, img)
 	f.Close()
 	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("not for you"), 0o644)
+	// Files that are not images, which /media must not serve as the site.
+	script := "<html><script>fetch('/api/photos.csv').then(r => r.text()).then(alert)</script></html>"
+	for name, body := range map[string]string{"evil.html": script, "evil.js": "fetch('/api/photos.csv')", "evil.jpg": script,
+		"evil.svg": `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`} {
+		os.WriteFile(filepath.Join(media, name), []byte(body), 0o644)
+	}
 	csvPath := filepath.Join(dir, "images.csv")
 	os.WriteFile(csvPath, []byte("caption,image_url,image_path\n"+
 		"\"Children play in Kafranbel, Idlib province, Syria, March 3, 2016. REUTERS/Khalil Ashawi\",,2016/kafranbel.png\n"+

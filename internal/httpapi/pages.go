@@ -160,6 +160,15 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	if p.ImagePath != "" && s.media != nil {
 		m.ImageURL = s.url("media", "path", p.ImagePath)
 	}
+	for _, im := range p.Images {
+		u := im.URL
+		if im.Path != "" && s.media != nil {
+			u = s.url("media", "path", im.Path)
+		}
+		if u != "" && u != m.ImageURL && (im.URL != p.ImageURL || im.Path != p.ImagePath) {
+			m.OtherImages = append(m.OtherImages, u)
+		}
+	}
 	if p.Place.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", p.Place.Lon, p.Place.Lat)
 		label := p.Place.Name

@@ -128,8 +128,8 @@ func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
 	return chunks, nil
 }
 
-// read calls fn for each feature of the chunk.
-func (s *Server) read(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error {
+// readChunk calls fn for each feature of the chunk.
+func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error {
 	if c.ids != nil {
 		return s.archive.DB.EachFeatureOf(ctx, f, c.ids, fn)
 	}
@@ -234,7 +234,7 @@ func (s *Server) streamChunks(r *http.Request, f photo.Filter, chunks []chunk, b
 			defer leave()
 		}
 		c.buf = chunkPool.Get().([]byte)[:0]
-		c.err = s.read(ctx, f, chunks[i], func(ft *store.Feature) error {
+		c.err = s.readChunkFunc(ctx, f, chunks[i], func(ft *store.Feature) error {
 			c.buf = append(c.buf, lw.sep...)
 			c.buf = enc(c.buf, base, ft)
 			c.ends = append(c.ends, len(c.buf))

@@ -20,6 +20,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Options configure a Server.
@@ -57,9 +58,10 @@ type Server struct {
 	// baseURL: see Options.BaseURL; "" until Serve knows its address
 	// (links are then root-relative).
 	baseURL string
-	// chunkRows is how many photos a stream reads at a time; tests shrink
-	// it.
-	chunkRows int64
+	// chunkRows is how many photos a stream reads at a time, and
+	// readChunkFunc reads one (s.readChunk); tests change them.
+	chunkRows     int64
+	readChunkFunc func(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error
 	// integrity is the start-up integrity check's outcome: nil while it
 	// runs or when it found nothing.
 	integrity atomic.Pointer[error]
@@ -94,6 +96,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		}
 		s.media = m
 	}
+	s.readChunkFunc = s.readChunk
 	s.routes()
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")

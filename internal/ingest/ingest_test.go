@@ -89,6 +89,15 @@ func TestBadInput(t *testing.T) {
 		{"jsonl no caption", JSONL, `{"id": "x"}` + "\n", "f.jsonl:1: the caption is empty"},
 		{"text not UTF-8", Text, "good line\n\nbad \xff line\n", "f.txt:3: not UTF-8 text"},
 		{"csv not UTF-8", CSV, "caption\nbad \xff\n", "f.csv:2: not UTF-8 text"},
+		{"csv hex float", CSV, "caption,lat,lon\nA,0x1p5,36\n", `f.csv:2: lat "0x1p5" is not a number`},
+		{"csv digit separators", CSV, "caption,lat,lon\nA,35,3_6\n", `f.csv:2: lon "3_6" is not a number`},
+		{"csv NaN", CSV, "caption,lat,lon\nA,NaN,36\n", `f.csv:2: lat "NaN" is not a number`},
+		{"csv Inf", CSV, "caption,lat,lon\nA,35,Inf\n", `f.csv:2: lon "Inf" is not a number`},
+		{"csv duplicate column", CSV, "caption,lat,Caption\nA,1,B\n", "f.csv:1: the header has a caption column twice"},
+		{"csv caption too long", CSV, "caption\n" + strings.Repeat("x", MaxCaption+1) + "\n", "f.csv:2: the caption is 65537 bytes long"},
+		{"text caption too long", Text, "ok\n\n" + strings.Repeat(strings.Repeat("x", 1000)+"\n", 70), "f.txt:3: the caption is longer than"},
+		{"text line too long", Text, strings.Repeat("x", 2<<20), "f.txt:1: the line is longer than"},
+		{"jsonl line too long", JSONL, `{"caption": "` + strings.Repeat("x", 2<<20) + `"}`, "f.jsonl:1: the line is longer than"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,19 +123,25 @@ func TestFormatOf(t *testing.T) {
 	}
 }
 
-func FuzzReadCSV(f *testing.F) {
-	f.Add("caption,lat,lon,date\nA,1,2,2016\n\"b\"\"c\",,,\n")
-	f.Fuzz(func(t *testing.T, doc string) {
-		for r, err := range Read(strings.NewReader(doc), "f.csv", CSV) {
-			if err != nil {
-				if !strings.HasPrefix(err.Error(), "f.csv:") {
-					t.Fatalf("error without file and line: %v", err)
-				}
-				return
-			}
-			if r.Caption == "" || r.Line < 2 {
-				t.Fatalf("record %+v", r)
-			}
+// TestByteOrderMarks: a UTF-8 BOM that editors put at the start of a file
+// is not text, in any format, before a quoted header too.
+func TestByteOrderMarks(t *testing.T) {
+	for _, tt := range []struct{ format, doc string }{
+		{Text, "\ufeffA caption in Hama.\n"},
+		{CSV, "\ufeff\"caption\",\"date\"\n\"A caption in Hama.\",2016\n"},
+		{CSV, "\ufeffcaption\nA caption in Hama.\n"},
+		{JSONL, "\ufeff{\"caption\": \"A caption in Hama.\"}\n"},
+	} {
+		recs, err := readAll(t, tt.doc, tt.format)
+		if err != nil || len(recs) != 1 || recs[0].Caption != "A caption in Hama." || recs[0].Line != map[string]int{CSV: 2}[tt.format]+map[bool]int{true: 1}[tt.format != CSV] {
+			t.Errorf("%s %q: %+v, %v", tt.format, tt.doc, recs, err)
 		}
-	})
+	}
+}
+
+func TestParseDecimalInFiles(t *testing.T) {
+	recs, err := readAll(t, "caption,lat,lon\nA,-33.5,+36.25\nB,.5,1e1\n", CSV)
+	if err != nil || *recs[0].Point != [2]float64{36.25, -33.5} || *recs[1].Point != [2]float64{10, 0.5} {
+		t.Errorf("%+v %v", recs, err)
+	}
 }

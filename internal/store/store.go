@@ -134,26 +134,32 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 
 // openReaders opens the reader pool and the health-check connection.
 func (s *DB) openReaders(readOnly bool) error {
-	var mode []string
+	mode := ""
 	if readOnly {
-		mode = append(mode, "mode=ro")
-		if !writable(filepath.Dir(s.path)) || !writable(s.path) {
-			// SQLite cannot make the WAL's shared-memory file beside it:
-			// promise that nothing changes the file, so it needs none.
-			mode = append(mode, "immutable=1")
-		}
+		mode = readOnlyMode(s.path)
 	}
 	pragmas := []string{"query_only(1)", "foreign_keys(1)", "busy_timeout(10000)", fmt.Sprintf("cache_size(%d)", readerCacheKiB),
 		"mmap_size(1073741824)", "temp_store(MEMORY)"}
 	var err error
-	if s.read, err = openPool(s.path, readers, true, strings.Join(mode, "&"), pragmas...); err != nil {
+	if s.read, err = openPool(s.path, readers, true, mode, pragmas...); err != nil {
 		return err
 	}
-	if s.probe, err = openPool(s.path, 1, true, strings.Join(mode, "&"), "query_only(1)", "busy_timeout(1000)", "cache_size(-256)"); err != nil {
+	if s.probe, err = openPool(s.path, 1, true, mode, "query_only(1)", "busy_timeout(1000)", "cache_size(-256)"); err != nil {
 		s.read.Close()
 		return err
 	}
 	return nil
+}
+
+// readOnlyMode is the URI parameters that open path for reading only.
+// Where SQLite cannot make the WAL's shared-memory file beside it (a
+// read-only mount or folder), it is also told the file is immutable, so
+// that it needs none; nothing must then change the file meanwhile.
+func readOnlyMode(path string) string {
+	if !writable(filepath.Dir(path)) || !writable(path) {
+		return "mode=ro&immutable=1"
+	}
+	return "mode=ro"
 }
 
 // openPool opens a handle of at most n connections on path, with extra
@@ -226,7 +232,7 @@ func checkArchiveFile(ctx context.Context, path string) error {
 	if st.IsDir() {
 		return photo.Errorf(photo.EInvalid, "%s is a folder, not an archive file", path)
 	}
-	db, err := openPool(path, 1, false, "mode=ro", "query_only(1)")
+	db, err := openPool(path, 1, false, readOnlyMode(path), "query_only(1)")
 	if err != nil {
 		return err
 	}
@@ -513,8 +519,10 @@ func (s *DB) check(ctx context.Context, pragma string) error {
 		if err := rows.Scan(&res); err != nil {
 			return fmt.Errorf("store: %s: %w", pragma, err)
 		}
-		if res != "ok" && len(problems) < 5 {
-			problems = append(problems, res)
+		for _, line := range strings.Split(res, "\n") {
+			if line != "ok" && line != "" && !strings.HasPrefix(line, "*** ") {
+				problems = append(problems, line)
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -522,6 +530,9 @@ func (s *DB) check(ctx context.Context, pragma string) error {
 			return ctx.Err()
 		}
 		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
+	}
+	if n := len(problems); n > 3 {
+		problems = append(problems[:3], fmt.Sprintf("and %d more problems", n-3))
 	}
 	if len(problems) > 0 {
 		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, strings.Join(problems, "; "))
@@ -555,7 +566,18 @@ func (s *DB) Backup(ctx context.Context, path string) error {
 	if _, err := os.Stat(path); err == nil {
 		return photo.Errorf(photo.EInvalid, "%s already exists; a backup never overwrites a file", path)
 	}
-	if _, err := s.probe.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+	// A connection of its own: the readers are query_only, which refuses
+	// VACUUM INTO, though it does not write to the archive.
+	mode := ""
+	if s.readOnly {
+		mode = readOnlyMode(s.path)
+	}
+	db, err := openPool(s.path, 1, false, mode, "busy_timeout(10000)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
 		os.Remove(path)
 		return fmt.Errorf("store: backing up to %s: %w", path, err)
 	}

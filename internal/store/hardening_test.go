@@ -1,0 +1,370 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"iter"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestRegeocodeWithGivenPoints: a photo whose file gave its point is
+// re-geocoded (its geocoder place kept aside), and its point stays.
+func TestRegeocodeWithGivenPoints(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	p := mk("Fighters in Idlib, Syria", "", "", "", "gn:3", "Idlib", "Idlib", 36.63, 35.93, 0.9)
+	p.Given = photo.GivenPoint
+	p.Geocoded.Precision = "given"
+	if _, err := db.ImportFile(ctx, "p.csv", Records([]Record{{Photo: p, Line: 2}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	changed, moved, err := db.Regeocode(ctx, func(string) photo.Place {
+		return photo.Place{ID: "gn:2", Name: "Damascus", Located: true, Lon: 36.29, Lat: 33.51, Precision: "exact"}
+	}, nil)
+	if err != nil || changed != 0 || moved != 0 {
+		t.Fatalf("regeocode: %d changed, %d moved, %v", changed, moved, err)
+	}
+	got, _ := db.Photo(ctx, p.ID)
+	if got.Place.Lon != 36.63 {
+		t.Errorf("the file's point moved: %+v", got.Place)
+	}
+}
+
+// blockingRecords yields one record, then waits for release: an import
+// that holds the write lock for as long as a test wants.
+func blockingRecords(p *photo.Photo, started chan<- struct{}, release <-chan struct{}) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		if !yield(Record{Photo: p, Line: 1}, nil) {
+			return
+		}
+		close(started)
+		<-release
+	}
+}
+
+// TestConcurrentWritersWait: a second writer (another process, here
+// another handle) waits for the first instead of failing with "database
+// is locked", and both files are imported whole.
+func TestConcurrentWritersWait(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	ctx := context.Background()
+	first, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	second, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	started, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 2)
+	go func() {
+		p := *fixture[0]
+		_, err := first.ImportFile(ctx, "a.txt", blockingRecords(&p, started, release), nil)
+		done <- err
+	}()
+	<-started
+	go func() {
+		var recs []Record
+		for i, p := range fixture[1:] {
+			cp := *p
+			recs = append(recs, Record{Photo: &cp, Line: i + 1})
+		}
+		_, err := second.ImportFile(ctx, "b.txt", Records(recs), nil)
+		done <- err
+	}()
+	go func() {
+		// A correction waits too.
+		time.Sleep(300 * time.Millisecond)
+		close(release)
+	}()
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatalf("a writer failed instead of waiting: %v", err)
+		}
+	}
+	if n, _ := second.Count(ctx); n != len(fixture) {
+		t.Errorf("%d photos, want %d", n, len(fixture))
+	}
+}
+
+// TestBusyIsNotTheInputsFault: a writer that waited past the busy timeout
+// is told the archive is busy, not that its file is bad.
+func TestBusyIsNotTheInputsFault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	ctx := context.Background()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// Another process holding the lock, with a writer of ours that waits
+	// only briefly.
+	other, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`UPDATE archive_version SET version = version`); err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	db.write.Exec(`PRAGMA busy_timeout = 100`)
+	p := *fixture[0]
+	_, err = db.ImportFile(ctx, "a.txt", Records([]Record{{Photo: &p, Line: 1}}), nil)
+	if !errors.Is(err, ErrBusy) || photo.ErrorCode(err) != photo.EUnavailable || strings.Contains(err.Error(), "a.txt") {
+		t.Errorf("err = %v (%s), want ErrBusy", err, photo.ErrorCode(err))
+	}
+}
+
+// TestOpenRefusesOtherFiles: another application's SQLite file, or a file
+// that is not SQLite, is refused and left byte for byte as it was.
+func TestOpenRefusesOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.db")
+	odb, err := sql.Open("sqlite", "file:"+other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := odb.Exec(`CREATE TABLE users (id INTEGER, name TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	odb.Close()
+	text := filepath.Join(dir, "notes.db")
+	os.WriteFile(text, []byte("not a database at all\n"), 0o644)
+	for _, path := range []string{other, text} {
+		before, _ := os.ReadFile(path)
+		for _, open := range []func(context.Context, string) (*DB, error){Open, OpenReadOnly} {
+			db, err := open(context.Background(), path)
+			if err == nil {
+				db.Close()
+				t.Fatalf("%s was opened as an archive", path)
+			}
+			if !strings.Contains(err.Error(), "not a syriamap archive") {
+				t.Errorf("%s: %v", path, err)
+			}
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+			t.Errorf("%s was changed", path)
+		}
+		if _, err := os.Stat(path + "-wal"); err == nil {
+			t.Errorf("%s got a -wal file", path)
+		}
+	}
+}
+
+// TestOpenReadOnly: a read-only archive answers reads and refuses writes,
+// and its file is not touched.
+func TestOpenReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	importFixture(t, db)
+	db.Close()
+	before, _ := os.ReadFile(path)
+	ro, err := OpenReadOnly(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	ctx := context.Background()
+	if n, err := ro.Count(ctx); err != nil || n != len(fixture) {
+		t.Errorf("count %d, %v", n, err)
+	}
+	if err := ro.SetCorrection(ctx, fixture[0].ID, photo.Correction{Lon: 1, Lat: 1}, photo.Place{}); photo.ErrorCode(err) != photo.EConflict {
+		t.Errorf("a write to a read-only archive: %v", err)
+	}
+	if _, err := ro.ImportFile(ctx, "x.txt", Records(nil), nil); err == nil {
+		t.Error("an import into a read-only archive worked")
+	}
+	if err := ro.Health(ctx); err != nil {
+		t.Error(err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the read-only archive's file changed")
+	}
+	if _, err := OpenReadOnly(ctx, filepath.Join(t.TempDir(), "missing.db")); err == nil {
+		t.Error("a missing archive opened read-only")
+	}
+}
+
+// TestQuickCheckFindsDamage: a damaged page is found by the integrity
+// probe and reported as such.
+func TestQuickCheckFindsDamage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []Record
+	for i := range 3000 {
+		p := mk(strings.Repeat("word ", 20)+string(rune('a'+i%26))+strings.Repeat("x", i%50)+" in Aleppo.", "2016-01-02", "AFP", "A B", "gn:1", "Aleppo", "Aleppo", 37.16, 36.2, 0.9)
+		p.ID = photo.ID(p.Caption + string(rune(i)))
+		recs = append(recs, Record{Photo: p, Line: i + 1})
+	}
+	if _, err := db.ImportFile(context.Background(), "a.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QuickCheck(context.Background()); err != nil {
+		t.Fatalf("a sound archive: %v", err)
+	}
+	db.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	db.Close()
+	f, _ := os.OpenFile(path, os.O_RDWR, 0)
+	st, _ := f.Stat()
+	f.WriteAt(bytes.Repeat([]byte{0xff}, 8192), st.Size()/2)
+	f.Close()
+	db, err = Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.QuickCheck(context.Background())
+	if photo.ErrorCode(err) != photo.ECorrupt {
+		t.Fatalf("a damaged archive: %v", err)
+	}
+	if len(err.Error()) > 600 {
+		t.Errorf("the report is %d bytes long", len(err.Error()))
+	}
+}
+
+// TestDeadline: a read that runs past the archive's deadline is stopped
+// and reported as unavailable, not as a fault.
+func TestDeadline(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	db.Timeout = time.Nanosecond
+	_, err := db.Photos(context.Background(), photo.Filter{})
+	if photo.ErrorCode(err) != photo.EUnavailable {
+		t.Errorf("err = %v (%s), want unavailable", err, photo.ErrorCode(err))
+	}
+}
+
+// TestSearchLimits checks the limits on full-text searches.
+func TestSearchLimits(t *testing.T) {
+	tests := []struct {
+		q  string
+		ok bool
+	}{
+		{"Aleppo", true},
+		{`"old city" OR souk*`, true},
+		{"al* OR sy* OR fi* OR re*", true},
+		{"al* OR sy* OR fi* OR re* OR ho*", false}, // five prefixes
+		{"a*", false},                              // a one-letter prefix
+		{`"a"*`, false},
+		{"caption:a*", false},
+		{"(ab* OR cd*) AND NOT ef*", true},
+		{strings.Repeat("word ", 16), true},
+		{strings.Repeat("word ", 17), false},
+		{strings.Repeat("x", 301), false},
+		{"NEAR(fighters rebels, 5)", true},
+	}
+	for _, tt := range tests {
+		err := CheckSearch(tt.q)
+		if (err == nil) != tt.ok {
+			t.Errorf("CheckSearch(%q) = %v, want ok %v", tt.q, err, tt.ok)
+		}
+		if err != nil {
+			var pe *photo.Error
+			if !errors.As(err, &pe) || pe.Parameter != "q" {
+				t.Errorf("CheckSearch(%q): %v does not name q", tt.q, err)
+			}
+		}
+	}
+}
+
+// TestSelectIDsThenFeatures: reading a selection in chunks gives what one
+// query gives, in the same order, and leaves out a photo changed since so
+// that the filter no longer selects it.
+func TestSelectIDsThenFeatures(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	for _, f := range []photo.Filter{{}, {Agency: "Reuters"}, {Newest: true, Limit: 3, Offset: 1}, {Query: "Aleppo"}, {From: date("2016"), To: date("2016")}} {
+		var one, chunked []string
+		if err := db.EachFeature(ctx, f, func(ft *Feature) error { one = append(one, ft.ID); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := db.SelectIDs(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for len(ids) > 0 {
+			n := min(2, len(ids))
+			if err := db.EachFeatureOf(ctx, f, ids[:n], func(ft *Feature) error { chunked = append(chunked, ft.ID); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			ids = ids[n:]
+		}
+		if strings.Join(one, ",") != strings.Join(chunked, ",") || len(one) == 0 {
+			t.Errorf("%+v: one query %v, chunks %v", f, one, chunked)
+		}
+	}
+	f := photo.Filter{Agency: "AFP"}
+	ids, _ := db.SelectIDs(ctx, f)
+	db.write.Exec(`UPDATE photos SET agency = 'Reuters' WHERE rowid = ?`, ids[0])
+	n := 0
+	db.EachFeatureOf(ctx, f, ids, func(*Feature) error { n++; return nil })
+	if n != len(ids)-1 {
+		t.Errorf("%d of %d photos, after one left the selection", n, len(ids))
+	}
+}
+
+// TestImagesOfOneCaption: a second image for a caption is kept beside the
+// first, which stays the photo's image.
+func TestImagesOfOneCaption(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	a, b := *fixture[0], *fixture[0]
+	a.ImageURL, b.ImageURL = "https://example.org/1.jpg", "https://example.org/2.jpg"
+	sum, err := db.ImportFile(ctx, "a.csv", Records([]Record{{Photo: &a, Line: 2}, {Photo: &b, Line: 3}}), nil)
+	if err != nil || sum.Added != 1 || sum.Updated != 1 {
+		t.Fatalf("%+v %v", sum, err)
+	}
+	p, _ := db.Photo(ctx, a.ID)
+	if p.ImageURL != a.ImageURL || len(p.Images) != 2 || p.Images[1].URL != b.ImageURL {
+		t.Errorf("image %s, images %v", p.ImageURL, p.Images)
+	}
+	sum, _ = db.ImportFile(ctx, "a.csv", Records([]Record{{Photo: &a, Line: 2}, {Photo: &b, Line: 3}}), nil)
+	if sum.Unchanged != 2 {
+		t.Errorf("a re-import changed something: %+v", sum)
+	}
+}
+
+// TestBackup copies a live archive into a file that opens as one.
+func TestBackup(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "copy.db")
+	if err := db.Backup(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Backup(ctx, path); err == nil {
+		t.Error("a backup overwrote a file")
+	}
+	cp, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	if n, _ := cp.Count(ctx); n != len(fixture) {
+		t.Errorf("the copy has %d photos", n)
+	}
+}
