@@ -214,16 +214,6 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Set("load.errors", size, float64(load.errors))
 	}
 
-	progress("%s: stall: 8 slow readers and 8 heavy searches for %s", name, cfg.stall)
-	if st, err := runStall(ctx, srv.url, cfg.stall, 8, 8, ""); err != nil {
-		res.Fail("stall.", size, err)
-	} else {
-		res.Set("stall.healthz_p99_ms", size, quantile(st.healthzMS, 0.99))
-		res.Set("stall.window_p99_ms", size, quantile(st.windowMS, 0.99))
-		res.Set("stall.probe_errors", size, float64(st.probeErrors))
-		res.Note(fmt.Sprintf("stall at %s: %s", name, st))
-	}
-
 	progress("%s: explorer in headless Chromium", name)
 	br, err := runBrowser(ctx, srv.url, cfg.loads, cfg.steps)
 	switch {
@@ -249,6 +239,22 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Set("memory.peak_pss_mib", size, mem.peakPSS)
 		res.Set("memory.peak_private_mib", size, mem.peakPrivate)
 	}
+	// Last, as it is abuse rather than use: the memory figures above are
+	// of use.
+	progress("%s: stall: 8 slow readers and 8 heavy searches for %s", name, cfg.stall)
+	if st, err := runStall(ctx, srv.url, cfg.stall, 8, 8, ""); err != nil {
+		res.Fail("stall.", size, err)
+	} else {
+		res.Set("stall.healthz_p99_ms", size, quantile(st.healthzMS, 0.99))
+		res.Set("stall.window_p99_ms", size, quantile(st.windowMS, 0.99))
+		res.Set("stall.probe_errors", size, float64(st.probeErrors))
+		peak := ""
+		if mem, err := srv.memory(); err == nil {
+			peak = fmt.Sprintf("; server peak private memory %.0f MiB", mem.peakPrivate)
+		}
+		res.Note(fmt.Sprintf("stall at %s: %s%s", name, st, peak))
+	}
+
 	// The figures stand; a server that would not stop cleanly still fails
 	// the run.
 	if err := srv.close(); err != nil {

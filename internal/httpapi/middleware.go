@@ -120,6 +120,8 @@ func (w *gzipWriter) Flush() {
 	}
 }
 
+func (w *gzipWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 func (w *gzipWriter) close() {
 	if w.gz != nil {
 		w.gz.Close()

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -78,6 +79,13 @@ func downloadName(f photo.Filter, ext string) string {
 
 // encodeFunc appends one feature, encoded, to b.
 type encodeFunc func(b []byte, base string, ft *store.Feature) []byte
+
+// maxDownloads bounds the downloads of more than one chunk in flight, and
+// defaultWriteIdle is how long one may wait for its client to take more.
+const (
+	maxDownloads     = 64
+	defaultWriteIdle = time.Minute
+)
 
 // defaultChunkRows is how many photos one chunk of a stream covers: small
 // enough that the last chunk's write barely outlasts its reading, large
@@ -151,6 +159,17 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 		s.error(w, r, err)
 		return
 	}
+	if len(chunks) > 1 {
+		// Each download in flight holds a few encoded chunks: their number
+		// is bounded, so that many slow clients cannot run the server out
+		// of memory.
+		if n := s.inFlight.Add(1); n > maxDownloads {
+			s.inFlight.Add(-1)
+			s.error(w, r, photo.Errorf(photo.EUnavailable, "the server is sending %d downloads already; try again in a few seconds", maxDownloads))
+			return
+		}
+		defer s.inFlight.Add(-1)
+	}
 	var gz *gzipStream
 	var out io.Writer = w
 	if len(chunks) > 1 && acceptsGzip(r) {
@@ -164,7 +183,7 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 	}
 	lw := &listWriter{bw: bufio.NewWriterSize(out, 64<<10), gz: gz, sep: sep}
 	lw.bw.WriteString(head)
-	if err := s.streamChunks(r, f, chunks, s.base(r), enc, lw); err != nil {
+	if err := s.streamChunks(w, r, f, chunks, s.base(r), enc, lw); err != nil {
 		if r.Context().Err() != nil {
 			s.log.Debug("stream abandoned by the client", "path", r.URL.Path, "err", err)
 		} else {
@@ -212,16 +231,17 @@ type encodedChunk struct {
 
 // streamChunks encodes the chunks on two goroutines and puts the features
 // in order.
-func (s *Server) streamChunks(r *http.Request, f photo.Filter, chunks []chunk, base string, enc encodeFunc, lw *listWriter) error {
+func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Filter, chunks []chunk, base string, enc encodeFunc, lw *listWriter) error {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	rc := http.NewResponseController(w)
 	n := len(chunks)
 	slots := make([]chan encodedChunk, n)
 	for i := range slots {
 		slots[i] = make(chan encodedChunk, 1)
 	}
 	next := make(chan int)
-	ahead := make(chan struct{}, 3) // chunks encoded but not yet written
+	ahead := make(chan struct{}, 2) // chunks encoded but not yet written
 	// A download of many chunks reads and encodes each in the lane, so
 	// that downloads cannot crowd out map windows and page views; a single
 	// chunk (a map window) is cheap and goes straight through.
@@ -282,6 +302,10 @@ func (s *Server) streamChunks(r *http.Request, f photo.Filter, chunks []chunk, b
 		if c.err != nil {
 			return c.err
 		}
+		// A client may take as long as it likes over a download, as long
+		// as it keeps reading: one that takes nothing for a while is cut
+		// off, and the memory its chunks hold is freed.
+		rc.SetWriteDeadline(time.Now().Add(s.writeIdle))
 		err := lw.putChunk(c)
 		chunkPool.Put(c.buf[:0]) //lint:ignore SA6002 a slice header, reused for its backing array
 		if c.deflated != nil {

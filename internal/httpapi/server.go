@@ -58,21 +58,25 @@ type Server struct {
 	// baseURL: see Options.BaseURL; "" until Serve knows its address
 	// (links are then root-relative).
 	baseURL string
-	// chunkRows is how many photos a stream reads at a time, and
-	// readChunkFunc reads one (s.readChunk); tests change them.
+	// chunkRows is how many photos a stream reads at a time,
+	// readChunkFunc reads one (s.readChunk), and writeIdle is how long a
+	// download waits for a client that reads nothing; tests change them.
 	chunkRows     int64
+	writeIdle     time.Duration
 	readChunkFunc func(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error
 	// integrity is the start-up integrity check's outcome: nil while it
 	// runs or when it found nothing.
 	integrity atomic.Pointer[error]
-	// lane admits searches and the chunks of downloads (see lane).
-	lane *lane
+	// lane admits searches and the chunks of downloads (see lane);
+	// inFlight counts the downloads in flight (see maxDownloads).
+	lane      *lane
+	inFlight  atomic.Int32
 }
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
-		chunkRows: defaultChunkRows, lane: defaultLane()}
+		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane()}
 	if s.pointsLimit <= 0 {
 		s.pointsLimit = 200_000
 	}

@@ -53,6 +53,7 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.writeIdle = 3 * time.Second
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	host := strings.TrimPrefix(ts.URL, "http://")
@@ -103,6 +104,15 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 				t.Fatalf("%s: %s after %s", path, resp.Status, time.Since(start))
 			}
 		}
+	}
+	// A download whose client reads nothing for writeIdle is cut off, and
+	// what it held is let go (the kernel may still try to deliver what it
+	// had buffered).
+	cancel()
+	wg.Wait()
+	time.Sleep(s.writeIdle + time.Second)
+	if n := s.inFlight.Load(); n != 0 {
+		t.Errorf("%d downloads still in flight after their clients stopped reading", n)
 	}
 }
 
