@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -238,5 +239,46 @@ func importText(t *testing.T, a *archive.Archive, name, content string) {
 	}
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHealthzReportsDamage: once the integrity check finds a damaged
+// archive, /healthz says so (503), however well its cheap read goes.
+func TestHealthzReportsDamage(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := archive.New(db, g)
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "Photo %d: a man walks in Aleppo, Syria, May 2, 2016. REUTERS/Abdalrhman Ismail\n\n", i)
+	}
+	importText(t, a, "many.txt", b.String())
+	db.Close()
+	f, _ := os.OpenFile(path, os.O_RDWR, 0)
+	st, _ := f.Stat()
+	f.WriteAt(bytes.Repeat([]byte{0xff}, 8192), st.Size()/2)
+	f.Close()
+	db, err = store.OpenReadOnly(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := New(archive.New(db, g), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	s.CheckIntegrity(context.Background())
+	resp, body := get(t, ts, "/healthz")
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "damaged") || strings.Contains(string(body), path) {
+		t.Errorf("healthz over a damaged archive: %d %s", resp.StatusCode, body)
 	}
 }
