@@ -12,9 +12,9 @@ import (
 	"io/fs"
 )
 
-// Gazetteer is the JSON array of places (see internal/gazetteer.Place).
+// Gazetteer is the table of places (see internal/gazetteer.Decode).
 //
-//go:embed gazetteer.json
+//go:embed gazetteer.tsv
 var Gazetteer []byte
 
 //go:embed samples/*.txt
@@ -31,11 +31,12 @@ func mustSub(f fs.FS, dir string) fs.FS {
 	return sub
 }
 
-// Attribution is ATTRIBUTION.md: the sources of the bundled data and their
-// licences, shown on the about page.
+// Attribution is the sources of the bundled data, their licences and the
+// pages curated points were read from (internal/attribution.Credits, as
+// JSON), shown on the about page; ATTRIBUTION.md says the same.
 //
-//go:embed ATTRIBUTION.md
-var Attribution string
+//go:embed attribution.json
+var Attribution []byte
 
 // Basemap is the map's offline background (GeoJSON): neighbouring
 // countries, governorates with label points, the Euphrates and Tigris.

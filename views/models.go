@@ -143,12 +143,18 @@ type Bar struct {
 type PlacePage struct {
 	Page
 	ID, Name, Kind string
-	Governorate    string
-	Country        string
-	Names          []string
-	Coordinates    string
-	Sources        []string
-	Photos         int
+	NameAr         string // "" when no source gives one
+	// Within lists what holds the place, largest first: governorate,
+	// district, subdistrict, then its city or town; a Link without URL is
+	// shown as text.
+	Within      []Link
+	Country     string
+	Names       []string
+	Coordinates string
+	// Records are the source records merged into the place, each linking
+	// to where it can be looked up.
+	Records []Link
+	Photos  int
 	First, Last    string // the first and last bins with photos
 	Bars           []Bar
 	Recent         []PhotoRow
@@ -161,6 +167,21 @@ type PlacePage struct {
 type About struct {
 	Page
 	Photos, Places int
-	Attribution    string
+	Credits        []Credit
+	Pages          []CreditPage
 	Downloads      []Link
+}
+
+// Credit is one dataset the bundled data comes from.
+type Credit struct {
+	Name, URL           string
+	Licence, LicenceURL string
+	Credit, UsedFor     string
+}
+
+// CreditPage is a page a curated place's point or name was read from.
+type CreditPage struct {
+	Place, PlaceURL string
+	Point           string // "lat, lon", or "" for no point
+	URL             string
 }

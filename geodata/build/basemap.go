@@ -24,7 +24,9 @@ const basemapTolerance = 0.005
 // rivers are the Natural Earth river names the basemap keeps, by name_en.
 var rivers = map[string]bool{"Euphrates": true, "Tigris": true}
 
-func writeBasemap(src, path string) error {
+// writeBasemap writes the basemap; govNames are the governorates' display
+// names by P-code, so that the map says what the filters say.
+func writeBasemap(src, path string, govNames map[string]string) error {
 	out := geojson.NewFeatureCollection()
 	countries, err := readFeatures(src + "/naturalearth/countries-10m-syria-and-neighbours.geojson")
 	if err != nil {
@@ -39,8 +41,11 @@ func writeBasemap(src, path string) error {
 		return err
 	}
 	for _, f := range govs.Features {
-		name, _ := f.Properties["NAME_EN"].(string)
 		pcode, _ := f.Properties["PCODE"].(string)
+		name := govNames[pcode]
+		if name == "" {
+			return fmt.Errorf("no governorate has P-code %s", pcode)
+		}
 		g := basemapFeature(f.Geometry, "governorate", name)
 		g.Properties["pcode"] = pcode
 		out.Append(g)

@@ -22,7 +22,7 @@ func TestBuildIsReproducible(t *testing.T) {
 	if err := run(shared, "..", out); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"gazetteer.json", "ATTRIBUTION.md", "basemap.geojson", "samples/captions-a.txt", "samples/captions-b.txt"} {
+	for _, f := range []string{"gazetteer.tsv", "attribution.json", "ATTRIBUTION.md", "basemap.geojson", "samples/captions-a.txt", "samples/captions-b.txt"} {
 		got, err := os.ReadFile(filepath.Join(out, f))
 		if err != nil {
 			t.Fatal(err)

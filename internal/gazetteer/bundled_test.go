@@ -1,6 +1,8 @@
 package gazetteer_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -15,14 +17,55 @@ func TestBundled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Len() < 800 {
-		t.Errorf("the bundled gazetteer has %d places, want the ~865 the sources give", g.Len())
+	if g.Len() < 15000 {
+		t.Errorf("the bundled gazetteer has %d places, want the ~21,000 the sources give", g.Len())
 	}
 	kinds := map[gazetteer.Kind]int{}
-	for _, p := range g.Places() {
+	communities, neighbourhoods, arabic, syrian, chainless := 0, 0, 0, 0, 0
+	for i := range g.Places() {
+		p := &g.Places()[i]
 		kinds[p.Kind]++
-		if len(p.Sources) == 0 {
-			t.Errorf("%s (%s) names no source", p.ID, p.Name)
+		// Every place is a record of a named dataset, or a curated place
+		// with the page it was read from; its point is one record's.
+		for _, id := range p.IDs() {
+			family, _, _ := strings.Cut(id, ":")
+			switch family {
+			case "gn", "gnc", "ocha", "wof":
+			case "cur":
+				if len(p.Sources) == 0 {
+					t.Errorf("%s (%s) is curated but names no page", p.ID, p.Name)
+				}
+			default:
+				t.Errorf("%s (%s): %s is no source's id", p.ID, p.Name, id)
+			}
+			if strings.HasPrefix(id, "ocha:C") {
+				communities++
+			}
+			if strings.HasPrefix(id, "ocha:N") {
+				neighbourhoods++
+			}
+		}
+		if p.Located && !slices.Contains(p.IDs(), p.PointFrom) {
+			t.Errorf("%s (%s): its point is from %q, not one of its records", p.ID, p.Name, p.PointFrom)
+		}
+		// Names are shown as the press writes them, never in a scholarly
+		// romanisation (Ḩamāh) nor in another script.
+		for _, r := range p.Name {
+			if r > unicode.MaxASCII && !p.Curated() {
+				t.Errorf("%s: the display name %q is not plain Latin", p.ID, p.Name)
+				break
+			}
+		}
+		if p.Country == "SY" && !p.Kind.Admin() {
+			syrian++
+			if p.NameAr != "" {
+				arabic++
+			}
+			if p.Kind.Populated() && p.Subdistrict.PCode == "" {
+				// Desert hamlets more than 10 km from any OCHA community
+				// know only their governorate.
+				chainless++
+			}
 		}
 		if p.Country == "SY" && p.Located {
 			// Syria's extent (lon 35.7–42.4, lat 32.3–37.4), with a margin.
@@ -39,6 +82,15 @@ func TestBundled(t *testing.T) {
 		if !p.Located && p.Parent == "" && p.Country == "SY" {
 			t.Errorf("%s (%s) has neither point nor parent", p.ID, p.Name)
 		}
+	}
+	if communities != 7593 || neighbourhoods != 414 {
+		t.Errorf("%d OCHA communities and %d neighbourhoods, want 7,593 and 414", communities, neighbourhoods)
+	}
+	if chainless > syrian*3/100 {
+		t.Errorf("%d of %d Syrian places have no subdistrict", chainless, syrian)
+	}
+	if arabic < syrian*95/100 {
+		t.Errorf("%d of %d Syrian places have an Arabic name", arabic, syrian)
 	}
 	if kinds[gazetteer.Governorate] != 14 {
 		t.Errorf("%d governorates, want 14", kinds[gazetteer.Governorate])
@@ -100,7 +152,7 @@ func TestScanFindsEveryName(t *testing.T) {
 	for i := range g.Places() {
 		p := &g.Places()[i]
 		for _, name := range p.AllNames() {
-			if !latinName(name) {
+			if !latinName(name) || stopName(name) {
 				continue
 			}
 			total++
@@ -120,6 +172,19 @@ func TestScanFindsEveryName(t *testing.T) {
 	if missed > 0 {
 		t.Errorf("%d of %d names not found", missed, total)
 	}
+}
+
+// stopName reports whether a name is one Scan passes over on purpose: a
+// stop word ("Muslim", a Turkish village) or an article alone, or written
+// with marks that end a name in a caption ("Northern & Western Hawayeq").
+func stopName(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) && !strings.ContainsRune(" -'’‘`ʿʾ", r) {
+			return true
+		}
+	}
+	words := strings.Fields(strings.ToLower(s))
+	return len(words) > 0 && gazetteer.IsStopWord(words[0])
 }
 
 // latinName reports whether a name is capitalised Latin text with at

@@ -1,8 +1,8 @@
 package gazetteer
 
 import (
-	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -42,10 +42,12 @@ func New(places []Place) (*Gazetteer, error) {
 		case p.Located && (p.Point.Lon() < -180 || p.Point.Lon() > 180 || p.Point.Lat() < -90 || p.Point.Lat() > 90):
 			return nil, fmt.Errorf("gazetteer: %s has point %v out of range", p.ID, p.Point)
 		}
-		if _, dup := g.byID[p.ID]; dup {
-			return nil, fmt.Errorf("gazetteer: id %s is repeated", p.ID)
+		for _, id := range p.IDs() {
+			if _, dup := g.byID[id]; dup {
+				return nil, fmt.Errorf("gazetteer: id %s is repeated (at %s)", id, p.ID)
+			}
+			g.byID[id] = i
 		}
-		g.byID[p.ID] = i
 		if p.Kind == Governorate && p.Governorate.PCode != "" {
 			g.govs[p.Governorate.PCode] = i
 		}
@@ -72,11 +74,11 @@ func New(places []Place) (*Gazetteer, error) {
 	return g, nil
 }
 
-// Load reads a gazetteer from its JSON form: an array of Place.
+// Load reads a gazetteer from its table (see Encode).
 func Load(data []byte) (*Gazetteer, error) {
-	var places []Place
-	if err := json.Unmarshal(data, &places); err != nil {
-		return nil, fmt.Errorf("gazetteer: reading places: %w", err)
+	places, err := Decode(data)
+	if err != nil {
+		return nil, err
 	}
 	return New(places)
 }
@@ -89,6 +91,7 @@ func (g *Gazetteer) Len() int { return len(g.places) }
 func (g *Gazetteer) Places() []Place { return g.places }
 
 // ByID returns the place with the given id, or nil when there is none.
+// Any id of a merged place finds it (see Place.Refs).
 func (g *Gazetteer) ByID(id string) *Place {
 	if i, ok := g.byID[id]; ok {
 		return &g.places[i]
@@ -97,8 +100,8 @@ func (g *Gazetteer) ByID(id string) *Place {
 }
 
 // Lookup returns the places one of whose names is a spelling of name (see
-// Fold), most specific kind first and then by population, largest first.
-// It returns nil when none is.
+// Fold), the most prominent first (see Prominence), Syrian places before
+// others as prominent, then by id. It returns nil when none is.
 func (g *Gazetteer) Lookup(name string) []*Place {
 	k := Fold(name)
 	var out []*Place
@@ -111,12 +114,39 @@ func (g *Gazetteer) Lookup(name string) []*Place {
 		out = append(out, &g.places[ref.place])
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if ri, rj := kindRank(out[i].Kind), kindRank(out[j].Kind); ri != rj {
-			return ri < rj
+		if pi, pj := Prominence(out[i]), Prominence(out[j]); pi != pj {
+			return pi > pj
 		}
-		return out[i].Population > out[j].Population
+		if si, sj := out[i].Country == "SY", out[j].Country == "SY"; si != sj {
+			return si
+		}
+		return out[i].ID < out[j].ID
 	})
 	return out
+}
+
+// Prominence ranks how likely a place is the one a name means when
+// several share it, from 0: a city over a town over a village, a
+// settlement over the area named after it, a place in the curated list of
+// war-reported places over others, and, among equals, the more populous.
+func Prominence(p *Place) float64 {
+	var k float64
+	switch p.Kind {
+	case City:
+		k = 6
+	case Town:
+		k = 4
+	case Camp, Crossing, Landmark:
+		k = 3
+	case Neighbourhood, Region, Governorate:
+		k = 2
+	case Village:
+		k = 1
+	}
+	if p.Curated() {
+		k += 3
+	}
+	return k + math.Log10(float64(p.Population)+1)/10
 }
 
 // closeSpelling reports whether words whose skeleton matched ref but whose
@@ -135,15 +165,6 @@ func closeSpelling(ref nameRef, fine []byte) bool {
 // of it: short skeletons are too loose alone, so their fine forms must match.
 func sameName(ref nameRef, consonants int, fine string) bool {
 	return ref.fine == fine || consonants > 2 && closeSpelling(ref, []byte(fine))
-}
-
-func kindRank(k Kind) int {
-	for i, v := range Kinds {
-		if v == k {
-			return i
-		}
-	}
-	return len(Kinds)
 }
 
 // Contains reports whether place p lies within place q by the gazetteer's
@@ -204,6 +225,10 @@ var stopWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// IsStopWord reports whether word, in any case, is one no place name
+// starts with (see stopWords).
+func IsStopWord(word string) bool { return isStopWord(word) }
 
 // isStopWord reports whether word, in any case, is one of stopWords.
 func isStopWord(word string) bool {
@@ -378,4 +403,14 @@ func tokenize(text string, toks []token, memo map[string]foldedWord) []token {
 			article: f.article, broken: broken, upper: unicode.IsUpper(r), arabc: f.arabic})
 	})
 	return toks
+}
+
+// SameName reports whether two folded names are spellings of one another,
+// as Lookup and Scan match them: equal skeletons, and fine forms that are
+// equal or, for skeletons of three consonants or more, a few edits apart.
+func SameName(a, b Key) bool {
+	if a.Skeleton != b.Skeleton || a.Skeleton == "" {
+		return false
+	}
+	return a.Fine == b.Fine || a.Consonants > 2 && closeSpelling(nameRef{fine: b.Fine, consonants: b.Consonants}, []byte(a.Fine))
 }

@@ -13,9 +13,9 @@ import (
 func tiny(t testing.TB) *Gazetteer {
 	t.Helper()
 	g, err := New([]Place{
-		{ID: "gn:1", Name: "Aleppo", Names: []string{"Halab", "حلب"}, Kind: City, Point: orb.Point{37.16, 36.20}, Located: true, Country: "SY", Governorate: GovernorateRef{"Aleppo", "SY02"}},
-		{ID: "ocha:SY02", Name: "Aleppo", Names: []string{"Aleppo Governorate"}, Kind: Governorate, Point: orb.Point{37.6, 36.25}, Located: true, Country: "SY", Governorate: GovernorateRef{"Aleppo", "SY02"}},
-		{ID: "ocha:N0130", Name: "Bostan Bash", Names: []string{"بستان الباشا"}, Kind: Neighbourhood, Point: orb.Point{37.165, 36.225}, Located: true, Parent: "gn:1", Country: "SY", Governorate: GovernorateRef{"Aleppo", "SY02"}},
+		{ID: "gn:1", Name: "Aleppo", Names: []string{"Halab", "حلب"}, Kind: City, Point: orb.Point{37.16, 36.20}, Located: true, Country: "SY", Governorate: AdminRef{"Aleppo", "SY02"}},
+		{ID: "ocha:SY02", Name: "Aleppo", Names: []string{"Aleppo Governorate"}, Kind: Governorate, Point: orb.Point{37.6, 36.25}, Located: true, Country: "SY", Governorate: AdminRef{"Aleppo", "SY02"}},
+		{ID: "ocha:N0130", Name: "Bostan Bash", Names: []string{"بستان الباشا"}, Kind: Neighbourhood, Point: orb.Point{37.165, 36.225}, Located: true, Parent: "gn:1", Country: "SY", Governorate: AdminRef{"Aleppo", "SY02"}},
 		{ID: "gn:2", Name: "Ra’s al ‘Ayn", Names: []string{"Ras el Ain"}, Kind: Town, Point: orb.Point{40.07, 36.85}, Located: true, Country: "SY"},
 		{ID: "gn:3", Name: "Dūmā", Names: []string{"Duma"}, Kind: City, Point: orb.Point{36.40, 33.57}, Located: true, Country: "SY"},
 		{ID: "gn:4", Name: "Kafranbel", Names: []string{"Kafr Nabl"}, Kind: Town, Point: orb.Point{36.56, 35.61}, Located: true, Country: "SY"},

@@ -5,7 +5,12 @@
 // A Gazetteer is read-only after Load and safe for concurrent use.
 package gazetteer
 
-import "github.com/paulmach/orb"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+)
 
 // Kind says what sort of place an entry is.
 type Kind string
@@ -45,20 +50,27 @@ func (k Kind) Populated() bool { return k == City || k == Town || k == Village }
 // or subdistrict), whose point is an area centroid rather than a town.
 func (k Kind) Admin() bool { return k == Governorate || k == District || k == Subdistrict }
 
-// Governorate names a Syrian governorate (admin level 1) by its English name
-// and OCHA P-code, e.g. {"Rural Damascus", "SY03"}.
-type GovernorateRef struct {
+// AdminRef names a Syrian administrative area (governorate, district or
+// subdistrict) by its display name and OCHA P-code, e.g. {"Idlib",
+// "SY07"}; the zero AdminRef is none.
+type AdminRef struct {
 	Name  string `json:"name"`
 	PCode string `json:"pcode"`
 }
 
 // Place is one real place, merged across the sources that name it.
 type Place struct {
-	// ID is stable and names the source of the entry: "gn:170017" (GeoNames),
-	// "ocha:N0130" (OCHA Aleppo neighbourhood), "ocha:SY07" (governorate,
-	// district or subdistrict by P-code), "cur:zamalka" (curated supplement).
-	ID   string `json:"id"`
+	// ID is stable and names the first source record of the entry:
+	// "gn:170017" (GeoNames), "ocha:C1234" (an OCHA community),
+	// "ocha:N0130" (an OCHA neighbourhood), "ocha:SY07" (a governorate,
+	// district or subdistrict by P-code), "wof:85675081" (Who's On First),
+	// "cur:zamalka" (a curated place).
+	ID string `json:"id"`
+	// Name is the name English-language news uses: the curated name, else
+	// OCHA's English name, else GeoNames' ASCII name.
 	Name string `json:"name"`
+	// NameAr is the Arabic name, "" when no source gives one.
+	NameAr string `json:"name_ar,omitempty"`
 	// Names are the other names: Latin transliterations and Arabic.
 	Names []string `json:"names,omitempty"`
 	Kind  Kind     `json:"kind"`
@@ -67,20 +79,81 @@ type Place struct {
 	// Located is false for places no source gives a point for; the geocoder
 	// then places them at Parent, marked as a fallback.
 	Located bool `json:"located"`
-	// Parent is the ID of the place this one lies in (a neighbourhood's city),
-	// or "".
-	Parent      string         `json:"parent,omitempty"`
-	Governorate GovernorateRef `json:"governorate"`
-	Population  int            `json:"population,omitempty"`
+	// Parent is the ID of the place this one lies in (a neighbourhood's
+	// city, a hamlet's town), or "".
+	Parent string `json:"parent,omitempty"`
+	// Governorate, District and Subdistrict are OCHA's administrative
+	// chain, zero outside Syria (and District and Subdistrict for places
+	// above them).
+	Governorate AdminRef `json:"governorate"`
+	District    AdminRef `json:"district"`
+	Subdistrict AdminRef `json:"subdistrict"`
+	// Population is the number of inhabitants a source gives, or 0.
+	Population int `json:"population,omitempty"`
 	// Country is the ISO 3166-1 alpha-2 code: "SY", or "TR", "LB", "JO", "IQ"
 	// for places across the border.
 	Country string `json:"country"`
-	// Sources lists where the entry and its point come from (dataset names
-	// or the page a curated point was read from).
-	Sources []string `json:"sources"`
+	// Refs are the ids of the other source records merged into this place
+	// (ID is the first): each names a record a user can look up.
+	Refs []string `json:"refs,omitempty"`
+	// PointFrom is the id of the record the point was read from.
+	PointFrom string `json:"point_from,omitempty"`
+	// Sources are the pages curated points and names were read from.
+	Sources []string `json:"sources,omitempty"`
 }
 
 // AllNames returns Name followed by Names.
 func (p *Place) AllNames() []string {
 	return append([]string{p.Name}, p.Names...)
+}
+
+// IDs returns ID followed by Refs: every source record of the place.
+func (p *Place) IDs() []string {
+	return append([]string{p.ID}, p.Refs...)
+}
+
+// Curated reports whether the place is in a curated list of war-reported
+// places (the shared supplement or the repo's own).
+func (p *Place) Curated() bool {
+	for _, id := range p.IDs() {
+		if strings.HasPrefix(id, "cur:") {
+			return true
+		}
+	}
+	return false
+}
+
+// PCode returns the place's OCHA P-code (a community's "C1234", a
+// neighbourhood's "N0130", an area's "SY07"), or "".
+func (p *Place) PCode() string {
+	for _, id := range p.IDs() {
+		if code, ok := strings.CutPrefix(id, "ocha:"); ok {
+			return code
+		}
+	}
+	return ""
+}
+
+// GeoNamesID returns the place's GeoNames id, or 0.
+func (p *Place) GeoNamesID() int {
+	for _, id := range p.IDs() {
+		if s, ok := strings.CutPrefix(id, "gn:"); ok {
+			if n, err := strconv.Atoi(s); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// WOFID returns the place's Who's On First id, or 0.
+func (p *Place) WOFID() int64 {
+	for _, id := range p.IDs() {
+		if s, ok := strings.CutPrefix(id, "wof:"); ok {
+			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
 }

