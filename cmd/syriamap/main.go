@@ -56,7 +56,7 @@ Usage:
   syriamap geocode [--samples] [FILE...]        one JSON object per caption (stdin when no FILE)
   syriamap import [--format F] FILE...          import .txt, .csv or .jsonl files into the archive
   syriamap list [--unplaced] [--q TEXT] ...     list archived photos
-  syriamap places search NAME                   find gazetteer places and their ids
+  syriamap places search|export|unknown       find places; the gazetteer as GeoJSON; names it lacks
   syriamap set-place PHOTO_ID PLACE_ID          correct a photo's place (or --point LON,LAT)
   syriamap regeocode                            re-run the geocoder over the archive
   syriamap backup FILE                          copy the archive, consistently, while it is in use

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 
@@ -48,6 +50,7 @@ type ochaRow struct {
 	pcode, en, ar, typ        string
 	admin3, admin4            string // P-codes of the subdistrict and, for a neighbourhood, its community
 	gov, dist, sub, community string // English names of the chain
+	arHolders                 []string
 	lat, lon                  float64
 }
 
@@ -106,6 +109,14 @@ func readOCHA(path string) ([]ochaRow, error) {
 		row := ochaRow{line: line, pcode: rec[col["Location_Pcode"]], en: rec[col["LocationName_en"]], ar: rec[col["LocationName_ar"]],
 			typ: rec[col["location_type"]], admin3: rec[col["admin3Pcode"]], admin4: rec[col["admin4Pcode"]],
 			gov: rec[col["admin1Name_en"]], dist: rec[col["admin2Name_en"]], sub: rec[col["admin3Name_en"]], community: rec[col["admin4Name_en"]]}
+		for _, h := range []string{"admin1Name_ar", "admin2Name_ar", "admin3Name_ar"} {
+			if i, ok := col[h]; ok {
+				row.arHolders = append(row.arHolders, rec[i])
+			}
+		}
+		if i, ok := col["admin4Name_ar"]; ok && row.typ == "Neighbourhood" {
+			row.arHolders = append(row.arHolders, rec[i])
+		}
 		var err1, err2 error
 		row.lat, err1 = strconv.ParseFloat(rec[col["Latitude_y"]], 64)
 		row.lon, err2 = strconv.ParseFloat(rec[col["Longitude_x"]], 64)
@@ -124,7 +135,7 @@ func (b *builder) addOCHA(row ochaRow) error {
 	name, alts := ochaName(row.en, holders)
 	r := record{ids: []string{"ocha:" + row.pcode}, family: "ocha", name: name, names: alts, kind: gazetteer.Village,
 		point: orb.Point{row.lon, row.lat}, located: true, nameRank: rankOCHA, pointRank: rankOCHA, country: "SY"}
-	arName, arAlts := ochaArabic(row.ar)
+	arName, arAlts := ochaArabic(row.ar, row.arHolders)
 	r.nameAr, r.names = arName, append(r.names, arAlts...)
 	seat := ""
 	switch {
@@ -188,7 +199,7 @@ func ochaName(en string, holders []string) (name string, alts []string) {
 	if len(parts) == 0 {
 		return strings.TrimSpace(en), nil
 	}
-	name = parts[0]
+	name = titleWords(parts[0])
 	for _, q := range parts[1:] {
 		if !namesAny(q, holders) {
 			alts = append(alts, q)
@@ -208,24 +219,49 @@ func ochaName(en string, holders []string) (name string, alts []string) {
 	return name, alts
 }
 
-// ochaArabic reads OCHA's Arabic name: its first part is the name (parts
-// after " - " or "/" name its subdistrict or city, or are other names); a
-// neighbourhood's begins with حي ("quarter"), which searches leave out.
-func ochaArabic(ar string) (name string, alts []string) {
+// titleWords capitalises the words of a name OCHA left in lower case
+// ("Khan tuman"), but for the articles and particles that stay so (al,
+// el, bin, of …).
+func titleWords(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		r, size := utf8.DecodeRuneInString(w)
+		lower := strings.ToLower(strings.SplitN(w, "-", 2)[0])
+		if unicode.IsLower(r) && (i == 0 || !particles[lower]) {
+			words[i] = string(unicode.ToUpper(r)) + w[size:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// particles stay in lower case inside a name.
+var particles = map[string]bool{"al": true, "el": true, "ad": true, "ar": true, "as": true, "ash": true, "at": true,
+	"az": true, "an": true, "ed": true, "en": true, "er": true, "es": true, "et": true, "ez": true, "bin": true,
+	"ibn": true, "wa": true, "of": true, "de": true, "la": true}
+
+// ochaArabic reads OCHA's Arabic name: its first part is the name; parts
+// after " - " or "/" that name its subdistrict, district or city only say
+// where it is ("بسقلا - كفر نبل" is Basqala in Kafr Nabl, not Kafr Nabl),
+// others are other names; a neighbourhood's begins with حي ("quarter"),
+// which searches leave out.
+func ochaArabic(ar string, holders []string) (name string, alts []string) {
 	ar = strings.TrimSpace(ar)
 	if ar == "" {
 		return "", nil
 	}
 	for i, part := range strings.FieldsFunc(ar, func(r rune) bool { return r == '/' || r == '-' || r == '_' }) {
 		part = strings.TrimSpace(part)
+		bare := strings.TrimSpace(strings.TrimPrefix(part, "حي "))
 		if i == 0 {
 			name = part
+		} else if namesAny(bare, holders) || namesAny(strings.TrimPrefix(bare, "مركز "), holders) {
+			continue
 		}
-		if bare := strings.TrimSpace(strings.TrimPrefix(part, "حي ")); bare != "" && bare != "حي" {
+		if bare != "" && bare != "حي" {
 			alts = append(alts, bare)
 		}
 	}
-	return name, append(alts, ar)
+	return name, alts
 }
 
 func namesAny(s string, holders []string) bool {

@@ -95,7 +95,7 @@ func canonicalPage(raw string) string {
 
 // mirrorWithLangPath reports whether a host puts the edition in the path.
 func mirrorWithLangPath(host string) bool {
-	for _, h := range []string{"defzone.net", "wikizero", "wikiland.org", "sagapedia.com", "qa.edu.vn", "howlingpixel.com", "wikisort.org"} {
+	for _, h := range []string{"defzone.net", "wikizero", "wikiland.org", "sagapedia.com", "qa.edu.vn", "howlingpixel.com", "wikisort.org", "wikimili.com"} {
 		if strings.Contains(host, h) {
 			return true
 		}

@@ -108,7 +108,16 @@ func (w wofRow) record(country string) record {
 	case w.code == "PPLA2" || w.code == "PPLA3":
 		r.kind = gazetteer.Town
 	default:
-		r.kind = gazetteer.Village
+		// A place the world writes about in many languages is a town at
+		// least (Sidon, Azraq: WOF gives many records no feature code).
+		switch n := len(w.other) + len(w.eng) + len(w.ara); {
+		case n >= 20 && country != "SY":
+			r.kind = gazetteer.City
+		case n >= 12:
+			r.kind = gazetteer.Town
+		default:
+			r.kind = gazetteer.Village
+		}
 	}
 	return r
 }

@@ -5,6 +5,7 @@ package archive
 
 import (
 	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/paulmach/orb"
@@ -94,14 +95,21 @@ func (a *Archive) givenPoint(pt orb.Point, geocoded photo.Place) photo.Place {
 	return pl
 }
 
-// SearchPlaces returns the gazetteer places one of whose names is a
-// spelling of name (see gazetteer.Fold) or begins like it ("Bustan" finds
-// Bostan Bash), the exact spellings first, at most limit.
+// SearchPlaces returns the gazetteer places one of whose names, English
+// or Arabic, is a spelling of name (see gazetteer.Fold) or begins like it
+// ("Bustan" finds Bostan Bash, also written Bustan al-Basha), the most
+// prominent first (see gazetteer.Prominence; an exact spelling counts a
+// little more), at most limit.
 func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
-	out := a.Gazetteer.Lookup(name)
+	type match struct {
+		p     *gazetteer.Place
+		score float64
+	}
+	var matches []match
 	seen := map[string]bool{}
-	for _, p := range out {
+	for _, p := range a.Gazetteer.Lookup(name) {
 		seen[p.ID] = true
+		matches = append(matches, match{p, gazetteer.Prominence(p) + 0.5})
 	}
 	k := gazetteer.Fold(name)
 	if k.Skeleton != "" {
@@ -111,16 +119,18 @@ func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
 				continue
 			}
 			for _, n := range p.AllNames() {
-				if f := gazetteer.Fold(n); strings.HasPrefix(f.Skeleton, k.Skeleton) && strings.HasPrefix(f.Fine[:min(len(f.Fine), 2)], k.Fine[:min(len(k.Fine), 2)]) {
-					out = append(out, p)
+				if f := gazetteer.Fold(n); strings.HasPrefix(f.Skeleton, k.Skeleton) && strings.HasPrefix(f.Fine, k.Fine[:min(len(k.Fine), 2)]) {
+					matches = append(matches, match{p, gazetteer.Prominence(p)})
 					seen[p.ID] = true
 					break
 				}
 			}
 		}
 	}
-	if len(out) > limit {
-		out = out[:limit]
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].score > matches[j].score })
+	out := make([]*gazetteer.Place, 0, min(limit, len(matches)))
+	for _, m := range matches[:min(limit, len(matches))] {
+		out = append(out, m.p)
 	}
 	return out
 }

@@ -20,6 +20,9 @@ type Caption struct {
 	// Mentions are the capitalised names outside the credit and the dates,
 	// in text order.
 	Mentions []Mention
+	// Uppercase is true for a caption written in capitals (some wire
+	// archives): capitals then say nothing of names.
+	Uppercase bool
 }
 
 type scratch struct {
@@ -32,7 +35,7 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{toks: make([]token
 
 // Parse reads one caption. It is safe for concurrent use.
 func Parse(text string) Caption {
-	c := Caption{Text: text}
+	c := Caption{Text: text, Uppercase: mostlyUpper(text)}
 	credit, cs, ce, ok := findCredit(text)
 	if ok {
 		c.Credit, c.CreditStart, c.CreditEnd = credit, cs, ce
@@ -59,6 +62,20 @@ func Parse(text string) Caption {
 	}
 	c.Mentions = findMentions(text, toks, inSkip, make([]Mention, 0, 8))
 	return c
+}
+
+// mostlyUpper reports whether most of the ASCII letters of s are capitals.
+func mostlyUpper(s string) bool {
+	upper, lower := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z':
+			lower++
+		}
+	}
+	return upper > lower
 }
 
 // Split splits a document into captions: paragraphs are separated by blank

@@ -232,6 +232,10 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 		toks[end+2].num < 120 && (toks[end+3].is(",") || toks[end+3].is(")")) {
 		m.Entity = Person
 	}
+	// A unit's name: "the al-Sultan Murad brigade", "the Hamza division".
+	if k := end + 1; k < len(toks) && toks[k].kind == tWord && !toks[k].upper() && unitWords[toks[k].lower] {
+		m.Entity = Organisation
+	}
 	// A designator just after: "Kafranbel town", "Ras al-Ain province",
 	// "Idlib Province".
 	if k := end + 1; k < len(toks) && toks[k].has(lexDesignator) {

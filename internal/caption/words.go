@@ -9,7 +9,9 @@ var nationalities = map[string]bool{"syrian": true, "syrians": true, "kurdish": 
 	"iranian": true, "palestinian": true, "american": true, "british": true, "french": true, "german": true,
 	"european": true, "arab": true, "armenian": true, "assyrian": true, "yazidi": true, "turkmen": true,
 	"circassian": true, "alawite": true, "sunni": true, "shiite": true, "shia": true, "druze": true,
-	"christian": true, "muslim": true, "islamic": true, "israeli": true, "syriac": true, "bedouin": true}
+	"christian": true, "muslim": true, "islamic": true, "israeli": true, "syriac": true, "bedouin": true,
+	"greek": true, "macedonian": true, "serbian": true, "hungarian": true, "austrian": true, "italian": true,
+	"egyptian": true, "saudi": true, "qatari": true, "emirati": true, "afghan": true, "european's": true}
 
 // countries that captions of the Syrian war name.
 var countries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, "jordan": true, "iraq": true,
@@ -23,7 +25,10 @@ var countries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, 
 // whereCues govern a name the photo was taken in or near.
 var whereCues = map[string]bool{"in": true, "at": true, "near": true, "inside": true, "outside": true,
 	"around": true, "across": true, "within": true, "throughout": true, "on": true, "over": true, "along": true,
-	"beside": true, "behind": true, "nearby": true, "outskirts": true, "amid": true, "through": true}
+	"beside": true, "behind": true, "nearby": true, "outskirts": true, "amid": true, "through": true,
+	// "Fighters enter the village of Ghandoura", "refugees enter Jordan":
+	// the photo is where they arrive.
+	"enter": true, "enters": true, "entering": true, "entered": true}
 
 var originCues = map[string]bool{"from": true, "fled": true, "fleeing": true, "flee": true, "flees": true,
 	"escaped": true, "escaping": true, "escape": true, "left": true, "leaving": true, "evacuated": true,
@@ -43,8 +48,7 @@ var targetCues = map[string]bool{"to": true, "towards": true, "toward": true, "i
 	"strikes": true, "airstrike": true, "airstrikes": true, "offensive": true, "advance": true,
 	"advancing": true, "assault": true, "stormed": true, "storming": true, "capture": true, "captured": true,
 	"seize": true, "seized": true, "recapture": true, "recaptured": true, "retake": true, "retook": true,
-	"besieging": true, "targeting": true, "targeted": true, "reach": true, "reached": true, "entering": true,
-	"entered": true, "return": true, "returned": true, "returning": true, "march": true, "marching": true}
+	"besieging": true, "targeting": true, "targeted": true, "reach": true, "reached": true, "return": true, "returned": true, "returning": true, "march": true, "marching": true}
 
 // Verbs of a strike landing: the place after them is where it landed.
 var landedVerbs = map[string]bool{"hit": true, "hits": true, "struck": true, "pounded": true, "pounding": true}
@@ -120,6 +124,11 @@ var organisationWords = map[string]bool{"army": true, "forces": true, "force": t
 	"afp": true, "press": true, "channel": true, "tv": true, "television": true, "radio": true,
 	"association": true, "society": true, "administration": true, "authority": true, "command": true,
 	"operations": true, "operation": true, "shield": true}
+
+// unitWords after a lower-case name make it an armed group's: "the
+// al-Sultan Murad brigade", "the Hamza division".
+var unitWords = map[string]bool{"brigade": true, "brigades": true, "battalion": true, "battalions": true,
+	"division": true, "militia": true, "militias": true, "faction": true, "factions": true, "regiment": true}
 
 // Words in a name that make it an event's.
 var eventWords = map[string]bool{"eid": true, "ramadan": true, "christmas": true, "easter": true,

@@ -126,27 +126,27 @@ func (g *Gazetteer) Lookup(name string) []*Place {
 }
 
 // Prominence ranks how likely a place is the one a name means when
-// several share it, from 0: a city over a town over a village, a
-// settlement over the area named after it, a place in the curated list of
-// war-reported places over others, and, among equals, the more populous.
+// several share it, from 0: a city or governorate over a town or region
+// over a village, a place in the curated list of war-reported places over
+// others, and, among equals, the more populous.
 func Prominence(p *Place) float64 {
 	var k float64
 	switch p.Kind {
-	case City:
+	case City, Governorate:
 		k = 6
-	case Town:
+	case Town, Region:
 		k = 4
-	case Camp, Crossing, Landmark:
+	case Camp, Crossing, Landmark, District:
 		k = 3
-	case Neighbourhood, Region, Governorate:
+	case Neighbourhood, Subdistrict:
 		k = 2
 	case Village:
 		k = 1
 	}
 	if p.Curated() {
-		k += 3
+		k += 1.5
 	}
-	return k + math.Log10(float64(p.Population)+1)/10
+	return k + math.Log10(float64(p.Population)+1)/2
 }
 
 // closeSpelling reports whether words whose skeleton matched ref but whose

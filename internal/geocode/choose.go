@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -45,8 +46,10 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 		again = false
 		for i := range cands {
 			if !chosen[i] && cands[i].mention != cands[best].mention && c.Mentions[cands[i].mention].Sentence == 0 &&
+				(!c.Mentions[cands[i].mention].Subordinate || c.Mentions[cands[best].mention].Subordinate) &&
+				!designatedOther(c, cands, i) &&
 				(cands[i].base >= 0.3 && cands[i].score >= 0.35*cands[best].score || qualifies(c, cands[best].mention, cands[i].mention)) &&
-				gc.contains(cands[best].hit.Place, cands[i].hit.Place) {
+				gc.heldByMention(cands, cands[best], cands[i].hit.Place) {
 				best, again = i, true
 				chosen[i] = true
 				break
@@ -56,6 +59,15 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	b := cands[best]
 	m := c.Mentions[b.mention]
 	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
+	// "Hmeimah, east of Manbij", where the only Hmeimah known is 77 km
+	// off: a wrong place is worse than an honest fallback to what the
+	// caption says it is near (its governorate, for a direction).
+	if b.contradicted {
+		if r, ok := gc.relationFallback(c, cands, b); ok {
+			r.Alternatives = alternatives(c, cands, r.Confidence, best, b.score)
+			return r
+		}
+	}
 	conf := map[caption.Role]float64{caption.Where: 0.95, caption.Context: 0.75, caption.Target: 0.35, caption.Origin: 0.3}[m.Role]
 	if m.Sentence > 0 {
 		conf *= 0.7
@@ -143,6 +155,14 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			}
 		}
 	}
+	// Never a place in Syria for a photo the caption puts abroad: "Syrian
+	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
+	// village of Hadalat.
+	if country := photoCountry(c); country != "" && res.Place != nil && res.Place.Country == "SY" && res.Place.Kind != gazetteer.Crossing {
+		res = Result{Precision: None, Mention: res.Mention,
+			Note: "the caption puts the photo in " + countryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+		conf = 0
+	}
 	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))
 	if res.Precision == None {
 		res.Alternatives = alternatives(c, cands, 0, -1, 1)
@@ -150,6 +170,61 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	}
 	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
 	return res
+}
+
+// heldByMention reports whether p is held by the best reading, or by
+// another likely reading of the same name of a larger kind than p: "the
+// Shayrat air base in Homs" is in Homs the governorate, though the city is
+// the likelier Homs; "Quneitra, on the Syrian side of the Golan Heights"
+// is not in the Golan region, which the governorate also holds.
+func (gc *Geocoder) heldByMention(cands []candidate, best candidate, p *gazetteer.Place) bool {
+	if gc.contains(best.hit.Place, p) {
+		return true
+	}
+	for _, q := range cands {
+		if q.mention == best.mention && q.base >= 0.3*best.base && !q.far && specificity(p.Kind) < specificity(best.hit.Place.Kind) &&
+			gc.contains(q.hit.Place, p) {
+			return true
+		}
+	}
+	return false
+}
+
+
+// designatedOther reports whether cands[i]'s name has another reading of
+// the kind the caption says it is: "the Oncupinar border crossing" is the
+// crossing, not Tipil, the village also called Oncupinar.
+func designatedOther(c caption.Caption, cands []candidate, i int) bool {
+	want := map[string]gazetteer.Kind{"camp": gazetteer.Camp, "crossing": gazetteer.Crossing}[c.Mentions[cands[i].mention].Designator]
+	if want == "" || cands[i].hit.Place.Kind == want {
+		return false
+	}
+	for _, q := range cands {
+		if q.mention == cands[i].mention && q.hit.Place.Kind == want {
+			return true
+		}
+	}
+	return false
+}
+
+// relationFallback places a photo whose best reading the caption's stated
+// relation contradicts at the governorate of the place the relation names
+// ("X, north of Manbij": Aleppo governorate), or the place itself when it
+// has none.
+func (gc *Geocoder) relationFallback(c caption.Caption, cands []candidate, b candidate) (Result, bool) {
+	ref, _, _ := directionFrom(c, b.mention)
+	q := bestReading(cands, ref)
+	if q == nil {
+		return Result{}, false
+	}
+	at := q.hit.Place
+	if gov := gc.g.GovernorateOf(at); gov != nil {
+		at = gov
+	}
+	name := c.Text[b.hit.Start:b.hit.End]
+	return Result{Place: at, Precision: Fallback, Mention: name, Confidence: 0.4,
+		Note: "the " + b.hit.Place.Name + " the gazetteer knows is not where the caption puts " + name + " (" +
+			strings.TrimSpace(c.Text[c.Mentions[b.mention].End:c.Mentions[ref].End]) + "); placed at " + at.Name}, true
 }
 
 // sameNamedGovernorate returns the governorate of the city p when the

@@ -1,7 +1,12 @@
 package geocode
 
 import (
+	"math"
+	"strconv"
 	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -63,6 +68,22 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			p.score *= 0.3
 		}
 	}
+	// "Sajur, north of Manbij", "Khan Tuman, 10 km southwest of Aleppo": a
+	// reading that the stated direction or distance from the next name
+	// contradicts is not the place meant.
+	for i := range cands {
+		p := &cands[i]
+		ref, dir, km := directionFrom(c, p.mention)
+		if ref < 0 || !p.hit.Place.Located {
+			continue
+		}
+		q := bestReading(cands, ref)
+		if q == nil || !contradicts(q.hit.Place.Point, p.hit.Place.Point, dir, km) {
+			continue
+		}
+		p.far, p.contradicted = true, true
+		p.score *= 0.3
+	}
 	// A reading far from every other place named: judged against the
 	// readings as they stand, then marked all at once.
 	var doubted []int
@@ -100,6 +121,77 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			p.score *= 0.5
 		}
 	}
+}
+
+// directionFrom reads "X, north of Y", "X, 40 km southwest of Y" for
+// mention i: the mention of Y, the bearing in degrees from Y to X (north
+// 0, east 90) and the distance in km (0 when not said). ref is -1 when
+// the caption states no such relation.
+func directionFrom(c caption.Caption, i int) (ref int, bearing, km float64) {
+	if i+1 >= len(c.Mentions) {
+		return -1, 0, 0
+	}
+	m, n := c.Mentions[i], c.Mentions[i+1]
+	if n.Sentence != m.Sentence || !isDirection(n.Designator) || n.Start-m.End > 40 || n.Entity != caption.MaybePlace {
+		return -1, 0, 0
+	}
+	words := strings.FieldsFunc(strings.ToLower(c.Text[m.End:n.Start]), func(r rune) bool {
+		return r == ' ' || r == ',' || r == '-' || r == '(' || r == ')'
+	})
+	found := false
+	for j, w := range words {
+		if b, ok := bearings[w]; ok {
+			bearing, found = b, true
+		}
+		if (w == "km" || w == "kilometres" || w == "kilometers") && j > 0 {
+			if v, err := strconv.ParseFloat(words[j-1], 64); err == nil {
+				km = v
+			}
+		}
+		if (w == "miles" || w == "mile") && j > 0 {
+			if v, err := strconv.ParseFloat(words[j-1], 64); err == nil {
+				km = v * 1.609
+			}
+		}
+	}
+	if !found {
+		return -1, 0, 0
+	}
+	return i + 1, bearing, km
+}
+
+// bearings are the compass directions captions use, in degrees.
+var bearings = map[string]float64{"north": 0, "northeast": 45, "east": 90, "southeast": 135, "south": 180,
+	"southwest": 225, "west": 270, "northwest": 315, "north-east": 45, "south-east": 135, "south-west": 225,
+	"north-west": 315}
+
+// contradicts reports whether point p cannot be bearing degrees from
+// point ref (at about km when km > 0): more than 80 degrees off, or much
+// farther or nearer than said (a town said to lie north of a city, with
+// no distance, is within 100 km of it).
+func contradicts(ref, p orb.Point, bearing, km float64) bool {
+	d := geo.Distance(ref, p) / 1000
+	if d < 2 {
+		return false // at the reference itself: no direction to judge
+	}
+	if km > 0 && (d > 2*km+15 || d < km/3-5) || km == 0 && d > 100 {
+		return true
+	}
+	got := geo.Bearing(ref, p)
+	diff := math.Abs(math.Mod(got-bearing+540, 360) - 180)
+	return diff > 80
+}
+
+// bestReading returns the most likely located reading of mention i, or
+// nil.
+func bestReading(cands []candidate, i int) *candidate {
+	var best *candidate
+	for j := range cands {
+		if q := &cands[j]; q.mention == i && q.hit.Place.Located && (best == nil || q.base > best.base) {
+			best = q
+		}
+	}
+	return best
 }
 
 // holdMetres is how far from a holder's point a place the caption puts in
@@ -156,23 +248,38 @@ var holderWords = map[string]bool{"rebel": true, "held": true, "controlled": tru
 // isArea reports whether a designator names an area larger than a city.
 func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }
 
+// countryNames name the countries of neighbours.
+var countryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Lebanon", "JO": "Jordan", "IQ": "Iraq", "IL": "Israel"}
+
 // neighbours maps the countries captions name to their ISO codes.
 var neighbours = map[string]string{"syria": "SY", "turkey": "TR", "lebanon": "LB", "jordan": "JO",
 	"iraq": "IQ", "kurdistan": "IQ", "iraqi kurdistan": "IQ", "israel": "IL"}
 
 // photoCountry returns the country the first sentence places the photo
 // in: the last country named as "…, Turkey," or "in Lebanon's …", not one
-// named as a border ("near the border with Syria"). It returns "" when the
-// caption names none, or Syria.
+// named as a border ("near the border with Syria"); else one people enter
+// ("Syrian refugees enter Jordan at the Hadalat crossing"). It returns ""
+// when the caption names none, or Syria.
 func photoCountry(c caption.Caption) string {
-	code := ""
-	for _, m := range c.Mentions {
+	code, entered := "", ""
+	for i, m := range c.Mentions {
 		if m.Entity != caption.Country || m.Sentence != 0 {
 			continue
 		}
-		if m.Role == caption.Context && m.Cue == "" || m.Role == caption.Where && m.Cue == "in" && m.Designator == "" || m.Possessive {
-			code = neighbours[strings.ToLower(m.Text)]
+		// "along the border between Syria and Jordan": both name the
+		// border.
+		if i > 0 && c.Mentions[i-1].Designator == "border" && strings.TrimSpace(c.Text[c.Mentions[i-1].End:m.Start]) == "and" {
+			continue
 		}
+		switch {
+		case m.Role == caption.Context && m.Cue == "" || m.Role == caption.Where && m.Cue == "in" && m.Designator == "" || m.Possessive:
+			code = neighbours[strings.ToLower(m.Text)]
+		case m.Role == caption.Where && strings.HasPrefix(m.Cue, "enter") || m.Role == caption.Target && m.Cue == "into":
+			entered = neighbours[strings.ToLower(m.Text)]
+		}
+	}
+	if code == "" {
+		code = entered
 	}
 	if code == "SY" {
 		return ""

@@ -53,6 +53,10 @@ type Result struct {
 	// Note says, for a fallback, why the photo is placed where it is.
 	Note         string
 	Alternatives []Alternative
+	// Unknown are the names the caption reads as places that the
+	// gazetteer knows no reading of ("the village of Ghazila"): where it
+	// must still grow.
+	Unknown []string
 }
 
 // Alternative is a place the geocoder weighed and did not choose.
@@ -92,6 +96,10 @@ type candidate struct {
 	// name with words such as Square or camp: not a piece of a person's,
 	// an organisation's or a longer unknown name.
 	whole bool
+	// contradicted is true when the caption's stated direction or distance
+	// from another place rules this reading out ("Sajur, north of Manbij"
+	// read as a Sajur south of it).
+	contradicted bool
 }
 
 // Geocode chooses where the photo of caption c was taken.
@@ -111,7 +119,24 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 		}
 		w.known = append(w.known, k)
 	}
-	return gc.choose(c, w.cands, w.known)
+	r := gc.choose(c, w.cands, w.known)
+	for i := range c.Mentions {
+		if !w.known[i] && placeLike(c, i) && !anyReading(w.cands, i) {
+			r.Unknown = append(r.Unknown, c.Mentions[i].Text)
+		}
+	}
+	return r
+}
+
+// anyReading reports whether mention i has a reading among cands, far or
+// not.
+func anyReading(cands []candidate, i int) bool {
+	for _, cd := range cands {
+		if cd.mention == i {
+			return true
+		}
+	}
+	return false
 }
 
 // Point returns where a result puts the photo, and false when it is not

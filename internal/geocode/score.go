@@ -1,7 +1,6 @@
 package geocode
 
 import (
-	"math"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/caption"
@@ -10,11 +9,12 @@ import (
 
 // candidates scores every reading of every name outside the credit.
 func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []candidate) []candidate {
+	named := namedCountries(c)
 	for i, h := range hits {
 		if !h.Capitalized || h.Start < c.CreditEnd && h.End > c.CreditStart {
 			continue
 		}
-		if covered(hits, i) {
+		if covered(hits, i) || acronym(c, h) {
 			continue
 		}
 		mi := mentionAt(c.Mentions, h)
@@ -22,11 +22,17 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 			continue
 		}
 		m := &c.Mentions[mi]
+		if m.Entity == caption.Country || m.Entity == caption.Nationality {
+			continue // "the Greek island of Lesbos" names no Girik
+		}
 		s := roleWeight(m) * kindPrior[h.Place.Kind] * designatorFit(m.Designator, h.Place.Kind)
 		ew := entityWeight(c, m, h)
 		s *= ew
 		if m.Sentence > 0 {
 			s *= 0.3
+		}
+		if locatesPrevious(c, mi) {
+			s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
 		}
 		if m.Subordinate && mainWhereBefore(c, mi) {
 			s *= 0.6 // "in Idlib after an attack in Khan Sheikhoun"
@@ -37,10 +43,120 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		if !h.Place.Located {
 			s *= 0.95
 		}
-		s += math.Log10(float64(h.Place.Population)+10) * 0.002 // same-name towns: the larger
+		// A village or a city quarter is named in a caption as a place, with
+		// a cue ("in", "the village of", "…, Idlib"): bare, its name is more
+		// likely a common word or a person's (Smoke, Sultan, Hayat).
+		if small(h.Place) && !cued(c, mi) {
+			s *= 0.3
+		}
+		// Captions are about Syria: a place abroad is meant when the
+		// caption names its country, or is prominent enough to be known.
+		if h.Place.Country != "SY" && !named[h.Place.Country] {
+			if h.Place.Kind == gazetteer.Village {
+				s *= 0.3
+			} else {
+				s *= 0.85
+			}
+		}
+		// Same-name places: the more prominent (see gazetteer.Prominence).
+		s *= 1 + prominenceWeight*gazetteer.Prominence(h.Place)
 		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
 	return out
+}
+
+// prominenceWeight is how much a point of prominence (see
+// gazetteer.Prominence: a city about 7 to 10, a village 1) raises a
+// reading: enough that Sidon the city outweighs a Syrian hamlet named
+// Saydah, too little to outweigh what the caption says (a holder, a
+// designator, a stated direction).
+const prominenceWeight = 0.06
+
+// small reports whether p is a place whose name needs a cue to be read as
+// a place: a village or a city quarter.
+func small(p *gazetteer.Place) bool {
+	return p.Kind == gazetteer.Village || p.Kind == gazetteer.Neighbourhood
+}
+
+// cued reports whether mention i is named as a place: governed by a cue
+// ("in", "from", "towards", a dateline), with a designator ("the village
+// of", "X district"), as a possessor ("Homs' Khalidiya district"), held
+// by the next name ("Kansafra, Jabal al-Zawiya") or holding the one before
+// ("Douma, eastern Ghouta").
+func cued(c caption.Caption, i int) bool {
+	m := c.Mentions[i]
+	if m.Role != caption.Context || m.Cue != "" || m.Designator != "" || m.Possessive || nextHolder(c, i) >= 0 {
+		return true
+	}
+	return i > 0 && (c.Mentions[i-1].Possessive || nextHolder(c, i-1) == i)
+}
+
+// acronym reports whether a hit is an acronym in a caption written in
+// mixed case: UN, US, EU, SDF, YPG are organisations and countries, not
+// the villages they spell (Al-Oun). All-capital names of four letters or
+// more (HOMS in a dateline) are places.
+func acronym(c caption.Caption, h gazetteer.Hit) bool {
+	text := c.Text[h.Start:h.End]
+	if len(text) > 3 || strings.ContainsAny(text, " -") {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] < 'A' || text[i] > 'Z' {
+			return false
+		}
+	}
+	return !c.Uppercase
+}
+
+// namedCountries returns the countries the caption names (Turkey,
+// Lebanon's) or a place's nationality (the Turkish town of Akcakale), by
+// ISO code.
+func namedCountries(c caption.Caption) map[string]bool {
+	var out map[string]bool
+	for _, m := range c.Mentions {
+		code := ""
+		switch m.Entity {
+		case caption.Country:
+			code = neighbours[strings.ToLower(m.Text)]
+		case caption.Nationality:
+			code = demonyms[strings.ToLower(m.Text)]
+		}
+		if code != "" {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[code] = true
+		}
+	}
+	return out
+}
+
+// demonyms maps the nationalities of Syria's neighbours to ISO codes.
+var demonyms = map[string]string{"turkish": "TR", "lebanese": "LB", "jordanian": "JO", "iraqi": "IQ", "israeli": "IL"}
+
+// locatesPrevious reports whether mention i only says where the place
+// named before it is: ", near Y", ", outside Y" right after another place
+// where the photo was.
+func locatesPrevious(c caption.Caption, i int) bool {
+	m := c.Mentions[i]
+	if i == 0 || m.Cue != "near" && m.Cue != "outside" {
+		return false
+	}
+	prev := c.Mentions[i-1]
+	if prev.Sentence != m.Sentence || prev.Role != caption.Where || prev.Entity != caption.MaybePlace {
+		return false
+	}
+	between := c.Text[prev.End:m.Start]
+	head, _, ok := strings.Cut(between, ",")
+	if !ok || len(between) > 40 || strings.ContainsAny(between, ".;") {
+		return false
+	}
+	for _, w := range strings.Fields(head) { // "the Oncupinar border crossing, near …"
+		if !facilityWords[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 // mainWhereBefore reports whether, before mention i in its sentence, the
@@ -116,10 +232,22 @@ var kindPrior = map[gazetteer.Kind]float64{
 // town of", "province") fits a kind of place.
 func designatorFit(d string, k gazetteer.Kind) float64 {
 	switch d {
-	case "city", "town", "village", "capital":
+	case "city", "capital":
+		switch k {
+		case gazetteer.City:
+			return 1.3
+		case gazetteer.Town:
+			return 1.15
+		case gazetteer.Village:
+			return 0.7 // "the port of Mersin" is no village of that name
+		}
+		return designatorFit("town", k) * 0.9
+	case "town", "village":
 		switch {
-		case k.Populated():
+		case k == gazetteer.Village && d == "village", k == gazetteer.Town && d == "town", k == gazetteer.City && d == "town":
 			return 1.2
+		case k.Populated():
+			return 1.1 // the press calls many villages towns, and some towns villages
 		case k.Admin():
 			return 0.4
 		case k == gazetteer.Neighbourhood:
@@ -159,7 +287,8 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 			return 0.7
 		}
 	case "camp", "crossing":
-		if k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing" {
+		switch {
+		case k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing":
 			return 1.4
 		}
 		return 0.8

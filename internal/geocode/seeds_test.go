@@ -30,9 +30,8 @@ func TestSeedCaptions(t *testing.T) {
 		{Date: p("2016-05-30"), Photographer: p("Baraa Al-Halabi"), Agency: p("AFP"), Place: p("al-Sukkari"), Kind: "neighbourhood"},
 		{Date: p("2014-12-28"), Photographer: p("Jalal Al-Mamo"), Agency: p("Reuters"), Place: p("Old City of Aleppo"), Kind: "neighbourhood"},
 		{Date: p("2015-01-17"), Photographer: p("Khalil Ashawi"), Agency: p("Reuters"), Place: p("Kafranbel"), Kind: "town"},
-		// Bishqatin has no point in any source here and the caption names
-		// no place that holds it: unplaced.
-		{Date: p("2012-12-08"), Photographer: p("Herve Bar"), Agency: p("AFP")},
+		// Bishqatin, a village west of Aleppo: OCHA's Bishqatine (C1145).
+		{Date: p("2012-12-08"), Photographer: p("Herve Bar"), Agency: p("AFP"), Place: p("Bishqatin"), Kind: "village"},
 		{Date: p("2013-08-21"), Photographer: p("James Lawler Duggan"), Place: p("Bustan Pasha"), Kind: "neighbourhood"},
 	}
 	var texts []string

@@ -122,7 +122,7 @@ func TestBrowserExplorer(t *testing.T) {
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelectorAll(".cluster, path.photo-marker").length`, &markers))
-	if !strings.HasPrefix(count, "17 of 17 photos") || label != "January 2012 – December 2017" {
+	if !strings.HasPrefix(count, "18 of 18 photos") || label != "January 2012 – December 2017" {
 		t.Errorf("first view: count %q, window %q", count, label)
 	}
 	var clusters int
@@ -185,7 +185,7 @@ func TestBrowserExplorer(t *testing.T) {
 
 	// A click on a marker opens its popup with the caption.
 	var popup string
-	b.run(t, ready(ts.URL+"/?map=9/33.5/36.35"),
+	b.run(t, ready(ts.URL+"/?map=13/33.5247/36.3536"),
 		chromedp.WaitVisible(`path.photo-marker`, chromedp.ByQuery),
 		chromedp.Click(`path.photo-marker`, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=popup]`, chromedp.ByQuery),
@@ -302,14 +302,14 @@ func TestBrowserServerClusters(t *testing.T) {
 	b.run(t, ready(ts.URL+"/"),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelectorAll(".cluster, path.photo-marker").length`, &markers))
-	if !strings.HasPrefix(count, "17 of 17 photos") || markers == 0 {
+	if !strings.HasPrefix(count, "18 of 18 photos") || markers == 0 {
 		t.Errorf("first view: count %q, %d markers", count, markers)
 	}
 	_, body := get(t, ts, "/api/photos.geojson?from=2016-01&to=2016-12")
 	want := len(features(t, body).Features)
 	var popup string
 	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12&map=9/33.5/36.35"),
-		chromedp.Poll(`!document.querySelector("[data-testid=count]").textContent.startsWith("17 of")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Poll(`!document.querySelector("[data-testid=count]").textContent.startsWith("18 of")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		chromedp.WaitVisible(`path.photo-marker`, chromedp.ByQuery),
 		chromedp.Click(`path.photo-marker`, chromedp.ByQuery),

@@ -24,7 +24,7 @@ type clusterJSON struct {
 // view. It also counts the selected photos, placed or not, for "N of M".
 func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f, err := parseFilter(q)
+	f, err := s.parseFilter(q)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -35,7 +35,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, badParam("bin", "%q: want month or year", bin))
 		return
 	}
-	f, err := parseFilter(q)
+	f, err := s.parseFilter(q)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -75,7 +75,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 // and place, with the number of photos selected.
 func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f, err := parseFilter(q)
+	f, err := s.parseFilter(q)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -125,7 +125,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 // placesGeoJSON serves the places that have selected photos, with their
 // photo counts and the dates of the first and last.
 func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
-	f, err := parseFilter(r.URL.Query())
+	f, err := s.parseFilter(r.URL.Query())
 	if err != nil {
 		s.error(w, r, err)
 		return

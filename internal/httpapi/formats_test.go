@@ -127,7 +127,7 @@ func TestTimelineFacetsPlaces(t *testing.T) {
 		}
 	}
 	json.Unmarshal(body, &fc)
-	if fc.Photos != 12 || fc.Of != 17 || fc.Agencies[0].Value != "Reuters" {
+	if fc.Photos != 12 || fc.Of != 18 || fc.Agencies[0].Value != "Reuters" {
 		t.Errorf("facets: %s", body)
 	}
 	_, body = get(t, ts, "/api/places.geojson")

@@ -46,9 +46,9 @@ func TestGDALOpensDownloads(t *testing.T) {
 		open       []string
 		want       int
 	}{
-		{"/api/photos.geojson?download=1", "photos.geojson", nil, 17},
+		{"/api/photos.geojson?download=1", "photos.geojson", nil, 18},
 		{"/api/photos.geojson?from=2016&to=2016", "photos-2016.geojson", nil, 11},
-		{"/api/photos.csv", "photos.csv", []string{"-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat", "-oo", "AUTODETECT_TYPE=YES"}, 17},
+		{"/api/photos.csv", "photos.csv", []string{"-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat", "-oo", "AUTODETECT_TYPE=YES"}, 18},
 	} {
 		resp, body := get(t, ts, c.path)
 		if resp.StatusCode != 200 {

@@ -76,7 +76,7 @@ func (s *Server) basemap(w http.ResponseWriter, r *http.Request) {
 // explorer lists the photos under the filters in the query, newest first.
 func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f, err := parseFilter(q)
+	f, err := s.parseFilter(q)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -112,18 +112,18 @@ func elements(n *html.Node, tag string) []*html.Node {
 func TestExplorerPage(t *testing.T) {
 	_, ts, _ := newTestServer(t)
 	d := getPage(t, ts, "/")
-	if got := d.text("count"); !strings.HasPrefix(got, "17 of 17 photos") {
+	if got := d.text("count"); !strings.HasPrefix(got, "18 of 18 photos") {
 		t.Errorf("count = %q", got)
 	}
-	if n := len(d.all("photo-row")); n != 17 {
-		t.Errorf("%d rows, want 17", n)
+	if n := len(d.all("photo-row")); n != 18 {
+		t.Errorf("%d rows, want 18", n)
 	}
 
 	// A window: the count, the rows and the downloads all follow it.
 	_, body := get(t, ts, "/api/photos.geojson?from=2016&to=2016&agency=Reuters")
 	want := len(features(t, body).Features)
 	d = getPage(t, ts, "/?from=2016&to=2016&agency=Reuters")
-	if got := d.text("count"); !strings.HasPrefix(got, fmt.Sprintf("%d of 17 photos", want)) || want < 2 {
+	if got := d.text("count"); !strings.HasPrefix(got, fmt.Sprintf("%d of 18 photos", want)) || want < 2 {
 		t.Errorf("2016, Reuters: count = %q, the API has %d", got, want)
 	}
 	rows := d.all("photo-row")
@@ -149,7 +149,7 @@ func TestExplorerPage(t *testing.T) {
 
 	// Paging: the second page starts where the first ended.
 	d = getPage(t, ts, "/?offset=10")
-	if n := len(d.all("photo-row")); n != 7 || !strings.Contains(d.text("count"), "showing 11–17") {
+	if n := len(d.all("photo-row")); n != 8 || !strings.Contains(d.text("count"), "showing 11–18") {
 		t.Errorf("offset 10: %d rows, %q", n, d.text("count"))
 	}
 	if href := attr(d.one("prev"), "href"); href != "/" {
@@ -196,7 +196,7 @@ func TestPhotoPage(t *testing.T) {
 	if m := d.one("place-map"); attr(m, "data-lon") != "36.353610" || attr(m, "data-lat") != "33.524720" || attr(m, "data-label") != "Zamalka" {
 		t.Errorf("the small map is at %q, %q (%q)", attr(m, "data-lon"), attr(m, "data-lat"), attr(m, "data-label"))
 	}
-	if href := attr(d.one("place"), "href"); href != "/places/cur:zamalka" {
+	if href := attr(d.one("place"), "href"); href != "/places/ocha:C2320" {
 		t.Errorf("place link %q", href)
 	}
 	if resp, _ := get(t, ts, attr(d.one("geojson"), "href")); resp.StatusCode != 200 {
@@ -233,7 +233,7 @@ func TestPlacePage(t *testing.T) {
 			selected = attr(o, "value")
 		}
 	}
-	if got := e.text("count"); !strings.HasPrefix(got, strings.Fields(count)[0]+" of 17") || selected != "gn:170063" {
+	if got := e.text("count"); !strings.HasPrefix(got, strings.Fields(count)[0]+" of 18") || selected != "gn:170063" {
 		t.Errorf("the explorer for the place says %q (place %q chosen), the place page %q", got, selected, count)
 	}
 	if resp, _ := get(t, ts, "/places/gn:0"); resp.StatusCode != 404 {
@@ -245,7 +245,7 @@ func TestAboutPageAndAssets(t *testing.T) {
 	_, ts, _ := newTestServer(t)
 	resp, body := get(t, ts, "/about")
 	d := page(t, resp, body)
-	if !strings.Contains(d.text("attribution"), "GeoNames") || !strings.Contains(d.text("counts"), "17 photos") {
+	if !strings.Contains(d.text("attribution"), "GeoNames") || !strings.Contains(d.text("counts"), "18 photos") {
 		t.Errorf("about: %q / %q", d.text("counts"), d.text("attribution"))
 	}
 	var css string

@@ -18,6 +18,17 @@ import (
 // filterParams are the query parameters every list endpoint takes.
 var filterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence"}
 
+// parseFilter reads the list filters from a request's query, naming a
+// place by its gazetteer id: any id of a place that merges several source
+// records (a GeoNames id, an OCHA P-code, a curated key) selects it.
+func (s *Server) parseFilter(q url.Values) (photo.Filter, error) {
+	f, err := parseFilter(q)
+	if p := s.archive.Gazetteer.ByID(f.PlaceID); p != nil && err == nil {
+		f.PlaceID = p.ID
+	}
+	return f, err
+}
+
 // parseFilter reads the list filters from a request's query. A bad value
 // is a 400 naming the parameter and what is wrong with it.
 func parseFilter(q url.Values) (photo.Filter, error) {

@@ -21,7 +21,7 @@ import (
 // which gets the headers without the work).
 func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext, contentType string) (photo.Filter, bool) {
 	q := r.URL.Query()
-	f, err := parseFilter(q)
+	f, err := s.parseFilter(q)
 	if err == nil {
 		f.Limit, err = intParam(q, "limit", 0, 0, 10_000_000)
 	}
