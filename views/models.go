@@ -153,14 +153,14 @@ type PlacePage struct {
 	Coordinates string
 	// Records are the source records merged into the place, each linking
 	// to where it can be looked up.
-	Records []Link
-	Photos  int
-	First, Last    string // the first and last bins with photos
-	Bars           []Bar
-	Recent         []PhotoRow
-	PhotosURL      string // the explorer filtered to the place
-	Downloads      []Link
-	Map            *MiniMap // nil for a place without a point
+	Records     []Link
+	Photos      int
+	First, Last string // the first and last bins with photos
+	Bars        []Bar
+	Recent      []PhotoRow
+	PhotosURL   string // the explorer filtered to the place
+	Downloads   []Link
+	Map         *MiniMap // nil for a place without a point
 }
 
 // About is the page that says what syriamap is.

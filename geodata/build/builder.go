@@ -31,8 +31,8 @@ type builder struct {
 // meta is what the builder knows of a place beyond the Place itself.
 type meta struct {
 	nameRank, pointRank, arRank rank
-	families            map[string]bool // the source families merged in
-	keys                []gazetteer.Key // the folded names, for merging
+	families                    map[string]bool // the source families merged in
+	keys                        []gazetteer.Key // the folded names, for merging
 	// seat is the OCHA area a community is the seat of, by P-code.
 	seat string
 }

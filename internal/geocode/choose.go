@@ -190,7 +190,6 @@ func (gc *Geocoder) heldByMention(cands []candidate, best candidate, p *gazettee
 	return false
 }
 
-
 // designatedOther reports whether cands[i]'s name has another reading of
 // the kind the caption says it is: "the Oncupinar border crossing" is the
 // crossing, not Tipil, the village also called Oncupinar.
