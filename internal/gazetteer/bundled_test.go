@@ -202,3 +202,13 @@ func latinName(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return letters > 0 && unicode.IsUpper(r)
 }
+
+// BenchmarkLoad measures reading the bundled gazetteer, as every command
+// does at start-up (the target is under 300 ms).
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := gazetteer.Load(geodata.Gazetteer); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -3,6 +3,9 @@ package gazetteer
 import (
 	"fmt"
 	"math"
+	"math/bits"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,6 +28,31 @@ type nameRef struct {
 	place      int32
 	fine       string
 	consonants int
+	letters    letterSet
+	// next is the index, among its trie node's refs sorted by fine form,
+	// of the first ref with another fine form: each distinct spelling is
+	// measured once.
+	next int32
+}
+
+// letterSet is the set of bytes a fine form uses, folded onto 64 bits.
+// Each byte one spelling uses and the other lacks costs at least one edit,
+// so two sets bound the edit distance from below for the price of a
+// popcount (two bytes sharing a bit only loosen the bound).
+type letterSet uint64
+
+func lettersOf[S string | []byte](s S) letterSet {
+	var set letterSet
+	for i := 0; i < len(s); i++ {
+		set |= 1 << (s[i] & 63)
+	}
+	return set
+}
+
+// minEdits is the fewest edits that can turn a spelling using set a into
+// one using set b.
+func minEdits(a, b letterSet) int {
+	return max(bits.OnesCount64(uint64(a&^b)), bits.OnesCount64(uint64(b&^a)))
 }
 
 // New indexes places. It returns an error naming the first entry that is
@@ -51,7 +79,16 @@ func New(places []Place) (*Gazetteer, error) {
 		if p.Kind == Governorate && p.Governorate.PCode != "" {
 			g.govs[p.Governorate.PCode] = i
 		}
+		p.prominence = prominence(p)
 	}
+	keys := foldAll(places)
+	size := 0
+	for _, ks := range keys {
+		for _, k := range ks {
+			size += len(k.Skeleton)
+		}
+	}
+	g.trie.nodes = make([]trieNode, 1, max(1, size/2)) // node 0 is the root
 	for i := range places {
 		p := &places[i]
 		if p.Parent != "" {
@@ -59,19 +96,60 @@ func New(places []Place) (*Gazetteer, error) {
 				return nil, fmt.Errorf("gazetteer: %s has unknown parent %s", p.ID, p.Parent)
 			}
 		}
-		seen := map[Key]bool{}
-		for _, name := range p.AllNames() {
-			k := Fold(name)
-			if k.Skeleton == "" || seen[k] {
-				continue
-			}
-			seen[k] = true
-			ref := nameRef{place: int32(i), fine: k.Fine, consonants: k.Consonants}
+		for _, k := range keys[i] {
+			ref := nameRef{place: int32(i), fine: k.Fine, consonants: k.Consonants, letters: lettersOf(k.Fine)}
 			g.byKey[k.Skeleton] = append(g.byKey[k.Skeleton], ref)
 			g.trie.insert(k.Skeleton, ref)
 		}
 	}
+	// Each node's names by fine form, so that Scan finds the exact ones by
+	// binary search and measures each other spelling once.
+	for n := range g.trie.nodes {
+		refs := g.trie.nodes[n].refs
+		slices.SortStableFunc(refs, func(a, b nameRef) int { return strings.Compare(a.fine, b.fine) })
+		for a := 0; a < len(refs); {
+			b := a + 1
+			for b < len(refs) && refs[b].fine == refs[a].fine {
+				b++
+			}
+			for k := a; k < b; k++ {
+				refs[k].next = int32(b)
+			}
+			a = b
+		}
+	}
 	return g, nil
+}
+
+// foldAll folds every name of every place, on as many goroutines as
+// there are cores (folding is most of a start-up's work), and returns each
+// place's distinct keys.
+func foldAll(places []Place) [][]Key {
+	keys := make([][]Key, len(places))
+	workers := max(1, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(places); i += workers {
+				p := &places[i]
+				ks := make([]Key, 0, len(p.Names)+1)
+				for j := -1; j < len(p.Names); j++ {
+					name := p.Name
+					if j >= 0 {
+						name = p.Names[j]
+					}
+					if k := Fold(name); k.Skeleton != "" && !slices.Contains(ks, k) {
+						ks = append(ks, k)
+					}
+				}
+				keys[i] = ks
+			}
+		}()
+	}
+	wg.Wait()
+	return keys
 }
 
 // Load reads a gazetteer from its table (see Encode).
@@ -130,6 +208,13 @@ func (g *Gazetteer) Lookup(name string) []*Place {
 // over a village, a place in the curated list of war-reported places over
 // others, and, among equals, the more populous.
 func Prominence(p *Place) float64 {
+	if p.prominence > 0 {
+		return p.prominence
+	}
+	return prominence(p)
+}
+
+func prominence(p *Place) float64 {
 	var k float64
 	switch p.Kind {
 	case City, Governorate:
@@ -153,18 +238,24 @@ func Prominence(p *Place) float64 {
 // fine form differs still spell it: the skeleton must have three consonants
 // or more, and the fine forms be a few edits apart (Kafranbel, Kafr Nabl),
 // which keeps Syrian from Sharan and Jobar from Jebru.
-func closeSpelling(ref nameRef, fine []byte) bool {
+func closeSpelling(ref nameRef, fine []byte, letters letterSet) bool {
 	if ref.consonants <= 2 {
 		return false
 	}
 	max := max(1, 3*max(len(fine), len(ref.fine))/10)
+	if d := len(fine) - len(ref.fine); d > max || -d > max {
+		return false // the edit distance is at least the difference in length
+	}
+	if minEdits(letters, ref.letters) > max {
+		return false
+	}
 	return textdist.Distance(string(fine), ref.fine, max) <= max
 }
 
 // sameName reports whether a name whose skeleton matched ref is a spelling
 // of it: short skeletons are too loose alone, so their fine forms must match.
 func sameName(ref nameRef, consonants int, fine string) bool {
-	return ref.fine == fine || consonants > 2 && closeSpelling(ref, []byte(fine))
+	return ref.fine == fine || consonants > 2 && closeSpelling(ref, []byte(fine), lettersOf(fine))
 }
 
 // Contains reports whether place p lies within place q by the gazetteer's
@@ -275,7 +366,14 @@ var scanPool = sync.Pool{New: func() any { return new(scanScratch) }}
 // Scan appends to dst every place name found in text, longest first at each
 // position, and returns the extended slice. A name does not run across
 // punctuation other than hyphens. Scan is safe for concurrent use.
-func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
+func (g *Gazetteer) Scan(text string, dst []Hit) []Hit { return g.scan(text, dst, false) }
+
+// ScanNames is Scan for the names written as names: the hits whose first
+// or last word is capitalised, or in Arabic script (see Hit.Capitalized).
+// Skipping the others spares most of the work on a caption's text.
+func (g *Gazetteer) ScanNames(text string, dst []Hit) []Hit { return g.scan(text, dst, true) }
+
+func (g *Gazetteer) scan(text string, dst []Hit, namesOnly bool) []Hit {
 	sc := scanPool.Get().(*scanScratch)
 	defer scanPool.Put(sc)
 	if sc.memo == nil || len(sc.memo) > memoSize {
@@ -326,6 +424,10 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 			if stop == 1 {
 				break
 			}
+			capitalized := toks[i].upper || t.upper || toks[i].arabc
+			if namesOnly && !capitalized {
+				continue
+			}
 			fineBuf = fineBuf[:0]
 			for k := i; k <= j; k++ {
 				if k == i || !toks[k].article {
@@ -336,26 +438,20 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 			if i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken {
 				start = toks[i-1].start
 			}
-			// refs come grouped by place: one hit per place, exact when any
-			// of its names is, and spelling distances only when none is.
+			// refs are sorted by fine form: the exact ones are a run found by
+			// binary search, and each other distinct spelling is measured
+			// once (dedupe keeps one hit per place, the exact one).
+			lo, hi := fineRun(refs, fineBuf)
+			letters := lettersOf(fineBuf)
+			for k := lo; k < hi; k++ {
+				dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[refs[k].place], Exact: true, Capitalized: capitalized})
+			}
 			for a := 0; a < len(refs); {
-				b := a + 1
-				for b < len(refs) && refs[b].place == refs[a].place {
-					b++
-				}
-				exact, close := false, false
-				for _, ref := range refs[a:b] {
-					if ref.fine == string(fineBuf) {
-						exact = true
-						break
+				b := int(refs[a].next)
+				if (a != lo || lo == hi) && closeSpelling(refs[a], fineBuf, letters) {
+					for k := a; k < b; k++ {
+						dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[refs[k].place], Capitalized: capitalized})
 					}
-				}
-				for k := a; k < b && !exact && !close; k++ {
-					close = closeSpelling(refs[k], fineBuf)
-				}
-				if exact || close {
-					dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[refs[a].place], Exact: exact,
-						Capitalized: toks[i].upper || t.upper || toks[i].arabc})
 				}
 				a = b
 			}
@@ -368,6 +464,25 @@ func (g *Gazetteer) Scan(text string, dst []Hit) []Hit {
 		}
 	}
 	return dst
+}
+
+// fineRun returns the run refs[lo:hi] whose fine form is fine, in refs
+// sorted by fine form (lo == hi when there is none).
+func fineRun(refs []nameRef, fine []byte) (lo, hi int) {
+	lo, hi = 0, len(refs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if refs[m].fine < string(fine) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	hi = lo
+	for hi < len(refs) && refs[hi].fine == string(fine) {
+		hi++
+	}
+	return lo, hi
 }
 
 // dedupe keeps one hit per place and end in hits, which share a start,
@@ -412,5 +527,5 @@ func SameName(a, b Key) bool {
 	if a.Skeleton != b.Skeleton || a.Skeleton == "" {
 		return false
 	}
-	return a.Fine == b.Fine || a.Consonants > 2 && closeSpelling(nameRef{fine: b.Fine, consonants: b.Consonants}, []byte(a.Fine))
+	return a.Fine == b.Fine || a.Consonants > 2 && closeSpelling(nameRef{fine: b.Fine, consonants: b.Consonants, letters: lettersOf(b.Fine)}, []byte(a.Fine), lettersOf(a.Fine))
 }

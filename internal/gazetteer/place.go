@@ -100,6 +100,9 @@ type Place struct {
 	PointFrom string `json:"point_from,omitempty"`
 	// Sources are the pages curated points and names were read from.
 	Sources []string `json:"sources,omitempty"`
+
+	// prominence caches Prominence, set by New.
+	prominence float64
 }
 
 // AllNames returns Name followed by Names.

@@ -33,7 +33,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
-	if len(cands) == 0 || cands[0].score < 0.04 {
+	if len(cands) == 0 || cands[0].score < minScore {
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
 	}
 	best := 0

@@ -40,9 +40,12 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 	// "the Hamidiyeh market in the old city of Damascus": a name the
 	// caption puts inside the next one must be read as a place inside it;
 	// and a quarter of a city is not what "in Aleppo province" holds.
+	lastMention, holder := -1, -1 // readings of one name come together
 	for i := range cands {
 		p := &cands[i]
-		holder := nextHolder(c, p.mention)
+		if p.mention != lastMention {
+			lastMention, holder = p.mention, nextHolder(c, p.mention)
+		}
 		if holder < 0 || !p.hit.Place.Located {
 			continue
 		}
@@ -135,24 +138,25 @@ func directionFrom(c caption.Caption, i int) (ref int, bearing, km float64) {
 	if n.Sentence != m.Sentence || !isDirection(n.Designator) || n.Start-m.End > 40 || n.Entity != caption.MaybePlace {
 		return -1, 0, 0
 	}
-	words := strings.FieldsFunc(strings.ToLower(c.Text[m.End:n.Start]), func(r rune) bool {
-		return r == ' ' || r == ',' || r == '-' || r == '(' || r == ')'
-	})
 	found := false
-	for j, w := range words {
+	prev := ""
+	for w := range strings.FieldsFuncSeq(strings.ToLower(c.Text[m.End:n.Start]), func(r rune) bool {
+		return r == ' ' || r == ',' || r == '-' || r == '(' || r == ')'
+	}) {
 		if b, ok := bearings[w]; ok {
 			bearing, found = b, true
 		}
-		if (w == "km" || w == "kilometres" || w == "kilometers") && j > 0 {
-			if v, err := strconv.ParseFloat(words[j-1], 64); err == nil {
+		if w == "km" || w == "kilometres" || w == "kilometers" {
+			if v, err := strconv.ParseFloat(prev, 64); err == nil {
 				km = v
 			}
 		}
-		if (w == "miles" || w == "mile") && j > 0 {
-			if v, err := strconv.ParseFloat(words[j-1], 64); err == nil {
+		if w == "miles" || w == "mile" {
+			if v, err := strconv.ParseFloat(prev, 64); err == nil {
 				km = v * 1.609
 			}
 		}
+		prev = w
 	}
 	if !found {
 		return -1, 0, 0
@@ -224,7 +228,7 @@ func nextHolder(c caption.Caption, i int) int {
 		return -1
 	}
 	linked := strings.HasPrefix(between, ",")
-	for _, w := range strings.FieldsFunc(strings.ToLower(between), func(r rune) bool { return r == ' ' || r == '-' || r == ',' }) {
+	for w := range strings.FieldsFuncSeq(strings.ToLower(between), func(r rune) bool { return r == ' ' || r == '-' || r == ',' }) {
 		switch {
 		case w == "in" || w == "of":
 			linked = true

@@ -14,8 +14,9 @@ import (
 
 // Gazetteer is what the geocoder needs of a gazetteer.
 type Gazetteer interface {
-	// Scan appends the place names found in text to dst.
-	Scan(text string, dst []gazetteer.Hit) []gazetteer.Hit
+	// ScanNames appends the place names written as names (capitalised)
+	// found in text to dst.
+	ScanNames(text string, dst []gazetteer.Hit) []gazetteer.Hit
 	// ByID returns a place by id, or nil.
 	ByID(id string) *gazetteer.Place
 	// Contains reports whether q holds p by the gazetteer's own links.
@@ -108,7 +109,7 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 	defer gc.pool.Put(w)
 	w.hits = gc.scan(c, w.hits[:0])
 	w.hits = gc.possessiveHits(c, w.hits)
-	w.cands = gc.candidates(c, w.hits, w.cands[:0])
+	w.cands = prune(gc.candidates(c, w.hits, w.cands[:0]))
 	gc.markFar(c, w.cands)
 	w.known = w.known[:0]
 	for i := range c.Mentions {
@@ -126,6 +127,24 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 		}
 	}
 	return r
+}
+
+// minScore is the least score a reading needs to be chosen (below it a
+// photo is unplaced); a reading below it is also too weak to be context
+// for others, and is dropped before the pairwise rules.
+const minScore = 0.04
+
+// prune drops the readings that can play no part: a same-name village
+// across the country, read from an uncued word, is one of dozens in a
+// large gazetteer, and the context rules compare every pair.
+func prune(cands []candidate) []candidate {
+	out := cands[:0]
+	for _, c := range cands {
+		if c.score >= minScore {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // anyReading reports whether mention i has a reading among cands, far or

@@ -37,7 +37,7 @@ func (gc *Geocoder) scan(c caption.Caption, dst []gazetteer.Hit) []gazetteer.Hit
 			return
 		}
 		n := len(dst)
-		dst = gc.g.Scan(text[start:end], dst)
+		dst = gc.g.ScanNames(text[start:end], dst)
 		for i := n; i < len(dst); i++ {
 			dst[i].Start += start
 			dst[i].End += start
@@ -141,7 +141,7 @@ func (gc *Geocoder) possessiveHits(c caption.Caption, hits []gazetteer.Hit) []ga
 			}
 			end += strings.Index(c.Text[end:], trimmed) + len(trimmed)
 			phrase := c.Text[m.End+skip:end] + " of " + m.Text
-			synthetic = gc.g.Scan(phrase, synthetic[:0])
+			synthetic = gc.g.ScanNames(phrase, synthetic[:0])
 			for _, h := range synthetic {
 				if h.Start == 0 && h.End == len(phrase) {
 					hits = append(hits, gazetteer.Hit{Start: m.Start, End: end, Place: h.Place, Exact: h.Exact, Capitalized: true})

@@ -338,7 +338,7 @@ func entityWeight(c caption.Caption, m *caption.Mention, h gazetteer.Hit) float6
 	}
 	// The words of the mention outside the hit: "Bab al-Hadid" is not Al
 	// Bab, but "Umayyad Square" is still in its square.
-	for _, word := range strings.FieldsFunc(c.Text[m.Start:m.End], func(r rune) bool { return r == ' ' || r == '-' }) {
+	for word := range strings.FieldsFuncSeq(c.Text[m.Start:m.End], func(r rune) bool { return r == ' ' || r == '-' }) {
 		off := strings.Index(c.Text[m.Start:m.End], word) + m.Start
 		if (off < h.Start || off >= h.End) && !facilityWords[strings.ToLower(strings.Trim(word, "'’"))] {
 			return 0.35

@@ -17,6 +17,7 @@ func TestDistance(t *testing.T) {
 		{"sakur", "sukari", 3, 3},
 		{"sakur", "sukari", 1, 2}, // stops early: max+1
 		{"a", "abcdef", 2, 3},
+		{"00000", "100111", 3, 4}, // the best path leaves the band's right edge
 		{"qwertyuiopasdfghjklzxcvbnmqwertyuiop", "qwertyuiopasdfghjklzxcvbnmqwertyuiox", 2, 1},
 	}
 	for _, tt := range tests {
