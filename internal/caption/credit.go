@@ -1,6 +1,7 @@
 package caption
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -118,8 +119,12 @@ var creditPrefixes = []string{
 	"photo credit should read", "photo credit:", "photo credit", "photos credit", "credit:", "credit",
 	"photographs by", "photograph by", "photograph:", "photographs:", "photos by", "photo by", "photo:",
 	"photos:", "pictures by", "picture by", "picture:", "image by", "image:", "photo courtesy of",
-	"courtesy of", "photographer:", "by",
+	"courtesy of", "photographer:", "photographer :", "source:", "source :", "by",
 }
+
+// creditCountries are country names a trailing credit may swallow from the
+// sentence before it ("…, Syria / TRTWorld"): they are no one's name.
+var creditCountries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, "jordan": true, "iraq": true, "israel": true}
 
 // parseCredit reads the names in one credit such as "Photo by Bassam
 // Khabieh/Reuters", "REUTERS/SANA/Handout", "AP Photo/Hassan Ammar, File" or
@@ -133,6 +138,16 @@ func parseCredit(s string) (c Credit, ok bool) {
 	}
 	slash := strings.Contains(s, "/")
 	low := lowerASCII(s)
+	// "Photo for Washington Post by Liz Sly": the outlet, then the name.
+	for _, p := range []string{"photo for ", "photos for ", "photograph for ", "picture for "} {
+		if strings.HasPrefix(low, p) {
+			if by := strings.LastIndex(low, " by "); by > len(p) {
+				s = s[by+4:] + "/" + s[len(p):by]
+				low, slash, ok = lowerASCII(s), true, true
+			}
+			break
+		}
+	}
 	for _, p := range creditPrefixes {
 		if strings.HasPrefix(low, p) && (len(low) == len(p) || !isLetterByte(low[len(p)])) {
 			s, low = strings.TrimSpace(s[len(p):]), strings.TrimSpace(low[len(p):])
@@ -142,10 +157,19 @@ func parseCredit(s string) (c Credit, ok bool) {
 	}
 	var parts [12]string
 	n := splitCredit(s, low, parts[:0])
+	// Archive records write "SURNAME, Given".
+	if len(n) == 2 && !slash && surnameFirst(n[0], n[1]) {
+		n[0], n[1] = n[1]+" "+n[0], ""
+		n = n[:1]
+	}
 	best := -1
 	noOne := false
+	guessed := false // an outlet known only by its look (MEE, TRTWorld)
 	for _, part := range n {
 		key := lowerASCII(part)
+		if creditCountries[key] {
+			continue
+		}
 		if a, found := agencyOf(key); found {
 			if a.rank > best {
 				c.Agency, best = a.name, a.rank
@@ -159,11 +183,13 @@ func parseCredit(s string) (c Credit, ok bool) {
 			}
 			continue
 		}
-		if a, found := guessAgency(part); found && c.Photographer != "" && !strings.Contains(part, " ") {
-			// "Name/SMART": an acronym after the name is its outlet.
+		if a, found := guessAgency(part); found && (c.Photographer != "" && !strings.Contains(part, " ") || brandLike(part)) {
+			// "Name/SMART": an acronym after the name is its outlet; "MEE/
+			// Name", "/ TRTWorld": an acronym or a brand anywhere is.
 			if a.rank > best {
 				c.Agency, best = a.name, a.rank
 			}
+			guessed = true
 			continue
 		}
 		if personName(part) {
@@ -176,10 +202,51 @@ func parseCredit(s string) (c Credit, ok bool) {
 			c.Agency, best = a.name, a.rank
 		}
 	}
+	// A guessed outlet makes a credit only beside a slash and a name, or
+	// when it is a brand ("Syria / TRTWorld"), never two acronyms alone
+	// ("the SDF/YPG").
+	if !ok && guessed && slash && (c.Photographer != "" || brandLike(c.Agency) && !isAcronym(c.Agency)) {
+		ok = true
+	}
 	if !ok {
 		return Credit{}, false
 	}
 	return c, true
+}
+
+// isAcronym reports whether a credit part is one short word in capitals
+// (MEE, SMART, ANHA).
+func isAcronym(part string) bool {
+	return !strings.Contains(part, " ") && utf8.RuneCountInString(part) <= 6 && strings.ToUpper(part) == part && strings.ToLower(part) != part
+}
+
+// brandLike reports whether a credit part is an outlet by its look alone:
+// an acronym, or one word with capitals inside it (TRTWorld, NurPhoto),
+// which a person's name written alone is not.
+func brandLike(part string) bool {
+	if isAcronym(part) {
+		return true
+	}
+	if strings.Contains(part, " ") {
+		return false
+	}
+	inner := false
+	lower := false
+	for i, r := range part {
+		if i > 0 && unicode.IsUpper(r) {
+			inner = true
+		}
+		lower = lower || unicode.IsLower(r)
+	}
+	return inner && lower && !strings.HasPrefix(part, "Mc") && !strings.HasPrefix(part, "Mac")
+}
+
+// surnameFirst reports whether a credit of two comma-separated parts is
+// written "SURNAME, Given", as archive records write it: the first part in
+// capitals, the second one word that is not.
+func surnameFirst(a, b string) bool {
+	return personName(a) && personName(b) && !strings.Contains(b, " ") &&
+		strings.ToUpper(a) == a && strings.ToUpper(b) != b
 }
 
 // creditSeparators split a credit's parts within a slash-separated piece:
@@ -257,10 +324,11 @@ var outletWords = map[string]bool{"news": true, "agency": true, "media": true, "
 	"defense": true, "defence": true, "helmets": true, "civil": true, "crescent": true, "handout": true}
 
 // guessAgency takes an unknown credit part as an outlet when it is an
-// acronym (ANHA, SNN) or has an outlet word (Aleppo Media Center).
+// acronym (ANHA, SNN), a brand (TRTWorld) or has an outlet word (Aleppo
+// Media Center).
 func guessAgency(part string) (agency, bool) {
 	words := strings.Fields(part)
-	if len(words) == 1 && utf8.RuneCountInString(part) <= 6 && strings.ToUpper(part) == part {
+	if len(words) == 1 && (utf8.RuneCountInString(part) <= 6 && strings.ToUpper(part) == part || brandLike(part)) {
 		return agency{part, rankGuess}, true
 	}
 	for _, w := range words {
@@ -402,11 +470,30 @@ func noticeEnd(text string, i int) int {
 }
 
 // findCredit finds the credit of a caption and returns it with its byte
-// span; ok is false when the caption has none. It prefers a parenthesised
-// credit ("(Photo by Name/Agency)", "(AP Photo/Name)") and otherwise reads
-// the end of the caption ("… 2016. REUTERS/Name", "Name/AFP/Getty Images").
+// span; ok is false when the caption has none. It reads three kinds: the
+// last parenthesised group that is a credit ("(Photo by Name/Agency)",
+// "<AP Photo/Name>"), a credit inside the text ("Photo: Name/Reuters, March
+// 3") and the end of the caption ("… 2016. REUTERS/Name", "Name / Reuters /
+// May 9, 2014", "…in Idlib, Syria.Firstname Lastname"). A credit that
+// names the photographer beats one that does not ("Qamishli (Syria), May 5
+// (EFE) - … EFE/Name"); otherwise they rank in that order.
 func findCredit(text string) (c Credit, start, end int, ok bool) {
 	clean := blankNotices(text)
+	if strings.ContainsAny(clean, "<>[]") {
+		// Angle and square brackets hold credits as parentheses do; byte
+		// for byte, so offsets hold.
+		clean = strings.NewReplacer("<", "(", ">", ")", "[", "(", "]", ")").Replace(clean)
+	}
+	type found struct {
+		c          Credit
+		start, end int
+	}
+	var best found
+	consider := func(f found) {
+		if best.end == 0 || best.c.Photographer == "" && f.c.Photographer != "" {
+			best = f
+		}
+	}
 	// The last parenthesised group that reads as a credit.
 	for close := len(clean); ; {
 		j := strings.LastIndexByte(clean[:close], ')')
@@ -418,17 +505,41 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 			break
 		}
 		if c, ok := parseCredit(clean[i+1 : j]); ok {
-			return c, i, j + 1, true
+			consider(found{c, i, j + 1})
+			break
 		}
 		close = i
 	}
+	if best.end > 0 && best.c.Photographer != "" {
+		return best.c, best.start, best.end, true
+	}
 	// A credit inside the text: "Photo: Hosam Katan/Reuters, March 3".
 	if c, i, j, ok := inlineCredit(clean); ok {
-		return c, i, j, true
+		consider(found{c, i, j})
 	}
-	// A credit at the end: the run of capitalised words and slashes before
-	// the end that holds a slash or an agency.
+	if c, i, j, ok := tailCredit(clean); ok {
+		consider(found{c, i, j})
+	}
+	if best.end == 0 {
+		return Credit{}, 0, 0, false
+	}
+	return best.c, best.start, best.end, true
+}
+
+// trailingDate matches a date after a trailing credit: "/ May 9, 2014".
+var trailingDate = regexp.MustCompile(`\s*/\s*(?:[A-Za-z]{3,9}\.?,?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4}|\d{1,2}[./]\d{1,2}[./]\d{4})\s*$`)
+
+// tailCredit reads a credit at the end of the caption: the run of
+// capitalised words and slashes before the end that holds a slash or an
+// agency, or a name glued to the last sentence ("Syria.Firstname
+// Lastname").
+func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 	tail := strings.TrimRight(clean, " \t\n.")
+	if n := len(tail); n > 0 && tail[n-1] >= '0' && tail[n-1] <= '9' && strings.Contains(tail, "/") {
+		if loc := trailingDate.FindStringIndex(tail); loc != nil {
+			tail = strings.TrimRight(tail[:loc[0]], " \t\n.")
+		}
+	}
 	slash := strings.LastIndexAny(tail, "/")
 	last := tailStart(tail, len(tail))
 	if slash >= 0 {
@@ -437,6 +548,13 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 		}
 	}
 	c, ok = parseCredit(tail[last:])
+	if !ok && last >= 2 && tail[last-1] == '.' && unicode.IsLower(rune(tail[last-2])) {
+		// A name glued to the caption's last sentence: two to four
+		// capitalised words after a full stop with no space.
+		if words := strings.Fields(tail[last:]); len(words) >= 2 && len(words) <= 4 && personName(tail[last:]) {
+			c, ok = Credit{Photographer: tidyName(tail[last:])}, true
+		}
+	}
 	if !ok || c.Photographer == "" && c.Agency == "" {
 		return Credit{}, 0, 0, false
 	}
@@ -446,7 +564,8 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 // inlineLeads begin a credit in running text; they are matched with their
 // capitals so that "a photo by the activists" is not taken for one.
 var inlineLeads = []string{"Photo:", "Photo by ", "Photos by ", "Photograph:", "Photograph by ", "Picture:",
-	"Picture by ", "Credit:", "Photo credit:", "PHOTO:", "Image:"}
+	"Picture by ", "Credit:", "Photo credit:", "PHOTO:", "Image:", "Photo for ", "Photographer:", "Photographer :",
+	"Source:", "Source :"}
 
 // inlineCredit finds a credit that starts with one of inlineLeads and ends
 // at the next comma, semicolon or full stop.
@@ -456,15 +575,25 @@ func inlineCredit(text string) (c Credit, start, end int, ok bool) {
 		if i < 0 || i > 0 && isLetterByte(text[i-1]) {
 			continue
 		}
-		j := i + len(lead)
-		for j < len(text) && !strings.ContainsRune(",;()", rune(text[j])) && !(text[j] == '.' && (j+1 == len(text) || text[j+1] == ' ')) {
-			j++
+		j := inlineEnd(text, i+len(lead))
+		if strings.HasPrefix(lead, "Photographer") && j < len(text) && text[j] == ',' {
+			j = inlineEnd(text, j+1) // "Photographer : SURNAME, Given"
 		}
 		if c, ok := parseCredit(text[i:j]); ok && (c.Photographer != "" || c.Agency != "") {
 			return c, i, j, true
 		}
 	}
 	return Credit{}, 0, 0, false
+}
+
+// inlineEnd returns where an inline credit that continues at j ends: at
+// the next comma, semicolon, parenthesis, or full stop that ends a
+// sentence.
+func inlineEnd(text string, j int) int {
+	for j < len(text) && !strings.ContainsRune(",;()", rune(text[j])) && !(text[j] == '.' && (j+1 == len(text) || text[j+1] == ' ')) {
+		j++
+	}
+	return j
 }
 
 // tailStart walks back from i over capitalised words, particles, spaces,

@@ -90,7 +90,7 @@ var backgroundBefore = map[string]bool{
 	"since": true, "until": true, "till": true, "before": true, "after": true, "began": true,
 	"begun": true, "started": true, "start": true, "erupted": true, "broke": true, "captured": true,
 	"seized": true, "recaptured": true, "retook": true, "retaken": true, "liberated": true, "fell": true,
-	"killed": true, "died": true, "mid": true, "early": true, "late": true, "last": true, "next": true,
+	"killed": true, "died": true, "last": true, "next": true,
 	"earlier": true, "later": true, "expected": true, "scheduled": true, "born": true,
 }
 
@@ -138,6 +138,17 @@ func findDate(toks []token, skip func(tok int) bool, mark func(tok int)) Date {
 	return best.date
 }
 
+// photoWords name the picture itself after a date: "in this May 2, 2016 photo".
+var photoWords = map[string]bool{"photo": true, "picture": true, "image": true, "photograph": true, "file": true, "handout": true}
+
+// at returns toks[k], or an empty punctuation token past the end.
+func at(toks []token, k int) *token {
+	if k < len(toks) {
+		return &toks[k]
+	}
+	return &token{kind: tPunct}
+}
+
 func scoreDate(toks []token, c dateCandidate) int {
 	score := 10
 	switch c.date.Precision {
@@ -166,6 +177,8 @@ func scoreDate(toks []token, c dateCandidate) int {
 		switch {
 		case t.lower == "taken" || t.lower == "shot" || t.lower == "photographed" || t.lower == "pictured":
 			return score + 50
+		case t.lower == "this" && photoWords[at(toks, c.end+1).lower]:
+			return score + 50 // "In this Wednesday, Aug. 29, 2012 photo"
 		case backgroundBefore[t.lower], n <= 2 && backgroundJustBefore[t.lower]:
 			return -100
 		case weakBefore[t.lower]:
@@ -218,7 +231,8 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 		if m == 0 {
 			return dateCandidate{}, false
 		}
-		if isDay(at(k)) && !at(k+1).is(":") {
+		if d := skip(k, ","); isDay(at(d)) && !at(d+1).is(":") { // "October 15", "October, 15, 2012"
+			k = d
 			y := skip(k+1, ",")
 			if isYear(at(y)) {
 				if validDay(at(y).num, m, at(k).num) {
@@ -255,7 +269,8 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 				return dateCandidate{date: Date{y, m, d, Day}, start: i, end: i + 4}, true
 			}
 		}
-		// 19/09/2016, 19.09.2016
+		// 19/09/2016, 19.09.2016; 7/2/2014 is read day first too, as the
+		// agencies and archives that write numbers do.
 		if t.digits <= 2 && (at(i+1).is("/") || at(i+1).is(".")) && at(i+2).kind == tNumber && at(i+2).digits <= 2 &&
 			at(i+3).is(at(i+1).text) && isYear(at(i+4)) && !at(i+1).space && !at(i+2).space {
 			a, b, y := t.num, at(i+2).num, at(i+4).num
@@ -264,8 +279,8 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 				return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
 			case validDay(y, a, b) && b > 12:
 				return dateCandidate{date: Date{y, a, b, Day}, start: i, end: i + 4}, true
-			case a >= 1 && b >= 1 && a <= 12 && b <= 12:
-				return dateCandidate{date: Date{Year: y, Precision: Year}, start: i, end: i + 4}, true
+			case validDay(y, b, a):
+				return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
 			}
 		}
 		// A year alone, but not a piece of a longer number (12,2016.5).

@@ -111,6 +111,13 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		if describe(toks, i, end, &m) && len(dst) > 0 && dst[len(dst)-1].Role == Where {
 			m.Role, m.Cue = Where, dst[len(dst)-1].Cue
 		}
+		// "evacuated from Ratain village, at a field hospital near the
+		// village": the place left is where the photo is, after all.
+		if m.Role == Origin {
+			if cue, ok := referredBack(toks, end, m.Designator); ok {
+				m.Role, m.Cue = Where, cue
+			}
+		}
 		// "evacuated from Fouaa and Kefraya": the second name shares the
 		// first one's cue.
 		if prev := len(dst) - 1; m.Cue == "" && prev >= 0 && dst[prev].Cue != "" && dst[prev].Entity == MaybePlace &&
@@ -121,6 +128,37 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		i = end
 	}
 	return dst
+}
+
+// referredBack reports whether the rest of the sentence after a name
+// that ended at token end, of the given designator (village, town, camp,
+// city), puts the photo at it again by its noun alone: "near the
+// village", "in the camp", before any other name. It returns the
+// preposition as the cue.
+func referredBack(toks []token, end int, designator string) (string, bool) {
+	switch designator {
+	case "village", "town", "camp", "city":
+	default:
+		return "", false
+	}
+	for k := end + 1; k+2 < len(toks) && toks[k].sentence == toks[end].sentence; k++ {
+		if startsName(&toks[k]) {
+			return "", false
+		}
+		switch toks[k].lower {
+		case "near", "in", "at", "outside", "inside", "into":
+		default:
+			continue
+		}
+		if toks[k+1].lower != "the" || toks[k+2].lower != designator {
+			continue
+		}
+		if n := k + 3; n < len(toks) && (toks[n].lower == "of" || startsName(&toks[n])) {
+			continue // "near the village of Sifat", "in the town Hardatain"
+		}
+		return toks[k].lower, true
+	}
+	return "", false
 }
 
 // coordinated reports whether the text between two names joins them as

@@ -15,8 +15,10 @@ import (
 //     reduced (kh→k, sh→s, dh→z, ou→u, ee→i, …), q/c→k, p→b, o→u, e→a,
 //     semivowels resolved (y/w before a vowel are consonants, otherwise
 //     i/u), doubled letters collapsed and a final vowel+h dropped; and
-//   - its skeleton: the fine form's consonants but a non-initial h, with a
-//     leading vowel kept as "a" so that Islam and Salma stay apart.
+//   - its skeleton: the fine form's consonants but a non-initial h and a
+//     glide after its own vowel (the y of -iya, which Khaldieh and
+//     Melbieh leave out), with a leading vowel kept as "a" so that Islam
+//     and Salma stay apart.
 //
 // Article words (al-, el-, ar-, as-, ash-, ad-, az-, at-, an- …) are left out
 // and a name's words are joined, so "Kafr Nabl" and "Kafranbel" meet. Two
@@ -228,14 +230,21 @@ func skeleton(dst, w []byte, arabic bool) []byte {
 	} else {
 		dst = append(dst, w[0])
 	}
-	for _, c := range w[1:] {
+	for i := 1; i < len(w); i++ {
 		// h inside a word comes and goes in transliteration (Salah
 		// ad-Din, Salaheddine); only a leading h is kept.
-		if !isVowel(c) && c != 'h' {
+		if c := w[i]; !isVowel(c) && c != 'h' && !isGlide(w, i) {
 			dst = append(dst, c)
 		}
 	}
 	return dst
+}
+
+// isGlide reports whether w[i] is a y between i and a vowel: Khalidiyah
+// and Khaldieh, Hamidiyeh and Hamidieh differ by it alone. (The w of
+// Shuwayhat is a consonant that Shweihat writes too.)
+func isGlide(w []byte, i int) bool {
+	return i > 0 && i+1 < len(w) && w[i] == 'y' && w[i-1] == 'i' && isVowel(w[i+1])
 }
 
 // isArticle reports whether a fine-form word is an Arabic article
@@ -253,7 +262,8 @@ type Key struct {
 	Fine     string // fine forms of the words, joined
 	Skeleton string // skeletons of the words, joined
 	// Consonants counts the skeleton's consonants (its length less a
-	// leading vowel mark); short skeletons need Fine to match as well.
+	// leading vowel mark) and the glides it leaves out; short skeletons
+	// need Fine to match as well.
 	Consonants int
 }
 
@@ -305,6 +315,13 @@ func (k *keyBuilder) add(w foldedWord) {
 	k.skel = appendCollapsed(k.skel, w.skel)
 	for _, c := range k.skel[before:] {
 		if c != 'a' || w.arabic {
+			k.consonants++
+		}
+	}
+	// A glide is no part of the skeleton, but it is still evidence that
+	// a short name is the one meant (Ithriya, Athriya).
+	for i := range w.text {
+		if !w.arabic && isGlide(w.text, i) {
 			k.consonants++
 		}
 	}

@@ -23,6 +23,9 @@ func TestFoldSpellingsMeet(t *testing.T) {
 		{"Hama", "Hamah", "Ḩamāh"},
 		{"Aleppo", "Aleppo's"},
 		{"Yabroud", "Yabrud"},
+		{"Khalidiyah", "Khaldieh", "Khalidiya", "al-Khalidiyeh"},
+		{"al-Melabiyyah", "Al-Melbieh"},
+		{"Hamidiyeh", "Hamidieh", "Hamidiya"},
 		{"رأس العين", "راس العين"},
 	}
 	for _, g := range groups {

@@ -155,6 +155,15 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			}
 		}
 	}
+	// "The old quarter of Homs", which the gazetteer does not know: the
+	// city holds it.
+	if res.Precision == Exact && (b.hit.Place.Kind == gazetteer.City || b.hit.Place.Kind == gazetteer.Town) {
+		if _, _, ok := oldQuarterSpan(c, m); ok {
+			res.Precision = Fallback
+			res.Note = "the old city of " + b.hit.Place.Name + " is not in the gazetteer; placed at " + b.hit.Place.Name
+			conf *= 0.8
+		}
+	}
 	// Never a place in Syria for a photo the caption puts abroad: "Syrian
 	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
 	// village of Hadalat.

@@ -109,6 +109,7 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 	defer gc.pool.Put(w)
 	w.hits = gc.scan(c, w.hits[:0])
 	w.hits = gc.possessiveHits(c, w.hits)
+	w.hits = gc.oldQuarterHits(c, w.hits)
 	w.cands = prune(gc.candidates(c, w.hits, w.cands[:0]))
 	gc.markFar(c, w.cands)
 	w.known = w.known[:0]

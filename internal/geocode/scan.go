@@ -154,3 +154,66 @@ func (gc *Geocoder) possessiveHits(c caption.Caption, hits []gazetteer.Hit) []ga
 	}
 	return hits
 }
+
+// oldQuarterLeads are the words before a city's name that speak of its
+// old city: "the old quarter of Homs", "in old Damascus".
+var oldQuarterLeads = []string{"old city of ", "old quarter of ", "old town of ", "old part of ", "ancient city of ",
+	"old city in ", "old "}
+
+// oldQuarterTails follow a city's possessive: "Hama's old city".
+var oldQuarterTails = []string{"old city", "old quarter", "old town", "ancient city"}
+
+// oldQuarterSpan reports whether the caption speaks of the old city of
+// mention m ("the old quarter of Homs", "old Damascus", "Hama's old
+// city"), and returns the span of the whole phrase.
+func oldQuarterSpan(c caption.Caption, m caption.Mention) (start, end int, ok bool) {
+	if m.Entity != caption.MaybePlace {
+		return 0, 0, false
+	}
+	before := strings.ToLower(c.Text[max(0, m.Start-20):m.Start])
+	for _, lead := range oldQuarterLeads {
+		if !strings.HasSuffix(before, lead) {
+			continue
+		}
+		s := m.Start - len(lead)
+		// "old" is a word of its own, and not an age ("a 10-year old").
+		if s > 0 && isLetter(c.Text[s-1]) || lead == "old " && (strings.HasSuffix(before[:len(before)-len(lead)], "year ") ||
+			strings.HasSuffix(before[:len(before)-len(lead)], "years ") || s > 0 && c.Text[s-1] == '-') {
+			continue
+		}
+		return s, m.End, true
+	}
+	if m.Possessive {
+		rest := c.Text[m.End:]
+		skip := len(rest) - len(strings.TrimLeft(rest, "'’s "))
+		low := strings.ToLower(rest[skip:min(len(rest), skip+16)])
+		for _, tail := range oldQuarterTails {
+			if strings.HasPrefix(low, tail) && (len(low) == len(tail) || !isLetter(low[len(tail)])) {
+				return m.Start, m.End + skip + len(tail), true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
+// oldQuarterHits reads "the old quarter of X" and its kin as the place
+// the gazetteer calls the Old City of X, when it knows one.
+func (gc *Geocoder) oldQuarterHits(c caption.Caption, hits []gazetteer.Hit) []gazetteer.Hit {
+	var found []gazetteer.Hit
+	for _, m := range c.Mentions {
+		start, end, ok := oldQuarterSpan(c, m)
+		if !ok {
+			continue
+		}
+		phrase := "Old City of " + m.Text
+		found = gc.g.ScanNames(phrase, found[:0])
+		for _, h := range found {
+			if h.Start == 0 && h.End == len(phrase) {
+				hits = append(hits, gazetteer.Hit{Start: start, End: end, Place: h.Place, Exact: h.Exact, Capitalized: true})
+			}
+		}
+	}
+	return hits
+}
