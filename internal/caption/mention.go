@@ -362,6 +362,10 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 			// "smoke rises from the Tabqa dam": the camera looks at it.
 			m.Cue, m.Role = "rises from", Where
 			return false
+		case t.has(lexOrigin|lexTarget) && attributive(toks, k):
+			// "in the recently recaptured Jobar neighbourhood": a
+			// participle used as an adjective governs nothing.
+			continue
 		case t.has(lexOrigin):
 			m.Cue, m.Role = w, Origin
 			// "waiting to be evacuated from X", "as they are being
@@ -394,6 +398,20 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 		}
 	}
 	return false
+}
+
+// attributive reports whether the participle at k is used as an
+// adjective after an article: "the recaptured town", "the recently
+// liberated X".
+func attributive(toks []token, k int) bool {
+	if w := toks[k].lower; !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "en") {
+		return false // "the shelling of Douma" is a noun's
+	}
+	j := k - 1
+	for j >= 0 && toks[j].kind == tWord && strings.HasSuffix(toks[j].lower, "ly") {
+		j--
+	}
+	return j >= 0 && (toks[j].lower == "the" || toks[j].lower == "a" || toks[j].lower == "an")
 }
 
 // hardHit reports whether the "hit" at k is the adjective of "the hard-hit

@@ -39,6 +39,7 @@ func TestMentionRoles(t *testing.T) {
 		{"seen from", "Smoke rises over Kobani, as seen from Suruc, Turkey.", "Suruc", Where, "seen from", ""},
 		{"heading to", "Buses heading to Idlib wait at a checkpoint in Ramouseh.", "Idlib", Target, "to", ""},
 		{"shelling of", "Smoke rises after the shelling of Douma.", "Douma", Target, "shelling", ""},
+		{"participle as adjective", "Soldiers stand in the recently recaptured Jobar neighborhood.", "Jobar", Where, "in", "neighbourhood"},
 		{"airstrike hit", "Men carry a boy after an airstrike hit the rebel-held Bustan al-Qasr neighborhood of Aleppo.", "Bustan al-Qasr", Where, "hit", "neighbourhood"},
 		{"being evacuated from", "People ride in a bus as they are evacuated from the besieged town of al-Foua.", "al-Foua", Where, "from", "town"},
 		{"evacuated from, before", "Families who were evacuated from Darayya arrive in Idlib.", "Darayya", Origin, "from", ""},

@@ -45,7 +45,9 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	for again := true; again; {
 		again = false
 		for i := range cands {
-			if !chosen[i] && cands[i].mention != cands[best].mention && c.Mentions[cands[i].mention].Sentence == 0 &&
+			// A piece of a longer name ("Burj" of Burj al-Khasad) is
+			// not the more specific place: the whole name is unknown.
+			if !chosen[i] && cands[i].whole && cands[i].mention != cands[best].mention && c.Mentions[cands[i].mention].Sentence == 0 &&
 				(!c.Mentions[cands[i].mention].Subordinate || c.Mentions[cands[best].mention].Subordinate) &&
 				!designatedOther(c, cands, i) &&
 				(cands[i].base >= 0.3 && cands[i].score >= 0.35*cands[best].score || qualifies(c, cands[best].mention, cands[i].mention)) &&

@@ -65,7 +65,9 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 				held = true
 			}
 		}
-		quarterInProvince := p.hit.Place.Kind == gazetteer.Neighbourhood && area
+		// (A region's countryside may hold one: "Jobar … in the Eastern
+		// Ghouta countryside of Damascus".)
+		quarterInProvince := p.hit.Place.Kind == gazetteer.Neighbourhood && area && readsAsGovernorate(cands, holder)
 		if anchored && !held || quarterInProvince {
 			p.far = true
 			p.score *= 0.3
@@ -248,6 +250,17 @@ func nextHolder(c caption.Caption, i int) int {
 var holderWords = map[string]bool{"rebel": true, "held": true, "controlled": true, "government": true,
 	"besieged": true, "opposition": true, "neighbourhood": true, "neighborhood": true, "area": true,
 	"quarter": true, "suburb": true, "suburbs": true, "region": true, "syrian": true, "capital": true}
+
+// readsAsGovernorate reports whether mention i has a governorate among
+// its readings.
+func readsAsGovernorate(cands []candidate, i int) bool {
+	for _, q := range cands {
+		if q.mention == i && q.hit.Place.Kind == gazetteer.Governorate {
+			return true
+		}
+	}
+	return false
+}
 
 // isArea reports whether a designator names an area larger than a city.
 func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }

@@ -85,10 +85,38 @@ func small(p *gazetteer.Place) bool {
 // ("Douma, eastern Ghouta").
 func cued(c caption.Caption, i int) bool {
 	m := c.Mentions[i]
-	if m.Role != caption.Context || m.Cue != "" || m.Designator != "" || m.Possessive || nextHolder(c, i) >= 0 {
+	if m.Role != caption.Context || m.Cue != "" || m.Designator != "" || placePossessive(c, m) || nextHolder(c, i) >= 0 {
 		return true
 	}
-	return i > 0 && (c.Mentions[i-1].Possessive || nextHolder(c, i-1) == i)
+	return i > 0 && (placePossessive(c, c.Mentions[i-1]) || nextHolder(c, i-1) == i)
+}
+
+// placePossessive reports whether a possessive names a place by what it
+// holds: another name ("Aleppo's Salaheddine") or a place's word
+// ("Hama's old city", "Idlib's countryside"), not a thing ("Azraq's rows
+// of shelters" is no cue that Azraq is a village).
+func placePossessive(c caption.Caption, m caption.Mention) bool {
+	if !m.Possessive {
+		return false
+	}
+	rest := c.Text[m.End:]
+	rest = strings.TrimLeft(rest[len(rest)-len(strings.TrimLeft(rest, "'’s")):], " ")
+	word := rest
+	if j := strings.IndexAny(rest, " ,.;:()"); j >= 0 {
+		word = rest[:j]
+	}
+	if word == "" {
+		return false
+	}
+	if word[0] >= 'A' && word[0] <= 'Z' {
+		return true
+	}
+	word = strings.ToLower(word)
+	switch word {
+	case "old", "eastern", "western", "northern", "southern", "central", "rebel-held", "government-held", "besieged":
+		return true
+	}
+	return facilityWords[word] || holderWords[word]
 }
 
 // acronym reports whether a hit is an acronym in a caption written in
@@ -306,7 +334,7 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 
 // Words that may follow a place's name in a longer name that is still in
 // that place: Umayyad Square, Aleppo University, Idlib Province.
-var facilityWords = map[string]bool{"square": true, "street": true, "road": true, "highway": true, "mosque": true,
+var facilityWords = map[string]bool{"masaken": true, "masakin": true, "housing": true, "square": true, "street": true, "road": true, "highway": true, "mosque": true,
 	"hospital": true, "university": true, "airport": true, "camp": true, "market": true, "souk": true, "souq": true,
 	"bridge": true, "school": true, "park": true, "citadel": true, "gate": true, "stadium": true, "dam": true,
 	"prison": true, "hotel": true, "church": true, "cathedral": true, "hill": true, "mount": true, "mountain": true,
