@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"sort"
 	"unicode/utf8"
 
@@ -39,22 +41,77 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	gc := geocode.New(g)
-	out := bufio.NewWriter(stdout)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
+	var texts []string
 	for _, d := range docs {
-		for _, text := range caption.Split(d.text) {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			c := caption.Parse(text)
-			if err := enc.Encode(newRecord(c, gc.Geocode(c))); err != nil {
-				return err
-			}
-		}
+		texts = append(texts, caption.Split(d.text)...)
+	}
+	out := bufio.NewWriterSize(stdout, 1<<16)
+	if err := geocodeAll(ctx, geocode.New(g), texts, out); err != nil {
+		return err
 	}
 	return out.Flush()
+}
+
+// geocodeBatch is how many captions one worker reads at a time: enough
+// to keep the hand-offs rare, few enough that the output flows.
+const geocodeBatch = 512
+
+// geocodeAll reads and geocodes texts on every core and writes their
+// records to w in input order.
+func geocodeAll(ctx context.Context, gc *geocode.Geocoder, texts []string, w io.Writer) error {
+	type batch struct {
+		texts []string
+		out   chan []byte // the batch's records, once encoded
+	}
+	workers := runtime.GOMAXPROCS(0)
+	work := make(chan batch, workers)
+	order := make(chan batch, 2*workers)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		defer close(work)
+		defer close(order)
+		for i := 0; i < len(texts); i += geocodeBatch {
+			b := batch{texts[i:min(i+geocodeBatch, len(texts))], make(chan []byte, 1)}
+			select {
+			case order <- b:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case work <- b:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for range workers {
+		go func() {
+			var buf bytes.Buffer
+			for b := range work {
+				buf.Reset()
+				enc := json.NewEncoder(&buf)
+				enc.SetEscapeHTML(false)
+				for _, text := range b.texts {
+					c := caption.Parse(text)
+					_ = enc.Encode(newRecord(c, gc.Geocode(c))) // records always encode
+				}
+				b.out <- bytes.Clone(buf.Bytes())
+			}
+		}()
+	}
+	for b := range order {
+		var data []byte
+		select {
+		case data = <-b.out:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if _, err := w.Write(data); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
 }
 
 type doc struct{ name, text string }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -119,6 +120,38 @@ func TestGeocodeFilesInOrder(t *testing.T) {
 	}
 	if strings.Join(names, ",") != "Idlib,Homs,Aleppo" {
 		t.Errorf("places = %v, want Idlib,Homs,Aleppo in input order", names)
+	}
+}
+
+// TestGeocodeManyInOrder geocodes more captions than several workers'
+// batches hold and checks that every record comes back, in input order.
+func TestGeocodeManyInOrder(t *testing.T) {
+	places := []string{"Idlib", "Homs", "Aleppo", "Douma", "Raqqa"}
+	var in strings.Builder
+	const n = 3*geocodeBatch + 7
+	for i := range n {
+		fmt.Fprintf(&in, "Photo %d: a man in %s, Syria, 2015. REUTERS/A B\n\n", i, places[i%len(places)])
+	}
+	out, _, err := runCmd(t, in.String(), "geocode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	i := 0
+	for ; sc.Scan(); i++ {
+		var r struct {
+			Text  string
+			Place struct{ Name string }
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("Photo %d:", i); !strings.HasPrefix(r.Text, want) || r.Place.Name != places[i%len(places)] {
+			t.Fatalf("record %d = %q at %s, want %q… at %s", i, r.Text, r.Place.Name, want, places[i%len(places)])
+		}
+	}
+	if i != n {
+		t.Errorf("%d records for %d captions", i, n)
 	}
 }
 
