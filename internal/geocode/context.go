@@ -128,16 +128,33 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 	}
 }
 
-// directionFrom reads "X, north of Y", "X, 40 km southwest of Y" for
-// mention i: the mention of Y, the bearing in degrees from Y to X (north
-// 0, east 90) and the distance in km (0 when not said). ref is -1 when
-// the caption states no such relation.
+// anyBearing is directionFrom's bearing for "X, near Y": no direction,
+// but X within nearKm of Y.
+const (
+	anyBearing = -1
+	nearKm     = 50
+)
+
+// directionFrom reads "X, north of Y", "X, 40 km southwest of Y", "X,
+// near Y" for mention i: the mention of Y, the bearing in degrees from Y
+// to X (north 0, east 90; anyBearing for "near") and the distance in km
+// (0 when not said). ref is -1 when the caption states no such relation.
 func directionFrom(c caption.Caption, i int) (ref int, bearing, km float64) {
 	if i+1 >= len(c.Mentions) {
 		return -1, 0, 0
 	}
 	m, n := c.Mentions[i], c.Mentions[i+1]
-	if n.Sentence != m.Sentence || !isDirection(n.Designator) || n.Start-m.End > 40 || n.Entity != caption.MaybePlace {
+	if n.Sentence != m.Sentence || n.Start-m.End > 40 || n.Entity != caption.MaybePlace {
+		return -1, 0, 0
+	}
+	if (n.Cue == "near" || n.Cue == "outside") && !isDirection(n.Designator) {
+		switch strings.TrimSpace(strings.ToLower(c.Text[m.End:n.Start])) {
+		case ", near", "near", ", close to", ", just outside", ", outside":
+			return i + 1, anyBearing, 0
+		}
+		return -1, 0, 0
+	}
+	if !isDirection(n.Designator) {
 		return -1, 0, 0
 	}
 	found := false
@@ -174,9 +191,12 @@ var bearings = map[string]float64{"north": 0, "northeast": 45, "east": 90, "sout
 // contradicts reports whether point p cannot be bearing degrees from
 // point ref (at about km when km > 0): more than 80 degrees off, or much
 // farther or nearer than said (a town said to lie north of a city, with
-// no distance, is within 100 km of it).
+// no distance, is within 100 km of it; one near it, within 50 km).
 func contradicts(ref, p orb.Point, bearing, km float64) bool {
 	d := geo.Distance(ref, p) / 1000
+	if bearing == anyBearing {
+		return d > nearKm
+	}
 	if d < 2 {
 		return false // at the reference itself: no direction to judge
 	}

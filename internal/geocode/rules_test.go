@@ -74,6 +74,8 @@ func TestRules(t *testing.T) {
 		{"a compound adjective is no place", "Civilians arrive at a UN-supervised checkpoint in Douma.", "g:douma", geocode.Exact},
 		{"outside Syria keeps its country", "Syrian refugees wait in Kilis, Turkey.", "g:kilis", geocode.Exact},
 		{"nothing named", "A boy smiles at the camera.", "", geocode.None},
+		{"a place near another is within 50 km of it", "Fighters rest in Douma, near Damascus, Syria.", "g:douma", geocode.Exact},
+		{"a look-alike far from what it is said to be near falls back", "Fighters rest in Kafranbel, near Damascus, Syria.", "g:damascus", geocode.Fallback},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
