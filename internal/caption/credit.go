@@ -373,6 +373,9 @@ func personName(s string) bool {
 // its lower-case words in title case; particles (al-, bin, de) that a
 // writer kept in lower case stay so.
 func tidyName(s string) string {
+	if tidy(s) {
+		return s
+	}
 	words := strings.Fields(s)
 	lower := true
 	for _, w := range words[1:] {
@@ -389,6 +392,26 @@ func tidyName(s string) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// tidy reports whether a name needs no tidying: single spaces, and no
+// word but the first in capitals or lower case alone ("Bassam Khabieh",
+// "Mohammed al-Khatieb" with a particle).
+func tidy(s string) bool {
+	if strings.Contains(s, "  ") || strings.TrimSpace(s) != s {
+		return false
+	}
+	lower := true
+	for i, w := range strings.Split(s, " ") {
+		upper := strings.ToUpper(w) == w && strings.ToLower(w) != w
+		if upper && utf8.RuneCountInString(w) > 1 {
+			return false
+		}
+		if i > 0 && strings.ToLower(w) != w {
+			lower = false
+		}
+	}
+	return !lower || !strings.Contains(s, " ")
 }
 
 func titleCase(w string) string {
