@@ -27,7 +27,10 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
-	f := photo.Filter{Unplaced: *unplaced, Query: *q, Agency: *agency, Limit: *limit}
+	f := photo.Filter{Unplaced: *unplaced, Query: *q, Limit: *limit}
+	if *agency != "" {
+		f.Agencies = []string{*agency}
+	}
 	for _, d := range []struct {
 		flag, v string
 		dst     *photo.Date
@@ -50,7 +53,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	n, err := a.DB.CountPhotos(ctx, photo.Filter{Unplaced: f.Unplaced, Query: f.Query, Agency: f.Agency, From: f.From, To: f.To})
+	n, err := a.DB.CountPhotos(ctx, photo.Filter{Unplaced: f.Unplaced, Query: f.Query, Agencies: f.Agencies, From: f.From, To: f.To})
 	if err != nil {
 		return err
 	}

@@ -6,20 +6,36 @@ import (
 	"os"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/clip"
 	"github.com/paulmach/orb/geojson"
 	"github.com/paulmach/orb/planar"
 	"github.com/paulmach/orb/simplify"
 )
 
 // The basemap is what the map draws under the photos without any tile
-// server: Syria's neighbours, its governorates with labels, and the
-// Euphrates and Tigris. Each feature has a "layer" property: country,
-// governorate, label or river. Lines are simplified to what a country-wide
-// map shows (a few hundred metres) and coordinates rounded to 4 decimals,
-// which keeps the file small enough to load at once.
+// server: all the land around Syria (so that no country is drawn as sea),
+// Syria's governorates, labels for both, and the Euphrates and Tigris.
+// Each feature has a "layer" property: country, country-label,
+// governorate, label (a governorate's) or river. Lines are simplified to
+// what a country-wide map shows (a few hundred metres near Syria, a few
+// kilometres far from it) and coordinates rounded to 4 decimals, which
+// keeps the file small enough to load at once.
 
-// basemapTolerance is the Douglas-Peucker tolerance in degrees (~500 m).
-const basemapTolerance = 0.005
+// basemapTolerance is the Douglas-Peucker tolerance in degrees (~500 m);
+// farTolerance is for the countries that do not border Syria (~3 km).
+const (
+	basemapTolerance = 0.005
+	farTolerance     = 0.03
+)
+
+// basemapBound is the part of the world the basemap draws: Syria and
+// every country a map of it shows, from the Aegean to the Gulf.
+var basemapBound = orb.Bound{Min: orb.Point{24, 26}, Max: orb.Point{54, 44}}
+
+// minLabelArea is the least area (square degrees, inside the bound) a
+// country needs for its name on the map: Akrotiri and the UN buffer zone
+// are drawn, not named.
+const minLabelArea = 0.3
 
 // rivers are the Natural Earth river names the basemap keeps, by name_en.
 var rivers = map[string]bool{"Euphrates": true, "Tigris": true}
@@ -28,13 +44,36 @@ var rivers = map[string]bool{"Euphrates": true, "Tigris": true}
 // names by P-code, so that the map says what the filters say.
 func writeBasemap(src, path string, govNames map[string]string) error {
 	out := geojson.NewFeatureCollection()
-	countries, err := readFeatures(src + "/naturalearth/countries-10m-syria-and-neighbours.geojson")
+	// Syria and its neighbours at full detail, the rest of the region's
+	// land simplified further; each clipped to the bound.
+	near, err := readFeatures(src + "/naturalearth/countries-10m-syria-and-neighbours.geojson")
 	if err != nil {
 		return err
 	}
-	for _, f := range countries.Features {
-		name, _ := f.Properties["name"].(string)
-		out.Append(basemapFeature(f.Geometry, "country", name))
+	region, err := readFeatures(src + "/naturalearth/countries-10m-middle-east.geojson")
+	if err != nil {
+		return err
+	}
+	drawn := map[string]bool{}
+	for _, fc := range []struct {
+		features  []*geojson.Feature
+		tolerance float64
+	}{{near.Features, basemapTolerance}, {region.Features, farTolerance}} {
+		for _, f := range fc.features {
+			name, _ := f.Properties["name"].(string)
+			if drawn[name] {
+				continue
+			}
+			g := clip.Geometry(basemapBound, orb.Clone(f.Geometry))
+			if g == nil || planar.Area(g) == 0 {
+				continue // outside the bound
+			}
+			drawn[name] = true
+			out.Append(simplified(g, fc.tolerance, "country", name))
+			if label, ok := labelPoint(g); ok && math.Abs(planar.Area(g)) >= minLabelArea {
+				out.Append(basemapFeature(label, "country-label", name))
+			}
+		}
 	}
 	govs, err := readFeatures(src + "/ocha/syr_admin1.geojson")
 	if err != nil {
@@ -85,7 +124,11 @@ func readFeatures(path string) (*geojson.FeatureCollection, error) {
 }
 
 func basemapFeature(g orb.Geometry, layer, name string) *geojson.Feature {
-	g = simplify.DouglasPeucker(basemapTolerance).Simplify(orb.Clone(g))
+	return simplified(g, basemapTolerance, layer, name)
+}
+
+func simplified(g orb.Geometry, tolerance float64, layer, name string) *geojson.Feature {
+	g = simplify.DouglasPeucker(tolerance).Simplify(orb.Clone(g))
 	f := geojson.NewFeature(round4(g))
 	f.Properties = geojson.Properties{"layer": layer, "name": name}
 	return f

@@ -4,12 +4,20 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
+	"time"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
+
+// days counts the days from first to last (YYYYMMDD), both included.
+func days(first, last int) int {
+	t := func(d int) time.Time { return time.Date(d/10000, time.Month(d/100%100), d%100, 0, 0, 0, 0, time.UTC) }
+	return int(t(last).Sub(t(first)).Hours()/24) + 1
+}
 
 // writeJSON answers v as JSON, encoded before anything is sent.
 func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
@@ -22,17 +30,21 @@ func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType s
 	w.Write(append(body, '\n'))
 }
 
-// timeline counts the selected photos per month (bin=month, the default)
-// or per year (bin=year). Photos dated only to a year have bins of their
-// own with bin=month ("2016").
+// maxDayBins is the longest window, in days, that bin=day counts.
+const maxDayBins = 366
+
+// timeline counts the selected photos per month (bin=month, the default),
+// per year (bin=year) or, for a window of a year or less, per day
+// (bin=day: the day-dated photos only). Photos dated only to a year have
+// bins of their own with bin=month ("2016").
 func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	bin := q.Get("bin")
 	if bin == "" {
 		bin = "month"
 	}
-	if bin != "month" && bin != "year" {
-		s.error(w, r, badParam("bin", "%q: want month or year", bin))
+	if bin != "month" && bin != "year" && bin != "day" {
+		s.error(w, r, badParam("bin", "%q: want month, year or day", bin))
 		return
 	}
 	f, err := s.parseFilter(q)
@@ -40,10 +52,22 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if bin == "day" {
+		first, _ := f.From.Span()
+		_, last := f.To.Span()
+		if first == 0 || last == 0 || days(first, last) > maxDayBins {
+			s.error(w, r, badParam("bin", "day needs a window (from and to) of at most %d days", maxDayBins))
+			return
+		}
+	}
 	if s.checkETag(w, r, "timeline") {
 		return
 	}
-	h, err := s.archive.DB.Histogram(r.Context(), f)
+	histogram := s.archive.DB.Histogram
+	if bin == "day" {
+		histogram = s.archive.DB.DayHistogram
+	}
+	h, err := histogram(r.Context(), f)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -72,7 +96,8 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 }
 
 // facets counts the selected photos by agency, photographer, governorate
-// and place, with the number of photos selected.
+// and place (field= names one of them, else all four), each under the
+// filter without its own selection, with the number of photos selected.
 func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
@@ -80,15 +105,23 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	limit, err := intParam(q, "limit", 50, 1, 1000)
+	limit, err := intParam(q, "limit", 50, 1, 100_000)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
+	var only []photo.Facet
+	if v := q.Get("field"); v != "" {
+		if !slices.Contains(photo.AllFacets, photo.Facet(v)) {
+			s.error(w, r, badParam("field", "%q: want agency, photographer, governorate or place", v))
+			return
+		}
+		only = []photo.Facet{photo.Facet(v)}
+	}
 	if s.checkETag(w, r, "facets") {
 		return
 	}
-	fc, err := s.cachedFacets(r.Context(), f, limit)
+	fc, err := s.cachedFacets(r.Context(), f, limit, only...)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -108,19 +141,24 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		Label string `json:"label"`
 		Count int    `json:"count"`
 	}
-	list := func(cs []photo.Count) []value {
-		out := []value{}
-		for _, c := range cs {
-			out = append(out, value{c.Value, c.Label, c.Count})
+	out := map[string]any{"photos": total, "of": all}
+	for _, facet := range photo.AllFacets {
+		cs := *fc.Of(facet)
+		if cs == nil {
+			continue // not asked for
 		}
-		return out
+		vals := []value{}
+		for _, c := range cs {
+			vals = append(vals, value{c.Value, c.Label, c.Count})
+		}
+		out[facetKeys[facet]] = vals
 	}
-	s.writeJSON(w, r, "application/json", map[string]any{
-		"photos": total, "of": all,
-		"agencies": list(fc.Agencies), "photographers": list(fc.Photographers),
-		"governorates": list(fc.Governorates), "places": list(fc.Places),
-	})
+	s.writeJSON(w, r, "application/json", out)
 }
+
+// facetKeys are the facets' keys in /api/facets.
+var facetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
+	photo.FacetGovernorate: "governorates", photo.FacetPlace: "places"}
 
 // placesGeoJSON serves the places that have selected photos, with their
 // photo counts and the dates of the first and last.

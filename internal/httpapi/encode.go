@@ -89,6 +89,15 @@ func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
 	b = appendOrNull(b, l.thumbnail)
 	b = append(b, `,"url":`...)
 	b = appendString(b, l.page)
+	// How pages show the photo, so that the map's list and popups say
+	// what the server's pages say.
+	class, label := placementOf(f.Located, f.Precision, f.Confidence)
+	b = append(b, `,"placement":`...)
+	b = appendString(b, class)
+	b = append(b, `,"placement_label":`...)
+	b = appendString(b, label)
+	b = append(b, `,"date_text":`...)
+	b = appendOrNull(b, longDate(f.Date))
 	return append(b, `}}`...)
 }
 

@@ -12,50 +12,76 @@ import (
 // counting agencies, photographers, governorates and places over a large
 // archive takes seconds, and every explorer page and filter change asks
 // for them again. An import or correction bumps the version and empties
-// the cache.
+// the cache. Requests that miss together wait for one count.
 type facetCache struct {
-	mu      sync.Mutex
-	version int64
-	entries map[string]photo.Facets
+	mu       sync.Mutex
+	version  int64
+	entries  map[string]photo.Facets
+	inFlight map[string]*facetCount
+}
+
+// facetCount is a count in progress that later requests wait for.
+type facetCount struct {
+	done chan struct{}
+	fc   photo.Facets
+	err  error
 }
 
 // maxFacetEntries bounds the cache; past it, it starts over.
 const maxFacetEntries = 256
 
-func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int) (photo.Facets, error) {
+func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
 	v, err := s.archive.DB.Version(ctx)
 	if err != nil {
 		return photo.Facets{}, err
 	}
-	key := facetKey(f, limit)
+	key := facetKey(f, limit, facets)
 	c := &s.facetCache
 	c.mu.Lock()
 	if c.entries == nil || c.version != v || len(c.entries) >= maxFacetEntries {
-		c.version, c.entries = v, map[string]photo.Facets{}
+		c.version, c.entries, c.inFlight = v, map[string]photo.Facets{}, map[string]*facetCount{}
 	}
-	fc, ok := c.entries[key]
-	c.mu.Unlock()
-	if ok {
+	if fc, ok := c.entries[key]; ok {
+		c.mu.Unlock()
 		return fc, nil
 	}
-	fc, err = s.archive.DB.Facets(ctx, f, limit)
-	if err != nil {
-		return fc, err
+	if call, ok := c.inFlight[key]; ok {
+		c.mu.Unlock()
+		select {
+		case <-call.done:
+			return call.fc, call.err
+		case <-ctx.Done():
+			return photo.Facets{}, ctx.Err()
+		}
 	}
+	call := &facetCount{done: make(chan struct{})}
+	c.inFlight[key] = call
+	c.mu.Unlock()
+
+	// The count belongs to everyone waiting, not to the request that
+	// started it: a client that goes away does not cancel it for others.
+	call.fc, call.err = s.archive.DB.Facets(context.WithoutCancel(ctx), f, limit, facets...)
 	c.mu.Lock()
 	if c.version == v {
-		c.entries[key] = fc
+		if call.err == nil {
+			c.entries[key] = call.fc
+		}
+		delete(c.inFlight, key)
 	}
 	c.mu.Unlock()
-	return fc, nil
+	close(call.done)
+	return call.fc, call.err
 }
 
-// facetKey names a filter by its values (not its bounding box's address).
-func facetKey(f photo.Filter, limit int) string {
+// facetKey names what a count depends on. It is written from the
+// filter's fields as a whole (%#v), so that a field added to the filter
+// is part of the key without anyone remembering to add it here; the
+// bounding box is a pointer, written by value.
+func facetKey(f photo.Filter, limit int, facets []photo.Facet) string {
 	box := ""
 	if f.BBox != nil {
 		box = fmt.Sprint(*f.BBox)
 	}
-	return fmt.Sprintf("%s|%s|%s|%q|%q|%q|%q|%q|%v|%v|%d", f.From, f.To, box, f.Query, f.Agency, f.Photographer,
-		f.PlaceID, f.Governorate, f.MinConfidence, f.Unplaced, limit)
+	f.BBox = nil
+	return fmt.Sprintf("%#v|%s|%d|%v", f, box, limit, facets)
 }

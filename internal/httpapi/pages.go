@@ -129,15 +129,15 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	m.Filters = views.Filters{
 		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
 		MinConfidence: q.Get("min_confidence"),
-		Agencies:      options(facets.Agencies, f.Agency),
-		Photographers: options(facets.Photographers, f.Photographer),
-		Governorates:  options(facets.Governorates, f.Governorate),
-		Places:        options(facets.Places, f.PlaceID),
+		Agencies:      options(facets.Agencies, f.Agencies),
+		Photographers: options(facets.Photographers, f.Photographers),
+		Governorates:  options(facets.Governorates, f.Governorates),
+		Places:        options(facets.Places, f.PlaceIDs),
 	}
 	// A chosen place outside the counted ones is named, not shown by id.
-	if p := s.archive.Gazetteer.ByID(f.PlaceID); p != nil {
-		for i := range m.Filters.Places {
-			if o := &m.Filters.Places[i]; o.Value == p.ID && o.Label == p.ID {
+	for i := range m.Filters.Places {
+		if o := &m.Filters.Places[i]; o.Value == o.Label {
+			if p := s.archive.Gazetteer.ByID(o.Value); p != nil {
 				o.Label = p.Name
 			}
 		}
@@ -214,7 +214,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	f := photo.Filter{PlaceID: pl.ID}
+	f := photo.Filter{PlaceIDs: []string{pl.ID}}
 	n, err := s.archive.DB.CountPhotos(ctx, f)
 	var bins []photo.MonthCount
 	if err == nil {
@@ -369,21 +369,11 @@ func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
 	return row
 }
 
-// placement is the badge of a photo's place: exact, fallback, low (a
-// confidence under one half) or none.
+// placement is the badge of a photo's place (see placementOf).
 func placement(pl photo.Place) views.Placement {
-	switch {
-	case !pl.Located:
-		return views.Placement{Class: "none", Label: "not placed"}
-	case pl.Precision == "corrected" || pl.Precision == "given":
-		return views.Placement{Class: "exact", Label: pl.Precision}
-	}
-	class := placementClasses[placementCode(pl.Precision, pl.Confidence)]
-	return views.Placement{Class: class, Label: class + " · " + strconv.FormatFloat(pl.Confidence, 'f', 2, 64)}
+	class, label := placementOf(pl.Located, pl.Precision, pl.Confidence)
+	return views.Placement{Class: class, Label: label}
 }
-
-// placementClasses name the placement codes of /api/points for the pages.
-var placementClasses = [...]string{placedExact: "exact", placedFallback: "fallback", placedLow: "low"}
 
 // longDate writes a date at its precision: "19 September 2016",
 // "September 2016", "2016"; "" when undated.
@@ -413,20 +403,26 @@ func titleOf(p *photo.Photo) string {
 
 // options turns facet counts into a filter's choices, keeping the chosen
 // value even when it is not among the counted ones.
-func options(counts []photo.Count, chosen string) []views.Option {
+func options(counts []photo.Count, chosen []string) []views.Option {
 	var opts []views.Option
-	found := chosen == ""
+	found := make([]bool, len(chosen))
 	for _, c := range counts {
 		label := c.Label
 		if label == "" {
 			label = c.Value
 		}
-		sel := chosen != "" && (c.Value == chosen || strings.EqualFold(label, chosen))
-		found = found || sel
+		sel := false
+		for i, v := range chosen {
+			if c.Value == v || strings.EqualFold(label, v) {
+				sel, found[i] = true, true
+			}
+		}
 		opts = append(opts, views.Option{Value: c.Value, Label: label, Count: c.Count, Selected: sel})
 	}
-	if !found {
-		opts = append(opts, views.Option{Value: chosen, Label: chosen, Selected: true})
+	for i, v := range chosen {
+		if !found[i] {
+			opts = append(opts, views.Option{Value: v, Label: v, Selected: true})
+		}
 	}
 	return opts
 }
@@ -434,9 +430,11 @@ func options(counts []photo.Count, chosen string) []views.Option {
 // filterQuery keeps the filter parameters of a query, dropping paging.
 func filterQuery(q url.Values) url.Values {
 	out := url.Values{}
-	for _, k := range []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence"} {
-		if v := strings.TrimSpace(q.Get(k)); v != "" {
-			out.Set(k, v)
+	for _, k := range filterParams {
+		for _, v := range q[k] {
+			if v = strings.TrimSpace(v); v != "" {
+				out.Add(k, v)
+			}
 		}
 	}
 	return out

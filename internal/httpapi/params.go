@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,16 +16,19 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// filterParams are the query parameters every list endpoint takes.
-var filterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence"}
+// filterParams are the query parameters every list endpoint takes;
+// agency, photographer, place and governorate may repeat (any of them).
+var filterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced"}
 
 // parseFilter reads the list filters from a request's query, naming a
 // place by its gazetteer id: any id of a place that merges several source
 // records (a GeoNames id, an OCHA P-code, a curated key) selects it.
 func (s *Server) parseFilter(q url.Values) (photo.Filter, error) {
 	f, err := parseFilter(q)
-	if p := s.archive.Gazetteer.ByID(f.PlaceID); p != nil && err == nil {
-		f.PlaceID = p.ID
+	for i, id := range f.PlaceIDs {
+		if p := s.archive.Gazetteer.ByID(id); p != nil {
+			f.PlaceIDs[i] = p.ID
+		}
 	}
 	return f, err
 }
@@ -60,10 +64,17 @@ func parseFilter(q url.Values) (photo.Filter, error) {
 		f.BBox = b
 	}
 	f.Query = strings.TrimSpace(q.Get("q"))
-	f.Agency = strings.TrimSpace(q.Get("agency"))
-	f.Photographer = strings.TrimSpace(q.Get("photographer"))
-	f.PlaceID = strings.TrimSpace(q.Get("place"))
-	f.Governorate = strings.TrimSpace(q.Get("governorate"))
+	f.Agencies = multiParam(q, "agency")
+	f.Photographers = multiParam(q, "photographer")
+	f.PlaceIDs = multiParam(q, "place")
+	f.Governorates = multiParam(q, "governorate")
+	switch v := strings.TrimSpace(q.Get("unplaced")); v {
+	case "", "0", "false":
+	case "1", "true":
+		f.Unplaced = true
+	default:
+		return f, badParam("unplaced", "%q: want true or false", v)
+	}
 	if v := strings.TrimSpace(q.Get("min_confidence")); v != "" {
 		c, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(c) || c < 0 || c > 1 {
@@ -72,6 +83,21 @@ func parseFilter(q url.Values) (photo.Filter, error) {
 		f.MinConfidence = c
 	}
 	return f, nil
+}
+
+// maxValues bounds the values one filter parameter may repeat.
+const maxValues = 100
+
+// multiParam reads a parameter that may repeat (agency=AFP&agency=Reuters):
+// its values trimmed, without blanks or repeats, at most maxValues.
+func multiParam(q url.Values, name string) []string {
+	var out []string
+	for _, v := range q[name] {
+		if v = strings.TrimSpace(v); v != "" && !slices.Contains(out, v) && len(out) < maxValues {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // parseBBox reads minLon,minLat,maxLon,maxLat.

@@ -71,7 +71,9 @@ func downloadName(f photo.Filter, ext string) string {
 		}
 		name += "-" + from + "_" + to
 	}
-	if f.BBox != nil || f.Query != "" || f.Agency != "" || f.Photographer != "" || f.PlaceID != "" || f.Governorate != "" || f.MinConfidence > 0 {
+	// Any filter but the window and the order narrows the selection.
+	f.From, f.To, f.Limit, f.Offset, f.Newest = photo.Date{}, photo.Date{}, 0, 0, false
+	if !f.IsZero() {
 		name += "-filtered"
 	}
 	return name + ext
@@ -218,7 +220,7 @@ func (lw *listWriter) put(feature []byte) error {
 // import order and whole, where rowid ranges pay; any narrower filter is
 // first selected through its indexes.
 func atLarge(f photo.Filter) bool {
-	return f == photo.Filter{}
+	return f.IsZero()
 }
 
 // encodedChunk is one chunk of features, each after the separator.
@@ -426,21 +428,42 @@ func appendCSVRow(b []byte, fields []string) []byte {
 
 // Placement codes in /api/points: how the map draws a photo.
 const (
-	placedExact    = 0
-	placedFallback = 1 // at a place that holds the one the caption names
-	placedLow      = 2 // confidence under one half
+	placedExact     = 0
+	placedFallback  = 1 // at a place that holds the one the caption names
+	placedLow       = 2 // confidence under one half
+	placedCorrected = 3 // placed by a person, or by the file it came from
 )
+
+// placementClasses name the placement codes, for pages, the map's
+// markers and its legend alike.
+var placementClasses = [...]string{placedExact: "exact", placedFallback: "fallback", placedLow: "low", placedCorrected: "corrected"}
 
 // placementCode is how the map draws a photo placed with the precision
 // and confidence.
 func placementCode(precision string, confidence float64) int {
 	switch {
+	case precision == "corrected" || precision == "given":
+		return placedCorrected
 	case precision == "fallback":
 		return placedFallback
-	case confidence < 0.5 && precision != "corrected" && precision != "given":
+	case confidence < 0.5:
 		return placedLow
 	}
 	return placedExact
+}
+
+// placementOf is the one rule for how a photo's placement is shown: its
+// class (exact, fallback, low, corrected or none) and the badge's words.
+func placementOf(located bool, precision string, confidence float64) (class, label string) {
+	if !located {
+		return "none", "not on the map"
+	}
+	code := placementCode(precision, confidence)
+	class = placementClasses[code]
+	if code == placedCorrected {
+		return class, precision // "corrected", "given"
+	}
+	return class, class + " · " + strconv.FormatFloat(confidence, 'f', 2, 64)
 }
 
 // photosPoints serves the selected photos in the compact form the map
@@ -452,7 +475,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	head := `{"fields":["id","lon","lat","from","to","placement"],"placement":{"exact":0,"fallback":1,"low":2},"points":[` + "\n"
+	head := `{"fields":["id","lon","lat","from","to","placement"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},"points":[` + "\n"
 	s.streamFeatures(w, r, f, head, ",\n", "\n]}\n", func(b []byte, _ string, ft *store.Feature) []byte {
 		b = append(b, '[')
 		b = appendString(b, ft.ID)

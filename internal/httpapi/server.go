@@ -19,6 +19,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -71,6 +72,8 @@ type Server struct {
 	// inFlight counts the downloads in flight (see maxDownloads).
 	lane     *lane
 	inFlight atomic.Int32
+	// labelPlaces are the places the map may name, most prominent first.
+	labelPlaces []*gazetteer.Place
 }
 
 // New returns a server over the archive a.
@@ -101,6 +104,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.media = m
 	}
 	s.readChunkFunc = s.readChunk
+	s.labelPlaces = labelPlaces(a.Gazetteer)
 	s.routes()
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")
@@ -125,6 +129,7 @@ func (s *Server) routes() {
 	get("timeline", "/api/timeline", s.costly(s.timeline))
 	get("facets", "/api/facets", s.costly(s.facets))
 	get("places.geojson", "/api/places.geojson", s.costly(s.placesGeoJSON))
+	get("labels", "/api/labels", s.labels)
 	get("explorer", "/", s.costly(s.explorer))
 	get("about", "/about", s.about)
 	get("photo", "/photos/{id}", s.photoPage)

@@ -11,12 +11,12 @@ type Filter struct {
 	// BBox selects placed photos inside it ([lon, lat]); nil for any.
 	BBox *orb.Bound
 	// Query is a full-text search over captions (SQLite FTS5 syntax).
-	Query        string
-	Agency       string
-	Photographer string
-	PlaceID      string
-	// Governorate matches a governorate's name or P-code.
-	Governorate   string
+	Query string
+	// Agencies, Photographers and PlaceIDs each select the photos with
+	// any of their values; empty selects any.
+	Agencies, Photographers, PlaceIDs []string
+	// Governorates match a governorate's name or P-code.
+	Governorates  []string
 	MinConfidence float64
 	// Unplaced selects only the photos with no point.
 	Unplaced bool
@@ -34,6 +34,44 @@ type MonthCount struct {
 	Count int
 }
 
+// IsZero reports whether f selects every photo, in import order.
+func (f Filter) IsZero() bool {
+	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
+		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && f.MinConfidence == 0 &&
+		!f.Unplaced && f.Limit == 0 && f.Offset == 0 && !f.Newest
+}
+
+// Facet names one of the fields photos are counted by.
+type Facet string
+
+// The facets.
+const (
+	FacetAgency       Facet = "agency"
+	FacetPhotographer Facet = "photographer"
+	FacetGovernorate  Facet = "governorate"
+	FacetPlace        Facet = "place"
+)
+
+// AllFacets lists every facet, in the order pages show them.
+var AllFacets = []Facet{FacetAgency, FacetPhotographer, FacetGovernorate, FacetPlace}
+
+// Without returns f without its own selection of facet: the counts of a
+// facet's values are those of the other filters, so that a person sees
+// what choosing one more value would add.
+func (f Filter) Without(facet Facet) Filter {
+	switch facet {
+	case FacetAgency:
+		f.Agencies = nil
+	case FacetPhotographer:
+		f.Photographers = nil
+	case FacetGovernorate:
+		f.Governorates = nil
+	case FacetPlace:
+		f.PlaceIDs = nil
+	}
+	return f
+}
+
 // Count is a facet value and how many photos have it.
 type Count struct {
 	Value string
@@ -41,7 +79,21 @@ type Count struct {
 	Count int
 }
 
-// Facets counts photos by agency, photographer, governorate and place.
+// Facets counts photos by agency, photographer, governorate and place;
+// a facet not asked for is nil.
 type Facets struct {
 	Agencies, Photographers, Governorates, Places []Count
+}
+
+// Of returns the counts of one facet.
+func (fc *Facets) Of(facet Facet) *[]Count {
+	switch facet {
+	case FacetAgency:
+		return &fc.Agencies
+	case FacetPhotographer:
+		return &fc.Photographers
+	case FacetGovernorate:
+		return &fc.Governorates
+	}
+	return &fc.Places
 }

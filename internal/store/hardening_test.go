@@ -296,7 +296,7 @@ func TestSelectIDsThenFeatures(t *testing.T) {
 	db := open(t)
 	importFixture(t, db)
 	ctx := context.Background()
-	for _, f := range []photo.Filter{{}, {Agency: "Reuters"}, {Newest: true, Limit: 3, Offset: 1}, {Query: "Aleppo"}, {From: date("2016"), To: date("2016")}} {
+	for _, f := range []photo.Filter{{}, {Agencies: []string{"Reuters"}}, {Newest: true, Limit: 3, Offset: 1}, {Query: "Aleppo"}, {From: date("2016"), To: date("2016")}} {
 		var one, chunked []string
 		if err := db.EachFeature(ctx, f, func(ft *Feature) error { one = append(one, ft.ID); return nil }); err != nil {
 			t.Fatal(err)
@@ -316,7 +316,7 @@ func TestSelectIDsThenFeatures(t *testing.T) {
 			t.Errorf("%+v: one query %v, chunks %v", f, one, chunked)
 		}
 	}
-	f := photo.Filter{Agency: "AFP"}
+	f := photo.Filter{Agencies: []string{"AFP"}}
 	ids, _ := db.SelectIDs(ctx, f)
 	db.write.Exec(`UPDATE photos SET agency = 'Reuters' WHERE rowid = ?`, ids[0])
 	n := 0

@@ -48,17 +48,23 @@ func where(f photo.Filter) (string, []any, error) {
 	if q := strings.TrimSpace(f.Query); q != "" {
 		add("rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", q)
 	}
-	if f.Agency != "" {
-		add("agency = ?", f.Agency)
+	in := func(col string, vals []string) string {
+		for _, v := range vals {
+			args = append(args, v)
+		}
+		return col + " IN (" + strings.TrimSuffix(strings.Repeat("?,", len(vals)), ",") + ")"
 	}
-	if f.Photographer != "" {
-		add("photographer = ?", f.Photographer)
+	if len(f.Agencies) > 0 {
+		conds = append(conds, in("agency", f.Agencies))
 	}
-	if f.PlaceID != "" {
-		add("place_id = ?", f.PlaceID)
+	if len(f.Photographers) > 0 {
+		conds = append(conds, in("photographer", f.Photographers))
 	}
-	if f.Governorate != "" {
-		add("(gov_pcode = ? OR governorate = ?)", f.Governorate, f.Governorate)
+	if len(f.PlaceIDs) > 0 {
+		conds = append(conds, in("place_id", f.PlaceIDs))
+	}
+	if len(f.Governorates) > 0 {
+		conds = append(conds, "("+in("gov_pcode", f.Governorates)+" OR "+in("governorate", f.Governorates)+")")
 	}
 	if f.MinConfidence > 0 {
 		add("confidence >= ?", f.MinConfidence)
@@ -251,6 +257,33 @@ func imagesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Image, erro
 	return out, rows.Err()
 }
 
+// DayHistogram counts the day-dated photos the filter selects by day
+// ("2016-03-05"), in time order: the timeline's detail of a short window.
+func (s *DB) DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
+	w, args, err := filter(f)
+	if err != nil {
+		return nil, err
+	}
+	var out []photo.MonthCount
+	err = s.reading(ctx, f.Query, "counting photos by day", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT date_from, count(*) FROM photos WHERE date_precision = 'day' AND `+w+
+			` GROUP BY date_from ORDER BY date_from`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var d, n int
+			if err := rows.Scan(&d, &n); err != nil {
+				return err
+			}
+			out = append(out, photo.MonthCount{Month: fmt.Sprintf("%04d-%02d-%02d", d/10000, d/100%100, d%100), Count: n})
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
 // Histogram counts the photos the filter selects by month of their date
 // ("2016-03"); photos dated only to a year count in a bin of their own
 // ("2016"). Undated photos are not counted. Bins come in time order.
@@ -284,46 +317,62 @@ func (s *DB) Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount,
 
 // Facets counts the photos the filter selects by agency, photographer,
 // governorate and place, the largest first, at most limit values each.
-func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int) (photo.Facets, error) {
+//
+// Each facet is counted under the filter without its own selection (see
+// photo.Filter.Without), so that its values say what choosing one more
+// would add. facets names the ones to count; none counts them all.
+func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
 	var out photo.Facets
-	w, args, err := filter(f)
-	if err != nil {
-		return out, err
+	if f.Query != "" {
+		if err := CheckSearch(f.Query); err != nil {
+			return out, err
+		}
 	}
-	err = s.reading(ctx, f.Query, "counting facets", func(ctx context.Context) error {
-		return s.facets(ctx, w, args, limit, &out)
+	if len(facets) == 0 {
+		facets = photo.AllFacets
+	}
+	err := s.reading(ctx, f.Query, "counting facets", func(ctx context.Context) error {
+		for _, facet := range facets {
+			if err := s.facet(ctx, f.Without(facet), facet, limit, out.Of(facet)); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return out, err
 }
 
-func (s *DB) facets(ctx context.Context, w string, args []any, limit int, out *photo.Facets) error {
-	for _, fc := range []struct {
-		dst          *[]photo.Count
-		value, label string
-	}{
-		{&out.Agencies, "agency", "agency"},
-		{&out.Photographers, "photographer", "photographer"},
-		{&out.Governorates, "gov_pcode", "max(governorate)"},
-		{&out.Places, "place_id", "max(place_name)"},
-	} {
-		q := `SELECT ` + fc.value + `, ` + fc.label + `, count(*) AS n FROM photos WHERE ` + fc.value + ` != '' AND ` + w +
-			` GROUP BY ` + fc.value + ` ORDER BY n DESC, 1 LIMIT ?`
-		rows, err := s.read.QueryContext(ctx, q, append(args, limit)...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var c photo.Count
-			if err := rows.Scan(&c.Value, &c.Label, &c.Count); err != nil {
-				rows.Close()
-				return err
-			}
-			*fc.dst = append(*fc.dst, c)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
+// facetColumns are each facet's value and label in SQL.
+var facetColumns = map[photo.Facet][2]string{
+	photo.FacetAgency:       {"agency", "agency"},
+	photo.FacetPhotographer: {"photographer", "photographer"},
+	photo.FacetGovernorate:  {"gov_pcode", "max(governorate)"},
+	photo.FacetPlace:        {"place_id", "max(place_name)"},
+}
+
+func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit int, dst *[]photo.Count) error {
+	w, args, err := where(f)
+	if err != nil {
+		return err
 	}
-	return nil
+	col, ok := facetColumns[facet]
+	if !ok {
+		return photo.Errorf(photo.EInvalid, "no such facet: %q", facet)
+	}
+	q := `SELECT ` + col[0] + `, ` + col[1] + `, count(*) AS n FROM photos WHERE ` + col[0] + ` != '' AND ` + w +
+		` GROUP BY ` + col[0] + ` ORDER BY n DESC, 1 LIMIT ?`
+	rows, err := s.read.QueryContext(ctx, q, append(args, limit)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	*dst = []photo.Count{}
+	for rows.Next() {
+		var c photo.Count
+		if err := rows.Scan(&c.Value, &c.Label, &c.Count); err != nil {
+			return err
+		}
+		*dst = append(*dst, c)
+	}
+	return rows.Err()
 }

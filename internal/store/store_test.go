@@ -190,14 +190,16 @@ func TestFilters(t *testing.T) {
 		{"window and bbox", photo.Filter{From: date("2016-07-01"), To: date("2016-07-31"), BBox: &aleppo},
 			[]string{"A man in Aleppo's old city.", "Boys play in Aleppo.", "Smoke over Aleppo in 2016."}},
 		{"full text", photo.Filter{Query: "market OR shop"}, []string{"A market in Damascus.", "A shop in Idlib."}},
-		{"agency", photo.Filter{Agency: "AFP"}, []string{"A rebel in Bishqatin.", "Boys play in Aleppo."}},
-		{"photographer", photo.Filter{Photographer: "Hosam Katan"}, []string{"A man in Aleppo's old city.", "Smoke over Aleppo in 2016."}},
-		{"place", photo.Filter{PlaceID: "gn:2"}, []string{"A market in Damascus.", "An undated view of Damascus."}},
-		{"governorate by P-code", photo.Filter{Governorate: "SY07"}, []string{"A shop in Idlib."}},
-		{"governorate by name", photo.Filter{Governorate: "Idlib"}, []string{"A shop in Idlib."}},
+		{"agency", photo.Filter{Agencies: []string{"AFP"}}, []string{"A rebel in Bishqatin.", "Boys play in Aleppo."}},
+		{"photographer", photo.Filter{Photographers: []string{"Hosam Katan"}}, []string{"A man in Aleppo's old city.", "Smoke over Aleppo in 2016."}},
+		{"place", photo.Filter{PlaceIDs: []string{"gn:2"}}, []string{"A market in Damascus.", "An undated view of Damascus."}},
+		{"governorate by P-code", photo.Filter{Governorates: []string{"SY07"}}, []string{"A shop in Idlib."}},
+		{"governorate by name", photo.Filter{Governorates: []string{"Idlib"}}, []string{"A shop in Idlib."}},
 		{"minimum confidence", photo.Filter{MinConfidence: 0.9}, []string{"A market in Damascus.", "A shop in Idlib.", "Boys play in Aleppo."}},
 		{"unplaced", photo.Filter{Unplaced: true}, []string{"A rebel in Bishqatin."}},
-		{"combined", photo.Filter{Agency: "Reuters", From: date("2016"), To: date("2016"), Query: "Aleppo"},
+		{"any of two agencies", photo.Filter{Agencies: []string{"AFP", "Reuters"}, Governorates: []string{"SY07", "Aleppo"}},
+			[]string{"A man in Aleppo's old city.", "A shop in Idlib.", "Boys play in Aleppo.", "Smoke over Aleppo in 2016."}},
+		{"combined", photo.Filter{Agencies: []string{"Reuters"}, From: date("2016"), To: date("2016"), Query: "Aleppo"},
 			[]string{"A man in Aleppo's old city.", "Smoke over Aleppo in 2016."}},
 	}
 	for _, tt := range tests {
@@ -260,7 +262,7 @@ func TestHistogramAndFacets(t *testing.T) {
 	if got := fmt.Sprint(h); got != "[{2012-12 1} {2015-11 1} {2016 1} {2016-07 2} {2016-08 1}]" {
 		t.Errorf("histogram = %s", got)
 	}
-	h, _ = db.Histogram(ctx, photo.Filter{Agency: "Reuters"})
+	h, _ = db.Histogram(ctx, photo.Filter{Agencies: []string{"Reuters"}})
 	if got := fmt.Sprint(h); got != "[{2015-11 1} {2016 1} {2016-07 1} {2016-08 1}]" {
 		t.Errorf("filtered histogram = %s", got)
 	}
@@ -279,6 +281,15 @@ func TestHistogramAndFacets(t *testing.T) {
 	}
 	if got := fmt.Sprint(f.Photographers[0]); got != "{Hosam Katan Hosam Katan 2}" {
 		t.Errorf("photographers = %v", f.Photographers)
+	}
+	// A facet is counted without its own selection, under the others:
+	// choosing AFP still shows what Reuters would add, in Aleppo.
+	f, err = db.Facets(ctx, photo.Filter{Agencies: []string{"AFP"}, Governorates: []string{"SY02"}}, 10, photo.FacetAgency)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.Agencies); got != "[{Reuters Reuters 2} {AFP AFP 1}]" || f.Places != nil {
+		t.Errorf("agencies in Aleppo with AFP chosen = %s, places %v (not asked for)", got, f.Places)
 	}
 }
 
@@ -377,7 +388,7 @@ func TestReadersDuringImport(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		// The import adds AFP photos: a reader must see none of them
 		// until the whole file is committed.
-		n, err := db.CountPhotos(ctx, photo.Filter{Agency: "AFP"})
+		n, err := db.CountPhotos(ctx, photo.Filter{Agencies: []string{"AFP"}})
 		if err != nil {
 			t.Fatalf("a read during the import failed: %v", err)
 		}
