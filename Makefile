@@ -8,15 +8,16 @@ FUZZTIME ?= 30s
 BENCH_DIR ?= /tmp/syriamap-bench
 BENCH_OUT ?= bench/results.json
 
-.PHONY: run test generate assets screenshots templ-check fmt-check vet unit bench bench-go fuzz geodata lint
+.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet unit bench bench-go fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
 run:
 	$(GO) run ./cmd/syriamap serve
 
-## test: generated views up to date, gofmt check, go vet and every test
-test: templ-check fmt-check vet unit
+## test: generated views and bundle up to date, gofmt check, go vet and
+## every test
+test: templ-check assets-check fmt-check vet unit
 
 ## generate: regenerate the templ views (views/*_templ.go, committed)
 generate:
@@ -28,10 +29,11 @@ generate:
 assets:
 	cd assets && npm ci --no-audit --no-fund && npm run build
 
-## screenshots: PNGs of the explorer (desktop and 375 px) and a photo
-## page, taken in headless Chromium, in screenshots/
+## screenshots: PNGs of the explorer, a stacked spot's list, a photo page
+## and the about page at 1440×900, 1024×768 and 375×812, taken in
+## headless Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowser' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.
@@ -40,6 +42,18 @@ templ-check:
 	$(GO) tool templ generate -path $$tmp >/dev/null 2>&1 || { echo "templ generate failed"; exit 1; }; \
 	stale=0; for f in $$tmp/*_templ.go; do cmp -s $$f views/$$(basename $$f) || { echo "stale: views/$$(basename $$f) (run make generate)"; stale=1; }; done; \
 	for f in views/*_templ.go; do [ -f $$tmp/$$(basename $$f) ] || { echo "orphan: $$f"; stale=1; }; done; exit $$stale
+
+# assets-check rebuilds the map's bundle into a scratch folder and fails if
+# the committed one differs: assets/src edited without `make assets`. It
+# needs the npm packages (cd assets && npm ci; CI installs them) and says
+# so, without failing, when they are not there outside CI.
+assets-check:
+	@if [ ! -d assets/node_modules ]; then \
+		if [ "$$CI" = true ]; then echo "assets-check: assets/node_modules is missing (cd assets && npm ci)"; exit 1; fi; \
+		echo "assets-check: skipped (cd assets && npm ci to check the bundle)"; exit 0; fi; \
+	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	(cd assets && node_modules/.bin/esbuild src/app.js --bundle --minify --format=iife --target=es2020 --legal-comments=linked --outfile=$$tmp/app.js --log-level=error) || exit 1; \
+	cmp -s $$tmp/app.js assets/static/app.js || { echo "stale: assets/static/app.js (run make assets)"; exit 1; }
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -6,9 +6,9 @@ package views
 // Page is what every page shares: its title and the site's links.
 type Page struct {
 	Title string
-	// StyleURL is the hashed style sheet's URL.
-	StyleURL string
-	Nav      []Link
+	// StyleURL is the hashed style sheet's URL, IconURL the site's icon.
+	StyleURL, IconURL string
+	Nav               []Link
 	// Styles and Scripts are further hashed files the page loads.
 	Styles, Scripts []string
 }
@@ -79,6 +79,7 @@ type Explorer struct {
 type MapConfig struct {
 	PointsURL, ClustersURL    string
 	TimelineURL, BasemapURL   string
+	FacetsURL, LabelsURL      string
 	ListURL, CSVURL           string
 	PhotoGeoJSONURL, PlaceURL string
 	Tiles                     string

@@ -1,86 +1,217 @@
-// The map: an offline basemap (countries, governorates, rivers), the
-// photos clustered with supercluster, and a popup per photo.
+// The map: an offline basemap (all the land around Syria, governorates,
+// rivers, country and place names by zoom), the photos clustered with
+// supercluster (or by the server, for large archives), stacked spots that
+// list their photos, a scale bar and a legend. Markers are focusable, and
+// Enter or Space opens them.
 
 import L from "leaflet";
 import Supercluster from "supercluster";
 
-const placementClass = ["exact", "fallback", "low"];
+// The placement codes of /api/points, and how each is drawn and named in
+// the legend.
+const placementClass = ["exact", "fallback", "low", "corrected"];
+const legendItems = [
+  ["exact", "Placed where the caption says"],
+  ["fallback", "At a place that holds it (the caption's place is not known)"],
+  ["corrected", "Placed by a person or the imported file"],
+  ["low", "Low confidence (under 0.5)"],
+];
+
+// Clusters are at most 52 px across and are 60 px apart at least: they
+// never overlap. From zoom listZoom a cluster's click lists its photos
+// rather than zooming further: they are close to a point by then.
+const CLUSTER_RADIUS = 60;
+const MAX_ZOOM = 17;
+const LIST_ZOOM = 15;
 
 export class PhotoMap {
-  // el is the map's element; cfg the explorer's URLs; onSelect is called
-  // with a photo id when its marker is clicked; onMove when the view
-  // changes.
-  constructor(el, cfg, { onSelect, onMove }) {
+  // el is the map's element; cfg the explorer's URLs; handlers: onSelect(id)
+  // when a photo's marker is opened, onSpot({title, bbox, count}) when a
+  // stack of photos is, onMove() when the view changes.
+  constructor(el, cfg, handlers) {
     this.cfg = cfg;
-    this.onSelect = onSelect;
-    this.map = L.map(el, { zoomSnap: 0.5, minZoom: 5, maxZoom: 17, preferCanvas: false, attributionControl: true });
+    this.handlers = handlers;
+    this.map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: MAX_ZOOM, keyboard: true, attributionControl: true });
     this.map.attributionControl.setPrefix(false);
     this.map.setView([35.0, 38.5], 6.5);
+    this.map.createPane("labels").style.zIndex = 450; // over the basemap and rivers, under the markers
+    this.map.getPane("labels").style.pointerEvents = "none";
+    L.control.scale({ imperial: false, maxWidth: 140 }).addTo(this.map);
+    this.legend().addTo(this.map);
+    this.offline = L.layerGroup().addTo(this.map);
     if (cfg.tiles) {
-      L.tileLayer(cfg.tiles, { maxZoom: 19, attribution: cfg.tilesAttribution || "" }).addTo(this.map);
+      // The user chooses: the offline map, or the online tiles under it.
+      const online = L.tileLayer(cfg.tiles, { maxZoom: 19, attribution: cfg.tilesAttribution || "" });
+      L.control.layers({ "Offline map": L.layerGroup(), "Online tiles": online }, null, { collapsed: false }).addTo(this.map);
+      this.map.on("baselayerchange", (e) => this.drawOffline(e.name === "Offline map"));
     }
+    this.placeLabels = L.layerGroup().addTo(this.map);
     this.markers = L.layerGroup().addTo(this.map);
     this.highlight = L.layerGroup().addTo(this.map);
     this.index = null;
     this.quiet = false; // moves the map makes itself are not the user's
-    this.map.on("moveend", () => { this.render(); if (!this.quiet) onMove(); });
+    this.labelTimer = null;
+    this.map.on("moveend", () => {
+      this.render();
+      this.scheduleLabels();
+      if (!this.quiet) handlers.onMove();
+    });
+    this.map.on("zoomend", () => el.dataset.zoom = String(this.map.getZoom()));
+  }
+
+  legend() {
+    const c = L.control({ position: "bottomright" });
+    c.onAdd = () => {
+      // Open where the map has room for it; a click folds it away.
+      const box = L.DomUtil.create("details", "legend");
+      box.dataset.testid = "legend";
+      box.open = this.map.getSize().x >= 700;
+      const title = L.DomUtil.create("summary", "legend-title", box);
+      title.textContent = "Markers";
+      for (const [cls, text] of legendItems) {
+        const row = L.DomUtil.create("div", "legend-row", box);
+        L.DomUtil.create("span", `pm ${cls}`, row);
+        row.append(text);
+      }
+      const row = L.DomUtil.create("div", "legend-row", box);
+      const n = L.DomUtil.create("span", "cluster-swatch", row);
+      n.textContent = "12";
+      row.append("Photos close together; a number on a marker: photos at one spot");
+      L.DomEvent.disableClickPropagation(box);
+      return box;
+    };
+    return c;
   }
 
   // loadBasemap draws the offline basemap; fit frames Syria, for a first
   // visit (a link's own view is kept).
   async loadBasemap(fit) {
-    const syria = await drawBasemap(this.map, this.cfg.basemapUrl, !!this.cfg.tiles);
+    const res = await fetch(this.cfg.basemapUrl);
+    if (!res.ok) throw new Error(`basemap: ${res.status}`);
+    this.basemap = await res.json();
+    const syria = this.drawOffline(true);
     if (fit && syria) {
       this.quiet = true;
       this.map.fitBounds(syria, { animate: false, padding: [8, 8] });
       this.quiet = false;
     }
+    this.scheduleLabels();
   }
 
-  // setPoints shows the points (objects with lon, lat, id, placement).
+  // drawOffline draws the basemap, filled or, over online tiles, as
+  // outlines; it returns Syria's bounds.
+  drawOffline(filled) {
+    this.offline.clearLayers();
+    const el = this.map.getContainer();
+    el.classList.toggle("over-tiles", !filled);
+    if (!this.basemap) return null;
+    const layer = (name) => ({ type: "FeatureCollection", features: this.basemap.features.filter((f) => f.properties.layer === name) });
+    const countries = L.geoJSON(layer("country"), {
+      interactive: false,
+      style: (f) => ({ color: "#7d8791", weight: 1, fillColor: f.properties.name === "Syria" ? "#fbfaf7" : "#e6e1d6", fillOpacity: filled ? 1 : 0 }),
+    }).addTo(this.offline);
+    L.geoJSON(layer("governorate"), { interactive: false, style: { color: "#a7adb4", weight: 1, fill: false } }).addTo(this.offline);
+    L.geoJSON(layer("river"), { interactive: false, style: { color: "#4d8cc4", weight: 2 } }).addTo(this.offline);
+    for (const [name, cls] of [["country-label", "country-label"], ["label", "gov-label"]]) {
+      for (const f of layer(name).features) {
+        const [lon, lat] = f.geometry.coordinates;
+        L.marker([lat, lon], { interactive: false, keyboard: false, pane: "labels", icon: L.divIcon({ className: cls, html: "", iconSize: null }) })
+          .addTo(this.offline).getElement().textContent = f.properties.name;
+      }
+    }
+    if (!this.attributed) {
+      this.map.attributionControl.addAttribution("Natural Earth · UN-OCHA · GeoNames");
+      this.attributed = true;
+    }
+    return countries.getLayers().find((l) => l.feature.properties.name === "Syria")?.getBounds();
+  }
+
+  // Place names from the gazetteer, by zoom: cities from 6, towns from 9,
+  // villages and quarters from 12; the most prominent first, and none
+  // that would overlap one already drawn.
+  scheduleLabels() {
+    clearTimeout(this.labelTimer);
+    this.labelTimer = setTimeout(() => this.drawLabels(), 150);
+  }
+
+  async drawLabels() {
+    const zoom = Math.floor(this.map.getZoom());
+    const seq = (this.labelSeq = (this.labelSeq || 0) + 1);
+    const res = await fetch(`${this.cfg.labelsUrl}?bbox=${this.bbox(0.1)}&zoom=${zoom}`);
+    if (!res.ok || seq !== this.labelSeq) return;
+    const fc = await res.json();
+    this.placeLabels.clearLayers();
+    const taken = [];
+    const size = this.map.getSize();
+    for (const f of fc.features) {
+      const [lon, lat] = f.geometry.coordinates;
+      const pt = this.map.latLngToContainerPoint([lat, lon]);
+      const big = f.properties.kind === "city";
+      const w = f.properties.name.length * (big ? 7.5 : 6.5) + 8, hgt = big ? 16 : 14;
+      const box = { x0: pt.x + 4, y0: pt.y - hgt / 2, x1: pt.x + 4 + w, y1: pt.y + hgt / 2 };
+      if (box.x1 < 0 || box.x0 > size.x || box.y1 < 0 || box.y0 > size.y) continue;
+      if (taken.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
+      taken.push(box);
+      L.marker([lat, lon], {
+        interactive: false, keyboard: false, pane: "labels",
+        icon: L.divIcon({ className: `place-label ${f.properties.kind}`, html: "", iconSize: null }),
+      }).addTo(this.placeLabels).getElement().textContent = f.properties.name;
+    }
+  }
+
+  // setPoints shows the points (objects with lon, lat, id, placement):
+  // photos at one point are one spot with a count, and spots are
+  // clustered.
   setPoints(points) {
-    this.points = points;
-    this.index = new Supercluster({ radius: 50, maxZoom: 14 });
-    this.index.load(points.map((p, i) => ({ type: "Feature", properties: { i }, geometry: p.geometry })));
+    const spots = new Map();
+    for (const p of points) {
+      const key = `${p.lon},${p.lat}`;
+      let s = spots.get(key);
+      if (!s) spots.set(key, (s = { lon: p.lon, lat: p.lat, ids: [], placement: p.placement }));
+      s.ids.push(p.id);
+    }
+    this.spots = [...spots.values()];
+    this.spotOf = new Map();
+    for (const s of this.spots) for (const id of s.ids) this.spotOf.set(id, s);
+    this.index = new Supercluster({
+      radius: CLUSTER_RADIUS, maxZoom: MAX_ZOOM - 1,
+      map: (props) => ({ n: props.n }),
+      reduce: (acc, props) => { acc.n += props.n; },
+    });
+    this.index.load(this.spots.map((s, i) => ({ type: "Feature", properties: { i, n: s.ids.length }, geometry: { type: "Point", coordinates: [s.lon, s.lat] } })));
     this.render();
   }
 
+  // othersAt counts the other photos shown at a photo's point.
+  othersAt(id) {
+    const s = this.spotOf?.get(id);
+    return s ? s.ids.length - 1 : 0;
+  }
+
+  // spotOfPhoto is the stack a photo is in, as onSpot takes it.
+  spotOfPhoto(id) {
+    const s = this.spotOf?.get(id);
+    return s ? this.spotRequest([s], s.ids.length) : null;
+  }
+
   // setClusters shows clusters the server made (/api/clusters): cells
-  // with a count, and single photos as points.
+  // with a count and a bbox, and single photos as points.
   setClusters(cells) {
     this.index = null;
+    this.spots = null;
+    this.spotOf = null;
     this.markers.clearLayers();
     this.byId = new Map();
     for (const c of cells) {
       if (c.count > 1) {
-        this.clusterMarker(c.lat, c.lon, c.count, c.count >= 1000 ? `${Math.round(c.count / 100) / 10}k` : String(c.count),
-          () => this.map.flyTo([c.lat, c.lon], Math.min(this.map.getZoom() + 2, 17), { duration: 0.4 }));
+        this.clusterMarker(c.lat, c.lon, c.count, () => {
+          if (this.map.getZoom() >= LIST_ZOOM) this.handlers.onSpot({ bbox: c.bbox.join(","), count: c.count, at: [c.lat, c.lon] });
+          else this.map.flyTo([c.lat, c.lon], Math.min(this.map.getZoom() + 2, MAX_ZOOM), { duration: 0.4 });
+        });
       } else {
-        this.pointMarker({ id: c.id, lon: c.lon, lat: c.lat, placement: c.placement });
+        this.photoMarker({ id: c.id, lon: c.lon, lat: c.lat, placement: c.placement });
       }
     }
-  }
-
-  clusterMarker(lat, lon, n, label, onClick) {
-    const size = n < 10 ? 30 : n < 100 ? 36 : n < 1000 ? 44 : 52;
-    const icon = L.divIcon({ className: "cluster", html: `<span>${label}</span>`, iconSize: [size, size] });
-    const m = L.marker([lat, lon], { icon, title: `${n} photos`, keyboard: true, alt: `${n} photos` });
-    m.on("click", onClick);
-    m.addTo(this.markers);
-  }
-
-  pointMarker(p) {
-    const cls = placementClass[p.placement] || "exact";
-    const m = L.circleMarker([p.lat, p.lon], {
-      radius: 7, weight: 2, className: `photo-marker ${cls}`,
-      color: cls === "exact" ? "#0b5cad" : cls === "fallback" ? "#8a4b00" : "#a4262c",
-      fillColor: cls === "exact" ? "#0b5cad" : "#ffffff", fillOpacity: cls === "exact" ? 0.85 : 1,
-      dashArray: cls === "fallback" ? "3 3" : null,
-    });
-    m.on("click", () => this.onSelect(p.id));
-    m.addTo(this.markers);
-    m.getElement()?.setAttribute("data-id", p.id);
-    this.byId.set(p.id, m);
   }
 
   render() {
@@ -93,33 +224,95 @@ export class PhotoMap {
     for (const c of clusters) {
       const [lon, lat] = c.geometry.coordinates;
       if (c.properties.cluster) {
-        this.clusterMarker(lat, lon, c.properties.point_count, String(c.properties.point_count_abbreviated), () => {
-          const z = Math.min(this.index.getClusterExpansionZoom(c.properties.cluster_id), 17);
-          this.map.flyTo([lat, lon], z, { duration: 0.4 });
+        const id = c.properties.cluster_id;
+        this.clusterMarker(lat, lon, c.properties.n, () => {
+          const z = this.index.getClusterExpansionZoom(id);
+          if (z > MAX_ZOOM || this.map.getZoom() >= LIST_ZOOM) {
+            const spots = this.index.getLeaves(id, Infinity).map((l) => this.spots[l.properties.i]);
+            this.handlers.onSpot(this.spotRequest(spots, c.properties.n));
+          } else {
+            this.map.flyTo([lat, lon], Math.min(z, MAX_ZOOM), { duration: 0.4 });
+          }
         });
       } else {
-        this.pointMarker(this.points[c.properties.i]);
+        const s = this.spots[c.properties.i];
+        if (s.ids.length > 1) {
+          this.spotMarker(s);
+        } else {
+          this.photoMarker({ id: s.ids[0], lon: s.lon, lat: s.lat, placement: s.placement });
+        }
       }
     }
+  }
+
+  // spotRequest is what onSpot needs to list the photos of spots.
+  spotRequest(spots, count) {
+    const e = 1e-5;
+    const lons = spots.map((s) => s.lon), lats = spots.map((s) => s.lat);
+    const bbox = [Math.min(...lons) - e, Math.min(...lats) - e, Math.max(...lons) + e, Math.max(...lats) + e].map((x) => x.toFixed(6)).join(",");
+    return { bbox, count, at: [spots[0].lat, spots[0].lon] };
+  }
+
+  clusterMarker(lat, lon, n, onOpen) {
+    const size = n < 10 ? 32 : n < 100 ? 38 : n < 1000 ? 46 : 52;
+    const tier = n < 10 ? "few" : n < 100 ? "some" : n < 1000 ? "many" : "most";
+    const label = n >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
+    const icon = L.divIcon({ className: `cluster ${tier}`, html: `<span>${label}</span>`, iconSize: [size, size] });
+    this.focusable(L.marker([lat, lon], { icon, title: `${n.toLocaleString("en")} photos`, alt: `${n} photos`, keyboard: true, riseOnHover: true }), onOpen)
+      .addTo(this.markers);
+  }
+
+  // spotMarker is several photos at one point: a marker with their count.
+  spotMarker(s) {
+    const cls = placementClass[s.placement] || "exact";
+    const icon = L.divIcon({ className: `pm spot ${cls}`, html: `<span>${s.ids.length}</span>`, iconSize: [26, 26] });
+    const m = this.focusable(L.marker([s.lat, s.lon], { icon, title: `${s.ids.length} photos at this spot`, alt: `${s.ids.length} photos at one spot`, keyboard: true }),
+      () => this.handlers.onSpot(this.spotRequest([s], s.ids.length)));
+    m.addTo(this.markers);
+    for (const id of s.ids) this.byId.set(id, m);
+  }
+
+  photoMarker(p) {
+    const cls = placementClass[p.placement] || "exact";
+    const icon = L.divIcon({ className: `pm ${cls}`, html: "", iconSize: [16, 16] });
+    const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: "A photo: open it", alt: `Photo (${cls} placement)`, keyboard: true }),
+      () => this.handlers.onSelect(p.id));
+    m.addTo(this.markers);
+    m.getElement()?.setAttribute("data-id", p.id);
+    this.byId.set(p.id, m);
+  }
+
+  // focusable makes a marker open with a click, Enter or Space.
+  focusable(m, onOpen) {
+    m.on("click", onOpen);
+    m.on("add", () => {
+      const el = m.getElement();
+      el.setAttribute("role", "button");
+      el.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          ev.stopPropagation();
+          onOpen();
+        }
+      });
+    });
+    return m;
   }
 
   // show highlights a photo's point (from a list row) without moving.
   show(point) {
     this.highlight.clearLayers();
     if (point && point.lon !== null) {
-      L.circleMarker([point.lat, point.lon], { radius: 13, weight: 3, color: "#f0a500", fill: false, interactive: false }).addTo(this.highlight);
+      L.circleMarker([point.lat, point.lon], { radius: 14, weight: 3, color: "#c27c00", fill: false, interactive: false }).addTo(this.highlight);
     }
   }
 
-  // openPopup shows the photo's details in a popup at its point.
-  async openPopup(id) {
-    const res = await fetch(this.cfg.photoGeojsonUrl.replace("{id}", encodeURIComponent(id)));
-    if (!res.ok) return;
-    const f = await res.json();
-    if (!f.geometry) return;
-    const [lon, lat] = f.geometry.coordinates;
-    this.map.openPopup(popupContent(f.properties), [lat, lon], { maxWidth: 320, autoPanPadding: [20, 20] });
+  // openPopup shows content (an element) at a point.
+  openPopup(content, lat, lon) {
+    this.map.openPopup(content, [lat, lon], { maxWidth: 320, autoPanPadding: [20, 20] });
   }
+
+  closePopup() { this.map.closePopup(); }
 
   get view() {
     const c = this.map.getCenter();
@@ -128,69 +321,19 @@ export class PhotoMap {
 
   setView(v) { this.map.setView([v.lat, v.lon], v.zoom, { animate: false }); }
 
-  bbox() {
-    const b = this.map.getBounds();
+  // contains reports whether the view shows a point.
+  contains(lon, lat) { return this.map.getBounds().contains([lat, lon]); }
+
+  // bbox is the view as minLon,minLat,maxLon,maxLat, widened by pad (a
+  // share of its size).
+  bbox(pad = 0) {
+    const b = pad ? this.map.getBounds().pad(pad) : this.map.getBounds();
     const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
     return [clamp(b.getWest(), -180, 180), clamp(b.getSouth(), -90, 90), clamp(b.getEast(), -180, 180), clamp(b.getNorth(), -90, 90)]
       .map((x) => x.toFixed(4)).join(",");
   }
-}
 
-// popupContent builds the popup from a photo's properties with DOM text
-// nodes only: captions are never parsed as HTML.
-function popupContent(p) {
-  const el = (tag, cls, text) => {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text) e.textContent = text;
-    return e;
-  };
-  const box = el("div", "popup");
-  box.dataset.testid = "popup";
-  if (p.thumbnail_url) {
-    const img = el("img");
-    img.src = p.thumbnail_url;
-    img.alt = "";
-    box.append(img);
-  }
-  box.append(el("p", "popup-caption", p.caption));
-  const meta = el("p", "meta");
-  meta.append(el("span", null, [p.date, [p.photographer, p.agency].filter(Boolean).join(" / ")].filter(Boolean).join(" · ")));
-  box.append(meta);
-  const where = el("p", "meta");
-  where.append(el("span", null, p.place_name || "Not placed"));
-  const b = badge(p, true);
-  where.append(el("span", `badge ${b.cls}`, b.label));
-  box.append(where);
-  const a = el("a", null, "Photo page");
-  a.href = p.url;
-  box.append(a);
-  return box;
-}
-
-// drawBasemap draws the offline basemap (countries, governorates with
-// labels, rivers) on map and returns Syria's bounds. Over online tiles
-// the countries are outlines only.
-async function drawBasemap(map, url, overTiles) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`basemap: ${res.status}`);
-  const fc = await res.json();
-  const byLayer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
-  const countries = L.geoJSON(byLayer("country"), {
-    interactive: false,
-    style: (f) => ({ color: "#9aa3ad", weight: 1, fillColor: f.properties.name === "Syria" ? "#ffffff" : "#e7eaee", fillOpacity: overTiles ? 0 : 1 }),
-  }).addTo(map).bringToBack();
-  L.geoJSON(byLayer("governorate"), { interactive: false, style: { color: "#b9c0c8", weight: 1, fill: false } }).addTo(map);
-  L.geoJSON(byLayer("river"), { interactive: false, style: { color: "#5b9bd5", weight: 2 } }).addTo(map);
-  for (const f of byLayer("label").features) {
-    const [lon, lat] = f.geometry.coordinates;
-    L.marker([lat, lon], {
-      interactive: false, keyboard: false,
-      icon: L.divIcon({ className: "gov-label", html: "", iconSize: null }),
-    }).addTo(map).getElement().textContent = f.properties.name;
-  }
-  if (!overTiles) map.attributionControl.addAttribution("Natural Earth · UN-OCHA");
-  return countries.getLayers().find((l) => l.feature.properties.name === "Syria")?.getBounds();
+  invalidate() { this.map.invalidateSize(); }
 }
 
 // placeMap is the small map of a photo's or a place's page: the basemap
@@ -201,17 +344,16 @@ export function placeMap(el) {
   map.attributionControl.setPrefix(false);
   if (tiles) L.tileLayer(tiles, { maxZoom: 19 }).addTo(map);
   map.setView([Number(lat), Number(lon)], 8);
-  drawBasemap(map, basemapUrl, !!tiles).catch((err) => console.error(err));
+  L.control.scale({ imperial: false }).addTo(map);
+  fetch(basemapUrl).then((r) => r.json()).then((fc) => {
+    const layer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
+    L.geoJSON(layer("country"), {
+      interactive: false,
+      style: (f) => ({ color: "#7d8791", weight: 1, fillColor: f.properties.name === "Syria" ? "#fbfaf7" : "#e6e1d6", fillOpacity: tiles ? 0 : 1 }),
+    }).addTo(map).bringToBack();
+    L.geoJSON(layer("governorate"), { interactive: false, style: { color: "#a7adb4", weight: 1, fill: false } }).addTo(map);
+    L.geoJSON(layer("river"), { interactive: false, style: { color: "#4d8cc4", weight: 2 } }).addTo(map);
+  }).catch((err) => console.error(err));
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
     .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
-}
-
-// badge is how a photo's placement is labelled, from its GeoJSON
-// properties, as the server's pages label it.
-export function badge(p, placed) {
-  const conf = Number(p.confidence).toFixed(2);
-  if (!placed) return { cls: "none", label: "not placed" };
-  if (p.precision === "corrected" || p.precision === "given") return { cls: "exact", label: p.precision };
-  const cls = p.precision === "fallback" ? "fallback" : p.confidence < 0.5 ? "low" : "exact";
-  return { cls, label: `${cls} · ${conf}` };
 }

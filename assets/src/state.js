@@ -1,25 +1,35 @@
-// The explorer's state lives in the URL: the time window (from, to as
-// YYYY-MM), the map view (map=zoom/lat/lon) and the selected photo
-// (photo=id), beside the filters the server reads. Reloading, back and
-// forward and a copied link all give the same view.
+// The explorer's state lives in the URL: the filters the server reads
+// (agency, photographer, place and governorate may repeat), the time
+// window (from, to as YYYY-MM), the map view (map=zoom/lat/lon) and the
+// selected photo (photo=id). Reloading, back and forward and a copied link
+// all give the same view.
 
 import { parseMonth, formatMonth } from "./months.js";
 
-export const filterKeys = ["q", "agency", "photographer", "place", "governorate", "min_confidence"];
+// multiKeys are the filters that take several values; singleKeys one.
+export const multiKeys = ["agency", "photographer", "place", "governorate"];
+export const singleKeys = ["q", "min_confidence"];
+
+export function emptyFilters() {
+  const f = {};
+  for (const k of multiKeys) f[k] = [];
+  for (const k of singleKeys) f[k] = "";
+  return f;
+}
 
 export function readState(search) {
   const p = new URLSearchParams(search);
-  const st = { from: parseMonth(p.get("from")), to: parseMonth(p.get("to"), true), view: null, photo: p.get("photo") || null, filters: {} };
-  for (const k of filterKeys) if (p.get(k)) st.filters[k] = p.get(k);
+  const st = { from: parseMonth(p.get("from")), to: parseMonth(p.get("to"), true), view: null, photo: p.get("photo") || null, filters: emptyFilters() };
+  for (const k of multiKeys) st.filters[k] = [...new Set(p.getAll(k).map((v) => v.trim()).filter(Boolean))];
+  for (const k of singleKeys) st.filters[k] = (p.get(k) || "").trim();
   const v = /^(\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(p.get("map") || "");
   if (v) st.view = { zoom: Number(v[1]), lat: Number(v[2]), lon: Number(v[3]) };
   return st;
 }
 
-// writeState returns the query string for st, keeping the filters.
+// writeState returns the query string for st.
 export function writeState(st, extent) {
-  const p = new URLSearchParams();
-  for (const k of filterKeys) if (st.filters[k]) p.set(k, st.filters[k]);
+  const p = filterParams(st.filters);
   // A window that is the whole extent is no filter at all.
   if (st.from !== null && st.to !== null && !(st.from <= extent.from && st.to >= extent.to)) {
     p.set("from", formatMonth(st.from));
@@ -31,10 +41,17 @@ export function writeState(st, extent) {
   return s ? "?" + s : "";
 }
 
-// filterQuery is the API query for the filters, plus extra parameters.
-export function filterQuery(filters, extra = {}) {
+function filterParams(filters, except) {
   const p = new URLSearchParams();
-  for (const k of filterKeys) if (filters[k]) p.set(k, filters[k]);
+  for (const k of multiKeys) if (k !== except) for (const v of filters[k] || []) p.append(k, v);
+  for (const k of singleKeys) if (filters[k]) p.set(k, filters[k]);
+  return p;
+}
+
+// filterQuery is the API query for the filters (but the one named by
+// except), plus extra parameters.
+export function filterQuery(filters, extra = {}, except = null) {
+  const p = filterParams(filters, except);
   for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined && v !== "") p.set(k, v);
   const s = p.toString();
   return s ? "?" + s : "";

@@ -1,75 +1,116 @@
-// The timeline: photos per month as bars, a window to brush (drag either
-// edge or the window itself, or drag a new one), play/pause that slides
-// the window a month at a time at 1×, 2× or 4×, and the arrow keys.
+// The timeline: photos per month as bars over a count axis, with year and
+// month labels drawn at their real size; a window to brush (drag either
+// edge — each has a 24 px grip — or the window itself, or drag out a new
+// one); play, which slides the window a month at a time at 1×, 2× or 4×,
+// optionally in a loop; keys (arrows, Page Up/Down, Home/End, Shift to
+// widen, Y a year, M a month, A everything); and, for a short window, the
+// photos per day.
 
 import { longMonth } from "./months.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const BAR = 10; // view-box units per month
+const AXIS = 40; // px for the count axis
+const TOP = 16; // px for the year labels
+const BOTTOM = 14; // px for the month labels
+const GRIP = 24; // px: the hit area of an edge
+
+const initials = "JFMAMJJASOND";
 
 export class Timeline {
   // el holds the timeline; onChange(from, to, final) is called as the
-  // window moves, final when a drag or key press is done.
+  // window moves, final when a drag, a key press or play is done.
   constructor(el, onChange) {
     this.el = el;
     this.onChange = onChange;
-    this.svg = el.querySelector("svg");
+    this.svg = el.querySelector("svg.timeline-chart");
+    this.daySvg = el.querySelector("svg.day-chart");
+    this.tip = el.querySelector("[data-testid=chart-tip]");
     this.label = el.querySelector("[data-testid=window]");
+    this.slider = el.querySelector("[role=slider]");
     this.playButton = el.querySelector("[data-testid=play]");
     this.speed = el.querySelector("[data-testid=speed]");
+    this.loop = el.querySelector("[data-testid=loop]");
     this.timer = null;
+    this.counts = new Map();
     this.playButton.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
     this.speed.addEventListener("change", () => { if (this.timer) { this.pause(); this.play(); } });
-  }
-
-  // setBins draws the histogram over the extent [from, to] (months).
-  setBins(counts, extent) {
-    this.extent = extent;
-    const n = extent.to - extent.from + 1;
-    this.svg.setAttribute("viewBox", `0 0 ${n * BAR} 100`);
-    this.svg.replaceChildren();
-    const top = Math.max(1, ...counts.values());
-    for (let i = 0; i < n; i++) {
-      const c = counts.get(extent.from + i) || 0;
-      if (!c) continue;
-      const h = Math.max(2, (90 * c) / top);
-      const r = document.createElementNS(NS, "rect");
-      r.setAttribute("x", i * BAR + 1);
-      r.setAttribute("width", BAR - 2);
-      r.setAttribute("y", 100 - h);
-      r.setAttribute("height", h);
-      r.setAttribute("class", "bar");
-      const t = document.createElementNS(NS, "title");
-      t.textContent = `${longMonth(extent.from + i)}: ${c}`;
-      r.append(t);
-      this.svg.append(r);
-    }
-    // Year ticks.
-    for (let i = 0; i < n; i++) {
-      if ((extent.from + i) % 12 !== 0) continue;
-      const t = document.createElementNS(NS, "text");
-      t.setAttribute("x", i * BAR + 2);
-      t.setAttribute("y", 10);
-      t.setAttribute("class", "year");
-      t.textContent = Math.floor((extent.from + i) / 12);
-      this.svg.append(t);
-    }
-    this.sel = document.createElementNS(NS, "rect");
-    this.sel.setAttribute("class", "window");
-    this.sel.setAttribute("y", 0);
-    this.sel.setAttribute("height", 100);
-    this.handles = ["from", "to"].map((edge) => {
-      const h = document.createElementNS(NS, "rect");
-      h.setAttribute("class", "handle");
-      h.setAttribute("y", 0);
-      h.setAttribute("height", 100);
-      h.setAttribute("width", 4);
-      h.dataset.edge = edge;
-      return h;
-    });
-    this.svg.append(this.sel, ...this.handles);
+    new ResizeObserver(() => { if (this.extent) this.draw(); }).observe(this.svg);
     this.wireDrag();
     this.wireKeys();
+  }
+
+  // setBins sets the counts by month over the extent [from, to] (months).
+  setBins(counts, extent) {
+    this.counts = counts;
+    this.extent = extent;
+    this.slider.setAttribute("aria-valuemin", 0);
+    this.slider.setAttribute("aria-valuemax", extent.to - extent.from);
+    if (this.from === undefined) { this.from = extent.from; this.to = extent.to; }
+    this.draw();
+    this.set(this.from, this.to);
+  }
+
+  get months() { return this.extent.to - this.extent.from + 1; }
+
+  // geometry of the chart in pixels.
+  geom() {
+    const width = Math.max(100, this.svg.clientWidth), height = Math.max(60, this.svg.clientHeight);
+    const bw = (width - AXIS) / this.months;
+    return { width, height, bw, x: (m) => AXIS + (m - this.extent.from) * bw, barTop: TOP, barBottom: height - (bw >= 14 ? BOTTOM : 4) };
+  }
+
+  draw() {
+    const g = this.geom();
+    this.svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
+    this.svg.setAttribute("width", g.width);
+    this.svg.setAttribute("height", g.height);
+    const kids = [];
+    const top = Math.max(1, ...this.counts.values());
+    const scale = (c) => ((g.barBottom - g.barTop) * c) / top;
+    // The count axis: the largest month and half of it.
+    for (const v of [top, Math.round(top / 2)]) {
+      if (v <= 0) continue;
+      const y = g.barBottom - scale(v);
+      kids.push(el("line", { x1: AXIS - 3, x2: g.width, y1: y, y2: y, class: "grid" }));
+      kids.push(el("text", { x: AXIS - 6, y: y + 4, class: "axis", "text-anchor": "end" }, compact(v)));
+    }
+    kids.push(el("text", { x: AXIS - 6, y: g.barBottom, class: "axis", "text-anchor": "end" }, "0"));
+    kids.push(el("line", { x1: AXIS, x2: g.width, y1: g.barBottom, y2: g.barBottom, class: "baseline" }));
+    for (let m = this.extent.from; m <= this.extent.to; m++) {
+      const c = this.counts.get(m) || 0;
+      if (c) {
+        const hgt = Math.max(2, scale(c));
+        kids.push(el("rect", { x: g.x(m) + (g.bw > 4 ? 1 : 0), width: Math.max(1, g.bw - (g.bw > 4 ? 2 : 0)), y: g.barBottom - hgt, height: hgt, class: "bar" }));
+      }
+      // A year's label where there is room for it (every year, or every
+      // second, fifth …).
+      if (m % 12 === 0) {
+        const year = Math.floor(m / 12);
+        const every = g.bw * 12 >= 34 ? 1 : g.bw * 12 >= 17 ? 2 : 5;
+        if (year % every === 0) kids.push(el("text", { x: g.x(m) + 2, y: 12, class: "year" }, String(year)));
+        kids.push(el("line", { x1: g.x(m), x2: g.x(m), y1: TOP - 2, y2: g.barBottom, class: "year-tick" }));
+      }
+      if (g.bw >= 14) kids.push(el("text", { x: g.x(m) + g.bw / 2, y: g.height - 3, class: "month", "text-anchor": "middle" }, initials[m % 12]));
+    }
+    this.sel = el("rect", { class: "window", y: 0, height: g.height });
+    this.handles = ["from", "to"].map((edge) => el("rect", { class: "handle", y: 0, height: g.height, width: 4, "data-edge": edge }));
+    // The grips: transparent, 24 px wide, over the edges.
+    this.grips = ["from", "to"].map((edge) => el("rect", { class: "grip", y: 0, height: g.height, width: GRIP, "data-edge": edge }));
+    kids.push(this.sel, ...this.handles, ...this.grips);
+    this.svg.replaceChildren(...kids);
+    if (this.from !== undefined) this.place();
+  }
+
+  // place moves the window's drawing to [from, to].
+  place() {
+    const g = this.geom();
+    const x0 = g.x(this.from), x1 = g.x(this.to + 1);
+    this.sel.setAttribute("x", x0);
+    this.sel.setAttribute("width", Math.max(1, x1 - x0));
+    this.handles[0].setAttribute("x", x0 - 2);
+    this.handles[1].setAttribute("x", x1 - 2);
+    this.grips[0].setAttribute("x", x0 - GRIP / 2);
+    this.grips[1].setAttribute("x", x1 - GRIP / 2);
   }
 
   // set moves the window to [from, to] (months) without telling anyone.
@@ -79,14 +120,13 @@ export class Timeline {
     to = Math.max(from, Math.min(to, e.to));
     this.from = from;
     this.to = to;
-    this.sel.setAttribute("x", (from - e.from) * BAR);
-    this.sel.setAttribute("width", (to - from + 1) * BAR);
-    this.handles[0].setAttribute("x", (from - e.from) * BAR - 2);
-    this.handles[1].setAttribute("x", (to - e.from + 1) * BAR - 2);
-    const text = from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`;
+    this.place();
+    let n = 0;
+    for (let m = from; m <= to; m++) n += this.counts.get(m) || 0;
+    const text = (from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`) + ` · ${n.toLocaleString("en")} dated photo${n === 1 ? "" : "s"}`;
     this.label.textContent = text;
-    this.el.querySelector("[role=slider]").setAttribute("aria-valuetext", text);
-    this.el.querySelector("[role=slider]").setAttribute("aria-valuenow", from - e.from);
+    this.slider.setAttribute("aria-valuetext", text);
+    this.slider.setAttribute("aria-valuenow", from - e.from);
   }
 
   move(from, to, final) {
@@ -99,14 +139,14 @@ export class Timeline {
 
   monthAt(clientX) {
     const r = this.svg.getBoundingClientRect();
-    const n = this.extent.to - this.extent.from + 1;
-    const i = Math.floor(((clientX - r.left) / r.width) * n);
-    return this.extent.from + Math.max(0, Math.min(n - 1, i));
+    const g = this.geom();
+    const i = Math.floor((clientX - r.left - AXIS) / g.bw);
+    return this.extent.from + Math.max(0, Math.min(this.months - 1, i));
   }
 
   wireDrag() {
     let drag = null;
-    this.svg.onpointerdown = (ev) => {
+    this.svg.addEventListener("pointerdown", (ev) => {
       this.pause();
       const m = this.monthAt(ev.clientX);
       const edge = ev.target.dataset?.edge;
@@ -116,10 +156,14 @@ export class Timeline {
       else if (ev.target === this.sel && !this.whole()) drag = { kind: "window", at: m, from: this.from, to: this.to };
       else { drag = { kind: "new", at: m }; this.move(m, m, false); }
       this.svg.setPointerCapture(ev.pointerId);
+      this.tip.hidden = true;
       ev.preventDefault();
-    };
-    this.svg.onpointermove = (ev) => {
-      if (!drag) return;
+    });
+    this.svg.addEventListener("pointermove", (ev) => {
+      if (!drag) {
+        this.showTip(ev);
+        return;
+      }
       const m = this.monthAt(ev.clientX);
       if (drag.kind === "from") this.move(Math.min(m, this.to), this.to, false);
       else if (drag.kind === "to") this.move(this.from, Math.max(m, this.from), false);
@@ -130,17 +174,26 @@ export class Timeline {
         from = Math.max(this.extent.from, Math.min(from, this.extent.to - span));
         this.move(from, from + span, false);
       }
-    };
+    });
+    this.svg.addEventListener("pointerleave", () => { this.tip.hidden = true; });
     const end = () => { if (drag) { drag = null; this.move(this.from, this.to, true); } };
-    this.svg.onpointerup = end;
-    this.svg.onpointercancel = end;
+    this.svg.addEventListener("pointerup", end);
+    this.svg.addEventListener("pointercancel", end);
+  }
+
+  // showTip names the month under the pointer and its count.
+  showTip(ev) {
+    const m = this.monthAt(ev.clientX);
+    const c = this.counts.get(m) || 0;
+    this.tip.textContent = `${longMonth(m)}: ${c.toLocaleString("en")} photo${c === 1 ? "" : "s"}`;
+    this.tip.hidden = false;
+    const r = this.svg.getBoundingClientRect();
+    const x = Math.min(Math.max(0, ev.clientX - r.left - this.tip.offsetWidth / 2), r.width - this.tip.offsetWidth);
+    this.tip.style.transform = `translateX(${x}px)`;
   }
 
   wireKeys() {
-    const slider = this.el.querySelector("[role=slider]");
-    slider.setAttribute("aria-valuemin", 0);
-    slider.setAttribute("aria-valuemax", this.extent.to - this.extent.from);
-    slider.onkeydown = (ev) => {
+    this.slider.addEventListener("keydown", (ev) => {
       const step = ev.key === "PageUp" || ev.key === "PageDown" ? 12 : 1;
       const span = this.to - this.from;
       let from = this.from, to = this.to;
@@ -153,24 +206,35 @@ export class Timeline {
           break;
         case "Home": from = this.extent.from; to = from + span; break;
         case "End": to = this.extent.to; from = to - span; break;
+        case "y": case "Y": from = from - (from % 12); to = from + 11; break; // the window's first year
+        case "m": case "M": to = from; break; // its first month
+        case "a": case "A": from = this.extent.from; to = this.extent.to; break;
         default: return;
       }
       ev.preventDefault();
-      if (from < this.extent.from) { from = this.extent.from; to = from + span; }
-      if (to > this.extent.to) { to = this.extent.to; from = to - span; }
+      if (from < this.extent.from) { from = this.extent.from; to = Math.max(to, from); }
+      if (to > this.extent.to) { to = this.extent.to; from = Math.min(from, to); }
       this.move(from, to, true);
-    };
+    });
   }
 
+  // play slides the window a month at a time; from a window that is
+  // everything, it starts with the first month alone.
   play() {
-    if (this.to >= this.extent.to) {
+    if (this.whole()) this.move(this.extent.from, this.extent.from, false);
+    else if (this.to >= this.extent.to) {
       const span = this.to - this.from;
-      this.move(this.extent.from, this.extent.from + span, true);
+      this.move(this.extent.from, this.extent.from + span, false);
     }
     const ms = 1000 / Number(this.speed.value || 1);
     // Steps while playing are not history; where it stops is.
     this.timer = setInterval(() => {
-      if (this.to >= this.extent.to) { this.pause(); return; }
+      if (this.to >= this.extent.to) {
+        if (!this.loop.checked) { this.pause(); return; }
+        const span = this.to - this.from;
+        this.move(this.extent.from, this.extent.from + span, false);
+        return;
+      }
       this.move(this.from + 1, this.to + 1, false);
     }, ms);
     this.playButton.textContent = "Pause";
@@ -185,4 +249,48 @@ export class Timeline {
     this.playButton.setAttribute("aria-pressed", "false");
     this.onChange(this.from, this.to, true);
   }
+
+  // showDays draws the photos per day of a short window (counts by
+  // "YYYY-MM-DD"), or hides the strip when days is null.
+  showDays(days) {
+    if (!days) {
+      this.daySvg.hidden = true;
+      return;
+    }
+    this.daySvg.hidden = false;
+    const width = Math.max(100, this.daySvg.clientWidth), height = 48;
+    this.daySvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    this.daySvg.setAttribute("height", height);
+    const n = days.length;
+    const bw = (width - AXIS) / n;
+    const top = Math.max(1, ...days.map((d) => d.count));
+    const kids = [el("text", { x: AXIS - 6, y: 12, class: "axis", "text-anchor": "end" }, compact(top))];
+    days.forEach((d, i) => {
+      const x = AXIS + i * bw;
+      if (d.count) {
+        const hgt = Math.max(2, (28 * d.count) / top);
+        const r = el("rect", { x: x + (bw > 3 ? 0.5 : 0), width: Math.max(1, bw - (bw > 3 ? 1 : 0)), y: 34 - hgt, height: hgt, class: "bar" });
+        r.append(el("title", {}, `${d.day}: ${d.count}`));
+        kids.push(r);
+      }
+      const dayOfMonth = Number(d.day.slice(8));
+      if (dayOfMonth === 1 || (bw >= 9 && dayOfMonth % 5 === 0) || bw >= 18) {
+        kids.push(el("text", { x: x + bw / 2, y: height - 3, class: "month", "text-anchor": "middle" }, String(dayOfMonth)));
+      }
+    });
+    kids.push(el("line", { x1: AXIS, x2: width, y1: 34, y2: 34, class: "baseline" }));
+    this.daySvg.replaceChildren(...kids);
+  }
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// compact writes a count for the axis: 950, 1.2k, 34k.
+function compact(n) {
+  return n >= 10000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
 }

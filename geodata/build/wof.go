@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
@@ -92,6 +93,17 @@ func (w wofRow) record(country string) record {
 	if r.name == "" {
 		r.name = plainLatin(asciiName(w.name, w.eng))
 	}
+	if !isLatinText(r.name) {
+		// No Latin name of its own: the first Latin one it has, if any
+		// (the loaders leave out a place no one could read on the map).
+		r.name = ""
+		for _, n := range append(append([]string{}, w.eng...), w.other...) {
+			if isLatinText(n) && strings.TrimSpace(n) != "" {
+				r.name = plainLatin(n)
+				break
+			}
+		}
+	}
 	r.names = append([]string{w.name, w.gnName}, w.eng...)
 	r.names = append(r.names, w.ara...)
 	r.names = append(r.names, w.other...)
@@ -109,8 +121,21 @@ func (w wofRow) record(country string) record {
 		r.kind = gazetteer.Town
 	default:
 		// A place the world writes about in many languages is a town at
-		// least (Sidon, Azraq: WOF gives many records no feature code).
+		// least (Sidon, Azraq: WOF gives many records no feature code) —
+		// when those names are spellings of its own, not the translations
+		// of a word a wrong concordance brought in (a Turkish village
+		// Çat that WOF also calls Chat, Gatto and Mačka).
+		// Abroad, GeoNames' own word wins over the names: a record it
+		// codes a plain PPL is a village, whatever names a concordance
+		// gave it (the Lebanese hamlets WOF calls Khartoum, Doha and
+		// Tikrit). In Syria the names are the only sign of a town
+		// (Hamouriyeh, Qamhana), and most are its own.
 		switch n := len(w.other) + len(w.eng) + len(w.ara); {
+		case w.code != "" && country != "SY":
+			r.kind = gazetteer.Village
+		case !spelledAlike(w):
+			r.kind = gazetteer.Village
+			r.names = append([]string{w.name, w.gnName}, w.ara...)
 		case n >= 20 && country != "SY":
 			r.kind = gazetteer.City
 		case n >= 12:
@@ -120,6 +145,41 @@ func (w wofRow) record(country string) record {
 		}
 	}
 	return r
+}
+
+// spelledAlike reports whether most of a record's Latin names are
+// spellings of its main name: their folded skeletons begin alike (Saida,
+// Sayda, Sidone for Sidon), as the translations of a word do not (Chat,
+// Mačka, Kinkku).
+func spelledAlike(w wofRow) bool {
+	main := gazetteer.Fold(w.gnASCII)
+	if main.Skeleton == "" {
+		main = gazetteer.Fold(w.name)
+	}
+	if len(main.Skeleton) < 2 {
+		return true
+	}
+	alike, latin := 0, 0
+	for _, n := range append(append([]string{}, w.eng...), w.other...) {
+		if isArabicText(n) || !isLatinText(n) {
+			continue
+		}
+		latin++
+		if k := gazetteer.Fold(n); len(k.Skeleton) >= 2 && k.Skeleton[:2] == main.Skeleton[:2] {
+			alike++
+		}
+	}
+	return latin == 0 || float64(alike) >= 0.6*float64(latin)
+}
+
+// isLatinText reports whether s is written in Latin letters.
+func isLatinText(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) && !unicode.In(r, unicode.Latin) {
+			return false
+		}
+	}
+	return true
 }
 
 // asciiName is a record's Latin name for display: its English name when
@@ -143,7 +203,9 @@ func (b *builder) loadWOFSyria(path string) error {
 		if w.abandoned() || w.placetype != "locality" && w.placetype != "neighbourhood" {
 			continue
 		}
-		b.upsert(w.record("SY"), mergeRadius)
+		if r := w.record("SY"); r.name != "" {
+			b.upsert(r, mergeRadius)
+		}
 	}
 	return nil
 }
@@ -165,6 +227,9 @@ func (b *builder) loadWOFAbroad(path, country string, syria orb.MultiPolygon) er
 			continue
 		}
 		r := w.record(country)
+		if r.name == "" {
+			continue
+		}
 		if country != "LB" && w.placetype == "locality" && !prominent(w) && borderMetres(syria, r.point) > 15000 {
 			continue
 		}
@@ -192,7 +257,7 @@ func prominent(w wofRow) bool {
 	case "PPLC", "PPLA", "PPLA2", "PPLA3":
 		return true
 	}
-	return len(w.other)+len(w.eng) >= 6
+	return w.code == "" && len(w.other)+len(w.eng) >= 6 && spelledAlike(w)
 }
 
 // borderMetres is roughly how far pt lies from Syria's outline, in metres.

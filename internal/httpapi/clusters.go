@@ -16,6 +16,9 @@ type clusterJSON struct {
 	Count     int     `json:"count"`
 	ID        string  `json:"id,omitempty"`        // a one-photo cell's photo
 	Placement *int    `json:"placement,omitempty"` // as in /api/points
+	// BBox is the cell's square, minLon,minLat,maxLon,maxLat: the view
+	// that lists a cluster's photos.
+	BBox *[4]float64 `json:"bbox,omitempty"`
 }
 
 // clusters serves the selected placed photos grouped in square cells for
@@ -63,6 +66,10 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		if ft := c.Single; ft != nil {
 			code := placementCode(ft.Precision, ft.Confidence)
 			j.ID, j.Placement = ft.ID, &code
+		} else {
+			// The store groups by floor((lon+180)/cell), floor((lat+90)/cell).
+			x, y := math.Floor((c.Lon+180)/cell)*cell-180, math.Floor((c.Lat+90)/cell)*cell-90
+			j.BBox = &[4]float64{round6(x), round6(y), round6(x + cell), round6(y + cell)}
 		}
 		out.Clusters = append(out.Clusters, j)
 	}

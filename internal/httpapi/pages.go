@@ -48,7 +48,14 @@ func (s *Server) page(title, current string) views.Page {
 	for i := range nav {
 		nav[i].Current = strings.EqualFold(nav[i].Label, current)
 	}
-	return views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")), Nav: nav}
+	return views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")),
+		IconURL: s.url("asset", "file", assets.Name("favicon.svg")), Nav: nav}
+}
+
+// favicon answers the browsers that ask for /favicon.ico whatever the
+// page says, with the site's icon.
+func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
+	http.Redirect(w, r, s.url("asset", "file", assets.Name("favicon.svg")), http.StatusMovedPermanently)
 }
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
@@ -122,6 +129,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
 	m.Map = views.MapConfig{
 		PointsURL: s.url("points"), ClustersURL: s.url("clusters"), TimelineURL: s.url("timeline"), BasemapURL: s.url("basemap"),
+		FacetsURL: s.url("facets"), LabelsURL: s.url("labels"),
 		ListURL: s.url("photos.geojson"), CSVURL: s.url("photos.csv"),
 		PhotoGeoJSONURL: s.url("photo.geojson", "id", "{id}"), PlaceURL: s.url("place", "id", "{id}"),
 		Tiles: s.tiles, Total: m.Total, PointsLimit: s.pointsLimit,

@@ -135,6 +135,7 @@ func (s *Server) routes() {
 	get("photo", "/photos/{id}", s.photoPage)
 	get("place", "/places/{id}", s.placePage)
 	get("asset", "/assets/{file}", s.asset)
+	get("favicon", "/favicon.ico", s.favicon)
 	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
 	get("media", "/media/{path:.+}", s.mediaFile)

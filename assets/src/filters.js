@@ -1,0 +1,227 @@
+// The filters, applied as they change, without reloading the page: the
+// server's form (which works without JavaScript) is kept, and each
+// <select multiple> of agencies, photographers, governorates and places
+// becomes a list to search, with every value and its count under the
+// other filters and the time window.
+
+import { multiKeys, emptyFilters } from "./state.js";
+
+const SHOWN = 200; // options drawn at once; typing narrows the rest
+
+// fold lowers a label and strips its accents, so that "idleb" finds
+// "Idlib" and "halab" nothing worse than it should.
+function fold(s) {
+  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+export class FilterForm {
+  // form is the server's filter form; facetsUrl the facet counts' URL;
+  // query(except) gives the query of the other filters and the window;
+  // onChange(filters) is called when a filter changes, onWindow(from, to)
+  // when the From and To fields do.
+  constructor(form, { facetsUrl, query, onChange, onWindow }) {
+    this.form = form;
+    this.facetsUrl = facetsUrl;
+    this.query = query;
+    this.onChange = onChange;
+    this.onWindow = onWindow;
+    this.widgets = new Map();
+    this.labels = new Map(); // value → label, per facet, as counted
+    for (const label of form.querySelectorAll("label.facet")) {
+      const w = new MultiSelect(label, this);
+      this.widgets.set(w.name, w);
+    }
+    this.q = form.elements.namedItem("q");
+    this.minConfidence = form.elements.namedItem("min_confidence");
+    let typing = null;
+    this.q.addEventListener("input", () => {
+      clearTimeout(typing);
+      typing = setTimeout(() => this.changed(), 400);
+    });
+    this.minConfidence.addEventListener("change", () => this.changed());
+    for (const name of ["from", "to"]) {
+      form.elements.namedItem(name).addEventListener("change", () => this.onWindow(form.elements.namedItem("from").value, form.elements.namedItem("to").value));
+    }
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.changed();
+    });
+    form.querySelector("[data-testid=clear]").addEventListener("click", (ev) => {
+      ev.preventDefault();
+      this.set(emptyFilters());
+      this.onWindow("", "");
+      this.changed();
+    });
+    document.addEventListener("pointerdown", (ev) => {
+      for (const w of this.widgets.values()) if (!w.el.contains(ev.target)) w.close();
+    });
+  }
+
+  // filters reads the form.
+  get filters() {
+    const f = emptyFilters();
+    for (const [name, w] of this.widgets) f[name] = [...w.chosen];
+    f.q = this.q.value.trim();
+    f.min_confidence = this.minConfidence.value.trim();
+    return f;
+  }
+
+  // set fills the form from filters.
+  set(filters) {
+    for (const [name, w] of this.widgets) w.setChosen(filters[name] || []);
+    this.q.value = filters.q || "";
+    this.minConfidence.value = filters.min_confidence || "";
+  }
+
+  // setWindow writes the window into the From and To fields.
+  setWindow(from, to) {
+    this.form.elements.namedItem("from").value = from;
+    this.form.elements.namedItem("to").value = to;
+  }
+
+  changed() {
+    for (const w of this.widgets.values()) w.stale = true;
+    this.onChange(this.filters);
+  }
+
+  // windowMoved marks the counts as old: they are counted again when a
+  // list is next opened.
+  windowMoved() {
+    for (const w of this.widgets.values()) w.stale = true;
+  }
+}
+
+// MultiSelect is one facet: a button that opens a searchable list of
+// check boxes, and the chosen values as chips that remove themselves.
+class MultiSelect {
+  constructor(label, form) {
+    this.form = form;
+    const select = label.querySelector("select");
+    this.name = select.name;
+    this.title = label.firstChild.textContent.trim();
+    this.chosen = new Set([...select.selectedOptions].map((o) => o.value));
+    this.names = new Map([...select.options].map((o) => [o.value, o.textContent.replace(/ \(\d+\)$/, "")]));
+    this.values = null; // [{value, label, count}] once counted
+    this.stale = true;
+
+    const id = `facet-${this.name}`;
+    this.el = h("div", { class: "facet-widget", "data-facet": this.name });
+    const head = h("span", { class: "facet-title", id: `${id}-title` }, this.title);
+    this.button = h("button", { type: "button", class: "facet-button", "aria-expanded": "false", "aria-controls": `${id}-pop`,
+      "aria-labelledby": `${id}-title ${id}-button`, id: `${id}-button`, "data-testid": `facet-${this.name}` });
+    this.pop = h("div", { class: "facet-pop", id: `${id}-pop`, role: "group", "aria-labelledby": `${id}-title`, hidden: "" });
+    this.search = h("input", { type: "search", placeholder: "Type to find", "aria-label": `Find ${this.title.toLowerCase()}`, "data-testid": `facet-${this.name}-search` });
+    this.status = h("p", { class: "muted facet-status", role: "status" });
+    this.list = h("ul", { class: "facet-options", "data-testid": `facet-${this.name}-options` });
+    this.pop.append(this.search, this.status, this.list);
+    this.chips = h("ul", { class: "chips", "aria-label": `Chosen ${this.title.toLowerCase()}` });
+    this.el.append(head, this.button, this.pop, this.chips);
+    label.replaceWith(this.el);
+
+    this.button.addEventListener("click", () => (this.pop.hidden ? this.open() : this.close()));
+    this.search.addEventListener("input", () => this.draw());
+    this.el.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !this.pop.hidden) {
+        ev.stopPropagation();
+        this.close();
+        this.button.focus();
+      }
+    });
+    this.list.addEventListener("change", (ev) => {
+      const box = ev.target;
+      if (box.checked) this.chosen.add(box.value);
+      else this.chosen.delete(box.value);
+      this.drawChosen();
+      this.form.changed();
+      this.stale = false; // its own counts do not depend on its choice
+    });
+    this.drawChosen();
+  }
+
+  setChosen(values) {
+    this.chosen = new Set(values);
+    this.drawChosen();
+    if (!this.pop.hidden) this.draw();
+  }
+
+  async open() {
+    this.pop.hidden = false;
+    this.button.setAttribute("aria-expanded", "true");
+    this.search.focus();
+    if (this.stale || !this.values) await this.count();
+    this.draw();
+  }
+
+  close() {
+    if (this.pop.hidden) return;
+    this.pop.hidden = true;
+    this.button.setAttribute("aria-expanded", "false");
+  }
+
+  // count asks the server for every value with its count under the other
+  // filters and the window.
+  async count() {
+    this.status.textContent = "Counting…";
+    const url = this.form.facetsUrl + this.form.query(this.name, { field: this.name, limit: 100000 });
+    try {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`the server answered ${res.status}`);
+      const out = await res.json();
+      this.values = out[{ agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" }[this.name]] || [];
+      for (const v of this.values) this.names.set(v.value, v.label || v.value);
+      this.stale = false;
+      this.status.textContent = "";
+    } catch (err) {
+      this.status.textContent = `The counts could not load: ${err.message}`;
+      this.values = this.values || [];
+    }
+  }
+
+  // draw lists the values that match the search, chosen ones first.
+  draw() {
+    const needle = fold(this.search.value.trim());
+    const counted = new Map((this.values || []).map((v) => [v.value, v]));
+    const all = [...this.chosen].filter((v) => !counted.has(v)).map((v) => ({ value: v, label: this.names.get(v) || v, count: 0 }))
+      .concat(this.values || []);
+    const matches = all.filter((v) => !needle || fold(v.label || v.value).includes(needle));
+    matches.sort((a, b) => (this.chosen.has(b.value) - this.chosen.has(a.value)));
+    const rows = matches.slice(0, SHOWN).map((v) => {
+      const box = h("input", { type: "checkbox", value: v.value });
+      box.checked = this.chosen.has(v.value);
+      return h("li", {}, h("label", {}, box, h("span", { class: "facet-value" }, v.label || v.value),
+        h("span", { class: "facet-count" }, v.count.toLocaleString("en"))));
+    });
+    this.list.replaceChildren(...rows);
+    if (!this.status.textContent.startsWith("The counts")) {
+      this.status.textContent = matches.length > SHOWN ? `${matches.length.toLocaleString("en")} match; the first ${SHOWN} are shown: type to narrow`
+        : matches.length === 0 ? "Nothing matches" : `${matches.length.toLocaleString("en")} to choose from`;
+    }
+  }
+
+  drawChosen() {
+    const n = this.chosen.size;
+    this.button.textContent = n === 0 ? "All" : n === 1 ? this.names.get([...this.chosen][0]) || [...this.chosen][0] : `${n} chosen`;
+    this.chips.replaceChildren(...[...this.chosen].map((v) => {
+      const name = this.names.get(v) || v;
+      const x = h("button", { type: "button", class: "chip", "aria-label": `Remove ${name}`, title: `Remove ${name}` }, `${name} ×`);
+      x.addEventListener("click", () => {
+        this.chosen.delete(v);
+        this.drawChosen();
+        if (!this.pop.hidden) this.draw();
+        this.form.changed();
+      });
+      return h("li", {}, x);
+    }));
+  }
+}
+
+// h makes an element with attributes and children (text nodes for
+// strings: nothing is ever parsed as HTML).
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+export { multiKeys };
