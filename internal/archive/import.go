@@ -254,29 +254,11 @@ func (a *Archive) Regeocode(ctx context.Context, progress func(done, total int))
 // SetPlace records a person's correction of photo id: to the gazetteer
 // place placeID, or, when placeID is "", to the bare point [lon, lat].
 func (a *Archive) SetPlace(ctx context.Context, id, placeID string, point *[2]float64, note string) error {
-	var c photo.Correction
-	var pl photo.Place
-	switch {
-	case placeID != "":
-		p := a.Gazetteer.ByID(placeID)
-		if p == nil {
-			return photo.Errorf(photo.ENotFound, "no place has id %q (syriamap places search NAME lists ids)", placeID)
-		}
-		if !p.Located {
-			return photo.Errorf(photo.EInvalid, "%s (%s) has no point in the gazetteer; give --point LON,LAT", p.Name, p.ID)
-		}
-		fillPlace(&pl, p)
-		c = photo.Correction{PlaceID: p.ID, Lon: p.Point.Lon(), Lat: p.Point.Lat()}
-	case point != nil:
-		c = photo.Correction{Lon: point[0], Lat: point[1]}
-	default:
-		return photo.Errorf(photo.EInvalid, "give a place id or a point")
-	}
-	c.Note = strings.TrimSpace(note)
-	if err := a.DB.SetCorrection(ctx, id, c, pl); err != nil {
+	pl, err := a.PlaceOf(placeID, point)
+	if err != nil {
 		return err
 	}
-	return nil
+	return a.DB.SetCorrection(ctx, id, photo.Correction{PlaceID: pl.ID, Lon: pl.Lon, Lat: pl.Lat, Note: strings.TrimSpace(note)}, pl)
 }
 
 // String summarises a result for people.

@@ -20,6 +20,11 @@ type Filter struct {
 	MinConfidence float64
 	// Unplaced selects only the photos with no point.
 	Unplaced bool
+	// Unreviewed selects the photos no person has corrected or confirmed;
+	// Mention, when not nil, those whose place was read from that text
+	// (any case; "" for none).
+	Unreviewed bool
+	Mention    *string
 	// Limit and Offset page the results; Limit 0 means no limit.
 	Limit, Offset int
 	// Newest orders streamed features newest first (undated last), as
@@ -38,7 +43,7 @@ type MonthCount struct {
 func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
 		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && f.MinConfidence == 0 &&
-		!f.Unplaced && f.Limit == 0 && f.Offset == 0 && !f.Newest
+		!f.Unplaced && !f.Unreviewed && f.Mention == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest
 }
 
 // Facet names one of the fields photos are counted by.

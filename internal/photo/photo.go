@@ -30,6 +30,11 @@ type Photo struct {
 	Geocoded Place
 	// Correction is a person's decision about the place, or nil.
 	Correction *Correction
+	// Review says how the place stands: ReviewAutomatic (the geocoder's),
+	// ReviewCorrected or ReviewConfirmed, by whom and when.
+	Review     Review
+	ReviewedBy string
+	ReviewedAt time.Time
 	// ImageURL and ImagePath are the photo's image: the first one a file
 	// gave it. Images lists every image files gave for the caption (an
 	// agency often sends one caption with several pictures).
@@ -86,12 +91,37 @@ type Alternative struct {
 }
 
 // Correction is a person's decision about where a photo was taken: a
-// gazetteer place, or a bare point.
+// gazetteer place, or a bare point, or (Confirmed) that the geocoder's
+// place is right.
 type Correction struct {
-	PlaceID  string
-	Lon, Lat float64
-	Note     string
-	Created  time.Time
+	PlaceID   string
+	Lon, Lat  float64
+	Confirmed bool
+	Author    string
+	Note      string
+	Created   time.Time
+}
+
+// Review is how a photo's place stands.
+type Review string
+
+// The reviews.
+const (
+	ReviewAutomatic Review = "automatic" // the geocoder's, unchecked
+	ReviewCorrected Review = "corrected" // a person (or the file) placed it
+	ReviewConfirmed Review = "confirmed" // a person found the geocoder right
+)
+
+// Event is one change a person made to a photo: what it was and what it
+// became (a place, or a date and credit), and why.
+type Event struct {
+	At      time.Time      `json:"at"`
+	By      string         `json:"by"`
+	Action  string         `json:"action"` // "correct", "confirm", "fix"
+	PhotoID string         `json:"photo_id"`
+	Before  map[string]any `json:"before"`
+	After   map[string]any `json:"after"`
+	Note    string         `json:"note"`
 }
 
 // Image is one picture of a photo: an address, or a path under the

@@ -15,47 +15,16 @@ import (
 // SetCorrection records a person's decision about where photo id was taken
 // and shows the photo there: place describes the point (a gazetteer place,
 // or a bare point with an empty ID). It replaces an earlier correction.
+// The command line's corrections are by "command line" unless c names an
+// author.
 func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, place photo.Place) error {
-	if !photo.ValidPoint(c.Lon, c.Lat) {
-		return photo.Errorf(photo.EInvalid, "point %v,%v is out of range (lon −180…180, lat −90…90)", c.Lon, c.Lat)
+	place.ID, place.Lon, place.Lat, place.Located = c.PlaceID, c.Lon, c.Lat, true
+	author := c.Author
+	if author == "" {
+		author = "command line"
 	}
-	tx, err := s.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	// Keep the geocoder's choice, which the row holds only as its shown
-	// place until now.
-	var p photo.Photo
-	rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
-	if err != nil {
-		return notFound(err, "photo "+id)
-	}
-	gj, err := json.Marshal(p.Geocoded)
-	if err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE photos SET geocoded = ? WHERE rowid = ?`, string(gj), rowid); err != nil {
-		return fmt.Errorf("store: correcting %s: %w", id, err)
-	}
-	now := s.Now().UTC().Format(time.RFC3339)
-	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO corrections (photo, place_id, lon, lat, note, created) VALUES (?,?,?,?,?,?)`,
-		rowid, c.PlaceID, c.Lon, c.Lat, c.Note, now); err != nil {
-		return fmt.Errorf("store: correcting %s: %w", id, err)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
-		country=?, lon=?, lat=?, precision='corrected', confidence=1, mention='', note=?, alternatives='[]', updated=?
-		WHERE rowid=?`, c.PlaceID, place.Name, place.Kind, place.Governorate, place.GovPCode, place.Country,
-		c.Lon, c.Lat, c.Note, now, rowid); err != nil {
-		return fmt.Errorf("store: correcting %s: %w", id, err)
-	}
-	if err := bump(ctx, tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return s.writeErr(err)
-	}
-	return nil
+	_, err := s.Apply(ctx, []string{id}, Change{Author: author, Note: c.Note, Place: &place})
+	return err
 }
 
 // regeocodeBatch is how many photos one transaction of Regeocode updates.

@@ -24,6 +24,11 @@ type Feature struct {
 	ImageURL, ImagePath  string
 	Lon, Lat             float64
 	Located              bool
+	// Review is how the place stands (automatic, corrected, confirmed),
+	// ReviewedBy and ReviewedAt ("" when automatic) who decided and when
+	// (RFC 3339).
+	Review                 photo.Review
+	ReviewedBy, ReviewedAt string
 }
 
 // EachFeature calls fn for each photo the filter selects, in the order
@@ -146,7 +151,7 @@ func limitOf(flt photo.Filter) string {
 // gives. The Feature is reused between calls.
 func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
-		governorate, precision, confidence, mention, image_url, image_path, lon, lat
+		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at
 		FROM photos WHERE ` + w + tail
 	rows, err := s.read.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -158,11 +163,14 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 	var from, to sql.NullInt64
 	var prec sql.NullString
 	var lon, lat sql.NullFloat64
+	var review string
 	for rows.Next() {
 		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
-			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat); err != nil {
+			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat,
+			&review, &f.ReviewedBy, &f.ReviewedAt); err != nil {
 			return err
 		}
+		f.Review = reviewOf(review)
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid
 		if err := fn(rowid, &f); err != nil {

@@ -170,8 +170,9 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 		{&st.image, `INSERT OR IGNORE INTO images (photo, url, path, seq)
 			VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM images WHERE photo = ?1))`},
 		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, p.geo_digest, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
-			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path
-			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id = ?`},
+			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path,
+			f.date_from, f.date_to, f.date_precision, f.photographer, f.agency
+			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid LEFT JOIN fixes f ON f.photo = p.rowid WHERE p.id = ?`},
 		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
 			place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
 			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?,
@@ -226,7 +227,8 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	// Already in the archive: merge, then write only what changed.
 	var old stored
 	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &old.digest, &old.geocoded, &old.geoDigest, &old.corrected, &old.given,
-		&old.from, &old.to, &old.prec, &old.photographer, &old.agency, &old.imageURL, &old.imagePath); err != nil {
+		&old.from, &old.to, &old.prec, &old.photographer, &old.agency, &old.imageURL, &old.imagePath,
+		&old.fixFrom, &old.fixTo, &old.fixPrec, &old.fixPh, &old.fixAg); err != nil {
 		return 0, err
 	}
 	m, err := old.merge(p)
@@ -291,6 +293,10 @@ type stored struct {
 	prec                        sql.NullString
 	photographer, agency        string
 	imageURL, imagePath         string
+	// A person's fixes of the date and credit (fixes), which win over
+	// any file's.
+	fixFrom, fixTo             sql.NullInt64
+	fixPrec, fixPh, fixAg      sql.NullString
 }
 
 // merge returns p with the values another file gave and p's file does not
@@ -312,6 +318,16 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 			return nil, err
 		}
 		m.Given |= photo.GivenPoint
+	}
+	// A person's reading wins over every file's.
+	if o.fixPrec.Valid {
+		m.Date = photo.DateFromSpan(int(o.fixFrom.Int64), int(o.fixTo.Int64), o.fixPrec.String)
+	}
+	if o.fixPh.Valid {
+		m.Photographer = o.fixPh.String
+	}
+	if o.fixAg.Valid {
+		m.Agency = o.fixAg.String
 	}
 	// The photo's image stays the first one it was given; others are
 	// kept beside it (see addImage).

@@ -72,6 +72,12 @@ func where(f photo.Filter) (string, []any, error) {
 	if f.Unplaced {
 		add("lon IS NULL")
 	}
+	if f.Unreviewed {
+		add("review = ''")
+	}
+	if f.Mention != nil {
+		add("mention = ? COLLATE NOCASE", *f.Mention)
+	}
 	if len(conds) == 0 {
 		return "1", nil, nil
 	}
@@ -91,7 +97,8 @@ func filter(f photo.Filter) (string, []any, error) {
 
 const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
 	p.place_id, p.place_name, p.place_kind, p.governorate, p.gov_pcode, p.country, p.lon, p.lat, p.precision,
-	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated`
+	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated,
+	p.review, p.reviewed_by, p.reviewed_at`
 
 // Photos returns the photos the filter selects, newest first (undated
 // last), then by id. Lists leave out each photo's alternatives and the
@@ -141,20 +148,31 @@ func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
 
 type scanner interface{ Scan(dest ...any) error }
 
+// reviewOf reads the photos.review column: '' is the geocoder's place.
+func reviewOf(s string) photo.Review {
+	if s == "" {
+		return photo.ReviewAutomatic
+	}
+	return photo.Review(s)
+}
+
 // scanPhoto reads the columns of photoColumns into p; the alternatives and
 // geocoded JSON go into alts and geocoded, undecoded.
 func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64, err error) {
 	var from, to sql.NullInt64
 	var prec sql.NullString
 	var lon, lat sql.NullFloat64
-	var created, updated string
+	var created, updated, review, reviewedAt string
 	pl := &p.Place
 	err = sc.Scan(&rowid, &p.ID, &p.Caption, &from, &to, &prec, &p.Photographer, &p.Agency,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
-		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated)
+		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated,
+		&review, &p.ReviewedBy, &reviewedAt)
 	if err != nil {
 		return 0, err
 	}
+	p.Review = reviewOf(review)
+	p.ReviewedAt, _ = time.Parse(time.RFC3339, reviewedAt)
 	p.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 	pl.Lon, pl.Lat, pl.Located = lon.Float64, lat.Float64, lon.Valid
 	p.Created, _ = time.Parse(time.RFC3339, created)
@@ -206,11 +224,13 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 		}
 		var c photo.Correction
 		var created string
-		err = tx.QueryRowContext(ctx, `SELECT place_id, lon, lat, note, created FROM corrections WHERE photo = ?`, rowid).
-			Scan(&c.PlaceID, &c.Lon, &c.Lat, &c.Note, &created)
+		var kind string
+		err = tx.QueryRowContext(ctx, `SELECT place_id, lon, lat, kind, author, note, created FROM corrections WHERE photo = ?`, rowid).
+			Scan(&c.PlaceID, &c.Lon, &c.Lat, &kind, &c.Author, &c.Note, &created)
 		switch {
 		case err == nil:
 			c.Created, _ = time.Parse(time.RFC3339, created)
+			c.Confirmed = kind == "confirm"
 			p.Correction = &c
 		case !errors.Is(err, sql.ErrNoRows):
 			return err

@@ -232,7 +232,9 @@ func checkArchiveFile(ctx context.Context, path string) error {
 	if st.IsDir() {
 		return photo.Errorf(photo.EInvalid, "%s is a folder, not an archive file", path)
 	}
-	db, err := openPool(path, 1, false, readOnlyMode(path), "query_only(1)")
+	// Another process may be creating or migrating the archive this
+	// moment: wait for it, as the pools do, rather than call it foreign.
+	db, err := openPool(path, 1, false, readOnlyMode(path), "query_only(1)", "busy_timeout(10000)")
 	if err != nil {
 		return err
 	}

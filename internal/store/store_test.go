@@ -94,8 +94,8 @@ func TestOpenTwiceMigratesOnce(t *testing.T) {
 		}
 		var n int
 		db.read.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n)
-		if n != 3 {
-			t.Errorf("open %d: %d migrations recorded, want 3", i, n)
+		if n != 4 {
+			t.Errorf("open %d: %d migrations recorded, want 4", i, n)
 		}
 		var fk, mode string
 		db.read.QueryRow(`PRAGMA foreign_keys`).Scan(&fk)

@@ -1,0 +1,566 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Change is what a person does to photos, with who and why: exactly one of
+// a new place (Place, located; an empty ID for a bare point), a
+// confirmation that the geocoder's place is right (Confirm), or a fix of
+// the date or the credit (Date, Photographer, Agency; nil leaves a value
+// as it is).
+type Change struct {
+	Author, Note         string
+	Place                *photo.Place
+	Confirm              bool
+	Date                 *photo.Date
+	Photographer, Agency *string
+}
+
+// action names a change in the events.
+func (c Change) action() (string, error) {
+	n := 0
+	action := ""
+	if c.Place != nil {
+		n, action = n+1, "correct"
+	}
+	if c.Confirm {
+		n, action = n+1, "confirm"
+	}
+	if c.Date != nil || c.Photographer != nil || c.Agency != nil {
+		n, action = n+1, "fix"
+	}
+	switch {
+	case n == 0:
+		return "", photo.Errorf(photo.EInvalid, "nothing to change: give a place or point, a confirmation, or a date or credit")
+	case n > 1:
+		return "", photo.Errorf(photo.EInvalid, "one change at a time: a place, a confirmation, or a date and credit")
+	case c.Place != nil && (!c.Place.Located || !photo.ValidPoint(c.Place.Lon, c.Place.Lat)):
+		return "", &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("point %v,%v is out of range (lon −180…180, lat −90…90)", c.Place.Lon, c.Place.Lat), Parameter: "lon"}
+	case strings.TrimSpace(c.Author) == "":
+		return "", photo.Errorf(photo.EInvalid, "a change needs its author")
+	}
+	return action, nil
+}
+
+// Apply makes the change to each photo, in one transaction, and records an
+// event for each: who, when, what it was and what it became, and why. A
+// new place or a confirmation survives re-geocoding and re-imports, as
+// does a fixed date or credit. It returns how many photos changed; an
+// unknown photo id is an ENotFound error and changes nothing.
+func (s *DB) Apply(ctx context.Context, ids []string, c Change) (int, error) {
+	action, err := c.action()
+	if err != nil {
+		return 0, err
+	}
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	now := s.Now().UTC()
+	stamp := now.Format(time.RFC3339)
+	n := 0
+	for _, id := range ids {
+		var p photo.Photo
+		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+		if err != nil {
+			return 0, notFound(err, "photo "+id)
+		}
+		var before, after map[string]any
+		switch action {
+		case "correct":
+			before, after = placeState(&p), placeState(&photo.Photo{Place: *c.Place, Review: photo.ReviewCorrected})
+			err = s.correct(ctx, tx, rowid, &p, *c.Place, c.Author, c.Note, stamp)
+		case "confirm":
+			if !p.Place.Located {
+				return 0, photo.Errorf(photo.EInvalid, "photo %s is not placed: there is nothing to confirm; give a place or point", id)
+			}
+			before = placeState(&p)
+			p.Review = photo.ReviewConfirmed
+			after = placeState(&p)
+			err = s.confirm(ctx, tx, rowid, &p, c.Author, c.Note, stamp)
+		case "fix":
+			before, after, err = s.fix(ctx, tx, rowid, &p, c, stamp)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("store: changing %s: %w", id, err)
+		}
+		b, _ := json.Marshal(before)
+		a, _ := json.Marshal(after)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note) VALUES (?,?,?,?,?,?,?)`,
+			stamp, c.Author, action, id, string(b), string(a), c.Note); err != nil {
+			return 0, fmt.Errorf("store: recording the change of %s: %w", id, err)
+		}
+		n++
+	}
+	if n > 0 {
+		if err := bump(ctx, tx); err != nil {
+			return 0, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, s.writeErr(err)
+	}
+	return n, nil
+}
+
+// placeState is a photo's place as an event records it.
+func placeState(p *photo.Photo) map[string]any {
+	m := map[string]any{"place_id": p.Place.ID, "place_name": p.Place.Name, "review": string(orAutomatic(p.Review))}
+	if p.Place.Located {
+		m["lon"], m["lat"] = p.Place.Lon, p.Place.Lat
+	} else {
+		m["lon"], m["lat"] = nil, nil
+	}
+	if p.Place.Precision != "" {
+		m["precision"] = p.Place.Precision
+	}
+	return m
+}
+
+func orAutomatic(r photo.Review) photo.Review {
+	if r == "" {
+		return photo.ReviewAutomatic
+	}
+	return r
+}
+
+// correct shows the photo at place, keeping the geocoder's choice.
+func (s *DB) correct(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, place photo.Place, author, note, stamp string) error {
+	gj, err := json.Marshal(p.Geocoded)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET geocoded = ? WHERE rowid = ?`, string(gj), rowid); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO corrections (photo, place_id, lon, lat, kind, author, note, created)
+		VALUES (?,?,?,?,'place',?,?,?)`, rowid, place.ID, place.Lon, place.Lat, author, note, stamp); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
+		country=?, lon=?, lat=?, precision='corrected', confidence=1, mention='', note=?, alternatives='[]', updated=?,
+		review='corrected', reviewed_by=?, reviewed_at=? WHERE rowid=?`, place.ID, place.Name, place.Kind, place.Governorate,
+		place.GovPCode, place.Country, place.Lon, place.Lat, note, stamp, author, stamp, rowid)
+	return err
+}
+
+// confirm records that the photo's place is right, as it stands.
+func (s *DB) confirm(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, author, note, stamp string) error {
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO corrections (photo, place_id, lon, lat, kind, author, note, created)
+		VALUES (?,?,?,?,'confirm',?,?,?)`, rowid, p.Place.ID, p.Place.Lon, p.Place.Lat, author, note, stamp); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE photos SET review='confirmed', reviewed_by=?, reviewed_at=?, updated=? WHERE rowid=?`,
+		author, stamp, stamp, rowid)
+	return err
+}
+
+// fix sets the photo's date or credit and keeps the fix for re-imports.
+func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c Change, stamp string) (before, after map[string]any, err error) {
+	state := func(d photo.Date, photographer, agency string) map[string]any {
+		return map[string]any{"date": nullString(d.String()), "date_precision": nullString(d.Precision),
+			"photographer": nullString(photographer), "agency": nullString(agency)}
+	}
+	before = state(p.Date, p.Photographer, p.Agency)
+	d, ph, ag := p.Date, p.Photographer, p.Agency
+	var from, to sql.NullInt64
+	var prec, fph, fag sql.NullString
+	if c.Date != nil {
+		d = *c.Date
+		a, b := d.Span()
+		from, to = sql.NullInt64{Int64: int64(a), Valid: a != 0}, sql.NullInt64{Int64: int64(b), Valid: b != 0}
+		prec = sql.NullString{String: d.Precision, Valid: true} // '' fixes the photo as undated
+	}
+	if c.Photographer != nil {
+		ph, fph = *c.Photographer, sql.NullString{String: *c.Photographer, Valid: true}
+	}
+	if c.Agency != nil {
+		ag, fag = *c.Agency, sql.NullString{String: *c.Agency, Valid: true}
+	}
+	after = state(d, ph, ag)
+	// A later fix of one value keeps the earlier fixes of the others.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO fixes (photo, date_from, date_to, date_precision, photographer, agency, author, note, created)
+		VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (photo) DO UPDATE SET
+		date_from = CASE WHEN excluded.date_precision IS NOT NULL THEN excluded.date_from ELSE date_from END,
+		date_to = CASE WHEN excluded.date_precision IS NOT NULL THEN excluded.date_to ELSE date_to END,
+		date_precision = coalesce(excluded.date_precision, date_precision),
+		photographer = coalesce(excluded.photographer, photographer), agency = coalesce(excluded.agency, agency),
+		author = excluded.author, note = excluded.note, created = excluded.created`,
+		rowid, from, to, prec, fph, fag, c.Author, c.Note, stamp); err != nil {
+		return nil, nil, err
+	}
+	r, err := newRow(&photo.Photo{Date: d})
+	if err != nil {
+		return nil, nil, err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
+		updated=? WHERE rowid=?`, r.from, r.to, r.prec, r.month, ph, ag, stamp, rowid)
+	return before, after, err
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// History returns a photo's events, oldest first.
+func (s *DB) History(ctx context.Context, id string) ([]photo.Event, error) {
+	return s.events(ctx, `SELECT at, author, action, photo, before, after, note FROM events WHERE photo = ? ORDER BY id`, id)
+}
+
+// RecentEvents returns the latest events, newest first.
+func (s *DB) RecentEvents(ctx context.Context, limit int) ([]photo.Event, error) {
+	return s.events(ctx, `SELECT at, author, action, photo, before, after, note FROM events ORDER BY id DESC LIMIT ?`, limit)
+}
+
+func (s *DB) events(ctx context.Context, q string, args ...any) ([]photo.Event, error) {
+	out := []photo.Event{}
+	err := s.reading(ctx, "", "reading the changes", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e photo.Event
+			var at, before, after string
+			if err := rows.Scan(&at, &e.By, &e.Action, &e.PhotoID, &before, &after, &e.Note); err != nil {
+				return err
+			}
+			e.At, _ = time.Parse(time.RFC3339, at)
+			if err := json.Unmarshal([]byte(before), &e.Before); err != nil {
+				return fmt.Errorf("store: event of %s: %w", e.PhotoID, err)
+			}
+			if err := json.Unmarshal([]byte(after), &e.After); err != nil {
+				return fmt.Errorf("store: event of %s: %w", e.PhotoID, err)
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// ReviewGroup is the photos a person has not yet checked whose captions
+// name the same place (Mention, "" for those that name none the
+// gazetteer knows), with how many of them are unplaced, fallbacks or of
+// low confidence.
+type ReviewGroup struct {
+	Mention                 string
+	Photos                  int
+	Unplaced, Fallback, Low int
+	PlaceID, PlaceName      string // the place most of them are shown at
+	Example                 string // one photo's id
+	Worst                   int    // 3 unplaced, 2 fallback, 1 low confidence, 0 else
+}
+
+// reviewNeed ranks how much a photo needs a person, in SQL.
+const reviewNeed = `CASE WHEN lon IS NULL THEN 3 WHEN precision = 'fallback' THEN 2 WHEN confidence < 0.5 THEN 1 ELSE 0 END`
+
+// ReviewGroups returns the groups of unchecked photos the filter selects,
+// in the order that fixes the most with the least work: the worst first
+// (unplaced, then fallbacks, then low confidence), then the largest.
+func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]ReviewGroup, error) {
+	f.Unreviewed = true
+	w, args, err := filter(f)
+	if err != nil {
+		return nil, err
+	}
+	var out []ReviewGroup
+	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT mention COLLATE NOCASE AS m, count(*),
+			sum(lon IS NULL), sum(precision = 'fallback'), sum(lon IS NOT NULL AND precision != 'fallback' AND confidence < 0.5),
+			max(`+reviewNeed+`) AS worst, max(place_id), max(place_name), min(id)
+			FROM photos WHERE `+w+` GROUP BY m ORDER BY worst DESC, count(*) DESC, m LIMIT ?`, append(args, limit)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var g ReviewGroup
+			if err := rows.Scan(&g.Mention, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example); err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// ReviewIDs returns the ids of the unchecked photos of a group (its
+// mention, any case), the ones that most need a person first.
+func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error) {
+	f.Unreviewed, f.Mention = true, &mention
+	w, args, err := filter(f)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewNeed+` DESC, date_from DESC NULLS LAST, id`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	return ids, err
+}
+
+// User is an editor.
+type User struct {
+	Name    string
+	Created time.Time
+	Tokens  int
+}
+
+// AddUser adds an editor with a password hash; a name already taken is an
+// EConflict error.
+func (s *DB) AddUser(ctx context.Context, name, hash string) error {
+	return s.exec(ctx, "adding an editor", `INSERT INTO users (name, hash, created) VALUES (?,?,?)`, func(err error) error {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return photo.Errorf(photo.EConflict, "there is already an editor called %q", name)
+		}
+		return err
+	}, name, hash, s.Now().UTC().Format(time.RFC3339))
+}
+
+// RemoveUser removes an editor with their sessions and tokens; their
+// changes stay, under their name.
+func (s *DB) RemoveUser(ctx context.Context, name string) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE name = ?`, name)
+	if err != nil {
+		return fmt.Errorf("store: removing %s: %w", name, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return photo.Errorf(photo.ENotFound, "no editor is called %q", name)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// Users lists the editors.
+func (s *DB) Users(ctx context.Context) ([]User, error) {
+	var out []User
+	err := s.reading(ctx, "", "listing editors", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT u.name, u.created, (SELECT count(*) FROM tokens t WHERE t.user = u.name) FROM users u ORDER BY u.name`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var u User
+			var created string
+			if err := rows.Scan(&u.Name, &created, &u.Tokens); err != nil {
+				return err
+			}
+			u.Created, _ = time.Parse(time.RFC3339, created)
+			out = append(out, u)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// HasUsers reports whether the archive has editors: without any, the
+// server takes no writes.
+func (s *DB) HasUsers(ctx context.Context) (bool, error) {
+	var n int
+	err := s.reading(ctx, "", "counting editors", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n)
+	})
+	return n > 0, err
+}
+
+// PasswordHash returns an editor's password hash; an unknown name is
+// ENotFound.
+func (s *DB) PasswordHash(ctx context.Context, name string) (string, error) {
+	var h string
+	err := s.reading(ctx, "", "reading an editor", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT hash FROM users WHERE name = ?`, name).Scan(&h)
+	})
+	return h, notFound(err, "editor "+name)
+}
+
+// AddToken stores a bearer token's hash for an editor.
+func (s *DB) AddToken(ctx context.Context, user, label, hash string) error {
+	return s.exec(ctx, "adding a token", `INSERT INTO tokens (hash, user, label, created) VALUES (?,?,?,?)`, func(err error) error {
+		if strings.Contains(err.Error(), "FOREIGN KEY") {
+			return photo.Errorf(photo.ENotFound, "no editor is called %q (syriamap users add NAME first)", user)
+		}
+		return err
+	}, hash, user, label, s.Now().UTC().Format(time.RFC3339))
+}
+
+// TokenUser returns the editor a token's hash belongs to.
+func (s *DB) TokenUser(ctx context.Context, hash string) (string, error) {
+	var u string
+	err := s.reading(ctx, "", "reading a token", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT user FROM tokens WHERE hash = ?`, hash).Scan(&u)
+	})
+	return u, notFound(err, "token")
+}
+
+// Session is a signed-in editor's session.
+type Session struct {
+	User, CSRF string
+	Expires    time.Time
+}
+
+// AddSession stores a session under its secret's hash, and forgets the
+// sessions that have expired.
+func (s *DB) AddSession(ctx context.Context, hash string, se Session) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires < ?`, s.Now().UTC().Format(time.RFC3339)); err != nil {
+		return fmt.Errorf("store: forgetting old sessions: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (hash, user, csrf, expires) VALUES (?,?,?,?)`,
+		hash, se.User, se.CSRF, se.Expires.UTC().Format(time.RFC3339)); err != nil {
+		return fmt.Errorf("store: starting a session: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// Session returns the session a secret's hash names, if it has not
+// expired.
+func (s *DB) Session(ctx context.Context, hash string) (Session, error) {
+	var se Session
+	var expires string
+	err := s.reading(ctx, "", "reading a session", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT user, csrf, expires FROM sessions WHERE hash = ?`, hash).Scan(&se.User, &se.CSRF, &expires)
+	})
+	if err != nil {
+		return se, notFound(err, "session")
+	}
+	se.Expires, _ = time.Parse(time.RFC3339, expires)
+	if !se.Expires.After(s.Now()) {
+		return Session{}, photo.Errorf(photo.ENotFound, "session expired")
+	}
+	return se, nil
+}
+
+// DeleteSession ends a session.
+func (s *DB) DeleteSession(ctx context.Context, hash string) error {
+	return s.exec(ctx, "ending a session", `DELETE FROM sessions WHERE hash = ?`, nil, hash)
+}
+
+// exec runs one write in a transaction of its own; explain, if not nil,
+// turns the database's error into one for people.
+func (s *DB) exec(ctx context.Context, what, q string, explain func(error) error, args ...any) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+		if explain != nil {
+			if e := explain(err); !errors.Is(e, err) {
+				return e
+			}
+		}
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// CorrectionRow is one photo's decisions, as EachCorrection reads them.
+type CorrectionRow struct {
+	PhotoID, Caption string
+	// Corrected: a place (PlaceID) or point (Lon, Lat); Confirmed: the
+	// geocoder's place is right. Neither when only the date or credit
+	// was fixed.
+	Corrected, Confirmed bool
+	PlaceID              string
+	Lon, Lat             float64
+	// Date, Photographer and Agency are the fixed values, nil when not
+	// fixed.
+	Date                 *photo.Date
+	Photographer, Agency *string
+	Author, At, Note     string
+}
+
+// EachCorrection calls fn for each photo a person corrected, confirmed or
+// fixed, in import order.
+func (s *DB) EachCorrection(ctx context.Context, fn func(CorrectionRow) error) error {
+	return s.reading(ctx, "", "reading the corrections", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.caption, c.kind, c.place_id, c.lon, c.lat, c.author, c.note, c.created,
+			f.date_from, f.date_to, f.date_precision, f.photographer, f.agency, f.author, f.note, f.created
+			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid LEFT JOIN fixes f ON f.photo = p.rowid
+			WHERE c.photo IS NOT NULL OR f.photo IS NOT NULL ORDER BY p.rowid`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r CorrectionRow
+			var kind, placeID, cAuthor, cNote, cAt, prec, ph, ag, fAuthor, fNote, fAt sql.NullString
+			var lon, lat sql.NullFloat64
+			var from, to sql.NullInt64
+			if err := rows.Scan(&r.PhotoID, &r.Caption, &kind, &placeID, &lon, &lat, &cAuthor, &cNote, &cAt,
+				&from, &to, &prec, &ph, &ag, &fAuthor, &fNote, &fAt); err != nil {
+				return err
+			}
+			if kind.Valid {
+				r.Confirmed, r.Corrected = kind.String == "confirm", kind.String != "confirm"
+				r.PlaceID, r.Lon, r.Lat = placeID.String, lon.Float64, lat.Float64
+				r.Author, r.Note, r.At = cAuthor.String, cNote.String, cAt.String
+			}
+			if fAuthor.Valid {
+				if prec.Valid {
+					d := photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
+					r.Date = &d
+				}
+				if ph.Valid {
+					r.Photographer = &ph.String
+				}
+				if ag.Valid {
+					r.Agency = &ag.String
+				}
+				if !kind.Valid || fAt.String > r.At {
+					r.Author, r.Note, r.At = fAuthor.String, fNote.String, fAt.String
+				}
+			}
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+}
