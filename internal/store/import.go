@@ -295,8 +295,8 @@ type stored struct {
 	imageURL, imagePath         string
 	// A person's fixes of the date and credit (fixes), which win over
 	// any file's.
-	fixFrom, fixTo             sql.NullInt64
-	fixPrec, fixPh, fixAg      sql.NullString
+	fixFrom, fixTo        sql.NullInt64
+	fixPrec, fixPh, fixAg sql.NullString
 }
 
 // merge returns p with the values another file gave and p's file does not

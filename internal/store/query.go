@@ -148,7 +148,7 @@ func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
 
 type scanner interface{ Scan(dest ...any) error }
 
-// reviewOf reads the photos.review column: '' is the geocoder's place.
+// reviewOf reads the photos.review column: ” is the geocoder's place.
 func reviewOf(s string) photo.Review {
 	if s == "" {
 		return photo.ReviewAutomatic
