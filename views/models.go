@@ -11,6 +11,10 @@ type Page struct {
 	Nav               []Link
 	// Styles and Scripts are further hashed files the page loads.
 	Styles, Scripts []string
+	// Editor is who is signed in ("" for nobody), with the session's CSRF
+	// token for the sign-out form; SignInURL and SignOutURL the forms'.
+	Editor, CSRF          string
+	SignInURL, SignOutURL string
 }
 
 // Link is a labelled URL; Current marks the page being shown.
@@ -130,6 +134,10 @@ type PhotoPage struct {
 	Sources      []Source
 	GeoJSONURL   string
 	Map          *MiniMap // nil for an unplaced photo
+	// History is what people changed, oldest first; ReviewURL where an
+	// editor corrects it.
+	History   []EventRow
+	ReviewURL string
 }
 
 // Bar is one bin of a histogram.
@@ -185,4 +193,96 @@ type CreditPage struct {
 	Place, PlaceURL string
 	Point           string // "lat, lon", or "" for no point
 	URL             string
+}
+
+// SignIn is the sign-in page: the form, and why it failed if it did.
+type SignIn struct {
+	Page
+	Action, Next string
+	Name         string // as typed, kept after a failure
+	Message      string
+}
+
+// ReviewQueue lists the photos no person has checked, grouped by the
+// caption text their place was read from, the ones that most need a
+// person first.
+type ReviewQueue struct {
+	Page
+	Filters Filters
+	Groups  []ReviewGroup
+	// Unchecked counts the photos in the groups shown.
+	Unchecked int
+	LogURL    string
+	Flash     string // what the last form did
+	// WhyNot says why the visitor cannot correct (not signed in, a
+	// read-only server), "" when they can.
+	WhyNot string
+}
+
+// ReviewGroup is photos whose captions name the same place.
+type ReviewGroup struct {
+	Mention                         string // "" for captions that name no known place
+	Photos, Unplaced, Fallback, Low int
+	PlaceName                       string
+	URL                             string // its first photo's review page
+}
+
+// ReviewChoice is a place a reviewer may choose, numbered for the keys.
+type ReviewChoice struct {
+	N                   int
+	PlaceID, Name, Kind string
+	Score               string
+	Lon, Lat            string // "" without a point
+}
+
+// CaptionPart is a piece of a caption, marked when it is the text the
+// place was read from.
+type CaptionPart struct {
+	Text string
+	Mark bool
+}
+
+// ReviewPhoto is one photo under review: its caption with the place's
+// words marked, the place chosen and the other readings, and the forms
+// that correct, confirm or fix it.
+type ReviewPhoto struct {
+	Page
+	ID, PhotoURL        string
+	Caption             []CaptionPart
+	Date, DatePrecision string
+	Photographer        string
+	Agency              string
+	Chosen              *ReviewChoice // nil when unplaced
+	Placement           Placement
+	Mention, Note       string
+	Alternatives        []ReviewChoice
+	// Action is where the forms post; CSRF the session's token.
+	Action, CSRF string
+	WhyNot       string
+	// Group is the caption text the photos of this review share, and
+	// Others how many of them, besides this one, no person has checked.
+	Group                            string
+	Others                           int
+	Position                         int
+	Of                               int
+	PrevURL, NextURL, QueueURL, Next string
+	// SearchURL finds gazetteer places by name, for the place field;
+	// BasemapURL is the offline map's.
+	SearchURL, BasemapURL string
+	Flash                 string // what the last form did
+	History               []EventRow
+}
+
+// ReviewLog is the latest changes people made.
+type ReviewLog struct {
+	Page
+	Events []EventRow
+}
+
+// EventRow is one change, written for people.
+type EventRow struct {
+	At, By, Action    string
+	PhotoID, PhotoURL string
+	Before, After     string
+	Note              string
 }

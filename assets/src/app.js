@@ -8,8 +8,11 @@ import { FilterForm, h } from "./filters.js";
 import { row, card } from "./list.js";
 import { readState, writeState, filterQuery } from "./state.js";
 import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
+import { review } from "./review.js";
 
 for (const el of document.querySelectorAll("[data-testid=place-map]")) placeMap(el);
+const reviewRoot = document.getElementById("review");
+if (reviewRoot) review(reviewRoot);
 
 
 // The default extent; the archive's own dates widen it.

@@ -15,7 +15,7 @@ export function row(f, placeUrl, { onHover, onSelect } = {}) {
     meta.append(" · ", p.place_id ? h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)), "data-testid": "place" }, p.place_name)
       : h("span", { "data-testid": "place" }, p.place_name));
   }
-  meta.append(h("span", { class: `badge ${p.placement}`, "data-testid": "placement" }, p.placement_label));
+  meta.append(h("span", { class: `badge ${p.placement_class}`, "data-testid": "placement" }, p.placement_label));
   const caption = h("a", { href: p.url, "data-testid": "caption" }, p.caption);
   const body = h("div", {}, meta, h("p", { class: "caption" }, caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
@@ -48,7 +48,7 @@ export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   const where = h("p", { class: "meta" });
   if (p.place_name && p.place_id) where.append(h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)) }, p.place_name));
   else where.append(p.place_name || "Not placed");
-  where.append(h("span", { class: `badge ${p.placement}` }, p.placement_label));
+  where.append(h("span", { class: `badge ${p.placement_class}` }, p.placement_label));
   box.append(where);
   if (p.mention) box.append(h("p", { class: "meta" }, "Read from “", h("mark", {}, p.mention), "”"));
   if (p.note) box.append(h("p", { class: "meta note" }, p.note));

@@ -51,13 +51,16 @@ when, who and where, and keeps them in an archive (SQLite, data/syriamap.db by
 default; --db or SYRIAMAP_DB to change it).
 
 Usage:
-  syriamap [serve] [--addr A] [--media DIR] [--tiles URL] [--read-only] [--base-url URL]
+  syriamap [serve] [--addr A] [--media DIR] [--tiles URL] [--read-only] [--base-url URL] [--tls-cert F --tls-key F]
                                                 serve the archive over HTTP (127.0.0.1:8080)
   syriamap geocode [--samples] [FILE...]        one JSON object per caption (stdin when no FILE)
   syriamap import [--format F] FILE...          import .txt, .csv or .jsonl files into the archive
   syriamap list [--unplaced] [--q TEXT] ...     list archived photos
   syriamap places search|export|unknown       find places; the gazetteer as GeoJSON; names it lacks
   syriamap set-place PHOTO_ID PLACE_ID          correct a photo's place (or --point LON,LAT)
+  syriamap users add|list|remove NAME           the editors who may correct photos in the browser
+  syriamap tokens create NAME                   a bearer token for scripts that write
+  syriamap corrections export|import            move a team's corrections between archives
   syriamap regeocode                            re-run the geocoder over the archive
   syriamap backup FILE                          copy the archive, consistently, while it is in use
   syriamap gen --n N                            print N realistic synthetic captions
@@ -86,6 +89,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runRegeocode(ctx, args[1:], stdout, stderr)
 	case "backup":
 		return runBackup(ctx, args[1:], stdout, stderr)
+	case "users":
+		return runUsers(ctx, args[1:], stdin, stdout, stderr)
+	case "tokens":
+		return runTokens(ctx, args[1:], stdout, stderr)
+	case "corrections":
+		return runCorrections(ctx, args[1:], stdout, stderr)
 	case "gen":
 		return runGen(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":

@@ -40,8 +40,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	quiet := fl.Bool("quiet", false, "log only warnings and errors")
 	readOnly := fl.Bool("read-only", false, "open the archive read-only (the default when it or its folder cannot be written)")
 	base := fl.String("base-url", env("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
+	cert := fl.String("tls-cert", env("SYRIAMAP_TLS_CERT"), "serve HTTPS with this certificate (PEM; with --tls-key); or put the server behind a proxy that does")
+	key := fl.String("tls-key", env("SYRIAMAP_TLS_KEY"), "the certificate's private key (PEM)")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
+	}
+	if (*cert == "") != (*key == "") {
+		return usageError{"--tls-cert and --tls-key go together"}
 	}
 	if *base != "" {
 		if _, err := httpapi.CheckBaseURL(*base); err != nil {
@@ -65,7 +70,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base})
+	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base,
+		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key})
 	if err != nil {
 		return err
 	}
@@ -74,7 +80,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if mode == openReadOnly {
 			how = " read-only"
 		}
-		fmt.Fprintf(stdout, "syriamap is serving %s%s at http://%s/ (Ctrl-C stops it)\n", *db, how, at)
+		scheme := "http"
+		if *cert != "" {
+			scheme = "https"
+		}
+		fmt.Fprintf(stdout, "syriamap is serving %s%s at %s://%s/ (Ctrl-C stops it)\n", *db, how, scheme, at)
 		if host, _, _ := net.SplitHostPort(at.String()); *base == "" && net.ParseIP(host).IsUnspecified() {
 			log.Warn("listening on every interface without --base-url: links in downloads say localhost")
 		}

@@ -510,7 +510,8 @@ func TestBrowserKeyboardMap(t *testing.T) {
 		chromedp.KeyEvent(" "),
 		chromedp.WaitVisible(`[data-testid=popup]`, chromedp.ByQuery),
 		eval(`!!document.querySelector("[data-testid=popup]")`, &open),
-		chromedp.KeyEvent("\x1b"), chromedp.Sleep(200*time.Millisecond),
+		chromedp.KeyEvent("\x1b"),
+		chromedp.Poll(`!document.querySelector("[data-testid=popup]")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		eval(`!document.querySelector("[data-testid=popup]")`, &closed))
 	if !open || !closed {
 		t.Errorf("Space opened the popup: %v; Escape closed it: %v", open, closed)
@@ -640,7 +641,8 @@ func TestBrowserAccessibility(t *testing.T) {
 	b := newBrowser(t, ts, 1440, 900)
 	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
 	photoURL := features(t, body).Features[0].Properties.MustString("url", "")
-	for _, page := range []string{ts.URL + "/", photoURL, ts.URL + "/places/ocha:C2320", ts.URL + "/about"} {
+	for _, page := range []string{ts.URL + "/", photoURL, ts.URL + "/places/ocha:C2320", ts.URL + "/about", ts.URL + "/review",
+		ts.URL + "/signin", strings.Replace(photoURL, "/photos/", "/review/photos/", 1)} {
 		var violations []string
 		b.run(t, chromedp.Navigate(page), chromedp.Sleep(1500*time.Millisecond),
 			eval(string(axe), nil),
@@ -695,4 +697,91 @@ func shoot(t *testing.T, b *browser, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", filepath.Join(dir, name))
+}
+
+// TestBrowserReview signs in, puts a photo at a point clicked on the
+// review map and finds it there on the explorer and in its history,
+// confirms a group of photos with a key, signs out, and is refused.
+func TestBrowserReview(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	var loc string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/signin"),
+		chromedp.SendKeys(`input[name=name]`, "rana", chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=password]`, testPassword, chromedp.ByQuery),
+		chromedp.Submit(`[data-testid=signin]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
+		eval(`location.pathname`, &loc))
+	if loc != "/review" {
+		t.Fatalf("after sign-in: %s", loc)
+	}
+	// A click on the review map sets the point; saving moves the photo.
+	var lon, lat string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
+		chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond))
+	var box []float64
+	b.run(t, eval(`(() => { const r = document.querySelector("#review-map").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box))
+	b.run(t, chromedp.MouseClickXY(box[0]+box[2]/2+120, box[1]+box[3]/2-60),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Value(`[data-testid=lon]`, &lon, chromedp.ByQuery),
+		chromedp.Value(`[data-testid=lat]`, &lat, chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid=note]`, "the smoke is east of the town", chromedp.ByQuery),
+		chromedp.Click(`[data-testid=save-point]`, chromedp.ByQuery),
+		chromedp.Sleep(500*time.Millisecond))
+	_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
+	f := features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
+	if lon == "" || f.Properties["placement"] != "corrected" || fmt.Sprintf("%.6f,%.6f", f.Point().Lon(), f.Point().Lat()) != lon+","+lat {
+		b.check(t)
+		t.Fatalf("the clicked point %s,%s; the photo %v at %v", lon, lat, f.Properties["placement"], f.Geometry)
+	}
+	// The explorer shows it at its new point; its page, the history.
+	var there bool
+	b.run(t, ready(e.ts.URL+"/?map=15/"+lat+"/"+lon),
+		chromedp.Sleep(300*time.Millisecond),
+		eval(`!!document.querySelector('.leaflet-marker-pane [data-id="`+zamalka+`"]')`, &there))
+	if !there {
+		t.Error("the explorer does not show the photo at its corrected point")
+	}
+	var history string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/photos/"+zamalka), chromedp.Text(`[data-testid=history]`, &history, chromedp.ByQuery))
+	if !strings.Contains(history, "rana") || !strings.Contains(history, "the smoke is east of the town") {
+		t.Errorf("history: %q", history)
+	}
+	// A group at once, with the key A: Kafr Nabl's two photos.
+	kafranbel := e.photoID(t, "?place=gn:168661")
+	var flash string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+kafranbel+"?group=Kafranbel"),
+		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
+		eval(`document.activeElement.blur()`, nil),
+		chromedp.KeyEvent("a"),
+		chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if flash != "2 photos confirmed." {
+		t.Errorf("the group's confirmation: %q", flash)
+	}
+	_, body = get(t, e.ts, "/api/photos.geojson?place=gn:168661")
+	for _, f := range features(t, body).Features {
+		if f.Properties["placement"] != "confirmed" {
+			t.Errorf("%v: %v", f.ID, f.Properties["placement"])
+		}
+	}
+	// Signed out, the review page is read-only: a form is refused.
+	var why, status string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review"), chromedp.Click(`[data-testid=signout]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
+		chromedp.Text(`[data-testid=why-not]`, &why, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=error]`, chromedp.ByQuery),
+		chromedp.Title(&status))
+	if !strings.Contains(why, "Sign in") || !strings.Contains(status, "Unauthorized") {
+		t.Errorf("signed out: %q, then %q", why, status)
+	}
+	if p, _ := e.a.DB.Photo(context.Background(), zamalka); p.Review != "corrected" {
+		t.Errorf("the refused form changed the photo: %s", p.Review)
+	}
+	b.check(t)
 }

@@ -92,12 +92,20 @@ func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
 	// How pages show the photo, so that the map's list and popups say
 	// what the server's pages say.
 	class, label := placementOf(f.Located, f.Precision, f.Confidence)
-	b = append(b, `,"placement":`...)
+	b = append(b, `,"placement_class":`...)
 	b = appendString(b, class)
 	b = append(b, `,"placement_label":`...)
 	b = appendString(b, label)
 	b = append(b, `,"date_text":`...)
 	b = appendOrNull(b, longDate(f.Date))
+	// Whether a person checked the place: automatic, corrected or
+	// confirmed, by whom and when.
+	b = append(b, `,"placement":`...)
+	b = appendString(b, string(f.Review))
+	b = append(b, `,"corrected_by":`...)
+	b = appendOrNull(b, f.ReviewedBy)
+	b = append(b, `,"corrected_at":`...)
+	b = appendOrNull(b, f.ReviewedAt)
 	return append(b, `}}`...)
 }
 

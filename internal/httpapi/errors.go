@@ -28,14 +28,16 @@ const eMethod = "method_not_allowed"
 
 // statuses maps error codes to HTTP statuses.
 var statuses = map[string]int{
-	photo.EInvalid:     http.StatusBadRequest,
-	photo.ENotFound:    http.StatusNotFound,
-	photo.EConflict:    http.StatusConflict,
-	photo.EForbidden:   http.StatusForbidden,
-	photo.EUnavailable: http.StatusServiceUnavailable,
-	photo.ECorrupt:     http.StatusServiceUnavailable,
-	photo.EInternal:    http.StatusInternalServerError,
-	eMethod:            http.StatusMethodNotAllowed,
+	photo.EInvalid:      http.StatusBadRequest,
+	photo.ENotFound:     http.StatusNotFound,
+	photo.EConflict:     http.StatusConflict,
+	photo.EForbidden:    http.StatusForbidden,
+	photo.EUnauthorized: http.StatusUnauthorized,
+	photo.ETooMany:      http.StatusTooManyRequests,
+	photo.EUnavailable:  http.StatusServiceUnavailable,
+	photo.ECorrupt:      http.StatusServiceUnavailable,
+	photo.EInternal:     http.StatusInternalServerError,
+	eMethod:             http.StatusMethodNotAllowed,
 }
 
 // retryAfter is the Retry-After of a 503: the archive was busy, and a
@@ -77,7 +79,7 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if wantsPage(r) {
 		title := http.StatusText(status)
-		s.render(w, r, status, views.ErrorPage(s.page(title, ""), body["error"]))
+		s.render(w, r, status, views.ErrorPage(s.page(r, title, ""), body["error"]))
 		return
 	}
 	h.Del("Content-Disposition")

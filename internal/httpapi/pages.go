@@ -43,13 +43,21 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 }
 
 // page is what every page shares; current names the site link to mark.
-func (s *Server) page(title, current string) views.Page {
-	nav := []views.Link{{Label: "Explore", URL: s.url("explorer")}, {Label: "About", URL: s.url("about")}}
+// It says who is signed in, if anyone.
+func (s *Server) page(r *http.Request, title, current string) views.Page {
+	nav := []views.Link{{Label: "Explore", URL: s.url("explorer")}, {Label: "Review", URL: s.url("review")}, {Label: "About", URL: s.url("about")}}
 	for i := range nav {
 		nav[i].Current = strings.EqualFold(nav[i].Label, current)
 	}
-	return views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")),
-		IconURL: s.url("asset", "file", assets.Name("favicon.svg")), Nav: nav}
+	p := views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")),
+		IconURL: s.url("asset", "file", assets.Name("favicon.svg")), Nav: nav,
+		SignInURL: s.url("signin"), SignOutURL: s.url("signout")}
+	// A page is shown whoever asks; a cookie that names no session, or a
+	// database that cannot say, shows it as to anyone.
+	if ed, err := s.editorOf(r); err == nil && ed != nil && ed.csrf != "" {
+		p.Editor, p.CSRF = ed.name, ed.csrf
+	}
+	return p
 }
 
 // favicon answers the browsers that ask for /favicon.ico whatever the
@@ -94,7 +102,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	m := views.Explorer{Page: s.page("Explore", "explore")}
+	m := views.Explorer{Page: s.page(r, "Explore", "explore")}
 	s.withMapAssets(&m.Page)
 	if m.Total, err = s.archive.DB.Count(ctx); err == nil {
 		m.Matching, err = s.archive.DB.CountPhotos(ctx, f)
@@ -163,7 +171,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	row := s.photoRow(p)
 	m := views.PhotoPage{
-		Page:  s.page(titleOf(p), ""),
+		Page:  s.page(r, titleOf(p), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
 		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
 		Confidence: strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64), Precision: p.Place.Precision,
@@ -206,6 +214,12 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	for _, src := range p.Sources {
 		m.Sources = append(m.Sources, views.Source{File: sourceName(src.File), Line: src.Line, Ref: src.Ref, Label: src.Label})
 	}
+	m.ReviewURL = s.url("review.photo", "id", p.ID)
+	var err2 error
+	if m.History, err2 = s.eventRows(r, p.ID); err2 != nil {
+		s.error(w, r, err2)
+		return
+	}
 	s.render(w, r, http.StatusOK, views.PhotoPageView(m))
 }
 
@@ -238,7 +252,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := views.PlacePage{
-		Page: s.page(pl.Name, ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
+		Page: s.page(r, pl.Name, ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
 		Within: s.within(pl), Country: pl.Country, Names: pl.Names, Records: records(pl), Photos: n,
 	}
 	if pl.Located {
@@ -329,7 +343,7 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.About{Page: s.page("About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
+	m := views.About{Page: s.page(r, "About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
 		Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV")}
 	for _, src := range c.Sources {
 		m.Credits = append(m.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 	"github.com/paulmach/orb"
@@ -26,16 +27,32 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	if s.checkETag(w, r, "photo:"+id) {
 		return
 	}
+	body, err := s.photoFeature(r, p)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/geo+json")
+	w.Write(append(body, '\n'))
+}
+
+// photoFeature is one photo as a GeoJSON Feature with everything known
+// about it.
+func (s *Server) photoFeature(r *http.Request, p *photo.Photo) ([]byte, error) {
+	reviewedAt := ""
+	if p.Review != photo.ReviewAutomatic && !p.ReviewedAt.IsZero() {
+		reviewedAt = p.ReviewedAt.UTC().Format(time.RFC3339)
+	}
 	ft := store.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
 		PlaceID: p.Place.ID, PlaceName: p.Place.Name, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
-		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located}
+		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,
+		Review: p.Review, ReviewedBy: p.ReviewedBy, ReviewedAt: reviewedAt}
 	// The same properties as in lists, through the same encoder, then the
 	// photo's details on top.
 	var props map[string]any
 	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(s.base(r), &ft))), &props); err != nil {
-		s.error(w, r, err)
-		return
+		return nil, err
 	}
 	props["note"] = p.Place.Note
 	props["alternatives"] = nonNilAlternatives(p.Place.Alternatives)
@@ -56,13 +73,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	feat := geojson.NewFeature(geom)
 	feat.ID = p.ID
 	feat.Properties = props
-	body, err := json.Marshal(feat)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/geo+json")
-	w.Write(append(body, '\n'))
+	return json.Marshal(feat)
 }
 
 // propertiesOf cuts the properties object out of an encoded feature.

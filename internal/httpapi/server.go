@@ -19,6 +19,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -37,6 +38,12 @@ type Options struct {
 	// PointsLimit is the archive size above which the map asks the server
 	// for clusters instead of loading every point; 0 means 200,000.
 	PointsLimit int
+	// ReadOnly refuses every write (the archive was opened read-only);
+	// without editors in the archive the server takes none either.
+	ReadOnly bool
+	// TLSCert and TLSKey, both or neither, serve HTTPS (otherwise put the
+	// server behind a proxy that does).
+	TLSCert, TLSKey string
 	// BaseURL is the scheme, host and any path prefix the server is
 	// reached at (https://photos.example.org), for the absolute links in
 	// downloads; "" takes the address Serve listens on. The request's Host
@@ -74,12 +81,20 @@ type Server struct {
 	inFlight atomic.Int32
 	// labelPlaces are the places the map may name, most prominent first.
 	labelPlaces []*gazetteer.Place
+	// readOnly: see Options.ReadOnly; brake slows down password guessing.
+	readOnly        bool
+	brake           auth.Brake
+	tlsCert, tlsKey string
 }
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
-		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane()}
+		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane(), readOnly: opts.ReadOnly,
+		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
+	if (s.tlsCert == "") != (s.tlsKey == "") {
+		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
+	}
 	if s.pointsLimit <= 0 {
 		s.pointsLimit = 200_000
 	}
@@ -136,6 +151,17 @@ func (s *Server) routes() {
 	get("place", "/places/{id}", s.placePage)
 	get("asset", "/assets/{file}", s.asset)
 	get("favicon", "/favicon.ico", s.favicon)
+	get("signin", "/signin", s.signInPage)
+	r.Handle("/signin", http.HandlerFunc(s.signIn)).Methods(http.MethodPost)
+	r.Handle("/signout", s.editing(s.signOut)).Methods(http.MethodPost).Name("signout")
+	get("review", "/review", s.costly(s.reviewQueue))
+	get("review.log", "/review/log", s.reviewLog)
+	get("review.photo", "/review/photos/{id}", s.reviewPhoto)
+	r.Handle("/review/photos/{id}", s.editing(s.reviewSubmit)).Methods(http.MethodPost)
+	r.Handle("/api/photos/{id}/placement", s.editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
+	r.Handle("/api/photos/{id}/details", s.editing(s.putDetails)).Methods(http.MethodPut).Name("details")
+	get("history", "/api/photos/{id}/history", s.historyJSON)
+	get("places.search", "/api/places/search", s.searchPlaces)
 	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
 	get("media", "/media/{path:.+}", s.mediaFile)
@@ -158,7 +184,7 @@ func (s *Server) url(name string, pairs ...string) string {
 // Handler returns the server's handler: the routes inside the security
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
-	return s.logRequests(securityHeaders(compress(s.router), tileOrigin(s.tiles)))
+	return s.logRequests(securityHeaders(compress(s.crossOrigin(s.router)), tileOrigin(s.tiles)))
 }
 
 // Serve listens on addr until ctx is done, then shuts down gracefully,
@@ -180,6 +206,9 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 	}
 	if s.baseURL == "" {
 		s.baseURL = listenBase(ln.Addr())
+		if s.tlsCert != "" {
+			s.baseURL = "https://" + strings.TrimPrefix(s.baseURL, "http://")
+		}
 	}
 	if ready != nil {
 		ready(ln.Addr())
@@ -193,7 +222,13 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 		}
 	}()
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() {
+		if s.tlsCert != "" {
+			errc <- srv.ServeTLS(ln, s.tlsCert, s.tlsKey)
+			return
+		}
+		errc <- srv.Serve(ln)
+	}()
 	select {
 	case err := <-errc:
 		return err

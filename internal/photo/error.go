@@ -14,6 +14,11 @@ const (
 	// EForbidden: understood, and refused (a file type the server does not
 	// serve, a write to a read-only archive).
 	EForbidden = "forbidden"
+	// EUnauthorized: the request needs an editor, signed in or with a
+	// token, and has none.
+	EUnauthorized = "unauthorized"
+	// ETooMany: too many tries (wrong passwords); wait and try again.
+	ETooMany = "too_many"
 	// EUnavailable: the archive cannot answer now (too busy, a query ran
 	// past its deadline); the same request may work later.
 	EUnavailable = "unavailable"

@@ -1,0 +1,75 @@
+// The review page: a map with the photo's place, the other readings and a
+// pin to drag (or a click to set a point), place names found as one types
+// them, and keys for the common choices. The forms work without it.
+
+import L from "leaflet";
+
+export function review(root) {
+  const form = root.querySelector("[data-testid=review-form]");
+  const lon = form.querySelector("[data-testid=lon]"), lat = form.querySelector("[data-testid=lat]");
+  const el = root.querySelector("#review-map");
+  const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 17 });
+  map.attributionControl.setPrefix(false);
+  L.control.scale({ imperial: false }).addTo(map);
+  fetch(el.dataset.basemapUrl).then((r) => r.json()).then((fc) => {
+    const layer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
+    L.geoJSON(layer("country"), { interactive: false, style: (f) => ({ color: "#7d8791", weight: 1, fillColor: f.properties.name === "Syria" ? "#fbfaf7" : "#e6e1d6", fillOpacity: 1 }) })
+      .addTo(map).bringToBack();
+    L.geoJSON(layer("governorate"), { interactive: false, style: { color: "#a7adb4", weight: 1, fill: false } }).addTo(map);
+  }).catch((err) => console.error(err));
+  const bounds = [];
+  for (const c of root.querySelectorAll(".choice-point")) {
+    const at = [Number(c.dataset.lat), Number(c.dataset.lon)];
+    bounds.push(at);
+    L.circleMarker(at, { radius: 7, weight: 2, color: "#8a4b00", fillColor: "#fff", fillOpacity: 1 })
+      .addTo(map).bindTooltip(`${c.dataset.n}: ${c.dataset.label}`, { permanent: true, direction: "right", offset: [8, 0] });
+  }
+  const start = el.dataset.lon ? [Number(el.dataset.lat), Number(el.dataset.lon)] : null;
+  if (start) bounds.push(start);
+  if (bounds.length > 1) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 12 });
+  else map.setView(start || [35, 38.5], start ? 11 : 6.5);
+  // The pin: where the photo is now; drag it, or click the map, to put
+  // the photo at a point.
+  const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });
+  const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: "Drag to a point", alt: "The photo's point" }).addTo(map);
+  if (start) pin.bindTooltip(el.dataset.label || "now", { direction: "top", offset: [-14, -14] });
+  const setPoint = (ll) => {
+    pin.setLatLng(ll);
+    lon.value = ll.lng.toFixed(6);
+    lat.value = ll.lat.toFixed(6);
+  };
+  pin.on("dragend", () => setPoint(pin.getLatLng()));
+  map.on("click", (e) => setPoint(e.latlng));
+
+  // Place names as one types, English or Arabic.
+  const search = form.querySelector("[data-testid=place-search]");
+  const options = document.getElementById("place-options");
+  let timer = null, seq = 0;
+  search.addEventListener("input", () => {
+    clearTimeout(timer);
+    const q = search.value.trim();
+    if (q.length < 2 || /\[[^\]]+\]$/.test(q)) return;
+    timer = setTimeout(async () => {
+      const mine = ++seq;
+      const res = await fetch(`${root.dataset.searchUrl}?q=${encodeURIComponent(q)}&limit=10`);
+      if (!res.ok || mine !== seq) return;
+      options.replaceChildren(...(await res.json()).map((p) => {
+        const o = document.createElement("option");
+        o.value = `${p.name} — ${p.kind}${p.in ? ", " + p.in : ""} [${p.id}]`;
+        return o;
+      }));
+    }, 200);
+  });
+
+  // Keys, when no field has the focus.
+  document.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || t.closest?.("input, textarea, select, [contenteditable]")) return;
+    const k = ev.key.toLowerCase();
+    const target = root.querySelector(`[data-key="${CSS.escape(k)}"]`);
+    if (!target) return;
+    ev.preventDefault();
+    if (target.matches("input")) target.focus();
+    else target.click();
+  });
+}

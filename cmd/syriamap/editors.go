@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+
+	"golang.org/x/term"
+
+	"github.com/syriamap/syriamap/internal/auth"
+)
+
+const usersUsage = `Usage:
+  syriamap users add [--db PATH] [--password-stdin] NAME   add an editor (asks for the password twice)
+  syriamap users list [--db PATH]                          the editors
+  syriamap users remove [--db PATH] NAME                   remove an editor (their changes stay)
+
+The server takes corrections only once an archive has editors.`
+
+// runUsers manages the archive's editors.
+func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usersUsage)
+		return usageError{"users: want add, list or remove"}
+	}
+	fl := flag.NewFlagSet("users "+args[0], flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() { fmt.Fprintln(stderr, usersUsage) }
+	db := dbFlag(fl)
+	fromStdin := fl.Bool("password-stdin", false, "read the password from the first line of standard input")
+	if help, err := parseFlags(fl, args[1:]); help || err != nil {
+		return err
+	}
+	switch args[0] {
+	case "add":
+		if fl.NArg() != 1 || !validName(fl.Arg(0)) {
+			return usageError{"users add: give one name: letters, digits, '.', '-' or '_', 1 to 64 of them"}
+		}
+		password, err := readPassword(stdin, stderr, *fromStdin)
+		if err != nil {
+			return err
+		}
+		hash, err := auth.HashPassword(password)
+		if err != nil {
+			return usageError{"users add: " + err.Error()}
+		}
+		a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		if err := a.DB.AddUser(ctx, fl.Arg(0), hash); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s can now sign in and correct photos\n", fl.Arg(0))
+	case "remove":
+		if fl.NArg() != 1 {
+			return usageError{"users remove: give one name"}
+		}
+		a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		if err := a.DB.RemoveUser(ctx, fl.Arg(0)); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s is no longer an editor; their changes stay under their name\n", fl.Arg(0))
+	case "list":
+		a, closeDB, err := openArchive(ctx, *db, openReadOnly, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		users, err := a.DB.Users(ctx)
+		if err != nil {
+			return err
+		}
+		w := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "NAME\tSINCE\tTOKENS")
+		for _, u := range users {
+			fmt.Fprintf(w, "%s\t%s\t%d\n", u.Name, u.Created.Format("2006-01-02"), u.Tokens)
+		}
+		w.Flush()
+		if len(users) == 0 {
+			fmt.Fprintln(stdout, "no editors: the server is read-only (syriamap users add NAME)")
+		}
+	default:
+		fmt.Fprintln(stderr, usersUsage)
+		return usageError{"users: unknown subcommand " + args[0]}
+	}
+	return nil
+}
+
+// validName reports whether an editor's name is plain: it appears in
+// events, logs and URLs.
+func validName(name string) bool {
+	if name == "" || len(name) > 64 {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '-' && r != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// readPassword reads a new password: from the first line of stdin, or
+// twice from the terminal without echo.
+func readPassword(stdin io.Reader, stderr io.Writer, fromStdin bool) (string, error) {
+	if fromStdin {
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return "", fmt.Errorf("reading the password: %w", err)
+		}
+		return strings.TrimRight(line, "\r\n"), nil
+	}
+	f, ok := stdin.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return "", usageError{"users add: no terminal to ask for the password on; give it with --password-stdin"}
+	}
+	fmt.Fprint(stderr, "Password (10 characters or more): ")
+	a, err := term.ReadPassword(int(f.Fd()))
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprint(stderr, "The same again: ")
+	b, err := term.ReadPassword(int(f.Fd()))
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return "", err
+	}
+	if string(a) != string(b) {
+		return "", usageError{"users add: the two passwords differ"}
+	}
+	return string(a), nil
+}
+
+const tokensUsage = `Usage:
+  syriamap tokens create [--db PATH] [--label TEXT] NAME   print a new bearer token for editor NAME
+
+The token is printed once, alone on a line, and stored only as its hash: scripts send it as
+"Authorization: Bearer TOKEN" to the write API.`
+
+// runTokens makes bearer tokens for scripts.
+func runTokens(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		fmt.Fprintln(stderr, tokensUsage)
+		return usageError{"tokens: want create"}
+	}
+	fl := flag.NewFlagSet("tokens create", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() { fmt.Fprintln(stderr, tokensUsage) }
+	db := dbFlag(fl)
+	label := fl.String("label", "", "what the token is for")
+	if help, err := parseFlags(fl, args[1:]); help || err != nil {
+		return err
+	}
+	if fl.NArg() != 1 {
+		return usageError{"tokens create: give the editor's name"}
+	}
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	token := auth.NewSecret()
+	if err := a.DB.AddToken(ctx, fl.Arg(0), *label, auth.HashSecret(token)); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, token)
+	return nil
+}
+
+const correctionsUsage = `Usage:
+  syriamap corrections export [--db PATH] > FILE.jsonl   every correction, confirmation and fix, a JSON object a line
+  syriamap corrections import [--db PATH] FILE.jsonl     apply another archive's, matched by photo id`
+
+// runCorrections moves a team's corrections between archives.
+func runCorrections(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "export" && args[0] != "import" {
+		fmt.Fprintln(stderr, correctionsUsage)
+		return usageError{"corrections: want export or import"}
+	}
+	fl := flag.NewFlagSet("corrections "+args[0], flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() { fmt.Fprintln(stderr, correctionsUsage) }
+	db := dbFlag(fl)
+	if help, err := parseFlags(fl, args[1:]); help || err != nil {
+		return err
+	}
+	if args[0] == "export" {
+		a, closeDB, err := openArchive(ctx, *db, openReadOnly, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		n, err := a.ExportCorrections(ctx, stdout)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%d photos' corrections exported\n", n)
+		return nil
+	}
+	if fl.NArg() != 1 {
+		return usageError{"corrections import: give one file"}
+	}
+	f, err := os.Open(fl.Arg(0))
+	if err != nil {
+		return fmt.Errorf("reading corrections: %w", err)
+	}
+	defer f.Close()
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	rep, err := a.ImportCorrections(ctx, f, fl.Arg(0))
+	if err != nil {
+		return err
+	}
+	for _, l := range rep.Lines {
+		fmt.Fprintln(stderr, l)
+	}
+	fmt.Fprintf(stdout, "%d applied, %d skipped, %d in conflict (not applied)\n", rep.Applied, rep.Skipped, rep.Conflicts)
+	return nil
+}

@@ -1,0 +1,612 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/views"
+)
+
+// The review: pages where an editor checks the photos no person has yet,
+// group by group, and the write API other tools use. Every change goes
+// through store.Apply, which records it as an event.
+
+// maxGroups bounds the groups the review page lists.
+const maxGroups = 500
+
+// reviewQueue lists the groups of photos to check.
+func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, err := s.parseFilter(q)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	groups, err := s.archive.DB.ReviewGroups(ctx, f, maxGroups)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	facets, err := s.cachedFacets(ctx, f, 50, photo.FacetAgency, photo.FacetGovernorate)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m := views.ReviewQueue{Page: s.page(r, "Review", "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(q.Get("done"))}
+	m.Filters = views.Filters{Action: s.url("review"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
+		Agencies: options(facets.Agencies, f.Agencies), Governorates: options(facets.Governorates, f.Governorates)}
+	filters := filterQuery(q)
+	for _, g := range groups {
+		m.Unchecked += g.Photos
+		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, Photos: g.Photos, Unplaced: g.Unplaced,
+			Fallback: g.Fallback, Low: g.Low, PlaceName: g.PlaceName, URL: s.reviewURL(g.Example, g.Mention, filters)})
+	}
+	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
+}
+
+// whyNot says why the visitor cannot correct photos, or "".
+func (s *Server) whyNot(r *http.Request) string {
+	if err := s.writable(r.Context()); err != nil {
+		return photo.ErrorMessage(err) + "."
+	}
+	ed, err := s.editorOf(r)
+	if err != nil || ed == nil {
+		return "Sign in to correct photos; anyone may look."
+	}
+	return ""
+}
+
+// reviewURL is the review page of a photo within its group, keeping the
+// filters.
+func (s *Server) reviewURL(id, group string, filters url.Values) string {
+	q := url.Values{}
+	for k, v := range filters {
+		q[k] = v
+	}
+	q.Set("group", group)
+	return s.url("review.photo", "id", id) + "?" + q.Encode()
+}
+
+// reviewPhoto shows one photo under review.
+func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["id"]
+	ctx := r.Context()
+	p, err := s.archive.DB.Photo(ctx, id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	f, err := s.parseFilter(q)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	group := q.Get("group")
+	_, inGroup := q["group"]
+	if !inGroup {
+		group = p.Place.Mention
+	}
+	m := views.ReviewPhoto{Page: s.page(r, "Review: "+titleOf(p), "review"), ID: p.ID, PhotoURL: s.url("photo", "id", p.ID),
+		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DatePrecision: p.Date.Precision,
+		Photographer: p.Photographer, Agency: p.Agency, Placement: placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
+		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
+		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"),
+		Flash: doneMessage(q.Get("done"))}
+	s.withMapAssets(&m.Page)
+	if p.Place.Located {
+		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(p.Place.Name), Kind: p.Place.Kind,
+			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
+	}
+	for _, a := range p.Place.Alternatives {
+		c := views.ReviewChoice{N: len(m.Alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: strconv.FormatFloat(a.Score, 'f', 2, 64)}
+		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
+			c.Kind = string(pl.Kind)
+			if pl.Located {
+				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
+			}
+		}
+		if len(m.Alternatives) < 3 {
+			m.Alternatives = append(m.Alternatives, c)
+		}
+	}
+	// Where this photo stands in its group, and where to go next.
+	ids, err := s.archive.DB.ReviewIDs(ctx, f, group)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	filters := filterQuery(q)
+	pos := indexOf(ids, p.ID)
+	m.Others = len(ids)
+	if pos >= 0 {
+		m.Others--
+		m.Position, m.Of = pos+1, len(ids)
+		if pos > 0 {
+			m.PrevURL = s.reviewURL(ids[pos-1], group, filters)
+		}
+		if pos+1 < len(ids) {
+			m.NextURL = s.reviewURL(ids[pos+1], group, filters)
+		}
+	} else if len(ids) > 0 {
+		m.NextURL = s.reviewURL(ids[0], group, filters)
+	}
+	m.Next = m.NextURL
+	if m.Next == "" {
+		m.Next = m.QueueURL
+	}
+	if m.History, err = s.eventRows(r, p.ID); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, views.ReviewPhotoPage(m))
+}
+
+// csrfOf is the session's CSRF token for a page's forms, or "".
+func (s *Server) csrfOf(r *http.Request) string {
+	if ed, err := s.editorOf(r); err == nil && ed != nil {
+		return ed.csrf
+	}
+	return ""
+}
+
+func indexOf(ids []string, id string) int {
+	for i, x := range ids {
+		if x == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func orPoint(name string) string {
+	if name == "" {
+		return "a point"
+	}
+	return name
+}
+
+// captionParts marks, in a caption, the text its place was read from.
+func captionParts(caption, mention string) []views.CaptionPart {
+	if mention == "" {
+		return []views.CaptionPart{{Text: caption}}
+	}
+	i := strings.Index(caption, mention)
+	if i < 0 {
+		i = strings.Index(strings.ToLower(caption), strings.ToLower(mention))
+	}
+	if i < 0 {
+		return []views.CaptionPart{{Text: caption}}
+	}
+	return []views.CaptionPart{{Text: caption[:i]}, {Text: caption[i : i+len(mention)], Mark: true}, {Text: caption[i+len(mention):]}}
+}
+
+// reviewSubmit takes a review form: confirm, a reading (choice), a
+// gazetteer place, a point, or a date and credit; for all the photos of
+// the group when asked. It then goes on to the next photo.
+func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
+		return
+	}
+	id := mux.Vars(r)["id"]
+	action := r.PostFormValue("action")
+	placeID := typedPlaceID(r.PostFormValue("place_id"))
+	if c := r.PostFormValue("choice"); c != "" {
+		action, placeID = "place", c
+	}
+	ch := store.Change{Author: ed.name, Note: strings.TrimSpace(r.PostFormValue("note"))}
+	var err error
+	switch action {
+	case "confirm":
+		ch.Confirm = true
+	case "place":
+		var pl photo.Place
+		if placeID == "" {
+			err = &photo.Error{Code: photo.EInvalid, Message: "choose a place first", Parameter: "place_id"}
+		} else if pl, err = s.archive.PlaceOf(placeID, nil); err == nil {
+			ch.Place = &pl
+		}
+	case "point":
+		var pt [2]float64
+		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
+			var pl photo.Place
+			if pl, err = s.archive.PlaceOf("", &pt); err == nil {
+				ch.Place = &pl
+			}
+		}
+	case "fix":
+		ch, err = s.fixChange(ch, r.PostForm)
+	default:
+		err = &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("action %q: want confirm, place, point or fix", action), Parameter: "action"}
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ids := []string{id}
+	if r.PostFormValue("all") == "1" && action != "fix" {
+		if ids, err = s.archive.SameMention(r.Context(), id); err != nil {
+			s.error(w, r, err)
+			return
+		}
+	}
+	n, err := s.archive.DB.Apply(r.Context(), ids, ch)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	next := safeNext(r.PostFormValue("next"))
+	if next == "" || action == "fix" {
+		next = s.url("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
+	}
+	sep := "?"
+	if strings.Contains(next, "?") {
+		sep = "&"
+	}
+	http.Redirect(w, r, next+sep+"done="+url.QueryEscape(fmt.Sprintf("%d:%s", n, action)), http.StatusSeeOther)
+}
+
+// doneVerbs say what a review form did, by its action.
+var doneVerbs = map[string]string{"confirm": "confirmed", "place": "placed", "point": "placed", "fix": "fixed"}
+
+// doneMessage writes the done parameter of the page a form went on to
+// ("2:confirm"): "2 photos confirmed." Only the server's own words are
+// shown, whatever a link says.
+func doneMessage(v string) string {
+	n, action, ok := strings.Cut(v, ":")
+	count, err := strconv.Atoi(n)
+	if !ok || err != nil || count < 0 || doneVerbs[action] == "" {
+		return ""
+	}
+	return fmt.Sprintf("%d photo%s %s.", count, plural(count), doneVerbs[action])
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// typedPlaceID reads the place field: an id, or a name the search
+// offered, "Zamalka — town, Rif Dimashq [ocha:C2320]".
+func typedPlaceID(v string) string {
+	v = strings.TrimSpace(v)
+	if strings.HasSuffix(v, "]") {
+		if i := strings.LastIndexByte(v, '['); i >= 0 {
+			return strings.TrimSpace(v[i+1 : len(v)-1])
+		}
+	}
+	return v
+}
+
+// formPoint reads a point typed in a form.
+func formPoint(lon, lat string) ([2]float64, error) {
+	x, err1 := photo.ParseDecimal(strings.TrimSpace(lon))
+	y, err2 := photo.ParseDecimal(strings.TrimSpace(lat))
+	switch {
+	case err1 != nil:
+		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lon %q is not a number of degrees", lon), Parameter: "lon"}
+	case err2 != nil:
+		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lat %q is not a number of degrees", lat), Parameter: "lat"}
+	}
+	return [2]float64{x, y}, nil
+}
+
+// fixChange reads a date and credit: each field present is a fix (an
+// empty date is undated, an empty credit none).
+func (s *Server) fixChange(ch store.Change, form url.Values) (store.Change, error) {
+	if _, ok := form["date"]; ok {
+		v := strings.TrimSpace(form.Get("date"))
+		var d photo.Date
+		if v != "" {
+			var err error
+			if d, err = photo.ParseDate(v); err != nil {
+				return ch, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("date %q: use YYYY, YYYY-MM or YYYY-MM-DD", v), Parameter: "date"}
+			}
+		}
+		ch.Date = &d
+	}
+	for _, f := range []struct {
+		name string
+		dst  **string
+	}{{"photographer", &ch.Photographer}, {"agency", &ch.Agency}} {
+		if _, ok := form[f.name]; ok {
+			v := strings.TrimSpace(form.Get(f.name))
+			*f.dst = &v
+		}
+	}
+	return ch, nil
+}
+
+// reviewLog lists the latest changes.
+func (s *Server) reviewLog(w http.ResponseWriter, r *http.Request) {
+	events, err := s.archive.DB.RecentEvents(r.Context(), 200)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m := views.ReviewLog{Page: s.page(r, "Recent changes", "review")}
+	for _, e := range events {
+		m.Events = append(m.Events, s.eventRow(e))
+	}
+	s.render(w, r, http.StatusOK, views.ReviewLogPage(m))
+}
+
+// eventRows is a photo's history for its pages.
+func (s *Server) eventRows(r *http.Request, id string) ([]views.EventRow, error) {
+	events, err := s.archive.DB.History(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.EventRow
+	for _, e := range events {
+		out = append(out, s.eventRow(e))
+	}
+	return out, nil
+}
+
+func (s *Server) eventRow(e photo.Event) views.EventRow {
+	return views.EventRow{At: e.At.UTC().Format("2 January 2006, 15:04 UTC"), By: e.By, Action: e.Action, PhotoID: e.PhotoID,
+		PhotoURL: s.url("photo", "id", e.PhotoID), Before: describeState(e.Before), After: describeState(e.After), Note: e.Note}
+}
+
+// describeState writes an event's before or after for people.
+func describeState(m map[string]any) string {
+	if _, ok := m["place_id"]; ok {
+		name, _ := m["place_name"].(string)
+		lon, lonOK := m["lon"].(float64)
+		lat, _ := m["lat"].(float64)
+		where := "not placed"
+		if lonOK {
+			where = fmt.Sprintf("%s (%.5f, %.5f)", orPoint(name), lat, lon)
+		}
+		if review, _ := m["review"].(string); review != "" && review != string(photo.ReviewAutomatic) {
+			where += ", " + review
+		}
+		return where
+	}
+	var parts []string
+	for _, k := range []string{"date", "photographer", "agency"} {
+		v, _ := m[k].(string)
+		if v == "" {
+			v = "none"
+		}
+		parts = append(parts, k+" "+v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// placementBody is PUT /api/photos/{id}/placement's body.
+type placementBody struct {
+	PlaceID *string  `json:"place_id"`
+	Lon     *float64 `json:"lon"`
+	Lat     *float64 `json:"lat"`
+	Confirm bool     `json:"confirm"`
+	Note    string   `json:"note"`
+	// AllWithMention applies the change to every photo no person has
+	// checked whose place was read from the same text.
+	AllWithMention bool `json:"all_with_mention"`
+}
+
+// maxBodyBytes bounds a JSON body of the write API.
+const maxBodyBytes = 16 << 10
+
+// decodeBody reads a JSON object into v, naming the field at fault.
+func decodeBody(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te):
+			return &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("%s: want a %s", te.Field, te.Type), Parameter: te.Field}
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("%s: no such field", field), Parameter: field}
+		}
+		return photo.Errorf(photo.EInvalid, "the body is not a JSON object: %v", err)
+	}
+	return nil
+}
+
+// putPlacement sets or confirms a photo's place and answers with the
+// photo's Feature.
+func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *editor) {
+	id := mux.Vars(r)["id"]
+	var b placementBody
+	if err := decodeBody(r, &b); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ch := store.Change{Author: ed.name, Note: strings.TrimSpace(b.Note), Confirm: b.Confirm}
+	given := 0
+	if b.PlaceID != nil {
+		given++
+	}
+	if b.Lon != nil || b.Lat != nil {
+		given++
+	}
+	if b.Confirm {
+		given++
+	}
+	var err error
+	switch {
+	case given != 1:
+		err = &photo.Error{Code: photo.EInvalid, Message: `give one of place_id, lon and lat, or "confirm": true`, Parameter: "place_id"}
+	case b.PlaceID != nil:
+		var pl photo.Place
+		if *b.PlaceID == "" {
+			err = &photo.Error{Code: photo.EInvalid, Message: "place_id: empty", Parameter: "place_id"}
+		} else if pl, err = s.archive.PlaceOf(*b.PlaceID, nil); err == nil {
+			ch.Place = &pl
+		}
+	case b.Confirm:
+	case b.Lon == nil || b.Lat == nil:
+		missing := "lat"
+		if b.Lon == nil {
+			missing = "lon"
+		}
+		err = &photo.Error{Code: photo.EInvalid, Message: missing + ": a point needs lon and lat", Parameter: missing}
+	default:
+		var pl photo.Place
+		if pl, err = s.archive.PlaceOf("", &[2]float64{*b.Lon, *b.Lat}); err == nil {
+			ch.Place = &pl
+		}
+	}
+	if err == nil {
+		_, err = s.archive.DB.Photo(r.Context(), id) // 404 before anything else is said
+	}
+	ids := []string{id}
+	if err == nil && b.AllWithMention {
+		ids, err = s.archive.SameMention(r.Context(), id)
+	}
+	if err == nil {
+		_, err = s.archive.DB.Apply(r.Context(), ids, ch)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.answerPhoto(w, r, id)
+}
+
+// putDetails fixes a photo's date or credit: {"date": "2016-03",
+// "photographer": "…", "agency": "…", "note": "…"}, each optional.
+func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *editor) {
+	id := mux.Vars(r)["id"]
+	var b struct {
+		Date         *string `json:"date"`
+		Photographer *string `json:"photographer"`
+		Agency       *string `json:"agency"`
+		Note         string  `json:"note"`
+	}
+	if err := decodeBody(r, &b); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	form := url.Values{}
+	for k, v := range map[string]*string{"date": b.Date, "photographer": b.Photographer, "agency": b.Agency} {
+		if v != nil {
+			form.Set(k, *v)
+		}
+	}
+	ch, err := s.fixChange(store.Change{Author: ed.name, Note: strings.TrimSpace(b.Note)}, form)
+	if err == nil {
+		_, err = s.archive.DB.Apply(r.Context(), []string{id}, ch)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.answerPhoto(w, r, id)
+}
+
+// answerPhoto answers a write with the photo as it now is.
+func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) {
+	p, err := s.archive.DB.Photo(r.Context(), id)
+	if err == nil {
+		var body []byte
+		if body, err = s.photoFeature(r, p); err == nil {
+			w.Header().Set("Content-Type", "application/geo+json")
+			w.Header().Set("Cache-Control", "no-store")
+			w.Write(append(body, '\n'))
+			return
+		}
+	}
+	s.error(w, r, err)
+}
+
+// historyJSON answers a photo's events, oldest first.
+func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["id"]
+	if _, err := s.archive.DB.Photo(r.Context(), id); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	events, err := s.archive.DB.History(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	type event struct {
+		At     string         `json:"at"`
+		By     string         `json:"by"`
+		Action string         `json:"action"`
+		Before map[string]any `json:"before"`
+		After  map[string]any `json:"after"`
+		Note   string         `json:"note"`
+	}
+	out := []event{}
+	for _, e := range events {
+		out = append(out, event{e.At.UTC().Format(time.RFC3339), e.By, e.Action, e.Before, e.After, e.Note})
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.writeJSON(w, r, "application/json", out)
+}
+
+// searchPlaces finds gazetteer places by any spelling, English or
+// Arabic, for the review page's place field.
+func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name := strings.TrimSpace(q.Get("q"))
+	if name == "" || len(name) > 100 {
+		s.error(w, r, badParam("q", "give a name of 1 to 100 bytes"))
+		return
+	}
+	limit, err := intParam(q, "limit", 10, 1, 50)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	type place struct {
+		ID     string   `json:"id"`
+		Name   string   `json:"name"`
+		NameAr string   `json:"name_ar,omitempty"`
+		Kind   string   `json:"kind"`
+		In     string   `json:"in"`
+		Lon    *float64 `json:"lon"`
+		Lat    *float64 `json:"lat"`
+	}
+	out := []place{}
+	for _, p := range s.archive.SearchPlaces(name, limit) {
+		pl := place{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: placeChain(s.archive.Gazetteer, p)}
+		if p.Located {
+			lon, lat := p.Point.Lon(), p.Point.Lat()
+			pl.Lon, pl.Lat = &lon, &lat
+		}
+		out = append(out, pl)
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	s.writeJSON(w, r, "application/json", out)
+}
+
+// placeChain names what holds a place, smallest first: "Douma, Rif
+// Dimashq".
+func placeChain(g *gazetteer.Gazetteer, p *gazetteer.Place) string {
+	var parts []string
+	if p.Country != "SY" {
+		return p.Country
+	}
+	for _, a := range []gazetteer.AdminRef{p.Subdistrict, p.District, p.Governorate} {
+		if a.Name != "" && (len(parts) == 0 || parts[len(parts)-1] != a.Name) {
+			parts = append(parts, a.Name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,327 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+const testPassword = "olive grove at dawn"
+
+// editorServer is the test server with an editor, rana, who has a bearer
+// token; its log goes to logs.
+type editorServer struct {
+	s     *Server
+	ts    *httptest.Server
+	a     *archive.Archive
+	token string
+	logs  *bytes.Buffer
+}
+
+func newEditorServer(t *testing.T, opts Options) *editorServer {
+	t.Helper()
+	_, _, a := newTestServer(t)
+	hash, err := auth.HashPassword(testPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := a.DB.AddUser(ctx, "rana", hash); err != nil {
+		t.Fatal(err)
+	}
+	token := auth.NewSecret()
+	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
+		t.Fatal(err)
+	}
+	logs := &bytes.Buffer{}
+	opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	s, err := New(a, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	s.baseURL = ts.URL
+	return &editorServer{s: s, ts: ts, a: a, token: token, logs: logs}
+}
+
+// do sends a request without following redirects; header is pairs.
+func do(t *testing.T, c *http.Client, method, u, body string, header ...string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, u, strings.NewReader(body))
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	if c == nil {
+		c = &http.Client{}
+	}
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+// signIn signs rana in and returns a client holding the session and the
+// session's CSRF token, read from a page.
+func (e *editorServer) signIn(t *testing.T) (*http.Client, string) {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	resp, _ := do(t, c, "POST", e.ts.URL+"/signin", url.Values{"name": {"rana"}, "password": {testPassword}}.Encode(),
+		"Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review" {
+		t.Fatalf("sign in: %s to %q", resp.Status, resp.Header.Get("Location"))
+	}
+	ck := resp.Cookies()
+	if len(ck) != 1 || !ck[0].HttpOnly || ck[0].SameSite != http.SameSiteStrictMode || ck[0].Expires.IsZero() {
+		t.Errorf("session cookie %+v", ck)
+	}
+	_, page := do(t, c, "GET", e.ts.URL+"/about", "")
+	i := strings.Index(page, `name="csrf" value="`)
+	if i < 0 || !strings.Contains(page, "Signed in as") {
+		t.Fatal("no CSRF token, or no editor, on the page after sign-in")
+	}
+	csrf := page[i+len(`name="csrf" value="`):]
+	return c, csrf[:strings.IndexByte(csrf, '"')]
+}
+
+func (e *editorServer) photoID(t *testing.T, query string) string {
+	t.Helper()
+	_, body := get(t, e.ts, "/api/photos.geojson"+query)
+	return features(t, body).Features[0].ID.(string)
+}
+
+// unchanged fails the test if the photo has any event or moved.
+func (e *editorServer) unchanged(t *testing.T, id, why string) {
+	t.Helper()
+	p, err := e.a.DB.Photo(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := e.a.DB.History(context.Background(), id)
+	if len(h) != 0 || p.Review != photo.ReviewAutomatic {
+		t.Errorf("%s changed the photo: %d events, review %s", why, len(h), p.Review)
+	}
+}
+
+func TestWritesNeedAnEditor(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	body := `{"place_id": "gn:169897", "note": "the agency says Harasta"}`
+	placement := e.ts.URL + "/api/photos/" + zamalka + "/placement"
+	for _, tt := range []struct {
+		name   string
+		header []string
+		status int
+	}{
+		{"no session or token", nil, 401},
+		{"a token that is not valid", []string{"Authorization", "Bearer nope"}, 401},
+		{"not a bearer", []string{"Authorization", "Basic cmFuYTp4"}, 401},
+	} {
+		resp, out := do(t, nil, "PUT", placement, body, tt.header...)
+		if resp.StatusCode != tt.status || !strings.Contains(out, `"error"`) {
+			t.Errorf("%s: %s %s", tt.name, resp.Status, out)
+		}
+	}
+	// A session without its CSRF token, and a forged cross-site form.
+	c, csrf := e.signIn(t)
+	resp, out := do(t, c, "PUT", placement, body)
+	if resp.StatusCode != 403 || !strings.Contains(out, "CSRF") {
+		t.Errorf("session without the CSRF token: %s %s", resp.Status, out)
+	}
+	form := url.Values{"action": {"confirm"}, "csrf": {csrf}}.Encode()
+	resp, out = do(t, c, "POST", e.ts.URL+"/review/photos/"+zamalka, form, "Content-Type", "application/x-www-form-urlencoded",
+		"Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example")
+	if resp.StatusCode != 403 || !strings.Contains(out, "another site") {
+		t.Errorf("a cross-site form: %s %s", resp.Status, out)
+	}
+	resp, _ = do(t, c, "POST", e.ts.URL+"/review/photos/"+zamalka, url.Values{"action": {"confirm"}, "csrf": {"forged"}}.Encode(),
+		"Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != 403 {
+		t.Errorf("a form with a forged CSRF token: %s", resp.Status)
+	}
+	e.unchanged(t, zamalka, "refused writes")
+
+	// With the token in its header, the session writes.
+	resp, out = do(t, c, "PUT", placement, body, csrfHeader, csrf)
+	var f struct{ Properties map[string]any }
+	json.Unmarshal([]byte(out), &f)
+	if resp.StatusCode != 200 || f.Properties["placement"] != "corrected" || f.Properties["corrected_by"] != "rana" || f.Properties["place_id"] != "gn:169897" {
+		t.Errorf("a session's write: %s %s", resp.Status, out)
+	}
+	// Signed out, the session writes no more.
+	resp, _ = do(t, c, "POST", e.ts.URL+"/signout", url.Values{"csrf": {csrf}}.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("sign out: %s", resp.Status)
+	}
+	resp, _ = do(t, c, "PUT", placement, `{"confirm": true}`, csrfHeader, csrf)
+	if resp.StatusCode != 401 {
+		t.Errorf("after sign-out: %s", resp.Status)
+	}
+}
+
+func TestPlacementAPI(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	placement := e.ts.URL + "/api/photos/" + zamalka + "/placement"
+	for _, tt := range []struct {
+		body      string
+		status    int
+		parameter string
+	}{
+		{`{"place_id": "gn:169897", "colour": "red"}`, 400, "colour"},
+		{`{"lon": 36.3}`, 400, "lat"},
+		{`{"lon": "east", "lat": 33.5}`, 400, "lon"},
+		{`{"lon": 200, "lat": 33.5}`, 400, "lon"},
+		{`{}`, 400, "place_id"},
+		{`{"place_id": "gn:1", "confirm": true}`, 400, "place_id"},
+		{`{"place_id": "nowhere:1"}`, 404, "place_id"},
+		{`not json`, 400, ""},
+	} {
+		resp, out := do(t, nil, "PUT", placement, tt.body, bearer...)
+		var e struct{ Error, Parameter string }
+		json.Unmarshal([]byte(out), &e)
+		if resp.StatusCode != tt.status || e.Parameter != tt.parameter || e.Error == "" {
+			t.Errorf("%s: %s %s, want %d naming %q", tt.body, resp.Status, out, tt.status, tt.parameter)
+		}
+	}
+	e.unchanged(t, zamalka, "bad bodies")
+	if resp, _ := do(t, nil, "PUT", e.ts.URL+"/api/photos/0000000000000000/placement", `{"confirm": true}`, bearer...); resp.StatusCode != 404 {
+		t.Errorf("an unknown photo: %s", resp.Status)
+	}
+	// A point, then a confirmation, then a fixed date: each an event.
+	resp, out := do(t, nil, "PUT", placement, `{"lon": 36.36, "lat": 33.53, "note": "from the video"}`, bearer...)
+	if resp.StatusCode != 200 || !strings.Contains(out, `"coordinates":[36.36,33.53]`) || !strings.Contains(out, `"placement":"corrected"`) {
+		t.Errorf("a point: %s %s", resp.Status, out)
+	}
+	homs := e.photoID(t, "?place=gn:169577")
+	resp, out = do(t, nil, "PUT", e.ts.URL+"/api/photos/"+homs+"/placement", `{"confirm": true}`, bearer...)
+	if resp.StatusCode != 200 || !strings.Contains(out, `"placement":"confirmed"`) || !strings.Contains(out, `"corrected_by":"rana"`) {
+		t.Errorf("confirm: %s %s", resp.Status, out)
+	}
+	resp, out = do(t, nil, "PUT", e.ts.URL+"/api/photos/"+homs+"/details", `{"date": "2016-02", "agency": "AFP", "note": "the agency's page"}`, bearer...)
+	if resp.StatusCode != 200 || !strings.Contains(out, `"date_text":"February 2016"`) || !strings.Contains(out, `"agency":"AFP"`) {
+		t.Errorf("details: %s %s", resp.Status, out)
+	}
+	resp, out = do(t, nil, "GET", e.ts.URL+"/api/photos/"+homs+"/history", "")
+	var h []map[string]any
+	json.Unmarshal([]byte(out), &h)
+	if resp.StatusCode != 200 || len(h) != 2 || h[0]["action"] != "confirm" || h[1]["action"] != "fix" || h[1]["by"] != "rana" ||
+		h[1]["note"] != "the agency's page" || h[1]["after"].(map[string]any)["agency"] != "AFP" {
+		t.Errorf("history: %s %s", resp.Status, out)
+	}
+	// The explorer's points move with the correction.
+	_, body := get(t, e.ts, "/api/points.json")
+	if !strings.Contains(string(body), `["`+zamalka+`",36.36000,33.53000`) {
+		t.Errorf("the points do not show the corrected point")
+	}
+}
+
+func TestSignInSlowsGuessing(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	signIn := func(password string) *http.Response {
+		resp, _ := do(t, nil, "POST", e.ts.URL+"/signin", url.Values{"name": {"rana"}, "password": {password}}.Encode(),
+			"Content-Type", "application/x-www-form-urlencoded")
+		return resp
+	}
+	if r := signIn("wrong password!"); r.StatusCode != 401 {
+		t.Errorf("a wrong password: %s", r.Status)
+	}
+	// At once again, even the right password must wait.
+	if r := signIn(testPassword); r.StatusCode != 429 || r.Header.Get("Retry-After") == "" {
+		t.Errorf("right after a wrong one: %s, Retry-After %q", r.Status, r.Header.Get("Retry-After"))
+	}
+	// An unknown name is answered as a wrong password.
+	resp, _ := do(t, nil, "POST", e.ts.URL+"/signin", url.Values{"name": {"nobody"}, "password": {"x"}}.Encode(),
+		"Content-Type", "application/x-www-form-urlencoded", "X-Forwarded-For", "1.2.3.4")
+	if resp.StatusCode != 429 && resp.StatusCode != 401 {
+		t.Errorf("an unknown name: %s", resp.Status)
+	}
+	// The password is nowhere: not in the log, not in the archive.
+	e.s.brake.Succeed("addr:127.0.0.1", "name:rana")
+	e.signIn(t)
+	if strings.Contains(e.logs.String(), testPassword) {
+		t.Error("the password is in the log")
+	}
+	hash, _ := e.a.DB.PasswordHash(context.Background(), "rana")
+	if strings.Contains(hash, testPassword) || !strings.HasPrefix(hash, "$argon2id$") {
+		t.Errorf("the stored password: %q", hash)
+	}
+}
+
+func TestReadOnlyServerTakesNoWrites(t *testing.T) {
+	e := newEditorServer(t, Options{ReadOnly: true})
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	resp, out := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+zamalka+"/placement", `{"confirm": true}`, "Authorization", "Bearer "+e.token)
+	if resp.StatusCode != 403 || !strings.Contains(out, "read-only") {
+		t.Errorf("read-only server: %s %s", resp.Status, out)
+	}
+	// Without editors, none either.
+	_, ts, a := newTestServer(t)
+	_ = a
+	resp, out = do(t, nil, "GET", ts.URL+"/review", "", "Accept", "text/html")
+	if resp.StatusCode != 200 || !strings.Contains(out, "no editors") {
+		t.Errorf("review without editors: %s", resp.Status)
+	}
+	e.unchanged(t, zamalka, "a read-only server")
+}
+
+func TestReviewPages(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, csrf := e.signIn(t)
+	resp, page := do(t, c, "GET", e.ts.URL+"/review", "")
+	if resp.StatusCode != 200 || !strings.Contains(page, `data-testid="review-group"`) || strings.Contains(page, `data-testid="why-not"`) {
+		t.Fatalf("review: %s", resp.Status)
+	}
+	// Kafr Nabl's two photos, read from "Kafranbel", are one group.
+	kafranbel := e.photoID(t, "?place=gn:168661")
+	resp, page = do(t, c, "GET", e.ts.URL+"/review/photos/"+kafranbel+"?group=Kafranbel", "")
+	if resp.StatusCode != 200 || !strings.Contains(page, "<mark>Kafranbel</mark>") || !strings.Contains(page, "Apply to all 2 photos") {
+		t.Fatalf("review page: %s\n%s", resp.Status, page)
+	}
+	form := url.Values{"csrf": {csrf}, "action": {"place"}, "place_id": {"Kafr Nabl — town [gn:168661]"}, "all": {"1"},
+		"group": {"Kafranbel"}, "note": {"checked on the map"}, "next": {"/review"}}
+	resp, _ = do(t, c, "POST", e.ts.URL+"/review/photos/"+kafranbel, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review?done=2%3Aplace" {
+		t.Errorf("apply to the group: %s to %s", resp.Status, resp.Header.Get("Location"))
+	}
+	_, body := get(t, e.ts, "/api/photos.geojson?place=gn:168661")
+	for _, f := range features(t, body).Features {
+		if f.Properties["placement"] != "corrected" || f.Properties["corrected_by"] != "rana" {
+			t.Errorf("%v after the group's correction: %v", f.ID, f.Properties["placement"])
+		}
+	}
+	// The photo page shows the history; the log lists the changes.
+	resp, page = do(t, c, "GET", e.ts.URL+"/photos/"+kafranbel, "")
+	if !strings.Contains(page, `data-testid="history"`) || !strings.Contains(page, "checked on the map") {
+		t.Errorf("the photo page has no history")
+	}
+	_, page = do(t, c, "GET", e.ts.URL+"/review/log", "")
+	if strings.Count(page, `data-testid="event"`) != 2 {
+		t.Errorf("the log lists %d events", strings.Count(page, `data-testid="event"`))
+	}
+	// Place search, English and Arabic.
+	for _, q := range []string{"zamal", "زملكا"} {
+		_, out := do(t, nil, "GET", e.ts.URL+"/api/places/search?q="+url.QueryEscape(q), "")
+		if !strings.Contains(out, `"id":"ocha:C2320"`) {
+			t.Errorf("search %q: %s", q, out)
+		}
+	}
+}
