@@ -208,7 +208,7 @@ func runCorrections(ctx context.Context, args []string, stdout, stderr io.Writer
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "%d photos' corrections exported\n", n)
+		fmt.Fprintf(stderr, "corrections of %d photo%s exported\n", n, map[bool]string{true: "", false: "s"}[n == 1])
 		return nil
 	}
 	if fl.NArg() != 1 {
