@@ -179,6 +179,9 @@ type About struct {
 	Credits        []Credit
 	Pages          []CreditPage
 	Downloads      []Link
+	// OGCURL is the OGC API – Features landing page and TileJSONURL the
+	// vector tiles', absolute, for GIS clients to connect to.
+	OGCURL, TileJSONURL string
 }
 
 // Credit is one dataset the bundled data comes from.
@@ -285,4 +288,25 @@ type EventRow struct {
 	PhotoID, PhotoURL string
 	Before, After     string
 	Note              string
+}
+
+// OGC is an OGC API resource shown as a page: what it is, its links and
+// facts, and for a page of items a table of them.
+type OGC struct {
+	Page
+	Heading, Description string
+	Links                []Link
+	Facts                []Fact
+	// Columns head the items' table; each item has a cell per column.
+	Columns []string
+	Items   []OGCItem
+}
+
+// Fact is a labelled value.
+type Fact struct{ Label, Value string }
+
+// OGCItem is one row of an items table.
+type OGCItem struct {
+	ID, URL string
+	Cells   []string
 }

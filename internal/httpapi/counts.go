@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -21,13 +22,24 @@ func days(first, last int) int {
 
 // writeJSON answers v as JSON, encoded before anything is sent.
 func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
-	body, err := json.Marshal(v)
+	body, err := marshalJSON(v)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", contentType)
-	w.Write(append(body, '\n'))
+	w.Write(body)
+}
+
+// marshalJSON is json.Marshal without escaping &, < and > in strings: the
+// answers are JSON, never HTML, and links read as they are. It ends in a
+// newline.
+func marshalJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return b.Bytes(), err
 }
 
 // maxDayBins is the longest window, in days, that bin=day counts.

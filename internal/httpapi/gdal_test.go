@@ -1,13 +1,21 @@
 package httpapi
 
 import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // needTool finds a GDAL program; a missing one skips the test, except in
@@ -72,5 +80,152 @@ func TestGDALOpensDownloads(t *testing.T) {
 		if got := run(t, ogrinfo, "-ro", "-al", "-so", gpkg); !strings.Contains(got, "Feature Count: "+strconv.Itoa(c.want)) {
 			t.Errorf("%s: the GeoPackage has another count:\n%s", c.file, got)
 		}
+	}
+}
+
+// generatedServer serves an archive of n generated captions.
+func generatedServer(t *testing.T, n int) *httptest.Server {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	a := archive.New(db, g)
+	var captions strings.Builder
+	gn := gen.New(g, 7)
+	for range n {
+		captions.WriteString(gn.Caption() + "\n\n")
+	}
+	path := filepath.Join(dir, "captions.txt")
+	os.WriteFile(path, []byte(captions.String()), 0o644)
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(nil)
+	t.Cleanup(ts.Close)
+	s, err := New(a, Options{BaseURL: ts.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config.Handler = s.Handler()
+	return ts
+}
+
+// geojsonIDs reads the ids of a GeoJSON file's features, sorted, and
+// fails on an id given twice.
+func geojsonIDs(t *testing.T, body []byte) []string {
+	t.Helper()
+	var fc struct {
+		Features []struct {
+			ID         any `json:"id"`
+			Properties struct {
+				ID string `json:"id"`
+			} `json:"properties"`
+		} `json:"features"`
+	}
+	if err := json.Unmarshal(body, &fc); err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]string, 0, len(fc.Features))
+	for _, f := range fc.Features {
+		id, _ := f.ID.(string)
+		if f.Properties.ID != "" {
+			id = f.Properties.ID // as ogr2ogr writes it: a field
+		}
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for i := 1; i < len(ids); i++ {
+		if ids[i] == ids[i-1] {
+			t.Fatalf("feature %s given twice", ids[i])
+		}
+	}
+	return ids
+}
+
+// TestGDALReadsOGC connects GDAL's OGC API – Features driver to the
+// server as QGIS would, over a 25,000-photo archive: the layer's count
+// and field types; an export with a box and a date range that GDAL
+// turns into bbox and datetime equals /api/photos.geojson for the same
+// box and window; a whole export pages through every photo once; and
+// GDAL's MVT driver opens a vector tile.
+func TestGDALReadsOGC(t *testing.T) {
+	ogrinfo, ogr2ogr := needTool(t, "ogrinfo"), needTool(t, "ogr2ogr")
+	if testing.Short() {
+		t.Skip("imports 25,000 photos")
+	}
+	ts := generatedServer(t, 25_000)
+	_, body := get(t, ts, "/api/photos.geojson")
+	all := geojsonIDs(t, body)
+	src := "OAPIF:" + ts.URL + "/ogc"
+
+	info := run(t, ogrinfo, "-ro", "-so", src, "photos")
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`Feature Count: ` + strconv.Itoa(len(all)) + `\n`),
+		regexp.MustCompile(`Geometry: Point`),
+		regexp.MustCompile(`\ndate: Date`),
+		regexp.MustCompile(`\nconfidence: Real`),
+		regexp.MustCompile(`\nagency: String`),
+		regexp.MustCompile(`TEMPORAL_INTERVAL_MIN=201\d-`),
+	} {
+		if !want.MatchString(info) {
+			t.Errorf("ogrinfo does not say %s:\n%s", want, info)
+		}
+	}
+
+	dir := t.TempDir()
+	export := func(name string, args ...string) []string {
+		out := filepath.Join(dir, name+".geojson")
+		run(t, ogr2ogr, append([]string{"-f", "GeoJSON", "-oo", "PAGE_SIZE=1000", out, src, "photos"}, args...)...)
+		body, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return geojsonIDs(t, body)
+	}
+	// GDAL sends the box as bbox, the date range as datetime and the
+	// agency as agency=, and checks none of them again itself: the
+	// server's answer is the export.
+	got := export("window", "-spat", "36", "35", "38", "37", "-where", "date >= '2016-01-01' AND date <= '2016-06-30' AND agency = 'AFP'")
+	_, body = get(t, ts, "/api/photos.geojson?bbox=36,35,38,37&from=2016-01-01&to=2016-06-30&agency=AFP")
+	if want := geojsonIDs(t, body); len(want) < 20 || !slices.Equal(got, want) {
+		t.Errorf("ogr2ogr -spat -where exported %d photos; /api/photos.geojson gives %d", len(got), len(want))
+	}
+	// The GeoPackage a QGIS user would save holds the same count.
+	gpkg := filepath.Join(dir, "window.gpkg")
+	run(t, ogr2ogr, "-f", "GPKG", "-oo", "PAGE_SIZE=1000", gpkg, src, "photos", "-spat", "36", "35", "38", "37",
+		"-where", "date >= '2016-01-01' AND date <= '2016-06-30' AND agency = 'AFP'")
+	if info := run(t, ogrinfo, "-ro", "-so", gpkg, "photos"); !strings.Contains(info, "Feature Count: "+strconv.Itoa(len(got))+"\n") {
+		t.Errorf("the GeoPackage:\n%s", info)
+	}
+	// Every photo once, placed or not, page after page.
+	if got := export("all"); !slices.Equal(got, all) {
+		t.Errorf("the whole export holds %d photos, the archive %d", len(got), len(all))
+	}
+
+	// A vector tile over Aleppo, saved as z/x/y.mvt so that GDAL knows
+	// where it lies.
+	const z, x, y = 8, 154, 101
+	resp, tile := get(t, ts, "/tiles/photos/8/154/101.mvt")
+	if resp.StatusCode != 200 || len(tile) == 0 {
+		t.Fatalf("tile: %d, %d bytes", resp.StatusCode, len(tile))
+	}
+	path := filepath.Join(dir, strconv.Itoa(z), strconv.Itoa(x), strconv.Itoa(y)+".mvt")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	os.WriteFile(path, tile, 0o644)
+	info = run(t, ogrinfo, "-ro", "-al", "-so", path)
+	m := regexp.MustCompile(`Extent: \(([\d.]+), ([\d.]+)\) - \(([\d.]+), ([\d.]+)\)`).FindStringSubmatch(info)
+	if !strings.Contains(info, "Layer name: photos") || !strings.Contains(info, "count: Integer") || m == nil {
+		t.Fatalf("ogrinfo on a tile:\n%s", info)
+	}
+	// Web Mercator metres around Aleppo (37.1° E, 36.2° N).
+	if minX, _ := strconv.ParseFloat(m[1], 64); minX < 4.0e6 || minX > 4.3e6 {
+		t.Errorf("the tile's features are not at Aleppo:\n%s", info)
 	}
 }

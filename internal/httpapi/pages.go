@@ -344,7 +344,8 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := views.About{Page: s.page(r, "About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
-		Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV")}
+		Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV"),
+		OGCURL:    s.base(r) + s.url("ogc"), TileJSONURL: s.base(r) + s.url("tilejson")}
 	for _, src := range c.Sources {
 		m.Credits = append(m.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
 			Credit: src.Credit, UsedFor: src.UsedFor})

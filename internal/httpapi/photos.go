@@ -155,7 +155,7 @@ func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func
 // a large download, and only a few chunks are held at once. A failure
 // after the status is sent aborts the connection, so that the client sees
 // a cut-off transfer, never a complete-looking one.
-func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep, tail string, enc encodeFunc) {
+func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(written int) string, enc encodeFunc) {
 	chunks, err := s.plan(r, f)
 	if err != nil {
 		s.error(w, r, err)
@@ -193,25 +193,28 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 		}
 		panic(http.ErrAbortHandler) // the status is sent: all that is left is to cut the connection
 	}
-	lw.bw.WriteString(tail)
+	lw.bw.WriteString(tail(lw.written))
 	if err := lw.bw.Flush(); err == nil && gz != nil {
 		gz.Close()
 	}
 }
+
+// fixed is a tail that does not depend on how many features were written.
+func fixed(tail string) func(int) string { return func(int) string { return tail } }
 
 // listWriter writes a list's features with the separator between them.
 type listWriter struct {
 	bw      *bufio.Writer
 	gz      *gzipStream // the response's compressor when the handler compresses
 	sep     string
-	started bool // a feature has been written
+	written int // features written so far
 }
 
 func (lw *listWriter) put(feature []byte) error {
-	if lw.started {
+	if lw.written > 0 {
 		lw.bw.WriteString(lw.sep)
 	}
-	lw.started = true
+	lw.written++
 	_, err := lw.bw.Write(feature)
 	return err
 }
@@ -330,10 +333,11 @@ var deflatedPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // its goroutine goes out as it is when a feature came before it (its
 // first separator is then right); any other is compressed here.
 func (lw *listWriter) putChunk(c encodedChunk) error {
-	if c.deflated != nil && lw.started {
+	if c.deflated != nil && lw.written > 0 {
 		if err := lw.bw.Flush(); err != nil {
 			return err
 		}
+		lw.written += len(c.ends)
 		return lw.gz.WriteDeflated(c.buf, c.deflated.Bytes())
 	}
 	start := 0
@@ -353,7 +357,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	s.streamFeatures(w, r, f, `{"type":"FeatureCollection","features":[`+"\n", ",\n", "\n]}\n", func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, `{"type":"FeatureCollection","features":[`+"\n", ",\n", fixed("\n]}\n"), func(b []byte, base string, ft *store.Feature) []byte {
 		return appendFeature(b, ft, s.links(base, ft))
 	})
 }
@@ -365,7 +369,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	s.streamFeatures(w, r, f, "", "", "", func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, "", "", fixed(""), func(b []byte, base string, ft *store.Feature) []byte {
 		b = append(b, 0x1e)
 		b = appendFeature(b, ft, s.links(base, ft))
 		return append(b, '\n')
@@ -384,7 +388,7 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	header := appendCSVRow(nil, csvHeader)
-	s.streamFeatures(w, r, f, string(header), "", "", func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, string(header), "", fixed(""), func(b []byte, base string, ft *store.Feature) []byte {
 		lon, lat := "", ""
 		if ft.Located {
 			lon, lat = strconv.FormatFloat(ft.Lon, 'f', 6, 64), strconv.FormatFloat(ft.Lat, 'f', 6, 64)
@@ -476,7 +480,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	head := `{"fields":["id","lon","lat","from","to","placement"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},"points":[` + "\n"
-	s.streamFeatures(w, r, f, head, ",\n", "\n]}\n", func(b []byte, _ string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *store.Feature) []byte {
 		b = append(b, '[')
 		b = appendString(b, ft.ID)
 		if ft.Located {

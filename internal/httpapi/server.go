@@ -81,6 +81,8 @@ type Server struct {
 	inFlight atomic.Int32
 	// labelPlaces are the places the map may name, most prominent first.
 	labelPlaces []*gazetteer.Place
+	// gazetteerBBox is the extent of the gazetteer's places.
+	gazetteerBBox [4]float64
 	// readOnly: see Options.ReadOnly; brake slows down password guessing.
 	readOnly        bool
 	brake           auth.Brake
@@ -120,6 +122,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	}
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
+	s.gazetteerBBox = placeBBox(a.Gazetteer)
 	s.routes()
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")
@@ -133,6 +136,14 @@ func (s *Server) routes() {
 	r.StrictSlash(false)
 	get := func(name, path string, h http.HandlerFunc) {
 		r.Handle(path, h).Methods(http.MethodGet, http.MethodHead).Name(name)
+	}
+	// open routes serve GIS clients on any origin (a web map elsewhere
+	// reads the tiles and features): they are read-only and public.
+	open := func(name, path string, h http.HandlerFunc) {
+		get(name, path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+			h(w, r)
+		})
 	}
 	get("healthz", "/healthz", s.healthz)
 	get("photos.geojson", "/api/photos.geojson", s.photosGeoJSON)
@@ -162,6 +173,16 @@ func (s *Server) routes() {
 	r.Handle("/api/photos/{id}/details", s.editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
+	open("ogc", "/ogc", s.ogcLanding)
+	open("ogc.conformance", "/ogc/conformance", s.ogcConformancePage)
+	open("ogc.api", "/ogc/api", s.ogcAPI)
+	open("ogc.collections", "/ogc/collections", s.ogcCollections)
+	open("ogc.collection", "/ogc/collections/{collection}", s.ogcCollectionPage)
+	open("ogc.queryables", "/ogc/collections/{collection}/queryables", s.ogcQueryables)
+	open("ogc.items", "/ogc/collections/{collection}/items", s.costly(s.ogcItems))
+	open("ogc.item", "/ogc/collections/{collection}/items/{id}", s.ogcItem)
+	open("tilejson", "/tiles/photos.json", s.tileJSON)
+	open("tile", "/tiles/photos/{z:[0-9]+}/{x:[0-9]+}/{y:[0-9]+}.mvt", s.costly(s.photoTile))
 	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
 	get("media", "/media/{path:.+}", s.mediaFile)

@@ -28,8 +28,22 @@ type Filter struct {
 	// Limit and Offset page the results; Limit 0 means no limit.
 	Limit, Offset int
 	// Newest orders streamed features newest first (undated last), as
-	// lists show them, instead of in import order.
-	Newest bool
+	// lists show them, instead of in import order; Oldest oldest first.
+	Newest, Oldest bool
+	// Conds are further conditions, all of which a photo meets (an OGC
+	// API filter: "agency = 'AFP' AND date >= DATE('2016-01-01')").
+	Conds []Cond
+}
+
+// Cond compares one of a photo's queryable properties with a value:
+// Property is a GeoJSON property name (agency, photographer, place_id,
+// place_name, place_kind, governorate, country, precision, mention,
+// confidence, date, id), Op one of = <> < <= > >=, Value a string, a
+// float64, or for date a Date.
+type Cond struct {
+	Property string
+	Op       string
+	Value    any
 }
 
 // MonthCount is the number of photos whose date falls in Month ("2016-03"),
@@ -43,7 +57,8 @@ type MonthCount struct {
 func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
 		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && f.MinConfidence == 0 &&
-		!f.Unplaced && !f.Unreviewed && f.Mention == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest
+		!f.Unplaced && !f.Unreviewed && f.Mention == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
+		len(f.Conds) == 0
 }
 
 // Facet names one of the fields photos are counted by.

@@ -131,6 +131,9 @@ func orderOf(flt photo.Filter) string {
 	if flt.Newest {
 		return " ORDER BY date_from DESC NULLS LAST, id"
 	}
+	if flt.Oldest {
+		return " ORDER BY date_from ASC NULLS LAST, id"
+	}
 	return " ORDER BY rowid"
 }
 

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paulmach/orb"
+
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -78,10 +80,55 @@ func where(f photo.Filter) (string, []any, error) {
 	if f.Mention != nil {
 		add("mention = ? COLLATE NOCASE", *f.Mention)
 	}
+	for _, c := range f.Conds {
+		cond, arg, err := condSQL(c)
+		if err != nil {
+			return "", nil, err
+		}
+		add(cond, arg)
+	}
 	if len(conds) == 0 {
 		return "1", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
+}
+
+// condColumns are the queryable properties' columns; date compares the
+// first day of a photo's period, as the GeoJSON date property gives it.
+var condColumns = map[string]string{"agency": "agency", "photographer": "photographer", "place_id": "place_id",
+	"place_name": "place_name", "place_kind": "place_kind", "governorate": "governorate", "country": "country",
+	"precision": "precision", "mention": "mention", "confidence": "confidence", "date": "date_from", "id": "id"}
+
+// condSQL is one condition in SQL, with its argument.
+func condSQL(c photo.Cond) (string, any, error) {
+	col, ok := condColumns[c.Property]
+	if !ok {
+		return "", nil, photo.ParamErrorf("filter", "%q is not a queryable property", c.Property)
+	}
+	switch c.Op {
+	case "=", "<>", "<", "<=", ">", ">=":
+	default:
+		return "", nil, photo.ParamErrorf("filter", "%q is not a comparison (= <> < <= > >=)", c.Op)
+	}
+	v := c.Value
+	switch c.Property {
+	case "date":
+		d, ok := v.(photo.Date)
+		if !ok {
+			return "", nil, photo.ParamErrorf("filter", "date compares with a date: DATE('2016-03-01')")
+		}
+		first, _ := d.Span()
+		v = first
+	case "confidence":
+		if _, ok := v.(float64); !ok {
+			return "", nil, photo.ParamErrorf("filter", "confidence compares with a number")
+		}
+	default:
+		if _, ok := v.(string); !ok {
+			return "", nil, photo.ParamErrorf("filter", "%s compares with a 'string'", c.Property)
+		}
+	}
+	return col + " " + c.Op + " ?", v, nil
 }
 
 // filter turns a filter into SQL like where, first checking its full-text
@@ -144,6 +191,40 @@ func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
 		return s.read.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE `+w, args...).Scan(&n)
 	})
 	return n, err
+}
+
+// Extent is where and when an archive's photos are: the bounding box of
+// the placed ones (nil when none is) and the first and last day of the
+// dated ones (zero when none is).
+type Extent struct {
+	BBox        *orb.Bound
+	First, Last photo.Date
+}
+
+// Extent returns the extent of the whole archive. Each bound reads one
+// end of an index (the window index for dates; the points are read
+// whole, a fraction of a second over a million photos).
+func (s *DB) Extent(ctx context.Context) (Extent, error) {
+	var e Extent
+	err := s.reading(ctx, "", "measuring the archive's extent", func(ctx context.Context) error {
+		var minLon, minLat, maxLon, maxLat sql.NullFloat64
+		var first, last sql.NullInt64
+		err := s.read.QueryRowContext(ctx, `SELECT min(lon), min(lat), max(lon), max(lat),
+			(SELECT min(date_from) FROM photos), (SELECT max(date_to) FROM photos) FROM photos`).
+			Scan(&minLon, &minLat, &maxLon, &maxLat, &first, &last)
+		if err != nil {
+			return err
+		}
+		if minLon.Valid {
+			e.BBox = &orb.Bound{Min: orb.Point{minLon.Float64, minLat.Float64}, Max: orb.Point{maxLon.Float64, maxLat.Float64}}
+		}
+		if first.Valid {
+			e.First = photo.DateFromSpan(int(first.Int64), int(first.Int64), "day")
+			e.Last = photo.DateFromSpan(int(last.Int64), int(last.Int64), "day")
+		}
+		return nil
+	})
+	return e, err
 }
 
 type scanner interface{ Scan(dest ...any) error }
