@@ -70,6 +70,9 @@ func photoParams() []oaParam {
 		queryParam("filter", "CQL2 text, the part an index answers: comparisons (= <> < <= > >=) of a queryable with a value, "+
 			"BETWEEN, T_INTERSECTS(date, INTERVAL(…)), joined by AND; e.g. agency = 'AFP' AND date >= DATE('2016-01-01'). "+
 			"OR, NOT, LIKE and IN are refused with 400.", str),
+		queryParam("cursor", "Where the next link goes on from: the last photo of the page before (paging by key, so that photos added "+
+			"or changed meanwhile are neither repeated nor skipped). Given with it, offset only says where the page is.",
+			map[string]any{"type": "integer", "minimum": 1}),
 		queryParam("filter-lang", "cql2-text, the only one read.", map[string]any{"type": "string", "enum": []string{"cql2-text"}}),
 		queryParam("filter-crs", "Only "+crs84+".", map[string]any{"type": "string", "enum": []string{crs84}}),
 	}

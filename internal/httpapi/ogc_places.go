@@ -148,7 +148,7 @@ func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
 			v.Items = append(v.Items, views.OGCItem{ID: p.ID, URL: s.url("place", "id", p.ID), Cells: []string{p.Name, p.NameAr, string(p.Kind), p.Governorate.Name}})
 		}
 		v.Facts = []views.Fact{{Label: "Matched", Value: strconv.Itoa(matched)}, {Label: "On this page", Value: strconv.Itoa(len(page))}}
-		v.Links = pageLinks(s.itemsLinks(r, "html", mediaGeoJSON, "places", offset, limit, len(page), matched))
+		v.Links = pageLinks(s.itemsLinks(r, "html", mediaGeoJSON, "places", offset, limit, len(page), matched, 0))
 		s.ogcPage(w, r, v)
 		return
 	}
@@ -164,7 +164,7 @@ func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
 	for _, p := range page {
 		fc.Features = append(fc.Features, s.placeFeature(r, p))
 	}
-	fc.Links = s.itemsLinks(r, "json", mediaGeoJSON, "places", offset, limit, len(page), matched)
+	fc.Links = s.itemsLinks(r, "json", mediaGeoJSON, "places", offset, limit, len(page), matched, 0)
 	s.writeJSON(w, r, mediaGeoJSON, fc)
 }
 

@@ -1,9 +1,13 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -608,4 +612,51 @@ func TestPhotoTiles(t *testing.T) {
 func tileXY(lon, lat float64, z int) (x, y int) {
 	t := maptile.At(orb.Point{lon, lat}, maptile.Zoom(z))
 	return int(t.X), int(t.Y)
+}
+
+// TestOGCPagingWhileImporting pages through the photos while others are
+// imported between pages, dated before every photo already seen: in
+// import order and by date either way, each photo there at the start is
+// given once, and none twice.
+func TestOGCPagingWhileImporting(t *testing.T) {
+	for _, sortby := range []string{"", "date", "-date"} {
+		t.Run("sortby="+sortby, func(t *testing.T) {
+			_, ts, a := newTestServer(t)
+			before := apiIDs(t, ts, "")
+			seen := map[string]int{}
+			next := "/ogc/collections/photos/items?limit=3&sortby=" + sortby
+			for pages := 0; next != "" && pages < 100; pages++ {
+				var page ogcDoc
+				getJSON(t, ts, next, 200, "application/geo+json", &page)
+				for _, f := range page.Features {
+					seen[featureID(t, f)]++
+				}
+				next = ""
+				if l := linkOf(page.Links, "next", ""); l != nil {
+					next = l.Href
+				}
+				if pages >= 4 {
+					continue // in import order, new photos come after the cursor for ever
+				}
+				// Three more photos, the oldest and the newest of all.
+				path := filepath.Join(t.TempDir(), "more.txt")
+				os.WriteFile(path, []byte(fmt.Sprintf("Fighters in Idlib, Syria, January %d, 2012. REUTERS/Page %d\n\n"+
+					"Children in Homs, Syria, March %d, 2012. REUTERS/Page %d\n\nA market in Aleppo, Syria, May %d, 2019. AFP/Page %d\n",
+					pages+1, pages, pages+1, pages, pages+1, pages)), 0o644)
+				if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, id := range before {
+				if seen[id] != 1 {
+					t.Errorf("photo %s given %d times", id, seen[id])
+				}
+			}
+			for id, n := range seen {
+				if n > 1 {
+					t.Errorf("photo %s given %d times", id, n)
+				}
+			}
+		})
+	}
 }

@@ -155,7 +155,7 @@ func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func
 // a large download, and only a few chunks are held at once. A failure
 // after the status is sent aborts the connection, so that the client sees
 // a cut-off transfer, never a complete-looking one.
-func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(written int) string, enc encodeFunc) {
+func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(written int, last int64) string, enc encodeFunc) {
 	chunks, err := s.plan(r, f)
 	if err != nil {
 		s.error(w, r, err)
@@ -193,21 +193,22 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 		}
 		panic(http.ErrAbortHandler) // the status is sent: all that is left is to cut the connection
 	}
-	lw.bw.WriteString(tail(lw.written))
+	lw.bw.WriteString(tail(lw.written, lw.last))
 	if err := lw.bw.Flush(); err == nil && gz != nil {
 		gz.Close()
 	}
 }
 
-// fixed is a tail that does not depend on how many features were written.
-func fixed(tail string) func(int) string { return func(int) string { return tail } }
+// fixed is a tail that does not depend on the features written.
+func fixed(tail string) func(int, int64) string { return func(int, int64) string { return tail } }
 
 // listWriter writes a list's features with the separator between them.
 type listWriter struct {
 	bw      *bufio.Writer
 	gz      *gzipStream // the response's compressor when the handler compresses
 	sep     string
-	written int // features written so far
+	written int   // features written so far
+	last    int64 // the Seq of the last
 }
 
 func (lw *listWriter) put(feature []byte) error {
@@ -231,6 +232,7 @@ type encodedChunk struct {
 	buf      []byte
 	ends     []int         // where each feature ends in buf
 	deflated *bytes.Buffer // buf compressed by deflateRange, when gzipping
+	last     int64         // the Seq of the last feature
 	err      error
 }
 
@@ -263,6 +265,7 @@ func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Fi
 			c.buf = append(c.buf, lw.sep...)
 			c.buf = enc(c.buf, base, ft)
 			c.ends = append(c.ends, len(c.buf))
+			c.last = ft.Seq
 			return nil
 		})
 		// The first chunk never goes out whole (its first separator must
@@ -333,6 +336,9 @@ var deflatedPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // its goroutine goes out as it is when a feature came before it (its
 // first separator is then right); any other is compressed here.
 func (lw *listWriter) putChunk(c encodedChunk) error {
+	if len(c.ends) > 0 {
+		lw.last = c.last
+	}
 	if c.deflated != nil && lw.written > 0 {
 		if err := lw.bw.Flush(); err != nil {
 			return err

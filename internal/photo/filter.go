@@ -30,6 +30,11 @@ type Filter struct {
 	// Newest orders streamed features newest first (undated last), as
 	// lists show them, instead of in import order; Oldest oldest first.
 	Newest, Oldest bool
+	// After, when not 0, selects only the photos that come after the one
+	// whose Seq (import sequence) it is, in the filter's order: paging by
+	// the last photo seen, which neither repeats nor skips a photo when
+	// others are added or change place before it.
+	After int64
 	// Conds are further conditions, all of which a photo meets (an OGC
 	// API filter: "agency = 'AFP' AND date >= DATE('2016-01-01')").
 	Conds []Cond
@@ -58,7 +63,7 @@ func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
 		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && f.MinConfidence == 0 &&
 		!f.Unplaced && !f.Unreviewed && f.Mention == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
-		len(f.Conds) == 0
+		f.After == 0 && len(f.Conds) == 0
 }
 
 // Facet names one of the fields photos are counted by.

@@ -12,6 +12,9 @@ import (
 // Feature is what a map or a GIS download shows of a photo: fewer columns
 // than a Photo, read without decoding any JSON, for streaming many.
 type Feature struct {
+	// Seq is the photo's import sequence (its rowid): the key of
+	// photo.Filter.After.
+	Seq                  int64
 	ID, Caption          string
 	Date                 photo.Date
 	Photographer, Agency string
@@ -173,6 +176,7 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 			&review, &f.ReviewedBy, &f.ReviewedAt); err != nil {
 			return err
 		}
+		f.Seq = rowid
 		f.Review = reviewOf(review)
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid

@@ -80,6 +80,14 @@ func where(f photo.Filter) (string, []any, error) {
 	if f.Mention != nil {
 		add("mention = ? COLLATE NOCASE", *f.Mention)
 	}
+	if f.After != 0 {
+		cond, n := afterSQL(f)
+		a := make([]any, n)
+		for i := range a {
+			a[i] = f.After
+		}
+		add(cond, a...)
+	}
 	for _, c := range f.Conds {
 		cond, arg, err := condSQL(c)
 		if err != nil {
@@ -91,6 +99,24 @@ func where(f photo.Filter) (string, []any, error) {
 		return "1", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
+}
+
+// afterSQL is the condition of the photos after the one whose rowid is
+// f.After in f's order (see orderOf), with how many times it names that
+// rowid. The other photo's key is read by uncorrelated subqueries, which
+// SQLite runs once.
+func afterSQL(f photo.Filter) (string, int) {
+	if !f.Newest && !f.Oldest {
+		return "rowid > ?", 1
+	}
+	d, id := "(SELECT date_from FROM photos WHERE rowid = ?)", "(SELECT id FROM photos WHERE rowid = ?)"
+	beyond := ">" // date_from ASC
+	if f.Newest {
+		beyond = "<"
+	}
+	// Undated photos come last in either order, by id.
+	return "CASE WHEN " + d + " IS NULL THEN date_from IS NULL AND id > " + id +
+		" ELSE date_from IS NULL OR date_from " + beyond + " " + d + " OR (date_from = " + d + " AND id > " + id + ") END", 5
 }
 
 // condColumns are the queryable properties' columns; date compares the

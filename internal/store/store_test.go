@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -462,6 +463,47 @@ func TestWindowMatchesOverlap(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("window %s…%s: %d photos, want %d", f.From, f.To, got, want)
+		}
+	}
+}
+
+// TestPagingAfter pages one photo at a time by After, in each order, over
+// photos that share a date and photos with none: every photo once, in
+// the order a query without paging gives.
+func TestPagingAfter(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	var recs []Record
+	for i, c := range []string{"An undated street.", "An undated field.", "A shop, same day as Idlib's."} {
+		p := mk(c, "", "AP", "", "", "", "", 0, 0, 0)
+		if i == 2 {
+			p.Date = date("2015-11-07")
+		}
+		recs = append(recs, Record{Photo: p, Line: i + 1})
+	}
+	if _, err := db.ImportFile(context.Background(), "more.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, order := range []photo.Filter{{}, {Oldest: true}, {Newest: true}} {
+		var whole []string
+		db.EachFeature(ctx, order, func(f *Feature) error { whole = append(whole, f.ID); return nil })
+		var paged []string
+		page := order
+		page.Limit = 1
+		for len(paged) <= len(whole) {
+			var got []*Feature
+			if err := db.EachFeature(ctx, page, func(f *Feature) error { c := *f; got = append(got, &c); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) == 0 {
+				break
+			}
+			paged = append(paged, got[0].ID)
+			page.After = got[0].Seq
+		}
+		if len(whole) != len(fixture)+3 || !slices.Equal(paged, whole) {
+			t.Errorf("order %+v: paged %v, want %v", order, paged, whole)
 		}
 	}
 }

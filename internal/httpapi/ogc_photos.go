@@ -1,0 +1,335 @@
+package httpapi
+
+// The items of OGC API – Features: the parameters every collection's
+// items take, their links, and the photos' items, streamed as the API's
+// downloads are.
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/cql"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/views"
+)
+
+// itemsParams are the parameters every items resource takes.
+var itemsParams = []string{"limit", "offset", "bbox", "bbox-crs", "crs", "resultType"}
+
+// photoItemsParams are the photos' further ones: the API's filters, the
+// OGC datetime, sortby and filter.
+var photoItemsParams = append([]string{"datetime", "sortby", "filter", "filter-lang", "filter-crs", "cursor"}, filterParams...)
+
+// paging reads limit and offset.
+func paging(q url.Values) (limit, offset int, err error) {
+	limit, err = intParam(q, "limit", ogcDefaultLimit, 1, ogcMaxLimit)
+	if err == nil {
+		offset, err = intParam(q, "offset", 0, 0, 1<<40)
+	}
+	return limit, offset, err
+}
+
+// checkCRS accepts CRS84, the one CRS offered, in crs and bbox-crs.
+func checkCRS(q url.Values) error {
+	for _, name := range []string{"crs", "bbox-crs"} {
+		if v := q.Get(name); v != "" && v != crs84 && v != "["+crs84+"]" {
+			return badParam(name, "%q: only %s (longitude, latitude) is offered", v, crs84)
+		}
+	}
+	return nil
+}
+
+// resultHits reports resultType=hits: the count without the features.
+func resultHits(q url.Values) (bool, error) {
+	switch v := q.Get("resultType"); v {
+	case "", "results":
+		return false, nil
+	case "hits":
+		return true, nil
+	default:
+		return false, badParam("resultType", "%q: want results or hits", v)
+	}
+}
+
+// photoItemsFilter reads the photos' items query into a filter: the API's
+// own filters, datetime as the window, each queryable as an equality,
+// filter in CQL2 text, sortby, limit and offset.
+func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
+	if err := checkCRS(q); err != nil {
+		return photo.Filter{}, err
+	}
+	api := url.Values{}
+	for _, k := range filterParams {
+		if v, ok := q[k]; ok {
+			api[k] = v
+		}
+	}
+	api["place"] = append(api["place"], q["place_id"]...)
+	f, err := s.parseFilter(api)
+	if err != nil {
+		return f, err
+	}
+	if v := q.Get("datetime"); v != "" {
+		if !f.From.IsZero() || !f.To.IsZero() {
+			return f, badParam("datetime", "give either datetime or from and to")
+		}
+		if f.From, f.To, err = parseDatetime(v); err != nil {
+			return f, err
+		}
+	}
+	types := map[string]cql.Type{}
+	for _, qb := range photoQueryables {
+		types[qb.name] = qb.typ
+		switch qb.name {
+		case "agency", "photographer", "place_id", "governorate":
+			continue // read above, repeatable
+		}
+		v, ok := q[qb.name]
+		if !ok {
+			continue
+		}
+		conds, err := cql.Parse(qb.name+" = "+literal(qb.typ, v[0]), map[string]cql.Type{qb.name: qb.typ})
+		if err != nil {
+			return f, badParam(qb.name, "%q is not a %s", v[0], map[cql.Type]string{cql.Number: "number", cql.Date: "date (YYYY-MM-DD)", cql.String: "value"}[qb.typ])
+		}
+		f.Conds = append(f.Conds, conds...)
+	}
+	if v := q.Get("filter"); v != "" {
+		if lang := q.Get("filter-lang"); lang != "" && lang != "cql2-text" {
+			return f, badParam("filter-lang", "%q: only cql2-text is read", lang)
+		}
+		if err := checkCRS(url.Values{"crs": q["filter-crs"]}); err != nil {
+			return f, badParam("filter-crs", "only %s is offered", crs84)
+		}
+		conds, err := cql.Parse(v, types)
+		if err != nil {
+			return f, err
+		}
+		f.Conds = append(f.Conds, conds...)
+	}
+	if v := q.Get("cursor"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return f, badParam("cursor", "%q is not a cursor from a next link", v)
+		}
+		f.After = n
+	}
+	switch v := q.Get("sortby"); v {
+	case "":
+	case "date", "+date":
+		f.Oldest = true
+	case "-date":
+		f.Newest = true
+	default:
+		return f, badParam("sortby", "%q: want date or -date", v)
+	}
+	f.Limit, f.Offset, err = paging(q)
+	return f, err
+}
+
+// literal writes a query parameter's value as a CQL2 literal of its type.
+func literal(t cql.Type, v string) string {
+	switch t {
+	case cql.Number:
+		return v
+	case cql.Date:
+		return "DATE('" + strings.ReplaceAll(v, "'", "''") + "')"
+	}
+	return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+}
+
+// parseDatetime reads OGC's datetime: an instant, or an interval whose
+// ends are instants or open (".." or empty). An instant selects the
+// photos whose date's day, month or year overlaps its day, as from and to
+// do in the rest of the API.
+func parseDatetime(v string) (from, to photo.Date, err error) {
+	a, b, interval := strings.Cut(v, "/")
+	if !interval {
+		d, err := cql.ParseInstant(v)
+		if err != nil {
+			return from, to, badParam("datetime", "%q: %v, or an interval start/end with .. for an open end", v, err)
+		}
+		return d, d, nil
+	}
+	for _, end := range []struct {
+		text string
+		dst  *photo.Date
+	}{{a, &from}, {b, &to}} {
+		if end.text == ".." || end.text == "" {
+			continue
+		}
+		d, err := cql.ParseInstant(end.text)
+		if err != nil {
+			return from, to, badParam("datetime", "%q: %v", end.text, err)
+		}
+		*end.dst = d
+	}
+	if !from.IsZero() && !to.IsZero() {
+		first, _ := from.Span()
+		_, last := to.Span()
+		if first > last {
+			return from, to, badParam("datetime", "%q ends before it starts", v)
+		}
+	}
+	return from, to, nil
+}
+
+// pageLink is the items URL with the request's query at another offset
+// and, when not 0, after the photo whose Seq cursor is.
+func (s *Server) pageLink(r *http.Request, format string, offset, limit int, cursor int64) string {
+	q := r.URL.Query()
+	q.Set("offset", strconv.Itoa(offset))
+	q.Del("cursor")
+	if cursor != 0 {
+		q.Set("cursor", strconv.FormatInt(cursor, 10))
+	}
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("f", format)
+	return s.base(r) + r.URL.Path + "?" + q.Encode()
+}
+
+// itemsLinks are an items page's links: self, alternate, prev and next
+// (while features are left), and the collection. offset is the page's
+// position; next carries cursor, the last item's key, when not 0 (prev
+// goes back by offset: clients page forwards).
+func (s *Server) itemsLinks(r *http.Request, format, typ, collection string, offset, limit, returned, matched int, cursor int64) []ogcLink {
+	links := s.selfLinks(r, format, typ)
+	if offset > 0 {
+		links = append(links, ogcLink{Href: s.pageLink(r, "json", max(0, offset-limit), limit, 0), Rel: "prev", Type: typ, Title: "The previous page"})
+	}
+	if returned == limit && offset+returned < matched {
+		links = append(links, ogcLink{Href: s.pageLink(r, "json", offset+returned, limit, cursor), Rel: "next", Type: typ, Title: "The next page"})
+	}
+	if format == "html" {
+		for i := range links[2:] {
+			links[2+i].Href = strings.Replace(links[2+i].Href, "f=json", "f=html", 1)
+			links[2+i].Type = mediaHTML
+		}
+	}
+	return append(links, ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
+}
+
+// photoItems serves the photos the query selects, a page at a time:
+// numberMatched counts them all, numberReturned those on the page, and
+// next and prev page through them in a stable order (import order, or
+// by date then id with sortby), so that paging never repeats or skips a
+// photo while photos are being added.
+func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
+	format, done := s.ogcStart(w, r, itemsParams, photoItemsParams, queryableNames(photoQueryables))
+	if done {
+		return
+	}
+	q := r.URL.Query()
+	f, err := s.photoItemsFilter(q)
+	var hits bool
+	if err == nil {
+		hits, err = resultHits(q)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if s.checkETag(w, r, "ogc.items") {
+		return
+	}
+	// With a cursor, the offset only says where the page is.
+	position := f.Offset
+	if f.After != 0 {
+		f.Offset = 0
+	}
+	whole := f
+	whole.After, whole.Limit, whole.Offset = 0, 0, 0
+	matched, err := s.archive.DB.CountPhotos(r.Context(), whole)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if format == "html" {
+		s.photoItemsPage(w, r, f, position, matched)
+		return
+	}
+	w.Header().Set("Content-Type", mediaGeoJSON)
+	if r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	head := `{"type":"FeatureCollection","numberMatched":` + strconv.Itoa(matched) +
+		`,"timeStamp":"` + time.Now().UTC().Format(time.RFC3339) + `","features":[` + "\n"
+	tail := func(returned int, last int64) string {
+		links, _ := marshalJSON(s.itemsLinks(r, "json", mediaGeoJSON, "photos", position, f.Limit, returned, matched, last))
+		return "\n],\"numberReturned\":" + strconv.Itoa(returned) + `,"links":` + strings.TrimSpace(string(links)) + "}\n"
+	}
+	if hits {
+		w.Write([]byte(head + tail(0, 0)))
+		return
+	}
+	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *store.Feature) []byte {
+		return appendFeature(b, ft, s.links(base, ft))
+	})
+}
+
+// photoItemsPage shows a page of photos as a table.
+func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.Filter, position, matched int) {
+	m := views.OGC{Heading: "Photos", Description: "Photos of this selection, " + strconv.Itoa(position+1) + " onwards.",
+		Columns: []string{"Date", "Place", "Credit", "Caption"}}
+	var last int64
+	err := s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+		last = ft.Seq
+		credit := ft.Photographer
+		if ft.Agency != "" {
+			credit = strings.TrimPrefix(credit+" / "+ft.Agency, " / ")
+		}
+		m.Items = append(m.Items, views.OGCItem{ID: ft.ID, URL: s.base(r) + s.url("ogc.item", "collection", "photos", "id", ft.ID) + "?f=html",
+			Cells: []string{longDate(ft.Date), ft.PlaceName, credit, ft.Caption}})
+		return nil
+	})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m.Facts = []views.Fact{{Label: "Matched", Value: strconv.Itoa(matched)}, {Label: "On this page", Value: strconv.Itoa(len(m.Items))}}
+	m.Links = pageLinks(s.itemsLinks(r, "html", mediaGeoJSON, "photos", position, f.Limit, len(m.Items), matched, last))
+	s.ogcPage(w, r, m)
+}
+
+// photoItem serves one photo as a GeoJSON feature with its links.
+func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
+	format, done := s.ogcStart(w, r, []string{"crs"})
+	if done {
+		return
+	}
+	if err := checkCRS(r.URL.Query()); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	id := mux.Vars(r)["id"]
+	var feature []byte
+	err := s.archive.DB.EachFeature(r.Context(), photo.Filter{Conds: []photo.Cond{{Property: "id", Op: "=", Value: id}}, Limit: 1},
+		func(ft *store.Feature) error {
+			feature = appendFeature(nil, ft, s.links(s.base(r), ft))
+			return nil
+		})
+	if err == nil && feature == nil {
+		err = notFound("no photo %q", id)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if format == "html" {
+		http.Redirect(w, r, s.url("photo", "id", id), http.StatusSeeOther)
+		return
+	}
+	links := append(s.selfLinks(r, format, mediaGeoJSON),
+		ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", "photos"), Rel: "collection", Type: mediaJSON, Title: "The collection"})
+	lb, _ := marshalJSON(links)
+	w.Header().Set("Content-Type", mediaGeoJSON)
+	w.Write(append(append(append(feature[:len(feature)-1], `,"links":`...), bytes.TrimSpace(lb)...), "}\n"...))
+}
