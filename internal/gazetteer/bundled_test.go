@@ -212,3 +212,30 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// TestLookupFindsEveryArabicName looks each place up by its Arabic name,
+// as an editor types it in the place search: the place must be among the
+// answers (its Arabic name was once only a field, not a name it was found
+// by).
+func TestLookupFindsEveryArabicName(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missed, total := 0, 0
+	for i := range g.Places() {
+		p := &g.Places()[i]
+		if p.NameAr == "" {
+			continue
+		}
+		total++
+		if !slices.Contains(g.Lookup(p.NameAr), p) {
+			if missed++; missed <= 20 {
+				t.Errorf("Lookup(%q) does not find %s (%s)", p.NameAr, p.Name, p.ID)
+			}
+		}
+	}
+	if missed > 0 || total < 10_000 {
+		t.Errorf("%d of %d Arabic names not found", missed, total)
+	}
+}

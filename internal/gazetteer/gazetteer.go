@@ -134,12 +134,9 @@ func foldAll(places []Place) [][]Key {
 			defer wg.Done()
 			for i := w; i < len(places); i += workers {
 				p := &places[i]
-				ks := make([]Key, 0, len(p.Names)+1)
-				for j := -1; j < len(p.Names); j++ {
-					name := p.Name
-					if j >= 0 {
-						name = p.Names[j]
-					}
+				names := p.AllNames()
+				ks := make([]Key, 0, len(names))
+				for _, name := range names {
 					if k := Fold(name); k.Skeleton != "" && !slices.Contains(ks, k) {
 						ks = append(ks, k)
 					}

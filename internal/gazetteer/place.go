@@ -6,6 +6,7 @@
 package gazetteer
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,9 +106,15 @@ type Place struct {
 	prominence float64
 }
 
-// AllNames returns Name followed by Names.
+// AllNames returns Name, NameAr when Names lacks it, then Names: every
+// name the place is found by.
 func (p *Place) AllNames() []string {
-	return append([]string{p.Name}, p.Names...)
+	out := make([]string, 0, len(p.Names)+2)
+	out = append(out, p.Name)
+	if p.NameAr != "" && !slices.Contains(p.Names, p.NameAr) {
+		out = append(out, p.NameAr)
+	}
+	return append(out, p.Names...)
 }
 
 // IDs returns ID followed by Refs: every source record of the place.
