@@ -358,6 +358,11 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 			// "as seen from Ceylanpinar": the camera was there.
 			m.Cue, m.Role = "seen from", Where
 			return false
+		case w == "from" && lookingFrom(toks, k):
+			// "looks toward the village of X from the Golan Heights": the
+			// one looking, and the camera, are there.
+			m.Cue, m.Role = "seen from", Where
+			return false
 		case w == "from" && (k >= 1 && toks[k-1].has(lexRises) || k >= 2 && toks[k-2].has(lexRises)):
 			// "smoke rises from the Tabqa dam": the camera looks at it.
 			m.Cue, m.Role = "rises from", Where
@@ -430,4 +435,29 @@ func prevWord(toks []token, k int) string {
 		return ""
 	}
 	return toks[k-1].lower
+}
+
+// lookVerbs are verbs of looking; followed by lookPrepositions they say
+// what is looked at, and a "from" after it where the onlooker stands.
+var (
+	lookVerbs = map[string]bool{"look": true, "looks": true, "looking": true, "looked": true, "gaze": true, "gazes": true,
+		"gazing": true, "stare": true, "stares": true, "staring": true, "peer": true, "peers": true, "peering": true,
+		"watch": true, "watches": true, "watching": true}
+	lookPrepositions = map[string]bool{"toward": true, "towards": true, "at": true, "across": true, "over": true, "into": true, "on": true}
+)
+
+// lookingFrom reports whether the "from" at toks[k] closes a look at
+// something: "looks toward the Syrian village of X from …", within one
+// clause and a few words.
+func lookingFrom(toks []token, k int) bool {
+	for j := k - 1; j >= 1 && j >= k-10; j-- {
+		t := &toks[j]
+		if t.kind == tPunct && !t.is("-") && !isApostropheTok(t) {
+			return false
+		}
+		if lookPrepositions[t.lower] && lookVerbs[toks[j-1].lower] {
+			return true
+		}
+	}
+	return false
 }

@@ -51,7 +51,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 				(!c.Mentions[cands[i].mention].Subordinate || c.Mentions[cands[best].mention].Subordinate) &&
 				!designatedOther(c, cands, i) &&
 				(cands[i].base >= 0.3 && cands[i].score >= 0.35*cands[best].score || qualifies(c, cands[best].mention, cands[i].mention)) &&
-				gc.heldByMention(cands, cands[best], cands[i].hit.Place) {
+				(gc.heldByMention(cands, cands[best], cands[i].hit.Place) || gc.statedRegion(c, cands[best], cands[i])) {
 				best, again = i, true
 				chosen[i] = true
 				break
@@ -199,6 +199,20 @@ func (gc *Geocoder) heldByMention(cands []candidate, best candidate, p *gazettee
 		}
 	}
 	return false
+}
+
+// statedRegionRadius is how far from a region's point a place the caption
+// says it holds may lie: regions are vague and long (the Beqaa valley is
+// 120 km), and here the caption itself asserts the holding.
+const statedRegionRadius = 80000
+
+// statedRegion reports whether the caption names best's region right after
+// candidate p as what holds it ("Majdal Anjar, in Lebanon's Bekaa valley")
+// and p lies close enough in the same country to be in it.
+func (gc *Geocoder) statedRegion(c caption.Caption, best, p candidate) bool {
+	r, q := best.hit.Place, p.hit.Place
+	return r.Kind == gazetteer.Region && nextHolder(c, p.mention) == best.mention && r.Located && q.Located &&
+		r.Country == q.Country && specificity(q.Kind) < specificity(r.Kind) && within(r.Point, q.Point, statedRegionRadius)
 }
 
 // designatedOther reports whether cands[i]'s name has another reading of

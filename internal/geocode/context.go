@@ -237,6 +237,14 @@ func nextHolder(c caption.Caption, i int) int {
 		return -1
 	}
 	m, n := c.Mentions[i], c.Mentions[i+1]
+	next := i + 1
+	// "X, in Lebanon's Bekaa valley": the country's possessive only says
+	// whose the holder is.
+	if n.Entity == caption.Country && n.Possessive && i+2 < len(c.Mentions) {
+		if after := c.Mentions[i+2]; strings.TrimSpace(strings.TrimLeft(c.Text[n.End:after.Start], "'’s")) == "" {
+			n, next = after, i+2
+		}
+	}
 	if n.Sentence != m.Sentence || n.Start-m.End > 60 || n.Entity != caption.MaybePlace {
 		return -1
 	}
@@ -245,7 +253,7 @@ func nextHolder(c caption.Caption, i int) int {
 	if isDirection(n.Designator) || n.Designator == "border" || n.Cue != "in" && n.Cue != "" {
 		return -1
 	}
-	between := c.Text[m.End:n.Start]
+	between := c.Text[m.End:c.Mentions[i+1].Start]
 	if strings.ContainsAny(between, ".;()") || strings.Count(between, ",") > 1 {
 		return -1
 	}
@@ -260,7 +268,7 @@ func nextHolder(c caption.Caption, i int) int {
 		}
 	}
 	if linked {
-		return i + 1
+		return next
 	}
 	return -1
 }
