@@ -102,8 +102,11 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			q := &cands[j]
 			m := c.Mentions[q.mention]
 			// Only close spellings anchor: two loose ones far apart must
-			// not doubt each other.
-			if q.mention == p.mention || !q.hit.Exact || !q.whole || q.far || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target {
+			// not doubt each other; nor does a village or quarter named
+			// bare, likely a common word ("Smoke rises over …" is no
+			// Shmuka that puts Homs far away).
+			if q.mention == p.mention || !q.hit.Exact || !q.whole || q.far || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target ||
+				small(q.hit.Place) && !cued(c, q.mention) {
 				continue
 			}
 			others++
