@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
@@ -27,11 +29,31 @@ type Archive struct {
 	// Workers is how many captions are read at once; it defaults to the
 	// number of CPUs.
 	Workers int
+	// foldedNames holds each place's names folded, for SearchPlaces, made
+	// on its first search (see folded).
+	foldOnce    sync.Once
+	foldedNames map[*gazetteer.Place][]gazetteer.Key
 }
 
 // New returns an Archive over db and g.
 func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 	return &Archive{DB: db, Gazetteer: g, geocoder: geocode.New(g), Workers: runtime.NumCPU()}
+}
+
+// folded returns each place's names folded: folding every name for each
+// search would cost tens of milliseconds a keystroke.
+func (a *Archive) folded() map[*gazetteer.Place][]gazetteer.Key {
+	a.foldOnce.Do(func() {
+		places := a.Gazetteer.Places()
+		a.foldedNames = make(map[*gazetteer.Place][]gazetteer.Key, len(places))
+		for i := range places {
+			p := &places[i]
+			for _, n := range p.AllNames() {
+				a.foldedNames[p] = append(a.foldedNames[p], gazetteer.Fold(n))
+			}
+		}
+	})
+	return a.foldedNames
 }
 
 // Build reads one record into a photo: the caption reader's date and
@@ -95,33 +117,66 @@ func (a *Archive) givenPoint(pt orb.Point, geocoded photo.Place) photo.Place {
 	return pl
 }
 
+// spellingTier puts the places found by a spelling of the name above
+// those whose names only begin like it (prominence is below 20).
+const spellingTier = 100
+
+// sameFine reports whether one of a place's folded names has the query's
+// fine form: the name as typed, up to case, marks and articles.
+func sameFine(names []gazetteer.Key, query gazetteer.Key) bool {
+	for _, f := range names {
+		if f.Fine == query.Fine {
+			return true
+		}
+	}
+	return false
+}
+
+// begins reports whether a folded name begins like the folded query: its
+// fine form does, or, for a query of three consonants or more, its
+// skeleton does and the first two letters agree ("Bustan" and "Bostan
+// Bash"). A shorter skeleton begins too many names ("Al-Qaim", k-m).
+func begins(name, query gazetteer.Key) bool {
+	if strings.HasPrefix(name.Fine, query.Fine) {
+		return true
+	}
+	return utf8.RuneCountInString(query.Skeleton) >= 3 && strings.HasPrefix(name.Skeleton, query.Skeleton) &&
+		strings.HasPrefix(name.Fine, query.Fine[:min(len(query.Fine), 2)])
+}
+
 // SearchPlaces returns the gazetteer places one of whose names, English
 // or Arabic, is a spelling of name (see gazetteer.Fold) or begins like it
-// ("Bustan" finds Bostan Bash, also written Bustan al-Basha), the most
-// prominent first (see gazetteer.Prominence; an exact spelling counts a
-// little more), at most limit.
+// ("Bustan" finds Bostan Bash, also written Bustan al-Basha), at most
+// limit: the name as typed first, then its other spellings, then the
+// names that begin like it, each the most prominent first (see
+// gazetteer.Prominence). A city's prominence never puts it above a
+// village that bears the very name typed.
 func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
 	type match struct {
 		p     *gazetteer.Place
 		score float64
 	}
 	var matches []match
-	seen := map[string]bool{}
-	for _, p := range a.Gazetteer.Lookup(name) {
-		seen[p.ID] = true
-		matches = append(matches, match{p, gazetteer.Prominence(p) + 0.5})
-	}
+	seen := map[*gazetteer.Place]bool{}
 	k := gazetteer.Fold(name)
+	places, folded := a.Gazetteer.Places(), a.folded()
+	for _, p := range a.Gazetteer.Lookup(name) {
+		seen[p] = true
+		score := spellingTier + gazetteer.Prominence(p)
+		if sameFine(folded[p], k) {
+			score += spellingTier / 2 // the very name typed, not a loose spelling of it
+		}
+		matches = append(matches, match{p, score})
+	}
 	if k.Skeleton != "" {
-		for i := range a.Gazetteer.Places() {
-			p := &a.Gazetteer.Places()[i]
-			if seen[p.ID] {
+		for i := range places {
+			p := &places[i]
+			if seen[p] {
 				continue
 			}
-			for _, n := range p.AllNames() {
-				if f := gazetteer.Fold(n); strings.HasPrefix(f.Skeleton, k.Skeleton) && strings.HasPrefix(f.Fine, k.Fine[:min(len(k.Fine), 2)]) {
+			for _, f := range folded[p] {
+				if begins(f, k) {
 					matches = append(matches, match{p, gazetteer.Prominence(p)})
-					seen[p.ID] = true
 					break
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -153,7 +154,7 @@ func TestSamplesAndCorrections(t *testing.T) {
 
 func TestSearchPlaces(t *testing.T) {
 	a := newArchive(t)
-	for q, want := range map[string]string{"Bustan Pasha": "ocha:N0130", "Bustan": "ocha:N0130", "kafr nabl": "gn:168661"} {
+	for q, want := range map[string]string{"Bustan Pasha": "ocha:N0130", "Bustan Pa": "ocha:N0130", "kafr nabl": "gn:168661"} {
 		found := a.SearchPlaces(q, 10)
 		ok := false
 		for _, p := range found {
@@ -162,5 +163,39 @@ func TestSearchPlaces(t *testing.T) {
 		if !ok {
 			t.Errorf("SearchPlaces(%q) = %v, want %s among them", q, found, want)
 		}
+	}
+}
+
+// TestSearchPutsTheNameTypedFirst searches 400 places (every 50th) by
+// their display name: each is found, and only namesakes (a name folding
+// to the same form) come before it — never a more prominent place that a
+// loose spelling or a shared beginning brought in ('Mhardeh' once gave
+// Mardin first, 'Al-Qaim' Damascus).
+func TestSearchPutsTheNameTypedFirst(t *testing.T) {
+	a := newArchive(t)
+	places := a.Gazetteer.Places()
+	tried, bad := 0, 0
+	for i := 0; i < len(places) && tried < 400; i += 50 {
+		p := &places[i]
+		tried++
+		k := gazetteer.Fold(p.Name)
+		found := a.SearchPlaces(p.Name, 50)
+		folded := a.folded()
+		at := slices.Index(found, p)
+		if at < 0 {
+			bad++
+			t.Errorf("SearchPlaces(%q) does not find %s", p.Name, p.ID)
+			continue
+		}
+		for _, q := range found[:at] {
+			if !sameFine(folded[q], k) {
+				bad++
+				t.Errorf("SearchPlaces(%q) puts %s (%s) before %s", p.Name, q.Name, q.ID, p.ID)
+				break
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d searches wrong", bad, tried)
 	}
 }
