@@ -296,7 +296,7 @@ func agencyOf(key string) (agency, bool) {
 	if a, ok := agencies[key]; ok {
 		return a, true
 	}
-	for _, suffix := range []string{" photo", " photos", " pictures", " images", " pool"} {
+	for _, suffix := range []string{" photo", " photos", " pictures", " images", " pool", " tv", " video"} {
 		if k, ok := strings.CutSuffix(key, suffix); ok {
 			if a, ok := agencies[k]; ok {
 				return a, true

@@ -10,6 +10,7 @@ func TestCredit(t *testing.T) {
 		{"photo by name only", "A fighter in Aleppo, August 21, 2013. (Photo by James Lawler Duggan)", "James Lawler Duggan", ""},
 		{"AFP Photo normalised", "A couple in Homs. (Photo by Joseph Eid/AFP Photo)", "Joseph Eid", "AFP"},
 		{"REUTERS/Name", "A boy in Douma, Syria March 13, 2016. REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
+		{"a handout via an agency's TV", "Fighters in Zabadani, Syria, July 11, 2015. REUTERS/Hezbollah media office/Handout via Reuters TV", "", "Reuters"},
 		{"Name/Reuters", "A boy in Douma, Syria March 13, 2016. Bassam Khabieh/Reuters", "Bassam Khabieh", "Reuters"},
 		{"no full stop before credit", "A boy in Douma, Syria March 13, 2016 REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
 		{"(AFP Photo/Name)", "A view of Raqqa, 2019. (AFP Photo/Delil Souleiman)", "Delil Souleiman", "AFP"},

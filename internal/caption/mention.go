@@ -78,6 +78,17 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 			continue
 		}
 		end := nameEnd(toks, i, skip)
+		// "ISTANBUL, TURKEY - MARCH 15:", "SEPT. 3": a month and its day,
+		// not a place.
+		if day := i + 1; monthWord(toks[i].lower) && day < len(toks) {
+			if toks[day].is(".") && day+1 < len(toks) {
+				day++
+			}
+			if toks[day].kind == tNumber {
+				i = end
+				continue
+			}
+		}
 		// "A Syrian", "The Old City": a capitalised function word at the
 		// start of a sentence is not part of the name after it, nor is a
 		// title ("President Bashar al-Assad").
@@ -456,6 +467,20 @@ func lookingFrom(toks []token, k int) bool {
 			return false
 		}
 		if lookPrepositions[t.lower] && lookVerbs[toks[j-1].lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// monthWord reports whether a word is a month's name or its abbreviation
+// ("march", "sept"), not a misspelling: before a number it is a date.
+func monthWord(lower string) bool {
+	if len(lower) < 3 {
+		return false
+	}
+	for _, m := range monthNames {
+		if strings.HasPrefix(m, strings.TrimSuffix(lower, ".")) {
 			return true
 		}
 	}

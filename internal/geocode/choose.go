@@ -51,7 +51,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 				(!c.Mentions[cands[i].mention].Subordinate || c.Mentions[cands[best].mention].Subordinate) &&
 				!designatedOther(c, cands, i) &&
 				(cands[i].base >= 0.3 && cands[i].score >= 0.35*cands[best].score || qualifies(c, cands[best].mention, cands[i].mention)) &&
-				(gc.heldByMention(cands, cands[best], cands[i].hit.Place) || gc.statedRegion(c, cands[best], cands[i])) {
+				(gc.heldByMention(cands, cands[best], cands[i].hit.Place) || gc.statedHolder(c, cands[best], cands[i])) {
 				best, again = i, true
 				chosen[i] = true
 				break
@@ -203,16 +203,32 @@ func (gc *Geocoder) heldByMention(cands []candidate, best candidate, p *gazettee
 
 // statedRegionRadius is how far from a region's point a place the caption
 // says it holds may lie: regions are vague and long (the Beqaa valley is
-// 120 km), and here the caption itself asserts the holding.
-const statedRegionRadius = 80000
+// 120 km), and here the caption itself asserts the holding. A province
+// abroad, which the gazetteer may know only by its capital, holds what
+// lies within statedProvinceRadius of it.
+const (
+	statedRegionRadius   = 80000
+	statedProvinceRadius = 150000
+)
 
-// statedRegion reports whether the caption names best's region right after
-// candidate p as what holds it ("Majdal Anjar, in Lebanon's Bekaa valley")
-// and p lies close enough in the same country to be in it.
-func (gc *Geocoder) statedRegion(c caption.Caption, best, p candidate) bool {
+// statedHolder reports whether the caption names best right after
+// candidate p as what holds it and p lies where that can be true: a
+// region ("Majdal Anjar, in Lebanon's Bekaa valley"), or a province
+// abroad read as its capital ("the Yayladagi refugee camp in Hatay
+// province", Hatay being Antakya), in the same country and near enough.
+func (gc *Geocoder) statedHolder(c caption.Caption, best, p candidate) bool {
 	r, q := best.hit.Place, p.hit.Place
-	return r.Kind == gazetteer.Region && nextHolder(c, p.mention) == best.mention && r.Located && q.Located &&
-		r.Country == q.Country && specificity(q.Kind) < specificity(r.Kind) && within(r.Point, q.Point, statedRegionRadius)
+	if nextHolder(c, p.mention) != best.mention || !r.Located || !q.Located || r.Country != q.Country ||
+		specificity(q.Kind) >= specificity(r.Kind) {
+		return false
+	}
+	switch {
+	case r.Kind == gazetteer.Region:
+		return within(r.Point, q.Point, statedRegionRadius)
+	case isArea(c.Mentions[best.mention].Designator) && r.Country != "SY":
+		return within(r.Point, q.Point, statedProvinceRadius)
+	}
+	return false
 }
 
 // designatedOther reports whether cands[i]'s name has another reading of
@@ -331,7 +347,8 @@ func namedHolder(c caption.Caption, cands []candidate, i int) *gazetteer.Place {
 	}
 	var best *candidate
 	for j := range cands {
-		if q := &cands[j]; q.mention == h && q.hit.Place.Located && !q.far && (best == nil || q.score > best.score) {
+		// A reading of the whole name, not of a piece of it.
+		if q := &cands[j]; q.mention == h && q.whole && q.hit.Place.Located && !q.far && (best == nil || q.score > best.score) {
 			best = q
 		}
 	}

@@ -251,6 +251,11 @@ func nextHolder(c caption.Caption, i int) int {
 	if n.Sentence != m.Sentence || n.Start-m.End > 60 || n.Entity != caption.MaybePlace {
 		return -1
 	}
+	// "Qardaha, Assad's hometown": a possessive that names a thing, not
+	// a place, holds nothing.
+	if n.Possessive && !placePossessive(c, n) {
+		return -1
+	}
 	// "northeast of Damascus", "near Damascus" name a neighbour, not a
 	// holder.
 	if isDirection(n.Designator) || n.Designator == "border" || n.Cue != "in" && n.Cue != "" {
