@@ -119,7 +119,7 @@ var creditPrefixes = []string{
 	"photo credit should read", "photo credit:", "photo credit", "photos credit", "credit:", "credit",
 	"photographs by", "photograph by", "photograph:", "photographs:", "photos by", "photo by", "photo:",
 	"photos:", "pictures by", "picture by", "picture:", "image by", "image:", "photo courtesy of",
-	"courtesy of", "photographer:", "photographer :", "source:", "source :", "by",
+	"courtesy of", "photographer:", "photographer :", "source:", "source :", "by", "copyright",
 }
 
 // creditCountries are country names a trailing credit may swallow from the
@@ -135,6 +135,10 @@ func parseCredit(s string) (c Credit, ok bool) {
 	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "()[]."))
 	if s == "" || len(s) > 160 {
 		return Credit{}, false
+	}
+	// "© Syria Civil Defence", "©UNICEF/Al Shami": a credit.
+	if rest, found := strings.CutPrefix(s, "©"); found {
+		s, ok = strings.TrimSpace(rest), true
 	}
 	slash := strings.Contains(s, "/")
 	low := lowerASCII(s)
@@ -165,9 +169,10 @@ func parseCredit(s string) (c Credit, ok bool) {
 	best := -1
 	noOne := false
 	guessed := false // an outlet known only by its look (MEE, TRTWorld)
+	marked := false  // a credit word stands beside it (Handout, Stringer)
 	for _, part := range n {
 		key := lowerASCII(part)
-		if creditCountries[key] {
+		if creditCountries[key] || photoID(part) {
 			continue
 		}
 		if a, found := agencyOf(key); found {
@@ -178,6 +183,7 @@ func parseCredit(s string) (c Credit, ok bool) {
 			continue
 		}
 		if creditMarkers[key] {
+			marked = true
 			if c.Photographer == "" && (key == "stringer" || key == "str" || key == "staff" || key == "handout" || key == "ho") {
 				noOne = true
 			}
@@ -202,16 +208,32 @@ func parseCredit(s string) (c Credit, ok bool) {
 			c.Agency, best = a.name, a.rank
 		}
 	}
-	// A guessed outlet makes a credit only beside a slash and a name, or
-	// when it is a brand ("Syria / TRTWorld"), never two acronyms alone
-	// ("the SDF/YPG").
-	if !ok && guessed && slash && (c.Photographer != "" || brandLike(c.Agency) && !isAcronym(c.Agency)) {
+	// A guessed outlet makes a credit only beside a slash and a name or a
+	// credit word ("SARC/Handout"), or when it is a brand ("Syria /
+	// TRTWorld"), never two acronyms alone ("the SDF/YPG").
+	if !ok && guessed && slash && (c.Photographer != "" || marked || brandLike(c.Agency) && !isAcronym(c.Agency)) {
 		ok = true
 	}
 	if !ok {
 		return Credit{}, false
 	}
 	return c, true
+}
+
+// photoID reports whether a credit part is an agency's picture number
+// ("© UNICEF/UN012345/Al-Issa", "RTX2ONTS"): one word with three digits
+// or more.
+func photoID(part string) bool {
+	if strings.ContainsAny(part, " ") {
+		return false
+	}
+	digits := 0
+	for i := 0; i < len(part); i++ {
+		if part[i] >= '0' && part[i] <= '9' {
+			digits++
+		}
+	}
+	return digits >= 3
 }
 
 // isAcronym reports whether a credit part is one short word in capitals
@@ -232,11 +254,15 @@ func brandLike(part string) bool {
 	}
 	inner := false
 	lower := false
+	prev := rune(0)
 	for i, r := range part {
-		if i > 0 && unicode.IsUpper(r) {
+		// A capital after a letter (TRTWorld, NurPhoto), not after a
+		// hyphen or an apostrophe, which names have (Al-Issa, O'Neil).
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLetter(prev) {
 			inner = true
 		}
 		lower = lower || unicode.IsLower(r)
+		prev = r
 	}
 	return inner && lower && !strings.HasPrefix(part, "Mc") && !strings.HasPrefix(part, "Mac")
 }
@@ -570,6 +596,10 @@ func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 			last = s
 		}
 	}
+	// "© Syria Civil Defence": the sign begins the credit.
+	if before := strings.TrimRight(tail[:last], " "); strings.HasSuffix(before, "©") {
+		last = len(before) - len("©")
+	}
 	c, ok = parseCredit(tail[last:])
 	if !ok && last >= 2 && tail[last-1] == '.' && unicode.IsLower(rune(tail[last-2])) {
 		// A name glued to the caption's last sentence: two to four
@@ -629,13 +659,15 @@ func tailStart(s string, i int) int {
 			j -= size
 			continue
 		}
-		if !unicode.IsLetter(r) && !isApostrophe(r) {
+		// Words may hold digits (a picture number, UN012345), but a
+		// number (a year) ends the credit.
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !isApostrophe(r) {
 			break
 		}
 		k := j
 		for k > 0 {
 			r2, s2 := utf8.DecodeLastRuneInString(s[:k])
-			if !unicode.IsLetter(r2) && !isApostrophe(r2) && r2 != '-' {
+			if !unicode.IsLetter(r2) && !unicode.IsDigit(r2) && !isApostrophe(r2) && r2 != '-' {
 				break
 			}
 			k -= s2

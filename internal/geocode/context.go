@@ -12,6 +12,11 @@ import (
 	"github.com/syriamap/syriamap/internal/gazetteer"
 )
 
+// anchorShare is how strong, against the reading it doubts, a reading
+// must be to doubt it: a namesake town of a quarter's name ("Hama's
+// al-Hader": the Hadher near Aleppo) does not send the city of Hama away.
+const anchorShare = 0.5
+
 // farMetres is how far a reading may lie from every other place a caption
 // names before it is doubted.
 const farMetres = 80000
@@ -45,6 +50,9 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 		p := &cands[i]
 		if p.mention != lastMention {
 			lastMention, holder = p.mention, nextHolder(c, p.mention)
+			if holder < 0 {
+				holder = possessor(c, p.mention)
+			}
 		}
 		if holder < 0 || !p.hit.Place.Located {
 			continue
@@ -106,7 +114,8 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			// bare, likely a common word ("Smoke rises over …" is no
 			// Shmuka that puts Homs far away).
 			if q.mention == p.mention || !q.hit.Exact || !q.whole || q.far || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target ||
-				small(q.hit.Place) && !cued(c, q.mention) {
+				small(q.hit.Place) && !cued(c, q.mention) ||
+				q.base < p.base*anchorShare {
 				continue
 			}
 			others++
@@ -279,6 +288,18 @@ func nextHolder(c caption.Caption, i int) int {
 		return next
 	}
 	return -1
+}
+
+// possessor returns the mention whose possessive names mention i, right
+// before it ("Hama's al-Hader neighbourhood"), or -1.
+func possessor(c caption.Caption, i int) int {
+	if i == 0 || !c.Mentions[i-1].Possessive || c.Mentions[i-1].Sentence != c.Mentions[i].Sentence {
+		return -1
+	}
+	if between := c.Text[c.Mentions[i-1].End:c.Mentions[i].Start]; strings.TrimSpace(strings.TrimLeft(between, "'’s")) != "" {
+		return -1
+	}
+	return i - 1
 }
 
 // holderWords may stand between a place and the place holding it, besides
