@@ -36,28 +36,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	if len(cands) == 0 || cands[0].score < minScore {
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
 	}
-	best := 0
-	// A place held by the best one, named where the photo was, is the more
-	// specific answer: "Bustan Pasha neighborhood of Aleppo". Each step goes
-	// to a place never chosen before, so the walk ends even where holding
-	// runs in a circle.
-	chosen := map[int]bool{0: true}
-	for again := true; again; {
-		again = false
-		for i := range cands {
-			// A piece of a longer name ("Burj" of Burj al-Khasad) is
-			// not the more specific place: the whole name is unknown.
-			if !chosen[i] && cands[i].whole && cands[i].mention != cands[best].mention && c.Mentions[cands[i].mention].Sentence == 0 &&
-				(!c.Mentions[cands[i].mention].Subordinate || c.Mentions[cands[best].mention].Subordinate) &&
-				!designatedOther(c, cands, i) &&
-				(cands[i].base >= 0.3 && cands[i].score >= 0.35*cands[best].score || qualifies(c, cands[best].mention, cands[i].mention)) &&
-				(gc.heldByMention(cands, cands[best], cands[i].hit.Place) || gc.statedHolder(c, cands[best], cands[i])) {
-				best, again = i, true
-				chosen[i] = true
-				break
-			}
-		}
-	}
+	best := walkToSpecific(len(cands), func(best, i int) bool { return gc.moreSpecific(c, cands, best, i) })
 	b := cands[best]
 	m := c.Mentions[b.mention]
 	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
@@ -199,6 +178,42 @@ func (gc *Geocoder) heldByMention(cands []candidate, best candidate, p *gazettee
 		}
 	}
 	return false
+}
+
+// walkToSpecific walks from candidate 0 to a more specific one as long as
+// one is held by the current best (moreSpecific), and returns where it
+// stops. Each step goes to a candidate never chosen before, so the walk
+// ends even where holding runs in a circle (al-Fu'ah and Kafriya, 3 km
+// apart, each once held the other).
+func walkToSpecific(n int, moreSpecific func(best, i int) bool) int {
+	best := 0
+	chosen := map[int]bool{0: true}
+	for again := true; again; {
+		again = false
+		for i := range n {
+			if !chosen[i] && moreSpecific(best, i) {
+				best, again = i, true
+				chosen[i] = true
+				break
+			}
+		}
+	}
+	return best
+}
+
+// moreSpecific reports whether candidate i is a more specific answer than
+// best: a place held by it, named where the photo was ("Bustan Pasha
+// neighborhood of Aleppo").
+func (gc *Geocoder) moreSpecific(c caption.Caption, cands []candidate, best, i int) bool {
+	p, b := cands[i], cands[best]
+	m := c.Mentions[p.mention]
+	// A piece of a longer name ("Burj" of Burj al-Khasad) is not the more
+	// specific place: the whole name is unknown.
+	return p.whole && p.mention != b.mention && m.Sentence == 0 &&
+		(!m.Subordinate || c.Mentions[b.mention].Subordinate) &&
+		!designatedOther(c, cands, i) &&
+		(p.base >= 0.3 && p.score >= 0.35*b.score || qualifies(c, b.mention, p.mention)) &&
+		(gc.heldByMention(cands, b, p.hit.Place) || gc.statedHolder(c, b, p))
 }
 
 // statedRegionRadius is how far from a region's point a place the caption

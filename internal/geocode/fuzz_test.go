@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 // confidence in [0, 1], the mention inside the caption).
 func FuzzGeocode(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.jsonl")
+	seeds := 0
 	for _, name := range files {
 		fh, err := os.Open(name)
 		if err != nil {
@@ -29,9 +31,14 @@ func FuzzGeocode(f *testing.F) {
 			var w struct{ Text string }
 			if json.Unmarshal(sc.Bytes(), &w) == nil {
 				f.Add(w.Text)
+				seeds++
 			}
 		}
 		fh.Close()
+	}
+	// Without its seeds the target would fuzz from nothing and pass.
+	if seeds < 500 {
+		f.Fatalf("%d seed captions in testdata/*.jsonl, want the 500 and more written there", seeds)
 	}
 	gc, _ := newGeocoder(f)
 	f.Fuzz(func(t *testing.T, text string) {
@@ -48,6 +55,14 @@ func FuzzGeocode(f *testing.F) {
 		}
 		if r.Confidence < 0 || r.Confidence > 1 {
 			t.Errorf("confidence %v", r.Confidence)
+		}
+		if !strings.Contains(text, r.Mention) {
+			t.Errorf("mention %q is not in the caption %q", r.Mention, text)
+		}
+		for _, a := range r.Alternatives {
+			if !strings.Contains(text, a.Mention) {
+				t.Errorf("an alternative's mention %q is not in the caption %q", a.Mention, text)
+			}
 		}
 	})
 }
