@@ -10,8 +10,12 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
@@ -323,5 +327,64 @@ func TestReviewPages(t *testing.T) {
 		if !strings.Contains(out, `"id":"ocha:C2320"`) {
 			t.Errorf("search %q: %s", q, out)
 		}
+	}
+}
+
+// TestEveryPageEscapes imports a photo whose caption, photographer,
+// agency and note carry markup and opens every page that shows them, as
+// an editor: no script but the site's, no element from the markup, and
+// the text shown as text. (A template that wrote any of them raw would
+// fail here.)
+func TestEveryPageEscapes(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	const evil = `<script>alert(1)</script><img src=x onerror=alert(2)>`
+	file := filepath.Join(t.TempDir(), "evil.csv")
+	os.WriteFile(file, []byte("caption,photographer,agency\n"+
+		`"Men walk in Idlib `+strings.ReplaceAll(evil, `"`, `""`)+`, Syria, May 2, 2016.","Ammar `+evil+`","AFP`+evil+`"`+"\n"), 0o644)
+	if _, err := e.a.ImportFile(context.Background(), file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=alert")
+	c, csrf := e.signIn(t)
+	// A correction whose note carries the markup, for the history and log.
+	if resp, body := do(t, c, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"confirm": true, "note": "`+strings.ReplaceAll(evil, `"`, `\"`)+`"}`,
+		"Content-Type", "application/json", "X-CSRF-Token", csrf); resp.StatusCode != 200 {
+		t.Fatalf("confirm: %d %s", resp.StatusCode, body)
+	}
+	var place string
+	for _, path := range []string{"/?q=alert", "/photos/" + id, "/review", "/review/photos/" + id, "/review/log",
+		"/ogc/collections/photos/items?f=html&q=alert", "/about", "/signin"} {
+		resp, body := do(t, c, "GET", e.ts.URL+path, "")
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d", path, resp.StatusCode)
+		}
+		root, err := html.Parse(strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sc := range elements(root, "script") {
+			if !strings.HasPrefix(attr(sc, "src"), "/assets/") || sc.FirstChild != nil {
+				t.Errorf("%s: a script that is not the site's: %q", path, attr(sc, "src"))
+			}
+		}
+		if bad := find(root, func(n *html.Node) bool { _, ok := attrOK(n, "onerror"); return ok }); len(bad) > 0 {
+			t.Errorf("%s: the markup became an element: <%s onerror>", path, bad[0].Data)
+		}
+		if path == "/photos/"+id {
+			if !strings.Contains(body, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+				t.Errorf("%s: the caption is not shown as text", path)
+			}
+			for _, a := range elements(root, "a") {
+				if h := attr(a, "href"); strings.HasPrefix(h, "/places/") && place == "" {
+					place = h
+				}
+			}
+		}
+	}
+	if place == "" {
+		t.Fatal("the photo page links no place")
+	}
+	if resp, body := do(t, c, "GET", e.ts.URL+place, ""); resp.StatusCode != 200 || strings.Contains(body, "<script>alert") {
+		t.Errorf("%s: %d, or raw markup", place, resp.StatusCode)
 	}
 }
