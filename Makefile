@@ -8,16 +8,16 @@ FUZZTIME ?= 30s
 BENCH_DIR ?= /tmp/syriamap-bench
 BENCH_OUT ?= bench/results.json
 
-.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet unit bench bench-go fuzz geodata lint
+.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-go fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
 run:
 	$(GO) run ./cmd/syriamap serve
 
-## test: generated views and bundle up to date, gofmt check, go vet and
-## every test
-test: templ-check assets-check fmt-check vet unit
+## test: generated views and bundle up to date, gofmt check, go vet,
+## staticcheck and every test
+test: templ-check assets-check fmt-check vet staticcheck unit
 
 ## generate: regenerate the templ views (views/*_templ.go, committed)
 generate:
@@ -62,10 +62,14 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
+# staticcheck is pinned in go.mod as a tool (go get -tool …@v0.8.2).
+staticcheck:
+	$(GO) tool staticcheck ./...
+
 unit:
 	$(GO) test ./...
 
-lint: fmt-check vet
+lint: fmt-check vet staticcheck
 
 ## bench: the performance table (`cmd/syriamap-bench`): archives of 10k,
 ## 100k and 1M generated captions imported, served and measured through

@@ -146,7 +146,7 @@ func TestMedia(t *testing.T) {
 	if !strings.HasSuffix(img, "/media/2016/kafranbel.png") || !strings.HasSuffix(th, "/media/thumb/2016/kafranbel.png") {
 		t.Fatalf("image %q, thumbnail %q", img, th)
 	}
-	resp, body := get(t, ts, strings.TrimPrefix(img, ts.URL))
+	resp, _ := get(t, ts, strings.TrimPrefix(img, ts.URL))
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
 		t.Errorf("image: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}

@@ -314,7 +314,7 @@ func TestReviewPages(t *testing.T) {
 	}
 	// The photo page shows the history; the log lists the changes.
 	resp, page = do(t, c, "GET", e.ts.URL+"/photos/"+kafranbel, "")
-	if !strings.Contains(page, `data-testid="history"`) || !strings.Contains(page, "checked on the map") {
+	if resp.StatusCode != 200 || !strings.Contains(page, `data-testid="history"`) || !strings.Contains(page, "checked on the map") {
 		t.Errorf("the photo page has no history")
 	}
 	_, page = do(t, c, "GET", e.ts.URL+"/review/log", "")
