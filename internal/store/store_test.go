@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -505,5 +506,34 @@ func TestPagingAfter(t *testing.T) {
 		if len(whole) != len(fixture)+3 || !slices.Equal(paged, whole) {
 			t.Errorf("order %+v: paged %v, want %v", order, paged, whole)
 		}
+	}
+}
+
+// TestImportRollsBackOnAnInputError feeds a file whose reader fails after
+// 5,000 good records (a line too long, a file cut while read): the error
+// is returned as it is and nothing of the file is kept, while the photos
+// of an earlier file stay.
+func TestImportRollsBackOnAnInputError(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	bad := photo.ParamErrorf("file", "bad.txt:5001: the caption is longer than 65536 bytes")
+	recs := func(yield func(Record, error) bool) {
+		for i := range 5000 {
+			p := mk(fmt.Sprintf("Photo number %d in Aleppo.", i), "2016-01-02", "AFP", "A B", "gn:1", "Aleppo", "Aleppo", 37.16, 36.2, 0.9)
+			if !yield(Record{Photo: p, Line: i + 1}, nil) {
+				return
+			}
+		}
+		yield(Record{}, bad)
+	}
+	if _, err := db.ImportFile(ctx, "bad.txt", recs, nil); !errors.Is(err, bad) {
+		t.Fatalf("ImportFile = %v, want the reader's error", err)
+	}
+	if n, _ := db.Count(ctx); n != len(fixture) {
+		t.Errorf("%d photos after a file failed to read, want the %d before it", n, len(fixture))
+	}
+	if n, _ := db.CountPhotos(ctx, photo.Filter{Query: "number"}); n != 0 {
+		t.Errorf("%d of the failed file's captions are searchable", n)
 	}
 }
