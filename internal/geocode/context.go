@@ -30,9 +30,16 @@ const farMetres = 80000
 // Hamra, while the caption speaks of eastern Ghouta). A far reading is
 // no anchor for others, and no known name for the fallback rules.
 func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
-	// The country a caption puts the photo in ("…, Kilis, Turkey, March
-	// 2", "in Lebanon's Bekaa valley"): readings in another country are
-	// doubted too (Arbil in Iraq is not ‘Irbīn near Damascus).
+	farAbroad(c, cands)
+	gc.farFromHolder(c, cands)
+	farAgainstDirection(c, cands)
+	gc.farFromOthers(c, cands)
+}
+
+// farAbroad doubts the readings outside the country a caption puts the
+// photo in ("…, Kilis, Turkey, March 2", "in Lebanon's Bekaa valley"):
+// Arbil in Iraq is not ‘Irbīn near Damascus.
+func farAbroad(c caption.Caption, cands []candidate) {
 	if country := photoCountry(c); country != "" {
 		for i := range cands {
 			// A crossing is on both sides of the border.
@@ -42,9 +49,13 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			}
 		}
 	}
-	// "the Hamidiyeh market in the old city of Damascus": a name the
-	// caption puts inside the next one must be read as a place inside it;
-	// and a quarter of a city is not what "in Aleppo province" holds.
+}
+
+// farFromHolder doubts the readings that the name the caption puts around
+// them does not hold: "the Hamidiyeh market in the old city of Damascus"
+// must be read as a place inside Damascus, and a quarter of a city is not
+// what "in Aleppo province" holds.
+func (gc *Geocoder) farFromHolder(c caption.Caption, cands []candidate) {
 	lastMention, holder := -1, -1 // readings of one name come together
 	for i := range cands {
 		p := &cands[i]
@@ -81,9 +92,12 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 			p.score *= 0.3
 		}
 	}
-	// "Sajur, north of Manbij", "Khan Tuman, 10 km southwest of Aleppo": a
-	// reading that the stated direction or distance from the next name
-	// contradicts is not the place meant.
+}
+
+// farAgainstDirection doubts, and marks contradicted, the readings that a
+// stated direction or distance from the next name rules out: "Sajur,
+// north of Manbij", "Khan Tuman, 10 km southwest of Aleppo".
+func farAgainstDirection(c caption.Caption, cands []candidate) {
 	for i := range cands {
 		p := &cands[i]
 		ref, dir, km := directionFrom(c, p.mention)
@@ -97,8 +111,13 @@ func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 		p.far, p.contradicted = true, true
 		p.score *= 0.3
 	}
-	// A reading far from every other place named: judged against the
-	// readings as they stand, then marked all at once.
+}
+
+// farFromOthers doubts the readings far from every other place named,
+// judged against the readings as they stand and then marked all at once:
+// a loose spelling matching a village across the country while the
+// caption speaks of eastern Ghouta.
+func (gc *Geocoder) farFromOthers(c caption.Caption, cands []candidate) {
 	var doubted []int
 	for i := range cands {
 		p := &cands[i]
