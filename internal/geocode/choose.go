@@ -14,8 +14,55 @@ import (
 // it, and falls back to a holding place when the caption's most specific
 // place is unknown.
 func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) Result {
-	// Context: a place held by another place the caption names is more
-	// likely the one meant (Midan in Damascus, not Midan in Aleppo).
+	gc.raiseHeld(cands)
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) == 0 || cands[0].score < minScore {
+		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
+	}
+	best := walkToSpecific(len(cands), func(best, i int) bool { return gc.moreSpecific(c, cands, best, i) })
+	b := cands[best]
+	// "Hmeimah, east of Manbij", where the only Hmeimah known is 77 km
+	// off: a wrong place is worse than an honest fallback to what the
+	// caption says it is near (its governorate, for a direction).
+	if b.contradicted {
+		if r, ok := gc.relationFallback(c, cands, b); ok {
+			r.Alternatives = alternatives(c, cands, r.Confidence, best, b.score)
+			return r
+		}
+	}
+	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
+	conf := gc.confidence(c, cands, best)
+	// Each fallback below applies only to an answer still exact.
+	conf *= gc.unlocatedFallback(c, cands, b, &res)
+	if res.Precision == Exact {
+		conf *= gc.unknownFallback(c, cands, known, b, &res)
+	}
+	if res.Precision == Exact {
+		conf *= oldQuarterFallback(c, b, &res)
+	}
+	// Never a place in Syria for a photo the caption puts abroad: "Syrian
+	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
+	// village of Hadalat.
+	if country := photoCountry(c); country != "" && res.Place != nil && res.Place.Country == "SY" && res.Place.Kind != gazetteer.Crossing {
+		res = Result{Precision: None, Mention: res.Mention,
+			Note: "the caption puts the photo in " + countryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+	}
+	if res.Precision == None {
+		conf = 0
+	}
+	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))
+	if res.Precision == None {
+		res.Alternatives = alternatives(c, cands, 0, -1, 1)
+		return res
+	}
+	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
+	return res
+}
+
+// raiseHeld raises the readings held by a reading of another name the
+// caption gives: such a place is more likely the one meant (Midan in
+// Damascus, not Midan in Aleppo).
+func (gc *Geocoder) raiseHeld(cands []candidate) {
 	for i := range cands {
 		p := &cands[i]
 		if p.hit.Place.Kind.Admin() && p.hit.Place.Kind != gazetteer.Governorate {
@@ -32,23 +79,16 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 			}
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
-	if len(cands) == 0 || cands[0].score < minScore {
-		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
-	}
-	best := walkToSpecific(len(cands), func(best, i int) bool { return gc.moreSpecific(c, cands, best, i) })
+}
+
+// confidence is how sure the chosen reading cands[best] is: by the role
+// the caption gives its name, its sentence, its spelling and kind, and
+// the strength of a rival (the best reading of another name that neither
+// holds the chosen place nor is held by it; readings of a name that holds
+// it, Damascus the city for Jobar, are no rivals in any of their kinds).
+func (gc *Geocoder) confidence(c caption.Caption, cands []candidate, best int) float64 {
 	b := cands[best]
 	m := c.Mentions[b.mention]
-	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
-	// "Hmeimah, east of Manbij", where the only Hmeimah known is 77 km
-	// off: a wrong place is worse than an honest fallback to what the
-	// caption says it is near (its governorate, for a direction).
-	if b.contradicted {
-		if r, ok := gc.relationFallback(c, cands, b); ok {
-			r.Alternatives = alternatives(c, cands, r.Confidence, best, b.score)
-			return r
-		}
-	}
 	conf := map[caption.Role]float64{caption.Where: 0.95, caption.Context: 0.75, caption.Target: 0.35, caption.Origin: 0.3}[m.Role]
 	if m.Sentence > 0 {
 		conf *= 0.7
@@ -59,9 +99,6 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	if b.hit.Place.Kind.Admin() || b.hit.Place.Kind == gazetteer.Region {
 		conf *= 0.85
 	}
-	// A rival: the best reading of another name that neither holds the
-	// chosen place nor is held by it. Readings of a name that holds it
-	// (Damascus the city, for Jobar) are no rivals in any of their kinds.
 	holders := map[int]bool{b.mention: true}
 	for i := range cands {
 		if gc.contains(cands[i].hit.Place, b.hit.Place) {
@@ -76,90 +113,92 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 		conf *= 1 - 0.5*math.Min(1, o.score/b.score)
 		break
 	}
-	// A place with no point of its own is shown at its parent.
-	if !b.hit.Place.Located {
-		if parent := gc.located(b.hit.Place); parent != nil {
-			res.Place, res.Precision = parent, Fallback
-			res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + parent.Name + ", which holds it"
-			conf *= 0.7
-		} else if holder := namedHolder(c, cands, b.mention); holder != nil {
-			// "the Nizip refugee camp in Gaziantep province": the caption
-			// names what holds it.
-			res.Place, res.Precision = holder, Fallback
-			res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"
-			conf *= 0.6
-		} else {
-			res.Place, res.Precision = nil, None
-			res.Note = b.hit.Place.Name + " has no point in the gazetteer"
-			conf = 0
-		}
+	return conf
+}
+
+// unlocatedFallback shows a place with no point of its own at its parent,
+// or at what the caption says holds it ("the Nizip refugee camp in
+// Gaziantep province"), or leaves the photo unplaced; it returns the
+// factor the confidence takes.
+func (gc *Geocoder) unlocatedFallback(c caption.Caption, cands []candidate, b candidate, res *Result) float64 {
+	if b.hit.Place.Located {
+		return 1
 	}
-	// A more specific place the gazetteer lacks: "the district of Dwelaa
-	// in Damascus" is placed at Damascus, as a fallback.
-	if res.Precision == Exact {
-		if u, ok := unknownBefore(c, known, b.mention); ok && !b.far {
-			res.Precision = Fallback
-			res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
-			// "Khan Tuman, southwest of Aleppo" is not in Aleppo but in
-			// its governorate.
-			if d := c.Mentions[b.mention].Designator; isDirection(d) {
-				if gov := gc.g.GovernorateOf(res.Place); gov != nil {
-					res.Place = gov
-					res.Note = u.Text + " is not in the gazetteer; the caption places it " + d + " of " +
-						b.hit.Place.Name + ", so it is placed at the governorate, " + gov.Name
-				}
-			}
-			// "the village of Kansafra, Jabal al-Zawiya, Idlib": a village
-			// is not in the city its governorate is named after.
-			if u.Designator == "village" || u.Designator == "town" {
-				if gov := gc.sameNamedGovernorate(c.Mentions[b.mention], b.mention, res.Place, cands); gov != nil {
-					res.Place = gov
-					res.Note = u.Text + " is not in the gazetteer; the caption calls it a " + u.Designator + " of " +
-						gov.Name + ", so it is placed at the governorate"
-				}
-			}
-			res.Mention = u.Text
-			conf *= 0.6
-		} else if i, ok := unknownWhere(c, known, b.mention); ok || c.Mentions[b.mention].Cue != "seen from" && unknownSeenFrom(c, known, &i) {
-			// The caption says where the photo was, but not in a way that
-			// ties it to the chosen place: it is placed at what the caption
-			// says holds it ("seen from the village of Ain al-Sawda in Idlib
-			// province"), if anything.
-			u := c.Mentions[i]
-			if holder := namedHolder(c, cands, i); holder != nil {
-				res = Result{Place: holder, Precision: Fallback, Mention: u.Text,
-					Note: u.Text + " is not in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"}
-				conf *= 0.5
-			} else {
-				res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
-				conf = 0
+	if parent := gc.located(b.hit.Place); parent != nil {
+		res.Place, res.Precision = parent, Fallback
+		res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + parent.Name + ", which holds it"
+		return 0.7
+	}
+	if holder := namedHolder(c, cands, b.mention); holder != nil {
+		res.Place, res.Precision = holder, Fallback
+		res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"
+		return 0.6
+	}
+	res.Place, res.Precision = nil, None
+	res.Note = b.hit.Place.Name + " has no point in the gazetteer"
+	return 0
+}
+
+// unknownFallback handles a name the gazetteer lacks where the caption
+// puts the photo: inside the chosen place ("the district of Dwelaa in
+// Damascus" is placed at Damascus, as a fallback), or elsewhere in the
+// first sentence or as where the photo was taken from (placed at what the
+// caption says holds it, if anything). It returns the confidence factor.
+func (gc *Geocoder) unknownFallback(c caption.Caption, cands []candidate, known []bool, b candidate, res *Result) float64 {
+	if u, ok := unknownBefore(c, known, b.mention); ok && !b.far {
+		res.Precision = Fallback
+		res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
+		// "Khan Tuman, southwest of Aleppo" is not in Aleppo but in its
+		// governorate.
+		if d := c.Mentions[b.mention].Designator; isDirection(d) {
+			if gov := gc.g.GovernorateOf(res.Place); gov != nil {
+				res.Place = gov
+				res.Note = u.Text + " is not in the gazetteer; the caption places it " + d + " of " +
+					b.hit.Place.Name + ", so it is placed at the governorate, " + gov.Name
 			}
 		}
-	}
-	// "The old quarter of Homs", which the gazetteer does not know: the
-	// city holds it.
-	if res.Precision == Exact && (b.hit.Place.Kind == gazetteer.City || b.hit.Place.Kind == gazetteer.Town) {
-		if _, _, ok := oldQuarterSpan(c, m); ok {
-			res.Precision = Fallback
-			res.Note = "the old city of " + b.hit.Place.Name + " is not in the gazetteer; placed at " + b.hit.Place.Name
-			conf *= 0.8
+		// "the village of Kansafra, Jabal al-Zawiya, Idlib": a village is
+		// not in the city its governorate is named after.
+		if u.Designator == "village" || u.Designator == "town" {
+			if gov := gc.sameNamedGovernorate(c.Mentions[b.mention], b.mention, res.Place, cands); gov != nil {
+				res.Place = gov
+				res.Note = u.Text + " is not in the gazetteer; the caption calls it a " + u.Designator + " of " +
+					gov.Name + ", so it is placed at the governorate"
+			}
 		}
+		res.Mention = u.Text
+		return 0.6
 	}
-	// Never a place in Syria for a photo the caption puts abroad: "Syrian
-	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
-	// village of Hadalat.
-	if country := photoCountry(c); country != "" && res.Place != nil && res.Place.Country == "SY" && res.Place.Kind != gazetteer.Crossing {
-		res = Result{Precision: None, Mention: res.Mention,
-			Note: "the caption puts the photo in " + countryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
-		conf = 0
+	i, ok := unknownWhere(c, known, b.mention)
+	if !ok && (c.Mentions[b.mention].Cue == "seen from" || !unknownSeenFrom(c, known, &i)) {
+		return 1
 	}
-	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))
-	if res.Precision == None {
-		res.Alternatives = alternatives(c, cands, 0, -1, 1)
-		return res
+	// The caption says where the photo was, but not in a way that ties it
+	// to the chosen place ("seen from the village of Ain al-Sawda in Idlib
+	// province").
+	u := c.Mentions[i]
+	if holder := namedHolder(c, cands, i); holder != nil {
+		*res = Result{Place: holder, Precision: Fallback, Mention: u.Text,
+			Note: u.Text + " is not in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"}
+		return 0.5
 	}
-	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
-	return res
+	*res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
+	return 0
+}
+
+// oldQuarterFallback places "the old quarter of Homs", which the gazetteer
+// does not know, at the city that holds it; it returns the confidence
+// factor.
+func oldQuarterFallback(c caption.Caption, b candidate, res *Result) float64 {
+	if b.hit.Place.Kind != gazetteer.City && b.hit.Place.Kind != gazetteer.Town {
+		return 1
+	}
+	if _, _, ok := oldQuarterSpan(c, c.Mentions[b.mention]); !ok {
+		return 1
+	}
+	res.Precision = Fallback
+	res.Note = "the old city of " + b.hit.Place.Name + " is not in the gazetteer; placed at " + b.hit.Place.Name
+	return 0.8
 }
 
 // heldByMention reports whether p is held by the best reading, or by
