@@ -251,7 +251,21 @@ func cutPossessive(w string) (string, bool) {
 // ("the Damascus suburb of Irbin", "the Bab al-Hadid neighbourhood of
 // Aleppo"): it then shares the cue of the name before it.
 func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
-	// What the name is made of.
+	entityOf(toks, i, end, m)
+	designatorAfter(toks, end, m)
+	// A dateline: "ALEPPO, SYRIA - DECEMBER 13: …" says where the photo
+	// was taken.
+	if i == 0 && toks[i].allCaps() && end+1 < len(toks) && toks[end+1].is(",") {
+		m.Cue, m.Role = "dateline", Where
+		return false
+	}
+	return cueBefore(toks, i, m)
+}
+
+// entityOf says what kind of thing the name at tokens i..end is, from its
+// words and what follows it: an organisation, an event, a country, a
+// nationality, a quoted name, a person given an age, a unit.
+func entityOf(toks []token, i, end int, m *Mention) {
 	for k := i; k <= end; k++ {
 		switch t := &toks[k]; {
 		case t.has(lexOrganisation):
@@ -285,15 +299,18 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 	if k := end + 1; k < len(toks) && toks[k].kind == tWord && !toks[k].upper() && unitWords[toks[k].lower] {
 		m.Entity = Organisation
 	}
-	// A designator just after: "Kafranbel town", "Ras al-Ain province",
-	// "Idlib Province".
+}
+
+// designatorAfter reads the kind of place the words after the name give
+// it: "Kafranbel town", "Ras al-Ain province", "Idlib's northern
+// countryside" (the area is the possessor's), "al-Hol displaced persons
+// camp", "the Oncupinar border crossing".
+func designatorAfter(toks []token, end int, m *Mention) {
 	if k := end + 1; k < len(toks) && toks[k].has(lexDesignator) {
 		if d, ok := designators[toks[k].lower]; ok && (!toks[k].upper() || d == "province" || d == "governorate" || d == "countryside" || d == "city") {
 			m.Designator = d
 		}
 	}
-	// "Idlib's northern countryside", "Damascus's eastern suburbs": the
-	// area is the possessor's.
 	if m.Possessive && m.Designator == "" {
 		for k := end + 1; k < len(toks) && k <= end+3 && toks[k].kind == tWord && !toks[k].upper(); k++ {
 			if d := designators[toks[k].lower]; d == "countryside" || d == "suburbs" || d == "outskirts" || d == "province" {
@@ -305,8 +322,6 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 			}
 		}
 	}
-	// A camp or crossing a few words on: "al-Hol displaced persons camp",
-	// "the Oncupinar border crossing".
 	for k := end + 1; k < len(toks) && k <= end+4 && (m.Designator == "" || m.Designator == "border"); k++ {
 		if toks[k].kind != tWord && !toks[k].is("-") {
 			break
@@ -315,13 +330,14 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 			m.Designator = w
 		}
 	}
-	// A dateline: "ALEPPO, SYRIA - DECEMBER 13: …" says where the photo
-	// was taken.
-	if i == 0 && toks[i].allCaps() && end+1 < len(toks) && toks[end+1].is(",") {
-		m.Cue, m.Role = "dateline", Where
-		return false
-	}
-	// Look back for the cue.
+}
+
+// cueBefore looks back from the name at toks[i], over at most nine words,
+// for the word that says what the caption does with the place (see
+// cueWord), and for a designator before it ("the town of"). It returns
+// true when the name is the object of "<Name> <designator> of": it then
+// shares the cue of the name before it.
+func cueBefore(toks []token, i int, m *Mention) (sharesCue bool) {
 	words := 0
 	sawOf, sawDesignator := false, false
 	for k := i - 1; k >= 0 && words < 9; k-- {
@@ -357,55 +373,10 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 		if t.has(lexDesignator) && m.Designator == "" && !(w == "old" && words > 1) {
 			m.Designator = designators[w]
 		}
-		switch {
-		case t.has(lexWhere):
-			m.Cue, m.Role = w, Where
-			// "seen from near the Mursitpinar crossing"
-			if k >= 2 && toks[k-1].lower == "from" && toks[k-2].has(lexCamera) {
-				m.Cue = "seen from"
-			}
+		switch cueWord(toks, k, words, m) {
+		case cueFound:
 			return false
-		case w == "from" && (k >= 1 && toks[k-1].has(lexCamera) || k >= 2 && toks[k-2].has(lexCamera)):
-			// "as seen from Ceylanpinar": the camera was there.
-			m.Cue, m.Role = "seen from", Where
-			return false
-		case w == "from" && lookingFrom(toks, k):
-			// "looks toward the village of X from the Golan Heights": the
-			// one looking, and the camera, are there.
-			m.Cue, m.Role = "seen from", Where
-			return false
-		case w == "from" && (k >= 1 && toks[k-1].has(lexRises) || k >= 2 && toks[k-2].has(lexRises)):
-			// "smoke rises from the Tabqa dam": the camera looks at it.
-			m.Cue, m.Role = "rises from", Where
-			return false
-		case t.has(lexOrigin|lexTarget) && attributive(toks, k):
-			// "in the recently recaptured Jobar neighbourhood": a
-			// participle used as an adjective governs nothing.
-			continue
-		case t.has(lexOrigin):
-			m.Cue, m.Role = w, Origin
-			// "waiting to be evacuated from X", "as they are being
-			// evacuated from X": they are still in X.
-			for j := k - 1; j >= 1 && j >= k-3; j-- {
-				if toks[j].lower == "be" && toks[j-1].lower == "to" {
-					m.Role = Where
-				}
-			}
-			if prevWord(toks, k) == "evacuated" && (prevWord(toks, k-1) == "being" || prevWord(toks, k-1) == "are" || prevWord(toks, k-1) == "is") {
-				m.Role = Where
-			}
-			return false
-		case landedVerbs[w] && !hardHit(toks, k):
-			// "after an airstrike hit the town of X": the strike landed in
-			// X, and the photo shows what it left there.
-			m.Cue, m.Role = w, Where
-			return false
-		case t.has(lexTarget):
-			m.Cue, m.Role = w, Target
-			return false
-		case t.has(lexPassOver | lexDesignator):
-			continue
-		case strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ed") && words > 1:
+		case cuePassed:
 			continue
 		}
 		// Another word: the name is not in a locative phrase we know.
@@ -414,6 +385,81 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 		}
 	}
 	return false
+}
+
+// cueStep is what a word before a name is to it.
+type cueStep int
+
+const (
+	cueOther  cueStep = iota // a word that ends the look back after two
+	cuePassed                // a word between a cue and the name
+	cueFound                 // the cue: m's cue and role are set
+)
+
+// cueWord reads the lower-case word toks[k], the words-th before a name,
+// as a cue of the name's role: where the photo was ("in", "seen from",
+// "smoke rises from", "an airstrike hit"), where people came from or go
+// to, or a word that may stand between such a cue and the name.
+func cueWord(toks []token, k, words int, m *Mention) cueStep {
+	t := &toks[k]
+	w := t.lower
+	switch {
+	case t.has(lexWhere):
+		m.Cue, m.Role = w, Where
+		// "seen from near the Mursitpinar crossing"
+		if k >= 2 && toks[k-1].lower == "from" && toks[k-2].has(lexCamera) {
+			m.Cue = "seen from"
+		}
+		return cueFound
+	case w == "from" && (k >= 1 && toks[k-1].has(lexCamera) || k >= 2 && toks[k-2].has(lexCamera)):
+		// "as seen from Ceylanpinar": the camera was there.
+		m.Cue, m.Role = "seen from", Where
+		return cueFound
+	case w == "from" && lookingFrom(toks, k):
+		// "looks toward the village of X from the Golan Heights": the one
+		// looking, and the camera, are there.
+		m.Cue, m.Role = "seen from", Where
+		return cueFound
+	case w == "from" && (k >= 1 && toks[k-1].has(lexRises) || k >= 2 && toks[k-2].has(lexRises)):
+		// "smoke rises from the Tabqa dam": the camera looks at it.
+		m.Cue, m.Role = "rises from", Where
+		return cueFound
+	case t.has(lexOrigin|lexTarget) && attributive(toks, k):
+		// "in the recently recaptured Jobar neighbourhood": a participle
+		// used as an adjective governs nothing.
+		return cuePassed
+	case t.has(lexOrigin):
+		m.Cue, m.Role = w, Origin
+		if stillThere(toks, k) {
+			m.Role = Where
+		}
+		return cueFound
+	case landedVerbs[w] && !hardHit(toks, k):
+		// "after an airstrike hit the town of X": the strike landed in X,
+		// and the photo shows what it left there.
+		m.Cue, m.Role = w, Where
+		return cueFound
+	case t.has(lexTarget):
+		m.Cue, m.Role = w, Target
+		return cueFound
+	case t.has(lexPassOver | lexDesignator):
+		return cuePassed
+	case strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ed") && words > 1:
+		return cuePassed
+	}
+	return cueOther
+}
+
+// stillThere reports whether the origin cue at toks[k] leaves people where
+// they are: "waiting to be evacuated from X", "as they are being
+// evacuated from X".
+func stillThere(toks []token, k int) bool {
+	for j := k - 1; j >= 1 && j >= k-3; j-- {
+		if toks[j].lower == "be" && toks[j-1].lower == "to" {
+			return true
+		}
+	}
+	return prevWord(toks, k) == "evacuated" && (prevWord(toks, k-1) == "being" || prevWord(toks, k-1) == "are" || prevWord(toks, k-1) == "is")
 }
 
 // attributive reports whether the participle at k is used as an
