@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // Credit is who took a photo and for whom.
@@ -123,8 +125,15 @@ var creditPrefixes = []string{
 }
 
 // creditCountries are country names a trailing credit may swallow from the
-// sentence before it ("…, Syria / TRTWorld"): they are no one's name.
-var creditCountries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, "jordan": true, "iraq": true, "israel": true}
+// sentence before it ("…, Syria / TRTWorld"): they are no one's name. They
+// are the countries the gazetteer covers.
+var creditCountries = func() map[string]bool {
+	m := map[string]bool{}
+	for _, name := range lexicon.CountryNames {
+		m[strings.ToLower(name)] = true
+	}
+	return m
+}()
 
 // parseCredit reads the names in one credit such as "Photo by Bassam
 // Khabieh/Reuters", "REUTERS/SANA/Handout", "AP Photo/Hassan Ammar, File" or

@@ -1,5 +1,7 @@
 package caption
 
+import "github.com/syriamap/syriamap/internal/lexicon"
+
 // lexFlag marks what a word can do in a caption. Each word token carries
 // its flags, looked up once when the caption is split into tokens, so
 // that the name and cue rules test bits rather than maps.
@@ -21,7 +23,7 @@ const (
 	lexRises                             // rises, billows: "smoke rises from"
 )
 
-var lexicon = func() map[string]lexFlag {
+var wordFlags = func() map[string]lexFlag {
 	m := map[string]lexFlag{}
 	add := func(f lexFlag, words map[string]bool) {
 		for w, ok := range words {
@@ -36,7 +38,10 @@ var lexicon = func() map[string]lexFlag {
 	add(lexCamera, cameraVerbs)
 	add(lexPassOver, passOver)
 	add(lexPassOverUpper, passOverUpper)
-	add(lexPassOverUpper, nationalities)
+	for w := range lexicon.Nationalities {
+		m[w] |= lexPassOverUpper
+	}
+	add(lexPassOver, lexicon.ControlWords)
 	add(lexRises, risesVerbs)
 	add(lexPerson, personBefore)
 	add(lexOrganisation, organisationWords)
@@ -52,11 +57,11 @@ var lexicon = func() map[string]lexFlag {
 // lexOf returns the flags of a lower-case word, reading "army's" as
 // "army".
 func lexOf(lower string) lexFlag {
-	if f, ok := lexicon[lower]; ok {
+	if f, ok := wordFlags[lower]; ok {
 		return f
 	}
 	if w, ok := cutPossessive(lower); ok {
-		return lexicon[w]
+		return wordFlags[w]
 	}
 	return 0
 }

@@ -3,6 +3,8 @@ package caption
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // Role says how a place mention relates to where the photo was taken.
@@ -275,10 +277,10 @@ func entityOf(toks []token, i, end int, m *Mention) {
 		}
 	}
 	var buf [32]byte
-	switch low := appendLower(buf[:0], m.Text); {
-	case countries[string(low)]:
+	low := appendLower(buf[:0], m.Text)
+	if _, ok := lexicon.Countries[string(low)]; ok {
 		m.Entity = Country
-	case nationalities[string(low)]:
+	} else if _, ok := lexicon.Nationalities[string(low)]; ok {
 		m.Entity = Nationality
 	}
 	// In quotes.

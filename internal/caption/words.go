@@ -2,26 +2,6 @@ package caption
 
 // The words the caption reader knows; lexicon.go gathers them into flags.
 
-// nationalities are demonyms captions use before nouns: "a Syrian army
-// soldier", "Kurdish fighters".
-var nationalities = map[string]bool{"syrian": true, "syrians": true, "kurdish": true, "kurd": true,
-	"kurds": true, "turkish": true, "lebanese": true, "jordanian": true, "iraqi": true, "russian": true,
-	"iranian": true, "palestinian": true, "american": true, "british": true, "french": true, "german": true,
-	"european": true, "arab": true, "armenian": true, "assyrian": true, "yazidi": true, "turkmen": true,
-	"circassian": true, "alawite": true, "sunni": true, "shiite": true, "shia": true, "druze": true,
-	"christian": true, "muslim": true, "islamic": true, "israeli": true, "syriac": true, "bedouin": true,
-	"greek": true, "macedonian": true, "serbian": true, "hungarian": true, "austrian": true, "italian": true,
-	"egyptian": true, "saudi": true, "qatari": true, "emirati": true, "afghan": true, "european's": true}
-
-// countries that captions of the Syrian war name.
-var countries = map[string]bool{"syria": true, "turkey": true, "lebanon": true, "jordan": true, "iraq": true,
-	"israel": true, "iran": true, "russia": true, "egypt": true, "greece": true, "germany": true,
-	"europe": true, "saudi arabia": true, "qatar": true, "kuwait": true, "united states": true, "us": true,
-	"u.s": true, "france": true, "britain": true, "united kingdom": true, "uk": true, "palestine": true,
-	"cyprus": true, "hungary": true, "serbia": true, "macedonia": true, "austria": true, "sweden": true,
-	"italy": true, "the netherlands": true, "armenia": true, "azerbaijan": true, "libya": true,
-	"yemen": true, "afghanistan": true, "kurdistan": true, "iraqi kurdistan": true}
-
 // whereCues govern a name the photo was taken in or near.
 var whereCues = map[string]bool{"in": true, "at": true, "near": true, "inside": true, "outside": true,
 	"around": true, "across": true, "within": true, "throughout": true, "on": true, "over": true, "along": true,
@@ -70,8 +50,8 @@ var designators = map[string]string{
 }
 
 // Words passed over when looking back from a name for its cue.
-var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "rebel": true, "held": true,
-	"controlled": true, "besieged": true, "government": true, "opposition": true, "war": true, "ravaged": true,
+// (lexicon.ControlWords are passed over too: "the rebel-held town of".)
+var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "war": true, "ravaged": true,
 	"torn": true, "battered": true, "embattled": true, "northern": true, "southern": true, "eastern": true,
 	"western": true, "central": true, "northeastern": true, "northwestern": true, "southeastern": true,
 	"southwestern": true, "nearby": true, "restive": true, "damaged": true, "destroyed": true, "rural": true,
@@ -88,10 +68,10 @@ var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "
 	"country's": true, "town's": true, "city's": true, "outer": true, "far": true, "just": true, "miles": true,
 	"km": true, "kilometres": true, "kilometers": true}
 
-// Capitalised adjectives passed over too: "in the Syrian capital Damascus".
-var passOverUpper = map[string]bool{"syrian": true, "turkish": true, "lebanese": true, "jordanian": true,
-	"iraqi": true, "kurdish": true, "islamic": true, "arab": true, "russian": true, "northern": true,
-	"southern": true, "eastern": true, "western": true, "central": true}
+// Capitalised adjectives passed over too: "in the Northern countryside";
+// and every one of lexicon.Nationalities ("in the Syrian capital
+// Damascus").
+var passOverUpper = map[string]bool{"northern": true, "southern": true, "eastern": true, "western": true, "central": true}
 
 // Words before a name that make it a person's.
 var personBefore = map[string]bool{"president": true, "mr": true, "mrs": true, "ms": true, "dr": true,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // choose picks the best candidate, prefers a more specific place held by
@@ -45,7 +46,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	// village of Hadalat.
 	if country := photoCountry(c); country != "" && res.Place != nil && res.Place.Country == "SY" && res.Place.Kind != gazetteer.Crossing {
 		res = Result{Precision: None, Mention: res.Mention,
-			Note: "the caption puts the photo in " + countryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+			Note: "the caption puts the photo in " + lexicon.CountryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
 	}
 	if res.Precision == None {
 		conf = 0

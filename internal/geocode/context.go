@@ -10,6 +10,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // anchorShare is how strong, against the reading it doubts, a reading
@@ -298,7 +299,7 @@ func nextHolder(c caption.Caption, i int) int {
 		switch {
 		case w == "in" || w == "of":
 			linked = true
-		case w == "the" || w == "a" || w == "an" || facilityWords[w] || holderWords[w]:
+		case w == "the" || w == "a" || w == "an" || facilityWords[w] || holderWords[w] || lexicon.ControlWords[w]:
 		default:
 			return -1 // "fled Raqqa city stand near their tent in Ras al-Ain"
 		}
@@ -323,8 +324,7 @@ func possessor(c caption.Caption, i int) int {
 
 // holderWords may stand between a place and the place holding it, besides
 // facilityWords: "in the rebel-held city of".
-var holderWords = map[string]bool{"rebel": true, "held": true, "controlled": true, "government": true,
-	"besieged": true, "opposition": true, "neighbourhood": true, "neighborhood": true, "area": true,
+var holderWords = map[string]bool{"neighbourhood": true, "neighborhood": true, "area": true,
 	"quarter": true, "suburb": true, "suburbs": true, "region": true, "syrian": true, "capital": true}
 
 // readsAsGovernorate reports whether mention i has a governorate among
@@ -340,13 +340,6 @@ func readsAsGovernorate(cands []candidate, i int) bool {
 
 // isArea reports whether a designator names an area larger than a city.
 func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }
-
-// countryNames name the countries of neighbours.
-var countryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Lebanon", "JO": "Jordan", "IQ": "Iraq", "IL": "Israel"}
-
-// neighbours maps the countries captions name to their ISO codes.
-var neighbours = map[string]string{"syria": "SY", "turkey": "TR", "lebanon": "LB", "jordan": "JO",
-	"iraq": "IQ", "kurdistan": "IQ", "iraqi kurdistan": "IQ", "israel": "IL"}
 
 // photoCountry returns the country the first sentence places the photo
 // in: the last country named as "…, Turkey," or "in Lebanon's …", not one
@@ -366,9 +359,9 @@ func photoCountry(c caption.Caption) string {
 		}
 		switch {
 		case m.Role == caption.Context && m.Cue == "" || m.Role == caption.Where && m.Cue == "in" && m.Designator == "" || m.Possessive:
-			code = neighbours[strings.ToLower(m.Text)]
+			code = lexicon.Countries[strings.ToLower(m.Text)]
 		case m.Role == caption.Where && strings.HasPrefix(m.Cue, "enter") || m.Role == caption.Target && m.Cue == "into":
-			entered = neighbours[strings.ToLower(m.Text)]
+			entered = lexicon.Countries[strings.ToLower(m.Text)]
 		}
 	}
 	if code == "" {

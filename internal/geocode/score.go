@@ -5,6 +5,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // candidates scores every reading of every name outside the credit.
@@ -116,7 +117,7 @@ func placePossessive(c caption.Caption, m caption.Mention) bool {
 	case "old", "eastern", "western", "northern", "southern", "central", "rebel-held", "government-held", "besieged":
 		return true
 	}
-	return facilityWords[word] || holderWords[word]
+	return facilityWords[word] || holderWords[word] || lexicon.ControlWords[word]
 }
 
 // acronym reports whether a hit is an acronym in a caption written in
@@ -145,9 +146,9 @@ func namedCountries(c caption.Caption) map[string]bool {
 		code := ""
 		switch m.Entity {
 		case caption.Country:
-			code = neighbours[strings.ToLower(m.Text)]
+			code = lexicon.Countries[strings.ToLower(m.Text)]
 		case caption.Nationality:
-			code = demonyms[strings.ToLower(m.Text)]
+			code = lexicon.Nationalities[strings.ToLower(m.Text)]
 		}
 		if code != "" {
 			if out == nil {
@@ -158,9 +159,6 @@ func namedCountries(c caption.Caption) map[string]bool {
 	}
 	return out
 }
-
-// demonyms maps the nationalities of Syria's neighbours to ISO codes.
-var demonyms = map[string]string{"turkish": "TR", "lebanese": "LB", "jordanian": "JO", "iraqi": "IQ", "israeli": "IL"}
 
 // locatesPrevious reports whether mention i only says where the place
 // named before it is: ", near Y", ", outside Y" right after another place

@@ -23,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
 )
@@ -289,13 +290,10 @@ func (s *Server) within(pl *gazetteer.Place) []views.Link {
 		add(pl.Parent, "")
 	}
 	if pl.Country != "SY" && pl.Country != "" {
-		out = append([]views.Link{{Label: countryNames[pl.Country]}}, out...)
+		out = append([]views.Link{{Label: lexicon.CountryNames[pl.Country]}}, out...)
 	}
 	return out
 }
-
-// countryNames name the countries the gazetteer's places are in.
-var countryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Lebanon", "JO": "Jordan", "IQ": "Iraq", "IL": "Israel"}
 
 // records lists the source records merged into a place, each linking to
 // where it can be looked up, and the pages curated facts were read from.

@@ -1,0 +1,35 @@
+// Package lexicon holds the words about countries and sides that more
+// than one part of syriamap reads — the caption reader to tell a country
+// from a place, the geocoder to know which country a caption puts a photo
+// in, the pages to name a place's country — so that they share one list.
+package lexicon
+
+// Countries maps the countries captions of the Syrian war name, in lower
+// case, to their ISO 3166-1 alpha-2 code where the gazetteer covers them
+// (Syria and its neighbours), and to "" where it does not.
+var Countries = map[string]string{"syria": "SY", "turkey": "TR", "lebanon": "LB", "jordan": "JO", "iraq": "IQ",
+	"kurdistan": "IQ", "iraqi kurdistan": "IQ", "israel": "IL",
+	"iran": "", "russia": "", "egypt": "", "greece": "", "germany": "", "europe": "", "saudi arabia": "", "qatar": "",
+	"kuwait": "", "united states": "", "us": "", "u.s": "", "france": "", "britain": "", "united kingdom": "", "uk": "",
+	"palestine": "", "cyprus": "", "hungary": "", "serbia": "", "macedonia": "", "austria": "", "sweden": "", "italy": "",
+	"the netherlands": "", "armenia": "", "azerbaijan": "", "libya": "", "yemen": "", "afghanistan": ""}
+
+// Nationalities maps the demonyms captions use before nouns ("a Syrian
+// army soldier", "the Turkish town of Akcakale"), in lower case, to the
+// code of the country they name where the gazetteer covers it, and to ""
+// for the others, peoples and faiths included (Kurdish, Druze).
+var Nationalities = map[string]string{"syrian": "SY", "syrians": "SY", "turkish": "TR", "lebanese": "LB",
+	"jordanian": "JO", "iraqi": "IQ", "israeli": "IL",
+	"kurdish": "", "kurd": "", "kurds": "", "russian": "", "iranian": "", "palestinian": "", "american": "", "british": "",
+	"french": "", "german": "", "european": "", "arab": "", "armenian": "", "assyrian": "", "yazidi": "", "turkmen": "",
+	"circassian": "", "alawite": "", "sunni": "", "shiite": "", "shia": "", "druze": "", "christian": "", "muslim": "",
+	"islamic": "", "syriac": "", "bedouin": "", "greek": "", "macedonian": "", "serbian": "", "hungarian": "",
+	"austrian": "", "italian": "", "egyptian": "", "saudi": "", "qatari": "", "emirati": "", "afghan": "", "european's": ""}
+
+// CountryNames names the countries the gazetteer covers, by code.
+var CountryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Lebanon", "JO": "Jordan", "IQ": "Iraq", "IL": "Israel"}
+
+// ControlWords say who holds a place, between a cue and its name: "in the
+// rebel-held town of", "the government-controlled city", "the besieged".
+var ControlWords = map[string]bool{"rebel": true, "held": true, "controlled": true, "government": true,
+	"besieged": true, "opposition": true}
