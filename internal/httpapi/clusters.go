@@ -45,14 +45,14 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	cell := 360 * clusterPixels / (256 * math.Exp2(float64(zoom)))
-	cs, err := s.archive.DB.Clusters(ctx, f, cell)
+	cs, err := s.db.Clusters(ctx, f, cell)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	noBox := f
 	noBox.BBox = nil
-	matching, err := s.archive.DB.CountPhotos(ctx, noBox)
+	matching, err := s.db.CountPhotos(ctx, noBox)
 	if err != nil {
 		s.error(w, r, err)
 		return

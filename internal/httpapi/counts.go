@@ -75,9 +75,9 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	if s.checkETag(w, r, "timeline") {
 		return
 	}
-	histogram := s.archive.DB.Histogram
+	histogram := s.db.Histogram
 	if bin == "day" {
-		histogram = s.archive.DB.DayHistogram
+		histogram = s.db.DayHistogram
 	}
 	h, err := histogram(r.Context(), f)
 	if err != nil {
@@ -138,12 +138,12 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	total, err := s.archive.DB.CountPhotos(r.Context(), f)
+	total, err := s.db.CountPhotos(r.Context(), f)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	all, err := s.archive.DB.CountPhotos(r.Context(), photo.Filter{})
+	all, err := s.db.CountPhotos(r.Context(), photo.Filter{})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -183,7 +183,7 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	if s.checkETag(w, r, "places") {
 		return
 	}
-	places, err := s.archive.DB.PlacesWithPhotos(r.Context(), f)
+	places, err := s.db.PlacesWithPhotos(r.Context(), f)
 	if err != nil {
 		s.error(w, r, err)
 		return

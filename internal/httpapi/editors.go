@@ -35,6 +35,16 @@ type editor struct {
 	name, csrf string
 }
 
+// editorStore is what the editors' handlers ask of the archive's storage.
+type editorStore interface {
+	HasUsers(ctx context.Context) (bool, error)
+	PasswordHash(ctx context.Context, name string) (string, error)
+	TokenUser(ctx context.Context, hash string) (string, error)
+	Session(ctx context.Context, hash string) (store.Session, error)
+	AddSession(ctx context.Context, hash string, se store.Session) error
+	DeleteSession(ctx context.Context, hash string) error
+}
+
 // editorOf returns the editor a request comes from, by its bearer token
 // or its session cookie, or nil. A bearer token that is not valid is an
 // EUnauthorized error: a script should know.
@@ -45,7 +55,7 @@ func (s *Server) editorOf(r *http.Request) (*editor, error) {
 		if !ok || strings.TrimSpace(token) == "" {
 			return nil, photo.Errorf(photo.EUnauthorized, "Authorization: want Bearer TOKEN (syriamap tokens create NAME)")
 		}
-		name, err := s.archive.DB.TokenUser(ctx, auth.HashSecret(strings.TrimSpace(token)))
+		name, err := s.db.TokenUser(ctx, auth.HashSecret(strings.TrimSpace(token)))
 		if photo.ErrorCode(err) == photo.ENotFound {
 			return nil, photo.Errorf(photo.EUnauthorized, "the bearer token is not valid")
 		}
@@ -58,7 +68,7 @@ func (s *Server) editorOf(r *http.Request) (*editor, error) {
 	if err != nil || c.Value == "" {
 		return nil, nil
 	}
-	se, err := s.archive.DB.Session(ctx, auth.HashSecret(c.Value))
+	se, err := s.db.Session(ctx, auth.HashSecret(c.Value))
 	if photo.ErrorCode(err) == photo.ENotFound {
 		return nil, nil // signed out, or expired
 	}
@@ -73,7 +83,7 @@ func (s *Server) writable(ctx context.Context) error {
 	if s.readOnly {
 		return photo.Errorf(photo.EForbidden, "this server is read-only (--read-only, or the archive cannot be written)")
 	}
-	has, err := s.archive.DB.HasUsers(ctx)
+	has, err := s.db.HasUsers(ctx)
 	if err != nil {
 		return err
 	}
@@ -157,7 +167,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	hash, err := s.archive.DB.PasswordHash(ctx, name)
+	hash, err := s.db.PasswordHash(ctx, name)
 	ok := false
 	switch photo.ErrorCode(err) {
 	case "":
@@ -177,8 +187,8 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	s.brake.Succeed(keys[0])
 	secret := auth.NewSecret()
-	se := store.Session{User: name, CSRF: auth.NewSecret(), Expires: s.archive.DB.Now().Add(sessionLife)}
-	if err := s.archive.DB.AddSession(ctx, auth.HashSecret(secret), se); err != nil {
+	se := store.Session{User: name, CSRF: auth.NewSecret(), Expires: s.now().Add(sessionLife)}
+	if err := s.db.AddSession(ctx, auth.HashSecret(secret), se); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -193,7 +203,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 // signOut ends the session.
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *editor) {
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		if err := s.archive.DB.DeleteSession(r.Context(), auth.HashSecret(c.Value)); err != nil {
+		if err := s.db.DeleteSession(r.Context(), auth.HashSecret(c.Value)); err != nil {
 			s.error(w, r, err)
 			return
 		}

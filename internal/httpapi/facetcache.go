@@ -31,7 +31,7 @@ type facetCount struct {
 const maxFacetEntries = 256
 
 func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
-	v, err := s.archive.DB.Version(ctx)
+	v, err := s.db.Version(ctx)
 	if err != nil {
 		return photo.Facets{}, err
 	}
@@ -60,7 +60,7 @@ func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int, fa
 
 	// The count belongs to everyone waiting, not to the request that
 	// started it: a client that goes away does not cancel it for others.
-	call.fc, call.err = s.archive.DB.Facets(context.WithoutCancel(ctx), f, limit, facets...)
+	call.fc, call.err = s.db.Facets(context.WithoutCancel(ctx), f, limit, facets...)
 	c.mu.Lock()
 	if c.version == v {
 		if call.err == nil {

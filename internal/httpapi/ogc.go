@@ -234,7 +234,7 @@ func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
 			"(date is the first day of the day, month or year it gives; date_precision says which). " +
 			"Photos no place was found for have no geometry."
 		c.Links = append(c.Links, ogcLink{Href: base + s.url("tilejson"), Rel: "tiles", Type: mediaJSON, Title: "Vector tiles (TileJSON)"})
-		e, err := s.archive.DB.Extent(r.Context())
+		e, err := s.db.Extent(r.Context())
 		if err != nil {
 			return c, err
 		}

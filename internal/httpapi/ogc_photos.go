@@ -246,7 +246,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	}
 	whole := f
 	whole.After, whole.Limit, whole.Offset = 0, 0, 0
-	matched, err := s.archive.DB.CountPhotos(r.Context(), whole)
+	matched, err := s.db.CountPhotos(r.Context(), whole)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -280,7 +280,7 @@ func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.
 	m := views.OGC{Heading: "Photos", Description: "Photos of this selection, " + strconv.Itoa(position+1) + " onwards.",
 		Columns: []string{"Date", "Place", "Credit", "Caption"}}
 	var last int64
-	err := s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+	err := s.db.EachFeature(r.Context(), f, func(ft *store.Feature) error {
 		last = ft.Seq
 		credit := ft.Photographer
 		if ft.Agency != "" {
@@ -311,7 +311,7 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 	}
 	id := mux.Vars(r)["id"]
 	var feature []byte
-	err := s.archive.DB.EachFeature(r.Context(), photo.Filter{Conds: []photo.Cond{{Property: "id", Op: "=", Value: id}}, Limit: 1},
+	err := s.db.EachFeature(r.Context(), photo.Filter{Conds: []photo.Cond{{Property: "id", Op: "=", Value: id}}, Limit: 1},
 		func(ft *store.Feature) error {
 			feature = appendFeature(nil, ft, s.links(s.base(r), ft))
 			return nil

@@ -105,8 +105,8 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	m := views.Explorer{Page: s.page(r, "Explore", "explore")}
 	s.withMapAssets(&m.Page)
-	if m.Total, err = s.archive.DB.Count(ctx); err == nil {
-		m.Matching, err = s.archive.DB.CountPhotos(ctx, f)
+	if m.Total, err = s.db.Count(ctx); err == nil {
+		m.Matching, err = s.db.CountPhotos(ctx, f)
 	}
 	var facets photo.Facets
 	if err == nil {
@@ -116,7 +116,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		pageF := f
 		pageF.Limit, pageF.Offset = pageSize, offset
-		rows, err = s.archive.DB.Photos(ctx, pageF)
+		rows, err = s.db.Photos(ctx, pageF)
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -165,7 +165,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 // photoPage shows one photo with everything known about it.
 func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
-	p, err := s.archive.DB.Photo(r.Context(), id)
+	p, err := s.db.Photo(r.Context(), id)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -238,15 +238,15 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	f := photo.Filter{PlaceIDs: []string{pl.ID}}
-	n, err := s.archive.DB.CountPhotos(ctx, f)
+	n, err := s.db.CountPhotos(ctx, f)
 	var bins []photo.MonthCount
 	if err == nil {
-		bins, err = s.archive.DB.Histogram(ctx, f)
+		bins, err = s.db.Histogram(ctx, f)
 	}
 	var recent []photo.Photo
 	if err == nil {
 		f.Limit = 10
-		recent, err = s.archive.DB.Photos(ctx, f)
+		recent, err = s.db.Photos(ctx, f)
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -331,7 +331,7 @@ var credits = sync.OnceValues(func() (attribution.Credits, error) {
 
 // about says what syriamap is and whose data it uses.
 func (s *Server) about(w http.ResponseWriter, r *http.Request) {
-	n, err := s.archive.DB.Count(r.Context())
+	n, err := s.db.Count(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return

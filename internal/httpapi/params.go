@@ -141,7 +141,7 @@ func intParam(q url.Values, name string, def, min, max int) (int, error) {
 // when the version cannot be read); it returns true when the response is
 // done.
 func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string) bool {
-	v, err := s.archive.DB.Version(r.Context())
+	v, err := s.db.Version(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return true

@@ -15,6 +15,28 @@ import (
 	"github.com/syriamap/syriamap/internal/store"
 )
 
+// photoStore is what the read handlers ask of the archive's storage.
+type photoStore interface {
+	Version(ctx context.Context) (int64, error)
+	Health(ctx context.Context) error
+	QuickCheck(ctx context.Context) error
+	Count(ctx context.Context) (int, error)
+	CountPhotos(ctx context.Context, f photo.Filter) (int, error)
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
+	Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error)
+	SelectIDs(ctx context.Context, flt photo.Filter) ([]int64, error)
+	MaxRowid(ctx context.Context) (int64, error)
+	EachFeature(ctx context.Context, flt photo.Filter, fn func(f *store.Feature) error) error
+	EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *store.Feature) error) error
+	EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *store.Feature) error) error
+	Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]store.Cluster, error)
+	Extent(ctx context.Context) (store.Extent, error)
+	Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error)
+	Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
+	DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
+	PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]store.PlaceCount, error)
+}
+
 // listRequest reads what every list endpoint reads: the filters, the ETag
 // check and, with download=1, the attachment header. It returns done when
 // the response is already answered (an error, a 304, or a HEAD request,
@@ -108,7 +130,7 @@ type chunk struct {
 // a slow client cannot keep a connection from others.
 func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
 	if atLarge(f) {
-		maxRowid, err := s.archive.DB.MaxRowid(r.Context())
+		maxRowid, err := s.db.MaxRowid(r.Context())
 		if err != nil {
 			return nil, err
 		}
@@ -125,7 +147,7 @@ func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
 		}
 		defer leave()
 	}
-	ids, err := s.archive.DB.SelectIDs(r.Context(), f)
+	ids, err := s.db.SelectIDs(r.Context(), f)
 	if err != nil {
 		return nil, err
 	}
@@ -141,9 +163,9 @@ func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
 // readChunk calls fn for each feature of the chunk.
 func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error {
 	if c.ids != nil {
-		return s.archive.DB.EachFeatureOf(ctx, f, c.ids, fn)
+		return s.db.EachFeatureOf(ctx, f, c.ids, fn)
 	}
-	return s.archive.DB.EachFeatureIn(ctx, f, c.lo, c.hi, fn)
+	return s.db.EachFeatureIn(ctx, f, c.lo, c.hi, fn)
 }
 
 // streamFeatures writes head, each selected photo encoded by enc with sep

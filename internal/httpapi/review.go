@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,6 +27,15 @@ import (
 // maxGroups bounds the groups the review page lists.
 const maxGroups = 500
 
+// reviewStore is what the review handlers ask of the archive's storage.
+type reviewStore interface {
+	Apply(ctx context.Context, ids []string, c store.Change) (int, error)
+	History(ctx context.Context, id string) ([]photo.Event, error)
+	RecentEvents(ctx context.Context, limit int) ([]photo.Event, error)
+	ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]store.ReviewGroup, error)
+	ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error)
+}
+
 // reviewQueue lists the groups of photos to check.
 func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -35,7 +45,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	groups, err := s.archive.DB.ReviewGroups(ctx, f, maxGroups)
+	groups, err := s.db.ReviewGroups(ctx, f, maxGroups)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -84,7 +94,7 @@ func (s *Server) reviewURL(id, group string, filters url.Values) string {
 func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	ctx := r.Context()
-	p, err := s.archive.DB.Photo(ctx, id)
+	p, err := s.db.Photo(ctx, id)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -124,7 +134,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// Where this photo stands in its group, and where to go next.
-	ids, err := s.archive.DB.ReviewIDs(ctx, f, group)
+	ids, err := s.db.ReviewIDs(ctx, f, group)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -245,7 +255,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *editor
 			return
 		}
 	}
-	n, err := s.archive.DB.Apply(r.Context(), ids, ch)
+	n, err := s.db.Apply(r.Context(), ids, ch)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -336,7 +346,7 @@ func (s *Server) fixChange(ch store.Change, form url.Values) (store.Change, erro
 
 // reviewLog lists the latest changes.
 func (s *Server) reviewLog(w http.ResponseWriter, r *http.Request) {
-	events, err := s.archive.DB.RecentEvents(r.Context(), 200)
+	events, err := s.db.RecentEvents(r.Context(), 200)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -350,7 +360,7 @@ func (s *Server) reviewLog(w http.ResponseWriter, r *http.Request) {
 
 // eventRows is a photo's history for its pages.
 func (s *Server) eventRows(r *http.Request, id string) ([]views.EventRow, error) {
-	events, err := s.archive.DB.History(r.Context(), id)
+	events, err := s.db.History(r.Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -470,14 +480,14 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *editor
 		}
 	}
 	if err == nil {
-		_, err = s.archive.DB.Photo(r.Context(), id) // 404 before anything else is said
+		_, err = s.db.Photo(r.Context(), id) // 404 before anything else is said
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
 		ids, err = s.archive.SameMention(r.Context(), id)
 	}
 	if err == nil {
-		_, err = s.archive.DB.Apply(r.Context(), ids, ch)
+		_, err = s.db.Apply(r.Context(), ids, ch)
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -508,7 +518,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *editor) 
 	}
 	ch, err := s.fixChange(store.Change{Author: ed.name, Note: strings.TrimSpace(b.Note)}, form)
 	if err == nil {
-		_, err = s.archive.DB.Apply(r.Context(), []string{id}, ch)
+		_, err = s.db.Apply(r.Context(), []string{id}, ch)
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -519,7 +529,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *editor) 
 
 // answerPhoto answers a write with the photo as it now is.
 func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) {
-	p, err := s.archive.DB.Photo(r.Context(), id)
+	p, err := s.db.Photo(r.Context(), id)
 	if err == nil {
 		var body []byte
 		if body, err = s.photoFeature(r, p); err == nil {
@@ -535,11 +545,11 @@ func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) 
 // historyJSON answers a photo's events, oldest first.
 func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
-	if _, err := s.archive.DB.Photo(r.Context(), id); err != nil {
+	if _, err := s.db.Photo(r.Context(), id); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	events, err := s.archive.DB.History(r.Context(), id)
+	events, err := s.db.History(r.Context(), id)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -51,9 +51,22 @@ type Options struct {
 	BaseURL string
 }
 
+// storage is what the handlers ask of the archive's storage (a
+// *store.DB): the reads of photos and counts, the review's changes and
+// history, and the editors' sessions, each declared beside its handlers.
+type storage interface {
+	photoStore
+	reviewStore
+	editorStore
+}
+
 // Server is syriamap's HTTP server.
 type Server struct {
+	// archive gives the gazetteer and the geocoder's rules; db is its
+	// storage, seen through what the handlers ask of it.
 	archive *archive.Archive
+	db      storage
+	now     func() time.Time
 	media   *mediaDir
 	log     *slog.Logger
 	router  *mux.Router
@@ -91,7 +104,7 @@ type Server struct {
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
-	s := &Server{archive: a, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
+	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane(), readOnly: opts.ReadOnly,
 		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
@@ -271,7 +284,7 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 // query reads the damaged page: /healthz reports it from then on. Serve
 // runs it as the server starts.
 func (s *Server) CheckIntegrity(ctx context.Context) {
-	if err := s.archive.DB.QuickCheck(ctx); err != nil && ctx.Err() == nil {
+	if err := s.db.QuickCheck(ctx); err != nil && ctx.Err() == nil {
 		s.integrity.Store(&err)
 		s.log.Error("the archive failed its integrity check", "err", err)
 	}
@@ -285,7 +298,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, *err)
 		return
 	}
-	if err := s.archive.DB.Health(r.Context()); err != nil {
+	if err := s.db.Health(r.Context()); err != nil {
 		s.error(w, r, err)
 		return
 	}

@@ -118,7 +118,7 @@ func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([
 	fc := geojson.NewFeatureCollection()
 	if tile.Z < singleZoom {
 		cell := (bound.Max[0] - bound.Min[0]) / tileCells
-		cs, err := s.archive.DB.Clusters(r.Context(), f, cell)
+		cs, err := s.db.Clusters(r.Context(), f, cell)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +132,7 @@ func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([
 			fc.Append(ft)
 		}
 	} else {
-		err := s.archive.DB.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+		err := s.db.EachFeature(r.Context(), f, func(ft *store.Feature) error {
 			fc.Append(tileFeature(ft))
 			return nil
 		})
@@ -165,7 +165,7 @@ func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) {
 	if s.checkETag(w, r, "tilejson") {
 		return
 	}
-	e, err := s.archive.DB.Extent(r.Context())
+	e, err := s.db.Extent(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
