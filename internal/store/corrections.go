@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -55,81 +57,104 @@ func (s *DB) Regeocode(ctx context.Context, geocode func(caption string) photo.P
 	}
 }
 
+// regeocodeFrom re-geocodes the batch of photos after rowid after: their
+// captions are read, geocoded on every core, and only then written, in a
+// short transaction, so that writers wait for the writing alone. A photo
+// corrected, or given a point by a file, since the read keeps its place:
+// the writes check again.
 func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string) photo.Place) (n, changed, moved int, last int64, err error) {
+	type item struct {
+		rowid            int64
+		caption, digest  string
+		lon, lat         sql.NullFloat64
+		corrected, given bool
+		g                photo.Place
+		newDigest        string
+	}
+	var items []item
+	err = s.reading(ctx, "", "reading captions to re-geocode", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
+			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`,
+			photo.GivenPoint, after, regeocodeBatch)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var it item
+			if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
+				return err
+			}
+			items = append(items, it)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
+	}
+	if len(items) == 0 {
+		return 0, 0, 0, after, nil
+	}
+	// Geocode on every core: the geocoder is most of the work.
+	var wg sync.WaitGroup
+	workers := max(1, runtime.GOMAXPROCS(0))
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(items); i += workers {
+				if it := &items[i]; !it.given { // the file's point stands
+					it.g = geocode(it.caption)
+					gj, _ := json.Marshal(it.g)
+					sum := sha256.Sum256(gj)
+					it.newDigest = hex.EncodeToString(sum[:12])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	n, last = len(items), items[len(items)-1].rowid
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
-		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`,
-		photo.GivenPoint, after, regeocodeBatch)
-	if err != nil {
-		return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
-	}
-	type change struct {
-		rowid int64
-		g     photo.Place
-		// kept is true when the photo is not shown at the geocoder's
-		// place: a correction, or a point its file gave.
-		kept bool
-	}
-	var changes []change
-	last = after
-	for rows.Next() {
-		var rowid int64
-		var caption, oldDigest string
-		var lon, lat sql.NullFloat64
-		var corrected, given bool
-		if err := rows.Scan(&rowid, &caption, &oldDigest, &lon, &lat, &corrected, &given); err != nil {
-			rows.Close()
-			return 0, 0, 0, 0, err
-		}
-		n++
-		last = rowid
-		if given {
-			continue // the file's point stands
-		}
-		g := geocode(caption)
-		gj, _ := json.Marshal(g)
-		sum := sha256.Sum256(gj)
-		if hex.EncodeToString(sum[:12]) == oldDigest {
+	now := s.Now().UTC().Format(time.RFC3339)
+	for _, it := range items {
+		if it.given || it.newDigest == it.digest {
 			continue
 		}
 		changed++
-		if !corrected && (g.Located != lon.Valid || g.Lon != lon.Float64 || g.Lat != lat.Float64) {
+		if !it.corrected && (it.g.Located != it.lon.Valid || it.g.Lon != it.lon.Float64 || it.g.Lat != it.lat.Float64) {
 			moved++
 		}
-		changes = append(changes, change{rowid, g, corrected})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, 0, 0, 0, err
-	}
-	now := s.Now().UTC().Format(time.RFC3339)
-	for _, ch := range changes {
-		gj, _ := json.Marshal(ch.g)
-		sum := sha256.Sum256(gj)
-		digest := hex.EncodeToString(sum[:12])
-		if ch.kept {
-			_, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, geo_digest=?, updated=? WHERE rowid=?`, string(gj), digest, now, ch.rowid)
-		} else {
-			g := ch.g
-			alts, _ := json.Marshal(nonNil(g.Alternatives))
-			var lon, lat sql.NullFloat64
-			if g.Located {
-				lon, lat = sql.NullFloat64{Float64: g.Lon, Valid: true}, sql.NullFloat64{Float64: g.Lat, Valid: true}
-			}
-			_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
-				country=?, lon=?, lat=?, precision=?, confidence=?, mention=?, note=?, alternatives=?, geo_digest=?, updated=?
-				WHERE rowid=?`, g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
-				g.Confidence, g.Mention, g.Note, string(alts), digest, now, ch.rowid)
+		gj, _ := json.Marshal(it.g)
+		// The geocoder's own choice is kept for every photo; the place
+		// shown changes only where no person corrected it and no file gave
+		// a point, as of now.
+		if _, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, geo_digest=?, updated=? WHERE rowid=?`,
+			string(gj), it.newDigest, now, it.rowid); err != nil {
+			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
+		if it.corrected {
+			continue
+		}
+		g := it.g
+		alts, _ := json.Marshal(nonNil(g.Alternatives))
+		var lon, lat sql.NullFloat64
+		if g.Located {
+			lon, lat = sql.NullFloat64{Float64: g.Lon, Valid: true}, sql.NullFloat64{Float64: g.Lat, Valid: true}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
+			country=?, lon=?, lat=?, precision=?, confidence=?, mention=?, note=?, alternatives=?, geocoded=''
+			WHERE rowid=? AND (given & ?) = 0 AND NOT EXISTS (SELECT 1 FROM corrections WHERE photo = ?)`,
+			g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
+			g.Confidence, g.Mention, g.Note, string(alts), it.rowid, photo.GivenPoint, it.rowid)
 		if err != nil {
 			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
 	}
-	if len(changes) > 0 {
+	if changed > 0 {
 		if err := bump(ctx, tx); err != nil {
 			return 0, 0, 0, 0, err
 		}
