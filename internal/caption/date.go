@@ -201,92 +201,141 @@ func dateAt(toks []token, i int) (dateCandidate, bool) {
 	if i >= len(toks) {
 		return dateCandidate{}, false
 	}
-	t := &toks[i]
-	at := func(k int) *token {
-		if k < len(toks) {
-			return &toks[k]
-		}
-		return &token{kind: tPunct}
+	dt := dateTokens(toks)
+	rules := wordDateRules[:]
+	if toks[i].kind == tNumber {
+		rules = numberDateRules[:]
+	} else if toks[i].kind != tWord {
+		return dateCandidate{}, false
 	}
-	isYear := func(x *token) bool { return x.kind == tNumber && x.digits == 4 && x.num >= 1950 && x.num <= 2035 }
-	isDay := func(x *token) bool { return x.kind == tNumber && x.digits <= 2 && x.num >= 1 && x.num <= 31 }
-	// skipDot passes the full stop of an abbreviated month and a comma.
-	skip := func(k int, what ...string) int {
-		for _, w := range what {
-			if at(k).is(w) {
-				k++
-			}
+	for _, rule := range rules {
+		if d, ok := rule(dt, i); ok {
+			return d, true
 		}
-		return k
 	}
-	switch t.kind {
-	case tWord:
-		// A month needs a capital and a number after it; only then is the
-		// word worth matching against the months.
-		k := skip(i+1, ".")
-		if !(t.upper() || t.allCaps()) || at(k).kind != tNumber && !(at(k).is(",") && at(k+1).kind == tNumber) {
-			return dateCandidate{}, false
+	return dateCandidate{}, false
+}
+
+// The date rules, tried in order at a word and at a number.
+var (
+	wordDateRules   = [...]func(dateTokens, int) (dateCandidate, bool){monthFirst}
+	numberDateRules = [...]func(dateTokens, int) (dateCandidate, bool){dayFirst, isoDate, numericDate, yearAlone}
+)
+
+// dateTokens are a caption's tokens as the date rules read them: past the
+// end, a token is punctuation.
+type dateTokens []token
+
+func (ts dateTokens) at(k int) *token {
+	if k < len(ts) {
+		return &ts[k]
+	}
+	return &token{kind: tPunct}
+}
+
+// skip passes the tokens what, in order, where they stand at k: the full
+// stop of an abbreviated month, a comma.
+func (ts dateTokens) skip(k int, what ...string) int {
+	for _, w := range what {
+		if ts.at(k).is(w) {
+			k++
 		}
-		m := monthOf(t.lower)
-		if m == 0 {
-			return dateCandidate{}, false
-		}
-		if d := skip(k, ","); isDay(at(d)) && !at(d+1).is(":") { // "October 15", "October, 15, 2012"
-			k = d
-			y := skip(k+1, ",")
-			if isYear(at(y)) {
-				if validDay(at(y).num, m, at(k).num) {
-					return dateCandidate{date: Date{at(y).num, m, at(k).num, Day}, start: i, end: y}, true
-				}
-				// February 30: the month and year still stand.
-				return dateCandidate{date: Date{at(y).num, m, 0, Month}, start: i, end: y}, true
+	}
+	return k
+}
+
+func isYear(x *token) bool {
+	return x.kind == tNumber && x.digits == 4 && x.num >= 1950 && x.num <= 2035
+}
+func isDay(x *token) bool { return x.kind == tNumber && x.digits <= 2 && x.num >= 1 && x.num <= 31 }
+
+// monthFirst reads "October 15, 2012", "October, 15, 2012", "Sept. 3,
+// 2016", "February 2014". A month needs a capital and a number after it;
+// only then is the word worth matching against the months.
+func monthFirst(ts dateTokens, i int) (dateCandidate, bool) {
+	t := ts.at(i)
+	k := ts.skip(i+1, ".")
+	if !(t.upper() || t.allCaps()) || ts.at(k).kind != tNumber && !(ts.at(k).is(",") && ts.at(k+1).kind == tNumber) {
+		return dateCandidate{}, false
+	}
+	m := monthOf(t.lower)
+	if m == 0 {
+		return dateCandidate{}, false
+	}
+	if d := ts.skip(k, ","); isDay(ts.at(d)) && !ts.at(d+1).is(":") {
+		k = d
+		if y := ts.skip(k+1, ","); isYear(ts.at(y)) {
+			if validDay(ts.at(y).num, m, ts.at(k).num) {
+				return dateCandidate{date: Date{ts.at(y).num, m, ts.at(k).num, Day}, start: i, end: y}, true
 			}
+			// February 30: the month and year still stand.
+			return dateCandidate{date: Date{ts.at(y).num, m, 0, Month}, start: i, end: y}, true
 		}
-		k = skip(k, ",")
-		if isYear(at(k)) {
-			return dateCandidate{date: Date{at(k).num, m, 0, Month}, start: i, end: k}, true
+	}
+	if k = ts.skip(k, ","); isYear(ts.at(k)) {
+		return dateCandidate{date: Date{ts.at(k).num, m, 0, Month}, start: i, end: k}, true
+	}
+	return dateCandidate{}, false
+}
+
+// dayFirst reads "19 September 2016", "the 3rd of March, 2013".
+func dayFirst(ts dateTokens, i int) (dateCandidate, bool) {
+	t := ts.at(i)
+	if !isDay(t) {
+		return dateCandidate{}, false
+	}
+	k := i + 1
+	if ts.at(k).lower == "of" {
+		k++
+	}
+	w := ts.at(k)
+	y := ts.skip(ts.skip(k+1, "."), ",")
+	if w.kind != tWord || !(w.upper() || w.allCaps()) || !isYear(ts.at(y)) && !ts.at(k+1).is(".") {
+		return dateCandidate{}, false
+	}
+	if m := monthOf(w.lower); m != 0 && isYear(ts.at(y)) && validDay(ts.at(y).num, m, t.num) {
+		return dateCandidate{date: Date{ts.at(y).num, m, t.num, Day}, start: i, end: y}, true
+	}
+	return dateCandidate{}, false
+}
+
+// isoDate reads "2016-09-19".
+func isoDate(ts dateTokens, i int) (dateCandidate, bool) {
+	t := ts.at(i)
+	if isYear(t) && ts.at(i+1).is("-") && ts.at(i+2).kind == tNumber && ts.at(i+3).is("-") && ts.at(i+4).kind == tNumber &&
+		!ts.at(i+1).space && !ts.at(i+3).space {
+		if y, m, d := t.num, ts.at(i+2).num, ts.at(i+4).num; validDay(y, m, d) {
+			return dateCandidate{date: Date{y, m, d, Day}, start: i, end: i + 4}, true
 		}
-	case tNumber:
-		// 19 September 2016
-		if isDay(t) {
-			k := i + 1
-			if at(k).lower == "of" { // the 3rd of March
-				k++
-			}
-			if w := at(k); w.kind == tWord && (w.upper() || w.allCaps()) && (isYear(at(skip(skip(k+1, "."), ","))) || at(k+1).is(".")) {
-				if m := monthOf(w.lower); m != 0 {
-					y := skip(skip(k+1, "."), ",")
-					if isYear(at(y)) && validDay(at(y).num, m, t.num) {
-						return dateCandidate{date: Date{at(y).num, m, t.num, Day}, start: i, end: y}, true
-					}
-				}
-			}
-		}
-		// 2016-09-19
-		if isYear(t) && at(i+1).is("-") && at(i+2).kind == tNumber && at(i+3).is("-") && at(i+4).kind == tNumber &&
-			!at(i+1).space && !at(i+3).space {
-			if y, m, d := t.num, at(i+2).num, at(i+4).num; validDay(y, m, d) {
-				return dateCandidate{date: Date{y, m, d, Day}, start: i, end: i + 4}, true
-			}
-		}
-		// 19/09/2016, 19.09.2016; 7/2/2014 is read day first too, as the
-		// agencies and archives that write numbers do.
-		if t.digits <= 2 && (at(i+1).is("/") || at(i+1).is(".")) && at(i+2).kind == tNumber && at(i+2).digits <= 2 &&
-			at(i+3).is(at(i+1).text) && isYear(at(i+4)) && !at(i+1).space && !at(i+2).space {
-			a, b, y := t.num, at(i+2).num, at(i+4).num
-			switch {
-			case validDay(y, b, a) && (a > 12 || a == b):
-				return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
-			case validDay(y, a, b) && b > 12:
-				return dateCandidate{date: Date{y, a, b, Day}, start: i, end: i + 4}, true
-			case validDay(y, b, a):
-				return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
-			}
-		}
-		// A year alone, but not a piece of a longer number (12,2016.5).
-		if isYear(t) && !partOfNumber(toks, i) {
-			return dateCandidate{date: Date{Year: t.num, Precision: Year}, start: i, end: i}, true
-		}
+	}
+	return dateCandidate{}, false
+}
+
+// numericDate reads "19/09/2016", "19.09.2016"; 7/2/2014 is read day
+// first too, as the agencies and archives that write numbers do.
+func numericDate(ts dateTokens, i int) (dateCandidate, bool) {
+	t := ts.at(i)
+	if t.digits > 2 || !(ts.at(i+1).is("/") || ts.at(i+1).is(".")) || ts.at(i+2).kind != tNumber || ts.at(i+2).digits > 2 ||
+		!ts.at(i+3).is(ts.at(i+1).text) || !isYear(ts.at(i+4)) || ts.at(i+1).space || ts.at(i+2).space {
+		return dateCandidate{}, false
+	}
+	a, b, y := t.num, ts.at(i+2).num, ts.at(i+4).num
+	switch {
+	case validDay(y, b, a) && (a > 12 || a == b):
+		return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
+	case validDay(y, a, b) && b > 12:
+		return dateCandidate{date: Date{y, a, b, Day}, start: i, end: i + 4}, true
+	case validDay(y, b, a):
+		return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
+	}
+	return dateCandidate{}, false
+}
+
+// yearAlone reads a year alone, but not a piece of a longer number
+// (12,2016.5).
+func yearAlone(ts dateTokens, i int) (dateCandidate, bool) {
+	if t := ts.at(i); isYear(t) && !partOfNumber(ts, i) {
+		return dateCandidate{date: Date{Year: t.num, Precision: Year}, start: i, end: i}, true
 	}
 	return dateCandidate{}, false
 }
