@@ -158,6 +158,52 @@ func Load(data []byte) (*Gazetteer, error) {
 	return New(places)
 }
 
+// appendFine appends the fine form of the name toks[i..j] spells: its
+// words' fine forms, the articles inside it left out.
+func appendFine(dst []byte, toks []token, i, j int) []byte {
+	for k := i; k <= j; k++ {
+		if k == i || !toks[k].article {
+			dst = appendCollapsed(dst, toks[k].fine)
+		}
+	}
+	return dst
+}
+
+// nameStart is where a name beginning at toks[i] starts in the text: at
+// its capitalised article, when one is joined to it ("Al-Bab").
+func nameStart(toks []token, i int) int {
+	if i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken {
+		return toks[i-1].start
+	}
+	return toks[i].start
+}
+
+// appendHits appends a hit like span for each place a trie node's refs
+// name by the fine form fine: the exact spellings, a run found by binary
+// search (refs are sorted by fine form), then each other distinct spelling
+// close enough, measured once.
+func (g *Gazetteer) appendHits(dst []Hit, refs []nameRef, fine []byte, span Hit) []Hit {
+	lo, hi := fineRun(refs, fine)
+	letters := lettersOf(fine)
+	for k := lo; k < hi; k++ {
+		h := span
+		h.Place, h.Exact = &g.places[refs[k].place], true
+		dst = append(dst, h)
+	}
+	for a := 0; a < len(refs); {
+		b := int(refs[a].next)
+		if (a != lo || lo == hi) && closeSpelling(refs[a], fine, letters) {
+			for k := a; k < b; k++ {
+				h := span
+				h.Place = &g.places[refs[k].place]
+				dst = append(dst, h)
+			}
+		}
+		a = b
+	}
+	return dst
+}
+
 // Len returns the number of places.
 func (g *Gazetteer) Len() int { return len(g.places) }
 
@@ -425,33 +471,8 @@ func (g *Gazetteer) scan(text string, dst []Hit, namesOnly bool) []Hit {
 			if namesOnly && !capitalized {
 				continue
 			}
-			fineBuf = fineBuf[:0]
-			for k := i; k <= j; k++ {
-				if k == i || !toks[k].article {
-					fineBuf = appendCollapsed(fineBuf, toks[k].fine)
-				}
-			}
-			start := toks[i].start
-			if i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken {
-				start = toks[i-1].start
-			}
-			// refs are sorted by fine form: the exact ones are a run found by
-			// binary search, and each other distinct spelling is measured
-			// once (dedupe keeps one hit per place, the exact one).
-			lo, hi := fineRun(refs, fineBuf)
-			letters := lettersOf(fineBuf)
-			for k := lo; k < hi; k++ {
-				dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[refs[k].place], Exact: true, Capitalized: capitalized})
-			}
-			for a := 0; a < len(refs); {
-				b := int(refs[a].next)
-				if (a != lo || lo == hi) && closeSpelling(refs[a], fineBuf, letters) {
-					for k := a; k < b; k++ {
-						dst = append(dst, Hit{Start: start, End: t.end, Place: &g.places[refs[k].place], Capitalized: capitalized})
-					}
-				}
-				a = b
-			}
+			fineBuf = appendFine(fineBuf[:0], toks, i, j)
+			dst = g.appendHits(dst, refs, fineBuf, Hit{Start: nameStart(toks, i), End: t.end, Capitalized: capitalized})
 		}
 		// One hit per place and span, the exact one if any; longest first.
 		hits := dedupe(dst[found:])
