@@ -1,0 +1,312 @@
+// Explorer is the explorer page's map, timeline, filters and lists, on top
+// of the server-rendered page: without JavaScript the page still lists and
+// filters the photos.
+//
+// Up to data-points-limit photos (200,000 unless the server says) the page
+// loads them all once, compactly, and filters them itself; above it the
+// server clusters for each view and window.
+
+import { PhotoMap } from "./map.js";
+import { Timeline } from "./timeline.js";
+import { FilterForm, h } from "./filters.js";
+import { row, card } from "./list.js";
+import { readState, writeState, filterQuery } from "./state.js";
+import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
+import { PhotoList } from "./photolist.js";
+import { SpotPanel } from "./spotpanel.js";
+
+// The default extent; the archive's own dates widen it.
+const DEFAULT_EXTENT = { from: month(2012, 1), to: month(2017, 12) };
+const DAYS_BELOW = 3; // months: a window this short shows its days
+
+export class Explorer {
+  constructor(root) {
+    const cfg = { ...root.dataset };
+    const $ = (id) => document.querySelector(`[data-testid=${id}]`);
+    this.cfg = cfg;
+    this.status = $("map-status");
+    this.count = $("count");
+    this.downloads = $("downloads");
+    this.side = document.getElementById("side");
+    this.handle = $("sheet-handle");
+    this.selected = $("selected-card");
+    this.phone = window.matchMedia("(max-width: 640px)");
+    this.serverSide = Number(cfg.total) > Number(cfg.pointsLimit || 200000);
+    // State: the URL's (filters, window, view, photo), the points loaded,
+    // the archive's extent, the counts shown.
+    this.st = readState(location.search);
+    this.ready = false; // the points and the timeline are loaded
+    this.points = [];
+    this.extent = { ...DEFAULT_EXTENT };
+    this.matching = 0;
+    this.notOnMap = 0;
+    this.clusterTimer = null;
+    this.clusterSeq = 0;
+    this.firstClusters = true;
+    this.daySeq = 0;
+
+    this.map = new PhotoMap(document.getElementById("map"), cfg, {
+      onSelect: (id) => this.select(id, true),
+      onSpot: (spot) => this.panel.open(spot),
+      onMove: () => {
+        if (!this.ready) return; // a view set from the URL, before the data is in
+        this.st.view = this.map.view;
+        this.saveState(false);
+        if (this.serverSide) this.scheduleClusters();
+        this.list.schedule();
+      },
+    });
+    if (this.st.view) this.map.setView(this.st.view);
+    this.map.loadBasemap(!this.st.view).catch((err) => console.error(err));
+
+    this.filters = new FilterForm($("filters"), {
+      facetsUrl: cfg.facetsUrl,
+      query: (except, extra) => filterQuery(this.st.filters, { ...this.windowQuery(), ...extra }, except),
+      onChange: (f) => {
+        this.st.filters = f;
+        this.saveState(true);
+        this.load().catch((err) => { this.status.textContent = `The photos could not load: ${err.message}`; });
+      },
+      onWindow: (from, to) => {
+        const a = parseMonth(from.trim()) ?? this.extent.from, b = parseMonth(to.trim(), true) ?? this.extent.to;
+        this.timeline.move(Math.min(a, b), Math.max(a, b), true);
+      },
+    });
+
+    this.timeline = new Timeline(document.getElementById("timeline"), (from, to, final) => {
+      this.st.from = from;
+      this.st.to = to;
+      this.applyWindow();
+      // A drag rewrites the URL when it ends, as one step of history.
+      if (final) this.saveState(true);
+    });
+
+    this.panel = new SpotPanel($("spot-panel"), {
+      query: (extra) => cfg.listUrl + this.query({ order: "newest", ...extra }),
+      window: () => this.windowText(),
+      row: (f) => row(f, cfg.placeUrl, { onSelect: (id) => this.select(id, true) }),
+    });
+
+    this.list = new PhotoList({
+      list: $("photo-list"), scope: $("list-scope"), pager: document.querySelector("nav.pages"),
+      unplaced: $("unplaced"), unplacedList: $("unplaced-list"), side: this.side,
+    }, this);
+
+    this.layout();
+  }
+
+  // start follows the keyboard, loads the photos, then follows the history.
+  async start() {
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Escape" || ev.defaultPrevented) return;
+      if (!this.panel.el.hidden) this.panel.close();
+      else if (this.side.classList.contains("open")) this.setSheet(false);
+      else this.map.closePopup();
+    });
+    this.status.textContent = "Loading photos…";
+    await this.load();
+    this.status.textContent = "";
+    if (!this.serverSide) performance.mark("syriamap:first-render");
+    if (this.st.photo) this.select(this.st.photo, false);
+    window.addEventListener("popstate", () => {
+      const before = JSON.stringify(this.st.filters);
+      this.st = readState(location.search);
+      this.filters.set(this.st.filters);
+      if (this.st.view) this.map.setView(this.st.view);
+      if (JSON.stringify(this.st.filters) !== before) this.load();
+      else this.setWindow();
+      if (this.st.photo) this.select(this.st.photo, false);
+    });
+  }
+
+  // layout makes the list, the filters and a chosen photo a sheet over the
+  // map on a phone.
+  layout() {
+    const apply = () => {
+      this.handle.hidden = !this.phone.matches;
+      this.side.classList.toggle("sheet", this.phone.matches);
+      if (!this.phone.matches) this.side.classList.remove("open");
+      this.map.invalidate();
+    };
+    this.phone.addEventListener("change", apply);
+    apply();
+    this.handle.addEventListener("click", () => this.setSheet(!this.side.classList.contains("open")));
+  }
+
+  setSheet(open) {
+    this.side.classList.toggle("open", open);
+    this.handle.setAttribute("aria-expanded", String(open));
+  }
+
+  // query is the API query of the filters and the window, with extra.
+  query(extra) {
+    return filterQuery(this.st.filters, { ...this.windowQuery(), ...extra });
+  }
+
+  // load fetches the photos and the timeline for the filters, keeping the
+  // window, the view and the chosen photo.
+  async load() {
+    const { cfg, st } = this;
+    const [pointsRes, binsRes] = await Promise.all([
+      this.serverSide ? null : fetch(cfg.pointsUrl + filterQuery(st.filters)),
+      fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
+    ]);
+    if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(`the API answered ${pointsRes?.status}/${binsRes.status}`);
+    this.points = this.serverSide ? [] : (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement]) => ({
+      id, lon, lat, from, to, placement, geometry: lon !== null,
+    }));
+    const counts = new Map();
+    for (const b of (await binsRes.json()).counts || []) {
+      const m = parseMonth(b.bin);
+      if (m === null || b.bin.length !== 7) continue; // year-only bins have no month bar
+      counts.set(m, b.count);
+      this.extent.from = Math.min(this.extent.from, m);
+      this.extent.to = Math.max(this.extent.to, m);
+    }
+    this.timeline.setBins(counts, this.extent);
+    this.setWindow();
+    this.ready = true;
+    this.applyWindow();
+  }
+
+  setWindow() {
+    this.timeline.set(this.st.from ?? this.extent.from, this.st.to ?? this.extent.to);
+    this.st.from = this.timeline.from;
+    this.st.to = this.timeline.to;
+  }
+
+  whole() { return this.st.from <= this.extent.from && this.st.to >= this.extent.to; }
+  windowQuery() { return this.whole() ? {} : { from: formatMonth(this.st.from), to: formatMonth(this.st.to) }; }
+  windowText() {
+    const { from, to } = this.st;
+    return this.whole() ? "" : from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`;
+  }
+
+  // inWindow reports whether a loaded point is in the window: the period
+  // its date covers overlaps it; undated photos only when the window is
+  // everything.
+  inWindow(p) {
+    return p.from === 0 ? this.whole() : p.to >= firstDay(this.st.from) && p.from <= lastDay(this.st.to);
+  }
+
+  // applyWindow filters the loaded points to the window and redraws.
+  applyWindow() {
+    if (!this.ready) return;
+    const start = performance.now();
+    this.filters.windowMoved();
+    this.filters.setWindow(this.whole() ? "" : formatMonth(this.st.from), this.whole() ? "" : formatMonth(this.st.to));
+    if (this.serverSide) {
+      this.scheduleClusters();
+    } else {
+      // As inWindow, with the window's days worked out once.
+      const lo = firstDay(this.st.from), hi = lastDay(this.st.to), all = this.whole();
+      const shown = this.points.filter((p) => (p.from === 0 ? all : p.to >= lo && p.from <= hi));
+      const placed = shown.filter((p) => p.geometry);
+      this.map.setPoints(placed);
+      this.showCount(shown.length, shown.length - placed.length);
+    }
+    this.drawDownloads();
+    this.list.schedule();
+    this.scheduleDays();
+    // Timings for the benchmarks (and anyone's dev tools).
+    performance.measure("syriamap:window", { start });
+  }
+
+  showCount(n, off) {
+    this.matching = n;
+    this.notOnMap = off;
+    this.count.textContent = `${n.toLocaleString("en")} of ${Number(this.cfg.total).toLocaleString("en")} photos` +
+      (off > 0 ? ` · ${off.toLocaleString("en")} not on the map` : "");
+    this.handle.textContent = `Photos and filters (${n.toLocaleString("en")})`;
+  }
+
+  // Server-side clusters for the view and window (large archives).
+  scheduleClusters() {
+    clearTimeout(this.clusterTimer);
+    this.clusterTimer = setTimeout(() => this.updateClusters(), this.firstClusters ? 0 : 120);
+  }
+
+  async updateClusters() {
+    const seq = ++this.clusterSeq;
+    const start = performance.now();
+    const res = await fetch(this.cfg.clustersUrl + this.query({ bbox: this.map.bbox(), zoom: Math.round(this.map.view.zoom) }));
+    if (!res.ok || seq !== this.clusterSeq) return;
+    const out = await res.json();
+    this.map.setClusters(out.clusters);
+    this.showCount(out.matching, this.notOnMap);
+    performance.measure("syriamap:clusters", { start });
+    if (this.firstClusters) {
+      this.firstClusters = false;
+      performance.mark("syriamap:first-render");
+    }
+  }
+
+  // The days of a short window, under the timeline.
+  scheduleDays() {
+    const seq = ++this.daySeq;
+    const { st } = this;
+    if (st.to - st.from >= DAYS_BELOW) {
+      this.timeline.showDays(null);
+      return;
+    }
+    const from = formatMonth(st.from), to = formatMonth(st.to);
+    fetch(this.cfg.timelineUrl + filterQuery(st.filters, { bin: "day", from, to })).then((r) => (r.ok ? r.json() : null)).then((out) => {
+      if (!out || seq !== this.daySeq) return;
+      const byDay = new Map(out.counts.map((c) => [c.bin, c.count]));
+      const days = [];
+      for (let d = new Date(Date.UTC(Math.floor(st.from / 12), st.from % 12, 1)); d <= new Date(Date.UTC(Math.floor(st.to / 12), st.to % 12 + 1, 0)); d.setUTCDate(d.getUTCDate() + 1)) {
+        const day = d.toISOString().slice(0, 10);
+        days.push({ day, count: byDay.get(day) || 0 });
+      }
+      this.timeline.showDays(days);
+    });
+  }
+
+  // The downloads: the whole selection, or what is in the map's view.
+  drawDownloads() {
+    const { cfg } = this;
+    const sel = { download: 1 };
+    const view = { ...sel, bbox: this.map.bbox() };
+    const link = (url, text, id) => h("a", { class: "button secondary", href: url, download: "", "data-testid": id }, text);
+    this.downloads.replaceChildren(
+      link(cfg.listUrl + this.query(sel), "Download the selection (GeoJSON)", "download-geojson"),
+      link(cfg.csvUrl + this.query(sel), "CSV", "download-csv"),
+      link(cfg.listUrl + this.query(view), "Download what is in view (GeoJSON)", "download-view-geojson"),
+      link(cfg.csvUrl + this.query(view), "CSV", "download-view-csv"),
+    );
+  }
+
+  saveState(push) {
+    const url = location.pathname + writeState(this.st, this.extent);
+    if (url === location.pathname + location.search) return;
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  }
+
+  // select shows a photo: its popup on the map, or on a phone (and for a
+  // photo not on the map) its card above the list. The page never
+  // scrolls: only the list does, inside its column, to the photo's row.
+  async select(id, push) {
+    const { cfg, map } = this;
+    this.st.photo = id;
+    if (push) this.saveState(true);
+    const res = await fetch(cfg.photoGeojsonUrl.replace("{id}", encodeURIComponent(id)));
+    if (!res.ok) return;
+    const f = await res.json();
+    const c = card(f, cfg.placeUrl, { others: map.othersAt(id), onOthers: () => this.panel.open(map.spotOfPhoto(id)) });
+    if (f.geometry && !this.phone.matches) {
+      this.selected.hidden = true;
+      const [lon, lat] = f.geometry.coordinates;
+      map.openPopup(c, lat, lon);
+    } else {
+      map.closePopup();
+      const close = h("button", { type: "button", class: "button secondary", "data-testid": "selected-close" }, "Close");
+      close.addEventListener("click", () => { this.selected.hidden = true; });
+      this.selected.replaceChildren(c, close);
+      this.selected.hidden = false;
+      if (this.phone.matches) this.setSheet(true);
+      this.side.scrollTop = 0;
+    }
+    this.list.markCurrent();
+  }
+}
