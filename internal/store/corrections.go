@@ -57,22 +57,36 @@ func (s *DB) Regeocode(ctx context.Context, geocode func(caption string) photo.P
 	}
 }
 
+// regeocodeItem is one photo of a batch Regeocode re-geocodes.
+type regeocodeItem struct {
+	rowid            int64
+	caption, digest  string
+	lon, lat         sql.NullFloat64
+	corrected, given bool
+	g                photo.Place
+	newDigest        string
+}
+
 // regeocodeFrom re-geocodes the batch of photos after rowid after: their
 // captions are read, geocoded on every core, and only then written, in a
-// short transaction, so that writers wait for the writing alone. A photo
-// corrected, or given a point by a file, since the read keeps its place:
-// the writes check again.
+// short transaction, so that writers wait for the writing alone.
 func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string) photo.Place) (n, changed, moved int, last int64, err error) {
-	type item struct {
-		rowid            int64
-		caption, digest  string
-		lon, lat         sql.NullFloat64
-		corrected, given bool
-		g                photo.Place
-		newDigest        string
+	items, err := s.regeocodeBatchAfter(ctx, after)
+	if err != nil || len(items) == 0 {
+		return 0, 0, 0, after, err
 	}
-	var items []item
-	err = s.reading(ctx, "", "reading captions to re-geocode", func(ctx context.Context) error {
+	geocodeAll(items, geocode)
+	changed, moved, err = s.writeRegeocoded(ctx, items)
+	if err != nil {
+		return 0, 0, 0, 0, err
+	}
+	return len(items), changed, moved, items[len(items)-1].rowid, nil
+}
+
+// regeocodeBatchAfter reads the next batch of photos to re-geocode.
+func (s *DB) regeocodeBatchAfter(ctx context.Context, after int64) ([]regeocodeItem, error) {
+	var items []regeocodeItem
+	err := s.reading(ctx, "", "reading captions to re-geocode", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
 			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`,
 			photo.GivenPoint, after, regeocodeBatch)
@@ -81,7 +95,7 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var it item
+			var it regeocodeItem
 			if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
 				return err
 			}
@@ -89,13 +103,12 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 		}
 		return rows.Err()
 	})
-	if err != nil {
-		return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
-	}
-	if len(items) == 0 {
-		return 0, 0, 0, after, nil
-	}
-	// Geocode on every core: the geocoder is most of the work.
+	return items, err
+}
+
+// geocodeAll geocodes the items' captions on every core (the geocoder is
+// most of the work), but those whose file gave a point, which stands.
+func geocodeAll(items []regeocodeItem, geocode func(string) photo.Place) {
 	var wg sync.WaitGroup
 	workers := max(1, runtime.GOMAXPROCS(0))
 	for w := range workers {
@@ -103,7 +116,7 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(items); i += workers {
-				if it := &items[i]; !it.given { // the file's point stands
+				if it := &items[i]; !it.given {
 					it.g = geocode(it.caption)
 					gj, _ := json.Marshal(it.g)
 					sum := sha256.Sum256(gj)
@@ -113,10 +126,17 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 		}()
 	}
 	wg.Wait()
-	n, last = len(items), items[len(items)-1].rowid
+}
+
+// writeRegeocoded writes the items whose geocoding changed, in one
+// transaction, and counts them and those that moved on the map. The
+// geocoder's own choice is kept for every photo; the place shown changes
+// only where no person corrected it and no file gave a point — as of the
+// write, which checks again.
+func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (changed, moved int, err error) {
 	tx, err := s.begin(ctx)
 	if err != nil {
-		return 0, 0, 0, 0, err
+		return 0, 0, err
 	}
 	defer tx.Rollback()
 	now := s.Now().UTC().Format(time.RFC3339)
@@ -129,12 +149,9 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 			moved++
 		}
 		gj, _ := json.Marshal(it.g)
-		// The geocoder's own choice is kept for every photo; the place
-		// shown changes only where no person corrected it and no file gave
-		// a point, as of now.
 		if _, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, geo_digest=?, updated=? WHERE rowid=?`,
 			string(gj), it.newDigest, now, it.rowid); err != nil {
-			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
+			return 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
 		if it.corrected {
 			continue
@@ -151,18 +168,18 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 			g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
 			g.Confidence, g.Mention, g.Note, string(alts), it.rowid, photo.GivenPoint, it.rowid)
 		if err != nil {
-			return 0, 0, 0, 0, fmt.Errorf("store: regeocode: %w", err)
+			return 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
 	}
 	if changed > 0 {
 		if err := bump(ctx, tx); err != nil {
-			return 0, 0, 0, 0, err
+			return 0, 0, err
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, 0, 0, 0, s.writeErr(err)
+		return 0, 0, s.writeErr(err)
 	}
-	return n, changed, moved, last, nil
+	return changed, moved, nil
 }
 
 func nonNil(a []photo.Alternative) []photo.Alternative {
