@@ -20,14 +20,11 @@ import (
 // otherwise.
 const defaultDB = "data/syriamap.db"
 
-// env is the environment the commands read, so that tests can give theirs.
-var env = os.Getenv
-
 // dbFlag adds --db to a command's flags, defaulting to SYRIAMAP_DB or
 // data/syriamap.db.
 func dbFlag(fl *flag.FlagSet) *string {
 	def := defaultDB
-	if v := strings.TrimSpace(env("SYRIAMAP_DB")); v != "" {
+	if v := strings.TrimSpace(os.Getenv("SYRIAMAP_DB")); v != "" {
 		def = v
 	}
 	return fl.String("db", def, "the archive's SQLite file (env SYRIAMAP_DB)")

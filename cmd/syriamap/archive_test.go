@@ -58,7 +58,6 @@ func TestArchiveCommands(t *testing.T) {
 	}
 	// A first run on an empty archive shows the samples.
 	t.Setenv("SYRIAMAP_DB", filepath.Join(dir, "fresh.db"))
-	env = os.Getenv
 	out, errOut, err = runCmd(t, "", "list", "--limit", "1")
 	if err != nil || !strings.Contains(out, "1 of 15 photos") || !strings.Contains(errOut, "imported the sample captions (15 photos)") {
 		t.Errorf("fresh archive: %q %q %v", out, errOut, err)

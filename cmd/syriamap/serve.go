@@ -30,18 +30,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	def := "127.0.0.1:8080"
-	if v := strings.TrimSpace(env("SYRIAMAP_ADDR")); v != "" {
+	if v := strings.TrimSpace(os.Getenv("SYRIAMAP_ADDR")); v != "" {
 		def = v
 	}
 	addr := fl.String("addr", def, "the address to listen on (env SYRIAMAP_ADDR)")
 	db := dbFlag(fl)
-	media := fl.String("media", env("SYRIAMAP_MEDIA"), "the only folder photo images (image_path) are served from (env SYRIAMAP_MEDIA)")
-	tiles := fl.String("tiles", env("SYRIAMAP_TILES"), "an online tile layer's URL template, e.g. https://tile.example.org/{z}/{x}/{y}.png, under the offline basemap (env SYRIAMAP_TILES; none by default: the map works offline)")
+	media := fl.String("media", os.Getenv("SYRIAMAP_MEDIA"), "the only folder photo images (image_path) are served from (env SYRIAMAP_MEDIA)")
+	tiles := fl.String("tiles", os.Getenv("SYRIAMAP_TILES"), "an online tile layer's URL template, e.g. https://tile.example.org/{z}/{x}/{y}.png, under the offline basemap (env SYRIAMAP_TILES; none by default: the map works offline)")
 	quiet := fl.Bool("quiet", false, "log only warnings and errors")
 	readOnly := fl.Bool("read-only", false, "open the archive read-only (the default when it or its folder cannot be written)")
-	base := fl.String("base-url", env("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
-	cert := fl.String("tls-cert", env("SYRIAMAP_TLS_CERT"), "serve HTTPS with this certificate (PEM; with --tls-key); or put the server behind a proxy that does")
-	key := fl.String("tls-key", env("SYRIAMAP_TLS_KEY"), "the certificate's private key (PEM)")
+	base := fl.String("base-url", os.Getenv("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
+	cert := fl.String("tls-cert", os.Getenv("SYRIAMAP_TLS_CERT"), "serve HTTPS with this certificate (PEM; with --tls-key); or put the server behind a proxy that does")
+	key := fl.String("tls-key", os.Getenv("SYRIAMAP_TLS_KEY"), "the certificate's private key (PEM)")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
