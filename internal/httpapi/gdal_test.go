@@ -83,8 +83,8 @@ func TestGDALOpensDownloads(t *testing.T) {
 	}
 }
 
-// generatedServer serves an archive of n generated captions.
-func generatedServer(t *testing.T, n int) *httptest.Server {
+// generatedArchive is an archive of n generated captions (seed fixed).
+func generatedArchive(t testing.TB, n int, seed uint64) *archive.Archive {
 	t.Helper()
 	g, err := bundled()
 	if err != nil {
@@ -98,7 +98,7 @@ func generatedServer(t *testing.T, n int) *httptest.Server {
 	t.Cleanup(func() { db.Close() })
 	a := archive.New(db, g)
 	var captions strings.Builder
-	gn := gen.New(g, 7)
+	gn := gen.New(g, seed)
 	for range n {
 		captions.WriteString(gn.Caption() + "\n\n")
 	}
@@ -107,6 +107,13 @@ func generatedServer(t *testing.T, n int) *httptest.Server {
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
 		t.Fatal(err)
 	}
+	return a
+}
+
+// generatedServer serves an archive of n generated captions.
+func generatedServer(t *testing.T, n int) *httptest.Server {
+	t.Helper()
+	a := generatedArchive(t, n, 7)
 	ts := httptest.NewServer(nil)
 	t.Cleanup(ts.Close)
 	s, err := New(a, Options{BaseURL: ts.URL})

@@ -424,30 +424,19 @@ func (s *Server) ogcQueryables(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// ogcItems serves a collection's items.
-func (s *Server) ogcItems(w http.ResponseWriter, r *http.Request) {
-	id, err := collectionID(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
+// byCollection routes a request on a collection to the handler of its
+// collection, or answers 404.
+func (s *Server) byCollection(photos, places http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := collectionID(r)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		if id == "places" {
+			places(w, r)
+			return
+		}
+		photos(w, r)
 	}
-	if id == "places" {
-		s.placeItems(w, r)
-		return
-	}
-	s.photoItems(w, r)
-}
-
-// ogcItem serves one item.
-func (s *Server) ogcItem(w http.ResponseWriter, r *http.Request) {
-	id, err := collectionID(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if id == "places" {
-		s.placeItem(w, r)
-		return
-	}
-	s.photoItem(w, r)
 }

@@ -76,13 +76,8 @@ func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
 	if err != nil {
 		return f, err
 	}
-	if v := q.Get("datetime"); v != "" {
-		if !f.From.IsZero() || !f.To.IsZero() {
-			return f, badParam("datetime", "give either datetime or from and to")
-		}
-		if f.From, f.To, err = parseDatetime(v); err != nil {
-			return f, err
-		}
+	if err := applyDatetime(q, &f); err != nil {
+		return f, err
 	}
 	types := map[string]cql.Type{}
 	for _, qb := range photoQueryables {
@@ -143,6 +138,21 @@ func literal(t cql.Type, v string) string {
 		return "DATE('" + strings.ReplaceAll(v, "'", "''") + "')"
 	}
 	return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+}
+
+// applyDatetime sets f's window from OGC's datetime parameter, which
+// stands instead of from and to.
+func applyDatetime(q url.Values, f *photo.Filter) error {
+	v := q.Get("datetime")
+	if v == "" {
+		return nil
+	}
+	if !f.From.IsZero() || !f.To.IsZero() {
+		return badParam("datetime", "give either datetime or from and to")
+	}
+	var err error
+	f.From, f.To, err = parseDatetime(v)
+	return err
 }
 
 // parseDatetime reads OGC's datetime: an instant, or an interval whose
@@ -327,9 +337,16 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, s.url("photo", "id", id), http.StatusSeeOther)
 		return
 	}
-	links := append(s.selfLinks(r, format, mediaGeoJSON),
-		ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", "photos"), Rel: "collection", Type: mediaJSON, Title: "The collection"})
+	s.writeItem(w, r, "photos", feature)
+}
+
+// writeItem answers one item: its GeoJSON Feature (an object) with its
+// links (self, alternate, collection) added.
+func (s *Server) writeItem(w http.ResponseWriter, r *http.Request, collection string, feature []byte) {
+	links := append(s.selfLinks(r, "json", mediaGeoJSON),
+		ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
 	lb, _ := marshalJSON(links)
+	feature = bytes.TrimSuffix(bytes.TrimSpace(feature), []byte("}"))
 	w.Header().Set("Content-Type", mediaGeoJSON)
-	w.Write(append(append(append(feature[:len(feature)-1], `,"links":`...), bytes.TrimSpace(lb)...), "}\n"...))
+	w.Write(append(append(append(feature, `,"links":`...), bytes.TrimSpace(lb)...), "}\n"...))
 }

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -194,9 +193,5 @@ func (s *Server) placeItem(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	links := append(s.selfLinks(r, format, mediaGeoJSON),
-		ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", "places"), Rel: "collection", Type: mediaJSON, Title: "The collection"})
-	lb, _ := marshalJSON(links)
-	w.Header().Set("Content-Type", mediaGeoJSON)
-	w.Write(append(append(append(body[:len(body)-1], `,"links":`...), bytes.TrimSpace(lb)...), "}\n"...))
+	s.writeItem(w, r, "places", body)
 }

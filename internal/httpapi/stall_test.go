@@ -7,16 +7,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/gen"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // TestSlowClientsAndSearchesDoNotStall: while 8 clients hold downloads
@@ -28,27 +22,7 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("imports 20,000 photos")
 	}
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	a := archive.New(db, g)
-	var captions strings.Builder
-	gn := gen.New(g, 1)
-	for range 20_000 {
-		captions.WriteString(gn.Caption() + "\n\n")
-	}
-	path := filepath.Join(dir, "captions.txt")
-	os.WriteFile(path, []byte(captions.String()), 0o644)
-	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
-		t.Fatal(err)
-	}
+	a := generatedArchive(t, 20_000, 1)
 	s, err := New(a, Options{})
 	if err != nil {
 		t.Fatal(err)

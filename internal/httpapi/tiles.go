@@ -57,13 +57,7 @@ func (s *Server) tileFilter(q url.Values) (photo.Filter, error) {
 	if err != nil {
 		return f, err
 	}
-	if v := q.Get("datetime"); v != "" {
-		if !f.From.IsZero() || !f.To.IsZero() {
-			return f, badParam("datetime", "give either datetime or from and to")
-		}
-		f.From, f.To, err = parseDatetime(v)
-	}
-	return f, err
+	return f, applyDatetime(q, &f)
 }
 
 // tileOf reads the route's z, x and y.
