@@ -141,17 +141,3 @@ func readAt(pid int, path string) int64 {
 	}
 	return 0
 }
-
-// committed counts the photos an archive holds, or -1.
-func committed(path string) int {
-	s, err := store.Open(context.Background(), path)
-	if err != nil {
-		return -1
-	}
-	defer s.Close()
-	n, err := s.Count(context.Background())
-	if err != nil {
-		return -1
-	}
-	return n
-}
