@@ -341,6 +341,17 @@ func readsAsGovernorate(cands []candidate, i int) bool {
 // isArea reports whether a designator names an area larger than a city.
 func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }
 
+// betweenCountries reports whether mentions a and b name two sides of a
+// border: "X and Y" after "between", or after a border or crossing.
+func betweenCountries(c caption.Caption, a, b int) bool {
+	m := c.Mentions[a]
+	if m.Entity != caption.Country || strings.TrimSpace(c.Text[m.End:c.Mentions[b].Start]) != "and" {
+		return false
+	}
+	before := strings.ToLower(strings.TrimSpace(c.Text[:m.Start]))
+	return m.Designator == "border" || m.Designator == "crossing" || strings.HasSuffix(before, " between")
+}
+
 // photoCountry returns the country the first sentence places the photo
 // in: the last country named as "…, Turkey," or "in Lebanon's …", not one
 // named as a border ("near the border with Syria"); else one people enter
@@ -352,9 +363,9 @@ func photoCountry(c caption.Caption) string {
 		if m.Entity != caption.Country || m.Sentence != 0 {
 			continue
 		}
-		// "along the border between Syria and Jordan": both name the
-		// border.
-		if i > 0 && c.Mentions[i-1].Designator == "border" && strings.TrimSpace(c.Text[c.Mentions[i-1].End:m.Start]) == "and" {
+		// "along the border between Syria and Jordan", "the Nassib
+		// crossing between Syria and Jordan": both name the border.
+		if i > 0 && betweenCountries(c, i-1, i) || i+1 < len(c.Mentions) && betweenCountries(c, i, i+1) {
 			continue
 		}
 		switch {
