@@ -238,7 +238,7 @@ func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
 		if err != nil {
 			return c, err
 		}
-		c.Extent.Spatial.BBox = [][4]float64{syriaBBox}
+		c.Extent.Spatial.BBox = [][4]float64{s.gazetteerBBox} // an archive with no placed photo
 		if e.BBox != nil {
 			c.Extent.Spatial.BBox[0] = [4]float64{e.BBox.Min[0], e.BBox.Min[1], e.BBox.Max[0], e.BBox.Max[1]}
 		}
@@ -262,9 +262,6 @@ func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
 	return c, nil
 }
 
-// syriaBBox frames an archive with no placed photo: Syria and its
-// neighbours' border areas, from the bundled gazetteer's extent.
-var syriaBBox = [4]float64{35.0, 32.0, 42.5, 37.5}
 
 // ogcCollections lists the collections.
 func (s *Server) ogcCollections(w http.ResponseWriter, r *http.Request) {

@@ -164,7 +164,7 @@ func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	bounds := syriaBBox
+	bounds := s.gazetteerBBox // an archive with no placed photo
 	if e.BBox != nil {
 		bounds = [4]float64{e.BBox.Min[0], e.BBox.Min[1], e.BBox.Max[0], e.BBox.Max[1]}
 	}
