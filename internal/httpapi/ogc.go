@@ -262,7 +262,6 @@ func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
 	return c, nil
 }
 
-
 // ogcCollections lists the collections.
 func (s *Server) ogcCollections(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r)
