@@ -598,6 +598,12 @@ func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 			tail = strings.TrimRight(tail[:loc[0]], " \t\n.")
 		}
 	}
+	// "AP Photo/Hussein Malla, File": an archive photo's marker, part of
+	// the credit's span but not of its names.
+	end = len(tail)
+	if n := len(tail); n > 6 && strings.EqualFold(tail[n-6:], ", file") {
+		tail = tail[:n-6]
+	}
 	slash := strings.LastIndexAny(tail, "/")
 	last := tailStart(tail, len(tail))
 	if slash >= 0 {
@@ -620,7 +626,7 @@ func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 	if !ok || c.Photographer == "" && c.Agency == "" {
 		return Credit{}, 0, 0, false
 	}
-	return c, last, len(tail), true
+	return c, last, end, true
 }
 
 // inlineLeads begin a credit in running text; they are matched with their

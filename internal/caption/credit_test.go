@@ -13,6 +13,7 @@ func TestCredit(t *testing.T) {
 		{"© and a picture number", "Children in Aleppo, 2016. © UNICEF/UN012345/Al-Issa", "Al-Issa", "UNICEF"},
 		{"© an organisation", "Men in Atareb, Syria. 18 November 2017. © Syria Civil Defence", "", "Syria Civil Defence"},
 		{"an acronym beside Handout", "A convoy enters Rastan, Syria, 31 March 2017. SARC/Handout", "", "SARC"},
+		{"an archive photo, unbracketed", "Girls walk in Manbij, Syria, Dec. 28, 2018. AP Photo/Hussein Malla, File", "Hussein Malla", "AP"},
 		{"a handout via an agency's TV", "Fighters in Zabadani, Syria, July 11, 2015. REUTERS/Hezbollah media office/Handout via Reuters TV", "", "Reuters"},
 		{"Name/Reuters", "A boy in Douma, Syria March 13, 2016. Bassam Khabieh/Reuters", "Bassam Khabieh", "Reuters"},
 		{"no full stop before credit", "A boy in Douma, Syria March 13, 2016 REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
