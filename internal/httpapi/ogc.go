@@ -97,12 +97,16 @@ func checkParams(q url.Values, known ...[]string) error {
 	return nil
 }
 
-// ogcStart reads what every OGC resource reads: its format and its
-// parameters. It returns done when the response is already answered.
+// ogcStart reads what every OGC resource reads: its format, its
+// parameters, and the CRS they ask for where they may. It returns done
+// when the response is already answered.
 func (s *Server) ogcStart(w http.ResponseWriter, r *http.Request, known ...[]string) (format string, done bool) {
 	format, err := ogcFormat(r)
 	if err == nil {
 		err = checkParams(r.URL.Query(), append(known, []string{"f"})...)
+	}
+	if err == nil {
+		err = checkCRS(r.URL.Query())
 	}
 	if err != nil {
 		s.error(w, r, err)

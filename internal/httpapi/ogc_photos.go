@@ -62,9 +62,6 @@ func resultHits(q url.Values) (bool, error) {
 // own filters, datetime as the window, each queryable as an equality,
 // filter in CQL2 text, sortby, limit and offset.
 func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
-	if err := checkCRS(q); err != nil {
-		return photo.Filter{}, err
-	}
 	api := url.Values{}
 	for _, k := range filterParams {
 		if v, ok := q[k]; ok {
@@ -313,10 +310,6 @@ func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.
 func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r, []string{"crs"})
 	if done {
-		return
-	}
-	if err := checkCRS(r.URL.Query()); err != nil {
-		s.error(w, r, err)
 		return
 	}
 	id := mux.Vars(r)["id"]

@@ -48,9 +48,6 @@ type placeMatcher struct {
 
 func (s *Server) placeMatcher(q url.Values) (placeMatcher, error) {
 	var m placeMatcher
-	if err := checkCRS(q); err != nil {
-		return m, err
-	}
 	if v := strings.TrimSpace(q.Get("bbox")); v != "" {
 		b, err := parseBBox(v)
 		if err != nil {
@@ -171,10 +168,6 @@ func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
 func (s *Server) placeItem(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r, []string{"crs"})
 	if done {
-		return
-	}
-	if err := checkCRS(r.URL.Query()); err != nil {
-		s.error(w, r, err)
 		return
 	}
 	id := mux.Vars(r)["id"]
