@@ -87,7 +87,8 @@ bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/...
 
 ## fuzz: fuzz the caption reader, the three importers (all or nothing,
-## never a panic), the geocoder and the OGC filter reader, each for FUZZTIME
+## never a panic), the geocoder, the OGC filter reader and the JPEG metadata
+## reader, each for FUZZTIME
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/caption
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./internal/caption
@@ -96,6 +97,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzTXT -fuzztime $(FUZZTIME) ./internal/archive
 	$(GO) test -run '^$$' -fuzz FuzzGeocode -fuzztime $(FUZZTIME) ./internal/geocode
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/cql
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./internal/imagemeta
 
 ## geodata: rebuild the bundled gazetteer from $(SHARED)/geodata
 geodata:

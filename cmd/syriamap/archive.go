@@ -99,6 +99,15 @@ func newProgressBar(w io.Writer) *progressBar {
 }
 
 func (p *progressBar) update(file string, done, total int64) {
+	p.draw(file, done, total, bytesize(done)+"/"+bytesize(total))
+}
+
+// updateFiles shows progress through a number of files.
+func (p *progressBar) updateFiles(label string, done, total int) {
+	p.draw(label, int64(done), int64(total), fmt.Sprintf("%d/%d files", done, total))
+}
+
+func (p *progressBar) draw(label string, done, total int64, amount string) {
 	if !p.on || time.Since(p.last) < 200*time.Millisecond {
 		return
 	}
@@ -109,8 +118,8 @@ func (p *progressBar) update(file string, done, total int64) {
 	}
 	const width = 30
 	n := int(frac * width)
-	fmt.Fprintf(p.w, "\r%s [%s%s] %3.0f%% %s/%s %s ", shorten(file, 30), strings.Repeat("=", n), strings.Repeat(" ", width-n),
-		100*frac, bytesize(done), bytesize(total), time.Since(p.started).Round(time.Second))
+	fmt.Fprintf(p.w, "\r%s [%s%s] %3.0f%% %s %s ", shorten(label, 30), strings.Repeat("=", n), strings.Repeat(" ", width-n),
+		100*frac, amount, time.Since(p.started).Round(time.Second))
 }
 
 // clear removes the bar before other output.

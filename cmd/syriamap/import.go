@@ -5,6 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -18,8 +21,21 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fl.SetOutput(stderr)
 	db := dbFlag(fl)
 	format := fl.String("format", "", "txt, csv or jsonl (default: by each file's extension)")
+	var include []string
+	fl.Func("include", "the names of a folder's files to import as images, a pattern such as '*.jpg' (repeat it or separate with commas; default *.jpg and *.jpeg, any case)", func(v string) error {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				if _, err := filepath.Match(p, ""); err != nil {
+					return fmt.Errorf("bad pattern %q", p)
+				}
+				include = append(include, p)
+			}
+		}
+		return nil
+	})
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] FILE...")
+		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] FILE|FOLDER...")
+		fmt.Fprintln(stderr, "Text, CSV and JSON-lines files are read by extension; JPEG files, and the JPEGs under folders, as images.")
 		fl.PrintDefaults()
 	}
 	if help, err := parseFlags(fl, args); help || err != nil {
@@ -40,9 +56,45 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%s; nothing was imported (see README: Operating it)", errorText(err))
 	}
 	bar := newProgressBar(stderr)
+	var texts, images []string
+	for _, path := range fl.Args() {
+		if st, err := os.Stat(path); (err == nil && st.IsDir()) || (*format == "" && archive.IsImage(path)) {
+			images = append(images, path)
+		} else {
+			texts = append(texts, path)
+		}
+	}
 	var total archive.Result
 	rejected, failed := 0, 0
-	for _, path := range fl.Args() {
+	if len(images) > 0 {
+		res, err := a.ImportImages(ctx, images, include, func(done, n int) { bar.updateFiles("images", done, n) })
+		bar.clear()
+		if err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("import interrupted; no image was imported: %w", ctx.Err())
+			}
+			return fmt.Errorf("%s; no image was imported", errorText(err))
+		}
+		fmt.Fprintf(stdout, "images: %d files found, %d read (the others are unchanged since the last import), %d skipped: %d added, %d updated, %d unchanged, %d unplaced\n",
+			res.Files, res.Read, len(res.Skipped), res.Added, res.Updated, res.Unchanged, res.Unplaced)
+		for _, s := range res.Skipped {
+			fmt.Fprintf(stdout, "  skipped %s: %s\n", s.Path, s.Reason)
+		}
+		total.Summary.Add(res.Summary)
+		if len(texts) == 0 {
+			if res.Added == 0 && res.Updated == 0 && len(res.Skipped) == 0 {
+				fmt.Fprintln(stdout, "nothing changed: every image was already in the archive as it is")
+			}
+			if len(res.Skipped) > 0 {
+				return fmt.Errorf("%d of %d image files were skipped (named above); the others were imported", len(res.Skipped), res.Files)
+			}
+			return nil
+		}
+		if len(res.Skipped) > 0 {
+			failed++ // the command ends non-zero, as for a bad text file
+		}
+	}
+	for _, path := range texts {
 		res, err := a.ImportFile(ctx, path, *format, bar.update)
 		bar.clear()
 		if err != nil {
@@ -62,12 +114,12 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		total.Read += res.Read
 	}
 	fmt.Fprintf(stdout, "imported %d of %d files into %s: %d added, %d updated, %d unchanged, %d unplaced, %d rejected\n",
-		fl.NArg()-failed, fl.NArg(), *db, total.Added, total.Updated, total.Unchanged, total.Unplaced, rejected)
+		len(texts)-failed, len(texts), *db, total.Added, total.Updated, total.Unchanged, total.Unplaced, rejected)
 	if total.Added == 0 && total.Updated == 0 && failed == 0 {
 		fmt.Fprintln(stdout, "nothing changed: every photo was already in the archive as it is")
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d files had errors and were not imported", failed, fl.NArg())
+		return fmt.Errorf("%d of %d files had errors and were not imported", failed, len(texts))
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func TestIIMFields(t *testing.T) {
 		Source:      "Reuters",
 		Keywords:    []string{"displaced", "رأس العين"},
 		City:        "Ras al-Ain",
-		Sublocation: "Mabrouka camp",
+		Sublocation: "a camp for displaced people",
 		State:       "Hasakah",
 		CountryCode: "SYR",
 		Country:     "Syria",

@@ -46,6 +46,14 @@ type Photo struct {
 	// gives none.
 	Given   Given
 	Sources []Source
+	// File is the image file an import read this photo from, with what
+	// its metadata says; nil for photos from text, CSV and JSON lines.
+	// ImageFile is the SHA-256 (hex) of the first image file the photo
+	// was given, which its derivatives are served by.
+	File      *File
+	ImageFile string
+	// Check compares the caption with the image file's metadata.
+	Check Check
 	Created time.Time
 	Updated time.Time
 }
@@ -129,6 +137,40 @@ type Event struct {
 type Image struct {
 	URL, Path string
 }
+
+// File is an image file as an import read it.
+type File struct {
+	Path    string // absolute
+	SHA256  string // hex, of the whole file
+	Size    int64
+	ModTime time.Time
+	// Meta is what the file's IPTC, XMP and EXIF say, as JSON, for the
+	// photo's page.
+	Meta string
+}
+
+// Check is how a photo's caption agrees with its image file's metadata:
+// the IPTC/XMP location, the EXIF GPS point and the EXIF capture time.
+type Check struct {
+	IPTCCity, IPTCCountry string
+	GPSLon, GPSLat        float64
+	HasGPS                bool
+	// EXIFTime is the capture time, RFC 3339 when the camera gave its
+	// offset, else "2006-01-02T15:04:05" (the camera's clock, zone
+	// unknown); "" when not given.
+	EXIFTime string
+	// Agreement is AgreementAgrees, AgreementNear, AgreementDisagrees or
+	// "" when there is nothing to compare; Note says it in a sentence.
+	Agreement string
+	Note      string
+}
+
+// The agreements of a Check.
+const (
+	AgreementAgrees    = "agrees"
+	AgreementNear      = "near"
+	AgreementDisagrees = "disagrees"
+)
 
 // Source is one place a photo was imported from.
 type Source struct {

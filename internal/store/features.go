@@ -32,6 +32,10 @@ type Feature struct {
 	// (RFC 3339).
 	Review                 photo.Review
 	ReviewedBy, ReviewedAt string
+	// ImageFile is the hash of the photo's first image file ("" when it
+	// has none); Check compares the caption with that file's metadata.
+	ImageFile string
+	Check     photo.Check
 }
 
 // EachFeature calls fn for each photo the filter selects, in the order
@@ -157,7 +161,8 @@ func limitOf(flt photo.Filter) string {
 // gives. The Feature is reused between calls.
 func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
-		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at
+		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at,
+		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note
 		FROM photos WHERE ` + w + tail
 	rows, err := s.read.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -168,14 +173,17 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 	var rowid int64
 	var from, to sql.NullInt64
 	var prec sql.NullString
-	var lon, lat sql.NullFloat64
+	var lon, lat, gpsLon, gpsLat sql.NullFloat64
 	var review string
+	ck := &f.Check
 	for rows.Next() {
 		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
 			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat,
-			&review, &f.ReviewedBy, &f.ReviewedAt); err != nil {
+			&review, &f.ReviewedBy, &f.ReviewedAt, &f.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat,
+			&ck.EXIFTime, &ck.Agreement, &ck.Note); err != nil {
 			return err
 		}
+		ck.GPSLon, ck.GPSLat, ck.HasGPS = gpsLon.Float64, gpsLat.Float64, gpsLon.Valid
 		f.Seq = rowid
 		f.Review = reviewOf(review)
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
 	"time"
@@ -21,6 +22,9 @@ type Record struct {
 	Line  int
 	// Ref and Label are the id and source the file gave the photo.
 	Ref, Label string
+	// Source names the record's own file when it is not the import's
+	// (each image of a folder is a file of its own).
+	Source string
 }
 
 // Summary counts what an import did.
@@ -89,7 +93,11 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		if err := ctx.Err(); err != nil {
 			return Summary{}, err
 		}
-		res, err := st.write(ctx, file, r, now)
+		src := file
+		if r.Source != "" {
+			src = r.Source
+		}
+		res, err := st.write(ctx, src, r, now)
 		if err != nil {
 			if isBusy(err) {
 				return Summary{}, ErrBusy
@@ -153,6 +161,7 @@ const (
 
 type importStmts struct {
 	insert, source, image, lookup, update, updateKeepPlace *sql.Stmt
+	fileLookup, fileUpsert, fileCheck, fileLeave           *sql.Stmt
 }
 
 func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
@@ -179,6 +188,17 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 			digest=?, updated=? WHERE rowid=?`},
 		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?,
 			agency=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?, digest=?, updated=? WHERE rowid=?`},
+		{&st.fileLookup, `SELECT photo, sha256, mtime FROM files WHERE path = ?`},
+		{&st.fileUpsert, `INSERT INTO files (path, photo, sha256, size, mtime, meta, imported) VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (path) DO UPDATE SET photo = excluded.photo, sha256 = excluded.sha256, size = excluded.size,
+			mtime = excluded.mtime, meta = excluded.meta, imported = excluded.imported`},
+		// The check is of the photo's first image file: a second file
+		// with the same caption is attached beside it.
+		{&st.fileCheck, `UPDATE photos SET iptc_city = ?, iptc_country = ?, gps_lon = ?, gps_lat = ?, exif_time = ?,
+			agreement = ?, agreement_note = ?, image_file = ? WHERE rowid = ? AND image_file IN ('', ?)`},
+		// A file that now holds another caption leaves its old photo.
+		{&st.fileLeave, `UPDATE photos SET image_file = '', iptc_city = '', iptc_country = '', gps_lon = NULL, gps_lat = NULL,
+			exif_time = '', agreement = '', agreement_note = '' WHERE rowid = ? AND image_file = ?`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -191,7 +211,8 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 }
 
 func (st *importStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.source, st.image, st.lookup, st.update, st.updateKeepPlace} {
+	for _, s := range []*sql.Stmt{st.insert, st.source, st.image, st.lookup, st.update, st.updateKeepPlace,
+		st.fileLookup, st.fileUpsert, st.fileCheck, st.fileLeave} {
 		if s != nil {
 			s.Close()
 		}
@@ -220,6 +241,9 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 			return 0, err
 		}
 		if _, err := st.addImage(ctx, rowid, p); err != nil {
+			return 0, err
+		}
+		if _, err := st.addFile(ctx, rowid, p, now); err != nil {
 			return 0, err
 		}
 		return added, nil
@@ -267,7 +291,55 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	} else if newImage && res == unchanged {
 		res = updated // another picture with the same caption
 	}
+	if changed, err := st.addFile(ctx, rowid, p, now); err != nil {
+		return 0, err
+	} else if changed && res == unchanged {
+		res = updated // a new or changed image file
+	}
 	return res, nil
+}
+
+// addFile records the image file an import read photo rowid from, if
+// any, with what its metadata says, and reports whether the file is new
+// to the photo or its content changed. The photo's image is the first
+// file it was given, or this one when it is that file changed.
+func (st *importStmts) addFile(ctx context.Context, rowid int64, p *photo.Photo, now string) (bool, error) {
+	f := p.File
+	if f == nil {
+		return false, nil
+	}
+	mtime := f.ModTime.UTC().Format(time.RFC3339Nano)
+	var oldPhoto int64
+	var oldSHA, oldMtime string
+	err := st.fileLookup.QueryRowContext(ctx, f.Path).Scan(&oldPhoto, &oldSHA, &oldMtime)
+	found := err == nil
+	if err != nil && err != sql.ErrNoRows {
+		return false, err
+	}
+	if found && oldPhoto == rowid && oldSHA == f.SHA256 && oldMtime == mtime {
+		return false, nil
+	}
+	if _, err := st.fileUpsert.ExecContext(ctx, f.Path, rowid, f.SHA256, f.Size, mtime, f.Meta, now); err != nil {
+		return false, err
+	}
+	if found && oldPhoto == rowid && oldSHA == f.SHA256 {
+		return false, nil // touched, not changed
+	}
+	if found && oldPhoto != rowid {
+		if _, err := st.fileLeave.ExecContext(ctx, oldPhoto, oldSHA); err != nil {
+			return false, err
+		}
+	}
+	c := p.Check
+	var lon, lat sql.NullFloat64
+	if c.HasGPS {
+		lon, lat = sql.NullFloat64{Float64: c.GPSLon, Valid: true}, sql.NullFloat64{Float64: c.GPSLat, Valid: true}
+	}
+	if _, err := st.fileCheck.ExecContext(ctx, c.IPTCCity, c.IPTCCountry, lon, lat, c.EXIFTime, c.Agreement, c.Note,
+		f.SHA256, rowid, oldSHA); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // addImage records the image a file gave photo rowid, if any, and reports
@@ -405,4 +477,82 @@ func orNone(precision string) string {
 		return "none"
 	}
 	return precision
+}
+
+// FileState is what the archive knows of an image file it imported.
+type FileState struct {
+	Size    int64
+	ModTime time.Time
+	SHA256  string
+}
+
+// KnownFile returns the state of the image file at path (absolute) as
+// its last import saw it, and whether it was imported.
+func (s *DB) KnownFile(ctx context.Context, path string) (FileState, bool, error) {
+	var st FileState
+	var mtime string
+	err := s.reading(ctx, "", "reading the archive's files", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT size, mtime, sha256 FROM files WHERE path = ?`, path).Scan(&st.Size, &mtime, &st.SHA256)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, false, nil
+	}
+	if err != nil {
+		return st, false, err
+	}
+	st.ModTime, _ = time.Parse(time.RFC3339Nano, mtime)
+	return st, true, nil
+}
+
+// FileOf returns the path of the image file whose content has the hash
+// sha (hex), for serving it; ENotFound when no imported file has it.
+func (s *DB) FileOf(ctx context.Context, sha string) (string, error) {
+	var path string
+	err := s.reading(ctx, "", "finding an image file", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT path FROM files WHERE sha256 = ? ORDER BY imported DESC LIMIT 1`, sha).Scan(&path)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", photo.Errorf(photo.ENotFound, "no image file %s in the archive", sha)
+	}
+	return path, err
+}
+
+// AddMediaRoots records folders images were imported from: the server
+// serves image files under them.
+func (s *DB) AddMediaRoots(ctx context.Context, roots []string) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, r := range roots {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO media_roots (path) VALUES (?)`, r); err != nil {
+			return fmt.Errorf("store: recording media folder %s: %w", r, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// MediaRoots returns the folders images were imported from.
+func (s *DB) MediaRoots(ctx context.Context) ([]string, error) {
+	var out []string
+	err := s.reading(ctx, "", "reading the media folders", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT path FROM media_roots ORDER BY path`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
 }

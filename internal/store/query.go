@@ -171,7 +171,8 @@ func filter(f photo.Filter) (string, []any, error) {
 const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
 	p.place_id, p.place_name, p.place_kind, p.governorate, p.gov_pcode, p.country, p.lon, p.lat, p.precision,
 	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated,
-	p.review, p.reviewed_by, p.reviewed_at`
+	p.review, p.reviewed_by, p.reviewed_at, p.image_file, p.iptc_city, p.iptc_country, p.gps_lon, p.gps_lat, p.exif_time,
+	p.agreement, p.agreement_note`
 
 // Photos returns the photos the filter selects, newest first (undated
 // last), then by id. Lists leave out each photo's alternatives and the
@@ -270,14 +271,17 @@ func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64,
 	var prec sql.NullString
 	var lon, lat sql.NullFloat64
 	var created, updated, review, reviewedAt string
-	pl := &p.Place
+	var gpsLon, gpsLat sql.NullFloat64
+	pl, ck := &p.Place, &p.Check
 	err = sc.Scan(&rowid, &p.ID, &p.Caption, &from, &to, &prec, &p.Photographer, &p.Agency,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
 		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated,
-		&review, &p.ReviewedBy, &reviewedAt)
+		&review, &p.ReviewedBy, &reviewedAt, &p.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat, &ck.EXIFTime,
+		&ck.Agreement, &ck.Note)
 	if err != nil {
 		return 0, err
 	}
+	ck.GPSLon, ck.GPSLat, ck.HasGPS = gpsLon.Float64, gpsLat.Float64, gpsLon.Valid
 	p.Review = reviewOf(review)
 	p.ReviewedAt, _ = time.Parse(time.RFC3339, reviewedAt)
 	p.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
@@ -327,6 +331,9 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 			return err
 		}
 		if p.Images, err = imagesOf(ctx, tx, rowid); err != nil {
+			return err
+		}
+		if p.File, err = fileOf(ctx, tx, rowid, p.ImageFile); err != nil {
 			return err
 		}
 		var c photo.Correction
@@ -382,6 +389,26 @@ func imagesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Image, erro
 		out = append(out, im)
 	}
 	return out, rows.Err()
+}
+
+// fileOf returns the image file of photo rowid whose hash is sha (its
+// first), or nil.
+func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.File, error) {
+	if sha == "" {
+		return nil, nil
+	}
+	var f photo.File
+	var mtime string
+	err := tx.QueryRowContext(ctx, `SELECT path, sha256, size, mtime, meta FROM files WHERE photo = ? AND sha256 = ? LIMIT 1`, rowid, sha).
+		Scan(&f.Path, &f.SHA256, &f.Size, &mtime, &f.Meta)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	f.ModTime, _ = time.Parse(time.RFC3339Nano, mtime)
+	return &f, nil
 }
 
 // DayHistogram counts the day-dated photos the filter selects by day

@@ -17,7 +17,7 @@ fresh iptc-utf8.jpg
 et -charset iptc=UTF8 -IPTC:CodedCharacterSet=UTF8 \
   -IPTC:Caption-Abstract="$caption" -IPTC:ObjectName="SYRIA-CONFLICT/DISPLACED" \
   -IPTC:By-line="Rodi Said" -IPTC:Credit="REUTERS" -IPTC:Source="Reuters" \
-  -IPTC:City="Ras al-Ain" -IPTC:Sub-location="Mabrouka camp" -IPTC:Province-State="Hasakah" \
+  -IPTC:City="Ras al-Ain" -IPTC:Sub-location="a camp for displaced people" -IPTC:Province-State="Hasakah" \
   -IPTC:Country-PrimaryLocationCode="SYR" -IPTC:Country-PrimaryLocationName="Syria" \
   -IPTC:Keywords="displaced" -IPTC:Keywords="رأس العين" \
   -IPTC:DateCreated=2017:01:22 -IPTC:TimeCreated=10:15:00+03:00 iptc-utf8.jpg
@@ -50,12 +50,14 @@ et -Photoshop:IPTCDigest= conflict-nodigest.jpg
 et -Photoshop:IPTCDigest=new conflict-match.jpg
 et -Photoshop:IPTCDigest=00112233445566778899aabbccddeeff conflict-stale.jpg
 
-# GPS in each hemisphere, with the capture time and its offset.
+# GPS in each hemisphere, with the capture time and its offset, and a
+# caption.
 gps() { # name lat latref lon lonref
   fresh "$1"
   et -EXIF:GPSLatitude="$2" -EXIF:GPSLatitudeRef="$3" -EXIF:GPSLongitude="$4" -EXIF:GPSLongitudeRef="$5" \
      -EXIF:DateTimeOriginal="2016:12:13 15:04:05" -EXIF:OffsetTimeOriginal="+03:00" \
-     -EXIF:Make="Canon" -EXIF:Model="Canon EOS 5D Mark III" "$1"
+     -EXIF:Make="Canon" -EXIF:Model="Canon EOS 5D Mark III" \
+     -IPTC:Caption-Abstract="A test picture made at $2 $3, $4 $5 on December 13, 2016. (Photo by Test Camera/Fixtures)" "$1"
 }
 gps gps-ne.jpg 36.2021 N 37.1343 E
 gps gps-nw.jpg 40.7128 N 74.0060 W

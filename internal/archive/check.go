@@ -1,0 +1,267 @@
+package archive
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// tolerance is how far, in km, a point may lie from a place of the kind
+// and still be in it: a city spreads about 15 km, a village 5.
+func tolerance(kind string) float64 {
+	switch gazetteer.Kind(kind) {
+	case gazetteer.City:
+		return 15
+	case gazetteer.Town, gazetteer.Camp:
+		return 8
+	case gazetteer.Subdistrict:
+		return 25
+	case gazetteer.District:
+		return 40
+	case gazetteer.Region:
+		return 60
+	case gazetteer.Governorate:
+		return 100
+	}
+	return 5 // village, neighbourhood, crossing, landmark
+}
+
+// nearFactor: beyond a place's tolerance but within this many times it,
+// a point is near, not in disagreement (a camp on a town's edge, a
+// photographer on a hill outside a city).
+const nearFactor = 3
+
+// countries are the ISO codes and names the IPTC country fields hold for
+// the gazetteer's countries, by the gazetteer's two-letter code.
+var countries = map[string]string{
+	"SY": "Syria", "SYR": "Syria", "SYRIA": "Syria", "SYRIAN ARAB REPUBLIC": "Syria",
+	"TR": "Turkey", "TUR": "Turkey", "TURKEY": "Turkey", "TÜRKIYE": "Turkey", "TURKIYE": "Turkey",
+	"LB": "Lebanon", "LBN": "Lebanon", "LEBANON": "Lebanon",
+	"JO": "Jordan", "JOR": "Jordan", "JORDAN": "Jordan",
+	"IQ": "Iraq", "IRQ": "Iraq", "IRAQ": "Iraq",
+	"IL": "Israel", "ISR": "Israel", "ISRAEL": "Israel",
+}
+
+// countryName is the English name of a country code or name, or the
+// given text when it is none of the region's.
+func countryName(s string) string {
+	if n, ok := countries[strings.ToUpper(strings.TrimSpace(s))]; ok {
+		return n
+	}
+	return strings.TrimSpace(s)
+}
+
+// gpsCountryRadius: a GPS point takes the country of the nearest place
+// within this many km; farther from every place, its country is unknown.
+const gpsCountryRadius = 30
+
+// check compares a photo's caption place and date with its image file's
+// IPTC location, GPS point and capture time, and says how they agree.
+func (a *Archive) check(p *photo.Photo, md imagemeta.Metadata) photo.Check {
+	c := photo.Check{IPTCCity: md.City, IPTCCountry: countryName(firstOf(md.Country, md.CountryCode))}
+	if c.IPTCCity == "" && len(md.Taken) > 0 {
+		c.IPTCCity = md.Taken[0].City
+	}
+	x := md.EXIF
+	if x.HasGPS {
+		c.GPSLon, c.GPSLat, c.HasGPS = x.Lon, x.Lat, true
+	}
+	if x.HasTime {
+		if x.HasOffset {
+			c.EXIFTime = x.Time.Format(time.RFC3339)
+		} else {
+			c.EXIFTime = x.Time.Format("2006-01-02T15:04:05")
+		}
+	}
+	var worst int // 0 nothing compared, then agrees < near < disagrees
+	var notes []string
+	if level, note := a.checkPlace(p, md, c); level > 0 {
+		worst, notes = level, append(notes, note)
+	}
+	if level, note := checkDate(p.Date, x); level > 0 {
+		worst, notes = max(worst, level), append(notes, note)
+	}
+	c.Agreement = []string{"", photo.AgreementAgrees, photo.AgreementNear, photo.AgreementDisagrees}[worst]
+	c.Note = strings.Join(notes, " ")
+	return c
+}
+
+const (
+	levelAgrees = 1 + iota
+	levelNear
+	levelDisagrees
+)
+
+func firstOf(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// checkPlace compares the caption's place, the file's IPTC location and
+// its GPS point, whichever of them there are (at least two).
+func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Check) (int, string) {
+	g := p.Geocoded
+	fromCaption := g.Located && g.Precision != "given" && !strings.HasPrefix(g.Note, "the caption names no place")
+	var iptc photo.Place
+	if locationText(md) != "" {
+		iptc = a.placeOfLocation(md)
+	}
+	iptcName := firstOf(c.IPTCCity, md.Sublocation, md.State, c.IPTCCountry)
+	if iptcName == "" && len(md.Taken) > 0 {
+		iptcName = firstOf(md.Taken[0].Sublocation, md.Taken[0].State, md.Taken[0].Country)
+	}
+	haveIPTC := iptcName != ""
+	// The place the others are measured from: the caption's, else the
+	// IPTC location's.
+	ref, refSays := g, "The caption says "+g.Name
+	if !fromCaption {
+		if !iptc.Located || !c.HasGPS {
+			return 0, ""
+		}
+		ref, refSays = iptc, "The caption names no place; the file's IPTC location is "+iptc.Name
+		haveIPTC = false
+	}
+	if !haveIPTC && !c.HasGPS {
+		return 0, ""
+	}
+	tol := tolerance(ref.Kind)
+	refPt := orb.Point{ref.Lon, ref.Lat}
+	level := levelAgrees
+	parts := []string{refSays}
+	if haveIPTC {
+		part := "the file's IPTC city is " + iptcName
+		if c.IPTCCity == "" {
+			part = "the file's IPTC location is " + iptcName
+		}
+		iptcCountry := c.IPTCCountry
+		switch {
+		case iptcCountry != "" && ref.Country != "" && iptcCountry != countryName(ref.Country):
+			part += " (" + iptcCountry + ")"
+			level = levelDisagrees
+		case !iptc.Located:
+			part += ", which the gazetteer does not know"
+		default:
+			d := geo.Distance(refPt, orb.Point{iptc.Lon, iptc.Lat}) / 1000
+			// A coarser IPTC place (a governorate for a town) holds the
+			// caption's place when the caption's lies within it.
+			t := max(tol, tolerance(iptc.Kind))
+			level = max(level, levelOf(d, t))
+			if d > 1 {
+				part += fmt.Sprintf(", %s from %s", km(d), ref.Name)
+			}
+		}
+		parts = append(parts, part)
+	}
+	if c.HasGPS {
+		gpsPt := orb.Point{c.GPSLon, c.GPSLat}
+		d := geo.Distance(refPt, gpsPt) / 1000
+		part := fmt.Sprintf("its GPS is %s from %s", km(d), ref.Name)
+		if country := a.countryAt(gpsPt); country != "" && ref.Country != "" && country != ref.Country {
+			part = fmt.Sprintf("its GPS is in %s, %s from %s", countryName(country), km(d), ref.Name)
+			level = levelDisagrees
+		} else {
+			level = max(level, levelOf(d, tol))
+		}
+		parts = append(parts, part)
+	}
+	s := strings.Join(parts, "; ")
+	switch level {
+	case levelAgrees:
+		s += ": they agree."
+	case levelNear:
+		s += fmt.Sprintf(": near, but beyond the %.0f km a %s spreads.", tol, kindWord(ref.Kind))
+	default:
+		s += "."
+	}
+	return level, s
+}
+
+// levelOf grades a distance in km against a tolerance.
+func levelOf(d, tol float64) int {
+	switch {
+	case d <= tol:
+		return levelAgrees
+	case d <= nearFactor*tol:
+		return levelNear
+	}
+	return levelDisagrees
+}
+
+func kindWord(kind string) string {
+	if kind == "" {
+		return "place"
+	}
+	return kind
+}
+
+// km writes a distance for people: "3 km", "97 km", "0.4 km".
+func km(d float64) string {
+	if d < 1 {
+		return fmt.Sprintf("%.1f km", d)
+	}
+	return fmt.Sprintf("%.0f km", math.Round(d))
+}
+
+// countryAt is the country of the gazetteer place nearest pt, when one
+// lies within gpsCountryRadius km; "" otherwise.
+func (a *Archive) countryAt(pt orb.Point) string {
+	best, bestD := "", math.Inf(1)
+	places := a.Gazetteer.Places()
+	// An equirectangular distance is enough to find the nearest of
+	// places this close; the true distance is then checked.
+	cosLat := math.Cos(pt.Lat() * math.Pi / 180)
+	var bestPt orb.Point
+	for i := range places {
+		q := &places[i]
+		if !q.Located || q.Country == "" {
+			continue
+		}
+		dx := (q.Point.Lon() - pt.Lon()) * cosLat
+		dy := q.Point.Lat() - pt.Lat()
+		if d := dx*dx + dy*dy; d < bestD {
+			best, bestD, bestPt = q.Country, d, q.Point
+		}
+	}
+	if best == "" || geo.Distance(pt, bestPt)/1000 > gpsCountryRadius {
+		return ""
+	}
+	return best
+}
+
+// checkDate compares the caption's date with the camera's: more than a
+// day outside the caption's day (or month, or year) is a disagreement,
+// said as such, and the caption's date is kept.
+func checkDate(d photo.Date, x imagemeta.EXIF) (int, string) {
+	if d.IsZero() || !x.HasTime {
+		return 0, ""
+	}
+	first, last := d.Span()
+	day := func(n int) time.Time { return time.Date(n/10000, time.Month(n/100%100), n%100, 0, 0, 0, 0, time.UTC) }
+	cam := time.Date(x.Time.Year(), x.Time.Month(), x.Time.Day(), 0, 0, 0, 0, time.UTC)
+	lo, hi := day(first), day(last)
+	var off int
+	switch {
+	case cam.Before(lo):
+		off = int(lo.Sub(cam).Hours() / 24)
+	case cam.After(hi):
+		off = int(cam.Sub(hi).Hours() / 24)
+	}
+	camText := cam.Format("2 January 2006")
+	if off <= 1 {
+		return levelAgrees, fmt.Sprintf("The camera's clock says %s, as the caption does.", camText)
+	}
+	return levelDisagrees, fmt.Sprintf("The camera's clock says %s, %d days from the caption's date (%s); camera clocks are often wrong, so the caption's date is kept.",
+		camText, off, d.String())
+}

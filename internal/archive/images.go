@@ -1,0 +1,343 @@
+package archive
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// MaxImageBytes is the largest image file imported: agency JPEGs are a
+// few megabytes, a scan a few tens; a bigger file is a mistake (a video,
+// a disk image) that is named and skipped rather than hashed.
+const MaxImageBytes = 100 << 20
+
+// DefaultInclude are the names a folder's image files are taken by.
+var DefaultInclude = []string{"*.jpg", "*.jpeg"}
+
+// IsImage reports whether path names a JPEG by its extension.
+func IsImage(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".jpg", ".jpeg", ".jpe":
+		return true
+	}
+	return false
+}
+
+// Skip is an image file left out of an import, and why.
+type Skip struct {
+	Path, Reason string
+}
+
+// ImageResult is what importing image files did.
+type ImageResult struct {
+	store.Summary
+	Files   int    // the image files found
+	Read    int    // the files read (new or changed on disk)
+	Skipped []Skip // bad files, named with the reason
+}
+
+// imageFile is one file found under a folder given to ImportImages.
+type imageFile struct {
+	root, rel string // the folder given, and the path under it
+	abs       string
+}
+
+// ImportImages imports JPEG files, and the JPEGs under folders
+// (recursively, the names matching include, case-insensitive, or
+// DefaultInclude), in one transaction. Each file's IPTC/XMP caption goes
+// through the caption reader and geocoder; its structured fields fill what
+// the caption lacks; its location, GPS point and capture time are checked
+// against the caption (see check). Files are read only as far as their
+// metadata and hashed; a file whose size and time are what the archive
+// saw last time is not read at all. Bad files are skipped and named in
+// the result; the rest are imported. Files are opened through the folder
+// they were found under, so a link out of it is not followed.
+func (a *Archive) ImportImages(ctx context.Context, paths, include []string, progress func(done, total int)) (ImageResult, error) {
+	var res ImageResult
+	if len(include) == 0 {
+		include = DefaultInclude
+	}
+	files, roots, skipped, err := findImages(paths, include)
+	if err != nil {
+		return res, err
+	}
+	res.Files, res.Skipped = len(files), skipped
+	recs := make([]*store.Record, len(files))
+	reasons := make([]string, len(files))
+	var done atomic.Int64
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	rootOf := map[string]*os.Root{}
+	for _, r := range roots {
+		if rootOf[r], err = os.OpenRoot(r); err != nil {
+			return res, photo.Errorf(photo.EInvalid, "%s: cannot read the folder: %v", r, unwrapPath(err))
+		}
+		defer rootOf[r].Close()
+	}
+	var read atomic.Int64
+	var progressMu sync.Mutex
+	for w := 0; w < max(1, a.Workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) || ctx.Err() != nil {
+					return
+				}
+				rec, fresh, reason := a.readImage(ctx, rootOf[files[i].root], files[i])
+				recs[i], reasons[i] = rec, reason
+				if fresh {
+					read.Add(1)
+				}
+				if n := done.Add(1); progress != nil {
+					progressMu.Lock()
+					progress(int(n), len(files))
+					progressMu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	res.Read = int(read.Load())
+	var write []store.Record
+	for i, r := range recs {
+		switch {
+		case reasons[i] != "":
+			res.Skipped = append(res.Skipped, Skip{files[i].abs, reasons[i]})
+		case r == nil:
+			res.Unchanged++ // unchanged on disk: not read
+		default:
+			write = append(write, *r)
+		}
+	}
+	sort.Slice(res.Skipped, func(i, j int) bool { return res.Skipped[i].Path < res.Skipped[j].Path })
+	if len(write) > 0 {
+		sum, err := a.DB.ImportFile(ctx, "images", store.Records(write), nil)
+		if err != nil {
+			return res, err
+		}
+		res.Summary.Add(sum)
+	}
+	if len(files) > 0 {
+		if err := a.DB.AddMediaRoots(ctx, roots); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// findImages lists the image files paths name: files as given, folders
+// walked for names that match include. It returns the folders they are
+// under (a file's own folder), sorted, and the paths it had to skip.
+func findImages(paths, include []string) (files []imageFile, roots []string, skipped []Skip, err error) {
+	seenRoot := map[string]bool{}
+	addRoot := func(r string) {
+		if !seenRoot[r] {
+			seenRoot[r] = true
+			roots = append(roots, r)
+		}
+	}
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, nil, nil, photo.Errorf(photo.EInvalid, "%s: %v", p, err)
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, nil, nil, photo.Errorf(photo.EInvalid, "%s: cannot read it: %v", p, unwrapPath(err))
+		}
+		if !st.IsDir() {
+			dir := filepath.Dir(abs)
+			addRoot(dir)
+			files = append(files, imageFile{root: dir, rel: filepath.Base(abs), abs: abs})
+			continue
+		}
+		addRoot(abs)
+		err = filepath.WalkDir(abs, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				skipped = append(skipped, Skip{path, fmt.Sprintf("cannot read it: %v", unwrapPath(err))})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() || !matches(d.Name(), include) {
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				skipped = append(skipped, Skip{path, "not a regular file (links are not followed)"})
+				return nil
+			}
+			rel, _ := filepath.Rel(abs, path)
+			files = append(files, imageFile{root: abs, rel: rel, abs: path})
+			return nil
+		})
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	sort.Strings(roots)
+	return files, roots, skipped, nil
+}
+
+// matches reports whether a file's base name matches one of the
+// patterns, case-insensitive ("*.jpg" takes IMG_1.JPG).
+func matches(name string, patterns []string) bool {
+	name = strings.ToLower(name)
+	for _, p := range patterns {
+		if ok, _ := filepath.Match(strings.ToLower(p), name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// readImage reads one image file into a record. It returns a nil record
+// when the file is unchanged since the archive last saw it (not read:
+// fresh is false), or the reason it is skipped.
+func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (rec *store.Record, fresh bool, reason string) {
+	fh, err := root.Open(f.rel)
+	if err != nil {
+		return nil, false, fmt.Sprintf("cannot read it: %v", unwrapPath(err))
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, false, fmt.Sprintf("cannot read it: %v", unwrapPath(err))
+	}
+	if st.Size() > MaxImageBytes {
+		return nil, false, fmt.Sprintf("%d MB is larger than the %d MB an image may be", st.Size()>>20, MaxImageBytes>>20)
+	}
+	if known, ok, err := a.DB.KnownFile(ctx, f.abs); err != nil {
+		return nil, false, fmt.Sprintf("cannot check it against the archive: %v", err)
+	} else if ok && known.Size == st.Size() && known.ModTime.Equal(st.ModTime().UTC()) {
+		return nil, false, ""
+	}
+	md, err := imagemeta.Read(fh)
+	if err != nil {
+		var p *imagemeta.Problem
+		if errors.As(err, &p) {
+			return nil, true, p.Reason
+		}
+		return nil, true, fmt.Sprintf("cannot read it: %v", err)
+	}
+	if _, err := fh.Seek(0, io.SeekStart); err != nil {
+		return nil, true, fmt.Sprintf("cannot read it: %v", err)
+	}
+	// The hash reads the whole file but decodes nothing.
+	h := sha256.New()
+	if _, err := io.Copy(h, fh); err != nil {
+		return nil, true, fmt.Sprintf("cannot read it: %v", unwrapPath(err))
+	}
+	text := md.Caption
+	if text == "" {
+		return nil, true, "no caption in its IPTC or XMP metadata"
+	}
+	if len(text) > ingest.MaxCaption {
+		return nil, true, fmt.Sprintf("the caption is %d bytes long; at most %d", len(text), ingest.MaxCaption)
+	}
+	p := a.buildFromImage(text, md)
+	meta, _ := json.Marshal(md)
+	p.File = &photo.File{Path: f.abs, SHA256: hex.EncodeToString(h.Sum(nil)), Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
+	return &store.Record{Photo: p, Source: f.abs}, true, ""
+}
+
+// buildFromImage builds a photo from an image's caption and metadata: the
+// caption is read as any other; the file's credit, date and location fill
+// what the caption lacks, as values the file gave.
+func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Photo {
+	p := a.Build(ingest.Record{Caption: strings.Join(strings.Fields(text), " ")})
+	if p.Photographer == "" || p.Agency == "" {
+		by := strings.Join(md.Creators, ", ")
+		agency := md.Credit
+		if agency == "" {
+			agency = md.Source
+		}
+		c := caption.Parse("(Photo by " + strings.Trim(by+"/"+agency, "/") + ")").Credit
+		if p.Photographer == "" && c.Photographer != "" {
+			p.Photographer, p.Given = c.Photographer, p.Given|photo.GivenPhotographer
+		}
+		if p.Agency == "" && c.Agency != "" {
+			p.Agency, p.Given = c.Agency, p.Given|photo.GivenAgency
+		}
+	}
+	if p.Date.IsZero() {
+		if d, ok := createdDate(md.Created); ok {
+			p.Date, p.Given = d, p.Given|photo.GivenDate
+		}
+	}
+	if !p.Geocoded.Located {
+		if pl := a.placeOfLocation(md); pl.Located {
+			pl.Note = "the caption names no place; the file's IPTC location gives it"
+			p.Geocoded = pl
+		}
+	}
+	p.Place = p.Geocoded
+	p.Check = a.check(p, md)
+	return p
+}
+
+// createdDate reads an IPTC/XMP date created (YYYY, YYYY-MM or
+// YYYY-MM-DD, with a time after it or not).
+func createdDate(s string) (photo.Date, bool) {
+	if len(s) > 10 {
+		s = s[:10]
+	}
+	d, err := photo.ParseDate(s)
+	return d, err == nil
+}
+
+// locationText is the IPTC location as a sentence the geocoder reads:
+// sub-location, city, province and country, most specific first.
+func locationText(md imagemeta.Metadata) string {
+	loc := imagemeta.Location{Sublocation: md.Sublocation, City: md.City, State: md.State, Country: md.Country}
+	if loc.City == "" && loc.Sublocation == "" {
+		for _, l := range append(md.Taken, md.Shown...) {
+			if l.City != "" || l.Sublocation != "" {
+				loc = l
+				break
+			}
+		}
+	}
+	var parts []string
+	for _, s := range []string{loc.Sublocation, loc.City, loc.State, loc.Country} {
+		if s = strings.TrimSpace(s); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Photo taken in " + strings.Join(parts, ", ") + "."
+}
+
+// placeOfLocation geocodes an image's IPTC location; the zero Place when
+// it has none or names nothing the gazetteer knows.
+func (a *Archive) placeOfLocation(md imagemeta.Metadata) photo.Place {
+	text := locationText(md)
+	if text == "" {
+		return photo.Place{}
+	}
+	return a.place(caption.Parse(text))
+}
