@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/httpapi"
@@ -35,7 +36,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	addr := fl.String("addr", def, "the address to listen on (env SYRIAMAP_ADDR)")
 	db := dbFlag(fl)
-	media := fl.String("media", os.Getenv("SYRIAMAP_MEDIA"), "the only folder photo images (image_path) are served from (env SYRIAMAP_MEDIA)")
+	media := fl.String("media", os.Getenv("SYRIAMAP_MEDIA"), "the folder photo images given by image_path are served from (env SYRIAMAP_MEDIA); imported JPEGs are also served from the folders they were imported from")
+	originals := fl.Bool("serve-originals", false, "serve imported image files as they are, metadata and GPS included (by default only derivatives without metadata are served)")
 	tiles := fl.String("tiles", os.Getenv("SYRIAMAP_TILES"), "an online tile layer's URL template, e.g. https://tile.example.org/{z}/{x}/{y}.png, under the offline basemap (env SYRIAMAP_TILES; none by default: the map works offline)")
 	quiet := fl.Bool("quiet", false, "log only warnings and errors")
 	readOnly := fl.Bool("read-only", false, "open the archive read-only (the default when it or its folder cannot be written)")
@@ -70,8 +72,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	// Derivatives of imported images are kept beside the archive, when
+	// its folder can be written.
+	cache := ""
+	if mode != openReadOnly {
+		cache = filepath.Join(filepath.Dir(*db), "cache", "images")
+	}
 	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base,
-		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key})
+		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, ImageCache: cache})
 	if err != nil {
 		return err
 	}

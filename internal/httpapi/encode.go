@@ -24,7 +24,12 @@ type featureLinks struct {
 // its image_path.
 func (s *Server) links(base string, f *store.Feature) featureLinks {
 	l := featureLinks{page: s.photoPath.fill(base, f.ID), image: f.ImageURL}
-	if f.ImagePath != "" && s.media != nil {
+	switch {
+	case f.ImageFile != "":
+		// An imported image file: its derivatives, never the original.
+		l.image = s.largePath.fill(base, f.ImageFile)
+		l.thumbnail = s.smallPath.fill(base, f.ImageFile)
+	case f.ImagePath != "" && s.media != nil:
 		l.image = s.mediaPath.fill(base, f.ImagePath)
 		l.thumbnail = s.thumbPath.fill(base, f.ImagePath)
 	}
@@ -106,6 +111,22 @@ func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
 	b = appendOrNull(b, f.ReviewedBy)
 	b = append(b, `,"corrected_at":`...)
 	b = appendOrNull(b, f.ReviewedAt)
+	// What the image file says, and whether it agrees with the caption.
+	c := &f.Check
+	b = append(b, `,"iptc_city":`...)
+	b = appendOrNull(b, c.IPTCCity)
+	b = append(b, `,"iptc_country":`...)
+	b = appendOrNull(b, c.IPTCCountry)
+	b = append(b, `,"gps_lon":`...)
+	b = appendCoord(b, c.GPSLon, c.HasGPS)
+	b = append(b, `,"gps_lat":`...)
+	b = appendCoord(b, c.GPSLat, c.HasGPS)
+	b = append(b, `,"exif_time":`...)
+	b = appendOrNull(b, c.EXIFTime)
+	b = append(b, `,"agreement":`...)
+	b = appendOrNull(b, c.Agreement)
+	b = append(b, `,"agreement_note":`...)
+	b = appendOrNull(b, c.Note)
 	return append(b, `}}`...)
 }
 
@@ -117,6 +138,14 @@ func isoDate(d photo.Date) string {
 		return ""
 	}
 	return photo.DateFromSpan(first, first, "day").String()
+}
+
+// appendCoord appends a coordinate to 6 decimals, or null.
+func appendCoord(b []byte, v float64, ok bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return strconv.AppendFloat(b, v, 'f', 6, 64)
 }
 
 func appendOrNull(b []byte, s string) []byte {

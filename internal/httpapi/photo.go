@@ -47,7 +47,7 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo) ([]byte, error) {
 		PlaceID: p.Place.ID, PlaceName: p.Place.Name, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
 		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,
-		Review: p.Review, ReviewedBy: p.ReviewedBy, ReviewedAt: reviewedAt}
+		Review: p.Review, ReviewedBy: p.ReviewedBy, ReviewedAt: reviewedAt, ImageFile: p.ImageFile, Check: p.Check}
 	// The same properties as in lists, through the same encoder, then the
 	// photo's details on top.
 	var props map[string]any

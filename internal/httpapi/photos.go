@@ -406,7 +406,8 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 
 // csvHeader are the CSV columns: the GeoJSON properties with lon and lat.
 var csvHeader = []string{"id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id",
-	"place_name", "place_kind", "governorate", "precision", "confidence", "mention", "image_url", "url"}
+	"place_name", "place_kind", "governorate", "precision", "confidence", "mention", "image_url", "url",
+	"thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "exif_time", "agreement", "agreement_note"}
 
 // photosCSV serves the selected photos as CSV, for spreadsheets and for
 // GDAL with X_POSSIBLE_NAMES=lon Y_POSSIBLE_NAMES=lat.
@@ -422,9 +423,15 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 			lon, lat = strconv.FormatFloat(ft.Lon, 'f', 6, 64), strconv.FormatFloat(ft.Lat, 'f', 6, 64)
 		}
 		l := s.links(base, ft)
+		c := &ft.Check
+		gpsLon, gpsLat := "", ""
+		if c.HasGPS {
+			gpsLon, gpsLat = strconv.FormatFloat(c.GPSLon, 'f', 6, 64), strconv.FormatFloat(c.GPSLat, 'f', 6, 64)
+		}
 		return appendCSVRow(b, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, inert(ft.Caption), inert(ft.Photographer),
 			inert(ft.Agency), inert(ft.PlaceID), inert(ft.PlaceName), ft.PlaceKind, inert(ft.Governorate), ft.Precision,
-			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.image), inert(l.page)})
+			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.image), inert(l.page),
+			inert(l.thumbnail), inert(c.IPTCCity), inert(c.IPTCCountry), gpsLon, gpsLat, c.EXIFTime, c.Agreement, inert(c.Note)})
 	})
 }
 

@@ -44,6 +44,12 @@ type Options struct {
 	// TLSCert and TLSKey, both or neither, serve HTTPS (otherwise put the
 	// server behind a proxy that does).
 	TLSCert, TLSKey string
+	// ServeOriginals serves imported image files as they are, with their
+	// metadata (GPS included); otherwise only derivatives are served.
+	ServeOriginals bool
+	// ImageCache is the folder derivatives of imported images are kept
+	// in; "" keeps them in memory only.
+	ImageCache string
 	// BaseURL is the scheme, host and any path prefix the server is
 	// reached at (https://photos.example.org), for the absolute links in
 	// downloads; "" takes the address Serve listens on. The request's Host
@@ -68,6 +74,7 @@ type Server struct {
 	db      storage
 	now     func() time.Time
 	media   *mediaDir
+	images  *imageFiles
 	log     *slog.Logger
 	router  *mux.Router
 	tiles   string
@@ -75,7 +82,7 @@ type Server struct {
 	pointsLimit int
 	facetCache  facetCache
 	// Paths of the routes every feature links to (see links).
-	photoPath, mediaPath, thumbPath pathTemplate
+	photoPath, mediaPath, thumbPath, smallPath, largePath pathTemplate
 	// baseURL: see Options.BaseURL; "" until Serve knows its address
 	// (links are then root-relative).
 	baseURL string
@@ -133,6 +140,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		}
 		s.media = m
 	}
+	s.images = &imageFiles{db: a.DB, media: opts.Media, originals: opts.ServeOriginals, cacheDir: opts.ImageCache, mem: map[string][]byte{}}
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
 	s.gazetteerBBox = placeBBox(a.Gazetteer)
@@ -140,6 +148,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")
 	s.thumbPath = s.pathTemplate("thumbnail", "path")
+	s.smallPath = s.pathTemplate("image.small", "sha")
+	s.largePath = s.pathTemplate("image.large", "sha")
 	return s, nil
 }
 
@@ -198,6 +208,9 @@ func (s *Server) routes() {
 	open("tile", "/tiles/photos/{z:[0-9]+}/{x:[0-9]+}/{y:[0-9]+}.mvt", s.costly(s.photoTile))
 	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
+	get("image.small", "/images/{sha}/320.jpg", s.imageSmall)
+	get("image.large", "/images/{sha}/1280.jpg", s.imageLarge)
+	get("image.original", "/images/{sha}/original.jpg", s.imageOriginal)
 	get("media", "/media/{path:.+}", s.mediaFile)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, notFound("no such page: %s", r.URL.Path))

@@ -505,16 +505,20 @@ func (s *DB) KnownFile(ctx context.Context, path string) (FileState, bool, error
 }
 
 // FileOf returns the path of the image file whose content has the hash
-// sha (hex), for serving it; ENotFound when no imported file has it.
-func (s *DB) FileOf(ctx context.Context, sha string) (string, error) {
-	var path string
+// sha (hex), with its state when imported, for serving it; ENotFound when
+// no imported file has it.
+func (s *DB) FileOf(ctx context.Context, sha string) (string, FileState, error) {
+	var path, mtime string
+	st := FileState{SHA256: sha}
 	err := s.reading(ctx, "", "finding an image file", func(ctx context.Context) error {
-		return s.read.QueryRowContext(ctx, `SELECT path FROM files WHERE sha256 = ? ORDER BY imported DESC LIMIT 1`, sha).Scan(&path)
+		return s.read.QueryRowContext(ctx, `SELECT path, size, mtime FROM files WHERE sha256 = ? ORDER BY imported DESC LIMIT 1`, sha).
+			Scan(&path, &st.Size, &mtime)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", photo.Errorf(photo.ENotFound, "no image file %s in the archive", sha)
+		return "", st, photo.Errorf(photo.ENotFound, "no image file %s in the archive", sha)
 	}
-	return path, err
+	st.ModTime, _ = time.Parse(time.RFC3339Nano, mtime)
+	return path, st, err
 }
 
 // AddMediaRoots records folders images were imported from: the server

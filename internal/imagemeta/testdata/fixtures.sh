@@ -67,7 +67,8 @@ gps gps-sw.jpg 34.6037 S 58.3816 W
 # Orientation 6 (the camera was turned: rotate 90° clockwise to show it),
 # EXIF in big-endian byte order, no offset.
 fresh orient-6.jpg
-et -ExifByteOrder=Big-endian -EXIF:Orientation#=6 -EXIF:DateTimeOriginal="2013:05:01 09:00:00" orient-6.jpg
+et -ExifByteOrder=Big-endian -EXIF:Orientation#=6 -EXIF:DateTimeOriginal="2013:05:01 09:00:00" \
+   -XMP-dc:Description="A boy stands in a street of Douma, Syria, May 1, 2013. REUTERS/Bassam Khabieh" orient-6.jpg
 
 # Bad files: cut inside the metadata, a segment length running past the
 # end, and a PNG named .jpg.

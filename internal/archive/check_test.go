@@ -1,0 +1,75 @@
+package archive
+
+import (
+	"testing"
+	"time"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+
+	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestCheckSentences: the caption's place against the file's IPTC city
+// and GPS point, in each case the issue names. Points are the
+// gazetteer's own, moved by a bearing and a distance.
+func TestCheckSentences(t *testing.T) {
+	a := newArchive(t)
+	aleppo := a.Build(ingestCaption("Men walk through rubble in Aleppo, Syria, December 13, 2016. REUTERS/Abdalrhman Ismail"))
+	if aleppo.Geocoded.Name != "Aleppo" {
+		t.Fatalf("caption placed at %q", aleppo.Geocoded.Name)
+	}
+	at := orb.Point{aleppo.Geocoded.Lon, aleppo.Geocoded.Lat}
+	gaziantep := a.Gazetteer.Lookup("Gaziantep")
+	if len(gaziantep) == 0 {
+		t.Fatal("no Gaziantep in the gazetteer")
+	}
+	gpsAt := func(p orb.Point) imagemeta.EXIF { return imagemeta.EXIF{HasGPS: true, Lon: p.Lon(), Lat: p.Lat()} }
+	for _, tc := range []struct {
+		name      string
+		md        imagemeta.Metadata
+		agreement string
+		note      string
+	}{
+		{"agrees", imagemeta.Metadata{City: "Aleppo", Country: "Syria", EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 45, 2000))},
+			photo.AgreementAgrees, "The caption says Aleppo; the file's IPTC city is Aleppo; its GPS is 2 km from Aleppo: they agree."},
+		{"near", imagemeta.Metadata{EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 0, 30000))},
+			photo.AgreementNear, "The caption says Aleppo; its GPS is 30 km from Aleppo: near, but beyond the 15 km a city spreads."},
+		{"far", imagemeta.Metadata{EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 200, 120000))},
+			photo.AgreementDisagrees, "The caption says Aleppo; its GPS is 120 km from Aleppo."},
+		{"abroad", imagemeta.Metadata{City: "Gaziantep", CountryCode: "TUR", EXIF: gpsAt(gaziantep[0].Point)},
+			photo.AgreementDisagrees, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS is in Turkey, 98 km from Aleppo."},
+		{"nothing to compare", imagemeta.Metadata{}, "", ""},
+	} {
+		c := a.check(aleppo, tc.md)
+		if c.Agreement != tc.agreement || c.Note != tc.note {
+			t.Errorf("%s: %q %q\nwant %q %q", tc.name, c.Agreement, c.Note, tc.agreement, tc.note)
+		}
+	}
+}
+
+func TestCheckDates(t *testing.T) {
+	a := newArchive(t)
+	p := a.Build(ingestCaption("Men walk through rubble in Aleppo, Syria, December 13, 2016. REUTERS/Abdalrhman Ismail"))
+	for _, tc := range []struct {
+		camera    time.Time
+		agreement string
+		note      string
+	}{
+		{time.Date(2016, 12, 14, 1, 0, 0, 0, time.UTC), photo.AgreementAgrees, "The camera's clock says 14 December 2016, as the caption does."},
+		{time.Date(2017, 1, 22, 9, 0, 0, 0, time.UTC), photo.AgreementDisagrees,
+			"The camera's clock says 22 January 2017, 40 days from the caption's date (2016-12-13); camera clocks are often wrong, so the caption's date is kept."},
+	} {
+		c := a.check(p, imagemeta.Metadata{EXIF: imagemeta.EXIF{HasTime: true, Time: tc.camera}})
+		if c.Agreement != tc.agreement || c.Note != tc.note {
+			t.Errorf("%v: %q %q\nwant %q %q", tc.camera, c.Agreement, c.Note, tc.agreement, tc.note)
+		}
+		if p.Date.String() != "2016-12-13" {
+			t.Errorf("the caption's date became %s", p.Date)
+		}
+	}
+}
+
+func ingestCaption(text string) ingest.Record { return ingest.Record{Caption: text} }

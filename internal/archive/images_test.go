@@ -1,0 +1,207 @@
+package archive
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// fixtureFolder copies the imagemeta fixtures (made by exiftool, see
+// internal/imagemeta/testdata/fixtures.sh) into a new folder, some in a
+// subfolder, and returns it.
+func fixtureFolder(t *testing.T) string {
+	t.Helper()
+	src := "../imagemeta/testdata"
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "2017", "january"), 0o755)
+	names, _ := filepath.Glob(filepath.Join(src, "*.jpg"))
+	if len(names) < 10 {
+		t.Fatalf("%d fixtures", len(names))
+	}
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(dir, filepath.Base(n))
+		if strings.HasPrefix(filepath.Base(n), "iptc-") {
+			dst = filepath.Join(dir, "2017", "january", strings.ToUpper(filepath.Base(n))) // IPTC-UTF8.JPG
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not an image, and not included"), 0o644)
+	return dir
+}
+
+func photoByCaption(t *testing.T, a *Archive, prefix string) *photo.Photo {
+	t.Helper()
+	ps, err := a.DB.Photos(context.Background(), photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if strings.HasPrefix(p.Caption, prefix) {
+			full, err := a.DB.Photo(context.Background(), p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return full
+		}
+	}
+	t.Fatalf("no photo with a caption beginning %q", prefix)
+	return nil
+}
+
+func TestImportImageFolder(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	dir := fixtureFolder(t)
+	// A 200 MB file: sparse, so the test costs no disk.
+	big := filepath.Join(dir, "huge.jpg")
+	if f, err := os.Create(big); err == nil {
+		f.Truncate(200 << 20)
+		f.Close()
+	}
+	// A link out of the folder is not followed.
+	outside := filepath.Join(t.TempDir(), "outside.jpg")
+	os.WriteFile(outside, must(os.ReadFile(filepath.Join(dir, "gps-nw.jpg"))), 0o644)
+	if err := os.Symlink(outside, filepath.Join(dir, "link.jpg")); err != nil {
+		t.Fatal(err)
+	}
+
+	res, err := a.ImportImages(ctx, []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasons := map[string]string{}
+	for _, s := range res.Skipped {
+		reasons[filepath.Base(s.Path)] = s.Reason
+	}
+	wantSkipped := map[string]string{
+		"bad-notjpeg.jpg":   "not a JPEG file (it does not begin with a JPEG start-of-image marker)",
+		"bad-segment.jpg":   "truncated JPEG: the file ends inside its header segments",
+		"bad-truncated.jpg": "truncated JPEG: the file ends inside its header segments",
+		"huge.jpg":          "200 MB is larger than the 100 MB an image may be",
+		"link.jpg":          "not a regular file (links are not followed)",
+	}
+	for name, want := range wantSkipped {
+		if reasons[name] != want {
+			t.Errorf("%s: skipped for %q, want %q", name, reasons[name], want)
+		}
+	}
+	if len(res.Skipped) != len(wantSkipped) {
+		t.Errorf("skipped %v", res.Skipped)
+	}
+	// 12 good images; the three conflict files hold two captions (IIM wins
+	// in one): the two XMP-preferred ones are one photo.
+	if res.Added != 10 || res.Updated != 1 || res.Unchanged != 0 {
+		t.Errorf("first import: %+v", res.Summary)
+	}
+
+	// The IIM fields: caption read and geocoded, the credit from the
+	// caption, the file recorded, the IPTC city kept.
+	p := photoByCaption(t, a, "Internally displaced Syrian children")
+	if p.Place.Name != "Ras al-Ayn" || p.Photographer != "Rodi Said" || p.Agency != "Reuters" || p.Date.String() != "2017-01-22" {
+		t.Errorf("IIM photo: %s, %s, %s, %s", p.Place.Name, p.Photographer, p.Agency, p.Date)
+	}
+	if p.File == nil || !strings.HasSuffix(p.File.Path, filepath.Join("2017", "january", "IPTC-UTF8.JPG")) || len(p.ImageFile) != 64 {
+		t.Errorf("file: %+v, image %q", p.File, p.ImageFile)
+	}
+	if p.Check.IPTCCity != "Ras al-Ain" || p.Check.IPTCCountry != "Syria" || p.Check.Agreement != photo.AgreementAgrees {
+		t.Errorf("check: %+v", p.Check)
+	}
+	// The caption gives no credit: the file's by-line and credit fill it
+	// in, as values the file gave.
+	p = photoByCaption(t, a, "A fighter in Aïn Issa")
+	if p.Photographer != "Zoé Ménard" || p.Agency != "AFP" {
+		t.Errorf("credit from IPTC: %q, %q", p.Photographer, p.Agency)
+	}
+	// EXIF GPS and time are kept; no place is taken from them.
+	p = photoByCaption(t, a, "A test picture made at 33.8688 S")
+	if !p.Check.HasGPS || p.Check.GPSLat > -33 || p.Check.GPSLon < 151 || p.Check.EXIFTime != "2016-12-13T15:04:05+03:00" {
+		t.Errorf("GPS and time: %+v", p.Check)
+	}
+
+	// Again: nothing changes, and the good files are not even read.
+	again, err := a.ImportImages(ctx, []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Added != 0 || again.Updated != 0 || again.Read != len(wantSkipped)-2 {
+		t.Errorf("re-import: %+v, %d read", again.Summary, again.Read)
+	}
+
+	// A file changed on disk (another hash) updates its photo.
+	ne := filepath.Join(dir, "gps-ne.jpg")
+	b := must(os.ReadFile(ne))
+	os.WriteFile(ne, append(b, 0, 0), 0o644) // bytes after the image's end
+	changed, err := a.ImportImages(ctx, []string{ne}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed.Updated != 1 || changed.Read != 1 {
+		t.Errorf("changed file: %+v, %d read", changed.Summary, changed.Read)
+	}
+}
+
+// An image whose caption is already in the archive joins that photo.
+func TestImageJoinsItsCaption(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	dir := fixtureFolder(t)
+	text := write(t, "captions.txt", "Internally displaced Syrian children stand near their tent in Ras al-Ain, Syria January 22, 2017. (Photo by Rodi Said/Reuters)\n")
+	if _, err := a.ImportFile(ctx, text, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.ImportImages(ctx, []string{filepath.Join(dir, "2017", "january", "IPTC-UTF8.JPG")}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Added != 0 || res.Updated != 1 {
+		t.Errorf("joining: %+v", res.Summary)
+	}
+	p := photoByCaption(t, a, "Internally displaced")
+	var files []string
+	for _, s := range p.Sources {
+		files = append(files, filepath.Base(s.File))
+	}
+	if !slices.Equal(files, []string{"IPTC-UTF8.JPG", "captions.txt"}) && !slices.Equal(files, []string{"captions.txt", "IPTC-UTF8.JPG"}) {
+		t.Errorf("sources %v", files)
+	}
+	if p.ImageFile == "" || p.Check.IPTCCity != "Ras al-Ain" {
+		t.Errorf("the image was not attached: %q, %+v", p.ImageFile, p.Check)
+	}
+	// The text file again does not undo the image.
+	if _, err := a.ImportFile(ctx, text, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if p := photoByCaption(t, a, "Internally displaced"); p.ImageFile == "" || p.Check.IPTCCity == "" {
+		t.Error("a text re-import dropped the image")
+	}
+}
+
+func TestIncludePatterns(t *testing.T) {
+	a := newArchive(t)
+	dir := fixtureFolder(t)
+	res, err := a.ImportImages(context.Background(), []string{dir}, []string{"iptc-*.jpg"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Files != 2 || res.Added != 2 {
+		t.Errorf("--include iptc-*.jpg: %d files, %+v", res.Files, res.Summary)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
