@@ -1,0 +1,170 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"image/jpeg"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// imageServer serves an archive of the imagemeta fixtures (made by
+// exiftool) imported as images, from a copy of them.
+func imageServer(t *testing.T, opts Options) (*httptest.Server, string) {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	a := archive.New(db, g)
+	photos := filepath.Join(dir, "photos")
+	os.MkdirAll(photos, 0o755)
+	names, _ := filepath.Glob("../imagemeta/testdata/*.jpg")
+	for _, n := range names {
+		b, _ := os.ReadFile(n)
+		os.WriteFile(filepath.Join(photos, filepath.Base(n)), b, 0o644)
+	}
+	if _, err := a.ImportImages(context.Background(), []string{photos}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(nil)
+	t.Cleanup(ts.Close)
+	opts.BaseURL = ts.URL
+	s, err := New(a, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config.Handler = s.Handler()
+	return ts, photos
+}
+
+// featureWith returns the properties of the one feature whose caption
+// begins with prefix.
+func featureWith(t *testing.T, ts *httptest.Server, prefix string) map[string]any {
+	t.Helper()
+	_, body := get(t, ts, "/api/photos.geojson")
+	for _, f := range features(t, body).Features {
+		if c, _ := f.Properties["caption"].(string); strings.HasPrefix(c, prefix) {
+			return f.Properties
+		}
+	}
+	t.Fatalf("no feature with a caption beginning %q", prefix)
+	return nil
+}
+
+// segments lists the markers of a JPEG's header segments, up to the
+// image data.
+func segments(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var out []byte
+	for i := 2; i+4 <= len(b) && b[i] == 0xFF; {
+		m := b[i+1]
+		out = append(out, m)
+		if m == 0xDA {
+			break
+		}
+		i += 2 + int(binary.BigEndian.Uint16(b[i+2:]))
+	}
+	return out
+}
+
+func TestImportedImagesAreServedWithoutMetadata(t *testing.T) {
+	ts, photos := imageServer(t, Options{})
+	p := featureWith(t, ts, "A boy stands in a street of Douma") // orientation 6, EXIF
+	small, _ := p["thumbnail_url"].(string)
+	large, _ := p["image_url"].(string)
+	if !strings.HasSuffix(small, "/320.jpg") || !strings.HasSuffix(large, "/1280.jpg") {
+		t.Fatalf("image links %q, %q", small, large)
+	}
+	for _, u := range []string{small, large} {
+		resp, body := get(t, ts, strings.TrimPrefix(u, ts.URL))
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/jpeg" ||
+			!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
+			t.Fatalf("%s: %d %v", u, resp.StatusCode, resp.Header)
+		}
+		// No APP1 (EXIF, XMP), APP13 (IPTC) or any other APPn segment.
+		for _, m := range segments(t, body) {
+			if m >= 0xE1 && m <= 0xEF {
+				t.Errorf("%s: the derivative has an APP%d segment", u, m-0xE0)
+			}
+		}
+		// Turned upright: the 64×32 picture, red left and blue right,
+		// was taken turned; shown, it stands 32×64, red on top.
+		img, err := jpeg.Decode(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != 32 || b.Dy() != 64 {
+			t.Errorf("%s: %v, want 32×64", u, b)
+		}
+		if r, _, bl, _ := img.At(16, 8).RGBA(); r < bl {
+			t.Errorf("%s: the top is not red", u)
+		}
+		if r, _, bl, _ := img.At(16, 56).RGBA(); r > bl {
+			t.Errorf("%s: the bottom is not blue", u)
+		}
+	}
+	// The original keeps its GPS: it is not served unless asked for.
+	orig := strings.Replace(strings.TrimPrefix(large, ts.URL), "/1280.jpg", "/original.jpg", 1)
+	if resp, body := get(t, ts, orig); resp.StatusCode != http.StatusForbidden || !bytes.Contains(body, []byte("--serve-originals")) {
+		t.Errorf("original without --serve-originals: %d %s", resp.StatusCode, body)
+	}
+	// The API carries what the file says.
+	gps := featureWith(t, ts, "A test picture made at 34.6037 S")
+	if gps["gps_lat"].(float64) > -34 || gps["gps_lon"].(float64) > -58 || gps["exif_time"] != "2016-12-13T15:04:05+03:00" {
+		t.Errorf("GPS properties: %v %v %v", gps["gps_lon"], gps["gps_lat"], gps["exif_time"])
+	}
+	ras := featureWith(t, ts, "Internally displaced")
+	if ras["iptc_city"] != "Ras al-Ain" || ras["iptc_country"] != "Syria" || ras["agreement"] != "agrees" || ras["agreement_note"] == nil {
+		t.Errorf("IPTC properties: %v %v %v %v", ras["iptc_city"], ras["iptc_country"], ras["agreement"], ras["agreement_note"])
+	}
+	// A file changed on disk since its import is not served under its
+	// old hash.
+	os.WriteFile(filepath.Join(photos, "iptc-utf8.jpg"), []byte("changed"), 0o644)
+	u := strings.TrimPrefix(ras["image_url"].(string), ts.URL)
+	if resp, _ := get(t, ts, u); resp.StatusCode != http.StatusConflict {
+		t.Errorf("changed file: %d", resp.StatusCode)
+	}
+	if resp, _ := get(t, ts, "/images/not-a-hash/320.jpg"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("bad hash: %d", resp.StatusCode)
+	}
+}
+
+func TestOriginalsWhenAskedFor(t *testing.T) {
+	ts, photos := imageServer(t, Options{ServeOriginals: true})
+	p := featureWith(t, ts, "A boy stands in a street of Douma")
+	orig := strings.Replace(strings.TrimPrefix(p["image_url"].(string), ts.URL), "/1280.jpg", "/original.jpg", 1)
+	resp, body := get(t, ts, orig)
+	want, _ := os.ReadFile(filepath.Join(photos, "orient-6.jpg"))
+	if resp.StatusCode != 200 || !bytes.Equal(body, want) {
+		t.Errorf("original: %d, %d bytes, want %d", resp.StatusCode, len(body), len(want))
+	}
+}
+
+func TestImageCSVColumns(t *testing.T) {
+	ts, _ := imageServer(t, Options{})
+	_, body := get(t, ts, "/api/photos.csv")
+	header, _, _ := strings.Cut(string(body), "\n")
+	for _, col := range []string{"image_url", "thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "exif_time", "agreement", "agreement_note"} {
+		if !strings.Contains(","+header+",", ","+col+",") {
+			t.Errorf("CSV header lacks %s: %s", col, header)
+		}
+	}
+	if !strings.Contains(string(body), ",Ras al-Ain,Syria,,,,agrees,") {
+		t.Errorf("CSV row of the IPTC photo not found:\n%s", body)
+	}
+}
