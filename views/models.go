@@ -56,6 +56,9 @@ type Filters struct {
 	Action        string // the explorer's URL
 	From, To, Q   string
 	MinConfidence string
+	// Agreement is "", "agrees", "near" or "disagrees": the photos whose
+	// caption agrees with their image file's metadata so.
+	Agreement string
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option
@@ -309,4 +312,13 @@ type Fact struct{ Label, Value string }
 type OGCItem struct {
 	ID, URL string
 	Cells   []string
+}
+
+// agreementOptions are the choices of the explorer's image metadata
+// filter.
+var agreementOptions = []struct{ Value, Label string }{
+	{"", "Any"},
+	{"disagrees", "Disagrees with the caption"},
+	{"near", "Near the caption's place"},
+	{"agrees", "Agrees with the caption"},
 }

@@ -152,8 +152,8 @@ export class Explorer {
       fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
     ]);
     if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(`the API answered ${pointsRes?.status}/${binsRes.status}`);
-    this.points = this.serverSide ? [] : (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement]) => ({
-      id, lon, lat, from, to, placement, geometry: lon !== null,
+    this.points = this.serverSide ? [] : (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement, metadata]) => ({
+      id, lon, lat, from, to, placement, metadata, geometry: lon !== null,
     }));
     const counts = new Map();
     for (const b of (await binsRes.json()).counts || []) {

@@ -39,6 +39,8 @@ export class FilterForm {
       typing = setTimeout(() => this.changed(), 400);
     });
     this.minConfidence.addEventListener("change", () => this.changed());
+    this.agreement = form.elements.namedItem("agreement");
+    this.agreement.addEventListener("change", () => this.changed());
     for (const name of ["from", "to"]) {
       form.elements.namedItem(name).addEventListener("change", () => this.onWindow(form.elements.namedItem("from").value, form.elements.namedItem("to").value));
     }
@@ -63,6 +65,7 @@ export class FilterForm {
     for (const [name, w] of this.widgets) f[name] = [...w.chosen];
     f.q = this.q.value.trim();
     f.min_confidence = this.minConfidence.value.trim();
+    f.agreement = this.agreement.value;
     return f;
   }
 
@@ -71,6 +74,7 @@ export class FilterForm {
     for (const [name, w] of this.widgets) w.setChosen(filters[name] || []);
     this.q.value = filters.q || "";
     this.minConfidence.value = filters.min_confidence || "";
+    this.agreement.value = filters.agreement || "";
   }
 
   // setWindow writes the window into the From and To fields.

@@ -15,7 +15,12 @@ const legendItems = [
   ["fallback", "At a place that holds it (the caption's place is not known)"],
   ["corrected", "Placed by a person or the imported file"],
   ["low", "Low confidence (under 0.5)"],
+  ["exact meta-disagrees", "The image file's place, GPS or clock disagrees with the caption"],
 ];
+
+// metaClass marks a photo by how its image file's metadata agrees with
+// its caption (the metadata codes of /api/points).
+const metaClass = ["", " meta-near", " meta-disagrees"];
 
 // Clusters are at most 52 px across and are 60 px apart at least: they
 // never overlap. From zoom listZoom a cluster's click lists its photos
@@ -167,7 +172,8 @@ export class PhotoMap {
     for (const p of points) {
       const key = `${p.lon},${p.lat}`;
       let s = spots.get(key);
-      if (!s) spots.set(key, (s = { lon: p.lon, lat: p.lat, ids: [], placement: p.placement }));
+      if (!s) spots.set(key, (s = { lon: p.lon, lat: p.lat, ids: [], placement: p.placement, metadata: 0 }));
+      s.metadata = Math.max(s.metadata, p.metadata || 0);
       s.ids.push(p.id);
     }
     this.spots = [...spots.values()];
@@ -209,7 +215,7 @@ export class PhotoMap {
           else this.map.flyTo([c.lat, c.lon], Math.min(this.map.getZoom() + 2, MAX_ZOOM), { duration: 0.4 });
         });
       } else {
-        this.photoMarker({ id: c.id, lon: c.lon, lat: c.lat, placement: c.placement });
+        this.photoMarker({ id: c.id, lon: c.lon, lat: c.lat, placement: c.placement, metadata: c.metadata });
       }
     }
   }
@@ -239,7 +245,7 @@ export class PhotoMap {
         if (s.ids.length > 1) {
           this.spotMarker(s);
         } else {
-          this.photoMarker({ id: s.ids[0], lon: s.lon, lat: s.lat, placement: s.placement });
+          this.photoMarker({ id: s.ids[0], lon: s.lon, lat: s.lat, placement: s.placement, metadata: s.metadata });
         }
       }
     }
@@ -265,7 +271,7 @@ export class PhotoMap {
   // spotMarker is several photos at one point: a marker with their count.
   spotMarker(s) {
     const cls = placementClass[s.placement] || "exact";
-    const icon = L.divIcon({ className: `pm spot ${cls}`, html: `<span>${s.ids.length}</span>`, iconSize: [26, 26] });
+    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${s.ids.length}</span>`, iconSize: [26, 26] });
     const m = this.focusable(L.marker([s.lat, s.lon], { icon, title: `${s.ids.length} photos at this spot`, alt: `${s.ids.length} photos at one spot`, keyboard: true }),
       () => this.handlers.onSpot(this.spotRequest([s], s.ids.length)));
     m.addTo(this.markers);
@@ -274,8 +280,10 @@ export class PhotoMap {
 
   photoMarker(p) {
     const cls = placementClass[p.placement] || "exact";
-    const icon = L.divIcon({ className: `pm ${cls}`, html: "", iconSize: [16, 16] });
-    const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: "A photo: open it", alt: `Photo (${cls} placement)`, keyboard: true }),
+    const meta = metaClass[p.metadata] || "";
+    const icon = L.divIcon({ className: `pm ${cls}${meta}`, html: "", iconSize: [16, 16] });
+    const note = p.metadata === 2 ? "; its image metadata disagrees with the caption" : "";
+    const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: "A photo: open it" + note, alt: `Photo (${cls} placement${note})`, keyboard: true }),
       () => this.handlers.onSelect(p.id));
     m.addTo(this.markers);
     m.getElement()?.setAttribute("data-id", p.id);

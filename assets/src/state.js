@@ -8,7 +8,7 @@ import { parseMonth, formatMonth } from "./months.js";
 
 // multiKeys are the filters that take several values; singleKeys one.
 export const multiKeys = ["agency", "photographer", "place", "governorate"];
-export const singleKeys = ["q", "min_confidence"];
+export const singleKeys = ["q", "min_confidence", "agreement"];
 
 export function emptyFilters() {
   const f = {};

@@ -99,9 +99,9 @@ func TestImportImageFolder(t *testing.T) {
 	if len(res.Skipped) != len(wantSkipped) {
 		t.Errorf("skipped %v", res.Skipped)
 	}
-	// 12 good images; the three conflict files hold two captions (IIM wins
+	// 13 good images; the three conflict files hold two captions (IIM wins
 	// in one): the two XMP-preferred ones are one photo.
-	if res.Added != 10 || res.Updated != 1 || res.Unchanged != 0 {
+	if res.Added != 11 || res.Updated != 1 || res.Unchanged != 0 {
 		t.Errorf("first import: %+v", res.Summary)
 	}
 
@@ -127,6 +127,13 @@ func TestImportImageFolder(t *testing.T) {
 	p = photoByCaption(t, a, "A test picture made at 33.8688 S")
 	if !p.Check.HasGPS || p.Check.GPSLat > -33 || p.Check.GPSLon < 151 || p.Check.EXIFTime != "2016-12-13T15:04:05+03:00" {
 		t.Errorf("GPS and time: %+v", p.Check)
+	}
+
+	// The file contradicts its caption, in place and in time.
+	p = photoByCaption(t, a, "Men walk through rubble in Aleppo")
+	if p.Check.Agreement != photo.AgreementDisagrees || !strings.HasPrefix(p.Check.Note, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS is in Turkey") ||
+		!strings.Contains(p.Check.Note, "The camera's clock says 22 January 2017, 40 days from the caption's date") || p.Date.String() != "2016-12-13" {
+		t.Errorf("abroad: %+v, date %s", p.Check, p.Date)
 	}
 
 	// Again: nothing changes, and the good files are not even read.

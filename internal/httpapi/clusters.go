@@ -16,6 +16,7 @@ type clusterJSON struct {
 	Count     int     `json:"count"`
 	ID        string  `json:"id,omitempty"`        // a one-photo cell's photo
 	Placement *int    `json:"placement,omitempty"` // as in /api/points
+	Metadata  *int    `json:"metadata,omitempty"`  // as in /api/points
 	// BBox is the cell's square, minLon,minLat,maxLon,maxLat: the view
 	// that lists a cluster's photos.
 	BBox *[4]float64 `json:"bbox,omitempty"`
@@ -64,8 +65,8 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 	for _, c := range cs {
 		j := clusterJSON{Lon: round6(c.Lon), Lat: round6(c.Lat), Count: c.Count}
 		if ft := c.Single; ft != nil {
-			code := placementCode(ft.Precision, ft.Confidence)
-			j.ID, j.Placement = ft.ID, &code
+			code, meta := placementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement)
+			j.ID, j.Placement, j.Metadata = ft.ID, &code, &meta
 		} else {
 			// The store groups by floor((lon+180)/cell), floor((lat+90)/cell).
 			x, y := math.Floor((c.Lon+180)/cell)*cell-180, math.Floor((c.Lat+90)/cell)*cell-90

@@ -228,7 +228,7 @@ func TestPoints(t *testing.T) {
 		}
 		_, body = get(t, ts, "/api/photos.geojson"+q)
 		fc := features(t, body)
-		if len(pts.Points) != len(fc.Features) || len(pts.Fields) != 6 {
+		if len(pts.Points) != len(fc.Features) || len(pts.Fields) != 7 {
 			t.Fatalf("%s: %d points, %d features", q, len(pts.Points), len(fc.Features))
 		}
 		for i, p := range pts.Points {
@@ -242,6 +242,9 @@ func TestPoints(t *testing.T) {
 			}
 			if (f.Geometry == nil) != (p[1] == nil) {
 				t.Errorf("%s: point %v lon %v, geometry %v", q, p[0], p[1], f.Geometry)
+			}
+			if want := metadataCode(f.Properties.MustString("agreement", "")); p[6] != float64(want) {
+				t.Errorf("%s: point %v metadata %v, the feature's agreement %v", q, p[0], p[6], f.Properties["agreement"])
 			}
 		}
 	}

@@ -117,8 +117,12 @@ func unwrapPathError(err error) error {
 }
 
 // imageSmall and imageLarge serve an imported image's derivatives.
-func (s *Server) imageSmall(w http.ResponseWriter, r *http.Request) { s.imageDerivative(w, r, smallSide) }
-func (s *Server) imageLarge(w http.ResponseWriter, r *http.Request) { s.imageDerivative(w, r, largeSide) }
+func (s *Server) imageSmall(w http.ResponseWriter, r *http.Request) {
+	s.imageDerivative(w, r, smallSide)
+}
+func (s *Server) imageLarge(w http.ResponseWriter, r *http.Request) {
+	s.imageDerivative(w, r, largeSide)
+}
 
 func (s *Server) imageDerivative(w http.ResponseWriter, r *http.Request, side int) {
 	sha := mux.Vars(r)["sha"]

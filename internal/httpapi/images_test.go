@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"image/jpeg"
 	"net/http"
 	"net/http/httptest"
@@ -166,5 +168,35 @@ func TestImageCSVColumns(t *testing.T) {
 	}
 	if !strings.Contains(string(body), ",Ras al-Ain,Syria,,,,agrees,") {
 		t.Errorf("CSV row of the IPTC photo not found:\n%s", body)
+	}
+}
+
+// The map marks photos whose image metadata disagrees with the caption,
+// and the agreement filter selects them.
+func TestAgreementOnTheMap(t *testing.T) {
+	ts, _ := imageServer(t, Options{})
+	_, body := get(t, ts, "/api/points.json")
+	var pts struct{ Points [][]any }
+	if err := json.Unmarshal(body, &pts); err != nil {
+		t.Fatal(err)
+	}
+	_, body = get(t, ts, "/api/photos.geojson?agreement=disagrees")
+	disagree := map[string]bool{}
+	for _, f := range features(t, body).Features {
+		if f.Properties["agreement"] != "disagrees" {
+			t.Errorf("agreement=disagrees gave %v", f.Properties["agreement"])
+		}
+		disagree[fmt.Sprint(f.ID)] = true
+	}
+	if len(disagree) == 0 {
+		t.Fatal("no fixture disagrees")
+	}
+	for _, p := range pts.Points {
+		if (p[6] == float64(2)) != disagree[p[0].(string)] {
+			t.Errorf("point %v: metadata %v", p[0], p[6])
+		}
+	}
+	if resp, body := get(t, ts, "/api/photos.geojson?agreement=maybe"); resp.StatusCode != 400 || !strings.Contains(string(body), "agreement") {
+		t.Errorf("agreement=maybe: %d %s", resp.StatusCode, body)
 	}
 }

@@ -356,6 +356,8 @@ var photoQueryables = []queryable{
 	{"precision", cql.String, "How the place was found: exact, fallback, corrected, given or none"},
 	{"confidence", cql.Number, "The geocoder's confidence, 0 to 1"},
 	{"mention", cql.String, "The caption's words the place was read from"},
+	{"agreement", cql.String, "How the caption agrees with its image file's IPTC location, GPS and clock: agrees, near or disagrees"},
+	{"iptc_city", cql.String, "The city the image file's IPTC or XMP metadata names"},
 }
 
 // placeQueryables are the places collection's.

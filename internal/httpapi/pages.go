@@ -146,6 +146,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	m.Filters = views.Filters{
 		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
 		MinConfidence: q.Get("min_confidence"),
+		Agreement:     q.Get("agreement"),
 		Agencies:      options(facets.Agencies, f.Agencies),
 		Photographers: options(facets.Photographers, f.Photographers),
 		Governorates:  options(facets.Governorates, f.Governorates),

@@ -18,7 +18,7 @@ import (
 
 // filterParams are the query parameters every list endpoint takes;
 // agency, photographer, place and governorate may repeat (any of them).
-var filterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced"}
+var filterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement"}
 
 // parseFilter reads the list filters from a request's query, naming a
 // place by its gazetteer id: any id of a place that merges several source
@@ -68,6 +68,12 @@ func parseFilter(q url.Values) (photo.Filter, error) {
 	f.Photographers = multiParam(q, "photographer")
 	f.PlaceIDs = multiParam(q, "place")
 	f.Governorates = multiParam(q, "governorate")
+	f.Agreements = multiParam(q, "agreement")
+	for _, v := range f.Agreements {
+		if v != photo.AgreementAgrees && v != photo.AgreementNear && v != photo.AgreementDisagrees {
+			return f, badParam("agreement", "%q: want agrees, near or disagrees", v)
+		}
+	}
 	switch v := strings.TrimSpace(q.Get("unplaced")); v {
 	case "", "0", "false":
 	case "1", "true":

@@ -514,7 +514,8 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	head := `{"fields":["id","lon","lat","from","to","placement"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},"points":[` + "\n"
+	head := `{"fields":["id","lon","lat","from","to","placement","metadata"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},` +
+		`"metadata":{"agrees or nothing to compare":0,"near":1,"disagrees":2},"points":[` + "\n"
 	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *store.Feature) []byte {
 		b = append(b, '[')
 		b = appendString(b, ft.ID)
@@ -536,6 +537,21 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		b = strconv.AppendInt(b, int64(to), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(placementCode(ft.Precision, ft.Confidence)), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(metadataCode(ft.Check.Agreement)), 10)
 		return append(b, ']')
 	})
+}
+
+// metadataCode is how the map marks a photo whose image file's metadata
+// (IPTC location, GPS, clock) does not agree with its caption: 0 agrees
+// or nothing to compare, 1 near, 2 disagrees.
+func metadataCode(agreement string) int {
+	switch agreement {
+	case photo.AgreementNear:
+		return 1
+	case photo.AgreementDisagrees:
+		return 2
+	}
+	return 0
 }

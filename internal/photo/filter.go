@@ -16,7 +16,11 @@ type Filter struct {
 	// any of their values; empty selects any.
 	Agencies, Photographers, PlaceIDs []string
 	// Governorates match a governorate's name or P-code.
-	Governorates  []string
+	Governorates []string
+	// Agreements select the photos whose caption agrees with their image
+	// file's metadata so (AgreementAgrees, AgreementNear,
+	// AgreementDisagrees); empty selects any.
+	Agreements    []string
 	MinConfidence float64
 	// Unplaced selects only the photos with no point.
 	Unplaced bool

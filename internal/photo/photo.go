@@ -53,7 +53,7 @@ type Photo struct {
 	File      *File
 	ImageFile string
 	// Check compares the caption with the image file's metadata.
-	Check Check
+	Check   Check
 	Created time.Time
 	Updated time.Time
 }

@@ -68,6 +68,9 @@ func where(f photo.Filter) (string, []any, error) {
 	if len(f.Governorates) > 0 {
 		conds = append(conds, "("+in("gov_pcode", f.Governorates)+" OR "+in("governorate", f.Governorates)+")")
 	}
+	if len(f.Agreements) > 0 {
+		conds = append(conds, in("agreement", f.Agreements))
+	}
 	if f.MinConfidence > 0 {
 		add("confidence >= ?", f.MinConfidence)
 	}
@@ -123,7 +126,8 @@ func afterSQL(f photo.Filter) (string, int) {
 // first day of a photo's period, as the GeoJSON date property gives it.
 var condColumns = map[string]string{"agency": "agency", "photographer": "photographer", "place_id": "place_id",
 	"place_name": "place_name", "place_kind": "place_kind", "governorate": "governorate", "country": "country",
-	"precision": "precision", "mention": "mention", "confidence": "confidence", "date": "date_from", "id": "id"}
+	"precision": "precision", "mention": "mention", "confidence": "confidence", "date": "date_from", "id": "id",
+	"agreement": "agreement", "iptc_city": "iptc_city"}
 
 // condSQL is one condition in SQL, with its argument.
 func condSQL(c photo.Cond) (string, any, error) {

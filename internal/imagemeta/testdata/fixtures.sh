@@ -64,6 +64,14 @@ gps gps-nw.jpg 40.7128 N 74.0060 W
 gps gps-se.jpg 33.8688 S 151.2093 E
 gps gps-sw.jpg 34.6037 S 58.3816 W
 
+# A caption the file's metadata contradicts: the IPTC city and the GPS
+# are in Turkey (near Gaziantep), and the camera's clock is 40 days on.
+fresh check-abroad.jpg
+et -IPTC:Caption-Abstract="Men walk through rubble in Aleppo, Syria, December 13, 2016. REUTERS/Abdalrhman Ismail" \
+   -IPTC:City="Gaziantep" -IPTC:Country-PrimaryLocationCode="TUR" -IPTC:Country-PrimaryLocationName="Turkey" \
+   -EXIF:GPSLatitude=37.066 -EXIF:GPSLatitudeRef=N -EXIF:GPSLongitude=37.383 -EXIF:GPSLongitudeRef=E \
+   -EXIF:DateTimeOriginal="2017:01:22 09:00:00" check-abroad.jpg
+
 # Orientation 6 (the camera was turned: rotate 90° clockwise to show it),
 # EXIF in big-endian byte order, no offset.
 fresh orient-6.jpg
