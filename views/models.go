@@ -58,7 +58,7 @@ type Filters struct {
 	MinConfidence string
 	// Agreement is "", "agrees", "near" or "disagrees": the photos whose
 	// caption agrees with their image file's metadata so.
-	Agreement string
+	Agreement     string
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option
@@ -141,6 +141,21 @@ type PhotoPage struct {
 	// editor corrects it.
 	History   []EventRow
 	ReviewURL string
+	// File is what the photo's image file says, nil when it came from
+	// text.
+	File *ImageFile
+}
+
+// ImageFile is what an imported image file says about itself and how it
+// agrees with the caption.
+type ImageFile struct {
+	Name string // the file's base name
+	// From says which metadata block was read (IPTC IIM or XMP).
+	From                      string
+	Location, Credit, Created string
+	GPS                       string // "lat, lon", "" without GPS
+	EXIFTime, Camera          string
+	Agreement, Note           string // see photo.Check
 }
 
 // Bar is one bin of a histogram.
@@ -229,6 +244,7 @@ type ReviewQueue struct {
 type ReviewGroup struct {
 	Mention                         string // "" for captions that name no known place
 	Photos, Unplaced, Fallback, Low int
+	Disagrees                       int // image metadata disagrees with the caption
 	PlaceName                       string
 	URL                             string // its first photo's review page
 }
@@ -321,4 +337,17 @@ var agreementOptions = []struct{ Value, Label string }{
 	{"disagrees", "Disagrees with the caption"},
 	{"near", "Near the caption's place"},
 	{"agrees", "Agrees with the caption"},
+}
+
+// agreementLabel names an agreement for people.
+func agreementLabel(a string) string {
+	switch a {
+	case "agrees":
+		return "The file agrees with the caption"
+	case "near":
+		return "The file is near the caption's place"
+	case "disagrees":
+		return "The file's metadata disagrees with the caption"
+	}
+	return ""
 }

@@ -212,3 +212,23 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// Photos whose image file disagrees with the caption head the review
+// queue.
+func TestDisagreementsHeadTheReview(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	if _, err := a.ImportSamples(ctx); err != nil { // unplaced and fallback photos among them
+		t.Fatal(err)
+	}
+	if _, err := a.ImportImages(ctx, []string{fixtureFolder(t)}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	groups, err := a.DB.ReviewGroups(ctx, photo.Filter{}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) < 2 || groups[0].Disagrees == 0 || groups[0].Worst != 4 || groups[1].Worst > 3 {
+		t.Errorf("review groups: %+v", groups)
+	}
+}

@@ -200,3 +200,26 @@ func TestAgreementOnTheMap(t *testing.T) {
 		t.Errorf("agreement=maybe: %d %s", resp.StatusCode, body)
 	}
 }
+
+func TestPhotoPageShowsTheFile(t *testing.T) {
+	ts, photos := imageServer(t, Options{})
+	p := featureWith(t, ts, "Men walk through rubble in Aleppo")
+	resp, body := get(t, ts, strings.TrimPrefix(p["url"].(string), ts.URL))
+	page := string(body)
+	if resp.StatusCode != 200 {
+		t.Fatalf("%d", resp.StatusCode)
+	}
+	for _, want := range []string{
+		"The file&#39;s metadata disagrees with the caption",
+		"its GPS is in Turkey",
+		"check-abroad.jpg",
+		"/images/" + p["image_url"].(string)[strings.Index(p["image_url"].(string), "/images/")+8:],
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, photos) {
+		t.Error("the page shows the file's folder")
+	}
+}

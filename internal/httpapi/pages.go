@@ -23,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -181,6 +182,10 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if p.ImagePath != "" && s.media != nil {
 		m.ImageURL = s.url("media", "path", p.ImagePath)
+	}
+	if p.ImageFile != "" {
+		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
+		m.File = imageFileView(p)
 	}
 	for _, im := range p.Images {
 		u := im.URL
@@ -385,7 +390,10 @@ func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
 	if p.Place.ID != "" && s.archive.Gazetteer.ByID(p.Place.ID) != nil {
 		row.PlaceURL = s.url("place", "id", p.Place.ID)
 	}
-	if p.ImagePath != "" && s.media != nil {
+	switch {
+	case p.ImageFile != "":
+		row.ThumbnailURL = s.url("image.small", "sha", p.ImageFile)
+	case p.ImagePath != "" && s.media != nil:
 		row.ThumbnailURL = s.url("thumbnail", "path", p.ImagePath)
 	}
 	return row
@@ -529,4 +537,42 @@ func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 		bars = append(bars, views.Bar{Label: key, Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
 	}
 	return bars, lo.Format("January 2006"), hi.Format("January 2006")
+}
+
+// imageFileView is what a photo's image file says and how it agrees with
+// the caption, for its page.
+func imageFileView(p *photo.Photo) *views.ImageFile {
+	v := &views.ImageFile{Agreement: p.Check.Agreement, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
+	if p.File != nil {
+		v.Name = filepath.Base(p.File.Path)
+		var md imagemeta.Metadata
+		if json.Unmarshal([]byte(p.File.Meta), &md) == nil {
+			v.From = md.From
+			loc := []string{}
+			for _, s := range []string{md.Sublocation, md.City, md.State, firstNonEmpty(md.Country, md.CountryCode)} {
+				if s != "" {
+					loc = append(loc, s)
+				}
+			}
+			v.Location = strings.Join(loc, ", ")
+			v.Credit = strings.Trim(strings.Join(md.Creators, ", ")+" / "+firstNonEmpty(md.Credit, md.Source), " /")
+			v.Created = md.Created
+			if md.EXIF.Make != "" || md.EXIF.Model != "" {
+				v.Camera = strings.TrimSpace(md.EXIF.Make + " " + strings.TrimPrefix(md.EXIF.Model, md.EXIF.Make))
+			}
+		}
+	}
+	if p.Check.HasGPS {
+		v.GPS = fmt.Sprintf("%.5f, %.5f", p.Check.GPSLat, p.Check.GPSLon)
+	}
+	return v
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }

@@ -62,7 +62,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	for _, g := range groups {
 		m.Unchecked += g.Photos
 		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, Photos: g.Photos, Unplaced: g.Unplaced,
-			Fallback: g.Fallback, Low: g.Low, PlaceName: g.PlaceName, URL: s.reviewURL(g.Example, g.Mention, filters)})
+			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: g.PlaceName, URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
 	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
 }

@@ -261,17 +261,22 @@ type ReviewGroup struct {
 	Mention                 string
 	Photos                  int
 	Unplaced, Fallback, Low int
+	Disagrees               int    // whose image file's metadata disagrees with the caption
 	PlaceID, PlaceName      string // the place most of them are shown at
 	Example                 string // one photo's id
-	Worst                   int    // 3 unplaced, 2 fallback, 1 low confidence, 0 else
+	Worst                   int    // 4 metadata disagrees, 3 unplaced, 2 fallback, 1 low confidence, 0 else
 }
 
-// reviewNeed ranks how much a photo needs a person, in SQL.
-const reviewNeed = `CASE WHEN lon IS NULL THEN 3 WHEN precision = 'fallback' THEN 2 WHEN confidence < 0.5 THEN 1 ELSE 0 END`
+// reviewNeed ranks how much a photo needs a person, in SQL: first the
+// photos whose image file's metadata (location, GPS, clock) disagrees
+// with the caption, then the unplaced, the fallbacks and the unsure.
+const reviewNeed = `CASE WHEN agreement = 'disagrees' THEN 4 WHEN lon IS NULL THEN 3 WHEN precision = 'fallback' THEN 2
+	WHEN confidence < 0.5 THEN 1 ELSE 0 END`
 
 // ReviewGroups returns the groups of unchecked photos the filter selects,
 // in the order that fixes the most with the least work: the worst first
-// (unplaced, then fallbacks, then low confidence), then the largest.
+// (image metadata that disagrees, unplaced, fallbacks, low confidence),
+// then the largest.
 func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]ReviewGroup, error) {
 	f.Unreviewed = true
 	w, args, err := filter(f)
@@ -282,7 +287,7 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]Rev
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT mention COLLATE NOCASE AS m, count(*),
 			sum(lon IS NULL), sum(precision = 'fallback'), sum(lon IS NOT NULL AND precision != 'fallback' AND confidence < 0.5),
-			max(`+reviewNeed+`) AS worst, max(place_id), max(place_name), min(id)
+			max(`+reviewNeed+`) AS worst, max(place_id), max(place_name), min(id), sum(agreement = 'disagrees')
 			FROM photos WHERE `+w+` GROUP BY m ORDER BY worst DESC, count(*) DESC, m LIMIT ?`, append(args, limit)...)
 		if err != nil {
 			return err
@@ -290,7 +295,7 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]Rev
 		defer rows.Close()
 		for rows.Next() {
 			var g ReviewGroup
-			if err := rows.Scan(&g.Mention, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example); err != nil {
+			if err := rows.Scan(&g.Mention, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example, &g.Disagrees); err != nil {
 				return err
 			}
 			out = append(out, g)
