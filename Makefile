@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 BENCH_DIR ?= /tmp/syriamap-bench
 BENCH_OUT ?= bench/results.json
 
-.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-go fuzz geodata lint
+.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-go fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -79,6 +79,13 @@ bench:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
 	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --out $(BENCH_OUT) $(if $(filter 1 true yes,$(QUICK)),--quick)
+
+## bench-images: import 1,000 JPEGs of about 5 MB (made once under
+## BENCH_DIR, 4.6 GB) into a fresh archive, from disk, then again
+bench-images:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --images $(or $(IMAGES),1000)
 
 ## bench-go: every Go benchmark on one core, for profiling one part
 ## (add -cpuprofile); the archive ones need SYRIAMAP_BENCH_DB, e.g.

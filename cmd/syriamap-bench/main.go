@@ -57,6 +57,8 @@ type config struct {
 	// heavy searches.
 	stallURL, stallSearch string
 	stallSlow, stallHeavy int
+	// images, when not 0, only measures importing that many JPEGs.
+	images int
 }
 
 func parseConfig(args []string, stderr io.Writer) (config, error) {
@@ -74,6 +76,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	stallFor := fl.Duration("stall-for", 20*time.Second, "with --stall: how long to run it")
 	fl.IntVar(&c.stallSlow, "stall-slow", 8, "with --stall: how many slow readers")
 	fl.IntVar(&c.stallHeavy, "stall-heavy", 8, "with --stall: how many heavy searchers")
+	fl.IntVar(&c.images, "images", 0, "only measure importing this many JPEGs of about 5 MB each (made once under --dir)")
 	if err := fl.Parse(args); err != nil {
 		return c, err
 	}
@@ -109,6 +112,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(args, stderr)
 	if err != nil {
 		return err
+	}
+	if cfg.images > 0 {
+		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+			return err
+		}
+		return runImages(ctx, cfg.syriamap, cfg.dir, cfg.images, stdout, stderr)
 	}
 	if cfg.stallURL != "" {
 		r, err := runStall(ctx, strings.TrimRight(cfg.stallURL, "/"), cfg.stall, cfg.stallSlow, cfg.stallHeavy, cfg.stallSearch)

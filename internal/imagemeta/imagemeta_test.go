@@ -208,3 +208,19 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkRead reads the metadata of a fixture with IIM, EXIF and the
+// image data after them; bytes/s counts the whole file, of which Read
+// touches only the header.
+func BenchmarkRead(b *testing.B) {
+	data, err := os.ReadFile("testdata/check-abroad.jpg")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Read(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
