@@ -232,3 +232,23 @@ func TestDisagreementsHeadTheReview(t *testing.T) {
 		t.Errorf("review groups: %+v", groups)
 	}
 }
+
+// Re-geocoding checks each photo against its image file again.
+func TestRegeocodeChecksFilesAgain(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	if _, err := a.ImportImages(ctx, []string{fixtureFolder(t)}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	p := photoByCaption(t, a, "Men walk through rubble in Aleppo")
+	want := p.Check
+	if _, err := a.DB.SetChecks(ctx, map[string]photo.Check{p.ID: {Agreement: "agrees", Note: "stale"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := a.Regeocode(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := photoByCaption(t, a, "Men walk through rubble in Aleppo").Check; got.Agreement != want.Agreement || got.Note != want.Note {
+		t.Errorf("after regeocode: %q %q, want %q %q", got.Agreement, got.Note, want.Agreement, want.Note)
+	}
+}

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -246,9 +248,41 @@ func unwrapPath(err error) error {
 // geocoder change. Corrected photos keep their place. It returns how many
 // photos changed their geocoded place and how many moved on the map.
 func (a *Archive) Regeocode(ctx context.Context, progress func(done, total int)) (changed, moved int, err error) {
-	return a.DB.Regeocode(ctx, func(text string) photo.Place {
+	changed, moved, err = a.DB.Regeocode(ctx, func(text string) photo.Place {
 		return a.Build(ingest.Record{Caption: text}).Geocoded
 	}, progress)
+	if err != nil {
+		return changed, moved, err
+	}
+	// A photo's agreement with its image file names the caption's place:
+	// it is checked again against the new one.
+	return changed, moved, a.recheckFiles(ctx)
+}
+
+// recheckFiles computes again how each photo with an image file agrees
+// with its file's metadata (kept as read at import).
+func (a *Archive) recheckFiles(ctx context.Context) error {
+	ids, err := a.DB.PhotosWithFiles(ctx)
+	if err != nil {
+		return err
+	}
+	checks := make(map[string]photo.Check, len(ids))
+	for _, id := range ids {
+		p, err := a.DB.Photo(ctx, id)
+		if err != nil {
+			return err
+		}
+		if p.File == nil {
+			continue
+		}
+		var md imagemeta.Metadata
+		if err := json.Unmarshal([]byte(p.File.Meta), &md); err != nil {
+			return fmt.Errorf("photo %s: the image file's metadata: %w", id, err)
+		}
+		checks[id] = a.check(p, md)
+	}
+	_, err = a.DB.SetChecks(ctx, checks)
+	return err
 }
 
 // SetPlace records a person's correction of photo id: to the gazetteer

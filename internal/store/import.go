@@ -560,3 +560,54 @@ func (s *DB) MediaRoots(ctx context.Context) ([]string, error) {
 	})
 	return out, err
 }
+
+// PhotosWithFiles returns the ids of the photos that have an image file,
+// whose check (see photo.Check) depends on their geocoded place.
+func (s *DB) PhotosWithFiles(ctx context.Context) ([]string, error) {
+	var ids []string
+	err := s.reading(ctx, "", "listing photos with image files", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT id FROM photos WHERE image_file != '' ORDER BY rowid`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	return ids, err
+}
+
+// SetChecks stores the agreement of photos with their image files, by
+// photo id, in one transaction; it reports how many changed.
+func (s *DB) SetChecks(ctx context.Context, checks map[string]photo.Check) (int, error) {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	n := 0
+	for id, c := range checks {
+		res, err := tx.ExecContext(ctx, `UPDATE photos SET agreement = ?, agreement_note = ? WHERE id = ? AND (agreement != ? OR agreement_note != ?)`,
+			c.Agreement, c.Note, id, c.Agreement, c.Note)
+		if err != nil {
+			return 0, fmt.Errorf("store: checking photo %s: %w", id, err)
+		}
+		k, _ := res.RowsAffected()
+		n += int(k)
+	}
+	if n > 0 {
+		if err := bump(ctx, tx); err != nil {
+			return 0, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, s.writeErr(err)
+	}
+	return n, nil
+}
