@@ -785,3 +785,46 @@ func TestBrowserReview(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserImageMetadata: photos imported from image files show their
+// derivatives in the popup, a photo whose file disagrees with its caption
+// has its ring on the map, and the explorer's "Image metadata" filter
+// selects those.
+func TestBrowserImageMetadata(t *testing.T) {
+	ts, _ := imageServer(t, Options{})
+	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
+	fc := features(t, body)
+	if len(fc.Features) != 1 {
+		t.Fatalf("%d photos disagree, want 1", len(fc.Features))
+	}
+	id := fc.Features[0].ID.(string)
+	b := newBrowser(t, ts, 1440, 900)
+	var src string
+	var loaded, rings int
+	b.run(t, ready(ts.URL+"/?photo="+id),
+		chromedp.WaitVisible(`[data-testid=popup] img`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("[data-testid=popup] img").naturalWidth > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`document.querySelector("[data-testid=popup] img").getAttribute("src")`, &src),
+		eval(`document.querySelector("[data-testid=popup] img").naturalWidth`, &loaded),
+		eval(`document.querySelectorAll(".leaflet-marker-pane .pm.meta-disagrees").length`, &rings))
+	if !strings.Contains(src, "/images/") || !strings.HasSuffix(src, "/320.jpg") || loaded == 0 {
+		t.Errorf("popup image %q, %d px wide", src, loaded)
+	}
+	if rings != 1 {
+		t.Errorf("%d markers ringed as disagreeing, want 1", rings)
+	}
+	var count string
+	b.run(t,
+		eval(`(() => { const s = document.querySelector("[data-testid=agreement]"); s.value = "disagrees"; s.dispatchEvent(new Event("change")); return true })()`, nil),
+		waitText(`[data-testid=count]`, "1 of "),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	if !strings.HasPrefix(count, "1 of ") {
+		t.Errorf("with the filter: %q", count)
+	}
+	var url string
+	b.run(t, eval(`location.search`, &url))
+	if !strings.Contains(url, "agreement=disagrees") {
+		t.Errorf("the filter is not in the address: %q", url)
+	}
+	b.check(t)
+}
