@@ -77,3 +77,35 @@ func TestGen(t *testing.T) {
 		t.Errorf("bad format: %v", err)
 	}
 }
+
+// TestImportImages imports a folder of JPEGs (the imagemeta fixtures) as
+// a person would: bad files named with their reason, exit 1, the rest
+// imported; again, nothing read and nothing changed.
+func TestImportImages(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	photos := filepath.Join(dir, "photos")
+	os.MkdirAll(photos, 0o755)
+	names, _ := filepath.Glob(filepath.Join("..", "..", "internal", "imagemeta", "testdata", "*.jpg"))
+	for _, n := range names {
+		b, _ := os.ReadFile(n)
+		os.WriteFile(filepath.Join(photos, filepath.Base(n)), b, 0o644)
+	}
+	out, _, err := runCmd(t, "", "import", "--db", db, photos)
+	if exitCode(err) != 1 || !strings.Contains(out, "15 files found, 15 read") || !strings.Contains(out, "3 skipped: 11 added, 1 updated") ||
+		!strings.Contains(out, "bad-notjpeg.jpg: not a JPEG file") {
+		t.Errorf("first import: %q, %v", out, err)
+	}
+	out, _, _ = runCmd(t, "", "import", "--db", db, photos)
+	if !strings.Contains(out, "15 files found, 3 read") || !strings.Contains(out, "0 added, 0 updated, 12 unchanged") {
+		t.Errorf("again: %q", out)
+	}
+	good := filepath.Join(photos, "iptc-utf8.jpg")
+	out, _, err = runCmd(t, "", "import", "--db", db, good)
+	if err != nil || !strings.Contains(out, "nothing changed") {
+		t.Errorf("one unchanged file: %q, %v", out, err)
+	}
+	if _, _, err := runCmd(t, "", "import", "--db", db, "--include", "[", photos); exitCode(err) != 2 {
+		t.Errorf("a bad pattern: %v", err)
+	}
+}

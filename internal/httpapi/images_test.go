@@ -147,8 +147,19 @@ func TestImportedImagesAreServedWithoutMetadata(t *testing.T) {
 }
 
 func TestOriginalsWhenAskedFor(t *testing.T) {
-	ts, photos := imageServer(t, Options{ServeOriginals: true})
+	cache := t.TempDir()
+	ts, photos := imageServer(t, Options{ServeOriginals: true, ImageCache: cache})
 	p := featureWith(t, ts, "A boy stands in a street of Douma")
+	// A derivative is made once and kept on disk.
+	small := strings.TrimPrefix(p["thumbnail_url"].(string), ts.URL)
+	_, first := get(t, ts, small)
+	kept, _ := filepath.Glob(filepath.Join(cache, "*", "*-320.jpg"))
+	if len(kept) != 1 {
+		t.Fatalf("cached derivatives: %v", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); !bytes.Equal(b, first) {
+		t.Error("the cached derivative is not the one served")
+	}
 	orig := strings.Replace(strings.TrimPrefix(p["image_url"].(string), ts.URL), "/1280.jpg", "/original.jpg", 1)
 	resp, body := get(t, ts, orig)
 	want, _ := os.ReadFile(filepath.Join(photos, "orient-6.jpg"))
