@@ -7,6 +7,9 @@ SHARED  ?= ../shared
 FUZZTIME ?= 30s
 BENCH_DIR ?= /tmp/syriamap-bench
 BENCH_OUT ?= bench/results.json
+# PEER=1: measure against pg_featureserv from PEER_DIR instead of printing
+# the table (installs PostgreSQL and PostGIS from Debian when missing).
+PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
 .PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-go fuzz geodata lint
 
@@ -75,10 +78,12 @@ lint: fmt-check vet staticcheck
 ## 100k and 1M generated captions imported, served and measured through
 ## the API, wrk and headless Chromium; also written to BENCH_OUT as JSON.
 ## QUICK=1 leaves out the 1M archive and finishes in under 2 minutes.
+## PEER=1 measures syriamap against pg_featureserv instead, side by side on
+## the same photos and windows, and prints both with the ratios.
 bench:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
-	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --out $(BENCH_OUT) $(if $(filter 1 true yes,$(QUICK)),--quick)
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --out $(BENCH_OUT) $(if $(filter 1 true yes,$(QUICK)),--quick) $(if $(filter 1 true yes,$(PEER)),--peer $(PEER_DIR))
 
 ## bench-images: import 1,000 JPEGs of about 5 MB (made once under
 ## BENCH_DIR, 4.6 GB) into a fresh archive, from disk, then again

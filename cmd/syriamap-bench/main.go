@@ -59,6 +59,9 @@ type config struct {
 	stallSlow, stallHeavy int
 	// images, when not 0, only measures importing that many JPEGs.
 	images int
+	// peer, when set, is pg_featureserv's folder: the run measures
+	// syriamap against it instead of printing the table.
+	peer string
 }
 
 func parseConfig(args []string, stderr io.Writer) (config, error) {
@@ -76,6 +79,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	stallFor := fl.Duration("stall-for", 20*time.Second, "with --stall: how long to run it")
 	fl.IntVar(&c.stallSlow, "stall-slow", 8, "with --stall: how many slow readers")
 	fl.IntVar(&c.stallHeavy, "stall-heavy", 8, "with --stall: how many heavy searchers")
+	fl.StringVar(&c.peer, "peer", "", "measure syriamap against pg_featureserv from this folder (../shared/peers/pg_featureserv-1.3.1) at each size, side by side")
 	fl.IntVar(&c.images, "images", 0, "only measure importing this many JPEGs of about 5 MB each (made once under --dir)")
 	if err := fl.Parse(args); err != nil {
 		return c, err
@@ -118,6 +122,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		return runImages(ctx, cfg.syriamap, cfg.dir, cfg.images, stdout, stderr)
+	}
+	if cfg.peer != "" {
+		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+			return err
+		}
+		return runPeer(ctx, cfg, stdout, stderr)
 	}
 	if cfg.stallURL != "" {
 		r, err := runStall(ctx, strings.TrimRight(cfg.stallURL, "/"), cfg.stall, cfg.stallSlow, cfg.stallHeavy, cfg.stallSearch)
