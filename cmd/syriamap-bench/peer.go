@@ -603,7 +603,6 @@ func timeResponse(ctx context.Context, u string) (first, last float64, n int, er
 	return first, last, bytes.Count(body, []byte(`"type":"Feature"`)), nil
 }
 
-
 // sameIDs checks, on five windows (a month and a city box each), that
 // both servers select the same photos: syriamap's OGC items with the
 // peer's own CQL filter, and syriamap's map endpoint (whose from/to
