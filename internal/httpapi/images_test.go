@@ -234,3 +234,14 @@ func TestPhotoPageShowsTheFile(t *testing.T) {
 		t.Error("the page shows the file's folder")
 	}
 }
+
+// An agreement filter alone is a filter: the download is not the whole
+// archive.
+func TestAgreementAloneFilters(t *testing.T) {
+	ts, _ := imageServer(t, Options{})
+	_, all := get(t, ts, "/api/photos.geojsonl")
+	_, some := get(t, ts, "/api/photos.geojsonl?agreement=disagrees")
+	if n, m := bytes.Count(all, []byte{0x1e}), bytes.Count(some, []byte{0x1e}); m != 1 || n <= m {
+		t.Errorf("all %d, agreement=disagrees %d", n, m)
+	}
+}

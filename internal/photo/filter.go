@@ -65,7 +65,7 @@ type MonthCount struct {
 // IsZero reports whether f selects every photo, in import order.
 func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
-		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && f.MinConfidence == 0 &&
+		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 &&
 		!f.Unplaced && !f.Unreviewed && f.Mention == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
 		f.After == 0 && len(f.Conds) == 0
 }
