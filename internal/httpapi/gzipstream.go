@@ -22,6 +22,9 @@ type gzipStream struct {
 	fw   *flate.Writer // what is compressed here: head, tail, odd features
 	crc  uint32
 	size uint32 // ISIZE: the length modulo 2^32
+	// inPieces: WritePiece wrote last, fw is flushed and must start
+	// afresh before it writes again.
+	inPieces bool
 }
 
 // gzipHeader: magic, deflate, no flags, no time, fastest, unknown OS.
@@ -38,6 +41,10 @@ func newGzipStream(dst io.Writer) (*gzipStream, error) {
 
 // Write compresses p here.
 func (g *gzipStream) Write(p []byte) (int, error) {
+	if g.inPieces {
+		g.fw.Reset(g.dst)
+		g.inPieces = false
+	}
 	g.crc = crc32.Update(g.crc, crc32.IEEETable, p)
 	g.size += uint32(len(p))
 	return g.fw.Write(p)
@@ -58,8 +65,31 @@ func (g *gzipStream) WriteDeflated(raw, deflated []byte) error {
 	return nil
 }
 
+// WritePiece puts deflated, the deflate data of n bytes of text whose
+// CRC-32 is crc, compressed on its own and ended by a sync flush (as the
+// memory index keeps its pieces); shiftBy is shiftFor(n). The text is not
+// needed: the CRC is combined.
+func (g *gzipStream) WritePiece(deflated []byte, crc, shiftBy, n uint32) error {
+	if !g.inPieces {
+		if err := g.fw.Flush(); err != nil { // to a byte boundary
+			return err
+		}
+		g.inPieces = true
+	}
+	if _, err := g.dst.Write(deflated); err != nil {
+		return err
+	}
+	g.crc = crcCombine(g.crc, crc, shiftBy)
+	g.size += n
+	return nil
+}
+
 // Close ends the deflate data and writes the trailer.
 func (g *gzipStream) Close() error {
+	if g.inPieces {
+		g.fw.Reset(g.dst)
+		g.inPieces = false
+	}
 	err := g.fw.Close()
 	flaterPool.Put(g.fw)
 	if err != nil {

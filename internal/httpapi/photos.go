@@ -385,7 +385,14 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	s.streamFeatures(w, r, f, `{"type":"FeatureCollection","features":[`+"\n", ",\n", fixed("\n]}\n"), func(b []byte, base string, ft *store.Feature) []byte {
+	const head, tail = `{"type":"FeatureCollection","features":[` + "\n", "\n]}\n"
+	if memIndexable(f) && acceptsGzip(r) {
+		if ix := s.memIndexFor(r.Context()); ix != nil {
+			s.writeWindow(w, ix, f, head, tail)
+			return
+		}
+	}
+	s.streamFeatures(w, r, f, head, ",\n", fixed(tail), func(b []byte, base string, ft *store.Feature) []byte {
 		return appendFeature(b, ft, s.links(base, ft))
 	})
 }

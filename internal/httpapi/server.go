@@ -50,6 +50,9 @@ type Options struct {
 	// ImageCache is the folder derivatives of imported images are kept
 	// in; "" keeps them in memory only.
 	ImageCache string
+	// NoMemIndex answers every window from SQLite, without the memory
+	// index (see memindex.go); for comparisons and tests.
+	NoMemIndex bool
 	// BaseURL is the scheme, host and any path prefix the server is
 	// reached at (https://photos.example.org), for the absolute links in
 	// downloads; "" takes the address Serve listens on. The request's Host
@@ -75,9 +78,11 @@ type Server struct {
 	now     func() time.Time
 	media   *mediaDir
 	images  *imageFiles
-	log     *slog.Logger
-	router  *mux.Router
-	tiles   string
+	// memIndex answers the map's windows from memory (memindex.go).
+	memIndex memIndexHolder
+	log      *slog.Logger
+	router   *mux.Router
+	tiles    string
 	// pointsLimit: see Options.PointsLimit.
 	pointsLimit int
 	facetCache  facetCache
@@ -140,6 +145,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		}
 		s.media = m
 	}
+	s.memIndex.off = opts.NoMemIndex
 	s.images = &imageFiles{db: a.DB, media: opts.Media, originals: opts.ServeOriginals, cacheDir: opts.ImageCache, mem: map[string][]byte{}}
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
@@ -261,6 +267,7 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 		ready(ln.Addr())
 	}
 	go s.CheckIntegrity(ctx)
+	s.startMemIndex() // windows are read from SQLite until it is built
 	// The explorer's first page counts facets over the whole archive:
 	// count them now, while nobody waits.
 	go func() {

@@ -1,0 +1,139 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// genServers serves one archive of n generated photos twice: with the
+// memory index, built before the test goes on, and without it.
+func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	a := archive.New(db, g)
+	gn := gen.New(g, 3)
+	var recs []store.Record
+	for i := 0; i < n; i++ {
+		recs = append(recs, store.Record{Photo: a.Build(ingestRecord(gn.Caption())), Line: i + 1})
+	}
+	if _, err := db.ImportFile(context.Background(), "gen.txt", store.Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	serve := func(opts Options) (*httptest.Server, *Server) {
+		ts := httptest.NewServer(nil)
+		t.Cleanup(ts.Close)
+		opts.BaseURL = ts.URL
+		s, err := New(a, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts.Config.Handler = s.Handler()
+		return ts, s
+	}
+	withIndex, s := serve(Options{})
+	sqlite, _ = serve(Options{NoMemIndex: true})
+	// The two serve different base URLs: compare links after the base.
+	s.startMemIndex()
+	deadline := time.Now().Add(time.Minute)
+	for s.memIndexFor(context.Background()) == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the memory index was not built in a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return withIndex, sqlite
+}
+
+// TestMemIndexMatchesSQLite: on random windows, boxes, limits and
+// offsets, the memory index's gzipped answer decompresses to the bytes
+// the SQLite path writes (links aside, which name each server).
+func TestMemIndexMatchesSQLite(t *testing.T) {
+	withIndex, sqlite := genServers(t, 3000)
+	rng := rand.New(rand.NewPCG(4, 5))
+	queries := []string{"", "?from=2014-03&to=2014-03", "?from=2016", "?to=2013-01", "?from=2015-01-10&to=2015-01-20",
+		"?bbox=36,33,38,37", "?from=2014&to=2014&limit=7&offset=3", "?from=2017-12&to=2012-01"}
+	for i := 0; i < 60; i++ {
+		y, m := 2012+rng.IntN(6), 1+rng.IntN(12)
+		lon, lat := 35.5+rng.Float64()*6, 32.5+rng.Float64()*4.5
+		q := fmt.Sprintf("?from=%d-%02d&to=%d-%02d&bbox=%.4f,%.4f,%.4f,%.4f", y, m, y, m, lon, lat, lon+rng.Float64()*2, lat+rng.Float64()*2)
+		if i%3 == 0 {
+			q = fmt.Sprintf("?from=%d-%02d-%02d&to=%d-%02d-28", y, m, 1+rng.IntN(27), y, m)
+		}
+		queries = append(queries, q)
+	}
+	for _, q := range queries {
+		a, ra := getGzip(t, withIndex, "/api/photos.geojson"+q)
+		b, rb := getGzip(t, sqlite, "/api/photos.geojson"+q)
+		if ra.StatusCode != rb.StatusCode {
+			t.Fatalf("%s: %d and %d", q, ra.StatusCode, rb.StatusCode)
+		}
+		a = bytesReplaceAll(a, withIndex.URL, "BASE")
+		b = bytesReplaceAll(b, sqlite.URL, "BASE")
+		if string(a) != string(b) {
+			t.Fatalf("%s: the memory index wrote %d bytes, SQLite %d:\n%.300s\n%.300s", q, len(a), len(b), a, b)
+		}
+	}
+}
+
+// TestMemIndexFollowsTheArchive: a change to the archive is served at
+// once (from SQLite until the index is built again), never a stale index.
+func TestMemIndexFollowsTheArchive(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	q := "/api/photos.geojson?from=2016&to=2016"
+	before, _ := getGzip(t, ts, q)
+	for i := 0; i < 100 && string(before) == ""; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // the index is built by now
+	path := filepath.Join(t.TempDir(), "new.txt")
+	writeFile(t, path, "Boys play football in Binnish, Idlib, Syria, May 5, 2016. REUTERS/Ammar Abdullah\n")
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := getGzip(t, ts, q)
+	if n, m := countFeatures(before), countFeatures(after); m != n+1 {
+		t.Errorf("after an import %d features, before %d", m, n)
+	}
+}
+
+func getGzip(t testing.TB, ts *httptest.Server, path string) ([]byte, *http.Response) {
+	t.Helper()
+	resp, body := get(t, ts, path, "Accept-Encoding", "gzip")
+	return body, resp
+}
+
+func ingestRecord(caption string) ingest.Record { return ingest.Record{Caption: caption} }
+
+func writeFile(t testing.TB, path, body string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func countFeatures(b []byte) int { return bytes.Count(b, []byte(`{"type":"Feature",`)) }
+
+func bytesReplaceAll(b []byte, old, new string) []byte {
+	return bytes.ReplaceAll(b, []byte(old), []byte(new))
+}
