@@ -245,20 +245,27 @@ func peerSize(ctx context.Context, cfg config, size int, pgBin string, progress 
 	if ogr, err := exec.LookPath("ogr2ogr"); err == nil {
 		progress("%s: ogr2ogr to GeoPackage from each server's OGC items", name)
 		gpkg := peerRow{name: "ogr2ogr to GeoPackage (Aleppo box)", unit: "s", target: "faster"}
+		counts := map[string]int{}
 		for round := 0; round < 2; round++ {
 			for _, who := range []string{"syriamap", "peer"} {
-				src, layer := "OAPIF:"+srv.url+"/ogc", "photos"
+				// Each server at its largest page: syriamap's is 10,000
+				// (a larger limit is refused, and next links page on);
+				// the peer's 200,000, since it gives no next link and
+				// GDAL would stop after its first page.
+				src, layer, page := "OAPIF:"+srv.url+"/ogc", "photos", "10000"
 				if who == "peer" {
-					src, layer = "OAPIF:"+peerURL, "public.photos"
+					src, layer, page = "OAPIF:"+peerURL, "public.photos", "200000"
 				}
 				out := filepath.Join(work, who+".gpkg")
 				os.Remove(out)
 				start := time.Now()
-				cmd := exec.CommandContext(ctx, ogr, "-f", "GPKG", out, src, layer, "-spat", "37.05", "36.10", "37.25", "36.30")
+				cmd := exec.CommandContext(ctx, ogr, "-f", "GPKG", out, src, layer, "-oo", "PAGE_SIZE="+page,
+					"-spat", "37.05", "36.10", "37.25", "36.30")
 				if b, err := cmd.CombinedOutput(); err != nil {
 					return rows, commandError("ogr2ogr from "+who, err, b)
 				}
 				s := time.Since(start).Seconds()
+				counts[who] = gpkgCount(out)
 				if who == "syriamap" {
 					gpkg.ours = append(gpkg.ours, s)
 				} else {
@@ -266,6 +273,10 @@ func peerSize(ctx context.Context, cfg config, size int, pgBin string, progress 
 				}
 			}
 		}
+		if counts["syriamap"] != counts["peer"] || counts["peer"] == 0 {
+			return rows, fmt.Errorf("ogr2ogr copied %d features from syriamap and %d from the peer", counts["syriamap"], counts["peer"])
+		}
+		gpkg.name = fmt.Sprintf("ogr2ogr to GeoPackage (Aleppo box, %d features)", counts["peer"])
 		rows = append(rows, gpkg)
 	}
 
@@ -725,4 +736,21 @@ func figure(v float64, unit string) string {
 		return fmt.Sprintf("%.0f %s", v, unit)
 	}
 	return fmt.Sprintf("%.2f %s", v, unit)
+}
+
+var ogrCount = regexp.MustCompile(`Feature Count: (\d+)`)
+
+// gpkgCount is the number of features ogrinfo counts in a GeoPackage's
+// one layer, 0 when it cannot tell.
+func gpkgCount(path string) int {
+	out, err := exec.Command("ogrinfo", "-ro", "-so", "-al", path).Output()
+	if err != nil {
+		return 0
+	}
+	m := ogrCount.FindSubmatch(out)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n
 }

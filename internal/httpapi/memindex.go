@@ -213,9 +213,9 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 }
 
 // memIndexable reports whether the index answers the filter: a window, a
-// box, a limit and an offset, in import order.
+// box, a limit, an offset and a cursor, in import order.
 func memIndexable(f photo.Filter) bool {
-	f.From, f.To, f.BBox, f.Limit, f.Offset = photo.Date{}, photo.Date{}, nil, 0, 0
+	f.From, f.To, f.BBox, f.Limit, f.Offset, f.After = photo.Date{}, photo.Date{}, nil, 0, 0, 0
 	return f.IsZero()
 }
 
@@ -292,6 +292,15 @@ func (ix *memIndex) selectWindow(f photo.Filter) []int32 {
 		scan(0, n)
 	}
 	slices.SortFunc(sel, func(a, b int32) int { return int(ix.seq[a] - ix.seq[b]) })
+	if f.After != 0 {
+		k, _ := slices.BinarySearchFunc(sel, f.After, func(i int32, after int64) int {
+			if ix.seq[i] <= after {
+				return -1
+			}
+			return 1
+		})
+		sel = sel[k:]
+	}
 	if f.Offset > 0 {
 		sel = sel[min(f.Offset, len(sel)):]
 	}
@@ -301,10 +310,10 @@ func (ix *memIndex) selectWindow(f photo.Filter) []int32 {
 	return sel
 }
 
-// writeWindow writes the photos of the filter as a gzipped GeoJSON
-// FeatureCollection from the index: the bytes the SQLite path writes.
-func (s *Server) writeWindow(w http.ResponseWriter, ix *memIndex, f photo.Filter, head, tail string) {
-	sel := ix.selectWindow(f)
+// writeWindow writes the photos at the positions sel as a gzipped GeoJSON
+// FeatureCollection from the index: the bytes the SQLite path writes. The
+// tail is given how many were written and the Seq of the last.
+func (s *Server) writeWindow(w http.ResponseWriter, ix *memIndex, sel []int32, head string, tail func(returned int, last int64) string) {
 	w.Header().Set("Content-Encoding", "gzip")
 	bw := bufio.NewWriterSize(w, 256<<10)
 	gz, err := newGzipStream(bw)
@@ -328,7 +337,11 @@ func (s *Server) writeWindow(w http.ResponseWriter, ix *memIndex, f photo.Filter
 			}
 		}
 	}
-	gz.Write([]byte(tail))
+	var last int64
+	if len(sel) > 0 {
+		last = ix.seq[sel[len(sel)-1]]
+	}
+	gz.Write([]byte(tail(len(sel), last)))
 	if err := gz.Close(); err == nil {
 		bw.Flush()
 	}

@@ -253,8 +253,17 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	}
 	whole := f
 	whole.After, whole.Limit, whole.Offset = 0, 0, 0
-	matched, err := s.db.CountPhotos(r.Context(), whole)
-	if err != nil {
+	// A GIS client pages through a layer a few thousand features a
+	// time: the memory index, when it serves the filter, counts and
+	// writes the pages (see memindex.go).
+	var ix *memIndex
+	if format == "json" && !hits && memIndexable(f) && acceptsGzip(r) {
+		ix = s.memIndexFor(r.Context())
+	}
+	var matched int
+	if ix != nil {
+		matched = len(ix.selectWindow(whole))
+	} else if matched, err = s.db.CountPhotos(r.Context(), whole); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -275,6 +284,10 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	}
 	if hits {
 		w.Write([]byte(head + tail(0, 0)))
+		return
+	}
+	if ix != nil {
+		s.writeWindow(w, ix, ix.selectWindow(f), head, tail)
 		return
 	}
 	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *store.Feature) []byte {

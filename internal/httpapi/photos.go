@@ -388,7 +388,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 	const head, tail = `{"type":"FeatureCollection","features":[` + "\n", "\n]}\n"
 	if memIndexable(f) && acceptsGzip(r) {
 		if ix := s.memIndexFor(r.Context()); ix != nil {
-			s.writeWindow(w, ix, f, head, tail)
+			s.writeWindow(w, ix, ix.selectWindow(f), head, fixed(tail))
 			return
 		}
 	}
