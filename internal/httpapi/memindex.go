@@ -9,7 +9,9 @@ import (
 	"math"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -53,16 +55,27 @@ type memIndex struct {
 	lon, lat []float64
 	seq      []int64
 	pieces   []piece
-	data     []byte // the pieces' deflate data, one after another
+	// bySeq lists the positions in import order, for windows so wide
+	// that reading the archive in order beats sorting what they select.
+	bySeq []int32
+	// blocks hold the pieces' deflate data, one block per range of
+	// rowids read, each allocated once at its size.
+	blocks [][]byte
+	bytes  int64
 }
 
-// piece is one photo's ",\n" + Feature, deflated on its own: where it is
-// in data, how long its text is, and the text's CRC-32 with the factor
-// that moves a CRC past it.
+// piece is one photo's ",\n" + Feature, deflated on its own: its block,
+// where it is in the block, how long its text is, and the text's CRC-32
+// with the factor that moves a CRC past it.
 type piece struct {
-	off          int64
-	n, raw       uint32
+	block        uint32
+	off, n, raw  uint32
 	crc, shiftBy uint32
+}
+
+// deflated returns the piece's deflate data.
+func (ix *memIndex) deflated(pc piece) []byte {
+	return ix.blocks[pc.block][pc.off : pc.off+pc.n]
 }
 
 // memIndexHolder keeps the current index and builds the next.
@@ -114,7 +127,10 @@ func (s *Server) startMemIndex() {
 			}
 			if after, err := s.db.Version(ctx); err == nil && after == v {
 				s.memIndex.cur.Store(ix)
-				s.log.Debug("memory index built", "photos", len(ix.seq), "bytes", len(ix.data), "took", time.Since(start))
+				s.log.Debug("memory index built", "photos", len(ix.seq), "bytes", ix.bytes, "took", time.Since(start))
+				// The build's buffers are garbage now; hand their pages
+				// back rather than keep them resident.
+				debug.FreeOSMemory()
 				return
 			}
 		}
@@ -145,7 +161,7 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 		go func() {
 			defer wg.Done()
 			fw, _ := flate.NewWriter(nil, 5)
-			var text []byte
+			var text, data []byte
 			var out bytes.Buffer
 			for {
 				i := int(next.Add(1)) - 1
@@ -169,28 +185,34 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 					}
 					p.from, p.to = append(p.from, int32(from)), append(p.to, int32(to))
 					p.lon, p.lat, p.seq = append(p.lon, lon), append(p.lat, lat), append(p.seq, f.Seq)
-					p.pieces = append(p.pieces, piece{off: int64(len(p.data)), n: uint32(out.Len()), raw: uint32(len(text)),
+					p.pieces = append(p.pieces, piece{block: uint32(i), off: uint32(len(data)), n: uint32(out.Len()), raw: uint32(len(text)),
 						crc: crc32IEEE(text), shiftBy: shiftFor(len(text))})
-					p.data = append(p.data, out.Bytes()...)
+					data = append(data, out.Bytes()...)
 					return nil
 				})
+				p.blocks = [][]byte{bytes.Clone(data)} // at its size
+				data = data[:0]
 			}
 		}()
 	}
 	wg.Wait()
-	var all memIndex
+	total := 0
 	for _, p := range parts {
 		if p.err != nil {
 			return nil, p.err
 		}
-		off := int64(len(all.data))
-		for _, pc := range p.ix.pieces {
-			pc.off += off
-			all.pieces = append(all.pieces, pc)
-		}
-		all.data = append(all.data, p.ix.data...)
-		all.from, all.to = append(all.from, p.ix.from...), append(all.to, p.ix.to...)
-		all.lon, all.lat, all.seq = append(all.lon, p.ix.lon...), append(all.lat, p.ix.lat...), append(all.seq, p.ix.seq...)
+		total += len(p.ix.seq)
+	}
+	all := memIndex{from: make([]int32, 0, total), to: make([]int32, 0, total), lon: make([]float64, 0, total),
+		lat: make([]float64, 0, total), seq: make([]int64, 0, total), pieces: make([]piece, 0, total), blocks: make([][]byte, n)}
+	for i := range parts {
+		p := &parts[i].ix
+		all.pieces = append(all.pieces, p.pieces...)
+		all.blocks[i] = p.blocks[0]
+		all.bytes += int64(len(p.blocks[0]))
+		all.from, all.to = append(all.from, p.from...), append(all.to, p.to...)
+		all.lon, all.lat, all.seq = append(all.lon, p.lon...), append(all.lat, p.lat...), append(all.seq, p.seq...)
+		*p = memIndex{}
 	}
 	// Sorted by first day, then import sequence.
 	order := make([]int32, len(all.seq))
@@ -203,11 +225,13 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 		}
 		return int(all.seq[a] - all.seq[b])
 	})
-	ix := &memIndex{version: version, base: base, data: all.data,
+	ix := &memIndex{version: version, base: base, blocks: all.blocks, bytes: all.bytes,
 		from: make([]int32, len(order)), to: make([]int32, len(order)), lon: make([]float64, len(order)),
-		lat: make([]float64, len(order)), seq: make([]int64, len(order)), pieces: make([]piece, len(order))}
+		lat: make([]float64, len(order)), seq: make([]int64, len(order)), pieces: make([]piece, len(order)),
+		bySeq: make([]int32, len(order))}
 	for i, j := range order {
 		ix.from[i], ix.to[i], ix.lon[i], ix.lat[i], ix.seq[i], ix.pieces[i] = all.from[j], all.to[j], all.lon[j], all.lat[j], all.seq[j], all.pieces[j]
+		ix.bySeq[j] = int32(i) // the ranges were read in rowid order
 	}
 	return ix, nil
 }
@@ -220,11 +244,13 @@ func memIndexable(f photo.Filter) bool {
 }
 
 // selectWindow returns the positions of the photos the filter selects, in
-// import order, after its offset and within its limit: the same photos
-// store's where() selects (see there for why a window's photos start in
-// it or on one of two days before it).
+// import order, after its cursor and offset and within its limit: the
+// same photos store's where() selects (see there for why a window's
+// photos start in it or on one of two days before it). A narrow window
+// is read from its range of first days and sorted; a wide one (a year of
+// a million photos, a box alone) by walking the archive in import order,
+// which needs no sort and stops at the limit.
 func (ix *memIndex) selectWindow(f photo.Filter) []int32 {
-	var sel []int32
 	n := len(ix.from)
 	at := func(day int32) int { // the first position starting on or after day
 		lo, hi := 0, n
@@ -238,18 +264,24 @@ func (ix *memIndex) selectWindow(f photo.Filter) []int32 {
 		}
 		return lo
 	}
-	var first, last int32 = 0, math.MaxInt32
 	hasFrom, hasTo := !f.From.IsZero(), !f.To.IsZero()
+	var first, last, month, year int32 = 0, math.MaxInt32, 0, 0
 	if hasFrom {
 		a, _ := f.From.Span()
 		first = int32(a)
+		month, year = first/100*100+1, first/10000*10000+101
 	}
 	if hasTo {
 		_, b := f.To.Span()
 		last = int32(b)
 	}
+	// in is where()'s condition, whole.
 	in := func(i int) bool {
-		if hasFrom && ix.to[i] < first || hasTo && (ix.from[i] > last || ix.from[i] == 0) {
+		from := ix.from[i]
+		switch {
+		case hasFrom && (ix.to[i] < first || from > last || (from < first && from != month && from != year)):
+			return false
+		case hasTo && (from == 0 || from > last):
 			return false
 		}
 		if b := f.BBox; b != nil {
@@ -260,46 +292,54 @@ func (ix *memIndex) selectWindow(f photo.Filter) []int32 {
 		}
 		return true
 	}
-	scan := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if in(i) {
-				sel = append(sel, int32(i))
-			}
-		}
-	}
+	// The ranges of first days a window's photos can have.
+	var ranges [][2]int
 	switch {
 	case hasFrom:
-		// Photos starting in the window, and month- and year-dated ones
-		// starting on the 1st of its first month or of its first year.
 		hiDay := last
 		if hiDay < math.MaxInt32 {
 			hiDay++
 		}
-		scan(at(first), at(hiDay))
-		month, year := first/100*100+1, first/10000*10000+101
-		days := []int32{month}
-		if year != month {
-			days = append(days, year)
-		}
-		for _, d := range days {
-			if d < first {
-				scan(at(d), at(d+1))
+		ranges = append(ranges, [2]int{at(first), at(hiDay)})
+		for _, d := range []int32{year, month} {
+			if d < first && !(d == month && month == year) { // each day once
+				ranges = append(ranges, [2]int{at(d), at(d + 1)})
 			}
 		}
 	case hasTo:
-		scan(at(1), at(last+1))
+		ranges = append(ranges, [2]int{at(1), at(last + 1)})
 	default:
-		scan(0, n)
+		ranges = append(ranges, [2]int{0, n})
 	}
-	slices.SortFunc(sel, func(a, b int32) int { return int(ix.seq[a] - ix.seq[b]) })
-	if f.After != 0 {
-		k, _ := slices.BinarySearchFunc(sel, f.After, func(i int32, after int64) int {
-			if ix.seq[i] <= after {
-				return -1
+	span := 0
+	for _, r := range ranges {
+		span += r[1] - r[0]
+	}
+	want := math.MaxInt
+	if f.Limit > 0 {
+		want = f.Offset + f.Limit
+	}
+	var sel []int32
+	if span > n/16 {
+		// Wide: walk in import order from the cursor, up to the limit.
+		k := 0
+		if f.After != 0 {
+			k = sort.Search(n, func(j int) bool { return ix.seq[ix.bySeq[j]] > f.After })
+		}
+		for ; k < n && len(sel) < want; k++ {
+			if i := ix.bySeq[k]; in(int(i)) {
+				sel = append(sel, i)
 			}
-			return 1
-		})
-		sel = sel[k:]
+		}
+	} else {
+		for _, r := range ranges {
+			for i := r[0]; i < r[1]; i++ {
+				if in(i) && ix.seq[i] > f.After {
+					sel = append(sel, int32(i))
+				}
+			}
+		}
+		slices.SortFunc(sel, func(a, b int32) int { return int(ix.seq[a] - ix.seq[b]) })
 	}
 	if f.Offset > 0 {
 		sel = sel[min(f.Offset, len(sel)):]
@@ -332,7 +372,7 @@ func (s *Server) writeWindow(w http.ResponseWriter, ix *memIndex, sel []int32, h
 		gz.Write(text[2:])
 		for _, i := range sel[1:] {
 			pc := ix.pieces[i]
-			if err := gz.WritePiece(ix.data[pc.off:pc.off+int64(pc.n)], pc.crc, pc.shiftBy, pc.raw); err != nil {
+			if err := gz.WritePiece(ix.deflated(pc), pc.crc, pc.shiftBy, pc.raw); err != nil {
 				return // the client is gone
 			}
 		}
@@ -352,7 +392,7 @@ func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
 // text inflates the piece at position i.
 func (ix *memIndex) text(i int32) ([]byte, error) {
 	pc := ix.pieces[i]
-	r := flate.NewReader(bytes.NewReader(ix.data[pc.off : pc.off+int64(pc.n)]))
+	r := flate.NewReader(bytes.NewReader(ix.deflated(pc)))
 	b := make([]byte, pc.raw)
 	_, err := io.ReadFull(r, b)
 	return b, err
