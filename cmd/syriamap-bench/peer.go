@@ -201,6 +201,10 @@ func peerSize(ctx context.Context, cfg config, size int, pgBin string, progress 
 				if err != nil {
 					return rows, err
 				}
+				// wrk leaves requests in flight when it stops; the peer's
+				// queries then run on for seconds. The next measure waits
+				// for them, so that neither server is measured beside them.
+				pg.settle(ctx)
 				for _, x := range []struct {
 					row *peerRow
 					v   float64
@@ -375,6 +379,19 @@ func (pg *postgres) asPostgres(ctx context.Context, prog string, args ...string)
 func (pg *postgres) stop() {
 	if _, err := os.Stat(filepath.Join(pg.data, "postmaster.pid")); err == nil {
 		pg.asPostgres(context.Background(), "pg_ctl", "-D", pg.data, "-m", "fast", "-w", "stop").Run()
+	}
+}
+
+// settle waits, up to a minute, until the cluster runs no query.
+func (pg *postgres) settle(ctx context.Context) {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		out, err := exec.CommandContext(ctx, filepath.Join(pg.bin, "psql"), "-h", "127.0.0.1", "-p", strconv.Itoa(peerPort), "-U", "postgres",
+			"-d", "gis", "-Atc", "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()").Output()
+		if err != nil || strings.TrimSpace(string(out)) == "0" {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

@@ -170,7 +170,7 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 				}
 				p := &parts[i].ix
 				lo := int64(i) * memIndexRange
-				parts[i].err = s.db.EachFeatureIn(ctx, photo.Filter{}, lo, lo+memIndexRange, func(f *store.Feature) error {
+				parts[i].err = s.db.EachFeatureBulk(ctx, lo, lo+memIndexRange, func(f *store.Feature) error {
 					text = append(append(text[:0], ",\n"...), appendFeature(nil, f, s.links(base, f))...)
 					out.Reset()
 					fw.Reset(&out)
@@ -301,8 +301,12 @@ func (ix *memIndex) selectWindow(f photo.Filter) []int32 {
 			hiDay++
 		}
 		ranges = append(ranges, [2]int{at(first), at(hiDay)})
-		for _, d := range []int32{year, month} {
-			if d < first && !(d == month && month == year) { // each day once
+		days := []int32{month}
+		if year != month {
+			days = append(days, year)
+		}
+		for _, d := range days {
+			if d < first {
 				ranges = append(ranges, [2]int{at(d), at(d + 1)})
 			}
 		}

@@ -28,6 +28,7 @@ type photoStore interface {
 	MaxRowid(ctx context.Context) (int64, error)
 	EachFeature(ctx context.Context, flt photo.Filter, fn func(f *store.Feature) error) error
 	EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *store.Feature) error) error
+	EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *store.Feature) error) error
 	EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *store.Feature) error) error
 	Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]store.Cluster, error)
 	Extent(ctx context.Context) (store.Extent, error)

@@ -72,6 +72,17 @@ func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, 
 	})
 }
 
+// EachFeatureBulk is EachFeatureIn for reading the whole archive range
+// by range (the server's memory index): on connections of their own that
+// do not map the file, so that reading every page once leaves it out of
+// the process's memory.
+func (s *DB) EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *Feature) error) error {
+	return s.reading(ctx, "", "reading photos", func(ctx context.Context) error {
+		return s.queryFeaturesOn(ctx, s.bulk, "rowid > ? AND rowid <= ?", []any{lo, hi}, " ORDER BY rowid",
+			func(_ int64, f *Feature) error { return fn(f) })
+	})
+}
+
 // SelectIDs returns the rowids of the photos the filter selects, in its
 // order (import order, or newest first) and after its offset and limit.
 // It reads only indexes where the filter allows, and holds a reader only
@@ -160,11 +171,15 @@ func limitOf(flt photo.Filter) string {
 // WHERE clause w selects, in the order (ORDER BY, LIMIT …) that tail
 // gives. The Feature is reused between calls.
 func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
+	return s.queryFeaturesOn(ctx, s.read, w, args, tail, fn)
+}
+
+func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at,
 		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note
 		FROM photos WHERE ` + w + tail
-	rows, err := s.read.QueryContext(ctx, q, args...)
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}

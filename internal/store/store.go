@@ -44,7 +44,11 @@ type DB struct {
 	read  *sql.DB // readers: query_only, a bounded pool
 	write *sql.DB // the one writer; nil when read-only
 	probe *sql.DB // one reader kept for Health, so it never waits for the pool
-	path  string
+	// bulk reads the whole archive (the server's memory index) without
+	// mmap: pages read once go through SQLite's small cache and the OS's,
+	// not into the process's resident memory for good.
+	bulk *sql.DB
+	path string
 	// readOnly: opened with OpenReadOnly.
 	readOnly bool
 	// Timeout bounds each read query (0: none); a query that runs past it
@@ -146,6 +150,12 @@ func (s *DB) openReaders(readOnly bool) error {
 	}
 	if s.probe, err = openPool(s.path, 1, true, mode, "query_only(1)", "busy_timeout(1000)", "cache_size(-256)"); err != nil {
 		s.read.Close()
+		return err
+	}
+	if s.bulk, err = openPool(s.path, runtime.NumCPU(), true, mode, "query_only(1)", "busy_timeout(10000)", "cache_size(-2048)",
+		"mmap_size(0)", "temp_store(MEMORY)"); err != nil {
+		s.read.Close()
+		s.probe.Close()
 		return err
 	}
 	return nil
@@ -297,7 +307,7 @@ func unwrapPath(err error) error {
 // Close closes the archive.
 func (s *DB) Close() error {
 	var errs []error
-	for _, db := range []*sql.DB{s.read, s.probe, s.write} {
+	for _, db := range []*sql.DB{s.read, s.probe, s.bulk, s.write} {
 		if db != nil {
 			errs = append(errs, db.Close())
 		}
