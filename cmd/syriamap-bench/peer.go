@@ -562,14 +562,10 @@ func peerLoad(ctx context.Context, base, target, query string, secs int, scratch
 	if err != nil {
 		return peerLoadResult{}, errNoWrk
 	}
-	var boxes []string
-	for _, b := range peerBoxes {
-		boxes = append(boxes, b)
-	}
 	var lua bytes.Buffer
 	// A shift in degrees of latitude; at 33–36° N a degree of longitude
 	// is 0.82 as long, so the box moves a little less east–west.
-	if err := peerScript.Execute(&lua, map[string]any{"Boxes": boxes, "ShiftM": peerShiftM, "ShiftDeg": float64(peerShiftM) / 111_000}); err != nil {
+	if err := peerScript.Execute(&lua, map[string]any{"Boxes": peerBoxes, "ShiftM": peerShiftM, "ShiftDeg": float64(peerShiftM) / 111_000}); err != nil {
 		return peerLoadResult{}, err
 	}
 	script := filepath.Join(scratch, "peer.lua")
