@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -66,7 +67,7 @@ const gpsCountryRadius = 30
 // check compares a photo's caption place and date with its image file's
 // IPTC location, GPS point and capture time, and says how they agree.
 func (a *Archive) check(p *photo.Photo, md imagemeta.Metadata) photo.Check {
-	c := photo.Check{IPTCCity: md.City, IPTCCountry: countryName(firstOf(md.Country, md.CountryCode))}
+	c := photo.Check{IPTCCity: md.City, IPTCCountry: countryName(cmp.Or(md.Country, md.CountryCode))}
 	if c.IPTCCity == "" && len(md.Taken) > 0 {
 		c.IPTCCity = md.Taken[0].City
 	}
@@ -100,27 +101,18 @@ const (
 	levelDisagrees
 )
 
-func firstOf(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // checkPlace compares the caption's place, the file's IPTC location and
 // its GPS point, whichever of them there are (at least two).
 func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Check) (int, string) {
 	g := p.Geocoded
-	fromCaption := g.Located && g.Precision != "given" && !strings.HasPrefix(g.Note, "the caption names no place")
+	fromCaption := g.Located && p.Given&photo.GivenPoint == 0 // not a point the file gave
 	var iptc photo.Place
 	if locationText(md) != "" {
 		iptc = a.placeOfLocation(md)
 	}
-	iptcName := firstOf(c.IPTCCity, md.Sublocation, md.State, c.IPTCCountry)
+	iptcName := cmp.Or(c.IPTCCity, md.Sublocation, md.State, c.IPTCCountry)
 	if iptcName == "" && len(md.Taken) > 0 {
-		iptcName = firstOf(md.Taken[0].Sublocation, md.Taken[0].State, md.Taken[0].Country)
+		iptcName = cmp.Or(md.Taken[0].Sublocation, md.Taken[0].State, md.Taken[0].Country)
 	}
 	haveIPTC := iptcName != ""
 	// The place the others are measured from: the caption's, else the

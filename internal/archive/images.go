@@ -288,9 +288,11 @@ func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Phot
 		}
 	}
 	if !p.Geocoded.Located {
+		// A point the file gives, as a CSV's lat and lon are: kept over
+		// the caption's (none) by later imports and re-geocoding.
 		if pl := a.placeOfLocation(md); pl.Located {
 			pl.Note = "the caption names no place; the file's IPTC location gives it"
-			p.Geocoded = pl
+			p.Geocoded, p.Given = pl, p.Given|photo.GivenPoint
 		}
 	}
 	p.Place = p.Geocoded

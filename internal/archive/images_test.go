@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // fixtureFolder copies the imagemeta fixtures (made by exiftool, see
@@ -250,5 +252,25 @@ func TestRegeocodeChecksFilesAgain(t *testing.T) {
 	}
 	if got := photoByCaption(t, a, "Men walk through rubble in Aleppo").Check; got.Agreement != want.Agreement || got.Note != want.Note {
 		t.Errorf("after regeocode: %q %q, want %q %q", got.Agreement, got.Note, want.Agreement, want.Note)
+	}
+}
+
+// A caption that names no place is placed by the file's IPTC location,
+// as a value the file gave: re-geocoding the caption keeps it.
+func TestIPTCLocationPlacesAPlacelessCaption(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	p := a.buildFromImage("A boy carries bread past a checkpoint, May 1, 2013.", imagemeta.Metadata{City: "Aleppo", Country: "Syria"})
+	if p.Geocoded.Name != "Aleppo" || p.Given&photo.GivenPoint == 0 || !strings.Contains(p.Geocoded.Note, "IPTC location") {
+		t.Fatalf("placed at %q (given %b): %s", p.Geocoded.Name, p.Given, p.Geocoded.Note)
+	}
+	if _, err := a.DB.ImportFile(ctx, "image.jpg", store.Records([]store.Record{{Photo: p, Line: 1}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := a.Regeocode(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.DB.Photo(ctx, p.ID); err != nil || got.Place.Name != "Aleppo" {
+		t.Errorf("after regeocode: %v, %v", got.Place.Name, err)
 	}
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -549,13 +550,13 @@ func imageFileView(p *photo.Photo) *views.ImageFile {
 		if json.Unmarshal([]byte(p.File.Meta), &md) == nil {
 			v.From = md.From
 			loc := []string{}
-			for _, s := range []string{md.Sublocation, md.City, md.State, firstNonEmpty(md.Country, md.CountryCode)} {
+			for _, s := range []string{md.Sublocation, md.City, md.State, cmp.Or(md.Country, md.CountryCode)} {
 				if s != "" {
 					loc = append(loc, s)
 				}
 			}
 			v.Location = strings.Join(loc, ", ")
-			v.Credit = strings.Trim(strings.Join(md.Creators, ", ")+" / "+firstNonEmpty(md.Credit, md.Source), " /")
+			v.Credit = strings.Trim(strings.Join(md.Creators, ", ")+" / "+cmp.Or(md.Credit, md.Source), " /")
 			v.Created = md.Created
 			if md.EXIF.Make != "" || md.EXIF.Model != "" {
 				v.Camera = strings.TrimSpace(md.EXIF.Make + " " + strings.TrimPrefix(md.EXIF.Model, md.EXIF.Make))
@@ -566,13 +567,4 @@ func imageFileView(p *photo.Photo) *views.ImageFile {
 		v.GPS = fmt.Sprintf("%.5f, %.5f", p.Check.GPSLat, p.Check.GPSLon)
 	}
 	return v
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }

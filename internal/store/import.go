@@ -542,45 +542,13 @@ func (s *DB) AddMediaRoots(ctx context.Context, roots []string) error {
 
 // MediaRoots returns the folders images were imported from.
 func (s *DB) MediaRoots(ctx context.Context) ([]string, error) {
-	var out []string
-	err := s.reading(ctx, "", "reading the media folders", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT path FROM media_roots ORDER BY path`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p string
-			if err := rows.Scan(&p); err != nil {
-				return err
-			}
-			out = append(out, p)
-		}
-		return rows.Err()
-	})
-	return out, err
+	return s.column(ctx, "", "reading the media folders", `SELECT path FROM media_roots ORDER BY path`)
 }
 
 // PhotosWithFiles returns the ids of the photos that have an image file,
 // whose check (see photo.Check) depends on their geocoded place.
 func (s *DB) PhotosWithFiles(ctx context.Context) ([]string, error) {
-	var ids []string
-	err := s.reading(ctx, "", "listing photos with image files", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT id FROM photos WHERE image_file != '' ORDER BY rowid`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
-	})
-	return ids, err
+	return s.column(ctx, "", "listing photos with image files", `SELECT id FROM photos WHERE image_file != '' ORDER BY rowid`)
 }
 
 // SetChecks stores the agreement of photos with their image files, by

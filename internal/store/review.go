@@ -313,23 +313,8 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 	if err != nil {
 		return nil, err
 	}
-	var ids []string
-	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewNeed+` DESC, date_from DESC NULLS LAST, id`, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
-	})
-	return ids, err
+	return s.column(ctx, f.Query, "listing photos to review",
+		`SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewNeed+` DESC, date_from DESC NULLS LAST, id`, args...)
 }
 
 // User is an editor.

@@ -612,3 +612,25 @@ func notFound(err error, what string) error {
 	}
 	return err
 }
+
+// column runs a read that selects one text column and returns its values;
+// q and what are as for reading.
+func (s *DB) column(ctx context.Context, q, what, query string, args ...any) ([]string, error) {
+	var out []string
+	err := s.reading(ctx, q, what, func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var v string
+			if err := rows.Scan(&v); err != nil {
+				return err
+			}
+			out = append(out, v)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
