@@ -87,14 +87,11 @@ type memIndexHolder struct {
 	off bool
 }
 
-// memIndexFor returns the index of the archive as it is now, or nil when
-// it is not built yet, starting a build if none runs.
-func (s *Server) memIndexFor(ctx context.Context) *memIndex {
+// memIndexAt returns the index of the archive at version v (the one the
+// response's ETag names), or nil when it is not built yet, starting a
+// build if none runs.
+func (s *Server) memIndexAt(v int64) *memIndex {
 	if s.memIndex.off {
-		return nil
-	}
-	v, err := s.db.Version(ctx)
-	if err != nil {
 		return nil
 	}
 	if ix := s.memIndex.cur.Load(); ix != nil && ix.version == v && ix.base == s.baseURL {

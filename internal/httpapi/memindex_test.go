@@ -57,7 +57,14 @@ func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
 	// The two serve different base URLs: compare links after the base.
 	s.startMemIndex()
 	deadline := time.Now().Add(time.Minute)
-	for s.memIndexFor(context.Background()) == nil {
+	for {
+		v, err := s.db.Version(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.memIndexAt(v) != nil {
+			break
+		}
 		if time.Now().After(deadline) {
 			t.Fatal("the memory index was not built in a minute")
 		}

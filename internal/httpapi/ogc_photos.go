@@ -243,7 +243,8 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if s.checkETag(w, r, "ogc.items") {
+	version, done := s.etag(w, r, "ogc.items")
+	if done {
 		return
 	}
 	// With a cursor, the offset only says where the page is.
@@ -258,7 +259,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	// writes the pages (see memindex.go).
 	var ix *memIndex
 	if format == "json" && !hits && memIndexable(f) && acceptsGzip(r) {
-		ix = s.memIndexFor(r.Context())
+		ix = s.memIndexAt(version)
 	}
 	var matched int
 	if ix != nil {

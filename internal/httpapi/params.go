@@ -147,10 +147,17 @@ func intParam(q url.Values, name string, def, min, max int) (int, error) {
 // when the version cannot be read); it returns true when the response is
 // done.
 func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string) bool {
+	_, done := s.etag(w, r, route)
+	return done
+}
+
+// etag is checkETag that also returns the version the ETag names, so that
+// the response can be of that version (see memIndexAt).
+func (s *Server) etag(w http.ResponseWriter, r *http.Request, route string) (version int64, done bool) {
 	v, err := s.db.Version(r.Context())
 	if err != nil {
 		s.error(w, r, err)
-		return true
+		return 0, true
 	}
 	q := r.URL.Query()
 	keys := make([]string, 0, len(q))
@@ -171,8 +178,8 @@ func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string)
 	for _, m := range strings.Split(r.Header.Get("If-None-Match"), ",") {
 		if m = strings.TrimSpace(m); m == tag || m == "W/"+tag || m == "*" {
 			w.WriteHeader(http.StatusNotModified)
-			return true
+			return v, true
 		}
 	}
-	return false
+	return v, false
 }

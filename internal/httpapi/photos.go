@@ -42,7 +42,7 @@ type photoStore interface {
 // check and, with download=1, the attachment header. It returns done when
 // the response is already answered (an error, a 304, or a HEAD request,
 // which gets the headers without the work).
-func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext, contentType string) (photo.Filter, bool) {
+func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext, contentType string) (photo.Filter, int64, bool) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err == nil {
@@ -62,10 +62,11 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 	}
 	if err != nil {
 		s.error(w, r, err)
-		return f, true
+		return f, 0, true
 	}
-	if s.checkETag(w, r, route) {
-		return f, true
+	version, done := s.etag(w, r, route)
+	if done {
+		return f, version, true
 	}
 	w.Header().Set("Content-Type", contentType)
 	if v := q.Get("download"); v == "1" || v == "true" {
@@ -73,9 +74,9 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 	}
 	if r.Method == http.MethodHead {
 		w.WriteHeader(http.StatusOK)
-		return f, true
+		return f, version, true
 	}
-	return f, false
+	return f, version, false
 }
 
 // downloadName says what a download holds: syriamap-photos, the window
@@ -382,13 +383,13 @@ func (lw *listWriter) putChunk(c encodedChunk) error {
 
 // photosGeoJSON serves the selected photos as an RFC 7946 FeatureCollection.
 func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
-	f, done := s.listRequest(w, r, "photos.geojson", ".geojson", "application/geo+json")
+	f, version, done := s.listRequest(w, r, "photos.geojson", ".geojson", "application/geo+json")
 	if done {
 		return
 	}
 	const head, tail = `{"type":"FeatureCollection","features":[` + "\n", "\n]}\n"
 	if memIndexable(f) && acceptsGzip(r) {
-		if ix := s.memIndexFor(r.Context()); ix != nil {
+		if ix := s.memIndexAt(version); ix != nil {
 			s.writeWindow(w, ix, ix.selectWindow(f), head, fixed(tail))
 			return
 		}
@@ -401,7 +402,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 // photosGeoJSONSeq serves the selected photos as GeoJSON text sequences
 // (RFC 8142): each feature after a record separator, on its own line.
 func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
-	f, done := s.listRequest(w, r, "photos.geojsonl", ".geojsonl", "application/geo+json-seq")
+	f, _, done := s.listRequest(w, r, "photos.geojsonl", ".geojsonl", "application/geo+json-seq")
 	if done {
 		return
 	}
@@ -420,7 +421,7 @@ var csvHeader = []string{"id", "lon", "lat", "date", "date_precision", "caption"
 // photosCSV serves the selected photos as CSV, for spreadsheets and for
 // GDAL with X_POSSIBLE_NAMES=lon Y_POSSIBLE_NAMES=lat.
 func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
-	f, done := s.listRequest(w, r, "photos.csv", ".csv", "text/csv; charset=utf-8")
+	f, _, done := s.listRequest(w, r, "photos.csv", ".csv", "text/csv; charset=utf-8")
 	if done {
 		return
 	}
@@ -518,7 +519,7 @@ func placementOf(located bool, precision string, confidence float64) (class, lab
 // first day, last day, placement], days as YYYYMMDD numbers (0 when
 // undated) and lon, lat null when unplaced.
 func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
-	f, done := s.listRequest(w, r, "points", ".json", "application/json")
+	f, _, done := s.listRequest(w, r, "points", ".json", "application/json")
 	if done {
 		return
 	}
