@@ -183,7 +183,7 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 					p.from, p.to = append(p.from, int32(from)), append(p.to, int32(to))
 					p.lon, p.lat, p.seq = append(p.lon, lon), append(p.lat, lat), append(p.seq, f.Seq)
 					p.pieces = append(p.pieces, piece{block: uint32(i), off: uint32(len(data)), n: uint32(out.Len()), raw: uint32(len(text)),
-						crc: crc32IEEE(text), shiftBy: shiftFor(len(text))})
+						crc: crc32.ChecksumIEEE(text), shiftBy: shiftFor(len(text))})
 					data = append(data, out.Bytes()...)
 					return nil
 				})
@@ -391,8 +391,6 @@ func (s *Server) writeWindow(w http.ResponseWriter, ix *memIndex, sel []int32, h
 		bw.Flush()
 	}
 }
-
-func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
 
 var windowBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
 
