@@ -34,6 +34,8 @@ var statuses = map[string]int{
 	photo.EForbidden:    http.StatusForbidden,
 	photo.EUnauthorized: http.StatusUnauthorized,
 	photo.ETooMany:      http.StatusTooManyRequests,
+	photo.ETooLarge:     http.StatusUnprocessableEntity,
+	photo.EDiskFull:     http.StatusInsufficientStorage,
 	photo.EUnavailable:  http.StatusServiceUnavailable,
 	photo.ECorrupt:      http.StatusServiceUnavailable,
 	photo.EInternal:     http.StatusInternalServerError,

@@ -146,9 +146,14 @@ func TestMedia(t *testing.T) {
 	if !strings.HasSuffix(img, "/media/2016/kafranbel.png") || !strings.HasSuffix(th, "/media/thumb/2016/kafranbel.png") {
 		t.Fatalf("image %q, thumbnail %q", img, th)
 	}
-	resp, _ := get(t, ts, strings.TrimPrefix(img, ts.URL))
-	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+	// The image is served as a derivative, as /images serves imported
+	// files: a JPEG of at most 1,280 px with no metadata.
+	resp, body := get(t, ts, strings.TrimPrefix(img, ts.URL))
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/jpeg" {
 		t.Errorf("image: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(body)); err != nil || cfg.Width != 800 || cfg.Height != 400 {
+		t.Errorf("image is %dx%d (%v), want the 800x400 picture", cfg.Width, cfg.Height, err)
 	}
 	resp, body = get(t, ts, strings.TrimPrefix(th, ts.URL)+"?size=100")
 	if resp.StatusCode != 200 {

@@ -23,7 +23,7 @@ import (
 // TestMediaServesOnlyImages: a page or script in the media folder, under
 // any name, must not run as the site (it could read the whole API).
 func TestMediaServesOnlyImages(t *testing.T) {
-	_, ts, _ := newTestServer(t)
+	s, ts, _ := newTestServer(t)
 	for _, name := range []string{"evil.html", "evil.js", "evil.svg", "evil.jpg"} {
 		resp, body := get(t, ts, "/media/"+name)
 		if resp.StatusCode != http.StatusForbidden || strings.Contains(string(body), "<script>") {
@@ -31,8 +31,20 @@ func TestMediaServesOnlyImages(t *testing.T) {
 		}
 	}
 	resp, _ := get(t, ts, "/media/2016/kafranbel.png")
-	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "sandbox") {
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/jpeg" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "sandbox") {
 		t.Errorf("an image: %d %s, CSP %q", resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Content-Security-Policy"))
+	}
+	// With --serve-originals, the file itself, still only an image.
+	s.images.originals = true
+	defer func() { s.images.originals = false }()
+	resp, _ = get(t, ts, "/media/2016/kafranbel.png")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("the original: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	for _, name := range []string{"evil.html", "evil.svg"} {
+		if resp, _ := get(t, ts, "/media/"+name); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("original /media/%s: %d", name, resp.StatusCode)
+		}
 	}
 }
 

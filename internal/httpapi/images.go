@@ -3,9 +3,11 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"image"
-	"image/jpeg"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,8 +16,10 @@ import (
 	"time"
 
 	"github.com/gorilla/mux"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -34,7 +38,7 @@ const (
 	largeSide = 1280
 )
 
-// imageFiles opens imported image files and keeps their derivatives.
+// imageFiles opens imported image files.
 type imageFiles struct {
 	db interface {
 		FileOf(ctx context.Context, sha string) (string, store.FileState, error)
@@ -42,14 +46,7 @@ type imageFiles struct {
 	}
 	media     string // --media, also served from
 	originals bool
-	cacheDir  string // "" keeps derivatives in memory only
-	mu        sync.Mutex
-	mem       map[string][]byte // by sha and size
-	memBytes  int
 }
-
-// memCacheBytes bounds the derivatives kept in memory.
-const memCacheBytes = 64 << 20
 
 // open opens the image file with hash sha, through the folder it was
 // imported from (or --media): os.Root refuses a path that leaves it, by
@@ -126,7 +123,24 @@ func (s *Server) imageLarge(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) imageDerivative(w http.ResponseWriter, r *http.Request, side int) {
 	sha := mux.Vars(r)["sha"]
-	body, err := s.images.derivative(r.Context(), sha, side, s.lane)
+	if !isSHA256(sha) {
+		s.error(w, r, notFound("no image %s", sha))
+		return
+	}
+	body, err := s.derivatives.get(r.Context(), sha, side, true, func() (*os.File, error) {
+		f, err := s.images.open(r.Context(), sha)
+		if err != nil {
+			return nil, err
+		}
+		// The same size and time do not make the same content: a file
+		// swapped in place would be served under the old hash, and
+		// cached for a year. Its hash is checked before it is decoded.
+		if err := checkHash(f, sha); err != nil {
+			f.Close()
+			return nil, err
+		}
+		return f, nil
+	})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -139,76 +153,131 @@ func (s *Server) imageDerivative(w http.ResponseWriter, r *http.Request, side in
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// derivative returns the JPEG of the image sha made to fit side, from the
-// caches or made now (in the lane: decoding a 24-megapixel JPEG takes a
-// core for a good part of a second).
-func (m *imageFiles) derivative(ctx context.Context, sha string, side int, l *lane) ([]byte, error) {
-	if !isSHA256(sha) {
-		return nil, notFound("no image %s", sha)
+// checkHash reports a conflict when the file's content is not sha's, and
+// leaves it at its start.
+func checkHash(f *os.File, sha string) error {
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return err
 	}
-	key := fmt.Sprintf("%s-%d", sha, side)
-	m.mu.Lock()
-	body, ok := m.mem[key]
-	m.mu.Unlock()
+	if hex.EncodeToString(h.Sum(nil)) != sha {
+		return photo.Errorf(photo.EConflict, "the image file %s changed on disk since it was imported (its size and time are the same, its content is not); import it again", filepath.Base(f.Name()))
+	}
+	_, err := f.Seek(0, io.SeekStart)
+	return err
+}
+
+// derivatives makes the JPEGs served in place of image files and keeps
+// them: in memory (64 MB) and, for imported files, whose address is their
+// content's hash, on disk. Decodes run in the lane for heavy work and
+// within the imaging pipeline's memory budget; requests for the same
+// derivative at once share one decode, and the small size is made from
+// the large one, so an image is decoded at full size once.
+type derivatives struct {
+	pipeline *imaging.Pipeline
+	lane     *lane
+	dir      string // "" keeps them in memory only
+	group    singleflight.Group
+	mu       sync.Mutex
+	mem      map[string][]byte
+	memBytes int
+}
+
+// deriveTimeout bounds the making of one derivative, waits included.
+const deriveTimeout = time.Minute
+
+// memCacheBytes bounds the derivatives kept in memory.
+const memCacheBytes = 64 << 20
+
+// get returns the derivative of the image key names made to fit side,
+// from the caches or made now from the file open gives. persist keeps it
+// on disk (for keys that name content).
+func (d *derivatives) get(ctx context.Context, key string, side int, persist bool, open func() (*os.File, error)) ([]byte, error) {
+	name := fmt.Sprintf("%s-%d", key, side)
+	d.mu.Lock()
+	body, ok := d.mem[name]
+	d.mu.Unlock()
 	if ok {
 		return body, nil
 	}
 	cached := ""
-	if m.cacheDir != "" {
-		cached = filepath.Join(m.cacheDir, sha[:2], key+".jpg")
+	if persist && d.dir != "" {
+		cached = filepath.Join(d.dir, key[:2], name+".jpg")
 		if b, err := os.ReadFile(cached); err == nil {
-			m.remember(key, b)
+			d.remember(name, b)
 			return b, nil
 		}
 	}
-	f, err := m.open(ctx, sha)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	leave, err := l.admit(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer leave()
-	md, err := imagemeta.Read(f)
-	if err != nil {
-		return nil, photo.Errorf(photo.EConflict, "the image file of %s cannot be read: %v", sha[:12], err)
-	}
-	if _, err := f.Seek(0, 0); err != nil {
-		return nil, err
-	}
-	img, err := jpeg.Decode(f)
-	if err != nil {
-		return nil, photo.Errorf(photo.EConflict, "the image file of %s cannot be decoded: %v", sha[:12], err)
-	}
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, orient(shrink(img, side), md.EXIF.Orientation), &jpeg.Options{Quality: 82}); err != nil {
-		return nil, err
-	}
-	body = buf.Bytes()
-	m.remember(key, body)
-	if cached != "" {
-		// Written whole, then renamed: a reader never sees half a file.
-		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
-			tmp := cached + ".tmp"
-			if os.WriteFile(tmp, body, 0o644) == nil {
-				os.Rename(tmp, cached)
+	v, err, _ := d.group.Do(name, func() (any, error) {
+		// The work is shared by every request waiting for it: one client
+		// leaving does not end it for the others.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), deriveTimeout)
+		defer cancel()
+		var img image.Image
+		if side < largeSide {
+			// From the large derivative: 1.6 megapixels at most to decode.
+			large, err := d.get(ctx, key, largeSide, persist, open)
+			if err != nil {
+				return nil, err
+			}
+			img, err = d.pipeline.Decode(ctx, bytes.NewReader(large), side, 1)
+			if err != nil {
+				return nil, err
+			}
+		} else {
+			f, err := open()
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			orientation := 1
+			if md, err := imagemeta.Read(f); err == nil {
+				orientation = md.EXIF.Orientation
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return nil, err
+			}
+			leave, err := d.lane.admit(ctx)
+			if err != nil {
+				return nil, err
+			}
+			defer leave()
+			img, err = d.pipeline.Decode(ctx, f, side, orientation)
+			if err != nil {
+				return nil, err
 			}
 		}
+		body, err := imaging.Encode(img, 82)
+		if err != nil {
+			return nil, err
+		}
+		d.remember(name, body)
+		if cached != "" {
+			// Written whole, then renamed: a reader never sees half a file.
+			if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
+				tmp := cached + ".tmp"
+				if os.WriteFile(tmp, body, 0o644) == nil {
+					os.Rename(tmp, cached)
+				}
+			}
+		}
+		return body, nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return body, nil
+	return v.([]byte), nil
 }
 
-func (m *imageFiles) remember(key string, b []byte) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.memBytes+len(b) > memCacheBytes {
-		clear(m.mem)
-		m.memBytes = 0
+func (d *derivatives) remember(key string, b []byte) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.memBytes+len(b) > memCacheBytes {
+		clear(d.mem)
+		d.memBytes = 0
 	}
-	m.mem[key] = b
-	m.memBytes += len(b)
+	d.mem[key] = b
+	d.memBytes += len(b)
 }
 
 // imageOriginal serves an imported image file as it is, metadata and all,
@@ -230,41 +299,4 @@ func (s *Server) imageOriginal(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	http.ServeContent(w, r, "", time.Time{}, f)
-}
-
-// orient turns img upright as its EXIF orientation (1–8) says.
-func orient(img image.Image, o int) image.Image {
-	if o <= 1 || o > 8 {
-		return img
-	}
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	dw, dh := w, h
-	if o >= 5 {
-		dw, dh = h, w
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			var dx, dy int
-			switch o {
-			case 2: // mirrored
-				dx, dy = w-1-x, y
-			case 3: // turned 180°
-				dx, dy = w-1-x, h-1-y
-			case 4: // mirrored upside down
-				dx, dy = x, h-1-y
-			case 5: // mirrored, turned 90° anticlockwise
-				dx, dy = y, x
-			case 6: // turned 90° clockwise to show
-				dx, dy = h-1-y, x
-			case 7: // mirrored, turned 90° clockwise
-				dx, dy = h-1-y, w-1-x
-			case 8: // turned 90° anticlockwise to show
-				dx, dy = y, w-1-x
-			}
-			dst.Set(dx, dy, img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return dst
 }

@@ -3,7 +3,9 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"image/jpeg"
@@ -11,10 +13,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/imaging/bomb"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
@@ -244,4 +249,99 @@ func TestAgreementAloneFilters(t *testing.T) {
 	if n, m := bytes.Count(all, []byte{0x1e}), bytes.Count(some, []byte{0x1e}); m != 1 || n <= m {
 		t.Errorf("all %d, agreement=disagrees %d", n, m)
 	}
+}
+
+// Decompression bombs: valid images of flat blocks, and headers that
+// declare more pixels than the file holds, imported or in --media. Each is
+// refused from its header with a 422 naming its size, having allocated
+// next to nothing; a large image under the limit is made once however
+// many ask for it at once.
+func TestImageBombsAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	media := filepath.Join(dir, "media")
+	os.MkdirAll(media, 0o755)
+	files := map[string][]byte{
+		"flat-24000.jpg":   bomb.WithCaption(bomb.FlatJPEG(24000, 24000, false), "Flat blocks in Aleppo, Syria, May 1, 2016."),
+		"header-65000.jpg": bomb.WithCaption(bomb.HeaderJPEG(65000, 65000, true), "A header in Homs, Syria, May 2, 2016."),
+		"header-30000.png": bomb.HeaderPNG(30000, 30000),
+		"big-8000.jpg":     bomb.WithCaption(bomb.FlatJPEG(8000, 6000, false), "A big picture in Hama, Syria, May 3, 2016."),
+	}
+	for name, b := range files {
+		os.WriteFile(filepath.Join(media, name), b, 0o644)
+	}
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	a := archive.New(db, g)
+	if _, err := a.ImportImages(context.Background(), []string{media}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(nil)
+	t.Cleanup(ts.Close)
+	s, err := New(a, Options{Media: media, BaseURL: ts.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config.Handler = s.Handler()
+	sha := func(name string) string {
+		sum := sha256.Sum256(files[name])
+		return hex.EncodeToString(sum[:])
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/images/" + sha("flat-24000.jpg") + "/1280.jpg", "24000 × 24000 pixels (576 megapixels)"},
+		{"/images/" + sha("flat-24000.jpg") + "/320.jpg", "24000 × 24000 pixels"},
+		{"/images/" + sha("header-65000.jpg") + "/1280.jpg", "65000 × 65000 pixels"},
+		{"/media/thumb/flat-24000.jpg", "24000 × 24000 pixels"},
+		{"/media/flat-24000.jpg", "24000 × 24000 pixels"},
+		{"/media/thumb/header-30000.png", "30000 × 30000 pixels"},
+	} {
+		var resp *http.Response
+		var body []byte
+		n := allocatedBy(func() { resp, body = get(t, ts, tc.path) })
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(body), tc.want) {
+			t.Errorf("%s: %d %s; want 422 saying %q", tc.path, resp.StatusCode, body, tc.want)
+		}
+		if n > 30<<20 {
+			t.Errorf("%s: refusing it allocated %d MB", tc.path, n>>20)
+		}
+	}
+	// 48 megapixels is under the limit: twenty asking at once share one
+	// decode (about 50 MB of pixels, not twenty times that).
+	var wg sync.WaitGroup
+	codes := make(chan int, 20)
+	n := allocatedBy(func() {
+		for range 20 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				resp, _ := get(t, ts, "/media/thumb/big-8000.jpg?size=200")
+				codes <- resp.StatusCode
+			}()
+		}
+		wg.Wait()
+	})
+	close(codes)
+	for c := range codes {
+		if c != http.StatusOK {
+			t.Errorf("a thumbnail of 8,000 × 6,000: %d", c)
+		}
+	}
+	if n > 200<<20 {
+		t.Errorf("twenty thumbnails of one 48 MP image allocated %d MB; want one decode's worth", n>>20)
+	}
+}
+
+// allocatedBy returns the bytes the process allocates while fn runs.
+func allocatedBy(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -3,22 +3,16 @@ package httpapi
 import (
 	"bytes"
 	"fmt"
-	"image"
 	_ "image/gif" // decoders for thumbnails
-	"image/jpeg"
 	_ "image/png"
 	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path"
-	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/gorilla/mux"
-	"golang.org/x/image/draw"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -26,25 +20,15 @@ import (
 // mediaDir serves photo images from one folder and nothing outside it:
 // os.Root refuses any path that leaves the folder, by .. or by a link.
 type mediaDir struct {
-	root   *os.Root
-	mu     sync.Mutex
-	thumbs map[string]thumb // by path, size and modification time
+	root *os.Root
 }
-
-type thumb struct {
-	jpeg []byte
-	mod  time.Time
-}
-
-// thumbCacheSize bounds the thumbnails kept in memory.
-const thumbCacheSize = 512
 
 func openMedia(dir string) (*mediaDir, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("--media %s: %w", dir, err)
 	}
-	return &mediaDir{root: root, thumbs: map[string]thumb{}}, nil
+	return &mediaDir{root: root}, nil
 }
 
 // open opens a file under the folder by its slash-separated path. A path
@@ -77,10 +61,16 @@ func (m *mediaDir) open(p string) (*os.File, fs.FileInfo, error) {
 // media folder would otherwise run as the site itself.
 var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/gif": true, "image/webp": true}
 
-// mediaFile serves an image from --media. Anything that is not a JPEG,
-// PNG, GIF or WebP image is refused, and what is served carries a CSP that
-// lets it run nothing even if a browser were to take it for a page.
+// mediaFile serves an image from --media as /images serves imported ones:
+// its large derivative (upright, no metadata), or with --serve-originals
+// the file as it is. Anything that is not a JPEG, PNG, GIF or WebP image
+// is refused, and what is served carries a CSP that lets it run nothing
+// even if a browser were to take it for a page.
 func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
+	if !s.images.originals {
+		s.mediaDerivative(w, r, largeSide)
+		return
+	}
 	if s.media == nil {
 		s.error(w, r, notFound("the server was started without --media"))
 		return
@@ -92,14 +82,8 @@ func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	ct := http.DetectContentType(head[:n])
-	if !imageTypes[ct] {
-		s.error(w, r, photo.Errorf(photo.EForbidden, "only images (JPEG, PNG, GIF, WebP) are served from the media folder: %s", p))
-		return
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
+	ct, err := sniffImage(f, p)
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -110,16 +94,36 @@ func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
 }
 
-// thumbnail serves an image from --media shrunk to fit a square of size
-// pixels (size=240 by default, 32 to 1024), as JPEG, for popups and lists.
-func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request) {
-	if s.media == nil {
-		s.error(w, r, notFound("the server was started without --media"))
-		return
+// sniffImage returns the image type of f's content, or refuses it, and
+// leaves f at its start.
+func sniffImage(f *os.File, p string) (string, error) {
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	ct := http.DetectContentType(head[:n])
+	if !imageTypes[ct] {
+		return "", photo.Errorf(photo.EForbidden, "only images (JPEG, PNG, GIF, WebP) are served from the media folder: %s", p)
 	}
+	_, err := f.Seek(0, io.SeekStart)
+	return ct, err
+}
+
+// thumbnail serves an image from --media shrunk to fit a square of size
+// pixels (size=240 by default, 32 to 1024), for popups and lists.
+func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request) {
 	size, err := intParam(r.URL.Query(), "size", 240, 32, 1024)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	s.mediaDerivative(w, r, size)
+}
+
+// mediaDerivative serves the derivative of a --media image made to fit
+// side: made by the same pipeline as an imported image's, and kept in
+// memory under the file's path, size and time.
+func (s *Server) mediaDerivative(w http.ResponseWriter, r *http.Request, side int) {
+	if s.media == nil {
+		s.error(w, r, notFound("the server was started without --media"))
 		return
 	}
 	p := mux.Vars(r)["path"]
@@ -128,49 +132,26 @@ func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	defer f.Close()
-	key := p + "\x00" + strconv.Itoa(size)
-	s.media.mu.Lock()
-	t, ok := s.media.thumbs[key]
-	s.media.mu.Unlock()
-	if !ok || !t.mod.Equal(st.ModTime()) {
-		img, _, err := image.Decode(f)
+	f.Close()
+	key := fmt.Sprintf("media:%s:%d:%d", p, st.Size(), st.ModTime().UnixNano())
+	body, err := s.derivatives.get(r.Context(), key, side, false, func() (*os.File, error) {
+		f, _, err := s.media.open(p)
 		if err != nil {
-			s.error(w, r, photo.Errorf(photo.EForbidden, "not an image syriamap can read (JPEG, PNG, GIF): %s", p))
-			return
+			return nil, err
 		}
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, shrink(img, size), &jpeg.Options{Quality: 80}); err != nil {
-			s.error(w, r, err)
-			return
+		if _, err := sniffImage(f, p); err != nil {
+			f.Close()
+			return nil, err
 		}
-		t = thumb{jpeg: buf.Bytes(), mod: st.ModTime()}
-		s.media.mu.Lock()
-		if len(s.media.thumbs) >= thumbCacheSize {
-			clear(s.media.thumbs)
-		}
-		s.media.thumbs[key] = t
-		s.media.mu.Unlock()
+		return f, nil
+	})
+	if err != nil {
+		s.error(w, r, err)
+		return
 	}
-	w.Header().Set("Content-Type", "image/jpeg")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	http.ServeContent(w, r, "thumb.jpg", t.mod, bytes.NewReader(t.jpeg))
-}
-
-// shrink scales img to fit a size×size square, keeping its proportions;
-// smaller images are kept as they are.
-func shrink(img image.Image, size int) image.Image {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if w <= size && h <= size {
-		return img
-	}
-	if w >= h {
-		w, h = size, max(1, h*size/w)
-	} else {
-		w, h = max(1, w*size/h), size
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
-	return dst
+	h := w.Header()
+	h.Set("Content-Type", "image/jpeg")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Cache-Control", "public, max-age=3600")
+	http.ServeContent(w, r, "", st.ModTime(), bytes.NewReader(body))
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -78,6 +79,8 @@ type Server struct {
 	now     func() time.Time
 	media   *mediaDir
 	images  *imageFiles
+	// derivatives makes and keeps the JPEGs served for image files.
+	derivatives *derivatives
 	// memIndex answers the map's windows from memory (memindex.go).
 	memIndex memIndexHolder
 	log      *slog.Logger
@@ -146,7 +149,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.media = m
 	}
 	s.memIndex.off = opts.NoMemIndex
-	s.images = &imageFiles{db: a.DB, media: opts.Media, originals: opts.ServeOriginals, cacheDir: opts.ImageCache, mem: map[string][]byte{}}
+	s.images = &imageFiles{db: a.DB, media: opts.Media, originals: opts.ServeOriginals}
+	s.derivatives = &derivatives{pipeline: imaging.New(imaging.DefaultBudget), lane: s.lane, dir: opts.ImageCache, mem: map[string][]byte{}}
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
 	s.gazetteerBBox = placeBBox(a.Gazetteer)

@@ -19,6 +19,11 @@ const (
 	EUnauthorized = "unauthorized"
 	// ETooMany: too many tries (wrong passwords); wait and try again.
 	ETooMany = "too_many"
+	// ETooLarge: the thing asked for is too large to make (an image of
+	// more pixels than the server decodes).
+	ETooLarge = "too_large"
+	// EDiskFull: the archive's disk is full; nothing was written.
+	EDiskFull = "disk_full"
 	// EUnavailable: the archive cannot answer now (too busy, a query ran
 	// past its deadline); the same request may work later.
 	EUnavailable = "unavailable"

@@ -1,0 +1,202 @@
+package imaging
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/imaging/bomb"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// allocated returns the bytes fn allocates.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// Images that declare more pixels than MaxPixels are refused from their
+// header, before the decoder allocates anything for their pixels.
+func TestBombsAreRefusedFromTheirHeader(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		file []byte
+	}{
+		{"header-only JPEG, 65,000²", bomb.HeaderJPEG(65000, 65000, false)},
+		{"header-only progressive JPEG, 65,000²", bomb.HeaderJPEG(65000, 65000, true)},
+		{"valid flat JPEG, 24,000²", bomb.FlatJPEG(24000, 24000, false)},
+		{"valid flat progressive JPEG, 30,000²", bomb.FlatJPEG(30000, 30000, true)},
+		{"header-only PNG, 30,000²", bomb.HeaderPNG(30000, 30000)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(DefaultBudget)
+			var err error
+			n := allocated(func() {
+				_, err = p.Decode(context.Background(), bytes.NewReader(tc.file), 320, 1)
+			})
+			if photo.ErrorCode(err) != photo.ETooLarge {
+				t.Fatalf("err = %v, want a too_large error", err)
+			}
+			if n > 1<<20 {
+				t.Errorf("refusing it allocated %d bytes; want under 1 MB (the header alone is read)", n)
+			}
+		})
+	}
+}
+
+// The error names the image's size and the limit.
+func TestTooLargeSaysWhy(t *testing.T) {
+	_, err := New(DefaultBudget).Decode(context.Background(), bytes.NewReader(bomb.HeaderJPEG(24000, 24000, false)), 320, 1)
+	want := "the image is 24000 × 24000 pixels (576 megapixels); syriamap makes derivatives of images up to 50 megapixels"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
+
+// The estimate of a decode's memory is an upper bound of what Go's
+// decoder allocates, and not far above it: too low and the budget lets
+// too many decodes run at once, too high and it refuses good images.
+func TestCostBoundsTheDecoder(t *testing.T) {
+	ycc := func(w, h int, q int) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = byte(i * 7)
+		}
+		var b bytes.Buffer
+		jpeg.Encode(&b, img, &jpeg.Options{Quality: q}) // 4:2:0
+		return b.Bytes()
+	}
+	rgba := func(w, h int) []byte {
+		img := image.NewNRGBA(image.Rect(0, 0, w, h))
+		var b bytes.Buffer
+		png.Encode(&b, img)
+		return b.Bytes()
+	}
+	for _, tc := range []struct {
+		name string
+		file []byte
+	}{
+		{"flat grey baseline", bomb.FlatJPEG(3000, 2000, false)},
+		{"flat grey progressive", bomb.FlatJPEG(3000, 2000, true)},
+		{"colour 4:2:0", ycc(2000, 1500, 90)},
+		{"PNG RGBA", rgba(1500, 1000)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, err := ReadHeader(bytes.NewReader(tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := allocated(func() {
+				if _, _, err := image.Decode(bytes.NewReader(tc.file)); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if uint64(h.Cost) < n {
+				t.Errorf("estimated %d bytes; the decoder allocated %d", h.Cost, n)
+			}
+			if uint64(h.Cost) > 2*n+2<<20 {
+				t.Errorf("estimated %d bytes; the decoder allocated only %d", h.Cost, n)
+			}
+		})
+	}
+}
+
+// A decode waits until its memory is free in the budget: with the budget
+// taken, it waits (here until its context ends).
+func TestDecodesWaitForTheBudget(t *testing.T) {
+	p := New(64 << 20)
+	file := bomb.FlatJPEG(2000, 2000, false)
+	if err := p.budget.Acquire(context.Background(), 60<<20); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := p.Decode(ctx, bytes.NewReader(file), 320, 1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("with the budget taken, err = %v; want it to wait until its deadline", err)
+	}
+	p.budget.Release(60 << 20)
+	img, err := p.Decode(context.Background(), bytes.NewReader(file), 320, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 320 || b.Dy() != 320 {
+		t.Errorf("derivative is %v, want 320 × 320", b)
+	}
+}
+
+// An image under the pixel limit whose decode would take more than the
+// whole budget is refused too: it could never be admitted.
+func TestOverTheBudgetIsRefused(t *testing.T) {
+	p := New(32 << 20)
+	_, err := p.Decode(context.Background(), bytes.NewReader(bomb.HeaderJPEG(8000, 6000, true)), 320, 1)
+	if photo.ErrorCode(err) != photo.ETooLarge {
+		t.Fatalf("err = %v, want too_large", err)
+	}
+}
+
+func TestShrinkAndOrient(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 64, 32))
+	for x := 0; x < 64; x++ {
+		src.Set(x, 0, color.RGBA{255, 0, 0, 255}) // red on top
+	}
+	for _, tc := range []struct {
+		orientation int
+		w, h        int
+	}{{1, 32, 16}, {3, 32, 16}, {6, 16, 32}, {8, 16, 32}} {
+		got := Orient(Shrink(src, 32), tc.orientation)
+		if b := got.Bounds(); b.Dx() != tc.w || b.Dy() != tc.h {
+			t.Errorf("orientation %d: %v, want %d × %d", tc.orientation, b, tc.w, tc.h)
+		}
+	}
+	// Orientation 6 (turned clockwise to show): the top row goes right.
+	got := Orient(src, 6)
+	if r, _, _, _ := got.At(31, 10).RGBA(); r>>8 != 255 {
+		t.Errorf("orientation 6: the red top row is not on the right")
+	}
+}
+
+// Shrinking averages the area each pixel covers: whole blocks at whole
+// ratios, and the image's mean kept at any ratio.
+func TestShrinkAverages(t *testing.T) {
+	src := image.NewGray(image.Rect(0, 0, 9, 3))
+	for x := range 9 {
+		for y := range 3 {
+			src.SetGray(x, y, color.Gray{uint8(30 * (x / 3))}) // 0, 30, 60 in blocks
+		}
+	}
+	got := Shrink(src, 3)
+	for x, want := range []uint8{0, 30, 60} {
+		if r, _, _, _ := got.At(x, 0).RGBA(); uint8(r>>8) != want {
+			t.Errorf("block %d: %d, want %d", x, r>>8, want)
+		}
+	}
+	// A fine checkerboard (what aliases when sampled) shrinks to grey.
+	board := image.NewGray(image.Rect(0, 0, 1000, 700))
+	for x := range 1000 {
+		for y := range 700 {
+			if (x+y)%2 == 0 {
+				board.SetGray(x, y, color.Gray{255})
+			}
+		}
+	}
+	small := Shrink(board, 77).(*image.RGBA)
+	if b := small.Bounds(); b.Dx() != 77 || b.Dy() != 53 {
+		t.Fatalf("size %v", b)
+	}
+	for i := 0; i < len(small.Pix); i += 4 {
+		if v := small.Pix[i]; v < 120 || v > 135 {
+			t.Fatalf("pixel %d is %d, want mid-grey", i/4, v)
+		}
+	}
+}
