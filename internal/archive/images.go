@@ -247,8 +247,12 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	}
 	// The hash reads the whole file but decodes nothing.
 	h := sha256.New()
-	if _, err := io.Copy(h, fh); err != nil {
+	var end imagemeta.EndCheck
+	if _, err := io.Copy(io.MultiWriter(h, &end), fh); err != nil {
 		return nil, true, fmt.Sprintf("cannot read it: %v", unwrapPath(err))
+	}
+	if !end.Ended() {
+		return nil, true, "truncated JPEG: the file ends before its end-of-image marker (it was cut short)"
 	}
 	text := md.Caption
 	if text == "" {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/imaging/bomb"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -78,6 +79,11 @@ func TestImportImageFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Cut short: at half, and without the end marker's two bytes.
+	whole := bomb.WithCaption(bomb.FlatJPEG(2000, 2000, false), "A picture cut short in Hama, Syria, May 3, 2016.")
+	os.WriteFile(filepath.Join(dir, "cut-half.jpg"), whole[:len(whole)/2], 0o644)
+	os.WriteFile(filepath.Join(dir, "cut-end.jpg"), whole[:len(whole)-2], 0o644)
+
 	res, err := a.ImportImages(ctx, []string{dir}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -92,6 +98,8 @@ func TestImportImageFolder(t *testing.T) {
 		"bad-truncated.jpg": "truncated JPEG: the file ends inside its header segments",
 		"huge.jpg":          "200 MB is larger than the 100 MB an image may be",
 		"link.jpg":          "not a regular file (links are not followed)",
+		"cut-half.jpg":      "truncated JPEG: the file ends before its end-of-image marker (it was cut short)",
+		"cut-end.jpg":       "truncated JPEG: the file ends before its end-of-image marker (it was cut short)",
 	}
 	for name, want := range wantSkipped {
 		if reasons[name] != want {

@@ -294,6 +294,10 @@ func (s *Server) imageOriginal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
+	if err := checkHash(f, sha); err != nil {
+		s.error(w, r, err)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "image/jpeg")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")

@@ -345,3 +345,24 @@ func allocatedBy(fn func()) uint64 {
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
 }
+
+// A file swapped in place, with the same size and modification time, is
+// not served under the old hash (which caches call immutable): neither its
+// derivatives nor, with --serve-originals, itself.
+func TestASwappedFileIsNotServed(t *testing.T) {
+	ts, photos := imageServer(t, Options{ServeOriginals: true})
+	p := featureWith(t, ts, "A boy stands in a street of Douma")
+	path := filepath.Join(photos, "orient-6.jpg")
+	st, _ := os.Stat(path)
+	b, _ := os.ReadFile(path)
+	b[len(b)-3] ^= 0x01 // a bit of the image data, before the end marker
+	os.WriteFile(path, b, 0o644)
+	os.Chtimes(path, st.ModTime(), st.ModTime())
+	large := strings.TrimPrefix(p["image_url"].(string), ts.URL)
+	for _, u := range []string{large, strings.Replace(large, "/1280.jpg", "/320.jpg", 1), strings.Replace(large, "/1280.jpg", "/original.jpg", 1)} {
+		resp, body := get(t, ts, u)
+		if resp.StatusCode != http.StatusConflict || !strings.Contains(string(body), "changed on disk") {
+			t.Errorf("%s: %d %s; want 409", u, resp.StatusCode, body)
+		}
+	}
+}

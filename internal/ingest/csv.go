@@ -15,7 +15,8 @@ func validUTF8(s string) bool { return utf8.ValidString(s) }
 
 func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		cr := csv.NewReader(r)
+		tail := &lastByte{r: r}
+		cr := csv.NewReader(tail)
 		cr.FieldsPerRecord = -1
 		cr.ReuseRecord = true
 		header, err := cr.Read()
@@ -49,6 +50,14 @@ func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 		for {
 			row, err := cr.Read()
 			if errors.Is(err, io.EOF) {
+				if tail.n > 0 && tail.last != '\n' && tail.last != '\r' {
+					// Every CSV writer ends its last record with a line
+					// ending; a file without one was most likely cut
+					// short, inside the last value (lon "36.", a name
+					// "Some").
+					line, _ := cr.FieldPos(0)
+					yield(Record{}, lineError(name, line, "the file ends inside this record, without a line ending: it may have been cut short (if it is whole, end it with a newline)"))
+				}
 				return
 			}
 			if err != nil {
@@ -92,4 +101,20 @@ func csvError(name string, line int, err error) error {
 		err = pe.Err
 	}
 	return photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+}
+
+// lastByte remembers the last byte read through it.
+type lastByte struct {
+	r    io.Reader
+	last byte
+	n    int64
+}
+
+func (l *lastByte) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	if n > 0 {
+		l.last = p[n-1]
+		l.n += int64(n)
+	}
+	return n, err
 }

@@ -65,7 +65,10 @@ const maxLine = 1 << 20
 // in errors. It stops at the first bad record with an error naming the file
 // and line. Each caption of a paragraph that holds two run together (the
 // seed format allows it) is a record of its own, on the paragraph's line.
-// A UTF-8 byte-order mark at the start of the file is not part of it.
+// UTF-8 byte-order marks at the start of the file, or of a line of a text
+// or JSON-lines file (files joined end to end), are not part of it. A CSV
+// file must end its last record with a line ending: one that does not may
+// have been cut short inside it.
 func Read(r io.Reader, name, format string) iter.Seq2[Record, error] {
 	r = skipBOM(r)
 	switch format {
@@ -89,12 +92,26 @@ func lineError(name string, line int, format string, args ...any) error {
 // skipBOM drops a UTF-8 byte-order mark from the start of r: editors on
 // Windows write one, and it is not text (left in, it would make the first
 // caption another photo than the same caption from a file without one).
+// A file saved twice by such an editor can begin with two.
 func skipBOM(r io.Reader) io.Reader {
 	br := bufio.NewReader(r)
-	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
+	for {
+		if b, err := br.Peek(3); err != nil || string(b) != bom {
+			return br
+		}
 		br.Discard(3)
 	}
-	return br
+}
+
+const bom = "\ufeff"
+
+// trimBOMs drops byte-order marks from the start of a line: files joined
+// end to end (cat a.jsonl b.jsonl) keep the second one's in the middle.
+func trimBOMs(line string) string {
+	for strings.HasPrefix(line, bom) {
+		line = line[len(bom):]
+	}
+	return line
 }
 
 // scanLines is a line scanner that takes lines of up to maxLine bytes.
@@ -131,7 +148,7 @@ func readText(r io.Reader, name string) iter.Seq2[Record, error] {
 		}
 		for sc.Scan() {
 			line++
-			text := sc.Text()
+			text := trimBOMs(sc.Text())
 			if !validUTF8(text) {
 				yield(Record{}, lineError(name, line, "not UTF-8 text"))
 				return

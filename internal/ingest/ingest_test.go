@@ -131,10 +131,45 @@ func TestByteOrderMarks(t *testing.T) {
 		{CSV, "\ufeff\"caption\",\"date\"\n\"A caption in Hama.\",2016\n"},
 		{CSV, "\ufeffcaption\nA caption in Hama.\n"},
 		{JSONL, "\ufeff{\"caption\": \"A caption in Hama.\"}\n"},
+		// Saved twice by such an editor.
+		{Text, "\ufeff\ufeffA caption in Hama.\n"},
+		{JSONL, "\ufeff\ufeff{\"caption\": \"A caption in Hama.\"}\n"},
 	} {
 		recs, err := readAll(t, tt.doc, tt.format)
 		if err != nil || len(recs) != 1 || recs[0].Caption != "A caption in Hama." || recs[0].Line != map[string]int{CSV: 2}[tt.format]+map[bool]int{true: 1}[tt.format != CSV] {
 			t.Errorf("%s %q: %+v, %v", tt.format, tt.doc, recs, err)
+		}
+	}
+}
+
+// Files joined end to end keep the second one's BOM mid-file: the lines
+// after it are read as any other.
+func TestJoinedFiles(t *testing.T) {
+	for format, doc := range map[string]string{
+		JSONL: "\ufeff{\"caption\": \"One in Hama.\"}\n\ufeff{\"caption\": \"Two in Homs.\"}\n",
+		Text:  "\ufeffOne in Hama.\n\n\ufeffTwo in Homs.\n",
+	} {
+		recs, err := readAll(t, doc, format)
+		if err != nil || len(recs) != 2 || recs[1].Caption != "Two in Homs." {
+			t.Errorf("%s: %+v, %v", format, recs, err)
+		}
+	}
+}
+
+// A CSV file cut short inside its last value is refused, not imported
+// with "36." for 36.3 and "Some" for a name; a whole file ends its last
+// record with a line ending, LF or CRLF, or a quoted value's newline.
+func TestCSVCutShort(t *testing.T) {
+	_, err := readAll(t, "caption,photographer,lat,lon\nA caption in Hama.,Some One,35.1,36.7\nAnother in Homs.,Some", CSV)
+	if err == nil || !strings.HasPrefix(err.Error(), "f.csv:3: the file ends inside this record") {
+		t.Errorf("cut short: %v", err)
+	}
+	for _, doc := range []string{
+		"caption,lat,lon\nA caption in Hama.,35.1,36.7\n",
+		"caption,lat,lon\r\nA caption in Hama.,35.1,36.7\r\n",
+	} {
+		if recs, err := readAll(t, doc, CSV); err != nil || len(recs) != 1 {
+			t.Errorf("%q: %+v, %v", doc, recs, err)
 		}
 	}
 }

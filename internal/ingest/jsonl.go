@@ -13,7 +13,7 @@ func readJSONL(r io.Reader, name string) iter.Seq2[Record, error] {
 		line := 0
 		for sc.Scan() {
 			line++
-			b := bytes.TrimSpace(sc.Bytes())
+			b := bytes.TrimSpace([]byte(trimBOMs(sc.Text())))
 			if len(b) == 0 {
 				continue
 			}
