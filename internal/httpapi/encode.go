@@ -1,9 +1,13 @@
 package httpapi
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -57,7 +61,9 @@ func (t pathTemplate) fill(base, v string) string {
 
 // appendFeature appends one photo as a GeoJSON Feature: id, Point [lon,
 // lat] to 6 decimals (null for an unplaced photo), and its properties.
-func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
+// The camera's GPS point is written only when gps is true (see
+// Options.PublicGPS); its distance from the photo's place always is.
+func appendFeature(b []byte, f *store.Feature, l featureLinks, gps bool) []byte {
 	b = append(b, `{"type":"Feature","id":`...)
 	b = appendString(b, f.ID)
 	if f.Located {
@@ -118,9 +124,15 @@ func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
 	b = append(b, `,"iptc_country":`...)
 	b = appendOrNull(b, c.IPTCCountry)
 	b = append(b, `,"gps_lon":`...)
-	b = appendCoord(b, c.GPSLon, c.HasGPS)
+	b = appendCoord(b, c.GPSLon, c.HasGPS && gps)
 	b = append(b, `,"gps_lat":`...)
-	b = appendCoord(b, c.GPSLat, c.HasGPS)
+	b = appendCoord(b, c.GPSLat, c.HasGPS && gps)
+	b = append(b, `,"gps_distance_km":`...)
+	if km, ok := gpsDistance(f); ok {
+		b = strconv.AppendInt(b, int64(km), 10)
+	} else {
+		b = append(b, "null"...)
+	}
 	b = append(b, `,"exif_time":`...)
 	b = appendOrNull(b, c.EXIFTime)
 	b = append(b, `,"agreement":`...)
@@ -128,6 +140,16 @@ func appendFeature(b []byte, f *store.Feature, l featureLinks) []byte {
 	b = append(b, `,"agreement_note":`...)
 	b = appendOrNull(b, c.Note)
 	return append(b, `}}`...)
+}
+
+// gpsDistance is how far the camera's GPS point is from the photo's place,
+// in whole kilometres: what a reader needs to judge the caption, without
+// the point where the photographer stood.
+func gpsDistance(f *store.Feature) (float64, bool) {
+	if !f.Located || !f.Check.HasGPS {
+		return 0, false
+	}
+	return math.Round(geo.Distance(orb.Point{f.Lon, f.Lat}, orb.Point{f.Check.GPSLon, f.Check.GPSLat}) / 1000), true
 }
 
 // isoDate is the first day a date covers, YYYY-MM-DD, so that GIS tools

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/imaging/bomb"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -26,6 +27,13 @@ import (
 // imageServer serves an archive of the imagemeta fixtures (made by
 // exiftool) imported as images, from a copy of them.
 func imageServer(t *testing.T, opts Options) (*httptest.Server, string) {
+	t.Helper()
+	a, photos := imageArchive(t)
+	return serveArchive(t, a, opts), photos
+}
+
+// imageArchive imports a copy of the imagemeta fixtures as images.
+func imageArchive(t *testing.T) (*archive.Archive, string) {
 	t.Helper()
 	g, err := bundled()
 	if err != nil {
@@ -48,6 +56,12 @@ func imageServer(t *testing.T, opts Options) (*httptest.Server, string) {
 	if _, err := a.ImportImages(context.Background(), []string{photos}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	return a, photos
+}
+
+// serveArchive serves a with opts.
+func serveArchive(t *testing.T, a *archive.Archive, opts Options) *httptest.Server {
+	t.Helper()
 	ts := httptest.NewServer(nil)
 	t.Cleanup(ts.Close)
 	opts.BaseURL = ts.URL
@@ -56,7 +70,7 @@ func imageServer(t *testing.T, opts Options) (*httptest.Server, string) {
 		t.Fatal(err)
 	}
 	ts.Config.Handler = s.Handler()
-	return ts, photos
+	return ts
 }
 
 // featureWith returns the properties of the one feature whose caption
@@ -130,10 +144,11 @@ func TestImportedImagesAreServedWithoutMetadata(t *testing.T) {
 	if resp, body := get(t, ts, orig); resp.StatusCode != http.StatusForbidden || !bytes.Contains(body, []byte("--serve-originals")) {
 		t.Errorf("original without --serve-originals: %d %s", resp.StatusCode, body)
 	}
-	// The API carries what the file says.
+	// The API carries what the file says (but the GPS point: see
+	// TestGPSIsPrivate).
 	gps := featureWith(t, ts, "A test picture made at 34.6037 S")
-	if gps["gps_lat"].(float64) > -34 || gps["gps_lon"].(float64) > -58 || gps["exif_time"] != "2016-12-13T15:04:05+03:00" {
-		t.Errorf("GPS properties: %v %v %v", gps["gps_lon"], gps["gps_lat"], gps["exif_time"])
+	if gps["exif_time"] != "2016-12-13T15:04:05+03:00" {
+		t.Errorf("EXIF time: %v", gps["exif_time"])
 	}
 	ras := featureWith(t, ts, "Internally displaced")
 	if ras["iptc_city"] != "Ras al-Ain" || ras["iptc_country"] != "Syria" || ras["agreement"] != "agrees" || ras["agreement_note"] == nil {
@@ -177,12 +192,12 @@ func TestImageCSVColumns(t *testing.T) {
 	ts, _ := imageServer(t, Options{})
 	_, body := get(t, ts, "/api/photos.csv")
 	header, _, _ := strings.Cut(string(body), "\n")
-	for _, col := range []string{"image_url", "thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "exif_time", "agreement", "agreement_note"} {
+	for _, col := range []string{"image_url", "thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note"} {
 		if !strings.Contains(","+header+",", ","+col+",") {
 			t.Errorf("CSV header lacks %s: %s", col, header)
 		}
 	}
-	if !strings.Contains(string(body), ",Ras al-Ain,Syria,,,,agrees,") {
+	if !strings.Contains(string(body), ",Ras al-Ain,Syria,,,,,agrees,") {
 		t.Errorf("CSV row of the IPTC photo not found:\n%s", body)
 	}
 }
@@ -364,5 +379,59 @@ func TestASwappedFileIsNotServed(t *testing.T) {
 		if resp.StatusCode != http.StatusConflict || !strings.Contains(string(body), "changed on disk") {
 			t.Errorf("%s: %d %s; want 409", u, resp.StatusCode, body)
 		}
+	}
+}
+
+// The camera's GPS point says where the photographer stood: the public
+// routes give its distance from the photo's place and the agreement, not
+// the point; editors see it; --public-gps publishes it.
+func TestGPSIsPrivate(t *testing.T) {
+	a, _ := imageArchive(t)
+	ctx := context.Background()
+	hash, _ := auth.HashPassword("a long enough password")
+	token := auth.NewSecret()
+	if err := a.DB.AddUser(ctx, "rana", hash); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
+		t.Fatal(err)
+	}
+	ts := serveArchive(t, a, Options{})
+	// check-abroad.jpg: a caption in Aleppo, GPS in Turkey, 98 km away.
+	const lat, lon = "37.066", "37.383" // its GPS point (fixtures.sh)
+	p := featureWith(t, ts, "Men walk through rubble in Aleppo")
+	if p["gps_lat"] != nil || p["gps_lon"] != nil {
+		t.Errorf("public GeoJSON gives the point: %v, %v", p["gps_lon"], p["gps_lat"])
+	}
+	if km, _ := p["gps_distance_km"].(float64); km < 90 || km > 110 || p["agreement"] != "disagrees" {
+		t.Errorf("public GeoJSON: gps_distance_km %v, agreement %v; want about 98 and disagrees", p["gps_distance_km"], p["agreement"])
+	}
+	id := strings.TrimPrefix(p["url"].(string), ts.URL+"/photos/")
+	public := map[string]string{}
+	for _, u := range []string{"/api/photos.geojson", "/api/photos.csv", "/api/photos.geojsonl", "/ogc/collections/photos/items?limit=100",
+		"/ogc/collections/photos/items/" + id, "/api/photos/" + id + ".geojson", "/photos/" + id} {
+		_, body := get(t, ts, u)
+		public[u] = string(body)
+		if strings.Contains(string(body), lat) || strings.Contains(string(body), lon) {
+			t.Errorf("%s gives the GPS point", u)
+		}
+	}
+	if !strings.Contains(public["/photos/"+id], "shown to editors only") {
+		t.Errorf("the photo page does not say the point is kept for editors")
+	}
+	if !strings.Contains(public["/api/photos.csv"], ",gps_distance_km,") {
+		t.Errorf("the CSV has no gps_distance_km column")
+	}
+	// An editor sees it, in a response no cache keeps.
+	for _, u := range []string{"/api/photos/" + id + ".geojson", "/photos/" + id} {
+		resp, body := get(t, ts, u, "Authorization", "Bearer "+token)
+		if !strings.Contains(string(body), lat) || !strings.Contains(resp.Header.Get("Cache-Control"), "no-store") {
+			t.Errorf("%s for an editor: point shown %v, Cache-Control %q", u, strings.Contains(string(body), lat), resp.Header.Get("Cache-Control"))
+		}
+	}
+	// --public-gps publishes it.
+	ts = serveArchive(t, a, Options{PublicGPS: true})
+	if p := featureWith(t, ts, "Men walk through rubble in Aleppo"); p["gps_lat"] == nil {
+		t.Errorf("with --public-gps the GeoJSON lacks the point")
 	}
 }

@@ -168,7 +168,7 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 				p := &parts[i].ix
 				lo := int64(i) * memIndexRange
 				parts[i].err = s.db.EachFeatureBulk(ctx, lo, lo+memIndexRange, func(f *store.Feature) error {
-					text = append(append(text[:0], ",\n"...), appendFeature(nil, f, s.links(base, f))...)
+					text = append(append(text[:0], ",\n"...), appendFeature(nil, f, s.links(base, f), s.publicGPS)...)
 					out.Reset()
 					fw.Reset(&out)
 					fw.Write(text)

@@ -292,7 +292,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *store.Feature) []byte {
-		return appendFeature(b, ft, s.links(base, ft))
+		return appendFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
 }
 
@@ -330,7 +330,7 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 	var feature []byte
 	err := s.db.EachFeature(r.Context(), photo.Filter{Conds: []photo.Cond{{Property: "id", Op: "=", Value: id}}, Limit: 1},
 		func(ft *store.Feature) error {
-			feature = appendFeature(nil, ft, s.links(s.base(r), ft))
+			feature = appendFeature(nil, ft, s.links(s.base(r), ft), s.publicGPS)
 			return nil
 		})
 	if err == nil && feature == nil {

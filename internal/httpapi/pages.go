@@ -19,6 +19,8 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/gorilla/mux"
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
@@ -38,7 +40,9 @@ const pageSize = 50
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	if w.Header().Get("Cache-Control") == "" {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
 	w.WriteHeader(status)
 	if err := c.Render(r.Context(), w); err != nil {
 		s.log.Warn("rendering a page", "path", r.URL.Path, "err", err)
@@ -186,7 +190,11 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if p.ImageFile != "" {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
-		m.File = imageFileView(p)
+		gps := s.showsGPS(r)
+		m.File = imageFileView(p, gps)
+		if gps && !s.publicGPS {
+			w.Header().Set("Cache-Control", "private, no-store")
+		}
 	}
 	for _, im := range p.Images {
 		u := im.URL
@@ -541,8 +549,9 @@ func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 }
 
 // imageFileView is what a photo's image file says and how it agrees with
-// the caption, for its page.
-func imageFileView(p *photo.Photo) *views.ImageFile {
+// the caption, for its page; gps shows the camera's GPS point, else only
+// that the file has one and how far it is from the photo's place.
+func imageFileView(p *photo.Photo, gps bool) *views.ImageFile {
 	v := &views.ImageFile{Agreement: p.Check.Agreement, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
 	if p.File != nil {
 		v.Name = filepath.Base(p.File.Path)
@@ -563,8 +572,15 @@ func imageFileView(p *photo.Photo) *views.ImageFile {
 			}
 		}
 	}
-	if p.Check.HasGPS {
+	switch {
+	case p.Check.HasGPS && gps:
 		v.GPS = fmt.Sprintf("%.5f, %.5f", p.Check.GPSLat, p.Check.GPSLon)
+	case p.Check.HasGPS:
+		v.GPS = "recorded in the file; shown to editors only (where a photographer stood can endanger them)"
+		if p.Place.Located {
+			km := geo.Distance(orb.Point{p.Place.Lon, p.Place.Lat}, orb.Point{p.Check.GPSLon, p.Check.GPSLat}) / 1000
+			v.GPS = fmt.Sprintf("%.0f km from %s; the point is shown to editors only (where a photographer stood can endanger them)", km, p.Place.Name)
+		}
 	}
 	return v
 }

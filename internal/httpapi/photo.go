@@ -24,10 +24,21 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if s.checkETag(w, r, "photo:"+id) {
+	// An editor sees the camera's GPS point: their answer is theirs
+	// alone, and no cache keeps it.
+	gps := s.showsGPS(r)
+	route := "photo:" + id
+	if gps {
+		route += ":gps"
+		w.Header().Set("Vary", "Cookie, Authorization")
+	}
+	if s.checkETag(w, r, route) {
 		return
 	}
-	body, err := s.photoFeature(r, p)
+	if gps && !s.publicGPS {
+		w.Header().Set("Cache-Control", "private, no-store")
+	}
+	body, err := s.photoFeature(r, p, gps)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -36,9 +47,19 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	w.Write(append(body, '\n'))
 }
 
+// showsGPS reports whether the request may see where a camera's GPS put
+// the photographer: with --public-gps anyone, otherwise an editor.
+func (s *Server) showsGPS(r *http.Request) bool {
+	if s.publicGPS {
+		return true
+	}
+	ed, err := s.editorOf(r)
+	return err == nil && ed != nil
+}
+
 // photoFeature is one photo as a GeoJSON Feature with everything known
-// about it.
-func (s *Server) photoFeature(r *http.Request, p *photo.Photo) ([]byte, error) {
+// about it; gps writes the camera's GPS point.
+func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte, error) {
 	reviewedAt := ""
 	if p.Review != photo.ReviewAutomatic && !p.ReviewedAt.IsZero() {
 		reviewedAt = p.ReviewedAt.UTC().Format(time.RFC3339)
@@ -51,7 +72,7 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo) ([]byte, error) {
 	// The same properties as in lists, through the same encoder, then the
 	// photo's details on top.
 	var props map[string]any
-	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(s.base(r), &ft))), &props); err != nil {
+	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(s.base(r), &ft), gps)), &props); err != nil {
 		return nil, err
 	}
 	props["note"] = p.Place.Note

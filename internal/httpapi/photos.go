@@ -395,7 +395,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.streamFeatures(w, r, f, head, ",\n", fixed(tail), func(b []byte, base string, ft *store.Feature) []byte {
-		return appendFeature(b, ft, s.links(base, ft))
+		return appendFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
 }
 
@@ -408,7 +408,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 	}
 	s.streamFeatures(w, r, f, "", "", fixed(""), func(b []byte, base string, ft *store.Feature) []byte {
 		b = append(b, 0x1e)
-		b = appendFeature(b, ft, s.links(base, ft))
+		b = appendFeature(b, ft, s.links(base, ft), s.publicGPS)
 		return append(b, '\n')
 	})
 }
@@ -416,7 +416,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 // csvHeader are the CSV columns: the GeoJSON properties with lon and lat.
 var csvHeader = []string{"id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id",
 	"place_name", "place_kind", "governorate", "precision", "confidence", "mention", "image_url", "url",
-	"thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "exif_time", "agreement", "agreement_note"}
+	"thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note"}
 
 // photosCSV serves the selected photos as CSV, for spreadsheets and for
 // GDAL with X_POSSIBLE_NAMES=lon Y_POSSIBLE_NAMES=lat.
@@ -433,14 +433,17 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 		}
 		l := s.links(base, ft)
 		c := &ft.Check
-		gpsLon, gpsLat := "", ""
-		if c.HasGPS {
+		gpsLon, gpsLat, gpsKm := "", "", ""
+		if c.HasGPS && s.publicGPS {
 			gpsLon, gpsLat = strconv.FormatFloat(c.GPSLon, 'f', 6, 64), strconv.FormatFloat(c.GPSLat, 'f', 6, 64)
+		}
+		if km, ok := gpsDistance(ft); ok {
+			gpsKm = strconv.FormatFloat(km, 'f', 0, 64)
 		}
 		return appendCSVRow(b, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, inert(ft.Caption), inert(ft.Photographer),
 			inert(ft.Agency), inert(ft.PlaceID), inert(ft.PlaceName), ft.PlaceKind, inert(ft.Governorate), ft.Precision,
 			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.image), inert(l.page),
-			inert(l.thumbnail), inert(c.IPTCCity), inert(c.IPTCCountry), gpsLon, gpsLat, c.EXIFTime, c.Agreement, inert(c.Note)})
+			inert(l.thumbnail), inert(c.IPTCCity), inert(c.IPTCCountry), gpsLon, gpsLat, gpsKm, c.EXIFTime, c.Agreement, inert(c.Note)})
 	})
 }
 

@@ -532,7 +532,7 @@ func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) 
 	p, err := s.db.Photo(r.Context(), id)
 	if err == nil {
 		var body []byte
-		if body, err = s.photoFeature(r, p); err == nil {
+		if body, err = s.photoFeature(r, p, true); err == nil { // an editor's write
 			w.Header().Set("Content-Type", "application/geo+json")
 			w.Header().Set("Cache-Control", "no-store")
 			w.Write(append(body, '\n'))

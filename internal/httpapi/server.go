@@ -48,6 +48,12 @@ type Options struct {
 	// ServeOriginals serves imported image files as they are, with their
 	// metadata (GPS included); otherwise only derivatives are served.
 	ServeOriginals bool
+	// PublicGPS publishes the camera's GPS point of imported image files
+	// in every route; otherwise only editors see it, and the public routes
+	// give the distance from the photo's place (where a photographer
+	// stood can endanger them; the agency's caption is what they chose to
+	// publish).
+	PublicGPS bool
 	// ImageCache is the folder derivatives of imported images are kept
 	// in; "" keeps them in memory only.
 	ImageCache string
@@ -113,6 +119,7 @@ type Server struct {
 	gazetteerBBox [4]float64
 	// readOnly: see Options.ReadOnly; brake slows down password guessing.
 	readOnly        bool
+	publicGPS       bool
 	brake           auth.Brake
 	tlsCert, tlsKey string
 }
@@ -120,7 +127,7 @@ type Server struct {
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
-		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane(), readOnly: opts.ReadOnly,
+		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane(), readOnly: opts.ReadOnly, publicGPS: opts.PublicGPS,
 		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
