@@ -104,10 +104,18 @@ func Equal(a, b string) bool {
 	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
-// Brake slows down guessing: after a failed sign-in, the same editor name
-// and the same address each wait before they may try again, twice as long
-// after each failure (1 s, 2 s, 4 s … up to 15 minutes). A success clears
-// the name's count. It forgets keys that have waited long enough.
+// Brake slows down guessing passwords. Each failed sign-in makes its
+// address wait before it may try again, and the editor name too, twice as
+// long after each failure (1 s, 2 s, 4 s … up to 15 minutes). The name's
+// wait holds only for addresses that have failed themselves: editor names
+// are public (the history shows them), and a brake that any address could
+// pull on a name would let anyone lock an editor out. Guessing is still
+// slowed: each address pays for its own failures, and once it has failed,
+// for everyone's on that name.
+//
+// An attempt is recorded as failed when it begins, before its password is
+// checked, so that a hundred simultaneous guesses from one address are one
+// guess and ninety-nine waits; a success takes its record back.
 type Brake struct {
 	mu   sync.Mutex
 	keys map[string]*strike
@@ -122,52 +130,110 @@ type strike struct {
 // maxWait bounds how long a key waits.
 const maxWait = 15 * time.Minute
 
-// Wait returns how long any of the keys must still wait, or 0.
-func (b *Brake) Wait(keys ...string) time.Duration {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	now := b.now()
-	var wait time.Duration
-	for _, k := range keys {
-		if s := b.keys[k]; s != nil && s.until.After(now) {
-			wait = max(wait, s.until.Sub(now))
-		}
-	}
-	return wait
+// Attempt is one sign-in let through the brake, already counted as a
+// failure; Succeed or Cancel changes that.
+type Attempt struct {
+	b                  *Brake
+	name, addr         string
+	prevName, prevAddr *strike
 }
 
-// Fail records a failed attempt for each key.
-func (b *Brake) Fail(keys ...string) {
+// Try begins a sign-in for name from addr. It returns how long the address
+// must still wait, and no attempt; or 0 and the attempt, recorded as a
+// failure.
+func (b *Brake) Try(name, addr string) (time.Duration, *Attempt) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.keys == nil {
 		b.keys = map[string]*strike{}
 	}
 	now := b.now()
-	for k, s := range b.keys {
-		if now.Sub(s.until) > maxWait {
-			delete(b.keys, k) // waited long enough to start over
+	var wait time.Duration
+	a := b.keys["addr:"+addr]
+	if a != nil {
+		wait = a.until.Sub(now)
+		if n := b.keys["name:"+name]; n != nil {
+			wait = max(wait, n.until.Sub(now)) // this address has failed: the name's brake holds
 		}
 	}
-	for _, k := range keys {
-		s := b.keys[k]
-		if s == nil {
-			s = &strike{}
-			b.keys[k] = s
+	if wait > 0 {
+		return wait, nil
+	}
+	at := &Attempt{b: b, name: "name:" + name, addr: "addr:" + addr, prevName: copyStrike(b.keys["name:"+name]), prevAddr: copyStrike(a)}
+	b.forget(now)
+	b.fail(now, at.name)
+	b.fail(now, at.addr)
+	return 0, at
+}
+
+// Succeed clears the name's failures and takes back the attempt's on the
+// address (its earlier ones stay).
+func (a *Attempt) Succeed() {
+	a.b.mu.Lock()
+	defer a.b.mu.Unlock()
+	delete(a.b.keys, a.name)
+	a.b.restore(a.addr, a.prevAddr)
+}
+
+// Cancel takes the attempt back whole: its password was never checked.
+func (a *Attempt) Cancel() {
+	a.b.mu.Lock()
+	defer a.b.mu.Unlock()
+	a.b.restore(a.name, a.prevName)
+	a.b.restore(a.addr, a.prevAddr)
+}
+
+// Wait returns how long a sign-in for name from addr must still wait, or 0
+// (see Brake).
+func (b *Brake) Wait(name, addr string) time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.now()
+	a := b.keys["addr:"+addr]
+	if a == nil {
+		return 0
+	}
+	wait := a.until.Sub(now)
+	if n := b.keys["name:"+name]; n != nil {
+		wait = max(wait, n.until.Sub(now))
+	}
+	return max(wait, 0)
+}
+
+func (b *Brake) fail(now time.Time, k string) {
+	s := b.keys[k]
+	if s == nil {
+		s = &strike{}
+		b.keys[k] = s
+	}
+	s.failures++
+	wait := time.Second << min(s.failures-1, 10)
+	s.until = now.Add(min(wait, maxWait))
+}
+
+// forget drops the keys that have waited long enough to start over.
+func (b *Brake) forget(now time.Time) {
+	for k, s := range b.keys {
+		if now.Sub(s.until) > maxWait {
+			delete(b.keys, k)
 		}
-		s.failures++
-		wait := time.Second << min(s.failures-1, 10)
-		s.until = now.Add(min(wait, maxWait))
 	}
 }
 
-// Succeed clears the keys' failures.
-func (b *Brake) Succeed(keys ...string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, k := range keys {
+func (b *Brake) restore(k string, prev *strike) {
+	if prev == nil {
 		delete(b.keys, k)
+		return
 	}
+	b.keys[k] = prev
+}
+
+func copyStrike(s *strike) *strike {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	return &c
 }
 
 func (b *Brake) now() time.Time {

@@ -38,7 +38,9 @@ type editor struct {
 // editorStore is what the editors' handlers ask of the archive's storage.
 type editorStore interface {
 	HasUsers(ctx context.Context) (bool, error)
-	PasswordHash(ctx context.Context, name string) (string, error)
+	// PasswordHash returns the editor's name as stored (names are
+	// compared without case) and their password hash.
+	PasswordHash(ctx context.Context, name string) (user, hash string, err error)
 	TokenUser(ctx context.Context, hash string) (string, error)
 	Session(ctx context.Context, hash string) (store.Session, error)
 	AddSession(ctx context.Context, hash string, se store.Session) error
@@ -152,42 +154,54 @@ func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // signIn checks a name and password and starts a session. Wrong ones are
-// answered alike, after the same work; each failure makes the name and
-// the address wait longer before the next try.
+// answered alike, after the same work. The brake counts the attempt as
+// failed before the password is checked (see auth.Brake), and at most
+// passwordChecks checks run at once: each takes 19 MiB and a core for
+// 40 ms, so a flood of sign-ins is answered 503 beyond that rather than
+// let run the server out of memory.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
 	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: safeNext(r.PostFormValue("next")), Name: name}
-	keys := []string{"name:" + strings.ToLower(name), "addr:" + clientAddr(r)}
-	if wait := s.brake.Wait(keys...); wait > 0 {
+	wait, attempt := s.brake.Try(strings.ToLower(name), clientAddr(r))
+	if attempt == nil {
 		secs := int(wait.Seconds() + 0.999)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		m.Message = "Too many wrong passwords: try again in " + strconv.Itoa(secs) + " s."
 		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
 		return
 	}
+	select {
+	case s.passwordChecks <- struct{}{}:
+	default:
+		attempt.Cancel()
+		s.error(w, r, photo.Errorf(photo.EUnavailable, "too many sign-ins at once; try again in a few seconds"))
+		return
+	}
 	ctx := r.Context()
-	hash, err := s.db.PasswordHash(ctx, name)
+	user, hash, err := s.db.PasswordHash(ctx, name)
 	ok := false
 	switch photo.ErrorCode(err) {
 	case "":
 		ok = auth.CheckPassword(hash, password)
 	case photo.ENotFound:
 		auth.CheckUnknown(password)
-	default:
+	}
+	<-s.passwordChecks
+	if err != nil && photo.ErrorCode(err) != photo.ENotFound {
+		attempt.Cancel()
 		s.error(w, r, err)
 		return
 	}
 	if !ok {
-		s.brake.Fail(keys...)
 		s.log.Warn("a sign-in failed", "name", name, "addr", clientAddr(r))
 		m.Message = "Wrong name or password."
 		s.render(w, r, http.StatusUnauthorized, views.SignInPage(m))
 		return
 	}
-	s.brake.Succeed(keys[0])
+	attempt.Succeed()
 	secret := auth.NewSecret()
-	se := store.Session{User: name, CSRF: auth.NewSecret(), Expires: s.now().Add(sessionLife)}
+	se := store.Session{User: user, CSRF: auth.NewSecret(), Expires: s.now().Add(sessionLife)}
 	if err := s.db.AddSession(ctx, auth.HashSecret(secret), se); err != nil {
 		s.error(w, r, err)
 		return
@@ -199,6 +213,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
+
+// passwordChecks is how many password checks run at once (19 MiB each).
+const passwordChecks = 4
 
 // signOut ends the session.
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *editor) {
@@ -221,9 +238,15 @@ func (s *Server) cookie(r *http.Request, value string, expires time.Time) *http.
 
 // safeNext keeps a redirect after sign-in on this site: a path, not
 // another host.
+// Browsers read a backslash as a slash ("/\evil.example" is
+// "//evil.example", another host) and drop tabs and newlines, so a path
+// with either is refused outright.
 func safeNext(next string) string {
+	if next == "" || next[0] != '/' || strings.ContainsAny(next, "\\\t\r\n") || strings.HasPrefix(next, "//") {
+		return ""
+	}
 	u, err := url.Parse(next)
-	if err != nil || next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || u.Host != "" || u.Scheme != "" {
+	if err != nil || u.Host != "" || u.Scheme != "" || u.User != nil {
 		return ""
 	}
 	return next

@@ -26,11 +26,22 @@ func securityHeaders(next http.Handler, tileOrigin string) http.Handler {
 	})
 }
 
-// statusWriter remembers a response's status and size for the log.
+// statusWriter remembers a response's status and size for the log, and
+// whether writing it failed. Each write may wait for the client at most
+// idle (the write deadline moves on as the client reads): a client that
+// stops reading is cut off then, whatever the response, rather than
+// holding its goroutine and the memory its response refers to (an old
+// memory index, a chunk of a download) until the server's write timeout.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	failed bool
+	rc     *http.ResponseController
+	idle   time.Duration
+	// deadlineAt is when the write deadline was last moved; it is moved
+	// at most once a second.
+	deadlineAt time.Time
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -44,8 +55,15 @@ func (w *statusWriter) Write(p []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
+	if now := time.Now(); now.Sub(w.deadlineAt) > time.Second {
+		w.rc.SetWriteDeadline(now.Add(w.idle))
+		w.deadlineAt = now
+	}
 	n, err := w.ResponseWriter.Write(p)
 	w.bytes += int64(n)
+	if err != nil {
+		w.failed = true
+	}
 	return n, err
 }
 
@@ -57,17 +75,18 @@ func (w *statusWriter) Flush() {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests logs one structured line per request, aborted ones too.
+// logRequests logs one structured line per request: aborted when its
+// handler gave up (a panic) or its response could not be written whole.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &statusWriter{ResponseWriter: w, rc: http.NewResponseController(w), idle: s.writeIdle}
 		aborted := true
 		defer func() {
 			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 				slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("query", r.URL.RawQuery),
 				slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes), slog.Duration("took", time.Since(start)),
-				slog.Bool("aborted", aborted))
+				slog.Bool("aborted", aborted || sw.failed))
 		}()
 		next.ServeHTTP(sw, r)
 		aborted = false

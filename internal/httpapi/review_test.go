@@ -12,8 +12,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -240,33 +243,129 @@ func TestPlacementAPI(t *testing.T) {
 
 func TestSignInSlowsGuessing(t *testing.T) {
 	e := newEditorServer(t, Options{})
-	signIn := func(password string) *http.Response {
-		resp, _ := do(t, nil, "POST", e.ts.URL+"/signin", url.Values{"name": {"rana"}, "password": {password}}.Encode(),
-			"Content-Type", "application/x-www-form-urlencoded")
-		return resp
+	now := time.Now()
+	e.s.brake.Now = func() time.Time { return now }
+	// signIn posts from an address of its own (the handler is called
+	// directly: a test client always comes from 127.0.0.1).
+	signIn := func(addr, name, password string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/signin", strings.NewReader(url.Values{"name": {name}, "password": {password}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.RemoteAddr = addr + ":40000"
+		rec := httptest.NewRecorder()
+		e.s.Handler().ServeHTTP(rec, req)
+		return rec
 	}
-	if r := signIn("wrong password!"); r.StatusCode != 401 {
-		t.Errorf("a wrong password: %s", r.Status)
+	retryAfter := func(r *httptest.ResponseRecorder) int {
+		n, _ := strconv.Atoi(r.Header().Get("Retry-After"))
+		return n
 	}
-	// At once again, even the right password must wait.
-	if r := signIn(testPassword); r.StatusCode != 429 || r.Header.Get("Retry-After") == "" {
-		t.Errorf("right after a wrong one: %s, Retry-After %q", r.Status, r.Header.Get("Retry-After"))
+	if r := signIn("10.0.0.1", "rana", "wrong password!"); r.Code != 401 {
+		t.Errorf("a wrong password: %d", r.Code)
+	}
+	// At once again, even the right password must wait; each wrong one
+	// doubles the wait.
+	if r := signIn("10.0.0.1", "rana", testPassword); r.Code != 429 || retryAfter(r) != 1 {
+		t.Errorf("right after a wrong one: %d, Retry-After %d", r.Code, retryAfter(r))
+	}
+	for i, want := range []int{2, 4} {
+		now = now.Add(time.Duration(want/2) * time.Second)
+		if r := signIn("10.0.0.1", "rana", "wrong again!!"); r.Code != 401 {
+			t.Fatalf("wrong password %d: %d", i+2, r.Code)
+		}
+		if r := signIn("10.0.0.1", "rana", testPassword); r.Code != 429 || retryAfter(r) != want {
+			t.Errorf("after %d wrong passwords: %d, Retry-After %d; want %d s", i+2, r.Code, retryAfter(r), want)
+		}
+	}
+	// Nobody can lock an editor out: from an address that has not
+	// failed, the right password works while the name's brake holds.
+	if r := signIn("10.0.0.2", "rana", testPassword); r.Code != http.StatusSeeOther {
+		t.Errorf("the editor from another address: %d %s", r.Code, r.Body)
 	}
 	// An unknown name is answered as a wrong password.
-	resp, _ := do(t, nil, "POST", e.ts.URL+"/signin", url.Values{"name": {"nobody"}, "password": {"x"}}.Encode(),
-		"Content-Type", "application/x-www-form-urlencoded", "X-Forwarded-For", "1.2.3.4")
-	if resp.StatusCode != 429 && resp.StatusCode != 401 {
-		t.Errorf("an unknown name: %s", resp.Status)
+	now = now.Add(time.Hour)
+	if r := signIn("10.0.0.3", "nobody", "x"); r.Code != 401 {
+		t.Errorf("an unknown name: %d", r.Code)
+	}
+	// A hundred wrong passwords at once from one address: one is checked,
+	// the rest wait (the attempt is counted before the check).
+	now = now.Add(time.Hour)
+	codes := map[int]int{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := signIn("10.0.0.4", "rana", "a wrong guess")
+			mu.Lock()
+			codes[r.Code]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if codes[401] != 1 || codes[429] != 99 {
+		t.Errorf("100 at once from one address: %v; want one 401 and 99 429s", codes)
 	}
 	// The password is nowhere: not in the log, not in the archive.
-	e.s.brake.Succeed("addr:127.0.0.1", "name:rana")
-	e.signIn(t)
 	if strings.Contains(e.logs.String(), testPassword) {
 		t.Error("the password is in the log")
 	}
-	hash, _ := e.a.DB.PasswordHash(context.Background(), "rana")
+	_, hash, _ := e.a.DB.PasswordHash(context.Background(), "rana")
 	if strings.Contains(hash, testPassword) || !strings.HasPrefix(hash, "$argon2id$") {
 		t.Errorf("the stored password: %q", hash)
+	}
+}
+
+// Password checks take 19 MiB each: beyond a few at once, sign-ins are
+// answered 503 with Retry-After, and the refused attempt is not counted
+// against the address.
+func TestSignInFloodIsRefused(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	for range cap(e.s.passwordChecks) {
+		e.s.passwordChecks <- struct{}{}
+	}
+	form := url.Values{"name": {"rana"}, "password": {testPassword}}.Encode()
+	resp, out := do(t, nil, "POST", e.ts.URL+"/signin", form, "Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !strings.Contains(out, "too many sign-ins") {
+		t.Errorf("with every check slot taken: %s %q", resp.Status, out)
+	}
+	for range cap(e.s.passwordChecks) {
+		<-e.s.passwordChecks
+	}
+	if resp, _ := do(t, nil, "POST", e.ts.URL+"/signin", form, "Content-Type", "application/x-www-form-urlencoded"); resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("then: %s (the refused attempt was counted)", resp.Status)
+	}
+}
+
+// "Rana" and "rana" are one editor: a second cannot be added, and either
+// spelling signs in as the one stored.
+func TestEditorNamesIgnoreCase(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	hash, _ := auth.HashPassword("another long password")
+	if err := e.a.DB.AddUser(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
+		t.Errorf("adding Rana beside rana: %v", err)
+	}
+	if user, _, err := e.a.DB.PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
+		t.Errorf("RANA is %q, %v; want rana", user, err)
+	}
+}
+
+func TestSafeNext(t *testing.T) {
+	for next, want := range map[string]string{
+		"/review":               "/review",
+		"/photos/abc?x=1":       "/photos/abc?x=1",
+		"//evil.example":        "",
+		"/\\evil.example":       "",
+		"/\\/evil.example":      "",
+		"/\tevil":               "",
+		"https://evil.example/": "",
+		"review":                "",
+		"/%5Cevil.example":      "/%5Cevil.example", // stays a path: the browser does not decode it
+		"":                      "",
+	} {
+		if got := safeNext(next); got != want {
+			t.Errorf("safeNext(%q) = %q, want %q", next, got, want)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -98,4 +99,68 @@ func drain(resp *http.Response) {
 		}
 	}
 	resp.Body.Close()
+}
+
+// A client that asks for a large gzipped window from the memory index and
+// never reads it is cut off after the write idle limit, not the server's
+// five-minute write timeout, and the log says the request was aborted.
+func TestStalledGzipClientIsCutOff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports 20,000 photos")
+	}
+	a := generatedArchive(t, 20_000, 1)
+	var logs syncBuffer
+	s, err := New(a, Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.writeIdle = 300 * time.Millisecond
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	// Wait for the memory index (the first window starts its build).
+	for i := 0; ; i++ {
+		if v, _ := a.DB.Version(context.Background()); s.memIndexAt(v) != nil {
+			break
+		}
+		if i == 500 {
+			t.Fatal("the memory index was not built in 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	host := strings.TrimPrefix(ts.URL, "http://")
+	c, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(c, "GET /api/photos.geojson?from=2012&to=2017 HTTP/1.1\r\nHost: %s\r\nAccept-Encoding: gzip\r\n\r\n", host)
+	start := time.Now()
+	for !strings.Contains(logs.String(), "aborted=true") {
+		if time.Since(start) > 20*time.Second {
+			t.Fatalf("the stalled client was not cut off in 20 s; log:\n%s", logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(logs.String(), "path=/api/photos.geojson") {
+		t.Errorf("log: %s", logs.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a logger and a test at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

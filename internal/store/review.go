@@ -324,9 +324,19 @@ type User struct {
 	Tokens  int
 }
 
-// AddUser adds an editor with a password hash; a name already taken is an
-// EConflict error.
+// AddUser adds an editor with a password hash; a name already taken, in
+// any case ("Rana" and "rana" are one editor), is an EConflict error.
 func (s *DB) AddUser(ctx context.Context, name, hash string) error {
+	var taken string
+	err := s.reading(ctx, "", "reading editors", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT name FROM users WHERE name = ? COLLATE NOCASE OR lower(name) = lower(?)`, name, name).Scan(&taken)
+	})
+	if err == nil || !errors.Is(err, sql.ErrNoRows) {
+		if err == nil {
+			return photo.Errorf(photo.EConflict, "there is already an editor called %q (names are compared without case)", taken)
+		}
+		return err
+	}
 	return s.exec(ctx, "adding an editor", `INSERT INTO users (name, hash, created) VALUES (?,?,?)`, func(err error) error {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return photo.Errorf(photo.EConflict, "there is already an editor called %q", name)
@@ -389,14 +399,16 @@ func (s *DB) HasUsers(ctx context.Context) (bool, error) {
 	return n > 0, err
 }
 
-// PasswordHash returns an editor's password hash; an unknown name is
-// ENotFound.
-func (s *DB) PasswordHash(ctx context.Context, name string) (string, error) {
-	var h string
-	err := s.reading(ctx, "", "reading an editor", func(ctx context.Context) error {
-		return s.read.QueryRowContext(ctx, `SELECT hash FROM users WHERE name = ?`, name).Scan(&h)
+// PasswordHash returns an editor's name as stored and their password
+// hash; names are compared without case, and an unknown one is ENotFound.
+func (s *DB) PasswordHash(ctx context.Context, name string) (user, hash string, err error) {
+	err = s.reading(ctx, "", "reading an editor", func(ctx context.Context) error {
+		// An exact match first: archives from before names were compared
+		// without case may hold both "Rana" and "rana".
+		return s.read.QueryRowContext(ctx, `SELECT name, hash FROM users WHERE name = ? COLLATE NOCASE OR lower(name) = lower(?) ORDER BY name = ? DESC LIMIT 1`,
+			name, name, name).Scan(&user, &hash)
 	})
-	return h, notFound(err, "editor "+name)
+	return user, hash, notFound(err, "editor "+name)
 }
 
 // AddToken stores a bearer token's hash for an editor.
