@@ -95,18 +95,21 @@ func (s *Server) writable(ctx context.Context) error {
 	return nil
 }
 
-// editing wraps a handler that writes: it runs only for an editor (401
-// otherwise), on a server that takes writes (403), and for a session only
+// editing wraps a handler that writes: it runs only on a server that
+// takes writes (403 otherwise), for an editor (401), and for a session only
 // with its CSRF token, in the X-CSRF-Token header or the form's csrf
 // field (403). Nothing is changed otherwise.
 func (s *Server) editing(h func(w http.ResponseWriter, r *http.Request, ed *editor)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ed, err := s.editorOf(r)
+		// A server that takes no writes says so to everyone (403): signing
+		// in would not help.
+		err := s.writable(r.Context())
+		var ed *editor
+		if err == nil {
+			ed, err = s.editorOf(r)
+		}
 		if err == nil && ed == nil {
 			err = photo.Errorf(photo.EUnauthorized, "sign in, or send a bearer token, to change the archive")
-		}
-		if err == nil {
-			err = s.writable(r.Context())
 		}
 		if err == nil && ed.csrf != "" {
 			got := r.Header.Get(csrfHeader)

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/gorilla/mux"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -36,6 +38,7 @@ var statuses = map[string]int{
 	photo.ETooMany:      http.StatusTooManyRequests,
 	photo.ETooLarge:     http.StatusUnprocessableEntity,
 	photo.EDiskFull:     http.StatusInsufficientStorage,
+	photo.EUnsupported:  http.StatusUnsupportedMediaType,
 	photo.EUnavailable:  http.StatusServiceUnavailable,
 	photo.ECorrupt:      http.StatusServiceUnavailable,
 	photo.EInternal:     http.StatusInternalServerError,
@@ -56,6 +59,9 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Debug("request abandoned", "method", r.Method, "path", r.URL.Path, "err", err)
 		return
 	}
+	// A write the disk had no room for says so (507), whichever write
+	// it was.
+	err = store.DiskFull(err)
 	code := photo.ErrorCode(err)
 	status, body := statuses[code], map[string]string{"error": photo.ErrorMessage(err)}
 	if status == 0 {
@@ -75,9 +81,6 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	h := w.Header()
 	if status == http.StatusServiceUnavailable {
 		h.Set("Retry-After", retryAfter)
-	}
-	if status == http.StatusMethodNotAllowed {
-		h.Set("Allow", "GET, HEAD")
 	}
 	if wantsPage(r) {
 		title := http.StatusText(status)
@@ -100,7 +103,24 @@ func wantsPage(r *http.Request) bool {
 		p != "/healthz" && strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
-// methodNotAllowed answers a method a route does not take.
+// methodNotAllowed answers a method a route does not take, naming the
+// ones it does (in Allow, and in the message), as the router has them.
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	s.error(w, r, &photo.Error{Code: eMethod, Message: fmt.Sprintf("%s is not allowed here: the archive is read-only (GET and HEAD)", r.Method)})
+	allow := s.allowedMethods(r)
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	s.error(w, r, &photo.Error{Code: eMethod, Message: fmt.Sprintf("%s is not allowed here: %s takes %s", r.Method, r.URL.Path, strings.Join(allow, ", "))})
+}
+
+// allowedMethods lists the methods some route takes at r's path.
+func (s *Server) allowedMethods(r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		req := r.Clone(r.Context())
+		req.Method = m
+		var match mux.RouteMatch
+		if s.router.Match(req, &match) && match.MatchErr == nil {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }

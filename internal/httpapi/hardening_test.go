@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -293,4 +294,87 @@ func TestHealthzReportsDamage(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "damaged") || strings.Contains(string(body), path) {
 		t.Errorf("healthz over a damaged archive: %d %s", resp.StatusCode, body)
 	}
+}
+
+// An OGC items page that comes out shorter than its count says (rows of a
+// damaged page skipped without an error) is cut off, not finished as a
+// whole page with features silently missing.
+func TestShortItemsPageIsCutOff(t *testing.T) {
+	s, ts, _ := newTestServer(t)
+	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*store.Feature) error) error {
+		n := 0
+		return s.readChunk(ctx, f, c, func(ft *store.Feature) error {
+			if n++; n == 2 {
+				return nil // a row lost to damage
+			}
+			return fn(ft)
+		})
+	}
+	for _, path := range []string{"/ogc/collections/photos/items?limit=5&offset=2"} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			continue // cut before the headers went
+		}
+		_, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err == nil {
+			t.Errorf("%s: a short page arrived whole", path)
+		}
+	}
+	// A whole page is served as ever.
+	s.readChunkFunc = s.readChunk
+	if resp, body := get(t, ts, "/ogc/collections/photos/items?limit=5&offset=2"); resp.StatusCode != 200 || countFeatures(body) != 5 {
+		t.Errorf("a whole page: %d, %d features", resp.StatusCode, countFeatures(body))
+	}
+}
+
+// Small things a careless client runs into: 405 names the route's real
+// methods; a server without editors refuses writes with 403 (signing in
+// would not help); a parameter given twice is a 400; the write API takes
+// JSON only, one object; Range asks for at most a few ranges.
+func TestSmallHardening(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	for _, tc := range []struct{ method, path, allow string }{
+		{"POST", "/api/photos.geojson", "GET, HEAD"},
+		{"GET", "/api/photos/abc/placement", "PUT"},
+		{"DELETE", "/signin", "GET, HEAD, POST"},
+	} {
+		resp, body := do(t, nil, tc.method, ts.URL+tc.path, "")
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != tc.allow || strings.Contains(body, "read-only") {
+			t.Errorf("%s %s: %d Allow %q %s; want 405 Allow %q", tc.method, tc.path, resp.StatusCode, resp.Header.Get("Allow"), body, tc.allow)
+		}
+	}
+	if resp, body := do(t, nil, "PUT", ts.URL+"/api/photos/abc/placement", `{"confirm": true}`); resp.StatusCode != 403 || !strings.Contains(body, "no editors") {
+		t.Errorf("a write to an archive without editors: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := get(t, ts, "/api/photos.geojson?limit=1&limit=2"); resp.StatusCode != 400 || !strings.Contains(string(body), `"parameter":"limit"`) {
+		t.Errorf("limit twice: %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := get(t, ts, "/api/photos.geojson?agency=Reuters&agency=AFP"); resp.StatusCode != 200 {
+		t.Errorf("a facet given twice (two choices): %d", resp.StatusCode)
+	}
+	ranges := "bytes=0-0" + strings.Repeat(",2-2", 200)
+	resp, body := get(t, ts, "/basemap.geojson", "Range", ranges)
+	if resp.StatusCode != 200 || len(body) != len(geodata.Basemap) {
+		t.Errorf("201 ranges: %d, %d bytes", resp.StatusCode, len(body))
+	}
+	if resp, _ := get(t, ts, "/basemap.geojson", "Range", "bytes=0-9"); resp.StatusCode != http.StatusPartialContent {
+		t.Errorf("one range: %d", resp.StatusCode)
+	}
+}
+
+// The write API takes a JSON body with the JSON content type, and nothing
+// after its object.
+func TestWriteBodies(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	u := e.ts.URL + "/api/photos/" + zamalka + "/placement"
+	bearer := "Bearer " + e.token
+	if resp, body := do(t, nil, "PUT", u, `{"confirm": true}`, "Authorization", bearer, "Content-Type", "text/plain"); resp.StatusCode != 415 {
+		t.Errorf("text/plain: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := do(t, nil, "PUT", u, `{"confirm": true} and more`, "Authorization", bearer); resp.StatusCode != 400 || !strings.Contains(body, "more after") {
+		t.Errorf("text after the object: %d %s", resp.StatusCode, body)
+	}
+	e.unchanged(t, zamalka, "refused bodies")
 }

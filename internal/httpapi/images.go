@@ -150,7 +150,7 @@ func (s *Server) imageDerivative(w http.ResponseWriter, r *http.Request, side in
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	// The address holds the content's hash: it never changes.
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	serveContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
 // checkHash reports a conflict when the file's content is not sha's, and
@@ -302,5 +302,5 @@ func (s *Server) imageOriginal(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "image/jpeg")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	http.ServeContent(w, r, "", time.Time{}, f)
+	serveContent(w, r, "", time.Time{}, f)
 }

@@ -75,3 +75,18 @@ func (s *Server) costly(next http.HandlerFunc) http.HandlerFunc {
 		next(w, r)
 	}
 }
+
+// heavy runs the whole of a request in the lane whatever its filter: the
+// review pages group and rank every photo the filter selects (a second or
+// more over a large archive), search or not.
+func (s *Server) heavy(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		leave, err := s.lane.admit(r.Context())
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		defer leave()
+		next(w, r)
+	}
+}

@@ -91,7 +91,7 @@ func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", ct)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "public, max-age=3600")
-	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
+	serveContent(w, r, st.Name(), st.ModTime(), f)
 }
 
 // sniffImage returns the image type of f's content, or refuses it, and
@@ -153,5 +153,5 @@ func (s *Server) mediaDerivative(w http.ResponseWriter, r *http.Request, side in
 	h.Set("Content-Type", "image/jpeg")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "public, max-age=3600")
-	http.ServeContent(w, r, "", st.ModTime(), bytes.NewReader(body))
+	serveContent(w, r, "", st.ModTime(), bytes.NewReader(body))
 }

@@ -280,6 +280,16 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	head := `{"type":"FeatureCollection","numberMatched":` + strconv.Itoa(matched) +
 		`,"timeStamp":"` + time.Now().UTC().Format(time.RFC3339) + `","features":[` + "\n"
 	tail := func(returned int, last int64) string {
+		// A page that holds fewer photos than the count says it should
+		// lost some on the way: SQLite can skip the rows of a damaged
+		// page without an error. The response is cut off rather than
+		// finished as if whole (a GIS client then reports a failure
+		// instead of a layer missing features).
+		if f.After == 0 && !hits && returned < min(f.Limit, max(0, matched-position)) {
+			s.log.Error("the archive is damaged: an items page came out short", "path", r.URL.Path, "query", r.URL.RawQuery,
+				"returned", returned, "matched", matched, "offset", position)
+			panic(http.ErrAbortHandler)
+		}
 		links, _ := marshalJSON(s.itemsLinks(r, "json", mediaGeoJSON, "photos", position, f.Limit, returned, matched, last))
 		return "\n],\"numberReturned\":" + strconv.Itoa(returned) + `,"links":` + strings.TrimSpace(string(links)) + "}\n"
 	}

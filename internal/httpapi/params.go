@@ -37,6 +37,9 @@ func (s *Server) parseFilter(q url.Values) (photo.Filter, error) {
 // is a 400 naming the parameter and what is wrong with it.
 func parseFilter(q url.Values) (photo.Filter, error) {
 	var f photo.Filter
+	if err := once(q, "from", "to", "bbox", "q", "min_confidence", "unplaced"); err != nil {
+		return f, err
+	}
 	for _, p := range []struct {
 		name string
 		dst  *photo.Date
@@ -131,6 +134,9 @@ func parseBBox(v string) (*orb.Bound, error) {
 
 // intParam reads a whole number parameter in [min, max], or def.
 func intParam(q url.Values, name string, def, min, max int) (int, error) {
+	if err := once(q, name); err != nil {
+		return 0, err
+	}
 	v := strings.TrimSpace(q.Get(name))
 	if v == "" {
 		return def, nil
@@ -182,4 +188,16 @@ func (s *Server) etag(w http.ResponseWriter, r *http.Request, route string) (ver
 		}
 	}
 	return v, false
+}
+
+// once refuses a parameter that takes one value given more than once
+// (limit=1&limit=2): which one was meant is the client's to say, not a
+// guess of the server's.
+func once(q url.Values, names ...string) error {
+	for _, name := range names {
+		if n := len(q[name]); n > 1 {
+			return badParam(name, "given %d times (%s); give it once", n, strings.Join(q[name], ", "))
+		}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -417,8 +418,14 @@ type placementBody struct {
 // maxBodyBytes bounds a JSON body of the write API.
 const maxBodyBytes = 16 << 10
 
-// decodeBody reads a JSON object into v, naming the field at fault.
+// decodeBody reads a JSON object into v, naming the field at fault. The
+// body must say it is JSON and hold the one object and nothing after it:
+// a body that is something else is a client's mistake to report, not to
+// read around.
 func decodeBody(r *http.Request, v any) error {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return photo.Errorf(photo.EUnsupported, "the body must be JSON, sent with Content-Type: application/json (not %q)", r.Header.Get("Content-Type"))
+	}
 	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -431,6 +438,9 @@ func decodeBody(r *http.Request, v any) error {
 			return &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("%s: no such field", field), Parameter: field}
 		}
 		return photo.Errorf(photo.EInvalid, "the body is not a JSON object: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return photo.Errorf(photo.EInvalid, "the body has more after its JSON object; send one object")
 	}
 	return nil
 }

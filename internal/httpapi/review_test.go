@@ -68,6 +68,9 @@ func newEditorServer(t *testing.T, opts Options) *editorServer {
 func do(t *testing.T, c *http.Client, method, u, body string, header ...string) (*http.Response, string) {
 	t.Helper()
 	req, _ := http.NewRequest(method, u, strings.NewReader(body))
+	if method == "PUT" {
+		req.Header.Set("Content-Type", "application/json") // as a script sends it
+	}
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}

@@ -164,3 +164,24 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.b.String()
 }
+
+// The review pages rank every photo their filter selects: they run in the
+// lane for heavy work with or without a search, so that eight of them
+// cannot crowd out the map's windows. With the lane full, they wait (here,
+// with no room to wait, they are refused).
+func TestReviewPagesRunInTheLane(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, _ := e.signIn(t)
+	kafranbel := e.photoID(t, "?place=gn:168661")
+	e.s.lane = newLane(1, 0)
+	e.s.lane.slots <- struct{}{} // the one slot taken
+	for _, u := range []string{"/review?from=2012&to=2017", "/review/photos/" + kafranbel + "?q=Kafranbel"} {
+		if resp, _ := do(t, c, "GET", e.ts.URL+u, ""); resp.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("%s with the lane full: %s, want 503", u, resp.Status)
+		}
+	}
+	e.s.lane = newLane(1, 4)
+	if resp, _ := do(t, c, "GET", e.ts.URL+"/review?from=2012&to=2017", ""); resp.StatusCode != 200 {
+		t.Errorf("with the lane free: %s", resp.Status)
+	}
+}

@@ -26,8 +26,11 @@ type node struct {
 	text     strings.Builder
 }
 
-// maxXMPDepth bounds nesting: a real packet nests about eight deep.
-const maxXMPDepth = 64
+// maxXMPDepth bounds nesting: a real packet nests about eight deep, and
+// exiftool reads packets nested hundreds deep. The decoder keeps a stack,
+// not recursion, and a packet is at most 64 KB, so the bound is only a
+// sanity check.
+const maxXMPDepth = 4096
 
 var errXMP = errors.New("damaged XMP packet")
 

@@ -22,6 +22,8 @@ const (
 	// ETooLarge: the thing asked for is too large to make (an image of
 	// more pixels than the server decodes).
 	ETooLarge = "too_large"
+	// EUnsupported: a request body of a type the route does not take.
+	EUnsupported = "unsupported"
 	// EDiskFull: the archive's disk is full; nothing was written.
 	EDiskFull = "disk_full"
 	// EUnavailable: the archive cannot answer now (too busy, a query ran

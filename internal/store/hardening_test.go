@@ -5,10 +5,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"iter"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -366,5 +368,33 @@ func TestBackup(t *testing.T) {
 	defer cp.Close()
 	if n, _ := cp.Count(ctx); n != len(fixture) {
 		t.Errorf("the copy has %d photos", n)
+	}
+}
+
+// A full disk is named: writes that fail for want of space are EDiskFull
+// (whatever wrapped them), and Health reports a disk nearly full.
+func TestDiskFull(t *testing.T) {
+	for _, err := range []error{
+		fmt.Errorf("store: changing x: %w", errors.New("database or disk is full (13)")),
+		fmt.Errorf("store: %w", &os.PathError{Op: "write", Path: "a.db-wal", Err: syscall.ENOSPC}),
+	} {
+		if got := DiskFull(err); photo.ErrorCode(got) != photo.EDiskFull || !strings.Contains(got.Error(), "disk holding the archive is full") {
+			t.Errorf("DiskFull(%v) = %v", err, got)
+		}
+	}
+	if err := errors.New("something else"); DiskFull(err) != err {
+		t.Error("another error was taken for a full disk")
+	}
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Health(context.Background()); err != nil {
+		t.Fatalf("health: %v", err)
+	}
+	db.freeSpace = func(string) (uint64, error) { return 5 << 20, nil }
+	if err := db.Health(context.Background()); photo.ErrorCode(err) != photo.EDiskFull || !strings.Contains(err.Error(), "5 MB free") {
+		t.Errorf("health with 5 MB free: %v", err)
 	}
 }

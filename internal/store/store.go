@@ -56,6 +56,9 @@ type DB struct {
 	Timeout time.Duration
 	// Now gives the time stamps written; tests may replace it.
 	Now func() time.Time
+	// freeSpace returns the free bytes of a folder's disk (freeBytes;
+	// tests replace it).
+	freeSpace func(dir string) (uint64, error)
 }
 
 // Page cache sizes, negative as SQLite takes KiB: each reading connection
@@ -89,7 +92,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 			return nil, fmt.Errorf("store: creating %s: %w", dir, err)
 		}
 	}
-	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout}
+	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout, freeSpace: freeBytes}
 	var err error
 	// The writer: BEGIN IMMEDIATE takes the write lock before the first
 	// read, so a transaction that must wait for another writer waits at its
@@ -354,7 +357,7 @@ func (s *DB) writeErr(err error) error {
 	if isBusy(err) {
 		return ErrBusy
 	}
-	return fmt.Errorf("store: %w", err)
+	return DiskFull(fmt.Errorf("store: %w", err))
 }
 
 func isBusy(err error) bool {
@@ -383,6 +386,8 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 		return photo.Errorf(photo.EUnavailable, "%s took longer than %s and was stopped; try a narrower query", what, s.Timeout)
 	case photo.ErrorCode(err) != photo.EInternal:
 		return err
+	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
+		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
 	case q != "" && s.badSearch(ctx, q):
 		return photo.ParamErrorf("q", "%q is not a valid full-text search (words, \"phrases\", OR, NOT, prefix*)", q)
 	case errors.Is(err, sql.ErrNoRows):
@@ -562,7 +567,7 @@ func (s *DB) Health(ctx context.Context) error {
 	err := s.probe.QueryRowContext(ctx, `SELECT (SELECT version FROM archive_version WHERE id = 1), (SELECT coalesce(max(rowid), 0) FROM photos)`).Scan(&v, &maxRowid)
 	switch {
 	case err == nil:
-		return nil
+		return s.checkDisk()
 	case ctx.Err() != nil:
 		return photo.Errorf(photo.EUnavailable, "the archive did not answer within a second")
 	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
