@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-go fuzz geodata lint
+.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-reliability bench-go fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -91,6 +91,15 @@ bench-images:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
 	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --images $(or $(IMAGES),1000)
+
+## bench-reliability: the reliability scenarios on an archive of 20,000
+## generated photos and crafted image bombs: bombs (peak RSS, /healthz
+## p99), 250 parallel sign-ins, 8 stalled gzip clients with writes (RSS
+## after), the stall scenario with the review pages
+bench-reliability:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --reliability $(or $(PHOTOS),20000)
 
 ## bench-go: every Go benchmark on one core, for profiling one part
 ## (add -cpuprofile); the archive ones need SYRIAMAP_BENCH_DB, e.g.

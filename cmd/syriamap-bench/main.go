@@ -57,6 +57,9 @@ type config struct {
 	// heavy searches.
 	stallURL, stallSearch string
 	stallSlow, stallHeavy int
+	// reliability, when not 0, runs only the reliability scenarios on an
+	// archive of that many photos.
+	reliability int
 	// images, when not 0, only measures importing that many JPEGs.
 	images int
 	// peer, when set, is pg_featureserv's folder: the run measures
@@ -74,6 +77,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.StringVar(&c.out, "out", "bench/results.json", "where to write the table as JSON")
 	fl.BoolVar(&c.quick, "quick", false, "a short run (under 2 minutes): no 1M archive, fewer repetitions")
 	sizes := fl.String("sizes", "10000,100000,1000000", "the archive sizes, comma separated")
+	fl.IntVar(&c.reliability, "reliability", 0, "only run the reliability scenarios (image bombs, 250 sign-ins, stalled gzip clients with writes, the stall with review pages) on an archive of this many generated photos")
 	fl.StringVar(&c.stallURL, "stall", "", "only run the stall scenario (8 slow readers, 8 heavy searches) against the server at this URL")
 	fl.StringVar(&c.stallSearch, "stall-search", "", "with --stall: the heavy search to send instead of the built-in ones")
 	stallFor := fl.Duration("stall-for", 20*time.Second, "with --stall: how long to run it")
@@ -128,6 +132,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		return runPeer(ctx, cfg, stdout, stderr)
+	}
+	if cfg.reliability > 0 {
+		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+			return err
+		}
+		return runReliability(ctx, cfg, cfg.reliability, stdout, func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) })
 	}
 	if cfg.stallURL != "" {
 		r, err := runStall(ctx, strings.TrimRight(cfg.stallURL, "/"), cfg.stall, cfg.stallSlow, cfg.stallHeavy, cfg.stallSearch)

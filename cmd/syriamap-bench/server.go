@@ -37,9 +37,10 @@ type server struct {
 var servingRe = regexp.MustCompile(`at (http://[^/\s]+)/`)
 
 // startServer serves the archive db with the syriamap binary bin on a free
-// loopback port and returns once /healthz answers.
-func startServer(ctx context.Context, bin, db string) (*server, error) {
-	cmd := exec.Command(bin, "serve", "--db", db, "--addr", "127.0.0.1:0", "--quiet")
+// loopback port, with any further flags, and returns once /healthz
+// answers.
+func startServer(ctx context.Context, bin, db string, flags ...string) (*server, error) {
+	cmd := exec.Command(bin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--quiet"}, flags...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err

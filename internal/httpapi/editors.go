@@ -174,11 +174,18 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
 		return
 	}
+	// A sign-in waits a moment for a slot: a burst of a few dozen is
+	// served, a flood is not.
+	slot := time.NewTimer(passwordWait)
 	select {
 	case s.passwordChecks <- struct{}{}:
-	default:
+		slot.Stop()
+	case <-slot.C:
 		attempt.Cancel()
 		s.error(w, r, photo.Errorf(photo.EUnavailable, "too many sign-ins at once; try again in a few seconds"))
+		return
+	case <-r.Context().Done():
+		attempt.Cancel()
 		return
 	}
 	ctx := r.Context()
@@ -217,8 +224,12 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
-// passwordChecks is how many password checks run at once (19 MiB each).
-const passwordChecks = 4
+// passwordChecks is how many password checks run at once (19 MiB each),
+// and passwordWait how long a sign-in waits for one.
+const (
+	passwordChecks = 4
+	passwordWait   = time.Second
+)
 
 // signOut ends the session.
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *editor) {

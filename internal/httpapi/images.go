@@ -216,15 +216,30 @@ func (d *derivatives) get(ctx context.Context, key string, side int, persist boo
 		var img image.Image
 		if side < largeSide {
 			// From the large derivative: 1.6 megapixels at most to decode.
+			// It is had before a slot is taken: making it takes one.
 			large, err := d.get(ctx, key, largeSide, persist, open)
 			if err != nil {
 				return nil, err
 			}
-			img, err = d.pipeline.Decode(ctx, bytes.NewReader(large), side, 1)
+			leave, err := d.lane.wait(ctx)
 			if err != nil {
 				return nil, err
 			}
+			defer leave()
+			if img, err = d.pipeline.Decode(ctx, bytes.NewReader(large), side, 1); err != nil {
+				return nil, err
+			}
 		} else {
+			// Everything that reads the file whole (its hash, its pixels)
+			// runs in the lane. Images wait for it however many wait,
+			// rather than be refused: a list page asks for fifty
+			// thumbnails at once, and a waiting request costs nothing
+			// but its goroutine.
+			leave, err := d.lane.wait(ctx)
+			if err != nil {
+				return nil, err
+			}
+			defer leave()
 			f, err := open()
 			if err != nil {
 				return nil, err
@@ -237,13 +252,7 @@ func (d *derivatives) get(ctx context.Context, key string, side int, persist boo
 			if _, err := f.Seek(0, io.SeekStart); err != nil {
 				return nil, err
 			}
-			leave, err := d.lane.admit(ctx)
-			if err != nil {
-				return nil, err
-			}
-			defer leave()
-			img, err = d.pipeline.Decode(ctx, f, side, orientation)
-			if err != nil {
+			if img, err = d.pipeline.Decode(ctx, f, side, orientation); err != nil {
 				return nil, err
 			}
 		}

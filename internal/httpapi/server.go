@@ -129,8 +129,7 @@ type Server struct {
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane(), readOnly: opts.ReadOnly, publicGPS: opts.PublicGPS,
-		passwordChecks: make(chan struct{}, passwordChecks),
-		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
+		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
