@@ -145,12 +145,18 @@ func (s *Server) imageDerivative(w http.ResponseWriter, r *http.Request, side in
 		s.error(w, r, err)
 		return
 	}
+	// The address holds the content's hash: it never changes.
+	serveDerivative(w, r, body, "public, max-age=31536000, immutable", time.Time{})
+}
+
+// serveDerivative serves a derivative's JPEG, sandboxed should a browser
+// take it for a page.
+func serveDerivative(w http.ResponseWriter, r *http.Request, body []byte, cacheControl string, mod time.Time) {
 	h := w.Header()
 	h.Set("Content-Type", "image/jpeg")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	// The address holds the content's hash: it never changes.
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	serveContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	h.Set("Cache-Control", cacheControl)
+	serveContent(w, r, "", mod, bytes.NewReader(body))
 }
 
 // checkHash reports a conflict when the file's content is not sha's, and

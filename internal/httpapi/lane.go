@@ -61,18 +61,13 @@ func (l *lane) wait(ctx context.Context) (leave func(), err error) {
 // Streams, which must not hold a slot while a client reads, admit their
 // own parts instead (see streamFeatures).
 func (s *Server) costly(next http.HandlerFunc) http.HandlerFunc {
+	inLane := s.heavy(next)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Query().Get("q") == "" {
 			next(w, r)
 			return
 		}
-		leave, err := s.lane.admit(r.Context())
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		defer leave()
-		next(w, r)
+		inLane(w, r)
 	}
 }
 

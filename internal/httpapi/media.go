@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"fmt"
 	_ "image/gif" // decoders for thumbnails
 	_ "image/png"
@@ -149,9 +148,5 @@ func (s *Server) mediaDerivative(w http.ResponseWriter, r *http.Request, side in
 		s.error(w, r, err)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "image/jpeg")
-	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	h.Set("Cache-Control", "public, max-age=3600")
-	serveContent(w, r, "", st.ModTime(), bytes.NewReader(body))
+	serveDerivative(w, r, body, "public, max-age=3600", st.ModTime())
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -222,5 +223,18 @@ func BenchmarkRead(b *testing.B) {
 		if _, err := Read(bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A packet with an element nested a hundred deep (exiftool reads it) is
+// read, not skipped as damaged.
+func TestDeepXMP(t *testing.T) {
+	deep := strings.Repeat("<x:n>", 100) + "deep" + strings.Repeat("</x:n>", 100)
+	packet := `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
+		`<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description><rdf:Alt><rdf:li xml:lang="x-default">A caption in Hama.</rdf:li></rdf:Alt></dc:description>` +
+		`<x:other>` + deep + `</x:other></rdf:Description></rdf:RDF></x:xmpmeta>`
+	var m Metadata
+	if err := readXMP([]byte(packet), &m); err != nil || m.Caption != "A caption in Hama." {
+		t.Errorf("caption %q, err %v", m.Caption, err)
 	}
 }
