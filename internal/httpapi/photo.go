@@ -30,8 +30,8 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	route := "photo:" + id
 	if gps {
 		route += ":gps"
-		w.Header().Set("Vary", "Cookie, Authorization")
 	}
+	w.Header().Set("Vary", "Cookie, Authorization")
 	if s.checkETag(w, r, route) {
 		return
 	}
