@@ -30,6 +30,23 @@ var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gaze
 
 // newTestServer serves an archive of the sample captions plus two photos
 // with images, one by URL and one from a media folder.
+// emptyArchive is a new archive over the bundled gazetteer in a
+// temporary folder, which it returns too.
+func emptyArchive(t testing.TB) (*archive.Archive, string) {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return archive.New(db, g), dir
+}
+
 func newTestServer(t testing.TB) (*Server, *httptest.Server, *archive.Archive) {
 	t.Helper()
 	g, err := bundled()

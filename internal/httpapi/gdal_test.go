@@ -15,7 +15,6 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gen"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // needTool finds a GDAL program; a missing one skips the test, except in
@@ -86,19 +85,9 @@ func TestGDALOpensDownloads(t *testing.T) {
 // generatedArchive is an archive of n generated captions (seed fixed).
 func generatedArchive(t testing.TB, n int, seed uint64) *archive.Archive {
 	t.Helper()
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	a := archive.New(db, g)
+	a, dir := emptyArchive(t)
 	var captions strings.Builder
-	gn := gen.New(g, seed)
+	gn := gen.New(a.Gazetteer, seed)
 	for range n {
 		captions.WriteString(gn.Caption() + "\n\n")
 	}

@@ -21,7 +21,6 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/imaging/bomb"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // imageServer serves an archive of the imagemeta fixtures (made by
@@ -29,23 +28,14 @@ import (
 func imageServer(t *testing.T, opts Options) (*httptest.Server, string) {
 	t.Helper()
 	a, photos := imageArchive(t)
-	return serveArchive(t, a, opts), photos
+	ts, _ := serveArchive(t, a, opts)
+	return ts, photos
 }
 
 // imageArchive imports a copy of the imagemeta fixtures as images.
 func imageArchive(t *testing.T) (*archive.Archive, string) {
 	t.Helper()
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	a := archive.New(db, g)
+	a, dir := emptyArchive(t)
 	photos := filepath.Join(dir, "photos")
 	os.MkdirAll(photos, 0o755)
 	names, _ := filepath.Glob("../imagemeta/testdata/*.jpg")
@@ -59,8 +49,8 @@ func imageArchive(t *testing.T) (*archive.Archive, string) {
 	return a, photos
 }
 
-// serveArchive serves a with opts.
-func serveArchive(t *testing.T, a *archive.Archive, opts Options) *httptest.Server {
+// serveArchive serves a with opts, at the test server's own address.
+func serveArchive(t testing.TB, a *archive.Archive, opts Options) (*httptest.Server, *Server) {
 	t.Helper()
 	ts := httptest.NewServer(nil)
 	t.Cleanup(ts.Close)
@@ -70,7 +60,7 @@ func serveArchive(t *testing.T, a *archive.Archive, opts Options) *httptest.Serv
 		t.Fatal(err)
 	}
 	ts.Config.Handler = s.Handler()
-	return ts
+	return ts, s
 }
 
 // featureWith returns the properties of the one feature whose caption
@@ -272,8 +262,7 @@ func TestAgreementAloneFilters(t *testing.T) {
 // next to nothing; a large image under the limit is made once however
 // many ask for it at once.
 func TestImageBombsAreRefused(t *testing.T) {
-	dir := t.TempDir()
-	media := filepath.Join(dir, "media")
+	media := filepath.Join(t.TempDir(), "media")
 	os.MkdirAll(media, 0o755)
 	files := map[string][]byte{
 		"flat-24000.jpg":   bomb.WithCaption(bomb.FlatJPEG(24000, 24000, false), "Flat blocks in Aleppo, Syria, May 1, 2016."),
@@ -284,26 +273,11 @@ func TestImageBombsAreRefused(t *testing.T) {
 	for name, b := range files {
 		os.WriteFile(filepath.Join(media, name), b, 0o644)
 	}
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	a := archive.New(db, g)
+	a, _ := emptyArchive(t)
 	if _, err := a.ImportImages(context.Background(), []string{media}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(nil)
-	t.Cleanup(ts.Close)
-	s, err := New(a, Options{Media: media, BaseURL: ts.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Config.Handler = s.Handler()
+	ts, _ := serveArchive(t, a, Options{Media: media})
 	sha := func(name string) string {
 		sum := sha256.Sum256(files[name])
 		return hex.EncodeToString(sum[:])
@@ -396,7 +370,7 @@ func TestGPSIsPrivate(t *testing.T) {
 	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
 		t.Fatal(err)
 	}
-	ts := serveArchive(t, a, Options{})
+	ts, _ := serveArchive(t, a, Options{})
 	// check-abroad.jpg: a caption in Aleppo, GPS in Turkey, 98 km away.
 	const lat, lon = "37.066", "37.383" // its GPS point (fixtures.sh)
 	p := featureWith(t, ts, "Men walk through rubble in Aleppo")
@@ -430,7 +404,7 @@ func TestGPSIsPrivate(t *testing.T) {
 		}
 	}
 	// --public-gps publishes it.
-	ts = serveArchive(t, a, Options{PublicGPS: true})
+	ts, _ = serveArchive(t, a, Options{PublicGPS: true})
 	if p := featureWith(t, ts, "Men walk through rubble in Aleppo"); p["gps_lat"] == nil {
 		t.Errorf("with --public-gps the GeoJSON lacks the point")
 	}

@@ -41,19 +41,8 @@ func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
 	if _, err := db.ImportFile(context.Background(), "gen.txt", store.Records(recs), nil); err != nil {
 		t.Fatal(err)
 	}
-	serve := func(opts Options) (*httptest.Server, *Server) {
-		ts := httptest.NewServer(nil)
-		t.Cleanup(ts.Close)
-		opts.BaseURL = ts.URL
-		s, err := New(a, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ts.Config.Handler = s.Handler()
-		return ts, s
-	}
-	withIndex, s := serve(Options{})
-	sqlite, _ = serve(Options{NoMemIndex: true})
+	withIndex, s := serveArchive(t, a, Options{})
+	sqlite, _ = serveArchive(t, a, Options{NoMemIndex: true})
 	// The two serve different base URLs: compare links after the base.
 	s.startMemIndex()
 	deadline := time.Now().Add(time.Minute)
