@@ -49,17 +49,7 @@ func emptyArchive(t testing.TB) (*archive.Archive, string) {
 
 func newTestServer(t testing.TB) (*Server, *httptest.Server, *archive.Archive) {
 	t.Helper()
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	a := archive.New(db, g)
+	a, dir := emptyArchive(t)
 	if _, err := a.ImportSamples(context.Background()); err != nil {
 		t.Fatal(err)
 	}
