@@ -73,6 +73,8 @@ var agencies = func() map[string]agency {
 	add(rankPhotoAgency, "Barcroft Media", "barcroft", "barcroft images")
 	add(rankPhotoAgency, "Demotix")
 	add(rankPhotoAgency, "Middle East Images")
+	add(rankPhotoAgency, "Jordan Pix", "jordanpix")
+	add(rankPhotoAgency, "Metrography")
 	add(rankPhotoAgency, "Magnum Photos", "magnum")
 	add(rankPhotoAgency, "VII", "vii photo")
 	add(rankPhotoAgency, "Panos Pictures", "panos")
@@ -86,6 +88,7 @@ var agencies = func() map[string]agency {
 	add(rankPhotoAgency, "BBC")
 	add(rankPhotoAgency, "CNN")
 	add(rankDistributor, "Getty Images", "getty", "gettyimages", "getty images news")
+	add(rankDistributor, "Storyful")
 	add(rankSource, "SANA", "syrian arab news agency", "sana news agency")
 	add(rankSource, "Hawar News", "anha", "hawar news agency", "hawar")
 	add(rankSource, "Aleppo Media Center", "amc", "aleppo media centre")
@@ -93,6 +96,9 @@ var agencies = func() map[string]agency {
 	add(rankSource, "Syrian Civil Defence", "syrian civil defense", "white helmets", "civil defence", "civil defense", "the white helmets")
 	add(rankSource, "Syrian Presidency", "syrian presidency facebook page")
 	add(rankSource, "UNICEF")
+	add(rankSource, "SARC", "syrian arab red crescent", "syrian red crescent")
+	add(rankSource, "UNRWA", "unwra")
+	add(rankSource, "DigitalGlobe", "digital globe", "maxar", "maxar technologies", "planet labs", "airbus defence and space")
 	add(rankSource, "UNHCR")
 	add(rankSource, "ICRC")
 	add(rankSource, "MSF")
@@ -121,7 +127,8 @@ var creditPrefixes = []string{
 	"photo credit should read", "photo credit:", "photo credit", "photos credit", "credit:", "credit",
 	"photographs by", "photograph by", "photograph:", "photographs:", "photos by", "photo by", "photo:",
 	"photos:", "pictures by", "picture by", "picture:", "image by", "image:", "photo courtesy of",
-	"courtesy of", "photographer:", "photographer :", "source:", "source :", "by", "copyright",
+	"courtesy of", "photographer:", "photographer :", "source:", "source :", "source", "by", "copyright photo:",
+	"copyright:", "copyright",
 }
 
 // creditCountries are country names a trailing credit may swallow from the
@@ -168,6 +175,13 @@ func parseCredit(s string) (c Credit, ok bool) {
 			break
 		}
 	}
+	// "(Roya source photo)", "(SANA photo)": an outlet named with the
+	// word photo after it.
+	if !ok && !slash {
+		if name, found := sourcePhoto(s, low); found {
+			return Credit{Agency: name}, true
+		}
+	}
 	var parts [12]string
 	n := splitCredit(s, low, parts[:0])
 	// Archive records write "SURNAME, Given".
@@ -208,8 +222,13 @@ func parseCredit(s string) (c Credit, ok bool) {
 			continue
 		}
 		if personName(part) {
-			if c.Photographer == "" && !noOne {
+			switch {
+			case c.Photographer == "" && !noOne:
 				c.Photographer = tidyName(part)
+			case c.Photographer != "" && slash && best < rankGuess:
+				// "Photo by Name/Metrography": what follows the
+				// photographer's name is who they work for.
+				c.Agency, best = part, rankGuess
 			}
 			continue
 		}
@@ -227,6 +246,26 @@ func parseCredit(s string) (c Credit, ok bool) {
 		return Credit{}, false
 	}
 	return c, true
+}
+
+// sourcePhoto reads a credit written as an outlet's name and "photo" or
+// "source photo" after it; low is s in lower case.
+func sourcePhoto(s, low string) (string, bool) {
+	for _, suffix := range []string{" source photo", " photo", " photos"} {
+		if strings.HasSuffix(low, suffix) {
+			name := strings.TrimSpace(s[:len(s)-len(suffix)])
+			words := strings.Fields(name)
+			first, _ := utf8.DecodeRuneInString(name)
+			if len(words) == 0 || len(words) > 3 || !unicode.IsUpper(first) || creditMarkers[lowerASCII(name)] {
+				return "", false
+			}
+			if a, found := agencyOf(lowerASCII(name)); found {
+				return a.name, true
+			}
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // photoID reports whether a credit part is an agency's picture number
@@ -356,7 +395,9 @@ var outletWords = map[string]bool{"news": true, "agency": true, "media": true, "
 	"network": true, "press": true, "photo": true, "photos": true, "images": true, "pictures": true, "times": true,
 	"post": true, "channel": true, "tv": true, "foundation": true, "office": true, "ministry": true, "presidency": true,
 	"facebook": true, "twitter": true, "telegram": true, "website": true, "page": true, "council": true, "committee": true,
-	"defense": true, "defence": true, "helmets": true, "civil": true, "crescent": true, "handout": true}
+	"defense": true, "defence": true, "helmets": true, "civil": true, "crescent": true, "handout": true,
+	"pix": true, "pics": true, "photography": true, "studio": true, "studios": true, "group": true,
+	"organisation": true, "organization": true, "commission": true, "coalition": true}
 
 // guessAgency takes an unknown credit part as an outlet when it is an
 // acronym (ANHA, SNN), a brand (TRTWorld) or has an outlet word (Aleppo
@@ -578,6 +619,13 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 	if c, i, j, ok := tailCredit(clean); ok {
 		consider(found{c, i, j})
 	}
+	// "… on August 1, 2013. REUTERS/SANA/Handout via Reuters (SYRIA –
+	// Tags: …)": a wire's credit in capitals before the agency's notes.
+	if best.end == 0 {
+		if c, i, j, ok := wireCredit(clean); ok {
+			consider(found{c, i, j})
+		}
+	}
 	if best.end == 0 {
 		return Credit{}, 0, 0, false
 	}
@@ -593,6 +641,11 @@ var trailingDate = regexp.MustCompile(`\s*/\s*(?:[A-Za-z]{3,9}\.?,?\s+\d{1,2}(?:
 // Lastname").
 func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 	tail := strings.TrimRight(clean, " \t\n.")
+	// "… of the same name. SANA via AP)": a credit whose opening
+	// parenthesis was lost when the caption was copied.
+	if strings.HasSuffix(tail, ")") && strings.Count(tail, "(") < strings.Count(tail, ")") {
+		tail = strings.TrimRight(tail[:len(tail)-1], " \t\n.")
+	}
 	if n := len(tail); n > 0 && tail[n-1] >= '0' && tail[n-1] <= '9' && strings.Contains(tail, "/") {
 		if loc := trailingDate.FindStringIndex(tail); loc != nil {
 			tail = strings.TrimRight(tail[:loc[0]], " \t\n.")
@@ -616,6 +669,13 @@ func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 		last = len(before) - len("©")
 	}
 	c, ok = parseCredit(tail[last:])
+	if !ok && sentenceBefore(tail, last) {
+		// "… in Douma, Syria, 2016. SARC": a known agency alone after
+		// the last sentence.
+		if a, found := agencies[lowerASCII(strings.TrimSpace(tail[last:]))]; found {
+			c, ok = Credit{Agency: a.name}, true
+		}
+	}
 	if !ok && last >= 2 && tail[last-1] == '.' && unicode.IsLower(rune(tail[last-2])) {
 		// A name glued to the caption's last sentence: two to four
 		// capitalised words after a full stop with no space.
@@ -629,11 +689,18 @@ func tailCredit(clean string) (c Credit, start, end int, ok bool) {
 	return c, last, end, true
 }
 
+// sentenceBefore reports whether a sentence ends right before i: a full
+// stop, then spaces.
+func sentenceBefore(s string, i int) bool {
+	before := strings.TrimRight(s[:i], " ")
+	return len(before) < i && strings.HasSuffix(before, ".")
+}
+
 // inlineLeads begin a credit in running text; they are matched with their
 // capitals so that "a photo by the activists" is not taken for one.
 var inlineLeads = []string{"Photo:", "Photo by ", "Photos by ", "Photograph:", "Photograph by ", "Picture:",
 	"Picture by ", "Credit:", "Photo credit:", "PHOTO:", "Image:", "Photo for ", "Photographer:", "Photographer :",
-	"Source:", "Source :"}
+	"Source:", "Source :", "Copyright photo:", "Copyright:"}
 
 // inlineCredit finds a credit that starts with one of inlineLeads and ends
 // at the next comma, semicolon or full stop.
@@ -653,6 +720,48 @@ func inlineCredit(text string) (c Credit, start, end int, ok bool) {
 	}
 	return Credit{}, 0, 0, false
 }
+
+// wireLeads are how wires begin a credit in capitals.
+var wireLeads = []string{"REUTERS/", "AFP/", "AP/", "EPA/", "EPA-EFE/", "XINHUA/", "AFP PHOTO/", "AP PHOTO/"}
+
+// wireCredit finds a wire's credit in capitals inside the text, such as
+// "REUTERS/SANA/Handout via Reuters" before a parenthesised note; it ends
+// at a parenthesis, a sentence's end or the first word in lower case
+// other than "via".
+func wireCredit(text string) (c Credit, start, end int, ok bool) {
+	for _, lead := range wireLeads {
+		i := strings.Index(text, lead)
+		if i < 0 || i > 0 && isLetterByte(text[i-1]) {
+			continue
+		}
+		j := i + len(lead)
+		for j < len(text) {
+			k := j
+			for k < len(text) && text[k] != ' ' && text[k] != '(' {
+				k++
+			}
+			word := text[j:k]
+			if word != "" && word != "via" && (isLowerByte(word[0]) || strings.HasSuffix(word, ".")) {
+				if strings.HasSuffix(word, ".") && !isLowerByte(word[0]) {
+					j = k - 1
+				}
+				break
+			}
+			j = k
+			if j < len(text) && text[j] == '(' {
+				break
+			}
+			j++
+		}
+		j = min(j, len(text))
+		if c, ok := parseCredit(text[i:j]); ok && (c.Photographer != "" || c.Agency != "") {
+			return c, i, j, true
+		}
+	}
+	return Credit{}, 0, 0, false
+}
+
+func isLowerByte(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // inlineEnd returns where an inline credit that continues at j ends: at
 // the next comma, semicolon, parenthesis, or full stop that ends a
