@@ -90,9 +90,18 @@ var backgroundBefore = map[string]bool{
 	"since": true, "until": true, "till": true, "before": true, "after": true, "began": true,
 	"begun": true, "started": true, "start": true, "erupted": true, "broke": true, "captured": true,
 	"seized": true, "recaptured": true, "retook": true, "retaken": true, "liberated": true, "fell": true,
-	"killed": true, "died": true, "last": true, "next": true,
+	"killed": true, "died": true, "last": true, "next": true, "opened": true, "founded": true, "built": true,
 	"earlier": true, "later": true, "expected": true, "scheduled": true, "born": true,
 }
+
+// farBack is how many words back a clause's verb still makes a date
+// background; nearOnly are the background words that do so only within
+// four words ("after an air strike on …" is far from its date more often
+// than it governs it).
+const farBack = 12
+
+var nearOnly = map[string]bool{"after": true, "before": true, "last": true, "next": true, "earlier": true,
+	"later": true, "start": true}
 
 var weekdays = map[string]bool{"monday": true, "tuesday": true, "wednesday": true, "thursday": true,
 	"friday": true, "saturday": true, "sunday": true}
@@ -160,8 +169,22 @@ func scoreDate(toks []token, c dateCandidate) int {
 	if toks[c.start].sentence == 0 {
 		score += 10
 	}
-	// Look back a few words for what the date belongs to.
-	for k, n := c.start-1, 0; k >= 0 && n < 4; k-- {
+	// A year alone after the first sentence is the story's ("the camp
+	// opened in 2014"), unless the caption says the photo was taken then.
+	if c.date.Precision == Year && toks[c.start].sentence > 0 {
+		score -= 60
+	}
+	// Look back a few words for what the date belongs to, and to the
+	// clause's start for a verb that makes it the story's ("a baby who
+	// later died of hunger on Jan. 11, 2014").
+	// A date that ends the first sentence is in the dateline's slot, where
+	// the clause before it is the photo's ("… after insurgents seized the
+	// area in Idlib province May 29, 2015. REUTERS/…").
+	back := farBack
+	if next := at(toks, c.end+1); toks[c.start].sentence == 0 && next.kind == tPunct && (next.text == "." || c.end+1 >= len(toks)) {
+		back = 4
+	}
+	for k, n := c.start-1, 0; k >= 0 && n < back; k-- {
 		t := &toks[k]
 		if t.kind == tPunct {
 			// A comma right before the date ends the look back, but for a
@@ -174,6 +197,12 @@ func scoreDate(toks []token, c dateCandidate) int {
 			break
 		}
 		n++
+		if n > 4 {
+			if backgroundBefore[t.lower] && !nearOnly[t.lower] {
+				return -100
+			}
+			continue
+		}
 		switch {
 		case t.lower == "taken" || t.lower == "shot" || t.lower == "photographed" || t.lower == "pictured":
 			return score + 50

@@ -52,6 +52,10 @@ func TestDate(t *testing.T) {
 		{"may the verb", "Rebels may leave Aleppo in 2016.", "2016", Year},
 		{"number is not a year", "More than 280,000 people have died since 2011 in Syria.", "", ""},
 		{"leap day", "A man in Idlib, February 29, 2016.", "2016-02-29", Day},
+		{"a verb at the clause's start", "A photo shows a baby who later died of hunger-related illness on Jan. 11, 2014 in Yarmouk.", "", ""},
+		{"until, far back", "People flooded into the streets of Homs. The city was contested until the majority of the rebels were allowed to leave in May 2014.", "", ""},
+		{"a story's year", "Shimmering on the horizon are the white boxes of the Azraq camp. The camp opened in 2014.", "", ""},
+		{"the dateline's slot keeps its date", "Men flee Ariha, after insurgent groups seized the area in Idlib province May 29, 2015. REUTERS/Name", "2015-05-29", Day},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
