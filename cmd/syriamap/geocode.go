@@ -26,8 +26,9 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fl := flag.NewFlagSet("geocode", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	samples := fl.Bool("samples", false, "geocode the bundled sample captions")
+	explain := fl.Bool("explain", false, "print, for each caption, the names read, every reading weighed and the confidence model's features with their shares, instead of JSON")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
+		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [--explain] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -46,6 +47,20 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		texts = append(texts, caption.Split(d.text)...)
 	}
 	out := bufio.NewWriterSize(stdout, 1<<16)
+	if *explain {
+		gc := geocode.New(g)
+		for i, text := range texts {
+			if i > 0 {
+				fmt.Fprintln(out)
+			}
+			fmt.Fprintf(out, "caption: %s\n", text)
+			ex := gc.Explain(caption.Parse(text))
+			if err := ex.Write(out); err != nil {
+				return err
+			}
+		}
+		return out.Flush()
+	}
 	if err := geocodeAll(ctx, geocode.New(g), texts, out); err != nil {
 		return err
 	}

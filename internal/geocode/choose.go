@@ -14,11 +14,15 @@ import (
 // choose picks the best candidate, prefers a more specific place held by
 // it, and falls back to a holding place when the caption's most specific
 // place is unknown.
-func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) Result {
+//
+// It also returns the index of the reading the answer comes from (-1 when
+// unplaced) and the rules' confidence in it, which the confidence model
+// takes as one of its features.
+func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (Result, int, float64) {
 	gc.raiseHeld(cands)
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	if len(cands) == 0 || cands[0].score < minScore {
-		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}
+		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}, -1, 0
 	}
 	best := walkToSpecific(len(cands), func(best, i int) bool { return gc.moreSpecific(c, cands, best, i) })
 	b := cands[best]
@@ -28,7 +32,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	if b.contradicted {
 		if r, ok := gc.relationFallback(c, cands, b); ok {
 			r.Alternatives = alternatives(c, cands, r.Confidence, best, b.score)
-			return r
+			return r, best, r.Confidence
 		}
 	}
 	res := Result{Place: b.hit.Place, Precision: Exact, Mention: c.Text[b.hit.Start:b.hit.End]}
@@ -54,10 +58,10 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) R
 	res.Confidence = round2(math.Max(0, math.Min(0.99, conf)))
 	if res.Precision == None {
 		res.Alternatives = alternatives(c, cands, 0, -1, 1)
-		return res
+		return res, -1, 0
 	}
 	res.Alternatives = alternatives(c, cands, res.Confidence, best, b.score)
-	return res
+	return res, best, res.Confidence
 }
 
 // raiseHeld raises the readings held by a reading of another name the
@@ -264,7 +268,13 @@ func (gc *Geocoder) moreSpecific(c caption.Caption, cands []candidate, best, i i
 const (
 	statedRegionRadius   = 80000
 	statedProvinceRadius = 150000
+	// statedSuburbRadius is how far from a city a town the caption calls
+	// its neighbourhood may lie (Douma is 13 km from Damascus).
+	statedSuburbRadius = 30000
 )
+
+// isQuarter reports whether a designator calls a place a part of a city.
+func isQuarter(d string) bool { return d == "neighbourhood" || d == "district" }
 
 // statedHolder reports whether the caption names best right after
 // candidate p as what holds it and p lies where that can be true: a
@@ -273,8 +283,16 @@ const (
 // province", Hatay being Antakya), in the same country and near enough.
 func (gc *Geocoder) statedHolder(c caption.Caption, best, p candidate) bool {
 	r, q := best.hit.Place, p.hit.Place
-	if nextHolder(c, p.mention) != best.mention || !r.Located || !q.Located || r.Country != q.Country ||
-		specificity(q.Kind) >= specificity(r.Kind) {
+	if nextHolder(c, p.mention) != best.mention || !r.Located || !q.Located || r.Country != q.Country {
+		return false
+	}
+	if r.Kind == gazetteer.City && q.Kind.Populated() && isQuarter(c.Mentions[p.mention].Designator) {
+		// "the Douma neighborhood of Damascus": the press calls the towns
+		// around a capital its neighbourhoods; the town named is meant,
+		// whatever its kind.
+		return within(r.Point, q.Point, statedSuburbRadius)
+	}
+	if specificity(q.Kind) >= specificity(r.Kind) {
 		return false
 	}
 	switch {

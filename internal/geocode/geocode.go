@@ -4,6 +4,7 @@
 package geocode
 
 import (
+	"math"
 	"sync"
 
 	"github.com/paulmach/orb"
@@ -105,6 +106,12 @@ type candidate struct {
 
 // Geocode chooses where the photo of caption c was taken.
 func (gc *Geocoder) Geocode(c caption.Caption) Result {
+	return gc.geocode(c, nil)
+}
+
+// geocode is Geocode; when ex is not nil it also records how the answer
+// was reached.
+func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	w := gc.pool.Get().(*work)
 	defer gc.pool.Put(w)
 	w.hits = gc.scan(c, w.hits[:0])
@@ -121,11 +128,28 @@ func (gc *Geocoder) Geocode(c caption.Caption) Result {
 		}
 		w.known = append(w.known, k)
 	}
-	r := gc.choose(c, w.cands, w.known)
+	r, best, ruleConf := gc.choose(c, w.cands, w.known)
 	for i := range c.Mentions {
 		if !w.known[i] && placeLike(c, i) && !anyReading(w.cands, i) {
 			r.Unknown = append(r.Unknown, c.Mentions[i].Text)
 		}
+	}
+	if best >= 0 && r.Place != nil {
+		x := gc.features(c, w.cands, best, r, ruleConf, len(r.Unknown))
+		conf := round2(math.Max(0.01, math.Min(0.99, model.Probability(x))))
+		// The alternatives' scores are on the confidence's scale.
+		for i := range r.Alternatives {
+			if r.Confidence > 0 {
+				r.Alternatives[i].Score = round2(math.Min(0.99, r.Alternatives[i].Score/r.Confidence*conf))
+			}
+		}
+		r.Confidence = conf
+		if ex != nil {
+			ex.Features = x
+		}
+	}
+	if ex != nil {
+		ex.explain(c, w.cands, best)
 	}
 	return r
 }

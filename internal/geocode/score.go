@@ -15,7 +15,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		if !h.Capitalized || h.Start < c.CreditEnd && h.End > c.CreditStart {
 			continue
 		}
-		if covered(hits, i) || acronym(c, h) {
+		if covered(c, hits, i) || acronym(c, h) {
 			continue
 		}
 		mi := mentionAt(c.Mentions, h)
@@ -199,10 +199,14 @@ func mainWhereBefore(c caption.Caption, i int) bool {
 // covered reports whether hit i lies inside a longer hit of another place
 // ("Aleppo" inside "Old City of Aleppo"). A loose spelling covers no
 // exact one: "the Ramouseh" read as Tremseh leaves Ramouseh standing.
-func covered(hits []gazetteer.Hit, i int) bool {
+// Nor does a name read with the word district after it: the press calls
+// a town or a quarter a district ("the Douma district of Damascus") as
+// often as it means the administrative district.
+func covered(c caption.Caption, hits []gazetteer.Hit, i int) bool {
 	h := hits[i]
 	for j, o := range hits {
-		if j != i && o.Start <= h.Start && o.End >= h.End && o.End-o.Start > h.End-h.Start && (o.Exact || !h.Exact) {
+		if j != i && o.Start <= h.Start && o.End >= h.End && o.End-o.Start > h.End-h.Start && (o.Exact || !h.Exact) &&
+			!(o.Start == h.Start && strings.EqualFold(strings.TrimSpace(c.Text[h.End:o.End]), "district")) {
 			return true
 		}
 	}
