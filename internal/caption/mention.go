@@ -64,17 +64,34 @@ type Mention struct {
 	Possessive bool
 	// Subordinate is true for a name in a clause that tells what happened
 	// before the photo ("a woman cries in Idlib after an attack in Khan
-	// Sheikhoun"): it follows "after" or "following" in its sentence.
+	// Sheikhoun"): it follows "after" or "following" in its sentence, or
+	// "killed", "wounded" in its clause.
 	Subordinate bool
 }
+
+// hurtWords begin a clause that tells where people were killed or hurt.
+var hurtWords = map[string]bool{"killed": true, "wounded": true, "injured": true, "died": true}
+
+// hurtNext are the words after one of hurtWords that make it a clause
+// ("killed in", "killed during clashes") rather than an adjective ("a
+// wounded man").
+var hurtNext = map[string]bool{"in": true, "during": true, "by": true, "on": true, "at": true, "when": true, "fighting": true}
 
 // findMentions returns the runs of capitalised words outside the skipped
 // tokens (the credit and the dates), with their cues and roles.
 func findMentions(text string, toks []token, skip func(int) bool, dst []Mention) []Mention {
 	after := -1 // the sentence in which "after" or "following" was last seen
+	// "fighters killed in Kobani, at a cemetery in Suruc": a clause that
+	// tells where someone was killed or wounded lasts to its comma.
+	hurt := false
 	for i := 0; i < len(toks); i++ {
 		if w := toks[i].lower; toks[i].kind == tWord && (w == "after" || w == "following") {
 			after = toks[i].sentence
+		}
+		if toks[i].kind == tWord && hurtWords[toks[i].lower] && i+1 < len(toks) && hurtNext[toks[i+1].lower] {
+			hurt = true
+		} else if toks[i].kind == tPunct && toks[i].text != "-" || i > 0 && toks[i].sentence != toks[i-1].sentence {
+			hurt = false
 		}
 		if skip(i) || !startsName(&toks[i]) {
 			continue
@@ -101,7 +118,7 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 			}
 		}
 		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context,
-			Subordinate: after == toks[i].sentence}
+			Subordinate: after == toks[i].sentence || hurt}
 		// "al-Hol", "ash-Shaar": a lower-case article joined by a hyphen
 		// belongs to the name.
 		if i >= 2 && toks[i-1].is("-") && !toks[i-1].space && !toks[i].space && toks[i-2].kind == tWord &&

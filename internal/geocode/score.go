@@ -35,8 +35,18 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		if locatesPrevious(c, mi) {
 			s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
 		}
-		if m.Subordinate && mainWhereBefore(c, mi) {
+		if m.Subordinate && mainWhere(c, mi) {
 			s *= 0.6 // "in Idlib after an attack in Khan Sheikhoun"
+		}
+		// "Smoke rises over Kobani, seen from the Mursitpinar crossing":
+		// the camera is where the caption says it was seen from.
+		if seen := seenFrom(c); seen > mi && c.Mentions[seen].Sentence == m.Sentence && m.Role == caption.Where {
+			s *= 0.5
+		}
+		// "the Turkish Cilvegozu gate", "the Syrian town of Kobani": the
+		// caption says whose the place is.
+		if code := statedNationality(c, mi); code != "" && code != h.Place.Country {
+			s *= 0.1
 		}
 		if !h.Exact {
 			s *= 0.85
@@ -185,15 +195,64 @@ func locatesPrevious(c caption.Caption, i int) bool {
 	return true
 }
 
-// mainWhereBefore reports whether, before mention i in its sentence, the
-// caption names where the photo was outside any "after" clause.
-func mainWhereBefore(c caption.Caption, i int) bool {
-	for _, m := range c.Mentions[:i] {
-		if m.Sentence == c.Mentions[i].Sentence && !m.Subordinate && m.Role == caption.Where && m.Cue != "dateline" && m.Entity == caption.MaybePlace {
+// mainWhere reports whether, in the sentence of mention i, the caption
+// names where the photo was outside any "after" or "killed in" clause.
+func mainWhere(c caption.Caption, i int) bool {
+	for j, m := range c.Mentions {
+		if j != i && m.Sentence == c.Mentions[i].Sentence && !m.Subordinate && m.Role == caption.Where && m.Cue != "dateline" && m.Entity == caption.MaybePlace {
 			return true
 		}
 	}
 	return false
+}
+
+// seenFrom returns the first mention the caption says the photo was taken
+// from ("seen from the Mursitpinar crossing"), or -1.
+func seenFrom(c caption.Caption) int {
+	for i, m := range c.Mentions {
+		if m.Cue != "seen from" {
+			continue
+		}
+		// "seen from the Turkish border near Suruc": the first place
+		// named from there on.
+		for j := i; j < len(c.Mentions) && c.Mentions[j].Sentence == m.Sentence; j++ {
+			if c.Mentions[j].Entity == caption.MaybePlace {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// nationalityGlue are the words that may stand between a nationality and
+// the place it is said of.
+var nationalityGlue = map[string]bool{"town": true, "city": true, "village": true, "border": true, "crossing": true,
+	"gate": true, "of": true, "the": true, "province": true, "port": true, "camp": true, "refugee": true, "capital": true}
+
+// statedNationality returns the country a nationality right before
+// mention i gives it ("the Turkish Cilvegozu gate", "the Syrian town of
+// Kobani"), or "".
+func statedNationality(c caption.Caption, i int) string {
+	m := c.Mentions[i]
+	if first, _, ok := strings.Cut(c.Text[m.Start:m.End], " "); ok {
+		if code := lexicon.Nationalities[strings.ToLower(first)]; code != "" {
+			return code
+		}
+	}
+	if i == 0 || c.Mentions[i-1].Entity != caption.Nationality {
+		return ""
+	}
+	prev := c.Mentions[i-1]
+	between := strings.Fields(c.Text[prev.End:m.Start])
+	if len(between) > 3 || strings.ContainsAny(c.Text[prev.End:m.Start], ",.;:()") {
+		return ""
+	}
+	for _, w := range between {
+		if !nationalityGlue[w] {
+			return "" // "the Israeli-occupied Golan Heights" is not Israel's
+		}
+	}
+	return lexicon.Nationalities[strings.ToLower(prev.Text)]
 }
 
 // covered reports whether hit i lies inside a longer hit of another place

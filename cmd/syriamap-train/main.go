@@ -1,0 +1,230 @@
+// Command syriamap-train fits the geocoder's confidence model
+// (internal/geocode/model.json) on labelled captions: the captions written
+// for the tests (internal/geocode/testdata) and the real ones of
+// ../shared/eval. It geocodes each caption, describes each placed answer
+// by the model's features, labels it right or wrong as score.py would, and
+// fits a logistic regression with an L2 penalty by Newton's method, which
+// is deterministic: the same captions give the same weights. `make train`
+// runs it from the repository's root.
+//
+// It prints the calibration on the real captions twice: with the weights
+// fitted on all of them (what TestDevSet shows) and cross-validated, each
+// fifth scored by weights fitted without it, which is the honest estimate
+// of how the confidence will hold on captions it never saw.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/evalset"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geocode"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "syriamap-train:", err)
+		os.Exit(1)
+	}
+}
+
+// example is one placed answer: its features, whether it was right, its
+// weight in the fit and whether it comes from a real caption.
+type example struct {
+	x      geocode.Features
+	right  bool
+	weight float64
+	real   bool
+	fold   int
+}
+
+func run(args []string, stdout io.Writer) error {
+	fl := flag.NewFlagSet("syriamap-train", flag.ContinueOnError)
+	shared := fl.String("shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
+	written := fl.String("written", "internal/geocode/testdata", "the folder of the written test captions")
+	out := fl.String("out", "internal/geocode/model.json", "where to write the model")
+	l2 := fl.Float64("l2", 2, "the L2 penalty on every weight but the bias")
+	writtenWeight := fl.Float64("written-weight", 0.25, "the weight of a written caption against a real one (1)")
+	folds := fl.Int("folds", 5, "folds of the cross-validation over the real captions")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		return err
+	}
+	gc := geocode.New(g)
+	var sets []string
+	ws, _ := filepath.Glob(filepath.Join(*written, "captions-*.jsonl"))
+	sets = append(sets, ws...)
+	rs, _ := filepath.Glob(filepath.Join(*shared, "eval", "dev-captions*.jsonl"))
+	if len(rs) == 0 {
+		return fmt.Errorf("no real captions in %s/eval (dev-captions*.jsonl)", *shared)
+	}
+	sets = append(sets, rs...)
+	var examples []example
+	var realAnswers []evalset.Answer // every real caption, placed or not
+	var realIndex []int              // by real caption: its example, or -1
+	for _, path := range sets {
+		caps, err := evalset.Read(path)
+		if err != nil {
+			return err
+		}
+		for _, lc := range caps {
+			// The geocode command joins a caption's lines; so does score.py.
+			c := caption.Parse(strings.Join(strings.Fields(lc.Text), " "))
+			ex := gc.Explain(c)
+			right := evalset.PlaceVerdict(lc, ex.Result.Place, g) == evalset.OK
+			idx := -1
+			if ex.Result.Place != nil && ex.Chosen >= 0 {
+				w := *writtenWeight
+				if lc.Real() {
+					w = 1
+				}
+				idx = len(examples)
+				examples = append(examples, example{x: ex.Features, right: right, weight: w, real: lc.Real(), fold: len(realIndex) % *folds})
+			}
+			if lc.Real() {
+				realAnswers = append(realAnswers, evalset.Answer{Placed: ex.Result.Place != nil, Right: right})
+				realIndex = append(realIndex, idx)
+			}
+		}
+	}
+	w := fit(examples, *l2, func(example) bool { return true })
+	report := func(name string, predict func(i int) float64) {
+		answers := append([]evalset.Answer(nil), realAnswers...)
+		for k, i := range realIndex {
+			if i >= 0 {
+				answers[k].Confidence = math.Round(clamp(predict(i))*100) / 100
+			}
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", name, evalset.Calibrate(answers))
+	}
+	report("fitted on all real captions", func(i int) float64 { return probability(w, examples[i].x) })
+	cv := make([]float64, len(examples))
+	for f := range *folds {
+		wf := fit(examples, *l2, func(e example) bool { return !e.real || e.fold != f })
+		for i, e := range examples {
+			if e.real && e.fold == f {
+				cv[i] = probability(wf, e.x)
+			}
+		}
+	}
+	report(fmt.Sprintf("cross-validated (%d folds)", *folds), func(i int) float64 { return cv[i] })
+	nReal, nWritten := 0, 0
+	for _, e := range examples {
+		if e.real {
+			nReal++
+		} else {
+			nWritten++
+		}
+	}
+	m := geocode.Model{Features: geocode.FeatureNames[:], Weights: w, L2: *l2,
+		FittedOn: fmt.Sprintf("%d placed answers: %d to real captions of %s/eval, %d to written ones (weight %g)", nReal+nWritten, nReal, filepath.Base(*shared), nWritten, *writtenWeight)}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	for i, name := range geocode.FeatureNames {
+		fmt.Fprintf(stdout, "  %-28s %+7.3f\n", name, w[i])
+	}
+	return os.WriteFile(*out, append(data, '\n'), 0o644)
+}
+
+func clamp(p float64) float64 { return math.Max(0.01, math.Min(0.99, p)) }
+
+func probability(w []float64, x geocode.Features) float64 {
+	z := 0.0
+	for i := range w {
+		z += w[i] * x[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// fit fits a weighted logistic regression with an L2 penalty (not on the
+// bias) to the examples use selects, by Newton's method.
+func fit(examples []example, l2 float64, use func(example) bool) []float64 {
+	const n = geocode.NumFeatures
+	w := make([]float64, n)
+	for range 50 {
+		var grad [n]float64
+		var hess [n][n]float64
+		for _, e := range examples {
+			if !use(e) {
+				continue
+			}
+			p := probability(w, e.x)
+			y := 0.0
+			if e.right {
+				y = 1
+			}
+			for i := range n {
+				grad[i] += e.weight * (p - y) * e.x[i]
+				for j := range n {
+					hess[i][j] += e.weight * p * (1 - p) * e.x[i] * e.x[j]
+				}
+			}
+		}
+		for i := 1; i < n; i++ {
+			grad[i] += l2 * w[i]
+			hess[i][i] += l2
+		}
+		hess[0][0] += 1e-6 // a bias always present keeps it invertible
+		step := solve(hess, grad)
+		change := 0.0
+		for i := range n {
+			w[i] -= step[i]
+			change = math.Max(change, math.Abs(step[i]))
+		}
+		if change < 1e-9 {
+			break
+		}
+	}
+	return w
+}
+
+// solve solves a x = b by Gaussian elimination with partial pivoting.
+func solve(a [geocode.NumFeatures][geocode.NumFeatures]float64, b [geocode.NumFeatures]float64) [geocode.NumFeatures]float64 {
+	const n = geocode.NumFeatures
+	for col := range n {
+		pivot := col
+		for r := col + 1; r < n; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[pivot][col]) {
+				pivot = r
+			}
+		}
+		a[col], a[pivot] = a[pivot], a[col]
+		b[col], b[pivot] = b[pivot], b[col]
+		if a[col][col] == 0 {
+			continue
+		}
+		for r := col + 1; r < n; r++ {
+			f := a[r][col] / a[col][col]
+			for k := col; k < n; k++ {
+				a[r][k] -= f * a[col][k]
+			}
+			b[r] -= f * b[col]
+		}
+	}
+	var x [n]float64
+	for r := n - 1; r >= 0; r-- {
+		if a[r][r] == 0 {
+			continue
+		}
+		s := b[r]
+		for k := r + 1; k < n; k++ {
+			s -= a[r][k] * x[k]
+		}
+		x[r] = s / a[r][r]
+	}
+	return x
+}

@@ -1,0 +1,187 @@
+package geocode
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+)
+
+// The confidence of an answer is a probability that it is right, from a
+// logistic regression over what is known of the answer (its features,
+// below). The weights are fitted on labelled captions by
+// cmd/syriamap-train (make train) and committed in model.json; the rule
+// scores still choose among the readings, and their confidence is one of
+// the features, so that the model calibrates the rules and adds what they
+// do not weigh (several same-name places, names the gazetteer lacks, a
+// country stated or not).
+
+// Features are the inputs of the confidence model, in a fixed order.
+type Features [NumFeatures]float64
+
+// The features of an answer.
+const (
+	fBias = iota
+	fRuleConfidence
+	fFallback
+	fContextRole
+	fTargetRole
+	fLaterSentence
+	fLooseSpelling
+	fAbroad
+	fCountryStated
+	fOtherCountry
+	fQuarterOrCamp
+	fVillage
+	fArea
+	fSameName
+	fUnknownNames
+	fPlacesNamed
+	fDateline
+	fSeenFrom
+	fRivalMargin
+	fProminence
+	NumFeatures
+)
+
+// FeatureNames name the features, in order; model.json lists them too.
+var FeatureNames = [NumFeatures]string{
+	fBias:           "bias",
+	fRuleConfidence: "log rule confidence",
+	fFallback:       "fallback to a holder",
+	fContextRole:    "named as context",
+	fTargetRole:     "named as target or origin",
+	fLaterSentence:  "after the first sentence",
+	fLooseSpelling:  "loose spelling",
+	fAbroad:         "abroad",
+	fCountryStated:  "its country stated",
+	fOtherCountry:   "another country stated",
+	fQuarterOrCamp:  "quarter or camp",
+	fVillage:        "village",
+	fArea:           "region or admin area",
+	fSameName:       "same-name readings",
+	fUnknownNames:   "names the gazetteer lacks",
+	fPlacesNamed:    "places named",
+	fDateline:       "dateline",
+	fSeenFrom:       "seen from",
+	fRivalMargin:    "margin over a rival",
+	fProminence:     "prominence",
+}
+
+// Model is a fitted logistic regression over Features.
+type Model struct {
+	Features []string  `json:"features"`
+	Weights  []float64 `json:"weights"`
+	// FittedOn says what the weights were fitted on, for the reader.
+	FittedOn string  `json:"fitted_on"`
+	L2       float64 `json:"l2"`
+}
+
+//go:embed model.json
+var modelJSON []byte
+
+// model is the committed model; ParseModel checks it matches Features.
+var model = func() Model {
+	m, err := ParseModel(modelJSON)
+	if err != nil {
+		panic("geocode: model.json: " + err.Error())
+	}
+	return m
+}()
+
+// ParseModel reads a model and checks that it is over this package's
+// features, in their order.
+func ParseModel(data []byte) (Model, error) {
+	var m Model
+	if err := json.Unmarshal(data, &m); err != nil {
+		return Model{}, err
+	}
+	if len(m.Features) != NumFeatures || len(m.Weights) != NumFeatures {
+		return Model{}, fmt.Errorf("%d features and %d weights, want %d (run make train)", len(m.Features), len(m.Weights), NumFeatures)
+	}
+	for i, name := range m.Features {
+		if name != FeatureNames[i] {
+			return Model{}, fmt.Errorf("feature %d is %q, want %q (run make train)", i, name, FeatureNames[i])
+		}
+	}
+	return m, nil
+}
+
+// Logit is the model's log-odds that an answer with features x is right.
+func (m Model) Logit(x Features) float64 {
+	z := 0.0
+	for i, w := range m.Weights {
+		z += w * x[i]
+	}
+	return z
+}
+
+// Probability is the model's probability that an answer with features x
+// is right.
+func (m Model) Probability(x Features) float64 { return 1 / (1 + math.Exp(-m.Logit(x))) }
+
+// features describes the answer res, read from cands[best] with the rule
+// confidence ruleConf.
+func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res Result, ruleConf float64, unknown int) Features {
+	var x Features
+	b := cands[best]
+	m := c.Mentions[b.mention]
+	p := res.Place
+	x[fBias] = 1
+	x[fRuleConfidence] = math.Log(math.Max(0.01, ruleConf))
+	x[fFallback] = flag(res.Precision == Fallback)
+	x[fContextRole] = flag(m.Role == caption.Context)
+	x[fTargetRole] = flag(m.Role == caption.Target || m.Role == caption.Origin)
+	x[fLaterSentence] = flag(m.Sentence > 0)
+	x[fLooseSpelling] = flag(!b.hit.Exact)
+	x[fAbroad] = flag(p.Country != "SY")
+	named := namedCountries(c)
+	x[fCountryStated] = flag(named[p.Country])
+	for code := range named {
+		if code != p.Country {
+			x[fOtherCountry] = 1
+		}
+	}
+	x[fQuarterOrCamp] = flag(p.Kind == gazetteer.Neighbourhood || p.Kind == gazetteer.Camp)
+	x[fVillage] = flag(p.Kind == gazetteer.Village)
+	x[fArea] = flag(p.Kind.Admin() || p.Kind == gazetteer.Region)
+	// Readings of the same name nearly as likely as the chosen one: three
+	// villages called Judaydah are a guess among three.
+	same := 0
+	for i, o := range cands {
+		if i != best && o.mention == b.mention && o.hit.Place != b.hit.Place && o.score >= 0.5*b.score && !gc.contains(o.hit.Place, b.hit.Place) && !gc.contains(b.hit.Place, o.hit.Place) {
+			same++
+		}
+	}
+	x[fSameName] = math.Log1p(float64(same))
+	x[fUnknownNames] = math.Log1p(float64(unknown))
+	mentions := 0
+	for i := range c.Mentions {
+		if anyReading(cands, i) {
+			mentions++
+		}
+	}
+	x[fPlacesNamed] = math.Log1p(float64(mentions))
+	x[fDateline] = flag(m.Cue == "dateline")
+	x[fSeenFrom] = flag(m.Cue == "seen from")
+	x[fRivalMargin] = 3
+	for i, o := range cands {
+		if i == best || o.mention == b.mention || gc.contains(o.hit.Place, b.hit.Place) || gc.contains(b.hit.Place, o.hit.Place) || near(o.hit.Place, b.hit.Place) {
+			continue
+		}
+		x[fRivalMargin] = math.Min(3, math.Log(b.score/math.Max(o.score, 1e-9)))
+		break
+	}
+	x[fProminence] = gazetteer.Prominence(p) / 10
+	return x
+}
+
+func flag(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
