@@ -104,6 +104,9 @@ func (gc *Geocoder) confidence(c caption.Caption, cands []candidate, best int) f
 	if b.hit.Place.Kind.Admin() || b.hit.Place.Kind == gazetteer.Region {
 		conf *= 0.85
 	}
+	// Readings of the same name all but as likely, none holding another:
+	// "Judaydah, Syria" is one of a dozen villages, a guess among them.
+	conf /= 1 + float64(gc.sameNameRivals(cands, best, 0.8))
 	holders := map[int]bool{b.mention: true}
 	for i := range cands {
 		if gc.contains(cands[i].hit.Place, b.hit.Place) {
@@ -119,6 +122,21 @@ func (gc *Geocoder) confidence(c caption.Caption, cands []candidate, best int) f
 		break
 	}
 	return conf
+}
+
+// sameNameRivals counts the readings of the chosen name, other than
+// cands[best], scored at least ratio times as high, that neither hold it
+// nor lie near it: other places of the same name.
+func (gc *Geocoder) sameNameRivals(cands []candidate, best int, ratio float64) int {
+	b := cands[best]
+	same := 0
+	for i, o := range cands {
+		if i != best && o.mention == b.mention && !o.far && o.score >= ratio*b.score && o.hit.Place != b.hit.Place &&
+			!gc.contains(o.hit.Place, b.hit.Place) && !gc.contains(b.hit.Place, o.hit.Place) && !near(o.hit.Place, b.hit.Place) {
+			same++
+		}
+	}
+	return same
 }
 
 // unlocatedFallback shows a place with no point of its own at its parent,
@@ -273,6 +291,12 @@ const (
 	statedSuburbRadius = 30000
 )
 
+// sameGovernorate reports whether p and q lie in the same governorate.
+func sameGovernorate(gc *Geocoder, p, q *gazetteer.Place) bool {
+	gp := gc.g.GovernorateOf(p)
+	return gp != nil && gp == gc.g.GovernorateOf(q)
+}
+
 // isQuarter reports whether a designator calls a place a part of a city.
 func isQuarter(d string) bool { return d == "neighbourhood" || d == "district" }
 
@@ -286,11 +310,11 @@ func (gc *Geocoder) statedHolder(c caption.Caption, best, p candidate) bool {
 	if nextHolder(c, p.mention) != best.mention || !r.Located || !q.Located || r.Country != q.Country {
 		return false
 	}
-	if r.Kind == gazetteer.City && q.Kind.Populated() && isQuarter(c.Mentions[p.mention].Designator) {
-		// "the Douma neighborhood of Damascus": the press calls the towns
-		// around a capital its neighbourhoods; the town named is meant,
-		// whatever its kind.
-		return within(r.Point, q.Point, statedSuburbRadius)
+	if d := c.Mentions[p.mention].Designator; r.Kind == gazetteer.City && q.Kind.Populated() && (isQuarter(d) || d == "town" || d == "village") {
+		// "the Douma neighborhood of Damascus", "in al-Bab town of
+		// Aleppo": the town named is meant, whatever its kind, when it
+		// is near the city or in the governorate named after it.
+		return within(r.Point, q.Point, statedSuburbRadius) || sameGovernorate(gc, q, r)
 	}
 	if specificity(q.Kind) >= specificity(r.Kind) {
 		return false

@@ -21,6 +21,9 @@ type Explanation struct {
 	// Features are the answer's inputs to the confidence model (zero when
 	// nothing was placed).
 	Features Features
+	// Ceiling is the most the confidence may be whatever the model says:
+	// 1/(k+1) for k other places of the same name all but as likely.
+	Ceiling float64
 }
 
 // Reading is one reading of one name, as the rules scored it.
@@ -91,7 +94,7 @@ func (ex *Explanation) Write(w io.Writer) error {
 			mark, rd.Mention, rd.Text, rd.Place.Name, rd.Place.Kind, rd.Place.ID, rd.Place.Country, rd.Score, rd.Base, rd.Far, rd.Whole, rd.Exact, rd.Contradicted)
 	}
 	if r.Place != nil && ex.Chosen >= 0 {
-		pw.printf("confidence model (%s): log-odds %.2f\n", model.FittedOn, model.Logit(ex.Features))
+		pw.printf("confidence model (%s): log-odds %.2f, probability %.2f, ceiling %.2f\n", model.FittedOn, model.Logit(ex.Features), model.Probability(ex.Features), ex.Ceiling)
 		shares := ex.Shares()
 		for i, name := range FeatureNames {
 			pw.printf("  %-28s value %6.2f  weight %6.2f  share %+6.2f\n", name, ex.Features[i], model.Weights[i], shares[i])

@@ -46,8 +46,10 @@ type Result struct {
 	// Place is nil when nothing could be placed.
 	Place     *gazetteer.Place
 	Precision Precision
-	// Confidence is from 0 to 1: how sure the geocoder is that the photo
-	// was taken at Place (at its precision).
+	// Confidence is from 0 to 1: the probability that the photo was
+	// taken at Place, as precisely as the caption says (a fallback to a
+	// holder is less sure than the place named). It is calibrated on
+	// labelled captions: answers given 0.9 are right about 9 times in 10.
 	Confidence float64
 	// Mention is the caption text that named the place (for a fallback, the
 	// more specific name that could not be placed).
@@ -129,14 +131,22 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		w.known = append(w.known, k)
 	}
 	r, best, ruleConf := gc.choose(c, w.cands, w.known)
+	unknownWhere := 0
 	for i := range c.Mentions {
 		if !w.known[i] && placeLike(c, i) && !anyReading(w.cands, i) {
 			r.Unknown = append(r.Unknown, c.Mentions[i].Text)
+			if c.Mentions[i].Role == caption.Where && c.Mentions[i].Cue != "dateline" {
+				unknownWhere++
+			}
 		}
 	}
 	if best >= 0 && r.Place != nil {
-		x := gc.features(c, w.cands, best, r, ruleConf, len(r.Unknown))
-		conf := round2(math.Max(0.01, math.Min(0.99, model.Probability(x))))
+		x := gc.features(c, w.cands, best, r, ruleConf, len(r.Unknown), unknownWhere)
+		// k places of the same name, all but equally likely, cannot be
+		// told apart by any weight: the answer is right one time in k+1
+		// at best.
+		ceiling := 1 / (1 + float64(gc.sameNameRivals(w.cands, best, 0.75)))
+		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
 		for i := range r.Alternatives {
 			if r.Confidence > 0 {
@@ -145,7 +155,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		}
 		r.Confidence = conf
 		if ex != nil {
-			ex.Features = x
+			ex.Features, ex.Ceiling = x, ceiling
 		}
 	}
 	if ex != nil {

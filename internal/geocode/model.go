@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -44,6 +45,8 @@ const (
 	fSeenFrom
 	fRivalMargin
 	fProminence
+	fUnknownWhere
+	fAbroadUnstated
 	NumFeatures
 )
 
@@ -69,6 +72,8 @@ var FeatureNames = [NumFeatures]string{
 	fSeenFrom:       "seen from",
 	fRivalMargin:    "margin over a rival",
 	fProminence:     "prominence",
+	fUnknownWhere:   "an unknown name where the photo was",
+	fAbroadUnstated: "abroad, its country unstated",
 }
 
 // Model is a fitted logistic regression over Features.
@@ -125,7 +130,7 @@ func (m Model) Probability(x Features) float64 { return 1 / (1 + math.Exp(-m.Log
 
 // features describes the answer res, read from cands[best] with the rule
 // confidence ruleConf.
-func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res Result, ruleConf float64, unknown int) Features {
+func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res Result, ruleConf float64, unknown, unknownWhere int) Features {
 	var x Features
 	b := cands[best]
 	m := c.Mentions[b.mention]
@@ -150,13 +155,7 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	x[fArea] = flag(p.Kind.Admin() || p.Kind == gazetteer.Region)
 	// Readings of the same name nearly as likely as the chosen one: three
 	// villages called Judaydah are a guess among three.
-	same := 0
-	for i, o := range cands {
-		if i != best && o.mention == b.mention && o.hit.Place != b.hit.Place && o.score >= 0.5*b.score && !gc.contains(o.hit.Place, b.hit.Place) && !gc.contains(b.hit.Place, o.hit.Place) {
-			same++
-		}
-	}
-	x[fSameName] = math.Log1p(float64(same))
+	x[fSameName] = math.Log1p(float64(gc.sameNameRivals(cands, best, 0.5)))
 	x[fUnknownNames] = math.Log1p(float64(unknown))
 	mentions := 0
 	for i := range c.Mentions {
@@ -166,7 +165,15 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	}
 	x[fPlacesNamed] = math.Log1p(float64(mentions))
 	x[fDateline] = flag(m.Cue == "dateline")
-	x[fSeenFrom] = flag(m.Cue == "seen from")
+	// +1: the answer is where the photo was taken from; -1: the caption
+	// says it was taken from somewhere after the answer's name (what
+	// the camera looks at is not where it stands).
+	switch {
+	case m.Cue == "seen from":
+		x[fSeenFrom] = 1
+	case strings.Contains(c.Text[m.End:], "seen from"):
+		x[fSeenFrom] = -1
+	}
 	x[fRivalMargin] = 3
 	for i, o := range cands {
 		if i == best || o.mention == b.mention || gc.contains(o.hit.Place, b.hit.Place) || gc.contains(b.hit.Place, o.hit.Place) || near(o.hit.Place, b.hit.Place) {
@@ -176,6 +183,8 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 		break
 	}
 	x[fProminence] = gazetteer.Prominence(p) / 10
+	x[fUnknownWhere] = flag(unknownWhere > 0)
+	x[fAbroadUnstated] = flag(p.Country != "SY" && !named[p.Country])
 	return x
 }
 

@@ -45,8 +45,13 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		// "the Turkish Cilvegozu gate", "the Syrian town of Kobani": the
 		// caption says whose the place is.
-		if code := statedNationality(c, mi); code != "" && code != h.Place.Country {
+		if code := statedCountry(c, mi, h.End); code != "" && code != h.Place.Country {
 			s *= 0.1
+		}
+		// "on Tal Abyad street market in central Raqqa": a street named
+		// after a town is not the town.
+		if h.Place.Kind.Populated() && namedAfter(c, h) {
+			s *= 0.3
 		}
 		if !h.Exact {
 			s *= 0.85
@@ -153,6 +158,11 @@ func acronym(c caption.Caption, h gazetteer.Hit) bool {
 func namedCountries(c caption.Caption) map[string]bool {
 	var out map[string]bool
 	for _, m := range c.Mentions {
+		// "Turkey-backed fighters in Afrin" names who backs them, not
+		// where anything is.
+		if rest := c.Text[m.End:]; strings.HasPrefix(rest, "-backed") || strings.HasPrefix(rest, "-led") || strings.HasPrefix(rest, "-based") || strings.HasPrefix(rest, "-supported") {
+			continue
+		}
 		code := ""
 		switch m.Entity {
 		case caption.Country:
@@ -229,11 +239,34 @@ func seenFrom(c caption.Caption) int {
 var nationalityGlue = map[string]bool{"town": true, "city": true, "village": true, "border": true, "crossing": true,
 	"gate": true, "of": true, "the": true, "province": true, "port": true, "camp": true, "refugee": true, "capital": true}
 
-// statedNationality returns the country a nationality right before
-// mention i gives it ("the Turkish Cilvegozu gate", "the Syrian town of
-// Kobani"), or "".
-func statedNationality(c caption.Caption, i int) string {
+// streetWords after a town's name make it the name of a street.
+var streetWords = map[string]bool{"street": true, "st": true, "road": true, "avenue": true, "highway": true}
+
+// namedAfter reports whether hit h is the name of a street named after
+// a place ("Tal Abyad street", "the Aleppo road"), not the place.
+func namedAfter(c caption.Caption, h gazetteer.Hit) bool {
+	rest := strings.TrimLeft(c.Text[h.End:], " ")
+	word, _, _ := strings.Cut(rest, " ")
+	return streetWords[strings.ToLower(strings.TrimRight(word, ".,;"))]
+}
+
+// statedCountry returns the country the caption says mention i is in: by
+// a nationality right before it ("the Turkish Cilvegozu gate", "the
+// Syrian town of Kobani") or the country right after it ("Judaydah,
+// Syria"); else "".
+// The name read ends at end, which may lie past mention i's end ("Al
+// 'Alī" is two mentions).
+func statedCountry(c caption.Caption, i, end int) string {
 	m := c.Mentions[i]
+	for _, n := range c.Mentions[i+1:] {
+		if n.Start < end {
+			continue
+		}
+		if n.Entity == caption.Country && n.Sentence == m.Sentence && strings.TrimSpace(c.Text[end:n.Start]) == "," {
+			return lexicon.Countries[strings.ToLower(n.Text)]
+		}
+		break
+	}
 	if first, _, ok := strings.Cut(c.Text[m.Start:m.End], " "); ok {
 		if code := lexicon.Nationalities[strings.ToLower(first)]; code != "" {
 			return code
