@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-reliability bench-go fuzz geodata lint
+.PHONY: run test train generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-reliability bench-go fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -21,6 +21,12 @@ run:
 ## test: generated views and bundle up to date, gofmt check, go vet,
 ## staticcheck and every test
 test: templ-check assets-check fmt-check vet staticcheck unit
+
+## train: fit the geocoder's confidence model (internal/geocode/model.json)
+## on the written test captions and ../shared/eval's real ones; prints the
+## calibration, in-sample and cross-validated, and the weights
+train:
+	$(GO) run ./cmd/syriamap-train --shared $(SHARED)
 
 ## generate: regenerate the templ views (views/*_templ.go, committed)
 generate:
