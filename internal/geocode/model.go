@@ -9,6 +9,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // The confidence of an answer is a probability that it is right, from a
@@ -143,13 +144,8 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	x[fLaterSentence] = flag(m.Sentence > 0)
 	x[fLooseSpelling] = flag(!b.hit.Exact)
 	x[fAbroad] = flag(p.Country != "SY")
-	named := namedCountries(c)
-	x[fCountryStated] = flag(named[p.Country])
-	for code := range named {
-		if code != p.Country {
-			x[fOtherCountry] = 1
-		}
-	}
+	stated, other := countriesNamed(c, p.Country)
+	x[fCountryStated], x[fOtherCountry] = flag(stated), flag(other)
 	x[fQuarterOrCamp] = flag(p.Kind == gazetteer.Neighbourhood || p.Kind == gazetteer.Camp)
 	x[fVillage] = flag(p.Kind == gazetteer.Village)
 	x[fArea] = flag(p.Kind.Admin() || p.Kind == gazetteer.Region)
@@ -184,8 +180,44 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	}
 	x[fProminence] = gazetteer.Prominence(p) / 10
 	x[fUnknownWhere] = flag(unknownWhere > 0)
-	x[fAbroadUnstated] = flag(p.Country != "SY" && !named[p.Country])
+	x[fAbroadUnstated] = flag(p.Country != "SY" && !stated)
 	return x
+}
+
+// countriesNamed reports whether the caption names country code (as
+// namedCountries reads names), and whether it names another; it
+// allocates nothing, unlike namedCountries.
+func countriesNamed(c caption.Caption, code string) (stated, other bool) {
+	for _, m := range c.Mentions {
+		if m.Entity != caption.Country && m.Entity != caption.Nationality || backs(c, m) {
+			continue
+		}
+		var buf [32]byte
+		lower := appendLower(buf[:0], m.Text)
+		k := lexicon.Countries[string(lower)]
+		if m.Entity == caption.Nationality {
+			k = lexicon.Nationalities[string(lower)]
+		}
+		switch {
+		case k == "":
+		case k == code:
+			stated = true
+		default:
+			other = true
+		}
+	}
+	return stated, other
+}
+
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		dst = append(dst, b)
+	}
+	return dst
 }
 
 func flag(b bool) float64 {

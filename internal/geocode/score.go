@@ -160,7 +160,7 @@ func namedCountries(c caption.Caption) map[string]bool {
 	for _, m := range c.Mentions {
 		// "Turkey-backed fighters in Afrin" names who backs them, not
 		// where anything is.
-		if rest := c.Text[m.End:]; strings.HasPrefix(rest, "-backed") || strings.HasPrefix(rest, "-led") || strings.HasPrefix(rest, "-based") || strings.HasPrefix(rest, "-supported") {
+		if backs(c, m) {
 			continue
 		}
 		code := ""
@@ -178,6 +178,13 @@ func namedCountries(c caption.Caption) map[string]bool {
 		}
 	}
 	return out
+}
+
+// backs reports whether a country's name only says who backs or leads
+// something ("Turkey-backed fighters", "U.S.-led coalition").
+func backs(c caption.Caption, m caption.Mention) bool {
+	rest := c.Text[m.End:]
+	return strings.HasPrefix(rest, "-backed") || strings.HasPrefix(rest, "-led") || strings.HasPrefix(rest, "-based") || strings.HasPrefix(rest, "-supported")
 }
 
 // locatesPrevious reports whether mention i only says where the place
