@@ -12,22 +12,6 @@ import (
 	"github.com/syriamap/syriamap/internal/evalset"
 )
 
-// devCaption is one labelled real caption of ../shared/eval (see its
-// README): what a person reads in it, and the point a right answer must
-// fall near.
-type devCaption struct {
-	ID           string   `json:"id"`
-	Text         string   `json:"text"`
-	Date         *string  `json:"date"`
-	Photographer *string  `json:"photographer"`
-	Agency       *string  `json:"agency"`
-	Place        *string  `json:"place"`
-	Kind         *string  `json:"place_kind"`
-	Lat          *float64 `json:"gold_lat"`
-	Lon          *float64 `json:"gold_lon"`
-	TolKm        *float64 `json:"tol_km"`
-}
-
 // TestDevSet scores the caption reader and geocoder on the real captions
 // of ../shared/eval (both files) the way its score.py does, logs every
 // miss, the rates of each file and the calibration line, and fails when a
