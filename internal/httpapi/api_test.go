@@ -147,7 +147,7 @@ func TestPhotosGeoJSONFilters(t *testing.T) {
 		{"?place=gn:170063", 2},
 		{"?governorate=SY02", 6},
 		{"?governorate=Aleppo", 6},
-		{"?min_confidence=0.9", 14},
+		{"?min_confidence=0.9", 15},
 		{"?from=2016&agency=Reuters&bbox=35,32,43,38", 7},
 	}
 	for _, tt := range tests {
@@ -177,7 +177,7 @@ func TestPhotoFeatureShape(t *testing.T) {
 		t.Errorf("coordinates are not [lon, lat] to 6 decimals: %s", body)
 	}
 	want := map[string]any{"date": "2016-09-19", "date_precision": "day", "photographer": "Bassam Khabieh", "agency": "Reuters",
-		"place_id": "ocha:C2320", "place_name": "Zamalka", "place_kind": "town", "governorate": "Rif Dimashq", "confidence": 0.95, "mention": "Zamalka"}
+		"place_id": "ocha:C2320", "place_name": "Zamalka", "place_kind": "town", "governorate": "Rif Dimashq", "confidence": 0.96, "mention": "Zamalka"}
 	for k, v := range want {
 		if f.Properties[k] != v {
 			t.Errorf("%s = %v, want %v", k, f.Properties[k], v)
