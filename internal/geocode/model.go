@@ -184,9 +184,10 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	return x
 }
 
-// countriesNamed reports whether the caption names country code (as
-// namedCountries reads names), and whether it names another; it
-// allocates nothing, unlike namedCountries.
+// countriesNamed reports whether the caption names country code (Turkey,
+// Lebanon's) or gives a place its nationality (the Turkish town of
+// Akcakale), and whether it names another country; a country that only
+// backs something ("Turkey-backed") names none.
 func countriesNamed(c caption.Caption, code string) (stated, other bool) {
 	for _, m := range c.Mentions {
 		if m.Entity != caption.Country && m.Entity != caption.Nationality || backs(c, m) {

@@ -10,7 +10,6 @@ import (
 
 // candidates scores every reading of every name outside the credit.
 func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []candidate) []candidate {
-	named := namedCountries(c)
 	for i, h := range hits {
 		if !h.Capitalized || h.Start < c.CreditEnd && h.End > c.CreditStart {
 			continue
@@ -67,7 +66,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		// Captions are about Syria: a place abroad is meant when the
 		// caption names its country, or is prominent enough to be known.
-		if h.Place.Country != "SY" && !named[h.Place.Country] {
+		if stated, _ := countriesNamed(c, h.Place.Country); h.Place.Country != "SY" && !stated {
 			if h.Place.Kind == gazetteer.Village {
 				s *= 0.3
 			} else {
@@ -150,34 +149,6 @@ func acronym(c caption.Caption, h gazetteer.Hit) bool {
 		}
 	}
 	return !c.Uppercase
-}
-
-// namedCountries returns the countries the caption names (Turkey,
-// Lebanon's) or a place's nationality (the Turkish town of Akcakale), by
-// ISO code.
-func namedCountries(c caption.Caption) map[string]bool {
-	var out map[string]bool
-	for _, m := range c.Mentions {
-		// "Turkey-backed fighters in Afrin" names who backs them, not
-		// where anything is.
-		if backs(c, m) {
-			continue
-		}
-		code := ""
-		switch m.Entity {
-		case caption.Country:
-			code = lexicon.Countries[strings.ToLower(m.Text)]
-		case caption.Nationality:
-			code = lexicon.Nationalities[strings.ToLower(m.Text)]
-		}
-		if code != "" {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[code] = true
-		}
-	}
-	return out
 }
 
 // backs reports whether a country's name only says who backs or leads
