@@ -93,7 +93,7 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 		} else if toks[i].kind == tPunct && toks[i].text != "-" || i > 0 && toks[i].sentence != toks[i-1].sentence {
 			hurt = false
 		}
-		if skip(i) || !startsName(&toks[i]) {
+		if skip(i) || !startsName(&toks[i]) || i > 0 && quarterOf(toks, i) && toks[i-1].kind == tWord {
 			continue
 		}
 		end := nameEnd(toks, i, skip)
@@ -221,6 +221,10 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 		}
 		t := &toks[k]
 		switch {
+		case quarterOf(toks, k):
+			return end // "Amiriyah District of Aleppo": two places, not one name
+		case t.kind == tWord && t.space && isCountryWord(t.lower):
+			return end // "Aleppo Syria on December 15": the country is a name of its own
 		case startsName(t) && (t.space || toks[k-1].is("-") || isApostropheTok(&toks[k-1])):
 			end = k
 		case t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space:
@@ -246,6 +250,25 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 		}
 	}
 	return end
+}
+
+// quarterOf reports whether toks[k] is a capitalised word calling the
+// name before it a part of the city named after "of": "Amiriyah District
+// of Aleppo", "Bustan al-Qasr Neighbourhood of Aleppo".
+func quarterOf(toks []token, k int) bool {
+	t := &toks[k]
+	if t.kind != tWord || !t.upper() || k+2 >= len(toks) || toks[k+1].lower != "of" || !startsName(&toks[k+2]) {
+		return false
+	}
+	d := designators[t.lower]
+	return d == "neighbourhood" && t.lower != "old" || d == "district"
+}
+
+// isCountryWord reports whether a lower-case word is a country's name by
+// itself ("syria", "turkey").
+func isCountryWord(w string) bool {
+	_, ok := lexicon.Countries[w]
+	return ok
 }
 
 func isApostropheTok(t *token) bool {
@@ -326,7 +349,7 @@ func entityOf(toks []token, i, end int, m *Mention) {
 // camp", "the Oncupinar border crossing".
 func designatorAfter(toks []token, end int, m *Mention) {
 	if k := end + 1; k < len(toks) && toks[k].has(lexDesignator) {
-		if d, ok := designators[toks[k].lower]; ok && (!toks[k].upper() || d == "province" || d == "governorate" || d == "countryside" || d == "city") {
+		if d, ok := designators[toks[k].lower]; ok && (!toks[k].upper() || d == "province" || d == "governorate" || d == "countryside" || d == "city" || quarterOf(toks, k)) {
 			m.Designator = d
 		}
 	}
@@ -425,8 +448,9 @@ func cueWord(toks []token, k, words int, m *Mention) cueStep {
 	switch {
 	case t.has(lexWhere):
 		m.Cue, m.Role = w, Where
-		// "seen from near the Mursitpinar crossing"
-		if k >= 2 && toks[k-1].lower == "from" && toks[k-2].has(lexCamera) {
+		// "seen from near the Mursitpinar crossing", "seen from a hill in
+		// Tal-Hajeb": the camera is there.
+		if k >= 2 && toks[k-1].lower == "from" && toks[k-2].has(lexCamera) || cameraAbove(toks, k) {
 			m.Cue = "seen from"
 		}
 		return cueFound
@@ -449,7 +473,7 @@ func cueWord(toks []token, k, words int, m *Mention) cueStep {
 		return cuePassed
 	case t.has(lexOrigin):
 		m.Cue, m.Role = w, Origin
-		if stillThere(toks, k) {
+		if stillThere(toks, k) || leftOf(toks, k) {
 			m.Role = Where
 		}
 		return cueFound
@@ -467,6 +491,35 @@ func cueWord(toks []token, k, words int, m *Mention) cueStep {
 		return cuePassed
 	}
 	return cueOther
+}
+
+// cameraAbove reports whether the place word toks[k] follows "seen from"
+// and a few lower-case words: "seen from a hill in", "seen from the roof
+// of a building in".
+func cameraAbove(toks []token, k int) bool {
+	for j := k - 1; j >= 1 && j >= k-6; j-- {
+		t := &toks[j]
+		if t.kind != tWord || t.upper() {
+			return false
+		}
+		if t.lower == "from" {
+			return toks[j-1].has(lexCamera)
+		}
+	}
+	return false
+}
+
+// leftOf reports whether the origin cue at toks[k] is "left" of what
+// remains: "all that is left of the neighbourhood of X" shows X.
+func leftOf(toks []token, k int) bool {
+	if toks[k].lower != "left" || k+1 >= len(toks) || toks[k+1].lower != "of" || k == 0 {
+		return false
+	}
+	switch toks[k-1].lower {
+	case "is", "was", "are", "were", "been", "s":
+		return true
+	}
+	return false
 }
 
 // stillThere reports whether the origin cue at toks[k] leaves people where

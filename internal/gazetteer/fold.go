@@ -288,6 +288,9 @@ type foldedWord struct {
 	skel    []byte
 	article bool
 	arabic  bool
+	// glued is the word without an article written onto its end, when
+	// it may carry one: "Karmel Jabl" is Karm al-Jabal (see gluedArticle).
+	glued, gluedSkel []byte
 }
 
 func foldWord(buf []byte, word string) foldedWord {
@@ -301,7 +304,23 @@ func foldWord(buf []byte, word string) foldedWord {
 	if len(fine) == 0 {
 		return foldedWord{}
 	}
-	return foldedWord{text: fine, skel: skeleton(nil, fine, arabic), article: !arabic && isArticle(fine), arabic: arabic}
+	w := foldedWord{text: fine, skel: skeleton(nil, fine, arabic), article: !arabic && isArticle(fine), arabic: arabic}
+	if g, ok := gluedArticle(fine, arabic); ok {
+		w.glued, w.gluedSkel = g, skeleton(nil, g, false)
+	}
+	return w
+}
+
+// gluedArticle returns the fine form w without the article the press
+// sometimes writes onto a word's end ("Karmel Jabl", "Karmal Jabal" for
+// Karm al-Jabal): a consonant, then a vowel and l. Only the scanner uses
+// it, and only for a name that goes on to the next word.
+func gluedArticle(w []byte, arabic bool) ([]byte, bool) {
+	n := len(w)
+	if arabic || n < 5 || w[n-1] != 'l' || !isVowel(w[n-2]) || isVowel(w[n-3]) {
+		return nil, false
+	}
+	return w[: n-2 : n-2], true
 }
 
 type keyBuilder struct {

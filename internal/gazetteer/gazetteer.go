@@ -162,7 +162,7 @@ func Load(data []byte) (*Gazetteer, error) {
 // words' fine forms, the articles inside it left out.
 func appendFine(dst []byte, toks []token, i, j int) []byte {
 	for k := i; k <= j; k++ {
-		if k == i || !toks[k].article {
+		if !toks[k].article {
 			dst = appendCollapsed(dst, toks[k].fine)
 		}
 	}
@@ -387,6 +387,8 @@ const maxWords = 8
 type token struct {
 	start, end   int
 	fine, skel   []byte
+	glued        []byte // see foldedWord
+	gluedSkel    []byte
 	article      bool
 	broken       bool
 	upper, arabc bool
@@ -424,61 +426,85 @@ func (g *Gazetteer) scan(text string, dst []Hit, namesOnly bool) []Hit {
 	}
 	sc.toks = tokenize(text, sc.toks[:0], sc.memo)
 	toks := sc.toks
-	fineBuf := sc.fine[:0]
-	defer func() { sc.fine = fineBuf }()
 	for i := range toks {
-		if toks[i].article || toks[i].skel == nil || g.trie.walk(0, toks[i].skel[:1]) < 0 {
+		if toks[i].article || toks[i].skel == nil {
 			continue
 		}
-		stop := -1 // whether toks[i] is a stop word, looked up on the first name found
-		node := int32(0)
-		var last byte
 		found := len(dst)
-		for j := i; j < len(toks) && j-i < maxWords; j++ {
-			t := &toks[j]
-			if j > i && (t.broken || t.article) {
-				if t.broken {
-					break
-				}
-				continue
-			}
-			s := t.skel
-			if last != 0 && len(s) > 0 && s[0] == last && s[0] < utf8.RuneSelf {
-				s = s[1:]
-			}
-			node = g.trie.walk(node, s)
-			if node < 0 {
-				break
-			}
-			if len(t.skel) > 0 {
-				last = t.skel[len(t.skel)-1]
-			}
-			refs := g.trie.nodes[node].refs
-			if len(refs) == 0 {
-				continue
-			}
-			if stop < 0 {
-				stop = 0
-				// After an article ("Al-Is") the word is a name's.
-				if isStopWord(text[toks[i].start:toks[i].end]) && (i == 0 || !toks[i-1].article) {
-					stop = 1
-				}
-			}
-			if stop == 1 {
-				break
-			}
-			capitalized := toks[i].upper || t.upper || toks[i].arabc
-			if namesOnly && !capitalized {
-				continue
-			}
-			fineBuf = appendFine(fineBuf[:0], toks, i, j)
-			dst = g.appendHits(dst, refs, fineBuf, Hit{Start: nameStart(toks, i), End: t.end, Capitalized: capitalized})
+		dst = g.scanFrom(sc, text, i, toks[i].fine, toks[i].skel, namesOnly, false, dst)
+		if toks[i].glued != nil {
+			dst = g.scanFrom(sc, text, i, toks[i].glued, toks[i].gluedSkel, namesOnly, true, dst)
 		}
 		// One hit per place and span, the exact one if any; longest first.
 		hits := dedupe(dst[found:])
 		dst = dst[:found+len(hits)]
 		for a, b := 0, len(hits)-1; a < b; a, b = a+1, b-1 {
 			hits[a], hits[b] = hits[b], hits[a]
+		}
+	}
+	return dst
+}
+
+// scanFrom appends the hits of the names that start at sc.toks[i], whose
+// first word is read as fine and skel. A glued reading (the word without
+// an article written onto its end) only counts for names that go on to
+// the next word, and is never an exact spelling.
+func (g *Gazetteer) scanFrom(sc *scanScratch, text string, i int, fine, skel []byte, namesOnly, glued bool, dst []Hit) []Hit {
+	toks := sc.toks
+	if len(skel) == 0 || g.trie.walk(0, skel[:1]) < 0 {
+		return dst
+	}
+	stop := -1 // whether toks[i] is a stop word, looked up on the first name found
+	node := int32(0)
+	var last byte
+	for j := i; j < len(toks) && j-i < maxWords; j++ {
+		t := &toks[j]
+		if j > i && (t.broken || t.article) {
+			if t.broken {
+				break
+			}
+			continue
+		}
+		s := t.skel
+		if j == i {
+			s = skel
+		}
+		word := s
+		if last != 0 && len(s) > 0 && s[0] == last && s[0] < utf8.RuneSelf {
+			s = s[1:]
+		}
+		node = g.trie.walk(node, s)
+		if node < 0 {
+			break
+		}
+		if len(word) > 0 {
+			last = word[len(word)-1]
+		}
+		refs := g.trie.nodes[node].refs
+		if len(refs) == 0 || glued && j == i {
+			continue
+		}
+		if stop < 0 {
+			stop = 0
+			// After an article ("Al-Is") the word is a name's.
+			if isStopWord(text[toks[i].start:toks[i].end]) && (i == 0 || !toks[i-1].article) {
+				stop = 1
+			}
+		}
+		if stop == 1 {
+			break
+		}
+		capitalized := toks[i].upper || t.upper || toks[i].arabc
+		if namesOnly && !capitalized {
+			continue
+		}
+		sc.fine = appendFine(append(sc.fine[:0], fine...), toks, i+1, j)
+		from := len(dst)
+		dst = g.appendHits(dst, refs, sc.fine, Hit{Start: nameStart(toks, i), End: t.end, Capitalized: capitalized})
+		if glued {
+			for k := from; k < len(dst); k++ {
+				dst[k].Exact = false
+			}
 		}
 	}
 	return dst
@@ -532,7 +558,7 @@ func tokenize(text string, toks []token, memo map[string]foldedWord) []token {
 			memo[strings.Clone(word)] = f
 		}
 		r, _ := utf8.DecodeRuneInString(word)
-		toks = append(toks, token{start: start, end: start + len(word), fine: f.text, skel: f.skel,
+		toks = append(toks, token{start: start, end: start + len(word), fine: f.text, skel: f.skel, glued: f.glued, gluedSkel: f.gluedSkel,
 			article: f.article, broken: broken, upper: unicode.IsUpper(r), arabc: f.arabic})
 	})
 	return toks

@@ -70,10 +70,13 @@ func (gc *Geocoder) farFromHolder(c caption.Caption, cands []candidate) {
 			continue
 		}
 		area := isArea(c.Mentions[holder].Designator)
+		// "the Amiriyah district of Aleppo" is held by the city: Aleppo the
+		// governorate would hold every Amiriyah in it.
+		cityOnly := !area && quarterDesignated(c, cands, p.mention)
 		held, anchored := false, false
 		for j := range cands {
 			q := &cands[j]
-			if q.mention != holder || !q.whole || !q.hit.Exact || !q.hit.Place.Located {
+			if q.mention != holder || !q.whole || !q.hit.Exact || !q.hit.Place.Located || cityOnly && q.hit.Place.Kind == gazetteer.Governorate {
 				continue
 			}
 			anchored = true
@@ -327,6 +330,24 @@ func possessor(c caption.Caption, i int) int {
 var holderWords = map[string]bool{"neighbourhood": true, "neighborhood": true, "area": true,
 	"quarter": true, "suburb": true, "suburbs": true, "region": true, "syrian": true, "capital": true}
 
+// quarterDesignated reports whether the caption calls mention i a part of
+// a city: "the X neighbourhood", "X quarter", or "X district" where X is
+// no administrative district (the Harem district of Idlib is one).
+func quarterDesignated(c caption.Caption, cands []candidate, i int) bool {
+	switch c.Mentions[i].Designator {
+	case "neighbourhood":
+		return true
+	case "district":
+		for _, q := range cands {
+			if q.mention == i && q.hit.Place.Kind == gazetteer.District {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // readsAsGovernorate reports whether mention i has a governorate among
 // its readings.
 func readsAsGovernorate(cands []candidate, i int) bool {
@@ -360,7 +381,8 @@ func betweenCountries(c caption.Caption, a, b int) bool {
 func photoCountry(c caption.Caption) string {
 	code, entered := "", ""
 	for i, m := range c.Mentions {
-		if m.Entity != caption.Country || m.Sentence != 0 {
+		// "Turkey-backed fighters" says who backs them, not where they are.
+		if m.Entity != caption.Country || m.Sentence != 0 || backs(c, m) {
 			continue
 		}
 		// "along the border between Syria and Jordan", "the Nassib

@@ -165,10 +165,13 @@ var oldQuarterTails = []string{"old city", "old quarter", "old town", "ancient c
 
 // oldQuarterSpan reports whether the caption speaks of the old city of
 // mention m ("the old quarter of Homs", "old Damascus", "Hama's old
-// city"), and returns the span of the whole phrase.
+// city", "Old Homs districts"), and returns the span of the whole phrase.
 func oldQuarterSpan(c caption.Caption, m caption.Mention) (start, end int, ok bool) {
 	if m.Entity != caption.MaybePlace {
 		return 0, 0, false
+	}
+	if _, ok := capitalOld(m); ok {
+		return m.Start, m.End, true
 	}
 	before := strings.ToLower(c.Text[max(0, m.Start-20):m.Start])
 	for _, lead := range oldQuarterLeads {
@@ -196,6 +199,13 @@ func oldQuarterSpan(c caption.Caption, m caption.Mention) (start, end int, ok bo
 	return 0, 0, false
 }
 
+// capitalOld returns the name after "Old " when a mention is written
+// "Old Homs", "Old Damascus".
+func capitalOld(m caption.Mention) (string, bool) {
+	rest, ok := strings.CutPrefix(m.Text, "Old ")
+	return rest, ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z'
+}
+
 func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 // oldQuarterHits reads "the old quarter of X" and its kin as the place
@@ -207,7 +217,11 @@ func (gc *Geocoder) oldQuarterHits(c caption.Caption, hits []gazetteer.Hit) []ga
 		if !ok {
 			continue
 		}
-		phrase := "Old City of " + m.Text
+		city := m.Text
+		if rest, ok := capitalOld(m); ok {
+			city = rest
+		}
+		phrase := "Old City of " + city
 		found = gc.g.ScanNames(phrase, found[:0])
 		for _, h := range found {
 			if h.Start == 0 && h.End == len(phrase) {
