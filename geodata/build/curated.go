@@ -227,6 +227,38 @@ func (b *builder) loadAliases(path string) error {
 	})
 }
 
+// loadWrongNames drops the names a dataset gives a place in error (id,
+// name, source): Who's On First lists Kobanî, the Kurdish name of Ayn
+// al-Arab, for Afrin, 100 km away. Every spelling of the name goes. It
+// runs after every source is loaded.
+func (b *builder) loadWrongNames(path string) error {
+	return readCSV(path, path, "id,name,source", true, func(rec []string) error {
+		i, ok := b.byID[rec[0]]
+		if !ok {
+			return fmt.Errorf("no place has id %s", rec[0])
+		}
+		if strings.TrimSpace(rec[2]) == "" {
+			return fmt.Errorf("the wrong name %q has no source", rec[1])
+		}
+		wrong := gazetteer.Fold(rec[1])
+		p := &b.places[i]
+		if gazetteer.SameName(gazetteer.Fold(p.Name), wrong) {
+			return fmt.Errorf("%q is the display name of %s", rec[1], rec[0])
+		}
+		kept := p.Names[:0]
+		for _, n := range p.Names {
+			if !gazetteer.SameName(gazetteer.Fold(n), wrong) {
+				kept = append(kept, n)
+			}
+		}
+		if len(kept) == len(p.Names) {
+			return fmt.Errorf("%s has no name %q", rec[0], rec[1])
+		}
+		p.Names = kept
+		return nil
+	})
+}
+
 // loadNames sets the display names in the repo's names.csv (id, name,
 // source): the spelling the English-language press uses, where OCHA's
 // romanisation differs (Idleb → Idlib, Menbij → Manbij), each with the page

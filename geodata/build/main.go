@@ -28,7 +28,7 @@ import (
 
 func main() {
 	shared := flag.String("shared", "../shared", "the shared folder, holding geodata/ and seeds/")
-	repo := flag.String("repo", "geodata", "the folder holding this repo's curated.csv, aliases.csv and names.csv")
+	repo := flag.String("repo", "geodata", "the folder holding this repo's curated.csv, aliases.csv, names.csv and wrong-names.csv")
 	out := flag.String("out", "geodata", "the folder to write the gazetteer, samples and ATTRIBUTION.md to")
 	flag.Parse()
 	if err := run(*shared, *repo, *out); err != nil {
@@ -79,6 +79,7 @@ func run(shared, repo, out string) error {
 		{"repo curated places", func() error { return b.loadCurated(filepath.Join(repo, "curated.csv"), "geodata/curated.csv", true) }},
 		{"repo aliases", func() error { return b.loadAliases(filepath.Join(repo, "aliases.csv")) }},
 		{"repo names", func() error { return b.loadNames(filepath.Join(repo, "names.csv")) }},
+		{"repo wrong names", func() error { return b.loadWrongNames(filepath.Join(repo, "wrong-names.csv")) }},
 	}
 	for _, s := range steps {
 		if err := s.fn(); err != nil {

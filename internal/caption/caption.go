@@ -61,7 +61,27 @@ func Parse(text string) Caption {
 		skip[i] = true
 	}
 	c.Mentions = findMentions(text, toks, inSkip, make([]Mention, 0, 8))
+	joinDateline(c.Mentions)
 	return c
+}
+
+// joinDateline counts a dateline that is a sentence of its own ("HASAKA,
+// Syria. REUTERS/Rodi Said Christian fighters man a checkpoint in …") as
+// part of the first sentence of the body, which describes the photo.
+func joinDateline(ms []Mention) {
+	if len(ms) == 0 || ms[0].Cue != "dateline" {
+		return
+	}
+	for _, m := range ms {
+		if m.Sentence == 0 && m.Cue != "dateline" && m.Entity != Country {
+			return
+		}
+	}
+	for i := range ms {
+		if ms[i].Sentence > 0 {
+			ms[i].Sentence--
+		}
+	}
 }
 
 // mostlyUpper reports whether most of the ASCII letters of s are capitals.

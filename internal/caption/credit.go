@@ -620,8 +620,10 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 		consider(found{c, i, j})
 	}
 	// "… on August 1, 2013. REUTERS/SANA/Handout via Reuters (SYRIA –
-	// Tags: …)": a wire's credit in capitals before the agency's notes.
-	if best.end == 0 {
+	// Tags: …)": a wire's credit in capitals before the agency's notes,
+	// or before the caption ("HASAKA, Syria. REUTERS/Rodi Said Christian
+	// fighters …").
+	if best.c.Photographer == "" {
 		if c, i, j, ok := wireCredit(clean); ok {
 			consider(found{c, i, j})
 		}
@@ -735,6 +737,7 @@ func wireCredit(text string) (c Credit, start, end int, ok bool) {
 			continue
 		}
 		j := i + len(lead)
+		words, lastWord := 0, j
 		for j < len(text) {
 			k := j
 			for k < len(text) && text[k] != ' ' && text[k] != '(' {
@@ -744,8 +747,16 @@ func wireCredit(text string) (c Credit, start, end int, ok bool) {
 			if word != "" && word != "via" && (isLowerByte(word[0]) || strings.HasSuffix(word, ".")) {
 				if strings.HasSuffix(word, ".") && !isLowerByte(word[0]) {
 					j = k - 1
+				} else if words >= 2 && word != "and" {
+					// "REUTERS/Rodi Said Christian fighters man …": the
+					// caption goes on after the credit, and its first word
+					// is no part of the name.
+					j = lastWord - 1
 				}
 				break
+			}
+			if word != "" {
+				words, lastWord = words+1, j
 			}
 			j = k
 			if j < len(text) && text[j] == '(' {

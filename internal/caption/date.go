@@ -61,7 +61,9 @@ func monthOf(lower string) int {
 	if len(lower) < 4 {
 		return 0
 	}
-	best, bestD := 0, 3
+	// Equally close, the month whose name the word starts with more of
+	// wins, as abbreviations are read: "Jule" is July, not June.
+	best, bestD, bestP := 0, 3, 0
 	for i, m := range monthNames {
 		if m[0] != lower[0] { // misspellings keep the first letter
 			continue
@@ -70,11 +72,20 @@ func monthOf(lower string) int {
 		if len(m) >= 6 {
 			max = 2
 		}
-		if d := textdist.Distance(lower, m, max); d <= max && d < bestD {
-			best, bestD = i+1, d
+		d := textdist.Distance(lower, m, max)
+		if p := commonPrefix(lower, m); d <= max && (d < bestD || d == bestD && p > bestP) {
+			best, bestD, bestP = i+1, d, p
 		}
 	}
 	return best
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // dateCandidate is one date expression found in a caption.

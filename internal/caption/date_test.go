@@ -19,6 +19,7 @@ func TestDate(t *testing.T) {
 		{"month comma year", "Rebels walk in Aleppo in March, 2013.", "2013-03", Month},
 		{"misspelt february", "Fighters in Deir al-Zor Febuary 17, 2014. REUTERS/Name", "2014-02-17", Day},
 		{"misspelt august", "A girl in Harem, Syria Agust 3, 2013. REUTERS/Name", "2013-08-03", Day},
+		{"misspelt july, closer to july by its start", "Refugees who fled in Jule, 2015 arrive at the border gate.", "2015-07", Month},
 		{"misspelt september", "A man in Idlib Septmber 3, 2015.", "2015-09-03", Day},
 		{"all caps dateline", "ALEPPO, SYRIA - DECEMBER 13: People wait on December 13, 2016 in Aleppo.", "2016-12-13", Day},
 		{"a comma parts the date from a capture", "A damaged helicopter is seen at Taftanaz airport, which was captured by rebels, January 11, 2013. REUTERS/Abdalghne Karoof", "2013-01-11", Day},
