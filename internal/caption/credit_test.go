@@ -26,6 +26,7 @@ func TestCredit(t *testing.T) {
 		{"photo by name only", "A fighter in Aleppo, August 21, 2013. (Photo by James Lawler Duggan)", "James Lawler Duggan", ""},
 		{"AFP Photo normalised", "A couple in Homs. (Photo by Joseph Eid/AFP Photo)", "Joseph Eid", "AFP"},
 		{"REUTERS/Name", "A boy in Douma, Syria March 13, 2016. REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
+		{"a wire credit before the caption", "HASAKA, Syria. REUTERS/Name Surname Christian fighters man a checkpoint in the town of Tel Tamr.", "Name Surname", "Reuters"},
 		{"© and a picture number", "Children in Aleppo, 2016. © UNICEF/UN012345/Al-Issa", "Al-Issa", "UNICEF"},
 		{"© an organisation", "Men in Atareb, Syria. 18 November 2017. © Syria Civil Defence", "", "Syria Civil Defence"},
 		{"an acronym beside Handout", "A convoy enters Rastan, Syria, 31 March 2017. SARC/Handout", "", "SARC"},

@@ -95,6 +95,14 @@ func TestScanSpellings(t *testing.T) {
 			t.Errorf("Scan(%q) = %+v, want Kafranbel", text, hits)
 		}
 	}
+	// An article written onto the end of a word, as in "Karmel Jabl" for
+	// Karm al-Jabal: a loose spelling, and only for a name that goes on.
+	if hits := g.Scan("in Kafral Nabl", nil); len(hits) != 1 || hits[0].Place.ID != "gn:4" || hits[0].Exact {
+		t.Errorf("Scan(Kafral Nabl) = %+v, want Kafr Nabl, loose", hits)
+	}
+	if hits := g.Scan("in Kafral", nil); len(hits) != 0 {
+		t.Errorf("Scan(Kafral) found %s: a glued article needs the next word", hits[0].Place.Name)
+	}
 	// Stop words do not begin names: "in Syria" is not ‘Ayn an Nasr.
 	if hits := g.Scan("A rebel in Syria", nil); len(hits) != 0 {
 		t.Errorf("Scan found %s", hits[0].Place.Name)
