@@ -97,6 +97,10 @@ func findMentions(text string, toks []token, skip func(int) bool, dst []Mention)
 			continue
 		}
 		end := nameEnd(toks, i, skip)
+		// "2013: Nearly four years into …": an adverb that opens a sentence.
+		if end == i && (i == 0 || toks[i-1].sentence != toks[i].sentence || toks[i-1].is(":")) && len(toks[i].lower) > 4 && strings.HasSuffix(toks[i].lower, "ly") {
+			continue
+		}
 		// "ISTANBUL, TURKEY - MARCH 15:", "SEPT. 3": a month and its day,
 		// not a place.
 		if day := i + 1; monthWord(toks[i].lower) && day < len(toks) {
@@ -395,7 +399,10 @@ func cueBefore(toks []token, i int, m *Mention) (sharesCue bool) {
 		}
 		words++
 		w := t.lower
-		if t.upper() {
+		// "In Homs, capital of …": a cue that begins a sentence is
+		// capitalised too.
+		opens := (k == 0 || toks[k-1].sentence != t.sentence) && t.has(lexWhere|lexOrigin|lexTarget)
+		if t.upper() && !opens {
 			if words == 1 && t.has(lexPerson) {
 				m.Entity = Person
 			}
@@ -531,7 +538,28 @@ func stillThere(toks []token, k int) bool {
 			return true
 		}
 	}
-	return prevWord(toks, k) == "evacuated" && (prevWord(toks, k-1) == "being" || prevWord(toks, k-1) == "are" || prevWord(toks, k-1) == "is")
+	if prevWord(toks, k) == "evacuated" && (prevWord(toks, k-1) == "being" || prevWord(toks, k-1) == "are" || prevWord(toks, k-1) == "is") {
+		return true
+	}
+	return evacuationFrom(toks, k)
+}
+
+// evacuationFrom reports whether the "from" at toks[k] says where an
+// evacuation the photo shows takes place: "overseeing the evacuation of
+// fighters and their families in buses, from the town of Douma".
+func evacuationFrom(toks []token, k int) bool {
+	if toks[k].lower != "from" {
+		return false
+	}
+	for j := k - 1; j >= 0 && j >= k-15 && toks[j].sentence == toks[k].sentence; j-- {
+		switch toks[j].lower {
+		case "evacuation", "evacuations":
+			return true
+		case "arrive", "arrives", "arrived", "arriving", "reach", "reached", "after", "following":
+			return false
+		}
+	}
+	return false
 }
 
 // attributive reports whether the participle at k is used as an

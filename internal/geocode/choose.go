@@ -66,24 +66,47 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 
 // raiseHeld raises the readings held by a reading of another name the
 // caption gives: such a place is more likely the one meant (Midan in
-// Damascus, not Midan in Aleppo).
+// Damascus, not Midan in Aleppo). Of places that share a name, the one
+// near another place the caption names, however weakly, is raised a
+// little to break the tie ("the village of Anab" in a caption about Afrin is the Anab 8 km
+// from Afrin, not the one near Idlib).
 func (gc *Geocoder) raiseHeld(cands []candidate) {
 	for i := range cands {
 		p := &cands[i]
 		if p.hit.Place.Kind.Admin() && p.hit.Place.Kind != gazetteer.Governorate {
 			continue
 		}
+		held, nearby := false, false
 		for j := range cands {
 			q := &cands[j]
-			if q.mention == p.mention || q.base < 0.1 {
+			if q.mention == p.mention {
 				continue
 			}
-			if gc.contains(q.hit.Place, p.hit.Place) {
-				p.score *= 1.25
+			if q.base >= 0.1 && gc.contains(q.hit.Place, p.hit.Place) {
+				held = true
 				break
 			}
+			nearby = nearby || q.whole && q.hit.Exact && !q.far && near(p.hit.Place, q.hit.Place)
+		}
+		switch {
+		case held:
+			p.score *= 1.25
+		case nearby && hasNamesake(cands, i):
+			p.score *= 1.1
 		}
 	}
+}
+
+// hasNamesake reports whether another reading of cands[i]'s name, about
+// as likely, is a different place far from it.
+func hasNamesake(cands []candidate, i int) bool {
+	p := cands[i]
+	for _, q := range cands {
+		if q.mention == p.mention && q.hit.Place != p.hit.Place && q.base >= 0.8*p.base && !near(p.hit.Place, q.hit.Place) {
+			return true
+		}
+	}
+	return false
 }
 
 // confidence is how sure the chosen reading cands[best] is: by the role
