@@ -76,25 +76,32 @@ func (gc *Geocoder) raiseHeld(cands []candidate) {
 		if p.hit.Place.Kind.Admin() && p.hit.Place.Kind != gazetteer.Governorate {
 			continue
 		}
-		held, nearby := false, false
+		held := false
 		for j := range cands {
-			q := &cands[j]
-			if q.mention == p.mention {
-				continue
-			}
-			if q.base >= 0.1 && gc.contains(q.hit.Place, p.hit.Place) {
+			if q := &cands[j]; q.mention != p.mention && q.base >= 0.1 && gc.contains(q.hit.Place, p.hit.Place) {
 				held = true
 				break
 			}
-			nearby = nearby || q.whole && q.hit.Exact && !q.far && near(p.hit.Place, q.hit.Place)
 		}
 		switch {
 		case held:
 			p.score *= 1.25
-		case nearby && hasNamesake(cands, i):
+		case hasNamesake(cands, i) && nearAnother(cands, i):
 			p.score *= 1.1
 		}
 	}
+}
+
+// nearAnother reports whether a close spelling of another name the
+// caption gives lies near cands[i].
+func nearAnother(cands []candidate, i int) bool {
+	p := cands[i]
+	for _, q := range cands {
+		if q.mention != p.mention && q.whole && q.hit.Exact && !q.far && near(p.hit.Place, q.hit.Place) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasNamesake reports whether another reading of cands[i]'s name, about

@@ -210,6 +210,12 @@ func countriesNamed(c caption.Caption, code string) (stated, other bool) {
 	return stated, other
 }
 
+// statedOf reports whether the caption names the country code.
+func statedOf(c caption.Caption, code string) bool {
+	stated, _ := countriesNamed(c, code)
+	return stated
+}
+
 func appendLower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		b := s[i]

@@ -52,8 +52,12 @@ func specificity(k gazetteer.Kind) int { return slices.Index(gazetteer.Kinds, k)
 // geo.Distance and much cheaper, as it runs for every pair of readings.
 func within(a, b orb.Point, metres float64) bool {
 	const rad = math.Pi / 180
-	x := (b[0] - a[0]) * rad * math.Cos((a[1]+b[1])/2*rad)
-	y := (b[1] - a[1]) * rad
 	r := metres / orb.EarthRadius
+	y := (b[1] - a[1]) * rad
+	// Most pairs are far apart in latitude alone: no cosine needed.
+	if y > r || y < -r {
+		return false
+	}
+	x := (b[0] - a[0]) * rad * math.Cos((a[1]+b[1])/2*rad)
 	return x*x+y*y <= r*r
 }

@@ -10,6 +10,8 @@ import (
 
 // candidates scores every reading of every name outside the credit.
 func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []candidate) []candidate {
+	// What the words around a name say is the same for all its readings.
+	lastMention, lastEnd, code, street := -1, -1, "", false
 	for i, h := range hits {
 		if !h.Capitalized || h.Start < c.CreditEnd && h.End > c.CreditStart {
 			continue
@@ -25,7 +27,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		if m.Entity == caption.Country || m.Entity == caption.Nationality {
 			continue // "the Greek island of Lesbos" names no Girik
 		}
-		s := roleWeight(m) * kindPrior[h.Place.Kind] * designatorFit(m.Designator, h.Place.Kind)
+		s := roleWeight(m) * kindPrior(h.Place.Kind) * designatorFit(m.Designator, h.Place.Kind)
 		ew := entityWeight(c, m, h)
 		s *= ew
 		if m.Sentence > 0 {
@@ -44,12 +46,15 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		// "the Turkish Cilvegozu gate", "the Syrian town of Kobani": the
 		// caption says whose the place is.
-		if code := statedCountry(c, mi, h.End); code != "" && code != h.Place.Country {
+		if mi != lastMention || h.End != lastEnd {
+			lastMention, lastEnd, code, street = mi, h.End, statedCountry(c, mi, h.End), namedAfter(c, h)
+		}
+		if code != "" && code != h.Place.Country {
 			s *= 0.1
 		}
 		// "on Tal Abyad street market in central Raqqa": a street named
 		// after a town is not the town.
-		if h.Place.Kind.Populated() && namedAfter(c, h) {
+		if h.Place.Kind.Populated() && street {
 			s *= 0.3
 		}
 		if !h.Exact {
@@ -66,7 +71,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		// Captions are about Syria: a place abroad is meant when the
 		// caption names its country, or is prominent enough to be known.
-		if stated, _ := countriesNamed(c, h.Place.Country); h.Place.Country != "SY" && !stated {
+		if h.Place.Country != "SY" && !statedOf(c, h.Place.Country) {
 			if h.Place.Kind == gazetteer.Village {
 				s *= 0.3
 			} else {
@@ -246,7 +251,8 @@ func statedCountry(c caption.Caption, i, end int) string {
 		break
 	}
 	if first, _, ok := strings.Cut(c.Text[m.Start:m.End], " "); ok {
-		if code := lexicon.Nationalities[strings.ToLower(first)]; code != "" {
+		var buf [32]byte
+		if code := lexicon.Nationalities[string(appendLower(buf[:0], first))]; code != "" {
 			return code
 		}
 	}
@@ -322,10 +328,23 @@ func roleWeight(m *caption.Mention) float64 {
 
 // kindPrior prefers, among same-name places, the settlement to the
 // administrative area named after it.
-var kindPrior = map[gazetteer.Kind]float64{
-	gazetteer.City: 1, gazetteer.Town: 1, gazetteer.Village: 1, gazetteer.Neighbourhood: 0.95,
-	gazetteer.Camp: 0.95, gazetteer.Landmark: 0.95, gazetteer.Crossing: 0.95, gazetteer.Region: 0.8,
-	gazetteer.Governorate: 0.75, gazetteer.District: 0.5, gazetteer.Subdistrict: 0.45,
+// (A switch, not a map: it is asked for every reading.)
+func kindPrior(k gazetteer.Kind) float64 {
+	switch k {
+	case gazetteer.City, gazetteer.Town, gazetteer.Village:
+		return 1
+	case gazetteer.Neighbourhood, gazetteer.Camp, gazetteer.Landmark, gazetteer.Crossing:
+		return 0.95
+	case gazetteer.Region:
+		return 0.8
+	case gazetteer.Governorate:
+		return 0.75
+	case gazetteer.District:
+		return 0.5
+	case gazetteer.Subdistrict:
+		return 0.45
+	}
+	return 0
 }
 
 // designatorFit weighs how well the noun a caption uses for a place ("the
