@@ -450,6 +450,7 @@ func TestOGCQueryables(t *testing.T) {
 	if d := schema.Properties["date"]; d["format"] != "date" || schema.Properties["confidence"]["type"] != "number" {
 		t.Errorf("date %v, confidence %v", d, schema.Properties["confidence"])
 	}
+	zamalka := sampleConfidence(t, "Zamalka")
 	for _, c := range []struct{ param, filter string }{
 		{"agency=Reuters", "agency = 'Reuters'"},
 		{"place_name=Aleppo", "place_name = 'Aleppo'"},
@@ -458,7 +459,7 @@ func TestOGCQueryables(t *testing.T) {
 		{"precision=exact", "precision = 'exact'"},
 		{"mention=Zamalka", "mention = 'Zamalka'"},
 		{"date=2016-09-19", "date = DATE('2016-09-19')"},
-		{"confidence=0.95", "confidence = 0.95"},
+		{fmt.Sprintf("confidence=%g", zamalka), fmt.Sprintf("confidence = %g", zamalka)},
 	} {
 		byParam, m1 := ogcIDs(t, ts, "/ogc/collections/photos/items?"+c.param)
 		byFilter, m2 := ogcIDs(t, ts, "/ogc/collections/photos/items?filter="+url.QueryEscape(c.filter))

@@ -183,7 +183,7 @@ func TestPhotoPage(t *testing.T) {
 	d := getPage(t, ts, strings.TrimPrefix(url, ts.URL))
 	for id, want := range map[string]string{
 		"date": "19 September 2016 (day)", "photographer": "Bassam Khabieh", "agency": "Reuters",
-		"place": "Zamalka", "governorate": "Rif Dimashq", "confidence": "0.96 (exact)", "mention": "“Zamalka”",
+		"place": "Zamalka", "governorate": "Rif Dimashq", "confidence": fmt.Sprintf("%.2f (exact)", sampleConfidence(t, "Zamalka")), "mention": "“Zamalka”",
 		"coordinates": "36.353610, 33.524720",
 	} {
 		if got := d.text(id); got != want {
