@@ -193,7 +193,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 			}
 		}
 		if c.Date != nil || c.Photographer != nil || c.Agency != nil {
-			ch := store.Change{Author: author, Note: note, Photographer: c.Photographer, Agency: c.Agency}
+			ch := photo.Change{Author: author, Note: note, Photographer: c.Photographer, Agency: c.Agency}
 			if c.Date != nil {
 				d, err := photo.ParseDate(*c.Date)
 				if *c.Date != "" && err != nil {
@@ -212,7 +212,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 
 // placementChange turns an exported placement into a change for photo p,
 // or says it is already so, or how this archive's own decision differs.
-func (a *Archive) placementChange(p *photo.Photo, c CorrectionRecord) (ch store.Change, same bool, conflict string) {
+func (a *Archive) placementChange(p *photo.Photo, c CorrectionRecord) (ch photo.Change, same bool, conflict string) {
 	mine := p.Correction
 	if c.Placement == "confirmed" {
 		switch {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 const (
@@ -31,15 +30,15 @@ func reviewed(t *testing.T, a *Archive) (douma, homs, idlib string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{douma}, store.Change{Author: "rana", Note: "the agency's page says Harasta", Place: &harasta}); err != nil {
+	if _, err := a.DB.Apply(ctx, []string{douma}, photo.Change{Author: "rana", Note: "the agency's page says Harasta", Place: &harasta}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{homs}, store.Change{Author: "omar", Confirm: true}); err != nil {
+	if _, err := a.DB.Apply(ctx, []string{homs}, photo.Change{Author: "omar", Confirm: true}); err != nil {
 		t.Fatal(err)
 	}
 	d, _ := photo.ParseDate("2016-06-07")
 	agency := "AFP"
-	if _, err := a.DB.Apply(ctx, []string{idlib}, store.Change{Author: "rana", Note: "EXIF", Date: &d, Agency: &agency, Photographer: nil}); err != nil {
+	if _, err := a.DB.Apply(ctx, []string{idlib}, photo.Change{Author: "rana", Note: "EXIF", Date: &d, Agency: &agency, Photographer: nil}); err != nil {
 		t.Fatal(err)
 	}
 	return douma, homs, idlib
@@ -71,7 +70,7 @@ func TestReviewChangesAndHistory(t *testing.T) {
 	}
 	// Nothing to confirm on an unplaced photo; an unknown photo changes
 	// nothing, even beside a known one.
-	if _, err := a.DB.Apply(ctx, []string{homs, "nope"}, store.Change{Author: "omar", Confirm: true}); photo.ErrorCode(err) != photo.ENotFound {
+	if _, err := a.DB.Apply(ctx, []string{homs, "nope"}, photo.Change{Author: "omar", Confirm: true}); photo.ErrorCode(err) != photo.ENotFound {
 		t.Errorf("unknown photo: %v", err)
 	}
 	if h, _ := a.DB.History(ctx, homs); len(h) != 1 {
@@ -133,7 +132,7 @@ func TestReviewSurvives(t *testing.T) {
 	}
 	// Again: all already so. A different decision here is a conflict.
 	harasta, _ := fresh.PlaceOf("", &[2]float64{36.3, 33.5})
-	if _, err := fresh.DB.Apply(ctx, []string{homs}, store.Change{Author: "local", Place: &harasta}); err != nil {
+	if _, err := fresh.DB.Apply(ctx, []string{homs}, photo.Change{Author: "local", Place: &harasta}); err != nil {
 		t.Fatal(err)
 	}
 	rep, err = fresh.ImportCorrections(ctx, strings.NewReader(buf.String()), "team.jsonl")

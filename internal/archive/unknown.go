@@ -9,7 +9,6 @@ import (
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // UnknownName is a name the archive's captions read as a place that the
@@ -61,7 +60,7 @@ func (a *Archive) UnknownNames(ctx context.Context) ([]UnknownName, error) {
 			}
 		}()
 	}
-	err := a.DB.EachFeature(ctx, photo.Filter{}, func(f *store.Feature) error {
+	err := a.DB.EachFeature(ctx, photo.Filter{}, func(f *photo.Feature) error {
 		select {
 		case items <- item{f.ID, f.Caption}:
 			return nil

@@ -11,7 +11,6 @@ import (
 
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -42,8 +41,8 @@ type editorStore interface {
 	// compared without case) and their password hash.
 	PasswordHash(ctx context.Context, name string) (user, hash string, err error)
 	TokenUser(ctx context.Context, hash string) (string, error)
-	Session(ctx context.Context, hash string) (store.Session, error)
-	AddSession(ctx context.Context, hash string, se store.Session) error
+	Session(ctx context.Context, hash string) (photo.Session, error)
+	AddSession(ctx context.Context, hash string, se photo.Session) error
 	DeleteSession(ctx context.Context, hash string) error
 }
 
@@ -211,7 +210,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	attempt.Succeed()
 	secret := auth.NewSecret()
-	se := store.Session{User: user, CSRF: auth.NewSecret(), Expires: s.now().Add(sessionLife)}
+	se := photo.Session{User: user, CSRF: auth.NewSecret(), Expires: s.now().Add(sessionLife)}
 	if err := s.db.AddSession(ctx, auth.HashSecret(secret), se); err != nil {
 		s.error(w, r, err)
 		return

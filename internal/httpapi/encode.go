@@ -10,7 +10,6 @@ import (
 	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // The list endpoints stream features as the store reads them, encoded by
@@ -26,7 +25,7 @@ type featureLinks struct {
 // scheme://host, so that a downloaded file still links back): its page,
 // and its image and thumbnail, from its image_url or, served from --media,
 // its image_path.
-func (s *Server) links(base string, f *store.Feature) featureLinks {
+func (s *Server) links(base string, f *photo.Feature) featureLinks {
 	l := featureLinks{page: s.photoPath.fill(base, f.ID), image: f.ImageURL}
 	switch {
 	case f.ImageFile != "":
@@ -63,7 +62,7 @@ func (t pathTemplate) fill(base, v string) string {
 // lat] to 6 decimals (null for an unplaced photo), and its properties.
 // The camera's GPS point is written only when gps is true (see
 // Options.PublicGPS); its distance from the photo's place always is.
-func appendFeature(b []byte, f *store.Feature, l featureLinks, gps bool) []byte {
+func appendFeature(b []byte, f *photo.Feature, l featureLinks, gps bool) []byte {
 	b = append(b, `{"type":"Feature","id":`...)
 	b = appendString(b, f.ID)
 	if f.Located {
@@ -145,7 +144,7 @@ func appendFeature(b []byte, f *store.Feature, l featureLinks, gps bool) []byte 
 // gpsDistance is how far the camera's GPS point is from the photo's place,
 // in whole kilometres: what a reader needs to judge the caption, without
 // the point where the photographer stood.
-func gpsDistance(f *store.Feature) (float64, bool) {
+func gpsDistance(f *photo.Feature) (float64, bool) {
 	if !f.Located || !f.Check.HasGPS {
 		return 0, false
 	}

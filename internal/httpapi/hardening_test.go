@@ -81,7 +81,7 @@ func TestStreamFailureAbortsTheConnection(t *testing.T) {
 	s, ts, _ := newTestServer(t)
 	s.chunkRows = 2
 	var chunks atomic.Int32
-	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*store.Feature) error) error {
+	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*photo.Feature) error) error {
 		if chunks.Add(1) > 3 {
 			return errors.New("disk gone")
 		}
@@ -140,7 +140,7 @@ func TestMethodsHeadAndETags(t *testing.T) {
 	}
 
 	var reads atomic.Int32
-	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*store.Feature) error) error {
+	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*photo.Feature) error) error {
 		reads.Add(1)
 		return s.readChunk(ctx, f, c, fn)
 	}
@@ -301,9 +301,9 @@ func TestHealthzReportsDamage(t *testing.T) {
 // whole page with features silently missing.
 func TestShortItemsPageIsCutOff(t *testing.T) {
 	s, ts, _ := newTestServer(t)
-	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*store.Feature) error) error {
+	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*photo.Feature) error) error {
 		n := 0
-		return s.readChunk(ctx, f, c, func(ft *store.Feature) error {
+		return s.readChunk(ctx, f, c, func(ft *photo.Feature) error {
 			if n++; n == 2 {
 				return nil // a row lost to damage
 			}

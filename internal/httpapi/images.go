@@ -21,7 +21,6 @@ import (
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Imported image files are served by the hash of their content, as
@@ -41,7 +40,7 @@ const (
 // imageFiles opens imported image files.
 type imageFiles struct {
 	db interface {
-		FileOf(ctx context.Context, sha string) (string, store.FileState, error)
+		FileOf(ctx context.Context, sha string) (string, photo.FileState, error)
 		MediaRoots(ctx context.Context) ([]string, error)
 	}
 	media     string // --media, also served from

@@ -19,7 +19,6 @@ import (
 	"github.com/klauspost/compress/flate"
 
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // The map asks for windows — a month, a city box — many times a second
@@ -167,7 +166,7 @@ func (s *Server) buildMemIndex(ctx context.Context, version int64) (*memIndex, e
 				}
 				p := &parts[i].ix
 				lo := int64(i) * memIndexRange
-				parts[i].err = s.db.EachFeatureBulk(ctx, lo, lo+memIndexRange, func(f *store.Feature) error {
+				parts[i].err = s.db.EachFeatureBulk(ctx, lo, lo+memIndexRange, func(f *photo.Feature) error {
 					text = append(append(text[:0], ",\n"...), appendFeature(nil, f, s.links(base, f), s.publicGPS)...)
 					out.Reset()
 					fw.Reset(&out)

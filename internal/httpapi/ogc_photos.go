@@ -16,7 +16,6 @@ import (
 
 	"github.com/syriamap/syriamap/internal/cql"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -301,7 +300,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 		s.writeWindow(w, ix, ix.selectWindow(f), head, tail)
 		return
 	}
-	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *photo.Feature) []byte {
 		return appendFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
 }
@@ -311,7 +310,7 @@ func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.
 	m := views.OGC{Heading: "Photos", Description: "Photos of this selection, " + strconv.Itoa(position+1) + " onwards.",
 		Columns: []string{"Date", "Place", "Credit", "Caption"}}
 	var last int64
-	err := s.db.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+	err := s.db.EachFeature(r.Context(), f, func(ft *photo.Feature) error {
 		last = ft.Seq
 		credit := ft.Photographer
 		if ft.Agency != "" {
@@ -339,7 +338,7 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	var feature []byte
 	err := s.db.EachFeature(r.Context(), photo.Filter{Conds: []photo.Cond{{Property: "id", Op: "=", Value: id}}, Limit: 1},
-		func(ft *store.Feature) error {
+		func(ft *photo.Feature) error {
 			feature = appendFeature(nil, ft, s.links(s.base(r), ft), s.publicGPS)
 			return nil
 		})

@@ -11,7 +11,6 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // photoGeoJSON serves one photo as a GeoJSON Feature, with what lists
@@ -64,7 +63,7 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte
 	if p.Review != photo.ReviewAutomatic && !p.ReviewedAt.IsZero() {
 		reviewedAt = p.ReviewedAt.UTC().Format(time.RFC3339)
 	}
-	ft := store.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
+	ft := photo.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
 		PlaceID: p.Place.ID, PlaceName: p.Place.Name, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
 		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // photoStore is what the read handlers ask of the archive's storage.
@@ -26,16 +25,16 @@ type photoStore interface {
 	Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error)
 	SelectIDs(ctx context.Context, flt photo.Filter) ([]int64, error)
 	MaxRowid(ctx context.Context) (int64, error)
-	EachFeature(ctx context.Context, flt photo.Filter, fn func(f *store.Feature) error) error
-	EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *store.Feature) error) error
-	EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *store.Feature) error) error
-	EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *store.Feature) error) error
-	Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]store.Cluster, error)
-	Extent(ctx context.Context) (store.Extent, error)
+	EachFeature(ctx context.Context, flt photo.Filter, fn func(f *photo.Feature) error) error
+	EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *photo.Feature) error) error
+	EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *photo.Feature) error) error
+	EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *photo.Feature) error) error
+	Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]photo.Cluster, error)
+	Extent(ctx context.Context) (photo.Extent, error)
 	Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error)
 	Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
 	DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
-	PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]store.PlaceCount, error)
+	PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]photo.PlaceCount, error)
 }
 
 // listRequest reads what every list endpoint reads: the filters, the ETag
@@ -104,7 +103,7 @@ func downloadName(f photo.Filter, ext string) string {
 }
 
 // encodeFunc appends one feature, encoded, to b.
-type encodeFunc func(b []byte, base string, ft *store.Feature) []byte
+type encodeFunc func(b []byte, base string, ft *photo.Feature) []byte
 
 // maxDownloads bounds the downloads of more than one chunk in flight, and
 // defaultWriteIdle is how long one may wait for its client to take more.
@@ -163,7 +162,7 @@ func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
 }
 
 // readChunk calls fn for each feature of the chunk.
-func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error {
+func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func(ft *photo.Feature) error) error {
 	if c.ids != nil {
 		return s.db.EachFeatureOf(ctx, f, c.ids, fn)
 	}
@@ -285,7 +284,7 @@ func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Fi
 			defer leave()
 		}
 		c.buf = chunkPool.Get().([]byte)[:0]
-		c.err = s.readChunkFunc(ctx, f, chunks[i], func(ft *store.Feature) error {
+		c.err = s.readChunkFunc(ctx, f, chunks[i], func(ft *photo.Feature) error {
 			c.buf = append(c.buf, lw.sep...)
 			c.buf = enc(c.buf, base, ft)
 			c.ends = append(c.ends, len(c.buf))
@@ -394,7 +393,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.streamFeatures(w, r, f, head, ",\n", fixed(tail), func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, head, ",\n", fixed(tail), func(b []byte, base string, ft *photo.Feature) []byte {
 		return appendFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
 }
@@ -406,7 +405,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	s.streamFeatures(w, r, f, "", "", fixed(""), func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, "", "", fixed(""), func(b []byte, base string, ft *photo.Feature) []byte {
 		b = append(b, 0x1e)
 		b = appendFeature(b, ft, s.links(base, ft), s.publicGPS)
 		return append(b, '\n')
@@ -426,7 +425,7 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	header := appendCSVRow(nil, csvHeader)
-	s.streamFeatures(w, r, f, string(header), "", fixed(""), func(b []byte, base string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, string(header), "", fixed(""), func(b []byte, base string, ft *photo.Feature) []byte {
 		lon, lat := "", ""
 		if ft.Located {
 			lon, lat = strconv.FormatFloat(ft.Lon, 'f', 6, 64), strconv.FormatFloat(ft.Lat, 'f', 6, 64)
@@ -528,7 +527,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 	}
 	head := `{"fields":["id","lon","lat","from","to","placement","metadata"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},` +
 		`"metadata":{"agrees or nothing to compare":0,"near":1,"disagrees":2},"points":[` + "\n"
-	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *store.Feature) []byte {
+	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *photo.Feature) []byte {
 		b = append(b, '[')
 		b = appendString(b, ft.ID)
 		if ft.Located {

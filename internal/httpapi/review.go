@@ -17,7 +17,6 @@ import (
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -30,10 +29,10 @@ const maxGroups = 500
 
 // reviewStore is what the review handlers ask of the archive's storage.
 type reviewStore interface {
-	Apply(ctx context.Context, ids []string, c store.Change) (int, error)
+	Apply(ctx context.Context, ids []string, c photo.Change) (int, error)
 	History(ctx context.Context, id string) ([]photo.Event, error)
 	RecentEvents(ctx context.Context, limit int) ([]photo.Event, error)
-	ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]store.ReviewGroup, error)
+	ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error)
 	ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error)
 }
 
@@ -220,7 +219,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *editor
 	if c := r.PostFormValue("choice"); c != "" {
 		action, placeID = "place", c
 	}
-	ch := store.Change{Author: ed.name, Note: strings.TrimSpace(r.PostFormValue("note"))}
+	ch := photo.Change{Author: ed.name, Note: strings.TrimSpace(r.PostFormValue("note"))}
 	var err error
 	switch action {
 	case "confirm":
@@ -321,7 +320,7 @@ func formPoint(lon, lat string) ([2]float64, error) {
 
 // fixChange reads a date and credit: each field present is a fix (an
 // empty date is undated, an empty credit none).
-func (s *Server) fixChange(ch store.Change, form url.Values) (store.Change, error) {
+func (s *Server) fixChange(ch photo.Change, form url.Values) (photo.Change, error) {
 	if _, ok := form["date"]; ok {
 		v := strings.TrimSpace(form.Get("date"))
 		var d photo.Date
@@ -454,7 +453,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *editor
 		s.error(w, r, err)
 		return
 	}
-	ch := store.Change{Author: ed.name, Note: strings.TrimSpace(b.Note), Confirm: b.Confirm}
+	ch := photo.Change{Author: ed.name, Note: strings.TrimSpace(b.Note), Confirm: b.Confirm}
 	given := 0
 	if b.PlaceID != nil {
 		given++
@@ -526,7 +525,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *editor) 
 			form.Set(k, *v)
 		}
 	}
-	ch, err := s.fixChange(store.Change{Author: ed.name, Note: strings.TrimSpace(b.Note)}, form)
+	ch, err := s.fixChange(photo.Change{Author: ed.name, Note: strings.TrimSpace(b.Note)}, form)
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), []string{id}, ch)
 	}

@@ -23,7 +23,6 @@ import (
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Options configure a Server.
@@ -105,7 +104,7 @@ type Server struct {
 	// download waits for a client that reads nothing; tests change them.
 	chunkRows     int64
 	writeIdle     time.Duration
-	readChunkFunc func(ctx context.Context, f photo.Filter, c chunk, fn func(ft *store.Feature) error) error
+	readChunkFunc func(ctx context.Context, f photo.Filter, c chunk, fn func(ft *photo.Feature) error) error
 	// integrity is the start-up integrity check's outcome: nil while it
 	// runs or when it found nothing.
 	integrity atomic.Pointer[error]

@@ -14,7 +14,6 @@ import (
 	"github.com/paulmach/orb/maptile"
 
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Vector tiles of the photos (Mapbox Vector Tile 2.1), for GIS clients
@@ -126,7 +125,7 @@ func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([
 			fc.Append(ft)
 		}
 	} else {
-		err := s.db.EachFeature(r.Context(), f, func(ft *store.Feature) error {
+		err := s.db.EachFeature(r.Context(), f, func(ft *photo.Feature) error {
 			fc.Append(tileFeature(ft))
 			return nil
 		})
@@ -141,7 +140,7 @@ func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([
 
 // tileFeature is one photo in a tile: a point with what a label or a
 // click needs (the whole caption is a click away, at url).
-func tileFeature(ft *store.Feature) *geojson.Feature {
+func tileFeature(ft *photo.Feature) *geojson.Feature {
 	g := geojson.NewFeature(orb.Point{ft.Lon, ft.Lat})
 	g.Properties = geojson.Properties{"count": 1, "id": ft.ID, "date": isoDate(ft.Date), "date_precision": ft.Date.Precision,
 		"agency": ft.Agency, "photographer": ft.Photographer, "place_name": ft.PlaceName, "precision": ft.Precision}

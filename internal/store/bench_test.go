@@ -99,7 +99,7 @@ func BenchmarkEachFeature(b *testing.B) {
 	ctx := context.Background()
 	for b.Loop() {
 		n := 0
-		if err := db.EachFeature(ctx, photo.Filter{Limit: 100000}, func(*Feature) error { n++; return nil }); err != nil {
+		if err := db.EachFeature(ctx, photo.Filter{Limit: 100000}, func(*photo.Feature) error { n++; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		if n != 100000 {

@@ -8,21 +8,12 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// Cluster is the placed photos of one grid cell: how many, their mean
-// point, and, for a cell of one photo, the photo.
-type Cluster struct {
-	Count    int
-	Lon, Lat float64
-	// Single is the photo of a one-photo cell, nil otherwise.
-	Single *Feature
-}
-
 // Clusters groups the filter's placed photos into square cells of cell
 // degrees, for maps of archives too large to send whole. The grouping
 // reads only the window index (dates and points, with the rowid), so a
 // month over a million photos costs little; the photos of one-photo cells
 // are then read by rowid.
-func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cluster, error) {
+func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]photo.Cluster, error) {
 	if cell <= 0 {
 		return nil, fmt.Errorf("store: clusters: cell %v is not positive", cell)
 	}
@@ -30,7 +21,7 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cl
 	if err != nil {
 		return nil, err
 	}
-	var out []Cluster
+	var out []photo.Cluster
 	err = s.reading(ctx, flt.Query, "clustering photos", func(ctx context.Context) error {
 		out, err = s.clusters(ctx, w, args, cell)
 		return err
@@ -38,7 +29,7 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]Cl
 	return out, err
 }
 
-func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]Cluster, error) {
+func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]photo.Cluster, error) {
 	// lon+180 and lat+90 are never negative, so the cast floors them.
 	q := `SELECT count(*), avg(lon), avg(lat), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + `
 		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
@@ -46,11 +37,11 @@ func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) (
 	if err != nil {
 		return nil, err
 	}
-	var out []Cluster
+	var out []photo.Cluster
 	var singles []any
 	at := map[int64]int{}
 	for rows.Next() {
-		var c Cluster
+		var c photo.Cluster
 		var rowid int64
 		if err := rows.Scan(&c.Count, &c.Lon, &c.Lat, &rowid); err != nil {
 			rows.Close()
@@ -70,7 +61,7 @@ func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) (
 	for len(singles) > 0 {
 		batch := singles[:min(len(singles), 500)]
 		singles = singles[len(batch):]
-		err := s.queryFeatures(ctx, "rowid IN ("+strings.Repeat("?,", len(batch)-1)+"?)", batch, "", func(rowid int64, f *Feature) error {
+		err := s.queryFeatures(ctx, "rowid IN ("+strings.Repeat("?,", len(batch)-1)+"?)", batch, "", func(rowid int64, f *photo.Feature) error {
 			ft := *f
 			out[at[rowid]].Single = &ft
 			return nil

@@ -25,7 +25,7 @@ func (s *DB) SetCorrection(ctx context.Context, id string, c photo.Correction, p
 	if author == "" {
 		author = "command line"
 	}
-	_, err := s.Apply(ctx, []string{id}, Change{Author: author, Note: c.Note, Place: &place})
+	_, err := s.Apply(ctx, []string{id}, photo.Change{Author: author, Note: c.Note, Place: &place})
 	return err
 }
 

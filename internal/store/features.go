@@ -9,49 +9,20 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// Feature is what a map or a GIS download shows of a photo: fewer columns
-// than a Photo, read without decoding any JSON, for streaming many.
-type Feature struct {
-	// Seq is the photo's import sequence (its rowid): the key of
-	// photo.Filter.After.
-	Seq                  int64
-	ID, Caption          string
-	Date                 photo.Date
-	Photographer, Agency string
-	PlaceID, PlaceName   string
-	PlaceKind            string
-	Governorate          string
-	Precision            string
-	Confidence           float64
-	Mention              string
-	ImageURL, ImagePath  string
-	Lon, Lat             float64
-	Located              bool
-	// Review is how the place stands (automatic, corrected, confirmed),
-	// ReviewedBy and ReviewedAt ("" when automatic) who decided and when
-	// (RFC 3339).
-	Review                 photo.Review
-	ReviewedBy, ReviewedAt string
-	// ImageFile is the hash of the photo's first image file ("" when it
-	// has none); Check compares the caption with that file's metadata.
-	ImageFile string
-	Check     photo.Check
-}
-
 // EachFeature calls fn for each photo the filter selects, in the order
 // they were imported (or newest first), as the rows arrive: nothing is held
 // in memory but the row at hand. fn must not keep f, which is reused; an
 // error from fn stops the walk. The query holds a reader for as long as fn
 // takes: a server answering clients that may read slowly uses SelectIDs
 // and EachFeatureOf instead.
-func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *Feature) error) error {
+func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *photo.Feature) error) error {
 	w, args, err := filter(flt)
 	if err != nil {
 		return err
 	}
 	tail := orderOf(flt) + limitOf(flt)
 	return s.reading(ctx, flt.Query, "reading photos", func(ctx context.Context) error {
-		return s.queryFeatures(ctx, w, args, tail, func(_ int64, f *Feature) error { return fn(f) })
+		return s.queryFeatures(ctx, w, args, tail, func(_ int64, f *photo.Feature) error { return fn(f) })
 	})
 }
 
@@ -60,7 +31,7 @@ func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *Featu
 // read an archive at large in such ranges to use more than one core
 // (pure-Go SQLite spends about 2 µs on every row) and to hold a reader
 // only while a range is read.
-func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *Feature) error) error {
+func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *photo.Feature) error) error {
 	w, args, err := filter(flt)
 	if err != nil {
 		return err
@@ -68,7 +39,7 @@ func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, 
 	w = "rowid > ? AND rowid <= ? AND " + w
 	args = append([]any{lo, hi}, args...)
 	return s.reading(ctx, flt.Query, "reading photos", func(ctx context.Context) error {
-		return s.queryFeatures(ctx, w, args, " ORDER BY rowid", func(_ int64, f *Feature) error { return fn(f) })
+		return s.queryFeatures(ctx, w, args, " ORDER BY rowid", func(_ int64, f *photo.Feature) error { return fn(f) })
 	})
 }
 
@@ -76,10 +47,10 @@ func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, 
 // by range (the server's memory index): on connections of their own that
 // do not map the file, so that reading every page once leaves it out of
 // the process's memory.
-func (s *DB) EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *Feature) error) error {
+func (s *DB) EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *photo.Feature) error) error {
 	return s.reading(ctx, "", "reading photos", func(ctx context.Context) error {
 		return s.queryFeaturesOn(ctx, s.bulk, "rowid > ? AND rowid <= ?", []any{lo, hi}, " ORDER BY rowid",
-			func(_ int64, f *Feature) error { return fn(f) })
+			func(_ int64, f *photo.Feature) error { return fn(f) })
 	})
 }
 
@@ -117,7 +88,7 @@ func (s *DB) SelectIDs(ctx context.Context, flt photo.Filter) ([]int64, error) {
 // The filter is tested again, but for its full-text search (a caption
 // never changes): a photo changed since SelectIDs so that the filter no
 // longer selects it is left out.
-func (s *DB) EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *Feature) error) error {
+func (s *DB) EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, fn func(f *photo.Feature) error) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -139,7 +110,7 @@ func (s *DB) EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, f
 	w = "rowid IN (SELECT value FROM json_each(?)) AND " + w
 	args = append([]any{string(list)}, args...)
 	return s.reading(ctx, "", "reading photos", func(ctx context.Context) error {
-		return s.queryFeatures(ctx, w, args, orderOf(flt), func(_ int64, f *Feature) error { return fn(f) })
+		return s.queryFeatures(ctx, w, args, orderOf(flt), func(_ int64, f *photo.Feature) error { return fn(f) })
 	})
 }
 
@@ -170,11 +141,11 @@ func limitOf(flt photo.Filter) string {
 // queryFeatures calls fn with the rowid and feature of each photo that the
 // WHERE clause w selects, in the order (ORDER BY, LIMIT …) that tail
 // gives. The Feature is reused between calls.
-func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
+func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail string, fn func(rowid int64, f *photo.Feature) error) error {
 	return s.queryFeaturesOn(ctx, s.read, w, args, tail, fn)
 }
 
-func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []any, tail string, fn func(rowid int64, f *Feature) error) error {
+func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []any, tail string, fn func(rowid int64, f *photo.Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at,
 		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note
@@ -184,7 +155,7 @@ func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []a
 		return err
 	}
 	defer rows.Close()
-	var f Feature
+	var f photo.Feature
 	var rowid int64
 	var from, to sql.NullInt64
 	var prec sql.NullString
@@ -220,24 +191,15 @@ func (s *DB) MaxRowid(ctx context.Context) (int64, error) {
 	return n, err
 }
 
-// PlaceCount is a place that has photos, with how many and over what time.
-type PlaceCount struct {
-	ID, Name, Kind, Governorate string
-	Lon, Lat                    float64
-	Count                       int
-	// First and Last bound the photos' dates (zero when none is dated).
-	First, Last photo.Date
-}
-
 // PlacesWithPhotos returns the places the filter's photos are shown at,
 // with their counts, the most photographed first. Photos placed at a bare
 // point (a correction or a file's point with no place) are left out.
-func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]PlaceCount, error) {
+func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]photo.PlaceCount, error) {
 	w, args, err := filter(flt)
 	if err != nil {
 		return nil, err
 	}
-	var out []PlaceCount
+	var out []photo.PlaceCount
 	err = s.reading(ctx, flt.Query, "counting places", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name), max(place_kind), max(governorate), max(lon), max(lat),
 			count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+`
@@ -247,7 +209,7 @@ func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]PlaceCou
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var p PlaceCount
+			var p photo.PlaceCount
 			var first, last sql.NullInt64
 			if err := rows.Scan(&p.ID, &p.Name, &p.Kind, &p.Governorate, &p.Lon, &p.Lat, &p.Count, &first, &last); err != nil {
 				return err

@@ -300,7 +300,7 @@ func TestSelectIDsThenFeatures(t *testing.T) {
 	ctx := context.Background()
 	for _, f := range []photo.Filter{{}, {Agencies: []string{"Reuters"}}, {Newest: true, Limit: 3, Offset: 1}, {Query: "Aleppo"}, {From: date("2016"), To: date("2016")}} {
 		var one, chunked []string
-		if err := db.EachFeature(ctx, f, func(ft *Feature) error { one = append(one, ft.ID); return nil }); err != nil {
+		if err := db.EachFeature(ctx, f, func(ft *photo.Feature) error { one = append(one, ft.ID); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		ids, err := db.SelectIDs(ctx, f)
@@ -309,7 +309,7 @@ func TestSelectIDsThenFeatures(t *testing.T) {
 		}
 		for len(ids) > 0 {
 			n := min(2, len(ids))
-			if err := db.EachFeatureOf(ctx, f, ids[:n], func(ft *Feature) error { chunked = append(chunked, ft.ID); return nil }); err != nil {
+			if err := db.EachFeatureOf(ctx, f, ids[:n], func(ft *photo.Feature) error { chunked = append(chunked, ft.ID); return nil }); err != nil {
 				t.Fatal(err)
 			}
 			ids = ids[n:]
@@ -322,7 +322,7 @@ func TestSelectIDsThenFeatures(t *testing.T) {
 	ids, _ := db.SelectIDs(ctx, f)
 	db.write.Exec(`UPDATE photos SET agency = 'Reuters' WHERE rowid = ?`, ids[0])
 	n := 0
-	db.EachFeatureOf(ctx, f, ids, func(*Feature) error { n++; return nil })
+	db.EachFeatureOf(ctx, f, ids, func(*photo.Feature) error { n++; return nil })
 	if n != len(ids)-1 {
 		t.Errorf("%d of %d photos, after one left the selection", n, len(ids))
 	}

@@ -479,17 +479,10 @@ func orNone(precision string) string {
 	return precision
 }
 
-// FileState is what the archive knows of an image file it imported.
-type FileState struct {
-	Size    int64
-	ModTime time.Time
-	SHA256  string
-}
-
 // KnownFile returns the state of the image file at path (absolute) as
 // its last import saw it, and whether it was imported.
-func (s *DB) KnownFile(ctx context.Context, path string) (FileState, bool, error) {
-	var st FileState
+func (s *DB) KnownFile(ctx context.Context, path string) (photo.FileState, bool, error) {
+	var st photo.FileState
 	var mtime string
 	err := s.reading(ctx, "", "reading the archive's files", func(ctx context.Context) error {
 		return s.read.QueryRowContext(ctx, `SELECT size, mtime, sha256 FROM files WHERE path = ?`, path).Scan(&st.Size, &mtime, &st.SHA256)
@@ -507,9 +500,9 @@ func (s *DB) KnownFile(ctx context.Context, path string) (FileState, bool, error
 // FileOf returns the path of the image file whose content has the hash
 // sha (hex), with its state when imported, for serving it; ENotFound when
 // no imported file has it.
-func (s *DB) FileOf(ctx context.Context, sha string) (string, FileState, error) {
+func (s *DB) FileOf(ctx context.Context, sha string) (string, photo.FileState, error) {
 	var path, mtime string
-	st := FileState{SHA256: sha}
+	st := photo.FileState{SHA256: sha}
 	err := s.reading(ctx, "", "finding an image file", func(ctx context.Context) error {
 		return s.read.QueryRowContext(ctx, `SELECT path, size, mtime FROM files WHERE sha256 = ? ORDER BY imported DESC LIMIT 1`, sha).
 			Scan(&path, &st.Size, &mtime)

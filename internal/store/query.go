@@ -224,19 +224,11 @@ func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
 	return n, err
 }
 
-// Extent is where and when an archive's photos are: the bounding box of
-// the placed ones (nil when none is) and the first and last day of the
-// dated ones (zero when none is).
-type Extent struct {
-	BBox        *orb.Bound
-	First, Last photo.Date
-}
-
 // Extent returns the extent of the whole archive. Each bound reads one
 // end of an index (the window index for dates; the points are read
 // whole, a fraction of a second over a million photos).
-func (s *DB) Extent(ctx context.Context) (Extent, error) {
-	var e Extent
+func (s *DB) Extent(ctx context.Context) (photo.Extent, error) {
+	var e photo.Extent
 	err := s.reading(ctx, "", "measuring the archive's extent", func(ctx context.Context) error {
 		var minLon, minLat, maxLon, maxLat sql.NullFloat64
 		var first, last sql.NullInt64

@@ -12,21 +12,8 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// Change is what a person does to photos, with who and why: exactly one of
-// a new place (Place, located; an empty ID for a bare point), a
-// confirmation that the geocoder's place is right (Confirm), or a fix of
-// the date or the credit (Date, Photographer, Agency; nil leaves a value
-// as it is).
-type Change struct {
-	Author, Note         string
-	Place                *photo.Place
-	Confirm              bool
-	Date                 *photo.Date
-	Photographer, Agency *string
-}
-
-// action names a change in the events.
-func (c Change) action() (string, error) {
+// actionOf names a change in the events.
+func actionOf(c photo.Change) (string, error) {
 	n := 0
 	action := ""
 	if c.Place != nil {
@@ -56,8 +43,8 @@ func (c Change) action() (string, error) {
 // new place or a confirmation survives re-geocoding and re-imports, as
 // does a fixed date or credit. It returns how many photos changed; an
 // unknown photo id is an ENotFound error and changes nothing.
-func (s *DB) Apply(ctx context.Context, ids []string, c Change) (int, error) {
-	action, err := c.action()
+func (s *DB) Apply(ctx context.Context, ids []string, c photo.Change) (int, error) {
+	action, err := actionOf(c)
 	if err != nil {
 		return 0, err
 	}
@@ -166,7 +153,7 @@ func (s *DB) confirm(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Phot
 }
 
 // fix sets the photo's date or credit and keeps the fix for re-imports.
-func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c Change, stamp string) (before, after map[string]any, err error) {
+func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c photo.Change, stamp string) (before, after map[string]any, err error) {
 	state := func(d photo.Date, photographer, agency string) map[string]any {
 		return map[string]any{"date": nullString(d.String()), "date_precision": nullString(d.Precision),
 			"photographer": nullString(photographer), "agency": nullString(agency)}
@@ -253,20 +240,6 @@ func (s *DB) events(ctx context.Context, q string, args ...any) ([]photo.Event, 
 	return out, err
 }
 
-// ReviewGroup is the photos a person has not yet checked whose captions
-// name the same place (Mention, "" for those that name none the
-// gazetteer knows), with how many of them are unplaced, fallbacks or of
-// low confidence.
-type ReviewGroup struct {
-	Mention                 string
-	Photos                  int
-	Unplaced, Fallback, Low int
-	Disagrees               int    // whose image file's metadata disagrees with the caption
-	PlaceID, PlaceName      string // the place most of them are shown at
-	Example                 string // one photo's id
-	Worst                   int    // 4 metadata disagrees, 3 unplaced, 2 fallback, 1 low confidence, 0 else
-}
-
 // reviewNeed ranks how much a photo needs a person, in SQL: first the
 // photos whose image file's metadata (location, GPS, clock) disagrees
 // with the caption, then the unplaced, the fallbacks and the unsure.
@@ -277,13 +250,13 @@ const reviewNeed = `CASE WHEN agreement = 'disagrees' THEN 4 WHEN lon IS NULL TH
 // in the order that fixes the most with the least work: the worst first
 // (image metadata that disagrees, unplaced, fallbacks, low confidence),
 // then the largest.
-func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]ReviewGroup, error) {
+func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
 	w, args, err := filter(f)
 	if err != nil {
 		return nil, err
 	}
-	var out []ReviewGroup
+	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT mention COLLATE NOCASE AS m, count(*),
 			sum(lon IS NULL), sum(precision = 'fallback'), sum(lon IS NOT NULL AND precision != 'fallback' AND confidence < 0.5),
@@ -294,7 +267,7 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]Rev
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var g ReviewGroup
+			var g photo.ReviewGroup
 			if err := rows.Scan(&g.Mention, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example, &g.Disagrees); err != nil {
 				return err
 			}
@@ -430,15 +403,9 @@ func (s *DB) TokenUser(ctx context.Context, hash string) (string, error) {
 	return u, notFound(err, "token")
 }
 
-// Session is a signed-in editor's session.
-type Session struct {
-	User, CSRF string
-	Expires    time.Time
-}
-
 // AddSession stores a session under its secret's hash, and forgets the
 // sessions that have expired.
-func (s *DB) AddSession(ctx context.Context, hash string, se Session) error {
+func (s *DB) AddSession(ctx context.Context, hash string, se photo.Session) error {
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return err
@@ -459,8 +426,8 @@ func (s *DB) AddSession(ctx context.Context, hash string, se Session) error {
 
 // Session returns the session a secret's hash names, if it has not
 // expired.
-func (s *DB) Session(ctx context.Context, hash string) (Session, error) {
-	var se Session
+func (s *DB) Session(ctx context.Context, hash string) (photo.Session, error) {
+	var se photo.Session
 	var expires string
 	err := s.reading(ctx, "", "reading a session", func(ctx context.Context) error {
 		return s.read.QueryRowContext(ctx, `SELECT user, csrf, expires FROM sessions WHERE hash = ?`, hash).Scan(&se.User, &se.CSRF, &expires)
@@ -470,7 +437,7 @@ func (s *DB) Session(ctx context.Context, hash string) (Session, error) {
 	}
 	se.Expires, _ = time.Parse(time.RFC3339, expires)
 	if !se.Expires.After(s.Now()) {
-		return Session{}, photo.Errorf(photo.ENotFound, "session expired")
+		return photo.Session{}, photo.Errorf(photo.ENotFound, "session expired")
 	}
 	return se, nil
 }

@@ -490,13 +490,13 @@ func TestPagingAfter(t *testing.T) {
 	ctx := context.Background()
 	for _, order := range []photo.Filter{{}, {Oldest: true}, {Newest: true}} {
 		var whole []string
-		db.EachFeature(ctx, order, func(f *Feature) error { whole = append(whole, f.ID); return nil })
+		db.EachFeature(ctx, order, func(f *photo.Feature) error { whole = append(whole, f.ID); return nil })
 		var paged []string
 		page := order
 		page.Limit = 1
 		for len(paged) <= len(whole) {
-			var got []*Feature
-			if err := db.EachFeature(ctx, page, func(f *Feature) error { c := *f; got = append(got, &c); return nil }); err != nil {
+			var got []*photo.Feature
+			if err := db.EachFeature(ctx, page, func(f *photo.Feature) error { c := *f; got = append(got, &c); return nil }); err != nil {
 				t.Fatal(err)
 			}
 			if len(got) == 0 {

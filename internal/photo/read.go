@@ -1,0 +1,107 @@
+package photo
+
+import (
+	"time"
+
+	"github.com/paulmach/orb"
+)
+
+// The read models: what the archive's storage gives the server and the
+// commands — a photo as a map shows it, the review's changes and groups,
+// a session, the archive's extent — declared here, below both, so that
+// neither reaches into the other's package for them.
+
+// Feature is what a map or a GIS download shows of a photo: fewer columns
+// than a Photo, read without decoding any JSON, for streaming many.
+type Feature struct {
+	// Seq is the photo's import sequence (its rowid): the key of
+	// Filter.After.
+	Seq                  int64
+	ID, Caption          string
+	Date                 Date
+	Photographer, Agency string
+	PlaceID, PlaceName   string
+	PlaceKind            string
+	Governorate          string
+	Precision            string
+	Confidence           float64
+	Mention              string
+	ImageURL, ImagePath  string
+	Lon, Lat             float64
+	Located              bool
+	// Review is how the place stands (automatic, corrected, confirmed),
+	// ReviewedBy and ReviewedAt ("" when automatic) who decided and when
+	// (RFC 3339).
+	Review                 Review
+	ReviewedBy, ReviewedAt string
+	// ImageFile is the hash of the photo's first image file ("" when it
+	// has none); Check compares the caption with that file's metadata.
+	ImageFile string
+	Check     Check
+}
+
+// PlaceCount is a place that has photos, with how many and over what time.
+type PlaceCount struct {
+	ID, Name, Kind, Governorate string
+	Lon, Lat                    float64
+	Count                       int
+	// First and Last bound the photos' dates (zero when none is dated).
+	First, Last Date
+}
+
+// Change is what a person does to photos, with who and why: exactly one of
+// a new place (Place, located; an empty ID for a bare point), a
+// confirmation that the geocoder's place is right (Confirm), or a fix of
+// the date or the credit (Date, Photographer, Agency; nil leaves a value
+// as it is).
+type Change struct {
+	Author, Note         string
+	Place                *Place
+	Confirm              bool
+	Date                 *Date
+	Photographer, Agency *string
+}
+
+// ReviewGroup is the photos a person has not yet checked whose captions
+// name the same place (Mention, "" for those that name none the
+// gazetteer knows), with how many of them are unplaced, fallbacks or of
+// low confidence.
+type ReviewGroup struct {
+	Mention                 string
+	Photos                  int
+	Unplaced, Fallback, Low int
+	Disagrees               int    // whose image file's metadata disagrees with the caption
+	PlaceID, PlaceName      string // the place most of them are shown at
+	Example                 string // one photo's id
+	Worst                   int    // 4 metadata disagrees, 3 unplaced, 2 fallback, 1 low confidence, 0 else
+}
+
+// Session is a signed-in editor's session.
+type Session struct {
+	User, CSRF string
+	Expires    time.Time
+}
+
+// FileState is what the archive knows of an image file it imported.
+type FileState struct {
+	Size    int64
+	ModTime time.Time
+	SHA256  string
+}
+
+// Extent is where and when an archive's photos are: the bounding box of
+// the placed ones (nil when none is) and the first and last day of the
+// dated ones (zero when none is).
+type Extent struct {
+	BBox        *orb.Bound
+	First, Last Date
+}
+
+// Cluster is the placed photos of one grid cell: how many, their mean
+// point, and, for a cell of one photo, the 
+type Cluster struct {
+	Count    int
+	Lon, Lat float64
+	// Single is the photo of a one-photo cell, nil otherwise.
+	Single *Feature
+}
