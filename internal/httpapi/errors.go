@@ -9,7 +9,6 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -61,7 +60,7 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	// A write the disk had no room for says so (507), whichever write
 	// it was.
-	err = store.DiskFull(err)
+	err = photo.DiskFull(err)
 	code := photo.ErrorCode(err)
 	status, body := statuses[code], map[string]string{"error": photo.ErrorMessage(err)}
 	if status == 0 {

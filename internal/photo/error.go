@@ -3,6 +3,8 @@ package photo
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"syscall"
 )
 
 // Error codes: what kind of failure an Error is. The HTTP layer maps them
@@ -80,4 +82,19 @@ func ErrorMessage(err error) string {
 		return e.Message
 	}
 	return "internal error"
+}
+
+// DiskFull returns an EDiskFull error in place of err when err is a write
+// that failed for want of disk space (SQLite's "database or disk is full",
+// or ENOSPC from the file system), and err otherwise. Nothing was
+// written: SQLite rolls the transaction back.
+func DiskFull(err error) error {
+	if err == nil || ErrorCode(err) != EInternal {
+		return err
+	}
+	msg := err.Error()
+	if errors.Is(err, syscall.ENOSPC) || strings.Contains(msg, "database or disk is full") || strings.Contains(msg, "no space left on device") {
+		return Errorf(EDiskFull, "the disk holding the archive is full: nothing was written; free some space and try again")
+	}
+	return err
 }

@@ -1,10 +1,8 @@
 package store
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"syscall"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -14,21 +12,6 @@ import (
 // reported full: SQLite needs room for a transaction's journal and pages,
 // and a write that finds none fails whole.
 const lowDiskBytes = 64 << 20
-
-// DiskFull returns an EDiskFull error in place of err when err is a write
-// that failed for want of disk space (SQLite's "database or disk is full",
-// or ENOSPC from the file system), and err otherwise. Nothing was
-// written: SQLite rolls the transaction back.
-func DiskFull(err error) error {
-	if err == nil || photo.ErrorCode(err) != photo.EInternal {
-		return err
-	}
-	msg := err.Error()
-	if errors.Is(err, syscall.ENOSPC) || strings.Contains(msg, "database or disk is full") || strings.Contains(msg, "no space left on device") {
-		return photo.Errorf(photo.EDiskFull, "the disk holding the archive is full: nothing was written; free some space and try again")
-	}
-	return err
-}
 
 // checkDisk reports the archive's disk as full when it has less than
 // lowDiskBytes free; a read-only archive is never written, so its disk is

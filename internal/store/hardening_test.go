@@ -378,11 +378,11 @@ func TestDiskFull(t *testing.T) {
 		fmt.Errorf("store: changing x: %w", errors.New("database or disk is full (13)")),
 		fmt.Errorf("store: %w", &os.PathError{Op: "write", Path: "a.db-wal", Err: syscall.ENOSPC}),
 	} {
-		if got := DiskFull(err); photo.ErrorCode(got) != photo.EDiskFull || !strings.Contains(got.Error(), "disk holding the archive is full") {
-			t.Errorf("DiskFull(%v) = %v", err, got)
+		if got := photo.DiskFull(err); photo.ErrorCode(got) != photo.EDiskFull || !strings.Contains(got.Error(), "disk holding the archive is full") {
+			t.Errorf("photo.DiskFull(%v) = %v", err, got)
 		}
 	}
-	if err := errors.New("something else"); DiskFull(err) != err {
+	if err := errors.New("something else"); photo.DiskFull(err) != err {
 		t.Error("another error was taken for a full disk")
 	}
 	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))

@@ -357,7 +357,7 @@ func (s *DB) writeErr(err error) error {
 	if isBusy(err) {
 		return ErrBusy
 	}
-	return DiskFull(fmt.Errorf("store: %w", err))
+	return photo.DiskFull(fmt.Errorf("store: %w", err))
 }
 
 func isBusy(err error) bool {
