@@ -44,20 +44,14 @@ func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
 	withIndex, s := serveArchive(t, a, Options{})
 	sqlite, _ = serveArchive(t, a, Options{NoMemIndex: true})
 	// The two serve different base URLs: compare links after the base.
-	s.startMemIndex()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		v, err := s.db.Version(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.memIndexAt(v) != nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the memory index was not built in a minute")
-		}
-		time.Sleep(20 * time.Millisecond)
+	v, err := s.db.Version(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := s.memIndex.Wait(ctx, v, s.baseURL); err != nil {
+		t.Fatalf("the memory index was not built in a minute: %v", err)
 	}
 	return withIndex, sqlite
 }
@@ -110,13 +104,22 @@ func TestMemIndexMatchesSQLite(t *testing.T) {
 // TestMemIndexFollowsTheArchive: a change to the archive is served at
 // once (from SQLite until the index is built again), never a stale index.
 func TestMemIndexFollowsTheArchive(t *testing.T) {
-	_, ts, a := newTestServer(t)
+	s, ts, a := newTestServer(t)
 	q := "/api/photos.geojson?from=2016&to=2016"
-	before, _ := getGzip(t, ts, q)
-	for i := 0; i < 100 && string(before) == ""; i++ {
-		time.Sleep(10 * time.Millisecond)
+	// The index is built, and answers.
+	v, err := a.DB.Version(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // the index is built by now
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := s.memIndex.Wait(ctx, v, s.baseURL); err != nil {
+		t.Fatal(err)
+	}
+	before, resp := getGzip(t, ts, q)
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatal("the window was not served gzipped")
+	}
 	path := filepath.Join(t.TempDir(), "new.txt")
 	writeFile(t, path, "Boys play football in Binnish, Idlib, Syria, May 5, 2016. REUTERS/Ammar Abdullah\n")
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {

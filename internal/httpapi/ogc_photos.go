@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/cql"
+	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
 )
@@ -256,13 +257,13 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	// A GIS client pages through a layer a few thousand features a
 	// time: the memory index, when it serves the filter, counts and
 	// writes the pages (see memindex.go).
-	var ix *memIndex
-	if format == "json" && !hits && memIndexable(f) && acceptsGzip(r) {
+	var ix *memindex.Index
+	if format == "json" && !hits && memindex.Indexable(f) && acceptsGzip(r) {
 		ix = s.memIndexAt(version)
 	}
 	var matched int
 	if ix != nil {
-		matched = len(ix.selectWindow(whole))
+		matched = len(ix.Select(whole))
 	} else if matched, err = s.db.CountPhotos(r.Context(), whole); err != nil {
 		s.error(w, r, err)
 		return
@@ -297,7 +298,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ix != nil {
-		s.writeWindow(w, ix, ix.selectWindow(f), head, tail)
+		s.writeWindow(w, ix, ix.Select(f), head, tail)
 		return
 	}
 	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *photo.Feature) []byte {

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/syriamap/syriamap/internal/gzjoin"
+	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -195,13 +197,13 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 		}
 		defer s.inFlight.Add(-1)
 	}
-	var gz *gzipStream
+	var gz *gzjoin.Writer
 	var out io.Writer = w
 	if len(chunks) > 1 && acceptsGzip(r) {
 		// Compressed here, chunk by chunk; the middleware leaves a
 		// response that has its encoding alone.
 		w.Header().Set("Content-Encoding", "gzip")
-		if gz, err = newGzipStream(w); err != nil {
+		if gz, err = gzjoin.New(w); err != nil {
 			return // the client is gone
 		}
 		out = gz
@@ -228,7 +230,7 @@ func fixed(tail string) func(int, int64) string { return func(int, int64) string
 // listWriter writes a list's features with the separator between them.
 type listWriter struct {
 	bw      *bufio.Writer
-	gz      *gzipStream // the response's compressor when the handler compresses
+	gz      *gzjoin.Writer // the response's compressor when the handler compresses
 	sep     string
 	written int   // features written so far
 	last    int64 // the Seq of the last
@@ -296,7 +298,7 @@ func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Fi
 		if c.err == nil && lw.gz != nil && i > 0 && len(c.ends) > 0 {
 			c.deflated = deflatedPool.Get().(*bytes.Buffer)
 			c.deflated.Reset()
-			c.err = deflateRange(c.deflated, c.buf)
+			c.err = gzjoin.Deflate(c.deflated, c.buf)
 		}
 		return c
 	}
@@ -387,9 +389,9 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	const head, tail = `{"type":"FeatureCollection","features":[` + "\n", "\n]}\n"
-	if memIndexable(f) && acceptsGzip(r) {
+	if memindex.Indexable(f) && acceptsGzip(r) {
 		if ix := s.memIndexAt(version); ix != nil {
-			s.writeWindow(w, ix, ix.selectWindow(f), head, fixed(tail))
+			s.writeWindow(w, ix, ix.Select(f), head, fixed(tail))
 			return
 		}
 	}

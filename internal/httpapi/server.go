@@ -22,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imaging"
+	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -57,7 +58,7 @@ type Options struct {
 	// in; "" keeps them in memory only.
 	ImageCache string
 	// NoMemIndex answers every window from SQLite, without the memory
-	// index (see memindex.go); for comparisons and tests.
+	// index (internal/memindex); for comparisons and tests.
 	NoMemIndex bool
 	// BaseURL is the scheme, host and any path prefix the server is
 	// reached at (https://photos.example.org), for the absolute links in
@@ -86,8 +87,9 @@ type Server struct {
 	images  *imageFiles
 	// derivatives makes and keeps the JPEGs served for image files.
 	derivatives *derivatives
-	// memIndex answers the map's windows from memory (memindex.go).
-	memIndex memIndexHolder
+	// memIndex answers the map's windows from memory; nil when
+	// Options.NoMemIndex.
+	memIndex *memindex.Keeper
 	log      *slog.Logger
 	router   *mux.Router
 	tiles    string
@@ -155,7 +157,9 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		}
 		s.media = m
 	}
-	s.memIndex.off = opts.NoMemIndex
+	if !opts.NoMemIndex {
+		s.memIndex = memindex.NewKeeper(a.DB, s.featureEncoder, s.log)
+	}
 	s.images = &imageFiles{db: a.DB, media: opts.Media, originals: opts.ServeOriginals}
 	s.derivatives = &derivatives{pipeline: imaging.New(imaging.DefaultBudget), lane: s.lane, dir: opts.ImageCache, mem: map[string][]byte{}}
 	s.readChunkFunc = s.readChunk
@@ -278,7 +282,9 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 		ready(ln.Addr())
 	}
 	go s.CheckIntegrity(ctx)
-	s.startMemIndex() // windows are read from SQLite until it is built
+	if s.memIndex != nil {
+		s.memIndex.Start(s.baseURL) // windows are read from SQLite until it is built
+	}
 	// The explorer's first page counts facets over the whole archive:
 	// count them now, while nobody waits.
 	go func() {

@@ -24,25 +24,19 @@ func where(f photo.Filter) (string, []any, error) {
 		conds = append(conds, cond)
 		args = append(args, a...)
 	}
-	// A photo is in the window when the period its date covers overlaps
-	// it. Only a month- or year-dated photo can start before the window
-	// and still overlap it, and it then starts on the 1st of the window's
-	// first month or on the 1st of January of its first year: so the
-	// photos to look at start in the window or on one of those two days,
-	// short ranges of the window index.
-	if !f.From.IsZero() && !f.To.IsZero() {
-		first, _ := f.From.Span()
-		_, last := f.To.Span()
-		if first > last {
+	// The window's rule and its numbers are photo.Window's (the memory
+	// index applies the same); the photos to look at start in the window
+	// or on one of two days before it, short ranges of the window index.
+	switch win := photo.WindowOf(f); {
+	case win.From && win.To:
+		if win.First > win.Last {
 			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
 		}
-		add("date_to >= ? AND date_from <= ? AND (date_from BETWEEN ? AND ? OR date_from IN (?, ?))", first, last, first, last, first/100*100+1, first/10000*10000+101)
-	} else if !f.From.IsZero() {
-		first, _ := f.From.Span()
-		add("date_to >= ? AND (date_from >= ? OR date_from IN (?, ?))", first, first, first/100*100+1, first/10000*10000+101)
-	} else if !f.To.IsZero() {
-		_, last := f.To.Span()
-		add("date_from <= ?", last)
+		add("date_to >= ? AND date_from <= ? AND (date_from BETWEEN ? AND ? OR date_from IN (?, ?))", win.First, win.Last, win.First, win.Last, win.Month, win.Year)
+	case win.From:
+		add("date_to >= ? AND (date_from >= ? OR date_from IN (?, ?))", win.First, win.First, win.Month, win.Year)
+	case win.To:
+		add("date_from <= ?", win.Last)
 	}
 	if b := f.BBox; b != nil {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())

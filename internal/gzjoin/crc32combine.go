@@ -1,4 +1,4 @@
-package httpapi
+package gzjoin
 
 // CRC-32 (IEEE) of a concatenation from the CRCs of its parts, as zlib's
 // crc32_combine does (Mark Adler's method): crc(A‖B) = crc(A)·x^(8·|B|)
@@ -40,9 +40,9 @@ var x2nTable = func() (t [32]uint32) {
 	return t
 }()
 
-// shiftFor returns x^(8·n) modulo p(x): the factor that moves a CRC past
+// ShiftFor returns x^(8·n) modulo p(x): the factor that moves a CRC past
 // n bytes.
-func shiftFor(n int) uint32 {
+func ShiftFor(n int) uint32 {
 	p := uint32(1) << 31 // x^0
 	k := 3               // 8·n = n·2^3
 	for u := uint64(n); u != 0; u >>= 1 {
@@ -54,7 +54,7 @@ func shiftFor(n int) uint32 {
 	return p
 }
 
-// crcCombine returns the CRC of A‖B from crcA, crcB and shiftFor(|B|).
-func crcCombine(crcA, crcB, shiftB uint32) uint32 {
+// Combine returns the CRC of A‖B from crcA, crcB and ShiftFor(|B|).
+func Combine(crcA, crcB, shiftB uint32) uint32 {
 	return multModP(shiftB, crcA) ^ crcB
 }

@@ -1,4 +1,4 @@
-package httpapi
+package gzjoin
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func TestGzipStream(t *testing.T) {
 	word := func() string { return []string{"Aleppo", "Homs", `{"type":"Feature"}`, ",\n", "Douma"}[rng.IntN(5)] }
 	for round := range 20 {
 		var out, want bytes.Buffer
-		g, err := newGzipStream(&out)
+		g, err := New(&out)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestGzipStream(t *testing.T) {
 				continue
 			}
 			var d bytes.Buffer
-			if err := deflateRange(&d, []byte(piece.String())); err != nil {
+			if err := Deflate(&d, []byte(piece.String())); err != nil {
 				t.Fatal(err)
 			}
 			if err := g.WriteDeflated([]byte(piece.String()), d.Bytes()); err != nil {

@@ -1,4 +1,4 @@
-package httpapi
+package gzjoin
 
 import (
 	"hash/crc32"
@@ -18,7 +18,7 @@ func TestCRCCombine(t *testing.T) {
 			b[j] = byte(rng.Uint32())
 		}
 		want := crc32.ChecksumIEEE(append(append([]byte{}, a...), b...))
-		if got := crcCombine(crc32.ChecksumIEEE(a), crc32.ChecksumIEEE(b), shiftFor(len(b))); got != want {
+		if got := Combine(crc32.ChecksumIEEE(a), crc32.ChecksumIEEE(b), ShiftFor(len(b))); got != want {
 			t.Fatalf("%d+%d bytes: %08x, want %08x", len(a), len(b), got, want)
 		}
 	}

@@ -1,4 +1,9 @@
-package httpapi
+// Package gzjoin writes a gzip stream (RFC 1952) whose deflate data is
+// compressed in pieces elsewhere — on other goroutines, or once and kept —
+// and joined, as pigz does: each piece ends on a sync flush, so the pieces
+// join into one valid stream, and the CRC-32 of the whole comes from the
+// pieces' own (crc32combine.go).
+package gzjoin
 
 import (
 	"bytes"
@@ -10,14 +15,14 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
-// gzipStream writes one gzip member (RFC 1952) whose deflate data is
+// Writer writes one gzip member (RFC 1952) whose deflate data is
 // partly compressed elsewhere, as pigz does: a download of the archive at
 // large is compressed range by range on the goroutines that encode the
 // ranges, instead of on the one goroutine writing the response, which
 // made gzip the slowest step. Each range's deflate data ends on a sync
 // flush (a byte boundary, no reference back across it), so the pieces
 // join into one valid stream; the writer only adds the CRC-32 and length.
-type gzipStream struct {
+type Writer struct {
 	dst  io.Writer
 	fw   *flate.Writer // what is compressed here: head, tail, odd features
 	crc  uint32
@@ -30,17 +35,18 @@ type gzipStream struct {
 // gzipHeader: magic, deflate, no flags, no time, fastest, unknown OS.
 var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 255}
 
-func newGzipStream(dst io.Writer) (*gzipStream, error) {
+// New writes the gzip header to dst and returns the stream's writer.
+func New(dst io.Writer) (*Writer, error) {
 	if _, err := dst.Write(gzipHeader); err != nil {
 		return nil, err
 	}
 	fw := flaterPool.Get().(*flate.Writer)
 	fw.Reset(dst)
-	return &gzipStream{dst: dst, fw: fw}, nil
+	return &Writer{dst: dst, fw: fw}, nil
 }
 
 // Write compresses p here.
-func (g *gzipStream) Write(p []byte) (int, error) {
+func (g *Writer) Write(p []byte) (int, error) {
 	if g.inPieces {
 		g.fw.Reset(g.dst)
 		g.inPieces = false
@@ -50,8 +56,8 @@ func (g *gzipStream) Write(p []byte) (int, error) {
 	return g.fw.Write(p)
 }
 
-// WriteDeflated puts raw, already compressed by deflateRange as deflated.
-func (g *gzipStream) WriteDeflated(raw, deflated []byte) error {
+// WriteDeflated puts raw, already compressed by Deflate as deflated.
+func (g *Writer) WriteDeflated(raw, deflated []byte) error {
 	if err := g.fw.Flush(); err != nil { // to a byte boundary
 		return err
 	}
@@ -67,9 +73,9 @@ func (g *gzipStream) WriteDeflated(raw, deflated []byte) error {
 
 // WritePiece puts deflated, the deflate data of n bytes of text whose
 // CRC-32 is crc, compressed on its own and ended by a sync flush (as the
-// memory index keeps its pieces); shiftBy is shiftFor(n). The text is not
+// memory index keeps its pieces); shiftBy is ShiftFor(n). The text is not
 // needed: the CRC is combined.
-func (g *gzipStream) WritePiece(deflated []byte, crc, shiftBy, n uint32) error {
+func (g *Writer) WritePiece(deflated []byte, crc, shiftBy, n uint32) error {
 	if !g.inPieces {
 		if err := g.fw.Flush(); err != nil { // to a byte boundary
 			return err
@@ -79,13 +85,13 @@ func (g *gzipStream) WritePiece(deflated []byte, crc, shiftBy, n uint32) error {
 	if _, err := g.dst.Write(deflated); err != nil {
 		return err
 	}
-	g.crc = crcCombine(g.crc, crc, shiftBy)
+	g.crc = Combine(g.crc, crc, shiftBy)
 	g.size += n
 	return nil
 }
 
 // Close ends the deflate data and writes the trailer.
-func (g *gzipStream) Close() error {
+func (g *Writer) Close() error {
 	if g.inPieces {
 		g.fw.Reset(g.dst)
 		g.inPieces = false
@@ -99,9 +105,9 @@ func (g *gzipStream) Close() error {
 	return err
 }
 
-// deflateRange compresses raw into dst for gzipStream.WriteDeflated: a
+// Deflate compresses raw into dst for Writer.WriteDeflated: a
 // fresh stream (no dictionary) ended by a sync flush, not a final block.
-func deflateRange(dst *bytes.Buffer, raw []byte) error {
+func Deflate(dst *bytes.Buffer, raw []byte) error {
 	fw := flaterPool.Get().(*flate.Writer)
 	defer flaterPool.Put(fw)
 	fw.Reset(dst)

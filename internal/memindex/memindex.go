@@ -1,0 +1,340 @@
+// Package memindex answers the map's windows from memory.
+//
+// The map asks for windows — a month, a city box — many times a second
+// while a person scrubs the timeline, and each answer is GeoJSON, gzipped.
+// Read through SQLite, a window's photos cost a few microseconds each in
+// the driver's per-column reads, then their encoding, then gzip; at a
+// million photos that capped the server at a few times pg_featureserv's
+// rate. An Index answers the same requests from memory: every photo's
+// window columns (first and last day, lon, lat, import sequence) in arrays
+// sorted by first day, beside the photo's Feature already encoded and
+// already deflated on its own (ending on a sync flush, so that pieces join
+// into one valid deflate stream; see gzjoin). A window is then two binary
+// searches, a scan of its range, a sort by import order and the copying of
+// the pieces; the gzip CRC is combined from the pieces' own. The bytes are
+// those the SQLite path writes; the server's tests check it on random
+// windows.
+//
+// A Keeper builds the index in the background when the server starts and
+// again after every change to the archive (its version); until it is ready
+// the SQLite path answers. It serves gzip requests whose filter is a
+// window, a box, a limit and an offset, in import order (Indexable);
+// anything else goes the SQLite way.
+package memindex
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/flate"
+
+	"github.com/syriamap/syriamap/internal/gzjoin"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Index is one archive version's photos, ready to serve.
+type Index struct {
+	version int64
+	key     string
+	// Per photo, sorted by first day then import sequence: first and
+	// last day (YYYYMMDD; 0 for undated photos), lon and lat (NaN
+	// unplaced), the import sequence, and the piece.
+	from, to []int32
+	lon, lat []float64
+	seq      []int64
+	pieces   []piece
+	// bySeq lists the positions in import order, for windows so wide
+	// that reading the archive in order beats sorting what they select.
+	bySeq []int32
+	// blocks hold the pieces' deflate data, one block per range of
+	// rowids read, each allocated once at its size.
+	blocks [][]byte
+	bytes  int64
+}
+
+// piece is one photo's ",\n" + Feature, deflated on its own: its block,
+// where it is in the block, how long its text is, and the text's CRC-32
+// with the factor that moves a CRC past it.
+type piece struct {
+	block        uint32
+	off, n, raw  uint32
+	crc, shiftBy uint32
+}
+
+// Len is how many photos the index holds.
+func (ix *Index) Len() int { return len(ix.seq) }
+
+// Bytes is how many bytes of deflate data the index holds.
+func (ix *Index) Bytes() int64 { return ix.bytes }
+
+// deflated returns the piece's deflate data.
+func (ix *Index) deflated(pc piece) []byte {
+	return ix.blocks[pc.block][pc.off : pc.off+pc.n]
+}
+
+// Source is what an index is built from: the archive's storage.
+type Source interface {
+	// Version changes with every change to the archive.
+	Version(ctx context.Context) (int64, error)
+	// MaxRowid bounds the photos' import sequences.
+	MaxRowid(ctx context.Context) (int64, error)
+	// EachFeatureBulk calls fn for the photos whose import sequence is
+	// in [lo, hi), in that order; fn must not keep f.
+	EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *photo.Feature) error) error
+}
+
+// Encoder appends a photo's Feature, as the server writes it, to dst.
+type Encoder func(dst []byte, f *photo.Feature) []byte
+
+// rangeRows is how many rowids one read of the build covers.
+const rangeRows = 20_000
+
+// Build reads every photo of src at version, in rowid ranges on every
+// core, and encodes and deflates each. key names what else the encoding
+// depends on (the base URL of the links), for Keeper.At.
+func Build(ctx context.Context, src Source, version int64, key string, encode Encoder) (*Index, error) {
+	hi, err := src.MaxRowid(ctx)
+	if err != nil {
+		return nil, err
+	}
+	type part struct {
+		ix  Index
+		err error
+	}
+	n := int((hi + rangeRows - 1) / rangeRows)
+	parts := make([]part, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.NumCPU(); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fw, _ := flate.NewWriter(nil, 5)
+			var text, data []byte
+			var out bytes.Buffer
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				p := &parts[i].ix
+				lo := int64(i) * rangeRows
+				parts[i].err = src.EachFeatureBulk(ctx, lo, lo+rangeRows, func(f *photo.Feature) error {
+					text = encode(append(text[:0], ",\n"...), f)
+					out.Reset()
+					fw.Reset(&out)
+					fw.Write(text)
+					if err := fw.Flush(); err != nil {
+						return err
+					}
+					from, to := f.Date.Span()
+					lon, lat := math.NaN(), math.NaN()
+					if f.Located {
+						lon, lat = f.Lon, f.Lat
+					}
+					p.from, p.to = append(p.from, int32(from)), append(p.to, int32(to))
+					p.lon, p.lat, p.seq = append(p.lon, lon), append(p.lat, lat), append(p.seq, f.Seq)
+					p.pieces = append(p.pieces, piece{block: uint32(i), off: uint32(len(data)), n: uint32(out.Len()), raw: uint32(len(text)),
+						crc: crc32.ChecksumIEEE(text), shiftBy: gzjoin.ShiftFor(len(text))})
+					data = append(data, out.Bytes()...)
+					return nil
+				})
+				p.blocks = [][]byte{bytes.Clone(data)} // at its size
+				data = data[:0]
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, p := range parts {
+		if p.err != nil {
+			return nil, p.err
+		}
+		total += len(p.ix.seq)
+	}
+	all := Index{from: make([]int32, 0, total), to: make([]int32, 0, total), lon: make([]float64, 0, total),
+		lat: make([]float64, 0, total), seq: make([]int64, 0, total), pieces: make([]piece, 0, total), blocks: make([][]byte, n)}
+	for i := range parts {
+		p := &parts[i].ix
+		all.pieces = append(all.pieces, p.pieces...)
+		all.blocks[i] = p.blocks[0]
+		all.bytes += int64(len(p.blocks[0]))
+		all.from, all.to = append(all.from, p.from...), append(all.to, p.to...)
+		all.lon, all.lat, all.seq = append(all.lon, p.lon...), append(all.lat, p.lat...), append(all.seq, p.seq...)
+		*p = Index{}
+	}
+	// Sorted by first day, then import sequence.
+	order := make([]int32, len(all.seq))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if all.from[a] != all.from[b] {
+			return int(all.from[a]) - int(all.from[b])
+		}
+		return int(all.seq[a] - all.seq[b])
+	})
+	ix := &Index{version: version, key: key, blocks: all.blocks, bytes: all.bytes,
+		from: make([]int32, len(order)), to: make([]int32, len(order)), lon: make([]float64, len(order)),
+		lat: make([]float64, len(order)), seq: make([]int64, len(order)), pieces: make([]piece, len(order)),
+		bySeq: make([]int32, len(order))}
+	for i, j := range order {
+		ix.from[i], ix.to[i], ix.lon[i], ix.lat[i], ix.seq[i], ix.pieces[i] = all.from[j], all.to[j], all.lon[j], all.lat[j], all.seq[j], all.pieces[j]
+		ix.bySeq[j] = int32(i) // the ranges were read in rowid order
+	}
+	return ix, nil
+}
+
+// Indexable reports whether an index answers the filter: a window, a
+// box, a limit, an offset and a cursor, in import order.
+func Indexable(f photo.Filter) bool {
+	f.From, f.To, f.BBox, f.Limit, f.Offset, f.After = photo.Date{}, photo.Date{}, nil, 0, 0, 0
+	return f.IsZero()
+}
+
+// Select returns the positions of the photos the filter selects, in
+// import order, after its cursor and offset and within its limit: the
+// photos photo.Window admits, the rule the SQL of store applies too. A
+// narrow window is read from its range of first days and sorted; a wide
+// one (a year of a million photos, a box alone) by walking the archive in
+// import order, which needs no sort and stops at the limit.
+func (ix *Index) Select(f photo.Filter) []int32 {
+	n := len(ix.from)
+	at := func(day int32) int { // the first position starting on or after day
+		lo, hi := 0, n
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if ix.from[m] < day {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		return lo
+	}
+	win := photo.WindowOf(f)
+	in := func(i int) bool {
+		if !win.Admits(int(ix.from[i]), int(ix.to[i])) {
+			return false
+		}
+		if b := f.BBox; b != nil {
+			lon, lat := ix.lon[i], ix.lat[i]
+			if !(lon >= b.Min.Lon() && lon <= b.Max.Lon() && lat >= b.Min.Lat() && lat <= b.Max.Lat()) {
+				return false
+			}
+		}
+		return true
+	}
+	var ranges [][2]int
+	for _, r := range win.FirstDays() {
+		ranges = append(ranges, [2]int{at(int32(r[0])), at(int32(r[1]))})
+	}
+	if len(ranges) == 0 {
+		ranges = append(ranges, [2]int{0, n})
+	}
+	span := 0
+	for _, r := range ranges {
+		span += r[1] - r[0]
+	}
+	want := math.MaxInt
+	if f.Limit > 0 {
+		want = f.Offset + f.Limit
+	}
+	var sel []int32
+	if span > n/16 {
+		// Wide: walk in import order from the cursor, up to the limit.
+		k := 0
+		if f.After != 0 {
+			k = sort.Search(n, func(j int) bool { return ix.seq[ix.bySeq[j]] > f.After })
+		}
+		for ; k < n && len(sel) < want; k++ {
+			if i := ix.bySeq[k]; in(int(i)) {
+				sel = append(sel, i)
+			}
+		}
+	} else {
+		for _, r := range ranges {
+			for i := r[0]; i < r[1]; i++ {
+				if in(i) && ix.seq[i] > f.After {
+					sel = append(sel, int32(i))
+				}
+			}
+		}
+		slices.SortFunc(sel, func(a, b int32) int { return int(ix.seq[a] - ix.seq[b]) })
+	}
+	if f.Offset > 0 {
+		sel = sel[min(f.Offset, len(sel)):]
+	}
+	if f.Limit > 0 && len(sel) > f.Limit {
+		sel = sel[:f.Limit]
+	}
+	return sel
+}
+
+// WriteGzip writes the photos at the positions sel as one gzip member of
+// a GeoJSON FeatureCollection — head, the features joined by ",\n", and
+// the tail, given how many were written and the Seq of the last — to w:
+// the bytes the SQLite path writes, compressed. An error from w means
+// the client is gone; a piece that does not inflate is an error too.
+func (ix *Index) WriteGzip(w io.Writer, sel []int32, head string, tail func(returned int, last int64) string) error {
+	gz, err := gzjoin.New(w)
+	if err != nil {
+		return err
+	}
+	gz.Write([]byte(head))
+	if len(sel) > 0 {
+		// The first feature has no separator before it: its text goes
+		// through the compressor without the piece's ",\n".
+		text, err := ix.text(sel[0])
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrDamaged, err)
+		}
+		gz.Write(text[2:])
+		for _, i := range sel[1:] {
+			pc := ix.pieces[i]
+			if err := gz.WritePiece(ix.deflated(pc), pc.crc, pc.shiftBy, pc.raw); err != nil {
+				return err
+			}
+		}
+	}
+	var last int64
+	if len(sel) > 0 {
+		last = ix.seq[sel[len(sel)-1]]
+	}
+	gz.Write([]byte(tail(len(sel), last)))
+	return gz.Close()
+}
+
+// ErrDamaged is WriteGzip's error when a piece of the index does not
+// inflate: memory went bad, or a bug; the response is cut off.
+var ErrDamaged = errors.New("memory index: a piece does not inflate")
+
+// inflaters are reused: each holds a 32 KB window.
+var inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
+
+// text inflates the piece at position i.
+func (ix *Index) text(i int32) ([]byte, error) {
+	pc := ix.pieces[i]
+	r := inflaters.Get().(io.ReadCloser)
+	defer inflaters.Put(r)
+	if err := r.(flate.Resetter).Reset(bytes.NewReader(ix.deflated(pc)), nil); err != nil {
+		return nil, err
+	}
+	b := make([]byte, pc.raw)
+	_, err := io.ReadFull(r, b)
+	return b, err
+}
+
+// freeOSMemory hands a build's garbage back to the system.
+var freeOSMemory = debug.FreeOSMemory
