@@ -98,7 +98,7 @@ type Extent struct {
 }
 
 // Cluster is the placed photos of one grid cell: how many, their mean
-// point, and, for a cell of one photo, the
+// point, and, for a cell of one photo, the photo.
 type Cluster struct {
 	Count    int
 	Lon, Lat float64
