@@ -282,3 +282,26 @@ func TestIPTCLocationPlacesAPlacelessCaption(t *testing.T) {
 		t.Errorf("after regeocode: %v, %v", got.Place.Name, err)
 	}
 }
+
+// TestGPSAloneDoesNotPlace: a file whose only place is the camera's GPS
+// point leaves a caption that names no place unplaced — the point is
+// checked against the caption, never published as the photo's place —
+// through the import and a re-geocode.
+func TestGPSAloneDoesNotPlace(t *testing.T) {
+	a := newArchive(t)
+	ctx := context.Background()
+	md := imagemeta.Metadata{EXIF: imagemeta.EXIF{HasGPS: true, Lon: 37.16, Lat: 36.2}}
+	p := a.buildFromImage("A boy carries bread past a checkpoint, May 1, 2013.", md)
+	if p.Geocoded.Located || p.Given&photo.GivenPoint != 0 {
+		t.Fatalf("placed by its GPS at %v,%v (%q)", p.Geocoded.Lon, p.Geocoded.Lat, p.Geocoded.Name)
+	}
+	if _, err := a.DB.ImportFile(ctx, "image.jpg", store.Records([]store.Record{{Photo: p, Line: 1}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := a.Regeocode(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.DB.Photo(ctx, p.ID); err != nil || got.Place.Located {
+		t.Errorf("after import and regeocode: located %v at %v,%v (%v)", got.Place.Located, got.Place.Lon, got.Place.Lat, err)
+	}
+}

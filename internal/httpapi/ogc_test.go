@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/encoding/mvt"
@@ -659,5 +660,37 @@ func TestOGCPagingWhileImporting(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOGCOpenIntervals: an interval's open end is open, not today: a
+// photo dated after today's date is in "2016-01-01/..", and not in
+// "../2016-01-01".
+func TestOGCOpenIntervals(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	future := time.Now().AddDate(3, 0, 0)
+	path := filepath.Join(t.TempDir(), "later.txt")
+	writeFile(t, path, fmt.Sprintf("A boy flies a kite in Saraqib, Syria, %s. REUTERS/Name Surname\n", future.Format("January 2, 2006")))
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	later := apiIDs(t, ts, "q=kite")
+	if len(later) != 1 {
+		t.Fatalf("%d photos of the kite", len(later))
+	}
+	for _, c := range []struct {
+		datetime string
+		in       bool
+	}{
+		{"2016-01-01/..", true},
+		{"2016-01-01/", true},
+		{future.Format("2006-01-02") + "/..", true},
+		{"../2016-01-01", false},
+		{"../..", true},
+	} {
+		ids, _ := ogcIDs(t, ts, "/ogc/collections/photos/items?limit=10000&datetime="+url.QueryEscape(c.datetime))
+		if slices.Contains(ids, later[0]) != c.in {
+			t.Errorf("datetime=%s: the photo dated %s in it %v, want %v", c.datetime, future.Format("2006-01-02"), !c.in, c.in)
+		}
 	}
 }
