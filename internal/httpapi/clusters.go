@@ -3,6 +3,8 @@ package httpapi
 import (
 	"math"
 	"net/http"
+
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // clusterPixels is the side of a cluster cell in screen pixels: at zoom z
@@ -33,9 +35,9 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	zoom, err := intParam(q, "zoom", -1, 0, 20)
+	zoom, err := web.IntParam(q, "zoom", -1, 0, 20)
 	if err == nil && zoom < 0 {
-		err = badParam("zoom", "is required: the map's zoom level, 0 to 20")
+		err = web.BadParam("zoom", "is required: the map's zoom level, 0 to 20")
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -65,7 +67,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 	for _, c := range cs {
 		j := clusterJSON{Lon: round6(c.Lon), Lat: round6(c.Lat), Count: c.Count}
 		if ft := c.Single; ft != nil {
-			code, meta := placementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement)
+			code, meta := web.PlacementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement)
 			j.ID, j.Placement, j.Metadata = ft.ID, &code, &meta
 		} else {
 			// The store groups by floor((lon+180)/cell), floor((lat+90)/cell).

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,6 +10,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // days counts the days from first to last (YYYYMMDD), both included.
@@ -22,24 +21,13 @@ func days(first, last int) int {
 
 // writeJSON answers v as JSON, encoded before anything is sent.
 func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
-	body, err := marshalJSON(v)
+	body, err := web.MarshalJSON(v)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", contentType)
 	w.Write(body)
-}
-
-// marshalJSON is json.Marshal without escaping &, < and > in strings: the
-// answers are JSON, never HTML, and links read as they are. It ends in a
-// newline.
-func marshalJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(v)
-	return b.Bytes(), err
 }
 
 // maxDayBins is the longest window, in days, that bin=day counts.
@@ -56,7 +44,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		bin = "month"
 	}
 	if bin != "month" && bin != "year" && bin != "day" {
-		s.error(w, r, badParam("bin", "%q: want month, year or day", bin))
+		s.error(w, r, web.BadParam("bin", "%q: want month, year or day", bin))
 		return
 	}
 	f, err := s.parseFilter(q)
@@ -68,7 +56,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		first, _ := f.From.Span()
 		_, last := f.To.Span()
 		if first == 0 || last == 0 || days(first, last) > maxDayBins {
-			s.error(w, r, badParam("bin", "day needs a window (from and to) of at most %d days", maxDayBins))
+			s.error(w, r, web.BadParam("bin", "day needs a window (from and to) of at most %d days", maxDayBins))
 			return
 		}
 	}
@@ -117,7 +105,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	limit, err := intParam(q, "limit", 50, 1, 100_000)
+	limit, err := web.IntParam(q, "limit", 50, 1, 100_000)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -125,7 +113,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	var only []photo.Facet
 	if v := q.Get("field"); v != "" {
 		if !slices.Contains(photo.AllFacets, photo.Facet(v)) {
-			s.error(w, r, badParam("field", "%q: want agency, photographer, governorate or place", v))
+			s.error(w, r, web.BadParam("field", "%q: want agency, photographer, governorate or place", v))
 			return
 		}
 		only = []photo.Facet{photo.Facet(v)}
@@ -193,16 +181,9 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 		ft := geojson.NewFeature(orb.Point{round6(p.Lon), round6(p.Lat)})
 		ft.ID = p.ID
 		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "kind": p.Kind, "governorate": p.Governorate,
-			"photos": p.Count, "first_date": nullIfEmpty(p.First.String()), "last_date": nullIfEmpty(p.Last.String()),
+			"photos": p.Count, "first_date": web.NullIfEmpty(p.First.String()), "last_date": web.NullIfEmpty(p.Last.String()),
 			"photos_url": s.url("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
 		fc.Append(ft)
 	}
 	s.writeJSON(w, r, "application/geo+json", fc)
-}
-
-func nullIfEmpty(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }

@@ -15,15 +15,6 @@ import (
 // Errors are photo.Errors: a code, a message fit to show, and for a bad
 // query parameter its name. These build the ones only HTTP has.
 
-// badParam reports a bad query parameter.
-func badParam(name, format string, args ...any) error {
-	return photo.ParamErrorf(name, format, args...)
-}
-
-func notFound(format string, args ...any) error {
-	return photo.Errorf(photo.ENotFound, format, args...)
-}
-
 // eMethod is the code of a request with a method the route does not take.
 const eMethod = "method_not_allowed"
 

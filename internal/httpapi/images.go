@@ -21,6 +21,7 @@ import (
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // Imported image files are served by the hash of their content, as
@@ -53,7 +54,7 @@ type imageFiles struct {
 // its hash, and so its links, would be wrong.
 func (m *imageFiles) open(ctx context.Context, sha string) (*os.File, error) {
 	if !isSHA256(sha) {
-		return nil, notFound("no image %s", sha)
+		return nil, web.NotFound("no image %s", sha)
 	}
 	path, st, err := m.db.FileOf(ctx, sha)
 	if err != nil {
@@ -80,7 +81,7 @@ func (m *imageFiles) open(ctx context.Context, sha string) (*os.File, error) {
 		f, err := r.Open(rel)
 		r.Close()
 		if err != nil {
-			return nil, notFound("the image file of %s cannot be read: %v", sha[:12], unwrapPathError(err))
+			return nil, web.NotFound("the image file of %s cannot be read: %v", sha[:12], unwrapPathError(err))
 		}
 		fi, err := f.Stat()
 		if err != nil || fi.Size() != st.Size || !fi.ModTime().UTC().Equal(st.ModTime) {
@@ -89,7 +90,7 @@ func (m *imageFiles) open(ctx context.Context, sha string) (*os.File, error) {
 		}
 		return f, nil
 	}
-	return nil, notFound("the image file of %s is outside the folders images were imported from", sha[:12])
+	return nil, web.NotFound("the image file of %s is outside the folders images were imported from", sha[:12])
 }
 
 // isSHA256 reports whether s is a SHA-256 in lower-case hex.
@@ -123,7 +124,7 @@ func (s *Server) imageLarge(w http.ResponseWriter, r *http.Request) {
 func (s *Server) imageDerivative(w http.ResponseWriter, r *http.Request, side int) {
 	sha := mux.Vars(r)["sha"]
 	if !isSHA256(sha) {
-		s.error(w, r, notFound("no image %s", sha))
+		s.error(w, r, web.NotFound("no image %s", sha))
 		return
 	}
 	body, err := s.derivatives.get(r.Context(), sha, side, true, func() (*os.File, error) {

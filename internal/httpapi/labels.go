@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // labelZoom is the zoom from which the map names places of each kind:
@@ -44,17 +45,17 @@ func labelPlaces(g *gazetteer.Gazetteer) []*gazetteer.Place {
 // gazetteer's display names, the same the filters and pages use.
 func (s *Server) labels(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	zoom, err := intParam(q, "zoom", 6, 0, 22)
+	zoom, err := web.IntParam(q, "zoom", 6, 0, 22)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	v := q.Get("bbox")
 	if v == "" {
-		s.error(w, r, badParam("bbox", "is required: minLon,minLat,maxLon,maxLat"))
+		s.error(w, r, web.BadParam("bbox", "is required: minLon,minLat,maxLon,maxLat"))
 		return
 	}
-	box, err := parseBBox(v)
+	box, err := web.ParseBBox(v)
 	if err != nil {
 		s.error(w, r, err)
 		return

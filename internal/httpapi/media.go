@@ -14,6 +14,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // mediaDir serves photo images from one folder and nothing outside it:
@@ -41,16 +42,16 @@ func (m *mediaDir) open(p string) (*os.File, fs.FileInfo, error) {
 	}
 	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
 	if clean == "" {
-		return nil, nil, notFound("no image %s", p)
+		return nil, nil, web.NotFound("no image %s", p)
 	}
 	f, err := m.root.Open(clean)
 	if err != nil {
-		return nil, nil, notFound("no image %s", p)
+		return nil, nil, web.NotFound("no image %s", p)
 	}
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
 		f.Close()
-		return nil, nil, notFound("no image %s", p)
+		return nil, nil, web.NotFound("no image %s", p)
 	}
 	return f, st, nil
 }
@@ -71,7 +72,7 @@ func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.media == nil {
-		s.error(w, r, notFound("the server was started without --media"))
+		s.error(w, r, web.NotFound("the server was started without --media"))
 		return
 	}
 	p := mux.Vars(r)["path"]
@@ -109,7 +110,7 @@ func sniffImage(f *os.File, p string) (string, error) {
 // thumbnail serves an image from --media shrunk to fit a square of size
 // pixels (size=240 by default, 32 to 1024), for popups and lists.
 func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request) {
-	size, err := intParam(r.URL.Query(), "size", 240, 32, 1024)
+	size, err := web.IntParam(r.URL.Query(), "size", 240, 32, 1024)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -122,7 +123,7 @@ func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request) {
 // memory under the file's path, size and time.
 func (s *Server) mediaDerivative(w http.ResponseWriter, r *http.Request, side int) {
 	if s.media == nil {
-		s.error(w, r, notFound("the server was started without --media"))
+		s.error(w, r, web.NotFound("the server was started without --media"))
 		return
 	}
 	p := mux.Vars(r)["path"]

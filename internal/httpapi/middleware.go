@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // securityHeaders sets the headers every response carries. Images may come
@@ -159,7 +160,7 @@ func compressible(ct string) bool {
 func compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
-		if !acceptsGzip(r) {
+		if !web.AcceptsGzip(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -173,18 +174,8 @@ func compress(next http.Handler) http.Handler {
 // client is another representation than the plain one, so it has a tag of
 // its own (RFC 9110 §8.8.3).
 func etagFor(r *http.Request, tag string) string {
-	if acceptsGzip(r) {
+	if web.AcceptsGzip(r) {
 		return strings.TrimSuffix(tag, `"`) + `-gzip"`
 	}
 	return tag
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(name) == "gzip" && strings.TrimSpace(q) != "q=0" {
-			return true
-		}
-	}
-	return false
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/cql"
+	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -70,7 +71,7 @@ func ogcFormat(r *http.Request) (string, error) {
 		return "html", nil
 	case "":
 	default:
-		return "", badParam("f", "%q: want json or html", f)
+		return "", web.BadParam("f", "%q: want json or html", f)
 	}
 	accept := r.Header.Get("Accept")
 	h, j := strings.Index(accept, "text/html"), strings.Index(accept, "json")
@@ -91,7 +92,7 @@ func checkParams(q url.Values, known ...[]string) error {
 			}
 		}
 		if !ok {
-			return badParam(name, "is not a parameter of this resource")
+			return web.BadParam(name, "is not a parameter of this resource")
 		}
 	}
 	return nil
@@ -297,7 +298,7 @@ func (s *Server) ogcCollections(w http.ResponseWriter, r *http.Request) {
 func collectionID(r *http.Request) (string, error) {
 	id := mux.Vars(r)["collection"]
 	if id != "photos" && id != "places" {
-		return "", notFound("no collection %q: there are photos and places", id)
+		return "", web.NotFound("no collection %q: there are photos and places", id)
 	}
 	return id, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/syriamap/syriamap/internal/cql"
 	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -25,13 +26,13 @@ var itemsParams = []string{"limit", "offset", "bbox", "bbox-crs", "crs", "result
 
 // photoItemsParams are the photos' further ones: the API's filters, the
 // OGC datetime, sortby and filter.
-var photoItemsParams = append([]string{"datetime", "sortby", "filter", "filter-lang", "filter-crs", "cursor"}, filterParams...)
+var photoItemsParams = append([]string{"datetime", "sortby", "filter", "filter-lang", "filter-crs", "cursor"}, web.FilterParams...)
 
 // paging reads limit and offset.
 func paging(q url.Values) (limit, offset int, err error) {
-	limit, err = intParam(q, "limit", ogcDefaultLimit, 1, ogcMaxLimit)
+	limit, err = web.IntParam(q, "limit", ogcDefaultLimit, 1, ogcMaxLimit)
 	if err == nil {
-		offset, err = intParam(q, "offset", 0, 0, 1<<40)
+		offset, err = web.IntParam(q, "offset", 0, 0, 1<<40)
 	}
 	return limit, offset, err
 }
@@ -40,7 +41,7 @@ func paging(q url.Values) (limit, offset int, err error) {
 func checkCRS(q url.Values) error {
 	for _, name := range []string{"crs", "bbox-crs"} {
 		if v := q.Get(name); v != "" && v != crs84 && v != "["+crs84+"]" {
-			return badParam(name, "%q: only %s (longitude, latitude) is offered", v, crs84)
+			return web.BadParam(name, "%q: only %s (longitude, latitude) is offered", v, crs84)
 		}
 	}
 	return nil
@@ -54,7 +55,7 @@ func resultHits(q url.Values) (bool, error) {
 	case "hits":
 		return true, nil
 	default:
-		return false, badParam("resultType", "%q: want results or hits", v)
+		return false, web.BadParam("resultType", "%q: want results or hits", v)
 	}
 }
 
@@ -63,7 +64,7 @@ func resultHits(q url.Values) (bool, error) {
 // filter in CQL2 text, sortby, limit and offset.
 func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
 	api := url.Values{}
-	for _, k := range filterParams {
+	for _, k := range web.FilterParams {
 		if v, ok := q[k]; ok {
 			api[k] = v
 		}
@@ -89,16 +90,16 @@ func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
 		}
 		conds, err := cql.Parse(qb.name+" = "+literal(qb.typ, v[0]), map[string]cql.Type{qb.name: qb.typ})
 		if err != nil {
-			return f, badParam(qb.name, "%q is not a %s", v[0], map[cql.Type]string{cql.Number: "number", cql.Date: "date (YYYY-MM-DD)", cql.String: "value"}[qb.typ])
+			return f, web.BadParam(qb.name, "%q is not a %s", v[0], map[cql.Type]string{cql.Number: "number", cql.Date: "date (YYYY-MM-DD)", cql.String: "value"}[qb.typ])
 		}
 		f.Conds = append(f.Conds, conds...)
 	}
 	if v := q.Get("filter"); v != "" {
 		if lang := q.Get("filter-lang"); lang != "" && lang != "cql2-text" {
-			return f, badParam("filter-lang", "%q: only cql2-text is read", lang)
+			return f, web.BadParam("filter-lang", "%q: only cql2-text is read", lang)
 		}
 		if err := checkCRS(url.Values{"crs": q["filter-crs"]}); err != nil {
-			return f, badParam("filter-crs", "only %s is offered", crs84)
+			return f, web.BadParam("filter-crs", "only %s is offered", crs84)
 		}
 		conds, err := cql.Parse(v, types)
 		if err != nil {
@@ -109,7 +110,7 @@ func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
 	if v := q.Get("cursor"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			return f, badParam("cursor", "%q is not a cursor from a next link", v)
+			return f, web.BadParam("cursor", "%q is not a cursor from a next link", v)
 		}
 		f.After = n
 	}
@@ -120,7 +121,7 @@ func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
 	case "-date":
 		f.Newest = true
 	default:
-		return f, badParam("sortby", "%q: want date or -date", v)
+		return f, web.BadParam("sortby", "%q: want date or -date", v)
 	}
 	f.Limit, f.Offset, err = paging(q)
 	return f, err
@@ -145,7 +146,7 @@ func applyDatetime(q url.Values, f *photo.Filter) error {
 		return nil
 	}
 	if !f.From.IsZero() || !f.To.IsZero() {
-		return badParam("datetime", "give either datetime or from and to")
+		return web.BadParam("datetime", "give either datetime or from and to")
 	}
 	var err error
 	f.From, f.To, err = parseDatetime(v)
@@ -161,7 +162,7 @@ func parseDatetime(v string) (from, to photo.Date, err error) {
 	if !interval {
 		d, err := cql.ParseInstant(v)
 		if err != nil {
-			return from, to, badParam("datetime", "%q: %v, or an interval start/end with .. for an open end", v, err)
+			return from, to, web.BadParam("datetime", "%q: %v, or an interval start/end with .. for an open end", v, err)
 		}
 		return d, d, nil
 	}
@@ -174,7 +175,7 @@ func parseDatetime(v string) (from, to photo.Date, err error) {
 		}
 		d, err := cql.ParseInstant(end.text)
 		if err != nil {
-			return from, to, badParam("datetime", "%q: %v", end.text, err)
+			return from, to, web.BadParam("datetime", "%q: %v", end.text, err)
 		}
 		*end.dst = d
 	}
@@ -182,7 +183,7 @@ func parseDatetime(v string) (from, to photo.Date, err error) {
 		first, _ := from.Span()
 		_, last := to.Span()
 		if first > last {
-			return from, to, badParam("datetime", "%q ends before it starts", v)
+			return from, to, web.BadParam("datetime", "%q ends before it starts", v)
 		}
 	}
 	return from, to, nil
@@ -258,7 +259,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 	// time: the memory index, when it serves the filter, counts and
 	// writes the pages (see memindex.go).
 	var ix *memindex.Index
-	if format == "json" && !hits && memindex.Indexable(f) && acceptsGzip(r) {
+	if format == "json" && !hits && memindex.Indexable(f) && web.AcceptsGzip(r) {
 		ix = s.memIndexAt(version)
 	}
 	var matched int
@@ -290,7 +291,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 				"returned", returned, "matched", matched, "offset", position)
 			panic(http.ErrAbortHandler)
 		}
-		links, _ := marshalJSON(s.itemsLinks(r, "json", mediaGeoJSON, "photos", position, f.Limit, returned, matched, last))
+		links, _ := web.MarshalJSON(s.itemsLinks(r, "json", mediaGeoJSON, "photos", position, f.Limit, returned, matched, last))
 		return "\n],\"numberReturned\":" + strconv.Itoa(returned) + `,"links":` + strings.TrimSpace(string(links)) + "}\n"
 	}
 	if hits {
@@ -302,7 +303,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *photo.Feature) []byte {
-		return appendFeature(b, ft, s.links(base, ft), s.publicGPS)
+		return web.AppendFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
 }
 
@@ -318,7 +319,7 @@ func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.
 			credit = strings.TrimPrefix(credit+" / "+ft.Agency, " / ")
 		}
 		m.Items = append(m.Items, views.OGCItem{ID: ft.ID, URL: s.base(r) + s.url("ogc.item", "collection", "photos", "id", ft.ID) + "?f=html",
-			Cells: []string{longDate(ft.Date), ft.PlaceName, credit, ft.Caption}})
+			Cells: []string{web.LongDate(ft.Date), ft.PlaceName, credit, ft.Caption}})
 		return nil
 	})
 	if err != nil {
@@ -340,11 +341,11 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 	var feature []byte
 	err := s.db.EachFeature(r.Context(), photo.Filter{Conds: []photo.Cond{{Property: "id", Op: "=", Value: id}}, Limit: 1},
 		func(ft *photo.Feature) error {
-			feature = appendFeature(nil, ft, s.links(s.base(r), ft), s.publicGPS)
+			feature = web.AppendFeature(nil, ft, s.links(s.base(r), ft), s.publicGPS)
 			return nil
 		})
 	if err == nil && feature == nil {
-		err = notFound("no photo %q", id)
+		err = web.NotFound("no photo %q", id)
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -362,7 +363,7 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 func (s *Server) writeItem(w http.ResponseWriter, r *http.Request, collection string, feature []byte) {
 	links := append(s.selfLinks(r, "json", mediaGeoJSON),
 		ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
-	lb, _ := marshalJSON(links)
+	lb, _ := web.MarshalJSON(links)
 	feature = bytes.TrimSuffix(bytes.TrimSpace(feature), []byte("}"))
 	w.Header().Set("Content-Type", mediaGeoJSON)
 	w.Write(append(append(append(feature, `,"links":`...), bytes.TrimSpace(lb)...), "}\n"...))

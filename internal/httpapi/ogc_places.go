@@ -13,6 +13,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -49,13 +50,13 @@ type placeMatcher struct {
 func (s *Server) placeMatcher(q url.Values) (placeMatcher, error) {
 	var m placeMatcher
 	if v := strings.TrimSpace(q.Get("bbox")); v != "" {
-		b, err := parseBBox(v)
+		b, err := web.ParseBBox(v)
 		if err != nil {
 			return m, err
 		}
 		m.bbox = b
 	}
-	if names := multiParam(q, "name"); len(names) > 0 {
+	if names := web.MultiParam(q, "name"); len(names) > 0 {
 		m.names = map[*gazetteer.Place]bool{}
 		for _, n := range names {
 			for _, p := range s.archive.Gazetteer.Lookup(n) {
@@ -63,7 +64,7 @@ func (s *Server) placeMatcher(q url.Values) (placeMatcher, error) {
 			}
 		}
 	}
-	m.kind, m.governorate, m.country = multiParam(q, "kind"), multiParam(q, "governorate"), multiParam(q, "country")
+	m.kind, m.governorate, m.country = web.MultiParam(q, "kind"), web.MultiParam(q, "governorate"), web.MultiParam(q, "country")
 	return m, nil
 }
 
@@ -96,10 +97,10 @@ func (s *Server) placeFeature(r *http.Request, p *gazetteer.Place) *geojson.Feat
 	}
 	f := geojson.NewFeature(geom)
 	f.ID = p.ID
-	f.Properties = geojson.Properties{"name": p.Name, "name_ar": nullIfEmpty(p.NameAr), "kind": string(p.Kind),
-		"governorate": nullIfEmpty(p.Governorate.Name), "governorate_pcode": nullIfEmpty(p.Governorate.PCode),
-		"district": nullIfEmpty(p.District.Name), "subdistrict": nullIfEmpty(p.Subdistrict.Name),
-		"country": p.Country, "population": p.Population, "parent": nullIfEmpty(p.Parent),
+	f.Properties = geojson.Properties{"name": p.Name, "name_ar": web.NullIfEmpty(p.NameAr), "kind": string(p.Kind),
+		"governorate": web.NullIfEmpty(p.Governorate.Name), "governorate_pcode": web.NullIfEmpty(p.Governorate.PCode),
+		"district": web.NullIfEmpty(p.District.Name), "subdistrict": web.NullIfEmpty(p.Subdistrict.Name),
+		"country": p.Country, "population": p.Population, "parent": web.NullIfEmpty(p.Parent),
 		"ids": strings.Join(p.IDs(), " "), "names": strings.Join(p.Names, "; "),
 		"url": s.base(r) + s.url("place", "id", p.ID)}
 	return f
@@ -173,7 +174,7 @@ func (s *Server) placeItem(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	p := s.archive.Gazetteer.ByID(id)
 	if p == nil {
-		s.error(w, r, notFound("no place %q in the gazetteer", id))
+		s.error(w, r, web.NotFound("no place %q in the gazetteer", id))
 		return
 	}
 	if format == "html" {

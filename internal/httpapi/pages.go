@@ -30,6 +30,7 @@ import (
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -76,7 +77,7 @@ func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	if !assets.Serve(w, r, mux.Vars(r)["file"]) {
-		s.error(w, r, notFound("no such file: %s", r.URL.Path))
+		s.error(w, r, web.NotFound("no such file: %s", r.URL.Path))
 	}
 }
 
@@ -119,7 +120,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	offset, err := intParam(q, "offset", 0, 0, 10_000_000)
+	offset, err := web.IntParam(q, "offset", 0, 0, 10_000_000)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -264,7 +265,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	pl := s.archive.Gazetteer.ByID(id)
 	if pl == nil {
-		s.error(w, r, notFound("no place has the id %q", id))
+		s.error(w, r, web.NotFound("no place has the id %q", id))
 		return
 	}
 	ctx := r.Context()
@@ -404,7 +405,7 @@ func (s *Server) withMapAssets(page *views.Page) {
 
 // photoRow is a photo as lists show it.
 func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
-	row := views.PhotoRow{ID: p.ID, URL: s.url("photo", "id", p.ID), Caption: p.Caption, Date: longDate(p.Date),
+	row := views.PhotoRow{ID: p.ID, URL: s.url("photo", "id", p.ID), Caption: p.Caption, Date: web.LongDate(p.Date),
 		PlaceName: p.Place.Name, Placement: placement(p.Place)}
 	switch {
 	case p.Photographer != "" && p.Agency != "":
@@ -424,24 +425,10 @@ func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
 	return row
 }
 
-// placement is the badge of a photo's place (see placementOf).
+// placement is the badge of a photo's place (see web.PlacementOf).
 func placement(pl photo.Place) views.Placement {
-	class, label := placementOf(pl.Located, pl.Precision, pl.Confidence)
+	class, label := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
 	return views.Placement{Class: class, Label: label}
-}
-
-// longDate writes a date at its precision: "19 September 2016",
-// "September 2016", "2016"; "" when undated.
-func longDate(d photo.Date) string {
-	switch d.Precision {
-	case "day":
-		return fmt.Sprintf("%d %s %d", d.Day, time.Month(d.Month), d.Year)
-	case "month":
-		return fmt.Sprintf("%s %d", time.Month(d.Month), d.Year)
-	case "year":
-		return strconv.Itoa(d.Year)
-	}
-	return ""
 }
 
 // titleOf names a photo's page by its place and date.
@@ -450,7 +437,7 @@ func titleOf(p *photo.Photo) string {
 	if p.Place.Name != "" {
 		t += " in " + p.Place.Name
 	}
-	if d := longDate(p.Date); d != "" {
+	if d := web.LongDate(p.Date); d != "" {
 		t += ", " + d
 	}
 	return t
@@ -485,7 +472,7 @@ func options(counts []photo.Count, chosen []string) []views.Option {
 // filterQuery keeps the filter parameters of a query, dropping paging.
 func filterQuery(q url.Values) url.Values {
 	out := url.Values{}
-	for _, k := range filterParams {
+	for _, k := range web.FilterParams {
 		for _, v := range q[k] {
 			if v = strings.TrimSpace(v); v != "" {
 				out.Add(k, v)

@@ -11,6 +11,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // photoGeoJSON serves one photo as a GeoJSON Feature, with what lists
@@ -71,7 +72,7 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte
 	// The same properties as in lists, through the same encoder, then the
 	// photo's details on top.
 	var props map[string]any
-	if err := json.Unmarshal(propertiesOf(appendFeature(nil, &ft, s.links(s.base(r), &ft), gps)), &props); err != nil {
+	if err := json.Unmarshal(propertiesOf(web.AppendFeature(nil, &ft, s.links(s.base(r), &ft), gps)), &props); err != nil {
 		return nil, err
 	}
 	props["note"] = p.Place.Note

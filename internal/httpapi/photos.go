@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/internal/gzjoin"
 	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // photoStore is what the read handlers ask of the archive's storage.
@@ -47,10 +48,10 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err == nil {
-		f.Limit, err = intParam(q, "limit", 0, 0, 10_000_000)
+		f.Limit, err = web.IntParam(q, "limit", 0, 0, 10_000_000)
 	}
 	if err == nil {
-		f.Offset, err = intParam(q, "offset", 0, 0, 10_000_000)
+		f.Offset, err = web.IntParam(q, "offset", 0, 0, 10_000_000)
 	}
 	if err == nil {
 		switch q.Get("order") {
@@ -58,7 +59,7 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 		case "newest":
 			f.Newest = true
 		default:
-			err = badParam("order", "%q: want newest or import", q.Get("order"))
+			err = web.BadParam("order", "%q: want newest or import", q.Get("order"))
 		}
 	}
 	if err != nil {
@@ -199,7 +200,7 @@ func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.
 	}
 	var gz *gzjoin.Writer
 	var out io.Writer = w
-	if len(chunks) > 1 && acceptsGzip(r) {
+	if len(chunks) > 1 && web.AcceptsGzip(r) {
 		// Compressed here, chunk by chunk; the middleware leaves a
 		// response that has its encoding alone.
 		w.Header().Set("Content-Encoding", "gzip")
@@ -389,14 +390,14 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	const head, tail = `{"type":"FeatureCollection","features":[` + "\n", "\n]}\n"
-	if memindex.Indexable(f) && acceptsGzip(r) {
+	if memindex.Indexable(f) && web.AcceptsGzip(r) {
 		if ix := s.memIndexAt(version); ix != nil {
 			s.writeWindow(w, ix, ix.Select(f), head, fixed(tail))
 			return
 		}
 	}
 	s.streamFeatures(w, r, f, head, ",\n", fixed(tail), func(b []byte, base string, ft *photo.Feature) []byte {
-		return appendFeature(b, ft, s.links(base, ft), s.publicGPS)
+		return web.AppendFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
 }
 
@@ -409,7 +410,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 	}
 	s.streamFeatures(w, r, f, "", "", fixed(""), func(b []byte, base string, ft *photo.Feature) []byte {
 		b = append(b, 0x1e)
-		b = appendFeature(b, ft, s.links(base, ft), s.publicGPS)
+		b = web.AppendFeature(b, ft, s.links(base, ft), s.publicGPS)
 		return append(b, '\n')
 	})
 }
@@ -438,13 +439,13 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 		if c.HasGPS && s.publicGPS {
 			gpsLon, gpsLat = strconv.FormatFloat(c.GPSLon, 'f', 6, 64), strconv.FormatFloat(c.GPSLat, 'f', 6, 64)
 		}
-		if km, ok := gpsDistance(ft); ok {
+		if km, ok := web.GPSDistance(ft); ok {
 			gpsKm = strconv.FormatFloat(km, 'f', 0, 64)
 		}
-		return appendCSVRow(b, []string{ft.ID, lon, lat, isoDate(ft.Date), ft.Date.Precision, inert(ft.Caption), inert(ft.Photographer),
+		return appendCSVRow(b, []string{ft.ID, lon, lat, web.ISODate(ft.Date), ft.Date.Precision, inert(ft.Caption), inert(ft.Photographer),
 			inert(ft.Agency), inert(ft.PlaceID), inert(ft.PlaceName), ft.PlaceKind, inert(ft.Governorate), ft.Precision,
-			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.image), inert(l.page),
-			inert(l.thumbnail), inert(c.IPTCCity), inert(c.IPTCCountry), gpsLon, gpsLat, gpsKm, c.EXIFTime, c.Agreement, inert(c.Note)})
+			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.Image), inert(l.Page),
+			inert(l.Thumbnail), inert(c.IPTCCity), inert(c.IPTCCountry), gpsLon, gpsLat, gpsKm, c.EXIFTime, c.Agreement, inert(c.Note)})
 	})
 }
 
@@ -478,46 +479,6 @@ func appendCSVRow(b []byte, fields []string) []byte {
 	return append(b, '\n')
 }
 
-// Placement codes in /api/points: how the map draws a photo.
-const (
-	placedExact     = 0
-	placedFallback  = 1 // at a place that holds the one the caption names
-	placedLow       = 2 // confidence under one half
-	placedCorrected = 3 // placed by a person, or by the file it came from
-)
-
-// placementClasses name the placement codes, for pages, the map's
-// markers and its legend alike.
-var placementClasses = [...]string{placedExact: "exact", placedFallback: "fallback", placedLow: "low", placedCorrected: "corrected"}
-
-// placementCode is how the map draws a photo placed with the precision
-// and confidence.
-func placementCode(precision string, confidence float64) int {
-	switch {
-	case precision == "corrected" || precision == "given":
-		return placedCorrected
-	case precision == "fallback":
-		return placedFallback
-	case confidence < 0.5:
-		return placedLow
-	}
-	return placedExact
-}
-
-// placementOf is the one rule for how a photo's placement is shown: its
-// class (exact, fallback, low, corrected or none) and the badge's words.
-func placementOf(located bool, precision string, confidence float64) (class, label string) {
-	if !located {
-		return "none", "not on the map"
-	}
-	code := placementCode(precision, confidence)
-	class = placementClasses[code]
-	if code == placedCorrected {
-		return class, precision // "corrected", "given"
-	}
-	return class, class + " · " + strconv.FormatFloat(confidence, 'f', 2, 64)
-}
-
 // photosPoints serves the selected photos in the compact form the map
 // loads once and filters itself: one array per photo, [id, lon, lat,
 // first day, last day, placement], days as YYYYMMDD numbers (0 when
@@ -531,7 +492,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		`"metadata":{"agrees or nothing to compare":0,"near":1,"disagrees":2},"points":[` + "\n"
 	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *photo.Feature) []byte {
 		b = append(b, '[')
-		b = appendString(b, ft.ID)
+		b = web.AppendString(b, ft.ID)
 		if ft.Located {
 			b = append(b, ',')
 			b = strconv.AppendFloat(b, ft.Lon, 'f', 5, 64)
@@ -549,7 +510,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(to), 10)
 		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(placementCode(ft.Precision, ft.Confidence)), 10)
+		b = strconv.AppendInt(b, int64(web.PlacementCode(ft.Precision, ft.Confidence)), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(metadataCode(ft.Check.Agreement)), 10)
 		return append(b, ']')

@@ -17,6 +17,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -585,10 +586,10 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	name := strings.TrimSpace(q.Get("q"))
 	if name == "" || len(name) > 100 {
-		s.error(w, r, badParam("q", "give a name of 1 to 100 bytes"))
+		s.error(w, r, web.BadParam("q", "give a name of 1 to 100 bytes"))
 		return
 	}
-	limit, err := intParam(q, "limit", 10, 1, 50)
+	limit, err := web.IntParam(q, "limit", 10, 1, 50)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -24,6 +24,7 @@ import (
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // Options configure a Server.
@@ -234,7 +235,7 @@ func (s *Server) routes() {
 	get("image.original", "/images/{sha}/original.jpg", s.imageOriginal)
 	get("media", "/media/{path:.+}", s.mediaFile)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.error(w, r, notFound("no such page: %s", r.URL.Path))
+		s.error(w, r, web.NotFound("no such page: %s", r.URL.Path))
 	})
 	r.MethodNotAllowedHandler = http.HandlerFunc(s.methodNotAllowed)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/paulmach/orb/maptile"
 
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // Vector tiles of the photos (Mapbox Vector Tile 2.1), for GIS clients
@@ -39,7 +40,7 @@ const (
 // own box), and datetime.
 func tileParams() []string {
 	var out []string
-	for _, p := range filterParams {
+	for _, p := range web.FilterParams {
 		if p != "bbox" {
 			out = append(out, p)
 		}
@@ -64,14 +65,14 @@ func tileOf(r *http.Request) (maptile.Tile, error) {
 	vars := mux.Vars(r)
 	z, err := strconv.Atoi(vars["z"])
 	if err != nil || z > maxTileZoom {
-		return maptile.Tile{}, badParam("z", "%q: want a zoom from 0 to %d", vars["z"], maxTileZoom)
+		return maptile.Tile{}, web.BadParam("z", "%q: want a zoom from 0 to %d", vars["z"], maxTileZoom)
 	}
 	n := 1 << z
 	var xy [2]int
 	for i, name := range []string{"x", "y"} {
 		v, err := strconv.Atoi(vars[name])
 		if err != nil || v >= n {
-			return maptile.Tile{}, badParam(name, "%q: want 0 to %d at zoom %d", vars[name], n-1, z)
+			return maptile.Tile{}, web.BadParam(name, "%q: want 0 to %d at zoom %d", vars[name], n-1, z)
 		}
 		xy[i] = v
 	}
@@ -142,7 +143,7 @@ func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([
 // click needs (the whole caption is a click away, at url).
 func tileFeature(ft *photo.Feature) *geojson.Feature {
 	g := geojson.NewFeature(orb.Point{ft.Lon, ft.Lat})
-	g.Properties = geojson.Properties{"count": 1, "id": ft.ID, "date": isoDate(ft.Date), "date_precision": ft.Date.Precision,
+	g.Properties = geojson.Properties{"count": 1, "id": ft.ID, "date": web.ISODate(ft.Date), "date_precision": ft.Date.Precision,
 		"agency": ft.Agency, "photographer": ft.Photographer, "place_name": ft.PlaceName, "precision": ft.Precision}
 	return g
 }

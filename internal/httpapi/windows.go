@@ -8,6 +8,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // The memory index (internal/memindex) answers the map's windows; these
@@ -26,7 +27,7 @@ func (s *Server) memIndexAt(v int64) *memindex.Index {
 // under base.
 func (s *Server) featureEncoder(base string) memindex.Encoder {
 	return func(dst []byte, f *photo.Feature) []byte {
-		return appendFeature(dst, f, s.links(base, f), s.publicGPS)
+		return web.AppendFeature(dst, f, s.links(base, f), s.publicGPS)
 	}
 }
 

@@ -1,0 +1,144 @@
+package web
+
+import (
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// FilterParams are the query parameters every list endpoint takes;
+// agency, photographer, place and governorate may repeat (any of them).
+var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement"}
+
+// maxValues bounds the values one filter parameter may repeat.
+const maxValues = 100
+
+// MultiParam reads a parameter that may repeat (agency=AFP&agency=Reuters):
+// its values trimmed, without blanks or repeats, at most maxValues.
+func MultiParam(q url.Values, name string) []string {
+	var out []string
+	for _, v := range q[name] {
+		if v = strings.TrimSpace(v); v != "" && !slices.Contains(out, v) && len(out) < maxValues {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ParseBBox reads minLon,minLat,maxLon,maxLat.
+func ParseBBox(v string) (*orb.Bound, error) {
+	parts := strings.Split(v, ",")
+	if len(parts) != 4 {
+		return nil, BadParam("bbox", "%q: want minLon,minLat,maxLon,maxLat", v)
+	}
+	var n [4]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, BadParam("bbox", "%q is not a number", p)
+		}
+		n[i] = x
+	}
+	switch {
+	case n[0] < -180 || n[2] > 180 || n[1] < -90 || n[3] > 90:
+		return nil, BadParam("bbox", "%q is outside lon −180…180, lat −90…90", v)
+	case n[0] > n[2] || n[1] > n[3]:
+		return nil, BadParam("bbox", "%q: the minimum is above the maximum (want minLon,minLat,maxLon,maxLat)", v)
+	}
+	return &orb.Bound{Min: orb.Point{n[0], n[1]}, Max: orb.Point{n[2], n[3]}}, nil
+}
+
+// IntParam reads a whole number parameter in [min, max], or def.
+func IntParam(q url.Values, name string, def, min, max int) (int, error) {
+	if err := Once(q, name); err != nil {
+		return 0, err
+	}
+	v := strings.TrimSpace(q.Get(name))
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return 0, BadParam(name, "%q is not a whole number from %d to %d", v, min, max)
+	}
+	return n, nil
+}
+
+// Once refuses a parameter that takes one value given more than once
+// (limit=1&limit=2): which one was meant is the client's to say, not a
+// guess of the server's.
+func Once(q url.Values, names ...string) error {
+	for _, name := range names {
+		if n := len(q[name]); n > 1 {
+			return BadParam(name, "given %d times (%s); give it once", n, strings.Join(q[name], ", "))
+		}
+	}
+	return nil
+}
+
+// ParseFilter reads the list filters from a request's query. A bad value
+// is a 400 naming the parameter and what is wrong with it.
+func ParseFilter(q url.Values) (photo.Filter, error) {
+	var f photo.Filter
+	if err := Once(q, "from", "to", "bbox", "q", "min_confidence", "unplaced"); err != nil {
+		return f, err
+	}
+	for _, p := range []struct {
+		name string
+		dst  *photo.Date
+	}{{"from", &f.From}, {"to", &f.To}} {
+		if v := strings.TrimSpace(q.Get(p.name)); v != "" {
+			d, err := photo.ParseDate(v)
+			if err != nil {
+				return f, BadParam(p.name, "%q is not a date: use YYYY, YYYY-MM or YYYY-MM-DD", v)
+			}
+			*p.dst = d
+		}
+	}
+	if !f.From.IsZero() && !f.To.IsZero() {
+		a, _ := f.From.Span()
+		_, b := f.To.Span()
+		if a > b {
+			return f, BadParam("to", "%s is before from (%s)", f.To, f.From)
+		}
+	}
+	if v := strings.TrimSpace(q.Get("bbox")); v != "" {
+		b, err := ParseBBox(v)
+		if err != nil {
+			return f, err
+		}
+		f.BBox = b
+	}
+	f.Query = strings.TrimSpace(q.Get("q"))
+	f.Agencies = MultiParam(q, "agency")
+	f.Photographers = MultiParam(q, "photographer")
+	f.PlaceIDs = MultiParam(q, "place")
+	f.Governorates = MultiParam(q, "governorate")
+	f.Agreements = MultiParam(q, "agreement")
+	for _, v := range f.Agreements {
+		if v != photo.AgreementAgrees && v != photo.AgreementNear && v != photo.AgreementDisagrees {
+			return f, BadParam("agreement", "%q: want agrees, near or disagrees", v)
+		}
+	}
+	switch v := strings.TrimSpace(q.Get("unplaced")); v {
+	case "", "0", "false":
+	case "1", "true":
+		f.Unplaced = true
+	default:
+		return f, BadParam("unplaced", "%q: want true or false", v)
+	}
+	if v := strings.TrimSpace(q.Get("min_confidence")); v != "" {
+		c, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(c) || c < 0 || c > 1 {
+			return f, BadParam("min_confidence", "%q is not a number from 0 to 1", v)
+		}
+		f.MinConfidence = c
+	}
+	return f, nil
+}

@@ -1,0 +1,43 @@
+package web
+
+import "strconv"
+
+// Placement codes in /api/points: how the map draws a photo.
+const (
+	PlacedExact     = 0
+	PlacedFallback  = 1 // at a place that holds the one the caption names
+	PlacedLow       = 2 // confidence under one half
+	PlacedCorrected = 3 // placed by a person, or by the file it came from
+)
+
+// PlacementClasses name the placement codes, for pages, the map's
+// markers and its legend alike.
+var PlacementClasses = [...]string{PlacedExact: "exact", PlacedFallback: "fallback", PlacedLow: "low", PlacedCorrected: "corrected"}
+
+// PlacementCode is how the map draws a photo placed with the precision
+// and confidence.
+func PlacementCode(precision string, confidence float64) int {
+	switch {
+	case precision == "corrected" || precision == "given":
+		return PlacedCorrected
+	case precision == "fallback":
+		return PlacedFallback
+	case confidence < 0.5:
+		return PlacedLow
+	}
+	return PlacedExact
+}
+
+// PlacementOf is the one rule for how a photo's placement is shown: its
+// class (exact, fallback, low, corrected or none) and the badge's words.
+func PlacementOf(located bool, precision string, confidence float64) (class, label string) {
+	if !located {
+		return "none", "not on the map"
+	}
+	code := PlacementCode(precision, confidence)
+	class = PlacementClasses[code]
+	if code == PlacedCorrected {
+		return class, precision // "corrected", "given"
+	}
+	return class, class + " · " + strconv.FormatFloat(confidence, 'f', 2, 64)
+}
