@@ -65,14 +65,14 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		Clusters []clusterJSON `json:"clusters"`
 	}{Matching: matching, Clusters: make([]clusterJSON, 0, len(cs))}
 	for _, c := range cs {
-		j := clusterJSON{Lon: round6(c.Lon), Lat: round6(c.Lat), Count: c.Count}
+		j := clusterJSON{Lon: web.Round6(c.Lon), Lat: web.Round6(c.Lat), Count: c.Count}
 		if ft := c.Single; ft != nil {
 			code, meta := web.PlacementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement)
 			j.ID, j.Placement, j.Metadata = ft.ID, &code, &meta
 		} else {
 			// The store groups by floor((lon+180)/cell), floor((lat+90)/cell).
 			x, y := math.Floor((c.Lon+180)/cell)*cell-180, math.Floor((c.Lat+90)/cell)*cell-90
-			j.BBox = &[4]float64{round6(x), round6(y), round6(x + cell), round6(y + cell)}
+			j.BBox = &[4]float64{web.Round6(x), web.Round6(y), web.Round6(x + cell), web.Round6(y + cell)}
 		}
 		out.Clusters = append(out.Clusters, j)
 	}

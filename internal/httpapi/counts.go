@@ -178,7 +178,7 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	fc := geojson.NewFeatureCollection()
 	for _, p := range places {
-		ft := geojson.NewFeature(orb.Point{round6(p.Lon), round6(p.Lat)})
+		ft := geojson.NewFeature(orb.Point{web.Round6(p.Lon), web.Round6(p.Lat)})
 		ft.ID = p.ID
 		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "kind": p.Kind, "governorate": p.Governorate,
 			"photos": p.Count, "first_date": web.NullIfEmpty(p.First.String()), "last_date": web.NullIfEmpty(p.Last.String()),

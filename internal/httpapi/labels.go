@@ -65,7 +65,7 @@ func (s *Server) labels(w http.ResponseWriter, r *http.Request) {
 		if labelZoom[p.Kind] > zoom || !box.Contains(p.Point) {
 			continue
 		}
-		f := geojson.NewFeature(orb.Point{round6(p.Point.Lon()), round6(p.Point.Lat())})
+		f := geojson.NewFeature(orb.Point{web.Round6(p.Point.Lon()), web.Round6(p.Point.Lat())})
 		f.ID = p.ID
 		f.Properties = geojson.Properties{"name": p.Name, "kind": string(p.Kind)}
 		fc.Append(f)

@@ -17,6 +17,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/encoding/mvt"
 	"github.com/paulmach/orb/maptile"
+	"github.com/syriamap/syriamap/internal/ogcapi"
 )
 
 // Conformance tests of /ogc, one per requirement class claimed in
@@ -24,7 +25,7 @@ import (
 // QGIS-style session that only follows links, and the vector tiles.
 
 type ogcDoc struct {
-	Links []ogcLink `json:"links"`
+	Links []ogcapi.Link `json:"links"`
 	// items
 	Type           string            `json:"type"`
 	NumberMatched  *int              `json:"numberMatched"`
@@ -55,7 +56,7 @@ func getJSON(t *testing.T, ts *httptest.Server, path string, status int, content
 	}
 }
 
-func linkOf(links []ogcLink, rel, typ string) *ogcLink {
+func linkOf(links []ogcapi.Link, rel, typ string) *ogcapi.Link {
 	for i, l := range links {
 		if l.Rel == rel && (typ == "" || l.Type == typ) {
 			return &links[i]
@@ -131,7 +132,7 @@ func TestOGCCore(t *testing.T) {
 	}
 	var conf ogcDoc
 	getJSON(t, ts, linkOf(landing.Links, "conformance", "").Href, 200, "application/json", &conf)
-	if !slices.Equal(conf.ConformsTo, ogcConformance) {
+	if !slices.Equal(conf.ConformsTo, ogcapi.ConformsTo) {
 		t.Errorf("conformsTo = %v", conf.ConformsTo)
 	}
 	var cols ogcDoc
@@ -139,16 +140,16 @@ func TestOGCCore(t *testing.T) {
 	if len(cols.Collections) != 2 || cols.Collections[0]["id"] != "photos" || cols.Collections[1]["id"] != "places" {
 		t.Fatalf("collections = %v", cols.Collections)
 	}
-	var photos ogcCollection
+	var photos ogcapi.CollectionInfo
 	getJSON(t, ts, "/ogc/collections/photos", 200, "application/json", &photos)
 	bb := photos.Extent.Spatial.BBox[0]
-	if photos.Extent.Spatial.CRS != crs84 || bb[0] < 35 || bb[2] > 43 || bb[0] >= bb[2] || bb[1] >= bb[3] {
+	if photos.Extent.Spatial.CRS != ogcapi.CRS84 || bb[0] < 35 || bb[2] > 43 || bb[0] >= bb[2] || bb[1] >= bb[3] {
 		t.Errorf("photos' spatial extent = %+v", photos.Extent.Spatial)
 	}
 	if iv := photos.Extent.Temporal.Interval[0]; iv[0] == nil || !strings.HasPrefix(*iv[0], "201") || *iv[1] < *iv[0] {
 		t.Errorf("photos' temporal extent = %v", iv)
 	}
-	if !slices.Equal(photos.CRS, []string{crs84}) || photos.ItemType != "feature" {
+	if !slices.Equal(photos.CRS, []string{ogcapi.CRS84}) || photos.ItemType != "feature" {
 		t.Errorf("photos: crs %v, itemType %q", photos.CRS, photos.ItemType)
 	}
 	all := apiIDs(t, ts, "")
@@ -160,7 +161,7 @@ func TestOGCCore(t *testing.T) {
 	var item struct {
 		ID         string         `json:"id"`
 		Properties map[string]any `json:"properties"`
-		Links      []ogcLink      `json:"links"`
+		Links      []ogcapi.Link  `json:"links"`
 	}
 	getJSON(t, ts, "/ogc/collections/photos/items/"+one, 200, "application/geo+json", &item)
 	if item.ID != one || item.Properties["caption"] == nil || linkOf(item.Links, "self", "") == nil || linkOf(item.Links, "collection", "") == nil {
@@ -186,7 +187,7 @@ func TestOGCQGISSession(t *testing.T) {
 			continue
 		}
 		raw, _ := json.Marshal(c["links"])
-		var links []ogcLink
+		var links []ogcapi.Link
 		json.Unmarshal(raw, &links)
 		if l := linkOf(links, "items", "application/geo+json"); l != nil {
 			items = l.Href
@@ -227,7 +228,7 @@ func TestOGCItemsParameters(t *testing.T) {
 		{"governorate=Idlib", "governorate=Idlib"},
 		{"q=children", "q=children"},
 		{"min_confidence=0.9", "min_confidence=0.9"},
-		{"bbox-crs=" + url.QueryEscape(crs84) + "&bbox=36,35,38,37", "bbox=36,35,38,37"},
+		{"bbox-crs=" + url.QueryEscape(ogcapi.CRS84) + "&bbox=36,35,38,37", "bbox=36,35,38,37"},
 	} {
 		want := apiIDs(t, ts, c.api)
 		got, matched := ogcIDs(t, ts, "/ogc/collections/photos/items?limit=3&"+c.ogc)
@@ -271,12 +272,12 @@ func TestOGCLimits(t *testing.T) {
 	_, ts, _ := newTestServer(t)
 	var page ogcDoc
 	getJSON(t, ts, "/ogc/collections/places/items", 200, "application/geo+json", &page)
-	if len(page.Features) != ogcDefaultLimit || linkOf(page.Links, "next", "") == nil {
+	if len(page.Features) != ogcapi.DefaultLimit || linkOf(page.Links, "next", "") == nil {
 		t.Errorf("default page: %d features, links %v", len(page.Features), page.Links)
 	}
-	getJSON(t, ts, "/ogc/collections/places/items?limit="+strconv.Itoa(ogcMaxLimit), 200, "", &page)
-	if len(page.Features) != ogcMaxLimit {
-		t.Errorf("limit=%d gave %d", ogcMaxLimit, len(page.Features))
+	getJSON(t, ts, "/ogc/collections/places/items?limit="+strconv.Itoa(ogcapi.MaxLimit), 200, "", &page)
+	if len(page.Features) != ogcapi.MaxLimit {
+		t.Errorf("limit=%d gave %d", ogcapi.MaxLimit, len(page.Features))
 	}
 	var api map[string]any
 	getJSON(t, ts, "/ogc/api", 200, "application/vnd.oai.openapi+json", &api)
@@ -286,12 +287,12 @@ func TestOGCLimits(t *testing.T) {
 			limit = p
 		}
 	}
-	if sch := limit["schema"].(map[string]any); sch["maximum"] != float64(ogcMaxLimit) || sch["default"] != float64(ogcDefaultLimit) ||
+	if sch := limit["schema"].(map[string]any); sch["maximum"] != float64(ogcapi.MaxLimit) || sch["default"] != float64(ogcapi.DefaultLimit) ||
 		!strings.Contains(limit["description"].(string), "400") {
 		t.Errorf("the API definition's limit: %v", limit)
 	}
 	for _, c := range []struct{ query, param string }{
-		{"limit=" + strconv.Itoa(ogcMaxLimit+1), "limit"},
+		{"limit=" + strconv.Itoa(ogcapi.MaxLimit+1), "limit"},
 		{"limit=0", "limit"},
 		{"offset=-1", "offset"},
 		{"datetime=yesterday", "datetime"},
@@ -420,11 +421,9 @@ func TestOGCOpenAPI(t *testing.T) {
 	for _, p := range api.Paths["/collections/photos/items"]["get"].Parameters {
 		listed[p.Name] = p.In == "query"
 	}
-	for _, group := range [][]string{itemsParams, photoItemsParams, queryableNames(photoQueryables), {"f"}} {
-		for _, name := range group {
-			if !listed[name] {
-				t.Errorf("the photos' items parameter %s is not in the API definition", name)
-			}
+	for _, name := range ogcapi.PhotoItemsParams() {
+		if !listed[name] {
+			t.Errorf("the photos' items parameter %s is not in the API definition", name)
 		}
 	}
 }
@@ -443,9 +442,9 @@ func TestOGCQueryables(t *testing.T) {
 	if schema.Type != "object" || !strings.Contains(schema.Schema, "json-schema.org") {
 		t.Errorf("queryables: %+v", schema)
 	}
-	for _, q := range photoQueryables {
-		if schema.Properties[q.name] == nil {
-			t.Errorf("queryable %s is not in the schema", q.name)
+	for _, name := range ogcapi.PhotoQueryables() {
+		if schema.Properties[name] == nil {
+			t.Errorf("queryable %s is not in the schema", name)
 		}
 	}
 	if d := schema.Properties["date"]; d["format"] != "date" || schema.Properties["confidence"]["type"] != "number" {
@@ -480,9 +479,9 @@ func TestOGCQueryables(t *testing.T) {
 		Properties map[string]any `json:"properties"`
 	}
 	getJSON(t, ts, "/ogc/collections/places/queryables", 200, "", &places)
-	for _, q := range placeQueryables {
-		if places.Properties[q.name] == nil {
-			t.Errorf("places queryable %s missing", q.name)
+	for _, name := range ogcapi.PlaceQueryables() {
+		if places.Properties[name] == nil {
+			t.Errorf("places queryable %s missing", name)
 		}
 	}
 }
@@ -538,7 +537,7 @@ func TestPhotoTiles(t *testing.T) {
 		for x := x0; x <= x1; x++ {
 			for y := y0; y <= y1; y++ {
 				resp, body := get(t, ts, "/tiles/photos/"+strconv.Itoa(z)+"/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt"+query)
-				if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != mediaMVT {
+				if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/vnd.mapbox-vector-tile" {
 					t.Fatalf("tile %d/%d/%d: %d %s", z, x, y, resp.StatusCode, body)
 				}
 				layers, err := mvt.Unmarshal(body)
@@ -546,7 +545,7 @@ func TestPhotoTiles(t *testing.T) {
 					t.Fatalf("tile %d/%d/%d: %v", z, x, y, err)
 				}
 				for _, l := range layers {
-					if l.Name != tileLayer {
+					if l.Name != ogcapi.TileLayer {
 						t.Fatalf("layer %q", l.Name)
 					}
 					for _, f := range l.Features {
@@ -577,15 +576,15 @@ func TestPhotoTiles(t *testing.T) {
 		Geometry struct{ Coordinates []float64 }
 	}
 	getJSON(t, ts, "/ogc/collections/photos/items/"+apiIDs(t, ts, "bbox=-180,-90,180,90")[0], 200, "", &one)
-	x, y := tileXY(one.Geometry.Coordinates[0], one.Geometry.Coordinates[1], singleZoom)
-	resp, body := get(t, ts, "/tiles/photos/"+strconv.Itoa(singleZoom)+"/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt")
+	x, y := tileXY(one.Geometry.Coordinates[0], one.Geometry.Coordinates[1], ogcapi.SingleZoom)
+	resp, body := get(t, ts, "/tiles/photos/"+strconv.Itoa(ogcapi.SingleZoom)+"/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt")
 	layers, _ := mvt.Unmarshal(body)
 	found := false
 	for _, f := range layers[0].Features {
 		found = found || f.Properties["id"] == one.ID && f.Properties["count"] == 1.0
 	}
 	if resp.StatusCode != 200 || !found {
-		t.Errorf("the zoom %d tile at %v lacks photo %s", singleZoom, one.Geometry.Coordinates, one.ID)
+		t.Errorf("the zoom %d tile at %v lacks photo %s", ogcapi.SingleZoom, one.Geometry.Coordinates, one.ID)
 	}
 	for _, c := range []struct{ path, param string }{
 		{"/tiles/photos/21/0/0.mvt", "z"}, {"/tiles/photos/3/8/0.mvt", "x"}, {"/tiles/photos/3/0/8.mvt", "y"},
@@ -605,7 +604,7 @@ func TestPhotoTiles(t *testing.T) {
 	}
 	getJSON(t, ts, "/tiles/photos.json?agency=Reuters&from=2016", 200, "application/json", &tj)
 	if tj.TileJSON != "3.0.0" || len(tj.Tiles) != 1 || !strings.HasSuffix(tj.Tiles[0], "/tiles/photos/{z}/{x}/{y}.mvt?agency=Reuters&from=2016") ||
-		len(tj.VectorLayers) != 1 || tj.VectorLayers[0].ID != tileLayer || len(tj.Bounds) != 4 {
+		len(tj.VectorLayers) != 1 || tj.VectorLayers[0].ID != ogcapi.TileLayer || len(tj.Bounds) != 4 {
 		t.Errorf("TileJSON: %+v", tj)
 	}
 }

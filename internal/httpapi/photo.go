@@ -89,7 +89,7 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte
 	props["created"], props["updated"] = p.Created, p.Updated
 	var geom orb.Geometry
 	if p.Place.Located {
-		geom = orb.Point{round6(p.Place.Lon), round6(p.Place.Lat)}
+		geom = orb.Point{web.Round6(p.Place.Lon), web.Round6(p.Place.Lat)}
 	}
 	feat := geojson.NewFeature(geom)
 	feat.ID = p.ID
@@ -116,15 +116,7 @@ func placeJSON(p photo.Place) map[string]any {
 	m := map[string]any{"place_id": p.ID, "place_name": p.Name, "place_kind": p.Kind, "governorate": p.Governorate,
 		"country": p.Country, "precision": p.Precision, "confidence": p.Confidence, "mention": p.Mention, "note": p.Note}
 	if p.Located {
-		m["lon"], m["lat"] = round6(p.Lon), round6(p.Lat)
+		m["lon"], m["lat"] = web.Round6(p.Lon), web.Round6(p.Lat)
 	}
 	return m
-}
-
-func round6(x float64) float64 {
-	const f = 1e6
-	if x < 0 {
-		return -float64(int64(-x*f+0.5)) / f
-	}
-	return float64(int64(x*f+0.5)) / f
 }

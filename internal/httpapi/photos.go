@@ -105,9 +105,6 @@ func downloadName(f photo.Filter, ext string) string {
 	return name + ext
 }
 
-// encodeFunc appends one feature, encoded, to b.
-type encodeFunc func(b []byte, base string, ft *photo.Feature) []byte
-
 // maxDownloads bounds the downloads of more than one chunk in flight, and
 // defaultWriteIdle is how long one may wait for its client to take more.
 const (
@@ -181,7 +178,7 @@ func (s *Server) readChunk(ctx context.Context, f photo.Filter, c chunk, fn func
 // a large download, and only a few chunks are held at once. A failure
 // after the status is sent aborts the connection, so that the client sees
 // a cut-off transfer, never a complete-looking one.
-func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(written int, last int64) string, enc encodeFunc) {
+func (s *Server) streamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(written int, last int64) string, enc web.EncodeFunc) {
 	chunks, err := s.plan(r, f)
 	if err != nil {
 		s.error(w, r, err)
@@ -264,7 +261,7 @@ type encodedChunk struct {
 
 // streamChunks encodes the chunks on two goroutines and puts the features
 // in order.
-func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Filter, chunks []chunk, base string, enc encodeFunc, lw *listWriter) error {
+func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Filter, chunks []chunk, base string, enc web.EncodeFunc, lw *listWriter) error {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	rc := http.NewResponseController(w)

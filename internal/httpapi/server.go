@@ -23,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/memindex"
+	"github.com/syriamap/syriamap/internal/ogcapi"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -117,8 +118,8 @@ type Server struct {
 	inFlight atomic.Int32
 	// labelPlaces are the places the map may name, most prominent first.
 	labelPlaces []*gazetteer.Place
-	// gazetteerBBox is the extent of the gazetteer's places.
-	gazetteerBBox [4]float64
+	// ogc serves OGC API – Features and the vector tiles.
+	ogc *ogcapi.API
 	// readOnly: see Options.ReadOnly; brake slows down password guessing.
 	readOnly        bool
 	publicGPS       bool
@@ -165,7 +166,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.derivatives = &derivatives{pipeline: imaging.New(imaging.DefaultBudget), lane: s.lane, dir: opts.ImageCache, mem: map[string][]byte{}}
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
-	s.gazetteerBBox = placeBBox(a.Gazetteer)
+	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)
 	s.routes()
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")
@@ -218,16 +219,16 @@ func (s *Server) routes() {
 	r.Handle("/api/photos/{id}/details", s.editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
-	open("ogc", "/ogc", s.ogcLanding)
-	open("ogc.conformance", "/ogc/conformance", s.ogcConformancePage)
-	open("ogc.api", "/ogc/api", s.ogcAPI)
-	open("ogc.collections", "/ogc/collections", s.ogcCollections)
-	open("ogc.collection", "/ogc/collections/{collection}", s.ogcCollectionPage)
-	open("ogc.queryables", "/ogc/collections/{collection}/queryables", s.ogcQueryables)
-	open("ogc.items", "/ogc/collections/{collection}/items", s.costly(s.byCollection(s.photoItems, s.placeItems)))
-	open("ogc.item", "/ogc/collections/{collection}/items/{id}", s.byCollection(s.photoItem, s.placeItem))
-	open("tilejson", "/tiles/photos.json", s.tileJSON)
-	open("tile", "/tiles/photos/{z:[0-9]+}/{x:[0-9]+}/{y:[0-9]+}.mvt", s.costly(s.photoTile))
+	open("ogc", "/ogc", s.ogc.Landing)
+	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)
+	open("ogc.api", "/ogc/api", s.ogc.OpenAPI)
+	open("ogc.collections", "/ogc/collections", s.ogc.Collections)
+	open("ogc.collection", "/ogc/collections/{collection}", s.ogc.Collection)
+	open("ogc.queryables", "/ogc/collections/{collection}/queryables", s.ogc.Queryables)
+	open("ogc.items", "/ogc/collections/{collection}/items", s.costly(s.ogc.Items))
+	open("ogc.item", "/ogc/collections/{collection}/items/{id}", s.ogc.Item)
+	open("tilejson", "/tiles/photos.json", s.ogc.TileJSON)
+	open("tile", "/tiles/photos/{z:[0-9]+}/{x:[0-9]+}/{y:[0-9]+}.mvt", s.costly(s.ogc.Tile))
 	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
 	get("image.small", "/images/{sha}/320.jpg", s.imageSmall)

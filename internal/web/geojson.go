@@ -191,3 +191,17 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// EncodeFunc appends a photo's encoding, with links under base, to b: a
+// Feature, a GeoJSON text sequence record, a CSV row.
+type EncodeFunc func(b []byte, base string, ft *photo.Feature) []byte
+
+// Round6 rounds a coordinate to 6 decimals (about 10 cm), half away
+// from zero.
+func Round6(x float64) float64 {
+	const f = 1e6
+	if x < 0 {
+		return -float64(int64(-x*f+0.5)) / f
+	}
+	return float64(int64(x*f+0.5)) / f
+}

@@ -1,4 +1,4 @@
-package httpapi
+package ogcapi
 
 import (
 	"net/http"
@@ -22,15 +22,15 @@ import (
 // The items' page sizes. A limit above the maximum is a 400 naming limit,
 // as the OpenAPI document says: never a silent truncation.
 const (
-	ogcDefaultLimit = 100
-	ogcMaxLimit     = 10_000
+	DefaultLimit = 100
+	MaxLimit     = 10_000
 )
 
 // The requirement classes the API conforms to, each tested in ogc_test.go.
 // CQL2 is not claimed: the filter parameter reads comparisons joined by
 // AND, not all of Basic CQL2 (OR, NOT, IS NULL), and a client that reads
 // the claim would send what the server then refuses.
-var ogcConformance = []string{
+var ConformsTo = []string{
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html",
@@ -41,7 +41,7 @@ var ogcConformance = []string{
 
 // CRS84 is the one coordinate reference system: longitude, latitude on
 // WGS 84, as GeoJSON has it.
-const crs84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+const CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 
 // Media types of the OGC resources.
 const (
@@ -53,8 +53,8 @@ const (
 	relQueryable = "http://www.opengis.net/def/rel/ogc/1.0/queryables"
 )
 
-// ogcLink is a link as OGC APIs write them.
-type ogcLink struct {
+// Link is a link as OGC APIs write them.
+type Link struct {
 	Href  string `json:"href"`
 	Rel   string `json:"rel"`
 	Type  string `json:"type,omitempty"`
@@ -101,7 +101,7 @@ func checkParams(q url.Values, known ...[]string) error {
 // ogcStart reads what every OGC resource reads: its format, its
 // parameters, and the CRS they ask for where they may. It returns done
 // when the response is already answered.
-func (s *Server) ogcStart(w http.ResponseWriter, r *http.Request, known ...[]string) (format string, done bool) {
+func (s *API) ogcStart(w http.ResponseWriter, r *http.Request, known ...[]string) (format string, done bool) {
 	format, err := ogcFormat(r)
 	if err == nil {
 		err = checkParams(r.URL.Query(), append(known, []string{"f"})...)
@@ -118,30 +118,30 @@ func (s *Server) ogcStart(w http.ResponseWriter, r *http.Request, known ...[]str
 
 // selfLinks are a resource's self and alternate links, for its JSON
 // (of media type typ) and its HTML page.
-func (s *Server) selfLinks(r *http.Request, format, typ string) []ogcLink {
+func (s *API) selfLinks(r *http.Request, format, typ string) []Link {
 	q := r.URL.Query()
 	withF := func(f string) string {
 		q.Set("f", f)
 		return s.base(r) + r.URL.Path + "?" + q.Encode()
 	}
-	jsonLink := ogcLink{Href: withF("json"), Type: typ, Title: "This document as JSON"}
-	htmlLink := ogcLink{Href: withF("html"), Type: mediaHTML, Title: "This document as HTML"}
+	jsonLink := Link{Href: withF("json"), Type: typ, Title: "This document as JSON"}
+	htmlLink := Link{Href: withF("html"), Type: mediaHTML, Title: "This document as HTML"}
 	if format == "html" {
 		htmlLink.Rel, jsonLink.Rel = "self", "alternate"
-		return []ogcLink{htmlLink, jsonLink}
+		return []Link{htmlLink, jsonLink}
 	}
 	jsonLink.Rel, htmlLink.Rel = "self", "alternate"
-	return []ogcLink{jsonLink, htmlLink}
+	return []Link{jsonLink, htmlLink}
 }
 
 // ogcPage renders an OGC resource as a page.
-func (s *Server) ogcPage(w http.ResponseWriter, r *http.Request, m views.OGC) {
+func (s *API) ogcPage(w http.ResponseWriter, r *http.Request, m views.OGC) {
 	m.Page = s.page(r, m.Heading, "")
 	s.render(w, r, http.StatusOK, views.OGCPage(m))
 }
 
 // pageLinks turns OGC links into page links, leaving out self.
-func pageLinks(links []ogcLink) []views.Link {
+func pageLinks(links []Link) []views.Link {
 	var out []views.Link
 	for _, l := range links {
 		if l.Rel == "self" {
@@ -158,18 +158,18 @@ func pageLinks(links []ogcLink) []views.Link {
 }
 
 // ogcLanding is the API's landing page: what it is and where to go.
-func (s *Server) ogcLanding(w http.ResponseWriter, r *http.Request) {
+func (s *API) ogcLanding(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r)
 	if done {
 		return
 	}
 	base := s.base(r)
 	links := append(s.selfLinks(r, format, mediaJSON),
-		ogcLink{Href: base + s.url("ogc.api"), Rel: "service-desc", Type: mediaOpenAPI, Title: "The API definition (OpenAPI 3.0)"},
-		ogcLink{Href: base + s.url("ogc.api") + "?f=html", Rel: "service-doc", Type: mediaHTML, Title: "The API documentation"},
-		ogcLink{Href: base + s.url("ogc.conformance"), Rel: "conformance", Type: mediaJSON, Title: "Conformance classes"},
-		ogcLink{Href: base + s.url("ogc.collections"), Rel: "data", Type: mediaJSON, Title: "Collections: photos and places"},
-		ogcLink{Href: base + s.url("tilejson"), Rel: "describedby", Type: mediaJSON, Title: "Vector tiles of the photos (TileJSON)"})
+		Link{Href: base + s.url("ogc.api"), Rel: "service-desc", Type: mediaOpenAPI, Title: "The API definition (OpenAPI 3.0)"},
+		Link{Href: base + s.url("ogc.api") + "?f=html", Rel: "service-doc", Type: mediaHTML, Title: "The API documentation"},
+		Link{Href: base + s.url("ogc.conformance"), Rel: "conformance", Type: mediaJSON, Title: "Conformance classes"},
+		Link{Href: base + s.url("ogc.collections"), Rel: "data", Type: mediaJSON, Title: "Collections: photos and places"},
+		Link{Href: base + s.url("tilejson"), Rel: "describedby", Type: mediaJSON, Title: "Vector tiles of the photos (TileJSON)"})
 	const title = "syriamap: OGC API – Features"
 	const description = "News photos of the Syrian war, placed by their captions, and the gazetteer of Syrian places, " +
 		"as OGC API – Features collections for GIS clients (QGIS, ArcGIS, GDAL)."
@@ -181,35 +181,35 @@ func (s *Server) ogcLanding(w http.ResponseWriter, r *http.Request) {
 }
 
 // ogcConformancePage lists the requirement classes.
-func (s *Server) ogcConformancePage(w http.ResponseWriter, r *http.Request) {
+func (s *API) ogcConformancePage(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r)
 	if done {
 		return
 	}
 	if format == "html" {
 		m := views.OGC{Heading: "Conformance", Description: "The requirement classes this API conforms to."}
-		for _, c := range ogcConformance {
+		for _, c := range ConformsTo {
 			m.Links = append(m.Links, views.Link{Label: c, URL: c})
 		}
 		s.ogcPage(w, r, m)
 		return
 	}
-	s.writeJSON(w, r, mediaJSON, map[string]any{"conformsTo": ogcConformance})
+	s.writeJSON(w, r, mediaJSON, map[string]any{"conformsTo": ConformsTo})
 }
 
-// ogcCollection is a collection's description.
-type ogcCollection struct {
-	ID          string    `json:"id"`
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Links       []ogcLink `json:"links"`
-	Extent      ogcExtent `json:"extent"`
-	ItemType    string    `json:"itemType"`
-	CRS         []string  `json:"crs"`
-	StorageCRS  string    `json:"storageCrs"`
+// CollectionInfo is a collection's description.
+type CollectionInfo struct {
+	ID          string     `json:"id"`
+	Title       string     `json:"title"`
+	Description string     `json:"description"`
+	Links       []Link     `json:"links"`
+	Extent      ExtentInfo `json:"extent"`
+	ItemType    string     `json:"itemType"`
+	CRS         []string   `json:"crs"`
+	StorageCRS  string     `json:"storageCrs"`
 }
 
-type ogcExtent struct {
+type ExtentInfo struct {
 	Spatial struct {
 		BBox [][4]float64 `json:"bbox"`
 		CRS  string       `json:"crs"`
@@ -221,11 +221,11 @@ type ogcExtent struct {
 }
 
 // collection describes one collection; its extent is measured now.
-func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
+func (s *API) collection(r *http.Request, id string) (CollectionInfo, error) {
 	base := s.base(r)
-	c := ogcCollection{ID: id, ItemType: "feature", CRS: []string{crs84}, StorageCRS: crs84}
+	c := CollectionInfo{ID: id, ItemType: "feature", CRS: []string{CRS84}, StorageCRS: CRS84}
 	items := base + s.url("ogc.items", "collection", id)
-	c.Links = []ogcLink{
+	c.Links = []Link{
 		{Href: base + s.url("ogc.collection", "collection", id), Rel: "self", Type: mediaJSON, Title: "This collection"},
 		{Href: base + s.url("ogc.collection", "collection", id) + "?f=html", Rel: "alternate", Type: mediaHTML, Title: "This collection as HTML"},
 		{Href: items, Rel: "items", Type: mediaGeoJSON, Title: "The items as GeoJSON"},
@@ -238,7 +238,7 @@ func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
 		c.Description = "News photos, each at the place its caption says it was taken, dated by its caption " +
 			"(date is the first day of the day, month or year it gives; date_precision says which). " +
 			"Photos no place was found for have no geometry."
-		c.Links = append(c.Links, ogcLink{Href: base + s.url("tilejson"), Rel: "tiles", Type: mediaJSON, Title: "Vector tiles (TileJSON)"})
+		c.Links = append(c.Links, Link{Href: base + s.url("tilejson"), Rel: "tiles", Type: mediaJSON, Title: "Vector tiles (TileJSON)"})
 		e, err := s.db.Extent(r.Context())
 		if err != nil {
 			return c, err
@@ -263,17 +263,17 @@ func (s *Server) collection(r *http.Request, id string) (ogcCollection, error) {
 			"administrative chain. Places no source gives a point for have no geometry."
 		c.Extent.Spatial.BBox = [][4]float64{s.gazetteerBBox}
 	}
-	c.Extent.Spatial.CRS = crs84
+	c.Extent.Spatial.CRS = CRS84
 	return c, nil
 }
 
 // ogcCollections lists the collections.
-func (s *Server) ogcCollections(w http.ResponseWriter, r *http.Request) {
+func (s *API) ogcCollections(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r)
 	if done {
 		return
 	}
-	var cs []ogcCollection
+	var cs []CollectionInfo
 	for _, id := range []string{"photos", "places"} {
 		c, err := s.collection(r, id)
 		if err != nil {
@@ -304,7 +304,7 @@ func collectionID(r *http.Request) (string, error) {
 }
 
 // ogcCollectionPage describes one collection.
-func (s *Server) ogcCollectionPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) ogcCollectionPage(w http.ResponseWriter, r *http.Request) {
 	id, err := collectionID(r)
 	if err != nil {
 		s.error(w, r, err)
@@ -398,7 +398,7 @@ func schemaOf(q queryable) map[string]any {
 }
 
 // ogcQueryables serves a collection's queryables as a JSON Schema.
-func (s *Server) ogcQueryables(w http.ResponseWriter, r *http.Request) {
+func (s *API) ogcQueryables(w http.ResponseWriter, r *http.Request) {
 	id, err := collectionID(r)
 	if err != nil {
 		s.error(w, r, err)
@@ -429,7 +429,7 @@ func (s *Server) ogcQueryables(w http.ResponseWriter, r *http.Request) {
 
 // byCollection routes a request on a collection to the handler of its
 // collection, or answers 404.
-func (s *Server) byCollection(photos, places http.HandlerFunc) http.HandlerFunc {
+func (s *API) byCollection(photos, places http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := collectionID(r)
 		if err != nil {
@@ -443,3 +443,9 @@ func (s *Server) byCollection(photos, places http.HandlerFunc) http.HandlerFunc 
 		photos(w, r)
 	}
 }
+
+// PhotoQueryables are the names of the photos' queryables.
+func PhotoQueryables() []string { return queryableNames(photoQueryables) }
+
+// PlaceQueryables are the names of the places' queryables.
+func PlaceQueryables() []string { return queryableNames(placeQueryables) }

@@ -1,4 +1,4 @@
-package httpapi
+package ogcapi
 
 // The items of OGC API – Features: the parameters every collection's
 // items take, their links, and the photos' items, streamed as the API's
@@ -30,7 +30,7 @@ var photoItemsParams = append([]string{"datetime", "sortby", "filter", "filter-l
 
 // paging reads limit and offset.
 func paging(q url.Values) (limit, offset int, err error) {
-	limit, err = web.IntParam(q, "limit", ogcDefaultLimit, 1, ogcMaxLimit)
+	limit, err = web.IntParam(q, "limit", DefaultLimit, 1, MaxLimit)
 	if err == nil {
 		offset, err = web.IntParam(q, "offset", 0, 0, 1<<40)
 	}
@@ -40,8 +40,8 @@ func paging(q url.Values) (limit, offset int, err error) {
 // checkCRS accepts CRS84, the one CRS offered, in crs and bbox-crs.
 func checkCRS(q url.Values) error {
 	for _, name := range []string{"crs", "bbox-crs"} {
-		if v := q.Get(name); v != "" && v != crs84 && v != "["+crs84+"]" {
-			return web.BadParam(name, "%q: only %s (longitude, latitude) is offered", v, crs84)
+		if v := q.Get(name); v != "" && v != CRS84 && v != "["+CRS84+"]" {
+			return web.BadParam(name, "%q: only %s (longitude, latitude) is offered", v, CRS84)
 		}
 	}
 	return nil
@@ -62,7 +62,7 @@ func resultHits(q url.Values) (bool, error) {
 // photoItemsFilter reads the photos' items query into a filter: the API's
 // own filters, datetime as the window, each queryable as an equality,
 // filter in CQL2 text, sortby, limit and offset.
-func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
+func (s *API) photoItemsFilter(q url.Values) (photo.Filter, error) {
 	api := url.Values{}
 	for _, k := range web.FilterParams {
 		if v, ok := q[k]; ok {
@@ -99,7 +99,7 @@ func (s *Server) photoItemsFilter(q url.Values) (photo.Filter, error) {
 			return f, web.BadParam("filter-lang", "%q: only cql2-text is read", lang)
 		}
 		if err := checkCRS(url.Values{"crs": q["filter-crs"]}); err != nil {
-			return f, web.BadParam("filter-crs", "only %s is offered", crs84)
+			return f, web.BadParam("filter-crs", "only %s is offered", CRS84)
 		}
 		conds, err := cql.Parse(v, types)
 		if err != nil {
@@ -191,7 +191,7 @@ func parseDatetime(v string) (from, to photo.Date, err error) {
 
 // pageLink is the items URL with the request's query at another offset
 // and, when not 0, after the photo whose Seq cursor is.
-func (s *Server) pageLink(r *http.Request, format string, offset, limit int, cursor int64) string {
+func (s *API) pageLink(r *http.Request, format string, offset, limit int, cursor int64) string {
 	q := r.URL.Query()
 	q.Set("offset", strconv.Itoa(offset))
 	q.Del("cursor")
@@ -207,13 +207,13 @@ func (s *Server) pageLink(r *http.Request, format string, offset, limit int, cur
 // (while features are left), and the collection. offset is the page's
 // position; next carries cursor, the last item's key, when not 0 (prev
 // goes back by offset: clients page forwards).
-func (s *Server) itemsLinks(r *http.Request, format, typ, collection string, offset, limit, returned, matched int, cursor int64) []ogcLink {
+func (s *API) itemsLinks(r *http.Request, format, typ, collection string, offset, limit, returned, matched int, cursor int64) []Link {
 	links := s.selfLinks(r, format, typ)
 	if offset > 0 {
-		links = append(links, ogcLink{Href: s.pageLink(r, "json", max(0, offset-limit), limit, 0), Rel: "prev", Type: typ, Title: "The previous page"})
+		links = append(links, Link{Href: s.pageLink(r, "json", max(0, offset-limit), limit, 0), Rel: "prev", Type: typ, Title: "The previous page"})
 	}
 	if returned == limit && offset+returned < matched {
-		links = append(links, ogcLink{Href: s.pageLink(r, "json", offset+returned, limit, cursor), Rel: "next", Type: typ, Title: "The next page"})
+		links = append(links, Link{Href: s.pageLink(r, "json", offset+returned, limit, cursor), Rel: "next", Type: typ, Title: "The next page"})
 	}
 	if format == "html" {
 		for i := range links[2:] {
@@ -221,7 +221,7 @@ func (s *Server) itemsLinks(r *http.Request, format, typ, collection string, off
 			links[2+i].Type = mediaHTML
 		}
 	}
-	return append(links, ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
+	return append(links, Link{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
 }
 
 // photoItems serves the photos the query selects, a page at a time:
@@ -229,7 +229,7 @@ func (s *Server) itemsLinks(r *http.Request, format, typ, collection string, off
 // next and prev page through them in a stable order (import order, or
 // by date then id with sortby), so that paging never repeats or skips a
 // photo while photos are being added.
-func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
+func (s *API) photoItems(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r, itemsParams, photoItemsParams, queryableNames(photoQueryables))
 	if done {
 		return
@@ -308,7 +308,7 @@ func (s *Server) photoItems(w http.ResponseWriter, r *http.Request) {
 }
 
 // photoItemsPage shows a page of photos as a table.
-func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.Filter, position, matched int) {
+func (s *API) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.Filter, position, matched int) {
 	m := views.OGC{Heading: "Photos", Description: "Photos of this selection, " + strconv.Itoa(position+1) + " onwards.",
 		Columns: []string{"Date", "Place", "Credit", "Caption"}}
 	var last int64
@@ -332,7 +332,7 @@ func (s *Server) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.
 }
 
 // photoItem serves one photo as a GeoJSON feature with its links.
-func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
+func (s *API) photoItem(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r, []string{"crs"})
 	if done {
 		return
@@ -360,11 +360,18 @@ func (s *Server) photoItem(w http.ResponseWriter, r *http.Request) {
 
 // writeItem answers one item: its GeoJSON Feature (an object) with its
 // links (self, alternate, collection) added.
-func (s *Server) writeItem(w http.ResponseWriter, r *http.Request, collection string, feature []byte) {
+func (s *API) writeItem(w http.ResponseWriter, r *http.Request, collection string, feature []byte) {
 	links := append(s.selfLinks(r, "json", mediaGeoJSON),
-		ogcLink{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
+		Link{Href: s.base(r) + s.url("ogc.collection", "collection", collection), Rel: "collection", Type: mediaJSON, Title: "The collection"})
 	lb, _ := web.MarshalJSON(links)
 	feature = bytes.TrimSuffix(bytes.TrimSpace(feature), []byte("}"))
 	w.Header().Set("Content-Type", mediaGeoJSON)
 	w.Write(append(append(append(feature, `,"links":`...), bytes.TrimSpace(lb)...), "}\n"...))
+}
+
+// PhotoItemsParams are all the query parameters the photos' items take,
+// which the OpenAPI document must list.
+func PhotoItemsParams() []string {
+	out := append(append([]string{"f"}, itemsParams...), photoItemsParams...)
+	return append(out, queryableNames(photoQueryables)...)
 }

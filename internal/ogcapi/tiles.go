@@ -1,4 +1,4 @@
-package httpapi
+package ogcapi
 
 import (
 	"math"
@@ -19,19 +19,19 @@ import (
 
 // Vector tiles of the photos (Mapbox Vector Tile 2.1), for GIS clients
 // that draw a live layer from tiles (QGIS, MapLibre): one layer, photos,
-// whose features are clusters with a count below singleZoom and single
+// whose features are clusters with a count below SingleZoom and single
 // photos from it on. They take the API's filters and its time window.
 
 const (
-	// maxTileZoom is the deepest zoom served; singleZoom the first at which
+	// maxTileZoom is the deepest zoom served; SingleZoom the first at which
 	// each photo is its own feature (a tile then spans about 2.4 km).
 	maxTileZoom = 20
-	singleZoom  = 14
+	SingleZoom  = 14
 	// tileCells is how many cluster cells span a tile's width: 64 px cells
 	// at 256 px tiles, as the explorer's clusters are about 60 px.
 	tileCells = 4
-	// tileLayer is the one layer's name.
-	tileLayer   = "photos"
+	// TileLayer is the one layer's name.
+	TileLayer   = "photos"
 	mediaMVT    = "application/vnd.mapbox-vector-tile"
 	tileJSONVer = "3.0.0"
 )
@@ -49,7 +49,7 @@ func tileParams() []string {
 }
 
 // tileFilter reads a tile's filters.
-func (s *Server) tileFilter(q url.Values) (photo.Filter, error) {
+func (s *API) tileFilter(q url.Values) (photo.Filter, error) {
 	if err := checkParams(q, tileParams()); err != nil {
 		return photo.Filter{}, err
 	}
@@ -80,7 +80,7 @@ func tileOf(r *http.Request) (maptile.Tile, error) {
 }
 
 // photoTile serves one tile.
-func (s *Server) photoTile(w http.ResponseWriter, r *http.Request) {
+func (s *API) photoTile(w http.ResponseWriter, r *http.Request) {
 	tile, err := tileOf(r)
 	var f photo.Filter
 	if err == nil {
@@ -102,15 +102,15 @@ func (s *Server) photoTile(w http.ResponseWriter, r *http.Request) {
 	w.Write(data)
 }
 
-// tileData encodes the photos of one tile: clusters below singleZoom,
+// tileData encodes the photos of one tile: clusters below SingleZoom,
 // single photos from it on. Each photo lies in one tile only (the box is
 // the tile's, and a cluster is of the tile's photos), so counts add up
 // across tiles.
-func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([]byte, error) {
+func (s *API) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([]byte, error) {
 	bound := tile.Bound()
 	f.BBox = &bound
 	fc := geojson.NewFeatureCollection()
-	if tile.Z < singleZoom {
+	if tile.Z < SingleZoom {
 		cell := (bound.Max[0] - bound.Min[0]) / tileCells
 		cs, err := s.db.Clusters(r.Context(), f, cell)
 		if err != nil {
@@ -134,7 +134,7 @@ func (s *Server) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([
 			return nil, err
 		}
 	}
-	layers := mvt.Layers{mvt.NewLayer(tileLayer, fc)}
+	layers := mvt.Layers{mvt.NewLayer(TileLayer, fc)}
 	layers.ProjectToTile(tile)
 	return mvt.Marshal(layers)
 }
@@ -150,7 +150,7 @@ func tileFeature(ft *photo.Feature) *geojson.Feature {
 
 // tileJSON describes the tiles (TileJSON 3.0.0); its query's filters are
 // carried into the tiles' URL template.
-func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) tileJSON(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if _, err := s.tileFilter(q); err != nil {
 		s.error(w, r, err)
@@ -177,10 +177,10 @@ func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) {
 		"photographer": "String", "place_name": "String", "precision": "String: how the place was found"}
 	s.writeJSON(w, r, mediaJSON, map[string]any{
 		"tilejson": tileJSONVer, "name": "syriamap photos", "version": "1.0.0", "scheme": "xyz",
-		"description": "News photos placed by their captions: clusters with a count below zoom " + strconv.Itoa(singleZoom) + ", single photos from it on.",
+		"description": "News photos placed by their captions: clusters with a count below zoom " + strconv.Itoa(SingleZoom) + ", single photos from it on.",
 		"attribution": "syriamap", "tiles": []string{tiles}, "minzoom": 0, "maxzoom": maxTileZoom,
 		"bounds": bounds, "center": []float64{math.Round((bounds[0]+bounds[2])/2*1e4) / 1e4, math.Round((bounds[1]+bounds[3])/2*1e4) / 1e4, 6},
-		"vector_layers": []map[string]any{{"id": tileLayer, "fields": fields, "minzoom": 0, "maxzoom": maxTileZoom,
+		"vector_layers": []map[string]any{{"id": TileLayer, "fields": fields, "minzoom": 0, "maxzoom": maxTileZoom,
 			"description": "Photos and clusters of photos"}},
 	})
 }

@@ -1,4 +1,4 @@
-package httpapi
+package ogcapi
 
 import (
 	"net/http"
@@ -27,15 +27,15 @@ var (
 	str    = map[string]any{"type": "string"}
 	fParam = queryParam("f", "The format: json (the default for clients that do not ask for text/html) or html.",
 		map[string]any{"type": "string", "enum": []string{"json", "html"}})
-	limitParam = queryParam("limit", "How many items a page holds: "+strconv.Itoa(ogcDefaultLimit)+" by default, at most "+
-		strconv.Itoa(ogcMaxLimit)+". A larger limit is refused with 400 naming limit (never silently cut); page with the next links.",
-		map[string]any{"type": "integer", "minimum": 1, "maximum": ogcMaxLimit, "default": ogcDefaultLimit})
+	limitParam = queryParam("limit", "How many items a page holds: "+strconv.Itoa(DefaultLimit)+" by default, at most "+
+		strconv.Itoa(MaxLimit)+". A larger limit is refused with 400 naming limit (never silently cut); page with the next links.",
+		map[string]any{"type": "integer", "minimum": 1, "maximum": MaxLimit, "default": DefaultLimit})
 	offsetParam = queryParam("offset", "How many items to skip; the next and prev links carry it.",
 		map[string]any{"type": "integer", "minimum": 0, "default": 0})
 	bboxParam = queryParam("bbox", "minLon,minLat,maxLon,maxLat in CRS84: items whose point is inside.",
 		map[string]any{"type": "array", "minItems": 4, "maxItems": 4, "items": map[string]any{"type": "number"}})
-	crsParam = queryParam("crs", "Only "+crs84+" is offered.", map[string]any{"type": "string", "format": "uri", "enum": []string{crs84}})
-	bboxCRS  = queryParam("bbox-crs", "Only "+crs84+" is offered.", map[string]any{"type": "string", "format": "uri", "enum": []string{crs84}})
+	crsParam = queryParam("crs", "Only "+CRS84+" is offered.", map[string]any{"type": "string", "format": "uri", "enum": []string{CRS84}})
+	bboxCRS  = queryParam("bbox-crs", "Only "+CRS84+" is offered.", map[string]any{"type": "string", "format": "uri", "enum": []string{CRS84}})
 	hitsParm = queryParam("resultType", "hits: the count (numberMatched) without the features.",
 		map[string]any{"type": "string", "enum": []string{"results", "hits"}})
 )
@@ -74,7 +74,7 @@ func photoParams() []oaParam {
 			"or changed meanwhile are neither repeated nor skipped). Given with it, offset only says where the page is.",
 			map[string]any{"type": "integer", "minimum": 1}),
 		queryParam("filter-lang", "cql2-text, the only one read.", map[string]any{"type": "string", "enum": []string{"cql2-text"}}),
-		queryParam("filter-crs", "Only "+crs84+".", map[string]any{"type": "string", "enum": []string{crs84}}),
+		queryParam("filter-crs", "Only "+CRS84+".", map[string]any{"type": "string", "enum": []string{CRS84}}),
 	}
 	for _, q := range photoQueryables {
 		d := q.title + " equals this."
@@ -96,7 +96,7 @@ func placeParams() []oaParam {
 }
 
 // openAPI is the API's OpenAPI 3.0 document.
-func (s *Server) openAPI(r *http.Request) map[string]any {
+func (s *API) openAPI(r *http.Request) map[string]any {
 	paths := map[string]any{
 		"/":            oaGet("The landing page", mediaJSON),
 		"/conformance": oaGet("The requirement classes the API conforms to", mediaJSON),
@@ -128,7 +128,7 @@ func (s *Server) openAPI(r *http.Request) map[string]any {
 }
 
 // ogcAPI serves the OpenAPI document, or as a page its paths.
-func (s *Server) ogcAPI(w http.ResponseWriter, r *http.Request) {
+func (s *API) ogcAPI(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r)
 	if done {
 		return

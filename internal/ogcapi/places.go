@@ -1,4 +1,4 @@
-package httpapi
+package ogcapi
 
 import (
 	"encoding/json"
@@ -47,7 +47,7 @@ type placeMatcher struct {
 	country     []string
 }
 
-func (s *Server) placeMatcher(q url.Values) (placeMatcher, error) {
+func (s *API) placeMatcher(q url.Values) (placeMatcher, error) {
 	var m placeMatcher
 	if v := strings.TrimSpace(q.Get("bbox")); v != "" {
 		b, err := web.ParseBBox(v)
@@ -59,7 +59,7 @@ func (s *Server) placeMatcher(q url.Values) (placeMatcher, error) {
 	if names := web.MultiParam(q, "name"); len(names) > 0 {
 		m.names = map[*gazetteer.Place]bool{}
 		for _, n := range names {
-			for _, p := range s.archive.Gazetteer.Lookup(n) {
+			for _, p := range s.gazetteer.Lookup(n) {
 				m.names[p] = true
 			}
 		}
@@ -90,10 +90,10 @@ func (m placeMatcher) match(p *gazetteer.Place) bool {
 
 // placeFeature is a place as a GeoJSON feature (no geometry when no
 // source gives it a point).
-func (s *Server) placeFeature(r *http.Request, p *gazetteer.Place) *geojson.Feature {
+func (s *API) placeFeature(r *http.Request, p *gazetteer.Place) *geojson.Feature {
 	var geom orb.Geometry
 	if p.Located {
-		geom = orb.Point{round6(p.Point[0]), round6(p.Point[1])}
+		geom = orb.Point{web.Round6(p.Point[0]), web.Round6(p.Point[1])}
 	}
 	f := geojson.NewFeature(geom)
 	f.ID = p.ID
@@ -107,7 +107,7 @@ func (s *Server) placeFeature(r *http.Request, p *gazetteer.Place) *geojson.Feat
 }
 
 // placeItems serves a page of the gazetteer's places.
-func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
+func (s *API) placeItems(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r, itemsParams, queryableNames(placeQueryables))
 	if done {
 		return
@@ -126,7 +126,7 @@ func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	places := s.archive.Gazetteer.Places()
+	places := s.gazetteer.Places()
 	var page []*gazetteer.Place
 	matched := 0
 	for i := range places {
@@ -155,7 +155,7 @@ func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
 		NumberMatched  int                `json:"numberMatched"`
 		NumberReturned int                `json:"numberReturned"`
 		TimeStamp      string             `json:"timeStamp"`
-		Links          []ogcLink          `json:"links"`
+		Links          []Link             `json:"links"`
 	}{Type: "FeatureCollection", Features: []*geojson.Feature{}, NumberMatched: matched, NumberReturned: len(page),
 		TimeStamp: time.Now().UTC().Format(time.RFC3339)}
 	for _, p := range page {
@@ -166,13 +166,13 @@ func (s *Server) placeItems(w http.ResponseWriter, r *http.Request) {
 }
 
 // placeItem serves one place, by any of its ids.
-func (s *Server) placeItem(w http.ResponseWriter, r *http.Request) {
+func (s *API) placeItem(w http.ResponseWriter, r *http.Request) {
 	format, done := s.ogcStart(w, r, []string{"crs"})
 	if done {
 		return
 	}
 	id := mux.Vars(r)["id"]
-	p := s.archive.Gazetteer.ByID(id)
+	p := s.gazetteer.ByID(id)
 	if p == nil {
 		s.error(w, r, web.NotFound("no place %q in the gazetteer", id))
 		return

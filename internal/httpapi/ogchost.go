@@ -1,0 +1,44 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/a-h/templ"
+
+	"github.com/syriamap/syriamap/internal/memindex"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
+	"github.com/syriamap/syriamap/views"
+)
+
+// ogcHost lends the OGC API (internal/ogcapi) what every route of the
+// server shares.
+type ogcHost struct{ s *Server }
+
+func (h ogcHost) URL(name string, pairs ...string) string { return h.s.url(name, pairs...) }
+func (h ogcHost) Base(r *http.Request) string             { return h.s.base(r) }
+func (h ogcHost) Error(w http.ResponseWriter, r *http.Request, err error) {
+	h.s.error(w, r, err)
+}
+func (h ogcHost) WriteJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
+	h.s.writeJSON(w, r, contentType, v)
+}
+func (h ogcHost) Render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	h.s.render(w, r, status, c)
+}
+func (h ogcHost) Page(r *http.Request, title, current string) views.Page {
+	return h.s.page(r, title, current)
+}
+func (h ogcHost) ETag(w http.ResponseWriter, r *http.Request, route string) (int64, bool) {
+	return h.s.etag(w, r, route)
+}
+func (h ogcHost) Filter(q url.Values) (photo.Filter, error) { return h.s.parseFilter(q) }
+func (h ogcHost) MemIndex(version int64) *memindex.Index    { return h.s.memIndexAt(version) }
+func (h ogcHost) WriteWindow(w http.ResponseWriter, ix *memindex.Index, sel []int32, head string, tail func(int, int64) string) {
+	h.s.writeWindow(w, ix, sel, head, tail)
+}
+func (h ogcHost) StreamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(int, int64) string, enc web.EncodeFunc) {
+	h.s.streamFeatures(w, r, f, head, sep, tail, enc)
+}
+func (h ogcHost) Links(base string, f *photo.Feature) web.FeatureLinks { return h.s.links(base, f) }
