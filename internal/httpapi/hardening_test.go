@@ -17,6 +17,7 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -182,8 +183,8 @@ func TestSearchLimitsAndBusy(t *testing.T) {
 			}
 		}
 	}
-	s.lane = newLane(1, 0)
-	leave, err := s.lane.wait(context.Background()) // the one slot is taken
+	s.lane = lane.New(1, 0)
+	leave, err := s.lane.Wait(context.Background()) // the one slot is taken
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/imaging"
+	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -181,7 +182,7 @@ func checkHash(f *os.File, sha string) error {
 // the large one, so an image is decoded at full size once.
 type derivatives struct {
 	pipeline *imaging.Pipeline
-	lane     *lane
+	lane     *lane.Lane
 	dir      string // "" keeps them in memory only
 	group    singleflight.Group
 	mu       sync.Mutex
@@ -227,7 +228,7 @@ func (d *derivatives) get(ctx context.Context, key string, side int, persist boo
 			if err != nil {
 				return nil, err
 			}
-			leave, err := d.lane.wait(ctx)
+			leave, err := d.lane.Wait(ctx)
 			if err != nil {
 				return nil, err
 			}
@@ -241,7 +242,7 @@ func (d *derivatives) get(ctx context.Context, key string, side int, persist boo
 			// rather than be refused: a list page asks for fifty
 			// thumbnails at once, and a waiting request costs nothing
 			// but its goroutine.
-			leave, err := d.lane.wait(ctx)
+			leave, err := d.lane.Wait(ctx)
 			if err != nil {
 				return nil, err
 			}

@@ -142,7 +142,7 @@ func (s *Server) plan(r *http.Request, f photo.Filter) ([]chunk, error) {
 		return chunks, nil
 	}
 	if f.Query != "" {
-		leave, err := s.lane.admit(r.Context())
+		leave, err := s.lane.Admit(r.Context())
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +277,7 @@ func (s *Server) streamChunks(w http.ResponseWriter, r *http.Request, f photo.Fi
 	// chunk (a map window) is cheap and goes straight through.
 	encode := func(i int) (c encodedChunk) {
 		if n > 1 {
-			leave, err := s.lane.wait(ctx)
+			leave, err := s.lane.Wait(ctx)
 			if err != nil {
 				return encodedChunk{err: err}
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imaging"
+	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/ogcapi"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -114,7 +115,7 @@ type Server struct {
 	integrity atomic.Pointer[error]
 	// lane admits searches and the chunks of downloads (see lane);
 	// inFlight counts the downloads in flight (see maxDownloads).
-	lane     *lane
+	lane     *lane.Lane
 	inFlight atomic.Int32
 	// labelPlaces are the places the map may name, most prominent first.
 	labelPlaces []*gazetteer.Place
@@ -131,7 +132,7 @@ type Server struct {
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
-		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: defaultLane(), readOnly: opts.ReadOnly, publicGPS: opts.PublicGPS,
+		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: lane.Default(), readOnly: opts.ReadOnly, publicGPS: opts.PublicGPS,
 		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")

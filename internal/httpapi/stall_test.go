@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/lane"
 )
 
 // TestSlowClientsAndSearchesDoNotStall: while 8 clients hold downloads
@@ -173,14 +175,15 @@ func TestReviewPagesRunInTheLane(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	c, _ := e.signIn(t)
 	kafranbel := e.photoID(t, "?place=gn:168661")
-	e.s.lane = newLane(1, 0)
-	e.s.lane.slots <- struct{}{} // the one slot taken
+	e.s.lane = lane.New(1, 0)
+	leave, _ := e.s.lane.Wait(context.Background()) // the one slot taken
+	defer leave()
 	for _, u := range []string{"/review?from=2012&to=2017", "/review/photos/" + kafranbel + "?q=Kafranbel"} {
 		if resp, _ := do(t, c, "GET", e.ts.URL+u, ""); resp.StatusCode != http.StatusServiceUnavailable {
 			t.Errorf("%s with the lane full: %s, want 503", u, resp.Status)
 		}
 	}
-	e.s.lane = newLane(1, 4)
+	e.s.lane = lane.New(1, 4)
 	if resp, _ := do(t, c, "GET", e.ts.URL+"/review?from=2012&to=2017", ""); resp.StatusCode != 200 {
 		t.Errorf("with the lane free: %s", resp.Status)
 	}
