@@ -4,62 +4,14 @@ import (
 	"fmt"
 	_ "image/gif" // decoders for thumbnails
 	_ "image/png"
-	"io"
-	"io/fs"
 	"net/http"
 	"os"
-	"path"
-	"strings"
 
 	"github.com/gorilla/mux"
 
-	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/web"
 )
-
-// mediaDir serves photo images from one folder and nothing outside it:
-// os.Root refuses any path that leaves the folder, by .. or by a link.
-type mediaDir struct {
-	root *os.Root
-}
-
-func openMedia(dir string) (*mediaDir, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, fmt.Errorf("--media %s: %w", dir, err)
-	}
-	return &mediaDir{root: root}, nil
-}
-
-// open opens a file under the folder by its slash-separated path. A path
-// with a ".." segment is refused outright; os.Root also refuses links
-// that lead out.
-func (m *mediaDir) open(p string) (*os.File, fs.FileInfo, error) {
-	for _, seg := range strings.Split(p, "/") {
-		if seg == ".." {
-			return nil, nil, photo.Errorf(photo.EInvalid, "the image path leaves the media folder: %s", p)
-		}
-	}
-	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
-	if clean == "" {
-		return nil, nil, web.NotFound("no image %s", p)
-	}
-	f, err := m.root.Open(clean)
-	if err != nil {
-		return nil, nil, web.NotFound("no image %s", p)
-	}
-	st, err := f.Stat()
-	if err != nil || st.IsDir() {
-		f.Close()
-		return nil, nil, web.NotFound("no image %s", p)
-	}
-	return f, st, nil
-}
-
-// imageTypes are the only types /media serves, by the content's sniffed
-// type (never the name's extension): an HTML, SVG or script file in the
-// media folder would otherwise run as the site itself.
-var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/gif": true, "image/webp": true}
 
 // mediaFile serves an image from --media as /images serves imported ones:
 // its large derivative (upright, no metadata), or with --serve-originals
@@ -67,8 +19,8 @@ var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/g
 // is refused, and what is served carries a CSP that lets it run nothing
 // even if a browser were to take it for a page.
 func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
-	if !s.images.originals {
-		s.mediaDerivative(w, r, largeSide)
+	if !s.images.Originals() {
+		s.mediaDerivative(w, r, imagery.LargeSide)
 		return
 	}
 	if s.media == nil {
@@ -76,13 +28,13 @@ func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := mux.Vars(r)["path"]
-	f, st, err := s.media.open(p)
+	f, st, err := s.media.Open(p)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	defer f.Close()
-	ct, err := sniffImage(f, p)
+	ct, err := imagery.SniffImage(f, p)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -91,20 +43,7 @@ func (s *Server) mediaFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", ct)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "public, max-age=3600")
-	serveContent(w, r, st.Name(), st.ModTime(), f)
-}
-
-// sniffImage returns the image type of f's content, or refuses it, and
-// leaves f at its start.
-func sniffImage(f *os.File, p string) (string, error) {
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	ct := http.DetectContentType(head[:n])
-	if !imageTypes[ct] {
-		return "", photo.Errorf(photo.EForbidden, "only images (JPEG, PNG, GIF, WebP) are served from the media folder: %s", p)
-	}
-	_, err := f.Seek(0, io.SeekStart)
-	return ct, err
+	web.ServeContent(w, r, st.Name(), st.ModTime(), f)
 }
 
 // thumbnail serves an image from --media shrunk to fit a square of size
@@ -127,27 +66,27 @@ func (s *Server) mediaDerivative(w http.ResponseWriter, r *http.Request, side in
 		return
 	}
 	p := mux.Vars(r)["path"]
-	f, st, err := s.media.open(p)
+	f, st, err := s.media.Open(p)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	f.Close()
 	key := fmt.Sprintf("media:%s:%d:%d", p, st.Size(), st.ModTime().UnixNano())
-	body, err := s.derivatives.get(r.Context(), key, side, false, func() (*os.File, error) {
-		f, _, err := s.media.open(p)
+	body, err := s.derivatives.Get(r.Context(), key, side, false, func() (*os.File, int, error) {
+		f, _, err := s.media.Open(p)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		if _, err := sniffImage(f, p); err != nil {
+		if _, err := imagery.SniffImage(f, p); err != nil {
 			f.Close()
-			return nil, err
+			return nil, 0, err
 		}
-		return f, nil
+		return f, 0, nil // the orientation is read from the file
 	})
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	serveDerivative(w, r, body, "public, max-age=3600", st.ModTime())
+	imagery.Serve(w, r, body, "public, max-age=3600", st.ModTime())
 }

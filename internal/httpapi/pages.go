@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -94,22 +93,7 @@ func (s *Server) basemap(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "application/geo+json")
 	h.Set("Cache-Control", "public, max-age=86400")
 	h.Set("ETag", etagFor(r, basemapETag))
-	serveContent(w, r, "", time.Time{}, bytes.NewReader(geodata.Basemap))
-}
-
-// maxRanges is how many byte ranges a request may ask for at once; a
-// client that asks for more gets the whole file. Each range of a
-// multipart answer carries its own headers: 12,000 one-byte ranges of a
-// 48 KB file made a 1.66 MB answer.
-const maxRanges = 16
-
-// serveContent is http.ServeContent with Range capped: a request for more
-// than maxRanges ranges gets the whole content.
-func serveContent(w http.ResponseWriter, r *http.Request, name string, mod time.Time, content io.ReadSeeker) {
-	if strings.Count(r.Header.Get("Range"), ",") >= maxRanges {
-		r.Header.Del("Range")
-	}
-	http.ServeContent(w, r, name, mod, content)
+	web.ServeContent(w, r, "", time.Time{}, bytes.NewReader(geodata.Basemap))
 }
 
 // explorer lists the photos under the filters in the query, newest first.

@@ -21,6 +21,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/memindex"
@@ -49,7 +50,7 @@ type Options struct {
 	// server behind a proxy that does).
 	TLSCert, TLSKey string
 	// ServeOriginals serves imported image files as they are, with their
-	// metadata (GPS included); otherwise only derivatives are served.
+	// metadata (GPS included); otherwise only imagery.Derivatives are served.
 	ServeOriginals bool
 	// PublicGPS publishes the camera's GPS point of imported image files
 	// in every route; otherwise only editors see it, and the public routes
@@ -57,7 +58,7 @@ type Options struct {
 	// stood can endanger them; the agency's caption is what they chose to
 	// publish).
 	PublicGPS bool
-	// ImageCache is the folder derivatives of imported images are kept
+	// ImageCache is the folder imagery.Derivatives of imported images are kept
 	// in; "" keeps them in memory only.
 	ImageCache string
 	// NoMemIndex answers every window from SQLite, without the memory
@@ -86,10 +87,10 @@ type Server struct {
 	archive *archive.Archive
 	db      storage
 	now     func() time.Time
-	media   *mediaDir
-	images  *imageFiles
+	media   *imagery.MediaDir
+	images  *imagery.Files
 	// derivatives makes and keeps the JPEGs served for image files.
-	derivatives *derivatives
+	derivatives *imagery.Derivatives
 	// memIndex answers the map's windows from memory; nil when
 	// Options.NoMemIndex.
 	memIndex *memindex.Keeper
@@ -154,7 +155,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if opts.Media != "" {
-		m, err := openMedia(opts.Media)
+		m, err := imagery.OpenMedia(opts.Media)
 		if err != nil {
 			return nil, err
 		}
@@ -163,8 +164,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	if !opts.NoMemIndex {
 		s.memIndex = memindex.NewKeeper(a.DB, s.featureEncoder, s.log)
 	}
-	s.images = &imageFiles{db: a.DB, media: opts.Media, originals: opts.ServeOriginals}
-	s.derivatives = &derivatives{pipeline: imaging.New(imaging.DefaultBudget), lane: s.lane, dir: opts.ImageCache, mem: map[string][]byte{}}
+	s.images = imagery.NewFiles(a.DB, opts.Media, opts.ServeOriginals)
+	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)

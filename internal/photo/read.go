@@ -87,6 +87,9 @@ type FileState struct {
 	Size    int64
 	ModTime time.Time
 	SHA256  string
+	// Orientation is the EXIF orientation its import read (1–8), 0 when
+	// the archive does not say.
+	Orientation int
 }
 
 // Extent is where and when an archive's photos are: the bounding box of
