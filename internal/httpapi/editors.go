@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"net/url"
@@ -11,145 +10,14 @@ import (
 
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/views"
 )
-
-// Editors write: corrections, confirmations and fixes. A browser signs in
-// and holds a session cookie (HttpOnly, SameSite=Strict, Secure over
-// TLS); every write it sends carries the session's CSRF token, and the
-// standard library's cross-origin protection refuses any unsafe request
-// another site's page makes. A script sends a bearer token instead. The
-// server takes no writes at all when it is read-only or the archive has
-// no editors.
-
-const (
-	sessionCookie = "syriamap_session"
-	sessionLife   = 12 * time.Hour
-	csrfHeader    = "X-CSRF-Token"
-	csrfField     = "csrf"
-)
-
-// editor is who a request comes from; csrf is "" for a bearer token.
-type editor struct {
-	name, csrf string
-}
-
-// editorStore is what the editors' handlers ask of the archive's storage.
-type editorStore interface {
-	HasUsers(ctx context.Context) (bool, error)
-	// PasswordHash returns the editor's name as stored (names are
-	// compared without case) and their password hash.
-	PasswordHash(ctx context.Context, name string) (user, hash string, err error)
-	TokenUser(ctx context.Context, hash string) (string, error)
-	Session(ctx context.Context, hash string) (photo.Session, error)
-	AddSession(ctx context.Context, hash string, se photo.Session) error
-	DeleteSession(ctx context.Context, hash string) error
-}
-
-// editorOf returns the editor a request comes from, by its bearer token
-// or its session cookie, or nil. A bearer token that is not valid is an
-// EUnauthorized error: a script should know.
-func (s *Server) editorOf(r *http.Request) (*editor, error) {
-	ctx := r.Context()
-	if h := r.Header.Get("Authorization"); h != "" {
-		token, ok := strings.CutPrefix(h, "Bearer ")
-		if !ok || strings.TrimSpace(token) == "" {
-			return nil, photo.Errorf(photo.EUnauthorized, "Authorization: want Bearer TOKEN (syriamap tokens create NAME)")
-		}
-		name, err := s.db.TokenUser(ctx, auth.HashSecret(strings.TrimSpace(token)))
-		if photo.ErrorCode(err) == photo.ENotFound {
-			return nil, photo.Errorf(photo.EUnauthorized, "the bearer token is not valid")
-		}
-		if err != nil {
-			return nil, err
-		}
-		return &editor{name: name}, nil
-	}
-	c, err := r.Cookie(sessionCookie)
-	if err != nil || c.Value == "" {
-		return nil, nil
-	}
-	se, err := s.db.Session(ctx, auth.HashSecret(c.Value))
-	if photo.ErrorCode(err) == photo.ENotFound {
-		return nil, nil // signed out, or expired
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &editor{name: se.User, csrf: se.CSRF}, nil
-}
-
-// writable reports why the server takes no writes, if it does not.
-func (s *Server) writable(ctx context.Context) error {
-	if s.readOnly {
-		return photo.Errorf(photo.EForbidden, "this server is read-only (--read-only, or the archive cannot be written)")
-	}
-	has, err := s.db.HasUsers(ctx)
-	if err != nil {
-		return err
-	}
-	if !has {
-		return photo.Errorf(photo.EForbidden, "this archive has no editors, so the server takes no writes (syriamap users add NAME)")
-	}
-	return nil
-}
-
-// editing wraps a handler that writes: it runs only on a server that
-// takes writes (403 otherwise), for an editor (401), and for a session only
-// with its CSRF token, in the X-CSRF-Token header or the form's csrf
-// field (403). Nothing is changed otherwise.
-func (s *Server) editing(h func(w http.ResponseWriter, r *http.Request, ed *editor)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		// A server that takes no writes says so to everyone (403): signing
-		// in would not help.
-		err := s.writable(r.Context())
-		var ed *editor
-		if err == nil {
-			ed, err = s.editorOf(r)
-		}
-		if err == nil && ed == nil {
-			err = photo.Errorf(photo.EUnauthorized, "sign in, or send a bearer token, to change the archive")
-		}
-		if err == nil && ed.csrf != "" {
-			got := r.Header.Get(csrfHeader)
-			if got == "" && isForm(r) {
-				r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-				got = r.PostFormValue(csrfField)
-			}
-			if !auth.Equal(got, ed.csrf) {
-				err = photo.Errorf(photo.EForbidden, "the request lacks this session's CSRF token: reload the page and try again")
-			}
-		}
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		h(w, r, ed)
-	}
-}
-
-// maxFormBytes bounds a form's body.
-const maxFormBytes = 64 << 10
-
-func isForm(r *http.Request) bool {
-	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
-}
-
-// crossOrigin refuses unsafe requests (POST, PUT, DELETE …) that a page of
-// another site makes (Sec-Fetch-Site, else Origin), with a 403 in the
-// usual shape; scripts, which send neither header, pass.
-func (s *Server) crossOrigin(next http.Handler) http.Handler {
-	p := http.NewCrossOriginProtection()
-	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.error(w, r, photo.Errorf(photo.EForbidden, "a request from another site may not change this archive"))
-	}))
-	return p.Handler(next)
-}
 
 // signInPage shows the sign-in form, or who is signed in.
 func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
 	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: safeNext(r.URL.Query().Get("next"))}
-	if err := s.writable(r.Context()); err != nil {
+	if err := s.guard.Writable(r.Context()); err != nil {
 		m.Message = photo.ErrorMessage(err)
 	}
 	s.render(w, r, http.StatusOK, views.SignInPage(m))
@@ -162,7 +30,7 @@ func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
 // 40 ms, so a flood of sign-ins is answered 503 beyond that rather than
 // let run the server out of memory.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
 	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: safeNext(r.PostFormValue("next")), Name: name}
 	wait, attempt := s.brake.Try(strings.ToLower(name), clientAddr(r))
@@ -210,7 +78,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	attempt.Succeed()
 	secret := auth.NewSecret()
-	se := photo.Session{User: user, CSRF: auth.NewSecret(), Expires: s.now().Add(sessionLife)}
+	se := photo.Session{User: user, CSRF: auth.NewSecret(), Expires: s.now().Add(session.Life)}
 	if err := s.db.AddSession(ctx, auth.HashSecret(secret), se); err != nil {
 		s.error(w, r, err)
 		return
@@ -231,8 +99,8 @@ const (
 )
 
 // signOut ends the session.
-func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *editor) {
-	if c, err := r.Cookie(sessionCookie); err == nil {
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	if c, err := r.Cookie(session.Cookie); err == nil {
 		if err := s.db.DeleteSession(r.Context(), auth.HashSecret(c.Value)); err != nil {
 			s.error(w, r, err)
 			return
@@ -245,7 +113,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *editor) {
 // cookie is the session cookie: for this site only, never to scripts,
 // over TLS only when the server is reached over TLS.
 func (s *Server) cookie(r *http.Request, value string, expires time.Time) *http.Cookie {
-	return &http.Cookie{Name: sessionCookie, Value: value, Path: "/", Expires: expires, HttpOnly: true,
+	return &http.Cookie{Name: session.Cookie, Value: value, Path: "/", Expires: expires, HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil || strings.HasPrefix(s.baseURL, "https://")}
 }
 

@@ -62,8 +62,8 @@ func (s *Server) page(r *http.Request, title, current string) views.Page {
 		SignInURL: s.url("signin"), SignOutURL: s.url("signout")}
 	// A page is shown whoever asks; a cookie that names no session, or a
 	// database that cannot say, shows it as to anyone.
-	if ed, err := s.editorOf(r); err == nil && ed != nil && ed.csrf != "" {
-		p.Editor, p.CSRF = ed.name, ed.csrf
+	if ed, err := s.guard.EditorOf(r); err == nil && ed != nil && ed.CSRF != "" {
+		p.Editor, p.CSRF = ed.Name, ed.CSRF
 	}
 	return p
 }
@@ -92,7 +92,7 @@ func (s *Server) basemap(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/geo+json")
 	h.Set("Cache-Control", "public, max-age=86400")
-	h.Set("ETag", etagFor(r, basemapETag))
+	h.Set("ETag", web.ETagFor(r, basemapETag))
 	web.ServeContent(w, r, "", time.Time{}, bytes.NewReader(geodata.Basemap))
 }
 

@@ -56,7 +56,7 @@ func (s *Server) etag(w http.ResponseWriter, r *http.Request, route string) (ver
 			h.Write([]byte("\x00" + k + "=" + val))
 		}
 	}
-	tag := etagFor(r, `"v`+strconv.FormatInt(v, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:8])+`"`)
+	tag := web.ETagFor(r, `"v`+strconv.FormatInt(v, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:8])+`"`)
 	w.Header().Set("ETag", tag)
 	w.Header().Set("Cache-Control", "no-cache")
 	for _, m := range strings.Split(r.Header.Get("If-None-Match"), ",") {

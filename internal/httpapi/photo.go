@@ -53,7 +53,7 @@ func (s *Server) showsGPS(r *http.Request) bool {
 	if s.publicGPS {
 		return true
 	}
-	ed, err := s.editorOf(r)
+	ed, err := s.guard.EditorOf(r)
 	return err == nil && ed != nil
 }
 

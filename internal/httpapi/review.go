@@ -17,6 +17,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
@@ -70,10 +71,10 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 
 // whyNot says why the visitor cannot correct photos, or "".
 func (s *Server) whyNot(r *http.Request) string {
-	if err := s.writable(r.Context()); err != nil {
+	if err := s.guard.Writable(r.Context()); err != nil {
 		return photo.ErrorMessage(err) + "."
 	}
-	ed, err := s.editorOf(r)
+	ed, err := s.guard.EditorOf(r)
 	if err != nil || ed == nil {
 		return "Sign in to correct photos; anyone may look."
 	}
@@ -168,8 +169,8 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 
 // csrfOf is the session's CSRF token for a page's forms, or "".
 func (s *Server) csrfOf(r *http.Request) string {
-	if ed, err := s.editorOf(r); err == nil && ed != nil {
-		return ed.csrf
+	if ed, err := s.guard.EditorOf(r); err == nil && ed != nil {
+		return ed.CSRF
 	}
 	return ""
 }
@@ -208,8 +209,8 @@ func captionParts(caption, mention string) []views.CaptionPart {
 // reviewSubmit takes a review form: confirm, a reading (choice), a
 // gazetteer place, a point, or a date and credit; for all the photos of
 // the group when asked. It then goes on to the next photo.
-func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *editor) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
 		return
@@ -220,7 +221,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *editor
 	if c := r.PostFormValue("choice"); c != "" {
 		action, placeID = "place", c
 	}
-	ch := photo.Change{Author: ed.name, Note: strings.TrimSpace(r.PostFormValue("note"))}
+	ch := photo.Change{Author: ed.Name, Note: strings.TrimSpace(r.PostFormValue("note"))}
 	var err error
 	switch action {
 	case "confirm":
@@ -447,14 +448,14 @@ func decodeBody(r *http.Request, v any) error {
 
 // putPlacement sets or confirms a photo's place and answers with the
 // photo's Feature.
-func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *editor) {
+func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	var b placementBody
 	if err := decodeBody(r, &b); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	ch := photo.Change{Author: ed.name, Note: strings.TrimSpace(b.Note), Confirm: b.Confirm}
+	ch := photo.Change{Author: ed.Name, Note: strings.TrimSpace(b.Note), Confirm: b.Confirm}
 	given := 0
 	if b.PlaceID != nil {
 		given++
@@ -508,7 +509,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *editor
 
 // putDetails fixes a photo's date or credit: {"date": "2016-03",
 // "photographer": "…", "agency": "…", "note": "…"}, each optional.
-func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *editor) {
+func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	var b struct {
 		Date         *string `json:"date"`
@@ -526,7 +527,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *editor) 
 			form.Set(k, *v)
 		}
 	}
-	ch, err := s.fixChange(photo.Change{Author: ed.name, Note: strings.TrimSpace(b.Note)}, form)
+	ch, err := s.fixChange(photo.Change{Author: ed.Name, Note: strings.TrimSpace(b.Note)}, form)
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), []string{id}, ch)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/session"
 )
 
 const testPassword = "olive grove at dawn"
@@ -169,7 +170,7 @@ func TestWritesNeedAnEditor(t *testing.T) {
 	e.unchanged(t, zamalka, "refused writes")
 
 	// With the token in its header, the session writes.
-	resp, out = do(t, c, "PUT", placement, body, csrfHeader, csrf)
+	resp, out = do(t, c, "PUT", placement, body, session.CSRFHeader, csrf)
 	var f struct{ Properties map[string]any }
 	json.Unmarshal([]byte(out), &f)
 	if resp.StatusCode != 200 || f.Properties["placement"] != "corrected" || f.Properties["corrected_by"] != "rana" || f.Properties["place_id"] != "gn:169897" {
@@ -180,7 +181,7 @@ func TestWritesNeedAnEditor(t *testing.T) {
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Errorf("sign out: %s", resp.Status)
 	}
-	resp, _ = do(t, c, "PUT", placement, `{"confirm": true}`, csrfHeader, csrf)
+	resp, _ = do(t, c, "PUT", placement, `{"confirm": true}`, session.CSRFHeader, csrf)
 	if resp.StatusCode != 401 {
 		t.Errorf("after sign-out: %s", resp.Status)
 	}

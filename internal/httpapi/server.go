@@ -25,8 +25,10 @@ import (
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/memindex"
+	"github.com/syriamap/syriamap/internal/middleware"
 	"github.com/syriamap/syriamap/internal/ogcapi"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
 )
 
@@ -77,7 +79,7 @@ type Options struct {
 type storage interface {
 	photoStore
 	reviewStore
-	editorStore
+	session.Store
 }
 
 // Server is syriamap's HTTP server.
@@ -122,8 +124,9 @@ type Server struct {
 	labelPlaces []*gazetteer.Place
 	// ogc serves OGC API – Features and the vector tiles.
 	ogc *ogcapi.API
-	// readOnly: see Options.ReadOnly; brake slows down password guessing.
-	readOnly        bool
+	// guard tells who a request comes from and guards the writes.
+	guard *session.Guard
+	// brake slows down password guessing.
 	publicGPS       bool
 	brake           auth.Brake
 	passwordChecks  chan struct{}
@@ -133,7 +136,7 @@ type Server struct {
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
-		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: lane.Default(), readOnly: opts.ReadOnly, publicGPS: opts.PublicGPS,
+		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: lane.Default(), publicGPS: opts.PublicGPS,
 		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
@@ -168,6 +171,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
+	s.guard = session.New(a.DB, opts.ReadOnly, s.error)
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)
 	s.routes()
 	s.photoPath = s.pathTemplate("photo", "id")
@@ -212,13 +216,13 @@ func (s *Server) routes() {
 	get("favicon", "/favicon.ico", s.favicon)
 	get("signin", "/signin", s.signInPage)
 	r.Handle("/signin", http.HandlerFunc(s.signIn)).Methods(http.MethodPost)
-	r.Handle("/signout", s.editing(s.signOut)).Methods(http.MethodPost).Name("signout")
+	r.Handle("/signout", s.guard.Editing(s.signOut)).Methods(http.MethodPost).Name("signout")
 	get("review", "/review", s.heavy(s.reviewQueue))
 	get("review.log", "/review/log", s.reviewLog)
 	get("review.photo", "/review/photos/{id}", s.heavy(s.reviewPhoto))
-	r.Handle("/review/photos/{id}", s.editing(s.reviewSubmit)).Methods(http.MethodPost)
-	r.Handle("/api/photos/{id}/placement", s.editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
-	r.Handle("/api/photos/{id}/details", s.editing(s.putDetails)).Methods(http.MethodPut).Name("details")
+	r.Handle("/review/photos/{id}", s.guard.Editing(s.reviewSubmit)).Methods(http.MethodPost)
+	r.Handle("/api/photos/{id}/placement", s.guard.Editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
+	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	open("ogc", "/ogc", s.ogc.Landing)
@@ -256,7 +260,8 @@ func (s *Server) url(name string, pairs ...string) string {
 // Handler returns the server's handler: the routes inside the security
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
-	return s.logRequests(securityHeaders(compress(s.crossOrigin(s.router)), tileOrigin(s.tiles)))
+	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(s.router)), tileOrigin(s.tiles)), s.log,
+		func() time.Duration { return s.writeIdle })
 }
 
 // Serve listens on addr until ctx is done, then shuts down gracefully,

@@ -69,3 +69,13 @@ func ServeContent(w http.ResponseWriter, r *http.Request, name string, mod time.
 	}
 	http.ServeContent(w, r, name, mod, content)
 }
+
+// ETagFor is the ETag of a representation: a response gzipped for the
+// client is another representation than the plain one, so it has a tag of
+// its own (RFC 9110 §8.8.3).
+func ETagFor(r *http.Request, tag string) string {
+	if AcceptsGzip(r) {
+		return strings.TrimSuffix(tag, `"`) + `-gzip"`
+	}
+	return tag
+}

@@ -1,4 +1,8 @@
-package httpapi
+// Package middleware wraps the server's handler: the security headers
+// every response carries, gzip for what compresses, and a log line per
+// request with a write deadline that cuts off a client that stops
+// reading.
+package middleware
 
 import (
 	"log/slog"
@@ -11,11 +15,11 @@ import (
 	"github.com/syriamap/syriamap/internal/web"
 )
 
-// securityHeaders sets the headers every response carries. Images may come
+// SecurityHeaders sets the headers every response carries. Images may come
 // from the addresses photos were imported with (image_url), hence https:
 // in img-src, and from the tile server, if one was given; everything else
 // is the server's own.
-func securityHeaders(next http.Handler, tileOrigin string) http.Handler {
+func SecurityHeaders(next http.Handler, tileOrigin string) http.Handler {
 	csp := "default-src 'self'; img-src 'self' data: https:" + tileOrigin + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -76,15 +80,16 @@ func (w *statusWriter) Flush() {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests logs one structured line per request: aborted when its
+// LogRequests logs one structured line per request: aborted when its
 // handler gave up (a panic) or its response could not be written whole.
-func (s *Server) logRequests(next http.Handler) http.Handler {
+// Each write may wait idle() for the client (see statusWriter).
+func LogRequests(next http.Handler, log *slog.Logger, idle func() time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w, rc: http.NewResponseController(w), idle: s.writeIdle}
+		sw := &statusWriter{ResponseWriter: w, rc: http.NewResponseController(w), idle: idle()}
 		aborted := true
 		defer func() {
-			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 				slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("query", r.URL.RawQuery),
 				slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes), slog.Duration("took", time.Since(start)),
 				slog.Bool("aborted", aborted || sw.failed))
@@ -154,10 +159,10 @@ func compressible(ct string) bool {
 		strings.HasPrefix(ct, "text/")
 }
 
-// compress gzips text responses for clients that accept it (HEAD too, so
+// Compress gzips text responses for clients that accept it (HEAD too, so
 // that its headers are GET's). A handler that panics (to abort the
 // connection) gets no gzip trailer: the body must not look complete.
-func compress(next http.Handler) http.Handler {
+func Compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
 		if !web.AcceptsGzip(r) {
@@ -168,14 +173,4 @@ func compress(next http.Handler) http.Handler {
 		next.ServeHTTP(gw, r)
 		gw.close()
 	})
-}
-
-// etagFor is the ETag of a representation: a response gzipped for the
-// client is another representation than the plain one, so it has a tag of
-// its own (RFC 9110 §8.8.3).
-func etagFor(r *http.Request, tag string) string {
-	if web.AcceptsGzip(r) {
-		return strings.TrimSuffix(tag, `"`) + `-gzip"`
-	}
-	return tag
 }

@@ -1,0 +1,160 @@
+// Package session tells who a request comes from — an editor signed in
+// with a session cookie, or a script with a bearer token — and guards the
+// routes that write.
+//
+// Editors write: corrections, confirmations and fixes. A browser signs in
+// and holds a session cookie (HttpOnly, SameSite=Strict, Secure over
+// TLS); every write it sends carries the session's CSRF token, and the
+// standard library's cross-origin protection refuses any unsafe request
+// another site's page makes. A script sends a bearer token instead. The
+// server takes no writes at all when it is read-only or the archive has
+// no editors.
+package session
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+const (
+	Cookie     = "syriamap_session"
+	Life       = 12 * time.Hour
+	CSRFHeader = "X-CSRF-Token"
+	CSRFField  = "csrf"
+)
+
+// Editor is who a request comes from; CSRF is "" for a bearer token.
+type Editor struct {
+	Name, CSRF string
+}
+
+// Store is what a Guard, and the sign-in, ask of the archive's storage.
+type Store interface {
+	HasUsers(ctx context.Context) (bool, error)
+	// PasswordHash returns the editor's name as stored (names are
+	// compared without case) and their password hash.
+	PasswordHash(ctx context.Context, name string) (user, hash string, err error)
+	TokenUser(ctx context.Context, hash string) (string, error)
+	Session(ctx context.Context, hash string) (photo.Session, error)
+	AddSession(ctx context.Context, hash string, se photo.Session) error
+	DeleteSession(ctx context.Context, hash string) error
+}
+
+// EditorOf returns the editor a request comes from, by its bearer token
+// or its session cookie, or nil. A bearer token that is not valid is an
+// EUnauthorized error: a script should know.
+func (g *Guard) EditorOf(r *http.Request) (*Editor, error) {
+	ctx := r.Context()
+	if h := r.Header.Get("Authorization"); h != "" {
+		token, ok := strings.CutPrefix(h, "Bearer ")
+		if !ok || strings.TrimSpace(token) == "" {
+			return nil, photo.Errorf(photo.EUnauthorized, "Authorization: want Bearer TOKEN (syriamap tokens create NAME)")
+		}
+		name, err := g.db.TokenUser(ctx, auth.HashSecret(strings.TrimSpace(token)))
+		if photo.ErrorCode(err) == photo.ENotFound {
+			return nil, photo.Errorf(photo.EUnauthorized, "the bearer token is not valid")
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &Editor{Name: name}, nil
+	}
+	c, err := r.Cookie(Cookie)
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	se, err := g.db.Session(ctx, auth.HashSecret(c.Value))
+	if photo.ErrorCode(err) == photo.ENotFound {
+		return nil, nil // signed out, or expired
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Editor{Name: se.User, CSRF: se.CSRF}, nil
+}
+
+// Writable reports why the server takes no writes, if it does not.
+func (g *Guard) Writable(ctx context.Context) error {
+	if g.readOnly {
+		return photo.Errorf(photo.EForbidden, "this server is read-only (--read-only, or the archive cannot be written)")
+	}
+	has, err := g.db.HasUsers(ctx)
+	if err != nil {
+		return err
+	}
+	if !has {
+		return photo.Errorf(photo.EForbidden, "this archive has no editors, so the server takes no writes (syriamap users add NAME)")
+	}
+	return nil
+}
+
+// Editing wraps a handler that writes: it runs only on a server that
+// takes writes (403 otherwise), for an editor (401), and for a session only
+// with its CSRF token, in the X-CSRF-Token header or the form's csrf
+// field (403). Nothing is changed otherwise.
+func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Editor)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		// A server that takes no writes says so to everyone (403): signing
+		// in would not help.
+		err := g.Writable(r.Context())
+		var ed *Editor
+		if err == nil {
+			ed, err = g.EditorOf(r)
+		}
+		if err == nil && ed == nil {
+			err = photo.Errorf(photo.EUnauthorized, "sign in, or send a bearer token, to change the archive")
+		}
+		if err == nil && ed.CSRF != "" {
+			got := r.Header.Get(CSRFHeader)
+			if got == "" && isForm(r) {
+				r.Body = http.MaxBytesReader(w, r.Body, MaxFormBytes)
+				got = r.PostFormValue(CSRFField)
+			}
+			if !auth.Equal(got, ed.CSRF) {
+				err = photo.Errorf(photo.EForbidden, "the request lacks this session's CSRF token: reload the page and try again")
+			}
+		}
+		if err != nil {
+			g.fail(w, r, err)
+			return
+		}
+		h(w, r, ed)
+	}
+}
+
+// MaxFormBytes bounds a form's body.
+const MaxFormBytes = 64 << 10
+
+func isForm(r *http.Request) bool {
+	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
+}
+
+// CrossOrigin refuses unsafe requests (POST, PUT, DELETE …) that a page of
+// another site makes (Sec-Fetch-Site, else Origin), with a 403 in the
+// usual shape; scripts, which send neither header, pass.
+func (g *Guard) CrossOrigin(next http.Handler) http.Handler {
+	p := http.NewCrossOriginProtection()
+	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g.fail(w, r, photo.Errorf(photo.EForbidden, "a request from another site may not change this archive"))
+	}))
+	return p.Handler(next)
+}
+
+// Guard knows the sessions and tokens of db and guards writes.
+type Guard struct {
+	db       Store
+	readOnly bool
+	// fail answers a refused request, as the server answers every error.
+	fail func(w http.ResponseWriter, r *http.Request, err error)
+}
+
+// New returns the guard of db's sessions; readOnly refuses every write;
+// fail answers what it refuses.
+func New(db Store, readOnly bool, fail func(w http.ResponseWriter, r *http.Request, err error)) *Guard {
+	return &Guard{db: db, readOnly: readOnly, fail: fail}
+}

@@ -1,0 +1,73 @@
+package session
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// fakeStore knows one session ("s3cret", CSRF "c5rf") and one token
+// ("t0ken"), both of rana.
+type fakeStore struct{ users bool }
+
+func (f fakeStore) HasUsers(context.Context) (bool, error) { return f.users, nil }
+func (fakeStore) PasswordHash(context.Context, string) (string, string, error) {
+	return "", "", photo.Errorf(photo.ENotFound, "no")
+}
+func (fakeStore) TokenUser(_ context.Context, hash string) (string, error) {
+	if hash == auth.HashSecret("t0ken") {
+		return "rana", nil
+	}
+	return "", photo.Errorf(photo.ENotFound, "no token")
+}
+func (fakeStore) Session(_ context.Context, hash string) (photo.Session, error) {
+	if hash == auth.HashSecret("s3cret") {
+		return photo.Session{User: "rana", CSRF: "c5rf"}, nil
+	}
+	return photo.Session{}, photo.Errorf(photo.ENotFound, "no session")
+}
+func (fakeStore) AddSession(context.Context, string, photo.Session) error { return nil }
+func (fakeStore) DeleteSession(context.Context, string) error             { return nil }
+
+// TestEditing: a write runs for an editor only — by token, or by session
+// with its CSRF token — and never on a read-only server or one with no
+// editors; each refusal is the error the server answers.
+func TestEditing(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		store    fakeStore
+		readOnly bool
+		header   []string
+		want     string // the error code, "" when the write runs
+	}{
+		{"a bearer token", fakeStore{true}, false, []string{"Authorization", "Bearer t0ken"}, ""},
+		{"a session with its CSRF token", fakeStore{true}, false, []string{"Cookie", Cookie + "=s3cret", CSRFHeader, "c5rf"}, ""},
+		{"a session without it", fakeStore{true}, false, []string{"Cookie", Cookie + "=s3cret"}, photo.EForbidden},
+		{"a session with another's", fakeStore{true}, false, []string{"Cookie", Cookie + "=s3cret", CSRFHeader, "nope"}, photo.EForbidden},
+		{"nobody", fakeStore{true}, false, nil, photo.EUnauthorized},
+		{"a token that is not valid", fakeStore{true}, false, []string{"Authorization", "Bearer nope"}, photo.EUnauthorized},
+		{"a read-only server", fakeStore{true}, true, []string{"Authorization", "Bearer t0ken"}, photo.EForbidden},
+		{"an archive with no editors", fakeStore{false}, false, []string{"Authorization", "Bearer t0ken"}, photo.EForbidden},
+	} {
+		var refused error
+		g := New(tt.store, tt.readOnly, func(_ http.ResponseWriter, _ *http.Request, err error) { refused = err })
+		ran := ""
+		h := g.Editing(func(_ http.ResponseWriter, _ *http.Request, ed *Editor) { ran = ed.Name })
+		r := httptest.NewRequest("PUT", "/api/photos/x/placement", strings.NewReader("{}"))
+		for i := 0; i+1 < len(tt.header); i += 2 {
+			r.Header.Set(tt.header[i], tt.header[i+1])
+		}
+		h(httptest.NewRecorder(), r)
+		switch {
+		case tt.want == "" && (ran != "rana" || refused != nil):
+			t.Errorf("%s: ran as %q, refused %v", tt.name, ran, refused)
+		case tt.want != "" && (ran != "" || photo.ErrorCode(refused) != tt.want):
+			t.Errorf("%s: ran as %q, refused %v, want %s", tt.name, ran, refused, tt.want)
+		}
+	}
+}
