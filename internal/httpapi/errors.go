@@ -1,96 +1,22 @@
 package httpapi
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/gorilla/mux"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
-// Errors are photo.Errors: a code, a message fit to show, and for a bad
-// query parameter its name. These build the ones only HTTP has.
+// error answers err, as web.Errors does for every route.
+func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) { s.errors.Write(w, r, err) }
 
-// eMethod is the code of a request with a method the route does not take.
-const eMethod = "method_not_allowed"
-
-// statuses maps error codes to HTTP statuses.
-var statuses = map[string]int{
-	photo.EInvalid:      http.StatusBadRequest,
-	photo.ENotFound:     http.StatusNotFound,
-	photo.EConflict:     http.StatusConflict,
-	photo.EForbidden:    http.StatusForbidden,
-	photo.EUnauthorized: http.StatusUnauthorized,
-	photo.ETooMany:      http.StatusTooManyRequests,
-	photo.ETooLarge:     http.StatusUnprocessableEntity,
-	photo.EDiskFull:     http.StatusInsufficientStorage,
-	photo.EUnsupported:  http.StatusUnsupportedMediaType,
-	photo.EUnavailable:  http.StatusServiceUnavailable,
-	photo.ECorrupt:      http.StatusServiceUnavailable,
-	photo.EInternal:     http.StatusInternalServerError,
-	eMethod:             http.StatusMethodNotAllowed,
-}
-
-// retryAfter is the Retry-After of a 503: the archive was busy, and a
-// few seconds later it may not be.
-const retryAfter = "5"
-
-// error answers err as JSON, {"error": message, "parameter": name}, or as
-// a page for a browser. It is the one place errors become responses:
-// internal errors are logged and shown to users only as "internal error";
-// a damaged archive is logged in full and shown without its path.
-func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
-	if r.Context().Err() != nil {
-		// The client went away; there is no one to answer and nothing wrong.
-		s.log.Debug("request abandoned", "method", r.Method, "path", r.URL.Path, "err", err)
-		return
-	}
-	// A write the disk had no room for says so (507), whichever write
-	// it was.
-	err = photo.DiskFull(err)
-	code := photo.ErrorCode(err)
-	status, body := statuses[code], map[string]string{"error": photo.ErrorMessage(err)}
-	if status == 0 {
-		status = http.StatusInternalServerError
-	}
-	var pe *photo.Error
-	if errors.As(err, &pe) && pe.Parameter != "" {
-		body["parameter"] = pe.Parameter
-	}
-	switch code {
-	case photo.EInternal:
-		s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
-	case photo.ECorrupt:
-		s.log.Error("the archive is damaged", "method", r.Method, "path", r.URL.Path, "err", err)
-		body["error"] = "the archive is damaged; the server's log says how (see README: Operating it)"
-	}
-	h := w.Header()
-	if status == http.StatusServiceUnavailable {
-		h.Set("Retry-After", retryAfter)
-	}
-	if wantsPage(r) {
-		title := http.StatusText(status)
-		s.render(w, r, status, views.ErrorPage(s.page(r, title, ""), body["error"]))
-		return
-	}
-	h.Del("Content-Disposition")
-	h.Del("ETag")
-	h.Set("Content-Type", "application/json")
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(body)
-}
-
-// wantsPage reports whether the request is a browser's for a page (not
-// the API or a file), which gets its error as a page.
-func wantsPage(r *http.Request) bool {
-	p := r.URL.Path
-	return !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/media/") && !strings.HasPrefix(p, "/assets/") &&
-		p != "/healthz" && strings.Contains(r.Header.Get("Accept"), "text/html")
+// errorPage answers a browser's request with a page saying message.
+func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, message string) {
+	s.render(w, r, status, views.ErrorPage(s.page(r, http.StatusText(status), ""), message))
 }
 
 // methodNotAllowed answers a method a route does not take, naming the
@@ -98,7 +24,7 @@ func wantsPage(r *http.Request) bool {
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	allow := s.allowedMethods(r)
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	s.error(w, r, &photo.Error{Code: eMethod, Message: fmt.Sprintf("%s is not allowed here: %s takes %s", r.Method, r.URL.Path, strings.Join(allow, ", "))})
+	s.error(w, r, &photo.Error{Code: web.EMethod, Message: fmt.Sprintf("%s is not allowed here: %s takes %s", r.Method, r.URL.Path, strings.Join(allow, ", "))})
 }
 
 // allowedMethods lists the methods some route takes at r's path.

@@ -126,6 +126,8 @@ type Server struct {
 	ogc *ogcapi.API
 	// guard tells who a request comes from and guards the writes.
 	guard *session.Guard
+	// errors turns errors into responses.
+	errors web.Errors
 	// brake slows down password guessing.
 	publicGPS       bool
 	brake           auth.Brake
@@ -171,6 +173,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
+	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
 	s.guard = session.New(a.DB, opts.ReadOnly, s.error)
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)
 	s.routes()

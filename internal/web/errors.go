@@ -1,12 +1,110 @@
 package web
 
-import "github.com/syriamap/syriamap/internal/photo"
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// Errors are photo.Errors: a code, a message fit to show, and for a bad
+// query parameter its name. BadParam, NotFound and EMethod build the ones
+// only HTTP has; Errors.Write is the one place errors become responses.
 
 // BadParam reports a bad query parameter.
 func BadParam(name, format string, args ...any) error {
 	return photo.ParamErrorf(name, format, args...)
 }
 
+// NotFound reports something the request names that is not there.
 func NotFound(format string, args ...any) error {
 	return photo.Errorf(photo.ENotFound, format, args...)
+}
+
+// EMethod is the code of a request with a method the route does not take.
+const EMethod = "method_not_allowed"
+
+// statuses maps error codes to HTTP statuses.
+var statuses = map[string]int{
+	photo.EInvalid:      http.StatusBadRequest,
+	photo.ENotFound:     http.StatusNotFound,
+	photo.EConflict:     http.StatusConflict,
+	photo.EForbidden:    http.StatusForbidden,
+	photo.EUnauthorized: http.StatusUnauthorized,
+	photo.ETooMany:      http.StatusTooManyRequests,
+	photo.ETooLarge:     http.StatusUnprocessableEntity,
+	photo.EDiskFull:     http.StatusInsufficientStorage,
+	photo.EUnsupported:  http.StatusUnsupportedMediaType,
+	photo.EUnavailable:  http.StatusServiceUnavailable,
+	photo.ECorrupt:      http.StatusServiceUnavailable,
+	photo.EInternal:     http.StatusInternalServerError,
+	EMethod:             http.StatusMethodNotAllowed,
+}
+
+// retryAfter is the Retry-After of a 503: the archive was busy, and a
+// few seconds later it may not be.
+const retryAfter = "5"
+
+// wantsPage reports whether the request is a browser's for a page (not
+// the API or a file), which gets its error as a page.
+func wantsPage(r *http.Request) bool {
+	p := r.URL.Path
+	return !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/media/") && !strings.HasPrefix(p, "/assets/") &&
+		p != "/healthz" && strings.Contains(r.Header.Get("Accept"), "text/html")
+}
+
+// Errors turns errors into responses: JSON for the API and scripts, a
+// page for a browser.
+type Errors struct {
+	Log *slog.Logger
+	// Page answers a browser's request with a page saying message.
+	Page func(w http.ResponseWriter, r *http.Request, status int, message string)
+}
+
+// Write answers err as JSON, {"error": message, "parameter": name}, or as
+// a page for a browser. It is the one place errors become responses:
+// internal errors are logged and shown to users only as "internal error";
+// a damaged archive is logged in full and shown without its path.
+func (e *Errors) Write(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		// The client went away; there is no one to answer and nothing wrong.
+		e.Log.Debug("request abandoned", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
+	}
+	// A write the disk had no room for says so (507), whichever write
+	// it was.
+	err = photo.DiskFull(err)
+	code := photo.ErrorCode(err)
+	status, body := statuses[code], map[string]string{"error": photo.ErrorMessage(err)}
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	var pe *photo.Error
+	if errors.As(err, &pe) && pe.Parameter != "" {
+		body["parameter"] = pe.Parameter
+	}
+	switch code {
+	case photo.EInternal:
+		e.Log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	case photo.ECorrupt:
+		e.Log.Error("the archive is damaged", "method", r.Method, "path", r.URL.Path, "err", err)
+		body["error"] = "the archive is damaged; the server's log says how (see README: Operating it)"
+	}
+	h := w.Header()
+	if status == http.StatusServiceUnavailable {
+		h.Set("Retry-After", retryAfter)
+	}
+	if wantsPage(r) {
+		e.Page(w, r, status, body["error"])
+		return
+	}
+	h.Del("Content-Disposition")
+	h.Del("ETag")
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(body)
 }
