@@ -17,7 +17,6 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -38,9 +37,7 @@ func TestMediaServesOnlyImages(t *testing.T) {
 		t.Errorf("an image: %d %s, CSP %q", resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Content-Security-Policy"))
 	}
 	// With --serve-originals, the file itself, still only an image.
-	served := s.images
-	s.images = imagery.NewFiles(s.archive.DB, s.images.Media(), true)
-	defer func() { s.images = served }()
+	ts, _ = serveArchive(t, s.archive, Options{Media: s.images.Media(), ServeOriginals: true})
 	resp, _ = get(t, ts, "/media/2016/kafranbel.png")
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
 		t.Errorf("the original: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))

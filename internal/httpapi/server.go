@@ -91,8 +91,10 @@ type Server struct {
 	now     func() time.Time
 	media   *imagery.MediaDir
 	images  *imagery.Files
-	// derivatives makes and keeps the JPEGs served for image files.
-	derivatives *imagery.Derivatives
+	// derivatives makes and keeps the JPEGs served for image files;
+	// imageHandlers serve them and the files.
+	derivatives   *imagery.Derivatives
+	imageHandlers *imagery.Handlers
 	// memIndex answers the map's windows from memory; nil when
 	// Options.NoMemIndex.
 	memIndex *memindex.Keeper
@@ -171,6 +173,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	}
 	s.images = imagery.NewFiles(a.DB, opts.Media, opts.ServeOriginals)
 	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
+	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.error)
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
 	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
@@ -239,11 +242,11 @@ func (s *Server) routes() {
 	open("tilejson", "/tiles/photos.json", s.ogc.TileJSON)
 	open("tile", "/tiles/photos/{z:[0-9]+}/{x:[0-9]+}/{y:[0-9]+}.mvt", s.costly(s.ogc.Tile))
 	get("basemap", "/basemap.geojson", s.basemap)
-	get("thumbnail", "/media/thumb/{path:.+}", s.thumbnail)
-	get("image.small", "/images/{sha}/320.jpg", s.imageSmall)
-	get("image.large", "/images/{sha}/1280.jpg", s.imageLarge)
-	get("image.original", "/images/{sha}/original.jpg", s.imageOriginal)
-	get("media", "/media/{path:.+}", s.mediaFile)
+	get("thumbnail", "/media/thumb/{path:.+}", s.imageHandlers.Thumbnail)
+	get("image.small", "/images/{sha}/320.jpg", s.imageHandlers.Small)
+	get("image.large", "/images/{sha}/1280.jpg", s.imageHandlers.Large)
+	get("image.original", "/images/{sha}/original.jpg", s.imageHandlers.Original)
+	get("media", "/media/{path:.+}", s.imageHandlers.MediaFile)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, web.NotFound("no such page: %s", r.URL.Path))
 	})

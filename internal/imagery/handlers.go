@@ -1,0 +1,171 @@
+package imagery
+
+import (
+	"fmt"
+	_ "image/gif" // decoders for thumbnails
+	_ "image/png"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
+)
+
+// Handlers serve the images: imported files by their hash (route
+// variable sha) and the media folder's by their path (variable path).
+type Handlers struct {
+	files       *Files
+	media       *MediaDir // nil without --media
+	derivatives *Derivatives
+	fail        func(w http.ResponseWriter, r *http.Request, err error)
+}
+
+// NewHandlers serves files, media (nil for none) and their derivatives;
+// fail answers errors as the server does.
+func NewHandlers(files *Files, media *MediaDir, derivatives *Derivatives, fail func(w http.ResponseWriter, r *http.Request, err error)) *Handlers {
+	return &Handlers{files: files, media: media, derivatives: derivatives, fail: fail}
+}
+
+// imageSmall and imageLarge serve an imported image's Derivatives.
+func (h *Handlers) Small(w http.ResponseWriter, r *http.Request) {
+	h.derivative(w, r, SmallSide)
+}
+func (h *Handlers) Large(w http.ResponseWriter, r *http.Request) {
+	h.derivative(w, r, LargeSide)
+}
+
+func (h *Handlers) derivative(w http.ResponseWriter, r *http.Request, side int) {
+	sha := mux.Vars(r)["sha"]
+	if !IsSHA256(sha) {
+		h.fail(w, r, web.NotFound("no image %s", sha))
+		return
+	}
+	body, err := h.derivatives.Get(r.Context(), sha, side, true, func() (*os.File, int, error) {
+		f, st, err := h.files.Open(r.Context(), sha)
+		if err != nil {
+			return nil, 0, err
+		}
+		// The same size and time do not make the same content: a file
+		// swapped in place would be served under the old hash, and
+		// cached for a year. Its hash is checked before it is decoded.
+		if err := CheckHash(f, sha); err != nil {
+			f.Close()
+			return nil, 0, err
+		}
+		// The orientation its import read: the file's metadata need not
+		// be read again.
+		return f, st.Orientation, nil
+	})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	// The address holds the content's hash: it never changes.
+	Serve(w, r, body, "public, max-age=31536000, immutable", time.Time{})
+}
+
+// Original serves an imported image file as it is, metadata and all,
+// when the server was started with --serve-originals.
+func (h *Handlers) Original(w http.ResponseWriter, r *http.Request) {
+	if !h.files.Originals() {
+		h.fail(w, r, photo.Errorf(photo.EForbidden, "original image files are not served: they may carry the photographer's GPS position; start the server with --serve-originals to serve them"))
+		return
+	}
+	sha := mux.Vars(r)["sha"]
+	f, _, err := h.files.Open(r.Context(), sha)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	defer f.Close()
+	if err := CheckHash(f, sha); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", "image/jpeg")
+	hdr.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	web.ServeContent(w, r, "", time.Time{}, f)
+}
+
+// MediaFile serves an image from --media as /images serves imported ones:
+// its large derivative (upright, no metadata), or with --serve-originals
+// the file as it is. Anything that is not a JPEG, PNG, GIF or WebP image
+// is refused, and what is served carries a CSP that lets it run nothing
+// even if a browser were to take it for a page.
+func (h *Handlers) MediaFile(w http.ResponseWriter, r *http.Request) {
+	if !h.files.Originals() {
+		h.mediaDerivative(w, r, LargeSide)
+		return
+	}
+	if h.media == nil {
+		h.fail(w, r, web.NotFound("the server was started without --media"))
+		return
+	}
+	p := mux.Vars(r)["path"]
+	f, st, err := h.media.Open(p)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	defer f.Close()
+	ct, err := SniffImage(f, p)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", ct)
+	hdr.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	hdr.Set("Cache-Control", "public, max-age=3600")
+	web.ServeContent(w, r, st.Name(), st.ModTime(), f)
+}
+
+// Thumbnail serves an image from --media shrunk to fit a square of size
+// pixels (size=240 by default, 32 to 1024), for popups and lists.
+func (h *Handlers) Thumbnail(w http.ResponseWriter, r *http.Request) {
+	size, err := web.IntParam(r.URL.Query(), "size", 240, 32, 1024)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.mediaDerivative(w, r, size)
+}
+
+// mediaDerivative serves the derivative of a --media image made to fit
+// side: made by the same pipeline as an imported image's, and kept in
+// memory under the file's path, size and time.
+func (h *Handlers) mediaDerivative(w http.ResponseWriter, r *http.Request, side int) {
+	if h.media == nil {
+		h.fail(w, r, web.NotFound("the server was started without --media"))
+		return
+	}
+	p := mux.Vars(r)["path"]
+	f, st, err := h.media.Open(p)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	f.Close()
+	key := fmt.Sprintf("media:%s:%d:%d", p, st.Size(), st.ModTime().UnixNano())
+	body, err := h.derivatives.Get(r.Context(), key, side, false, func() (*os.File, int, error) {
+		f, _, err := h.media.Open(p)
+		if err != nil {
+			return nil, 0, err
+		}
+		if _, err := SniffImage(f, p); err != nil {
+			f.Close()
+			return nil, 0, err
+		}
+		return f, 0, nil // the orientation is read from the file
+	})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	Serve(w, r, body, "public, max-age=3600", st.ModTime())
+}
