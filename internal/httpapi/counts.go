@@ -121,7 +121,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	if s.checkETag(w, r, "facets") {
 		return
 	}
-	fc, err := s.cachedFacets(r.Context(), f, limit, only...)
+	fc, err := s.facetCache.Facets(r.Context(), f, limit, only...)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -399,7 +399,7 @@ func TestFacetCacheAtVersionZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if _, err := s.cachedFacets(context.Background(), photo.Filter{}, 50); err != nil {
+		if _, err := s.facetCache.Facets(context.Background(), photo.Filter{}, 50); err != nil {
 			t.Fatal(err)
 		}
 	}

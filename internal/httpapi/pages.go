@@ -117,7 +117,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	var facets photo.Facets
 	if err == nil {
-		facets, err = s.cachedFacets(ctx, f, 50)
+		facets, err = s.facetCache.Facets(ctx, f, 50)
 	}
 	var rows []photo.Photo
 	if err == nil {

@@ -52,7 +52,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	facets, err := s.cachedFacets(ctx, f, 50, photo.FacetAgency, photo.FacetGovernorate)
+	facets, err := s.facetCache.Facets(ctx, f, 50, photo.FacetAgency, photo.FacetGovernorate)
 	if err != nil {
 		s.error(w, r, err)
 		return

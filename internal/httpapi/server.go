@@ -20,6 +20,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/facetcache"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/imaging"
@@ -103,7 +104,7 @@ type Server struct {
 	tiles    string
 	// pointsLimit: see Options.PointsLimit.
 	pointsLimit int
-	facetCache  facetCache
+	facetCache  *facetcache.Cache
 	// Paths of the routes every feature links to (see links).
 	photoPath, mediaPath, thumbPath, smallPath, largePath pathTemplate
 	// baseURL: see Options.BaseURL; "" until Serve knows its address
@@ -177,6 +178,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = labelPlaces(a.Gazetteer)
 	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
+	s.facetCache = facetcache.New(a.DB)
 	s.guard = session.New(a.DB, opts.ReadOnly, s.error)
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)
 	s.routes()
@@ -303,7 +305,7 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 	// The explorer's first page counts facets over the whole archive:
 	// count them now, while nobody waits.
 	go func() {
-		if _, err := s.cachedFacets(ctx, photo.Filter{}, 50); err != nil && ctx.Err() == nil {
+		if _, err := s.facetCache.Facets(ctx, photo.Filter{}, 50); err != nil && ctx.Err() == nil {
 			s.log.Warn("counting facets at start-up", "err", err)
 		}
 	}()

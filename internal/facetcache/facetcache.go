@@ -1,4 +1,6 @@
-package httpapi
+// Package facetcache keeps facet counts for the archive's current
+// version (see Cache).
+package facetcache
 
 import (
 	"context"
@@ -8,12 +10,13 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// facetCache keeps facet counts for the archive's current version:
+// Cache keeps facet counts for the archive's current version:
 // counting agencies, photographers, governorates and places over a large
 // archive takes seconds, and every explorer page and filter change asks
 // for them again. An import or correction bumps the version and empties
 // the cache. Requests that miss together wait for one count.
-type facetCache struct {
+type Cache struct {
+	src      Source
 	mu       sync.Mutex
 	version  int64
 	entries  map[string]photo.Facets
@@ -30,13 +33,23 @@ type facetCount struct {
 // maxFacetEntries bounds the cache; past it, it starts over.
 const maxFacetEntries = 256
 
-func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
-	v, err := s.db.Version(ctx)
+// Source is what the counts are read from: the archive's storage.
+type Source interface {
+	Version(ctx context.Context) (int64, error)
+	Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error)
+}
+
+// New returns an empty cache of src's counts.
+func New(src Source) *Cache { return &Cache{src: src} }
+
+// Facets returns the counts of the filter's photos, from the cache when
+// the archive has not changed since they were counted.
+func (c *Cache) Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
+	v, err := c.src.Version(ctx)
 	if err != nil {
 		return photo.Facets{}, err
 	}
 	key := facetKey(f, limit, facets)
-	c := &s.facetCache
 	c.mu.Lock()
 	if c.entries == nil || c.version != v || len(c.entries) >= maxFacetEntries {
 		c.version, c.entries, c.inFlight = v, map[string]photo.Facets{}, map[string]*facetCount{}
@@ -60,7 +73,7 @@ func (s *Server) cachedFacets(ctx context.Context, f photo.Filter, limit int, fa
 
 	// The count belongs to everyone waiting, not to the request that
 	// started it: a client that goes away does not cancel it for others.
-	call.fc, call.err = s.db.Facets(context.WithoutCancel(ctx), f, limit, facets...)
+	call.fc, call.err = c.src.Facets(context.WithoutCancel(ctx), f, limit, facets...)
 	c.mu.Lock()
 	if c.version == v {
 		if call.err == nil {
