@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -16,7 +14,7 @@ import (
 
 // signInPage shows the sign-in form, or who is signed in.
 func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
-	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: safeNext(r.URL.Query().Get("next"))}
+	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: session.SafeNext(r.URL.Query().Get("next"))}
 	if err := s.guard.Writable(r.Context()); err != nil {
 		m.Message = photo.ErrorMessage(err)
 	}
@@ -32,8 +30,8 @@ func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
-	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: safeNext(r.PostFormValue("next")), Name: name}
-	wait, attempt := s.brake.Try(strings.ToLower(name), clientAddr(r))
+	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
+	wait, attempt := s.brake.Try(strings.ToLower(name), session.ClientAddr(r))
 	if attempt == nil {
 		secs := int(wait.Seconds() + 0.999)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
@@ -71,7 +69,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.log.Warn("a sign-in failed", "name", name, "addr", clientAddr(r))
+		s.log.Warn("a sign-in failed", "name", name, "addr", session.ClientAddr(r))
 		m.Message = "Wrong name or password."
 		s.render(w, r, http.StatusUnauthorized, views.SignInPage(m))
 		return
@@ -83,7 +81,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	http.SetCookie(w, s.cookie(r, secret, se.Expires))
+	http.SetCookie(w, session.CookieOf(r, secret, se.Expires, s.baseURL))
 	next := m.Next
 	if next == "" {
 		next = s.url("review")
@@ -106,39 +104,6 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *session.Edi
 			return
 		}
 	}
-	http.SetCookie(w, s.cookie(r, "", time.Unix(1, 0)))
+	http.SetCookie(w, session.CookieOf(r, "", time.Unix(1, 0), s.baseURL))
 	http.Redirect(w, r, s.url("explorer"), http.StatusSeeOther)
-}
-
-// cookie is the session cookie: for this site only, never to scripts,
-// over TLS only when the server is reached over TLS.
-func (s *Server) cookie(r *http.Request, value string, expires time.Time) *http.Cookie {
-	return &http.Cookie{Name: session.Cookie, Value: value, Path: "/", Expires: expires, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil || strings.HasPrefix(s.baseURL, "https://")}
-}
-
-// safeNext keeps a redirect after sign-in on this site: a path, not
-// another host.
-// Browsers read a backslash as a slash ("/\evil.example" is
-// "//evil.example", another host) and drop tabs and newlines, so a path
-// with either is refused outright.
-func safeNext(next string) string {
-	if next == "" || next[0] != '/' || strings.ContainsAny(next, "\\\t\r\n") || strings.HasPrefix(next, "//") {
-		return ""
-	}
-	u, err := url.Parse(next)
-	if err != nil || u.Host != "" || u.Scheme != "" || u.User != nil {
-		return ""
-	}
-	return next
-}
-
-// clientAddr is the address a request comes from (the proxy's, behind
-// one).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

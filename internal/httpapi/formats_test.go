@@ -255,20 +255,6 @@ func TestPoints(t *testing.T) {
 	}
 }
 
-func TestTileOrigin(t *testing.T) {
-	for in, want := range map[string]string{
-		"": "",
-		"https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png": " https://*.tile.openstreetmap.org",
-		"http://localhost:8081/tiles/{z}/{x}/{y}.png":        " http://localhost:8081",
-		"ftp://example.org/{z}":                              "",
-		"tiles/{z}/{x}/{y}.png":                              "",
-	} {
-		if got := tileOrigin(in); got != want {
-			t.Errorf("tileOrigin(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestClusters checks the server-side clusters against the points.
 func TestClusters(t *testing.T) {
 	_, ts, _ := newTestServer(t)

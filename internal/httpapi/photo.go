@@ -1,14 +1,12 @@
 package httpapi
 
 import (
-	"encoding/json"
+	"bytes"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
-	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
@@ -69,39 +67,25 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
 		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,
 		Review: p.Review, ReviewedBy: p.ReviewedBy, ReviewedAt: reviewedAt, ImageFile: p.ImageFile, Check: p.Check}
-	// The same properties as in lists, through the same encoder, then the
-	// photo's details on top.
-	var props map[string]any
-	if err := json.Unmarshal(propertiesOf(web.AppendFeature(nil, &ft, s.links(s.base(r), &ft), gps)), &props); err != nil {
-		return nil, err
-	}
-	props["note"] = p.Place.Note
-	props["alternatives"] = nonNilAlternatives(p.Place.Alternatives)
-	props["geocoded"] = placeJSON(p.Geocoded)
+	// The same Feature as in lists, through the same encoder, with the
+	// photo's details added to its properties.
+	details := map[string]any{"note": p.Place.Note, "alternatives": nonNilAlternatives(p.Place.Alternatives),
+		"geocoded": placeJSON(p.Geocoded), "created": p.Created, "updated": p.Updated}
 	if c := p.Correction; c != nil {
-		props["correction"] = map[string]any{"place_id": c.PlaceID, "lon": c.Lon, "lat": c.Lat, "note": c.Note, "created": c.Created}
+		details["correction"] = map[string]any{"place_id": c.PlaceID, "lon": c.Lon, "lat": c.Lat, "note": c.Note, "created": c.Created}
 	}
 	var sources []map[string]any
 	for _, src := range p.Sources {
 		sources = append(sources, map[string]any{"file": sourceName(src.File), "line": src.Line, "id": src.Ref, "source": src.Label})
 	}
-	props["sources"] = sources
-	props["created"], props["updated"] = p.Created, p.Updated
-	var geom orb.Geometry
-	if p.Place.Located {
-		geom = orb.Point{web.Round6(p.Place.Lon), web.Round6(p.Place.Lat)}
+	details["sources"] = sources
+	more, err := web.MarshalJSON(details)
+	if err != nil {
+		return nil, err
 	}
-	feat := geojson.NewFeature(geom)
-	feat.ID = p.ID
-	feat.Properties = props
-	return json.Marshal(feat)
-}
-
-// propertiesOf cuts the properties object out of an encoded feature.
-func propertiesOf(feature []byte) []byte {
-	const key = `"properties":`
-	i := strings.Index(string(feature), key)
-	return feature[i+len(key) : len(feature)-1]
+	feature := web.AppendFeature(nil, &ft, s.links(s.base(r), &ft), gps)
+	feature = append(feature[:len(feature)-2], ',') // the properties' and the Feature's "}}"
+	return append(append(feature, bytes.TrimSpace(more)[1:]...), '}'), nil
 }
 
 func nonNilAlternatives(a []photo.Alternative) []photo.Alternative {

@@ -262,7 +262,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		s.error(w, r, err)
 		return
 	}
-	next := safeNext(r.PostFormValue("next"))
+	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" || action == "fix" {
 		next = s.url("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
 	}

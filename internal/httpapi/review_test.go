@@ -219,7 +219,7 @@ func TestPlacementAPI(t *testing.T) {
 	}
 	// A point, then a confirmation, then a fixed date: each an event.
 	resp, out := do(t, nil, "PUT", placement, `{"lon": 36.36, "lat": 33.53, "note": "from the video"}`, bearer...)
-	if resp.StatusCode != 200 || !strings.Contains(out, `"coordinates":[36.36,33.53]`) || !strings.Contains(out, `"placement":"corrected"`) {
+	if resp.StatusCode != 200 || !strings.Contains(out, `"coordinates":[36.360000,33.530000]`) || !strings.Contains(out, `"placement":"corrected"`) {
 		t.Errorf("a point: %s %s", resp.Status, out)
 	}
 	homs := e.photoID(t, "?place=gn:169577")
@@ -351,25 +351,6 @@ func TestEditorNamesIgnoreCase(t *testing.T) {
 	}
 	if user, _, err := e.a.DB.PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
 		t.Errorf("RANA is %q, %v; want rana", user, err)
-	}
-}
-
-func TestSafeNext(t *testing.T) {
-	for next, want := range map[string]string{
-		"/review":               "/review",
-		"/photos/abc?x=1":       "/photos/abc?x=1",
-		"//evil.example":        "",
-		"/\\evil.example":       "",
-		"/\\/evil.example":      "",
-		"/\tevil":               "",
-		"https://evil.example/": "",
-		"review":                "",
-		"/%5Cevil.example":      "/%5Cevil.example", // stays a path: the browser does not decode it
-		"":                      "",
-	} {
-		if got := safeNext(next); got != want {
-			t.Errorf("safeNext(%q) = %q, want %q", next, got, want)
-		}
 	}
 }
 

@@ -268,7 +268,7 @@ func (s *Server) url(name string, pairs ...string) string {
 // Handler returns the server's handler: the routes inside the security
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
-	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(s.router)), tileOrigin(s.tiles)), s.log,
+	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(s.router)), middleware.TileOrigin(s.tiles)), s.log,
 		func() time.Duration { return s.writeIdle })
 }
 
@@ -390,23 +390,8 @@ func listenBase(addr net.Addr) string {
 
 // CheckTiles reports whether tiles is "" or an http(s) tile URL template.
 func CheckTiles(tiles string) error {
-	if tiles != "" && tileOrigin(tiles) == "" {
+	if tiles != "" && middleware.TileOrigin(tiles) == "" {
 		return fmt.Errorf("--tiles %q: want an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png", tiles)
 	}
 	return nil
-}
-
-// tileOrigin is the tile server's origin for img-src, with a leading
-// space, or "" when tiles is not an http(s) URL template.
-func tileOrigin(tiles string) string {
-	// Leaflet's {s} subdomain placeholder is any subdomain to the CSP.
-	u, err := url.Parse(strings.Replace(tiles, "{s}", "a", 1))
-	if tiles == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return ""
-	}
-	host := u.Host
-	if strings.Contains(tiles, "://{s}.") {
-		host = "*" + strings.TrimPrefix(host, "a")
-	}
-	return " " + u.Scheme + "://" + host
 }

@@ -7,6 +7,7 @@ package middleware
 import (
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -173,4 +174,19 @@ func Compress(next http.Handler) http.Handler {
 		next.ServeHTTP(gw, r)
 		gw.close()
 	})
+}
+
+// TileOrigin is the tile server's origin for img-src, with a leading
+// space, or "" when tiles is not an http(s) URL template.
+func TileOrigin(tiles string) string {
+	// Leaflet's {s} subdomain placeholder is any subdomain to the CSP.
+	u, err := url.Parse(strings.Replace(tiles, "{s}", "a", 1))
+	if tiles == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return ""
+	}
+	host := u.Host
+	if strings.Contains(tiles, "://{s}.") {
+		host = "*" + strings.TrimPrefix(host, "a")
+	}
+	return " " + u.Scheme + "://" + host
 }

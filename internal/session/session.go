@@ -13,7 +13,9 @@ package session
 
 import (
 	"context"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -157,4 +159,37 @@ type Guard struct {
 // fail answers what it refuses.
 func New(db Store, readOnly bool, fail func(w http.ResponseWriter, r *http.Request, err error)) *Guard {
 	return &Guard{db: db, readOnly: readOnly, fail: fail}
+}
+
+// CookieOf is the session cookie: for this site only, never to scripts,
+// over TLS only when the server is reached over TLS.
+func CookieOf(r *http.Request, value string, expires time.Time, baseURL string) *http.Cookie {
+	return &http.Cookie{Name: Cookie, Value: value, Path: "/", Expires: expires, HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil || strings.HasPrefix(baseURL, "https://")}
+}
+
+// SafeNext keeps a redirect after sign-in on this site: a path, not
+// another host.
+// Browsers read a backslash as a slash ("/\evil.example" is
+// "//evil.example", another host) and drop tabs and newlines, so a path
+// with either is refused outright.
+func SafeNext(next string) string {
+	if next == "" || next[0] != '/' || strings.ContainsAny(next, "\\\t\r\n") || strings.HasPrefix(next, "//") {
+		return ""
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Host != "" || u.Scheme != "" || u.User != nil {
+		return ""
+	}
+	return next
+}
+
+// ClientAddr is the address a request comes from (the proxy's, behind
+// one).
+func ClientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

@@ -71,3 +71,22 @@ func TestEditing(t *testing.T) {
 		}
 	}
 }
+
+func TestSafeNext(t *testing.T) {
+	for next, want := range map[string]string{
+		"/review":               "/review",
+		"/photos/abc?x=1":       "/photos/abc?x=1",
+		"//evil.example":        "",
+		"/\\evil.example":       "",
+		"/\\/evil.example":      "",
+		"/\tevil":               "",
+		"https://evil.example/": "",
+		"review":                "",
+		"/%5Cevil.example":      "/%5Cevil.example", // stays a path: the browser does not decode it
+		"":                      "",
+	} {
+		if got := SafeNext(next); got != want {
+			t.Errorf("SafeNext(%q) = %q, want %q", next, got, want)
+		}
+	}
+}
