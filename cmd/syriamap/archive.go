@@ -13,7 +13,6 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // defaultDB is where the archive lives unless --db or SYRIAMAP_DB says
@@ -46,36 +45,30 @@ func openArchive(ctx context.Context, path string, mode openMode, stderr io.Writ
 	if strings.TrimSpace(path) == "" {
 		return nil, nil, photo.Errorf(photo.EInvalid, "--db: the archive path is empty")
 	}
-	open := store.Open
-	if mode == openReadOnly {
-		open = store.OpenReadOnly
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		return nil, nil, err
 	}
-	db, err := open(ctx, path)
+	a, err := archive.Open(ctx, path, g, mode == openReadOnly)
 	if err != nil {
 		return nil, nil, fmt.Errorf("opening the archive %s: %w", path, err)
 	}
-	g, err := gazetteer.Load(geodata.Gazetteer)
-	if err != nil {
-		db.Close()
-		return nil, nil, err
-	}
-	a := archive.New(db, g)
 	if mode == openSeed {
-		n, err := db.Count(ctx)
+		n, err := a.DB.Count(ctx)
 		if err != nil {
-			db.Close()
+			a.Close()
 			return nil, nil, err
 		}
 		if n == 0 {
 			res, err := a.ImportSamples(ctx)
 			if err != nil {
-				db.Close()
+				a.Close()
 				return nil, nil, fmt.Errorf("importing the sample captions: %w", err)
 			}
 			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the sample captions (%d photos)\n", path, res.Added)
 		}
 	}
-	return a, func() { db.Close() }, nil
+	return a, func() { a.Close() }, nil
 }
 
 // progressBar draws an import's progress on a terminal, at most five times

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/httpapi"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // readingMode is how a command that only reads opens the archive at
@@ -20,7 +20,7 @@ import (
 // written (a read-only mount, a folder of another user's); else for
 // writing, so that an empty archive gets the sample captions.
 func readingMode(path string, readOnly bool) openMode {
-	if _, err := os.Stat(path); readOnly || err == nil && !store.Writable(path) {
+	if _, err := os.Stat(path); readOnly || err == nil && !archive.Writable(path) {
 		return openReadOnly
 	}
 	return openSeed

@@ -4,6 +4,7 @@
 package archive
 
 import (
+	"context"
 	"runtime"
 	"sort"
 	"strings"
@@ -39,6 +40,27 @@ type Archive struct {
 func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 	return &Archive{DB: db, Gazetteer: g, geocoder: geocode.New(g), Workers: runtime.NumCPU()}
 }
+
+// Open opens the archive at path over the gazetteer g: for writing (the
+// schema is made or migrated), or read-only, when nothing may be written.
+// Close closes it.
+func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly bool) (*Archive, error) {
+	open := store.Open
+	if readOnly {
+		open = store.OpenReadOnly
+	}
+	db, err := open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return New(db, g), nil
+}
+
+// Close closes the archive's storage.
+func (a *Archive) Close() error { return a.DB.Close() }
+
+// Writable reports whether the archive file at path can be written.
+func Writable(path string) bool { return store.Writable(path) }
 
 // folded returns each place's names folded: folding every name for each
 // search would cost tens of milliseconds a keystroke.
