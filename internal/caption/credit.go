@@ -148,16 +148,56 @@ var creditCountries = func() map[string]bool {
 // neither begins with a credit word (Photo by, Credit:) nor names a known
 // agency with a slash, beside another part, or a photo agency alone.
 func parseCredit(s string) (c Credit, ok bool) {
-	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "()[]."))
-	if s == "" || len(s) > 160 {
+	s, low, slash, ok := creditLead(s)
+	if s == "" {
 		return Credit{}, false
 	}
-	// "© Syria Civil Defence", "©UNICEF/Al Shami": a credit.
-	if rest, found := strings.CutPrefix(s, "©"); found {
-		s, ok = strings.TrimSpace(rest), true
+	// "(Roya source photo)", "(SANA photo)": an outlet named with the
+	// word photo after it.
+	if !ok && !slash {
+		if name, found := sourcePhoto(s, low); found {
+			return Credit{Agency: name}, true
+		}
 	}
-	slash := strings.Contains(s, "/")
-	low := lowerASCII(s)
+	var parts [12]string
+	n := splitCredit(s, low, parts[:0])
+	// Archive records write "SURNAME, Given".
+	if len(n) == 2 && !slash && surnameFirst(n[0], n[1]) {
+		n[0], n[1] = n[1]+" "+n[0], ""
+		n = n[:1]
+	}
+	cr := creditReader{best: -1, slash: slash, parts: len(n)}
+	for _, part := range n {
+		ok = cr.read(part) || ok
+	}
+	// A guessed outlet makes a credit only beside a slash and a name or a
+	// credit word ("SARC/Handout"), or when it is a brand ("Syria /
+	// TRTWorld"), never two acronyms alone ("the SDF/YPG").
+	c = cr.c
+	if !ok && cr.guessed && slash && (c.Photographer != "" || cr.marked || brandLike(c.Agency) && !isAcronym(c.Agency)) {
+		ok = true
+	}
+	if !ok {
+		return Credit{}, false
+	}
+	return c, true
+}
+
+// creditLead trims a credit and reads what leads it: "©", "Photo for
+// Washington Post by Name", a credit word (Photo by, Credit:). It
+// returns the rest, in lower case too, whether it holds a slash, and
+// whether the lead makes it a credit; s is "" when it cannot be one.
+func creditLead(s string) (rest, low string, slash, ok bool) {
+	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "()[]."))
+	if s == "" || len(s) > 160 {
+		return "", "", false, false
+	}
+	// "© Syria Civil Defence", "©UNICEF/Al Shami": a credit.
+	if after, found := strings.CutPrefix(s, "©"); found {
+		s, ok = strings.TrimSpace(after), true
+	}
+	slash = strings.Contains(s, "/")
+	low = lowerASCII(s)
 	// "Photo for Washington Post by Liz Sly": the outlet, then the name.
 	for _, p := range []string{"photo for ", "photos for ", "photograph for ", "picture for "} {
 		if strings.HasPrefix(low, p) {
@@ -175,77 +215,68 @@ func parseCredit(s string) (c Credit, ok bool) {
 			break
 		}
 	}
-	// "(Roya source photo)", "(SANA photo)": an outlet named with the
-	// word photo after it.
-	if !ok && !slash {
-		if name, found := sourcePhoto(s, low); found {
-			return Credit{Agency: name}, true
-		}
+	return s, low, slash, ok
+}
+
+// creditReader reads a credit's parts one by one into c.
+type creditReader struct {
+	c       Credit
+	best    int  // the rank of c.Agency, -1 for none
+	slash   bool // the credit holds a slash
+	parts   int  // how many parts it has
+	noOne   bool // a credit word says no one is named (Stringer, Handout)
+	guessed bool // an outlet known only by its look (MEE, TRTWorld)
+	marked  bool // a credit word stands beside it (Handout, Stringer)
+}
+
+// read takes one part: a country or picture number (passed over), a
+// known agency, a credit word, an outlet by its look, a person. It
+// returns true when the part alone makes the whole a credit.
+func (cr *creditReader) read(part string) bool {
+	key := lowerASCII(part)
+	if creditCountries[key] || photoID(part) {
+		return false
 	}
-	var parts [12]string
-	n := splitCredit(s, low, parts[:0])
-	// Archive records write "SURNAME, Given".
-	if len(n) == 2 && !slash && surnameFirst(n[0], n[1]) {
-		n[0], n[1] = n[1]+" "+n[0], ""
-		n = n[:1]
+	if a, found := agencyOf(key); found {
+		cr.agency(a)
+		return cr.parts > 1 || cr.slash || a.rank >= rankPhotoAgency
 	}
-	best := -1
-	noOne := false
-	guessed := false // an outlet known only by its look (MEE, TRTWorld)
-	marked := false  // a credit word stands beside it (Handout, Stringer)
-	for _, part := range n {
-		key := lowerASCII(part)
-		if creditCountries[key] || photoID(part) {
-			continue
+	if creditMarkers[key] {
+		cr.marked = true
+		if cr.c.Photographer == "" && (key == "stringer" || key == "str" || key == "staff" || key == "handout" || key == "ho") {
+			cr.noOne = true
 		}
-		if a, found := agencyOf(key); found {
-			if a.rank > best {
-				c.Agency, best = a.name, a.rank
-			}
-			ok = ok || len(n) > 1 || slash || a.rank >= rankPhotoAgency
-			continue
-		}
-		if creditMarkers[key] {
-			marked = true
-			if c.Photographer == "" && (key == "stringer" || key == "str" || key == "staff" || key == "handout" || key == "ho") {
-				noOne = true
-			}
-			continue
-		}
-		if a, found := guessAgency(part); found && (c.Photographer != "" && !strings.Contains(part, " ") || brandLike(part)) {
-			// "Name/SMART": an acronym after the name is its outlet; "MEE/
-			// Name", "/ TRTWorld": an acronym or a brand anywhere is.
-			if a.rank > best {
-				c.Agency, best = a.name, a.rank
-			}
-			guessed = true
-			continue
-		}
-		if personName(part) {
-			switch {
-			case c.Photographer == "" && !noOne:
-				c.Photographer = tidyName(part)
-			case c.Photographer != "" && slash && best < rankGuess:
-				// "Photo by Name/Metrography": what follows the
-				// photographer's name is who they work for.
-				c.Agency, best = part, rankGuess
-			}
-			continue
-		}
-		if a, found := guessAgency(part); found && a.rank > best {
-			c.Agency, best = a.name, a.rank
-		}
+		return false
 	}
-	// A guessed outlet makes a credit only beside a slash and a name or a
-	// credit word ("SARC/Handout"), or when it is a brand ("Syria /
-	// TRTWorld"), never two acronyms alone ("the SDF/YPG").
-	if !ok && guessed && slash && (c.Photographer != "" || marked || brandLike(c.Agency) && !isAcronym(c.Agency)) {
-		ok = true
+	if a, found := guessAgency(part); found && (cr.c.Photographer != "" && !strings.Contains(part, " ") || brandLike(part)) {
+		// "Name/SMART": an acronym after the name is its outlet; "MEE/
+		// Name", "/ TRTWorld": an acronym or a brand anywhere is.
+		cr.agency(a)
+		cr.guessed = true
+		return false
 	}
-	if !ok {
-		return Credit{}, false
+	if personName(part) {
+		switch {
+		case cr.c.Photographer == "" && !cr.noOne:
+			cr.c.Photographer = tidyName(part)
+		case cr.c.Photographer != "" && cr.slash && cr.best < rankGuess:
+			// "Photo by Name/Metrography": what follows the
+			// photographer's name is who they work for.
+			cr.c.Agency, cr.best = part, rankGuess
+		}
+		return false
 	}
-	return c, true
+	if a, found := guessAgency(part); found {
+		cr.agency(a)
+	}
+	return false
+}
+
+// agency keeps a as the credit's agency when it outranks the one kept.
+func (cr *creditReader) agency(a agency) {
+	if a.rank > cr.best {
+		cr.c.Agency, cr.best = a.name, a.rank
+	}
 }
 
 // sourcePhoto reads a credit written as an outlet's name and "photo" or

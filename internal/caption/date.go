@@ -170,21 +170,7 @@ func at(toks []token, k int) *token {
 }
 
 func scoreDate(toks []token, c dateCandidate) int {
-	score := 10
-	switch c.date.Precision {
-	case Day:
-		score = 30
-	case Month:
-		score = 20
-	}
-	if toks[c.start].sentence == 0 {
-		score += 10
-	}
-	// A year alone after the first sentence is the story's ("the camp
-	// opened in 2014"), unless the caption says the photo was taken then.
-	if c.date.Precision == Year && toks[c.start].sentence > 0 {
-		score -= 60
-	}
+	score := baseScore(toks, c)
 	// Look back a few words for what the date belongs to, and to the
 	// clause's start for a verb that makes it the story's ("a baby who
 	// later died of hunger on Jan. 11, 2014").
@@ -208,24 +194,14 @@ func scoreDate(toks []token, c dateCandidate) int {
 			break
 		}
 		n++
-		if n > 4 {
-			if backgroundBefore[t.lower] && !nearOnly[t.lower] {
+		delta, final := wordBefore(toks, c, t, n)
+		if final {
+			if delta < 0 {
 				return -100
 			}
-			continue
+			return score + delta
 		}
-		switch {
-		case t.lower == "taken" || t.lower == "shot" || t.lower == "photographed" || t.lower == "pictured":
-			return score + 50
-		case t.lower == "this" && photoWords[at(toks, c.end+1).lower]:
-			return score + 50 // "In this Wednesday, Aug. 29, 2012 photo"
-		case backgroundBefore[t.lower], n <= 2 && backgroundJustBefore[t.lower]:
-			return -100
-		case weakBefore[t.lower]:
-			score -= 25
-		case n == 1 && (t.lower == "on" || t.lower == "dated"):
-			score += 3
-		}
+		score += delta
 	}
 	// "from March 2013 to May 2014", "March 2013 - May 2014": a range.
 	if e := c.end + 1; e < len(toks) && (toks[e].lower == "to" || toks[e].lower == "until" || toks[e].is("-") || toks[e].is("–")) {
@@ -234,6 +210,52 @@ func scoreDate(toks []token, c dateCandidate) int {
 		}
 	}
 	return score
+}
+
+// baseScore is a date's score by its precision and sentence: a day over
+// a month over a year, the first sentence's over the others'.
+func baseScore(toks []token, c dateCandidate) int {
+	score := 10
+	switch c.date.Precision {
+	case Day:
+		score = 30
+	case Month:
+		score = 20
+	}
+	if toks[c.start].sentence == 0 {
+		score += 10
+	}
+	// A year alone after the first sentence is the story's ("the camp
+	// opened in 2014"), unless the caption says the photo was taken then.
+	if c.date.Precision == Year && toks[c.start].sentence > 0 {
+		score -= 60
+	}
+	return score
+}
+
+// wordBefore weighs t, the n-th word before the date c: the change to
+// its score, and final when the word decides it (a negative delta then
+// means the date is the story's, not the photo's).
+func wordBefore(toks []token, c dateCandidate, t *token, n int) (delta int, final bool) {
+	if n > 4 {
+		if backgroundBefore[t.lower] && !nearOnly[t.lower] {
+			return -1, true
+		}
+		return 0, false
+	}
+	switch {
+	case t.lower == "taken" || t.lower == "shot" || t.lower == "photographed" || t.lower == "pictured":
+		return 50, true
+	case t.lower == "this" && photoWords[at(toks, c.end+1).lower]:
+		return 50, true // "In this Wednesday, Aug. 29, 2012 photo"
+	case backgroundBefore[t.lower], n <= 2 && backgroundJustBefore[t.lower]:
+		return -1, true
+	case weakBefore[t.lower]:
+		return -25, false
+	case n == 1 && (t.lower == "on" || t.lower == "dated"):
+		return 3, false
+	}
+	return 0, false
 }
 
 // dateAt reads a date expression starting at token i.

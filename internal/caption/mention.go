@@ -80,88 +80,134 @@ var hurtNext = map[string]bool{"in": true, "during": true, "by": true, "on": tru
 // findMentions returns the runs of capitalised words outside the skipped
 // tokens (the credit and the dates), with their cues and roles.
 func findMentions(text string, toks []token, skip func(int) bool, dst []Mention) []Mention {
-	after := -1 // the sentence in which "after" or "following" was last seen
-	// "fighters killed in Kobani, at a cemetery in Suruc": a clause that
-	// tells where someone was killed or wounded lasts to its comma.
-	hurt := false
+	cl := clause{after: -1}
 	for i := 0; i < len(toks); i++ {
-		if w := toks[i].lower; toks[i].kind == tWord && (w == "after" || w == "following") {
-			after = toks[i].sentence
-		}
-		if toks[i].kind == tWord && hurtWords[toks[i].lower] && i+1 < len(toks) && hurtNext[toks[i+1].lower] {
-			hurt = true
-		} else if toks[i].kind == tPunct && toks[i].text != "-" || i > 0 && toks[i].sentence != toks[i-1].sentence {
-			hurt = false
-		}
+		cl.see(toks, i)
 		if skip(i) || !startsName(&toks[i]) || i > 0 && quarterOf(toks, i) && toks[i-1].kind == tWord {
 			continue
 		}
 		end := nameEnd(toks, i, skip)
-		// "2013: Nearly four years into …": an adverb that opens a sentence.
-		if end == i && (i == 0 || toks[i-1].sentence != toks[i].sentence || toks[i-1].is(":")) && len(toks[i].lower) > 4 && strings.HasSuffix(toks[i].lower, "ly") {
+		if notAName(toks, i, end) {
+			i = max(i, monthEnd(toks, i, end))
 			continue
 		}
-		// "ISTANBUL, TURKEY - MARCH 15:", "SEPT. 3": a month and its day,
-		// not a place.
-		if day := i + 1; monthWord(toks[i].lower) && day < len(toks) {
-			if toks[day].is(".") && day+1 < len(toks) {
-				day++
-			}
-			if toks[day].kind == tNumber {
-				i = end
-				continue
-			}
-		}
-		// "A Syrian", "The Old City": a capitalised function word at the
-		// start of a sentence is not part of the name after it, nor is a
-		// title ("President Bashar al-Assad").
-		if end > i && toks[i].has(lexLeading|lexPerson) {
-			i++
-			for i < end && !startsName(&toks[i]) {
-				i++
-			}
-		}
-		m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context,
-			Subordinate: after == toks[i].sentence || hurt}
-		// "al-Hol", "ash-Shaar": a lower-case article joined by a hyphen
-		// belongs to the name.
-		if i >= 2 && toks[i-1].is("-") && !toks[i-1].space && !toks[i].space && toks[i-2].kind == tWord &&
-			toks[i-2].has(lexConnector) && !toks[i-2].upper() && len(toks[i-2].text) <= 3 {
-			m.Start = toks[i-2].start
-		}
-		last := &toks[end]
-		if w, ok := cutPossessive(last.text); ok {
-			m.End -= len(last.text) - len(w)
-			m.Possessive = true
-		} else if n := end + 1; n < len(toks) && isApostropheTok(&toks[n]) && !toks[n].space && strings.HasSuffix(last.lower, "s") &&
-			(n+1 == len(toks) || toks[n+1].space) {
-			m.Possessive = true // Homs' Khalidiya district
-		}
-		m.Text = text[m.Start:m.End]
-		if n := end + 2; n < len(toks) && toks[end+1].is("-") && !toks[end+1].space && !toks[n].space &&
-			toks[n].kind == tWord && !startsName(&toks[n]) && !toks[n].has(lexConnector) {
-			m.Entity = Modifier
-		}
-		if describe(toks, i, end, &m) && len(dst) > 0 && dst[len(dst)-1].Role == Where {
-			m.Role, m.Cue = Where, dst[len(dst)-1].Cue
-		}
-		// "evacuated from Ratain village, at a field hospital near the
-		// village": the place left is where the photo is, after all.
-		if m.Role == Origin {
-			if cue, ok := referredBack(toks, end, m.Designator); ok {
-				m.Role, m.Cue = Where, cue
-			}
-		}
-		// "evacuated from Fouaa and Kefraya": the second name shares the
-		// first one's cue.
-		if prev := len(dst) - 1; m.Cue == "" && prev >= 0 && dst[prev].Cue != "" && dst[prev].Entity == MaybePlace &&
-			dst[prev].Sentence == m.Sentence && coordinated(text[dst[prev].End:m.Start]) {
-			m.Cue, m.Role = dst[prev].Cue, dst[prev].Role
-		}
+		i = skipLeading(toks, i, end)
+		m := mentionAt(text, toks, i, end)
+		m.Subordinate = cl.after == toks[i].sentence || cl.hurt
+		shareRole(text, toks, i, end, &m, dst)
 		dst = append(dst, m)
 		i = end
 	}
 	return dst
+}
+
+// clause follows, as findMentions walks the tokens, what makes a name
+// subordinate to the sentence's main place.
+type clause struct {
+	after int // the sentence in which "after" or "following" was last seen, -1 none
+	// hurt: "fighters killed in Kobani, at a cemetery in Suruc" — a
+	// clause that tells where someone was killed or wounded lasts to its
+	// comma.
+	hurt bool
+}
+
+func (cl *clause) see(toks []token, i int) {
+	t := &toks[i]
+	if w := t.lower; t.kind == tWord && (w == "after" || w == "following") {
+		cl.after = t.sentence
+	}
+	if t.kind == tWord && hurtWords[t.lower] && i+1 < len(toks) && hurtNext[toks[i+1].lower] {
+		cl.hurt = true
+	} else if t.kind == tPunct && t.text != "-" || i > 0 && t.sentence != toks[i-1].sentence {
+		cl.hurt = false
+	}
+}
+
+// notAName reports whether the capitalised run toks[i..end] is no name:
+// an adverb that opens a sentence ("2013: Nearly four years into …"), or
+// a month and its day ("ISTANBUL, TURKEY - MARCH 15:", "SEPT. 3").
+func notAName(toks []token, i, end int) bool {
+	if end == i && (i == 0 || toks[i-1].sentence != toks[i].sentence || toks[i-1].is(":")) && len(toks[i].lower) > 4 && strings.HasSuffix(toks[i].lower, "ly") {
+		return true
+	}
+	return monthEnd(toks, i, end) >= 0
+}
+
+// monthEnd returns end when toks[i] is a month followed by its day, and
+// -1 otherwise.
+func monthEnd(toks []token, i, end int) int {
+	day := i + 1
+	if !monthWord(toks[i].lower) || day >= len(toks) {
+		return -1
+	}
+	if toks[day].is(".") && day+1 < len(toks) {
+		day++
+	}
+	if toks[day].kind == tNumber {
+		return end
+	}
+	return -1
+}
+
+// skipLeading returns where the name of the run toks[i..end] starts: "A
+// Syrian", "The Old City" — a capitalised function word at the start of
+// a sentence is not part of the name after it, nor is a title
+// ("President Bashar al-Assad").
+func skipLeading(toks []token, i, end int) int {
+	if end > i && toks[i].has(lexLeading|lexPerson) {
+		i++
+		for i < end && !startsName(&toks[i]) {
+			i++
+		}
+	}
+	return i
+}
+
+// mentionAt is the mention of the name toks[i..end]: its span and text,
+// whether it is a possessive, and a modifier ("Kurdish-majority").
+func mentionAt(text string, toks []token, i, end int) Mention {
+	m := Mention{Start: toks[i].start, End: toks[end].end, Sentence: toks[i].sentence, Role: Context}
+	// "al-Hol", "ash-Shaar": a lower-case article joined by a hyphen
+	// belongs to the name.
+	if i >= 2 && toks[i-1].is("-") && !toks[i-1].space && !toks[i].space && toks[i-2].kind == tWord &&
+		toks[i-2].has(lexConnector) && !toks[i-2].upper() && len(toks[i-2].text) <= 3 {
+		m.Start = toks[i-2].start
+	}
+	last := &toks[end]
+	if w, ok := cutPossessive(last.text); ok {
+		m.End -= len(last.text) - len(w)
+		m.Possessive = true
+	} else if n := end + 1; n < len(toks) && isApostropheTok(&toks[n]) && !toks[n].space && strings.HasSuffix(last.lower, "s") &&
+		(n+1 == len(toks) || toks[n+1].space) {
+		m.Possessive = true // Homs' Khalidiya district
+	}
+	m.Text = text[m.Start:m.End]
+	if n := end + 2; n < len(toks) && toks[end+1].is("-") && !toks[end+1].space && !toks[n].space &&
+		toks[n].kind == tWord && !startsName(&toks[n]) && !toks[n].has(lexConnector) {
+		m.Entity = Modifier
+	}
+	return m
+}
+
+// shareRole fills in m's cue, designator, role and entity (describe),
+// and takes the role of the name before it where the caption shares it.
+func shareRole(text string, toks []token, i, end int, m *Mention, dst []Mention) {
+	if describe(toks, i, end, m) && len(dst) > 0 && dst[len(dst)-1].Role == Where {
+		m.Role, m.Cue = Where, dst[len(dst)-1].Cue
+	}
+	// "evacuated from Ratain village, at a field hospital near the
+	// village": the place left is where the photo is, after all.
+	if m.Role == Origin {
+		if cue, ok := referredBack(toks, end, m.Designator); ok {
+			m.Role, m.Cue = Where, cue
+		}
+	}
+	// "evacuated from Fouaa and Kefraya": the second name shares the
+	// first one's cue.
+	if prev := len(dst) - 1; m.Cue == "" && prev >= 0 && dst[prev].Cue != "" && dst[prev].Entity == MaybePlace &&
+		dst[prev].Sentence == m.Sentence && coordinated(text[dst[prev].End:m.Start]) {
+		m.Cue, m.Role = dst[prev].Cue, dst[prev].Role
+	}
 }
 
 // referredBack reports whether the rest of the sentence after a name
@@ -225,21 +271,14 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 		}
 		t := &toks[k]
 		switch {
-		case quarterOf(toks, k):
-			return end // "Amiriyah District of Aleppo": two places, not one name
-		case t.kind == tWord && t.space && isCountryWord(t.lower):
-			return end // "Aleppo Syria on December 15": the country is a name of its own
+		case splitsName(toks, k):
+			return end
 		case startsName(t) && (t.space || toks[k-1].is("-") || isApostropheTok(&toks[k-1])):
 			end = k
 		case t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space:
 			// al-Ain, Ma'arrat: the next word belongs to the name
 		case t.kind == tWord && t.has(lexConnector) && k+1 < len(toks):
-			// a connector counts only if a name word follows it
-			n := k + 1
-			if toks[n].is("-") && n+1 < len(toks) {
-				n++
-			}
-			if !startsName(&toks[n]) && !(toks[k+1].is("-") && toks[n].kind == tWord) {
+			if !connects(toks, k) {
 				return end
 			}
 		case t.kind == tWord && toks[k-1].is("-") && !t.space && !toks[k-1].space && toks[k-2].has(lexConnector):
@@ -254,6 +293,24 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 		}
 	}
 	return end
+}
+
+// splitsName reports whether toks[k] begins another name though it
+// follows one: "Amiriyah District of Aleppo" is two places, not one name,
+// and in "Aleppo Syria on December 15" the country is a name of its own.
+func splitsName(toks []token, k int) bool {
+	t := &toks[k]
+	return quarterOf(toks, k) || t.kind == tWord && t.space && isCountryWord(t.lower)
+}
+
+// connects reports whether the connector at toks[k] (of, al, bin …) is
+// inside a name: a name word follows it ("Ras al-Ain", "Jaish al-islam").
+func connects(toks []token, k int) bool {
+	n := k + 1
+	if toks[n].is("-") && n+1 < len(toks) {
+		n++
+	}
+	return startsName(&toks[n]) || toks[k+1].is("-") && toks[n].kind == tWord
 }
 
 // quarterOf reports whether toks[k] is a capitalised word calling the
@@ -403,14 +460,8 @@ func cueBefore(toks []token, i int, m *Mention) (sharesCue bool) {
 		// capitalised too.
 		opens := (k == 0 || toks[k-1].sentence != t.sentence) && t.has(lexWhere|lexOrigin|lexTarget)
 		if t.upper() && !opens {
-			if words == 1 && t.has(lexPerson) {
-				m.Entity = Person
-			}
-			if t.has(lexPassOverUpper) {
+			if passUpper(t, words, m) {
 				continue
-			}
-			if _, ok := cutPossessive(t.text); ok && words == 1 {
-				continue // "Aleppo's Salaheddine district"
 			}
 			return sawOf && sawDesignator
 		}
@@ -434,6 +485,21 @@ func cueBefore(toks []token, i int, m *Mention) (sharesCue bool) {
 		}
 	}
 	return false
+}
+
+// passUpper reports whether the look back for a name's cue passes over
+// the capitalised word t, the words-th before it: a word such as "Syrian"
+// ("the Syrian town of"), or a possessive right before ("Aleppo's
+// Salaheddine district"). A title right before makes the name a person's.
+func passUpper(t *token, words int, m *Mention) bool {
+	if words == 1 && t.has(lexPerson) {
+		m.Entity = Person
+	}
+	if t.has(lexPassOverUpper) {
+		return true
+	}
+	_, possessive := cutPossessive(t.text)
+	return possessive && words == 1
 }
 
 // cueStep is what a word before a name is to it.

@@ -58,6 +58,58 @@ func isApostrophe(r rune) bool {
 	return false
 }
 
+// wordEnd returns where the word whose letters go on at j ends: letters,
+// marks and digits, and an apostrophe inside a word (Ma'arrat, Ra's).
+func wordEnd(text string, j int) int {
+	for j < len(text) {
+		if c := text[j]; c < utf8.RuneSelf {
+			if isLetterByte(c) || c >= '0' && c <= '9' {
+				j++
+				continue
+			}
+			if c != '\'' && c != '`' {
+				break
+			}
+		}
+		r2, s2 := utf8.DecodeRuneInString(text[j:])
+		if unicode.IsLetter(r2) || unicode.IsMark(r2) || unicode.IsDigit(r2) {
+			j += s2
+			continue
+		}
+		if isApostrophe(r2) && j+s2 < len(text) {
+			if r3, _ := utf8.DecodeRuneInString(text[j+s2:]); unicode.IsLetter(r3) {
+				j += s2
+				continue
+			}
+		}
+		break
+	}
+	return j
+}
+
+// numberAt reads the number that starts at i: its digits (the value of
+// the first nine), and an ordinal suffix (17th) as part of it.
+func numberAt(text string, i int) token {
+	j, n, d := i, 0, 0
+	for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+		if d < 9 {
+			n = n*10 + int(text[j]-'0')
+		}
+		d++
+		j++
+	}
+	end := j
+	if j+2 <= len(text) {
+		switch lowerASCII(text[j : j+2]) {
+		case "st", "nd", "rd", "th":
+			if j+2 == len(text) || !isLetterByte(text[j+2]) {
+				end = j + 2
+			}
+		}
+	}
+	return token{kind: tNumber, start: i, end: end, text: text[i:end], num: n, digits: d}
+}
+
 // tokenize splits text into words (letters, with apostrophes inside),
 // numbers (digits, with an ordinal suffix such as 17th) and single
 // punctuation runes. Hyphens are tokens of their own.
@@ -75,54 +127,14 @@ func tokenize(text string, toks []token) []token {
 			i += size
 			continue
 		case isLetterByte(byte(r)) && r < utf8.RuneSelf || r >= utf8.RuneSelf && unicode.IsLetter(r):
-			j := i + size
-			for j < len(text) {
-				if c := text[j]; c < utf8.RuneSelf {
-					if isLetterByte(c) || c >= '0' && c <= '9' {
-						j++
-						continue
-					}
-					if c != '\'' && c != '`' {
-						break
-					}
-				}
-				r2, s2 := utf8.DecodeRuneInString(text[j:])
-				if unicode.IsLetter(r2) || unicode.IsMark(r2) || unicode.IsDigit(r2) {
-					j += s2
-					continue
-				}
-				// An apostrophe inside a word (Ma'arrat, Ra's) belongs to it.
-				if isApostrophe(r2) && j+s2 < len(text) {
-					r3, _ := utf8.DecodeRuneInString(text[j+s2:])
-					if unicode.IsLetter(r3) {
-						j += s2
-						continue
-					}
-				}
-				break
-			}
+			j := wordEnd(text, i+size)
 			toks = append(toks, token{kind: tWord, start: i, end: j, text: text[i:j], space: space})
 			i = j
 		case r >= '0' && r <= '9':
-			j, n, d := i, 0, 0
-			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
-				if d < 9 {
-					n = n*10 + int(text[j]-'0')
-				}
-				d++
-				j++
-			}
-			end := j
-			if j+2 <= len(text) {
-				switch lowerASCII(text[j : j+2]) {
-				case "st", "nd", "rd", "th":
-					if j+2 == len(text) || !isLetterByte(text[j+2]) {
-						end = j + 2
-					}
-				}
-			}
-			toks = append(toks, token{kind: tNumber, start: i, end: end, text: text[i:end], num: n, digits: d, space: space})
-			i = end
+			t := numberAt(text, i)
+			t.space = space
+			toks = append(toks, t)
+			i = t.end
 		default:
 			toks = append(toks, token{kind: tPunct, start: i, end: i + size, text: text[i : i+size], space: space})
 			i += size
