@@ -114,43 +114,14 @@ func fineLatin(w []byte) []byte {
 	// Pass 1: digraphs and single letters; y and w are decided in pass 2.
 	out := w[:0]
 	for i := 0; i < len(w); i++ {
-		c := w[i]
 		var next byte
 		if i+1 < len(w) {
 			next = w[i+1]
 		}
-		switch {
-		case next == 'h' && (c == 'k' || c == 'g' || c == 's' || c == 'c' || c == 't' || c == 'd' || c == 'p' || c == 'z'):
-			out = append(out, hDigraph(c))
+		c, pair := foldPair(w[i], next)
+		out = append(out, c)
+		if pair {
 			i++
-		case c == 'o' && (next == 'u' || next == 'o'), c == 'e' && next == 'e':
-			if c == 'o' {
-				out = append(out, 'u')
-			} else {
-				out = append(out, 'i')
-			}
-			i++
-		case c == 'd' && next == 'j', c == 'c' && next == 'k':
-			if c == 'd' {
-				out = append(out, 'j')
-			} else {
-				out = append(out, 'k')
-			}
-			i++
-		default:
-			switch c {
-			case 'q', 'c':
-				c = 'k'
-			case 'p':
-				c = 'b'
-			case 'v':
-				c = 'f'
-			case 'o':
-				c = 'u'
-			case 'e':
-				c = 'a'
-			}
-			out = append(out, c)
 		}
 	}
 	out = collapse(out)
@@ -169,6 +140,37 @@ func fineLatin(w []byte) []byte {
 		out = out[:n-1]
 	}
 	return out
+}
+
+// foldPair folds the letter c, followed by next, to its fine form's
+// letter; pair is true when the two letters are one sound (kh, ou, ee,
+// dj, ck) and next is taken too.
+func foldPair(c, next byte) (folded byte, pair bool) {
+	switch {
+	case next == 'h' && (c == 'k' || c == 'g' || c == 's' || c == 'c' || c == 't' || c == 'd' || c == 'p' || c == 'z'):
+		return hDigraph(c), true
+	case c == 'o' && (next == 'u' || next == 'o'):
+		return 'u', true
+	case c == 'e' && next == 'e':
+		return 'i', true
+	case c == 'd' && next == 'j':
+		return 'j', true
+	case c == 'c' && next == 'k':
+		return 'k', true
+	}
+	switch c {
+	case 'q', 'c':
+		return 'k', false
+	case 'p':
+		return 'b', false
+	case 'v':
+		return 'f', false
+	case 'o':
+		return 'u', false
+	case 'e':
+		return 'a', false
+	}
+	return c, false
 }
 
 // trimGluedArticle drops an article written into the word before a doubled

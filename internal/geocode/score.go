@@ -351,28 +351,8 @@ func kindPrior(k gazetteer.Kind) float64 {
 // town of", "province") fits a kind of place.
 func designatorFit(d string, k gazetteer.Kind) float64 {
 	switch d {
-	case "city", "capital":
-		switch k {
-		case gazetteer.City:
-			return 1.3
-		case gazetteer.Town:
-			return 1.15
-		case gazetteer.Village:
-			return 0.7 // "the port of Mersin" is no village of that name
-		}
-		return designatorFit("town", k) * 0.9
-	case "town", "village":
-		switch {
-		case k == gazetteer.Village && d == "village", k == gazetteer.Town && d == "town", k == gazetteer.City && d == "town":
-			return 1.2
-		case k.Populated():
-			return 1.1 // the press calls many villages towns, and some towns villages
-		case k.Admin():
-			return 0.4
-		case k == gazetteer.Neighbourhood:
-			return 0.8
-		}
-		return 0.7
+	case "city", "capital", "town", "village":
+		return settlementFit(d, k)
 	case "neighbourhood", "district":
 		switch {
 		case k == gazetteer.Neighbourhood:
@@ -385,6 +365,46 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 			return 0.6
 		}
 		return 1
+	case "camp", "crossing":
+		if k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing" {
+			return 1.4
+		}
+		return 0.8
+	}
+	return areaFit(d, k)
+}
+
+// settlementFit is designatorFit for "city", "capital", "town" and
+// "village".
+func settlementFit(d string, k gazetteer.Kind) float64 {
+	if d == "city" || d == "capital" {
+		switch k {
+		case gazetteer.City:
+			return 1.3
+		case gazetteer.Town:
+			return 1.15
+		case gazetteer.Village:
+			return 0.7 // "the port of Mersin" is no village of that name
+		}
+		return settlementFit("town", k) * 0.9
+	}
+	switch {
+	case k == gazetteer.Village && d == "village", k == gazetteer.Town && d == "town", k == gazetteer.City && d == "town":
+		return 1.2
+	case k.Populated():
+		return 1.1 // the press calls many villages towns, and some towns villages
+	case k.Admin():
+		return 0.4
+	case k == gazetteer.Neighbourhood:
+		return 0.8
+	}
+	return 0.7
+}
+
+// areaFit is designatorFit for the nouns of areas ("province",
+// "countryside", "region", "suburbs" …) and any other.
+func areaFit(d string, k gazetteer.Kind) float64 {
+	switch d {
 	case "province", "governorate":
 		switch {
 		case k == gazetteer.Governorate:
@@ -405,12 +425,6 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 		if k.Populated() {
 			return 0.7
 		}
-	case "camp", "crossing":
-		switch {
-		case k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing":
-			return 1.4
-		}
-		return 0.8
 	case "area", "region":
 		if k == gazetteer.Region {
 			return 1.2
