@@ -21,18 +21,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fl.SetOutput(stderr)
 	db := dbFlag(fl)
 	format := fl.String("format", "", "txt, csv or jsonl (default: by each file's extension)")
-	var include []string
-	fl.Func("include", "the names of a folder's files to import as images, a pattern such as '*.jpg' (repeat it or separate with commas; default *.jpg and *.jpeg, any case)", func(v string) error {
-		for _, p := range strings.Split(v, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				if _, err := filepath.Match(p, ""); err != nil {
-					return fmt.Errorf("bad pattern %q", p)
-				}
-				include = append(include, p)
-			}
-		}
-		return nil
-	})
+	include := includeFlag(fl)
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] FILE|FOLDER...")
 		fmt.Fprintln(stderr, "Text, CSV and JSON-lines files are read by extension; JPEG files, and the JPEGs under folders, as images.")
@@ -67,30 +56,11 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var total archive.Result
 	rejected, failed := 0, 0
 	if len(images) > 0 {
-		res, err := a.ImportImages(ctx, images, include, func(done, n int) { bar.updateFiles("images", done, n) })
-		bar.clear()
-		if err != nil {
-			if ctx.Err() != nil {
-				return fmt.Errorf("import interrupted; no image was imported: %w", ctx.Err())
-			}
-			return fmt.Errorf("%s; no image was imported", errorText(err))
+		skipped, done, err := importImages(ctx, a, images, *include, len(texts) == 0, &total, bar, stdout)
+		if done || err != nil {
+			return err
 		}
-		fmt.Fprintf(stdout, "images: %d files found, %d read (the others are unchanged since the last import), %d skipped: %d added, %d updated, %d unchanged, %d unplaced\n",
-			res.Files, res.Read, len(res.Skipped), res.Added, res.Updated, res.Unchanged, res.Unplaced)
-		for _, s := range res.Skipped {
-			fmt.Fprintf(stdout, "  skipped %s: %s\n", s.Path, s.Reason)
-		}
-		total.Summary.Add(res.Summary)
-		if len(texts) == 0 {
-			if res.Added == 0 && res.Updated == 0 && len(res.Skipped) == 0 {
-				fmt.Fprintln(stdout, "nothing changed: every image was already in the archive as it is")
-			}
-			if len(res.Skipped) > 0 {
-				return fmt.Errorf("%d of %d image files were skipped (named above); the others were imported", len(res.Skipped), res.Files)
-			}
-			return nil
-		}
-		if len(res.Skipped) > 0 {
+		if skipped {
 			failed++ // the command ends non-zero, as for a bad text file
 		}
 	}
@@ -122,6 +92,55 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%d of %d files had errors and were not imported", failed, len(texts))
 	}
 	return nil
+}
+
+// includeFlag defines --include: the names of a folder's files to import
+// as images.
+func includeFlag(fl *flag.FlagSet) *[]string {
+	var include []string
+	fl.Func("include", "the names of a folder's files to import as images, a pattern such as '*.jpg' (repeat it or separate with commas; default *.jpg and *.jpeg, any case)", func(v string) error {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				if _, err := filepath.Match(p, ""); err != nil {
+					return fmt.Errorf("bad pattern %q", p)
+				}
+				include = append(include, p)
+			}
+		}
+		return nil
+	})
+	return &include
+}
+
+// importImages imports the image files and folders and says what it did;
+// alone says no text file follows, when the summary is the command's
+// last word (done) and its error the command's. skipped reports files
+// skipped for their faults.
+func importImages(ctx context.Context, a *archive.Archive, images, include []string, alone bool, total *archive.Result, bar *progressBar, stdout io.Writer) (skipped, done bool, err error) {
+	res, err := a.ImportImages(ctx, images, include, func(done, n int) { bar.updateFiles("images", done, n) })
+	bar.clear()
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, true, fmt.Errorf("import interrupted; no image was imported: %w", ctx.Err())
+		}
+		return false, true, fmt.Errorf("%s; no image was imported", errorText(err))
+	}
+	fmt.Fprintf(stdout, "images: %d files found, %d read (the others are unchanged since the last import), %d skipped: %d added, %d updated, %d unchanged, %d unplaced\n",
+		res.Files, res.Read, len(res.Skipped), res.Added, res.Updated, res.Unchanged, res.Unplaced)
+	for _, s := range res.Skipped {
+		fmt.Fprintf(stdout, "  skipped %s: %s\n", s.Path, s.Reason)
+	}
+	total.Summary.Add(res.Summary)
+	if alone {
+		if res.Added == 0 && res.Updated == 0 && len(res.Skipped) == 0 {
+			fmt.Fprintln(stdout, "nothing changed: every image was already in the archive as it is")
+		}
+		if len(res.Skipped) > 0 {
+			return true, true, fmt.Errorf("%d of %d image files were skipped (named above); the others were imported", len(res.Skipped), res.Files)
+		}
+		return false, true, nil
+	}
+	return len(res.Skipped) > 0, false, nil
 }
 
 // errorText is the message of an application error, or the error's text.

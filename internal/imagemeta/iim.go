@@ -36,46 +36,9 @@ var errIIM = errors.New("damaged IIM block")
 // UTF-8 with some non-ASCII letter in it (many programs write UTF-8 and
 // never declare it, and Latin-1 text is hardly ever valid UTF-8).
 func readIIM(b []byte, m *Metadata) error {
-	type dataset struct {
-		tag  int
-		data []byte
-	}
-	var sets []dataset
-	declaredUTF8 := false
-	for len(b) > 0 {
-		if b[0] != 0x1C {
-			// Padding after the last dataset is common; anything else
-			// ends what can be read.
-			if len(sets) == 0 {
-				return errIIM
-			}
-			break
-		}
-		if len(b) < 5 {
-			return errIIM
-		}
-		tag := int(b[1])<<8 | int(b[2])
-		n := int(binary.BigEndian.Uint16(b[3:5]))
-		b = b[5:]
-		if n&0x8000 != 0 { // extended dataset: the length's length follows
-			k := n & 0x7FFF
-			if k > 4 || len(b) < k {
-				return errIIM
-			}
-			n = 0
-			for _, c := range b[:k] {
-				n = n<<8 | int(c)
-			}
-			b = b[k:]
-		}
-		if n < 0 || n > len(b) {
-			return errIIM
-		}
-		if tag == iimCharset && bytes.Equal(b[:n], utf8Escape) {
-			declaredUTF8 = true
-		}
-		sets = append(sets, dataset{tag, b[:n]})
-		b = b[n:]
+	sets, declaredUTF8, err := iimDatasets(b)
+	if err != nil {
+		return err
 	}
 	text := func(v []byte) string {
 		var s string
@@ -90,40 +53,95 @@ func readIIM(b []byte, m *Metadata) error {
 	for _, d := range sets {
 		v := text(d.data)
 		switch d.tag {
-		case iimCaption:
-			m.Caption = v
-		case iimObjectName:
-			m.ObjectName = v
-		case iimByline:
-			if v != "" {
-				m.Creators = append(m.Creators, v)
-			}
-		case iimKeywords:
-			if v != "" {
-				m.Keywords = append(m.Keywords, v)
-			}
-		case iimCredit:
-			m.Credit = v
-		case iimSource:
-			m.Source = v
-		case iimCity:
-			m.City = v
-		case iimSublocation:
-			m.Sublocation = v
-		case iimState:
-			m.State = v
-		case iimCountryCode:
-			m.CountryCode = strings.ToUpper(v)
-		case iimCountry:
-			m.Country = v
 		case iimDate:
 			date = v
 		case iimTime:
 			clock = v
+		default:
+			m.setIIM(d.tag, v)
 		}
 	}
 	m.Created = iimDateTime(date, clock)
 	return nil
+}
+
+// iimDataset is one IIM dataset: its record:number tag and its data.
+type iimDataset struct {
+	tag  int
+	data []byte
+}
+
+// iimDatasets splits an IIM block into its datasets, and says whether
+// 1:90 declares UTF-8.
+func iimDatasets(b []byte) (sets []iimDataset, declaredUTF8 bool, err error) {
+	for len(b) > 0 {
+		if b[0] != 0x1C {
+			// Padding after the last dataset is common; anything else
+			// ends what can be read.
+			if len(sets) == 0 {
+				return nil, false, errIIM
+			}
+			break
+		}
+		if len(b) < 5 {
+			return nil, false, errIIM
+		}
+		tag := int(b[1])<<8 | int(b[2])
+		n := int(binary.BigEndian.Uint16(b[3:5]))
+		b = b[5:]
+		if n&0x8000 != 0 { // extended dataset: the length's length follows
+			k := n & 0x7FFF
+			if k > 4 || len(b) < k {
+				return nil, false, errIIM
+			}
+			n = 0
+			for _, c := range b[:k] {
+				n = n<<8 | int(c)
+			}
+			b = b[k:]
+		}
+		if n < 0 || n > len(b) {
+			return nil, false, errIIM
+		}
+		if tag == iimCharset && bytes.Equal(b[:n], utf8Escape) {
+			declaredUTF8 = true
+		}
+		sets = append(sets, iimDataset{tag, b[:n]})
+		b = b[n:]
+	}
+	return sets, declaredUTF8, nil
+}
+
+// setIIM sets the field the descriptive dataset tag holds to v.
+func (m *Metadata) setIIM(tag int, v string) {
+	switch tag {
+	case iimCaption:
+		m.Caption = v
+	case iimObjectName:
+		m.ObjectName = v
+	case iimByline:
+		if v != "" {
+			m.Creators = append(m.Creators, v)
+		}
+	case iimKeywords:
+		if v != "" {
+			m.Keywords = append(m.Keywords, v)
+		}
+	case iimCredit:
+		m.Credit = v
+	case iimSource:
+		m.Source = v
+	case iimCity:
+		m.City = v
+	case iimSublocation:
+		m.Sublocation = v
+	case iimState:
+		m.State = v
+	case iimCountryCode:
+		m.CountryCode = strings.ToUpper(v)
+	case iimCountry:
+		m.Country = v
+	}
 }
 
 // iimDateTime turns IIM's CCYYMMDD and HHMMSS±HHMM into ISO 8601; ""
