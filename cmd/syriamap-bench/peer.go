@@ -124,23 +124,159 @@ func postgresBin(progress func(string, ...any)) (string, error) {
 	return "", errors.New("PostgreSQL was installed but its programs or PostGIS are not where Debian puts them")
 }
 
-// peerSize imports size photos into syriamap, loads the same photos into
-// PostgreSQL, and measures both servers.
-func peerSize(ctx context.Context, cfg config, size int, pgBin string, progress func(string, ...any)) ([]peerRow, error) {
+// peerArchive returns the archive of size generated photos for the
+// comparison, generating and importing it unless it is there already.
+func peerArchive(ctx context.Context, cfg config, size int, progress func(string, ...any)) (string, error) {
 	name := sizeName(size)
 	db := filepath.Join(cfg.dir, "archive-"+name+".db")
 	if !archiveHas(db, size) {
 		captions := filepath.Join(cfg.dir, "captions-"+name+".txt")
 		progress("%s: generating and importing captions", name)
 		if err := generate(ctx, cfg.syriamap, size, captions); err != nil {
-			return nil, err
+			return "", err
 		}
 		for _, suffix := range []string{"", "-wal", "-shm"} {
 			os.Remove(db + suffix)
 		}
 		if out, err := exec.CommandContext(ctx, cfg.syriamap, "import", "--db", db, captions).CombinedOutput(); err != nil {
-			return nil, commandError("syriamap import", err, out)
+			return "", commandError("syriamap import", err, out)
 		}
+	}
+	return db, nil
+}
+
+// peerWindows measures both servers on the two windows with wrk, twice
+// each, alternating.
+func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *postgres, progress func(string, ...any)) ([]peerRow, error) {
+	var rows []peerRow
+	secs := 20
+	if cfg.quick {
+		secs = 8
+	}
+	for _, q := range []struct{ query, label, target string }{
+		{"city", "month + city box: req/s", "≥ 10×"},
+		{"country", "month, country-wide: req/s", "≥ 4×"},
+	} {
+		rps := peerRow{name: q.label, unit: "req/s", higherIsBetter: true, target: q.target}
+		p50 := peerRow{name: strings.Replace(q.label, "req/s", "p50", 1), unit: "ms"}
+		p99 := peerRow{name: strings.Replace(q.label, "req/s", "p99", 1), unit: "ms"}
+		errs := peerRow{name: strings.Replace(q.label, "req/s", "errors", 1), unit: ""}
+		if q.query == "country" {
+			p99.target = "below the peer's"
+		}
+		for round := 0; round < 2; round++ {
+			for _, who := range []string{"syriamap", "peer"} {
+				base := ours
+				if who == "peer" {
+					base = peerURL
+				}
+				progress("%s: wrk %s %s, round %d (%d s)", name, q.query, who, round+1, secs)
+				r, err := peerLoad(ctx, base, who, q.query, secs, work)
+				if err != nil {
+					return rows, err
+				}
+				// wrk leaves requests in flight when it stops; the peer's
+				// queries then run on for seconds. The next measure waits
+				// for them, so that neither server is measured beside them.
+				pg.settle(ctx)
+				for _, x := range []struct {
+					row *peerRow
+					v   float64
+				}{{&rps, r.rps}, {&p50, r.p50ms}, {&p99, r.p99ms}, {&errs, float64(r.errors)}} {
+					if who == "syriamap" {
+						x.row.ours = append(x.row.ours, x.v)
+					} else {
+						x.row.theirs = append(x.row.theirs, x.v)
+					}
+				}
+			}
+		}
+		rows = append(rows, rps, p50, p99, errs)
+	}
+
+	return rows, nil
+}
+
+// peerBigResponse times the first and last byte of a 100,000-feature
+// response from each server, three times.
+func peerBigResponse(ctx context.Context, name string, size int, ours string, progress func(string, ...any)) ([]peerRow, error) {
+	var rows []peerRow
+	progress("%s: a 100,000-feature response, first and last byte", name)
+	big := fmt.Sprintf("%dk features", min(size, 100000)/1000)
+	first := peerRow{name: big + ": first byte", unit: "ms", target: "< 50 ms"}
+	last := peerRow{name: big + ": last byte", unit: "ms", target: "≤ 0.2×"}
+	for round := 0; round < 3; round++ {
+		for _, who := range []string{"syriamap", "peer"} {
+			u := ours + "/api/photos.geojson?from=2012-01&to=2017-12&limit=100000"
+			if who == "peer" {
+				u = peerURL + "/collections/public.photos/items.json?filter=" + url.QueryEscape("date BETWEEN '2012-01-01' AND '2017-12-31'") + "&limit=100000"
+			}
+			fb, lb, n, err := timeResponse(ctx, u)
+			if err != nil {
+				return rows, fmt.Errorf("%s: %w", who, err)
+			}
+			if n == 0 {
+				return rows, fmt.Errorf("%s sent no feature", who)
+			}
+			if who == "syriamap" {
+				first.ours, last.ours = append(first.ours, fb), append(last.ours, lb)
+			} else {
+				first.theirs, last.theirs = append(first.theirs, fb), append(last.theirs, lb)
+			}
+		}
+	}
+	rows = append(rows, first, last)
+
+	return rows, nil
+}
+
+// peerOgr times ogr2ogr copying a box of photos to a GeoPackage from each
+// server's OGC API, twice each, and checks both gave the same features.
+func peerOgr(ctx context.Context, ogr, name, ours, work string, progress func(string, ...any)) (peerRow, error) {
+	progress("%s: ogr2ogr to GeoPackage from each server's OGC items", name)
+	gpkg := peerRow{name: "ogr2ogr to GeoPackage (Aleppo box)", unit: "s", target: "faster"}
+	counts := map[string]int{}
+	for round := 0; round < 2; round++ {
+		for _, who := range []string{"syriamap", "peer"} {
+			// Each server at its largest page: syriamap's is 10,000
+			// (a larger limit is refused, and next links page on);
+			// the peer's 200,000, since it gives no next link and
+			// GDAL would stop after its first page.
+			src, layer, page := "OAPIF:"+ours+"/ogc", "photos", "10000"
+			if who == "peer" {
+				src, layer, page = "OAPIF:"+peerURL, "public.photos", "200000"
+			}
+			out := filepath.Join(work, who+".gpkg")
+			os.Remove(out)
+			start := time.Now()
+			cmd := exec.CommandContext(ctx, ogr, "-f", "GPKG", out, src, layer, "-oo", "PAGE_SIZE="+page,
+				"-spat", "37.05", "36.10", "37.25", "36.30")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				return gpkg, commandError("ogr2ogr from "+who, err, b)
+			}
+			s := time.Since(start).Seconds()
+			counts[who] = gpkgCount(out)
+			if who == "syriamap" {
+				gpkg.ours = append(gpkg.ours, s)
+			} else {
+				gpkg.theirs = append(gpkg.theirs, s)
+			}
+		}
+	}
+	if counts["syriamap"] != counts["peer"] || counts["peer"] == 0 {
+		return gpkg, fmt.Errorf("ogr2ogr copied %d features from syriamap and %d from the peer", counts["syriamap"], counts["peer"])
+	}
+	gpkg.name = fmt.Sprintf("ogr2ogr to GeoPackage (Aleppo box, %d features)", counts["peer"])
+	return gpkg, nil
+}
+
+// peerSize imports size photos into syriamap, loads the same photos into
+// PostgreSQL, and measures both servers.
+func peerSize(ctx context.Context, cfg config, size int, pgBin string, progress func(string, ...any)) ([]peerRow, error) {
+	name := sizeName(size)
+	db, err := peerArchive(ctx, cfg, size, progress)
+	if err != nil {
+		return nil, err
 	}
 	srv, err := startServer(ctx, cfg.syriamap, db)
 	if err != nil {
@@ -174,114 +310,23 @@ func peerSize(ctx context.Context, cfg config, size int, pgBin string, progress 
 	if err := sameIDs(ctx, srv.url); err != nil {
 		return nil, err
 	}
-	var rows []peerRow
-	secs := 20
-	if cfg.quick {
-		secs = 8
-	}
-	for _, q := range []struct{ query, label, target string }{
-		{"city", "month + city box: req/s", "≥ 10×"},
-		{"country", "month, country-wide: req/s", "≥ 4×"},
-	} {
-		rps := peerRow{name: q.label, unit: "req/s", higherIsBetter: true, target: q.target}
-		p50 := peerRow{name: strings.Replace(q.label, "req/s", "p50", 1), unit: "ms"}
-		p99 := peerRow{name: strings.Replace(q.label, "req/s", "p99", 1), unit: "ms"}
-		errs := peerRow{name: strings.Replace(q.label, "req/s", "errors", 1), unit: ""}
-		if q.query == "country" {
-			p99.target = "below the peer's"
-		}
-		for round := 0; round < 2; round++ {
-			for _, who := range []string{"syriamap", "peer"} {
-				base := srv.url
-				if who == "peer" {
-					base = peerURL
-				}
-				progress("%s: wrk %s %s, round %d (%d s)", name, q.query, who, round+1, secs)
-				r, err := peerLoad(ctx, base, who, q.query, secs, work)
-				if err != nil {
-					return rows, err
-				}
-				// wrk leaves requests in flight when it stops; the peer's
-				// queries then run on for seconds. The next measure waits
-				// for them, so that neither server is measured beside them.
-				pg.settle(ctx)
-				for _, x := range []struct {
-					row *peerRow
-					v   float64
-				}{{&rps, r.rps}, {&p50, r.p50ms}, {&p99, r.p99ms}, {&errs, float64(r.errors)}} {
-					if who == "syriamap" {
-						x.row.ours = append(x.row.ours, x.v)
-					} else {
-						x.row.theirs = append(x.row.theirs, x.v)
-					}
-				}
-			}
-		}
-		rows = append(rows, rps, p50, p99, errs)
+	rows, err := peerWindows(ctx, cfg, name, srv.url, work, pg, progress)
+	if err != nil {
+		return rows, err
 	}
 
-	progress("%s: a 100,000-feature response, first and last byte", name)
-	big := fmt.Sprintf("%dk features", min(size, 100000)/1000)
-	first := peerRow{name: big + ": first byte", unit: "ms", target: "< 50 ms"}
-	last := peerRow{name: big + ": last byte", unit: "ms", target: "≤ 0.2×"}
-	for round := 0; round < 3; round++ {
-		for _, who := range []string{"syriamap", "peer"} {
-			u := srv.url + "/api/photos.geojson?from=2012-01&to=2017-12&limit=100000"
-			if who == "peer" {
-				u = peerURL + "/collections/public.photos/items.json?filter=" + url.QueryEscape("date BETWEEN '2012-01-01' AND '2017-12-31'") + "&limit=100000"
-			}
-			fb, lb, n, err := timeResponse(ctx, u)
-			if err != nil {
-				return rows, fmt.Errorf("%s: %w", who, err)
-			}
-			if n == 0 {
-				return rows, fmt.Errorf("%s sent no feature", who)
-			}
-			if who == "syriamap" {
-				first.ours, last.ours = append(first.ours, fb), append(last.ours, lb)
-			} else {
-				first.theirs, last.theirs = append(first.theirs, fb), append(last.theirs, lb)
-			}
-		}
+	bigRows, err := peerBigResponse(ctx, name, size, srv.url, progress)
+	if err != nil {
+		return rows, err
 	}
-	rows = append(rows, first, last)
+	rows = append(rows, bigRows...)
 
 	if ogr, err := exec.LookPath("ogr2ogr"); err == nil {
-		progress("%s: ogr2ogr to GeoPackage from each server's OGC items", name)
-		gpkg := peerRow{name: "ogr2ogr to GeoPackage (Aleppo box)", unit: "s", target: "faster"}
-		counts := map[string]int{}
-		for round := 0; round < 2; round++ {
-			for _, who := range []string{"syriamap", "peer"} {
-				// Each server at its largest page: syriamap's is 10,000
-				// (a larger limit is refused, and next links page on);
-				// the peer's 200,000, since it gives no next link and
-				// GDAL would stop after its first page.
-				src, layer, page := "OAPIF:"+srv.url+"/ogc", "photos", "10000"
-				if who == "peer" {
-					src, layer, page = "OAPIF:"+peerURL, "public.photos", "200000"
-				}
-				out := filepath.Join(work, who+".gpkg")
-				os.Remove(out)
-				start := time.Now()
-				cmd := exec.CommandContext(ctx, ogr, "-f", "GPKG", out, src, layer, "-oo", "PAGE_SIZE="+page,
-					"-spat", "37.05", "36.10", "37.25", "36.30")
-				if b, err := cmd.CombinedOutput(); err != nil {
-					return rows, commandError("ogr2ogr from "+who, err, b)
-				}
-				s := time.Since(start).Seconds()
-				counts[who] = gpkgCount(out)
-				if who == "syriamap" {
-					gpkg.ours = append(gpkg.ours, s)
-				} else {
-					gpkg.theirs = append(gpkg.theirs, s)
-				}
-			}
+		row, err := peerOgr(ctx, ogr, name, srv.url, work, progress)
+		if err != nil {
+			return rows, err
 		}
-		if counts["syriamap"] != counts["peer"] || counts["peer"] == 0 {
-			return rows, fmt.Errorf("ogr2ogr copied %d features from syriamap and %d from the peer", counts["syriamap"], counts["peer"])
-		}
-		gpkg.name = fmt.Sprintf("ogr2ogr to GeoPackage (Aleppo box, %d features)", counts["peer"])
-		rows = append(rows, gpkg)
+		rows = append(rows, row)
 	}
 
 	mem := peerRow{name: "peak PSS", unit: "MiB"}
