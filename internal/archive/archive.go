@@ -85,7 +85,7 @@ func (a *Archive) Build(rec ingest.Record) *photo.Photo {
 	p := &photo.Photo{
 		ID:           photo.ID(rec.Caption),
 		Caption:      rec.Caption,
-		Date:         photo.Date{Year: c.Date.Year, Month: c.Date.Month, Day: c.Date.Day, Precision: string(c.Date.Precision)},
+		Date:         c.Date,
 		Photographer: c.Credit.Photographer,
 		Agency:       c.Credit.Agency,
 		ImageURL:     rec.ImageURL,

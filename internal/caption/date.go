@@ -1,45 +1,23 @@
 package caption
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/textdist"
 )
 
-// Precision says how much of a Date is known.
-type Precision string
+// Date is the archive's one date type, photo.Date: a calendar date known
+// to a day, a month or a year (its Precision); Month and Day are 0 where
+// unknown, and the zero Date means no date.
+type Date = photo.Date
 
 // Date precisions, finest first.
 const (
-	Day   Precision = "day"
-	Month Precision = "month"
-	Year  Precision = "year"
+	Day   = "day"
+	Month = "month"
+	Year  = "year"
 )
-
-// Date is a calendar date known to Day, Month or Year precision; Month and
-// Day are 0 where unknown. The zero Date means no date.
-type Date struct {
-	Year, Month, Day int
-	Precision        Precision
-}
-
-// IsZero reports whether d is no date.
-func (d Date) IsZero() bool { return d.Precision == "" }
-
-// String formats d as YYYY-MM-DD, YYYY-MM or YYYY by its precision, or ""
-// for the zero Date.
-func (d Date) String() string {
-	switch d.Precision {
-	case Day:
-		return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
-	case Month:
-		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
-	case Year:
-		return fmt.Sprintf("%04d", d.Year)
-	}
-	return ""
-}
 
 var monthNames = [...]string{"january", "february", "march", "april", "may", "june", "july",
 	"august", "september", "october", "november", "december"}
@@ -328,14 +306,14 @@ func monthFirst(ts dateTokens, i int) (dateCandidate, bool) {
 		k = d
 		if y := ts.skip(k+1, ","); isYear(ts.at(y)) {
 			if validDay(ts.at(y).num, m, ts.at(k).num) {
-				return dateCandidate{date: Date{ts.at(y).num, m, ts.at(k).num, Day}, start: i, end: y}, true
+				return dateCandidate{date: Date{Year: ts.at(y).num, Month: m, Day: ts.at(k).num, Precision: Day}, start: i, end: y}, true
 			}
 			// February 30: the month and year still stand.
-			return dateCandidate{date: Date{ts.at(y).num, m, 0, Month}, start: i, end: y}, true
+			return dateCandidate{date: Date{Year: ts.at(y).num, Month: m, Precision: Month}, start: i, end: y}, true
 		}
 	}
 	if k = ts.skip(k, ","); isYear(ts.at(k)) {
-		return dateCandidate{date: Date{ts.at(k).num, m, 0, Month}, start: i, end: k}, true
+		return dateCandidate{date: Date{Year: ts.at(k).num, Month: m, Precision: Month}, start: i, end: k}, true
 	}
 	return dateCandidate{}, false
 }
@@ -356,7 +334,7 @@ func dayFirst(ts dateTokens, i int) (dateCandidate, bool) {
 		return dateCandidate{}, false
 	}
 	if m := monthOf(w.lower); m != 0 && isYear(ts.at(y)) && validDay(ts.at(y).num, m, t.num) {
-		return dateCandidate{date: Date{ts.at(y).num, m, t.num, Day}, start: i, end: y}, true
+		return dateCandidate{date: Date{Year: ts.at(y).num, Month: m, Day: t.num, Precision: Day}, start: i, end: y}, true
 	}
 	return dateCandidate{}, false
 }
@@ -367,7 +345,7 @@ func isoDate(ts dateTokens, i int) (dateCandidate, bool) {
 	if isYear(t) && ts.at(i+1).is("-") && ts.at(i+2).kind == tNumber && ts.at(i+3).is("-") && ts.at(i+4).kind == tNumber &&
 		!ts.at(i+1).space && !ts.at(i+3).space {
 		if y, m, d := t.num, ts.at(i+2).num, ts.at(i+4).num; validDay(y, m, d) {
-			return dateCandidate{date: Date{y, m, d, Day}, start: i, end: i + 4}, true
+			return dateCandidate{date: Date{Year: y, Month: m, Day: d, Precision: Day}, start: i, end: i + 4}, true
 		}
 	}
 	return dateCandidate{}, false
@@ -384,11 +362,11 @@ func numericDate(ts dateTokens, i int) (dateCandidate, bool) {
 	a, b, y := t.num, ts.at(i+2).num, ts.at(i+4).num
 	switch {
 	case validDay(y, b, a) && (a > 12 || a == b):
-		return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
+		return dateCandidate{date: Date{Year: y, Month: b, Day: a, Precision: Day}, start: i, end: i + 4}, true
 	case validDay(y, a, b) && b > 12:
-		return dateCandidate{date: Date{y, a, b, Day}, start: i, end: i + 4}, true
+		return dateCandidate{date: Date{Year: y, Month: a, Day: b, Precision: Day}, start: i, end: i + 4}, true
 	case validDay(y, b, a):
-		return dateCandidate{date: Date{y, b, a, Day}, start: i, end: i + 4}, true
+		return dateCandidate{date: Date{Year: y, Month: b, Day: a, Precision: Day}, start: i, end: i + 4}, true
 	}
 	return dateCandidate{}, false
 }

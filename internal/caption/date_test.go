@@ -5,7 +5,7 @@ import "testing"
 func TestDate(t *testing.T) {
 	tests := []struct {
 		name, text, want string
-		precision        Precision
+		precision        string
 	}{
 		{"month day, year", "Boys play in Aleppo, Syria September 19, 2016. REUTERS/Name", "2016-09-19", Day},
 		{"on month day", "A man walks in Homs on February 5, 2016. (Photo by A B/AFP)", "2016-02-05", Day},
