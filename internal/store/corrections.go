@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"sync"
@@ -118,9 +115,7 @@ func geocodeAll(items []regeocodeItem, geocode func(string) photo.Place) {
 			for i := w; i < len(items); i += workers {
 				if it := &items[i]; !it.given {
 					it.g = geocode(it.caption)
-					gj, _ := json.Marshal(it.g)
-					sum := sha256.Sum256(gj)
-					it.newDigest = hex.EncodeToString(sum[:12])
+					_, it.newDigest, _ = geocodedJSON(it.g)
 				}
 			}
 		}()
@@ -148,25 +143,24 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 		if !it.corrected && (it.g.Located != it.lon.Valid || it.g.Lon != it.lon.Float64 || it.g.Lat != it.lat.Float64) {
 			moved++
 		}
-		gj, _ := json.Marshal(it.g)
+		gj, _, err := geocodedJSON(it.g)
+		if err != nil {
+			return 0, 0, err
+		}
 		if _, err = tx.ExecContext(ctx, `UPDATE photos SET geocoded=?, geo_digest=?, updated=? WHERE rowid=?`,
-			string(gj), it.newDigest, now, it.rowid); err != nil {
+			gj, it.newDigest, now, it.rowid); err != nil {
 			return 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
 		if it.corrected {
 			continue
 		}
-		g := it.g
-		alts, _ := json.Marshal(nonNil(g.Alternatives))
-		var lon, lat sql.NullFloat64
-		if g.Located {
-			lon, lat = sql.NullFloat64{Float64: g.Lon, Valid: true}, sql.NullFloat64{Float64: g.Lat, Valid: true}
+		args, err := placeArgs(it.g)
+		if err != nil {
+			return 0, 0, err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
-			country=?, lon=?, lat=?, precision=?, confidence=?, mention=?, note=?, alternatives=?, geocoded=''
+		_, err = tx.ExecContext(ctx, `UPDATE photos SET `+placeSet+`, geocoded=''
 			WHERE rowid=? AND (given & ?) = 0 AND NOT EXISTS (SELECT 1 FROM corrections WHERE photo = ?)`,
-			g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
-			g.Confidence, g.Mention, g.Note, string(alts), it.rowid, photo.GivenPoint, it.rowid)
+			append(args, it.rowid, photo.GivenPoint, it.rowid)...)
 		if err != nil {
 			return 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
@@ -180,11 +174,4 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 		return 0, 0, s.writeErr(err)
 	}
 	return changed, moved, nil
-}
-
-func nonNil(a []photo.Alternative) []photo.Alternative {
-	if a == nil {
-		return []photo.Alternative{}
-	}
-	return a
 }

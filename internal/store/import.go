@@ -171,8 +171,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 		sql string
 	}{
 		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, month, photographer, agency,
-			place_id, place_name, place_kind, governorate, gov_pcode, country, lon, lat, precision, confidence,
-			mention, note, alternatives, geocoded, geo_digest, image_url, image_path, given, digest, created, updated)
+			` + placeColumns + `, geocoded, geo_digest, image_url, image_path, given, digest, created, updated)
 			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
@@ -183,8 +182,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 			f.date_from, f.date_to, f.date_precision, f.photographer, f.agency
 			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid LEFT JOIN fixes f ON f.photo = p.rowid WHERE p.id = ?`},
 		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
-			place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
-			confidence=?, mention=?, note=?, alternatives=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?,
+			` + placeSet + `, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?,
 			digest=?, updated=? WHERE rowid=?`},
 		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?,
 			agency=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?, digest=?, updated=? WHERE rowid=?`},
@@ -225,10 +223,8 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	if err != nil {
 		return 0, err
 	}
-	g := p.Geocoded
-	res0, err := st.insert.ExecContext(ctx, p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency,
-		g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision), g.Confidence,
-		g.Mention, g.Note, row.alts, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)
+	args := append([]any{p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency}, row.place...)
+	res0, err := st.insert.ExecContext(ctx, append(args, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)...)
 	if err != nil {
 		return 0, err
 	}
@@ -262,7 +258,6 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	if row, err = newRow(m); err != nil {
 		return 0, err
 	}
-	g = m.Geocoded
 	res := unchanged
 	if old.digest != row.digest || old.geoDigest != row.geoDigest {
 		res = updated
@@ -270,10 +265,9 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
 				row.kept(true), row.geoDigest, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
 		} else {
-			_, err = st.update.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
-				g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, row.lon, row.lat, orNone(g.Precision),
-				g.Confidence, g.Mention, g.Note, row.alts, row.kept(false), row.geoDigest, m.ImageURL, m.ImagePath, m.Given,
-				row.digest, now, rowid)
+			args := append([]any{row.from, row.to, row.prec, row.month, m.Photographer, m.Agency}, row.place...)
+			_, err = st.update.ExecContext(ctx, append(args, row.kept(false), row.geoDigest, m.ImageURL, m.ImagePath, m.Given,
+				row.digest, now, rowid)...)
 		}
 		if err != nil {
 			return 0, err
@@ -413,8 +407,8 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 type row struct {
 	from, to, month sql.NullInt64
 	prec            sql.NullString
-	lon, lat        sql.NullFloat64
-	alts, geocoded  string // JSON
+	place           []any  // placeColumns' values (placeArgs)
+	geocoded        string // JSON
 	geoDigest       string // fingerprint of geocoded
 	given           bool   // the file gave the point
 	digest          string
@@ -442,41 +436,20 @@ func newRow(p *photo.Photo) (row, error) {
 		}
 		r.month = sql.NullInt64{Int64: int64(m), Valid: true}
 	}
-	g := p.Geocoded
-	if g.Located {
-		r.lon = sql.NullFloat64{Float64: g.Lon, Valid: true}
-		r.lat = sql.NullFloat64{Float64: g.Lat, Valid: true}
-	}
-	alts := g.Alternatives
-	if alts == nil {
-		alts = []photo.Alternative{}
-	}
-	b, err := json.Marshal(alts)
-	if err != nil {
+	var err error
+	if r.place, err = placeArgs(p.Geocoded); err != nil {
 		return r, err
 	}
-	r.alts = string(b)
-	gj, err := json.Marshal(g)
-	if err != nil {
+	if r.geocoded, r.geoDigest, err = geocodedJSON(p.Geocoded); err != nil {
 		return r, err
 	}
-	r.geocoded = string(gj)
 	r.given = p.Given&photo.GivenPoint != 0
-	gd := sha256.Sum256(gj)
-	r.geoDigest = hex.EncodeToString(gd[:12])
 	// The digest covers what the file gave; the geocoder's part is
 	// compared as its JSON, which Regeocode rewrites.
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%d", p.Caption, p.Date, p.Photographer, p.Agency, p.ImageURL, p.ImagePath, p.Given)
 	r.digest = hex.EncodeToString(h.Sum(nil)[:12])
 	return r, nil
-}
-
-func orNone(precision string) string {
-	if precision == "" {
-		return "none"
-	}
-	return precision
 }
 
 // KnownFile returns the state of the image file at path (absolute) as
