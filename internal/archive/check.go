@@ -67,6 +67,12 @@ const gpsCountryRadius = 30
 // check compares a photo's caption place and date with its image file's
 // IPTC location, GPS point and capture time, and says how they agree.
 func (a *Archive) check(p *photo.Photo, md imagemeta.Metadata) photo.Check {
+	return a.checkWith(p, md, a.placeOfLocation(md))
+}
+
+// checkWith is check given the file's IPTC location already geocoded
+// (iptc; the zero Place when the file names none).
+func (a *Archive) checkWith(p *photo.Photo, md imagemeta.Metadata, iptc photo.Place) photo.Check {
 	c := photo.Check{IPTCCity: md.City, IPTCCountry: countryName(cmp.Or(md.Country, md.CountryCode))}
 	if c.IPTCCity == "" && len(md.Taken) > 0 {
 		c.IPTCCity = md.Taken[0].City
@@ -84,7 +90,7 @@ func (a *Archive) check(p *photo.Photo, md imagemeta.Metadata) photo.Check {
 	}
 	var worst int // 0 nothing compared, then agrees < near < disagrees
 	var notes []string
-	if level, note := a.checkPlace(p, md, c); level > 0 {
+	if level, note := a.checkPlace(p, md, c, iptc); level > 0 {
 		worst, notes = level, append(notes, note)
 	}
 	if level, note := checkDate(p.Date, x); level > 0 {
@@ -103,13 +109,9 @@ const (
 
 // checkPlace compares the caption's place, the file's IPTC location and
 // its GPS point, whichever of them there are (at least two).
-func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Check) (int, string) {
+func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Check, iptc photo.Place) (int, string) {
 	g := p.Geocoded
 	fromCaption := g.Located && p.Given&photo.GivenPoint == 0 // not a point the file gave
-	var iptc photo.Place
-	if locationText(md) != "" {
-		iptc = a.placeOfLocation(md)
-	}
 	iptcName := cmp.Or(c.IPTCCity, md.Sublocation, md.State, c.IPTCCountry)
 	if iptcName == "" && len(md.Taken) > 0 {
 		iptcName = cmp.Or(md.Taken[0].Sublocation, md.Taken[0].State, md.Taken[0].Country)

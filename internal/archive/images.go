@@ -291,16 +291,18 @@ func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Phot
 			p.Date, p.Given = d, p.Given|photo.GivenDate
 		}
 	}
-	if !p.Geocoded.Located {
+	// The file's IPTC location, geocoded once: the place when the caption
+	// names none, and what the caption is checked against.
+	iptc := a.placeOfLocation(md)
+	if !p.Geocoded.Located && iptc.Located {
 		// A point the file gives, as a CSV's lat and lon are: kept over
 		// the caption's (none) by later imports and re-geocoding.
-		if pl := a.placeOfLocation(md); pl.Located {
-			pl.Note = "the caption names no place; the file's IPTC location gives it"
-			p.Geocoded, p.Given = pl, p.Given|photo.GivenPoint
-		}
+		pl := iptc
+		pl.Note = "the caption names no place; the file's IPTC location gives it"
+		p.Geocoded, p.Given = pl, p.Given|photo.GivenPoint
 	}
 	p.Place = p.Geocoded
-	p.Check = a.check(p, md)
+	p.Check = a.checkWith(p, md, iptc)
 	return p
 }
 
