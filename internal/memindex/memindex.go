@@ -282,6 +282,21 @@ func (ix *Index) Select(f photo.Filter) []int32 {
 	return sel
 }
 
+// Page returns the page of sel, positions in import order as Select
+// returns them for a filter without cursor, offset or limit: those after
+// the cursor (a Seq), then past offset, at most limit (0 for all).
+func (ix *Index) Page(sel []int32, after int64, offset, limit int) []int32 {
+	if after != 0 {
+		k := sort.Search(len(sel), func(j int) bool { return ix.seq[sel[j]] > after })
+		sel = sel[k:]
+	}
+	sel = sel[min(offset, len(sel)):]
+	if limit > 0 && len(sel) > limit {
+		sel = sel[:limit]
+	}
+	return sel
+}
+
 // WriteGzip writes the photos at the positions sel as one gzip member of
 // a GeoJSON FeatureCollection — head, the features joined by ",\n", and
 // the tail, given how many were written and the Seq of the last — to w:

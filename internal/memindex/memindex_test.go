@@ -144,6 +144,12 @@ func TestSelectIsTheWindow(t *testing.T) {
 		if want := oracle(src, f); !slices.Equal(got, want) {
 			t.Fatalf("%+v: %d selected, want %d (first %.5q, want %.5q)", f, len(got), len(want), got, want)
 		}
+		// A page cut from the whole selection is the page selected.
+		whole := f
+		whole.After, whole.Offset, whole.Limit = 0, 0, 0
+		if page := ix.Page(ix.Select(whole), f.After, f.Offset, f.Limit); !slices.Equal(page, ix.Select(f)) {
+			t.Fatalf("%+v: the page cut from the whole selection differs", f)
+		}
 	}
 }
 

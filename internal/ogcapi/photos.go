@@ -263,8 +263,10 @@ func (s *API) photoItems(w http.ResponseWriter, r *http.Request) {
 		ix = s.memIndexAt(version)
 	}
 	var matched int
+	var all []int32 // the index's positions of every photo the filter matches
 	if ix != nil {
-		matched = len(ix.Select(whole))
+		all = ix.Select(whole)
+		matched = len(all)
 	} else if matched, err = s.db.CountPhotos(r.Context(), whole); err != nil {
 		s.error(w, r, err)
 		return
@@ -299,7 +301,7 @@ func (s *API) photoItems(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ix != nil {
-		s.writeWindow(w, ix, ix.Select(f), head, tail)
+		s.writeWindow(w, ix, ix.Page(all, f.After, f.Offset, f.Limit), head, tail)
 		return
 	}
 	s.streamFeatures(w, r, f, head, ",\n", tail, func(b []byte, base string, ft *photo.Feature) []byte {
