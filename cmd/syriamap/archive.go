@@ -54,7 +54,7 @@ func openArchive(ctx context.Context, path string, mode openMode, stderr io.Writ
 		return nil, nil, fmt.Errorf("opening the archive %s: %w", path, err)
 	}
 	if mode == openSeed {
-		n, err := a.DB.Count(ctx)
+		n, err := a.Count(ctx)
 		if err != nil {
 			a.Close()
 			return nil, nil, err

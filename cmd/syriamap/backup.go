@@ -29,10 +29,10 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer closeDB()
-	if err := a.DB.Backup(ctx, fl.Arg(0)); err != nil {
+	if err := a.Backup(ctx, fl.Arg(0)); err != nil {
 		return err
 	}
-	n, err := a.DB.Count(ctx)
+	n, err := a.Count(ctx)
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer closeDB()
-		if err := a.DB.AddUser(ctx, fl.Arg(0), hash); err != nil {
+		if err := a.AddEditor(ctx, fl.Arg(0), hash); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s can now sign in and correct photos\n", fl.Arg(0))
@@ -69,7 +69,7 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer closeDB()
-		if err := a.DB.RemoveUser(ctx, fl.Arg(0)); err != nil {
+		if err := a.RemoveEditor(ctx, fl.Arg(0)); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s is no longer an editor; their changes stay under their name\n", fl.Arg(0))
@@ -79,7 +79,7 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer closeDB()
-		users, err := a.DB.Users(ctx)
+		users, err := a.Editors(ctx)
 		if err != nil {
 			return err
 		}
@@ -174,7 +174,7 @@ func runTokens(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	defer closeDB()
 	token := auth.NewSecret()
-	if err := a.DB.AddToken(ctx, fl.Arg(0), *label, auth.HashSecret(token)); err != nil {
+	if err := a.AddToken(ctx, fl.Arg(0), *label, auth.HashSecret(token)); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, token)

@@ -41,7 +41,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	defer closeDB()
 	// Writing into a damaged archive would spread the damage: check it
 	// first (about a second per 150 MB).
-	if err := a.DB.QuickCheck(ctx); err != nil {
+	if err := a.QuickCheck(ctx); err != nil {
 		return fmt.Errorf("%s; nothing was imported (see README: Operating it)", errorText(err))
 	}
 	bar := newProgressBar(stderr)

@@ -49,11 +49,11 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer closeDB()
-	photos, err := a.DB.Photos(ctx, f)
+	photos, err := a.Photos(ctx, f)
 	if err != nil {
 		return err
 	}
-	n, err := a.DB.CountPhotos(ctx, photo.Filter{Unplaced: f.Unplaced, Query: f.Query, Agencies: f.Agencies, From: f.From, To: f.To})
+	n, err := a.CountPhotos(ctx, photo.Filter{Unplaced: f.Unplaced, Query: f.Query, Agencies: f.Agencies, From: f.From, To: f.To})
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func runSetPlace(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := a.SetPlace(ctx, rest[0], placeID, pt, *note); err != nil {
 		return err
 	}
-	p, err := a.DB.Photo(ctx, rest[0])
+	p, err := a.Photo(ctx, rest[0])
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func runRegeocode(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	n, _ := a.DB.Count(ctx)
+	n, _ := a.Count(ctx)
 	fmt.Fprintf(stdout, "re-geocoded %d photos: %d changed their geocoded place, %d moved on the map (corrected photos keep their place)\n", n, changed, moved)
 	return nil
 }

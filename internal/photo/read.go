@@ -108,3 +108,10 @@ type Cluster struct {
 	// Single is the photo of a one-photo cell, nil otherwise.
 	Single *Feature
 }
+
+// User is an editor.
+type User struct {
+	Name    string
+	Created time.Time
+	Tokens  int
+}

@@ -290,13 +290,6 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 		`SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewNeed+` DESC, date_from DESC NULLS LAST, id`, args...)
 }
 
-// User is an editor.
-type User struct {
-	Name    string
-	Created time.Time
-	Tokens  int
-}
-
 // AddUser adds an editor with a password hash; a name already taken, in
 // any case ("Rana" and "rana" are one editor), is an EConflict error.
 func (s *DB) AddUser(ctx context.Context, name, hash string) error {
@@ -340,8 +333,8 @@ func (s *DB) RemoveUser(ctx context.Context, name string) error {
 }
 
 // Users lists the editors.
-func (s *DB) Users(ctx context.Context) ([]User, error) {
-	var out []User
+func (s *DB) Users(ctx context.Context) ([]photo.User, error) {
+	var out []photo.User
 	err := s.reading(ctx, "", "listing editors", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT u.name, u.created, (SELECT count(*) FROM tokens t WHERE t.user = u.name) FROM users u ORDER BY u.name`)
 		if err != nil {
@@ -349,7 +342,7 @@ func (s *DB) Users(ctx context.Context) ([]User, error) {
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var u User
+			var u photo.User
 			var created string
 			if err := rows.Scan(&u.Name, &created, &u.Tokens); err != nil {
 				return err

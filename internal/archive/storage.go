@@ -1,0 +1,54 @@
+package archive
+
+import (
+	"context"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// What the commands read and change of the archive besides imports and
+// corrections: counts and lists of photos, the editors and their
+// tokens, the archive's health and copies. The commands go through these
+// and never to the storage itself.
+
+// Count is how many photos the archive holds.
+func (a *Archive) Count(ctx context.Context) (int, error) { return a.DB.Count(ctx) }
+
+// Photo is one photo, whole.
+func (a *Archive) Photo(ctx context.Context, id string) (*photo.Photo, error) {
+	return a.DB.Photo(ctx, id)
+}
+
+// Photos are the photos the filter selects, newest first.
+func (a *Archive) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
+	return a.DB.Photos(ctx, f)
+}
+
+// CountPhotos is how many photos the filter selects.
+func (a *Archive) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
+	return a.DB.CountPhotos(ctx, f)
+}
+
+// AddEditor adds an editor with a password hash.
+func (a *Archive) AddEditor(ctx context.Context, name, hash string) error {
+	return a.DB.AddUser(ctx, name, hash)
+}
+
+// RemoveEditor removes an editor, their sessions and tokens.
+func (a *Archive) RemoveEditor(ctx context.Context, name string) error {
+	return a.DB.RemoveUser(ctx, name)
+}
+
+// Editors lists the editors.
+func (a *Archive) Editors(ctx context.Context) ([]photo.User, error) { return a.DB.Users(ctx) }
+
+// AddToken gives an editor a bearer token, kept by its hash.
+func (a *Archive) AddToken(ctx context.Context, editor, label, hash string) error {
+	return a.DB.AddToken(ctx, editor, label, hash)
+}
+
+// QuickCheck checks the archive file for damage.
+func (a *Archive) QuickCheck(ctx context.Context) error { return a.DB.QuickCheck(ctx) }
+
+// Backup copies the archive, consistently, while it is in use.
+func (a *Archive) Backup(ctx context.Context, path string) error { return a.DB.Backup(ctx, path) }
