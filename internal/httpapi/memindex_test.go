@@ -44,15 +44,7 @@ func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
 	withIndex, s := serveArchive(t, a, Options{})
 	sqlite, _ = serveArchive(t, a, Options{NoMemIndex: true})
 	// The two serve different base URLs: compare links after the base.
-	v, err := s.db.Version(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if _, err := s.memIndex.Wait(ctx, v, s.baseURL); err != nil {
-		t.Fatalf("the memory index was not built in a minute: %v", err)
-	}
+	waitForIndex(t, s)
 	return withIndex, sqlite
 }
 
@@ -107,15 +99,7 @@ func TestMemIndexFollowsTheArchive(t *testing.T) {
 	s, ts, a := newTestServer(t)
 	q := "/api/photos.geojson?from=2016&to=2016"
 	// The index is built, and answers.
-	v, err := a.DB.Version(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if _, err := s.memIndex.Wait(ctx, v, s.baseURL); err != nil {
-		t.Fatal(err)
-	}
+	waitForIndex(t, s)
 	before, resp := getGzip(t, ts, q)
 	if resp.Header.Get("Content-Encoding") != "gzip" {
 		t.Fatal("the window was not served gzipped")
@@ -128,6 +112,21 @@ func TestMemIndexFollowsTheArchive(t *testing.T) {
 	after, _ := getGzip(t, ts, q)
 	if n, m := countFeatures(before), countFeatures(after); m != n+1 {
 		t.Errorf("after an import %d features, before %d", m, n)
+	}
+}
+
+// waitForIndex waits, on the index's own signal, until the memory index
+// of the archive as it is now is built.
+func waitForIndex(t testing.TB, s *Server) {
+	t.Helper()
+	v, err := s.db.Version(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := s.memIndex.Wait(ctx, v, s.baseURL); err != nil {
+		t.Fatalf("the memory index was not built in a minute: %v", err)
 	}
 }
 

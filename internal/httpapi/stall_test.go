@@ -119,16 +119,7 @@ func TestStalledGzipClientIsCutOff(t *testing.T) {
 	s.writeIdle = 300 * time.Millisecond
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	// Wait for the memory index (the first window starts its build).
-	for i := 0; ; i++ {
-		if v, _ := a.DB.Version(context.Background()); s.memIndexAt(v) != nil {
-			break
-		}
-		if i == 500 {
-			t.Fatal("the memory index was not built in 10 s")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForIndex(t, s)
 	host := strings.TrimPrefix(ts.URL, "http://")
 	c, err := net.Dial("tcp", host)
 	if err != nil {
