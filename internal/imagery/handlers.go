@@ -4,6 +4,7 @@ import (
 	"fmt"
 	_ "image/gif" // decoders for thumbnails
 	_ "image/png"
+	"io/fs"
 	"net/http"
 	"os"
 	"time"
@@ -102,14 +103,8 @@ func (h *Handlers) MediaFile(w http.ResponseWriter, r *http.Request) {
 		h.mediaDerivative(w, r, LargeSide)
 		return
 	}
-	if h.media == nil {
-		h.fail(w, r, web.NotFound("the server was started without --media"))
-		return
-	}
-	p := mux.Vars(r)["path"]
-	f, st, err := h.media.Open(p)
-	if err != nil {
-		h.fail(w, r, err)
+	p, f, st, ok := h.openMedia(w, r)
+	if !ok {
 		return
 	}
 	defer f.Close()
@@ -123,6 +118,22 @@ func (h *Handlers) MediaFile(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	hdr.Set("Cache-Control", "public, max-age=3600")
 	web.ServeContent(w, r, st.Name(), st.ModTime(), f)
+}
+
+// openMedia opens the --media file the request's path names, or answers
+// why it cannot (ok false).
+func (h *Handlers) openMedia(w http.ResponseWriter, r *http.Request) (p string, f *os.File, st fs.FileInfo, ok bool) {
+	if h.media == nil {
+		h.fail(w, r, web.NotFound("the server was started without --media"))
+		return "", nil, nil, false
+	}
+	p = mux.Vars(r)["path"]
+	f, st, err := h.media.Open(p)
+	if err != nil {
+		h.fail(w, r, err)
+		return "", nil, nil, false
+	}
+	return p, f, st, true
 }
 
 // Thumbnail serves an image from --media shrunk to fit a square of size
@@ -140,14 +151,8 @@ func (h *Handlers) Thumbnail(w http.ResponseWriter, r *http.Request) {
 // side: made by the same pipeline as an imported image's, and kept in
 // memory under the file's path, size and time.
 func (h *Handlers) mediaDerivative(w http.ResponseWriter, r *http.Request, side int) {
-	if h.media == nil {
-		h.fail(w, r, web.NotFound("the server was started without --media"))
-		return
-	}
-	p := mux.Vars(r)["path"]
-	f, st, err := h.media.Open(p)
-	if err != nil {
-		h.fail(w, r, err)
+	p, f, st, ok := h.openMedia(w, r)
+	if !ok {
 		return
 	}
 	f.Close()
