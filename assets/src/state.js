@@ -37,7 +37,9 @@ export function writeState(st, extent) {
   }
   if (st.view) p.set("map", `${st.view.zoom}/${st.view.lat.toFixed(4)}/${st.view.lon.toFixed(4)}`);
   if (st.photo) p.set("photo", st.photo);
-  const s = p.toString();
+  // A slash needs no escape in a query: the view reads as zoom/lat/lon
+  // in a copied link (URLSearchParams writes %2F).
+  const s = p.toString().replace(/(^|&)map=([^&]*)/, (_, lead, v) => `${lead}map=${v.replaceAll("%2F", "/")}`);
   return s ? "?" + s : "";
 }
 
