@@ -212,8 +212,16 @@ export class Timeline {
         default: return;
       }
       ev.preventDefault();
-      if (from < this.extent.from) { from = this.extent.from; to = Math.max(to, from); }
-      if (to > this.extent.to) { to = this.extent.to; from = Math.min(from, to); }
+      const e = this.extent;
+      if (to - from === span) {
+        // A move past either end stops there with the window's length:
+        // PageDown in the first year leaves a year, not a month.
+        if (from < e.from) { from = e.from; to = Math.min(e.to, from + span); }
+        if (to > e.to) { to = e.to; from = Math.max(e.from, to - span); }
+      } else {
+        if (from < e.from) { from = e.from; to = Math.max(to, from); }
+        if (to > e.to) { to = e.to; from = Math.min(from, to); }
+      }
       this.move(from, to, true);
     });
   }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserPermalinkReads: the link a reader copies writes the map view
@@ -20,6 +21,40 @@ func TestBrowserPermalinkReads(t *testing.T) {
 		eval(`location.search`, &search))
 	if !strings.Contains(search, "map=8/") || strings.Contains(search, "%2F") {
 		t.Errorf("the link after zooming in: %q, want map=8/lat/lon unencoded", search)
+	}
+	b.check(t)
+}
+
+// TestBrowserTimelineKeepsItsLength: a window moved past either end of the
+// archive keeps its length — PageDown in the first year leaves a year, not
+// a month (issue 26, 16).
+func TestBrowserTimelineKeepsItsLength(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var first, afterDown, afterUp string
+	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"),
+		chromedp.Focus(`[role=slider]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.Home), chromedp.Sleep(200*time.Millisecond),
+		chromedp.AttributeValue(`[role=slider]`, "aria-valuetext", &first, nil, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.PageDown), chromedp.Sleep(200*time.Millisecond),
+		chromedp.AttributeValue(`[role=slider]`, "aria-valuetext", &afterDown, nil, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.PageUp), chromedp.Sleep(200*time.Millisecond),
+		chromedp.AttributeValue(`[role=slider]`, "aria-valuetext", &afterUp, nil, chromedp.ByQuery))
+	months := func(text string) int { // "January 2012 – December 2012 · 1 dated photo"
+		span, _, _ := strings.Cut(text, " · ")
+		a, b, ok := strings.Cut(span, " – ")
+		if !ok {
+			b = a
+		}
+		from, err1 := time.Parse("January 2006", a)
+		to, err2 := time.Parse("January 2006", b)
+		if err1 != nil || err2 != nil {
+			return 0
+		}
+		return (to.Year()-from.Year())*12 + int(to.Month()-from.Month()) + 1
+	}
+	if months(first) != 12 || afterDown != first || months(afterUp) != 12 {
+		t.Errorf("a year at the start: %q; PageDown: %q; at the end, PageUp: %q", first, afterDown, afterUp)
 	}
 	b.check(t)
 }
