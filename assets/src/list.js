@@ -47,7 +47,7 @@ export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   box.append(h("p", { class: "meta" }, h("span", { "data-testid": "popup-date" }, p.date_text || "undated"), credit ? ` · ${credit}` : ""));
   const where = h("p", { class: "meta" });
   if (p.place_name && p.place_id) where.append(h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)) }, p.place_name));
-  else where.append(p.place_name || "Not placed");
+  else where.append(p.place_name || (f.geometry ? "At a point, no named place" : "Not placed"));
   where.append(h("span", { class: `badge ${p.placement_class}` }, p.placement_label));
   box.append(where);
   if (p.mention) box.append(h("p", { class: "meta" }, "Read from “", h("mark", {}, p.mention), "”"));

@@ -58,3 +58,23 @@ func TestBrowserTimelineKeepsItsLength(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserPointPlacementReads: a photo an editor placed at a bare
+// point is shown at that point, not as "Not placed" (issue 26, 7).
+func TestBrowserPointPlacementReads(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	id := e.photoID(t, "?place=ocha:C2320")
+	if resp, out := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"lon": 36.36, "lat": 33.53, "note": "from the video"}`,
+		"Authorization", "Bearer "+e.token); resp.StatusCode != 200 {
+		t.Fatalf("placing at a point: %s %s", resp.Status, out)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	var place, coords string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/photos/"+id), chromedp.WaitVisible(`[data-testid=place]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=place]`, &place, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=coordinates]`, &coords, chromedp.ByQuery))
+	if strings.Contains(place, "Not placed") || !strings.Contains(place, "point") || !strings.HasPrefix(coords, "36.360000, 33.530000") {
+		t.Errorf("a photo placed at a point reads place %q, coordinates %q", place, coords)
+	}
+	b.check(t)
+}
