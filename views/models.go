@@ -100,6 +100,9 @@ type MiniMap struct {
 	BasemapURL, Tiles string
 	Lon, Lat          string
 	Label             string
+	// GPSLon and GPSLat are the camera's GPS point, drawn beside the
+	// photo's place; "" when the file has none or it is not shown.
+	GPSLon, GPSLat string
 }
 
 // Alternative is a place the geocoder weighed.

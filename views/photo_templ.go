@@ -698,7 +698,7 @@ func PhotoPageView(m PhotoPage) templ.Component {
 					}
 				}
 				if f.GPS != "" {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 70, "<dt>GPS (EXIF)</dt><dd data-testid=\"gps\">")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 70, "<dt>GPS (EXIF), longitude, latitude</dt><dd data-testid=\"gps\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

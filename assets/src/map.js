@@ -364,4 +364,13 @@ export function placeMap(el) {
   }).catch((err) => console.error(err));
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
     .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
+  // The camera's GPS point, where it may be shown, beside the place: the
+  // evidence side by side.
+  const { gpsLon, gpsLat } = el.dataset;
+  if (gpsLon && gpsLat) {
+    const gps = [Number(gpsLat), Number(gpsLon)];
+    L.circleMarker(gps, { radius: 7, weight: 2, color: "#b3541e", fillColor: "#fff", fillOpacity: 1 })
+      .addTo(map).bindTooltip("GPS (camera)", { permanent: true, direction: "left", offset: [-8, 0] });
+    map.fitBounds(L.latLngBounds([[Number(lat), Number(lon)], gps]), { padding: [40, 40], maxZoom: 12 });
+  }
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -75,6 +76,36 @@ func TestBrowserPointPlacementReads(t *testing.T) {
 		chromedp.Text(`[data-testid=coordinates]`, &coords, chromedp.ByQuery))
 	if strings.Contains(place, "Not placed") || !strings.Contains(place, "point") || !strings.HasPrefix(coords, "36.360000, 33.530000") {
 		t.Errorf("a photo placed at a point reads place %q, coordinates %q", place, coords)
+	}
+	b.check(t)
+}
+
+// TestBrowserGPSBesideThePlace: on the photo page, the camera's GPS point
+// (shown to whom may see it) reads longitude first like the photo's own
+// coordinates, and is drawn on the map beside the photo's place (issue
+// 26, 6).
+func TestBrowserGPSBesideThePlace(t *testing.T) {
+	ts, _ := imageServer(t, Options{PublicGPS: true})
+	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
+	fc := features(t, body)
+	if len(fc.Features) != 1 {
+		t.Fatalf("%d photos disagree, want 1", len(fc.Features))
+	}
+	p := fc.Features[0].Properties
+	lon, lat := p["gps_lon"].(float64), p["gps_lat"].(float64)
+	b := newBrowser(t, ts, 1440, 900)
+	var gps string
+	var markers int
+	b.run(t, chromedp.Navigate(p["url"].(string)), chromedp.WaitVisible(`[data-testid=gps]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=gps]`, &gps, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=place-map] .leaflet-interactive").length >= 2`, nil,
+			chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`document.querySelectorAll("[data-testid=place-map] path.leaflet-interactive").length`, &markers))
+	if want := fmt.Sprintf("%.6f, %.6f", lon, lat); !strings.HasPrefix(gps, want) {
+		t.Errorf("GPS reads %q, want longitude first: %s", gps, want)
+	}
+	if markers < 2 {
+		t.Errorf("%d points on the photo's map, want the place and the GPS point", markers)
 	}
 	b.check(t)
 }

@@ -213,6 +213,9 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 			label = "the photo's point"
 		}
 		m.Map = s.miniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
+		if p.Check.HasGPS && p.ImageFile != "" && s.showsGPS(r) {
+			m.Map.GPSLon, m.Map.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
+		}
 	}
 	if c := p.Correction; c != nil {
 		m.Corrected = "by a person on " + c.Created.Format("2 January 2006")
@@ -561,7 +564,7 @@ func imageFileView(p *photo.Photo, gps bool) *views.ImageFile {
 	}
 	switch {
 	case p.Check.HasGPS && gps:
-		v.GPS = fmt.Sprintf("%.5f, %.5f", p.Check.GPSLat, p.Check.GPSLon)
+		v.GPS = fmt.Sprintf("%.6f, %.6f", p.Check.GPSLon, p.Check.GPSLat)
 	case p.Check.HasGPS:
 		v.GPS = "recorded in the file; shown to editors only (where a photographer stood can endanger them)"
 		if p.Place.Located {
