@@ -261,11 +261,9 @@ export class Timeline {
   // showDays draws the photos per day of a short window (counts by
   // "YYYY-MM-DD"), or hides the strip when days is null.
   showDays(days) {
-    if (!days) {
-      this.daySvg.hidden = true;
-      return;
-    }
-    this.daySvg.hidden = false;
+    // An <svg> has no hidden property (it is HTML's): the attribute it is.
+    this.daySvg.toggleAttribute("hidden", !days);
+    if (!days) return;
     const width = Math.max(100, this.daySvg.clientWidth), height = 48;
     this.daySvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     this.daySvg.setAttribute("height", height);

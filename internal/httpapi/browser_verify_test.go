@@ -109,3 +109,20 @@ func TestBrowserGPSBesideThePlace(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserDayChartShows: a window of a few months shows the photos
+// per day under the timeline (issue 26, 5).
+func TestBrowserDayChartShows(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var shown bool
+	var height float64
+	b.run(t, ready(ts.URL+"/?from=2016-09&to=2016-10"),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=day-chart] rect").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`!document.querySelector("[data-testid=day-chart]").hasAttribute("hidden")`, &shown),
+		eval(`document.querySelector("[data-testid=day-chart]").getBoundingClientRect().height`, &height))
+	if !shown || height < 20 {
+		t.Errorf("the day chart of September–October 2016: shown %v, %v px high", shown, height)
+	}
+	b.check(t)
+}
