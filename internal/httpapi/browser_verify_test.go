@@ -126,3 +126,37 @@ func TestBrowserDayChartShows(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// signIn signs the browser in as the editor server's editor.
+func signIn(t *testing.T, b *browser, e *editorServer) {
+	t.Helper()
+	b.run(t, chromedp.Navigate(e.ts.URL+"/signin"),
+		chromedp.SendKeys(`input[name=name]`, "rana", chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=password]`, testPassword, chromedp.ByQuery),
+		chromedp.Submit(`[data-testid=signin]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery))
+}
+
+// TestBrowserReviewKeyHints: the key hints in the review form's labels are
+// small keys inside their sentence, not bars of their own (issue 26, 10).
+func TestBrowserReviewKeyHints(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var hints []map[string]float64
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+e.photoID(t, "?place=ocha:C2320")),
+		chromedp.WaitVisible(`[data-testid=place-search]`, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("form label kbd")].map((k) => {
+			const r = k.getBoundingClientRect(), line = k.parentElement.getBoundingClientRect();
+			return { width: r.width, lineHeight: line.height };
+		})`, &hints))
+	if len(hints) == 0 {
+		t.Fatal("no key hint in the review form's labels")
+	}
+	for _, h := range hints {
+		if h["width"] > 40 || h["lineHeight"] > 40 {
+			t.Errorf("a key hint %.0f px wide on a line %.0f px high", h["width"], h["lineHeight"])
+		}
+	}
+	b.check(t)
+}
