@@ -160,3 +160,27 @@ func TestBrowserReviewKeyHints(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserPhonePagesFit: on a phone no page scrolls sideways (issue
+// 26, 12).
+func TestBrowserPhonePagesFit(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 375, 812)
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	pages := []string{"/about", "/places/ocha:C2320", "/photos/" + zamalka, "/ogc/collections/photos/items?f=html&limit=20",
+		"/ogc/collections/photos?f=html", "/ogc/api?f=html"}
+	check := func(path string) {
+		var wide float64
+		b.run(t, chromedp.Navigate(e.ts.URL+path), chromedp.WaitReady(`body`, chromedp.ByQuery), chromedp.Sleep(300*time.Millisecond),
+			eval(`document.documentElement.scrollWidth`, &wide))
+		if wide > 376 {
+			t.Errorf("%s is %.0f px wide on a 375 px screen", path, wide)
+		}
+	}
+	for _, p := range pages {
+		check(p)
+	}
+	signIn(t, b, e)
+	check("/review")
+	check("/review/photos/" + zamalka)
+}
