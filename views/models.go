@@ -89,8 +89,10 @@ type MapConfig struct {
 	FacetsURL, LabelsURL      string
 	ListURL, CSVURL           string
 	PhotoGeoJSONURL, PlaceURL string
-	Tiles                     string
-	Total                     int
+	// PlacesSearchURL finds places by any spelling, for the Place filter.
+	PlacesSearchURL string
+	Tiles           string
+	Total           int
 	// PointsLimit is the archive size above which the server clusters.
 	PointsLimit int
 }

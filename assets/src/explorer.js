@@ -61,6 +61,7 @@ export class Explorer {
 
     this.filters = new FilterForm($("filters"), {
       facetsUrl: cfg.facetsUrl,
+      placesSearchUrl: cfg.placesSearchUrl,
       query: (except, extra) => filterQuery(this.st.filters, { ...this.windowQuery(), ...extra }, except),
       onChange: (f) => {
         this.st.filters = f;

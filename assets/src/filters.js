@@ -19,9 +19,10 @@ export class FilterForm {
   // query(except) gives the query of the other filters and the window;
   // onChange(filters) is called when a filter changes, onWindow(from, to)
   // when the From and To fields do.
-  constructor(form, { facetsUrl, query, onChange, onWindow }) {
+  constructor(form, { facetsUrl, placesSearchUrl, query, onChange, onWindow }) {
     this.form = form;
     this.facetsUrl = facetsUrl;
+    this.placesSearchUrl = placesSearchUrl;
     this.query = query;
     this.onChange = onChange;
     this.onWindow = onWindow;
@@ -123,7 +124,10 @@ class MultiSelect {
     label.replaceWith(this.el);
 
     this.button.addEventListener("click", () => (this.pop.hidden ? this.open() : this.close()));
-    this.search.addEventListener("input", () => this.draw());
+    this.search.addEventListener("input", () => {
+      this.draw();
+      if (this.name === "place") this.spell();
+    });
     this.el.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && !this.pop.hidden) {
         ev.stopPropagation();
@@ -181,13 +185,32 @@ class MultiSelect {
     }
   }
 
+  // spell asks the gazetteer which places the search is a spelling of
+  // (halab, حلب, Haleb are Aleppo), then lists them too.
+  spell() {
+    clearTimeout(this.spelling);
+    const q = this.search.value.trim();
+    this.spelled = null;
+    if (q.length < 2 || !this.form.placesSearchUrl) return;
+    this.spelling = setTimeout(async () => {
+      try {
+        const res = await fetch(`${this.form.placesSearchUrl}?q=${encodeURIComponent(q)}&limit=50`);
+        if (!res.ok || this.search.value.trim() !== q) return;
+        this.spelled = new Set((await res.json()).map((p) => p.id));
+        this.draw();
+      } catch (err) {
+        console.error(err);
+      }
+    }, 200);
+  }
+
   // draw lists the values that match the search, chosen ones first.
   draw() {
     const needle = fold(this.search.value.trim());
     const counted = new Map((this.values || []).map((v) => [v.value, v]));
     const all = [...this.chosen].filter((v) => !counted.has(v)).map((v) => ({ value: v, label: this.names.get(v) || v, count: 0 }))
       .concat(this.values || []);
-    const matches = all.filter((v) => !needle || fold(v.label || v.value).includes(needle));
+    const matches = all.filter((v) => !needle || fold(v.label || v.value).includes(needle) || (this.spelled && this.spelled.has(v.value)));
     matches.sort((a, b) => (this.chosen.has(b.value) - this.chosen.has(a.value)));
     const rows = matches.slice(0, SHOWN).map((v) => {
       const box = h("input", { type: "checkbox", value: v.value });

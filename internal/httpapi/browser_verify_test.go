@@ -184,3 +184,28 @@ func TestBrowserPhonePagesFit(t *testing.T) {
 	check("/review")
 	check("/review/photos/" + zamalka)
 }
+
+// TestBrowserPlaceFilterReadsSpellings: the Place filter finds a place by
+// the spellings the gazetteer knows, Latin and Arabic, as the review's
+// search does (issue 26, 13).
+func TestBrowserPlaceFilterReadsSpellings(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	if apiCount(t, ts, "?place=gn:170063") == 0 {
+		t.Fatal("no photo of Aleppo in the test archive")
+	}
+	b := newBrowser(t, ts, 1440, 900)
+	b.run(t, ready(ts.URL+"/"), chromedp.Click(`[data-testid=facet-place]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=facet-place-search]`, chromedp.ByQuery))
+	for _, spelling := range []string{"halab", "حلب"} {
+		var places []string
+		b.run(t, eval(`(() => { const s = document.querySelector("[data-testid=facet-place-search]"); s.value = ""; s.dispatchEvent(new Event("input")); return true })()`, nil),
+			chromedp.SendKeys(`[data-testid=facet-place-search]`, spelling, chromedp.ByQuery),
+			chromedp.Poll(`[...document.querySelectorAll("[data-testid=facet-place-options] .facet-value")].some((e) => e.textContent === "Aleppo")`, nil,
+				chromedp.WithPollingTimeout(5*time.Second)),
+			eval(`[...document.querySelectorAll("[data-testid=facet-place-options] .facet-value")].map((e) => e.textContent)`, &places))
+		if len(places) == 0 || places[0] != "Aleppo" {
+			t.Errorf("typing %q found %q", spelling, places)
+		}
+	}
+	b.check(t)
+}

@@ -148,7 +148,8 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		FacetsURL: s.url("facets"), LabelsURL: s.url("labels"),
 		ListURL: s.url("photos.geojson"), CSVURL: s.url("photos.csv"),
 		PhotoGeoJSONURL: s.url("photo.geojson", "id", "{id}"), PlaceURL: s.url("place", "id", "{id}"),
-		Tiles: s.tiles, Total: m.Total, PointsLimit: s.pointsLimit,
+		PlacesSearchURL: s.url("places.search"),
+		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit,
 	}
 	m.Filters = views.Filters{
 		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
