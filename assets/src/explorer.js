@@ -115,7 +115,12 @@ export class Explorer {
       this.filters.set(this.st.filters);
       if (this.st.view) this.map.setView(this.st.view);
       if (JSON.stringify(this.st.filters) !== before) this.load();
-      else this.setWindow();
+      else {
+        // The window of that step, shown everywhere it shows, not on the
+        // timeline alone.
+        this.setWindow();
+        this.applyWindow();
+      }
       if (this.st.photo) this.select(this.st.photo, false);
     });
   }

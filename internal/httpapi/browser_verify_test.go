@@ -209,3 +209,37 @@ func TestBrowserPlaceFilterReadsSpellings(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserBackRestoresTheWindow: Back after a change of the time window
+// brings back everything shown with the window before — the timeline,
+// From and To, the count (issue 26, 1).
+func TestBrowserBackRestoresTheWindow(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var label, from, to, count string
+	month := apiCount(t, ts, "?from=2016-09&to=2016-09")
+	b.run(t, ready(ts.URL+"/?from=2016-09&to=2016-09"),
+		chromedp.Focus(`[role=slider]`, chromedp.ByQuery),
+		chromedp.KeyEvent("y"), // the window's year: one step of history
+		chromedp.Poll(`location.search.includes("to=2016-12")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		eval(`history.back(), true`, nil),
+		chromedp.Poll(`location.search.includes("to=2016-09")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
+		chromedp.Value(`input[name=from]`, &from, chromedp.ByQuery),
+		chromedp.Value(`input[name=to]`, &to, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	if !strings.HasPrefix(label, "September 2016 ·") || from != "2016-09" || to != "2016-09" || shownCount(t, count) != month {
+		t.Errorf("after Back: timeline %q, From %q, To %q, count %q (want %d)", label, from, to, count, month)
+	}
+	year := apiCount(t, ts, "?from=2016-01&to=2016-12")
+	b.run(t, eval(`history.forward(), true`, nil),
+		chromedp.Poll(`location.search.includes("to=2016-12")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Value(`input[name=from]`, &from, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	if from != "2016-01" || shownCount(t, count) != year {
+		t.Errorf("after Forward: From %q, count %q (want %d)", from, count, year)
+	}
+	b.check(t)
+}
