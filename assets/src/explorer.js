@@ -68,6 +68,14 @@ export class Explorer {
         this.saveState(true);
         this.load().catch((err) => { this.status.textContent = `The photos could not load: ${err.message}`; });
       },
+      onClear: (f) => {
+        this.st.filters = f;
+        this.st.from = this.extent.from;
+        this.st.to = this.extent.to;
+        this.setWindow();
+        this.saveState(true);
+        this.load().catch((err) => { this.status.textContent = `The photos could not load: ${err.message}`; });
+      },
       onWindow: (from, to) => {
         const a = parseMonth(from.trim()) ?? this.extent.from, b = parseMonth(to.trim(), true) ?? this.extent.to;
         this.timeline.move(Math.min(a, b), Math.max(a, b), true);

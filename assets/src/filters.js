@@ -19,7 +19,7 @@ export class FilterForm {
   // query(except) gives the query of the other filters and the window;
   // onChange(filters) is called when a filter changes, onWindow(from, to)
   // when the From and To fields do.
-  constructor(form, { facetsUrl, placesSearchUrl, query, onChange, onWindow }) {
+  constructor(form, { facetsUrl, placesSearchUrl, query, onChange, onWindow, onClear }) {
     this.form = form;
     this.facetsUrl = facetsUrl;
     this.placesSearchUrl = placesSearchUrl;
@@ -49,11 +49,11 @@ export class FilterForm {
       ev.preventDefault();
       this.changed();
     });
+    // Clear empties the filters and the window as one step of history.
     form.querySelector("[data-testid=clear]").addEventListener("click", (ev) => {
       ev.preventDefault();
       this.set(emptyFilters());
-      this.onWindow("", "");
-      this.changed();
+      onClear(this.filters);
     });
     document.addEventListener("pointerdown", (ev) => {
       for (const w of this.widgets.values()) if (!w.el.contains(ev.target)) w.close();

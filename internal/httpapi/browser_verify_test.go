@@ -243,3 +243,25 @@ func TestBrowserBackRestoresTheWindow(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserClearIsOneStep: Clear is one step of history, and Back
+// brings back what it cleared (issue 26, 1).
+func TestBrowserClearIsOneStep(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var before, after int
+	var search string
+	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12&agency=Reuters"),
+		eval(`history.length`, &before),
+		chromedp.Click(`[data-testid=clear]`, chromedp.ByQuery),
+		chromedp.Poll(`!location.search.includes("agency")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Sleep(500*time.Millisecond),
+		eval(`history.length`, &after),
+		eval(`history.back(), true`, nil),
+		chromedp.Poll(`location.search.includes("agency")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		eval(`decodeURIComponent(location.search)`, &search))
+	if after != before+1 || !strings.Contains(search, "from=2016-01") {
+		t.Errorf("Clear added %d steps of history; Back went to %q", after-before, search)
+	}
+	b.check(t)
+}
