@@ -15,6 +15,10 @@ import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./
 import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 
+// REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
+// photos there are markers of their own, not clusters.
+const REVEAL_ZOOM = 15;
+
 // The default extent; the archive's own dates widen it.
 const DEFAULT_EXTENT = { from: month(2012, 1), to: month(2017, 12) };
 const DAYS_BELOW = 3; // months: a window this short shows its days
@@ -93,7 +97,7 @@ export class Explorer {
     this.panel = new SpotPanel($("spot-panel"), {
       query: (extra) => cfg.listUrl + this.query({ order: "newest", ...extra }),
       window: () => this.windowText(),
-      row: (f) => row(f, cfg.placeUrl, { onSelect: (id) => this.select(id, true) }),
+      row: (f) => row(f, cfg.placeUrl, { onSelect: (id, opts) => this.select(id, true, opts) }),
     });
 
     this.list = new PhotoList({
@@ -300,7 +304,9 @@ export class Explorer {
   // select shows a photo: its popup on the map, or on a phone (and for a
   // photo not on the map) its card above the list. The page never
   // scrolls: only the list does, inside its column, to the photo's row.
-  async select(id, push) {
+  // reveal ("Show on the map") also brings the map to the photo, near
+  // enough that it is its own marker, and on a phone puts the map first.
+  async select(id, push, { reveal = false } = {}) {
     const { cfg, map } = this;
     this.st.photo = id;
     if (push) this.saveState(true);
@@ -308,7 +314,13 @@ export class Explorer {
     if (!res.ok) return;
     const f = await res.json();
     const c = card(f, cfg.placeUrl, { others: map.othersAt(id), onOthers: () => this.panel.open(map.spotOfPhoto(id)) });
-    if (f.geometry && !this.phone.matches) {
+    if (reveal && f.geometry) {
+      const [lon, lat] = f.geometry.coordinates;
+      if (this.phone.matches) this.setSheet(false);
+      map.setView({ lat, lon, zoom: Math.max(map.view.zoom, REVEAL_ZOOM) });
+      this.saveState(false);
+    }
+    if (f.geometry && (!this.phone.matches || reveal)) {
       this.selected.hidden = true;
       const [lon, lat] = f.geometry.coordinates;
       map.openPopup(c, lat, lon);

@@ -23,7 +23,7 @@ export function row(f, placeUrl, { onHover, onSelect } = {}) {
   li.append(body);
   if (onSelect && f.geometry) {
     const show = h("button", { type: "button", class: "link-button", "data-testid": "show-on-map" }, "Show on the map");
-    show.addEventListener("click", () => onSelect(f.id));
+    show.addEventListener("click", () => onSelect(f.id, { reveal: true }));
     body.append(show);
   }
   if (onHover) {

@@ -30,7 +30,7 @@ export class PhotoList {
     const res = await fetch(ex.cfg.listUrl + ex.query({ bbox: ex.map.bbox(), order: "newest", limit: PAGE + 1, offset }));
     if (!res.ok || seq !== this.seq) return;
     const fc = await res.json();
-    const rows = fc.features.slice(0, PAGE).map((f) => row(f, ex.cfg.placeUrl, { onHover: (at) => ex.map.show(at), onSelect: (id) => ex.select(id, true) }));
+    const rows = fc.features.slice(0, PAGE).map((f) => row(f, ex.cfg.placeUrl, { onHover: (at) => ex.map.show(at), onSelect: (id, opts) => ex.select(id, true, opts) }));
     if (offset === 0) this.list.replaceChildren(...rows);
     else this.list.append(...rows);
     const inView = ex.serverSide ? null : ex.points.filter((p) => p.geometry && ex.inWindow(p) && ex.map.contains(p.lon, p.lat)).length;

@@ -265,3 +265,32 @@ func TestBrowserClearIsOneStep(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserShowOnTheMap: "Show on the map" brings the map to the photo,
+// its own marker rather than inside a cluster, with its popup open; on a
+// phone the sheet makes way for the map (issue 26, 9).
+func TestBrowserShowOnTheMap(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
+		b := newBrowser(t, ts, size[0], size[1])
+		var zoom float64
+		var popup, sheetOpen bool
+		actions := []chromedp.Action{ready(ts.URL + "/?from=2016-01&to=2016-12&map=6/35/38")}
+		if size[0] < 1000 {
+			actions = append(actions, chromedp.Click(`[data-testid=sheet-handle]`, chromedp.ByQuery), chromedp.Sleep(300*time.Millisecond))
+		}
+		actions = append(actions,
+			chromedp.WaitVisible(`[data-testid=show-on-map]`, chromedp.ByQuery),
+			chromedp.Click(`[data-testid=show-on-map]`, chromedp.ByQuery),
+			chromedp.Poll(`!!document.querySelector(".leaflet-popup [data-testid=popup]")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Sleep(300*time.Millisecond),
+			eval(`Number(document.querySelector("#map").dataset.zoom)`, &zoom),
+			eval(`!!document.querySelector(".leaflet-popup [data-testid=popup]")`, &popup),
+			eval(`document.querySelector(".side") ? document.querySelector(".side").classList.contains("open") : false`, &sheetOpen))
+		b.run(t, actions...)
+		if zoom < 14 || !popup || sheetOpen {
+			t.Errorf("%dx%d: after Show on the map: zoom %v, popup %v, sheet open %v", size[0], size[1], zoom, popup, sheetOpen)
+		}
+		b.check(t)
+	}
+}
