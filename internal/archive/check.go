@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
@@ -135,14 +136,14 @@ func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Chec
 	level := levelAgrees
 	parts := []string{refSays}
 	if haveIPTC {
-		part := "the file's IPTC city is " + iptcName
+		part := "the file's IPTC city is " + isolate(iptcName)
 		if c.IPTCCity == "" {
-			part = "the file's IPTC location is " + iptcName
+			part = "the file's IPTC location is " + isolate(iptcName)
 		}
 		iptcCountry := c.IPTCCountry
 		switch {
 		case iptcCountry != "" && ref.Country != "" && iptcCountry != countryName(ref.Country):
-			part += " (" + iptcCountry + ")"
+			part += " (" + isolate(iptcCountry) + ")"
 			level = levelDisagrees
 		case !iptc.Located:
 			part += ", which the gazetteer does not know"
@@ -258,4 +259,17 @@ func checkDate(d photo.Date, x imagemeta.EXIF) (int, string) {
 	}
 	return levelDisagrees, fmt.Sprintf("The camera's clock says %s, %d days from the caption's date (%s); camera clocks are often wrong, so the caption's date is kept.",
 		camText, off, d.String())
+}
+
+// isolate marks text the file gave, which may be written right to left
+// (حلب), as a unit of its own in the sentence (Unicode's first-strong
+// isolate and its pop), so that the sentence's punctuation stays where it
+// is written: "Aleppo (Syria)", not "(سوريا) حلب".
+func isolate(s string) string {
+	for _, r := range s {
+		if unicode.In(r, unicode.Arabic, unicode.Hebrew, unicode.Syriac, unicode.Thaana) {
+			return "\u2068" + s + "\u2069"
+		}
+	}
+	return s
 }

@@ -305,3 +305,17 @@ func TestGPSAloneDoesNotPlace(t *testing.T) {
 		t.Errorf("after import and regeocode: located %v at %v,%v (%v)", got.Place.Located, got.Place.Lon, got.Place.Lat, err)
 	}
 }
+
+// TestRightToLeftNamesAreIsolated: an IPTC name written right to left is
+// a unit of its own in the agreement sentence, so that the sentence's
+// punctuation is not pulled into it (issue 26, 14).
+func TestRightToLeftNamesAreIsolated(t *testing.T) {
+	a := newArchive(t)
+	p := a.buildFromImage("A boy in Homs, Syria, May 1, 2013.", imagemeta.Metadata{City: "حلب", Country: "تركيا"})
+	if !strings.Contains(p.Check.Note, "\u2068حلب\u2069") {
+		t.Errorf("the sentence %q does not isolate حلب", p.Check.Note)
+	}
+	if strings.Contains(p.Check.Note, "\u2068Homs") {
+		t.Errorf("a name written left to right was isolated: %q", p.Check.Note)
+	}
+}
