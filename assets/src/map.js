@@ -83,6 +83,7 @@ export class PhotoMap {
       n.textContent = "12";
       row.append("Photos close together; a number on a marker: photos at one spot");
       L.DomEvent.disableClickPropagation(box);
+      this.legendBox = box;
       return box;
     };
     return c;
@@ -316,8 +317,11 @@ export class PhotoMap {
   }
 
   // openPopup shows content (an element) at a point.
+  // The map pans it clear of the legend, in the bottom right corner.
   openPopup(content, lat, lon) {
-    this.map.openPopup(content, [lat, lon], { maxWidth: 320, autoPanPadding: [20, 20] });
+    const lg = this.legendBox ? this.legendBox.getBoundingClientRect() : { width: 0, height: 0 };
+    this.map.openPopup(content, [lat, lon], { maxWidth: 320, autoPanPaddingTopLeft: [20, 20],
+      autoPanPaddingBottomRight: [Math.round(lg.width) + 20, Math.round(lg.height) + 20] });
   }
 
   closePopup() { this.map.closePopup(); }

@@ -294,3 +294,25 @@ func TestBrowserShowOnTheMap(t *testing.T) {
 		b.check(t)
 	}
 }
+
+// TestBrowserPopupClearsTheLegend: a photo's popup opens where the legend
+// does not cover it and the map's top does not clip it (issue 26, 8).
+func TestBrowserPopupClearsTheLegend(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
+	id := features(t, body).Features[0].ID.(string)
+	for _, view := range []string{"12/33.45/36.3536", "12/33.60/36.30", "12/33.55/36.30"} {
+		b := newBrowser(t, ts, 1440, 900)
+		var r map[string]float64
+		b.run(t, ready(ts.URL+"/?map="+view+"&photo="+id),
+			chromedp.Poll(`!!document.querySelector(".leaflet-popup")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Sleep(800*time.Millisecond),
+			eval(`(() => { const p = document.querySelector(".leaflet-popup").getBoundingClientRect(), m = document.querySelector("#map").getBoundingClientRect(), l = document.querySelector("[data-testid=legend]").getBoundingClientRect();
+				const overlap = p.right > l.left && p.left < l.right && p.bottom > l.top && p.top < l.bottom;
+				return { clipped: p.top < m.top ? 1 : 0, overlap: overlap ? 1 : 0 }; })()`, &r))
+		if r["clipped"] != 0 || r["overlap"] != 0 {
+			t.Errorf("view %s: the popup is clipped at the top %v, under the legend %v", view, r["clipped"] == 1, r["overlap"] == 1)
+		}
+		b.check(t)
+	}
+}
