@@ -298,6 +298,9 @@ type ReviewPhoto struct {
 	SearchURL, BasemapURL string
 	Flash                 string // what the last form did
 	History               []EventRow
+	// Draft is what an editor had typed in the form when their session
+	// ended, by field (note, place_id, lon, lat), to type again.
+	Draft map[string]string
 }
 
 // ReviewLog is the latest changes people made.

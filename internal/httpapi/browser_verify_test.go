@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -315,4 +316,35 @@ func TestBrowserPopupClearsTheLegend(t *testing.T) {
 		}
 		b.check(t)
 	}
+}
+
+// TestBrowserSignedOutFormKeepsItsEdit: a review form sent after the
+// session ended leads to sign-in and back to the form with the edit in it
+// (issue 26, 15).
+func TestBrowserSignedOutFormKeepsItsEdit(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	var path, note, lon string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
+		chromedp.WaitVisible(`[data-testid=note]`, chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid=note]`, "the smoke is east of the town", chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid=lon]`, "36.37", chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid=lat]`, "33.53", chromedp.ByQuery),
+		network.ClearBrowserCookies(), // the session ends (signed out elsewhere, or expired)
+		chromedp.Click(`[data-testid=save-point]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`input[name=password]`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=name]`, "rana", chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=password]`, testPassword, chromedp.ByQuery),
+		chromedp.Submit(`[data-testid=signin]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=note]`, chromedp.ByQuery),
+		eval(`location.pathname`, &path),
+		chromedp.Value(`[data-testid=note]`, &note, chromedp.ByQuery),
+		chromedp.Value(`[data-testid=lon]`, &lon, chromedp.ByQuery))
+	if path != "/review/photos/"+zamalka || note != "the smoke is east of the town" || lon != "36.37" {
+		t.Errorf("after signing in again: at %s, note %q, longitude %q", path, note, lon)
+	}
+	e.unchanged(t, zamalka, "a form sent without a session")
+	b.check(t)
 }

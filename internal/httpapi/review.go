@@ -117,7 +117,12 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Photographer: p.Photographer, Agency: p.Agency, Placement: placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"),
-		Flash: doneMessage(q.Get("done"))}
+		Flash: doneMessage(q.Get("done")), Draft: map[string]string{}}
+	for name, v := range q {
+		if field, ok := strings.CutPrefix(name, "draft_"); ok && len(v) > 0 {
+			m.Draft[field] = v[0]
+		}
+	}
 	s.withMapAssets(&m.Page)
 	if p.Place.Located {
 		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(p.Place.Name), Kind: p.Place.Kind,

@@ -182,6 +182,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.guard = session.New(a.DB, opts.ReadOnly, s.error)
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)
 	s.routes()
+	s.guard.SignInURL = s.url("signin")
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")
 	s.thumbPath = s.pathTemplate("thumbnail", "path")

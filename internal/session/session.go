@@ -121,6 +121,12 @@ func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Edito
 				err = photo.Errorf(photo.EForbidden, "the request lacks this session's CSRF token: reload the page and try again")
 			}
 		}
+		if photo.ErrorCode(err) == photo.EUnauthorized && g.SignInURL != "" && isForm(r) && strings.Contains(r.Header.Get("Accept"), "text/html") {
+			// A browser's form sent after its session ended: sign in,
+			// then back to the form with what was typed in it.
+			http.Redirect(w, r, g.SignInURL+"?next="+url.QueryEscape(draftURL(w, r)), http.StatusSeeOther)
+			return
+		}
 		if err != nil {
 			g.fail(w, r, err)
 			return
@@ -149,8 +155,11 @@ func (g *Guard) CrossOrigin(next http.Handler) http.Handler {
 
 // Guard knows the sessions and tokens of db and guards writes.
 type Guard struct {
-	db       Store
-	readOnly bool
+	// SignInURL is the sign-in page a browser's form is sent to when it
+	// comes without a session; "" answers it 401 like any request.
+	SignInURL string
+	db        Store
+	readOnly  bool
 	// fail answers a refused request, as the server answers every error.
 	fail func(w http.ResponseWriter, r *http.Request, err error)
 }
@@ -192,4 +201,23 @@ func ClientAddr(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// draftFields are the form fields kept across a sign-in, as draft_NAME
+// on the form's page.
+var draftFields = []string{"note", "place_id", "lon", "lat", "date", "photographer", "agency"}
+
+// draftURL is the page of the form r posted, with what was typed in it.
+func draftURL(w http.ResponseWriter, r *http.Request) string {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxFormBytes)
+	draft := url.Values{}
+	for _, name := range draftFields {
+		if v := strings.TrimSpace(r.PostFormValue(name)); v != "" {
+			draft.Set("draft_"+name, v)
+		}
+	}
+	if len(draft) == 0 {
+		return r.URL.Path
+	}
+	return r.URL.Path + "?" + draft.Encode()
 }

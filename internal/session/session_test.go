@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -88,5 +89,29 @@ func TestSafeNext(t *testing.T) {
 		if got := SafeNext(next); got != want {
 			t.Errorf("SafeNext(%q) = %q, want %q", next, got, want)
 		}
+	}
+}
+
+// TestSignedOutFormGoesToSignIn: a browser's form without a session is
+// sent to sign in, and back to its page with what was typed; a script's
+// request is answered 401.
+func TestSignedOutFormGoesToSignIn(t *testing.T) {
+	var refused error
+	g := New(fakeStore{true}, false, func(_ http.ResponseWriter, _ *http.Request, err error) { refused = err })
+	g.SignInURL = "/signin"
+	h := g.Editing(func(http.ResponseWriter, *http.Request, *Editor) { t.Error("the write ran") })
+	r := httptest.NewRequest("POST", "/review/photos/abc", strings.NewReader("note=east+of+town&lon=36.37&csrf=x"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("Accept", "text/html,application/xhtml+xml")
+	rec := httptest.NewRecorder()
+	h(rec, r)
+	want := "/signin?next=" + url.QueryEscape("/review/photos/abc?draft_lon=36.37&draft_note=east+of+town")
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want || refused != nil {
+		t.Errorf("a form without a session: %d to %q (refused %v), want 303 to %q", rec.Code, rec.Header().Get("Location"), refused, want)
+	}
+	r = httptest.NewRequest("PUT", "/api/photos/abc/placement", strings.NewReader("{}"))
+	h(httptest.NewRecorder(), r)
+	if photo.ErrorCode(refused) != photo.EUnauthorized {
+		t.Errorf("a script without a token: %v", refused)
 	}
 }
