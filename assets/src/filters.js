@@ -39,11 +39,21 @@ export class FilterForm {
       clearTimeout(typing);
       typing = setTimeout(() => this.changed(), 400);
     });
-    this.minConfidence.addEventListener("change", () => this.changed());
+    this.minConfidence.addEventListener("change", () => {
+      const v = this.minConfidence.value.trim(), n = Number(v);
+      if (this.fieldError(this.minConfidence, v !== "" && !(n >= 0 && n <= 1) ? "a number from 0 to 1" : "")) return;
+      this.changed();
+    });
     this.agreement = form.elements.namedItem("agreement");
     this.agreement.addEventListener("change", () => this.changed());
     for (const name of ["from", "to"]) {
-      form.elements.namedItem(name).addEventListener("change", () => this.onWindow(form.elements.namedItem("from").value, form.elements.namedItem("to").value));
+      const input = form.elements.namedItem(name);
+      input.addEventListener("change", () => {
+        const v = input.value.trim();
+        const bad = v !== "" && !validDate(v);
+        if (this.fieldError(input, bad ? "a date as YYYY, YYYY-MM or YYYY-MM-DD" : "")) return;
+        this.onWindow(form.elements.namedItem("from").value, form.elements.namedItem("to").value);
+      });
     }
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -82,6 +92,27 @@ export class FilterForm {
   setWindow(from, to) {
     this.form.elements.namedItem("from").value = from;
     this.form.elements.namedItem("to").value = to;
+  }
+
+  // fieldError says what is wrong with a field's value next to it (or
+  // clears it when message is ""), and reports whether there was
+  // something wrong: the value is then not used.
+  fieldError(input, message) {
+    const id = `${input.name}-error`;
+    let note = this.form.querySelector(`[data-testid=${id}]`);
+    if (!message) {
+      input.removeAttribute("aria-invalid");
+      if (note) note.remove();
+      return false;
+    }
+    if (!note) {
+      note = h("span", { class: "field-error", id, "data-testid": id, role: "alert" });
+      input.after(note);
+    }
+    note.textContent = `“${input.value.trim()}” is not ${message}`;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", id);
+    return true;
   }
 
   changed() {
@@ -252,3 +283,13 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export { multiKeys };
+
+// validDate reports whether v is a date the filters take: YYYY, YYYY-MM
+// or YYYY-MM-DD, a real day.
+function validDate(v) {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(v);
+  if (!m) return false;
+  const y = Number(m[1]), mo = m[2] ? Number(m[2]) : 1, d = m[3] ? Number(m[3]) : 1;
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return mo >= 1 && mo <= 12 && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}

@@ -348,3 +348,28 @@ func TestBrowserSignedOutFormKeepsItsEdit(t *testing.T) {
 	e.unchanged(t, zamalka, "a form sent without a session")
 	b.check(t)
 }
+
+// TestBrowserBadFilterInputIsNamed: a value the filters cannot take is
+// named next to its field, and nothing else moves (issue 26, 11).
+func TestBrowserBadFilterInputIsNamed(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var before, after, search, confErr, fromErr string
+	set := func(name, v string) chromedp.Action {
+		return eval(fmt.Sprintf(`(() => { const i = document.querySelector("form.filters [name=%s]"); i.value = %q; i.dispatchEvent(new Event("change", { bubbles: true })); return true })()`, name, v), nil)
+	}
+	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"),
+		chromedp.Text(`[data-testid=count]`, &before, chromedp.ByQuery),
+		set("min_confidence", "5"), set("from", "garbage"), chromedp.Sleep(600*time.Millisecond),
+		chromedp.Text(`[data-testid=count]`, &after, chromedp.ByQuery),
+		eval(`location.search`, &search),
+		eval(`document.querySelector("[data-testid=min_confidence-error]")?.textContent || ""`, &confErr),
+		eval(`document.querySelector("[data-testid=from-error]")?.textContent || ""`, &fromErr))
+	if after != before || !strings.Contains(search, "from=2016-01") || strings.Contains(search, "min_confidence") {
+		t.Errorf("bad values moved the page: count %q → %q, address %q", before, after, search)
+	}
+	if !strings.Contains(confErr, "0") || !strings.Contains(confErr, "1") || !strings.Contains(fromErr, "YYYY") {
+		t.Errorf("the fields say %q and %q", confErr, fromErr)
+	}
+	b.check(t)
+}
