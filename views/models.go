@@ -298,6 +298,10 @@ type ReviewPhoto struct {
 	SearchURL, BasemapURL string
 	Flash                 string // what the last form did
 	History               []EventRow
+	// ImageURL is the picture's large derivative ("" for none); File what
+	// its image file says, as on the photo page (nil for none).
+	ImageURL string
+	File     *ImageFile
 	// Draft is what an editor had typed in the form when their session
 	// ended, by field (note, place_id, lon, lat), to type again.
 	Draft map[string]string

@@ -373,3 +373,30 @@ func TestBrowserBadFilterInputIsNamed(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserReviewShowsTheEvidence: the review page of a photo whose file
+// disagrees with its caption shows the picture, the file's IPTC location,
+// its GPS point and the agreement sentence (issue 26, 2).
+func TestBrowserReviewShowsTheEvidence(t *testing.T) {
+	ts, _ := imageServer(t, Options{PublicGPS: true})
+	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
+	fc := features(t, body)
+	if len(fc.Features) != 1 {
+		t.Fatalf("%d photos disagree, want 1", len(fc.Features))
+	}
+	id := fc.Features[0].ID.(string)
+	b := newBrowser(t, ts, 1440, 900)
+	var width int
+	var agreement, location, gps string
+	b.run(t, chromedp.Navigate(ts.URL+"/review/photos/"+id),
+		chromedp.WaitVisible(`[data-testid=review-caption]`, chromedp.ByQuery),
+		chromedp.Poll(`(document.querySelector("[data-testid=review-image]")?.naturalWidth || 0) > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`document.querySelector("[data-testid=review-image]").naturalWidth`, &width),
+		chromedp.Text(`[data-testid=agreement]`, &agreement, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=iptc-location]`, &location, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=gps]`, &gps, chromedp.ByQuery))
+	if width == 0 || !strings.Contains(agreement, "disagrees") || location == "" || gps == "" {
+		t.Errorf("the review page shows: image %d px, agreement %q, IPTC %q, GPS %q", width, agreement, location, gps)
+	}
+	b.check(t)
+}

@@ -118,6 +118,18 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"),
 		Flash: doneMessage(q.Get("done")), Draft: map[string]string{}}
+	// The evidence the placement is judged by: the picture and what its
+	// file says (the GPS point to whoever may see it).
+	if p.ImageFile != "" {
+		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
+		gps := s.showsGPS(r)
+		m.File = imageFileView(p, gps)
+		if gps && !s.publicGPS {
+			w.Header().Set("Cache-Control", "private, no-store")
+		}
+	} else if p.ImageURL != "" {
+		m.ImageURL = p.ImageURL
+	}
 	for name, v := range q {
 		if field, ok := strings.CutPrefix(name, "draft_"); ok && len(v) > 0 {
 			m.Draft[field] = v[0]
