@@ -254,6 +254,13 @@ type ReviewGroup struct {
 	URL                             string // its first photo's review page
 }
 
+// GroupPart is the photos of a review group shown at one place.
+type GroupPart struct {
+	Name   string
+	Photos int
+	Here   bool // this photo's part
+}
+
 // ReviewChoice is a place a reviewer may choose, numbered for the keys.
 type ReviewChoice struct {
 	N                   int
@@ -286,10 +293,13 @@ type ReviewPhoto struct {
 	// Action is where the forms post; CSRF the session's token.
 	Action, CSRF string
 	WhyNot       string
-	// Group is the caption text the photos of this review share, and
-	// Others how many of them, besides this one, no person has checked.
+	// Group is the caption text the photos of this review share; Split
+	// how its unchecked photos are placed now; Same how many of them
+	// share this photo's place, SameAt: the photos "apply to all" decides.
 	Group                            string
-	Others                           int
+	Split                            []GroupPart
+	Same                             int
+	SameAt                           string
 	Position                         int
 	Of                               int
 	PrevURL, NextURL, QueueURL, Next string

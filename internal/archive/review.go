@@ -38,15 +38,27 @@ func (a *Archive) PlaceOf(placeID string, point *[2]float64) (photo.Place, error
 	return pl, nil
 }
 
-// SameMention returns the ids of the photos a person has not yet checked
-// whose place was read from the same text as photo id's ("apply to all
-// 37 photos whose caption names Ain Tarma"), id first.
-func (a *Archive) SameMention(ctx context.Context, id string) ([]string, error) {
+// SameReading returns the ids of the photos a person has not yet checked
+// whose place was read from the same text as photo id's and that are
+// shown at the same place ("apply to all 37 photos whose caption names Ain
+// Tarma, shown at Ain Tarma"), id first. The same words read as another
+// place are left out: a decision about one reading says nothing of the
+// other. A photo at a bare point shares its reading with no other.
+func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) {
 	p, err := a.DB.Photo(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	ids, err := a.DB.ReviewIDs(ctx, photo.Filter{}, p.Place.Mention)
+	var f photo.Filter
+	switch {
+	case !p.Place.Located:
+		f.Unplaced = true
+	case p.Place.ID != "":
+		f.PlaceIDs = []string{p.Place.ID}
+	default:
+		return []string{id}, nil
+	}
+	ids, err := a.DB.ReviewIDs(ctx, f, p.Place.Mention)
 	if err != nil {
 		return nil, err
 	}

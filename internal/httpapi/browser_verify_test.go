@@ -400,3 +400,26 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserGroupSplitShown: before "apply to all", the review page
+// shows how the group's words were read as different places, and the
+// box names the one place it decides (issue 26, 4).
+func TestBrowserGroupSplitShown(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	atAleppo := e.splitKafranbel(t)
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var parts []string
+	var applyAll int
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+atAleppo+"?group=Kafranbel"),
+		chromedp.WaitVisible(`[data-testid=group-split]`, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("[data-testid=split-part]")].map((r) => r.innerText.replace(/\s+/g, " ").trim())`, &parts),
+		eval(`document.querySelectorAll("[data-testid=apply-all]").length`, &applyAll))
+	if len(parts) != 2 || !strings.Contains(strings.Join(parts, "|"), "Aleppo (this photo) 1") || !strings.Contains(strings.Join(parts, "|"), "Kafr Nabl 1") {
+		t.Errorf("the split reads %q", parts)
+	}
+	if applyAll != 0 {
+		t.Error("apply to all offered where this photo is alone at its place")
+	}
+	b.check(t)
+}

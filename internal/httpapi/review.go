@@ -36,6 +36,7 @@ type reviewStore interface {
 	RecentEvents(ctx context.Context, limit int) ([]photo.Event, error)
 	ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error)
 	ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error)
+	ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([]photo.GroupPart, error)
 }
 
 // reviewQueue lists the groups of photos to check.
@@ -160,9 +161,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	filters := filterQuery(q)
 	pos := indexOf(ids, p.ID)
-	m.Others = len(ids)
 	if pos >= 0 {
-		m.Others--
 		m.Position, m.Of = pos+1, len(ids)
 		if pos > 0 {
 			m.PrevURL = s.reviewURL(ids[pos-1], group, filters)
@@ -173,6 +172,16 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	} else if len(ids) > 0 {
 		m.NextURL = s.reviewURL(ids[0], group, filters)
 	}
+	// How the group splits by the place assigned, so that "apply to all"
+	// says which part it decides (the part this photo is in).
+	if group != "" {
+		parts, err := s.db.ReviewSplit(ctx, f, group)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		m.Split, m.Same, m.SameAt = groupParts(parts, p.Place)
+	}
 	m.Next = m.NextURL
 	if m.Next == "" {
 		m.Next = m.QueueURL
@@ -182,6 +191,30 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, views.ReviewPhotoPage(m))
+}
+
+// groupParts are a group's parts as the review page lists them, with
+// how many photos share this photo's reading (the ones "apply to all"
+// decides) and where they are shown. A bare point is a part of its own.
+func groupParts(parts []photo.GroupPart, here photo.Place) (out []views.GroupPart, same int, at string) {
+	same, at = 1, orPoint(here.Name)
+	for _, g := range parts {
+		v := views.GroupPart{Name: g.PlaceName, Photos: g.Photos}
+		switch {
+		case !g.Located:
+			v.Name = "not placed"
+		case g.PlaceID == "":
+			v.Name = "points of their own"
+		}
+		if g.Located == here.Located && g.PlaceID == here.ID {
+			v.Here, at = true, v.Name
+			if here.ID != "" || !here.Located {
+				same = g.Photos
+			}
+		}
+		out = append(out, v)
+	}
+	return out, same, at
 }
 
 // csrfOf is the session's CSRF token for a page's forms, or "".
@@ -269,7 +302,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	ids := []string{id}
 	if r.PostFormValue("all") == "1" && action != "fix" {
-		if ids, err = s.archive.SameMention(r.Context(), id); err != nil {
+		if ids, err = s.archive.SameReading(r.Context(), id); err != nil {
 			s.error(w, r, err)
 			return
 		}
@@ -429,7 +462,8 @@ type placementBody struct {
 	Confirm bool     `json:"confirm"`
 	Note    string   `json:"note"`
 	// AllWithMention applies the change to every photo no person has
-	// checked whose place was read from the same text.
+	// checked whose place was read from the same text and that is shown
+	// at the same place.
 	AllWithMention bool `json:"all_with_mention"`
 }
 
@@ -512,7 +546,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
-		ids, err = s.archive.SameMention(r.Context(), id)
+		ids, err = s.archive.SameReading(r.Context(), id)
 	}
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), ids, ch)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
 )
@@ -470,5 +472,97 @@ func TestEveryPageEscapes(t *testing.T) {
 	}
 	if resp, body := do(t, c, "GET", e.ts.URL+place, ""); resp.StatusCode != 200 || strings.Contains(body, "<script>alert") {
 		t.Errorf("%s: %d, or raw markup", place, resp.StatusCode)
+	}
+}
+
+// splitKafranbel makes the Kafranbel group split: the photo of children
+// is read, from the same word, as Aleppo (as a geocoder may read one
+// spelling two ways), and returns its id.
+func (e *editorServer) splitKafranbel(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	aleppo := e.a.Gazetteer.ByID("gn:170063")
+	if aleppo == nil || !aleppo.Located {
+		t.Fatal("no Aleppo in the gazetteer")
+	}
+	_, _, err := e.a.DB.Regeocode(ctx, func(caption string) photo.Place {
+		pl := e.a.Build(ingest.Record{Caption: caption}).Geocoded
+		if strings.HasPrefix(caption, "Children play in Kafranbel") {
+			pl.ID, pl.Name, pl.Kind = aleppo.ID, aleppo.Name, string(aleppo.Kind)
+			pl.Lon, pl.Lat = aleppo.Point.Lon(), aleppo.Point.Lat()
+		}
+		return pl
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := e.a.DB.ReviewIDs(ctx, photo.Filter{PlaceIDs: []string{aleppo.ID}}, "Kafranbel")
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("the Kafranbel photo read as Aleppo: %v %v", ids, err)
+	}
+	return ids[0]
+}
+
+// TestApplyToAllDecidesOnePlace: a group is the caption's words, which
+// may be read as different places; the review page shows the split, and
+// "apply to all" decides only the photos shown where this one is (issue
+// 26, 4).
+func TestApplyToAllDecidesOnePlace(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	atAleppo := e.splitKafranbel(t)
+	kafrNabl := e.photoID(t, "?place=gn:168661")
+	c, csrf := e.signIn(t)
+	resp, page := do(t, c, "GET", e.ts.URL+"/review/photos/"+kafrNabl+"?group=Kafranbel", "")
+	if resp.StatusCode != 200 || !strings.Contains(page, `data-testid="group-split"`) || strings.Count(page, `data-testid="split-part"`) != 2 {
+		t.Fatalf("review page of a split group: %s, no split table\n%s", resp.Status, page)
+	}
+	if strings.Contains(page, `data-testid="apply-all"`) {
+		t.Error("apply to all offered for a photo that is alone at its place")
+	}
+	form := url.Values{"csrf": {csrf}, "action": {"confirm"}, "all": {"1"}, "group": {"Kafranbel"}, "next": {"/review"}}
+	resp, _ = do(t, c, "POST", e.ts.URL+"/review/photos/"+kafrNabl, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review?done=1%3Aconfirm" {
+		t.Errorf("confirm with all: %s to %s", resp.Status, resp.Header.Get("Location"))
+	}
+	e.unchanged(t, atAleppo, "confirming the group's other reading")
+}
+
+// TestReviewGroupOpensAtItsFirst: a group's link in the queue opens the
+// photo its review starts with, not one from its middle (issue 26, 4).
+func TestReviewGroupOpensAtItsFirst(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	// Groups of several photos whose review order (the newest first) is
+	// not the order of their ids.
+	var lines []string
+	for day := 1; day <= 6; day++ {
+		for _, town := range []string{"Douma", "Saraqeb", "Manbij"} {
+			lines = append(lines, fmt.Sprintf("A man walks past rubble in %s, Syria, May %d, 2016. (Photo by A. Person/AFP)", town, day))
+		}
+	}
+	path := filepath.Join(t.TempDir(), "more.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	groups, err := e.a.DB.ReviewGroups(ctx, photo.Filter{}, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	several := 0
+	for _, g := range groups {
+		ids, err := e.a.DB.ReviewIDs(ctx, photo.Filter{}, g.Mention)
+		if err != nil || len(ids) != g.Photos {
+			t.Fatalf("group %q: %d ids for %d photos, %v", g.Mention, len(ids), g.Photos, err)
+		}
+		if len(ids) > 1 {
+			several++
+		}
+		if g.Example != ids[0] {
+			t.Errorf("group %q opens at %s, its review starts at %s", g.Mention, g.Example, ids[0])
+		}
+	}
+	if several < 3 {
+		t.Errorf("only %d groups of several photos to check", several)
 	}
 }

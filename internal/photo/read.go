@@ -72,8 +72,17 @@ type ReviewGroup struct {
 	Unplaced, Fallback, Low int
 	Disagrees               int    // whose image file's metadata disagrees with the caption
 	PlaceID, PlaceName      string // the place most of them are shown at
-	Example                 string // one photo's id
+	Example                 string // the photo to review first
 	Worst                   int    // 4 metadata disagrees, 3 unplaced, 2 fallback, 1 low confidence, 0 else
+}
+
+// GroupPart is the unchecked photos of a review group shown at one place:
+// a group is the caption's words, and the same words may have been read
+// as different places.
+type GroupPart struct {
+	PlaceID, PlaceName string // both "" when unplaced or at a bare point
+	Located            bool
+	Photos             int
 }
 
 // Session is a signed-in editor's session.

@@ -258,10 +258,15 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 	}
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT mention COLLATE NOCASE AS m, count(*),
+		// A group's link opens its first photo in ReviewIDs' order, not
+		// one from its middle.
+		rows, err := s.read.QueryContext(ctx, `SELECT m, count(*),
 			sum(lon IS NULL), sum(precision = 'fallback'), sum(lon IS NOT NULL AND precision != 'fallback' AND confidence < 0.5),
-			max(`+reviewNeed+`) AS worst, max(place_id), max(place_name), min(id), sum(agreement = 'disagrees')
-			FROM photos WHERE `+w+` GROUP BY m ORDER BY worst DESC, count(*) DESC, m LIMIT ?`, append(args, limit)...)
+			max(need) AS worst, max(place_id), max(place_name), max(first), sum(agreement = 'disagrees')
+			FROM (SELECT mention COLLATE NOCASE AS m, lon, precision, confidence, place_id, place_name, agreement,
+				`+reviewNeed+` AS need, first_value(id) OVER (PARTITION BY mention COLLATE NOCASE ORDER BY `+reviewOrder+`) AS first
+				FROM photos WHERE `+w+`)
+			GROUP BY m ORDER BY worst DESC, count(*) DESC, m LIMIT ?`, append(args, limit)...)
 		if err != nil {
 			return err
 		}
@@ -287,7 +292,41 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 		return nil, err
 	}
 	return s.column(ctx, f.Query, "listing photos to review",
-		`SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewNeed+` DESC, date_from DESC NULLS LAST, id`, args...)
+		`SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewOrder, args...)
+}
+
+// reviewOrder is the order a group's photos are reviewed in: the ones
+// that most need a person first, then the newest.
+const reviewOrder = reviewNeed + ` DESC, date_from DESC NULLS LAST, id`
+
+// ReviewSplit returns how the unchecked photos of a group (its mention,
+// any case) are placed now, one part a place, the largest first, so that
+// an editor sees before applying a decision to "all" that the same words
+// were read as different places.
+func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([]photo.GroupPart, error) {
+	f.Unreviewed, f.Mention = true, &mention
+	w, args, err := filter(f)
+	if err != nil {
+		return nil, err
+	}
+	var out []photo.GroupPart
+	err = s.reading(ctx, f.Query, "splitting a review group by place", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name), lon IS NOT NULL AS located, count(*) AS n
+			FROM photos WHERE `+w+` GROUP BY place_id, located ORDER BY n DESC, place_id`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var g photo.GroupPart
+			if err := rows.Scan(&g.PlaceID, &g.PlaceName, &g.Located, &g.Photos); err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return rows.Err()
+	})
+	return out, err
 }
 
 // AddUser adds an editor with a password hash; a name already taken, in
