@@ -160,7 +160,7 @@ type ImageFile struct {
 	Location, Credit, Created string
 	GPS                       string // "lat, lon", "" without GPS
 	EXIFTime, Camera          string
-	Agreement, Note           string // see photo.Check
+	Agreement, Parts, Note    string // see photo.Check
 }
 
 // Bar is one bin of a histogram.
@@ -362,13 +362,21 @@ var agreementOptions = []struct{ Value, Label string }{
 }
 
 // agreementLabel names an agreement for people.
-func agreementLabel(a string) string {
-	switch a {
+func agreementLabel(agreement, parts string) string {
+	switch agreement {
 	case "agrees":
 		return "The file agrees with the caption"
 	case "near":
-		return "The file is near the caption's place"
+		return "The file's place is near the caption's"
 	case "disagrees":
+		switch parts {
+		case "place":
+			return "The file's place disagrees with the caption's"
+		case "clock":
+			return "Only the camera's clock disagrees with the caption's date"
+		case "place clock":
+			return "The file's place and the camera's clock disagree with the caption"
+		}
 		return "The file's metadata disagrees with the caption"
 	}
 	return ""

@@ -89,16 +89,23 @@ func (a *Archive) checkWith(p *photo.Photo, md imagemeta.Metadata, iptc photo.Pl
 			c.EXIFTime = x.Time.Format("2006-01-02T15:04:05")
 		}
 	}
-	var worst int // 0 nothing compared, then agrees < near < disagrees
-	var notes []string
-	if level, note := a.checkPlace(p, md, c, iptc); level > 0 {
-		worst, notes = level, append(notes, note)
-	}
-	if level, note := checkDate(p.Date, x); level > 0 {
-		worst, notes = max(worst, level), append(notes, note)
+	placeLevel, placeNote := a.checkPlace(p, md, c, iptc)
+	clockLevel, clockNote := checkDate(p.Date, x)
+	worst := max(placeLevel, clockLevel) // 0 nothing compared, then agrees < near < disagrees
+	var notes, parts []string
+	for _, part := range []struct {
+		level      int
+		note, name string
+	}{{placeLevel, placeNote, "place"}, {clockLevel, clockNote, "clock"}} {
+		if part.level > 0 {
+			notes = append(notes, part.note)
+		}
+		if part.level == worst && worst > levelAgrees {
+			parts = append(parts, part.name)
+		}
 	}
 	c.Agreement = []string{"", photo.AgreementAgrees, photo.AgreementNear, photo.AgreementDisagrees}[worst]
-	c.Note = strings.Join(notes, " ")
+	c.Note, c.Parts = strings.Join(notes, " "), strings.Join(parts, " ")
 	return c
 }
 

@@ -73,3 +73,35 @@ func TestCheckDates(t *testing.T) {
 }
 
 func ingestCaption(text string) ingest.Record { return ingest.Record{Caption: text} }
+
+// TestCheckParts: the check names which parts reach its level, so a page
+// can say "only the camera's clock disagrees" (issue 26, 14).
+func TestCheckParts(t *testing.T) {
+	a := newArchive(t)
+	p := a.Build(ingestCaption("Men walk through rubble in Aleppo, Syria, December 13, 2016. REUTERS/Abdalrhman Ismail"))
+	at := orb.Point{p.Geocoded.Lon, p.Geocoded.Lat}
+	clock := func(d time.Time) imagemeta.EXIF { return imagemeta.EXIF{HasTime: true, Time: d} }
+	right, wrong := time.Date(2016, 12, 13, 9, 0, 0, 0, time.UTC), time.Date(2017, 1, 22, 9, 0, 0, 0, time.UTC)
+	withGPS := func(x imagemeta.EXIF, km float64) imagemeta.Metadata {
+		pt := geo.PointAtBearingAndDistance(at, 90, km*1000)
+		x.HasGPS, x.Lon, x.Lat = true, pt.Lon(), pt.Lat()
+		return imagemeta.Metadata{EXIF: x}
+	}
+	for _, tc := range []struct {
+		name             string
+		md               imagemeta.Metadata
+		agreement, parts string
+	}{
+		{"all agree", withGPS(clock(right), 2), photo.AgreementAgrees, ""},
+		{"only the clock", withGPS(clock(wrong), 2), photo.AgreementDisagrees, "clock"},
+		{"only the place", withGPS(clock(right), 120), photo.AgreementDisagrees, "place"},
+		{"both", withGPS(clock(wrong), 120), photo.AgreementDisagrees, "place clock"},
+		{"near, clock right", withGPS(clock(right), 30), photo.AgreementNear, "place"},
+		{"near, clock wrong", withGPS(clock(wrong), 30), photo.AgreementDisagrees, "clock"},
+	} {
+		c := a.check(p, tc.md)
+		if c.Agreement != tc.agreement || c.Parts != tc.parts {
+			t.Errorf("%s: %q %q, want %q %q", tc.name, c.Agreement, c.Parts, tc.agreement, tc.parts)
+		}
+	}
+}

@@ -395,7 +395,7 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 		chromedp.Text(`[data-testid=agreement]`, &agreement, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=iptc-location]`, &location, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=gps]`, &gps, chromedp.ByQuery))
-	if width == 0 || !strings.Contains(agreement, "disagrees") || location == "" || gps == "" {
+	if width == 0 || !strings.Contains(agreement, "place and the camera's clock disagree") || location == "" || gps == "" {
 		t.Errorf("the review page shows: image %d px, agreement %q, IPTC %q, GPS %q", width, agreement, location, gps)
 	}
 	b.check(t)

@@ -231,7 +231,7 @@ func TestPhotoPageShowsTheFile(t *testing.T) {
 		t.Fatalf("%d", resp.StatusCode)
 	}
 	for _, want := range []string{
-		"The file&#39;s metadata disagrees with the caption",
+		"The file&#39;s place and the camera&#39;s clock disagree with the caption",
 		"its GPS is in Turkey",
 		"check-abroad.jpg",
 		"/images/" + p["image_url"].(string)[strings.Index(p["image_url"].(string), "/images/")+8:],

@@ -543,7 +543,7 @@ func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 // the caption, for its page; gps shows the camera's GPS point, else only
 // that the file has one and how far it is from the photo's place.
 func imageFileView(p *photo.Photo, gps bool) *views.ImageFile {
-	v := &views.ImageFile{Agreement: p.Check.Agreement, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
+	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
 	if p.File != nil {
 		v.Name = filepath.Base(p.File.Path)
 		var md imagemeta.Metadata

@@ -163,6 +163,9 @@ type Check struct {
 	// "" when there is nothing to compare; Note says it in a sentence.
 	Agreement string
 	Note      string
+	// Parts names the parts at the Agreement's level when it is near or
+	// disagrees: "place", "clock" or "place clock".
+	Parts string
 }
 
 // The agreements of a Check.

@@ -193,10 +193,10 @@ func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
 		// The check is of the photo's first image file: a second file
 		// with the same caption is attached beside it.
 		{&st.fileCheck, `UPDATE photos SET iptc_city = ?, iptc_country = ?, gps_lon = ?, gps_lat = ?, exif_time = ?,
-			agreement = ?, agreement_note = ?, image_file = ? WHERE rowid = ? AND image_file IN ('', ?)`},
+			agreement = ?, agreement_note = ?, agreement_parts = ?, image_file = ? WHERE rowid = ? AND image_file IN ('', ?)`},
 		// A file that now holds another caption leaves its old photo.
 		{&st.fileLeave, `UPDATE photos SET image_file = '', iptc_city = '', iptc_country = '', gps_lon = NULL, gps_lat = NULL,
-			exif_time = '', agreement = '', agreement_note = '' WHERE rowid = ? AND image_file = ?`},
+			exif_time = '', agreement = '', agreement_note = '', agreement_parts = '' WHERE rowid = ? AND image_file = ?`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -329,7 +329,7 @@ func (st *importStmts) addFile(ctx context.Context, rowid int64, p *photo.Photo,
 	if c.HasGPS {
 		lon, lat = sql.NullFloat64{Float64: c.GPSLon, Valid: true}, sql.NullFloat64{Float64: c.GPSLat, Valid: true}
 	}
-	if _, err := st.fileCheck.ExecContext(ctx, c.IPTCCity, c.IPTCCountry, lon, lat, c.EXIFTime, c.Agreement, c.Note,
+	if _, err := st.fileCheck.ExecContext(ctx, c.IPTCCity, c.IPTCCountry, lon, lat, c.EXIFTime, c.Agreement, c.Note, c.Parts,
 		f.SHA256, rowid, oldSHA); err != nil {
 		return false, err
 	}
@@ -527,8 +527,9 @@ func (s *DB) SetChecks(ctx context.Context, checks map[string]photo.Check) (int,
 	defer tx.Rollback()
 	n := 0
 	for id, c := range checks {
-		res, err := tx.ExecContext(ctx, `UPDATE photos SET agreement = ?, agreement_note = ? WHERE id = ? AND (agreement != ? OR agreement_note != ?)`,
-			c.Agreement, c.Note, id, c.Agreement, c.Note)
+		res, err := tx.ExecContext(ctx, `UPDATE photos SET agreement = ?, agreement_note = ?, agreement_parts = ?
+			WHERE id = ? AND (agreement != ? OR agreement_note != ? OR agreement_parts != ?)`,
+			c.Agreement, c.Note, c.Parts, id, c.Agreement, c.Note, c.Parts)
 		if err != nil {
 			return 0, fmt.Errorf("store: checking photo %s: %w", id, err)
 		}
