@@ -207,6 +207,10 @@ export class PhotoMap {
     this.index = null;
     this.spots = null;
     this.spotOf = null;
+    this.keepingFocus(() => this.drawCells(cells));
+  }
+
+  drawCells(cells) {
     this.markers.clearLayers();
     this.byId = new Map();
     for (const c of cells) {
@@ -222,7 +226,22 @@ export class PhotoMap {
   }
 
   render() {
-    if (!this.index) return;
+    if (this.index) this.keepingFocus(() => this.draw());
+  }
+
+  // keepingFocus runs redraw, which replaces the markers, and gives focus
+  // back to the new marker of the photo, or at the point, that had it:
+  // a keyboard user stays where they were, not at the top of the page.
+  keepingFocus(redraw) {
+    const had = this.markers.getLayers().find((m) => m.getElement() && m.getElement() === document.activeElement);
+    const id = had?.getElement().dataset.id, at = had?.getLatLng();
+    redraw();
+    if (!had) return;
+    const now = (id && this.byId.get(id)) || this.markers.getLayers().find((m) => m.getLatLng().equals(at));
+    (now?.getElement() || this.map.getContainer()).focus({ preventScroll: true });
+  }
+
+  draw() {
     const b = this.map.getBounds();
     const zoom = Math.round(this.map.getZoom());
     const clusters = this.index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
@@ -318,10 +337,20 @@ export class PhotoMap {
 
   // openPopup shows content (an element) at a point.
   // The map pans it clear of the legend, in the bottom right corner.
+  // When it closes, focus that was in it (its close button) goes back to
+  // what opened it, or to the map if that is gone, not to the page's top.
   openPopup(content, lat, lon) {
+    const opener = document.activeElement, seq = (this.popups = (this.popups || 0) + 1);
     const lg = this.legendBox ? this.legendBox.getBoundingClientRect() : { width: 0, height: 0 };
     this.map.openPopup(content, [lat, lon], { maxWidth: 320, autoPanPaddingTopLeft: [20, 20],
       autoPanPaddingBottomRight: [Math.round(lg.width) + 20, Math.round(lg.height) + 20] });
+    this.map.once("popupclose", (ev) => requestAnimationFrame(() => {
+      const at = document.activeElement, closing = ev.popup.getElement(); // removed after its fade
+      const lost = at === document.body || !document.contains(at) || (closing && closing.contains(at));
+      if (!lost || seq !== this.popups) return; // focus moved on, or another popup opened
+      const back = opener && opener !== document.body && document.contains(opener) ? opener : this.map.getContainer();
+      back.focus({ preventScroll: true });
+    }));
   }
 
   closePopup() { this.map.closePopup(); }

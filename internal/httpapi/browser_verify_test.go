@@ -447,3 +447,27 @@ func TestBrowserMarkersAreTouchTargets(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserFocusReturnsFromThePopup: a keyboard user who closes a
+// photo's popup with its close button is back on the marker that opened
+// it, not at the top of the page (issue 26, 19).
+func TestBrowserFocusReturnsFromThePopup(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var opener, after string
+	b.run(t, ready(ts.URL+"/?map=13/33.5247/36.3536"),
+		chromedp.WaitVisible(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
+		chromedp.Focus(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
+		eval(`document.activeElement.dataset.id`, &opener),
+		chromedp.KeyEvent(" "),
+		chromedp.WaitVisible(`[data-testid=popup]`, chromedp.ByQuery),
+		chromedp.Focus(`.leaflet-popup-close-button`, chromedp.ByQuery),
+		chromedp.KeyEvent("\r"),
+		chromedp.Poll(`!document.querySelector("[data-testid=popup]")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Sleep(200*time.Millisecond),
+		eval(`document.activeElement === document.body ? "body" : (document.activeElement.dataset.id || document.activeElement.id || document.activeElement.className)`, &after))
+	if opener == "" || after != opener {
+		t.Errorf("closing the popup left focus on %q, not on the marker %q that opened it", after, opener)
+	}
+	b.check(t)
+}
