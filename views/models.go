@@ -240,6 +240,7 @@ type ReviewQueue struct {
 	Unchecked int
 	LogURL    string
 	Flash     string // what the last form did
+	Undo      *Undo  // undoes it, when it changed a group
 	// WhyNot says why the visitor cannot correct (not signed in, a
 	// read-only server), "" when they can.
 	WhyNot string
@@ -252,6 +253,11 @@ type ReviewGroup struct {
 	Disagrees                       int // image metadata disagrees with the caption
 	PlaceName                       string
 	URL                             string // its first photo's review page
+}
+
+// Undo is the form that undoes a change made to a group.
+type Undo struct {
+	Action, CSRF, Batch, Next string
 }
 
 // GroupPart is the photos of a review group shown at one place.
@@ -307,6 +313,7 @@ type ReviewPhoto struct {
 	// BasemapURL is the offline map's.
 	SearchURL, BasemapURL string
 	Flash                 string // what the last form did
+	Undo                  *Undo  // undoes it, when it changed a group
 	History               []EventRow
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).

@@ -471,3 +471,28 @@ func TestBrowserFocusReturnsFromThePopup(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserUndoAGroupChange: "apply to all", then Undo on the page it
+// leads to, puts the group back as the geocoder left it (issue 26, safe
+// bulk review).
+func TestBrowserUndoAGroupChange(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	kafranbel := e.photoID(t, "?place=gn:168661")
+	var first, after string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+kafranbel+"?group=Kafranbel"),
+		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=undo]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &first, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=undo]`, chromedp.ByQuery))
+	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &after, chromedp.ByQuery))
+	if !strings.Contains(first, "2 photos confirmed") || !strings.Contains(after, "2 photos put back") {
+		t.Errorf("flash after the group's change %q, after undo %q", first, after)
+	}
+	e.unchangedPlace(t, kafranbel)
+	b.check(t)
+}

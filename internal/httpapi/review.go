@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -32,6 +33,8 @@ const maxGroups = 500
 // reviewStore is what the review handlers ask of the archive's storage.
 type reviewStore interface {
 	Apply(ctx context.Context, ids []string, c photo.Change) (int, error)
+	ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n int, batch int64, err error)
+	Undo(ctx context.Context, batch int64, author, note string) (int, error)
 	History(ctx context.Context, id string) ([]photo.Event, error)
 	RecentEvents(ctx context.Context, limit int) ([]photo.Event, error)
 	ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error)
@@ -58,7 +61,8 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.ReviewQueue{Page: s.page(r, "Review", "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(q.Get("done"))}
+	m := views.ReviewQueue{Page: s.page(r, "Review", "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(q.Get("done")),
+		Undo: s.undoOf(r, q.Get("done"))}
 	m.Filters = views.Filters{Action: s.url("review"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
 		Agencies: options(facets.Agencies, f.Agencies), Governorates: options(facets.Governorates, f.Governorates)}
 	filters := filterQuery(q)
@@ -118,7 +122,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Photographer: p.Photographer, Agency: p.Agency, Placement: placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"),
-		Flash: doneMessage(q.Get("done")), Draft: map[string]string{}}
+		Flash: doneMessage(q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
 	// The evidence the placement is judged by: the picture and what its
 	// file says (the GPS point to whoever may see it).
 	if p.ImageFile != "" {
@@ -307,10 +311,14 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 			return
 		}
 	}
-	n, err := s.db.Apply(r.Context(), ids, ch)
+	n, batch, err := s.db.ApplyBatch(r.Context(), ids, ch)
 	if err != nil {
 		s.error(w, r, err)
 		return
+	}
+	done := fmt.Sprintf("%d:%s", n, action)
+	if len(ids) > 1 {
+		done += fmt.Sprintf(":%d", batch) // the page it goes on to offers to undo it
 	}
 	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" || action == "fix" {
@@ -320,17 +328,62 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	if strings.Contains(next, "?") {
 		sep = "&"
 	}
-	http.Redirect(w, r, next+sep+"done="+url.QueryEscape(fmt.Sprintf("%d:%s", n, action)), http.StatusSeeOther)
+	http.Redirect(w, r, next+sep+"done="+url.QueryEscape(done), http.StatusSeeOther)
+}
+
+// reviewUndo takes the undo form of a change made to a group: the photos
+// go back to the geocoder's places, unchecked, and the editor back to the
+// page they were on.
+func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
+		return
+	}
+	batch, err := strconv.ParseInt(r.PostFormValue("batch"), 10, 64)
+	if err != nil || batch <= 0 {
+		s.error(w, r, &photo.Error{Code: photo.EInvalid, Message: "which change to undo: want its number", Parameter: "batch"})
+		return
+	}
+	n, err := s.db.Undo(r.Context(), batch, ed.Name, strings.TrimSpace(r.PostFormValue("note")))
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.url("review"))
+	next, _, _ = strings.Cut(next, "done=") // not the message of the change undone
+	next = strings.TrimRight(next, "?&")
+	sep := "?"
+	if strings.Contains(next, "?") {
+		sep = "&"
+	}
+	http.Redirect(w, r, next+sep+"done="+url.QueryEscape(fmt.Sprintf("%d:undo", n)), http.StatusSeeOther)
+}
+
+// undoOf is the undo form for the change a done parameter names
+// ("24:confirm:812"), nil when it names none or the visitor cannot edit.
+func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
+	parts := strings.Split(done, ":")
+	csrf := s.csrfOf(r)
+	if len(parts) != 3 || csrf == "" {
+		return nil
+	}
+	if _, err := strconv.ParseInt(parts[2], 10, 64); err != nil || parts[1] == "fix" {
+		return nil
+	}
+	return &views.Undo{Action: s.url("review.undo"), CSRF: csrf, Batch: parts[2], Next: r.URL.RequestURI()}
 }
 
 // doneVerbs say what a review form did, by its action.
-var doneVerbs = map[string]string{"confirm": "confirmed", "place": "placed", "point": "placed", "fix": "fixed"}
+var doneVerbs = map[string]string{"confirm": "confirmed", "place": "placed", "point": "placed", "fix": "fixed",
+	"undo": "put back where the geocoder placed them, unchecked"}
 
 // doneMessage writes the done parameter of the page a form went on to
 // ("2:confirm"): "2 photos confirmed." Only the server's own words are
 // shown, whatever a link says.
 func doneMessage(v string) string {
 	n, action, ok := strings.Cut(v, ":")
+	action, _, _ = strings.Cut(action, ":") // the batch, for the undo form
 	count, err := strconv.Atoi(n)
 	if !ok || err != nil || count < 0 || doneVerbs[action] == "" {
 		return ""

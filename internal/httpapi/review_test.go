@@ -389,7 +389,7 @@ func TestReviewPages(t *testing.T) {
 	form := url.Values{"csrf": {csrf}, "action": {"place"}, "place_id": {"Kafr Nabl — town [gn:168661]"}, "all": {"1"},
 		"group": {"Kafranbel"}, "note": {"checked on the map"}, "next": {"/review"}}
 	resp, _ = do(t, c, "POST", e.ts.URL+"/review/photos/"+kafranbel, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
-	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review?done=2%3Aplace" {
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review?done=2%3Aplace%3A1" {
 		t.Errorf("apply to the group: %s to %s", resp.Status, resp.Header.Get("Location"))
 	}
 	_, body := get(t, e.ts, "/api/photos.geojson?place=gn:168661")
@@ -564,5 +564,82 @@ func TestReviewGroupOpensAtItsFirst(t *testing.T) {
 	}
 	if several < 3 {
 		t.Errorf("only %d groups of several photos to check", several)
+	}
+}
+
+// TestUndoAGroupChange: the page after "apply to all" offers to undo it;
+// undone, the group's photos are back at the geocoder's place, unchecked,
+// and the history keeps both (issue 26, safe bulk review).
+func TestUndoAGroupChange(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, csrf := e.signIn(t)
+	kafranbel := e.photoID(t, "?place=gn:168661")
+	form := url.Values{"csrf": {csrf}, "action": {"confirm"}, "all": {"1"}, "group": {"Kafranbel"}, "next": {"/review"}}
+	resp, _ := do(t, c, "POST", e.ts.URL+"/review/photos/"+kafranbel, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/review?done=2%3Aconfirm%3A") {
+		t.Fatalf("confirm the group: %s to %s", resp.Status, loc)
+	}
+	_, page := do(t, c, "GET", e.ts.URL+loc, "")
+	doc, err := html.Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	undo := url.Values{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "input" && ancestorHasClass(n, "undo") {
+			undo.Set(attr(n, "name"), attr(n, "value"))
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if undo.Get("batch") == "" || !strings.Contains(page, "2 photos confirmed.") {
+		t.Fatalf("no undo form after the group's change:\n%s", page)
+	}
+	resp, _ = do(t, c, "POST", e.ts.URL+"/review/undo", undo.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review?done=2%3Aundo" {
+		t.Errorf("undo: %s to %s", resp.Status, resp.Header.Get("Location"))
+	}
+	_, body := get(t, e.ts, "/api/photos.geojson?place=gn:168661")
+	fc := features(t, body)
+	if len(fc.Features) != 2 {
+		t.Fatalf("%d photos at Kafr Nabl after the undo", len(fc.Features))
+	}
+	for _, f := range fc.Features {
+		if f.Properties["placement"] == "confirmed" || f.Properties["reviewed_by"] != nil && f.Properties["reviewed_by"] != "" {
+			t.Errorf("%v after the undo: %v by %v", f.ID, f.Properties["placement"], f.Properties["reviewed_by"])
+		}
+	}
+	// Undone once, it cannot be undone again: a conflict, said plainly.
+	resp, page = do(t, c, "POST", e.ts.URL+"/review/undo", undo.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if resp.StatusCode != http.StatusConflict || !strings.Contains(page, "changed since") {
+		t.Errorf("undo twice: %s\n%s", resp.Status, page)
+	}
+}
+
+func ancestorHasClass(n *html.Node, class string) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		for _, f := range strings.Fields(attr(p, "class")) {
+			if f == class {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unchangedPlace fails the test unless the photo is unchecked, at the
+// geocoder's place.
+func (e *editorServer) unchangedPlace(t *testing.T, id string) {
+	t.Helper()
+	p, err := e.a.DB.Photo(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Review != photo.ReviewAutomatic || p.Place.ID != p.Geocoded.ID || p.Correction != nil {
+		t.Errorf("photo %s: review %s, at %s (the geocoder's %s)", id, p.Review, p.Place.ID, p.Geocoded.ID)
 	}
 }

@@ -230,6 +230,7 @@ func (s *Server) routes() {
 	get("review.log", "/review/log", s.reviewLog)
 	get("review.photo", "/review/photos/{id}", s.heavy(s.reviewPhoto))
 	r.Handle("/review/photos/{id}", s.guard.Editing(s.reviewSubmit)).Methods(http.MethodPost)
+	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
 	r.Handle("/api/photos/{id}/placement", s.guard.Editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	get("history", "/api/photos/{id}/history", s.historyJSON)

@@ -125,7 +125,7 @@ const (
 type Event struct {
 	At      time.Time      `json:"at"`
 	By      string         `json:"by"`
-	Action  string         `json:"action"` // "correct", "confirm", "fix"
+	Action  string         `json:"action"` // "correct", "confirm", "fix", "undo"
 	PhotoID string         `json:"photo_id"`
 	Before  map[string]any `json:"before"`
 	After   map[string]any `json:"after"`

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -44,23 +45,29 @@ func actionOf(c photo.Change) (string, error) {
 // does a fixed date or credit. It returns how many photos changed; an
 // unknown photo id is an ENotFound error and changes nothing.
 func (s *DB) Apply(ctx context.Context, ids []string, c photo.Change) (int, error) {
+	n, _, err := s.ApplyBatch(ctx, ids, c)
+	return n, err
+}
+
+// ApplyBatch is Apply returning, too, the batch its events share, which
+// Undo takes.
+func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n int, batch int64, err error) {
 	action, err := actionOf(c)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	tx, err := s.begin(ctx)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer tx.Rollback()
 	now := s.Now().UTC()
 	stamp := now.Format(time.RFC3339)
-	n := 0
 	for _, id := range ids {
 		var p photo.Photo
 		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
 		if err != nil {
-			return 0, notFound(err, "photo "+id)
+			return 0, 0, notFound(err, "photo "+id)
 		}
 		var before, after map[string]any
 		switch action {
@@ -69,7 +76,7 @@ func (s *DB) Apply(ctx context.Context, ids []string, c photo.Change) (int, erro
 			err = s.correct(ctx, tx, rowid, &p, *c.Place, c.Author, c.Note, stamp)
 		case "confirm":
 			if !p.Place.Located {
-				return 0, photo.Errorf(photo.EInvalid, "photo %s is not placed: there is nothing to confirm; give a place or point", id)
+				return 0, 0, photo.Errorf(photo.EInvalid, "photo %s is not placed: there is nothing to confirm; give a place or point", id)
 			}
 			before = placeState(&p)
 			p.Review = photo.ReviewConfirmed
@@ -79,25 +86,120 @@ func (s *DB) Apply(ctx context.Context, ids []string, c photo.Change) (int, erro
 			before, after, err = s.fix(ctx, tx, rowid, &p, c, stamp)
 		}
 		if err != nil {
-			return 0, fmt.Errorf("store: changing %s: %w", id, err)
+			return 0, 0, fmt.Errorf("store: changing %s: %w", id, err)
 		}
 		b, _ := json.Marshal(before)
 		a, _ := json.Marshal(after)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note) VALUES (?,?,?,?,?,?,?)`,
-			stamp, c.Author, action, id, string(b), string(a), c.Note); err != nil {
-			return 0, fmt.Errorf("store: recording the change of %s: %w", id, err)
+		res, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note, batch) VALUES (?,?,?,?,?,?,?,?)`,
+			stamp, c.Author, action, id, string(b), string(a), c.Note, batch)
+		if err != nil {
+			return 0, 0, fmt.Errorf("store: recording the change of %s: %w", id, err)
+		}
+		if batch == 0 { // the first event names the batch
+			if batch, err = res.LastInsertId(); err != nil {
+				return 0, 0, err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE events SET batch = id WHERE id = ?`, batch); err != nil {
+				return 0, 0, err
+			}
 		}
 		n++
 	}
 	if n > 0 {
 		if err := bump(ctx, tx); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, 0, s.writeErr(err)
+	}
+	return n, batch, nil
+}
+
+// Undo reverses the placements and confirmations of one batch (see
+// ApplyBatch): each photo goes back to the geocoder's place, unchecked,
+// and an "undo" event, kept in the history, records it. Only a batch whose
+// photos no person had checked before and nobody has changed since can be
+// undone whole; otherwise Undo is an EConflict error naming the photo and
+// changes nothing. It returns how many photos went back.
+func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, error) {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT e.id, e.action, e.photo, e.before,
+		(SELECT max(id) FROM events l WHERE l.photo = e.photo) FROM events e WHERE e.batch = ? ORDER BY e.id`, batch)
+	if err != nil {
+		return 0, err
+	}
+	type undo struct {
+		id, latest    int64
+		action, photo string
+		before        map[string]any
+	}
+	var todo []undo
+	for rows.Next() {
+		var u undo
+		var before string
+		if err := rows.Scan(&u.id, &u.action, &u.photo, &before, &u.latest); err != nil {
+			rows.Close()
 			return 0, err
 		}
+		if err := json.Unmarshal([]byte(before), &u.before); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("store: event %d: %w", u.id, err)
+		}
+		todo = append(todo, u)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	if len(todo) == 0 {
+		return 0, photo.Errorf(photo.ENotFound, "no change %d to undo", batch)
+	}
+	stamp := s.Now().UTC().Format(time.RFC3339)
+	for _, u := range todo {
+		switch {
+		case u.action != "correct" && u.action != "confirm":
+			return 0, photo.Errorf(photo.EConflict, "change %d is a %s; only placements and confirmations are undone", batch, u.action)
+		case u.latest != u.id:
+			return 0, photo.Errorf(photo.EConflict, "photo %s has been changed since; undo that change by hand", u.photo)
+		case u.before["review"] != string(photo.ReviewAutomatic):
+			return 0, photo.Errorf(photo.EConflict, "photo %s had been checked by a person before; undo that change by hand", u.photo)
+		}
+		var p photo.Photo
+		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, u.photo), &p)
+		if err != nil {
+			return 0, notFound(err, "photo "+u.photo)
+		}
+		args, err := placeArgs(p.Geocoded)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM corrections WHERE photo = ?`, rowid); err != nil {
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE photos SET `+placeSet+`, review='', reviewed_by='', reviewed_at='', updated=? WHERE rowid=?`,
+			append(args, stamp, rowid)...); err != nil {
+			return 0, fmt.Errorf("store: undoing the change of %s: %w", u.photo, err)
+		}
+		before, after := placeState(&p), placeState(&photo.Photo{Place: p.Geocoded})
+		b, _ := json.Marshal(before)
+		a, _ := json.Marshal(after)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note) VALUES (?,?,'undo',?,?,?,?)`,
+			stamp, author, u.photo, string(b), string(a), cmp.Or(note, fmt.Sprintf("undoes change %d", batch))); err != nil {
+			return 0, err
+		}
+	}
+	if err := bump(ctx, tx); err != nil {
+		return 0, err
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, s.writeErr(err)
 	}
-	return n, nil
+	return len(todo), nil
 }
 
 // placeState is a photo's place as an event records it.

@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestUndo: a change made to a group is undone as one — every photo back
+// at the geocoder's place, unchecked, with an "undo" event — and a batch
+// a photo of which has changed since is not undone at all (issue 26).
+func TestUndo(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name   string
+		change photo.Change
+	}{
+		{"confirm", photo.Change{Author: "rana", Confirm: true}},
+		{"correct", photo.Change{Author: "rana", Place: &photo.Place{ID: "gn:2", Name: "Damascus", Lon: 36.29, Lat: 33.51, Located: true}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := open(t)
+			importFixture(t, db)
+			ids := []string{fixture[0].ID, fixture[1].ID}
+			n, batch, err := db.ApplyBatch(ctx, ids, tc.change)
+			if err != nil || n != 2 || batch == 0 {
+				t.Fatalf("apply: %d photos, batch %d, %v", n, batch, err)
+			}
+			if n, err := db.Undo(ctx, batch, "rana", ""); err != nil || n != 2 {
+				t.Fatalf("undo: %d photos, %v", n, err)
+			}
+			for _, id := range ids {
+				p, err := db.Photo(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.Review != photo.ReviewAutomatic || p.Place.ID != "gn:1" || p.Place.Precision != "exact" || p.Correction != nil {
+					t.Errorf("%s after undo: review %q, at %s (%s), correction %v", id, p.Review, p.Place.ID, p.Place.Precision, p.Correction)
+				}
+				h, _ := db.History(ctx, id)
+				if len(h) != 2 || (h[0].Action != "undo" && h[1].Action != "undo") {
+					t.Errorf("%s history: %+v", id, h)
+				}
+			}
+			if _, err := db.Undo(ctx, batch, "rana", ""); photo.ErrorCode(err) != photo.EConflict {
+				t.Errorf("undoing twice: %v, want a conflict", err)
+			}
+		})
+	}
+	t.Run("changed since", func(t *testing.T) {
+		db := open(t)
+		importFixture(t, db)
+		ids := []string{fixture[0].ID, fixture[1].ID}
+		_, batch, _ := db.ApplyBatch(ctx, ids, photo.Change{Author: "rana", Confirm: true})
+		if _, err := db.Apply(ctx, ids[1:], photo.Change{Author: "sami", Place: &photo.Place{ID: "gn:2", Name: "Damascus", Lon: 36.29, Lat: 33.51, Located: true}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Undo(ctx, batch, "rana", ""); photo.ErrorCode(err) != photo.EConflict {
+			t.Errorf("undo over a later change: %v, want a conflict", err)
+		}
+		if p, _ := db.Photo(ctx, ids[0]); p.Review != photo.ReviewConfirmed {
+			t.Errorf("a refused undo changed photo %s: %s", ids[0], p.Review)
+		}
+	})
+}
