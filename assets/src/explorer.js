@@ -14,6 +14,7 @@ import { readState, writeState, filterQuery } from "./state.js";
 import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
 import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
+import { citation } from "./cite.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters.
@@ -286,12 +287,33 @@ export class Explorer {
     const sel = { download: 1 };
     const view = { ...sel, bbox: this.map.bbox() };
     const link = (url, text, id) => h("a", { class: "button secondary", href: url, download: "", "data-testid": id }, text);
+    const cite = h("button", { type: "button", class: "button secondary", "data-testid": "cite" }, "Cite this view");
+    cite.addEventListener("click", () => this.cite());
     this.downloads.replaceChildren(
       link(cfg.listUrl + this.query(sel), "Download the selection (GeoJSON)", "download-geojson"),
       link(cfg.csvUrl + this.query(sel), "CSV", "download-csv"),
       link(cfg.listUrl + this.query(view), "Download what is in view (GeoJSON)", "download-view-geojson"),
       link(cfg.csvUrl + this.query(view), "CSV", "download-view-csv"),
+      cite,
     );
+  }
+
+  // cite copies a link to exactly this view with a sentence saying what
+  // it shows, and shows it too (a clipboard may be refused).
+  cite() {
+    this.saveState(false);
+    this.st.view = this.map.view;
+    const url = location.origin + location.pathname + writeState(this.st, this.extent);
+    const label = (facet, v) => this.filters.widgets.get(facet)?.names.get(v) || v;
+    const text = citation({ count: this.matching ?? 0, filters: this.st.filters, from: this.st.from, to: this.st.to,
+      whole: this.whole(), label, url, today: new Date().toISOString().slice(0, 10) });
+    let out = document.querySelector("[data-testid=citation]");
+    if (!out) {
+      out = h("output", { class: "citation", "data-testid": "citation" });
+      this.downloads.after(out);
+    }
+    out.textContent = text;
+    navigator.clipboard?.writeText(text).then(() => { out.dataset.copied = "1"; }, () => {});
   }
 
   saveState(push) {

@@ -496,3 +496,34 @@ func TestBrowserUndoAGroupChange(t *testing.T) {
 	e.unchangedPlace(t, kafranbel)
 	b.check(t)
 }
+
+// TestBrowserCiteThisView: "Cite this view" gives a sentence with the
+// count, the filters and the window, and a link that opens the same view
+// (issue 26, cite this view).
+func TestBrowserCiteThisView(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var text, count string
+	b.run(t, ready(ts.URL+"/?agency=Reuters&from=2016-01&to=2016-12"),
+		chromedp.WaitVisible(`[data-testid=cite]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=cite]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=citation]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=citation]`, &text, chromedp.ByQuery))
+	n, _, _ := strings.Cut(count, " ")
+	for _, want := range []string{n + " photos", "January 2016–December 2016", "by Reuters", "; syriamap, retrieved 20", ts.URL + "/?",
+		"agency=Reuters", "from=2016-01", "to=2016-12", "map="} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the citation %q lacks %q", text, want)
+		}
+	}
+	// The link opens the view it cites: the same count.
+	link := text[strings.Index(text, ts.URL):]
+	var again string
+	b.run(t, ready(link), chromedp.Sleep(300*time.Millisecond), chromedp.Text(`[data-testid=count]`, &again, chromedp.ByQuery))
+	if again != count {
+		t.Errorf("the cited link shows %q, the view cited %q", again, count)
+	}
+	b.check(t)
+}
