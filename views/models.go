@@ -99,9 +99,9 @@ type MapConfig struct {
 
 // MiniMap is a small map of one point, on a photo's or a place's page.
 type MiniMap struct {
-	BasemapURL, Tiles string
-	Lon, Lat          string
-	Label             string
+	BasemapURL, LabelsURL, Tiles string
+	Lon, Lat                     string
+	Label                        string
 	// GPSLon and GPSLat are the camera's GPS point, drawn beside the
 	// photo's place; "" when the file has none or it is not shown.
 	GPSLon, GPSLat string
@@ -310,11 +310,11 @@ type ReviewPhoto struct {
 	Of                               int
 	PrevURL, NextURL, QueueURL, Next string
 	// SearchURL finds gazetteer places by name, for the place field;
-	// BasemapURL is the offline map's.
-	SearchURL, BasemapURL string
-	Flash                 string // what the last form did
-	Undo                  *Undo  // undoes it, when it changed a group
-	History               []EventRow
+	// BasemapURL and LabelsURL are the offline map's.
+	SearchURL, BasemapURL, LabelsURL string
+	Flash                            string // what the last form did
+	Undo                             *Undo  // undoes it, when it changed a group
+	History                          []EventRow
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).
 	ImageURL string

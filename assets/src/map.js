@@ -5,6 +5,7 @@
 // Enter or Space opens them.
 
 import L from "leaflet";
+import { drawBasemap, loadBasemap, PlaceLabels } from "./basemap.js";
 import Supercluster from "supercluster";
 
 // The placement codes of /api/points, and how each is drawn and named in
@@ -39,8 +40,6 @@ export class PhotoMap {
     this.map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: MAX_ZOOM, keyboard: true, attributionControl: true });
     this.map.attributionControl.setPrefix(false);
     this.map.setView([35.0, 38.5], 6.5);
-    this.map.createPane("labels").style.zIndex = 450; // over the basemap and rivers, under the markers
-    this.map.getPane("labels").style.pointerEvents = "none";
     L.control.scale({ imperial: false, maxWidth: 140 }).addTo(this.map);
     this.legend().addTo(this.map);
     this.offline = L.layerGroup().addTo(this.map);
@@ -50,15 +49,13 @@ export class PhotoMap {
       L.control.layers({ "Offline map": L.layerGroup(), "Online tiles": online }, null, { collapsed: false }).addTo(this.map);
       this.map.on("baselayerchange", (e) => this.drawOffline(e.name === "Offline map"));
     }
-    this.placeLabels = L.layerGroup().addTo(this.map);
+    this.placeLabels = new PlaceLabels(this.map, cfg.labelsUrl);
     this.markers = L.layerGroup().addTo(this.map);
     this.highlight = L.layerGroup().addTo(this.map);
     this.index = null;
     this.quiet = false; // moves the map makes itself are not the user's
-    this.labelTimer = null;
     this.map.on("moveend", () => {
       this.render();
-      this.scheduleLabels();
       if (!this.quiet) handlers.onMove();
     });
     this.map.on("zoomend", () => el.dataset.zoom = String(this.map.getZoom()));
@@ -101,68 +98,15 @@ export class PhotoMap {
       this.map.fitBounds(syria, { animate: false, padding: [8, 8] });
       this.quiet = false;
     }
-    this.scheduleLabels();
+    this.placeLabels.schedule();
   }
 
   // drawOffline draws the basemap, filled or, over online tiles, as
   // outlines; it returns Syria's bounds.
   drawOffline(filled) {
     this.offline.clearLayers();
-    const el = this.map.getContainer();
-    el.classList.toggle("over-tiles", !filled);
-    if (!this.basemap) return null;
-    const layer = (name) => ({ type: "FeatureCollection", features: this.basemap.features.filter((f) => f.properties.layer === name) });
-    const countries = L.geoJSON(layer("country"), {
-      interactive: false,
-      style: (f) => ({ color: "#7d8791", weight: 1, fillColor: f.properties.name === "Syria" ? "#fbfaf7" : "#e6e1d6", fillOpacity: filled ? 1 : 0 }),
-    }).addTo(this.offline);
-    L.geoJSON(layer("governorate"), { interactive: false, style: { color: "#a7adb4", weight: 1, fill: false } }).addTo(this.offline);
-    L.geoJSON(layer("river"), { interactive: false, style: { color: "#4d8cc4", weight: 2 } }).addTo(this.offline);
-    for (const [name, cls] of [["country-label", "country-label"], ["label", "gov-label"]]) {
-      for (const f of layer(name).features) {
-        const [lon, lat] = f.geometry.coordinates;
-        L.marker([lat, lon], { interactive: false, keyboard: false, pane: "labels", icon: L.divIcon({ className: cls, html: "", iconSize: null }) })
-          .addTo(this.offline).getElement().textContent = f.properties.name;
-      }
-    }
-    if (!this.attributed) {
-      this.map.attributionControl.addAttribution("Natural Earth · UN-OCHA · GeoNames");
-      this.attributed = true;
-    }
-    return countries.getLayers().find((l) => l.feature.properties.name === "Syria")?.getBounds();
-  }
-
-  // Place names from the gazetteer, by zoom: cities from 6, towns from 9,
-  // villages and quarters from 12; the most prominent first, and none
-  // that would overlap one already drawn.
-  scheduleLabels() {
-    clearTimeout(this.labelTimer);
-    this.labelTimer = setTimeout(() => this.drawLabels(), 150);
-  }
-
-  async drawLabels() {
-    const zoom = Math.floor(this.map.getZoom());
-    const seq = (this.labelSeq = (this.labelSeq || 0) + 1);
-    const res = await fetch(`${this.cfg.labelsUrl}?bbox=${this.bbox(0.1)}&zoom=${zoom}`);
-    if (!res.ok || seq !== this.labelSeq) return;
-    const fc = await res.json();
-    this.placeLabels.clearLayers();
-    const taken = [];
-    const size = this.map.getSize();
-    for (const f of fc.features) {
-      const [lon, lat] = f.geometry.coordinates;
-      const pt = this.map.latLngToContainerPoint([lat, lon]);
-      const big = f.properties.kind === "city";
-      const w = f.properties.name.length * (big ? 7.5 : 6.5) + 8, hgt = big ? 16 : 14;
-      const box = { x0: pt.x + 4, y0: pt.y - hgt / 2, x1: pt.x + 4 + w, y1: pt.y + hgt / 2 };
-      if (box.x1 < 0 || box.x0 > size.x || box.y1 < 0 || box.y0 > size.y) continue;
-      if (taken.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
-      taken.push(box);
-      L.marker([lat, lon], {
-        interactive: false, keyboard: false, pane: "labels",
-        icon: L.divIcon({ className: `place-label ${f.properties.kind}`, html: "", iconSize: null }),
-      }).addTo(this.placeLabels).getElement().textContent = f.properties.name;
-    }
+    this.map.getContainer().classList.toggle("over-tiles", !filled);
+    return this.basemap ? drawBasemap(this.map, this.offline, this.basemap, filled) : null;
   }
 
   // setPoints shows the points (objects with lon, lat, id, placement):
@@ -380,21 +324,14 @@ export class PhotoMap {
 // placeMap is the small map of a photo's or a place's page: the basemap
 // and one point, from the element's data attributes.
 export function placeMap(el) {
-  const { basemapUrl, lon, lat, label, tiles } = el.dataset;
+  const { basemapUrl, labelsUrl, lon, lat, label, tiles } = el.dataset;
   const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 14, scrollWheelZoom: false });
   map.attributionControl.setPrefix(false);
   if (tiles) L.tileLayer(tiles, { maxZoom: 19 }).addTo(map);
   map.setView([Number(lat), Number(lon)], 8);
   L.control.scale({ imperial: false }).addTo(map);
-  fetch(basemapUrl).then((r) => r.json()).then((fc) => {
-    const layer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
-    L.geoJSON(layer("country"), {
-      interactive: false,
-      style: (f) => ({ color: "#7d8791", weight: 1, fillColor: f.properties.name === "Syria" ? "#fbfaf7" : "#e6e1d6", fillOpacity: tiles ? 0 : 1 }),
-    }).addTo(map).bringToBack();
-    L.geoJSON(layer("governorate"), { interactive: false, style: { color: "#a7adb4", weight: 1, fill: false } }).addTo(map);
-    L.geoJSON(layer("river"), { interactive: false, style: { color: "#4d8cc4", weight: 2 } }).addTo(map);
-  }).catch((err) => console.error(err));
+  loadBasemap(map, basemapUrl, !tiles).catch((err) => console.error(err));
+  if (labelsUrl) new PlaceLabels(map, labelsUrl).schedule();
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
     .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
   // The camera's GPS point, where it may be shown, beside the place: the

@@ -3,6 +3,7 @@
 // them, and keys for the common choices. The forms work without it.
 
 import L from "leaflet";
+import { loadBasemap, PlaceLabels } from "./basemap.js";
 
 export function review(root) {
   const form = root.querySelector("[data-testid=review-form]");
@@ -11,12 +12,8 @@ export function review(root) {
   const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 17 });
   map.attributionControl.setPrefix(false);
   L.control.scale({ imperial: false }).addTo(map);
-  fetch(el.dataset.basemapUrl).then((r) => r.json()).then((fc) => {
-    const layer = (name) => ({ type: "FeatureCollection", features: fc.features.filter((f) => f.properties.layer === name) });
-    L.geoJSON(layer("country"), { interactive: false, style: (f) => ({ color: "#7d8791", weight: 1, fillColor: f.properties.name === "Syria" ? "#fbfaf7" : "#e6e1d6", fillOpacity: 1 }) })
-      .addTo(map).bringToBack();
-    L.geoJSON(layer("governorate"), { interactive: false, style: { color: "#a7adb4", weight: 1, fill: false } }).addTo(map);
-  }).catch((err) => console.error(err));
+  loadBasemap(map, el.dataset.basemapUrl).catch((err) => console.error(err));
+  new PlaceLabels(map, el.dataset.labelsUrl);
   const bounds = [];
   for (const c of root.querySelectorAll(".choice-point")) {
     const at = [Number(c.dataset.lat), Number(c.dataset.lon)];

@@ -527,3 +527,32 @@ func TestBrowserCiteThisView(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserLabelledMaps: the review map and the photo page's map draw
+// the explorer's basemap with the gazetteer's place names, so a click
+// can be aimed (issue 26, 3, and a labelled basemap on every map).
+func TestBrowserLabelledMaps(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	for _, page := range []struct{ path, mapSel string }{
+		{"/review/photos/" + zamalka, "#review-map"},
+		{"/photos/" + zamalka, "[data-testid=place-map]"},
+	} {
+		var names []string
+		var rivers int
+		b.run(t, chromedp.Navigate(e.ts.URL+page.path),
+			chromedp.WaitVisible(page.mapSel, chromedp.ByQuery),
+			chromedp.Poll(`document.querySelectorAll("`+page.mapSel+` .place-label").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			eval(`[...document.querySelectorAll("`+page.mapSel+` .place-label, `+page.mapSel+` .gov-label")].map((l) => l.textContent)`, &names),
+			eval(`document.querySelectorAll("`+page.mapSel+` path[stroke='#4d8cc4']").length`, &rivers))
+		if len(names) < 3 {
+			t.Errorf("%s: the map names %d places: %q", page.path, len(names), names)
+		}
+		if rivers == 0 {
+			t.Errorf("%s: the map draws no river", page.path)
+		}
+	}
+	b.check(t)
+}

@@ -381,7 +381,7 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 // miniMap is the small map of a point, and the files it needs on page.
 func (s *Server) miniMap(page *views.Page, lon, lat float64, label string) *views.MiniMap {
 	s.withMapAssets(page)
-	return &views.MiniMap{BasemapURL: s.url("basemap"), Tiles: s.tiles, Label: label,
+	return &views.MiniMap{BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles, Label: label,
 		Lon: strconv.FormatFloat(lon, 'f', 6, 64), Lat: strconv.FormatFloat(lat, 'f', 6, 64)}
 }
 
