@@ -310,8 +310,10 @@ type ReviewPhoto struct {
 	Of                               int
 	PrevURL, NextURL, QueueURL, Next string
 	// SearchURL finds gazetteer places by name, for the place field;
-	// BasemapURL and LabelsURL are the offline map's.
+	// BasemapURL and LabelsURL are the offline map's; GPSLon and GPSLat
+	// the camera's point, where the visitor may see it.
 	SearchURL, BasemapURL, LabelsURL string
+	GPSLon, GPSLat                   string
 	Flash                            string // what the last form did
 	Undo                             *Undo  // undoes it, when it changed a group
 	History                          []EventRow

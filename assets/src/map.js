@@ -336,11 +336,20 @@ export function placeMap(el) {
     .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
   // The camera's GPS point, where it may be shown, beside the place: the
   // evidence side by side.
-  const { gpsLon, gpsLat } = el.dataset;
-  if (gpsLon && gpsLat) {
-    const gps = [Number(gpsLat), Number(gpsLon)];
-    L.circleMarker(gps, { radius: 7, weight: 2, color: "#b3541e", fillColor: "#fff", fillOpacity: 1 })
-      .addTo(map).bindTooltip("GPS (camera)", { permanent: true, direction: "left", offset: [-8, 0] });
-    map.fitBounds(L.latLngBounds([[Number(lat), Number(lon)], gps]), { padding: [40, 40], maxZoom: 12 });
-  }
+  const gps = gpsPoint(map, el.dataset, [Number(lat), Number(lon)], label);
+  if (gps) map.fitBounds(L.latLngBounds([[Number(lat), Number(lon)], gps]), { padding: [40, 40], maxZoom: 12 });
+}
+
+// gpsPoint draws the camera's GPS point (data-gps-lon, data-gps-lat), where
+// it may be shown, with its distance from the caption's place at placeAt:
+// the evidence side by side. It returns the point, or null.
+export function gpsPoint(map, { gpsLon, gpsLat }, placeAt, placeName) {
+  if (!gpsLon || !gpsLat) return null;
+  const gps = [Number(gpsLat), Number(gpsLon)];
+  const km = placeAt ? map.distance(placeAt, gps) / 1000 : null;
+  const far = km === null ? "" : `, ${km < 10 ? km.toFixed(1) : Math.round(km)} km from ${placeName || "the place"}`;
+  L.circleMarker(gps, { radius: 7, weight: 2, color: "#b3541e", fillColor: "#fff", fillOpacity: 1 })
+    .addTo(map).bindTooltip(`GPS (camera)${far}`, { permanent: true, direction: "left", offset: [-8, 0], className: "gps-tip" });
+  if (placeAt) L.polyline([placeAt, gps], { color: "#b3541e", weight: 1.5, dashArray: "4 4", interactive: false }).addTo(map);
+  return gps;
 }

@@ -4,6 +4,7 @@
 
 import L from "leaflet";
 import { loadBasemap, PlaceLabels } from "./basemap.js";
+import { gpsPoint } from "./map.js";
 
 export function review(root) {
   const form = root.querySelector("[data-testid=review-form]");
@@ -23,6 +24,8 @@ export function review(root) {
   }
   const start = el.dataset.lon ? [Number(el.dataset.lat), Number(el.dataset.lon)] : null;
   if (start) bounds.push(start);
+  const gps = gpsPoint(map, el.dataset, start, el.dataset.label);
+  if (gps) bounds.push(gps);
   if (bounds.length > 1) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 12 });
   else map.setView(start || [35, 38.5], start ? 11 : 6.5);
   // The pin: where the photo is now; drag it, or click the map, to put

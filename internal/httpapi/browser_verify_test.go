@@ -395,6 +395,14 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 		chromedp.Text(`[data-testid=agreement]`, &agreement, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=iptc-location]`, &location, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=gps]`, &gps, chromedp.ByQuery))
+	// The map beside it puts the GPS point by the caption's place, with
+	// the distance between them.
+	var tip string
+	b.run(t, chromedp.Poll(`!!document.querySelector("#review-map .gps-tip")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`#review-map .gps-tip`, &tip, chromedp.ByQuery))
+	if !strings.Contains(tip, "GPS (camera), 98 km from Aleppo") {
+		t.Errorf("the review map's GPS point reads %q", tip)
+	}
 	if width == 0 || !strings.Contains(agreement, "place and the camera's clock disagree") || location == "" || gps == "" {
 		t.Errorf("the review page shows: image %d px, agreement %q, IPTC %q, GPS %q", width, agreement, location, gps)
 	}

@@ -129,6 +129,9 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
 		m.File = imageFileView(p, gps)
+		if gps && p.Check.HasGPS {
+			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
+		}
 		if gps && !s.publicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
