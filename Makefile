@@ -39,10 +39,11 @@ assets:
 	cd assets && npm ci --no-audit --no-fund && npm run build
 
 ## screenshots: PNGs of the explorer, a stacked spot's list, a photo page
-## and the about page at 1440×900, 1024×768 and 375×812, taken in
+## and the about page at 1440×900, 1024×768 and 375×812, and of the
+## review page with its evidence and with a group's split, taken in
 ## headless Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

@@ -349,7 +349,7 @@ export function gpsPoint(map, { gpsLon, gpsLat }, placeAt, placeName) {
   const km = placeAt ? map.distance(placeAt, gps) / 1000 : null;
   const far = km === null ? "" : `, ${km < 10 ? km.toFixed(1) : Math.round(km)} km from ${placeName || "the place"}`;
   L.circleMarker(gps, { radius: 7, weight: 2, color: "#b3541e", fillColor: "#fff", fillOpacity: 1 })
-    .addTo(map).bindTooltip(`GPS (camera)${far}`, { permanent: true, direction: "left", offset: [-8, 0], className: "gps-tip" });
+    .addTo(map).bindTooltip(`GPS (camera)${far}`, { permanent: true, direction: "auto", offset: [8, 0], className: "gps-tip" });
   if (placeAt) L.polyline([placeAt, gps], { color: "#b3541e", weight: 1.5, dashArray: "4 4", interactive: false }).addTo(map);
   return gps;
 }

@@ -403,6 +403,7 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 	if !strings.Contains(tip, "GPS (camera), 98 km from Aleppo") {
 		t.Errorf("the review map's GPS point reads %q", tip)
 	}
+	shoot(t, b, "review-evidence-1440x900.png")
 	if width == 0 || !strings.Contains(agreement, "place and the camera's clock disagree") || location == "" || gps == "" {
 		t.Errorf("the review page shows: image %d px, agreement %q, IPTC %q, GPS %q", width, agreement, location, gps)
 	}
@@ -429,6 +430,7 @@ func TestBrowserGroupSplitShown(t *testing.T) {
 	if applyAll != 0 {
 		t.Error("apply to all offered where this photo is alone at its place")
 	}
+	shoot(t, b, "review-split-1440x900.png")
 	b.check(t)
 }
 
