@@ -631,9 +631,9 @@ func TestBrowserPages(t *testing.T) {
 	b.check(t)
 }
 
-// TestBrowserAccessibility runs axe-core (npm, for the tests only) on the
-// explorer, a photo page and a place page: no serious or critical
-// violations.
+// TestBrowserAccessibility runs axe-core (npm, for the tests only) on
+// every kind of page, signed out and signed in, at 1440×900, 1024×768 and
+// 375×812: no serious or critical violations (issue 26).
 func TestBrowserAccessibility(t *testing.T) {
 	axe, err := os.ReadFile(filepath.Join("..", "..", "assets", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
@@ -642,21 +642,28 @@ func TestBrowserAccessibility(t *testing.T) {
 		}
 		t.Skipf("axe-core is not installed (cd assets && npm ci): %v", err)
 	}
-	_, ts, _ := newTestServer(t)
-	b := newBrowser(t, ts, 1440, 900)
-	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
-	photoURL := features(t, body).Features[0].Properties.MustString("url", "")
-	for _, page := range []string{ts.URL + "/", photoURL, ts.URL + "/places/ocha:C2320", ts.URL + "/about", ts.URL + "/review",
-		ts.URL + "/signin", strings.Replace(photoURL, "/photos/", "/review/photos/", 1)} {
-		var violations []string
-		b.run(t, chromedp.Navigate(page), chromedp.Sleep(1500*time.Millisecond),
-			eval(string(axe), nil),
-			eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
-				.filter((v) => v.impact === "serious" || v.impact === "critical")
-				.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
-		for _, v := range violations {
-			t.Errorf("%s: %s", page, v)
+	e := newEditorServer(t, Options{})
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/review", "/review/photos/" + zamalka,
+		"/review/log", "/ogc/collections/photos/items?f=html&limit=10", "/?agency=Reuters&from=2016-01&to=2016-12"}
+	for _, size := range [][2]int{{1440, 900}, {1024, 768}, {375, 812}} {
+		b := newBrowser(t, e.ts, size[0], size[1])
+		sweep := func(who string, pages []string) {
+			for _, page := range pages {
+				var violations []string
+				b.run(t, chromedp.Navigate(e.ts.URL+page), chromedp.Sleep(1000*time.Millisecond),
+					eval(string(axe), nil),
+					eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
+						.filter((v) => v.impact === "serious" || v.impact === "critical")
+						.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
+				for _, v := range violations {
+					t.Errorf("%dx%d, %s, %s: %s", size[0], size[1], who, page, v)
+				}
+			}
 		}
+		sweep("signed out", append(pages, "/signin"))
+		signIn(t, b, e)
+		sweep("signed in", pages)
 	}
 }
 
