@@ -327,11 +327,19 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	if next == "" || action == "fix" {
 		next = s.url("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
 	}
-	sep := "?"
-	if strings.Contains(next, "?") {
-		sep = "&"
+	http.Redirect(w, r, withDone(next, done), http.StatusSeeOther)
+}
+
+// withDone is the local address next with its done parameter (what the
+// form did, see doneMessage) set to done, replacing any it had.
+func withDone(next, done string) string {
+	path, query, _ := strings.Cut(next, "?")
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		q = url.Values{}
 	}
-	http.Redirect(w, r, next+sep+"done="+url.QueryEscape(done), http.StatusSeeOther)
+	q.Set("done", done)
+	return path + "?" + q.Encode()
 }
 
 // reviewUndo takes the undo form of a change made to a group: the photos
@@ -354,13 +362,7 @@ func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.
 		return
 	}
 	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.url("review"))
-	next, _, _ = strings.Cut(next, "done=") // not the message of the change undone
-	next = strings.TrimRight(next, "?&")
-	sep := "?"
-	if strings.Contains(next, "?") {
-		sep = "&"
-	}
-	http.Redirect(w, r, next+sep+"done="+url.QueryEscape(fmt.Sprintf("%d:undo", n)), http.StatusSeeOther)
+	http.Redirect(w, r, withDone(next, fmt.Sprintf("%d:undo", n)), http.StatusSeeOther)
 }
 
 // undoOf is the undo form for the change a done parameter names
