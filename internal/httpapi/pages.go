@@ -151,8 +151,15 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		PlacesSearchURL: s.url("places.search"),
 		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit,
 	}
-	m.Filters = views.Filters{
-		Action: s.url("explorer"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
+	m.Filters = s.filtersView(s.url("explorer"), q, f, facets)
+	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
+}
+
+// filtersView is the filter form of the explorer and the review queue:
+// the values asked for (q, read as f) and each facet's counts.
+func (s *Server) filtersView(action string, q url.Values, f photo.Filter, facets photo.Facets) views.Filters {
+	v := views.Filters{
+		Action: action, From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
 		MinConfidence: q.Get("min_confidence"),
 		Agreement:     q.Get("agreement"),
 		Agencies:      options(facets.Agencies, f.Agencies),
@@ -161,14 +168,14 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		Places:        options(facets.Places, f.PlaceIDs),
 	}
 	// A chosen place outside the counted ones is named, not shown by id.
-	for i := range m.Filters.Places {
-		if o := &m.Filters.Places[i]; o.Value == o.Label {
+	for i := range v.Places {
+		if o := &v.Places[i]; o.Value == o.Label {
 			if p := s.archive.Gazetteer.ByID(o.Value); p != nil {
 				o.Label = p.Name
 			}
 		}
 	}
-	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
+	return v
 }
 
 // photoPage shows one photo with everything known about it.

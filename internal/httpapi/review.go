@@ -56,15 +56,14 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	facets, err := s.facetCache.Facets(ctx, f, 50, photo.FacetAgency, photo.FacetGovernorate)
+	facets, err := s.facetCache.Facets(ctx, f, 50)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	m := views.ReviewQueue{Page: s.page(r, "Review", "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
-	m.Filters = views.Filters{Action: s.url("review"), From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
-		Agencies: options(facets.Agencies, f.Agencies), Governorates: options(facets.Governorates, f.Governorates)}
+	m.Filters = s.filtersView(s.url("review"), q, f, facets)
 	filters := filterQuery(q)
 	for _, g := range groups {
 		m.Unchecked += g.Photos

@@ -643,3 +643,23 @@ func (e *editorServer) unchangedPlace(t *testing.T, id string) {
 		t.Errorf("photo %s: review %s, at %s (the geocoder's %s)", id, p.Review, p.Place.ID, p.Geocoded.ID)
 	}
 }
+
+// TestReviewQueueFilters: the review queue filters as the explorer does —
+// photographer, place, minimum confidence and image metadata too (issue
+// 26, 18).
+func TestReviewQueueFilters(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, _ := e.signIn(t)
+	_, page := do(t, c, "GET", e.ts.URL+"/review", "")
+	for _, field := range []string{`data-testid="filter-agency"`, `data-testid="filter-photographer"`, `data-testid="filter-governorate"`,
+		`data-testid="filter-place"`, `name="min_confidence"`, `data-testid="agreement"`} {
+		if !strings.Contains(page, field) {
+			t.Errorf("the review queue's filters lack %s", field)
+		}
+	}
+	all := strings.Count(page, `data-testid="review-group"`)
+	_, page = do(t, c, "GET", e.ts.URL+"/review?place=gn:168661&photographer=Khalil+Ashawi", "")
+	if n := strings.Count(page, `data-testid="review-group"`); n != 1 || !strings.Contains(page, "“Kafranbel”") || all < 3 {
+		t.Errorf("filtered to Kafr Nabl and Khalil Ashawi: %d groups of %d", n, all)
+	}
+}
