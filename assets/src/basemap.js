@@ -5,6 +5,15 @@
 
 import L from "leaflet";
 
+// bboxOf is a map's view as minLon,minLat,maxLon,maxLat, widened by pad
+// (a share of its size) and kept on the globe.
+export function bboxOf(map, pad = 0) {
+  const b = pad ? map.getBounds().pad(pad) : map.getBounds();
+  const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
+  return [clamp(b.getWest(), -180, 180), clamp(b.getSouth(), -90, 90), clamp(b.getEast(), -180, 180), clamp(b.getNorth(), -90, 90)]
+    .map((x) => x.toFixed(4)).join(",");
+}
+
 // labelsPane is the pane names go in: over the basemap and rivers, under
 // the markers, and never in the way of a click.
 function labelsPane(map) {
@@ -69,11 +78,7 @@ export class PlaceLabels {
 
   async draw() {
     const map = this.map, zoom = Math.floor(map.getZoom()), seq = ++this.seq;
-    const b = map.getBounds().pad(0.1);
-    const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
-    const bbox = [clamp(b.getWest(), -180, 180), clamp(b.getSouth(), -90, 90), clamp(b.getEast(), -180, 180), clamp(b.getNorth(), -90, 90)]
-      .map((x) => x.toFixed(4)).join(",");
-    const res = await fetch(`${this.url}?bbox=${bbox}&zoom=${zoom}`);
+    const res = await fetch(`${this.url}?bbox=${bboxOf(map, 0.1)}&zoom=${zoom}`);
     if (!res.ok || seq !== this.seq) return;
     const fc = await res.json();
     this.group.clearLayers();

@@ -5,7 +5,7 @@
 // Enter or Space opens them.
 
 import L from "leaflet";
-import { drawBasemap, loadBasemap, PlaceLabels } from "./basemap.js";
+import { bboxOf, drawBasemap, loadBasemap, PlaceLabels } from "./basemap.js";
 import Supercluster from "supercluster";
 
 // The placement codes of /api/points, and how each is drawn and named in
@@ -311,12 +311,7 @@ export class PhotoMap {
 
   // bbox is the view as minLon,minLat,maxLon,maxLat, widened by pad (a
   // share of its size).
-  bbox(pad = 0) {
-    const b = pad ? this.map.getBounds().pad(pad) : this.map.getBounds();
-    const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
-    return [clamp(b.getWest(), -180, 180), clamp(b.getSouth(), -90, 90), clamp(b.getEast(), -180, 180), clamp(b.getNorth(), -90, 90)]
-      .map((x) => x.toFixed(4)).join(",");
-  }
+  bbox(pad = 0) { return bboxOf(this.map, pad); }
 
   invalidate() { this.map.invalidateSize(); }
 }

@@ -302,6 +302,11 @@ func scanDetail(sc scanner, p *photo.Photo) (rowid int64, err error) {
 	return rowid, nil
 }
 
+// photoIn reads photo id into p within tx and returns its rowid.
+func photoIn(ctx context.Context, tx *sql.Tx, id string, p *photo.Photo) (int64, error) {
+	return scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), p)
+}
+
 // Photo returns one photo with its sources and correction.
 func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 	var p photo.Photo
@@ -313,7 +318,7 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 			return err
 		}
 		defer tx.Rollback()
-		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+		rowid, err := photoIn(ctx, tx, id, &p)
 		if err != nil {
 			return err
 		}

@@ -65,7 +65,7 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 	stamp := now.Format(time.RFC3339)
 	for _, id := range ids {
 		var p photo.Photo
-		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), &p)
+		rowid, err := photoIn(ctx, tx, id, &p)
 		if err != nil {
 			return 0, 0, notFound(err, "photo "+id)
 		}
@@ -170,7 +170,7 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 			return 0, photo.Errorf(photo.EConflict, "photo %s had been checked by a person before; undo that change by hand", u.photo)
 		}
 		var p photo.Photo
-		rowid, err := scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, u.photo), &p)
+		rowid, err := photoIn(ctx, tx, u.photo, &p)
 		if err != nil {
 			return 0, notFound(err, "photo "+u.photo)
 		}
