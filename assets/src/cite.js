@@ -2,7 +2,7 @@
 // photos, which filters, which window — and when it was retrieved, so a
 // reader of a report can open exactly what its author saw.
 
-import { longMonth } from "./months.js";
+import { windowText } from "./months.js";
 
 // and joins names as a sentence does: "AFP", "AFP and Reuters",
 // "AFP, Reuters and SANA".
@@ -11,22 +11,16 @@ function and(names) {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-// window says a window of months: "June 2016", "January 2016–June 2016",
-// "" for the whole archive.
-function window(from, to, whole) {
-  if (whole) return "";
-  return from === to ? longMonth(from) : `${longMonth(from)}–${longMonth(to)}`;
-}
-
 // citation is the sentence for a view. label(facet, value) names a
 // filter's value as the page does ("Aleppo" for gn:170063).
-export function citation({ count, filters, from, to, whole, label, url, today }) {
+// window is the explorer's (from, to, fromDay, toDay), whole when it is
+// the whole archive.
+export function citation({ count, filters, window, whole, label, url, today }) {
   const parts = [`${count.toLocaleString("en")} photo${count === 1 ? "" : "s"}`];
   if (filters.q) parts.push(`matching “${filters.q}”`);
   if (filters.place.length) parts.push(`at ${and(filters.place.map((v) => label("place", v)))}`);
   if (filters.governorate.length) parts.push(`${and(filters.governorate.map((v) => label("governorate", v)))} governorate${filters.governorate.length > 1 ? "s" : ""}`);
-  const when = window(from, to, whole);
-  if (when) parts.push(when);
+  if (!whole) parts.push(windowText(window, "–"));
   const credits = [...filters.agency.map((v) => label("agency", v)), ...filters.photographer.map((v) => label("photographer", v))];
   if (credits.length) parts.push(`by ${and(credits)}`);
   if (filters.min_confidence) parts.push(`placed with confidence ≥ ${filters.min_confidence}`);

@@ -10,8 +10,8 @@ import { PhotoMap } from "./map.js";
 import { Timeline } from "./timeline.js";
 import { FilterForm, h } from "./filters.js";
 import { row, card } from "./list.js";
-import { readState, writeState, filterQuery } from "./state.js";
-import { month, parseMonth, formatMonth, firstDay, lastDay, longMonth } from "./months.js";
+import { readState, writeState, filterQuery, windowParams } from "./state.js";
+import { month, parseMonth, formatMonth, firstDay, lastDay, parseDay, monthOfDay, windowText } from "./months.js";
 import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
@@ -77,19 +77,26 @@ export class Explorer {
         this.st.filters = f;
         this.st.from = this.extent.from;
         this.st.to = this.extent.to;
+        this.st.fromDay = this.st.toDay = null;
         this.setWindow();
         this.saveState(true);
         this.load().catch((err) => { this.status.textContent = `The photos could not load: ${err.message}`; });
       },
       onWindow: (from, to) => {
-        const a = parseMonth(from.trim()) ?? this.extent.from, b = parseMonth(to.trim(), true) ?? this.extent.to;
-        this.timeline.move(Math.min(a, b), Math.max(a, b), true);
+        // Each edge as typed: a month, or a day kept as a day.
+        let a = { m: parseMonth(from.trim()) ?? this.extent.from, d: parseDay(from.trim()) };
+        let b = { m: parseMonth(to.trim(), true) ?? this.extent.to, d: parseDay(to.trim()) };
+        if ((a.d ?? firstDay(a.m)) > (b.d ?? lastDay(b.m))) [a, b] = [b, a];
+        this.st.fromDay = a.d;
+        this.st.toDay = b.d;
+        this.timeline.move(a.m, b.m, true);
       },
     });
 
     this.timeline = new Timeline(document.getElementById("timeline"), (from, to, final) => {
       this.st.from = from;
       this.st.to = to;
+      this.keepDays();
       this.applyWindow();
       // A drag rewrites the URL when it ends, as one step of history.
       if (final) this.saveState(true);
@@ -192,20 +199,29 @@ export class Explorer {
     this.timeline.set(this.st.from ?? this.extent.from, this.st.to ?? this.extent.to);
     this.st.from = this.timeline.from;
     this.st.to = this.timeline.to;
+    this.keepDays();
   }
 
-  whole() { return this.st.from <= this.extent.from && this.st.to >= this.extent.to; }
-  windowQuery() { return this.whole() ? {} : { from: formatMonth(this.st.from), to: formatMonth(this.st.to) }; }
-  windowText() {
-    const { from, to } = this.st;
-    return this.whole() ? "" : from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`;
+  // keepDays keeps a day typed for an edge while the edge stays in its
+  // month; moving the edge to another month makes it a month again.
+  keepDays() {
+    const { st } = this;
+    if (st.fromDay && monthOfDay(st.fromDay) !== st.from) st.fromDay = null;
+    if (st.toDay && monthOfDay(st.toDay) !== st.to) st.toDay = null;
   }
+
+  windowQuery() { return windowParams(this.st, this.extent); }
+  whole() { return !this.windowQuery().from; }
+  windowText() { return this.whole() ? "" : windowText(this.st); }
+  // The window's first and last days as YYYYMMDD numbers.
+  firstDay() { return this.st.fromDay ?? firstDay(this.st.from); }
+  lastDay() { return this.st.toDay ?? lastDay(this.st.to); }
 
   // inWindow reports whether a loaded point is in the window: the period
   // its date covers overlaps it; undated photos only when the window is
   // everything.
   inWindow(p) {
-    return p.from === 0 ? this.whole() : p.to >= firstDay(this.st.from) && p.from <= lastDay(this.st.to);
+    return p.from === 0 ? this.whole() : p.to >= this.firstDay() && p.from <= this.lastDay();
   }
 
   // applyWindow filters the loaded points to the window and redraws.
@@ -213,12 +229,13 @@ export class Explorer {
     if (!this.ready) return;
     const start = performance.now();
     this.filters.windowMoved();
-    this.filters.setWindow(this.whole() ? "" : formatMonth(this.st.from), this.whole() ? "" : formatMonth(this.st.to));
+    const w = this.windowQuery();
+    this.filters.setWindow(w.from ?? "", w.to ?? "");
     if (this.serverSide) {
       this.scheduleClusters();
     } else {
       // As inWindow, with the window's days worked out once.
-      const lo = firstDay(this.st.from), hi = lastDay(this.st.to), all = this.whole();
+      const lo = this.firstDay(), hi = this.lastDay(), all = this.whole();
       const shown = this.points.filter((p) => (p.from === 0 ? all : p.to >= lo && p.from <= hi));
       const placed = shown.filter((p) => p.geometry);
       this.map.setPoints(placed);
@@ -305,7 +322,7 @@ export class Explorer {
     this.st.view = this.map.view;
     const url = location.origin + location.pathname + writeState(this.st, this.extent);
     const label = (facet, v) => this.filters.widgets.get(facet)?.names.get(v) || v;
-    const text = citation({ count: this.matching ?? 0, filters: this.st.filters, from: this.st.from, to: this.st.to,
+    const text = citation({ count: this.matching ?? 0, filters: this.st.filters, window: this.st,
       whole: this.whole(), label, url, today: new Date().toISOString().slice(0, 10) });
     let out = document.querySelector("[data-testid=citation]");
     if (!out) {

@@ -26,3 +26,28 @@ export function longMonth(i) { return `${names[i % 12]} ${Math.floor(i / 12)}`; 
 // firstDay and lastDay are the month's days as YYYYMMDD numbers.
 export function firstDay(i) { return (Math.floor(i / 12) * 100 + i % 12 + 1) * 100 + 1; }
 export function lastDay(i) { return (Math.floor(i / 12) * 100 + i % 12 + 1) * 100 + 31; }
+
+// parseDay reads a whole "YYYY-MM-DD" as a YYYYMMDD number, or null: a
+// window's edge keeps the day it was given as.
+export function parseDay(s) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s || "");
+  return m ? Number(m[1] + m[2] + m[3]) : null;
+}
+
+export function formatDay(n) {
+  const s = String(n);
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
+}
+
+// monthOfDay is the month (as month gives it) of a YYYYMMDD day.
+export function monthOfDay(n) { return month(Math.floor(n / 10000), Math.floor(n / 100) % 100); }
+
+export function longDay(n) { return `${n % 100} ${longMonth(monthOfDay(n))}`; }
+
+// windowText says a window: "June 2016", "15 March 2016 – April 2016";
+// each edge as the month or the day it was given as.
+export function windowText({ from, to, fromDay, toDay }, sep = " – ") {
+  if (from === to && !fromDay && !toDay) return longMonth(from);
+  if (fromDay && fromDay === toDay) return longDay(fromDay);
+  return `${fromDay ? longDay(fromDay) : longMonth(from)}${sep}${toDay ? longDay(toDay) : longMonth(to)}`;
+}

@@ -1,10 +1,11 @@
 // The explorer's state lives in the URL: the filters the server reads
 // (agency, photographer, place and governorate may repeat), the time
-// window (from, to as YYYY-MM), the map view (map=zoom/lat/lon) and the
+// window (from, to as YYYY-MM, or YYYY-MM-DD when a day was asked for:
+// fromDay, toDay keep it), the map view (map=zoom/lat/lon) and the
 // selected photo (photo=id). Reloading, back and forward and a copied link
 // all give the same view.
 
-import { parseMonth, formatMonth } from "./months.js";
+import { parseMonth, formatMonth, parseDay, formatDay } from "./months.js";
 
 // multiKeys are the filters that take several values; singleKeys one.
 export const multiKeys = ["agency", "photographer", "place", "governorate"];
@@ -19,7 +20,11 @@ export function emptyFilters() {
 
 export function readState(search) {
   const p = new URLSearchParams(search);
-  const st = { from: parseMonth(p.get("from")), to: parseMonth(p.get("to"), true), view: null, photo: p.get("photo") || null, filters: emptyFilters() };
+  const st = {
+    from: parseMonth(p.get("from")), to: parseMonth(p.get("to"), true),
+    fromDay: parseDay(p.get("from")), toDay: parseDay(p.get("to")),
+    view: null, photo: p.get("photo") || null, filters: emptyFilters(),
+  };
   for (const k of multiKeys) st.filters[k] = [...new Set(p.getAll(k).map((v) => v.trim()).filter(Boolean))];
   for (const k of singleKeys) st.filters[k] = (p.get(k) || "").trim();
   const v = /^(\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(p.get("map") || "");
@@ -31,9 +36,10 @@ export function readState(search) {
 export function writeState(st, extent) {
   const p = filterParams(st.filters);
   // A window that is the whole extent is no filter at all.
-  if (st.from !== null && st.to !== null && !(st.from <= extent.from && st.to >= extent.to)) {
-    p.set("from", formatMonth(st.from));
-    p.set("to", formatMonth(st.to));
+  const w = windowParams(st, extent);
+  if (w.from) {
+    p.set("from", w.from);
+    p.set("to", w.to);
   }
   if (st.view) p.set("map", `${st.view.zoom}/${st.view.lat.toFixed(4)}/${st.view.lon.toFixed(4)}`);
   if (st.photo) p.set("photo", st.photo);
@@ -41,6 +47,14 @@ export function writeState(st, extent) {
   // in a copied link (URLSearchParams writes %2F).
   const s = p.toString().replace(/(^|&)map=([^&]*)/, (_, lead, v) => `${lead}map=${v.replaceAll("%2F", "/")}`);
   return s ? "?" + s : "";
+}
+
+// windowParams is the window as the API takes it, {} for the whole
+// extent: each edge a month, or the day it was given as.
+export function windowParams(st, extent) {
+  if (st.from === null || st.to === null) return {};
+  if (st.from <= extent.from && st.to >= extent.to && !st.fromDay && !st.toDay) return {};
+  return { from: st.fromDay ? formatDay(st.fromDay) : formatMonth(st.from), to: st.toDay ? formatDay(st.toDay) : formatMonth(st.to) };
 }
 
 function filterParams(filters, except) {

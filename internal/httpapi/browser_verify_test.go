@@ -374,6 +374,46 @@ func TestBrowserBadFilterInputIsNamed(t *testing.T) {
 	b.check(t)
 }
 
+// TestBrowserWindowKeepsTheDay: a From or To typed as a day stays a day
+// in the field, the address, the count and the list, and after a reload;
+// moving that edge to another month makes it a month again (issue 26, 11).
+func TestBrowserWindowKeepsTheDay(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	days := apiCount(t, ts, "?from=2016-03-10&to=2016-03-20")
+	if whole := apiCount(t, ts, "?from=2016-03&to=2016-03"); days == 0 || days == whole {
+		t.Fatalf("the test data has %d photos on 10–20 March 2016 and %d in the month: the days test nothing", days, whole)
+	}
+	b := newBrowser(t, ts, 1440, 900)
+	set := func(name, v string) chromedp.Action {
+		return eval(fmt.Sprintf(`(() => { const i = document.querySelector("form.filters [name=%s]"); i.value = %q; i.dispatchEvent(new Event("change", { bubbles: true })); return true })()`, name, v), nil)
+	}
+	var from, to, search, count string
+	read := chromedp.Tasks{
+		chromedp.Value(`input[name=from]`, &from, chromedp.ByQuery),
+		chromedp.Value(`input[name=to]`, &to, chromedp.ByQuery),
+		eval(`location.search`, &search),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+	}
+	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"),
+		set("from", "2016-03-10"), set("to", "2016-03-20"),
+		chromedp.Poll(`location.search.includes("to=2016-03-20")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Sleep(300*time.Millisecond), read)
+	if from != "2016-03-10" || to != "2016-03-20" || !strings.Contains(search, "from=2016-03-10") || shownCount(t, count) != days {
+		t.Errorf("typed 10–20 March 2016: From %q, To %q, address %q, count %q (want %d)", from, to, search, count, days)
+	}
+	b.run(t, ready(ts.URL+"/"+search), read)
+	if from != "2016-03-10" || to != "2016-03-20" || shownCount(t, count) != days {
+		t.Errorf("after a reload: From %q, To %q, count %q (want %d)", from, to, count, days)
+	}
+	// The right arrow moves the window a month on: the days become months.
+	b.run(t, chromedp.Focus(`[role=slider]`, chromedp.ByQuery), chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.Poll(`location.search.includes("from=2016-04")`, nil, chromedp.WithPollingTimeout(5*time.Second)), read)
+	if from != "2016-04" || to != "2016-04" {
+		t.Errorf("a month on: From %q, To %q", from, to)
+	}
+	b.check(t)
+}
+
 // TestBrowserReviewShowsTheEvidence: the review page of a photo whose file
 // disagrees with its caption shows the picture, the file's IPTC location,
 // its GPS point and the agreement sentence (issue 26, 2).
