@@ -1,8 +1,11 @@
 // The map: an offline basemap (all the land around Syria, governorates,
 // rivers, country and place names by zoom), the photos clustered with
 // supercluster (or by the server, for large archives), stacked spots that
-// list their photos, a scale bar and a legend. Markers are focusable, and
-// Enter or Space opens them.
+// list their photos, a scale bar and a legend. The markers are one tab
+// stop, as a grid's cells are: the arrow keys go from one to the nearest
+// in their direction, Enter or Space opens one, Escape goes back to the
+// map (whose own arrow keys pan it), and Enter on the map goes to the
+// marker nearest its centre.
 
 import L from "leaflet";
 import { bboxOf, drawBasemap, loadBasemap, PlaceLabels } from "./basemap.js";
@@ -59,6 +62,64 @@ export class PhotoMap {
       if (!this.quiet) handlers.onMove();
     });
     this.map.on("zoomend", () => el.dataset.zoom = String(this.map.getZoom()));
+    el.addEventListener("keydown", (ev) => {
+      if (ev.target !== el || ev.key !== "Enter") return;
+      const m = this.nearest(this.map.getSize().divideBy(2));
+      if (!m) return;
+      ev.preventDefault();
+      m.getElement().focus();
+    });
+    // The marker last focused is the one Tab comes back to.
+    el.addEventListener("focusin", (ev) => {
+      const m = this.markerOf(ev.target);
+      if (m) this.rove(m);
+    });
+  }
+
+  // markerOf is the marker whose element el is, or null.
+  markerOf(el) {
+    return this.markers.getLayers().find((m) => m.getElement() === el) || null;
+  }
+
+  // rove makes m (or the marker where the last one was, or the one
+  // nearest the centre) the markers' one tab stop.
+  rove(m) {
+    const all = this.markers.getLayers();
+    if (m) this.current = m.getLatLng();
+    m = m || (this.current && all.find((x) => x.getLatLng().equals(this.current))) || this.nearest(this.map.getSize().divideBy(2));
+    for (const x of all) x.getElement()?.setAttribute("tabindex", x === m ? "0" : "-1");
+  }
+
+  // nearest is the marker nearest a point of the map's container, among
+  // those in the view.
+  nearest(at) {
+    let best = null, dist = Infinity;
+    const size = this.map.getSize();
+    for (const m of this.markers.getLayers()) {
+      const p = this.map.latLngToContainerPoint(m.getLatLng());
+      if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) continue;
+      const d = p.distanceTo(at);
+      if (d < dist) [best, dist] = [m, d];
+    }
+    return best;
+  }
+
+  // next is the marker an arrow key goes to from m: the nearest in that
+  // direction, a step across it counting twice a step along it, so that
+  // the right arrow prefers the marker to the right over one far below.
+  next(m, key) {
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    const from = this.map.latLngToContainerPoint(m.getLatLng());
+    let best = null, score = Infinity;
+    for (const x of this.markers.getLayers()) {
+      if (x === m) continue;
+      const p = this.map.latLngToContainerPoint(x.getLatLng());
+      const along = (p.x - from.x) * dir[0] + (p.y - from.y) * dir[1];
+      const across = Math.abs((p.x - from.x) * dir[1] - (p.y - from.y) * dir[0]);
+      if (along <= 0) continue;
+      if (along + 2 * across < score) [best, score] = [x, along + 2 * across];
+    }
+    return best;
   }
 
   legend() {
@@ -180,6 +241,7 @@ export class PhotoMap {
     const had = this.markers.getLayers().find((m) => m.getElement() && m.getElement() === document.activeElement);
     const id = had?.getElement().dataset.id, at = had?.getLatLng();
     redraw();
+    this.rove(null);
     if (!had) return;
     const now = (id && this.byId.get(id)) || this.markers.getLayers().find((m) => m.getLatLng().equals(at));
     (now?.getElement() || this.map.getContainer()).focus({ preventScroll: true });
@@ -254,17 +316,26 @@ export class PhotoMap {
     this.byId.set(p.id, m);
   }
 
-  // focusable makes a marker open with a click, Enter or Space.
+  // focusable makes a marker open with a click, Enter or Space, and go on
+  // to its neighbours by the arrow keys; only one marker is a tab stop.
   focusable(m, onOpen) {
     m.on("click", onOpen);
     m.on("add", () => {
       const el = m.getElement();
       el.setAttribute("role", "button");
+      el.setAttribute("tabindex", "-1");
       el.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") {
           ev.preventDefault();
           ev.stopPropagation();
           onOpen();
+        } else if (ev.key.startsWith("Arrow")) {
+          ev.preventDefault();
+          ev.stopPropagation();
+          this.next(m, ev.key)?.getElement().focus();
+        } else if (ev.key === "Escape" && !this.map.getContainer().querySelector(".leaflet-popup")) {
+          ev.preventDefault();
+          this.map.getContainer().focus({ preventScroll: true });
         }
       });
     });

@@ -522,6 +522,47 @@ func TestBrowserFocusReturnsFromThePopup(t *testing.T) {
 	b.check(t)
 }
 
+// TestBrowserMapIsOneTabStop: however many markers the view has, they
+// are one tab stop, so Play is a few Tabs from the map; Enter on the map
+// goes to a marker and the arrow keys from marker to marker by where they
+// are (issue 26, 19).
+func TestBrowserMapIsOneTabStop(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var markers, stops, tabs int
+	b.run(t, ready(ts.URL+"/?map=12/33.51/36.29"),
+		eval(`document.querySelectorAll(".leaflet-marker-pane .leaflet-marker-icon").length`, &markers),
+		eval(`document.querySelectorAll(".leaflet-marker-pane [tabindex='0']").length`, &stops),
+		chromedp.Focus(`#map`, chromedp.ByQuery))
+	if markers < 4 || stops != 1 {
+		t.Fatalf("%d markers in view, %d of them tab stops; want ≥ 4 and 1", markers, stops)
+	}
+	for tabs = 1; tabs <= 30; tabs++ {
+		var atPlay bool
+		b.run(t, chromedp.KeyEvent(kb.Tab), eval(`document.activeElement.dataset.testid === "play"`, &atPlay))
+		if atPlay {
+			break
+		}
+	}
+	if tabs > 8 {
+		t.Errorf("Play is %d Tabs from the map, want ≤ 8", tabs)
+	}
+	// Enter on the map, then the right arrow: a marker, then one to its right.
+	var first, second []float64
+	at := `(() => { const e = document.activeElement; if (!e.closest(".leaflet-marker-pane")) return [-1, -1]; const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`
+	b.run(t, chromedp.Focus(`#map`, chromedp.ByQuery), chromedp.KeyEvent("\r"), eval(at, &first),
+		chromedp.KeyEvent(kb.ArrowRight), eval(at, &second))
+	if first[0] < 0 || second[0] <= first[0] {
+		t.Errorf("Enter went to a marker at %v, the right arrow to one at %v", first, second)
+	}
+	var back bool
+	b.run(t, chromedp.KeyEvent(kb.Escape), eval(`document.activeElement.id === "map"`, &back))
+	if !back {
+		t.Error("Escape on a marker did not go back to the map")
+	}
+	b.check(t)
+}
+
 // TestBrowserUndoAGroupChange: "apply to all", then Undo on the page it
 // leads to, puts the group back as the geocoder left it (issue 26, safe
 // bulk review).
