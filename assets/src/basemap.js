@@ -39,8 +39,12 @@ export function drawBasemap(map, group, fc, filled = true) {
   for (const [name, cls] of [["country-label", "country-label"], ["label", "gov-label"]]) {
     for (const f of layer(name).features) {
       const [lon, lat] = f.geometry.coordinates;
-      L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: cls, html: "", iconSize: null }) })
-        .addTo(group).getElement().textContent = f.properties.name;
+      // Centred on its point by an inner box: Leaflet's own transform
+      // places the outer one.
+      const inner = document.createElement("span");
+      inner.textContent = f.properties.name;
+      L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: cls, html: inner, iconSize: null }) })
+        .addTo(group);
     }
   }
   map.attributionControl?.addAttribution("Natural Earth · UN-OCHA · GeoNames");
@@ -60,13 +64,18 @@ export async function loadBasemap(map, url, filled = true) {
 
 // PlaceLabels names the gazetteer's places on a map by zoom (cities
 // first, villages and quarters close in), the most prominent first and
-// none over another, redrawn when the view settles.
+// none over another, redrawn when the view settles. obstacles() gives
+// circles ({x, y, r} in the container's pixels) a name must not cover —
+// the photos' markers: a place under one is named beside it.
 export class PlaceLabels {
-  constructor(map, url) {
+  constructor(map, url, obstacles = () => []) {
     this.map = map;
     this.url = url;
+    this.obstacles = obstacles;
     this.group = L.layerGroup().addTo(map);
+    this.features = [];
     this.timer = null;
+    this.layoutTimer = null;
     this.seq = 0;
     map.on("moveend", () => this.schedule());
   }
@@ -76,24 +85,72 @@ export class PlaceLabels {
     this.timer = setTimeout(() => this.draw(), 150);
   }
 
+  // layoutSoon places the names again, once the obstacles have moved.
+  layoutSoon() {
+    clearTimeout(this.layoutTimer);
+    this.layoutTimer = setTimeout(() => this.layout(), 100);
+  }
+
   async draw() {
     const map = this.map, zoom = Math.floor(map.getZoom()), seq = ++this.seq;
     const res = await fetch(`${this.url}?bbox=${bboxOf(map, 0.1)}&zoom=${zoom}`);
     if (!res.ok || seq !== this.seq) return;
-    const fc = await res.json();
+    this.features = (await res.json()).features;
+    this.layout();
+  }
+
+  // layout puts each name at the first free place of: right of its point;
+  // if a marker covers the point, right of, left of, above or below the
+  // marker; else left of, above or below the point. A name with no free
+  // place is left out.
+  layout() {
+    const map = this.map, size = map.getSize(), pane = labelsPane(map);
+    const circles = this.obstacles();
+    const taken = [];
+    const free = (b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= size.x && b.y1 <= size.y &&
+      !taken.some((o) => o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1) &&
+      !circles.some((c) => boxMeetsCircle(b, c));
     this.group.clearLayers();
-    const taken = [], size = map.getSize(), pane = labelsPane(map);
-    for (const f of fc.features) {
+    for (const f of this.features) {
+      const { name, kind } = f.properties;
       const [lon, lat] = f.geometry.coordinates;
       const pt = map.latLngToContainerPoint([lat, lon]);
-      const big = f.properties.kind === "city";
-      const w = f.properties.name.length * (big ? 7.5 : 6.5) + 8, hgt = big ? 16 : 14;
-      const box = { x0: pt.x + 4, y0: pt.y - hgt / 2, x1: pt.x + 4 + w, y1: pt.y + hgt / 2 };
-      if (box.x1 < 0 || box.x0 > size.x || box.y1 < 0 || box.y0 > size.y) continue;
-      if (taken.some((o) => o.x0 < box.x1 && box.x0 < o.x1 && o.y0 < box.y1 && box.y0 < o.y1)) continue;
+      const w = textWidth(name, kind) + 2, h = kind === "city" ? 16 : 14;
+      const under = circles.find((c) => Math.hypot(c.x - pt.x, c.y - pt.y) < c.r);
+      const at = under || { x: pt.x, y: pt.y, r: 2 };
+      const gap = at.r + 3;
+      const boxes = [
+        ...(under ? [] : [[pt.x + 4, pt.y - h / 2]]),
+        [at.x + gap, at.y - h / 2], [at.x - gap - w, at.y - h / 2],
+        [at.x - w / 2, at.y - gap - h], [at.x - w / 2, at.y + gap],
+      ].map(([x, y]) => ({ x0: x, y0: y, x1: x + w, y1: y + h }));
+      const box = boxes.find(free);
+      if (!box) continue;
       taken.push(box);
-      L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: `place-label ${f.properties.kind}`, html: "", iconSize: null }) })
-        .addTo(this.group).getElement().textContent = f.properties.name;
+      // The name's box, placed by margins from its point (Leaflet's own
+      // transform puts the element at the point); a name moved off its
+      // point has no dot.
+      const beside = box !== boxes[0];
+      const el = L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: `place-label ${kind}${beside ? " beside" : ""}`, html: "", iconSize: null }) })
+        .addTo(this.group).getElement();
+      el.textContent = name;
+      Object.assign(el.style, { marginLeft: `${Math.round(box.x0 - pt.x)}px`, marginTop: `${Math.round(box.y0 - pt.y)}px`, lineHeight: `${h}px` });
     }
   }
+}
+
+function boxMeetsCircle(b, c) {
+  const dx = c.x - Math.max(b.x0, Math.min(c.x, b.x1)), dy = c.y - Math.max(b.y0, Math.min(c.y, b.y1));
+  return dx * dx + dy * dy < c.r * c.r;
+}
+
+// textWidth measures a name as the page draws it (the .place-label fonts).
+let measure = null;
+function textWidth(text, kind) {
+  if (!measure) measure = document.createElement("canvas").getContext("2d");
+  const family = getComputedStyle(document.body).fontFamily;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const [scale, weight] = kind === "city" ? [0.85, 700] : kind === "town" ? [0.78, 600] : [0.72, 400];
+  measure.font = `${weight} ${scale * rem}px ${family}`;
+  return measure.measureText(text).width;
 }

@@ -30,6 +30,7 @@ const metaClass = ["", " meta-near", " meta-disagrees"];
 // never overlap. From zoom listZoom a cluster's click lists its photos
 // rather than zooming further: they are close to a point by then.
 const CLUSTER_RADIUS = 60;
+const PHOTO_SIZE = 16, SPOT_SIZE = 26, GAP = 2;
 const MAX_ZOOM = 17;
 const LIST_ZOOM = 15;
 
@@ -52,7 +53,8 @@ export class PhotoMap {
       L.control.layers({ "Offline map": L.layerGroup(), "Online tiles": online }, null, { collapsed: false }).addTo(this.map);
       this.map.on("baselayerchange", (e) => this.drawOffline(e.name === "Offline map"));
     }
-    this.placeLabels = new PlaceLabels(this.map, cfg.labelsUrl);
+    // Place names go beside the markers, never under them.
+    this.placeLabels = new PlaceLabels(this.map, cfg.labelsUrl, () => this.markerBoxes());
     this.markers = L.layerGroup().addTo(this.map);
     this.highlight = L.layerGroup().addTo(this.map);
     this.index = null;
@@ -73,6 +75,14 @@ export class PhotoMap {
     el.addEventListener("focusin", (ev) => {
       const m = this.markerOf(ev.target);
       if (m) this.rove(m);
+    });
+  }
+
+  // markerBoxes are the markers' circles in the container's pixels.
+  markerBoxes() {
+    return this.markers.getLayers().map((m) => {
+      const p = this.map.latLngToContainerPoint(m.getLatLng());
+      return { x: p.x, y: p.y, r: (m.options.icon.options.iconSize?.[0] || PHOTO_SIZE) / 2 };
     });
   }
 
@@ -216,18 +226,9 @@ export class PhotoMap {
   }
 
   drawCells(cells) {
-    this.markers.clearLayers();
-    this.byId = new Map();
-    for (const c of cells) {
-      if (c.count > 1) {
-        this.clusterMarker(c.lat, c.lon, c.count, () => {
-          if (this.map.getZoom() >= LIST_ZOOM) this.handlers.onSpot({ bbox: c.bbox.join(","), count: c.count, at: [c.lat, c.lon] });
-          else this.map.flyTo([c.lat, c.lon], Math.min(this.map.getZoom() + 2, MAX_ZOOM), { duration: 0.4 });
-        });
-      } else {
-        this.photoMarker({ id: c.id, lon: c.lon, lat: c.lat, placement: c.placement, metadata: c.metadata });
-      }
-    }
+    this.drawMarks(cells.map((c) => (c.count > 1
+      ? { lat: c.lat, lon: c.lon, n: c.count, bbox: c.bbox }
+      : { lat: c.lat, lon: c.lon, n: 1, photo: { id: c.id, lon: c.lon, lat: c.lat, placement: c.placement, metadata: c.metadata } })));
   }
 
   render() {
@@ -247,34 +248,60 @@ export class PhotoMap {
     (now?.getElement() || this.map.getContainer()).focus({ preventScroll: true });
   }
 
+  // draw shows the clusters of the view.
   draw() {
     const b = this.map.getBounds();
     const zoom = Math.round(this.map.getZoom());
     const clusters = this.index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
+    this.drawMarks(clusters.map((c) => {
+      const [lon, lat] = c.geometry.coordinates;
+      if (c.properties.cluster) return { lat, lon, n: c.properties.n, cluster: c.properties.cluster_id };
+      const s = this.spots[c.properties.i];
+      return s.ids.length > 1 ? { lat, lon, n: s.ids.length, spot: s }
+        : { lat, lon, n: 1, spot: s, photo: { id: s.ids[0], lon, lat, placement: s.placement, metadata: s.metadata } };
+    }));
+  }
+
+  // drawMarks draws marks — clusters (a supercluster id or a server
+  // cell's bbox), stacks of photos at a spot, single photos — after
+  // merging those whose markers would overlap, so none hides another.
+  drawMarks(marks) {
     this.markers.clearLayers();
     this.byId = new Map();
-    for (const c of clusters) {
-      const [lon, lat] = c.geometry.coordinates;
-      if (c.properties.cluster) {
-        const id = c.properties.cluster_id;
-        this.clusterMarker(lat, lon, c.properties.n, () => {
-          const z = this.index.getClusterExpansionZoom(id);
-          if (z > MAX_ZOOM || this.map.getZoom() >= LIST_ZOOM) {
-            const spots = this.index.getLeaves(id, Infinity).map((l) => this.spots[l.properties.i]);
-            this.handlers.onSpot(this.spotRequest(spots, c.properties.n));
-          } else {
-            this.map.flyTo([lat, lon], Math.min(z, MAX_ZOOM), { duration: 0.4 });
-          }
-        });
-      } else {
-        const s = this.spots[c.properties.i];
-        if (s.ids.length > 1) {
-          this.spotMarker(s);
-        } else {
-          this.photoMarker({ id: s.ids[0], lon: s.lon, lat: s.lat, placement: s.placement, metadata: s.metadata });
-        }
+    for (const m of separate(this.map, marks)) {
+      if (m.photo) this.photoMarker(m.photo);
+      else if (m.spot && !m.parts) this.spotMarker(m.spot);
+      else this.clusterMarker(m.lat, m.lon, m.n, () => this.openMark(m));
+    }
+    this.placeLabels.layoutSoon();
+  }
+
+  // openMark opens a cluster: close in, it lists the photos; further out
+  // the map zooms to it.
+  openMark(m) {
+    const parts = m.parts || [m];
+    const zoom = this.map.getZoom();
+    if (parts.length === 1 && m.cluster !== undefined && this.index) {
+      const z = this.index.getClusterExpansionZoom(m.cluster);
+      if (z <= MAX_ZOOM && zoom < LIST_ZOOM) {
+        this.map.flyTo([m.lat, m.lon], z, { duration: 0.4 });
+        return;
       }
     }
+    if (zoom >= LIST_ZOOM) {
+      if (this.index) {
+        const spots = parts.flatMap((p) => (p.cluster !== undefined ? this.index.getLeaves(p.cluster, Infinity).map((l) => this.spots[l.properties.i]) : [p.spot]));
+        this.handlers.onSpot(this.spotRequest(spots, m.n));
+      } else {
+        const boxes = parts.map((p) => p.bbox || [p.lon, p.lat, p.lon, p.lat]);
+        const bbox = [0, 1, 2, 3].map((k) => (k < 2 ? Math.min : Math.max)(...boxes.map((b) => b[k])));
+        this.handlers.onSpot({ bbox: bbox.join(","), count: m.n, at: [m.lat, m.lon] });
+      }
+      return;
+    }
+    const bounds = L.latLngBounds(parts.map((p) => [p.lat, p.lon]));
+    const z = Math.min(MAX_ZOOM, Math.max(zoom + 2, this.map.getBoundsZoom(bounds.pad(0.5))));
+    this.map.flyTo(bounds.getCenter(), z, { duration: 0.4 });
   }
 
   // spotRequest is what onSpot needs to list the photos of spots.
@@ -286,7 +313,7 @@ export class PhotoMap {
   }
 
   clusterMarker(lat, lon, n, onOpen) {
-    const size = n < 10 ? 32 : n < 100 ? 38 : n < 1000 ? 46 : 52;
+    const size = markSize(n, true);
     const tier = n < 10 ? "few" : n < 100 ? "some" : n < 1000 ? "many" : "most";
     const label = n >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
     const icon = L.divIcon({ className: `cluster ${tier}`, html: `<span>${label}</span>`, iconSize: [size, size] });
@@ -297,7 +324,7 @@ export class PhotoMap {
   // spotMarker is several photos at one point: a marker with their count.
   spotMarker(s) {
     const cls = placementClass[s.placement] || "exact";
-    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${s.ids.length}</span>`, iconSize: [26, 26] });
+    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${s.ids.length}</span>`, iconSize: [SPOT_SIZE, SPOT_SIZE] });
     const m = this.focusable(L.marker([s.lat, s.lon], { icon, title: `${s.ids.length} photos at this spot`, alt: `${s.ids.length} photos at one spot`, keyboard: true }),
       () => this.handlers.onSpot(this.spotRequest([s], s.ids.length)));
     m.addTo(this.markers);
@@ -307,7 +334,7 @@ export class PhotoMap {
   photoMarker(p) {
     const cls = placementClass[p.placement] || "exact";
     const meta = metaClass[p.metadata] || "";
-    const icon = L.divIcon({ className: `pm ${cls}${meta}`, html: "", iconSize: [16, 16] });
+    const icon = L.divIcon({ className: `pm ${cls}${meta}`, html: "", iconSize: [PHOTO_SIZE, PHOTO_SIZE] });
     const note = p.metadata === 2 ? "; its image metadata disagrees with the caption" : "";
     const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: "A photo: open it" + note, alt: `Photo (${cls} placement${note})`, keyboard: true }),
       () => this.handlers.onSelect(p.id));
@@ -385,6 +412,39 @@ export class PhotoMap {
   bbox(pad = 0) { return bboxOf(this.map, pad); }
 
   invalidate() { this.map.invalidateSize(); }
+}
+
+// markSize is a marker's diameter in pixels: a cluster's grows with its
+// count; a stack at one spot and a single photo are smaller.
+function markSize(n, cluster) {
+  if (!cluster) return n > 1 ? SPOT_SIZE : PHOTO_SIZE;
+  return n < 10 ? 32 : n < 100 ? 38 : n < 1000 ? 46 : 52;
+}
+
+// separate merges marks whose markers would overlap into one cluster
+// (with parts, its count their sum, at their weighted centre), the
+// largest first, until none overlaps another: clusters' centres are
+// their photos' mean, which can fall closer than the clustering radius.
+export function separate(map, marks) {
+  const out = marks.map((m) => ({ ...m, p: map.latLngToContainerPoint([m.lat, m.lon]) }));
+  const r = (m) => markSize(m.n, m.n > 1 && (m.parts || !m.spot)) / 2;
+  for (let merged = true; merged;) {
+    merged = false;
+    out.sort((a, b) => b.n - a.n);
+    for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i], b = out[j];
+        if (a.p.distanceTo(b.p) >= r(a) + r(b) + GAP) continue;
+        const n = a.n + b.n;
+        const lat = (a.lat * a.n + b.lat * b.n) / n, lon = (a.lon * a.n + b.lon * b.n) / n;
+        out[i] = { lat, lon, n, parts: [...(a.parts || [a]), ...(b.parts || [b])], p: map.latLngToContainerPoint([lat, lon]) };
+        out.splice(j, 1);
+        merged = true;
+        j = i; // the merged mark is larger: look again from the start
+      }
+    }
+  }
+  return out;
 }
 
 // placeMap is the small map of a photo's or a place's page: the basemap

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -561,6 +562,44 @@ func TestBrowserMapIsOneTabStop(t *testing.T) {
 		t.Error("Escape on a marker did not go back to the map")
 	}
 	b.check(t)
+}
+
+// overlapsJS counts, on the explorer's map, the markers, those that
+// overlap another, the place names, and those a marker covers (circles
+// for markers, boxes for names; a pixel's rounding forgiven).
+const overlapsJS = `(() => {
+  const circle = (e) => { const r = e.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, r: r.width / 2 }; };
+  const ms = [...document.querySelectorAll(".leaflet-marker-pane .leaflet-marker-icon")].map(circle);
+  const ls = [...document.querySelectorAll("#map .place-label")].map((e) => e.getBoundingClientRect());
+  const covers = (m, l) => { const dx = m.x - Math.max(l.left, Math.min(m.x, l.right)), dy = m.y - Math.max(l.top, Math.min(m.y, l.bottom)); return dx * dx + dy * dy < (m.r - 1) * (m.r - 1); };
+  const overlapping = ms.filter((a) => ms.some((b) => b !== a && Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r - 1)).length;
+  return [ms.length, overlapping, ls.length, ls.filter((l) => ms.some((m) => covers(m, l))).length];
+})()`
+
+// TestBrowserMarkersLeaveNamesReadable: at the default view of a 5,000
+// photo archive no marker covers another and none covers a town's name
+// (a town under a marker is named beside it), whether the browser
+// clusters or the server does (issue 26, 20).
+func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
+	a := generatedArchive(t, 5000, 7)
+	for _, limit := range []int{0, 1} {
+		s, err := New(a, Options{PointsLimit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(s.Handler())
+		defer ts.Close()
+		for _, size := range [][2]int{{1440, 900}, {375, 812}} {
+			b := newBrowser(t, ts, size[0], size[1])
+			var n []int
+			b.run(t, ready(ts.URL+"/"), chromedp.Poll(`document.querySelectorAll("#map .place-label").length > 5`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+				chromedp.Sleep(400*time.Millisecond), eval(overlapsJS, &n))
+			if n[0] < 10 || n[1] != 0 || n[2] < 10 || n[3] != 0 {
+				t.Errorf("points limit %d, %dx%d: %d markers, %d overlapping another; %d place names, %d under a marker", limit, size[0], size[1], n[0], n[1], n[2], n[3])
+			}
+			b.check(t)
+		}
+	}
 }
 
 // TestBrowserUndoAGroupChange: "apply to all", then Undo on the page it
