@@ -3,6 +3,8 @@
 // (all links come from named routes), views only present it.
 package views
 
+import "strings"
+
 // Page is what every page shares: its title and the site's links.
 type Page struct {
 	Title string
@@ -248,7 +250,8 @@ type ReviewQueue struct {
 
 // ReviewGroup is photos whose captions name the same place.
 type ReviewGroup struct {
-	Mention                         string // "" for captions that name no known place
+	Mention                         string   // "" for captions that name no known place
+	AlsoWritten                     []string // the group's other spellings of Mention
 	Photos, Unplaced, Fallback, Low int
 	Disagrees                       int // image metadata disagrees with the caption
 	PlaceName                       string
@@ -389,4 +392,13 @@ func agreementLabel(agreement, parts string) string {
 		return "The file's metadata disagrees with the caption"
 	}
 	return ""
+}
+
+// quotedList quotes names and joins them: “Al Mushayrifah”, “MUSHAYRIFAH”.
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "“" + n + "”"
+	}
+	return strings.Join(q, ", ")
 }

@@ -5,6 +5,7 @@ package archive
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sort"
 	"strings"
@@ -38,8 +39,14 @@ type Archive struct {
 
 // New returns an Archive over db and g.
 func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
+	db.MentionKey = MentionKey
 	return &Archive{DB: db, Gazetteer: g, geocoder: geocode.New(g), Workers: runtime.NumCPU()}
 }
+
+// MentionKey folds the caption text a place was read from as the
+// gazetteer folds names: "Al Mushayrifah", "MUSHAYRIFAH" and "Mushayrifa"
+// are one key, one group in the review queue.
+func MentionKey(mention string) string { return gazetteer.Fold(mention).Fine }
 
 // Open opens the archive at path over the gazetteer g: for writing (the
 // schema is made or migrated), or read-only, when nothing may be written.
@@ -53,7 +60,15 @@ func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly boo
 	if err != nil {
 		return nil, err
 	}
-	return New(db, g), nil
+	a := New(db, g)
+	// An archive written before place texts were kept folded gets them.
+	if !readOnly {
+		if _, err := db.FillMentionKeys(ctx); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("folding the archive's place texts: %w", err)
+		}
+	}
+	return a, nil
 }
 
 // Close closes the archive's storage.

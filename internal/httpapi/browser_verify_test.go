@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -447,6 +450,40 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 	shoot(t, b, "review-evidence-1440x900.png")
 	if width == 0 || !strings.Contains(agreement, "place and the camera's clock disagree") || location == "" || gps == "" {
 		t.Errorf("the review page shows: image %d px, agreement %q, IPTC %q, GPS %q", width, agreement, location, gps)
+	}
+	b.check(t)
+}
+
+// TestBrowserGroupsJoinSpellings: one place's name written three ways
+// is one group in the queue, which says how else it was written, and its
+// review page goes through all of it (issue 26, safe bulk review).
+func TestBrowserGroupsJoinSpellings(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	var lines []string
+	for i, name := range []string{"Mushayrifah", "MUSHAYRIFAH", "Al Mushayrifah"} {
+		lines = append(lines, fmt.Sprintf("Smoke rises over %s, Daraa province, Syria, May %d, 2016. (Photo by A. Person/Reuters)", name, i+1))
+	}
+	path := filepath.Join(t.TempDir(), "spellings.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	if _, err := e.a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var groups []string
+	var position, applyAll string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review?q=smoke+rises"),
+		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("[data-testid=review-group]")].map((r) => r.innerText.replace(/\s+/g, " ").trim())`, &groups),
+		chromedp.Click(`[data-testid=review-group] a`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=position]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=position]`, &position, chromedp.ByQuery),
+		eval(`document.querySelector("[data-testid=apply-all]")?.closest("label")?.innerText || ""`, &applyAll))
+	if len(groups) != 1 || !strings.Contains(groups[0], "also written") || !strings.Contains(groups[0], "MUSHAYRIFAH") {
+		t.Errorf("the queue's groups: %q", groups)
+	}
+	if position != "1 of 3" || !strings.Contains(applyAll, "3") {
+		t.Errorf("the group's review page: position %q, apply to all %q", position, applyAll)
 	}
 	b.check(t)
 }

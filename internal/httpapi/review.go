@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -67,7 +68,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	filters := filterQuery(q)
 	for _, g := range groups {
 		m.Unchecked += g.Photos
-		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, Photos: g.Photos, Unplaced: g.Unplaced,
+		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, AlsoWritten: slices.DeleteFunc(slices.Clone(g.Spellings), func(s string) bool { return s == g.Mention }), Photos: g.Photos, Unplaced: g.Unplaced,
 			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: g.PlaceName, URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
 	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))

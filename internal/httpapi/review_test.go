@@ -663,3 +663,41 @@ func TestReviewQueueFilters(t *testing.T) {
 		t.Errorf("filtered to Kafr Nabl and Khalil Ashawi: %d groups of %d", n, all)
 	}
 }
+
+// TestReviewGroupsFoldSpellings: captions that write one place's name in
+// other cases, with or without its article, or spelt otherwise are one
+// group in the queue, named by its most common spelling with the others,
+// and "apply to all" from any of them decides the whole group (issue 26,
+// safe bulk review).
+func TestReviewGroupsFoldSpellings(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	var lines []string
+	for i, name := range []string{"Mushayrifah", "MUSHAYRIFAH", "Al Mushayrifah", "Mushayrifah"} {
+		lines = append(lines, fmt.Sprintf("Smoke rises over %s, Daraa province, Syria, May %d, 2016. (Photo by A. Person/Reuters)", name, i+1))
+	}
+	path := filepath.Join(t.TempDir(), "spellings.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	c, csrf := e.signIn(t)
+	_, page := do(t, c, "GET", e.ts.URL+"/review?q=smoke+rises", "")
+	if n := strings.Count(page, `data-testid="review-group"`); n != 1 {
+		t.Fatalf("%d groups for four captions naming one place in three spellings, want 1\n%s", n, page)
+	}
+	for _, want := range []string{`“Mushayrifah”`, `data-testid="group-count">4<`, `also written “Al Mushayrifah”, “MUSHAYRIFAH”`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the queue lacks %s", want)
+		}
+	}
+	ids, err := e.a.DB.ReviewIDs(ctx, photo.Filter{}, "al-mushayrifa")
+	if err != nil || len(ids) != 4 {
+		t.Fatalf("the group by another spelling: %v %v", ids, err)
+	}
+	form := url.Values{"csrf": {csrf}, "action": {"confirm"}, "all": {"1"}, "group": {"MUSHAYRIFAH"}, "next": {"/review"}}
+	resp, _ := do(t, c, "POST", e.ts.URL+"/review/photos/"+ids[0], form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/review?done=4%3Aconfirm") {
+		t.Errorf("confirm all from one spelling: %s to %s", resp.Status, loc)
+	}
+}

@@ -25,10 +25,10 @@ type Filter struct {
 	// Unplaced selects only the photos with no point.
 	Unplaced bool
 	// Unreviewed selects the photos no person has corrected or confirmed;
-	// Mention, when not nil, those whose place was read from that text
-	// (any case; "" for none).
+	// MentionKey, when not nil, those whose place was read from text that
+	// folds to that key (the store's MentionKey; "" for none).
 	Unreviewed bool
-	Mention    *string
+	MentionKey *string
 	// Limit and Offset page the results; Limit 0 means no limit.
 	Limit, Offset int
 	// Newest orders streamed features newest first (undated last), as
@@ -66,7 +66,7 @@ type MonthCount struct {
 func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
 		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 &&
-		!f.Unplaced && !f.Unreviewed && f.Mention == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
+		!f.Unplaced && !f.Unreviewed && f.MentionKey == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
 		f.After == 0 && len(f.Conds) == 0
 }
 

@@ -67,7 +67,8 @@ type Change struct {
 // gazetteer knows), with how many of them are unplaced, fallbacks or of
 // low confidence.
 type ReviewGroup struct {
-	Mention                 string
+	Mention                 string   // the most common spelling
+	Spellings               []string // every spelling, Mention among them
 	Photos                  int
 	Unplaced, Fallback, Low int
 	Disagrees               int    // whose image file's metadata disagrees with the caption

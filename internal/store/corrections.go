@@ -154,7 +154,7 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 		if it.corrected {
 			continue
 		}
-		args, err := placeArgs(it.g)
+		args, err := placeArgs(it.g, s.mentionKey)
 		if err != nil {
 			return 0, 0, err
 		}

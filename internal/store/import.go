@@ -79,7 +79,7 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(rowid), 0) FROM photos`).Scan(&before); err != nil {
 		return sum, fmt.Errorf("store: %w", err)
 	}
-	st, err := prepareImport(ctx, tx)
+	st, err := prepareImport(ctx, tx, s.mentionKey)
 	if err != nil {
 		return sum, err
 	}
@@ -162,17 +162,18 @@ const (
 type importStmts struct {
 	insert, source, image, lookup, update, updateKeepPlace *sql.Stmt
 	fileLookup, fileUpsert, fileCheck, fileLeave           *sql.Stmt
+	mentionKey                                             func(string) string
 }
 
-func prepareImport(ctx context.Context, tx *sql.Tx) (*importStmts, error) {
-	var st importStmts
+func prepareImport(ctx context.Context, tx *sql.Tx, mentionKey func(string) string) (*importStmts, error) {
+	st := importStmts{mentionKey: mentionKey}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		sql string
 	}{
 		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, month, photographer, agency,
 			` + placeColumns + `, geocoded, geo_digest, image_url, image_path, given, digest, created, updated)
-			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
 		{&st.image, `INSERT OR IGNORE INTO images (photo, url, path, seq)
@@ -219,7 +220,7 @@ func (st *importStmts) close() {
 
 func (st *importStmts) write(ctx context.Context, file string, r Record, now string) (outcome, error) {
 	p := r.Photo
-	row, err := newRow(p)
+	row, err := newRow(p, st.mentionKey)
 	if err != nil {
 		return 0, err
 	}
@@ -255,7 +256,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	if err != nil {
 		return 0, err
 	}
-	if row, err = newRow(m); err != nil {
+	if row, err = newRow(m, st.mentionKey); err != nil {
 		return 0, err
 	}
 	res := unchanged
@@ -423,7 +424,7 @@ func (r row) kept(corrected bool) string {
 	return ""
 }
 
-func newRow(p *photo.Photo) (row, error) {
+func newRow(p *photo.Photo, mentionKey func(string) string) (row, error) {
 	var r row
 	if !p.Date.IsZero() {
 		first, last := p.Date.Span()
@@ -437,7 +438,7 @@ func newRow(p *photo.Photo) (row, error) {
 		r.month = sql.NullInt64{Int64: int64(m), Valid: true}
 	}
 	var err error
-	if r.place, err = placeArgs(p.Geocoded); err != nil {
+	if r.place, err = placeArgs(p.Geocoded, mentionKey); err != nil {
 		return r, err
 	}
 	if r.geocoded, r.geoDigest, err = geocodedJSON(p.Geocoded); err != nil {

@@ -15,14 +15,15 @@ import (
 
 // placeColumns are the columns a placement fills, in placeArgs' order.
 const placeColumns = `place_id, place_name, place_kind, governorate, gov_pcode, country, lon, lat, precision, confidence,
-	mention, note, alternatives`
+	mention, mention_key, note, alternatives`
 
 // placeSet is placeColumns as an UPDATE's assignments.
 const placeSet = `place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?, country=?, lon=?, lat=?, precision=?,
-	confidence=?, mention=?, note=?, alternatives=?`
+	confidence=?, mention=?, mention_key=?, note=?, alternatives=?`
 
-// placeArgs are the values of placeColumns for g.
-func placeArgs(g photo.Place) ([]any, error) {
+// placeArgs are the values of placeColumns for g; key folds its mention
+// (see DB.MentionKey).
+func placeArgs(g photo.Place, key func(string) string) ([]any, error) {
 	var lon, lat sql.NullFloat64
 	if g.Located {
 		lon, lat = sql.NullFloat64{Float64: g.Lon, Valid: true}, sql.NullFloat64{Float64: g.Lat, Valid: true}
@@ -32,7 +33,7 @@ func placeArgs(g photo.Place) ([]any, error) {
 		return nil, err
 	}
 	return []any{g.ID, g.Name, g.Kind, g.Governorate, g.GovPCode, g.Country, lon, lat, orNone(g.Precision),
-		g.Confidence, g.Mention, g.Note, string(alts)}, nil
+		g.Confidence, g.Mention, key(g.Mention), g.Note, string(alts)}, nil
 }
 
 // geocodedJSON is the geocoder's answer as the geocoded column keeps it,

@@ -74,8 +74,8 @@ func where(f photo.Filter) (string, []any, error) {
 	if f.Unreviewed {
 		add("review = ''")
 	}
-	if f.Mention != nil {
-		add("mention = ? COLLATE NOCASE", *f.Mention)
+	if f.MentionKey != nil {
+		add("mention_key = ?", *f.MentionKey)
 	}
 	if f.After != 0 {
 		cond, n := afterSQL(f)

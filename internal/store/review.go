@@ -174,7 +174,7 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 		if err != nil {
 			return 0, notFound(err, "photo "+u.photo)
 		}
-		args, err := placeArgs(p.Geocoded)
+		args, err := placeArgs(p.Geocoded, s.mentionKey)
 		if err != nil {
 			return 0, err
 		}
@@ -237,7 +237,7 @@ func (s *DB) correct(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Phot
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE photos SET place_id=?, place_name=?, place_kind=?, governorate=?, gov_pcode=?,
-		country=?, lon=?, lat=?, precision='corrected', confidence=1, mention='', note=?, alternatives='[]', updated=?,
+		country=?, lon=?, lat=?, precision='corrected', confidence=1, mention='', mention_key='', note=?, alternatives='[]', updated=?,
 		review='corrected', reviewed_by=?, reviewed_at=? WHERE rowid=?`, place.ID, place.Name, place.Kind, place.Governorate,
 		place.GovPCode, place.Country, place.Lon, place.Lat, note, stamp, author, stamp, rowid)
 	return err
@@ -288,7 +288,7 @@ func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c
 		rowid, from, to, prec, fph, fag, c.Author, c.Note, stamp); err != nil {
 		return nil, nil, err
 	}
-	r, err := newRow(&photo.Photo{Date: d})
+	r, err := newRow(&photo.Photo{Date: d}, s.mentionKey)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -351,7 +351,9 @@ const reviewNeed = `CASE WHEN agreement = 'disagrees' THEN 4 WHEN lon IS NULL TH
 // ReviewGroups returns the groups of unchecked photos the filter selects,
 // in the order that fixes the most with the least work: the worst first
 // (image metadata that disagrees, unplaced, fallbacks, low confidence),
-// then the largest.
+// then the largest. A group is the photos whose captions name a place in
+// words that fold to one key (MentionKey): case, article and spelling
+// aside. It is named by its most common spelling, with the others.
 func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
 	w, args, err := filter(f)
@@ -362,21 +364,27 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
 		// A group's link opens its first photo in ReviewIDs' order, not
 		// one from its middle.
-		rows, err := s.read.QueryContext(ctx, `SELECT m, count(*),
+		rows, err := s.read.QueryContext(ctx, `SELECT max(CASE WHEN spelling = 1 THEN mention END), json_group_array(DISTINCT mention), count(*),
 			sum(lon IS NULL), sum(precision = 'fallback'), sum(lon IS NOT NULL AND precision != 'fallback' AND confidence < 0.5),
 			max(need) AS worst, max(place_id), max(place_name), max(first), sum(agreement = 'disagrees')
-			FROM (SELECT mention COLLATE NOCASE AS m, lon, precision, confidence, place_id, place_name, agreement,
-				`+reviewNeed+` AS need, first_value(id) OVER (PARTITION BY mention COLLATE NOCASE ORDER BY `+reviewOrder+`) AS first
-				FROM photos WHERE `+w+`)
-			GROUP BY m ORDER BY worst DESC, count(*) DESC, m LIMIT ?`, append(args, limit)...)
+			FROM (SELECT *, row_number() OVER (PARTITION BY k ORDER BY spelled DESC, mention) AS spelling
+				FROM (SELECT mention_key AS k, mention, lon, precision, confidence, place_id, place_name, agreement,
+					`+reviewNeed+` AS need, first_value(id) OVER (PARTITION BY mention_key ORDER BY `+reviewOrder+`) AS first,
+					count(*) OVER (PARTITION BY mention_key, mention) AS spelled
+					FROM photos WHERE `+w+`))
+			GROUP BY k ORDER BY worst DESC, count(*) DESC, k LIMIT ?`, append(args, limit)...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var g photo.ReviewGroup
-			if err := rows.Scan(&g.Mention, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example, &g.Disagrees); err != nil {
+			var spellings string
+			if err := rows.Scan(&g.Mention, &spellings, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example, &g.Disagrees); err != nil {
 				return err
+			}
+			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
+				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
 			out = append(out, g)
 		}
@@ -386,9 +394,11 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 }
 
 // ReviewIDs returns the ids of the unchecked photos of a group (its
-// mention, any case), the ones that most need a person first.
+// mention, in any of its spellings), the ones that most need a person
+// first.
 func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error) {
-	f.Unreviewed, f.Mention = true, &mention
+	key := s.mentionKey(mention)
+	f.Unreviewed, f.MentionKey = true, &key
 	w, args, err := filter(f)
 	if err != nil {
 		return nil, err
@@ -402,11 +412,12 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 const reviewOrder = reviewNeed + ` DESC, date_from DESC NULLS LAST, id`
 
 // ReviewSplit returns how the unchecked photos of a group (its mention,
-// any case) are placed now, one part a place, the largest first, so that
+// in any of its spellings) are placed now, one part a place, the largest first, so that
 // an editor sees before applying a decision to "all" that the same words
 // were read as different places.
 func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([]photo.GroupPart, error) {
-	f.Unreviewed, f.Mention = true, &mention
+	key := s.mentionKey(mention)
+	f.Unreviewed, f.MentionKey = true, &key
 	w, args, err := filter(f)
 	if err != nil {
 		return nil, err
@@ -429,6 +440,44 @@ func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([
 		return rows.Err()
 	})
 	return out, err
+}
+
+// mentionKey folds a caption's place text with MentionKey, or by case.
+func (s *DB) mentionKey(mention string) string {
+	if s.MentionKey == nil {
+		return strings.ToLower(mention)
+	}
+	return s.MentionKey(mention)
+}
+
+// FillMentionKeys folds the place texts of the photos written before the
+// archive kept their folded form, with MentionKey, in one transaction.
+// It returns how many photos it filled; on an archive kept up to date it
+// finds none and writes nothing.
+func (s *DB) FillMentionKeys(ctx context.Context) (int, error) {
+	mentions, err := s.column(ctx, "", "finding unfolded place texts",
+		`SELECT DISTINCT mention FROM photos WHERE mention_key = '' AND mention != ''`)
+	if err != nil || len(mentions) == 0 || s.write == nil {
+		return 0, err
+	}
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	n := 0
+	for _, m := range mentions {
+		res, err := tx.ExecContext(ctx, `UPDATE photos SET mention_key = ? WHERE mention = ? AND mention_key = ''`, s.mentionKey(m), m)
+		if err != nil {
+			return 0, fmt.Errorf("store: folding place texts: %w", err)
+		}
+		k, _ := res.RowsAffected()
+		n += int(k)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, s.writeErr(err)
+	}
+	return n, nil
 }
 
 // AddUser adds an editor with a password hash; a name already taken, in

@@ -56,6 +56,11 @@ type DB struct {
 	Timeout time.Duration
 	// Now gives the time stamps written; tests may replace it.
 	Now func() time.Time
+	// MentionKey folds the caption text a place was read from into the
+	// key the review queue groups by; the archive sets it to the
+	// gazetteer's spelling fold ("Al Mushayrifah", "MUSHAYRIFAH" one key).
+	// Nil folds case only.
+	MentionKey func(mention string) string
 	// freeSpace returns the free bytes of a folder's disk (freeBytes;
 	// tests replace it).
 	freeSpace func(dir string) (uint64, error)

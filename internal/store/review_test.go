@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -63,4 +64,29 @@ func TestUndo(t *testing.T) {
 			t.Errorf("a refused undo changed photo %s: %s", ids[0], p.Review)
 		}
 	})
+}
+
+// TestFillMentionKeys: photos written before the archive kept its place
+// texts folded get their keys on FillMentionKeys, once; the review groups
+// then join their spellings.
+func TestFillMentionKeys(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	importFixture(t, db)
+	// As an archive written before migration 0008 reads.
+	if _, err := db.write.ExecContext(ctx, `UPDATE photos SET mention_key = ''`); err != nil {
+		t.Fatal(err)
+	}
+	db.MentionKey = func(m string) string { return strings.TrimPrefix(strings.ToLower(m), "al ") }
+	n, err := db.FillMentionKeys(ctx)
+	if err != nil || n != 6 {
+		t.Fatalf("filled %d photos (%v), want the 6 with a place text", n, err)
+	}
+	if n, err := db.FillMentionKeys(ctx); err != nil || n != 0 {
+		t.Errorf("a second fill wrote %d (%v), want none", n, err)
+	}
+	ids, err := db.ReviewIDs(ctx, photo.Filter{}, "Al Aleppo")
+	if err != nil || len(ids) != 3 {
+		t.Errorf("the Aleppo group by another spelling: %v %v", ids, err)
+	}
 }
