@@ -55,9 +55,11 @@ type Option struct {
 
 // Filters are the explorer's filter form, as the user set it.
 type Filters struct {
-	Action        string // the explorer's URL
-	From, To, Q   string
-	MinConfidence string
+	Action string // the explorer's URL
+	// FacetsURL and PlacesSearchURL are the API the lists search and count.
+	FacetsURL, PlacesSearchURL string
+	From, To, Q                string
+	MinConfidence              string
 	// Agreement is "", "agrees", "near" or "disagrees": the photos whose
 	// caption agrees with their image file's metadata so.
 	Agreement     string

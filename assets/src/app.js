@@ -2,12 +2,14 @@
 // pages, and the review page.
 
 import { placeMap } from "./map.js";
-import { review } from "./review.js";
+import { review, reviewFilters } from "./review.js";
 import { Explorer } from "./explorer.js";
 
 for (const el of document.querySelectorAll("[data-testid=place-map]")) placeMap(el);
 const reviewRoot = document.getElementById("review");
 if (reviewRoot) review(reviewRoot);
+const queueFilters = document.querySelector("[data-testid=review-filters]");
+if (queueFilters) reviewFilters(queueFilters);
 
 const root = document.getElementById("explorer");
 // (Built inside the promise, so that a failure to build is shown too.)

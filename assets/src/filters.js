@@ -18,8 +18,9 @@ export class FilterForm {
   // form is the server's filter form; facetsUrl the facet counts' URL;
   // query(except) gives the query of the other filters and the window;
   // onChange(filters) is called when a filter changes, onWindow(from, to)
-  // when the From and To fields do.
-  constructor(form, { facetsUrl, placesSearchUrl, query, onChange, onWindow, onClear }) {
+  // when the From and To fields do; onSubmit(filters), if given, when the
+  // form is sent with every field valid (else a submit is a change).
+  constructor(form, { facetsUrl, placesSearchUrl, query, onChange, onWindow, onClear, onSubmit }) {
     this.form = form;
     this.facetsUrl = facetsUrl;
     this.placesSearchUrl = placesSearchUrl;
@@ -57,10 +58,13 @@ export class FilterForm {
     }
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      this.changed();
+      if (!onSubmit) return this.changed();
+      const bad = form.querySelector("[aria-invalid=true]");
+      if (bad) bad.focus();
+      else onSubmit(this.filters);
     });
     // Clear empties the filters and the window as one step of history.
-    form.querySelector("[data-testid=clear]").addEventListener("click", (ev) => {
+    form.querySelector("[data-testid=clear]")?.addEventListener("click", (ev) => {
       ev.preventDefault();
       this.set(emptyFilters());
       onClear(this.filters);

@@ -5,6 +5,22 @@
 import L from "leaflet";
 import { loadBasemap, PlaceLabels } from "./basemap.js";
 import { gpsPoint } from "./map.js";
+import { FilterForm } from "./filters.js";
+import { filterQuery } from "./state.js";
+
+// reviewFilters gives the review queue's filters the explorer's lists to
+// search, with counts; they apply when the form is sent (Apply), since
+// each change would load the page again.
+export function reviewFilters(form) {
+  const field = (name) => form.elements.namedItem(name).value.trim();
+  const query = (filters, extra = {}, except = null) => filterQuery(filters, { from: field("from"), to: field("to"), ...extra }, except);
+  const filters = new FilterForm(form, {
+    facetsUrl: form.dataset.facetsUrl, placesSearchUrl: form.dataset.placesSearchUrl,
+    query: (except, extra) => query(filters.filters, extra, except),
+    onChange: () => {}, onWindow: () => {}, onClear: () => {},
+    onSubmit: (f) => location.assign(form.getAttribute("action") + query(f)),
+  });
+}
 
 export function review(root) {
   const form = root.querySelector("[data-testid=review-form]");

@@ -488,6 +488,32 @@ func TestBrowserGroupsJoinSpellings(t *testing.T) {
 	b.check(t)
 }
 
+// TestBrowserReviewQueueFilters: the review queue's filters are the
+// explorer's lists to search, with counts — a place found by its Arabic
+// name — applied with Apply (issue 26, 18).
+func TestBrowserReviewQueueFilters(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var search string
+	var groups int
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review"),
+		chromedp.WaitVisible(`[data-testid=facet-place]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=facet-place]`, chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid=facet-place-search]`, "كفرنبل", chromedp.ByQuery),
+		chromedp.Poll(`[...document.querySelectorAll("[data-testid=facet-place-options] label")].some((l) => l.textContent.includes("Kafr Nabl"))`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`[...document.querySelectorAll("[data-testid=facet-place-options] label")].find((l) => l.textContent.includes("Kafr Nabl")).querySelector("input").click(), true`, nil),
+		chromedp.Click(`[data-testid=review-filters] button[type=submit]`, chromedp.ByQuery),
+		chromedp.Sleep(time.Second), // the page loads again
+		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
+		eval(`location.search`, &search),
+		eval(`document.querySelectorAll("[data-testid=review-group]").length`, &groups))
+	if !strings.Contains(search, "place=gn%3A168661") || groups != 1 {
+		t.Errorf("filtered to Kafr Nabl by its Arabic name: address %q, %d groups", search, groups)
+	}
+	b.check(t)
+}
+
 // TestBrowserGroupSplitShown: before "apply to all", the review page
 // shows how the group's words were read as different places, and the
 // box names the one place it decides (issue 26, 4).

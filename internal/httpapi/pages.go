@@ -160,6 +160,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 func (s *Server) filtersView(action string, q url.Values, f photo.Filter, facets photo.Facets) views.Filters {
 	v := views.Filters{
 		Action: action, From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
+		FacetsURL: s.url("facets"), PlacesSearchURL: s.url("places.search"),
 		MinConfidence: q.Get("min_confidence"),
 		Agreement:     q.Get("agreement"),
 		Agencies:      options(facets.Agencies, f.Agencies),
@@ -395,6 +396,11 @@ func (s *Server) miniMap(page *views.Page, lon, lat float64, label string) *view
 // withMapAssets adds the map's style sheet and script to a page.
 func (s *Server) withMapAssets(page *views.Page) {
 	page.Styles = []string{s.url("asset", "file", assets.Name("leaflet.css"))}
+	s.withScript(page)
+}
+
+// withScript adds the pages' script to a page (which works without it).
+func (s *Server) withScript(page *views.Page) {
 	page.Scripts = []string{s.url("asset", "file", assets.Name("app.js"))}
 }
 

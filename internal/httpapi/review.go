@@ -64,6 +64,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	}
 	m := views.ReviewQueue{Page: s.page(r, "Review", "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
+	s.withScript(&m.Page) // the filters' lists to search
 	m.Filters = s.filtersView(s.url("review"), q, f, facets)
 	filters := filterQuery(q)
 	for _, g := range groups {
