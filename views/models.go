@@ -318,6 +318,7 @@ type ReviewPhoto struct {
 	// BasemapURL and LabelsURL are the offline map's; GPSLon and GPSLat
 	// the camera's point, where the visitor may see it.
 	SearchURL, BasemapURL, LabelsURL string
+	Tiles                            string // the online tiles' URL template (--tiles), or ""
 	GPSLon, GPSLat                   string
 	Flash                            string // what the last form did
 	Undo                             *Undo  // undoes it, when it changed a group

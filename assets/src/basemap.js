@@ -52,14 +52,32 @@ export function drawBasemap(map, group, fc, filled = true) {
 }
 
 // loadBasemap fetches the basemap at url and draws it on map, under
-// whatever the map shows already.
-export async function loadBasemap(map, url, filled = true) {
+// whatever the map shows already. With tiles (the server's --tiles), a
+// switch offers the online tiles under the basemap's outlines; the
+// offline map is first.
+export async function loadBasemap(map, url, tiles = "") {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`basemap: ${res.status}`);
+  const fc = await res.json();
   const group = L.layerGroup().addTo(map);
-  drawBasemap(map, group, await res.json(), filled);
-  group.eachLayer((l) => l.bringToBack?.());
+  const draw = (filled) => {
+    group.clearLayers();
+    map.getContainer().classList.toggle("over-tiles", !filled);
+    drawBasemap(map, group, fc, filled);
+    group.eachLayer((l) => l.bringToBack?.());
+  };
+  draw(true);
+  if (tiles) tileSwitch(map, tiles, "", draw);
   return group;
+}
+
+// tileSwitch adds the choice of the offline map or online tiles; draw
+// (filled) redraws the offline map, filled or as outlines over the tiles.
+export function tileSwitch(map, tiles, attribution, draw) {
+  const offline = L.layerGroup().addTo(map);
+  const online = L.tileLayer(tiles, { maxZoom: 19, attribution });
+  L.control.layers({ "Offline map": offline, "Online tiles": online }, null, { collapsed: false }).addTo(map);
+  map.on("baselayerchange", (e) => draw(e.layer === offline));
 }
 
 // PlaceLabels names the gazetteer's places on a map by zoom (cities

@@ -8,7 +8,7 @@
 // marker nearest its centre.
 
 import L from "leaflet";
-import { bboxOf, drawBasemap, loadBasemap, PlaceLabels } from "./basemap.js";
+import { bboxOf, drawBasemap, loadBasemap, PlaceLabels, tileSwitch } from "./basemap.js";
 import Supercluster from "supercluster";
 
 // The placement codes of /api/points, and how each is drawn and named in
@@ -47,12 +47,8 @@ export class PhotoMap {
     L.control.scale({ imperial: false, maxWidth: 140 }).addTo(this.map);
     this.legend().addTo(this.map);
     this.offline = L.layerGroup().addTo(this.map);
-    if (cfg.tiles) {
-      // The user chooses: the offline map, or the online tiles under it.
-      const online = L.tileLayer(cfg.tiles, { maxZoom: 19, attribution: cfg.tilesAttribution || "" });
-      L.control.layers({ "Offline map": L.layerGroup(), "Online tiles": online }, null, { collapsed: false }).addTo(this.map);
-      this.map.on("baselayerchange", (e) => this.drawOffline(e.name === "Offline map"));
-    }
+    // The user chooses: the offline map, or the online tiles under it.
+    if (cfg.tiles) tileSwitch(this.map, cfg.tiles, cfg.tilesAttribution || "", (filled) => this.drawOffline(filled));
     // Place names go beside the markers, never under them.
     this.placeLabels = new PlaceLabels(this.map, cfg.labelsUrl, () => this.markerBoxes());
     this.markers = L.layerGroup().addTo(this.map);
@@ -453,10 +449,9 @@ export function placeMap(el) {
   const { basemapUrl, labelsUrl, lon, lat, label, tiles } = el.dataset;
   const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 14, scrollWheelZoom: false });
   map.attributionControl.setPrefix(false);
-  if (tiles) L.tileLayer(tiles, { maxZoom: 19 }).addTo(map);
   map.setView([Number(lat), Number(lon)], 8);
   L.control.scale({ imperial: false }).addTo(map);
-  loadBasemap(map, basemapUrl, !tiles).catch((err) => console.error(err));
+  loadBasemap(map, basemapUrl, tiles).catch((err) => console.error(err));
   if (labelsUrl) new PlaceLabels(map, labelsUrl).schedule();
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
     .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });

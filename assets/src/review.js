@@ -29,7 +29,7 @@ export function review(root) {
   const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 17 });
   map.attributionControl.setPrefix(false);
   L.control.scale({ imperial: false }).addTo(map);
-  loadBasemap(map, el.dataset.basemapUrl).catch((err) => console.error(err));
+  loadBasemap(map, el.dataset.basemapUrl, el.dataset.tiles).catch((err) => console.error(err));
   new PlaceLabels(map, el.dataset.labelsUrl);
   const bounds = [];
   for (const c of root.querySelectorAll(".choice-point")) {

@@ -36,6 +36,9 @@ type browser struct {
 	outside  []string
 	notFound []string
 	serverAt string
+	// elsewhere is a second origin the page may ask (a tile server the
+	// test runs), or "".
+	elsewhere string
 }
 
 func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
@@ -66,7 +69,8 @@ func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 			}
 		case *network.EventRequestWillBeSent:
 			u := e.Request.URL
-			if !strings.HasPrefix(u, ts.URL) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
+			if !strings.HasPrefix(u, ts.URL) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") &&
+				(b.elsewhere == "" || !strings.HasPrefix(u, b.elsewhere)) {
 				b.outside = append(b.outside, u)
 			}
 		case *network.EventResponseReceived:

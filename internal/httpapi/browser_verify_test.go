@@ -2,11 +2,14 @@ package httpapi
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -510,6 +513,48 @@ func TestBrowserReviewQueueFilters(t *testing.T) {
 		eval(`document.querySelectorAll("[data-testid=review-group]").length`, &groups))
 	if !strings.Contains(search, "place=gn%3A168661") || groups != 1 {
 		t.Errorf("filtered to Kafr Nabl by its Arabic name: address %q, %d groups", search, groups)
+	}
+	b.check(t)
+}
+
+// TestBrowserTilesSwitchEverywhere: with --tiles, every map — the
+// explorer's, a photo's, a place's and the review map — offers the online
+// tiles beside the offline map, which stays first; choosing them loads
+// tiles under the basemap's outlines (issue 26, labelled basemap).
+func TestBrowserTilesSwitchEverywhere(t *testing.T) {
+	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")
+	var served atomic.Int64
+	tiles := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		served.Add(1)
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(png)
+	}))
+	defer tiles.Close()
+	e := newEditorServer(t, Options{Tiles: tiles.URL + "/{z}/{x}/{y}.png"})
+	id := e.photoID(t, "?place=gn:168661")
+	b := newBrowser(t, e.ts, 1440, 900)
+	b.mu.Lock()
+	b.elsewhere = tiles.URL + "/"
+	b.mu.Unlock()
+	signIn(t, b, e)
+	for _, page := range []struct{ path, mapSel string }{
+		{"/", "#map"},
+		{"/photos/" + id, "[data-testid=place-map]"},
+		{"/places/gn:168661", "[data-testid=place-map]"},
+		{"/review/photos/" + id, "#review-map"},
+	} {
+		before := served.Load()
+		var offlineFirst, overTiles bool
+		b.run(t, chromedp.Navigate(e.ts.URL+page.path),
+			chromedp.WaitVisible(page.mapSel+" .leaflet-control-layers", chromedp.ByQuery),
+			eval(fmt.Sprintf(`document.querySelector(%q).querySelector(".leaflet-control-layers-base input").checked`, page.mapSel), &offlineFirst),
+			eval(fmt.Sprintf(`[...document.querySelector(%q).querySelectorAll(".leaflet-control-layers-base label")].find((l) => l.textContent.includes("Online tiles")).querySelector("input").click(), true`, page.mapSel), nil),
+			chromedp.Poll(fmt.Sprintf(`document.querySelector(%q).classList.contains("over-tiles")`, page.mapSel), nil, chromedp.WithPollingTimeout(5*time.Second)),
+			eval(fmt.Sprintf(`document.querySelector(%q).classList.contains("over-tiles")`, page.mapSel), &overTiles),
+			chromedp.Poll(`document.querySelectorAll(".leaflet-tile-loaded").length > 0`, nil, chromedp.WithPollingTimeout(5*time.Second)))
+		if !offlineFirst || !overTiles || served.Load() == before {
+			t.Errorf("%s: offline map first %v, outlines over tiles %v, %d tiles served", page.path, offlineFirst, overTiles, served.Load()-before)
+		}
 	}
 	b.check(t)
 }

@@ -122,7 +122,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DatePrecision: p.Date.Precision,
 		Photographer: p.Photographer, Agency: p.Agency, Placement: placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
-		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
+		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles,
 		Flash: doneMessage(q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
 	// The evidence the placement is judged by: the picture and what its
 	// file says (the GPS point to whoever may see it).
