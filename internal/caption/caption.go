@@ -23,6 +23,9 @@ type Caption struct {
 	// Uppercase is true for a caption written in capitals (some wire
 	// archives): capitals then say nothing of names.
 	Uppercase bool
+	// Arabic is true for a caption written mostly in Arabic script, read
+	// by parseArabic.
+	Arabic bool
 }
 
 type scratch struct {
@@ -35,6 +38,9 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{toks: make([]token
 
 // Parse reads one caption. It is safe for concurrent use.
 func Parse(text string) Caption {
+	if arabicText(text) {
+		return parseArabic(text)
+	}
 	c := Caption{Text: text, Uppercase: mostlyUpper(text)}
 	credit, cs, ce, ok := findCredit(text)
 	if ok {

@@ -1,6 +1,7 @@
 package gazetteer
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -293,6 +294,9 @@ type foldedWord struct {
 	// glued is the word without an article written onto its end, when
 	// it may carry one: "Karmel Jabl" is Karm al-Jabal (see gluedArticle).
 	glued, gluedSkel []byte
+	// bare is an Arabic word without the particles written onto it (see
+	// bareArabic), or nil.
+	bare []byte
 }
 
 func foldWord(buf []byte, word string) foldedWord {
@@ -310,7 +314,39 @@ func foldWord(buf []byte, word string) foldedWord {
 	if g, ok := gluedArticle(fine, arabic); ok {
 		w.glued, w.gluedSkel = g, skeleton(nil, g, false)
 	}
+	if arabic {
+		w.bare = bareArabic(low)
+	}
 	return w
+}
+
+// arabicParticles are the one-letter words Arabic writes onto the next
+// one: and, so, in/by, to/of, like.
+const arabicParticles = "وفبلك"
+
+// bareArabic returns the fine form of the folded Arabic word w without the
+// particles written onto it, and the article after them ("بحلب" → "حلب",
+// "وبالرقة" and "للرقة" → "رقه"), or nil when it has none or what is left
+// is too short to be a name. The scanner reads a word both ways: "بانياس"
+// is Baniyas itself.
+func bareArabic(w []byte) []byte {
+	rest := w
+	for n := 0; n < 2; n++ {
+		r, size := utf8.DecodeRune(rest)
+		if !strings.ContainsRune(arabicParticles, r) || utf8.RuneCount(rest[size:]) < 3 {
+			break
+		}
+		rest = rest[size:]
+		// li- before al- drops the alif: "للرقة" is li + al-Raqqa.
+		if r == 'ل' && strings.HasPrefix(string(rest), "ل") && utf8.RuneCount(rest) > 3 {
+			rest = rest[len("ل"):]
+			break
+		}
+	}
+	if len(rest) == len(w) {
+		return nil
+	}
+	return fineArabic(append([]byte(nil), rest...))
 }
 
 // gluedArticle returns the fine form w without the article the press

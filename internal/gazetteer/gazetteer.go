@@ -389,6 +389,7 @@ type token struct {
 	fine, skel   []byte
 	glued        []byte // see foldedWord
 	gluedSkel    []byte
+	bare         []byte // see foldedWord
 	article      bool
 	broken       bool
 	upper, arabc bool
@@ -434,6 +435,10 @@ func (g *Gazetteer) scan(text string, dst []Hit, namesOnly bool) []Hit {
 		dst = g.scanFrom(sc, text, i, toks[i].fine, toks[i].skel, namesOnly, false, dst)
 		if toks[i].glued != nil {
 			dst = g.scanFrom(sc, text, i, toks[i].glued, toks[i].gluedSkel, namesOnly, true, dst)
+		}
+		if toks[i].bare != nil {
+			// Arabic skeletons are their fine forms.
+			dst = g.scanFrom(sc, text, i, toks[i].bare, toks[i].bare, namesOnly, false, dst)
 		}
 		// One hit per place and span, the exact one if any; longest first.
 		hits := dedupe(dst[found:])
@@ -558,7 +563,7 @@ func tokenize(text string, toks []token, memo map[string]foldedWord) []token {
 			memo[strings.Clone(word)] = f
 		}
 		r, _ := utf8.DecodeRuneInString(word)
-		toks = append(toks, token{start: start, end: start + len(word), fine: f.text, skel: f.skel, glued: f.glued, gluedSkel: f.gluedSkel,
+		toks = append(toks, token{start: start, end: start + len(word), fine: f.text, skel: f.skel, glued: f.glued, gluedSkel: f.gluedSkel, bare: f.bare,
 			article: f.article, broken: broken, upper: unicode.IsUpper(r), arabc: f.arabic})
 	})
 	return toks

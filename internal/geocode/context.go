@@ -392,9 +392,9 @@ func photoCountry(c caption.Caption) string {
 		}
 		switch {
 		case m.Role == caption.Context && m.Cue == "" || m.Role == caption.Where && m.Cue == "in" && m.Designator == "" || m.Possessive:
-			code = lexicon.Countries[strings.ToLower(m.Text)]
+			code, _ = lexicon.CountryCode(m.Text)
 		case m.Role == caption.Where && strings.HasPrefix(m.Cue, "enter") || m.Role == caption.Target && m.Cue == "into":
-			entered = lexicon.Countries[strings.ToLower(m.Text)]
+			entered, _ = lexicon.CountryCode(m.Text)
 		}
 	}
 	if code == "" {

@@ -47,6 +47,7 @@ func (gc *Geocoder) Explain(c caption.Caption) Explanation {
 
 func (ex *Explanation) explain(c caption.Caption, cands []candidate, best int) {
 	ex.Chosen = best
+	ex.Mentions = c.Mentions // as weighed (an Arabic caption's are narrowed)
 	for _, cd := range cands {
 		ex.Readings = append(ex.Readings, Reading{Place: cd.hit.Place, Mention: cd.mention, Text: c.Text[cd.hit.Start:cd.hit.End],
 			Score: cd.score, Base: cd.base, Far: cd.far, Whole: cd.whole, Exact: cd.hit.Exact, Contradicted: cd.contradicted})

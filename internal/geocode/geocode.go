@@ -117,6 +117,9 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	w := gc.pool.Get().(*work)
 	defer gc.pool.Put(w)
 	w.hits = gc.scan(c, w.hits[:0])
+	if c.Arabic {
+		c.Mentions = namedOnly(c.Text, c.Mentions, w.hits)
+	}
 	w.hits = gc.possessiveHits(c, w.hits)
 	w.hits = gc.oldQuarterHits(c, w.hits)
 	w.cands = prune(gc.candidates(c, w.hits, w.cands[:0]))
@@ -162,6 +165,36 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		ex.explain(c, w.cands, best)
 	}
 	return r
+}
+
+// namedOnly keeps, of an Arabic caption's mentions, those in which the
+// gazetteer has a name, spelt as it spells it, narrowed to that name, and
+// the countries: with no capitals to go by, the Arabic reader takes the
+// words a cue governs ("في الشارع", in the street; "القنيطرة الحدودية",
+// the border town of Quneitra), and words that name no place are no
+// unknown place either.
+func namedOnly(text string, ms []caption.Mention, hits []gazetteer.Hit) []caption.Mention {
+	out := make([]caption.Mention, 0, len(ms))
+	for _, m := range ms {
+		if m.Entity == caption.Country || m.Entity == caption.Nationality {
+			out = append(out, m)
+			continue
+		}
+		start, end := -1, -1
+		for _, h := range hits {
+			if h.Exact && h.Start >= m.Start && h.End <= m.End {
+				if start < 0 || h.Start < start {
+					start = h.Start
+				}
+				end = max(end, h.End)
+			}
+		}
+		if start >= 0 {
+			m.Start, m.End, m.Text = start, end, text[start:end]
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // minScore is the least score a reading needs to be chosen (below it a

@@ -195,8 +195,8 @@ func countriesNamed(c caption.Caption, code string) (stated, other bool) {
 		}
 		var buf [32]byte
 		lower := appendLower(buf[:0], m.Text)
-		k := lexicon.Countries[string(lower)]
-		if m.Entity == caption.Nationality {
+		k, _ := lexicon.CountryCode(string(lower))
+		if m.Entity == caption.Nationality && !c.Arabic {
 			k = lexicon.Nationalities[string(lower)]
 		}
 		switch {

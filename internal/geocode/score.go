@@ -245,8 +245,11 @@ func statedCountry(c caption.Caption, i, end int) string {
 		if n.Start < end {
 			continue
 		}
-		if n.Entity == caption.Country && n.Sentence == m.Sentence && strings.TrimSpace(c.Text[end:n.Start]) == "," {
-			return lexicon.Countries[strings.ToLower(n.Text)]
+		// "Arsal, Lebanon"; in Arabic the adjective after the name,
+		// "عرسال اللبنانية".
+		if between := strings.TrimSpace(c.Text[end:n.Start]); n.Entity == caption.Country && n.Sentence == m.Sentence && (between == "," || c.Arabic && between == "") {
+			code, _ := lexicon.CountryCode(n.Text)
+			return code
 		}
 		break
 	}

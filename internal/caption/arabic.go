@@ -1,0 +1,307 @@
+package caption
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/lexicon"
+)
+
+// Captions written in Arabic are read by the words Arabic uses — there
+// are no capitals to find names by — into the same Caption as English:
+// the date, the credit, and the place names with their cues, designators
+// and roles in the English words the geocoder weighs ("في" is "in", "بلدة"
+// a town, "نازحون من" an origin). Words are matched folded
+// (lexicon.FoldArabic); the offsets and texts are the caption's own.
+
+// arabicText reports whether a caption is written mostly in Arabic script.
+func arabicText(s string) bool {
+	arabic, latin := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= 0x0600 && r <= 0x06FF || r >= 0x0750 && r <= 0x077F || r >= 0xFB50 && r <= 0xFEFF:
+			arabic++
+		case r < utf8.RuneSelf && (r|0x20) >= 'a' && (r|0x20) <= 'z':
+			latin++
+		}
+	}
+	return arabic > latin
+}
+
+// arTok is a word, a number or one punctuation rune of an Arabic caption.
+type arTok struct {
+	start, end int
+	text       string // as written
+	fold       string // folded (lexicon.FoldArabic)
+	punct      bool
+	num        int // the value of a number written in digits, else -1
+	digits     int
+	sentence   int
+	used       bool // part of the credit or the date
+}
+
+func tokenizeArabic(text string) []arTok {
+	var toks []arTok
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += size
+		case isArWordRune(r):
+			j := i + size
+			for j < len(text) {
+				r2, s2 := utf8.DecodeRuneInString(text[j:])
+				if !isArWordRune(r2) {
+					break
+				}
+				j += s2
+			}
+			t := arTok{start: i, end: j, text: text[i:j], fold: lexicon.FoldArabic(text[i:j]), num: -1}
+			if n, err := strconv.Atoi(t.fold); err == nil {
+				t.num, t.digits = n, len(t.fold)
+			}
+			toks = append(toks, t)
+			i = j
+		default:
+			toks = append(toks, arTok{start: i, end: i + size, text: text[i : i+size], fold: text[i : i+size], punct: true, num: -1})
+			i += size
+		}
+	}
+	return toks
+}
+
+func isArWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || r == '_' || r == 0x0640
+}
+
+// arSentenceEnd are the marks that end a sentence.
+func arSentenceEnd(t *arTok) bool {
+	return t.punct && (t.text == "." || t.text == "؟" || t.text == "?" || t.text == "!" || t.text == "\n")
+}
+
+// parseArabic reads a caption written in Arabic.
+func parseArabic(text string) Caption {
+	c := Caption{Text: text, Arabic: true}
+	// Line breaks end sentences (a title line, a credit on its own line).
+	toks := tokenizeArabic(text)
+	markArabicSentences(text, toks)
+	c.Credit, c.CreditStart, c.CreditEnd = arabicCredit(text, toks)
+	c.Date = arabicDate(toks)
+	c.Mentions = arabicMentions(text, toks)
+	return c
+}
+
+// markArabicSentences numbers the sentences so that the one describing
+// the photo ("وفي هذه الصورة نرى …", in this photo we see) is sentence 0,
+// as the first sentence of an English caption is; without one, the first
+// is. A line break ends a sentence too.
+func markArabicSentences(text string, toks []arTok) {
+	s := 0
+	for i := range toks {
+		toks[i].sentence = s
+		if arSentenceEnd(&toks[i]) || i+1 < len(toks) && strings.Contains(text[toks[i].end:toks[i+1].start], "\n") {
+			s++
+		}
+	}
+	photo := -1
+	for i := range toks {
+		if f := toks[i].fold; (f == "الصوره" || f == "صوره") && i > 0 && (toks[i-1].fold == "هذه" || toks[i-1].fold == "وفي" || toks[i-1].fold == "في") {
+			photo = toks[i].sentence
+			break
+		}
+	}
+	if photo <= 0 {
+		return
+	}
+	for i := range toks {
+		switch n := toks[i].sentence; {
+		case n == photo:
+			toks[i].sentence = 0
+		case n < photo:
+			toks[i].sentence = n + 1 + (s - photo) // the lead-in, after the rest
+		default:
+			toks[i].sentence = n - photo
+		}
+	}
+}
+
+// arAgency is an agency's name as Arabic captions write it, folded word
+// by word, and the name the archive knows it by.
+type arAgency struct {
+	words []string
+	name  string
+	// bare: the words are a credit wherever they stand; else only in
+	// brackets or quotes, or at the caption's start or end ("أ ب" is a
+	// credit in "(أ ب)", "الفرنسية" in «الفرنسية»).
+	bare bool
+}
+
+var arAgencies = []arAgency{
+	{[]string{"ا", "ف", "ب"}, "AFP", true},
+	{[]string{"وكاله", "الصحافه", "الفرنسيه"}, "AFP", true},
+	{[]string{"الفرنسيه"}, "AFP", false},
+	{[]string{"رويترز"}, "Reuters", true},
+	{[]string{"ا", "ب"}, "AP", false},
+	{[]string{"اسوشيتد", "برس"}, "AP", true},
+	{[]string{"اسوشيتدبرس"}, "AP", true},
+	{[]string{"وكاله", "الاناضول"}, "Anadolu Agency", true},
+	{[]string{"الاناضول"}, "Anadolu Agency", true},
+	{[]string{"سانا"}, "SANA", true},
+	{[]string{"عنب", "بلدي"}, "Enab Baladi", true},
+	{[]string{"شينخوا"}, "Xinhua", true},
+	{[]string{"ا", "ب", "ا"}, "EPA", false},
+	{[]string{"afp_tickers"}, "AFP", true},
+}
+
+// arBrackets open and close a credit.
+const arOpen, arClose = "(«\"“»[", ")»\"”«]"
+
+// arabicCredit finds the credit: an agency's name (the last one named, in
+// brackets or quotes or at either end, as in "(أ ف ب)", "«الفرنسية»",
+// "(afp_tickers)"), and a photographer after "تصوير:" or "عدسة:"
+// ("تصوير: رودي سعيد - رويترز"). It returns the credit and its span.
+func arabicCredit(text string, toks []arTok) (Credit, int, int) {
+	var c Credit
+	start, end := -1, -1
+	span := func(a, b int) {
+		// The brackets around it belong to it.
+		if a > 0 && toks[a-1].punct && strings.Contains(arOpen, toks[a-1].text) {
+			a--
+		}
+		if b+1 < len(toks) && toks[b+1].punct && strings.Contains(arClose, toks[b+1].text) {
+			b++
+		}
+		if start < 0 || toks[a].start < start {
+			start = toks[a].start
+		}
+		end = max(end, toks[b].end)
+		for k := a; k <= b; k++ {
+			toks[k].used = true
+		}
+	}
+	words := arWordIndex(toks)
+	for wi := 0; wi < len(words); wi++ {
+		i := words[wi]
+		t := &toks[i]
+		// A photographer: "تصوير: name", "عدسة name", up to a dash,
+		// a slash, a bracket or the end; an agency may follow.
+		if t.fold == "تصوير" || t.fold == "عدسه" || t.fold == "بعدسه" {
+			j := i + 1
+			if j < len(toks) && toks[j].punct && toks[j].text == ":" {
+				j++
+			}
+			k := j
+			for k < len(toks) && !toks[k].punct && k-j < 4 && toks[k].num < 0 && !arAgencyAt(toks, k) {
+				k++
+			}
+			if k > j {
+				c.Photographer = text[toks[j].start:toks[k-1].end]
+				span(i, k-1)
+			}
+			continue
+		}
+		// "المصدر: X" names where the photo came from.
+		if t.fold == "المصدر" && i+2 < len(toks) && toks[i+1].text == ":" && !toks[i+2].punct {
+			if a, n := arAgencyMatch(toks, i+2); n > 0 {
+				c.Agency = a.name
+				span(i, i+1+n)
+			} else {
+				c.Agency = toks[i+2].text
+				span(i, i+2)
+			}
+			continue
+		}
+		if a, n := arAgencyMatch(toks, i); n > 0 {
+			last := i + arSpan(toks, i, n) - 1
+			if !a.bare && !arEnclosed(toks, i, last) {
+				continue
+			}
+			c.Agency = a.name
+			span(i, last)
+		}
+	}
+	if c.Agency == "" && c.Photographer == "" {
+		// An English credit in an Arabic caption: "(Reuters)".
+		if ec, s, e, ok := findCredit(text); ok {
+			return ec, s, e
+		}
+		return c, 0, 0
+	}
+	return c, start, end
+}
+
+// arWordIndex lists the indexes of the word tokens.
+func arWordIndex(toks []arTok) []int {
+	var out []int
+	for i := range toks {
+		if !toks[i].punct {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// arAgencyMatch returns the agency whose words begin at toks[i], skipping
+// the dots and spaces between letters ("أ.ف.ب", "أ. ف. ب"), and how many
+// words it took.
+func arAgencyMatch(toks []arTok, i int) (arAgency, int) {
+	for _, a := range arAgencies {
+		k, n := i, 0
+		for n < len(a.words) && k < len(toks) {
+			if toks[k].punct {
+				if toks[k].text == "." && n > 0 {
+					k++
+					continue
+				}
+				break
+			}
+			w := toks[k].fold
+			if n == 0 && strings.HasPrefix(w, "afp") {
+				w = "afp_tickers"
+			}
+			if w != a.words[n] {
+				break
+			}
+			n++
+			k++
+		}
+		// A one-letter abbreviation must end there: "أ ب" is not the
+		// start of "أ بناء".
+		if n == len(a.words) && (k >= len(toks) || toks[k].punct || len(a.words[n-1]) > 2) {
+			return a, n
+		}
+	}
+	return arAgency{}, 0
+}
+
+func arAgencyAt(toks []arTok, i int) bool { _, n := arAgencyMatch(toks, i); return n > 0 }
+
+// arSpan is how many tokens n words from toks[i] take, dots included.
+func arSpan(toks []arTok, i, n int) int {
+	k := i
+	for seen := 0; k < len(toks) && seen < n; k++ {
+		if !toks[k].punct {
+			seen++
+		}
+	}
+	return k - i
+}
+
+// arEnclosed reports whether toks[a:b+1] stand in brackets or quotes, or
+// at the caption's start or end.
+func arEnclosed(toks []arTok, a, b int) bool {
+	if a == 0 || toks[a-1].punct && strings.Contains(arOpen, toks[a-1].text) {
+		return true
+	}
+	for _, t := range toks[b+1:] {
+		if !t.punct {
+			return false
+		}
+		if strings.Contains(arClose, t.text) {
+			return true
+		}
+	}
+	return true // nothing but punctuation after it
+}

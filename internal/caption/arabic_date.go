@@ -1,0 +1,110 @@
+package caption
+
+import "github.com/syriamap/syriamap/internal/photo"
+
+// The month names of Arabic captions, folded: the Levantine ones (كانون
+// الثاني … كانون الأول; تشرين الأول and الثاني; AFP writes "ت2" for the
+// latter) and the Egyptian and Gulf ones from the Latin names (يناير …
+// ديسمبر), which captions often write side by side ("تشرين الاول/اكتوبر").
+var arMonths = map[string]int{
+	"شباط": 2, "اذار": 3, "نيسان": 4, "ايار": 5, "حزيران": 6, "تموز": 7, "اب": 8, "ايلول": 9,
+	"يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يونيه": 6, "يوليو": 7, "يوليه": 7,
+	"اغسطس": 8, "اغسطوس": 8, "سبتمبر": 9, "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
+	"ك2": 1, "ك1": 12, "ت1": 10, "ت2": 11,
+}
+
+// arTwoWordMonths are the Levantine months of two words: the first word
+// and, by the second, the month.
+var arTwoWordMonths = map[string]map[string]int{
+	"كانون": {"الثاني": 1, "الاول": 12, "ثاني": 1, "اول": 12},
+	"تشرين": {"الاول": 10, "الثاني": 11, "اول": 10, "ثاني": 11},
+}
+
+// arMonthAt reads the month names at toks[i] — one, or several for one
+// month joined by a slash or a space ("تشرين الاول/اكتوبر", "نوفمبر
+// تشرين الثاني") — and returns the month and the index after them, or 0.
+func arMonthAt(toks []arTok, i int) (month, next int) {
+	for {
+		m, n := arOneMonth(toks, i)
+		if m == 0 || month != 0 && m != month {
+			break
+		}
+		month, next = m, n
+		i = n
+		if i < len(toks) && toks[i].punct && toks[i].text == "/" {
+			i++
+		}
+	}
+	return month, next
+}
+
+func arOneMonth(toks []arTok, i int) (int, int) {
+	if i >= len(toks) || toks[i].punct {
+		return 0, i
+	}
+	w := toks[i].fold
+	if second, ok := arTwoWordMonths[w]; ok && i+1 < len(toks) {
+		if m := second[toks[i+1].fold]; m != 0 {
+			return m, i + 2
+		}
+		return 0, i
+	}
+	return arMonths[w], i + 1
+}
+
+func arYear(t *arTok) bool { return t.digits == 4 && t.num >= 1900 && t.num <= 2100 }
+
+// arabicDate finds the photo's date: "19 تشرين الاول/اكتوبر 2017", "24
+// أبريل 2016", "الثلاثاء 3 أيار 2016" (a day); "آذار 2013" (a month);
+// "3/5/2016" (day first) and "2012/08/17"; "عام 2013" or a year alone. The
+// most precise date wins, the first of equals; its tokens are marked used.
+func arabicDate(toks []arTok) Date {
+	var best Date
+	var bestFrom, bestTo int
+	rank := map[string]int{"": 0, "year": 1, "month": 2, "day": 3}
+	try := func(d Date, from, to int) {
+		if _, err := photo.ParseDate(d.String()); err == nil && rank[d.Precision] > rank[best.Precision] {
+			best, bestFrom, bestTo = d, from, to
+		}
+	}
+	for i := range toks {
+		t := &toks[i]
+		if t.used {
+			continue
+		}
+		// day month year
+		if t.num >= 1 && t.num <= 31 && t.digits <= 2 {
+			if m, n := arMonthAt(toks, i+1); m != 0 && n < len(toks) && arYear(&toks[n]) {
+				try(Date{Year: toks[n].num, Month: m, Day: t.num, Precision: "day"}, i, n)
+				continue
+			}
+			// d/m/yyyy, d-m-yyyy, d.m.yyyy
+			if i+4 < len(toks) && toks[i+1].punct && toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+3].punct &&
+				toks[i+1].text == toks[i+3].text && arYear(&toks[i+4]) && toks[i+2].digits <= 2 {
+				try(Date{Year: toks[i+4].num, Month: toks[i+2].num, Day: t.num, Precision: "day"}, i, i+4)
+				continue
+			}
+		}
+		if arYear(t) {
+			// yyyy/mm/dd, yyyy-mm-dd
+			if i+4 < len(toks) && toks[i+1].punct && toks[i+3].punct && toks[i+1].text == toks[i+3].text &&
+				toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+4].num >= 1 && toks[i+4].num <= 31 && toks[i+4].digits <= 2 {
+				try(Date{Year: t.num, Month: toks[i+2].num, Day: toks[i+4].num, Precision: "day"}, i, i+4)
+				continue
+			}
+			try(Date{Year: t.num, Precision: "year"}, i, i)
+			continue
+		}
+		// month year
+		if m, n := arMonthAt(toks, i); m != 0 && n < len(toks) && arYear(&toks[n]) {
+			try(Date{Year: toks[n].num, Month: m, Precision: "month"}, i, n)
+		}
+	}
+	if best.IsZero() {
+		return best
+	}
+	for k := bestFrom; k <= bestTo; k++ {
+		toks[k].used = true
+	}
+	return best
+}

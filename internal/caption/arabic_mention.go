@@ -1,0 +1,340 @@
+package caption
+
+import (
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/lexicon"
+)
+
+// arCues are the words that say a place is where the photo was, folded,
+// with the English cue the geocoder weighs them as.
+var arCues = map[string]string{
+	"في": "in", "داخل": "in", "وسط": "in",
+	"قرب": "near", "بالقرب": "near", "بجوار": "near", "جوار": "near", "مقربه": "near", "بمحاذاه": "near",
+	"محيط": "around", "حول": "around",
+	"اطراف": "outskirts", "مشارف": "outskirts", "ضواحي": "outskirts", "تخوم": "outskirts",
+}
+
+// arTargets are the words before a place people or fire head to.
+var arTargets = map[string]bool{"الى": true, "نحو": true, "باتجاه": true, "صوب": true, "اتجاه": true}
+
+// arOn is "على", on: "غارة على حلب", an airstrike on Aleppo, names a place
+// as the English "on" does, without saying the photo was there.
+const arOn = "علي"
+
+// arDesignators are the nouns that say what a place is, folded, with the
+// English designator: "مدينة" city, "حي" quarter, "ريف" countryside; the
+// four directions name a part of the place after them.
+var arDesignators = map[string]string{
+	"مدينه": "city", "بلده": "town", "قريه": "village", "بلدات": "town", "مدن": "city", "قري": "village",
+	"حي": "neighbourhood", "احياء": "neighbourhood", "حاره": "neighbourhood",
+	"مخيم": "camp", "مخيمات": "camp", "معبر": "crossing", "بوابه": "crossing", "عبور": "crossing",
+	"محافظه": "province", "محافظتي": "province", "ريف": "countryside", "منطقه": "district", "ناحيه": "district",
+	"عاصمه": "capital", "سهل": "district", "وادي": "district",
+	"شمال": "north", "جنوب": "south", "شرق": "east", "غرب": "west",
+	"شمالي": "north", "جنوبي": "south", "شرقي": "east", "غربي": "west",
+	"الشماليه": "north", "الجنوبيه": "south", "الشرقيه": "east", "الغربيه": "west",
+	"حدود": "border", "الحدود": "border",
+}
+
+// arOriginWords, a few words before "من", make it "from" where people
+// came from: "نازحون من", "فروا من", "خرجوا من".
+var arOriginWords = map[string]bool{
+	"نزح": true, "نزحت": true, "نزحوا": true, "نازح": true, "نازحون": true, "نازحين": true, "النازحين": true, "النازحون": true,
+	"نزوح": true, "النزوح": true, "للنزوح": true, "فر": true, "فروا": true, "فرت": true, "فارين": true, "الفارين": true,
+	"فرار": true, "فرارا": true, "هرب": true, "هربوا": true, "هربت": true, "هربا": true, "هاربين": true, "الهاربين": true,
+	"خرج": true, "خرجوا": true, "خرجت": true, "المهجرين": true, "مهجرين": true, "تهجير": true, "غادر": true,
+	"غادروا": true, "غادرت": true, "القادمين": true, "قادمين": true, "قادمون": true, "اجلاء": true, "اخلاء": true,
+	"اجلائهم": true, "وصلوا": true, "وصلت": true,
+}
+
+// arStop are words that are no part of a place's name.
+var arStop = map[string]bool{
+	"و": true, "او": true, "ثم": true, "التي": true, "الذي": true, "الذين": true, "اللتين": true, "على": true, "عن": true,
+	"مع": true, "بعد": true, "قبل": true, "حيث": true, "كما": true, "لكن": true, "ان": true, "انه": true, "كان": true,
+	"كانت": true, "هذه": true, "هذا": true, "هؤلاء": true, "هولاء": true, "تلك": true, "ذلك": true, "هناك": true,
+	"هنا": true, "من": true, "منذ": true, "خلال": true, "بين": true, "ضد": true, "دون": true, "حتي": true, "كل": true,
+	"بعض": true, "غير": true, "امام": true, "خلف": true, "فوق": true, "تحت": true, "لقد": true, "قد": true, "لا": true,
+	"لم": true, "لن": true, "ما": true, "مثل": true, "يوم": true, "امس": true, "اليوم": true, "عام": true, "العام": true,
+	"سنه": true, "شهر": true, "اي": true, "ايضا": true, "جراء": true, "اثر": true, "عقب": true,
+	"الواقعه": true, "الواقع": true, "التابعه": true, "المحاصره": true, "المحاصر": true,
+}
+
+// arWord is a word of an Arabic caption taken apart: the particles
+// written onto it (و ف ب ل ك) and what is left, folded.
+type arWord struct {
+	particles string
+	rest      string
+}
+
+func splitParticles(fold string) arWord {
+	w := arWord{rest: fold}
+	for n := 0; n < 2; n++ {
+		r := []rune(w.rest)
+		if len(r) < 3 || !strings.ContainsRune("وفبلك", r[0]) {
+			break
+		}
+		next := string(r[1:])
+		if known(next) || n == 0 && len(r) > 3 && strings.ContainsRune("بل", r[1]) && known(string(r[2:])) {
+			w.particles += string(r[0])
+			w.rest = next
+			continue
+		}
+		break
+	}
+	return w
+}
+
+// known reports whether a folded word is a cue, a designator or a stop.
+func known(w string) bool {
+	_, cue := arCues[w]
+	_, des := arDesignators[w]
+	_, c := lexicon.ArabicCountries[w]
+	return cue || des || arTargets[w] || c || arStop[w] || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
+}
+
+// arDesignator returns the designator a folded word is ("المدينة" too).
+func arDesignator(w string) string {
+	if d := arDesignators[w]; d != "" {
+		return d
+	}
+	return arDesignators[strings.TrimPrefix(w, "ال")]
+}
+
+// arPhrase is what the words before a name said of it.
+type arPhrase struct {
+	cue, designator string
+	role            Role
+	at              int // the token that began it
+}
+
+// Map keys are written as captions write them and folded once, so that
+// "إلى" and "الى" are one key.
+func init() {
+	for _, m := range []map[string]string{arCues, arDesignators} {
+		foldKeys(m)
+	}
+	for _, m := range []map[string]bool{arTargets, arOriginWords, arStop} {
+		foldKeys(m)
+	}
+	foldKeys(arMonths)
+	for k, v := range arTwoWordMonths {
+		foldKeys(v)
+		delete(arTwoWordMonths, k)
+		arTwoWordMonths[lexicon.FoldArabic(k)] = v
+	}
+	for i := range arAgencies {
+		for j, w := range arAgencies[i].words {
+			arAgencies[i].words[j] = lexicon.FoldArabic(w)
+		}
+	}
+}
+
+func foldKeys[V any](m map[string]V) {
+	for k, v := range m {
+		if f := lexicon.FoldArabic(k); f != k {
+			delete(m, k)
+			m[f] = v
+		}
+	}
+}
+
+// arabicMentions finds the names of an Arabic caption that may be
+// places: those a cue or a designator governs ("في حلب", "بلدة «دوما»",
+// "بريف إدلب"), written with a particle that is a cue ("بحلب"), in
+// guillemets or quotes, and the countries and the adjectives of country
+// after a name ("عرسال اللبنانية").
+func arabicMentions(text string, toks []arTok) []Mention {
+	var out []Mention
+	var ph *arPhrase
+	quote := false // inside «…» or "…"
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		if t.used {
+			ph = nil
+			continue
+		}
+		if t.punct {
+			switch t.text {
+			case "«", "“":
+				quote = true
+				continue
+			case "»", "”":
+				quote = false
+				continue
+			case "\"":
+				quote = !quote
+				continue
+			}
+			// A phrase goes on over a slash ("ت2/نوفمبر") only.
+			if t.text != "/" {
+				ph = nil
+			}
+			continue
+		}
+		if t.num >= 0 {
+			ph = nil
+			continue
+		}
+		w := splitParticles(t.fold)
+		// Countries and adjectives of country.
+		if _, ok := lexicon.ArabicCountries[w.rest]; ok {
+			m := Mention{Text: w.rest, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Nationality}
+			if arCountryName(w.rest) || len(out) > 0 && out[len(out)-1].End >= toks[max(0, i-1)].start && out[len(out)-1].Entity == MaybePlace {
+				m.Entity = Country // "سوريا"; "عرسال اللبنانية": the name's country
+			}
+			if ph != nil && ph.cue != "" {
+				m.Cue, m.Role = ph.cue, ph.role
+			}
+			out = append(out, m)
+			ph = nil
+			continue
+		}
+		// Cues and designators begin or go on with a phrase.
+		if cue, ok := arCues[w.rest]; ok {
+			ph = &arPhrase{cue: cue, role: Where, at: i}
+			continue
+		}
+		if arTargets[w.rest] {
+			ph = &arPhrase{cue: "to", role: Target, at: i}
+			continue
+		}
+		if w.rest == "من" {
+			switch {
+			case arFromOrigin(toks, i):
+				ph = &arPhrase{cue: "from", role: Origin, at: i}
+			case ph == nil:
+				// "الملتقطة من مدينة دوما", "من حلب": of, or taken at.
+				ph = &arPhrase{role: Context, at: i}
+			default:
+				// "الأحياء الشرقية من حلب": the quarters of Aleppo; the
+				// name after "من" holds them, and is no quarter.
+				ph.designator = ""
+			}
+			continue
+		}
+		if w.rest == arOn && w.particles == "" {
+			ph = &arPhrase{cue: "on", role: Context, at: i}
+			continue
+		}
+		if d := arDesignator(w.rest); d != "" {
+			if ph == nil {
+				ph = &arPhrase{role: Context, at: i}
+				if strings.Contains(w.particles, "ب") {
+					ph.cue, ph.role = "in", Where // "بمدينة", "بريف"
+				}
+			}
+			if ph.designator == "" || !isDirectionWord(d) {
+				ph.designator = d
+			}
+			continue
+		}
+		if arStop[w.rest] || arStop[t.fold] {
+			ph = nil
+			continue
+		}
+		// A particle written onto the name: "بحمص", "لدمشق", "ودوما".
+		if w.particles == "" && arParticleWord(t.fold) {
+			w.particles = string([]rune(t.fold)[:1])
+		}
+		// A name: the words up to a stop, a bracket or a country, three
+		// at most; in quotes, what they enclose.
+		end := i
+		for k := i + 1; k < len(toks) && k-i < 4; k++ {
+			n := &toks[k]
+			if n.punct || n.used || n.num >= 0 {
+				break
+			}
+			nw := splitParticles(n.fold)
+			if !quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold)) {
+				break // "الوعر بحمص": al-Waer, in Homs
+			}
+			if quote || k-i < 3 {
+				end = k
+			}
+		}
+		if quote {
+			for end+1 < len(toks) && !toks[end+1].punct && end-i < 4 {
+				end++
+			}
+		}
+		m := Mention{Text: text[t.start:toks[end].end], Start: t.start, End: toks[end].end, Sentence: t.sentence, Role: Context}
+		switch {
+		case ph != nil:
+			m.Cue, m.Designator, m.Role = ph.cue, ph.designator, ph.role
+		case strings.Contains(w.particles, "ب"):
+			m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
+		case strings.HasPrefix(w.particles, "و") && len(out) > 0 && i > 0 && out[len(out)-1].End == toks[i-1].end:
+			prev := out[len(out)-1] // "في حلب وريفها", "دوما وحرستا"
+			m.Cue, m.Role = prev.Cue, prev.Role
+		case quote || arTitle(toks, i):
+			// Named in quotes, or as a title ("حلب.. وأشباح المدينة").
+		default:
+			i = end
+			continue // a word no cue names: not read as a place
+		}
+		out = append(out, m)
+		ph = nil
+		i = end
+	}
+	return out
+}
+
+// arCountryName reports whether a folded word is a country's name rather
+// than the adjective made from it.
+func arCountryName(w string) bool {
+	return !strings.HasPrefix(w, "ال") || w == "الاردن" || w == "العراق"
+}
+
+// isDirectionWord reports whether a designator is one of the directions.
+func isDirectionWord(d string) bool { return d == "north" || d == "south" || d == "east" || d == "west" }
+
+// arFromOrigin reports whether "من" at toks[i] says where people came
+// from: one of arOriginWords stands among the three words before it.
+func arFromOrigin(toks []arTok, i int) bool {
+	for k, seen := i-1, 0; k >= 0 && seen < 3; k-- {
+		if toks[k].punct {
+			if toks[k].text == "،" || toks[k].text == "," || toks[k].text == "." {
+				return false
+			}
+			continue
+		}
+		seen++
+		f := toks[k].fold
+		if arOriginWords[f] || arOriginWords[splitParticles(f).rest] || arOriginWords[strings.TrimPrefix(f, "و")] {
+			return true
+		}
+	}
+	return false
+}
+
+// arTitle reports whether toks[i] begins a title: a sentence or line of
+// three words or fewer.
+func arTitle(toks []arTok, i int) bool {
+	if i > 0 && toks[i].sentence == toks[i-1].sentence {
+		return false
+	}
+	words := 0
+	for k := i; k < len(toks) && toks[k].sentence == toks[i].sentence; k++ {
+		if !toks[k].punct {
+			words++
+		}
+	}
+	return words <= 3
+}
+
+// arParticleWord reports whether a word inside a name is one written with
+// "و" (and), "ب" (in) or "ل" (of) onto the next name: "دوما وحرستا",
+// "الوعر بحمص", "الغوطة الشرقية لدمشق". A name's own later words rarely
+// begin so; "باب" and "بيت" do, and are kept.
+func arParticleWord(fold string) bool {
+	r := []rune(fold)
+	if len(r) < 4 || !strings.ContainsRune("وبل", r[0]) {
+		return false
+	}
+	switch string(r[:3]) {
+	case "باب", "بيت", "بير", "بئر", "لوا", "ولي":
+		return false
+	}
+	return r[1] != 'ا' || r[0] == 'ب' && r[2] == 'ل' // "بالرقة"
+}

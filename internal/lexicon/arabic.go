@@ -1,0 +1,61 @@
+package lexicon
+
+import (
+	"strings"
+	"unicode"
+)
+
+// FoldArabic folds text for matching, never for display: the hamza forms
+// of alif (أ إ آ ٱ) to ا, ى to ي, ة to ه, ؤ to و, ئ to ي, the Persian and
+// Urdu letters ک and ی to ك and ي, Arabic-Indic and Persian digits to
+// ASCII; it drops tatweel and the short-vowel marks, and lowers Latin
+// letters. "دُومَا" and "دوما", "أيار" and "ايار" fold alike.
+func FoldArabic(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r >= 0x064B && r <= 0x065F, r == 0x0670, r == 0x0640: // harakat, dagger alif, tatweel
+		case r == 'أ' || r == 'إ' || r == 'آ' || r == 'ٱ':
+			b.WriteRune('ا')
+		case r == 'ى' || r == 'ئ' || r == 'ی':
+			b.WriteRune('ي')
+		case r == 'ة':
+			b.WriteRune('ه')
+		case r == 'ؤ':
+			b.WriteRune('و')
+		case r == 'ک':
+			b.WriteRune('ك')
+		case r >= '٠' && r <= '٩':
+			b.WriteRune('0' + r - '٠')
+		case r >= '۰' && r <= '۹':
+			b.WriteRune('0' + r - '۰')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// ArabicCountries maps country names and the adjectives made from them
+// ("اللبنانية", Lebanese), folded, to the country's code as Countries
+// has it.
+var ArabicCountries = map[string]string{
+	"سوريا": "SY", "سوريه": "SY", "السوريه": "SY", "السوري": "SY",
+	"لبنان": "LB", "اللبنانيه": "LB", "اللبناني": "LB",
+	"تركيا": "TR", "التركيه": "TR", "التركي": "TR",
+	"الاردن": "JO", "الاردنيه": "JO", "الاردني": "JO",
+	"العراق": "IQ", "العراقيه": "IQ", "العراقي": "IQ",
+	"اسرائيل": "IL", "فلسطين": "", "الفلسطينيه": "", "ايران": "", "روسيا": "", "مصر": "", "المانيا": "",
+	"فرنسا": "", "اليونان": "",
+}
+
+// CountryCode returns the code of the country a name names — in English
+// as Countries has it, or in Arabic — and whether it is one.
+func CountryCode(name string) (string, bool) {
+	if code, ok := Countries[strings.ToLower(name)]; ok {
+		return code, true
+	}
+	code, ok := ArabicCountries[FoldArabic(name)]
+	return code, ok
+}
