@@ -287,7 +287,9 @@ func arCountryName(w string) bool {
 }
 
 // isDirectionWord reports whether a designator is one of the directions.
-func isDirectionWord(d string) bool { return d == "north" || d == "south" || d == "east" || d == "west" }
+func isDirectionWord(d string) bool {
+	return d == "north" || d == "south" || d == "east" || d == "west"
+}
 
 // arFromOrigin reports whether "من" at toks[i] says where people came
 // from: one of arOriginWords stands among the three words before it.
