@@ -199,10 +199,20 @@ func agencyKey(s string) string {
 
 var agencySplit = regexp.MustCompile(`[/,()]| via `)
 
-// CreditOK is score.py's credit_ok for a real caption; a written one wants
-// the photographer and agency exactly.
+// arabicAgencies reads the agencies of the Arabic labels, written as the
+// captions write them, as the file's notes do ("'أ ف ب' = AFP"):
+// score.py's words keep ASCII letters only, and would match none of them.
+var arabicAgencies = map[string]string{"أ ف ب": "AFP", "أ.ف.ب": "AFP", "أ. ف. ب": "AFP", "الفرنسية": "AFP",
+	"afp_tickers": "AFP", "رويترز": "Reuters", "أ ب": "AP", "سانا": "SANA", "الأناضول": "Anadolu Agency"}
+
+// CreditOK is score.py's credit_ok for a real caption (the agencies of
+// Arabic labels read by arabicAgencies); a written one wants the
+// photographer and agency exactly.
 func CreditOK(c Caption, got caption.Credit) bool {
 	gp, ga := str(c.Photographer), str(c.Agency)
+	if latin, ok := arabicAgencies[ga]; ok {
+		ga = latin
+	}
 	if !c.Real() {
 		return got.Photographer == gp && got.Agency == ga
 	}

@@ -20,8 +20,22 @@ import (
 // undoes an earlier one. The captions are the agencies' text and stay
 // outside the repository.
 func TestDevSet(t *testing.T) {
+	scoreDevSet(t, "devset-levels.json", "dev-captions.jsonl", "dev-captions-2.jsonl")
+}
+
+// TestArabicDevSet is TestDevSet for the real Arabic captions, with its
+// own ratchet (testdata/arabic-devset-levels.json). The agencies of its
+// labels are read as their notes say ("'أ ف ب' = AFP"); score.py cannot
+// match them (its words keep ASCII letters only). Two of its 43 captions
+// can never count as right by place, as score.py scores them: they name
+// no place (kind "none", no null_ok), and two more whose region has no
+// point are compared by an ASCII skeleton of an Arabic name.
+func TestArabicDevSet(t *testing.T) {
+	scoreDevSet(t, "arabic-devset-levels.json", "arabic-dev-captions.jsonl")
+}
+
+func scoreDevSet(t *testing.T, levelsFile string, files ...string) {
 	dir := filepath.Join("..", "..", "..", "shared", "eval")
-	files := []string{"dev-captions.jsonl", "dev-captions-2.jsonl"}
 	if _, err := os.Stat(filepath.Join(dir, files[0])); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("CI runs with ../shared beside the repo, but: %v", err)
@@ -29,12 +43,12 @@ func TestDevSet(t *testing.T) {
 		t.Skipf("no shared eval data: %v", err)
 	}
 	var levels struct{ Place, Date, Credit, High, Caught float64 }
-	data, err := os.ReadFile(filepath.Join("testdata", "devset-levels.json"))
+	data, err := os.ReadFile(filepath.Join("testdata", levelsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(data, &levels); err != nil {
-		t.Fatalf("devset-levels.json: %v", err)
+		t.Fatalf("%s: %v", levelsFile, err)
 	}
 	gc, g := newGeocoder(t)
 	var all []evalset.Answer

@@ -196,8 +196,14 @@ func countriesNamed(c caption.Caption, code string) (stated, other bool) {
 		var buf [32]byte
 		lower := appendLower(buf[:0], m.Text)
 		k, _ := lexicon.CountryCode(string(lower))
-		if m.Entity == caption.Nationality && !c.Arabic {
-			k = lexicon.Nationalities[string(lower)]
+		if m.Entity == caption.Nationality {
+			// An Arabic adjective of country names a place's country only
+			// right after it, read as a Country mention: "الحدود السورية
+			// التركية" is the border's.
+			k = ""
+			if !c.Arabic {
+				k = lexicon.Nationalities[string(lower)]
+			}
 		}
 		switch {
 		case k == "":
