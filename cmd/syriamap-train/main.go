@@ -67,7 +67,8 @@ func run(args []string, stdout io.Writer) error {
 	var sets []string
 	ws, _ := filepath.Glob(filepath.Join(*written, "captions-*.jsonl"))
 	sets = append(sets, ws...)
-	rs, _ := filepath.Glob(filepath.Join(*shared, "eval", "dev-captions*.jsonl"))
+	// English and Arabic: dev-captions*.jsonl, arabic-dev-captions.jsonl.
+	rs, _ := filepath.Glob(filepath.Join(*shared, "eval", "*dev-captions*.jsonl"))
 	if len(rs) == 0 {
 		return fmt.Errorf("no real captions in %s/eval (dev-captions*.jsonl)", *shared)
 	}

@@ -189,8 +189,13 @@ func namedOnly(text string, ms []caption.Mention, hits []gazetteer.Hit) []captio
 				end = max(end, h.End)
 			}
 		}
-		if start >= 0 {
+		switch {
+		case start >= 0:
 			m.Start, m.End, m.Text = start, end, text[start:end]
+			out = append(out, m)
+		case m.Designator == "neighbourhood" || m.Designator == "camp" || m.Designator == "village":
+			// "حي «باب النيرب»": a place the caption says is one, which
+			// the gazetteer lacks — the answer falls back to what holds it.
 			out = append(out, m)
 		}
 	}

@@ -48,6 +48,7 @@ const (
 	fProminence
 	fUnknownWhere
 	fAbroadUnstated
+	fArabic
 	NumFeatures
 )
 
@@ -75,6 +76,7 @@ var FeatureNames = [NumFeatures]string{
 	fProminence:     "prominence",
 	fUnknownWhere:   "an unknown name where the photo was",
 	fAbroadUnstated: "abroad, its country unstated",
+	fArabic:         "caption in Arabic",
 }
 
 // Model is a fitted logistic regression over Features.
@@ -181,6 +183,9 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	x[fProminence] = gazetteer.Prominence(p) / 10
 	x[fUnknownWhere] = flag(unknownWhere > 0)
 	x[fAbroadUnstated] = flag(p.Country != "SY" && !stated)
+	// Read by cues without capitals, an Arabic caption's place is less
+	// sure than an English one's with the same rule score.
+	x[fArabic] = flag(c.Arabic)
 	return x
 }
 
