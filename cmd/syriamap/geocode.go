@@ -194,6 +194,7 @@ type record struct {
 type placeJSON struct {
 	ID          string  `json:"id"`
 	Name        string  `json:"name"`
+	NameAr      *string `json:"name_ar"` // the Arabic name, null when no source gives one
 	Kind        string  `json:"kind"`
 	Lat         float64 `json:"lat"`
 	Lon         float64 `json:"lon"`
@@ -231,7 +232,7 @@ func newRecord(c caption.Caption, r geocode.Result) record {
 }
 
 func toPlaceJSON(p *gazetteer.Place) *placeJSON {
-	return &placeJSON{ID: p.ID, Name: p.Name, Kind: string(p.Kind), Lat: p.Point.Lat(), Lon: p.Point.Lon(),
+	return &placeJSON{ID: p.ID, Name: p.Name, NameAr: orNull(p.NameAr), Kind: string(p.Kind), Lat: p.Point.Lat(), Lon: p.Point.Lon(),
 		Country: p.Country, Governorate: orNull(p.Governorate.Name)}
 }
 
