@@ -123,6 +123,9 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 	if _, err := tx.ExecContext(ctx, `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`, before); err != nil {
 		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
 	}
+	if err := indexArabic(ctx, tx, before); err != nil {
+		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
+	}
 	if sum.Added+sum.Updated > 0 {
 		if err := bump(ctx, tx); err != nil {
 			return Summary{}, err

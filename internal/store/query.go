@@ -42,7 +42,12 @@ func where(f photo.Filter) (string, []any, error) {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		add("rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", q)
+		if folded, ok := arabicQuery(q); ok {
+			// Arabic words: as written, or folded and without particles.
+			add("(rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?) OR rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?))", q, folded)
+		} else {
+			add("rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", q)
+		}
 	}
 	in := func(col string, vals []string) string {
 		for _, v := range vals {

@@ -90,3 +90,27 @@ func TestFillMentionKeys(t *testing.T) {
 		t.Errorf("the Aleppo group by another spelling: %v %v", ids, err)
 	}
 }
+
+// TestArabicSearch: an Arabic search finds its words folded (hamza,
+// marks, ة) and written with particles and the article ("حلب" finds
+// "بحلب", "الرقة" finds "وبالرقة"), beside the English index.
+func TestArabicSearch(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	var recs []Record
+	for i, c := range []string{"أطفال يلعبون بحلب (أ ف ب)", "دمار وبالرقة", "طفل في بلدة «دُومَا»", "Boys play in Aleppo."} {
+		recs = append(recs, Record{Photo: mk(c, "2016-07-12", "AFP", "", "", "", "", 0, 0, 0), Line: i + 1})
+	}
+	if _, err := db.ImportFile(ctx, "ar.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		q    string
+		want int
+	}{{"حلب", 1}, {"الرقة", 1}, {"دوما", 1}, {"ابو", 0}, {"Aleppo", 1}, {"حلب OR دوما", 2}, {"اطفال", 1}} {
+		ps, err := db.Photos(ctx, photo.Filter{Query: c.q})
+		if err != nil || len(ps) != c.want {
+			t.Errorf("search %q: %d photos (%v), want %d", c.q, len(ps), err, c.want)
+		}
+	}
+}

@@ -461,6 +461,12 @@ func (s *DB) pendingMigrations(ctx context.Context, db *sql.DB) ([]string, error
 	return pending, nil
 }
 
+// migrationSteps fill, in a migration's transaction, what its SQL cannot:
+// data made in Go.
+var migrationSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	9: func(ctx context.Context, tx *sql.Tx) error { return indexArabic(ctx, tx, 0) },
+}
+
 func migrationVersion(base string) int {
 	v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
 	if err != nil {
@@ -489,6 +495,11 @@ func (s *DB) apply(ctx context.Context, base string) error {
 	}
 	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 		return fmt.Errorf("store: migration %s: %w", base, err)
+	}
+	if step := migrationSteps[version]; step != nil {
+		if err := step(ctx, tx); err != nil {
+			return fmt.Errorf("store: migration %s: %w", base, err)
+		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
 		version, base, s.Now().UTC().Format(time.RFC3339)); err != nil {

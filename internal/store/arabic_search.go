@@ -1,0 +1,116 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/lexicon"
+)
+
+// isArabicLetter reports whether r is a letter or mark of Arabic script.
+func isArabicLetter(r rune) bool {
+	return r >= 0x0600 && r <= 0x06FF && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r)) ||
+		r >= 0x0750 && r <= 0x077F
+}
+
+// arabicWords returns the words photos_fts_ar indexes for a caption, ""
+// when it has no Arabic: each Arabic word folded, then without each
+// particle written onto it (و ف ب ل ك, two at most) and without the
+// article: "وبالرقة" is indexed as وبالرقه, بالرقه, الرقه and رقه.
+func arabicWords(caption string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(caption, func(r rune) bool { return !isArabicLetter(r) }) {
+		f := lexicon.FoldArabic(w)
+		seen := map[string]bool{}
+		emit := func(s string) {
+			if s != "" && !seen[s] {
+				seen[s] = true
+				b.WriteString(s)
+				b.WriteByte(' ')
+			}
+		}
+		emit(f)
+		rest := f
+		for n := 0; n < 2; n++ {
+			r, size := utf8.DecodeRuneInString(rest)
+			if !strings.ContainsRune("وفبلك", r) || utf8.RuneCountInString(rest[size:]) < 3 {
+				break
+			}
+			rest = rest[size:]
+			emit(rest)
+			if r == 'ل' && strings.HasPrefix(rest, "ل") { // li + al-: "للرقة"
+				emit("ا" + rest)
+			}
+		}
+		for s := range seen {
+			if strings.HasPrefix(s, "ال") && utf8.RuneCountInString(s) > 4 {
+				emit(strings.TrimPrefix(s, "ال"))
+			}
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// arabicQuery folds the Arabic words of a full-text search as the index
+// folds them, leaving its Latin words and operators (OR, NOT) as they are;
+// ok is false when it has no Arabic.
+func arabicQuery(q string) (folded string, ok bool) {
+	var b strings.Builder
+	word := strings.Builder{}
+	flush := func() {
+		if word.Len() > 0 {
+			b.WriteString(lexicon.FoldArabic(word.String()))
+			word.Reset()
+			ok = true
+		}
+	}
+	for _, r := range q {
+		if isArabicLetter(r) {
+			word.WriteRune(r)
+			continue
+		}
+		flush()
+		b.WriteRune(r)
+	}
+	flush()
+	return b.String(), ok
+}
+
+// indexArabic indexes in photos_fts_ar the Arabic words of the captions of
+// the photos after rowid after.
+func indexArabic(ctx context.Context, tx *sql.Tx, after int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT rowid, caption FROM photos WHERE rowid > ?`, after)
+	if err != nil {
+		return err
+	}
+	type doc struct {
+		rowid int64
+		words string
+	}
+	var docs []doc
+	for rows.Next() {
+		var d doc
+		var caption string
+		if err := rows.Scan(&d.rowid, &caption); err != nil {
+			rows.Close()
+			return err
+		}
+		if d.words = arabicWords(caption); d.words != "" {
+			docs = append(docs, d)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, d := range docs {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO photos_fts_ar (rowid, words) VALUES (?, ?)`, d.rowid, d.words); err != nil {
+			return fmt.Errorf("indexing the Arabic words of photo %d: %w", d.rowid, err)
+		}
+	}
+	return nil
+}
