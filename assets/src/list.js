@@ -17,7 +17,7 @@ export function row(f, placeUrl, { onHover, onSelect } = {}) {
   }
   meta.append(h("span", { class: `badge ${p.placement_class}`, "data-testid": "placement" }, p.placement_label));
   const caption = h("a", { href: p.url, "data-testid": "caption" }, p.caption);
-  const body = h("div", {}, meta, h("p", { class: "caption" }, caption));
+  const body = h("div", {}, meta, h("p", { class: "caption", dir: "auto" }, caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
   if (credit) body.append(h("div", { class: "meta", "data-testid": "credit" }, credit));
   li.append(body);
@@ -42,7 +42,7 @@ export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   const p = f.properties;
   const box = h("div", { class: "popup", "data-testid": "popup" });
   if (p.thumbnail_url || p.image_url) box.append(h("img", { src: p.thumbnail_url || p.image_url, alt: "" }));
-  box.append(h("p", { class: "popup-caption" }, p.caption));
+  box.append(h("p", { class: "popup-caption", dir: "auto" }, p.caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
   box.append(h("p", { class: "meta" }, h("span", { "data-testid": "popup-date" }, p.date_text || "undated"), credit ? ` · ${credit}` : ""));
   const where = h("p", { class: "meta" });
@@ -50,7 +50,7 @@ export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   else where.append(p.place_name || (f.geometry ? "At a point, no named place" : "Not placed"));
   where.append(h("span", { class: `badge ${p.placement_class}` }, p.placement_label));
   box.append(where);
-  if (p.mention) box.append(h("p", { class: "meta" }, "Read from “", h("mark", {}, p.mention), "”"));
+  if (p.mention) box.append(h("p", { class: "meta" }, "Read from “", h("mark", {}, h("bdi", {}, p.mention)), "”"));
   if (p.note) box.append(h("p", { class: "meta note" }, p.note));
   const links = h("p", { class: "popup-links" }, h("a", { href: p.url }, "Photo page"));
   if (others > 0) {
