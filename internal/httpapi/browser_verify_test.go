@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -791,6 +792,49 @@ func TestBrowserLabelledMaps(t *testing.T) {
 		if rivers == 0 {
 			t.Errorf("%s: the map draws no river", page.path)
 		}
+	}
+	b.check(t)
+}
+
+// TestBrowserArabicCaption: a caption written in Arabic, imported, is
+// found by an Arabic word it writes with a particle ("حلب" in "بحلب"),
+// and reads right to left in the list and on its photo page, placed,
+// dated and credited (issue 28).
+func TestBrowserArabicCaption(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	path := filepath.Join(t.TempDir(), "ar.txt")
+	os.WriteFile(path, []byte("أطفال يلعبون قرب منازل مدمرة بحلب في 3 أيار 2016. (أ ف ب)\n"), 0o644)
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, ts, 1440, 900)
+	var rows int
+	var listDir, pageDir, text string
+	b.run(t, ready(ts.URL+"/?q="+url.QueryEscape("حلب")),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=photo-list] [data-testid=caption]").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=caption]").length`, &rows),
+		eval(`getComputedStyle(document.querySelector("[data-testid=photo-list] [data-testid=caption]")).direction`, &listDir),
+		chromedp.Click(`[data-testid=photo-list] [data-testid=caption]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond))
+	if rows != 1 || listDir != "rtl" {
+		t.Errorf("the search for حلب lists %d photos, its caption %s", rows, listDir)
+	}
+	_, body := get(t, ts, "/api/photos.geojson?q="+url.QueryEscape("حلب"))
+	fc := features(t, body)
+	if len(fc.Features) != 1 {
+		t.Fatalf("the API finds %d photos for حلب", len(fc.Features))
+	}
+	b.run(t, chromedp.Navigate(ts.URL+"/photos/"+fc.Features[0].ID.(string)),
+		chromedp.WaitVisible(`[data-testid=caption]`, chromedp.ByQuery),
+		eval(`getComputedStyle(document.querySelector("[data-testid=caption]")).direction`, &pageDir),
+		eval(`document.body.innerText`, &text))
+	for _, want := range []string{"Aleppo", "3 May 2016", "AFP"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the photo page lacks %q", want)
+		}
+	}
+	if pageDir != "rtl" {
+		t.Errorf("the photo page's caption reads %s", pageDir)
 	}
 	b.check(t)
 }
