@@ -21,6 +21,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	n := fl.Int("n", 1000, "how many captions")
 	seed := fl.Uint64("seed", 1, "the random seed: the same seed gives the same captions")
 	format := fl.String("format", "txt", "txt (blank-line separated) or jsonl")
+	lang := fl.String("lang", "en", "en (English captions) or ar (Arabic ones)")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
@@ -30,17 +31,24 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *format != "txt" && *format != "jsonl" {
 		return usageError{fmt.Sprintf("--format %q: want txt or jsonl", *format)}
 	}
+	if *lang != "en" && *lang != "ar" {
+		return usageError{fmt.Sprintf("--lang %q: want en or ar", *lang)}
+	}
 	g, err := gazetteer.Load(geodata.Gazetteer)
 	if err != nil {
 		return err
 	}
 	gn := gen.New(g, *seed)
+	next := gn.Caption
+	if *lang == "ar" {
+		next = gn.ArabicCaption
+	}
 	w := bufio.NewWriterSize(stdout, 1<<20)
 	for i := 0; i < *n; i++ {
 		if i%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		c := gn.Caption()
+		c := next()
 		if *format == "jsonl" {
 			b, _ := json.Marshal(map[string]string{"caption": c})
 			w.Write(b)

@@ -290,9 +290,9 @@ func arSpan(toks []arTok, i, n int) int {
 }
 
 // arEnclosed reports whether toks[a:b+1] stand in brackets or quotes, or
-// at the caption's start or end.
+// at the caption's end.
 func arEnclosed(toks []arTok, a, b int) bool {
-	if a == 0 || toks[a-1].punct && strings.Contains(arOpen, toks[a-1].text) {
+	if a > 0 && toks[a-1].punct && strings.Contains(arOpen, toks[a-1].text) {
 		return true
 	}
 	for _, t := range toks[b+1:] {

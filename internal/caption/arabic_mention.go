@@ -283,7 +283,11 @@ func arabicMentions(text string, toks []arTok) []Mention {
 // arCountryName reports whether a folded word is a country's name rather
 // than the adjective made from it.
 func arCountryName(w string) bool {
-	return !strings.HasPrefix(w, "ال") || w == "الاردن" || w == "العراق"
+	switch w {
+	case "سوريا", "سوريه", "لبنان", "تركيا", "الاردن", "العراق", "اسرائيل", "فلسطين", "ايران", "روسيا", "مصر", "المانيا", "فرنسا", "اليونان":
+		return true
+	}
+	return false
 }
 
 // isDirectionWord reports whether a designator is one of the directions.
@@ -311,18 +315,18 @@ func arFromOrigin(toks []arTok, i int) bool {
 }
 
 // arTitle reports whether toks[i] begins a title: a sentence or line of
-// three words or fewer.
+// three words or fewer that the caption goes on after.
 func arTitle(toks []arTok, i int) bool {
 	if i > 0 && toks[i].sentence == toks[i-1].sentence {
 		return false
 	}
-	words := 0
-	for k := i; k < len(toks) && toks[k].sentence == toks[i].sentence; k++ {
+	words, k := 0, i
+	for ; k < len(toks) && toks[k].sentence == toks[i].sentence; k++ {
 		if !toks[k].punct {
 			words++
 		}
 	}
-	return words <= 3
+	return words <= 3 && k < len(toks)
 }
 
 // arParticleWord reports whether a word inside a name is one written with

@@ -13,6 +13,9 @@ var fuzzSeeds = []string{
 	"Syrians in Aleppo, 5/17/2015. / AFP PHOTO / ZEIN AL-RIFAI TPX IMAGES OF THE DAY",
 	"Homs' Baba Amr, Aleppo's old city, “I Love Damascus”, رأس العين, Ra's al-'Ayn, mid-2012",
 	"((((/)))) / / via for - – , , 31/31/2016 2016-13-40 Sept. . .",
+	"جنود من قوات سوريا الديمقراطية في شمال الرقة يوم 19 نوفمبر تشرين الثاني 2016. تصوير: رودي سعيد - رويترز",
+	"دخان يتصاعد اثر غارة على بلدة حرستا في 15 ت2/نوفمبر 2017.\n\n(afp_tickers)",
+	"أ ف ب «» (أ.ف.ب) بحلب وبالرقة للرقة ٢٠١٦/٠٨/١٧ تصوير: عدسة: المصدر: ( أ ب ) Aleppo في",
 	"",
 }
 

@@ -21,6 +21,7 @@ type Generator struct {
 	rng          *rand.Rand
 	places       []*gazetteer.Place // settlements, quarters, camps, crossings, landmarks
 	cities       []*gazetteer.Place
+	arPlaces     []*gazetteer.Place // those with an Arabic name, made on first use
 	photographer []string
 }
 

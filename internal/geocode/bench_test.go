@@ -7,6 +7,7 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gen"
 )
 
 // benchCaptions are the seed captions and the test suites' captions.
@@ -37,6 +38,25 @@ func benchCaptions(b *testing.B) []string {
 func BenchmarkGeocode(b *testing.B) {
 	gc, _ := newGeocoder(b)
 	texts := benchCaptions(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		c := caption.Parse(texts[i%len(texts)])
+		_ = gc.Geocode(c)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "captions/s")
+}
+
+// BenchmarkGeocodeArabic is BenchmarkGeocode on captions written in
+// Arabic (generated in the shapes of gen --lang ar): the target is at
+// least half the English rate per core.
+func BenchmarkGeocodeArabic(b *testing.B) {
+	gc, g := newGeocoder(b)
+	gn := gen.New(g, 11)
+	texts := make([]string, 2000)
+	for i := range texts {
+		texts[i] = gn.ArabicCaption()
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {

@@ -1,0 +1,92 @@
+package caption
+
+import "testing"
+
+// TestArabicCredit reads the credits of Arabic captions in each of their
+// shapes, and leaves alone words that only look like one.
+func TestArabicCredit(t *testing.T) {
+	for _, c := range []struct{ text, photographer, agency string }{
+		{"قوات سورية في دير الزور (أ ف ب)", "", "AFP"},
+		{"يوميات حلبية. أطفال في حي باب النيرب. (أ.ف.ب)", "", "AFP"},
+		{"أطفال في عرسال. (أ. ف. ب)", "", "AFP"},
+		{"أ ف ب تحمل هذه الطفلة وعاء في مخيم المبروكة. ( أ ف ب )", "", "AFP"},
+		{"سوريون أثناء دخولهم إلى مدينة حمص أمس.«الفرنسية»", "", "AFP"},
+		{"جنود في شمال الرقة. تصوير: رودي سعيد - رويترز", "رودي سعيد", "Reuters"},
+		{"طفل سوري حمله والده فى حقيبة »صورة من رويترز«", "", "Reuters"},
+		{"عناصر من المعارضة في حي الوعر بحمص. (أ ب)", "", "AP"},
+		{"مقاتلون في الرقة في 19 تشرين الاول/اكتوبر 2017\n\n(afp_tickers)", "", "AFP"},
+		{"افتتاح مدرسة في دمشق (سانا)", "", "SANA"},
+		{"سوق في إدلب. عدسة: أحمد محمد", "أحمد محمد", ""},
+		{"منازل مدمّرة وسط حمص القديمة .", "", ""},
+		{"الفرنسية لغة يتعلمها الأطفال في المدرسة بدمشق", "", ""}, // a word, not in brackets nor at the end
+	} {
+		got := Parse(c.text).Credit
+		if got.Photographer != c.photographer || got.Agency != c.agency {
+			t.Errorf("%s\n  credit %q/%q, want %q/%q", c.text, got.Photographer, got.Agency, c.photographer, c.agency)
+		}
+	}
+}
+
+// TestArabicDate reads the dates of Arabic captions: both calendars'
+// month names, alone or side by side, abbreviated, both digit sets,
+// numbers day first or year first, a year alone.
+func TestArabicDate(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"غارة على حلب - 24 أبريل 2016.", "2016-04-24"},
+		{"في شمال الرقة يوم 19 نوفمبر تشرين الثاني 2016.", "2016-11-19"},
+		{"في الغوطة الشرقية في 15 ت2/نوفمبر 2017.", "2017-11-15"},
+		{"في المعرض في 7 تشرين الاول/اكتوبر 2017", "2017-10-07"},
+		{"الثلاثاء 3 أيار 2016 في دوما", "2016-05-03"},
+		{"في دوما ٣ أيار ٢٠١٦", "2016-05-03"},
+		{"في دوما 3/5/2016", "2016-05-03"},
+		{"اللاجئون في مخيم كيلس 2012/08/17", "2012-08-17"},
+		{"دمار في حمص في آذار 2013", "2013-03"},
+		{"دمار في حمص في كانون الثاني 2014", "2014-01"},
+		{"دمار في حمص عام 2013", "2013"},
+		{"دمار في حمص في 31 شباط 2013", "2013-02"}, // no such day: the month stands
+		{"أطفال في حلب", ""},
+	} {
+		if got := Parse(c.text).Date.String(); got != c.want {
+			t.Errorf("%s\n  date %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestArabicMentions reads what the words around a name say of it: the
+// cue, the designator, the role, particles written onto words, names in
+// guillemets, and countries.
+func TestArabicMentions(t *testing.T) {
+	type m struct {
+		text, cue, designator string
+		role                  Role
+		entity                Entity
+	}
+	for _, c := range []struct {
+		text string
+		want []m
+	}{
+		{"أطفال يلعبون بحلب", []m{{"بحلب", "in", "", Where, MaybePlace}}},
+		{"في بلدة «دُومَا» قرب دمشق", []m{{"دُومَا", "in", "town", Where, MaybePlace}, {"دمشق", "near", "", Where, MaybePlace}}},
+		{"نازحون من الرقة في مخيم", []m{{"الرقة", "from", "", Origin, MaybePlace}}},
+		{"فروا من حلب إلى إدلب", []m{{"حلب", "from", "", Origin, MaybePlace}, {"إدلب", "to", "", Target, MaybePlace}}},
+		{"في مدينة أريحا بريف إدلب", []m{{"أريحا", "in", "city", Where, MaybePlace}, {"إدلب", "in", "countryside", Where, MaybePlace}}},
+		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Where, MaybePlace}}},
+		{"في بلدة عرسال اللبنانية", []m{{"عرسال", "in", "town", Where, MaybePlace}, {"اللبنانيه", "", "", Context, Country}}},
+		{"طفل سوري في حلب", []m{{"سوري", "", "", Context, Nationality}, {"حلب", "in", "", Where, MaybePlace}}},
+	} {
+		got := Parse(c.text).Mentions
+		var have []m
+		for _, x := range got {
+			have = append(have, m{x.Text, x.Cue, x.Designator, x.Role, x.Entity})
+		}
+		if len(have) != len(c.want) {
+			t.Errorf("%s\n  mentions %+v\n  want     %+v", c.text, have, c.want)
+			continue
+		}
+		for i := range have {
+			if have[i] != c.want[i] {
+				t.Errorf("%s\n  mention %d %+v, want %+v", c.text, i, have[i], c.want[i])
+			}
+		}
+	}
+}
