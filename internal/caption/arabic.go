@@ -1,6 +1,7 @@
 package caption
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,9 +17,8 @@ import (
 // a town, "نازحون من" an origin). Words are matched folded
 // (lexicon.FoldArabic); the offsets and texts are the caption's own.
 
-// arabicText reports whether a caption is written mostly in Arabic script.
-func arabicText(s string) bool {
-	arabic, latin := 0, 0
+// scripts counts the Arabic and the Latin letters of a caption.
+func scripts(s string) (arabic, latin int) {
 	for _, r := range s {
 		switch {
 		case r >= 0x0600 && r <= 0x06FF || r >= 0x0750 && r <= 0x077F || r >= 0xFB50 && r <= 0xFEFF:
@@ -27,7 +27,39 @@ func arabicText(s string) bool {
 			latin++
 		}
 	}
-	return arabic > latin
+	return arabic, latin
+}
+
+// mixedLetters is how many letters of its other script make a caption
+// mixed (a sentence, not a credit's "afp_tickers").
+const mixedLetters = 15
+
+// mix reads a caption written in both scripts with both readers and
+// keeps the best of each: the more precise date, the first reader's
+// credit or else the other's, and the names of both (the first reader's
+// where they overlap).
+func mix(first, second Caption) Caption {
+	c := first
+	rank := map[string]int{"": 0, "year": 1, "month": 2, "day": 3}
+	if rank[second.Date.Precision] > rank[c.Date.Precision] {
+		c.Date = second.Date
+	}
+	if c.Credit == (Credit{}) {
+		c.Credit, c.CreditStart, c.CreditEnd = second.Credit, second.CreditStart, second.CreditEnd
+	}
+	ms := append([]Mention(nil), first.Mentions...)
+	for _, m := range second.Mentions {
+		overlaps := false
+		for _, f := range first.Mentions {
+			overlaps = overlaps || m.Start < f.End && f.Start < m.End
+		}
+		if !overlaps && !(c.CreditEnd > 0 && m.Start >= c.CreditStart && m.End <= c.CreditEnd) {
+			ms = append(ms, m)
+		}
+	}
+	slices.SortStableFunc(ms, func(a, b Mention) int { return a.Start - b.Start })
+	c.Mentions = ms
+	return c
 }
 
 // arTok is a word, a number or one punctuation rune of an Arabic caption.

@@ -9,7 +9,7 @@ import (
 // arCues are the words that say a place is where the photo was, folded,
 // with the English cue the geocoder weighs them as.
 var arCues = map[string]string{
-	"في": "in", "داخل": "in", "وسط": "in",
+	"في": "in", "داخل": "in", "وسط": "in", "فوق": "over",
 	"قرب": "near", "بالقرب": "near", "بجوار": "near", "جوار": "near", "مقربه": "near", "بمحاذاه": "near",
 	"محيط": "around", "حول": "around",
 	"اطراف": "outskirts", "مشارف": "outskirts", "ضواحي": "outskirts", "تخوم": "outskirts",
@@ -54,7 +54,7 @@ var arStop = map[string]bool{
 	"مع": true, "بعد": true, "قبل": true, "حيث": true, "كما": true, "لكن": true, "ان": true, "انه": true, "كان": true,
 	"كانت": true, "هذه": true, "هذا": true, "هؤلاء": true, "هولاء": true, "تلك": true, "ذلك": true, "هناك": true,
 	"هنا": true, "من": true, "منذ": true, "خلال": true, "بين": true, "ضد": true, "دون": true, "حتي": true, "كل": true,
-	"بعض": true, "غير": true, "امام": true, "خلف": true, "فوق": true, "تحت": true, "لقد": true, "قد": true, "لا": true,
+	"بعض": true, "غير": true, "امام": true, "خلف": true, "تحت": true, "لقد": true, "قد": true, "لا": true,
 	"لم": true, "لن": true, "ما": true, "مثل": true, "يوم": true, "امس": true, "اليوم": true, "عام": true, "العام": true,
 	"سنه": true, "شهر": true, "اي": true, "ايضا": true, "جراء": true, "اثر": true, "عقب": true,
 	"الواقعه": true, "الواقع": true, "التابعه": true, "المحاصره": true, "المحاصر": true,
@@ -179,7 +179,7 @@ func arabicMentions(text string, toks []arTok) []Mention {
 		w := splitParticles(t.fold)
 		// Countries and adjectives of country.
 		if _, ok := lexicon.ArabicCountries[w.rest]; ok {
-			m := Mention{Text: w.rest, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Nationality}
+			m := Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Nationality}
 			if arCountryName(w.rest) || len(out) > 0 && out[len(out)-1].End >= toks[max(0, i-1)].start && out[len(out)-1].Entity == MaybePlace {
 				m.Entity = Country // "سوريا"; "عرسال اللبنانية": the name's country
 			}

@@ -71,7 +71,7 @@ func TestArabicMentions(t *testing.T) {
 		{"فروا من حلب إلى إدلب", []m{{"حلب", "from", "", Origin, MaybePlace}, {"إدلب", "to", "", Target, MaybePlace}}},
 		{"في مدينة أريحا بريف إدلب", []m{{"أريحا", "in", "city", Where, MaybePlace}, {"إدلب", "in", "countryside", Where, MaybePlace}}},
 		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Where, MaybePlace}}},
-		{"في بلدة عرسال اللبنانية", []m{{"عرسال", "in", "town", Where, MaybePlace}, {"اللبنانيه", "", "", Context, Country}}},
+		{"في بلدة عرسال اللبنانية", []m{{"عرسال", "in", "town", Where, MaybePlace}, {"اللبنانية", "", "", Context, Country}}},
 		{"طفل سوري في حلب", []m{{"سوري", "", "", Context, Nationality}, {"حلب", "in", "", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions

@@ -38,9 +38,23 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{toks: make([]token
 
 // Parse reads one caption. It is safe for concurrent use.
 func Parse(text string) Caption {
-	if arabicText(text) {
+	arabic, latin := scripts(text)
+	switch {
+	case arabic > latin && latin >= mixedLetters:
+		return mix(parseArabic(text), parseEnglish(text))
+	case arabic > latin:
 		return parseArabic(text)
+	case arabic >= mixedLetters:
+		c := mix(parseEnglish(text), parseArabic(text))
+		c.Arabic = false
+		return c
 	}
+	return parseEnglish(text)
+}
+
+// parseEnglish reads a caption written in English (or another language in
+// Latin script).
+func parseEnglish(text string) Caption {
 	c := Caption{Text: text, Uppercase: mostlyUpper(text)}
 	credit, cs, ce, ok := findCredit(text)
 	if ok {
