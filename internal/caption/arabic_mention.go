@@ -147,7 +147,8 @@ func foldKeys[V any](m map[string]V) {
 func arabicMentions(text string, toks []arTok) []Mention {
 	var out []Mention
 	var ph *arPhrase
-	quote := false // inside «…» or "…"
+	quote := false    // inside «…» or "…"
+	cuedLast := false // the last name came after a cue or in quotes
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		if t.used {
@@ -264,7 +265,7 @@ func arabicMentions(text string, toks []arTok) []Mention {
 			m.Cue, m.Designator, m.Role = ph.cue, ph.designator, ph.role
 		case strings.Contains(w.particles, "ب"):
 			m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
-		case strings.HasPrefix(w.particles, "و") && len(out) > 0 && i > 0 && out[len(out)-1].End == toks[i-1].end:
+		case strings.HasPrefix(w.particles, "و") && len(out) > 0 && i > 0 && out[len(out)-1].End == toks[i-1].end && cuedLast:
 			prev := out[len(out)-1] // "في حلب وريفها", "دوما وحرستا"
 			m.Cue, m.Role = prev.Cue, prev.Role
 		case quote || arTitle(toks, i):
@@ -274,6 +275,9 @@ func arabicMentions(text string, toks []arTok) []Mention {
 			continue // a word no cue names: not read as a place
 		}
 		out = append(out, m)
+		// A name joined by "و" shares the cue of one a word governs, not
+		// of one read from a letter that may be its own ("براء", a name).
+		cuedLast = ph != nil || quote
 		ph = nil
 		i = end
 	}

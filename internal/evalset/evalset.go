@@ -22,6 +22,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // Caption is one labelled caption. Real captions carry an ID, a kind of
@@ -109,7 +110,9 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 			return Miss
 		}
 		return OK
-	case kind == "":
+	case kind == "" || kind == "none":
+		// The Arabic labels write "none" for a caption that names no
+		// place, where the English ones write null.
 		if p != nil {
 			return Miss
 		}
@@ -120,6 +123,15 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 	if c.Lat == nil || c.Lon == nil {
 		if a := Skeleton(str(c.Place)); a != "" && a == Skeleton(p.Name) {
 			return OK
+		}
+		// An Arabic label with no point is compared with the place's
+		// names folded, as its ASCII skeleton is empty.
+		if ar := arabicLabel(str(c.Place)); ar != "" {
+			for _, n := range p.AllNames() {
+				if lexicon.FoldArabic(n) == ar {
+					return OK
+				}
+			}
 		}
 		return Miss
 	}
@@ -139,6 +151,18 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 		return Fallback
 	}
 	return OK
+}
+
+// arabicLabel folds an Arabic place label for comparing with names,
+// without its guillemets, or "" when it is not Arabic.
+func arabicLabel(s string) string {
+	s = strings.TrimSpace(strings.NewReplacer("«", "", "»", "").Replace(s))
+	for _, r := range s {
+		if r >= 0x0600 && r <= 0x06FF {
+			return lexicon.FoldArabic(s)
+		}
+	}
+	return ""
 }
 
 // DateOK reports whether the caption reader's date is the labelled one.
