@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -90,7 +92,53 @@ func TestMemIndexMatchesSQLite(t *testing.T) {
 		if string(a) != string(b) {
 			t.Fatalf("%s: the memory index wrote %d bytes, SQLite %d:\n%.300s\n%.300s", q, len(a), len(b), a, b)
 		}
+		// Both are about the size a streamed gzip makes (issue 27).
+		for _, ts := range []*httptest.Server{withIndex, sqlite} {
+			if ra.StatusCode != 200 {
+				break
+			}
+			wire, body := wireBytes(t, ts, q)
+			if limit := 1.15 * float64(streamedGzip(body)); float64(wire) > limit {
+				t.Errorf("%s: %d bytes on the wire, over 1.15× a streamed gzip (%.0f)", q, wire, limit/1.15)
+			}
+		}
 	}
+}
+
+// wireBytes returns how many bytes a gzip response of path takes on the
+// wire, and its body.
+func wireBytes(t testing.TB, ts *httptest.Server, path string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", ts.URL+path, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	wire, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(wire))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return len(wire), body
+}
+
+// streamedGzip is the size of body gzipped as one stream at the default
+// level of Go's own compress/gzip.
+func streamedGzip(body []byte) int {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(body)
+	zw.Close()
+	return b.Len()
 }
 
 // TestMemIndexFollowsTheArchive: a change to the archive is served at

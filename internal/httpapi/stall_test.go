@@ -23,9 +23,11 @@ import (
 // syriamap-bench --stall; here the bound is generous, for shared machines.)
 func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports 20,000 photos")
+		t.Skip("imports 80,000 photos")
 	}
-	a := generatedArchive(t, 20_000, 1)
+	// Enough photos that their gzipped GeoJSON (about 130 bytes a photo)
+	// is more than the kernel's socket buffers hold.
+	a := generatedArchive(t, 80_000, 1)
 	s, err := New(a, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -108,9 +110,11 @@ func drain(resp *http.Response) {
 // five-minute write timeout, and the log says the request was aborted.
 func TestStalledGzipClientIsCutOff(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports 20,000 photos")
+		t.Skip("imports 80,000 photos")
 	}
-	a := generatedArchive(t, 20_000, 1)
+	// Enough photos that their gzipped GeoJSON (about 130 bytes a photo)
+	// is more than the kernel's socket buffers hold.
+	a := generatedArchive(t, 80_000, 1)
 	var logs syncBuffer
 	s, err := New(a, Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil {

@@ -135,11 +135,11 @@ func TestSelectIsTheWindow(t *testing.T) {
 		}
 		var got []string
 		for _, i := range ix.Select(f) {
-			text, err := ix.text(i)
+			text, err := ix.appendTexts(nil, []int32{i}, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = append(got, strings.TrimSuffix(strings.TrimPrefix(string(text), `,`+"\n"+`{"id":"`), `"}`))
+			got = append(got, strings.TrimSuffix(strings.TrimPrefix(string(text), `{"id":"`), `"}`))
 		}
 		if want := oracle(src, f); !slices.Equal(got, want) {
 			t.Fatalf("%+v: %d selected, want %d (first %.5q, want %.5q)", f, len(got), len(want), got, want)
@@ -153,9 +153,20 @@ func TestSelectIsTheWindow(t *testing.T) {
 	}
 }
 
-// TestWriteGzip: the pieces join into one gzip member whose text is the
-// head, the features joined by ",\n", and the tail.
+// TestWriteGzip: a response is one gzip member whose text is the head,
+// the features joined by ",\n", and the tail — written at once, or in
+// chunks compressed apart and joined (here chunks of a few features).
 func TestWriteGzip(t *testing.T) {
+	for _, size := range []int{chunkBytes, 40} {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			defer func(was int) { chunkBytes = was }(chunkBytes)
+			chunkBytes = size
+			testWriteGzip(t)
+		})
+	}
+}
+
+func testWriteGzip(t *testing.T) {
 	src := source(500)
 	ix, err := Build(context.Background(), src, 1, "", encode)
 	if err != nil {
@@ -163,6 +174,9 @@ func TestWriteGzip(t *testing.T) {
 	}
 	f := photo.Filter{From: photo.Date{Year: 2014, Precision: "year"}, To: photo.Date{Year: 2015, Precision: "year"}}
 	sel := ix.Select(f)
+	if n := len(ix.chunks(sel)); chunkBytes < 100 && n < 10 {
+		t.Fatalf("%d chunks: the test writes no large response", n)
+	}
 	var out bytes.Buffer
 	if err := ix.WriteGzip(&out, sel, "[", func(n int, last int64) string { return fmt.Sprintf("] %d %d", n, last) }); err != nil {
 		t.Fatal(err)

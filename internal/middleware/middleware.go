@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+	"github.com/syriamap/syriamap/internal/gzjoin"
 	"github.com/syriamap/syriamap/internal/web"
 )
 
@@ -101,7 +102,7 @@ func LogRequests(next http.Handler, log *slog.Logger, idle func() time.Duration)
 }
 
 var gzipPool = sync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	w, _ := gzip.NewWriterLevel(nil, gzjoin.Level)
 	return w
 }}
 
