@@ -95,6 +95,15 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	if c.syriamap == "" {
 		return c, errors.New("--syriamap is required (go build -o DIR/syriamap ./cmd/syriamap)")
 	}
+	// The peer runs in its own folder: a relative path (the Makefile's
+	// ../shared/…) would not find it from there.
+	if c.peer != "" {
+		abs, err := filepath.Abs(c.peer)
+		if err != nil {
+			return c, fmt.Errorf("--peer: %w", err)
+		}
+		c.peer = abs
+	}
 	for _, s := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || n <= 0 {
