@@ -110,7 +110,7 @@ func isArWordRune(r rune) bool {
 
 // arSentenceEnd are the marks that end a sentence.
 func arSentenceEnd(t *arTok) bool {
-	return t.punct && (t.text == "." || t.text == "؟" || t.text == "?" || t.text == "!" || t.text == "\n")
+	return t.punct && (t.text == "." || t.text == "؟" || t.text == "?" || t.text == "!")
 }
 
 // parseArabic reads a caption written in Arabic.
@@ -308,7 +308,10 @@ func arAgencyMatch(toks []arTok, i int) (arAgency, int) {
 	return arAgency{}, 0
 }
 
-func arAgencyAt(toks []arTok, i int) bool { _, n := arAgencyMatch(toks, i); return n > 0 }
+func arAgencyAt(toks []arTok, i int) bool {
+	_, n := arAgencyMatch(toks, i)
+	return n > 0
+}
 
 // arSpan is how many tokens n words from toks[i] take, dots included.
 func arSpan(toks []arTok, i, n int) int {

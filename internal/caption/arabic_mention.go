@@ -105,7 +105,6 @@ func arDesignator(w string) string {
 type arPhrase struct {
 	cue, designator string
 	role            Role
-	at              int // the token that began it
 }
 
 // Map keys are written as captions write them and folded once, so that
@@ -193,20 +192,20 @@ func arabicMentions(text string, toks []arTok) []Mention {
 		}
 		// Cues and designators begin or go on with a phrase.
 		if cue, ok := arCues[w.rest]; ok {
-			ph = &arPhrase{cue: cue, role: Where, at: i}
+			ph = &arPhrase{cue: cue, role: Where}
 			continue
 		}
 		if arTargets[w.rest] {
-			ph = &arPhrase{cue: "to", role: Target, at: i}
+			ph = &arPhrase{cue: "to", role: Target}
 			continue
 		}
 		if w.rest == "من" {
 			switch {
 			case arFromOrigin(toks, i):
-				ph = &arPhrase{cue: "from", role: Origin, at: i}
+				ph = &arPhrase{cue: "from", role: Origin}
 			case ph == nil:
 				// "الملتقطة من مدينة دوما", "من حلب": of, or taken at.
-				ph = &arPhrase{role: Context, at: i}
+				ph = &arPhrase{role: Context}
 			default:
 				// "الأحياء الشرقية من حلب": the quarters of Aleppo; the
 				// name after "من" holds them, and is no quarter.
@@ -215,12 +214,12 @@ func arabicMentions(text string, toks []arTok) []Mention {
 			continue
 		}
 		if w.rest == arOn && w.particles == "" {
-			ph = &arPhrase{cue: "on", role: Context, at: i}
+			ph = &arPhrase{cue: "on", role: Context}
 			continue
 		}
 		if d := arDesignator(w.rest); d != "" {
 			if ph == nil {
-				ph = &arPhrase{role: Context, at: i}
+				ph = &arPhrase{role: Context}
 				if strings.Contains(w.particles, "ب") {
 					ph.cue, ph.role = "in", Where // "بمدينة", "بريف"
 				}
