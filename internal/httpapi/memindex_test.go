@@ -4,17 +4,21 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/paulmach/orb/encoding/mvt"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gen"
 	"github.com/syriamap/syriamap/internal/ingest"
@@ -221,4 +225,79 @@ func BenchmarkMemIndexWindow(b *testing.B) {
 			b.Fatal(rec.Code)
 		}
 	}
+}
+
+// TestMemIndexClustersMatchSQLite: the map's server clusters and the
+// vector tiles' clusters read from the memory index are those SQLite
+// makes — the same cells, counts, points (to the 6 decimals written, or
+// the tile's grid) and single photos — on random windows and zooms.
+func TestMemIndexClustersMatchSQLite(t *testing.T) {
+	withIndex, sqlite := genServers(t, 3000)
+	rng := rand.New(rand.NewPCG(6, 7))
+	type cluster struct {
+		Lon, Lat float64
+		Count    int
+		ID       string
+	}
+	read := func(ts *httptest.Server, q string) (int, []cluster) {
+		_, body := get(t, ts, "/api/clusters"+q)
+		var out struct {
+			Matching int       `json:"matching"`
+			Clusters []cluster `json:"clusters"`
+		}
+		if err := json.Unmarshal(body, &out); err != nil {
+			t.Fatalf("%s: %v: %.200s", q, err, body)
+		}
+		return out.Matching, out.Clusters
+	}
+	near := func(a, b cluster) bool {
+		return a.Count == b.Count && a.ID == b.ID && math.Abs(a.Lon-b.Lon) < 2e-6 && math.Abs(a.Lat-b.Lat) < 2e-6
+	}
+	for range 30 {
+		y, m := 2012+rng.IntN(6), 1+rng.IntN(12)
+		q := fmt.Sprintf("?zoom=%d&from=%d-%02d&to=%d-%02d", 5+rng.IntN(8), y, m, y+rng.IntN(2), m)
+		if rng.IntN(2) == 0 {
+			q += fmt.Sprintf("&bbox=%.3f,%.3f,%.3f,%.3f", 35.5+rng.Float64()*3, 32.5+rng.Float64()*2, 38.5+rng.Float64()*3, 35+rng.Float64()*2)
+		}
+		na, a := read(withIndex, q)
+		nb, b := read(sqlite, q)
+		if na != nb || len(a) != len(b) {
+			t.Fatalf("%s: the memory index counts %d in %d clusters, SQLite %d in %d", q, na, len(a), nb, len(b))
+		}
+		for i := range a {
+			if !near(a[i], b[i]) {
+				t.Fatalf("%s: cluster %d is %+v from the memory index, %+v from SQLite", q, i, a[i], b[i])
+			}
+		}
+	}
+	// Tiles: the same features, decoded.
+	for _, tile := range []string{"/tiles/photos/6/38/25.mvt?from=2014&to=2014", "/tiles/photos/7/77/51.mvt?from=2015-03&to=2015-03",
+		"/tiles/photos/9/308/205.mvt?from=2013&to=2016", "/tiles/photos/5/19/12.mvt"} {
+		_, ta := get(t, withIndex, tile)
+		_, tb := get(t, sqlite, tile)
+		la, err := mvt.Unmarshal(ta)
+		if err != nil {
+			t.Fatalf("%s: %v", tile, err)
+		}
+		lb, err := mvt.Unmarshal(tb)
+		if err != nil {
+			t.Fatalf("%s: %v", tile, err)
+		}
+		fa, fb := tileFeatures(la), tileFeatures(lb)
+		if len(fa) == 0 || !slices.Equal(fa, fb) {
+			t.Fatalf("%s: the memory index's tile holds %d features, SQLite's %d:\n%v\n%v", tile, len(fa), len(fb), fa, fb)
+		}
+	}
+}
+
+// tileFeatures lists a tile's features as text, sorted.
+func tileFeatures(ls mvt.Layers) []string {
+	var out []string
+	for _, l := range ls {
+		for _, f := range l.Features {
+			out = append(out, fmt.Sprintf("%v %v %v %v %v", f.Geometry, f.Properties["count"], f.Properties["id"], f.Properties["date"], f.Properties["precision"]))
+		}
+	}
+	slices.Sort(out)
+	return out
 }

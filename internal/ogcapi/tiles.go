@@ -13,6 +13,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 	"github.com/paulmach/orb/maptile"
 
+	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -90,10 +91,11 @@ func (s *API) photoTile(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if s.checkETag(w, r, "tile") {
+	version, done := s.host.ETag(w, r, "tile")
+	if done {
 		return
 	}
-	data, err := s.tileData(r, tile, f)
+	data, err := s.tileData(r, tile, f, s.memIndexAt(version))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -105,14 +107,21 @@ func (s *API) photoTile(w http.ResponseWriter, r *http.Request) {
 // tileData encodes the photos of one tile: clusters below SingleZoom,
 // single photos from it on. Each photo lies in one tile only (the box is
 // the tile's, and a cluster is of the tile's photos), so counts add up
-// across tiles.
-func (s *API) tileData(r *http.Request, tile maptile.Tile, f photo.Filter) ([]byte, error) {
+// across tiles. The clusters come from the memory index ix when it is
+// built and answers the filter, else from SQLite.
+func (s *API) tileData(r *http.Request, tile maptile.Tile, f photo.Filter, ix *memindex.Index) ([]byte, error) {
 	bound := tile.Bound()
 	f.BBox = &bound
 	fc := geojson.NewFeatureCollection()
 	if tile.Z < SingleZoom {
 		cell := (bound.Max[0] - bound.Min[0]) / tileCells
-		cs, err := s.db.Clusters(r.Context(), f, cell)
+		var cs []photo.Cluster
+		var err error
+		if ix != nil && memindex.Indexable(f) {
+			cs, err = ix.Clusters(f, cell)
+		} else {
+			cs, err = s.db.Clusters(r.Context(), f, cell)
+		}
 		if err != nil {
 			return nil, err
 		}
