@@ -43,6 +43,8 @@ func benchServer(b *testing.B) *httptest.Server {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// Measured as the server runs once started: from the memory index.
+	waitForIndex(b, s)
 	ts := httptest.NewServer(s.Handler())
 	b.Cleanup(ts.Close)
 	return ts

@@ -24,21 +24,23 @@ func (ix *Index) Clusters(f photo.Filter, cell float64) ([]photo.Cluster, error)
 		first    int32 // the photo imported first
 	}
 	cells := map[[2]int64]*acc{}
-	for _, i := range ix.Select(f) {
+	ix.visit(f, func(i int32) {
 		lon, lat := ix.lon[i], ix.lat[i]
 		if math.IsNaN(lon) {
-			continue
+			return
 		}
 		k := [2]int64{int64((lon + 180) / cell), int64((lat + 90) / cell)}
 		a := cells[k]
 		if a == nil {
 			a = &acc{first: i}
 			cells[k] = a
+		} else if ix.seq[i] < ix.seq[a.first] {
+			a.first = i
 		}
 		a.n++
 		a.lon += lon
 		a.lat += lat
-	}
+	})
 	keys := make([][2]int64, 0, len(cells))
 	for k := range cells {
 		keys = append(keys, k)
@@ -66,7 +68,11 @@ func (ix *Index) Clusters(f photo.Filter, cell float64) ([]photo.Cluster, error)
 }
 
 // Count is how many photos, placed or not, the filter selects.
-func (ix *Index) Count(f photo.Filter) int { return len(ix.Select(f)) }
+func (ix *Index) Count(f photo.Filter) int {
+	n := 0
+	ix.visit(f, func(int32) { n++ })
+	return n
+}
 
 // feature reads back the photo at position i: what a cluster's single
 // photo is shown with (its id, date, credit, place name, placement and

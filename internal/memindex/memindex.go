@@ -65,6 +65,9 @@ type Index struct {
 	blocks [][]byte
 	bytes  int64
 	dec    *zstd.Decoder
+	// grid lists the placed photos by square cell, for what a box
+	// selects without a scan of the whole window (tiles, clusters).
+	grid grid
 }
 
 // piece is one photo's Feature, compressed on its own: its block, where it
@@ -242,6 +245,7 @@ func Build(ctx context.Context, src Source, version int64, key string, encode En
 		ix.from[i], ix.to[i], ix.lon[i], ix.lat[i], ix.seq[i], ix.pieces[i] = all.from[j], all.to[j], all.lon[j], all.lat[j], all.seq[j], all.pieces[j]
 		ix.bySeq[j] = int32(i) // the ranges were read in rowid order
 	}
+	ix.grid = newGrid(ix.lon, ix.lat)
 	return ix, nil
 }
 
@@ -260,38 +264,7 @@ func Indexable(f photo.Filter) bool {
 // import order, which needs no sort and stops at the limit.
 func (ix *Index) Select(f photo.Filter) []int32 {
 	n := len(ix.from)
-	at := func(day int32) int { // the first position starting on or after day
-		lo, hi := 0, n
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if ix.from[m] < day {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		return lo
-	}
-	win := photo.WindowOf(f)
-	in := func(i int) bool {
-		if !win.Admits(int(ix.from[i]), int(ix.to[i])) {
-			return false
-		}
-		if b := f.BBox; b != nil {
-			lon, lat := ix.lon[i], ix.lat[i]
-			if !(lon >= b.Min.Lon() && lon <= b.Max.Lon() && lat >= b.Min.Lat() && lat <= b.Max.Lat()) {
-				return false
-			}
-		}
-		return true
-	}
-	var ranges [][2]int
-	for _, r := range win.FirstDays() {
-		ranges = append(ranges, [2]int{at(int32(r[0])), at(int32(r[1]))})
-	}
-	if len(ranges) == 0 {
-		ranges = append(ranges, [2]int{0, n})
-	}
+	ranges, in := ix.plan(f)
 	span := 0
 	for _, r := range ranges {
 		span += r[1] - r[0]
@@ -329,6 +302,66 @@ func (ix *Index) Select(f photo.Filter) []int32 {
 		sel = sel[:f.Limit]
 	}
 	return sel
+}
+
+// plan returns the ranges of positions whose first days a filter's window
+// admits, and whether it selects the photo at a position.
+func (ix *Index) plan(f photo.Filter) (ranges [][2]int, in func(i int) bool) {
+	n := len(ix.from)
+	at := func(day int32) int { // the first position starting on or after day
+		lo, hi := 0, n
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if ix.from[m] < day {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		return lo
+	}
+	win := photo.WindowOf(f)
+	in = func(i int) bool {
+		if !win.Admits(int(ix.from[i]), int(ix.to[i])) {
+			return false
+		}
+		if b := f.BBox; b != nil {
+			lon, lat := ix.lon[i], ix.lat[i]
+			if !(lon >= b.Min.Lon() && lon <= b.Max.Lon() && lat >= b.Min.Lat() && lat <= b.Max.Lat()) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range win.FirstDays() {
+		ranges = append(ranges, [2]int{at(int32(r[0])), at(int32(r[1]))})
+	}
+	if len(ranges) == 0 {
+		ranges = append(ranges, [2]int{0, n})
+	}
+	return ranges, in
+}
+
+// visit calls fn for each position the filter selects, in no order:
+// for what counts or groups them, and so needs no sort.
+func (ix *Index) visit(f photo.Filter, fn func(i int32)) {
+	if f.After != 0 || f.Offset != 0 || f.Limit != 0 {
+		for _, i := range ix.Select(f) {
+			fn(i)
+		}
+		return
+	}
+	ranges, in := ix.plan(f)
+	if b := f.BBox; b != nil && ix.grid.visit(*b, ranges, in, fn) {
+		return
+	}
+	for _, r := range ranges {
+		for i := r[0]; i < r[1]; i++ {
+			if in(i) {
+				fn(int32(i))
+			}
+		}
+	}
 }
 
 // Page returns the page of sel, positions in import order as Select
