@@ -204,14 +204,15 @@ func peerBigResponse(ctx context.Context, name string, size int, ours string, pr
 	progress("%s: a 100,000-feature response, first and last byte", name)
 	big := fmt.Sprintf("%dk features", min(size, 100000)/1000)
 	first := peerRow{name: big + ": first byte", unit: "ms", target: "< 50 ms"}
-	last := peerRow{name: big + ": last byte", unit: "ms", target: "≤ 0.2×"}
+	last := peerRow{name: big + ": last byte", unit: "ms", target: "≤ 0.3×"}
+	wire := peerRow{name: big + ": bytes on the wire", unit: "MB"}
+	urls := map[string]string{
+		"syriamap": ours + "/api/photos.geojson?from=2012-01&to=2017-12&limit=100000",
+		"peer":     peerURL + "/collections/public.photos/items.json?filter=" + url.QueryEscape("date BETWEEN '2012-01-01' AND '2017-12-31'") + "&limit=100000",
+	}
 	for round := 0; round < 3; round++ {
 		for _, who := range []string{"syriamap", "peer"} {
-			u := ours + "/api/photos.geojson?from=2012-01&to=2017-12&limit=100000"
-			if who == "peer" {
-				u = peerURL + "/collections/public.photos/items.json?filter=" + url.QueryEscape("date BETWEEN '2012-01-01' AND '2017-12-31'") + "&limit=100000"
-			}
-			fb, lb, n, err := timeResponse(ctx, u)
+			fb, lb, n, w, err := timeCurl(ctx, nil, urls[who])
 			if err != nil {
 				return rows, fmt.Errorf("%s: %w", who, err)
 			}
@@ -219,15 +220,41 @@ func peerBigResponse(ctx context.Context, name string, size int, ours string, pr
 				return rows, fmt.Errorf("%s sent no feature", who)
 			}
 			if who == "syriamap" {
-				first.ours, last.ours = append(first.ours, fb), append(last.ours, lb)
+				first.ours, last.ours, wire.ours = append(first.ours, fb), append(last.ours, lb), append(wire.ours, float64(w)/1e6)
 			} else {
-				first.theirs, last.theirs = append(first.theirs, fb), append(last.theirs, lb)
+				first.theirs, last.theirs, wire.theirs = append(first.theirs, fb), append(last.theirs, lb), append(wire.theirs, float64(w)/1e6)
 			}
 		}
 	}
-	rows = append(rows, first, last)
-
-	return rows, nil
+	rows = append(rows, first, last, wire)
+	// The same over a 20 Mbit/s link, once each (it takes seconds).
+	progress("%s: the same over a %s link (a network namespace and tc netem)", name, shapedRate)
+	shaped := peerRow{name: big + ": last byte at 20 Mbit/s", unit: "ms", target: "≤ 0.5×"}
+	link, err := newShapedLink(ctx)
+	if err != nil {
+		progress("%s: no shaped link: %v", name, err)
+		return rows, nil
+	}
+	defer link.close(ctx)
+	for _, who := range []string{"syriamap", "peer"} {
+		u, err := link.via(urls[who])
+		if err != nil {
+			return rows, err
+		}
+		_, lb, n, _, err := timeCurl(ctx, link.curl(), u)
+		if err != nil {
+			return rows, fmt.Errorf("%s over the shaped link: %w", who, err)
+		}
+		if n == 0 {
+			return rows, fmt.Errorf("%s sent no feature over the shaped link", who)
+		}
+		if who == "syriamap" {
+			shaped.ours = append(shaped.ours, lb)
+		} else {
+			shaped.theirs = append(shaped.theirs, lb)
+		}
+	}
+	return append(rows, shaped), nil
 }
 
 // peerOgr times ogr2ogr copying a box of photos to a GeoPackage from each
@@ -639,32 +666,47 @@ func peerLoad(ctx context.Context, base, target, query string, secs int, scratch
 // 50 MB chunked body ten times slower than curl here, which would time
 // the client rather than the server.
 func timeResponse(ctx context.Context, u string) (first, last float64, n int, err error) {
+	first, last, n, _, err = timeCurl(ctx, nil, u)
+	return first, last, n, err
+}
+
+// timeCurl is timeResponse that also returns the bytes on the wire;
+// through, when given, is the command that runs curl (on a shaped link).
+func timeCurl(ctx context.Context, through []string, u string) (first, last float64, n, wire int, err error) {
 	if curl, err := exec.LookPath("curl"); err == nil {
+		if through == nil {
+			through = []string{curl}
+		}
 		body, err := os.CreateTemp("", "syriamap-bench-*.gz")
 		if err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
 		defer os.Remove(body.Name())
 		body.Close()
-		out, err := exec.CommandContext(ctx, curl, "-sS", "-o", body.Name(), "-H", "Accept-Encoding: gzip", "-w", "%{http_code} %{time_starttransfer} %{time_total}", u).Output()
+		args := append(append([]string(nil), through[1:]...), "-sS", "-o", body.Name(), "-H", "Accept-Encoding: gzip", "-w", "%{http_code} %{time_starttransfer} %{time_total}", u)
+		out, err := exec.CommandContext(ctx, through[0], args...).Output()
 		if err != nil {
-			return 0, 0, 0, fmt.Errorf("curl %s: %w", u, err)
+			return 0, 0, 0, 0, fmt.Errorf("curl %s: %w", u, err)
 		}
 		var code int
 		var fb, lb float64
 		if _, err := fmt.Sscanf(string(out), "%d %g %g", &code, &fb, &lb); err != nil || code != 200 {
-			return 0, 0, 0, fmt.Errorf("curl %s: %q", u, out)
+			return 0, 0, 0, 0, fmt.Errorf("curl %s: %q", u, out)
 		}
 		raw, err := os.ReadFile(body.Name())
 		if err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
+		wire = len(raw)
 		if zr, err := gzip.NewReader(bytes.NewReader(raw)); err == nil {
 			if raw, err = io.ReadAll(zr); err != nil {
-				return 0, 0, 0, err
+				return 0, 0, 0, 0, err
 			}
 		}
-		return fb * 1000, lb * 1000, bytes.Count(raw, []byte(`"type":"Feature"`)), nil
+		return fb * 1000, lb * 1000, bytes.Count(raw, []byte(`"type":"Feature"`)), wire, nil
+	}
+	if through != nil {
+		return 0, 0, 0, 0, errors.New("the shaped link needs curl")
 	}
 	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
@@ -673,33 +715,34 @@ func timeResponse(ctx context.Context, u string) (first, last float64, n int, er
 	start := time.Now()
 	resp, err := (&http.Client{Transport: tr}).Do(req)
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
 	defer resp.Body.Close()
 	buf := make([]byte, 1)
 	if _, err := io.ReadFull(resp.Body, buf); err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
 	first = ms(time.Since(start))
 	rest, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
 	last = ms(time.Since(start))
 	body := append(buf, rest...)
+	wire = len(body)
 	if resp.Header.Get("Content-Encoding") == "gzip" {
 		zr, err := gzip.NewReader(bytes.NewReader(body))
 		if err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
 		if body, err = io.ReadAll(zr); err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
 	}
 	if resp.StatusCode != 200 {
-		return 0, 0, 0, fmt.Errorf("GET %s: %s: %.200s", u, resp.Status, body)
+		return 0, 0, 0, 0, fmt.Errorf("GET %s: %s: %.200s", u, resp.Status, body)
 	}
-	return first, last, bytes.Count(body, []byte(`"type":"Feature"`)), nil
+	return first, last, bytes.Count(body, []byte(`"type":"Feature"`)), wire, nil
 }
 
 // sameIDs checks, on five windows (a month and a city box each), that
