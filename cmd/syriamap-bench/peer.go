@@ -660,18 +660,12 @@ func peerLoad(ctx context.Context, base, target, query string, secs int, scratch
 	return peerLoadResult{rps: n / float64(secs), p50ms: p50 / 1000, p99ms: p99 / 1000, errors: e}, nil
 }
 
-// timeResponse fetches u with gzip, as a client would, and returns the
-// time to the first and the last byte, in ms, and the features it held.
-// curl does the fetching where it is installed: Go's HTTP client reads a
-// 50 MB chunked body ten times slower than curl here, which would time
-// the client rather than the server.
-func timeResponse(ctx context.Context, u string) (first, last float64, n int, err error) {
-	first, last, n, _, err = timeCurl(ctx, nil, u)
-	return first, last, n, err
-}
-
-// timeCurl is timeResponse that also returns the bytes on the wire;
-// through, when given, is the command that runs curl (on a shaped link).
+// timeCurl fetches u with gzip, as a client would, and returns the time
+// to the first and the last byte, in ms, the features it held and the
+// bytes on the wire. curl does the fetching where it is installed: Go's
+// HTTP client reads a 50 MB chunked body ten times slower than curl here,
+// which would time the client rather than the server. through, when
+// given, is the command that runs curl (on a shaped link).
 func timeCurl(ctx context.Context, through []string, u string) (first, last float64, n, wire int, err error) {
 	if curl, err := exec.LookPath("curl"); err == nil {
 		if through == nil {
