@@ -21,7 +21,7 @@ import (
 func scripts(s string) (arabic, latin int) {
 	for _, r := range s {
 		switch {
-		case r >= 0x0600 && r <= 0x06FF || r >= 0x0750 && r <= 0x077F || r >= 0xFB50 && r <= 0xFEFF:
+		case lexicon.IsArabic(r):
 			arabic++
 		case r < utf8.RuneSelf && (r|0x20) >= 'a' && (r|0x20) <= 'z':
 			latin++

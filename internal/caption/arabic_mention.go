@@ -71,7 +71,7 @@ func splitParticles(fold string) arWord {
 	w := arWord{rest: fold}
 	for n := 0; n < 2; n++ {
 		r := []rune(w.rest)
-		if len(r) < 3 || !strings.ContainsRune("وفبلك", r[0]) {
+		if len(r) < 3 || !strings.ContainsRune(lexicon.ArabicParticles, r[0]) {
 			break
 		}
 		next := string(r[1:])

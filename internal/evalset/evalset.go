@@ -157,12 +157,10 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 // without its guillemets, or "" when it is not Arabic.
 func arabicLabel(s string) string {
 	s = strings.TrimSpace(strings.NewReplacer("«", "", "»", "").Replace(s))
-	for _, r := range s {
-		if r >= 0x0600 && r <= 0x06FF {
-			return lexicon.FoldArabic(s)
-		}
+	if strings.IndexFunc(s, lexicon.IsArabic) < 0 {
+		return ""
 	}
-	return ""
+	return lexicon.FoldArabic(s)
 }
 
 // DateOK reports whether the caption reader's date is the labelled one.

@@ -1,10 +1,10 @@
 package gazetteer
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/syriamap/syriamap/internal/lexicon"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -320,33 +320,17 @@ func foldWord(buf []byte, word string) foldedWord {
 	return w
 }
 
-// arabicParticles are the one-letter words Arabic writes onto the next
-// one: and, so, in/by, to/of, like.
-const arabicParticles = "وفبلك"
-
 // bareArabic returns the fine form of the folded Arabic word w without the
 // particles written onto it, and the article after them ("بحلب" → "حلب",
-// "وبالرقة" and "للرقة" → "رقه"), or nil when it has none or what is left
-// is too short to be a name. The scanner reads a word both ways: "بانياس"
-// is Baniyas itself.
+// "وبالرقة" and "للرقة" → "رقه"; see lexicon.ArabicStems), or nil when it
+// has none or what is left is too short to be a name. The scanner reads a
+// word both ways: "بانياس" is Baniyas itself.
 func bareArabic(w []byte) []byte {
-	rest := w
-	for n := 0; n < 2; n++ {
-		r, size := utf8.DecodeRune(rest)
-		if !strings.ContainsRune(arabicParticles, r) || utf8.RuneCount(rest[size:]) < 3 {
-			break
-		}
-		rest = rest[size:]
-		// li- before al- drops the alif: "للرقة" is li + al-Raqqa.
-		if r == 'ل' && strings.HasPrefix(string(rest), "ل") && utf8.RuneCount(rest) > 3 {
-			rest = rest[len("ل"):]
-			break
-		}
-	}
-	if len(rest) == len(w) {
+	stems := lexicon.ArabicStems(string(w))
+	if len(stems) == 0 {
 		return nil
 	}
-	return fineArabic(append([]byte(nil), rest...))
+	return fineArabic([]byte(stems[len(stems)-1]))
 }
 
 // gluedArticle returns the fine form w without the article the press

@@ -3,6 +3,7 @@ package lexicon
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // FoldArabic folds text for matching, never for display: the hamza forms
@@ -58,4 +59,37 @@ func CountryCode(name string) (string, bool) {
 	}
 	code, ok := ArabicCountries[FoldArabic(name)]
 	return code, ok
+}
+
+// IsArabic reports whether r is of the Arabic script: the Arabic block,
+// its supplement and the presentation forms.
+func IsArabic(r rune) bool {
+	return r >= 0x0600 && r <= 0x06FF || r >= 0x0750 && r <= 0x077F || r >= 0xFB50 && r <= 0xFEFF
+}
+
+// ArabicParticles are the one-letter words Arabic writes onto the next:
+// and, so, in/by, to/of, like.
+const ArabicParticles = "وفبلك"
+
+// ArabicStems returns a folded Arabic word (FoldArabic) without the
+// particles written onto it, one form for each taken off — two at most,
+// each leaving three letters or more: "وبالرقه" gives "بالرقه" and
+// "الرقه". li- before al- drops the alif, so "للرقه" gives "لرقه" and then
+// the word with its article back, "الرقه". It is nil when none is written
+// on. The gazetteer's scanner and the Arabic search both read words so.
+func ArabicStems(w string) []string {
+	var out []string
+	rest := w
+	for n := 0; n < 2; n++ {
+		r, size := utf8.DecodeRuneInString(rest)
+		if !strings.ContainsRune(ArabicParticles, r) || utf8.RuneCountInString(rest[size:]) < 3 {
+			break
+		}
+		rest = rest[size:]
+		out = append(out, rest)
+		if r == 'ل' && strings.HasPrefix(rest, "ل") && utf8.RuneCountInString(rest) > 3 {
+			return append(out, "ا"+rest)
+		}
+	}
+	return out
 }

@@ -11,44 +11,32 @@ import (
 	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
-// isArabicLetter reports whether r is a letter or mark of Arabic script.
+// isArabicLetter reports whether r is a letter, mark or digit of Arabic
+// script (its punctuation, ، and ؟, separates words).
 func isArabicLetter(r rune) bool {
-	return r >= 0x0600 && r <= 0x06FF && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r)) ||
-		r >= 0x0750 && r <= 0x077F
+	return lexicon.IsArabic(r) && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r))
 }
 
 // arabicWords returns the words photos_fts_ar indexes for a caption, ""
 // when it has no Arabic: each Arabic word folded, then without each
-// particle written onto it (و ف ب ل ك, two at most) and without the
-// article: "وبالرقة" is indexed as وبالرقه, بالرقه, الرقه and رقه.
+// particle written onto it (lexicon.ArabicStems) and without the article:
+// "وبالرقة" is indexed as وبالرقه, بالرقه, الرقه and رقه.
 func arabicWords(caption string) string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(caption, func(r rune) bool { return !isArabicLetter(r) }) {
 		f := lexicon.FoldArabic(w)
+		forms := append([]string{f}, lexicon.ArabicStems(f)...)
+		for _, s := range forms {
+			if strings.HasPrefix(s, "ال") && utf8.RuneCountInString(s) > 4 {
+				forms = append(forms, strings.TrimPrefix(s, "ال"))
+			}
+		}
 		seen := map[string]bool{}
-		emit := func(s string) {
-			if s != "" && !seen[s] {
+		for _, s := range forms {
+			if !seen[s] {
 				seen[s] = true
 				b.WriteString(s)
 				b.WriteByte(' ')
-			}
-		}
-		emit(f)
-		rest := f
-		for n := 0; n < 2; n++ {
-			r, size := utf8.DecodeRuneInString(rest)
-			if !strings.ContainsRune("وفبلك", r) || utf8.RuneCountInString(rest[size:]) < 3 {
-				break
-			}
-			rest = rest[size:]
-			emit(rest)
-			if r == 'ل' && strings.HasPrefix(rest, "ل") { // li + al-: "للرقة"
-				emit("ا" + rest)
-			}
-		}
-		for s := range seen {
-			if strings.HasPrefix(s, "ال") && utf8.RuneCountInString(s) > 4 {
-				emit(strings.TrimPrefix(s, "ال"))
 			}
 		}
 	}
