@@ -161,6 +161,8 @@ func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *p
 		p50 := peerRow{name: strings.Replace(q.label, "req/s", "p50", 1), unit: "ms"}
 		p99 := peerRow{name: strings.Replace(q.label, "req/s", "p99", 1), unit: "ms"}
 		errs := peerRow{name: strings.Replace(q.label, "req/s", "errors", 1), unit: ""}
+		// Bytes on the wire per response (gzip asked for, headers included).
+		wire := peerRow{name: strings.Replace(q.label, "req/s", "bytes on the wire per response", 1), unit: "KB"}
 		if q.query == "country" {
 			p99.target = "below the peer's"
 		}
@@ -182,7 +184,7 @@ func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *p
 				for _, x := range []struct {
 					row *peerRow
 					v   float64
-				}{{&rps, r.rps}, {&p50, r.p50ms}, {&p99, r.p99ms}, {&errs, float64(r.errors)}} {
+				}{{&rps, r.rps}, {&p50, r.p50ms}, {&p99, r.p99ms}, {&errs, float64(r.errors)}, {&wire, r.kbPer}} {
 					if who == "syriamap" {
 						x.row.ours = append(x.row.ours, x.v)
 					} else {
@@ -191,7 +193,7 @@ func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *p
 				}
 			}
 		}
-		rows = append(rows, rps, p50, p99, errs)
+		rows = append(rows, rps, p50, p99, errs, wire)
 	}
 
 	return rows, nil
@@ -624,6 +626,7 @@ func (p *peerServer) close() {
 // peerLoadResult is one wrk run of peer.lua.
 type peerLoadResult struct {
 	rps, p50ms, p99ms float64
+	kbPer             float64 // KB read per response, headers included
 	errors            int64
 }
 
@@ -657,7 +660,12 @@ func peerLoad(ctx context.Context, base, target, query string, secs int, scratch
 	e, _ := strconv.ParseInt(string(m[2]), 10, 64)
 	p50, _ := strconv.ParseFloat(string(m[3]), 64)
 	p99, _ := strconv.ParseFloat(string(m[4]), 64)
-	return peerLoadResult{rps: n / float64(secs), p50ms: p50 / 1000, p99ms: p99 / 1000, errors: e}, nil
+	read, _ := strconv.ParseFloat(string(m[5]), 64)
+	r := peerLoadResult{rps: n / float64(secs), p50ms: p50 / 1000, p99ms: p99 / 1000, errors: e}
+	if n > 0 {
+		r.kbPer = read / n / 1000
+	}
+	return r, nil
 }
 
 // timeCurl fetches u with gzip, as a client would, and returns the time
