@@ -77,3 +77,13 @@ func Serve(w http.ResponseWriter, r *http.Request, hashedName string) bool {
 	http.ServeContent(w, r, hashedName, time.Time{}, bytes.NewReader(a.body))
 	return true
 }
+
+// Files returns every embedded file's body by its hashed name: what a
+// static copy of the site (syriamap publish) ships beside its pages.
+func Files() map[string][]byte {
+	out := make(map[string][]byte, len(byName))
+	for name, a := range byName {
+		out[name] = a.body
+	}
+	return out
+}

@@ -99,6 +99,9 @@ type MapConfig struct {
 	Total           int
 	// PointsLimit is the archive size above which the server clusters.
 	PointsLimit int
+	// Static is the published site's manifest (JSON: its data files), ""
+	// when a server answers the URLs above (see internal/publish).
+	Static string
 }
 
 // MiniMap is a small map of one point, on a photo's or a place's page.
@@ -209,6 +212,16 @@ type About struct {
 	// OGCURL is the OGC API – Features landing page and TileJSONURL the
 	// vector tiles', absolute, for GIS clients to connect to.
 	OGCURL, TileJSONURL string
+	// Published says the page is of a static copy (syriamap publish):
+	// no server, so no live layer to connect to.
+	Published bool
+}
+
+// StaticPhoto is a published site's photo page: the script fills it in
+// from the site's data, for the photo its address names.
+type StaticPhoto struct {
+	Page
+	Map MapConfig
 }
 
 // Credit is one dataset the bundled data comes from.

@@ -64,6 +64,7 @@ Usage:
   syriamap regeocode                            re-run the geocoder over the archive
   syriamap backup FILE                          copy the archive, consistently, while it is in use
   syriamap gen --n N                            print N realistic synthetic captions
+  syriamap publish OUT/                         write a static copy of the archive any web host serves
   syriamap help                                 this text
 `
 
@@ -97,6 +98,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCorrections(ctx, args[1:], stdout, stderr)
 	case "gen":
 		return runGen(ctx, args[1:], stdout, stderr)
+	case "publish":
+		return runPublish(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

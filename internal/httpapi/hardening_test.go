@@ -20,6 +20,7 @@ import (
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // TestMediaServesOnlyImages: a page or script in the media folder, under
@@ -69,7 +70,7 @@ func TestCSVCellsAreInert(t *testing.T) {
 		t.Errorf("caption = %q", got)
 	}
 	// Numbers stay numbers (a western longitude starts with -).
-	if inert("-1.5") != "'-1.5" || rows[1][1] == "" || strings.HasPrefix(rows[1][1], "'") {
+	if web.Inert("-1.5") != "'-1.5" || rows[1][1] == "" || strings.HasPrefix(rows[1][1], "'") {
 		t.Errorf("lon column %q", rows[1][1])
 	}
 }

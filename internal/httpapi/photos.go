@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -412,11 +411,6 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// csvHeader are the CSV columns: the GeoJSON properties with lon and lat.
-var csvHeader = []string{"id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id",
-	"place_name", "place_kind", "governorate", "precision", "confidence", "mention", "image_url", "url",
-	"thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note"}
-
 // photosCSV serves the selected photos as CSV, for spreadsheets and for
 // GDAL with X_POSSIBLE_NAMES=lon Y_POSSIBLE_NAMES=lat.
 func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
@@ -424,56 +418,9 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 	if done {
 		return
 	}
-	header := appendCSVRow(nil, csvHeader)
-	s.streamFeatures(w, r, f, string(header), "", fixed(""), func(b []byte, base string, ft *photo.Feature) []byte {
-		lon, lat := "", ""
-		if ft.Located {
-			lon, lat = strconv.FormatFloat(ft.Lon, 'f', 6, 64), strconv.FormatFloat(ft.Lat, 'f', 6, 64)
-		}
-		l := s.links(base, ft)
-		c := &ft.Check
-		gpsLon, gpsLat, gpsKm := "", "", ""
-		if c.HasGPS && s.publicGPS {
-			gpsLon, gpsLat = strconv.FormatFloat(c.GPSLon, 'f', 6, 64), strconv.FormatFloat(c.GPSLat, 'f', 6, 64)
-		}
-		if km, ok := web.GPSDistance(ft); ok {
-			gpsKm = strconv.FormatFloat(km, 'f', 0, 64)
-		}
-		return appendCSVRow(b, []string{ft.ID, lon, lat, web.ISODate(ft.Date), ft.Date.Precision, inert(ft.Caption), inert(ft.Photographer),
-			inert(ft.Agency), inert(ft.PlaceID), inert(ft.PlaceName), ft.PlaceKind, inert(ft.Governorate), ft.Precision,
-			strconv.FormatFloat(ft.Confidence, 'f', -1, 64), inert(ft.Mention), inert(l.Image), inert(l.Page),
-			inert(l.Thumbnail), inert(c.IPTCCity), inert(c.IPTCCountry), gpsLon, gpsLat, gpsKm, c.EXIFTime, c.Agreement, inert(c.Note)})
+	s.streamFeatures(w, r, f, string(web.AppendCSVRow(nil, web.CSVHeader)), "", fixed(""), func(b []byte, base string, ft *photo.Feature) []byte {
+		return web.AppendCSVFeature(b, ft, s.links(base, ft), s.publicGPS)
 	})
-}
-
-// inert keeps a text cell from being run as a formula by a spreadsheet
-// that opens the CSV (OWASP's "CSV injection"): a value that begins with
-// =, +, -, @, a tab or a carriage return gets a leading apostrophe, which
-// spreadsheets read as "text" and do not show. Captions and credits come
-// from third parties' files, so any of them may begin so.
-func inert(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
-// appendCSVRow appends one CSV record (RFC 4180: fields with a comma, a
-// quote or a line break are quoted, quotes doubled; CRLF-free).
-func appendCSVRow(b []byte, fields []string) []byte {
-	for i, f := range fields {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		if !strings.ContainsAny(f, ",\"\r\n") && !strings.HasPrefix(f, " ") {
-			b = append(b, f...)
-			continue
-		}
-		b = append(b, '"')
-		b = append(b, strings.ReplaceAll(f, `"`, `""`)...)
-		b = append(b, '"')
-	}
-	return append(b, '\n')
 }
 
 // photosPoints serves the selected photos in the compact form the map

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/imagery"
+	"github.com/syriamap/syriamap/internal/imaging"
+	"github.com/syriamap/syriamap/internal/lane"
+	"github.com/syriamap/syriamap/internal/publish"
+	"github.com/syriamap/syriamap/internal/web"
+)
+
+// multiFlag is a flag that may repeat (--agency AFP --agency Reuters).
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// runPublish writes a static copy of the archive, or of a selection, to
+// a folder any web host serves (see internal/publish).
+func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("publish", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	db := dbFlag(fl)
+	from := fl.String("from", "", "only photos from this date: YYYY, YYYY-MM or YYYY-MM-DD")
+	to := fl.String("to", "", "only photos up to this date")
+	var agencies, places, governorates, photographers multiFlag
+	fl.Var(&agencies, "agency", "only this agency (may repeat)")
+	fl.Var(&photographers, "photographer", "only this photographer (may repeat)")
+	fl.Var(&places, "place", "only photos placed at this place id (may repeat; see syriamap places)")
+	fl.Var(&governorates, "governorate", "only this governorate, by name or P-code (may repeat)")
+	q := fl.String("q", "", "only photos whose captions match this search")
+	minConfidence := fl.String("min-confidence", "", "only photos placed with at least this confidence (0–1)")
+	unplaced := fl.Bool("include-unplaced", false, "also publish the photos that could not be placed (listed, not on the map)")
+	base := fl.String("base-url", "", "the address the site will be served from, e.g. https://example.org/syria/, for absolute links in the downloads (default: relative links)")
+	title := fl.String("title", "", "the site's title")
+	tiles := fl.String("tiles", "", "an online tile layer's URL template the map may offer (by default the site asks no other host for anything)")
+	originals := fl.Bool("originals", false, "also publish imported image files as they are, metadata and GPS included (by default only 320 and 1,280 px derivatives without metadata)")
+	media := fl.String("media", "", "the folder imported image files are read from when their own folder has moved")
+	noImages := fl.Bool("no-images", false, "publish no image derivatives")
+	if help, err := parseFlags(fl, args); help || err != nil {
+		return err
+	}
+	if fl.NArg() != 1 {
+		return usageError{"publish needs one folder to write: syriamap publish OUT/"}
+	}
+	out := fl.Arg(0)
+	// The filters as the API reads them: one set of rules and messages.
+	v := url.Values{}
+	for _, kv := range []struct {
+		key  string
+		vals []string
+	}{{"from", []string{*from}}, {"to", []string{*to}}, {"q", []string{*q}}, {"min_confidence", []string{*minConfidence}},
+		{"agency", agencies}, {"photographer", photographers}, {"place", places}, {"governorate", governorates}} {
+		for _, s := range kv.vals {
+			if s != "" {
+				v.Add(kv.key, s)
+			}
+		}
+	}
+	f, err := web.ParseFilter(v)
+	if err != nil {
+		return usageError{strings.ReplaceAll(err.Error(), "_", "-")}
+	}
+	if *base != "" && !strings.HasSuffix(*base, "/") {
+		*base += "/"
+	}
+	a, closeDB, err := openArchive(ctx, *db, readingMode(*db, true), stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
+	if !*noImages {
+		o.Images = &publish.Images{Files: imagery.NewFiles(a.DB, *media, true),
+			Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), ""), Originals: *originals}
+	}
+	r, err := publish.Publish(ctx, a, out, o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "published %d photos (%d on the map) to %s in %.1f s: %d files, %.1f MB, %d written, %d removed",
+		r.Photos, r.Placed, out, r.Took.Seconds(), r.Files, float64(r.Bytes)/1e6, r.Written, r.Removed)
+	if r.Images > 0 || r.Missing > 0 {
+		fmt.Fprintf(stdout, "; images of %d photos (%d files missing)", r.Images, r.Missing)
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}

@@ -1,0 +1,210 @@
+package publish
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/a-h/templ"
+
+	"github.com/syriamap/syriamap/assets"
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/attribution"
+	"github.com/syriamap/syriamap/internal/web"
+	"github.com/syriamap/syriamap/views"
+)
+
+// The URLs the explorer's script asks for, relative to the site's root.
+// No server answers them: the script's static API (assets/src/
+// staticapi.js) does, from the data files the manifest names.
+const (
+	apiPoints   = "api/points.json"
+	apiClusters = "api/clusters"
+	apiTimeline = "api/timeline"
+	apiFacets   = "api/facets"
+	apiLabels   = "api/labels"
+	apiList     = "api/photos.geojson"
+	apiCSV      = "api/photos.csv"
+	apiPhoto    = "api/photos/{id}.geojson"
+	apiPlaces   = "api/places/search"
+	apiBasemap  = "api/basemap.geojson"
+	photoPage   = "photo.html?id={id}"
+	// placePage is a place's photos: the explorer filtered to it.
+	placePage = "./?place={id}"
+)
+
+// assets copies the pages' style sheets, script and icon under their
+// hashed names.
+func (p *publisher) assets() error {
+	for name, body := range assets.Files() {
+		if err := p.s.put("assets/"+name, body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gazetteerData writes what the map and the Place filter need of the
+// gazetteer: the basemap, the place names the map labels, and the places
+// of the published photos with all their names, to find one by any
+// spelling.
+func (p *publisher) gazetteerData(placeIDs []string) error {
+	var err error
+	if p.manifest.Basemap, err = p.s.hashedGzip("data", "basemap", ".geojson", geodata.Basemap); err != nil {
+		return err
+	}
+	// Labels: [lon, lat, name, kind, the zoom from which it shows], most
+	// prominent first, as /api/labels ranks them.
+	var b []byte
+	b = append(b, '[')
+	for i, pl := range web.LabelPlaces(p.a.Gazetteer) {
+		if i > 0 {
+			b = append(b, ",\n"...)
+		}
+		b = append(b, '[')
+		b = strconv.AppendFloat(b, web.Round6(pl.Point.Lon()), 'f', -1, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, web.Round6(pl.Point.Lat()), 'f', -1, 64)
+		b = append(b, ',')
+		b = web.AppendString(b, pl.Name)
+		b = append(b, ',')
+		b = web.AppendString(b, string(pl.Kind))
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(web.LabelZoom[pl.Kind]), 10)
+		b = append(b, ',')
+		b = web.AppendString(b, pl.ID)
+		b = append(b, ']')
+	}
+	b = append(b, ']')
+	if p.manifest.Labels, err = p.s.hashedGzip("data", "labels", ".json", b); err != nil {
+		return err
+	}
+	type place struct {
+		ID     string   `json:"id"`
+		Name   string   `json:"name"`
+		NameAr string   `json:"name_ar,omitempty"`
+		Names  []string `json:"names,omitempty"`
+	}
+	seen := map[string]bool{}
+	var places []place
+	for _, id := range placeIDs {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if pl := p.a.Gazetteer.ByID(id); pl != nil {
+			places = append(places, place{pl.ID, pl.Name, pl.NameAr, pl.Names})
+		}
+	}
+	body, err := json.Marshal(places)
+	if err != nil {
+		return err
+	}
+	p.manifest.Places, err = p.s.hashedGzip("data", "places", ".json", body)
+	return err
+}
+
+// page is the frame of a published page at the site's root.
+func (p *publisher) page(title, current string, withMap bool) views.Page {
+	nav := []views.Link{{Label: "Explore", URL: "./"}, {Label: "About", URL: "about.html"}}
+	for i := range nav {
+		nav[i].Current = nav[i].Label == current
+	}
+	pg := views.Page{Title: title, StyleURL: "assets/" + assets.Name("style.css"), IconURL: "assets/" + assets.Name("favicon.svg"), Nav: nav}
+	if withMap {
+		pg.Styles = []string{"assets/" + assets.Name("leaflet.css")}
+		pg.Scripts = []string{"assets/" + assets.Name("app.js")}
+	}
+	return pg
+}
+
+// mapConfig is the explorer's configuration in the published site.
+func (p *publisher) mapConfig() (views.MapConfig, error) {
+	m := p.manifest
+	m.Title = p.o.Title
+	m.TileURL = p.o.Tiles
+	js, err := json.Marshal(m)
+	if err != nil {
+		return views.MapConfig{}, err
+	}
+	return views.MapConfig{PointsURL: apiPoints, ClustersURL: apiClusters, TimelineURL: apiTimeline, BasemapURL: apiBasemap,
+		FacetsURL: apiFacets, LabelsURL: apiLabels, ListURL: apiList, CSVURL: apiCSV, PhotoGeoJSONURL: apiPhoto,
+		PlaceURL: placePage, PlacesSearchURL: apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: pointsLimit,
+		Static: string(js)}, nil
+}
+
+// pointsLimit is the explorer's own: up to it the page loads every point
+// and filters them itself.
+const pointsLimit = 200_000
+
+// pages writes the explorer, the photo page and the about page.
+func (p *publisher) pages() error {
+	cfg, err := p.mapConfig()
+	if err != nil {
+		return err
+	}
+	downloads := []views.Link{{Label: "All photos as GeoJSON", URL: p.manifest.GeoJSON}, {Label: "All photos as CSV", URL: p.manifest.CSV}}
+	explorer := views.Explorer{Page: p.page(p.o.Title, "Explore", true), Total: p.n, Map: cfg, Downloads: downloads,
+		Filters: views.Filters{Action: "./"}}
+	if err := p.render("index.html", views.ExplorerPage(explorer)); err != nil {
+		return err
+	}
+	photo := views.StaticPhoto{Page: p.page("Photo", "", true), Map: cfg}
+	if err := p.render("photo.html", views.StaticPhotoPage(photo)); err != nil {
+		return err
+	}
+	var c attribution.Credits
+	if err := json.Unmarshal(geodata.Attribution, &c); err != nil {
+		return fmt.Errorf("publish: reading the attribution: %w", err)
+	}
+	about := views.About{Page: p.page("About", "About", false), Photos: p.n, Places: p.a.Gazetteer.Len(), Downloads: downloads, Published: true}
+	for _, src := range c.Sources {
+		about.Credits = append(about.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
+			Credit: src.Credit, UsedFor: src.UsedFor})
+	}
+	for _, pg := range c.Pages {
+		about.Pages = append(about.Pages, views.CreditPage{Place: pg.Place, Point: pg.Point, URL: pg.URL})
+	}
+	return p.render("about.html", views.AboutPage(about))
+}
+
+func (p *publisher) render(name string, c templ.Component) error {
+	var b bytes.Buffer
+	if err := c.Render(context.Background(), &b); err != nil {
+		return fmt.Errorf("publish: rendering %s: %w", name, err)
+	}
+	return p.s.put(name, b.Bytes())
+}
+
+// datapackage describes the downloads (Frictionless Data Package 1.0).
+func (p *publisher) datapackage(years []int) error {
+	type resource struct {
+		Name        string `json:"name"`
+		Path        string `json:"path"`
+		Format      string `json:"format"`
+		MediaType   string `json:"mediatype"`
+		Description string `json:"description"`
+	}
+	res := []resource{
+		{"photos", p.manifest.GeoJSON, "geojson", "application/geo+json", fmt.Sprintf("The %d published photos as a GeoJSON FeatureCollection (WGS84), newest first", p.n)},
+		{"photos-csv", p.manifest.CSV, "csv", "text/csv", "The same photos as CSV; lon and lat columns"},
+		{"photos-tiles", p.manifest.Tiles, "pmtiles", "application/vnd.pmtiles", "The placed photos as vector tiles (layer photos: clusters with counts below zoom 14, single photos from it) in one PMTiles archive"},
+	}
+	for _, y := range years {
+		res = append(res, resource{fmt.Sprintf("photos-%d", y), p.manifest.Years[strconv.Itoa(y)], "geojson", "application/geo+json",
+			fmt.Sprintf("The published photos dated in %d", y)})
+	}
+	pkg := map[string]any{
+		"profile": "data-package", "name": "syriamap", "title": p.o.Title,
+		"description": "Photos of the Syrian war, placed on the map from their captions by syriamap",
+		"licenses":    []map[string]string{{"name": "see-captions", "title": "Each photo's rights are its agency's; the gazetteer's sources are credited in about.html"}},
+		"resources":   res,
+	}
+	b, err := json.MarshalIndent(pkg, "", "  ")
+	if err != nil {
+		return err
+	}
+	return p.s.put("datapackage.json", append(b, '\n'))
+}

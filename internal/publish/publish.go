@@ -1,0 +1,261 @@
+// Package publish writes a static copy of the archive, or of a selection
+// of it, that any web host, bucket or CDN serves as files: the explorer,
+// the photo page and the about page reading data files instead of the
+// API; the photos as vector tiles in one PMTiles archive; downloads for
+// GIS tools (GeoJSON whole and per year, CSV, the PMTiles) described by a
+// datapackage.json; a search index; and the image derivatives. Nothing in
+// it signs in, reviews or writes, and no page asks another host for
+// anything unless Options.Tiles names online tiles.
+package publish
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
+)
+
+// Options say what to publish and how.
+type Options struct {
+	// Filter selects the photos (the explorer's filters); the zero
+	// Filter selects all.
+	Filter photo.Filter
+	// IncludeUnplaced also publishes the photos with no point (listed,
+	// not on the map).
+	IncludeUnplaced bool
+	// BaseURL, when set, makes the links in the data absolute
+	// (https://example.org/syria/); pages link relatively either way.
+	BaseURL string
+	// Title names the site; "" for the explorer's own.
+	Title string
+	// Tiles is an online tile URL template the map may offer ("" for the
+	// offline map alone, and no request to any other host).
+	Tiles string
+	// Images makes the image derivatives; nil publishes none (captions'
+	// own media URLs are kept either way).
+	Images *Images
+}
+
+// Report is what a publish did.
+type Report struct {
+	Photos, Placed  int
+	Files, Written  int
+	Removed         int
+	Bytes           int64
+	Images, Missing int
+	Took            time.Duration
+}
+
+// chunkPhotos is how many photos one data chunk holds: a list's page
+// (50) or a photo's card reads one chunk of about 100 KB compressed.
+const chunkPhotos = 500
+
+// Publish writes the site into dir. A folder published before is
+// updated in place: unchanged files are left as they are, files no longer
+// part of the site are removed.
+func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Report, error) {
+	start := time.Now()
+	if o.Title == "" {
+		o.Title = "Photos of the Syrian war"
+	}
+	s, err := newSite(dir)
+	if err != nil {
+		return Report{}, err
+	}
+	p := &publisher{a: a, o: o, s: s}
+	if err := p.run(ctx); err != nil {
+		return Report{}, err
+	}
+	removed, err := s.prune()
+	if err != nil {
+		return Report{}, err
+	}
+	return Report{Photos: p.n, Placed: p.placed, Files: len(s.kept), Written: s.written, Removed: removed, Bytes: s.bytes,
+		Images: p.images, Missing: p.missing, Took: time.Since(start)}, nil
+}
+
+// publisher holds one publish's state.
+type publisher struct {
+	a *archive.Archive
+	o Options
+	s *site
+
+	n, placed       int
+	images, missing int
+	// manifest names the data files the pages read.
+	manifest manifest
+}
+
+// manifest is what a page needs to find the site's data: written into
+// every page, so that the pages are the only files whose names stay.
+type manifest struct {
+	Title   string   `json:"title"`
+	Total   int      `json:"total"`
+	Points  string   `json:"points"`
+	Chunks  []string `json:"chunks"`
+	Counts  string   `json:"counts"`
+	Search  string   `json:"search"`
+	Places  string   `json:"places"`
+	Labels  string   `json:"labels"`
+	Basemap string   `json:"basemap"`
+	Tiles   string   `json:"tiles"`
+	// Downloads are the selection's files for GIS tools.
+	GeoJSON string            `json:"geojson"`
+	CSV     string            `json:"csv"`
+	Years   map[string]string `json:"years"`
+	// TileURL is the online map's template ("" for none).
+	TileURL string `json:"tile_url,omitempty"`
+}
+
+func (p *publisher) run(ctx context.Context) error {
+	f := p.o.Filter
+	f.Newest = true
+	f.Limit, f.Offset, f.After = 0, 0, 0
+	if err := p.assets(); err != nil {
+		return err
+	}
+	w, err := p.newWriters()
+	if err != nil {
+		return err
+	}
+	defer w.abort()
+	err = p.a.DB.EachFeature(ctx, f, func(ft *photo.Feature) error {
+		if !ft.Located && !p.o.IncludeUnplaced {
+			return nil
+		}
+		return w.add(ctx, p, ft)
+	})
+	if err != nil {
+		return fmt.Errorf("publish: reading the photos: %w", err)
+	}
+	if err := w.finish(p); err != nil {
+		return err
+	}
+	if err := p.counts(ctx, w.years); err != nil {
+		return err
+	}
+	if err := p.gazetteerData(w.placeIDs); err != nil {
+		return err
+	}
+	if err := p.pages(); err != nil {
+		return err
+	}
+	return p.datapackage(w.years)
+}
+
+// links are a photo's links in the published site.
+func (p *publisher) links(ft *photo.Feature) web.FeatureLinks {
+	l := web.FeatureLinks{Page: p.o.BaseURL + "photo.html?id=" + urlQueryEscape(ft.ID), Image: ft.ImageURL}
+	if ft.ImageFile != "" && p.o.Images != nil {
+		l.Image = p.o.BaseURL + imagePath(ft.ImageFile, largeSide)
+		l.Thumbnail = p.o.BaseURL + imagePath(ft.ImageFile, smallSide)
+	}
+	return l
+}
+
+// counts writes the timeline and facet counts of the whole selection and
+// of each year, as the API counts them (they are the store's own).
+func (p *publisher) counts(ctx context.Context, years []int) error {
+	type bin struct {
+		Bin   string `json:"bin"`
+		Count int    `json:"count"`
+	}
+	type value struct {
+		Value string `json:"value"`
+		Label string `json:"label"`
+		Count int    `json:"count"`
+	}
+	f := p.selection()
+	hist := func(h []photo.MonthCount) []bin {
+		out := []bin{}
+		for _, mc := range h {
+			out = append(out, bin{mc.Month, mc.Count})
+		}
+		return out
+	}
+	facets := func(f photo.Filter) (map[string][]value, error) {
+		fc, err := p.a.DB.Facets(ctx, f, 100_000)
+		if err != nil {
+			return nil, err
+		}
+		out := map[string][]value{}
+		for _, facet := range photo.AllFacets {
+			vals := []value{}
+			for _, c := range *fc.Of(facet) {
+				vals = append(vals, value{c.Value, c.Label, c.Count})
+			}
+			out[facetKeys[facet]] = vals
+		}
+		return out, nil
+	}
+	months, err := p.a.DB.Histogram(ctx, f)
+	if err != nil {
+		return fmt.Errorf("publish: counting months: %w", err)
+	}
+	whole, err := facets(f)
+	if err != nil {
+		return fmt.Errorf("publish: counting facets: %w", err)
+	}
+	type year struct {
+		Days   []bin              `json:"days"`
+		Facets map[string][]value `json:"facets"`
+	}
+	out := struct {
+		Months []bin              `json:"months"`
+		Facets map[string][]value `json:"facets"`
+		Years  map[string]year    `json:"years"`
+	}{hist(months), whole, map[string]year{}}
+	for _, y := range years {
+		yf := f
+		yf.From, yf.To = photo.Date{Year: y}, photo.Date{Year: y}
+		days, err := p.a.DB.DayHistogram(ctx, yf)
+		if err != nil {
+			return fmt.Errorf("publish: counting the days of %d: %w", y, err)
+		}
+		fc, err := facets(yf)
+		if err != nil {
+			return fmt.Errorf("publish: counting the facets of %d: %w", y, err)
+		}
+		out.Years[strconv.Itoa(y)] = year{hist(days), fc}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	p.manifest.Counts, err = p.s.hashedGzip("data", "counts", ".json", b)
+	return err
+}
+
+// selection is the filter of what is published, as the store takes it:
+// the photos with no point are left out by the writers, and so by the
+// counts only when they are published.
+func (p *publisher) selection() photo.Filter {
+	f := p.o.Filter
+	f.Limit, f.Offset, f.After, f.Newest = 0, 0, 0, false
+	if !p.o.IncludeUnplaced && f.BBox == nil {
+		// Every placed photo lies inside the world's box; an unplaced
+		// one inside none.
+		f.BBox = &worldBox
+	}
+	return f
+}
+
+// facetKeys are the facets' keys, as /api/facets names them.
+var facetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
+	photo.FacetGovernorate: "governorates", photo.FacetPlace: "places"}
+
+// sortedYears returns the keys of a set of years in order.
+func sortedYears(set map[int]bool) []int {
+	out := make([]int, 0, len(set))
+	for y := range set {
+		out = append(out, y)
+	}
+	slices.Sort(out)
+	return out
+}

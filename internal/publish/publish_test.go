@@ -1,0 +1,326 @@
+package publish
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) })
+
+// testArchive is an archive of n generated captions.
+func testArchive(t *testing.T, n int) *archive.Archive {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	a := archive.New(db, g)
+	var b strings.Builder
+	gn := gen.New(g, 7)
+	for range n {
+		b.WriteString(gn.Caption() + "\n\n")
+	}
+	// Two that no place can be found for.
+	b.WriteString("A man walks in the rain, March 3, 2016. (Photo by Jane Roe/AFP)\n\n")
+	b.WriteString("Smoke rises, 2014. REUTERS/John Doe\n")
+	captions := filepath.Join(dir, "captions.txt")
+	if err := os.WriteFile(captions, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.ImportFile(context.Background(), captions, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func readManifest(t *testing.T, dir string) manifest {
+	t.Helper()
+	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`data-static="([^"]*)"`).FindSubmatch(html)
+	if m == nil {
+		t.Fatal("index.html has no data-static manifest")
+	}
+	var out manifest
+	js := strings.NewReplacer("&#34;", `"`, "&quot;", `"`, "&amp;", "&").Replace(string(m[1]))
+	if err := json.Unmarshal([]byte(js), &out); err != nil {
+		t.Fatalf("the manifest: %v\n%s", err, js)
+	}
+	return out
+}
+
+func gunzipFile(t *testing.T, p string) []byte {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestPublishWritesTheSite(t *testing.T) {
+	ctx := context.Background()
+	a := testArchive(t, 300)
+	dir := t.TempDir()
+	r, err := Publish(ctx, a, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, err := a.DB.CountPhotos(ctx, photo.Filter{BBox: &worldBox})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Photos != placed || r.Placed != placed {
+		t.Fatalf("published %d photos (%d placed); the archive has %d placed, and unplaced ones are left out by default", r.Photos, r.Placed, placed)
+	}
+	m := readManifest(t, dir)
+	if m.Total != placed || len(m.Chunks) != (placed+chunkPhotos-1)/chunkPhotos {
+		t.Errorf("manifest: total %d, %d chunks; want %d photos in chunks of %d", m.Total, len(m.Chunks), placed, chunkPhotos)
+	}
+	// Every file the manifest names is there.
+	for _, p := range append([]string{m.Points, m.Counts, m.Search, m.Places, m.Labels, m.Basemap, m.Tiles, m.GeoJSON, m.CSV}, m.Chunks...) {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("the manifest names %s: %v", p, err)
+		}
+	}
+	// The GeoJSON download is whole and holds the photos.
+	var fc struct {
+		Features []struct {
+			ID         string         `json:"id"`
+			Properties map[string]any `json:"properties"`
+		} `json:"features"`
+	}
+	body, err := os.ReadFile(filepath.Join(dir, m.GeoJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(body, &fc); err != nil {
+		t.Fatalf("download/photos.geojson: %v", err)
+	}
+	if len(fc.Features) != placed {
+		t.Errorf("the GeoJSON has %d features; want %d", len(fc.Features), placed)
+	}
+	if u, _ := fc.Features[0].Properties["url"].(string); !strings.HasPrefix(u, "photo.html?id=") {
+		t.Errorf("a feature's url is %q; want the published photo page", u)
+	}
+	// The points list the same photos in the same order.
+	var pts struct {
+		Points [][]any `json:"points"`
+	}
+	if err := json.Unmarshal(gunzipFile(t, filepath.Join(dir, m.Points)), &pts); err != nil {
+		t.Fatal(err)
+	}
+	if len(pts.Points) != placed || pts.Points[0][0] != fc.Features[0].ID || pts.Points[placed-1][0] != fc.Features[placed-1].ID {
+		t.Errorf("the points (%d) are not the GeoJSON's photos in its order", len(pts.Points))
+	}
+	// The search index is small beside the GeoJSON (the issue: ≤ 25 %).
+	var search struct {
+		Words map[string][]int `json:"words"`
+	}
+	raw := gunzipFile(t, filepath.Join(dir, m.Search))
+	if err := json.Unmarshal(raw, &search); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(filepath.Join(dir, m.Search))
+	if st.Size()*4 > int64(len(body)) {
+		t.Errorf("the search index is %d bytes, more than a quarter of the GeoJSON's %d", st.Size(), len(body))
+	}
+	// A word of the first caption finds it: the first photo is number 0.
+	word := searchWords(fc.Features[0].Properties["caption"].(string))[0]
+	if list := search.Words[word]; len(list) == 0 || list[0] != 0 {
+		t.Errorf("the index files %q under %v; want photo 0 first", word, list)
+	}
+	// Nothing to ask of another host; every link relative.
+	for _, page := range []string{"index.html", "photo.html", "about.html"} {
+		html, err := os.ReadFile(filepath.Join(dir, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`(?:src|href)="([^"]+)"`).FindAllSubmatch(html, -1) {
+			u := string(m[1])
+			if strings.HasPrefix(u, "/") || strings.HasPrefix(u, "//") {
+				t.Errorf("%s links %s from the host's root: it would break under a sub-path", page, u)
+			}
+		}
+		for _, remote := range []string{"src=\"http", "href=\"http://", "url(http"} {
+			if bytes.Contains(html, []byte(remote)) && !strings.Contains(page, "about") {
+				t.Errorf("%s asks another host for something (%s)", page, remote)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "datapackage.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRepublishWritesOnlyWhatChanged(t *testing.T) {
+	ctx := context.Background()
+	a := testArchive(t, 1200)
+	dir := t.TempDir()
+	first, err := Publish(ctx, a, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Publish(ctx, a, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Written != 0 || again.Removed != 0 || again.Files != first.Files {
+		t.Fatalf("publishing the same archive again wrote %d files and removed %d (of %d); want none", again.Written, again.Removed, first.Files)
+	}
+	// One photo moves: its chunk, the points, counts, tiles, downloads
+	// and pages change; the other chunks stay.
+	m := readManifest(t, dir)
+	var fc struct {
+		Features []struct {
+			ID string `json:"id"`
+		} `json:"features"`
+	}
+	body, _ := os.ReadFile(filepath.Join(dir, m.GeoJSON))
+	if err := json.Unmarshal(body, &fc); err != nil {
+		t.Fatal(err)
+	}
+	last := fc.Features[len(fc.Features)-1].ID
+	g, _ := bundled()
+	damascus := g.Lookup("Damascus")[0]
+	if err := a.DB.SetCorrection(ctx, last, photo.Correction{PlaceID: damascus.ID, Lon: damascus.Point.Lon(), Lat: damascus.Point.Lat(),
+		Author: "test", Note: "moved"}, photo.Place{ID: damascus.ID, Name: damascus.Name, Kind: string(damascus.Kind), Lon: damascus.Point.Lon(),
+		Lat: damascus.Point.Lat(), Located: true, Precision: "corrected", Confidence: 1}); err != nil {
+		t.Fatal(err)
+	}
+	moved, err := Publish(ctx, a, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moved.Written == 0 || moved.Written > 16 || moved.Removed == 0 || moved.Removed >= moved.Written {
+		t.Errorf("after one photo moved, a publish wrote %d of %d files and removed %d; want a few (its chunk, the data it is counted in, the downloads, the pages), the old names removed", moved.Written, moved.Files, moved.Removed)
+	}
+	m2 := readManifest(t, dir)
+	same := 0
+	for i := range m.Chunks {
+		if m.Chunks[i] == m2.Chunks[i] {
+			same++
+		}
+	}
+	if same != len(m.Chunks)-1 {
+		t.Errorf("%d of %d chunks kept their names; want all but the moved photo's", same, len(m.Chunks))
+	}
+}
+
+func TestPublishSelection(t *testing.T) {
+	ctx := context.Background()
+	a := testArchive(t, 300)
+	all := t.TempDir()
+	r, err := Publish(ctx, a, all, Options{IncludeUnplaced: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, _ := a.DB.Count(ctx)
+	unplaced, _ := a.DB.CountPhotos(ctx, photo.Filter{Unplaced: true})
+	if r.Photos != total || r.Placed != total-unplaced || unplaced == 0 {
+		t.Errorf("with unplaced: %d photos, %d placed; want %d and %d", r.Photos, r.Placed, total, total-unplaced)
+	}
+	f := photo.Filter{From: photo.Date{Year: 2015}, To: photo.Date{Year: 2015}, Agencies: []string{"Reuters"}}
+	want, err := a.DB.CountPhotos(ctx, photo.Filter{From: f.From, To: f.To, Agencies: f.Agencies, BBox: &worldBox})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = Publish(ctx, a, t.TempDir(), Options{Filter: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Photos != want || want == 0 {
+		t.Errorf("Reuters in 2015: published %d photos; the archive selects %d", r.Photos, want)
+	}
+}
+
+// TestPMTilesReadByProtomaps reads the published tiles with protomaps'
+// own reader (the pmtiles npm package the page uses, in Node): at every
+// zoom the counts add up to the placed photos, and from zoom 14 each
+// photo is a feature.
+func TestPMTilesReadByProtomaps(t *testing.T) {
+	node, err := exec.LookPath("node")
+	script, _ := filepath.Abs("../../assets/scripts/read-pmtiles.mjs")
+	modules, _ := filepath.Abs("../../assets/node_modules/pmtiles")
+	if _, serr := os.Stat(modules); err != nil || serr != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI needs node and assets/node_modules (npm ci in assets): %v %v", err, serr)
+		}
+		t.Skip("no node or no assets/node_modules")
+	}
+	ctx := context.Background()
+	a := testArchive(t, 400)
+	dir := t.TempDir()
+	r, err := Publish(ctx, a, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := readManifest(t, dir)
+	for _, z := range []string{"0", "5", "9", "13", "14"} {
+		out, err := exec.Command(node, script, filepath.Join(dir, m.Tiles), z).CombinedOutput()
+		if err != nil {
+			t.Fatalf("node: %v\n%s", err, out)
+		}
+		var got struct {
+			MinZoom, MaxZoom, TileType, Tiles, Count, Features int
+			Layers                                             []string
+		}
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if got.Count != r.Placed || got.MaxZoom != 14 || got.TileType != 1 || len(got.Layers) != 1 || got.Layers[0] != "photos" {
+			t.Errorf("zoom %s: %+v; want counts adding up to %d, zooms to 14, MVT, one layer photos", z, got, r.Placed)
+		}
+		if z == "14" && got.Features != r.Placed {
+			t.Errorf("zoom 14 has %d features; want each of the %d photos", got.Features, r.Placed)
+		}
+	}
+}
+
+func TestTileIDFollowsTheSpec(t *testing.T) {
+	// The spec's examples: zoom 0 is 0; zoom 1's tiles are 1–4 along the
+	// Hilbert curve (0,0) (0,1) (1,1) (1,0); zoom 2 starts at 5.
+	for _, c := range []struct {
+		z    uint8
+		x, y uint32
+		want uint64
+	}{{0, 0, 0, 0}, {1, 0, 0, 1}, {1, 0, 1, 2}, {1, 1, 1, 3}, {1, 1, 0, 4}, {2, 0, 0, 5}, {12, 3423, 1763, 19078479}} {
+		if got := tileID(c.z, c.x, c.y); got != c.want {
+			t.Errorf("tileID(%d, %d, %d) = %d; want %d", c.z, c.x, c.y, got, c.want)
+		}
+	}
+}

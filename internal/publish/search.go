@@ -1,0 +1,83 @@
+package publish
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/syriamap/syriamap/internal/lexicon"
+)
+
+// searchIndex is the static full-text index the page loads on its first
+// search: each word of the captions with the photos (their numbers in the
+// points' order) whose caption has it. Words are folded as the page folds
+// what a reader types (searchFold; assets/src/staticapi.js): lower case,
+// accents off, the Arabic letter variants as one; an Arabic word is also
+// filed without the particles written onto it (وحلب under حلب), as the
+// archive's Arabic search files it.
+type searchIndex struct {
+	words map[string][]int32
+}
+
+func newSearchIndex() *searchIndex { return &searchIndex{words: map[string][]int32{}} }
+
+func (x *searchIndex) add(k int32, caption string) {
+	for _, w := range searchWords(caption) {
+		list := x.words[w]
+		if n := len(list); n == 0 || list[n-1] != k {
+			x.words[w] = append(list, k)
+		}
+		if lexicon.IsArabic([]rune(w)[0]) {
+			for _, stem := range lexicon.ArabicStems(w) {
+				list := x.words[stem]
+				if n := len(list); n == 0 || list[n-1] != k {
+					x.words[stem] = append(list, k)
+				}
+			}
+		}
+	}
+}
+
+// json writes {"words": {word: [first, gap, gap, …]}}: each list as the
+// gaps between numbers, which are small.
+func (x *searchIndex) json() []byte {
+	keys := make([]string, 0, len(x.words))
+	for w := range x.words {
+		keys = append(keys, w)
+	}
+	slices.Sort(keys)
+	out := make(map[string][]int32, len(keys))
+	for _, w := range keys {
+		list := x.words[w]
+		gaps := make([]int32, len(list))
+		prev := int32(0)
+		for i, k := range list {
+			gaps[i] = k - prev
+			prev = k
+		}
+		out[w] = gaps
+	}
+	b, _ := json.Marshal(map[string]any{"words": out})
+	return b
+}
+
+// searchWords are the folded words of text: runs of letters and digits.
+func searchWords(text string) []string {
+	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// searchFold lowers text, takes the accents off (é → e) and folds the
+// Arabic letter variants and marks (lexicon.FoldArabic).
+func searchFold(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(text) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return lexicon.FoldArabic(b.String())
+}

@@ -1,0 +1,400 @@
+package publish
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+
+	"github.com/paulmach/orb"
+
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
+)
+
+var worldBox = orb.Bound{Min: orb.Point{-180, -90}, Max: orb.Point{180, 90}}
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+
+// writers take the photos one by one, in the order lists show them
+// (newest first), and write what each file needs of them.
+type writers struct {
+	// The explorer's compact points: one row per photo, with the values
+	// its filters choose from as indices into these tables.
+	points                                  bytes.Buffer
+	agencies, photographers, places, govers *table
+	agreements                              *table
+	placeIDs                                []string
+	// The features, chunkPhotos a chunk, as the API writes them.
+	chunk    bytes.Buffer
+	inChunk  int
+	search   *searchIndex
+	tiles    []tilePoint
+	geojson  *download
+	csv      *download
+	byYear   map[int]*download
+	yearSet  map[int]bool
+	years    []int
+	encoded  []byte
+	features []byte
+}
+
+func (p *publisher) newWriters() (*writers, error) {
+	w := &writers{agencies: newTable(), photographers: newTable(), places: newTable(), govers: newTable(), agreements: newTable(),
+		search: newSearchIndex(), byYear: map[int]*download{}, yearSet: map[int]bool{}}
+	var err error
+	if w.geojson, err = p.s.download("download/photos.geojson", featureCollectionHead); err != nil {
+		return nil, err
+	}
+	if w.csv, err = p.s.download("download/photos.csv", string(web.AppendCSVRow(nil, web.CSVHeader))); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+const featureCollectionHead = `{"type":"FeatureCollection","features":[` + "\n"
+
+// add writes one photo.
+func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) error {
+	k := p.n
+	p.n++
+	if ft.Located {
+		p.placed++
+	}
+	if ft.ImageFile != "" && p.o.Images != nil {
+		ok, err := p.o.Images.publish(ctx, p.s, ft.ImageFile)
+		if err != nil {
+			return err
+		}
+		if ok {
+			p.images++
+		} else {
+			p.missing++
+		}
+	}
+	// The point: [id, lon, lat, from, to, placement, metadata, agency,
+	// photographer, place, governorate, agreement, confidence].
+	b := w.points.AvailableBuffer()
+	if k > 0 {
+		b = append(b, ",\n"...)
+	}
+	b = append(b, '[')
+	b = web.AppendString(b, ft.ID)
+	if ft.Located {
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, ft.Lon, 'f', 5, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, ft.Lat, 'f', 5, 64)
+	} else {
+		b = append(b, ",null,null"...)
+	}
+	from, to := 0, 0
+	if !ft.Date.IsZero() {
+		from, to = ft.Date.Span()
+	}
+	place := ft.PlaceID
+	if place != "" {
+		w.placeIDs = append(w.placeIDs, place)
+	}
+	for _, v := range []int{from, to, web.PlacementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement),
+		w.agencies.index(ft.Agency, ft.Agency), w.photographers.index(ft.Photographer, ft.Photographer),
+		w.places.index(place, ft.PlaceName), w.govers.index(ft.Governorate, ft.Governorate), w.agreements.index(ft.Check.Agreement, ft.Check.Agreement)} {
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	b = append(b, ',')
+	b = strconv.AppendFloat(b, ft.Confidence, 'f', -1, 64)
+	b = append(b, ']')
+	w.points.Write(b)
+
+	// The feature, in its chunk and in the downloads.
+	w.encoded = web.AppendFeature(w.encoded[:0], ft, p.links(ft), false)
+	if w.inChunk > 0 {
+		w.chunk.WriteString(",\n")
+	}
+	w.chunk.Write(w.encoded)
+	w.inChunk++
+	if w.inChunk == chunkPhotos {
+		if err := w.flushChunk(p); err != nil {
+			return err
+		}
+	}
+	sep := ",\n"
+	if k == 0 {
+		sep = ""
+	}
+	if err := w.geojson.write(sep, w.encoded); err != nil {
+		return err
+	}
+	if err := w.csv.write("", web.AppendCSVFeature(w.features[:0], ft, p.links(ft), false)); err != nil {
+		return err
+	}
+	if !ft.Date.IsZero() {
+		y := ft.Date.Year
+		d := w.byYear[y]
+		if d == nil {
+			var err error
+			if d, err = p.s.download(fmt.Sprintf("download/photos-%d.geojson", y), featureCollectionHead); err != nil {
+				return err
+			}
+			w.byYear[y] = d
+		}
+		sep := ",\n"
+		if d.n == 0 {
+			sep = ""
+		}
+		if err := d.write(sep, w.encoded); err != nil {
+			return err
+		}
+		w.yearSet[y] = true
+	}
+	w.search.add(int32(k), ft.Caption)
+	if ft.Located {
+		w.tiles = append(w.tiles, tilePoint{lon: ft.Lon, lat: ft.Lat, from: int32(from), to: int32(to), k: int32(k)})
+	}
+	return nil
+}
+
+func (w *writers) flushChunk(p *publisher) error {
+	if w.inChunk == 0 {
+		return nil
+	}
+	body := append(append([]byte("[\n"), w.chunk.Bytes()...), "\n]\n"...)
+	name, err := p.s.hashedGzip("data/photos", strconv.Itoa(len(p.manifest.Chunks)), ".json", body)
+	if err != nil {
+		return err
+	}
+	p.manifest.Chunks = append(p.manifest.Chunks, name)
+	w.chunk.Reset()
+	w.inChunk = 0
+	return nil
+}
+
+// finish writes what needs every photo: the points, the last chunk, the
+// search index, the tiles, and closes the downloads.
+func (w *writers) finish(p *publisher) error {
+	if err := w.flushChunk(p); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"fields":["id","lon","lat","from","to","placement","metadata","agency","photographer","place","governorate","agreement","confidence"],`)
+	for _, t := range []struct {
+		key string
+		t   *table
+	}{{"agencies", w.agencies}, {"photographers", w.photographers}, {"places", w.places}, {"governorates", w.govers}, {"agreements", w.agreements}} {
+		fmt.Fprintf(&b, "%q:", t.key)
+		b.Write(t.t.json())
+		b.WriteByte(',')
+	}
+	b.WriteString("\"points\":[\n")
+	b.Write(w.points.Bytes())
+	b.WriteString("\n]}\n")
+	var err error
+	if p.manifest.Points, err = p.s.hashedGzip("data", "points", ".json", b.Bytes()); err != nil {
+		return err
+	}
+	if p.manifest.Search, err = p.s.hashedGzip("data", "search", ".json", w.search.json()); err != nil {
+		return err
+	}
+	tiles, err := buildTiles(w.tiles)
+	if err != nil {
+		return err
+	}
+	if p.manifest.Tiles, err = p.s.hashed("data", "photos", ".pmtiles", tiles); err != nil {
+		return err
+	}
+	tail := "\n]}\n"
+	if err := w.geojson.close(p.s, tail); err != nil {
+		return err
+	}
+	if err := w.csv.close(p.s, ""); err != nil {
+		return err
+	}
+	p.manifest.GeoJSON, p.manifest.CSV = w.geojson.path, w.csv.path
+	p.manifest.Total = p.n
+	w.years = sortedYears(w.yearSet)
+	p.manifest.Years = map[string]string{}
+	for _, y := range w.years {
+		d := w.byYear[y]
+		if err := d.close(p.s, tail); err != nil {
+			return err
+		}
+		p.manifest.Years[strconv.Itoa(y)] = d.path
+	}
+	return nil
+}
+
+// abort removes the downloads' scratch files after a failure.
+func (w *writers) abort() {
+	for _, d := range append([]*download{w.geojson, w.csv}, mapValues(w.byYear)...) {
+		if d != nil && d.f != nil {
+			d.f.Close()
+			os.Remove(d.f.Name())
+		}
+	}
+}
+
+func mapValues[K comparable, V any](m map[K]V) []V {
+	out := make([]V, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+// table numbers the distinct values of a filter, in the order met.
+type table struct {
+	at     map[string]int
+	values [][2]string // value, label
+}
+
+func newTable() *table { return &table{at: map[string]int{}} }
+
+// index is value's number, -1 for none.
+func (t *table) index(value, label string) int {
+	if value == "" {
+		return -1
+	}
+	i, ok := t.at[value]
+	if !ok {
+		i = len(t.values)
+		t.at[value] = i
+		t.values = append(t.values, [2]string{value, label})
+	}
+	return i
+}
+
+func (t *table) json() []byte {
+	b := []byte{'['}
+	for i, v := range t.values {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = web.AppendString(b, v[0])
+		b = append(b, ',')
+		b = web.AppendString(b, v[1])
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// metadataCode is the map's mark for how a photo's image file agrees
+// with its caption, as /api/points.json codes it.
+func metadataCode(agreement string) int {
+	switch agreement {
+	case photo.AgreementNear:
+		return 1
+	case photo.AgreementDisagrees:
+		return 2
+	}
+	return 0
+}
+
+// download is a file for GIS tools streamed to disk (the whole
+// archive's GeoJSON may be larger than is wise to hold), kept under its
+// stable name and replaced only when its bytes change.
+type download struct {
+	path string
+	f    *os.File
+	bw   *bufio.Writer
+	n    int
+	size int64
+}
+
+func (s *site) download(p, head string) (*download, error) {
+	full := filepath.Join(s.dir, filepath.FromSlash(p))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(full), path.Base(p)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 would hide it from a web server
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	d := &download{path: p, f: f, bw: bufio.NewWriterSize(f, 1<<20)}
+	_, err = d.bw.WriteString(head)
+	d.size += int64(len(head))
+	return d, err
+}
+
+func (d *download) write(sep string, body []byte) error {
+	d.bw.WriteString(sep)
+	_, err := d.bw.Write(body)
+	d.n++
+	d.size += int64(len(sep) + len(body))
+	if err != nil {
+		return fmt.Errorf("publish: writing %s: %w", d.path, err)
+	}
+	return nil
+}
+
+// close ends the file with tail and puts it in place, unless the file
+// there has the same bytes.
+func (d *download) close(s *site, tail string) error {
+	d.bw.WriteString(tail)
+	d.size += int64(len(tail))
+	if err := d.bw.Flush(); err != nil {
+		return fmt.Errorf("publish: writing %s: %w", d.path, err)
+	}
+	tmp := d.f.Name()
+	d.f.Close()
+	d.f = nil
+	full := filepath.Join(s.dir, filepath.FromSlash(d.path))
+	same, err := sameFiles(tmp, full)
+	if err != nil {
+		return err
+	}
+	if same {
+		os.Remove(tmp)
+	} else if err := os.Rename(tmp, full); err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	s.keep(d.path, d.size, !same)
+	return nil
+}
+
+// sameFiles reports whether the files a and b hold the same bytes (false
+// when b does not exist).
+func sameFiles(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil || sa.Size() != sb.Size() {
+		return false, nil
+	}
+	ha, err := fileHash(a)
+	if err != nil {
+		return false, err
+	}
+	hb, err := fileHash(b)
+	return err == nil && ha == hb, nil
+}
+
+func fileHash(p string) ([32]byte, error) {
+	var sum [32]byte
+	f, err := os.Open(p)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return sum, err
+	}
+	copy(sum[:], h.Sum(nil))
+	return sum, nil
+}
