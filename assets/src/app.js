@@ -4,6 +4,17 @@
 import { placeMap } from "./map.js";
 import { review, reviewFilters } from "./review.js";
 import { Explorer } from "./explorer.js";
+import { installStaticAPI, photoPage } from "./staticapi.js";
+
+// A published site (syriamap publish) answers the pages' API requests
+// from its own data files.
+const staticRoot = document.querySelector("[data-static]");
+const staticAPI = staticRoot ? installStaticAPI(JSON.parse(staticRoot.dataset.static)) : null;
+const photoRoot = document.getElementById("static-photo");
+if (photoRoot) photoPage(photoRoot, staticAPI).catch((err) => {
+  console.error(err);
+  photoRoot.querySelector("[data-testid=map-status]").textContent = `The photo could not load: ${err.message}`;
+});
 
 for (const el of document.querySelectorAll("[data-testid=place-map]")) placeMap(el);
 const reviewRoot = document.getElementById("review");

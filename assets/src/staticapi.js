@@ -1,0 +1,362 @@
+// The read API of a published site (syriamap publish): no server answers
+// there, so the page answers its own requests for api/… from the site's
+// data files, named by the manifest the page carries (data-static). The
+// explorer, its filters and lists run unchanged: they fetch the same
+// URLs and get the same JSON, counted by the same rules as the server's
+// (a window admits a photo whose dated period overlaps it; a facet is
+// counted without its own choice). Downloads are made in the page.
+//
+// Data files are gzipped and decompressed here (DecompressionStream), so
+// that any static host serves them as they are.
+
+import { card } from "./list.js";
+import { placeMap } from "./map.js";
+import { h } from "./filters.js";
+
+const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
+const MAX_LABELS = 400;
+
+// fold is how words are compared: lower case, accents and Arabic marks
+// off, Arabic letter variants as one (as the publisher's searchFold).
+export function fold(s) {
+  return s.normalize("NFD").replace(/\p{Mn}/gu, "").toLowerCase()
+    .replace(/[أإآٱ]/g, "ا").replace(/[ىئی]/g, "ي").replace(/ة/g, "ه").replace(/ؤ/g, "و").replace(/ک/g, "ك")
+    .replace(/ـ/g, "").replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0));
+}
+
+const words = (s) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+// dayOf reads YYYY, YYYY-MM or YYYY-MM-DD as its first or last day
+// (YYYYMMDD), or null.
+function dayOf(v, last) {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec((v || "").trim());
+  if (!m) return null;
+  const y = Number(m[1]);
+  if (m[3]) return y * 10000 + Number(m[2]) * 100 + Number(m[3]);
+  if (m[2]) return y * 10000 + Number(m[2]) * 100 + (last ? new Date(Date.UTC(y, Number(m[2]), 0)).getUTCDate() : 1);
+  return y * 10000 + (last ? 1231 : 101);
+}
+
+const pad = (n) => String(n).padStart(2, "0");
+const monthBin = (p) => (p.from % 10000 === 101 && p.to % 10000 === 1231 ? String(Math.floor(p.from / 10000))
+  : `${Math.floor(p.from / 10000)}-${pad(Math.floor(p.from / 100) % 100)}`);
+const dayBin = (d) => `${Math.floor(d / 10000)}-${pad(Math.floor(d / 100) % 100)}-${pad(d % 100)}`;
+
+export class StaticAPI {
+  constructor(manifest, base) {
+    this.m = manifest;
+    this.base = base;
+    this.cache = new Map();
+  }
+
+  // load reads a data file once, decompressing it unless the host did.
+  load(path, as = "json") {
+    if (!this.cache.has(path)) {
+      this.cache.set(path, (async () => {
+        const res = await nativeFetch(new URL(path, this.base));
+        if (!res.ok) throw new Error(`${path}: the host answered ${res.status}`);
+        let bytes = new Uint8Array(await res.arrayBuffer());
+        if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+          bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+        }
+        const text = new TextDecoder().decode(bytes);
+        return as === "json" ? JSON.parse(text) : text;
+      })());
+    }
+    return this.cache.get(path);
+  }
+
+  // photos are the published photos as objects, in the lists' order
+  // (newest first): k is a photo's number, its place in the chunks.
+  async photos() {
+    if (!this.rows) {
+      const d = await this.load(this.m.points);
+      const govByName = new Map();
+      const counts = await this.load(this.m.counts);
+      for (const g of counts.facets.governorates || []) govByName.set(g.label, g.value);
+      this.tables = { agencies: d.agencies, photographers: d.photographers, places: d.places, governorates: d.governorates, agreements: d.agreements };
+      this.govCode = (name) => govByName.get(name) || name;
+      this.byID = new Map();
+      this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence], k) => {
+        const p = { k, id, lon, lat, from, to, placement, metadata, confidence,
+          agency: agency < 0 ? "" : d.agencies[agency][0], photographer: photographer < 0 ? "" : d.photographers[photographer][0],
+          place: place < 0 ? "" : d.places[place][0], placeName: place < 0 ? "" : d.places[place][1],
+          gov: gov < 0 ? "" : d.governorates[gov][0], agreement: agreement < 0 ? "" : d.agreements[agreement][0] };
+        this.byID.set(id, p);
+        return p;
+      });
+    }
+    return this.rows;
+  }
+
+  // feature is photo k's GeoJSON Feature, as the API writes it.
+  async feature(k) {
+    const size = Math.ceil(this.m.total / this.m.chunks.length);
+    const chunk = await this.load(this.m.chunks[Math.floor(k / size)]);
+    return chunk[k % size];
+  }
+
+  // matcher is the filters of a query as a test of a photo, without
+  // the facet named in except (a facet's counts ignore its own choice).
+  async matcher(q, except) {
+    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    if ((q.get("from") && from === null) || (q.get("to") && to === null)) throw new APIError(400, "from, to: use YYYY, YYYY-MM or YYYY-MM-DD");
+    let box = null;
+    if (q.get("bbox")) {
+      box = q.get("bbox").split(",").map(Number);
+      if (box.length !== 4 || box.some(Number.isNaN)) throw new APIError(400, "bbox: want minLon,minLat,maxLon,maxLat");
+    }
+    const sets = {};
+    for (const k of MULTI) if (k !== except && q.getAll(k).length) sets[k] = new Set(q.getAll(k).map((v) => v.trim()));
+    const minConf = Number(q.get("min_confidence") || 0);
+    const unplaced = q.get("unplaced") === "true";
+    const found = q.get("q") ? await this.search(q.get("q")) : null;
+    return (p) => {
+      if (from !== null && (p.from === 0 || p.to < from)) return false;
+      if (to !== null && (p.from === 0 || p.from > to)) return false;
+      if (box && (p.lon === null || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3])) return false;
+      if (unplaced && p.lon !== null) return false;
+      if (minConf > 0 && p.confidence < minConf) return false;
+      if (sets.agency && !sets.agency.has(p.agency)) return false;
+      if (sets.photographer && !sets.photographer.has(p.photographer)) return false;
+      if (sets.place && !sets.place.has(p.place)) return false;
+      if (sets.governorate && !sets.governorate.has(p.gov) && !sets.governorate.has(this.govCode(p.gov))) return false;
+      if (sets.agreement && !sets.agreement.has(p.agreement)) return false;
+      if (found && !found.has(p.k)) return false;
+      return true;
+    };
+  }
+
+  // search returns the numbers of the photos whose captions have every
+  // word of q (a word ending in * as a prefix).
+  async search(q) {
+    const index = (await this.load(this.m.search)).words;
+    if (!this.keys) this.keys = Object.keys(index).sort();
+    const list = (w) => {
+      const out = new Set();
+      let k = 0;
+      for (const gap of index[w] || []) out.add((k += gap));
+      return out;
+    };
+    let result = null;
+    for (const term of q.split(/\s+/).filter(Boolean)) {
+      const prefix = term.endsWith("*");
+      for (const w of words(term)) {
+        let got;
+        if (prefix) {
+          got = new Set();
+          let i = lowerBound(this.keys, w);
+          for (; i < this.keys.length && this.keys[i].startsWith(w); i++) for (const k of list(this.keys[i])) got.add(k);
+        } else got = list(w);
+        result = result ? new Set([...result].filter((k) => got.has(k))) : got;
+      }
+    }
+    return result || new Set();
+  }
+
+  // answer is the response to a request for path (under api/) with query q.
+  async answer(path, q) {
+    switch (path) {
+      case "points.json": return this.points(q);
+      case "timeline": return this.timeline(q);
+      case "facets": return this.facets(q);
+      case "photos.geojson": return this.list(q);
+      case "photos.csv": return this.csv(q);
+      case "places/search": return this.placesSearch(q);
+      case "labels": return this.labels(q);
+      case "basemap.geojson": return this.load(this.m.basemap);
+    }
+    const m = /^photos\/(.+)\.geojson$/.exec(path);
+    if (m) {
+      await this.photos();
+      const p = this.byID.get(decodeURIComponent(m[1]));
+      if (!p) throw new APIError(404, `no photo ${m[1]} in this site`);
+      return this.feature(p.k);
+    }
+    throw new APIError(404, `a published site has no api/${path}`);
+  }
+
+  async points(q) {
+    const ok = await this.matcher(q);
+    return {
+      fields: ["id", "lon", "lat", "from", "to", "placement", "metadata"],
+      points: (await this.photos()).filter(ok).map((p) => [p.id, p.lon, p.lat, p.from, p.to, p.placement, p.metadata]),
+    };
+  }
+
+  async timeline(q) {
+    const bin = q.get("bin") || "month";
+    const ok = await this.matcher(q);
+    const counts = new Map();
+    for (const p of await this.photos()) {
+      if (p.from === 0 || !ok(p)) continue;
+      if (bin === "day" && p.from !== p.to) continue;
+      const key = bin === "day" ? dayBin(p.from) : bin === "year" ? String(Math.floor(p.from / 10000)) : monthBin(p);
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    return { bin, counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([b, count]) => ({ bin: b, count })) };
+  }
+
+  async facets(q) {
+    const rows = await this.photos();
+    const fields = q.get("field") ? [q.get("field")] : ["agency", "photographer", "governorate", "place"];
+    const keys = { agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" };
+    const limit = Number(q.get("limit") || 50);
+    const ok = await this.matcher(q);
+    const out = { photos: rows.filter(ok).length, of: rows.length };
+    for (const field of fields) {
+      const okBut = await this.matcher(q, field);
+      const counts = new Map();
+      const labels = new Map();
+      for (const p of rows) {
+        if (!okBut(p)) continue;
+        const value = field === "agency" ? p.agency : field === "photographer" ? p.photographer : field === "place" ? p.place : this.govCode(p.gov);
+        if (!value) continue;
+        counts.set(value, (counts.get(value) || 0) + 1);
+        if (!labels.has(value)) labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : value);
+      }
+      out[keys[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)
+        .map(([value, count]) => ({ value, label: labels.get(value), count }));
+    }
+    return out;
+  }
+
+  // selected returns the photos a list query selects, in its order and
+  // page.
+  async selected(q) {
+    const ok = await this.matcher(q);
+    let sel = (await this.photos()).filter(ok);
+    if (q.get("order") === "oldest") sel = sel.filter((p) => p.from).reverse().concat(sel.filter((p) => !p.from));
+    const offset = Number(q.get("offset") || 0);
+    const limit = Number(q.get("limit") || 0);
+    return sel.slice(offset, limit > 0 ? offset + limit : undefined);
+  }
+
+  async list(q) {
+    const sel = await this.selected(q);
+    return { type: "FeatureCollection", features: await Promise.all(sel.map((p) => this.feature(p.k))), numberReturned: sel.length };
+  }
+
+  async csv(q) {
+    const cols = ["id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id", "place_name", "place_kind",
+      "governorate", "precision", "confidence", "mention", "image_url", "url", "thumbnail_url", "iptc_city", "iptc_country", "gps_lon",
+      "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note"];
+    const cell = (v) => {
+      let s = v === null || v === undefined ? "" : String(v);
+      if (/^[=+\-@\t\r]/.test(s) && typeof v === "string") s = "'" + s;
+      return /[",\r\n]|^ /.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+    };
+    const lines = [cols.join(",")];
+    for (const f of (await this.list(q)).features) {
+      const [lon, lat] = f.geometry ? f.geometry.coordinates.map((c) => c.toFixed(6)) : ["", ""];
+      lines.push(cols.map((c) => (c === "id" ? cell(f.id) : c === "lon" ? lon : c === "lat" ? lat : cell(f.properties[c]))).join(","));
+    }
+    return lines.join("\n") + "\n";
+  }
+
+  async placesSearch(q) {
+    const needle = fold((q.get("q") || "").trim()).replace(/^(al|el|ad|ar|as|ash|at|az)[- ]/, "");
+    const limit = Number(q.get("limit") || 10);
+    if (!needle) return [];
+    const out = [];
+    for (const p of await this.load(this.m.places)) {
+      const names = [p.name, p.name_ar, ...(p.names || [])].filter(Boolean).map((n) => fold(n).replace(/^(al|el|ad|ar|as|ash|at|az)[- ]/, ""));
+      if (names.some((n) => n.startsWith(needle) || n.includes(" " + needle))) out.push({ id: p.id, name: p.name, name_ar: p.name_ar || null });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  async labels(q) {
+    const box = (q.get("bbox") || "").split(",").map(Number);
+    const zoom = Number(q.get("zoom") || 6);
+    const features = [];
+    for (const [lon, lat, name, kind, minZoom, id] of await this.load(this.m.labels)) {
+      if (minZoom > zoom || lon < box[0] || lon > box[2] || lat < box[1] || lat > box[3]) continue;
+      features.push({ type: "Feature", id, geometry: { type: "Point", coordinates: [lon, lat] }, properties: { name, kind } });
+      if (features.length === MAX_LABELS) break;
+    }
+    return { type: "FeatureCollection", features };
+  }
+}
+
+function lowerBound(a, x) {
+  let lo = 0, hi = a.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (a[m] < x) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+
+class APIError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const nativeFetch = window.fetch.bind(window);
+
+// installStaticAPI makes the page's requests for api/… answered by a
+// StaticAPI over the site's data, and its download links made in the
+// page. The site's root is the page's folder: every page lies there.
+export function installStaticAPI(manifest) {
+  const base = new URL("./", location.href);
+  const api = new StaticAPI(manifest, base);
+  const under = (u) => (u.origin === base.origin && u.pathname.startsWith(base.pathname + "api/") ? u.pathname.slice(base.pathname.length + 4) : null);
+  window.fetch = async (input, init) => {
+    const u = new URL(typeof input === "string" ? input : input.url, location.href);
+    const path = under(u);
+    if (path === null) return nativeFetch(input, init);
+    try {
+      const body = await api.answer(path, u.searchParams);
+      return typeof body === "string" ? new Response(body, { headers: { "Content-Type": "text/csv" } })
+        : new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+    } catch (err) {
+      return new Response(JSON.stringify({ error: err.message }), { status: err.status || 500, headers: { "Content-Type": "application/json" } });
+    }
+  };
+  // A download link of the API: the file is made here and saved.
+  document.addEventListener("click", async (ev) => {
+    const a = ev.target.closest?.("a[href]");
+    if (!a || ev.defaultPrevented || ev.button !== 0) return;
+    const u = new URL(a.getAttribute("href"), location.href);
+    const path = under(u);
+    if (path === null || !/^photos\.(geojson|csv)$/.test(path)) return;
+    ev.preventDefault();
+    const res = await window.fetch(u.href);
+    const blob = new Blob([await res.arrayBuffer()], { type: path.endsWith("csv") ? "text/csv" : "application/geo+json" });
+    const save = h("a", { href: URL.createObjectURL(blob), download: path.endsWith("csv") ? "photos.csv" : "photos.geojson" });
+    document.body.append(save);
+    save.click();
+    save.remove();
+    setTimeout(() => URL.revokeObjectURL(save.href), 60_000);
+  });
+  return api;
+}
+
+// photoPage fills in a published site's photo page (photo.html?id=…).
+export async function photoPage(root, api) {
+  const id = new URLSearchParams(location.search).get("id");
+  const status = root.querySelector("[data-testid=map-status]");
+  const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson`);
+  if (!res.ok) {
+    status.textContent = id ? `There is no photo ${id} in this site.` : "Which photo? The address names none.";
+    return;
+  }
+  const f = await res.json();
+  document.title = `${f.properties.place_name || "Photo"} · ${api.m.title}`;
+  const heading = h("h1", {}, f.properties.place_name ? `${f.properties.place_name}${f.properties.date_text ? ", " + f.properties.date_text : ""}` : "A photo not on the map");
+  const parts = [heading, card(f, root.dataset.placeUrl)];
+  if (f.geometry) {
+    const [lon, lat] = f.geometry.coordinates;
+    const mini = h("div", { class: "place-map", "data-testid": "place-map", role: "img", "aria-label": `Map of ${f.properties.place_name}`,
+      "data-basemap-url": root.dataset.basemapUrl, "data-labels-url": root.dataset.labelsUrl, "data-lon": String(lon), "data-lat": String(lat),
+      "data-label": f.properties.place_name || "", "data-tiles": root.dataset.tiles || "" });
+    parts.push(mini, h("p", {}, h("a", { href: `./?photo=${encodeURIComponent(f.id)}&map=14/${lat.toFixed(4)}/${lon.toFixed(4)}`, "data-testid": "on-the-map" }, "See it on the explorer's map")));
+    root.replaceChildren(...parts);
+    placeMap(mini);
+  } else root.replaceChildren(...parts);
+}

@@ -1,0 +1,105 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/syriamap/syriamap/internal/publish"
+)
+
+// TestBrowserPublished runs the explorer of a published site (syriamap
+// publish) served by a plain static file server under a sub-path — Go's
+// http.FileServer, with range requests and no syriamap code — and checks
+// what a reader does against the live server over the same archive: the
+// counts of the map, the timeline's brush and play, the filters, the
+// search, a permalink's round trip, the downloads, a photo's page.
+func TestBrowserPublished(t *testing.T) {
+	_, live, a := newTestServer(t)
+	dir := t.TempDir()
+	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/syria/", http.StripPrefix("/syria/", http.FileServer(http.Dir(dir))))
+	static := httptest.NewServer(mux)
+	t.Cleanup(static.Close)
+	site := static.URL + "/syria/"
+	b := newBrowser(t, static, 1440, 900)
+
+	// The first view: every photo, markers on the map, a list.
+	var count string
+	var markers, rows int
+	b.run(t, ready(site),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+		eval(`document.querySelectorAll(".leaflet-marker-pane .cluster, .leaflet-marker-pane .pm").length`, &markers),
+		eval(`document.querySelectorAll("[data-testid=photo-row]").length`, &rows))
+	if want := apiCount(t, live, ""); shownCount(t, count) != want || markers == 0 || rows == 0 {
+		t.Errorf("published first view: count %q (the live API: %d), %d markers, %d rows", count, want, markers, rows)
+	}
+
+	// Brush 2016: the count is the live server's for that window.
+	x, y := monthX(t, b)
+	var search string
+	b.run(t, drag(x(48), x(59), y), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery), eval(`location.search`, &search))
+	if want := apiCount(t, live, "?from=2016-01&to=2016-12"); shownCount(t, count) != want || !strings.Contains(search, "from=2016-01") {
+		t.Errorf("after brushing 2016: count %q, the live API %d; address %q", count, want, search)
+	}
+
+	// The permalink restores the window and the count.
+	var again, label string
+	b.run(t, ready(site+search), chromedp.Text(`[data-testid=count]`, &again, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
+	if again != count || !strings.HasPrefix(label, "January 2016 – December 2016") {
+		t.Errorf("the permalink %s shows %q, window %q; before it %q", search, again, label, count)
+	}
+
+	// The downloads of the selection hold the live server's photos.
+	var geojsonN, csvRows int
+	b.run(t, eval(`(async () => (await (await fetch(document.querySelector("[data-testid=download-geojson]").href)).json()).features.length)()`, &geojsonN),
+		eval(`(async () => (await (await fetch(document.querySelector("[data-testid=download-csv]").href)).text()).trim().split("\n").length - 1)()`, &csvRows))
+	if want := apiCount(t, live, "?from=2016-01&to=2016-12"); geojsonN != want || csvRows != want {
+		t.Errorf("the downloads of 2016 hold %d features and %d CSV rows; the live API selects %d", geojsonN, csvRows, want)
+	}
+
+	// Filters and search, by the address as a shared link gives them and
+	// by the form: the live server's counts.
+	for _, q := range []string{"?agency=Reuters", "?q=Aleppo", "?governorate=Idlib", "?min_confidence=0.9&from=2015-01&to=2017-12"} {
+		b.run(t, ready(site+q), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+		if want := apiCount(t, live, q); shownCount(t, count) != want {
+			t.Errorf("%s: the published page counts %q, the live API %d", q, count, want)
+		}
+	}
+	var facetCount int
+	b.run(t, ready(site),
+		chromedp.Click(`[data-facet=agency] button`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll("[data-facet=agency] li").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`Number(document.querySelector("[data-facet=agency] li .facet-count").textContent.replace(/,/g, ""))`, &facetCount))
+	if facetCount == 0 {
+		t.Error("the agency filter lists no counts")
+	}
+
+	// Play moves the window.
+	var pressed string
+	b.run(t, chromedp.Click(`[data-testid=play]`, chromedp.ByQuery), chromedp.Sleep(800*time.Millisecond),
+		chromedp.AttributeValue(`[data-testid=play]`, "aria-pressed", &pressed, nil, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery), chromedp.Click(`[data-testid=play]`, chromedp.ByQuery))
+	if pressed != "true" || strings.Contains(label, "–") {
+		t.Errorf("play: pressed %q, window %q", pressed, label)
+	}
+
+	// A photo's page, from a row's link.
+	var href, heading string
+	b.run(t, ready(site), eval(`document.querySelector('[data-testid=photo-row] a[href*="photo.html"]').href`, &href))
+	b.run(t, chromedp.Navigate(href), chromedp.WaitVisible(`#static-photo h1`, chromedp.ByQuery),
+		chromedp.Text(`#static-photo h1`, &heading, chromedp.ByQuery))
+	if heading == "" {
+		t.Errorf("the photo page %s has no heading", href)
+	}
+	b.check(t)
+}
