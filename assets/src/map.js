@@ -222,7 +222,10 @@ export class PhotoMap {
   }
 
   drawCells(cells) {
-    this.drawMarks(cells.map((c) => (c.count > 1
+    // A cell of one photo is drawn as that photo when it names it (a
+    // published site's tiles may count one photo in the window of a cell
+    // of several, and then know only the cell).
+    this.drawMarks(cells.map((c) => (c.count > 1 || !c.id
       ? { lat: c.lat, lon: c.lon, n: c.count, bbox: c.bbox }
       : { lat: c.lat, lon: c.lon, n: 1, photo: { id: c.id, lon: c.lon, lat: c.lat, placement: c.placement, metadata: c.metadata } })));
   }

@@ -9,12 +9,25 @@
 // Data files are gzipped and decompressed here (DecompressionStream), so
 // that any static host serves them as they are.
 
+import { PMTiles } from "pmtiles";
+import { VectorTile } from "@mapbox/vector-tile";
+import Pbf from "pbf";
 import { card } from "./list.js";
 import { placeMap } from "./map.js";
 import { h } from "./filters.js";
 
 const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
 const MAX_LABELS = 400;
+// The filters that are not the window: with none of them set, a large
+// site answers from its tiles and counts without the list of all photos.
+const NARROWING = [...MULTI, "q", "min_confidence", "unplaced"];
+const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
+const FACET_KEYS = { agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" };
+const CLUSTER_PIXELS = 60; // the server's cluster cells (/api/clusters)
+const TILE_ZOOM = 14; // the deepest zoom of the published tiles
+// SCAN_CHUNKS bounds how many chunks (of 500 photos, newest first) a
+// large site's list reads to fill a page of the photos in view.
+const SCAN_CHUNKS = 8;
 
 // fold is how words are compared: lower case, accents and Arabic marks
 // off, Arabic letter variants as one (as the publisher's searchFold).
@@ -89,11 +102,29 @@ export class StaticAPI {
     return this.rows;
   }
 
+  // loaded reports whether the list of all photos is in (a small site
+  // loads it at once; a large one when a filter first needs it).
+  get loaded() { return Boolean(this.rows); }
+
   // feature is photo k's GeoJSON Feature, as the API writes it.
   async feature(k) {
-    const size = Math.ceil(this.m.total / this.m.chunks.length);
+    const size = this.m.chunk_size;
     const chunk = await this.load(this.m.chunks[Math.floor(k / size)]);
     return chunk[k % size];
+  }
+
+  // numberOf finds photo id's number: from the tiles and chunks read so
+  // far, a hint (the k of a published link), or the list of all photos.
+  async numberOf(id, hint) {
+    if (this.kOf?.has(id)) return this.kOf.get(id);
+    if (hint !== null && hint >= 0 && hint < this.m.total && (await this.feature(hint))?.id === id) return hint;
+    await this.photos();
+    return this.byID.get(id)?.k ?? null;
+  }
+
+  remember(id, k) {
+    if (!this.kOf) this.kOf = new Map();
+    this.kOf.set(id, k);
   }
 
   // matcher is the filters of a query as a test of a photo, without
@@ -158,6 +189,7 @@ export class StaticAPI {
   async answer(path, q) {
     switch (path) {
       case "points.json": return this.points(q);
+      case "clusters": return this.clusters(q);
       case "timeline": return this.timeline(q);
       case "facets": return this.facets(q);
       case "photos.geojson": return this.list(q);
@@ -168,10 +200,9 @@ export class StaticAPI {
     }
     const m = /^photos\/(.+)\.geojson$/.exec(path);
     if (m) {
-      await this.photos();
-      const p = this.byID.get(decodeURIComponent(m[1]));
-      if (!p) throw new APIError(404, `no photo ${m[1]} in this site`);
-      return this.feature(p.k);
+      const k = await this.numberOf(decodeURIComponent(m[1]), q.get("k") === null ? null : Number(q.get("k")));
+      if (k === null) throw new APIError(404, `no photo ${m[1]} in this site`);
+      return this.feature(k);
     }
     throw new APIError(404, `a published site has no api/${path}`);
   }
@@ -186,6 +217,10 @@ export class StaticAPI {
 
   async timeline(q) {
     const bin = q.get("bin") || "month";
+    if (bin === "month" && !narrows(q) && !q.get("from") && !q.get("to") && !q.get("bbox")) {
+      return { bin, counts: (await this.load(this.m.timeline)).months };
+    }
+    if (bin === "day" && !narrows(q) && !q.get("bbox") && !this.loaded) return this.daysFromCounts(q);
     const ok = await this.matcher(q);
     const counts = new Map();
     for (const p of await this.photos()) {
@@ -197,10 +232,36 @@ export class StaticAPI {
     return { bin, counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([b, count]) => ({ bin: b, count })) };
   }
 
+  // daysFromCounts is a window's day counts from the publish's own, per
+  // year (the photos dated to a day).
+  async daysFromCounts(q) {
+    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const years = (await this.load(this.m.counts)).years;
+    const counts = [];
+    for (let y = Math.floor(from / 10000); y <= Math.floor(to / 10000); y++) {
+      for (const b of years[y]?.days || []) {
+        const d = Number(b.bin.replaceAll("-", ""));
+        if (d >= from && d <= to) counts.push(b);
+      }
+    }
+    return { bin: "day", counts };
+  }
+
   async facets(q) {
+    // The publish counted the whole selection and each year.
+    const year = q.get("from") && q.get("from") === q.get("to") && /^\d{4}$/.test(q.get("from")) ? q.get("from") : null;
+    if (!narrows(q) && !q.get("bbox") && (year || !q.get("from") && !q.get("to")) && !this.loaded) {
+      const c = await this.load(this.m.counts);
+      const facets = year ? c.years[year]?.facets : c.facets;
+      if (facets) {
+        const out = { photos: await this.matching(q), of: this.m.total };
+        const limit = Number(q.get("limit") || 50);
+        for (const [field, key] of Object.entries(FACET_KEYS)) if (!q.get("field") || q.get("field") === field) out[key] = (facets[key] || []).slice(0, limit);
+        return out;
+      }
+    }
     const rows = await this.photos();
     const fields = q.get("field") ? [q.get("field")] : ["agency", "photographer", "governorate", "place"];
-    const keys = { agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" };
     const limit = Number(q.get("limit") || 50);
     const ok = await this.matcher(q);
     const out = { photos: rows.filter(ok).length, of: rows.length };
@@ -215,7 +276,7 @@ export class StaticAPI {
         counts.set(value, (counts.get(value) || 0) + 1);
         if (!labels.has(value)) labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : value);
       }
-      out[keys[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)
+      out[FACET_KEYS[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)
         .map(([value, count]) => ({ value, label: labels.get(value), count }));
     }
     return out;
@@ -233,8 +294,123 @@ export class StaticAPI {
   }
 
   async list(q) {
+    if (!this.loaded && !narrows(q, "unplaced") && q.get("order") === "newest") return this.scanList(q);
     const sel = await this.selected(q);
     return { type: "FeatureCollection", features: await Promise.all(sel.map((p) => this.feature(p.k))), numberReturned: sel.length };
+  }
+
+  // scanList is a large site's list of the photos in view, newest first,
+  // without the list of all photos: the chunks are newest first, so the
+  // first that match the view and the window are the page. It reads at
+  // most SCAN_CHUNKS chunks past the page's start.
+  async scanList(q) {
+    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
+    const unplaced = q.get("unplaced") === "true";
+    const offset = Number(q.get("offset") || 0), limit = Number(q.get("limit") || 50);
+    const features = [];
+    let seen = 0, read = 0;
+    for (let c = 0; c < this.m.chunks.length && features.length < limit && read < SCAN_CHUNKS; c++) {
+      const chunk = await this.load(this.m.chunks[c]);
+      if (seen >= offset) read++;
+      chunk.forEach((f, i) => {
+        this.remember(f.id, c * this.m.chunk_size + i);
+        const [lon, lat] = f.geometry?.coordinates || [null, null];
+        if (unplaced && lon !== null) return;
+        if (box && (lon === null || lon < box[0] || lon > box[2] || lat < box[1] || lat > box[3])) return;
+        if (from !== null || to !== null) {
+          if (!f.properties.date) return;
+          const first = Number(f.properties.date.replaceAll("-", ""));
+          const last = lastDayOf(first, f.properties.date_precision);
+          if ((from !== null && last < from) || (to !== null && first > to)) return;
+        }
+        if (seen++ >= offset && features.length < limit) features.push(f);
+      });
+    }
+    return { type: "FeatureCollection", features, numberReturned: features.length };
+  }
+
+  // matching counts the photos in a window, from the publish's month
+  // counts (a window counts the months it touches whole).
+  async matching(q) {
+    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    let n = 0;
+    for (const b of (await this.load(this.m.timeline)).months) {
+      const first = dayOf(b.bin, false), last = dayOf(b.bin, true);
+      if ((from === null || last >= from) && (to === null || first <= to)) n += b.count;
+    }
+    return n + (from === null && to === null ? this.m.total - (await this.load(this.m.timeline)).months.reduce((s, b) => s + b.count, 0) : 0);
+  }
+
+  // clusters answers /api/clusters: from the list of all photos when it is
+  // in or a filter needs it, else from the published tiles, each cluster's
+  // photos counted in the window by their months.
+  async clusters(q) {
+    const zoom = Math.max(0, Math.round(Number(q.get("zoom") || 0)));
+    const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
+    if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
+    const z = Math.min(zoom, TILE_ZOOM);
+    if (!this.pm) this.pm = new PMTiles(new URL(this.m.tiles, this.base).href);
+    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const windowed = from !== null || to !== null;
+    const inWindow = (a, b) => (from === null || b >= from) && (to === null || a <= to);
+    const [x0, y0] = tileOf(box[0], box[3], z), [x1, y1] = tileOf(box[2], box[1], z);
+    const jobs = [];
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) jobs.push(this.pm.getZxy(z, x, y).then((t) => t && { t, x, y }));
+    const clusters = [];
+    const cell = 360 / 2 ** z / 4;
+    for (const got of await Promise.all(jobs)) {
+      if (!got) continue;
+      const layer = new VectorTile(new Pbf(new Uint8Array(got.t.data))).layers.photos;
+      for (let i = 0; layer && i < layer.length; i++) {
+        const f = layer.feature(i);
+        const [lon, lat] = f.toGeoJSON(got.x, got.y, z).geometry.coordinates;
+        const p = f.properties;
+        let n = 0;
+        if (z === TILE_ZOOM) n = windowed ? (p.from && inWindow(p.from, p.to) ? 1 : 0) : 1;
+        else {
+          for (const part of String(p.m).split(";")) {
+            const [span, count] = part.split(":");
+            const [a, b = a] = span.split("-").map(Number);
+            if (a === 0 ? !windowed : inWindow(a * 100 + 1, b * 100 + 31)) n += Number(count);
+          }
+        }
+        if (n === 0) continue;
+        if (p.id !== undefined) this.remember(p.id, p.k);
+        clusters.push(n === 1 && p.id !== undefined && p.count === 1 ? { lon, lat, count: 1, id: p.id, placement: 0, metadata: 0 }
+          : { lon, lat, count: n, bbox: [lon - cell / 2, lat - cell / 2, lon + cell / 2, lat + cell / 2] });
+      }
+    }
+    return { matching: await this.matching(q), clusters };
+  }
+
+  // clustersOfPoints groups the photos the filters select in the
+  // server's cells (60 px at the zoom), each at its photos' mean point.
+  async clustersOfPoints(q, zoom, box) {
+    const ok = await this.matcher(q);
+    const rows = await this.photos();
+    const noBox = new URLSearchParams(q);
+    noBox.delete("bbox");
+    const okAnywhere = await this.matcher(noBox);
+    const cell = (360 * CLUSTER_PIXELS) / (256 * 2 ** zoom);
+    const cells = new Map();
+    let matching = 0;
+    for (const p of rows) {
+      if (!okAnywhere(p)) continue;
+      matching++;
+      if (p.lon === null || !ok(p) || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3]) continue;
+      const key = `${Math.floor((p.lon + 180) / cell)},${Math.floor((p.lat + 90) / cell)}`;
+      const c = cells.get(key) || cells.set(key, { n: 0, lon: 0, lat: 0, p }).get(key);
+      c.n++;
+      c.lon += p.lon;
+      c.lat += p.lat;
+    }
+    const clusters = [...cells].map(([key, c]) => {
+      const [i, j] = key.split(",").map(Number);
+      return c.n === 1 ? { lon: c.p.lon, lat: c.p.lat, count: 1, id: c.p.id, placement: c.p.placement, metadata: c.p.metadata }
+        : { lon: c.lon / c.n, lat: c.lat / c.n, count: c.n, bbox: [i * cell - 180, j * cell - 90, (i + 1) * cell - 180, (j + 1) * cell - 90] };
+    });
+    return { matching, clusters };
   }
 
   async csv(q) {
@@ -271,13 +447,33 @@ export class StaticAPI {
     const box = (q.get("bbox") || "").split(",").map(Number);
     const zoom = Number(q.get("zoom") || 6);
     const features = [];
-    for (const [lon, lat, name, kind, minZoom, id] of await this.load(this.m.labels)) {
-      if (minZoom > zoom || lon < box[0] || lon > box[2] || lat < box[1] || lat > box[3]) continue;
-      features.push({ type: "Feature", id, geometry: { type: "Point", coordinates: [lon, lat] }, properties: { name, kind } });
-      if (features.length === MAX_LABELS) break;
+    const files = Object.keys(this.m.labels).map(Number).filter((z) => z <= zoom).sort((a, b) => a - b);
+    for (const z of files) {
+      for (const [lon, lat, name, kind, , id] of await this.load(this.m.labels[z])) {
+        if (features.length === MAX_LABELS) break;
+        if (lon < box[0] || lon > box[2] || lat < box[1] || lat > box[3]) continue;
+        features.push({ type: "Feature", id, geometry: { type: "Point", coordinates: [lon, lat] }, properties: { name, kind } });
+      }
     }
     return { type: "FeatureCollection", features };
   }
+}
+
+// tileOf is the tile at zoom z holding lon, lat (clamped to the world).
+function tileOf(lon, lat, z) {
+  const n = 2 ** z;
+  const r = (Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180;
+  const x = Math.floor(((Math.max(-180, Math.min(179.9999, lon)) + 180) / 360) * n);
+  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
+  return [Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y))];
+}
+
+// lastDayOf is the last day a date of that precision starting on first
+// covers.
+function lastDayOf(first, precision) {
+  if (precision === "year") return Math.floor(first / 10000) * 10000 + 1231;
+  if (precision === "month") return dayOf(`${Math.floor(first / 10000)}-${pad(Math.floor(first / 100) % 100)}`, true);
+  return first;
 }
 
 function lowerBound(a, x) {
@@ -339,9 +535,10 @@ export function installStaticAPI(manifest) {
 
 // photoPage fills in a published site's photo page (photo.html?id=…).
 export async function photoPage(root, api) {
-  const id = new URLSearchParams(location.search).get("id");
+  const params = new URLSearchParams(location.search);
+  const id = params.get("id");
   const status = root.querySelector("[data-testid=map-status]");
-  const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson`);
+  const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson${params.get("k") ? "?k=" + encodeURIComponent(params.get("k")) : ""}`);
   if (!res.ok) {
     status.textContent = id ? `There is no photo ${id} in this site.` : "Which photo? The address names none.";
     return;

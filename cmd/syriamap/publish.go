@@ -75,6 +75,9 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer closeDB()
+	// A publish reads every photo in one pass, as long as that takes:
+	// the server's bound on one query does not apply.
+	a.DB.Timeout = 0
 	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
 	if !*noImages {
 		o.Images = &publish.Images{Files: imagery.NewFiles(a.DB, *media, true),

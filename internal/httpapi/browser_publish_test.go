@@ -103,3 +103,53 @@ func TestBrowserPublished(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserPublishedLarge is a published site above its points limit,
+// as a million photos are: the map comes from the PMTiles archive by
+// range requests, the counts from the publish's own, the list from the
+// first chunks; the list of every photo is not loaded until a filter
+// needs it. The counts are the live server's.
+func TestBrowserPublishedLarge(t *testing.T) {
+	_, live, a := newTestServer(t)
+	dir := t.TempDir()
+	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true, PointsLimit: 5}); err != nil {
+		t.Fatal(err)
+	}
+	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(static.Close)
+	b := newBrowser(t, static, 1440, 900)
+	var count string
+	var markers, rows int
+	var fetched []string
+	b.run(t, ready(static.URL+"/"),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll(".leaflet-marker-pane .cluster span, .leaflet-marker-pane .pm.spot span")].reduce((n, e) => n + Number(e.textContent), 0) +
+			document.querySelectorAll(".leaflet-marker-pane .pm:not(.spot)").length`, &markers),
+		eval(`document.querySelectorAll("[data-testid=photo-row]").length`, &rows),
+		eval(`performance.getEntriesByType("resource").map((e) => e.name)`, &fetched))
+	placed := apiCount(t, live, "?bbox=-180,-90,180,90")
+	if want := apiCount(t, live, ""); shownCount(t, count) != want || markers != placed || rows == 0 {
+		t.Errorf("large published site: count %q (live %d), the map shows %d photos (%d placed), %d rows", count, want, markers, placed, rows)
+	}
+	for _, u := range fetched {
+		if strings.Contains(u, "/data/points.") {
+			t.Errorf("the first view loaded the list of every photo (%s)", u)
+		}
+	}
+	if !strings.Contains(strings.Join(fetched, " "), ".pmtiles") {
+		t.Errorf("the map read no tiles: %q", fetched)
+	}
+	x, y := monthX(t, b)
+	b.run(t, drag(x(48), x(59), y), chromedp.Sleep(500*time.Millisecond), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll(".leaflet-marker-pane .cluster span, .leaflet-marker-pane .pm.spot span")].reduce((n, e) => n + Number(e.textContent), 0) +
+			document.querySelectorAll(".leaflet-marker-pane .pm:not(.spot)").length`, &markers))
+	if want := apiCount(t, live, "?from=2016-01&to=2016-12"); shownCount(t, count) != want || markers != apiCount(t, live, "?from=2016-01&to=2016-12&bbox=-180,-90,180,90") {
+		t.Errorf("2016 on the large site: count %q, %d on the map; the live API selects %d", count, markers, want)
+	}
+	// A filter loads the list of every photo and counts as the server.
+	b.run(t, ready(static.URL+"/?agency=Reuters"), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	if want := apiCount(t, live, "?agency=Reuters"); shownCount(t, count) != want {
+		t.Errorf("Reuters on the large site: %q; the live API %d", count, want)
+	}
+	b.check(t)
+}

@@ -2,6 +2,7 @@ package publish
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -55,12 +56,14 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 	if p.manifest.Basemap, err = p.s.hashedGzip("data", "basemap", ".geojson", geodata.Basemap); err != nil {
 		return err
 	}
-	// Labels: [lon, lat, name, kind, the zoom from which it shows], most
-	// prominent first, as /api/labels ranks them.
-	var b []byte
-	b = append(b, '[')
-	for i, pl := range web.LabelPlaces(p.a.Gazetteer) {
-		if i > 0 {
+	// Labels: [lon, lat, name, kind, the zoom from which it shows, id],
+	// most prominent first, as /api/labels ranks them; a file for each
+	// zoom they show from, so that a country's view loads the cities'.
+	byZoom := map[int][]byte{}
+	for _, pl := range web.LabelPlaces(p.a.Gazetteer) {
+		z := web.LabelZoom[pl.Kind]
+		b := byZoom[z]
+		if len(b) > 0 {
 			b = append(b, ",\n"...)
 		}
 		b = append(b, '[')
@@ -72,14 +75,18 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 		b = append(b, ',')
 		b = web.AppendString(b, string(pl.Kind))
 		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(web.LabelZoom[pl.Kind]), 10)
+		b = strconv.AppendInt(b, int64(z), 10)
 		b = append(b, ',')
 		b = web.AppendString(b, pl.ID)
-		b = append(b, ']')
+		byZoom[z] = append(b, ']')
 	}
-	b = append(b, ']')
-	if p.manifest.Labels, err = p.s.hashedGzip("data", "labels", ".json", b); err != nil {
-		return err
+	p.manifest.Labels = map[string]string{}
+	for z, b := range byZoom {
+		name, err := p.s.hashedGzip("data", "labels-"+strconv.Itoa(z), ".json", append(append([]byte{'['}, b...), ']'))
+		if err != nil {
+			return err
+		}
+		p.manifest.Labels[strconv.Itoa(z)] = name
 	}
 	type place struct {
 		ID     string   `json:"id"`
@@ -131,7 +138,7 @@ func (p *publisher) mapConfig() (views.MapConfig, error) {
 	}
 	return views.MapConfig{PointsURL: apiPoints, ClustersURL: apiClusters, TimelineURL: apiTimeline, BasemapURL: apiBasemap,
 		FacetsURL: apiFacets, LabelsURL: apiLabels, ListURL: apiList, CSVURL: apiCSV, PhotoGeoJSONURL: apiPhoto,
-		PlaceURL: placePage, PlacesSearchURL: apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: pointsLimit,
+		PlaceURL: placePage, PlacesSearchURL: apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: cmp.Or(p.o.PointsLimit, pointsLimit),
 		Static: string(js)}, nil
 }
 

@@ -40,6 +40,10 @@ type Options struct {
 	// Images makes the image derivatives; nil publishes none (captions'
 	// own media URLs are kept either way).
 	Images *Images
+	// PointsLimit is the selection's size above which the page draws the
+	// map from the tiles instead of loading every photo's point at once
+	// (as the server's explorer switches to its clusters); 0 for 200,000.
+	PointsLimit int
 }
 
 // Report is what a publish did.
@@ -68,7 +72,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	p := &publisher{a: a, o: o, s: s}
+	p := &publisher{a: a, o: o, s: s, manifest: manifest{ChunkSize: chunkPhotos}}
 	if err := p.run(ctx); err != nil {
 		return Report{}, err
 	}
@@ -95,16 +99,24 @@ type publisher struct {
 // manifest is what a page needs to find the site's data: written into
 // every page, so that the pages are the only files whose names stay.
 type manifest struct {
-	Title   string   `json:"title"`
-	Total   int      `json:"total"`
-	Points  string   `json:"points"`
-	Chunks  []string `json:"chunks"`
-	Counts  string   `json:"counts"`
-	Search  string   `json:"search"`
-	Places  string   `json:"places"`
-	Labels  string   `json:"labels"`
-	Basemap string   `json:"basemap"`
-	Tiles   string   `json:"tiles"`
+	Title  string   `json:"title"`
+	Total  int      `json:"total"`
+	Points string   `json:"points"`
+	Chunks []string `json:"chunks"`
+	// ChunkSize is how many photos a chunk holds: photo k is in chunk
+	// k/ChunkSize.
+	ChunkSize int `json:"chunk_size"`
+	// Timeline is the month counts of the whole selection; Counts its
+	// facets, whole and per year, with each year's day counts.
+	Timeline string `json:"timeline"`
+	Counts   string `json:"counts"`
+	Search   string `json:"search"`
+	Places   string `json:"places"`
+	// Labels are the place names the map shows, one file per zoom from
+	// which they show ("6", "9", "12").
+	Labels  map[string]string `json:"labels"`
+	Basemap string            `json:"basemap"`
+	Tiles   string            `json:"tiles"`
 	// Downloads are the selection's files for GIS tools.
 	GeoJSON string            `json:"geojson"`
 	CSV     string            `json:"csv"`
@@ -149,9 +161,11 @@ func (p *publisher) run(ctx context.Context) error {
 	return p.datapackage(w.years)
 }
 
-// links are a photo's links in the published site.
-func (p *publisher) links(ft *photo.Feature) web.FeatureLinks {
-	l := web.FeatureLinks{Page: p.o.BaseURL + "photo.html?id=" + urlQueryEscape(ft.ID), Image: ft.ImageURL}
+// links are the links of photo number k in the published site.
+func (p *publisher) links(ft *photo.Feature, k int) web.FeatureLinks {
+	// The photo's number in this publish rides along (k): the page finds
+	// its Feature in the chunks without the list of all photos.
+	l := web.FeatureLinks{Page: p.o.BaseURL + "photo.html?id=" + urlQueryEscape(ft.ID) + "&k=" + strconv.Itoa(k), Image: ft.ImageURL}
 	if ft.ImageFile != "" && p.o.Images != nil {
 		l.Image = p.o.BaseURL + imagePath(ft.ImageFile, largeSide)
 		l.Thumbnail = p.o.BaseURL + imagePath(ft.ImageFile, smallSide)
@@ -206,11 +220,19 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		Days   []bin              `json:"days"`
 		Facets map[string][]value `json:"facets"`
 	}
+	// The months, which every first view draws, apart from the facets,
+	// which only an opened filter needs.
+	tl, err := json.Marshal(map[string]any{"months": hist(months)})
+	if err != nil {
+		return err
+	}
+	if p.manifest.Timeline, err = p.s.hashedGzip("data", "timeline", ".json", tl); err != nil {
+		return err
+	}
 	out := struct {
-		Months []bin              `json:"months"`
 		Facets map[string][]value `json:"facets"`
 		Years  map[string]year    `json:"years"`
-	}{hist(months), whole, map[string]year{}}
+	}{whole, map[string]year{}}
 	for _, y := range years {
 		yf := f
 		yf.From, yf.To = photo.Date{Year: y}, photo.Date{Year: y}

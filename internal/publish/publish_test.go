@@ -112,7 +112,7 @@ func TestPublishWritesTheSite(t *testing.T) {
 		t.Errorf("manifest: total %d, %d chunks; want %d photos in chunks of %d", m.Total, len(m.Chunks), placed, chunkPhotos)
 	}
 	// Every file the manifest names is there.
-	for _, p := range append([]string{m.Points, m.Counts, m.Search, m.Places, m.Labels, m.Basemap, m.Tiles, m.GeoJSON, m.CSV}, m.Chunks...) {
+	for _, p := range append([]string{m.Points, m.Timeline, m.Counts, m.Search, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV}, m.Chunks...) {
 		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
 			t.Errorf("the manifest names %s: %v", p, err)
 		}

@@ -16,9 +16,10 @@ import (
 )
 
 // tilePoint is a placed photo as the tiles need it: its point, its
-// first and last days (YYYYMMDD, 0 undated) and its number k in the
-// points' order.
+// first and last days (YYYYMMDD, 0 undated), its id and its number k in
+// the points' order (where its Feature lies in the chunks).
 type tilePoint struct {
+	id       string
 	lon, lat float64
 	from, to int32
 	k        int32
@@ -62,7 +63,7 @@ func buildTiles(pts []tilePoint) ([]byte, error) {
 				for _, i := range idx {
 					p := pts[i]
 					f := geojson.NewFeature(orb.Point{p.lon, p.lat})
-					f.Properties = geojson.Properties{"count": 1, "k": p.k, "from": p.from, "to": p.to}
+					f.Properties = geojson.Properties{"count": 1, "k": p.k, "id": p.id, "from": p.from, "to": p.to}
 					fc.Append(f)
 				}
 			}
@@ -79,7 +80,7 @@ func buildTiles(pts []tilePoint) ([]byte, error) {
 		"name": "syriamap photos", "format": "pbf", "type": "overlay",
 		"description": "Photos of the Syrian war placed by syriamap: clusters with counts below zoom 14, single photos from it.",
 		"vector_layers": []map[string]any{{"id": tileLayer, "minzoom": 0, "maxzoom": ogcapi.SingleZoom,
-			"fields": map[string]string{"count": "Number", "m": "String", "k": "Number", "from": "Number", "to": "Number"}}},
+			"fields": map[string]string{"count": "Number", "m": "String", "k": "Number", "id": "String", "from": "Number", "to": "Number"}}},
 	}
 	return writePMTiles(tiles, meta, b)
 }
@@ -93,6 +94,7 @@ func clusterTile(fc *geojson.FeatureCollection, t maptile.Tile, pts []tilePoint,
 		n        int
 		lon, lat float64
 		months   map[[2]int32]int
+		first    int // a one-photo cell's photo
 	}
 	cells := map[[2]int64]*acc{}
 	for _, i := range idx {
@@ -100,7 +102,7 @@ func clusterTile(fc *geojson.FeatureCollection, t maptile.Tile, pts []tilePoint,
 		key := [2]int64{int64((p.lon + 180) / cell), int64((p.lat + 90) / cell)}
 		a := cells[key]
 		if a == nil {
-			a = &acc{months: map[[2]int32]int{}}
+			a = &acc{months: map[[2]int32]int{}, first: i}
 			cells[key] = a
 		}
 		a.n++
@@ -122,6 +124,11 @@ func clusterTile(fc *geojson.FeatureCollection, t maptile.Tile, pts []tilePoint,
 		a := cells[k]
 		f := geojson.NewFeature(orb.Point{a.lon / float64(a.n), a.lat / float64(a.n)})
 		f.Properties = geojson.Properties{"count": a.n, "m": monthsText(a.months)}
+		if a.n == 1 {
+			// As the server's clusters: a cell of one photo is that photo.
+			p := pts[a.first]
+			f.Properties["k"], f.Properties["id"] = p.k, p.id
+		}
 		fc.Append(f)
 	}
 }

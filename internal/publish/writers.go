@@ -115,7 +115,8 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	w.points.Write(b)
 
 	// The feature, in its chunk and in the downloads.
-	w.encoded = web.AppendFeature(w.encoded[:0], ft, p.links(ft), false)
+	l := p.links(ft, k)
+	w.encoded = web.AppendFeature(w.encoded[:0], ft, l, false)
 	if w.inChunk > 0 {
 		w.chunk.WriteString(",\n")
 	}
@@ -133,7 +134,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	if err := w.geojson.write(sep, w.encoded); err != nil {
 		return err
 	}
-	if err := w.csv.write("", web.AppendCSVFeature(w.features[:0], ft, p.links(ft), false)); err != nil {
+	if err := w.csv.write("", web.AppendCSVFeature(w.features[:0], ft, l, false)); err != nil {
 		return err
 	}
 	if !ft.Date.IsZero() {
@@ -157,7 +158,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	w.search.add(int32(k), ft.Caption)
 	if ft.Located {
-		w.tiles = append(w.tiles, tilePoint{lon: ft.Lon, lat: ft.Lat, from: int32(from), to: int32(to), k: int32(k)})
+		w.tiles = append(w.tiles, tilePoint{id: ft.ID, lon: ft.Lon, lat: ft.Lat, from: int32(from), to: int32(to), k: int32(k)})
 	}
 	return nil
 }
