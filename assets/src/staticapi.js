@@ -102,6 +102,9 @@ export class StaticAPI {
     return this.rows;
   }
 
+  // chunk is the Features of chunk i (see publish's manifest).
+  chunk(i) { return this.load(`data/photos/${i}.${this.m.chunks[i]}.json.gz`); }
+
   // loaded reports whether the list of all photos is in (a small site
   // loads it at once; a large one when a filter first needs it).
   get loaded() { return Boolean(this.rows); }
@@ -109,7 +112,7 @@ export class StaticAPI {
   // feature is photo k's GeoJSON Feature, as the API writes it.
   async feature(k) {
     const size = this.m.chunk_size;
-    const chunk = await this.load(this.m.chunks[Math.floor(k / size)]);
+    const chunk = await this.chunk(Math.floor(k / size));
     return chunk[k % size];
   }
 
@@ -311,7 +314,7 @@ export class StaticAPI {
     const features = [];
     let seen = 0, read = 0;
     for (let c = 0; c < this.m.chunks.length && features.length < limit && read < SCAN_CHUNKS; c++) {
-      const chunk = await this.load(this.m.chunks[c]);
+      const chunk = await this.chunk(c);
       if (seen >= offset) read++;
       chunk.forEach((f, i) => {
         this.remember(f.id, c * this.m.chunk_size + i);

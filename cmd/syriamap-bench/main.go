@@ -298,6 +298,23 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 	if err := srv.close(); err != nil {
 		res.Failed(fmt.Errorf("%s: syriamap serve: %w: %s", name, err, srv.logs))
 	}
+
+	// The archive published as a static site, and read from a file server.
+	switch pub, err := measurePublish(ctx, cfg, size, db, progress); {
+	case err != nil:
+		res.Fail("publish.", size, err)
+	default:
+		res.Set("publish.seconds", size, pub.seconds)
+		res.Set("publish.mb", size, pub.mb)
+		res.Set("publish.size_ratio", size, pub.mb*1e6/float64(onDisk))
+		if pub.readerBrowser {
+			res.Set("publish.first_markers_ms", size, pub.firstMS)
+			res.Set("publish.city_view_kb", size, pub.cityKB)
+		} else {
+			res.SkipPrefix("publish.first", size, headless.ErrNotInstalled.Error())
+			res.SkipPrefix("publish.city", size, headless.ErrNotInstalled.Error())
+		}
+	}
 	return nil
 }
 

@@ -68,6 +68,13 @@ var measures = []measure{
 	{"browser.first_clusters_ms", "browser: navigation to first clusters drawn", "ms", true, &target{limit: 1000, maxSize: 100_000, text: "< 1000 up to 100k"}},
 	{"browser.step_p50_ms", "browser: timeline step, key press to redrawn, p50", "ms", true, &target{limit: 100, maxSize: 100_000, text: "< 100 up to 100k"}},
 	{"browser.step_p99_ms", "browser: timeline step, key press to redrawn, p99", "ms", true, nil},
+	{"publish.seconds", "publish: the whole archive as a static site (no images)", "s", true,
+		&target{limit: 300, minSize: 1_000_000, maxSize: 1_000_000, text: "≤ 300 at 1M"}},
+	{"publish.mb", "publish: the site's size", "MB", true, nil},
+	{"publish.size_ratio", "publish: the site's size / the archive's", "×", true, &target{limit: 1.5001, text: "≤ 1.5"}},
+	{"publish.first_markers_ms", "publish: navigation to first markers, static file server, cold", "ms", true,
+		&target{limit: 1500.001, text: "≤ 1500"}},
+	{"publish.city_view_kb", "publish: data a reader fetches for a city view at z11 (one month)", "KB", true, &target{limit: 500.001, text: "≤ 500"}},
 }
 
 // Results holds what a run measured, by measure key and archive size (0

@@ -4,6 +4,9 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -152,4 +155,32 @@ func TestBrowserPublishedLarge(t *testing.T) {
 		t.Errorf("Reuters on the large site: %q; the live API %d", count, want)
 	}
 	b.check(t)
+}
+
+// TestGDALOpensPublished opens a published site's downloads with GDAL:
+// the whole selection's GeoJSON (gzipped, through /vsigzip/), a year's,
+// and the CSV hold the live API's count for the same selection.
+func TestGDALOpensPublished(t *testing.T) {
+	ogrinfo := needTool(t, "ogrinfo")
+	_, live, a := newTestServer(t)
+	dir := t.TempDir()
+	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	count := regexp.MustCompile(`Feature Count: (\d+)`)
+	for _, c := range []struct {
+		file  string
+		open  []string
+		query string
+	}{
+		{"/vsigzip/" + filepath.Join(dir, "download", "photos.geojson.gz"), nil, ""},
+		{filepath.Join(dir, "download", "photos-2016.geojson"), nil, "?from=2016&to=2016"},
+		{"/vsigzip/" + filepath.Join(dir, "download", "photos.csv.gz"), []string{"-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat"}, ""},
+	} {
+		out := run(t, ogrinfo, append(append([]string{"-so", "-al"}, c.open...), c.file)...)
+		m := count.FindStringSubmatch(out)
+		if want := apiCount(t, live, c.query); m == nil || m[1] != strconv.Itoa(want) {
+			t.Errorf("ogrinfo %s: %v; the live API selects %d\n%s", c.file, m, want, out)
+		}
+	}
 }

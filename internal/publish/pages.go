@@ -152,7 +152,7 @@ func (p *publisher) pages() error {
 	if err != nil {
 		return err
 	}
-	downloads := []views.Link{{Label: "All photos as GeoJSON", URL: p.manifest.GeoJSON}, {Label: "All photos as CSV", URL: p.manifest.CSV}}
+	downloads := []views.Link{{Label: "All photos as GeoJSON (gzipped)", URL: p.manifest.GeoJSON}, {Label: "All photos as CSV (gzipped)", URL: p.manifest.CSV}}
 	explorer := views.Explorer{Page: p.page(p.o.Title, "Explore", true), Total: p.n, Map: cfg, Downloads: downloads,
 		Filters: views.Filters{Action: "./"}}
 	if err := p.render("index.html", views.ExplorerPage(explorer)); err != nil {
@@ -192,15 +192,18 @@ func (p *publisher) datapackage(years []int) error {
 		Path        string `json:"path"`
 		Format      string `json:"format"`
 		MediaType   string `json:"mediatype"`
+		Compression string `json:"compression,omitempty"`
 		Description string `json:"description"`
 	}
 	res := []resource{
-		{"photos", p.manifest.GeoJSON, "geojson", "application/geo+json", fmt.Sprintf("The %d published photos as a GeoJSON FeatureCollection (WGS84), newest first", p.n)},
-		{"photos-csv", p.manifest.CSV, "csv", "text/csv", "The same photos as CSV; lon and lat columns"},
-		{"photos-tiles", p.manifest.Tiles, "pmtiles", "application/vnd.pmtiles", "The placed photos as vector tiles (layer photos: clusters with counts below zoom 14, single photos from it) in one PMTiles archive"},
+		{"photos", p.manifest.GeoJSON, "geojson", "application/geo+json", "gz",
+			fmt.Sprintf("The %d published photos as a GeoJSON FeatureCollection (WGS84), newest first, gzipped (GDAL: /vsigzip/)", p.n)},
+		{"photos-csv", p.manifest.CSV, "csv", "text/csv", "gz", "The same photos as CSV, gzipped; lon and lat columns"},
+		{"photos-tiles", p.manifest.Tiles, "pmtiles", "application/vnd.pmtiles", "",
+			"The placed photos as vector tiles (layer photos: clusters with counts below zoom 14, single photos from it) in one PMTiles archive"},
 	}
 	for _, y := range years {
-		res = append(res, resource{fmt.Sprintf("photos-%d", y), p.manifest.Years[strconv.Itoa(y)], "geojson", "application/geo+json",
+		res = append(res, resource{fmt.Sprintf("photos-%d", y), p.manifest.Years[strconv.Itoa(y)], "geojson", "application/geo+json", "",
 			fmt.Sprintf("The published photos dated in %d", y)})
 	}
 	pkg := map[string]any{

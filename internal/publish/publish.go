@@ -102,6 +102,9 @@ type manifest struct {
 	Title  string   `json:"title"`
 	Total  int      `json:"total"`
 	Points string   `json:"points"`
+	// Chunks are the hashes of the photo chunks: chunk i is
+	// data/photos/i.<hash>.json.gz (names alone would make a million
+	// photos' pages 90 KB).
 	Chunks []string `json:"chunks"`
 	// ChunkSize is how many photos a chunk holds: photo k is in chunk
 	// k/ChunkSize.

@@ -112,7 +112,11 @@ func TestPublishWritesTheSite(t *testing.T) {
 		t.Errorf("manifest: total %d, %d chunks; want %d photos in chunks of %d", m.Total, len(m.Chunks), placed, chunkPhotos)
 	}
 	// Every file the manifest names is there.
-	for _, p := range append([]string{m.Points, m.Timeline, m.Counts, m.Search, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV}, m.Chunks...) {
+	files := []string{m.Points, m.Timeline, m.Counts, m.Search, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV}
+	for i, h := range m.Chunks {
+		files = append(files, chunkPath(i, h))
+	}
+	for _, p := range files {
 		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
 			t.Errorf("the manifest names %s: %v", p, err)
 		}
@@ -124,12 +128,9 @@ func TestPublishWritesTheSite(t *testing.T) {
 			Properties map[string]any `json:"properties"`
 		} `json:"features"`
 	}
-	body, err := os.ReadFile(filepath.Join(dir, m.GeoJSON))
-	if err != nil {
-		t.Fatal(err)
-	}
+	body := gunzipFile(t, filepath.Join(dir, m.GeoJSON))
 	if err := json.Unmarshal(body, &fc); err != nil {
-		t.Fatalf("download/photos.geojson: %v", err)
+		t.Fatalf("download/photos.geojson.gz: %v", err)
 	}
 	if len(fc.Features) != placed {
 		t.Errorf("the GeoJSON has %d features; want %d", len(fc.Features), placed)
@@ -210,7 +211,7 @@ func TestRepublishWritesOnlyWhatChanged(t *testing.T) {
 			ID string `json:"id"`
 		} `json:"features"`
 	}
-	body, _ := os.ReadFile(filepath.Join(dir, m.GeoJSON))
+	body := gunzipFile(t, filepath.Join(dir, m.GeoJSON))
 	if err := json.Unmarshal(body, &fc); err != nil {
 		t.Fatal(err)
 	}

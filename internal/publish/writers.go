@@ -12,7 +12,9 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/paulmach/orb"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -50,10 +52,13 @@ func (p *publisher) newWriters() (*writers, error) {
 	w := &writers{agencies: newTable(), photographers: newTable(), places: newTable(), govers: newTable(), agreements: newTable(),
 		search: newSearchIndex(), byYear: map[int]*download{}, yearSet: map[int]bool{}}
 	var err error
-	if w.geojson, err = p.s.download("download/photos.geojson", featureCollectionHead); err != nil {
+	// The whole selection's files gzipped (GDAL reads them through
+	// /vsigzip/, any unzip tool opens them): at a million photos they
+	// are a sixth of the size, and the years' files hold them plain.
+	if w.geojson, err = p.s.download("download/photos.geojson.gz", featureCollectionHead); err != nil {
 		return nil, err
 	}
-	if w.csv, err = p.s.download("download/photos.csv", string(web.AppendCSVRow(nil, web.CSVHeader))); err != nil {
+	if w.csv, err = p.s.download("download/photos.csv.gz", string(web.AppendCSVRow(nil, web.CSVHeader))); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -172,10 +177,20 @@ func (w *writers) flushChunk(p *publisher) error {
 	if err != nil {
 		return err
 	}
-	p.manifest.Chunks = append(p.manifest.Chunks, name)
+	p.manifest.Chunks = append(p.manifest.Chunks, chunkHash(name))
 	w.chunk.Reset()
 	w.inChunk = 0
 	return nil
+}
+
+// chunkHash is the hash part of a chunk's path, and chunkPath its path.
+func chunkHash(p string) string {
+	parts := strings.Split(path.Base(p), ".")
+	return parts[1]
+}
+
+func chunkPath(i int, hash string) string {
+	return fmt.Sprintf("data/photos/%d.%s.json.gz", i, hash)
 }
 
 // finish writes what needs every photo: the points, the last chunk, the
@@ -301,13 +316,15 @@ func metadataCode(agreement string) int {
 
 // download is a file for GIS tools streamed to disk (the whole
 // archive's GeoJSON may be larger than is wise to hold), kept under its
-// stable name and replaced only when its bytes change.
+// stable name and replaced only when its bytes change. A name ending in
+// .gz is written gzipped.
 type download struct {
 	path string
 	f    *os.File
 	bw   *bufio.Writer
+	zw   *gzip.Writer // nil unless gzipped
+	w    io.Writer
 	n    int
-	size int64
 }
 
 func (s *site) download(p, head string) (*download, error) {
@@ -325,16 +342,19 @@ func (s *site) download(p, head string) (*download, error) {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
 	d := &download{path: p, f: f, bw: bufio.NewWriterSize(f, 1<<20)}
-	_, err = d.bw.WriteString(head)
-	d.size += int64(len(head))
+	d.w = d.bw
+	if strings.HasSuffix(p, ".gz") {
+		d.zw, _ = gzip.NewWriterLevel(d.bw, gzip.DefaultCompression)
+		d.w = d.zw
+	}
+	_, err = io.WriteString(d.w, head)
 	return d, err
 }
 
 func (d *download) write(sep string, body []byte) error {
-	d.bw.WriteString(sep)
-	_, err := d.bw.Write(body)
+	io.WriteString(d.w, sep)
+	_, err := d.w.Write(body)
 	d.n++
-	d.size += int64(len(sep) + len(body))
 	if err != nil {
 		return fmt.Errorf("publish: writing %s: %w", d.path, err)
 	}
@@ -344,8 +364,12 @@ func (d *download) write(sep string, body []byte) error {
 // close ends the file with tail and puts it in place, unless the file
 // there has the same bytes.
 func (d *download) close(s *site, tail string) error {
-	d.bw.WriteString(tail)
-	d.size += int64(len(tail))
+	io.WriteString(d.w, tail)
+	if d.zw != nil {
+		if err := d.zw.Close(); err != nil {
+			return fmt.Errorf("publish: writing %s: %w", d.path, err)
+		}
+	}
 	if err := d.bw.Flush(); err != nil {
 		return fmt.Errorf("publish: writing %s: %w", d.path, err)
 	}
@@ -353,6 +377,10 @@ func (d *download) close(s *site, tail string) error {
 	d.f.Close()
 	d.f = nil
 	full := filepath.Join(s.dir, filepath.FromSlash(d.path))
+	st, err := os.Stat(tmp)
+	if err != nil {
+		return err
+	}
 	same, err := sameFiles(tmp, full)
 	if err != nil {
 		return err
@@ -362,7 +390,7 @@ func (d *download) close(s *site, tail string) error {
 	} else if err := os.Rename(tmp, full); err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
-	s.keep(d.path, d.size, !same)
+	s.keep(d.path, st.Size(), !same)
 	return nil
 }
 

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/syriamap/syriamap/internal/headless"
+)
+
+// publishResult is the publish row: the static site of a whole archive
+// (syriamap publish, no images), and a reader of it in Chromium over a
+// plain static file server.
+type publishResult struct {
+	seconds, mb   float64
+	firstMS       float64 // navigation to first markers, cold browser, median
+	cityKB        float64 // data a reader fetched for a city view at z11
+	readerBrowser bool    // the browser part ran
+}
+
+// measurePublish publishes the archive db into the bench folder and reads
+// it as a reader would.
+func measurePublish(ctx context.Context, cfg config, size int, db string, progress func(string, ...any)) (publishResult, error) {
+	var r publishResult
+	out := filepath.Join(cfg.dir, "published-"+sizeName(size))
+	if err := os.RemoveAll(out); err != nil {
+		return r, err
+	}
+	progress("%s: syriamap publish (no images)", sizeName(size))
+	start := time.Now()
+	if b, err := exec.CommandContext(ctx, cfg.syriamap, "publish", "--db", db, "--no-images", out).CombinedOutput(); err != nil {
+		return r, commandError("syriamap publish", err, b)
+	}
+	r.seconds = time.Since(start).Seconds()
+	var total int64
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, err := d.Info()
+		if err == nil {
+			total += fi.Size()
+		}
+		return err
+	})
+	if err != nil {
+		return r, err
+	}
+	r.mb = float64(total) / 1e6
+
+	// A plain file server with range requests: nothing of syriamap's.
+	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
+	defer ts.Close()
+	progress("%s: the published explorer in headless Chromium, cold each time", sizeName(size))
+	var firsts []float64
+	for range cfg.loads {
+		ms, _, err := readerView(ctx, ts.URL+"/?from=2014-01&to=2014-12")
+		if err != nil {
+			if err == headless.ErrNotInstalled {
+				return r, nil
+			}
+			return r, err
+		}
+		firsts = append(firsts, ms)
+	}
+	slices.Sort(firsts)
+	r.firstMS = firsts[len(firsts)/2]
+	// Aleppo at zoom 11, one month: what its reader fetches of the data.
+	_, bytes, err := readerView(ctx, ts.URL+"/?from=2016-03&to=2016-03&map=11/36.2000/37.1600")
+	if err != nil {
+		return r, err
+	}
+	r.cityKB = bytes / 1000
+	r.readerBrowser = true
+	return r, nil
+}
+
+// readerView opens url in a fresh headless Chromium (an empty cache) and
+// returns the time to the first markers and the bytes of the site's data
+// files fetched by then and by the list that follows.
+func readerView(ctx context.Context, url string) (firstMS, dataBytes float64, err error) {
+	bctx, closeBrowser, err := headless.Start(ctx, 1440, 900)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer closeBrowser()
+	bctx, cancel := context.WithTimeout(bctx, 2*time.Minute)
+	defer cancel()
+	err = chromedp.Run(bctx, chromedp.Navigate(url),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(time.Minute)),
+		chromedp.Evaluate(`performance.getEntriesByName("syriamap:first-render")[0].startTime`, &firstMS),
+		chromedp.Sleep(1500*time.Millisecond), // the list follows the map after a pause
+		chromedp.Evaluate(`performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/data/")).reduce((n, e) => n + e.transferSize, 0)`, &dataBytes))
+	if err != nil {
+		return 0, 0, fmt.Errorf("the published explorer at %s: %w", url, err)
+	}
+	return firstMS, dataBytes, nil
+}
