@@ -116,3 +116,30 @@ func TestBenchReportsFailures(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPublishRow measures the publish row alone on an archive a bench
+// run left, without the rest of the bench:
+//
+//	SYRIAMAP_BENCH_PUBLISH_DB=/tmp/syriamap-bench/archive-1M.db go test -run TestPublishRow -v ./cmd/syriamap-bench
+func TestPublishRow(t *testing.T) {
+	db := os.Getenv("SYRIAMAP_BENCH_PUBLISH_DB")
+	if db == "" {
+		t.Skip("SYRIAMAP_BENCH_PUBLISH_DB names no archive")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "syriamap")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/syriamap/syriamap/cmd/syriamap").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	fi, err := os.Stat(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config{syriamap: bin, dir: dir, loads: 3}
+	r, err := measurePublish(context.Background(), cfg, 1, db, func(f string, a ...any) { t.Logf(f, a...) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("publish %.1f s, %.0f MB (%.2f× the archive's %.0f MB), first markers %.0f ms (median of 3, cold), city view data %.0f KB",
+		r.seconds, r.mb, r.mb*1e6/float64(fi.Size()), float64(fi.Size())/1e6, r.firstMS, r.cityKB)
+}

@@ -96,6 +96,21 @@ func TestBrowserPublished(t *testing.T) {
 		t.Errorf("play: pressed %q, window %q", pressed, label)
 	}
 
+	// A stacked spot's list, and a photo from it in a popup.
+	var spot, title string
+	b.run(t, ready(site+"?map=15/35.6147/36.5603"),
+		chromedp.WaitVisible(`.leaflet-marker-pane .pm.spot`, chromedp.ByQuery),
+		chromedp.Text(`.leaflet-marker-pane .pm.spot span`, &spot, chromedp.ByQuery),
+		chromedp.Click(`.leaflet-marker-pane .pm.spot`, chromedp.ByQuery),
+		waitText(`[data-testid=spot-title]`, "Kafr Nabl"),
+		chromedp.Text(`[data-testid=spot-title]`, &title, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=spot-list] [data-testid=photo-row]").length`, &rows),
+		chromedp.Click(`[data-testid=spot-list] [data-testid=show-on-map]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=popup]`, chromedp.ByQuery))
+	if spot != "2" || title != "2 photos at Kafr Nabl" || rows != 2 {
+		t.Errorf("the published Kafr Nabl spot: marker %q, panel %q with %d rows", spot, title, rows)
+	}
+
 	// A photo's page, from a row's link.
 	var href, heading string
 	b.run(t, ready(site), eval(`document.querySelector('[data-testid=photo-row] a[href*="photo.html"]').href`, &href))
