@@ -41,7 +41,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	title := fl.String("title", "", "the site's title")
 	tiles := fl.String("tiles", "", "an online tile layer's URL template the map may offer (by default the site asks no other host for anything)")
 	originals := fl.Bool("originals", false, "also publish imported image files as they are, metadata and GPS included (by default only 320 and 1,280 px derivatives without metadata)")
-	media := fl.String("media", "", "the folder imported image files are read from when their own folder has moved")
+	media := fl.String("media", "", "a further folder imported image files may lie under, as serve --media")
 	noImages := fl.Bool("no-images", false, "publish no image derivatives")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err

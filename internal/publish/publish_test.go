@@ -18,6 +18,9 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/imagery"
+	"github.com/syriamap/syriamap/internal/imaging"
+	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -323,5 +326,58 @@ func TestTileIDFollowsTheSpec(t *testing.T) {
 		if got := tileID(c.z, c.x, c.y); got != c.want {
 			t.Errorf("tileID(%d, %d, %d) = %d; want %d", c.z, c.x, c.y, got, c.want)
 		}
+	}
+}
+
+// TestPublishImages publishes imported JPEGs (with GPS and IPTC in their
+// metadata): their derivatives are there and carry no metadata; the
+// files themselves only with Originals.
+func TestPublishImages(t *testing.T) {
+	ctx := context.Background()
+	a := testArchive(t, 10)
+	src := t.TempDir()
+	for _, name := range []string{"gps-ne.jpg", "check-abroad.jpg"} {
+		b, err := os.ReadFile(filepath.Join("../imagemeta/testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(src, name), b, 0o644)
+	}
+	if _, err := a.ImportImages(ctx, []string{src}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	images := func(originals bool) *Images {
+		return &Images{Files: imagery.NewFiles(a.DB, "", true), Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), ""), Originals: originals}
+	}
+	dir := t.TempDir()
+	r, err := Publish(ctx, a, dir, Options{Images: images(false), IncludeUnplaced: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Images != 2 || r.Missing != 0 {
+		t.Fatalf("published the images of %d photos, %d missing; want 2 and 0", r.Images, r.Missing)
+	}
+	small, _ := filepath.Glob(filepath.Join(dir, "images", "*", "320.jpg"))
+	large, _ := filepath.Glob(filepath.Join(dir, "images", "*", "1280.jpg"))
+	originals, _ := filepath.Glob(filepath.Join(dir, "images", "*", "original.jpg"))
+	if len(small) != 2 || len(large) != 2 || len(originals) != 0 {
+		t.Fatalf("%d small, %d large derivatives, %d originals; want 2, 2, 0", len(small), len(large), len(originals))
+	}
+	for _, p := range append(small, large...) {
+		b, _ := os.ReadFile(p)
+		if bytes.Contains(b, []byte("Exif\x00")) || bytes.Contains(b, []byte("Photoshop 3.0")) || bytes.Contains(b, []byte("http://ns.adobe.com/xap")) {
+			t.Errorf("%s carries the file's metadata", p)
+		}
+	}
+	// The features link the derivatives.
+	body := gunzipFile(t, filepath.Join(dir, readManifest(t, dir).GeoJSON))
+	if !bytes.Contains(body, []byte(`/320.jpg"`)) || !bytes.Contains(body, []byte(`"image_url":"images/`)) {
+		t.Error("the features do not link the published derivatives")
+	}
+	if _, err := Publish(ctx, a, dir, Options{Images: images(true), IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	if originals, _ = filepath.Glob(filepath.Join(dir, "images", "*", "original.jpg")); len(originals) != 2 {
+		t.Errorf("with Originals: %d originals; want 2", len(originals))
 	}
 }
