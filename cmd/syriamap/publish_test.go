@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPublishCommand publishes the samples, a selection of them, and
+// refuses bad flags with the API's messages.
+func TestPublishCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	seeds, _ := filepath.Glob(filepath.Join("..", "..", "geodata", "samples", "*.txt"))
+	if _, _, err := runCmd(t, "", append([]string{"import", "--db", db}, seeds...)...); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(dir, "site")
+	out, _, err := runCmd(t, "", "publish", "--db", db, "--title", "Samples", site)
+	if err != nil || !strings.Contains(out, "published 15 photos (15 on the map)") {
+		t.Fatalf("publish: %q, %v", out, err)
+	}
+	index, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil || !strings.Contains(string(index), "<title>Samples · syriamap</title>") {
+		t.Errorf("index.html: %v", err)
+	}
+	out, _, err = runCmd(t, "", "publish", "--db", db, "--from", "2016", "--to", "2016", "--agency", "Reuters", "--agency", "AFP", site)
+	if err != nil || !strings.Contains(out, "removed") || strings.Contains(out, "published 15 ") {
+		t.Errorf("publish a selection into the same folder: %q, %v", out, err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--from", "2016-13"}, "from"},
+		{[]string{"--min-confidence", "2"}, "min-confidence"},
+		{nil, "publish needs one folder"},
+	} {
+		args := append(append([]string{"publish", "--db", db}, c.args...), site)
+		if c.args == nil {
+			args = []string{"publish", "--db", db}
+		}
+		_, _, err := runCmd(t, "", args...)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("publish %v: %v; want a usage error naming %q", c.args, err, c.want)
+		}
+	}
+}
