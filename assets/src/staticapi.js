@@ -102,8 +102,11 @@ export class StaticAPI {
     return this.rows;
   }
 
-  // chunk is the Features of chunk i (see publish's manifest).
-  chunk(i) { return this.load(`data/photos/${i}.${this.m.chunks[i]}.json.gz`); }
+  // chunk is the Features of chunk i (see publish's chunkTable).
+  async chunk(i) {
+    const t = await this.load(this.m.chunks);
+    return this.load(`data/photos/${i}.${t.hashes[i]}.json.gz`);
+  }
 
   // loaded reports whether the list of all photos is in (a small site
   // loads it at once; a large one when a filter first needs it).
@@ -239,10 +242,10 @@ export class StaticAPI {
   // year (the photos dated to a day).
   async daysFromCounts(q) {
     const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
-    const years = (await this.load(this.m.counts)).years;
     const counts = [];
     for (let y = Math.floor(from / 10000); y <= Math.floor(to / 10000); y++) {
-      for (const b of years[y]?.days || []) {
+      if (!this.m.days[y]) continue;
+      for (const b of (await this.load(this.m.days[y])).days) {
         const d = Number(b.bin.replaceAll("-", ""));
         if (d >= from && d <= to) counts.push(b);
       }
@@ -312,8 +315,16 @@ export class StaticAPI {
     const unplaced = q.get("unplaced") === "true";
     const offset = Number(q.get("offset") || 0), limit = Number(q.get("limit") || 50);
     const features = [];
+    const t = await this.load(this.m.chunks);
+    // The photos are newest first: a window's begin in the first chunk
+    // whose last photo starts on or before the window's end, and end
+    // before the chunks that start before the window's year (a photo
+    // dated to a year or a month may start before the window).
+    let c = to === null ? 0 : lowerBoundBy(t.last, (last) => last > to);
+    const floor = from === null ? -1 : Math.floor(from / 10000) * 10000;
     let seen = 0, read = 0;
-    for (let c = 0; c < this.m.chunks.length && features.length < limit && read < SCAN_CHUNKS; c++) {
+    for (; c < t.hashes.length && features.length < limit && read < SCAN_CHUNKS; c++) {
+      if (c > 0 && t.last[c - 1] < floor) break;
       const chunk = await this.chunk(c);
       if (seen >= offset) read++;
       chunk.forEach((f, i) => {
@@ -477,6 +488,18 @@ function lastDayOf(first, precision) {
   if (precision === "year") return Math.floor(first / 10000) * 10000 + 1231;
   if (precision === "month") return dayOf(`${Math.floor(first / 10000)}-${pad(Math.floor(first / 100) % 100)}`, true);
   return first;
+}
+
+// lowerBoundBy is the first index of a at which past(a[i]) stops being
+// true (a is ordered so that past holds for a prefix).
+function lowerBoundBy(a, past) {
+  let lo = 0, hi = a.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (past(a[m])) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
 }
 
 function lowerBound(a, x) {

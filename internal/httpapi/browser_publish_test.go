@@ -164,6 +164,17 @@ func TestBrowserPublishedLarge(t *testing.T) {
 	if want := apiCount(t, live, "?from=2016-01&to=2016-12"); shownCount(t, count) != want || markers != apiCount(t, live, "?from=2016-01&to=2016-12&bbox=-180,-90,180,90") {
 		t.Errorf("2016 on the large site: count %q, %d on the map; the live API selects %d", count, markers, want)
 	}
+	// The list, read from the chunks: the window's photos in view.
+	var dates []string
+	b.run(t, chromedp.Sleep(500*time.Millisecond), eval(`[...document.querySelectorAll("[data-testid=photo-list] [data-testid=date]")].map((e) => e.textContent)`, &dates))
+	if len(dates) == 0 {
+		t.Error("the large site lists no photo of 2016")
+	}
+	for _, d := range dates {
+		if !strings.Contains(d, "2016") {
+			t.Errorf("the list of 2016 shows a photo of %q", d)
+		}
+	}
 	// A filter loads the list of every photo and counts as the server.
 	b.run(t, ready(static.URL+"/?agency=Reuters"), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
 	if want := apiCount(t, live, "?agency=Reuters"); shownCount(t, count) != want {

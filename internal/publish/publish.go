@@ -72,7 +72,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	p := &publisher{a: a, o: o, s: s, manifest: manifest{ChunkSize: chunkPhotos}}
+	p := &publisher{a: a, o: o, s: s, manifest: manifest{ChunkSize: chunkPhotos, Days: map[string]string{}}}
 	if err := p.run(ctx); err != nil {
 		return Report{}, err
 	}
@@ -94,23 +94,24 @@ type publisher struct {
 	images, missing int
 	// manifest names the data files the pages read.
 	manifest manifest
+	chunks   chunkTable
 }
 
 // manifest is what a page needs to find the site's data: written into
 // every page, so that the pages are the only files whose names stay.
 type manifest struct {
-	Title  string   `json:"title"`
-	Total  int      `json:"total"`
-	Points string   `json:"points"`
-	// Chunks are the hashes of the photo chunks: chunk i is
-	// data/photos/i.<hash>.json.gz (names alone would make a million
-	// photos' pages 90 KB).
-	Chunks []string `json:"chunks"`
+	Title  string `json:"title"`
+	Total  int    `json:"total"`
+	Points string `json:"points"`
+	// Chunks is the file of the photo chunks' table (chunkTable).
+	Chunks string `json:"chunks"`
 	// ChunkSize is how many photos a chunk holds: photo k is in chunk
 	// k/ChunkSize.
 	ChunkSize int `json:"chunk_size"`
+	// Days are each year's counts of its day-dated photos by day.
+	Days map[string]string `json:"days"`
 	// Timeline is the month counts of the whole selection; Counts its
-	// facets, whole and per year, with each year's day counts.
+	// facets, whole and per year.
 	Timeline string `json:"timeline"`
 	Counts   string `json:"counts"`
 	Search   string `json:"search"`
@@ -220,7 +221,6 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		return fmt.Errorf("publish: counting facets: %w", err)
 	}
 	type year struct {
-		Days   []bin              `json:"days"`
 		Facets map[string][]value `json:"facets"`
 	}
 	// The months, which every first view draws, apart from the facets,
@@ -247,7 +247,16 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		if err != nil {
 			return fmt.Errorf("publish: counting the facets of %d: %w", y, err)
 		}
-		out.Years[strconv.Itoa(y)] = year{hist(days), fc}
+		out.Years[strconv.Itoa(y)] = year{fc}
+		// A short window's days, in a file of their own: the first view
+		// of a month reads them, not the facets.
+		db, err := json.Marshal(map[string]any{"days": hist(days)})
+		if err != nil {
+			return err
+		}
+		if p.manifest.Days[strconv.Itoa(y)], err = p.s.hashedGzip("data", "days-"+strconv.Itoa(y), ".json", db); err != nil {
+			return err
+		}
 	}
 	b, err := json.Marshal(out)
 	if err != nil {

@@ -111,12 +111,24 @@ func TestPublishWritesTheSite(t *testing.T) {
 		t.Fatalf("published %d photos (%d placed); the archive has %d placed, and unplaced ones are left out by default", r.Photos, r.Placed, placed)
 	}
 	m := readManifest(t, dir)
-	if m.Total != placed || len(m.Chunks) != (placed+chunkPhotos-1)/chunkPhotos {
-		t.Errorf("manifest: total %d, %d chunks; want %d photos in chunks of %d", m.Total, len(m.Chunks), placed, chunkPhotos)
+	var chunks chunkTable
+	if err := json.Unmarshal(gunzipFile(t, filepath.Join(dir, m.Chunks)), &chunks); err != nil {
+		t.Fatal(err)
+	}
+	if m.Total != placed || len(chunks.Hashes) != (placed+chunkPhotos-1)/chunkPhotos || len(chunks.Last) != len(chunks.Hashes) {
+		t.Errorf("manifest: total %d, %d chunks; want %d photos in chunks of %d", m.Total, len(chunks.Hashes), placed, chunkPhotos)
+	}
+	for i := 1; i < len(chunks.Last); i++ {
+		if chunks.Last[i] > chunks.Last[i-1] {
+			t.Errorf("chunk %d's last photo starts %d, after chunk %d's (%d): the chunks are not newest first", i, chunks.Last[i], i-1, chunks.Last[i-1])
+		}
 	}
 	// Every file the manifest names is there.
-	files := []string{m.Points, m.Timeline, m.Counts, m.Search, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV}
-	for i, h := range m.Chunks {
+	files := []string{m.Points, m.Timeline, m.Counts, m.Search, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV, m.Chunks}
+	for _, p := range m.Days {
+		files = append(files, p)
+	}
+	for i, h := range chunks.Hashes {
 		files = append(files, chunkPath(i, h))
 	}
 	for _, p := range files {
@@ -219,6 +231,7 @@ func TestRepublishWritesOnlyWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := fc.Features[len(fc.Features)-1].ID
+	chunksBefore := gunzipFile(t, filepath.Join(dir, m.Chunks))
 	g, _ := bundled()
 	damascus := g.Lookup("Damascus")[0]
 	if err := a.DB.SetCorrection(ctx, last, photo.Correction{PlaceID: damascus.ID, Lon: damascus.Point.Lon(), Lat: damascus.Point.Lat(),
@@ -233,15 +246,18 @@ func TestRepublishWritesOnlyWhatChanged(t *testing.T) {
 	if moved.Written == 0 || moved.Written > 16 || moved.Removed == 0 || moved.Removed >= moved.Written {
 		t.Errorf("after one photo moved, a publish wrote %d of %d files and removed %d; want a few (its chunk, the data it is counted in, the downloads, the pages), the old names removed", moved.Written, moved.Files, moved.Removed)
 	}
-	m2 := readManifest(t, dir)
+	// The moved photo was the last; its chunk alone is new.
+	var before, after chunkTable
+	json.Unmarshal(chunksBefore, &before)
+	json.Unmarshal(gunzipFile(t, filepath.Join(dir, readManifest(t, dir).Chunks)), &after)
 	same := 0
-	for i := range m.Chunks {
-		if m.Chunks[i] == m2.Chunks[i] {
+	for i := range before.Hashes {
+		if before.Hashes[i] == after.Hashes[i] {
 			same++
 		}
 	}
-	if same != len(m.Chunks)-1 {
-		t.Errorf("%d of %d chunks kept their names; want all but the moved photo's", same, len(m.Chunks))
+	if same != len(before.Hashes)-1 {
+		t.Errorf("%d of %d chunks kept their names; want all but the moved photo's", same, len(before.Hashes))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -35,17 +36,18 @@ type writers struct {
 	agreements                              *table
 	placeIDs                                []string
 	// The features, chunkPhotos a chunk, as the API writes them.
-	chunk    bytes.Buffer
-	inChunk  int
-	search   *searchIndex
-	tiles    []tilePoint
-	geojson  *download
-	csv      *download
-	byYear   map[int]*download
-	yearSet  map[int]bool
-	years    []int
-	encoded  []byte
-	features []byte
+	chunk     bytes.Buffer
+	inChunk   int
+	chunkLast int // the first day of the chunk's last photo
+	search    *searchIndex
+	tiles     []tilePoint
+	geojson   *download
+	csv       *download
+	byYear    map[int]*download
+	yearSet   map[int]bool
+	years     []int
+	encoded   []byte
+	features  []byte
 }
 
 func (p *publisher) newWriters() (*writers, error) {
@@ -127,6 +129,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	w.chunk.Write(w.encoded)
 	w.inChunk++
+	w.chunkLast = from
 	if w.inChunk == chunkPhotos {
 		if err := w.flushChunk(p); err != nil {
 			return err
@@ -173,14 +176,25 @@ func (w *writers) flushChunk(p *publisher) error {
 		return nil
 	}
 	body := append(append([]byte("[\n"), w.chunk.Bytes()...), "\n]\n"...)
-	name, err := p.s.hashedGzip("data/photos", strconv.Itoa(len(p.manifest.Chunks)), ".json", body)
+	name, err := p.s.hashedGzip("data/photos", strconv.Itoa(len(p.chunks.Hashes)), ".json", body)
 	if err != nil {
 		return err
 	}
-	p.manifest.Chunks = append(p.manifest.Chunks, chunkHash(name))
+	p.chunks.Hashes = append(p.chunks.Hashes, chunkHash(name))
+	p.chunks.Last = append(p.chunks.Last, w.chunkLast)
 	w.chunk.Reset()
 	w.inChunk = 0
 	return nil
+}
+
+// chunkTable lists the chunks: chunk i is data/photos/i.<Hashes[i]>.json.gz
+// and its photos' first days are Last[i] or later (YYYYMMDD; 0 when its
+// last photo is undated). The photos are newest first, so a window's
+// photos begin in the first chunk whose Last is not after the window's
+// end.
+type chunkTable struct {
+	Hashes []string `json:"hashes"`
+	Last   []int    `json:"last"`
 }
 
 // chunkHash is the hash part of a chunk's path, and chunkPath its path.
@@ -199,6 +213,13 @@ func (w *writers) finish(p *publisher) error {
 	if err := w.flushChunk(p); err != nil {
 		return err
 	}
+	chunks, err := json.Marshal(p.chunks)
+	if err != nil {
+		return err
+	}
+	if p.manifest.Chunks, err = p.s.hashedGzip("data", "chunks", ".json", chunks); err != nil {
+		return err
+	}
 	var b bytes.Buffer
 	b.WriteString(`{"fields":["id","lon","lat","from","to","placement","metadata","agency","photographer","place","governorate","agreement","confidence"],`)
 	for _, t := range []struct {
@@ -212,7 +233,6 @@ func (w *writers) finish(p *publisher) error {
 	b.WriteString("\"points\":[\n")
 	b.Write(w.points.Bytes())
 	b.WriteString("\n]}\n")
-	var err error
 	if p.manifest.Points, err = p.s.hashedGzip("data", "points", ".json", b.Bytes()); err != nil {
 		return err
 	}
