@@ -17,6 +17,10 @@ type Page struct {
 	// token for the sign-out form; SignInURL and SignOutURL the forms'.
 	Editor, CSRF          string
 	SignInURL, SignOutURL string
+	// Static is a published site's manifest (its data files, see
+	// internal/publish), written into the page for its script; nil when a
+	// server answers the page's requests.
+	Static any
 }
 
 // Link is a labelled URL; Current marks the page being shown.
@@ -99,9 +103,6 @@ type MapConfig struct {
 	Total           int
 	// PointsLimit is the archive size above which the server clusters.
 	PointsLimit int
-	// Static is the published site's manifest (JSON: its data files), ""
-	// when a server answers the URLs above (see internal/publish).
-	Static string
 }
 
 // MiniMap is a small map of one point, on a photo's or a place's page.

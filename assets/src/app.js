@@ -8,8 +8,8 @@ import { installStaticAPI, photoPage } from "./staticapi.js";
 
 // A published site (syriamap publish) answers the pages' API requests
 // from its own data files.
-const staticRoot = document.querySelector("[data-static]");
-const staticAPI = staticRoot ? installStaticAPI(JSON.parse(staticRoot.dataset.static)) : null;
+const manifest = document.getElementById("syriamap-static");
+const staticAPI = manifest ? installStaticAPI(JSON.parse(manifest.textContent)) : null;
 const photoRoot = document.getElementById("static-photo");
 if (photoRoot) photoPage(photoRoot, staticAPI).catch((err) => {
   console.error(err);

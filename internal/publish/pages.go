@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strconv"
 
 	"github.com/a-h/templ"
@@ -13,6 +14,8 @@ import (
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
+	"github.com/syriamap/syriamap/internal/pagemodel"
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
@@ -32,8 +35,8 @@ const (
 	apiPlaces   = "api/places/search"
 	apiBasemap  = "api/basemap.geojson"
 	photoPage   = "photo.html?id={id}"
-	// placePage is a place's photos: the explorer filtered to it.
-	placePage = "./?place={id}"
+	// placePage is a place's page (placePath).
+	placePage = "places/{id}.html"
 )
 
 // assets copies the pages' style sheets, script and icon under their
@@ -113,68 +116,160 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 	return err
 }
 
-// page is the frame of a published page at the site's root.
-func (p *publisher) page(title, current string, withMap bool) views.Page {
-	nav := []views.Link{{Label: "Explore", URL: "./"}, {Label: "About", URL: "about.html"}}
+// page is the frame of the published page at the slash path at; a page
+// with a map carries the site's manifest for its script.
+func (p *publisher) page(at, title, current string, withMap bool) views.Page {
+	root := relRoot(at)
+	nav := []views.Link{{Label: "Explore", URL: cmp.Or(root, "./")}, {Label: "About", URL: root + "about.html"}}
 	for i := range nav {
 		nav[i].Current = nav[i].Label == current
 	}
-	pg := views.Page{Title: title, StyleURL: "assets/" + assets.Name("style.css"), IconURL: "assets/" + assets.Name("favicon.svg"), Nav: nav}
+	pg := views.Page{Title: title, StyleURL: root + "assets/" + assets.Name("style.css"), IconURL: root + "assets/" + assets.Name("favicon.svg"), Nav: nav}
 	if withMap {
-		pg.Styles = []string{"assets/" + assets.Name("leaflet.css")}
-		pg.Scripts = []string{"assets/" + assets.Name("app.js")}
+		pg.Styles = []string{root + "assets/" + assets.Name("leaflet.css")}
+		pg.Scripts = []string{root + "assets/" + assets.Name("app.js")}
+		// The way to the site's manifest (site.json): pages that do not
+		// change stay the same from one publish to the next.
+		pg.Static = map[string]string{"root": root}
 	}
 	return pg
 }
 
 // mapConfig is the explorer's configuration in the published site.
-func (p *publisher) mapConfig() (views.MapConfig, error) {
-	m := p.manifest
-	m.Title = p.o.Title
-	m.TileURL = p.o.Tiles
-	js, err := json.Marshal(m)
-	if err != nil {
-		return views.MapConfig{}, err
-	}
+func (p *publisher) mapConfig() views.MapConfig {
 	return views.MapConfig{PointsURL: apiPoints, ClustersURL: apiClusters, TimelineURL: apiTimeline, BasemapURL: apiBasemap,
 		FacetsURL: apiFacets, LabelsURL: apiLabels, ListURL: apiList, CSVURL: apiCSV, PhotoGeoJSONURL: apiPhoto,
-		PlaceURL: placePage, PlacesSearchURL: apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: cmp.Or(p.o.PointsLimit, pointsLimit),
-		Static: string(js)}, nil
+		PlaceURL: placePage, PlacesSearchURL: apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: cmp.Or(p.o.PointsLimit, pointsLimit)}
 }
 
 // pointsLimit is the explorer's own: up to it the page loads every point
 // and filters them itself.
 const pointsLimit = 200_000
 
-// pages writes the explorer, the photo page and the about page.
-func (p *publisher) pages() error {
-	cfg, err := p.mapConfig()
+// pages writes the explorer, the photo page, the places' pages and the
+// about page.
+func (p *publisher) pages(places map[string]*placeStats) error {
+	m := p.manifest
+	m.Title, m.TileURL = p.o.Title, p.o.Tiles
+	site, err := json.MarshalIndent(m, "", " ")
 	if err != nil {
 		return err
 	}
+	if err := p.s.put("site.json", append(site, '\n')); err != nil {
+		return err
+	}
+	cfg := p.mapConfig()
 	downloads := []views.Link{{Label: "All photos as GeoJSON (gzipped)", URL: p.manifest.GeoJSON}, {Label: "All photos as CSV (gzipped)", URL: p.manifest.CSV}}
-	explorer := views.Explorer{Page: p.page(p.o.Title, "Explore", true), Total: p.n, Map: cfg, Downloads: downloads,
+	explorer := views.Explorer{Page: p.page("index.html", p.o.Title, "Explore", true), Total: p.n, Map: cfg, Downloads: downloads,
 		Filters: views.Filters{Action: "./"}}
 	if err := p.render("index.html", views.ExplorerPage(explorer)); err != nil {
 		return err
 	}
-	photo := views.StaticPhoto{Page: p.page("Photo", "", true), Map: cfg}
+	photo := views.StaticPhoto{Page: p.page("photo.html", "Photo", "", true), Map: cfg}
 	if err := p.render("photo.html", views.StaticPhotoPage(photo)); err != nil {
 		return err
+	}
+	for id, st := range places {
+		if err := p.placePage(id, st, places); err != nil {
+			return err
+		}
 	}
 	var c attribution.Credits
 	if err := json.Unmarshal(geodata.Attribution, &c); err != nil {
 		return fmt.Errorf("publish: reading the attribution: %w", err)
 	}
-	about := views.About{Page: p.page("About", "About", false), Photos: p.n, Places: p.a.Gazetteer.Len(), Downloads: downloads, Published: true}
+	about := views.About{Page: p.page("about.html", "About", "About", false), Photos: p.n, Places: p.a.Gazetteer.Len(), Downloads: downloads, Published: true}
 	for _, src := range c.Sources {
 		about.Credits = append(about.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
 			Credit: src.Credit, UsedFor: src.UsedFor})
 	}
 	for _, pg := range c.Pages {
-		about.Pages = append(about.Pages, views.CreditPage{Place: pg.Place, Point: pg.Point, URL: pg.URL})
+		cp := views.CreditPage{Place: pg.Place, Point: pg.Point, URL: pg.URL}
+		if places[pg.ID] != nil {
+			cp.PlaceURL = placePath(pg.ID)
+		}
+		about.Pages = append(about.Pages, cp)
 	}
 	return p.render("about.html", views.AboutPage(about))
+}
+
+// placePath is a place's page: its id as the file's name, so that the
+// explorer's link (encodeURIComponent of the id, in placePage) finds it.
+func placePath(id string) string { return "places/" + id + ".html" }
+
+// placeStats is what a place's page shows of the published photos
+// placed there, gathered as they are written.
+type placeStats struct {
+	n      int
+	months map[string]int // as the store's Histogram bins them
+	recent []photo.Photo  // the newest, at most placeRecent
+}
+
+const placeRecent = 10
+
+func (st *placeStats) add(ft *photo.Feature) {
+	st.n++
+	if !ft.Date.IsZero() {
+		bin := ft.Date.String()
+		if ft.Date.Precision == "day" {
+			bin = bin[:7]
+		}
+		st.months[bin]++
+	}
+	if len(st.recent) < placeRecent {
+		st.recent = append(st.recent, photo.Photo{ID: ft.ID, Caption: ft.Caption, Date: ft.Date, Photographer: ft.Photographer,
+			Agency: ft.Agency, ImageFile: ft.ImageFile, Place: photo.Place{ID: ft.PlaceID, Name: ft.PlaceName, Located: ft.Located,
+				Precision: ft.Precision, Confidence: ft.Confidence}})
+	}
+}
+
+// placePage writes the page of place id, as the server's place page
+// with the published photos.
+func (p *publisher) placePage(id string, st *placeStats, places map[string]*placeStats) error {
+	pl := p.a.Gazetteer.ByID(id)
+	if pl == nil {
+		return nil
+	}
+	at := placePath(id)
+	root := relRoot(at)
+	urls := pagemodel.URLs{
+		Photo: func(ph *photo.Photo) string {
+			from, _ := ph.Date.Span()
+			return root + "photo.html?id=" + url.QueryEscape(ph.ID) + "&d=" + strconv.Itoa(from)
+		},
+		Place: func(id string) string {
+			if places[id] == nil {
+				return "" // no photo there: no page
+			}
+			return root + placePath(id)
+		},
+		Thumbnail: func(ph *photo.Photo) string {
+			if ph.ImageFile == "" || p.o.Images == nil {
+				return ""
+			}
+			return root + imagePath(ph.ImageFile, smallSide)
+		},
+	}
+	m := views.PlacePage{Page: p.page(at, pl.Name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
+		Within: pagemodel.Within(p.a.Gazetteer, pl, urls.Place), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(pl), Photos: st.n}
+	if pl.Located {
+		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
+		m.Map = &views.MiniMap{BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels, Tiles: p.o.Tiles, Label: pl.Name,
+			Lon: strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), Lat: strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)}
+	}
+	bins := make([]photo.MonthCount, 0, len(st.months))
+	for b, n := range st.months {
+		bins = append(bins, photo.MonthCount{Month: b, Count: n})
+	}
+	m.Bars, m.First, m.Last = pagemodel.MonthBars(bins)
+	for i := range st.recent {
+		m.Recent = append(m.Recent, pagemodel.PhotoRow(&st.recent[i], p.a.Gazetteer, urls))
+	}
+	q := url.Values{"place": {pl.ID}}
+	m.PhotosURL = cmp.Or(root, "./") + "?" + q.Encode()
+	q.Set("download", "1")
+	m.Downloads = []views.Link{{Label: "Download GeoJSON", URL: root + apiList + "?" + q.Encode()}, {Label: "Download CSV", URL: root + apiCSV + "?" + q.Encode()}}
+	return p.render(at, views.PlacePageView(m))
 }
 
 func (p *publisher) render(name string, c templ.Component) error {

@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"time"
@@ -48,8 +49,10 @@ type Options struct {
 
 // Report is what a publish did.
 type Report struct {
-	Photos, Placed  int
-	Files, Written  int
+	Photos, Placed int
+	Files, Written int
+	// Changed are the files written (slash paths from the folder).
+	Changed         []string
 	Removed         int
 	Bytes           int64
 	Images, Missing int
@@ -80,7 +83,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	return Report{Photos: p.n, Placed: p.placed, Files: len(s.kept), Written: s.written, Removed: removed, Bytes: s.bytes,
+	return Report{Photos: p.n, Placed: p.placed, Files: len(s.kept), Written: s.written, Changed: s.changed, Removed: removed, Bytes: s.bytes,
 		Images: p.images, Missing: p.missing, Took: time.Since(start)}, nil
 }
 
@@ -97,8 +100,9 @@ type publisher struct {
 	chunks   chunkTable
 }
 
-// manifest is what a page needs to find the site's data: written into
-// every page, so that the pages are the only files whose names stay.
+// manifest is what a page needs to find the site's data: site.json, the
+// one file a page reads by a name that stays (with the pages and the
+// downloads, which keep theirs).
 type manifest struct {
 	Title  string `json:"title"`
 	Total  int    `json:"total"`
@@ -159,17 +163,23 @@ func (p *publisher) run(ctx context.Context) error {
 	if err := p.gazetteerData(w.placeIDs); err != nil {
 		return err
 	}
-	if err := p.pages(); err != nil {
+	if err := p.pages(w.placeStats); err != nil {
 		return err
 	}
 	return p.datapackage(w.years)
 }
 
-// links are the links of photo number k in the published site.
-func (p *publisher) links(ft *photo.Feature, k int) web.FeatureLinks {
-	// The photo's number in this publish rides along (k): the page finds
-	// its Feature in the chunks without the list of all photos.
-	l := web.FeatureLinks{Page: p.o.BaseURL + "photo.html?id=" + urlQueryEscape(ft.ID) + "&k=" + strconv.Itoa(k), Image: ft.ImageURL}
+// photoURL is a photo's page: its first day rides along (d), so that the
+// page finds its Feature in the chunks (chunkTable) without the list of
+// all photos; it stays the same from one publish to the next.
+func photoURL(ft *photo.Feature) string {
+	from, _ := ft.Date.Span()
+	return "photo.html?id=" + url.QueryEscape(ft.ID) + "&d=" + strconv.Itoa(from)
+}
+
+// links are a photo's links in the published site.
+func (p *publisher) links(ft *photo.Feature) web.FeatureLinks {
+	l := web.FeatureLinks{Page: p.o.BaseURL + photoURL(ft), Image: ft.ImageURL}
 	if ft.ImageFile != "" && p.o.Images != nil {
 		l.Image = p.o.BaseURL + imagePath(ft.ImageFile, largeSide)
 		l.Thumbnail = p.o.BaseURL + imagePath(ft.ImageFile, smallSide)
@@ -238,7 +248,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 	}{whole, map[string]year{}}
 	for _, y := range years {
 		yf := f
-		yf.From, yf.To = photo.Date{Year: y}, photo.Date{Year: y}
+		yf.From, yf.To = photo.Date{Year: y, Precision: "year"}, photo.Date{Year: y, Precision: "year"}
 		days, err := p.a.DB.DayHistogram(ctx, yf)
 		if err != nil {
 			return fmt.Errorf("publish: counting the days of %d: %w", y, err)

@@ -22,6 +22,7 @@ import (
 type site struct {
 	dir     string
 	kept    map[string]bool // slash paths written or found unchanged
+	changed []string        // slash paths written
 	written int
 	bytes   int64
 }
@@ -73,6 +74,7 @@ func (s *site) put(p string, body []byte) error {
 		return fmt.Errorf("publish: %w", err)
 	}
 	s.written++
+	s.changed = append(s.changed, p)
 	return nil
 }
 
@@ -83,6 +85,7 @@ func (s *site) keep(p string, size int64, changed bool) {
 	s.bytes += size
 	if changed {
 		s.written++
+		s.changed = append(s.changed, p)
 	}
 }
 

@@ -16,13 +16,12 @@ import (
 )
 
 // tilePoint is a placed photo as the tiles need it: its point, its
-// first and last days (YYYYMMDD, 0 undated), its id and its number k in
-// the points' order (where its Feature lies in the chunks).
+// first and last days (YYYYMMDD, 0 undated) and its id: with its first
+// day, a page finds its Feature in the chunks (chunkTable).
 type tilePoint struct {
 	id       string
 	lon, lat float64
 	from, to int32
-	k        int32
 }
 
 // The tiles are those the server's /tiles/photos serves (one layer,
@@ -63,7 +62,7 @@ func buildTiles(pts []tilePoint) ([]byte, error) {
 				for _, i := range idx {
 					p := pts[i]
 					f := geojson.NewFeature(orb.Point{p.lon, p.lat})
-					f.Properties = geojson.Properties{"count": 1, "k": p.k, "id": p.id, "from": p.from, "to": p.to}
+					f.Properties = geojson.Properties{"count": 1, "id": p.id, "from": p.from, "to": p.to}
 					fc.Append(f)
 				}
 			}
@@ -80,7 +79,7 @@ func buildTiles(pts []tilePoint) ([]byte, error) {
 		"name": "syriamap photos", "format": "pbf", "type": "overlay",
 		"description": "Photos of the Syrian war placed by syriamap: clusters with counts below zoom 14, single photos from it.",
 		"vector_layers": []map[string]any{{"id": tileLayer, "minzoom": 0, "maxzoom": ogcapi.SingleZoom,
-			"fields": map[string]string{"count": "Number", "m": "String", "k": "Number", "id": "String", "from": "Number", "to": "Number"}}},
+			"fields": map[string]string{"count": "Number", "m": "String", "id": "String", "from": "Number", "to": "Number"}}},
 	}
 	return writePMTiles(tiles, meta, b)
 }
@@ -127,7 +126,7 @@ func clusterTile(fc *geojson.FeatureCollection, t maptile.Tile, pts []tilePoint,
 		if a.n == 1 {
 			// As the server's clusters: a cell of one photo is that photo.
 			p := pts[a.first]
-			f.Properties["k"], f.Properties["id"] = p.k, p.id
+			f.Properties["id"], f.Properties["from"] = p.id, p.from
 		}
 		fc.Append(f)
 	}

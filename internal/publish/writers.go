@@ -7,8 +7,8 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -24,8 +24,6 @@ import (
 
 var worldBox = orb.Bound{Min: orb.Point{-180, -90}, Max: orb.Point{180, 90}}
 
-func urlQueryEscape(s string) string { return url.QueryEscape(s) }
-
 // writers take the photos one by one, in the order lists show them
 // (newest first), and write what each file needs of them.
 type writers struct {
@@ -34,25 +32,27 @@ type writers struct {
 	points                                  bytes.Buffer
 	agencies, photographers, places, govers *table
 	agreements                              *table
-	placeIDs                                []string
-	// The features, chunkPhotos a chunk, as the API writes them.
-	chunk     bytes.Buffer
-	inChunk   int
-	chunkLast int // the first day of the chunk's last photo
-	search    *searchIndex
-	tiles     []tilePoint
-	geojson   *download
-	csv       *download
-	byYear    map[int]*download
-	yearSet   map[int]bool
-	years     []int
-	encoded   []byte
-	features  []byte
+	placeIDs                                []string // in the order met
+	placeStats                              map[string]*placeStats
+	// The features, in chunks of about chunkPhotos (see cutsAfter), as
+	// the API writes them.
+	chunk                 bytes.Buffer
+	inChunk               int
+	chunkFirst, chunkLast int // the first days of the chunk's first and last photos
+	search                *searchIndex
+	tiles                 []tilePoint
+	geojson               *download
+	csv                   *download
+	byYear                map[int]*download
+	yearSet               map[int]bool
+	years                 []int
+	encoded               []byte
+	features              []byte
 }
 
 func (p *publisher) newWriters() (*writers, error) {
 	w := &writers{agencies: newTable(), photographers: newTable(), places: newTable(), govers: newTable(), agreements: newTable(),
-		search: newSearchIndex(), byYear: map[int]*download{}, yearSet: map[int]bool{}}
+		search: newSearchIndex(), placeStats: map[string]*placeStats{}, byYear: map[int]*download{}, yearSet: map[int]bool{}}
 	var err error
 	// The whole selection's files gzipped (GDAL reads them through
 	// /vsigzip/, any unzip tool opens them): at a million photos they
@@ -108,7 +108,13 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	place := ft.PlaceID
 	if place != "" {
-		w.placeIDs = append(w.placeIDs, place)
+		st := w.placeStats[place]
+		if st == nil {
+			st = &placeStats{months: map[string]int{}}
+			w.placeStats[place] = st
+			w.placeIDs = append(w.placeIDs, place)
+		}
+		st.add(ft)
 	}
 	for _, v := range []int{from, to, web.PlacementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement),
 		w.agencies.index(ft.Agency, ft.Agency), w.photographers.index(ft.Photographer, ft.Photographer),
@@ -122,15 +128,18 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	w.points.Write(b)
 
 	// The feature, in its chunk and in the downloads.
-	l := p.links(ft, k)
+	l := p.links(ft)
 	w.encoded = web.AppendFeature(w.encoded[:0], ft, l, false)
 	if w.inChunk > 0 {
 		w.chunk.WriteString(",\n")
 	}
 	w.chunk.Write(w.encoded)
+	if w.inChunk == 0 {
+		w.chunkFirst = from
+	}
 	w.inChunk++
 	w.chunkLast = from
-	if w.inChunk == chunkPhotos {
+	if cutsAfter(ft.ID) || w.inChunk == 4*chunkPhotos {
 		if err := w.flushChunk(p); err != nil {
 			return err
 		}
@@ -166,7 +175,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	w.search.add(int32(k), ft.Caption)
 	if ft.Located {
-		w.tiles = append(w.tiles, tilePoint{id: ft.ID, lon: ft.Lon, lat: ft.Lat, from: int32(from), to: int32(to), k: int32(k)})
+		w.tiles = append(w.tiles, tilePoint{id: ft.ID, lon: ft.Lon, lat: ft.Lat, from: int32(from), to: int32(to)})
 	}
 	return nil
 }
@@ -176,25 +185,40 @@ func (w *writers) flushChunk(p *publisher) error {
 		return nil
 	}
 	body := append(append([]byte("[\n"), w.chunk.Bytes()...), "\n]\n"...)
-	name, err := p.s.hashedGzip("data/photos", strconv.Itoa(len(p.chunks.Hashes)), ".json", body)
+	name, err := p.s.hashedGzip("data/photos", "p", ".json", body)
 	if err != nil {
 		return err
 	}
-	p.chunks.Hashes = append(p.chunks.Hashes, chunkHash(name))
-	p.chunks.Last = append(p.chunks.Last, w.chunkLast)
+	t := &p.chunks
+	t.Hashes = append(t.Hashes, chunkHash(name))
+	t.First, t.Last, t.Counts = append(t.First, w.chunkFirst), append(t.Last, w.chunkLast), append(t.Counts, w.inChunk)
 	w.chunk.Reset()
 	w.inChunk = 0
 	return nil
 }
 
-// chunkTable lists the chunks: chunk i is data/photos/i.<Hashes[i]>.json.gz
-// and its photos' first days are Last[i] or later (YYYYMMDD; 0 when its
-// last photo is undated). The photos are newest first, so a window's
-// photos begin in the first chunk whose Last is not after the window's
-// end.
+// chunkTable lists the chunks in order: chunk i is
+// data/photos/p.<Hashes[i]>.json.gz, holds Counts[i] photos, and its
+// photos' first days run from First[i] down to Last[i] (YYYYMMDD, 0 for
+// the undated, who come last). The photos are newest first, so a
+// window's photos begin in the first chunk whose Last is not after the
+// window's end, and a photo is found by its id and first day.
 type chunkTable struct {
 	Hashes []string `json:"hashes"`
+	Counts []int    `json:"counts"`
+	First  []int    `json:"first"`
 	Last   []int    `json:"last"`
+}
+
+// cutsAfter reports whether a chunk ends after the photo id: one photo
+// in chunkPhotos, chosen by its id alone, so that the chunks' bounds are
+// the same from one publish to the next whatever photos come or go
+// elsewhere, and a re-publish rewrites only the chunks that changed
+// (content-defined chunking, as rsync and backup tools cut files).
+func cutsAfter(id string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return h.Sum32()%chunkPhotos == 0
 }
 
 // chunkHash is the hash part of a chunk's path, and chunkPath its path.
@@ -203,8 +227,8 @@ func chunkHash(p string) string {
 	return parts[1]
 }
 
-func chunkPath(i int, hash string) string {
-	return fmt.Sprintf("data/photos/%d.%s.json.gz", i, hash)
+func chunkPath(hash string) string {
+	return "data/photos/p." + hash + ".json.gz"
 }
 
 // finish writes what needs every photo: the points, the last chunk, the

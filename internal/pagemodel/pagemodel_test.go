@@ -1,0 +1,39 @@
+package pagemodel
+
+import (
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+func TestMonthBars(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		bins        []photo.MonthCount
+		n           int
+		first, last string
+		full        []int // bars at full height
+	}{
+		{"none", nil, 0, "", "", nil},
+		{"year-only bins are left out", []photo.MonthCount{{Month: "2016", Count: 9}}, 0, "", "", nil},
+		{"one month shows its year", []photo.MonthCount{{Month: "2016-07", Count: 3}}, 12, "January 2016", "December 2016", []int{6}},
+		{"whole years across a gap", []photo.MonthCount{{Month: "2013-02", Count: 1}, {Month: "2015-11", Count: 4}}, 36, "January 2013", "December 2015", []int{34}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bars, first, last := MonthBars(c.bins)
+			if len(bars) != c.n || first != c.first || last != c.last {
+				t.Fatalf("%d bars, %q–%q; want %d, %q–%q", len(bars), first, last, c.n, c.first, c.last)
+			}
+			for _, i := range c.full {
+				if bars[i].Height != 100 {
+					t.Errorf("bar %d (%s) height %v, want 100", i, bars[i].Label, bars[i].Height)
+				}
+			}
+			for i := 1; i < len(bars); i++ {
+				if bars[i].X <= bars[i-1].X || bars[i].X+bars[i].Width > 1000.01 {
+					t.Errorf("bar %d at %v+%v", i, bars[i].X, bars[i].Width)
+				}
+			}
+		})
+	}
+}
