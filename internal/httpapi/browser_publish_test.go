@@ -198,8 +198,8 @@ func TestBrowserPublishedLarge(t *testing.T) {
 }
 
 // TestGDALOpensPublished opens a published site's downloads with GDAL:
-// the whole selection's GeoJSON (gzipped, through /vsigzip/), a year's,
-// and the CSV hold the live API's count for the same selection.
+// the whole selection's GeoJSON, a year's and the CSV (gzipped, through
+// /vsigzip/) hold the live API's count for the same selection.
 func TestGDALOpensPublished(t *testing.T) {
 	ogrinfo := needTool(t, "ogrinfo")
 	_, live, a := newTestServer(t)
@@ -214,7 +214,7 @@ func TestGDALOpensPublished(t *testing.T) {
 		query string
 	}{
 		{"/vsigzip/" + filepath.Join(dir, "download", "photos.geojson.gz"), nil, ""},
-		{filepath.Join(dir, "download", "photos-2016.geojson"), nil, "?from=2016&to=2016"},
+		{"/vsigzip/" + filepath.Join(dir, "download", "photos-2016.geojson.gz"), nil, "?from=2016&to=2016"},
 		{"/vsigzip/" + filepath.Join(dir, "download", "photos.csv.gz"), []string{"-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat"}, ""},
 	} {
 		out := run(t, ogrinfo, append(append([]string{"-so", "-al"}, c.open...), c.file)...)

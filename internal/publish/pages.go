@@ -298,8 +298,8 @@ func (p *publisher) datapackage(years []int) error {
 			"The placed photos as vector tiles (layer photos: clusters with counts below zoom 14, single photos from it) in one PMTiles archive"},
 	}
 	for _, y := range years {
-		res = append(res, resource{fmt.Sprintf("photos-%d", y), p.manifest.Years[strconv.Itoa(y)], "geojson", "application/geo+json", "",
-			fmt.Sprintf("The published photos dated in %d", y)})
+		res = append(res, resource{fmt.Sprintf("photos-%d", y), p.manifest.Years[strconv.Itoa(y)], "geojson", "application/geo+json", "gz",
+			fmt.Sprintf("The published photos dated in %d, gzipped", y)})
 	}
 	pkg := map[string]any{
 		"profile": "data-package", "name": "syriamap", "title": p.o.Title,

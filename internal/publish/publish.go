@@ -59,8 +59,9 @@ type Report struct {
 	Took            time.Duration
 }
 
-// chunkPhotos is how many photos one data chunk holds: a list's page
-// (50) or a photo's card reads one chunk of about 100 KB compressed.
+// chunkPhotos is how many photos one data chunk holds on average (at
+// most four times as many): a list's page (50) or a photo's card reads
+// one chunk of about 100 KB compressed.
 const chunkPhotos = 500
 
 // Publish writes the site into dir. A folder published before is
@@ -75,7 +76,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	p := &publisher{a: a, o: o, s: s, manifest: manifest{ChunkSize: chunkPhotos, Days: map[string]string{}}}
+	p := &publisher{a: a, o: o, s: s, manifest: manifest{Days: map[string]string{}}}
 	if err := p.run(ctx); err != nil {
 		return Report{}, err
 	}
@@ -109,9 +110,6 @@ type manifest struct {
 	Points string `json:"points"`
 	// Chunks is the file of the photo chunks' table (chunkTable).
 	Chunks string `json:"chunks"`
-	// ChunkSize is how many photos a chunk holds: photo k is in chunk
-	// k/ChunkSize.
-	ChunkSize int `json:"chunk_size"`
 	// Days are each year's counts of its day-dated photos by day.
 	Days map[string]string `json:"days"`
 	// Timeline is the month counts of the whole selection; Counts its

@@ -54,9 +54,10 @@ func (p *publisher) newWriters() (*writers, error) {
 	w := &writers{agencies: newTable(), photographers: newTable(), places: newTable(), govers: newTable(), agreements: newTable(),
 		search: newSearchIndex(), placeStats: map[string]*placeStats{}, byYear: map[int]*download{}, yearSet: map[int]bool{}}
 	var err error
-	// The whole selection's files gzipped (GDAL reads them through
-	// /vsigzip/, any unzip tool opens them): at a million photos they
-	// are a sixth of the size, and the years' files hold them plain.
+	// The downloads gzipped (GDAL, and QGIS through it, reads them as
+	// /vsigzip/…; any unzip tool opens them): a sixth of the size, on the host and on
+	// the wire (a static host does not compress a file on the fly), which
+	// keeps a million photos' site smaller than their archive.
 	if w.geojson, err = p.s.download("download/photos.geojson.gz", featureCollectionHead); err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		d := w.byYear[y]
 		if d == nil {
 			var err error
-			if d, err = p.s.download(fmt.Sprintf("download/photos-%d.geojson", y), featureCollectionHead); err != nil {
+			if d, err = p.s.download(fmt.Sprintf("download/photos-%d.geojson.gz", y), featureCollectionHead); err != nil {
 				return err
 			}
 			w.byYear[y] = d
