@@ -24,6 +24,7 @@ type publishResult struct {
 	seconds, mb   float64
 	firstMS       float64 // navigation to first markers, cold browser, median
 	cityKB        float64 // data a reader fetched for a city view at z11
+	cityFiles     string  // those files and their bytes, largest first
 	readerBrowser bool    // the browser part ran
 }
 
@@ -63,7 +64,7 @@ func measurePublish(ctx context.Context, cfg config, size int, db string, progre
 	progress("%s: the published explorer in headless Chromium, cold each time", sizeName(size))
 	var firsts []float64
 	for range cfg.loads {
-		ms, _, err := readerView(ctx, ts.URL+"/?from=2014-01&to=2014-12")
+		ms, _, _, err := readerView(ctx, ts.URL+"/?from=2014-01&to=2014-12")
 		if err != nil {
 			if err == headless.ErrNotInstalled {
 				return r, nil
@@ -75,22 +76,23 @@ func measurePublish(ctx context.Context, cfg config, size int, db string, progre
 	slices.Sort(firsts)
 	r.firstMS = firsts[len(firsts)/2]
 	// Aleppo at zoom 11, one month: what its reader fetches of the data.
-	_, bytes, err := readerView(ctx, ts.URL+"/?from=2016-03&to=2016-03&map=11/36.2000/37.1600")
+	_, bytes, files, err := readerView(ctx, ts.URL+"/?from=2016-03&to=2016-03&map=11/36.2000/37.1600")
 	if err != nil {
 		return r, err
 	}
 	r.cityKB = bytes / 1000
+	r.cityFiles = files
 	r.readerBrowser = true
 	return r, nil
 }
 
 // readerView opens url in a fresh headless Chromium (an empty cache) and
 // returns the time to the first markers and the bytes of the site's data
-// files fetched by then and by the list that follows.
-func readerView(ctx context.Context, url string) (firstMS, dataBytes float64, err error) {
+// files fetched by then and by the list that follows, with those files.
+func readerView(ctx context.Context, url string) (firstMS, dataBytes float64, files string, err error) {
 	bctx, closeBrowser, err := headless.Start(ctx, 1440, 900)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, "", err
 	}
 	defer closeBrowser()
 	bctx, cancel := context.WithTimeout(bctx, 2*time.Minute)
@@ -99,9 +101,11 @@ func readerView(ctx context.Context, url string) (firstMS, dataBytes float64, er
 		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(time.Minute)),
 		chromedp.Evaluate(`performance.getEntriesByName("syriamap:first-render")[0].startTime`, &firstMS),
 		chromedp.Sleep(1500*time.Millisecond), // the list follows the map after a pause
-		chromedp.Evaluate(`performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/data/")).reduce((n, e) => n + e.transferSize, 0)`, &dataBytes))
+		chromedp.Evaluate(`performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/data/")).reduce((n, e) => n + e.transferSize, 0)`, &dataBytes),
+		chromedp.Evaluate(`performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/data/"))
+			.sort((a, b) => b.transferSize - a.transferSize).map((e) => new URL(e.name).pathname + " " + e.transferSize).join(", ")`, &files))
 	if err != nil {
-		return 0, 0, fmt.Errorf("the published explorer at %s: %w", url, err)
+		return 0, 0, "", fmt.Errorf("the published explorer at %s: %w", url, err)
 	}
-	return firstMS, dataBytes, nil
+	return firstMS, dataBytes, files, nil
 }
