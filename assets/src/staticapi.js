@@ -26,9 +26,10 @@ const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
 const FACET_KEYS = { agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" };
 const CLUSTER_PIXELS = 60; // the server's cluster cells (/api/clusters)
 const TILE_ZOOM = 14; // the deepest zoom of the published tiles
-// SCAN_CHUNKS bounds how many chunks (of 500 photos, newest first) a
-// large site's list reads to fill a page of the photos in view.
-const SCAN_CHUNKS = 8;
+// SCAN_PHOTOS bounds how many photos (in chunks of about 500, newest
+// first) a large site's list reads past its page's start to fill a page
+// of the photos in view: about 400 KB at most.
+const SCAN_PHOTOS = 2000;
 
 // fold is how words are compared: lower case, accents and Arabic marks
 // off, Arabic letter variants as one (as the publisher's searchFold).
@@ -321,7 +322,7 @@ export class StaticAPI {
   // scanList is a large site's list of the photos in view, newest first,
   // without the list of all photos: the chunks are newest first, so the
   // first that match the view and the window are the page. It reads at
-  // most SCAN_CHUNKS chunks past the page's start.
+  // most SCAN_PHOTOS photos past the page's start.
   async scanList(q) {
     const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
     const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
@@ -336,10 +337,10 @@ export class StaticAPI {
     let c = to === null ? 0 : lowerBoundBy(t.last, (last) => last > to);
     const floor = from === null ? -1 : Math.floor(from / 10000) * 10000;
     let seen = 0, read = 0;
-    for (; c < t.hashes.length && features.length < limit && read < SCAN_CHUNKS; c++) {
+    for (; c < t.hashes.length && features.length < limit && read < SCAN_PHOTOS; c++) {
       if (c > 0 && t.last[c - 1] < floor) break;
       const chunk = await this.chunk(c);
-      if (seen >= offset) read++;
+      if (seen >= offset) read += chunk.length;
       chunk.forEach((f) => {
         this.days.set(f.id, f.properties.date ? Number(f.properties.date.replaceAll("-", "")) : 0);
         const [lon, lat] = f.geometry?.coordinates || [null, null];
