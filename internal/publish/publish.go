@@ -59,9 +59,9 @@ type Report struct {
 	Took            time.Duration
 }
 
-// chunkPhotos is how many photos one data chunk holds on average (at
-// most four times as many): a list's page (50) or a photo's card reads
-// one chunk of about 100 KB compressed.
+// chunkPhotos is about how many photos one data chunk holds (from a
+// quarter to twice as many, see cutsAfter): a list's page (50) or a
+// photo's card reads one chunk of about 100 KB compressed.
 const chunkPhotos = 500
 
 // Publish writes the site into dir. A folder published before is

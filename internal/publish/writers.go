@@ -140,7 +140,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	w.inChunk++
 	w.chunkLast = from
-	if cutsAfter(ft.ID) || w.inChunk == 4*chunkPhotos {
+	if w.inChunk >= chunkPhotos/4 && cutsAfter(ft.ID) || w.inChunk == 2*chunkPhotos {
 		if err := w.flushChunk(p); err != nil {
 			return err
 		}
@@ -215,7 +215,9 @@ type chunkTable struct {
 // in chunkPhotos, chosen by its id alone, so that the chunks' bounds are
 // the same from one publish to the next whatever photos come or go
 // elsewhere, and a re-publish rewrites only the chunks that changed
-// (content-defined chunking, as rsync and backup tools cut files).
+// (content-defined chunking, as rsync and backup tools cut files). A
+// chunk holds at least a quarter of chunkPhotos and at most twice it,
+// so that no page reads a chunk much larger than the rest.
 func cutsAfter(id string) bool {
 	h := fnv.New32a()
 	h.Write([]byte(id))
