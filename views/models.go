@@ -103,6 +103,8 @@ type MapConfig struct {
 	Total           int
 	// PointsLimit is the archive size above which the server clusters.
 	PointsLimit int
+	// Editor says an editor is signed in: a photo may be added to a story.
+	Editor bool
 }
 
 // MiniMap is a small map of one point, on a photo's or a place's page.
@@ -418,4 +420,72 @@ func quotedList(names []string) string {
 		q[i] = "“" + n + "”"
 	}
 	return strings.Join(q, ", ")
+}
+
+// StoryList lists the stories: the published ones, and drafts for an
+// editor, who may start a new one (NewURL, "" for readers).
+type StoryList struct {
+	Page
+	Stories []StoryItem
+	NewURL  string
+}
+
+// StoryItem is a story in the list.
+type StoryItem struct {
+	Title, Summary, URL string
+	Author, Updated     string
+	Draft               bool
+	EditURL, HistoryURL string // "" for readers
+}
+
+// StoryPage is a story as a reader steps through it.
+type StoryPage struct {
+	Page
+	Slug, Title, Summary string
+	Author, Updated      string
+	Draft                bool
+	EditURL              string // "" for readers
+	Steps                []StoryStep
+	// What the script needs: the offline basemap, the place labels, the
+	// clusters of a step's explorer state, and the explorer itself.
+	BasemapURL, LabelsURL, ClustersURL, ExplorerURL, Tiles string
+}
+
+// StoryStep is one step of a story page.
+type StoryStep struct {
+	N        int // from 1
+	Heading  string
+	TextHTML string // rendered by internal/markdown: inert
+	Photos   []StoryPhoto
+	// State is a saved explorer state (a permalink's query), "" for a
+	// step of photos; From and To its window (YYYY-MM, "" for none),
+	// View its map view (zoom/lat/lon, "" to fit the photos).
+	State, From, To, View string
+	Highlight             string
+	ExploreURL            string
+	// Points are the step's placed photos for the map: JSON
+	// [[id, lon, lat], …].
+	Points string
+}
+
+// StoryPhoto is a photo of a step, with where its place came from; a
+// photo no longer in the archive is Missing, shown by the caption it had.
+type StoryPhoto struct {
+	Row         PhotoRow
+	Mention     string // the caption's text the place was read from
+	Confidence  string // "0.92"
+	CorrectedBy string // "" when the geocoder's
+	Highlight   bool
+	Missing     bool
+}
+
+// StoryEdit is the editor of a story: the script builds the form from
+// Story (JSON) and saves it to SaveURL with Method.
+type StoryEdit struct {
+	Page
+	Title                  string
+	Story                  string
+	SaveURL, Method        string
+	PhotoURL               string // a photo's GeoJSON, {id} for its id
+	ReaderURL, ExplorerURL string
 }

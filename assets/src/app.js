@@ -5,6 +5,8 @@ import { placeMap } from "./map.js";
 import { review, reviewFilters } from "./review.js";
 import { Explorer } from "./explorer.js";
 import { installStaticAPI, photoPage } from "./staticapi.js";
+import { storyReader } from "./story.js";
+import { storyEditor } from "./storyedit.js";
 
 // A published site (syriamap publish) answers the pages' API requests
 // from its own data files.
@@ -21,6 +23,11 @@ const reviewRoot = document.getElementById("review");
 if (reviewRoot) review(reviewRoot);
 const queueFilters = document.querySelector("[data-testid=review-filters]");
 if (queueFilters) reviewFilters(queueFilters);
+
+const storyRoot = document.getElementById("story");
+if (storyRoot) storyReader(storyRoot);
+const editorForm = document.getElementById("story-editor");
+if (editorForm) storyEditor(editorForm);
 
 const root = document.getElementById("explorer");
 // (Built inside the promise, so that a failure to build is shown too.)

@@ -15,6 +15,7 @@ import { month, parseMonth, formatMonth, firstDay, lastDay, parseDay, monthOfDay
 import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
+import { addToBasket, basket } from "./storyedit.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters.
@@ -353,6 +354,14 @@ export class Explorer {
     if (!res.ok) return;
     const f = await res.json();
     const c = card(f, cfg.placeUrl, { others: map.othersAt(id), onOthers: () => this.panel.open(map.spotOfPhoto(id)) });
+    if (cfg.editor) {
+      // An editor chooses photos for a story here; the story editor adds them.
+      const chosen = basket().includes(id);
+      const add = h("button", { type: "button", class: "button secondary small", "data-testid": "add-to-story" },
+        chosen ? `Chosen for a story (${basket().length})` : "Add to story");
+      add.addEventListener("click", () => { add.textContent = `Chosen for a story (${addToBasket(id)})`; });
+      c.append(add);
+    }
     if (reveal && f.geometry) {
       const [lon, lat] = f.geometry.coordinates;
       if (this.phone.matches) this.setSheet(false);

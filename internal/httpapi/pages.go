@@ -52,7 +52,8 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 // page is what every page shares; current names the site link to mark.
 // It says who is signed in, if anyone.
 func (s *Server) page(r *http.Request, title, current string) views.Page {
-	nav := []views.Link{{Label: "Explore", URL: s.url("explorer")}, {Label: "Review", URL: s.url("review")}, {Label: "About", URL: s.url("about")}}
+	nav := []views.Link{{Label: "Explore", URL: s.url("explorer")}, {Label: "Stories", URL: s.url("stories")}, {Label: "Review", URL: s.url("review")},
+		{Label: "About", URL: s.url("about")}}
 	for i := range nav {
 		nav[i].Current = strings.EqualFold(nav[i].Label, current)
 	}
@@ -148,7 +149,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		ListURL: s.url("photos.geojson"), CSVURL: s.url("photos.csv"),
 		PhotoGeoJSONURL: s.url("photo.geojson", "id", "{id}"), PlaceURL: s.url("place", "id", "{id}"),
 		PlacesSearchURL: s.url("places.search"),
-		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit,
+		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
 	}
 	m.Filters = s.filtersView(s.url("explorer"), q, f, facets)
 	s.render(w, r, http.StatusOK, views.ExplorerPage(m))

@@ -55,18 +55,23 @@ func (s *Server) showsGPS(r *http.Request) bool {
 	return err == nil && ed != nil
 }
 
-// photoFeature is one photo as a GeoJSON Feature with everything known
-// about it; gps writes the camera's GPS point.
-func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte, error) {
+// featureOf is a photo as lists read it.
+func featureOf(p *photo.Photo) photo.Feature {
 	reviewedAt := ""
 	if p.Review != photo.ReviewAutomatic && !p.ReviewedAt.IsZero() {
 		reviewedAt = p.ReviewedAt.UTC().Format(time.RFC3339)
 	}
-	ft := photo.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
+	return photo.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
 		PlaceID: p.Place.ID, PlaceName: p.Place.Name, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
 		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,
 		Review: p.Review, ReviewedBy: p.ReviewedBy, ReviewedAt: reviewedAt, ImageFile: p.ImageFile, Check: p.Check}
+}
+
+// photoFeature is one photo as a GeoJSON Feature with everything known
+// about it; gps writes the camera's GPS point.
+func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte, error) {
+	ft := featureOf(p)
 	// The same Feature as in lists, through the same encoder, with the
 	// photo's details added to its properties.
 	details := map[string]any{"note": p.Place.Note, "alternatives": nonNilAlternatives(p.Place.Alternatives),

@@ -534,11 +534,14 @@ const maxBodyBytes = 16 << 10
 // body must say it is JSON and hold the one object and nothing after it:
 // a body that is something else is a client's mistake to report, not to
 // read around.
-func decodeBody(r *http.Request, v any) error {
+func decodeBody(r *http.Request, v any) error { return decodeBodyUpTo(r, v, maxBodyBytes) }
+
+// decodeBodyUpTo is decodeBody for a body of up to limit bytes.
+func decodeBodyUpTo(r *http.Request, v any, limit int64) error {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		return photo.Errorf(photo.EUnsupported, "the body must be JSON, sent with Content-Type: application/json (not %q)", r.Header.Get("Content-Type"))
 	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
+	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var te *json.UnmarshalTypeError

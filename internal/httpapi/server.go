@@ -80,6 +80,7 @@ type Options struct {
 type storage interface {
 	photoStore
 	reviewStore
+	storyStore
 	session.Store
 }
 
@@ -235,6 +236,7 @@ func (s *Server) routes() {
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
+	s.storyRoutes(r, get)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)
 	open("ogc.api", "/ogc/api", s.ogc.OpenAPI)

@@ -29,7 +29,7 @@ func TestValidate(t *testing.T) {
 		t.Errorf("cleaned: %+v", s)
 	}
 	for _, c := range []struct {
-		field string
+		field  string
 		break_ func(*Story)
 	}{
 		{"title", func(s *Story) { s.Title = " " }},

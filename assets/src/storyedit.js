@@ -1,0 +1,159 @@
+// The story editor: the story's fields and its steps, each with a
+// heading, Markdown text and what the map shows — chosen photos (ids or
+// photo links, or those chosen in the explorer with "Add to story") or a
+// saved explorer state (its link). Steps reorder by dragging and by
+// their Move up / Move down buttons. Save sends the whole story; the
+// server keeps each save in the story's history.
+
+import { h } from "./filters.js";
+
+// BASKET is where the explorer's "Add to story" keeps the photos chosen.
+export const BASKET = "syriamap:story-photos";
+
+export function basket() {
+  try {
+    return JSON.parse(localStorage.getItem(BASKET) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+export function addToBasket(id) {
+  const ids = basket();
+  if (!ids.includes(id)) ids.push(id);
+  localStorage.setItem(BASKET, JSON.stringify(ids));
+  return ids.length;
+}
+
+let uid = 0;
+
+export function storyEditor(form) {
+  const story = JSON.parse(form.dataset.story);
+  const field = (label, input, hint) => {
+    const id = `f${++uid}`;
+    input.id = id;
+    return h("div", { class: "field" }, h("label", { for: id }, label), input, hint ? h("p", { class: "muted hint" }, hint) : null);
+  };
+  const title = h("input", { type: "text", name: "title", required: "", "data-testid": "story-title" });
+  title.value = story.title || "";
+  const slug = h("input", { type: "text", name: "slug", pattern: "[a-z0-9]+(-[a-z0-9]+)*", "data-testid": "story-slug" });
+  slug.value = story.slug || "";
+  const summary = h("textarea", { name: "summary", rows: "2", "data-testid": "story-summary" });
+  summary.value = story.summary || "";
+  const status = h("select", { name: "status", "data-testid": "story-status" },
+    h("option", { value: "draft" }, "Draft: only editors see it"), h("option", { value: "published" }, "Published"));
+  status.value = story.status || "draft";
+  const list = h("ol", { class: "story-edit-steps", "data-testid": "story-edit-steps" });
+  const message = h("p", { class: "muted", role: "status", "data-testid": "story-message" });
+  const add = h("button", { type: "button", class: "button secondary", "data-testid": "add-step" }, "Add a step");
+  const save = h("button", { type: "submit", "data-testid": "save-story" }, "Save");
+  const reader = form.dataset.readerUrl ? h("a", { href: form.dataset.readerUrl, "data-testid": "preview-story" }, "Preview as a reader") : null;
+  form.replaceChildren(
+    field("Title", title), field("Address", slug, "Lower-case letters, digits and hyphens; made from the title when empty."),
+    field("Summary", summary), field("Status", status),
+    h("h2", {}, "Steps"), list, add, h("div", { class: "actions" }, save, reader), message);
+
+  const renumber = () => [...list.children].forEach((li, i) => {
+    li.querySelector("legend").textContent = `Step ${i + 1}`;
+    li.querySelector("[data-testid=step-up]").disabled = i === 0;
+    li.querySelector("[data-testid=step-down]").disabled = i === list.children.length - 1;
+  });
+
+  const stepItem = (step) => {
+    const heading = h("input", { type: "text", "data-testid": "step-heading" });
+    heading.value = step.heading || "";
+    const text = h("textarea", { rows: "4", "data-testid": "step-text" });
+    text.value = step.text || "";
+    const kind = `k${++uid}`;
+    const byPhotos = h("input", { type: "radio", name: kind, value: "photos", "data-testid": "step-kind-photos" });
+    const byState = h("input", { type: "radio", name: kind, value: "state", "data-testid": "step-kind-state" });
+    (step.state ? byState : byPhotos).checked = true;
+    const photos = h("textarea", { rows: "3", "data-testid": "step-photos" });
+    photos.value = (step.photos || []).map((p) => p.id).join("\n");
+    const fromBasket = h("button", { type: "button", class: "button secondary small", "data-testid": "step-add-chosen" });
+    const chosenLabel = () => { fromBasket.textContent = `Add the photos chosen in the explorer (${basket().length})`; };
+    chosenLabel();
+    fromBasket.addEventListener("click", () => {
+      const have = new Set(idsOf(photos.value));
+      const more = basket().filter((id) => !have.has(id));
+      photos.value = [...have, ...more].join("\n");
+      localStorage.removeItem(BASKET);
+      chosenLabel();
+    });
+    window.addEventListener("storage", chosenLabel);
+    const state = h("input", { type: "url", "data-testid": "step-state", placeholder: "a link to the explorer (Cite this view gives one)" });
+    state.value = step.state ? `${new URL(form.dataset.explorerUrl, location.href).href}?${step.state}` : "";
+    const highlight = h("input", { type: "text", "data-testid": "step-highlight" });
+    highlight.value = step.highlight || "";
+    const up = h("button", { type: "button", class: "button secondary small", "data-testid": "step-up" }, "Move up");
+    const down = h("button", { type: "button", class: "button secondary small", "data-testid": "step-down" }, "Move down");
+    const remove = h("button", { type: "button", class: "button secondary small", "data-testid": "step-remove" }, "Remove");
+    const li = h("li", { class: "story-edit-step", draggable: "true", "data-testid": "edit-step" },
+      h("fieldset", {}, h("legend", {}, "Step"),
+        h("span", { class: "drag", "aria-hidden": "true", title: "Drag to reorder" }, "⠿"),
+        field("Heading", heading), field("Text", text, "Markdown: **bold**, *italic*, [a link](https://…), lists with - ; no HTML."),
+        h("div", { class: "field", role: "radiogroup", "aria-label": "The map shows" },
+          h("label", {}, byPhotos, " chosen photos"), h("label", {}, byState, " an explorer view")),
+        field("Photos", photos, "Photo ids or links to photo pages, one per line."), fromBasket,
+        field("Explorer view", state), field("Photo to highlight (id)", highlight),
+        h("div", { class: "actions" }, up, down, remove)));
+    li.read = () => {
+      const s = { heading: heading.value, text: text.value, highlight: highlight.value.trim() };
+      if (byState.checked) s.state = state.value.trim();
+      else s.photos = idsOf(photos.value).map((id) => ({ id }));
+      return s;
+    };
+    up.addEventListener("click", () => { li.previousElementSibling?.before(li); renumber(); up.focus(); });
+    down.addEventListener("click", () => { li.nextElementSibling?.after(li); renumber(); down.focus(); });
+    remove.addEventListener("click", () => { li.remove(); renumber(); add.focus(); });
+    li.addEventListener("dragstart", (ev) => { ev.dataTransfer.setData("text/plain", ""); li.classList.add("dragging"); });
+    li.addEventListener("dragend", () => { li.classList.remove("dragging"); renumber(); });
+    return li;
+  };
+  list.addEventListener("dragover", (ev) => {
+    const moving = list.querySelector(".dragging");
+    const over = ev.target.closest("li");
+    if (!moving || !over || over === moving) return;
+    ev.preventDefault();
+    const r = over.getBoundingClientRect();
+    if (ev.clientY > r.top + r.height / 2) over.after(moving);
+    else over.before(moving);
+  });
+
+  for (const s of story.steps || []) list.append(stepItem(s));
+  renumber();
+  add.addEventListener("click", () => {
+    const li = stepItem({});
+    list.append(li);
+    renumber();
+    li.querySelector("[data-testid=step-heading]").focus();
+  });
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { slug: slug.value.trim(), title: title.value, summary: summary.value, status: status.value, steps: [...list.children].map((li) => li.read()) };
+    message.textContent = "Saving…";
+    const res = await fetch(form.dataset.saveUrl, {
+      method: form.dataset.method, body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": form.dataset.csrf },
+    });
+    const out = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      message.textContent = `Not saved: ${out.error || res.statusText}`;
+      return;
+    }
+    if (form.dataset.method === "POST" || out.story.slug !== story.slug) {
+      location.assign(out.edit_url);
+      return;
+    }
+    message.textContent = `Saved at ${new Date().toLocaleTimeString("en-GB")}.`;
+  });
+}
+
+// idsOf reads photo ids, or the ids of photo page links, one per line.
+function idsOf(text) {
+  return text.split(/\s+/).map((s) => s.trim()).filter(Boolean).map((s) => {
+    const m = /\/photos\/([^/?#]+)/.exec(s) || /[?&]id=([^&#]+)/.exec(s);
+    return m ? decodeURIComponent(m[1]) : s;
+  });
+}

@@ -1,0 +1,366 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/gorilla/mux"
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/syriamap/syriamap/internal/markdown"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/session"
+	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/story"
+	"github.com/syriamap/syriamap/internal/web"
+	"github.com/syriamap/syriamap/views"
+)
+
+// Stories: editors write them (with the same audit trail as
+// corrections), readers step through the published ones. Drafts are the
+// editors' alone: to anyone else a draft is not there.
+
+// storyStore is what the stories read and write of the archive.
+type storyStore interface {
+	Story(ctx context.Context, slug string) (story.Story, error)
+	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
+	StoryHistory(ctx context.Context, slug string) ([]store.StoryEvent, error)
+	SaveStory(ctx context.Context, st story.Story, prevSlug, author, action string) (story.Story, error)
+}
+
+// storyRoutes adds the stories' routes.
+func (s *Server) storyRoutes(r *mux.Router, get func(name, path string, h http.HandlerFunc)) {
+	const slug = "{slug:[a-z0-9]+(?:-[a-z0-9]+)*}"
+	get("stories", "/stories", s.storiesPage)
+	get("story.new", "/stories/new", s.storyEditPage)
+	get("story.edit", "/stories/"+slug+"/edit", s.storyEditPage)
+	get("story", "/stories/"+slug, s.storyPage)
+	get("api.stories", "/api/stories", s.storiesJSON)
+	get("api.story.geojson", "/api/stories/"+slug+".geojson", s.storyGeoJSON)
+	get("api.story.history", "/api/stories/"+slug+"/history", s.storyHistoryJSON)
+	get("api.story", "/api/stories/"+slug, s.storyJSON)
+	r.Handle("/api/stories", s.guard.Editing(s.saveStory)).Methods(http.MethodPost).Name("api.story.create")
+	r.Handle("/api/stories/"+slug, s.guard.Editing(s.saveStory)).Methods(http.MethodPut).Name("api.story.save")
+}
+
+// editorOf is who is signed in, nil for a reader.
+func (s *Server) editorOf(r *http.Request) *session.Editor {
+	ed, err := s.guard.EditorOf(r)
+	if err != nil {
+		return nil
+	}
+	return ed
+}
+
+// readStory reads the story of the request's slug, as the request may
+// see it: a draft is not found by readers.
+func (s *Server) readStory(r *http.Request) (story.Story, error) {
+	slug := mux.Vars(r)["slug"]
+	st, err := s.db.Story(r.Context(), slug)
+	if err == nil && st.Status != story.Published && s.editorOf(r) == nil {
+		err = photo.Errorf(photo.ENotFound, "no story %q", slug)
+	}
+	return st, err
+}
+
+func (s *Server) storiesPage(w http.ResponseWriter, r *http.Request) {
+	ed := s.editorOf(r)
+	list, err := s.db.Stories(r.Context(), ed != nil)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m := views.StoryList{Page: s.page(r, "Stories", "stories")}
+	if ed != nil {
+		m.NewURL = s.url("story.new")
+	}
+	for _, st := range list {
+		it := views.StoryItem{Title: st.Title, Summary: st.Summary, URL: s.url("story", "slug", st.Slug), Author: st.Author,
+			Updated: shortTime(st.Updated), Draft: st.Status != story.Published}
+		if ed != nil {
+			it.EditURL, it.HistoryURL = s.url("story.edit", "slug", st.Slug), s.url("api.story.history", "slug", st.Slug)
+		}
+		m.Stories = append(m.Stories, it)
+	}
+	s.render(w, r, http.StatusOK, views.StoriesPage(m))
+}
+
+// shortTime is an RFC 3339 time as a day and a minute.
+func shortTime(t string) string {
+	if len(t) >= 16 {
+		return t[:10] + " " + t[11:16] + " UTC"
+	}
+	return t
+}
+
+// storyPage is the reader's page.
+func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
+	st, err := s.readStory(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	photos, err := s.storyPhotos(r.Context(), st)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m := views.StoryPage{Page: s.page(r, st.Title, "stories"), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+		Updated: shortTime(st.Updated), Draft: st.Status != story.Published, BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
+		ClustersURL: s.url("clusters"), ExplorerURL: s.url("explorer"), Tiles: s.tiles}
+	s.withMapAssets(&m.Page)
+	if s.editorOf(r) != nil {
+		m.EditURL = s.url("story.edit", "slug", st.Slug)
+	}
+	for i, step := range st.Steps {
+		m.Steps = append(m.Steps, s.storyStep(i+1, step, photos))
+	}
+	s.render(w, r, http.StatusOK, views.StoryReader(m))
+}
+
+// storyPhotos reads the story's photos as they are now: a corrected
+// photo shows its corrected place; a photo no longer there is absent.
+func (s *Server) storyPhotos(ctx context.Context, st story.Story) (map[string]*photo.Photo, error) {
+	out := map[string]*photo.Photo{}
+	for _, id := range st.PhotoIDs() {
+		p, err := s.db.Photo(ctx, id)
+		if photo.ErrorCode(err) == photo.ENotFound {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[id] = p
+	}
+	return out, nil
+}
+
+// storyStep is a step's view: its text rendered inert, its photos with
+// their provenance, its window and view, where "explore from here" goes.
+func (s *Server) storyStep(n int, step story.Step, photos map[string]*photo.Photo) views.StoryStep {
+	v := views.StoryStep{N: n, Heading: step.Heading, TextHTML: markdown.Render(step.Text), State: step.State, Highlight: step.Highlight}
+	var points [][3]any
+	lo, hi := "", ""
+	for _, ref := range step.Photos {
+		p := photos[ref.ID]
+		if p == nil {
+			v.Photos = append(v.Photos, views.StoryPhoto{Row: views.PhotoRow{ID: ref.ID, Caption: ref.Caption}, Missing: true})
+			continue
+		}
+		sp := views.StoryPhoto{Row: s.photoRow(p), Mention: p.Place.Mention, Highlight: ref.ID == step.Highlight}
+		if p.Place.Mention != "" {
+			sp.Confidence = strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64)
+		}
+		if p.Review == photo.ReviewCorrected || p.Review == photo.ReviewConfirmed {
+			sp.CorrectedBy = p.ReviewedBy
+		}
+		v.Photos = append(v.Photos, sp)
+		if p.Placed() {
+			points = append(points, [3]any{p.ID, web.Round6(p.Place.Lon), web.Round6(p.Place.Lat)})
+		}
+		if !p.Date.IsZero() {
+			m := p.Date.String()[:min(7, len(p.Date.String()))]
+			if lo == "" || m < lo {
+				lo = m
+			}
+			if m > hi {
+				hi = m
+			}
+		}
+	}
+	b, _ := json.Marshal(points)
+	v.Points = string(b)
+	q := url.Values{}
+	if step.State != "" {
+		q, _ = url.ParseQuery(step.State)
+		v.From, v.To, v.View = q.Get("from"), q.Get("to"), q.Get("map")
+	} else {
+		v.From, v.To = lo, hi
+		if lo != "" {
+			q.Set("from", lo)
+			q.Set("to", hi)
+		}
+		if h := photos[step.Highlight]; h != nil {
+			q.Set("photo", h.ID)
+			if h.Placed() {
+				v.View = fmt.Sprintf("12/%.4f/%.4f", h.Place.Lat, h.Place.Lon)
+				q.Set("map", v.View)
+			}
+		}
+	}
+	v.ExploreURL = s.url("explorer") + "?" + strings.ReplaceAll(q.Encode(), "%2F", "/")
+	return v
+}
+
+// storiesJSON lists the stories (drafts for editors), without steps.
+func (s *Server) storiesJSON(w http.ResponseWriter, r *http.Request) {
+	list, err := s.db.Stories(r.Context(), s.editorOf(r) != nil)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	type item struct {
+		story.Story
+		URL string `json:"url"`
+	}
+	out := []item{}
+	for _, st := range list {
+		st.Steps = nil
+		out = append(out, item{st, s.base(r) + s.url("api.story", "slug", st.Slug)})
+	}
+	s.writeJSON(w, r, "application/json", map[string]any{"stories": out})
+}
+
+// storyJSON is a story with its steps.
+func (s *Server) storyJSON(w http.ResponseWriter, r *http.Request) {
+	st, err := s.readStory(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, "application/json", st)
+}
+
+// storyGeoJSON is the story's photos for GIS tools: each a Feature as
+// the API writes it, with the step it is in (from 1) and its order in
+// the story; a photo no longer in the archive is a Feature without
+// geometry, marked missing, with the caption it had.
+func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
+	st, err := s.readStory(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	base := s.base(r)
+	var b []byte
+	b = append(b, `{"type":"FeatureCollection","features":[`...)
+	order := 0
+	for i, step := range st.Steps {
+		for _, ref := range step.Photos {
+			order++
+			if order > 1 {
+				b = append(b, ',')
+			}
+			p, err := s.db.Photo(r.Context(), ref.ID)
+			if photo.ErrorCode(err) == photo.ENotFound {
+				f := geojson.NewFeature(nil)
+				f.ID = ref.ID
+				f.Properties = geojson.Properties{"caption": ref.Caption, "missing": true, "step": i + 1, "order": order}
+				j, _ := json.Marshal(f)
+				b = append(b, j...)
+				continue
+			}
+			if err != nil {
+				s.error(w, r, err)
+				return
+			}
+			ft := featureOf(p)
+			enc := web.AppendFeature(nil, &ft, s.links(base, &ft), s.publicGPS)
+			// The story's two properties, after the photo's own.
+			b = append(b, enc[:len(enc)-2]...)
+			b = append(b, fmt.Sprintf(`,"step":%d,"order":%d}}`, i+1, order)...)
+		}
+	}
+	b = append(b, "]}\n"...)
+	w.Header().Set("Content-Type", "application/geo+json")
+	w.Write(b)
+}
+
+func (s *Server) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
+	if s.editorOf(r) == nil {
+		s.error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to read a story's history"))
+		return
+	}
+	h, err := s.db.StoryHistory(r.Context(), mux.Vars(r)["slug"])
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, "application/json", map[string]any{"events": h})
+}
+
+// maxStoryBytes bounds a story's JSON.
+const maxStoryBytes = 4 << 20
+
+// saveStory creates (POST /api/stories) or saves (PUT /api/stories/{slug})
+// a story from its JSON; each chosen photo must be in the archive, and
+// its caption is kept with the story.
+func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	var st story.Story
+	if err := decodeBodyUpTo(r, &st, maxStoryBytes); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	err := st.Validate()
+	for i := range st.Steps {
+		for j, ref := range st.Steps[i].Photos {
+			if err != nil {
+				break
+			}
+			p, perr := s.db.Photo(r.Context(), ref.ID)
+			switch {
+			case photo.ErrorCode(perr) == photo.ENotFound && ref.Caption != "":
+				// Kept as it was: a photo gone since it was chosen.
+			case photo.ErrorCode(perr) == photo.ENotFound:
+				err = photo.ParamErrorf(fmt.Sprintf("steps[%d].photos", i+1), "step %d: no photo %q in the archive", i+1, ref.ID)
+			case perr != nil:
+				err = perr
+			default:
+				st.Steps[i].Photos[j].Caption = p.Caption
+			}
+		}
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	saved, err := s.db.SaveStory(r.Context(), st, mux.Vars(r)["slug"], ed.Name, "")
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	status := http.StatusOK
+	if r.Method == http.MethodPost {
+		status = http.StatusCreated
+	}
+	w.Header().Set("Location", s.url("api.story", "slug", saved.Slug))
+	body, _ := web.MarshalJSON(map[string]any{"story": saved, "url": s.url("story", "slug", saved.Slug), "edit_url": s.url("story.edit", "slug", saved.Slug)})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// storyEditPage is the editor's page of a new or an existing story; a
+// reader is sent to sign in.
+func (s *Server) storyEditPage(w http.ResponseWriter, r *http.Request) {
+	ed := s.editorOf(r)
+	if ed == nil {
+		http.Redirect(w, r, s.url("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+		return
+	}
+	m := views.StoryEdit{Page: s.page(r, "New story", "stories"), Title: "New story", SaveURL: s.url("api.story.create"), Method: http.MethodPost,
+		PhotoURL: strings.Replace(s.url("photo.geojson", "id", "ID"), "ID", "{id}", 1), ExplorerURL: s.url("explorer")}
+	st := story.Story{Status: story.Draft, Steps: []story.Step{}}
+	if slug := mux.Vars(r)["slug"]; slug != "" {
+		var err error
+		if st, err = s.db.Story(r.Context(), slug); err != nil {
+			s.error(w, r, err)
+			return
+		}
+		m.Page.Title, m.Title = "Edit: "+st.Title, "Edit: "+st.Title
+		m.SaveURL, m.Method, m.ReaderURL = s.url("api.story.save", "slug", slug), http.MethodPut, s.url("story", "slug", slug)
+	}
+	js, err := json.Marshal(st)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	m.Story = string(js)
+	s.withScript(&m.Page)
+	s.render(w, r, http.StatusOK, views.StoryEditor(m))
+}

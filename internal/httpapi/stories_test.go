@@ -1,0 +1,109 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestStoriesAPI writes a story as an editor, reads it as a reader, and
+// checks what a reader may not do or see.
+func TestStoriesAPI(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, csrf := e.signIn(t)
+	a, b := e.photoID(t, "?place=ocha:C2320"), e.photoID(t, "?q=Aleppo")
+	body := `{"title": "Idlib and Aleppo, 2016", "status": "draft", "steps": [
+		{"heading": "Kafr Nabl", "text": "The **market** <script>alert(1)</script> [x](javascript:alert(1))", "photos": [{"id": "` + a + `"}], "highlight": "` + a + `"},
+		{"heading": "Aleppo in March", "state": "http://elsewhere.example/?from=2016-03&to=2016-03&map=12/36.2/37.16&evil=1"},
+		{"heading": "Both", "photos": [{"id": "` + a + `"}, {"id": "` + b + `"}]}]}`
+	post := func(c *http.Client, method, path, body string, header ...string) (*http.Response, string) {
+		return do(t, c, method, e.ts.URL+path, body, append([]string{"Content-Type", "application/json"}, header...)...)
+	}
+	// Readers and requests without the session's token change nothing.
+	if resp, _ := post(nil, "POST", "/api/stories", body); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a reader's POST: %s", resp.Status)
+	}
+	if resp, _ := post(c, "POST", "/api/stories", body); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a POST without the CSRF token: %s", resp.Status)
+	}
+	resp, out := post(c, "POST", "/api/stories", body, "X-CSRF-Token", csrf)
+	if resp.StatusCode != http.StatusCreated || !strings.Contains(out, `"slug":"idlib-and-aleppo-2016"`) {
+		t.Fatalf("create: %s %s", resp.Status, out)
+	}
+	// A draft is not there for readers.
+	for _, path := range []string{"/stories/idlib-and-aleppo-2016", "/api/stories/idlib-and-aleppo-2016", "/api/stories/idlib-and-aleppo-2016.geojson"} {
+		if resp, _ := do(t, nil, "GET", e.ts.URL+path, ""); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("a reader's GET %s of a draft: %s", path, resp.Status)
+		}
+	}
+	if _, list := do(t, nil, "GET", e.ts.URL+"/api/stories", ""); strings.Contains(list, "idlib") {
+		t.Errorf("a reader's list shows a draft: %s", list)
+	}
+	// Bad stories get clear errors naming the field.
+	for _, c2 := range []struct{ body, want string }{
+		{`{"title": "", "status": "draft", "steps": []}`, "title"},
+		{`{"title": "x", "status": "draft", "steps": [{"heading": "h", "photos": [{"id": "no-such-photo"}]}]}`, "no photo"},
+		{`{"title": "x", "status": "live", "steps": []}`, "status"},
+		{`{"title": "x", "status": "draft", "steps": [], "extra": 1}`, "extra"},
+	} {
+		resp, out := post(c, "POST", "/api/stories", c2.body, "X-CSRF-Token", csrf)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(out, c2.want) {
+			t.Errorf("%s: %s %s; want 400 naming %q", c2.body, resp.Status, out, c2.want)
+		}
+	}
+	// Published.
+	resp, out = post(c, "PUT", "/api/stories/idlib-and-aleppo-2016", strings.Replace(body, `"draft"`, `"published"`, 1), "X-CSRF-Token", csrf)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("publish: %s %s", resp.Status, out)
+	}
+	_, js := do(t, nil, "GET", e.ts.URL+"/api/stories/idlib-and-aleppo-2016", "")
+	var st struct {
+		Author string `json:"author"`
+		Steps  []struct {
+			State  string `json:"state"`
+			Photos []struct{ ID, Caption string }
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(js), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Author != "rana" || len(st.Steps) != 3 || st.Steps[1].State != "from=2016-03&map=12/36.2/37.16&to=2016-03" || st.Steps[0].Photos[0].Caption == "" {
+		t.Errorf("the story as read: %s", js)
+	}
+	// The GeoJSON: the photos with their step and order.
+	_, gj := do(t, nil, "GET", e.ts.URL+"/api/stories/idlib-and-aleppo-2016.geojson", "")
+	fc := features(t, []byte(gj))
+	if len(fc.Features) != 3 || fc.Features[2].Properties["step"] != float64(3) || fc.Features[2].Properties["order"] != float64(3) ||
+		fc.Features[0].Properties["place_name"] == nil {
+		t.Errorf("the story's GeoJSON: %s", gj)
+	}
+	// The reader's page: the text inert, the provenance shown.
+	_, page := do(t, nil, "GET", e.ts.URL+"/stories/idlib-and-aleppo-2016", "")
+	if strings.Contains(page, "<script>alert") || strings.Contains(page, `href="javascript:`) || !strings.Contains(page, "<strong>market</strong>") ||
+		!strings.Contains(page, "Place read from") || strings.Count(page, `data-testid="story-step"`) != 3 {
+		t.Errorf("the reader's page renders the story wrongly")
+	}
+	// The history: created, then published, by rana.
+	_, h := do(t, c, "GET", e.ts.URL+"/api/stories/idlib-and-aleppo-2016/history", "")
+	if !strings.Contains(h, `"action":"created"`) || !strings.Contains(h, `"action":"published"`) {
+		t.Errorf("history: %s", h)
+	}
+	if resp, _ := do(t, nil, "GET", e.ts.URL+"/api/stories/idlib-and-aleppo-2016/history", ""); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a reader reads the history: %s", resp.Status)
+	}
+	// A photo gone from the archive since it was chosen leaves a gap with
+	// its caption, in the page and in the GeoJSON.
+	gone := `{"title": "Gaps", "status": "published", "steps": [{"heading": "One", "photos": [{"id": "` + a + `"}, {"id": "gone-1", "caption": "Smoke over Raqqa, 2017."}]}]}`
+	if resp, out := post(c, "POST", "/api/stories", gone, "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated {
+		t.Fatalf("a story with a photo gone: %s %s", resp.Status, out)
+	}
+	_, page = do(t, nil, "GET", e.ts.URL+"/stories/gaps", "")
+	if !strings.Contains(page, `data-testid="story-gap"`) || !strings.Contains(page, "Smoke over Raqqa, 2017.") {
+		t.Error("a photo no longer in the archive left no visible gap")
+	}
+	_, gj = do(t, nil, "GET", e.ts.URL+"/api/stories/gaps.geojson", "")
+	if !strings.Contains(gj, `"missing":true`) || !strings.Contains(gj, "Smoke over Raqqa") {
+		t.Errorf("the GeoJSON of a story with a gap: %s", gj)
+	}
+}
