@@ -25,7 +25,8 @@ export function storyReader(root) {
   const dimmed = L.layerGroup().addTo(map);
   const bright = L.layerGroup().addTo(map);
   const timeline = drawTimeline($("story-timeline"));
-  const every = steps.flatMap((el) => JSON.parse(el.dataset.points || "[]"));
+  const pointsOf = (el) => JSON.parse(el.dataset.points || "[]") || [];
+  const every = steps.flatMap(pointsOf);
 
   let current = -1;
   let seq = 0;
@@ -36,6 +37,8 @@ export function storyReader(root) {
     const mine = ++seq;
     const start = performance.now();
     const el = steps[i];
+    root.dataset.shown = String(i + 1);
+    delete root.dataset.settled;
     for (const s of steps) s.classList.toggle("current", s === el);
     $("story-position").textContent = `Step ${i + 1} of ${steps.length}`;
     $("story-prev").disabled = i === 0;
@@ -49,7 +52,7 @@ export function storyReader(root) {
     $("story-window").textContent = from === null ? "" : from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`;
 
     // The map: the step's photos bright, the story's others dimmed.
-    const points = JSON.parse(el.dataset.points || "[]");
+    const points = pointsOf(el);
     const here = new Set(points.map((p) => p[0]));
     dimmed.clearLayers();
     bright.clearLayers();
@@ -89,8 +92,10 @@ export function storyReader(root) {
           .bindTooltip(`${n.toLocaleString("en")} photo${n === 1 ? "" : "s"}`, { direction: "top" }).addTo(bright);
       }
     }
-    if (mine === seq) performance.measure("syriamap:story-step", { start });
-    root.dataset.shown = String(i + 1);
+    if (mine === seq) {
+      performance.measure("syriamap:story-step", { start });
+      root.dataset.settled = String(i + 1);
+    }
   };
 
   $("story-prev").addEventListener("click", () => show(current - 1, { scroll: true }));

@@ -144,7 +144,7 @@ func (s *Server) storyPhotos(ctx context.Context, st story.Story) (map[string]*p
 // their provenance, its window and view, where "explore from here" goes.
 func (s *Server) storyStep(n int, step story.Step, photos map[string]*photo.Photo) views.StoryStep {
 	v := views.StoryStep{N: n, Heading: step.Heading, TextHTML: markdown.Render(step.Text), State: step.State, Highlight: step.Highlight}
-	var points [][3]any
+	points := [][3]any{}
 	lo, hi := "", ""
 	for _, ref := range step.Photos {
 		p := photos[ref.ID]

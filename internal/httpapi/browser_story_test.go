@@ -1,0 +1,187 @@
+package httpapi
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// writeStory has the signed-in editor write a three-step story in the
+// editor — one step of chosen photos (one of them chosen in the
+// explorer with Add to story), one of a saved explorer view, one of
+// photos with a highlight, moved up by keyboard — and publish it. It
+// returns the story's address.
+func writeStory(t *testing.T, b *browser, e *editorServer) string {
+	t.Helper()
+	kafr, aleppo := e.photoID(t, "?place=ocha:C2320"), e.photoID(t, "?q=Aleppo")
+	// Chosen in the explorer.
+	b.run(t, ready(e.ts.URL+"/?photo="+kafr),
+		chromedp.WaitVisible(`[data-testid=add-to-story]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=add-to-story]`, chromedp.ByQuery),
+		waitText(`[data-testid=add-to-story]`, "Chosen for a story (1)"))
+	set := func(sel, value string) chromedp.Action {
+		return eval(`(() => { const el = `+sel+`; el.value = `+jsString(value)+`; el.dispatchEvent(new Event("input")); })()`, nil)
+	}
+	step := func(i int, testid string) string {
+		return `document.querySelectorAll("[data-testid=edit-step]")[` + string(rune('0'+i)) + `].querySelector("[data-testid=` + testid + `]")`
+	}
+	b.run(t, chromedp.Navigate(e.ts.URL+"/stories"), chromedp.Click(`[data-testid=new-story]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=story-title]`, chromedp.ByQuery),
+		set(`document.querySelector("[data-testid=story-title]")`, "Idlib and Aleppo, 2016"),
+		set(`document.querySelector("[data-testid=story-summary]")`, "Three steps through two governorates."),
+		eval(`document.querySelector("[data-testid=story-status]").value = "published"`, nil),
+		chromedp.Click(`[data-testid=add-step]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=add-step]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=add-step]`, chromedp.ByQuery),
+		// Written in another order: the view of Aleppo first, moved down.
+		set(step(0, "step-heading"), "Aleppo in March"),
+		eval(step(0, "step-kind-state")+`.click()`, nil),
+		set(step(0, "step-state"), e.ts.URL+"/?from=2016-03&to=2016-03&map=12/36.2000/37.1600"),
+		set(step(1, "step-heading"), "Kafr Nabl"),
+		set(step(1, "step-text"), "The town's **weekly banners**. <script>alert(1)</script>"),
+		eval(step(1, "step-add-chosen")+`.click()`, nil),
+		set(step(2, "step-heading"), "Both"),
+		set(step(2, "step-photos"), kafr+"\n"+e.ts.URL+"/photos/"+aleppo),
+		set(step(2, "step-highlight"), aleppo),
+		// Kafr Nabl up, by its button, as a keyboard user presses it.
+		chromedp.Focus(`[data-testid=edit-step]:nth-child(2) [data-testid=step-up]`, chromedp.ByQuery),
+		chromedp.KeyEvent("\r"),
+		chromedp.Click(`[data-testid=save-story]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=preview-story]`, chromedp.ByQuery))
+	var headings []string
+	b.run(t, eval(`[...document.querySelectorAll("[data-testid=step-heading]")].map((e) => e.value)`, &headings))
+	if strings.Join(headings, "|") != "Kafr Nabl|Aleppo in March|Both" {
+		t.Fatalf("after saving, the editor shows the steps %q", headings)
+	}
+	return e.ts.URL + "/stories/idlib-and-aleppo-2016"
+}
+
+func jsString(s string) string { return "`" + strings.NewReplacer("`", "\\`", "\\", "\\\\", "${", "\\${").Replace(s) + "`" }
+
+// shownStep is the reader's current step.
+func shownStep(t *testing.T, b *browser) (step string, hash string) {
+	t.Helper()
+	b.run(t, chromedp.Sleep(400*time.Millisecond), eval(`document.querySelector("[data-testid=story]").dataset.shown`, &step), eval(`location.hash`, &hash))
+	return step, hash
+}
+
+// TestBrowserStory: an editor writes and publishes a story; a signed-out
+// reader steps through it by keyboard, by the buttons and by scrolling,
+// each step's address restores it, and "explore from here" opens the
+// explorer at the step's view; on a phone too.
+func TestBrowserStory(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	story := writeStory(t, b, e)
+	// Signed out: a reader.
+	b.run(t, network.ClearBrowserCookies())
+	var title string
+	var steps int
+	b.run(t, chromedp.Navigate(story), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery),
+		chromedp.Text(`h1`, &title, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=story-step]").length`, &steps))
+	if title != "Idlib and Aleppo, 2016" || steps != 3 {
+		t.Fatalf("the reader sees %q with %d steps", title, steps)
+	}
+	var inert bool
+	b.run(t, eval(`!document.querySelector(".story-text script") && document.querySelector(".story-text").textContent.includes("<script>")`, &inert))
+	if !inert {
+		t.Error("the step's text ran or dropped its <script>: it should show as text")
+	}
+	if step, _ := shownStep(t, b); step != "1" {
+		t.Errorf("the story opens at step %s", step)
+	}
+	// Keyboard: down, then up.
+	b.run(t, chromedp.KeyEvent("\u0301")) // ArrowDown
+	if step, hash := shownStep(t, b); step != "2" || hash != "#step-2" {
+		t.Errorf("after ArrowDown: step %s at %q", step, hash)
+	}
+	var window string
+	b.run(t, chromedp.Sleep(800*time.Millisecond), chromedp.Text(`[data-testid=story-window]`, &window, chromedp.ByQuery))
+	if window != "March 2016" {
+		t.Errorf("step 2's window reads %q; want March 2016", window)
+	}
+	// Buttons.
+	b.run(t, chromedp.Click(`[data-testid=story-next]`, chromedp.ByQuery))
+	if step, _ := shownStep(t, b); step != "3" {
+		t.Errorf("after Next: step %s", step)
+	}
+	var highlighted int
+	b.run(t, eval(`document.querySelectorAll("#story-3 .highlight, #step-3 .highlight").length`, &highlighted))
+	if highlighted != 1 {
+		t.Errorf("step 3 highlights %d photos; want its one", highlighted)
+	}
+	// Scrolling back to the first step.
+	b.run(t, eval(`document.querySelector("#step-1").scrollIntoView({block: "start"})`, nil), chromedp.Sleep(600*time.Millisecond))
+	if step, _ := shownStep(t, b); step != "1" {
+		t.Errorf("after scrolling to the first step: step %s", step)
+	}
+	// A step's address restores it.
+	b.run(t, chromedp.Navigate(story+"#step-2"), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery))
+	if step, _ := shownStep(t, b); step != "2" {
+		t.Errorf("%s#step-2 opens at step %s", story, step)
+	}
+	// Explore from here: the explorer at the step's view.
+	var label, search string
+	b.run(t, chromedp.Click(`#step-2 [data-testid=explore-from-here]`, chromedp.ByQuery),
+		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery), eval(`location.search`, &search))
+	if !strings.HasPrefix(label, "March 2016") || !strings.Contains(search, "map=12/36.2") {
+		t.Errorf("explore from here: window %q at %q", label, search)
+	}
+	b.check(t)
+
+	// On a phone: the map above the text, steps by the buttons, nothing
+	// wider than the screen.
+	p := newBrowser(t, e.ts, 375, 812)
+	var wide bool
+	p.run(t, chromedp.Navigate(story), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=story-next]`, chromedp.ByQuery),
+		eval(`document.documentElement.scrollWidth > window.innerWidth`, &wide))
+	if step, _ := shownStep(t, p); step != "2" || wide {
+		t.Errorf("on a phone: step %s after Next; wider than the screen: %v", step, wide)
+	}
+	p.check(t)
+}
+
+// TestBrowserStoryAccessibility: axe-core finds nothing serious on the
+// story pages, as an editor and as a reader, at a desktop's and a
+// phone's size.
+func TestBrowserStoryAccessibility(t *testing.T) {
+	axe, err := os.ReadFile(filepath.Join("..", "..", "assets", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core is not installed (cd assets && npm ci): %v", err)
+		}
+		t.Skipf("axe-core is not installed (cd assets && npm ci): %v", err)
+	}
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	story := writeStory(t, b, e)
+	pages := []string{"/stories", story, story + "/edit", "/stories/new"}
+	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
+		b.run(t, chromedp.EmulateViewport(int64(size[0]), int64(size[1])))
+		for _, page := range pages {
+			if !strings.HasPrefix(page, "http") {
+				page = e.ts.URL + page
+			}
+			var violations []string
+			b.run(t, chromedp.Navigate(page), chromedp.Sleep(1000*time.Millisecond), eval(string(axe), nil),
+				eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
+					.filter((v) => v.impact === "serious" || v.impact === "critical")
+					.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
+			for _, v := range violations {
+				t.Errorf("%dx%d, %s: %s", size[0], size[1], page, v)
+			}
+		}
+	}
+	b.check(t)
+}
