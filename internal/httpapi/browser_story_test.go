@@ -61,7 +61,9 @@ func writeStory(t *testing.T, b *browser, e *editorServer) string {
 	return e.ts.URL + "/stories/idlib-and-aleppo-2016"
 }
 
-func jsString(s string) string { return "`" + strings.NewReplacer("`", "\\`", "\\", "\\\\", "${", "\\${").Replace(s) + "`" }
+func jsString(s string) string {
+	return "`" + strings.NewReplacer("`", "\\`", "\\", "\\\\", "${", "\\${").Replace(s) + "`"
+}
 
 // shownStep is the reader's current step.
 func shownStep(t *testing.T, b *browser) (step string, hash string) {
