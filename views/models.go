@@ -477,6 +477,9 @@ type StoryPhoto struct {
 	CorrectedBy string // "" when the geocoder's
 	Highlight   bool
 	Missing     bool
+	// MissingWhy says why a Missing photo is not shown ("" for "no
+	// longer in the archive").
+	MissingWhy string
 }
 
 // StoryEdit is the editor of a story: the script builds the form from

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/syriamap/syriamap/internal/publish"
+	"github.com/syriamap/syriamap/internal/story"
 )
 
 // TestBrowserPublished runs the explorer of a published site (syriamap
@@ -223,4 +224,47 @@ func TestGDALOpensPublished(t *testing.T) {
 			t.Errorf("ogrinfo %s: %v; the live API selects %d\n%s", c.file, m, want, out)
 		}
 	}
+}
+
+// TestBrowserPublishedStory: a published story is part of the published
+// site, read from the static server: its steps by keyboard, its map,
+// its state step's clusters, and explore from here into the site's own
+// explorer.
+func TestBrowserPublishedStory(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	kafr := e.photoID(t, "?place=ocha:C2320")
+	st := story.Story{Title: "Idlib, 2016", Status: story.Published, Steps: []story.Step{
+		{Heading: "Kafr Nabl", Text: "The *banners*.", Photos: []story.PhotoRef{{ID: kafr}}, Highlight: kafr},
+		{Heading: "The governorate", State: "from=2016-01&to=2016-12&governorate=Idlib&map=9/35.8/36.6"},
+	}}
+	if err := st.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := e.a.DB.SaveStory(ctx, st, "", "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := publish.Publish(ctx, e.a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(static.Close)
+	b := newBrowser(t, static, 1440, 900)
+	var steps, clusters int
+	var label string
+	b.run(t, chromedp.Navigate(static.URL+"/stories.html"), chromedp.Click(`[data-testid=story-item] a`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=story-step]").length`, &steps),
+		chromedp.KeyEvent("\u0301"), // ArrowDown
+		chromedp.Poll(`document.querySelector("[data-testid=story]").dataset.settled === "2"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`document.querySelectorAll("#story-map path.leaflet-interactive").length`, &clusters),
+		chromedp.Click(`#step-2 [data-testid=explore-from-here]`, chromedp.ByQuery),
+		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
+	if steps != 2 || clusters == 0 || !strings.HasPrefix(label, "January 2016 – December 2016") {
+		t.Errorf("the published story: %d steps, %d markers at its governorate step, explore from here shows %q", steps, clusters, label)
+	}
+	b.check(t)
 }

@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/gorilla/mux"
 	"github.com/paulmach/orb/geojson"
 
-	"github.com/syriamap/syriamap/internal/markdown"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/store"
@@ -117,8 +116,10 @@ func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 	if s.editorOf(r) != nil {
 		m.EditURL = s.url("story.edit", "slug", st.Slug)
 	}
+	urls := s.pageURLs()
+	urls.Explorer = s.url("explorer")
 	for i, step := range st.Steps {
-		m.Steps = append(m.Steps, s.storyStep(i+1, step, photos))
+		m.Steps = append(m.Steps, pagemodel.StoryStep(i+1, step, photos, s.archive.Gazetteer, urls))
 	}
 	s.render(w, r, http.StatusOK, views.StoryReader(m))
 }
@@ -138,63 +139,6 @@ func (s *Server) storyPhotos(ctx context.Context, st story.Story) (map[string]*p
 		out[id] = p
 	}
 	return out, nil
-}
-
-// storyStep is a step's view: its text rendered inert, its photos with
-// their provenance, its window and view, where "explore from here" goes.
-func (s *Server) storyStep(n int, step story.Step, photos map[string]*photo.Photo) views.StoryStep {
-	v := views.StoryStep{N: n, Heading: step.Heading, TextHTML: markdown.Render(step.Text), State: step.State, Highlight: step.Highlight}
-	points := [][3]any{}
-	lo, hi := "", ""
-	for _, ref := range step.Photos {
-		p := photos[ref.ID]
-		if p == nil {
-			v.Photos = append(v.Photos, views.StoryPhoto{Row: views.PhotoRow{ID: ref.ID, Caption: ref.Caption}, Missing: true})
-			continue
-		}
-		sp := views.StoryPhoto{Row: s.photoRow(p), Mention: p.Place.Mention, Highlight: ref.ID == step.Highlight}
-		if p.Place.Mention != "" {
-			sp.Confidence = strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64)
-		}
-		if p.Review == photo.ReviewCorrected || p.Review == photo.ReviewConfirmed {
-			sp.CorrectedBy = p.ReviewedBy
-		}
-		v.Photos = append(v.Photos, sp)
-		if p.Placed() {
-			points = append(points, [3]any{p.ID, web.Round6(p.Place.Lon), web.Round6(p.Place.Lat)})
-		}
-		if !p.Date.IsZero() {
-			m := p.Date.String()[:min(7, len(p.Date.String()))]
-			if lo == "" || m < lo {
-				lo = m
-			}
-			if m > hi {
-				hi = m
-			}
-		}
-	}
-	b, _ := json.Marshal(points)
-	v.Points = string(b)
-	q := url.Values{}
-	if step.State != "" {
-		q, _ = url.ParseQuery(step.State)
-		v.From, v.To, v.View = q.Get("from"), q.Get("to"), q.Get("map")
-	} else {
-		v.From, v.To = lo, hi
-		if lo != "" {
-			q.Set("from", lo)
-			q.Set("to", hi)
-		}
-		if h := photos[step.Highlight]; h != nil {
-			q.Set("photo", h.ID)
-			if h.Placed() {
-				v.View = fmt.Sprintf("12/%.4f/%.4f", h.Place.Lat, h.Place.Lon)
-				q.Set("map", v.View)
-			}
-		}
-	}
-	v.ExploreURL = s.url("explorer") + "?" + strings.ReplaceAll(q.Encode(), "%2F", "/")
-	return v
 }
 
 // storiesJSON lists the stories (drafts for editors), without steps.

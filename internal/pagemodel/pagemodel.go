@@ -6,13 +6,19 @@
 package pagemodel
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
+	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/lexicon"
+	"github.com/syriamap/syriamap/internal/markdown"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/story"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
@@ -23,6 +29,8 @@ type URLs struct {
 	Photo     func(p *photo.Photo) string
 	Place     func(id string) string
 	Thumbnail func(p *photo.Photo) string
+	// Explorer is the explorer's address, for "explore from here".
+	Explorer string
 }
 
 // PhotoRow is a photo's line in a list. A place the gazetteer does not
@@ -141,4 +149,66 @@ func MonthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 		bars = append(bars, views.Bar{Label: key, Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
 	}
 	return bars, lo.Format("January 2006"), hi.Format("January 2006")
+}
+
+// StoryStep is step n (from 1) of a story as its reader's page shows
+// it: its text rendered inert, its photos as they are now (photos, by
+// id; one not there is shown by the caption it had) with where their
+// places came from, its window and view, and where "explore from here"
+// goes (u.Explorer with the step's state).
+func StoryStep(n int, step story.Step, photos map[string]*photo.Photo, g *gazetteer.Gazetteer, u URLs) views.StoryStep {
+	v := views.StoryStep{N: n, Heading: step.Heading, TextHTML: markdown.Render(step.Text), State: step.State, Highlight: step.Highlight}
+	points := [][3]any{}
+	lo, hi := "", ""
+	for _, ref := range step.Photos {
+		p := photos[ref.ID]
+		if p == nil {
+			v.Photos = append(v.Photos, views.StoryPhoto{Row: views.PhotoRow{ID: ref.ID, Caption: ref.Caption}, Missing: true})
+			continue
+		}
+		sp := views.StoryPhoto{Row: PhotoRow(p, g, u), Mention: p.Place.Mention, Highlight: ref.ID == step.Highlight}
+		if p.Place.Mention != "" {
+			sp.Confidence = strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64)
+		}
+		if p.Review == photo.ReviewCorrected || p.Review == photo.ReviewConfirmed {
+			sp.CorrectedBy = p.ReviewedBy
+		}
+		v.Photos = append(v.Photos, sp)
+		if p.Placed() {
+			points = append(points, [3]any{p.ID, web.Round6(p.Place.Lon), web.Round6(p.Place.Lat)})
+		}
+		if !p.Date.IsZero() {
+			d := p.Date.String()
+			m := d[:min(7, len(d))]
+			if lo == "" || m < lo {
+				lo = m
+			}
+			if m > hi {
+				hi = m
+			}
+		}
+	}
+	b, _ := json.Marshal(points)
+	v.Points = string(b)
+	q := url.Values{}
+	if step.State != "" {
+		q, _ = url.ParseQuery(step.State)
+		v.From, v.To, v.View = q.Get("from"), q.Get("to"), q.Get("map")
+	} else {
+		v.From, v.To = lo, hi
+		if lo != "" {
+			q.Set("from", lo)
+			q.Set("to", hi)
+		}
+		if h := photos[step.Highlight]; h != nil {
+			q.Set("photo", h.ID)
+			if h.Placed() {
+				v.View = fmt.Sprintf("12/%.4f/%.4f", h.Place.Lat, h.Place.Lon)
+				q.Set("map", v.View)
+			}
+		}
+	}
+	// The view reads as zoom/lat/lon, as the explorer writes it.
+	v.ExploreURL = u.Explorer + "?" + strings.ReplaceAll(q.Encode(), "%2F", "/")
+	return v
 }

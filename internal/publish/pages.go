@@ -120,7 +120,11 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 // with a map carries the site's manifest for its script.
 func (p *publisher) page(at, title, current string, withMap bool) views.Page {
 	root := relRoot(at)
-	nav := []views.Link{{Label: "Explore", URL: cmp.Or(root, "./")}, {Label: "About", URL: root + "about.html"}}
+	nav := []views.Link{{Label: "Explore", URL: cmp.Or(root, "./")}}
+	if p.hasStories {
+		nav = append(nav, views.Link{Label: "Stories", URL: root + "stories.html"})
+	}
+	nav = append(nav, views.Link{Label: "About", URL: root + "about.html"})
 	for i := range nav {
 		nav[i].Current = nav[i].Label == current
 	}
@@ -148,7 +152,7 @@ const pointsLimit = 200_000
 
 // pages writes the explorer, the photo page, the places' pages and the
 // about page.
-func (p *publisher) pages(places map[string]*placeStats) error {
+func (p *publisher) pages(ctx context.Context, places map[string]*placeStats) error {
 	m := p.manifest
 	m.Title, m.TileURL = p.o.Title, p.o.Tiles
 	site, err := json.MarshalIndent(m, "", " ")
@@ -173,6 +177,9 @@ func (p *publisher) pages(places map[string]*placeStats) error {
 		if err := p.placePage(id, st, places); err != nil {
 			return err
 		}
+	}
+	if _, err := p.stories(ctx, places, p.storyPhotos); err != nil {
+		return fmt.Errorf("publish: the stories: %w", err)
 	}
 	var c attribution.Credits
 	if err := json.Unmarshal(geodata.Attribution, &c); err != nil {
@@ -232,24 +239,7 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	}
 	at := placePath(id)
 	root := relRoot(at)
-	urls := pagemodel.URLs{
-		Photo: func(ph *photo.Photo) string {
-			from, _ := ph.Date.Span()
-			return root + "photo.html?id=" + url.QueryEscape(ph.ID) + "&d=" + strconv.Itoa(from)
-		},
-		Place: func(id string) string {
-			if places[id] == nil {
-				return "" // no photo there: no page
-			}
-			return root + placePath(id)
-		},
-		Thumbnail: func(ph *photo.Photo) string {
-			if ph.ImageFile == "" || p.o.Images == nil {
-				return ""
-			}
-			return root + imagePath(ph.ImageFile, smallSide)
-		},
-	}
+	urls := p.pageURLs(root, places)
 	m := views.PlacePage{Page: p.page(at, pl.Name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
 		Within: pagemodel.Within(p.a.Gazetteer, pl, urls.Place), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(pl), Photos: st.n}
 	if pl.Located {

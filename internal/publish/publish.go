@@ -99,6 +99,10 @@ type publisher struct {
 	// manifest names the data files the pages read.
 	manifest manifest
 	chunks   chunkTable
+	// storyPhotos are the photos the published stories show, true once
+	// one is published in this selection.
+	storyPhotos map[string]bool
+	hasStories  bool
 }
 
 // manifest is what a page needs to find the site's data: site.json, the
@@ -138,6 +142,9 @@ func (p *publisher) run(ctx context.Context) error {
 	if err := p.assets(); err != nil {
 		return err
 	}
+	if err := p.readStoryPhotos(ctx); err != nil {
+		return err
+	}
 	w, err := p.newWriters()
 	if err != nil {
 		return err
@@ -161,7 +168,7 @@ func (p *publisher) run(ctx context.Context) error {
 	if err := p.gazetteerData(w.placeIDs); err != nil {
 		return err
 	}
-	if err := p.pages(w.placeStats); err != nil {
+	if err := p.pages(ctx, w.placeStats); err != nil {
 		return err
 	}
 	return p.datapackage(w.years)
@@ -173,6 +180,27 @@ func (p *publisher) run(ctx context.Context) error {
 func photoURL(ft *photo.Feature) string {
 	from, _ := ft.Date.Span()
 	return "photo.html?id=" + url.QueryEscape(ft.ID) + "&d=" + strconv.Itoa(from)
+}
+
+// readStoryPhotos notes the photos the archive's published stories
+// show, so that the writers can say which of them this selection holds.
+func (p *publisher) readStoryPhotos(ctx context.Context) error {
+	p.storyPhotos = map[string]bool{}
+	list, err := p.a.DB.Stories(ctx, false)
+	if err != nil {
+		return err
+	}
+	p.hasStories = len(list) > 0
+	for _, it := range list {
+		st, err := p.a.DB.Story(ctx, it.Slug)
+		if err != nil {
+			return err
+		}
+		for _, id := range st.PhotoIDs() {
+			p.storyPhotos[id] = false
+		}
+	}
+	return nil
 }
 
 // links are a photo's links in the published site.

@@ -73,6 +73,9 @@ const featureCollectionHead = `{"type":"FeatureCollection","features":[` + "\n"
 func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) error {
 	k := p.n
 	p.n++
+	if _, ok := p.storyPhotos[ft.ID]; ok {
+		p.storyPhotos[ft.ID] = true
+	}
 	if ft.Located {
 		p.placed++
 	}

@@ -1,0 +1,93 @@
+package publish
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"github.com/syriamap/syriamap/internal/pagemodel"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/story"
+	"github.com/syriamap/syriamap/views"
+)
+
+// stories writes the archive's published stories: a list (stories.html)
+// and each story's page (stories/<slug>.html), the server's reader with
+// the site's data. A story's photo outside the published selection is
+// shown by its caption, as a photo gone from the archive is.
+func (p *publisher) stories(ctx context.Context, places map[string]*placeStats, published map[string]bool) (int, error) {
+	list, err := p.a.DB.Stories(ctx, false)
+	if err != nil || len(list) == 0 {
+		return 0, err
+	}
+	m := views.StoryList{Page: p.page("stories.html", "Stories", "Stories", false)}
+	for _, it := range list {
+		st, err := p.a.DB.Story(ctx, it.Slug)
+		if err != nil {
+			return 0, err
+		}
+		if err := p.storyPage(ctx, st, places, published); err != nil {
+			return 0, err
+		}
+		m.Stories = append(m.Stories, views.StoryItem{Title: st.Title, Summary: st.Summary, URL: storyPath(st.Slug), Author: st.Author,
+			Updated: st.Updated[:min(10, len(st.Updated))]})
+	}
+	return len(list), p.render("stories.html", views.StoriesPage(m))
+}
+
+func storyPath(slug string) string { return "stories/" + slug + ".html" }
+
+func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[string]*placeStats, published map[string]bool) error {
+	at := storyPath(st.Slug)
+	root := relRoot(at)
+	photos := map[string]*photo.Photo{}
+	for _, id := range st.PhotoIDs() {
+		if !published[id] {
+			continue
+		}
+		ph, err := p.a.DB.Photo(ctx, id)
+		if err != nil {
+			return fmt.Errorf("publish: story %q: %w", st.Slug, err)
+		}
+		photos[id] = ph
+	}
+	urls := p.pageURLs(root, places)
+	urls.Explorer = root + "./"
+	m := views.StoryPage{Page: p.page(at, st.Title, "Stories", true), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+		Updated: st.Updated[:min(10, len(st.Updated))], BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
+		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles}
+	for i, step := range st.Steps {
+		v := pagemodel.StoryStep(i+1, step, photos, p.a.Gazetteer, urls)
+		for j := range v.Photos {
+			if v.Photos[j].Missing && !published[v.Photos[j].Row.ID] && step.Photos[j].ID == v.Photos[j].Row.ID {
+				v.Photos[j].MissingWhy = "This photo is not in this published selection."
+			}
+		}
+		m.Steps = append(m.Steps, v)
+	}
+	return p.render(at, views.StoryReader(m))
+}
+
+// pageURLs are the links of a published page whose way to the site's
+// root is root: a place links to its page only if it has one.
+func (p *publisher) pageURLs(root string, places map[string]*placeStats) pagemodel.URLs {
+	return pagemodel.URLs{
+		Photo: func(ph *photo.Photo) string {
+			from, _ := ph.Date.Span()
+			return root + "photo.html?id=" + url.QueryEscape(ph.ID) + "&d=" + strconv.Itoa(from)
+		},
+		Place: func(id string) string {
+			if places[id] == nil {
+				return "" // no photo there: no page
+			}
+			return root + placePath(id)
+		},
+		Thumbnail: func(ph *photo.Photo) string {
+			if ph.ImageFile == "" || p.o.Images == nil {
+				return ""
+			}
+			return root + imagePath(ph.ImageFile, smallSide)
+		},
+	}
+}
