@@ -234,3 +234,61 @@ func runCorrections(ctx context.Context, args []string, stdout, stderr io.Writer
 	fmt.Fprintf(stdout, "%d applied, %d skipped, %d in conflict (not applied)\n", rep.Applied, rep.Skipped, rep.Conflicts)
 	return nil
 }
+
+const storiesUsage = `Usage:
+  syriamap stories export [--db PATH] > stories.jsonl         every story, drafts too, one a line
+  syriamap stories import [--db PATH] [--replace] FILE        add them to this archive
+
+A story whose slug the archive has is skipped, or replaced with --replace;
+a photo this archive lacks stays in its step by the caption it had.`
+
+// runStories moves stories between archives as JSON Lines.
+func runStories(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "export" && args[0] != "import" {
+		fmt.Fprintln(stderr, storiesUsage)
+		return usageError{"stories: want export or import"}
+	}
+	fl := flag.NewFlagSet("stories "+args[0], flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() { fmt.Fprintln(stderr, storiesUsage) }
+	db := dbFlag(fl)
+	replace := fl.Bool("replace", false, "replace the stories whose slugs the archive has")
+	if help, err := parseFlags(fl, args[1:]); help || err != nil {
+		return err
+	}
+	if args[0] == "export" {
+		a, closeDB, err := openArchive(ctx, *db, openReadOnly, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		n, err := a.ExportStories(ctx, stdout)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%d stor%s exported\n", n, map[bool]string{true: "y", false: "ies"}[n == 1])
+		return nil
+	}
+	if fl.NArg() != 1 {
+		return usageError{"stories import: give one file"}
+	}
+	f, err := os.Open(fl.Arg(0))
+	if err != nil {
+		return fmt.Errorf("reading stories: %w", err)
+	}
+	defer f.Close()
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	rep, err := a.ImportStories(ctx, f, fl.Arg(0), *replace)
+	for _, l := range rep.Lines {
+		fmt.Fprintln(stderr, l)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d imported, %d replaced, %d skipped\n", rep.Imported, rep.Replaced, rep.Skipped)
+	return nil
+}

@@ -61,6 +61,7 @@ Usage:
   syriamap users add|list|remove NAME           the editors who may correct photos in the browser
   syriamap tokens create NAME                   a bearer token for scripts that write
   syriamap corrections export|import            move a team's corrections between archives
+  syriamap stories export|import                move stories between archives (JSON Lines)
   syriamap regeocode                            re-run the geocoder over the archive
   syriamap backup FILE                          copy the archive, consistently, while it is in use
   syriamap gen --n N                            print N realistic synthetic captions
@@ -100,6 +101,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runGen(ctx, args[1:], stdout, stderr)
 	case "publish":
 		return runPublish(ctx, args[1:], stdout, stderr)
+	case "stories":
+		return runStories(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,94 @@
+package archive
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/story"
+)
+
+// ExportStories writes every story, drafts too, one JSON object a line
+// (JSON Lines), each with its steps and its photos' captions, for
+// ImportStories in another archive. It returns how many it wrote.
+func (a *Archive) ExportStories(ctx context.Context, w io.Writer) (int, error) {
+	list, err := a.DB.Stories(ctx, true)
+	if err != nil {
+		return 0, err
+	}
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	for _, it := range list {
+		st, err := a.DB.Story(ctx, it.Slug)
+		if err != nil {
+			return 0, err
+		}
+		if err := enc.Encode(st); err != nil {
+			return 0, err
+		}
+	}
+	return len(list), bw.Flush()
+}
+
+// StoryImport is what an import of stories did: each line's outcome.
+type StoryImport struct {
+	Imported, Replaced, Skipped int
+	Lines                       []string
+}
+
+// ImportStories reads stories as ExportStories writes them (name is the
+// file's, for messages). A story whose slug the archive has is skipped,
+// or replaced with replace; a photo this archive lacks stays in its step
+// by the caption it had. Each story is saved in its own transaction with
+// an "imported" event by its author; a line that is not a valid story is
+// an error naming file and line, and nothing after it is imported.
+func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, replace bool) (StoryImport, error) {
+	var rep StoryImport
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<20), 8<<20)
+	for line := 1; sc.Scan(); line++ {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var st story.Story
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&st); err != nil {
+			return rep, photo.Errorf(photo.EInvalid, "%s:%d: not a story: %v", name, line, err)
+		}
+		if err := st.Validate(); err != nil {
+			return rep, photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+		}
+		prev := ""
+		if _, err := a.DB.Story(ctx, st.Slug); err == nil {
+			if !replace {
+				rep.Skipped++
+				rep.Lines = append(rep.Lines, fmt.Sprintf("%s:%d: skipped %q: the archive has a story with that slug (--replace replaces it)", name, line, st.Slug))
+				continue
+			}
+			prev = st.Slug
+		} else if photo.ErrorCode(err) != photo.ENotFound {
+			return rep, err
+		}
+		author := st.Author
+		if author == "" {
+			author = "import"
+		}
+		if _, err := a.DB.SaveStory(ctx, st, prev, author, "imported"); err != nil {
+			return rep, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		if prev != "" {
+			rep.Replaced++
+		} else {
+			rep.Imported++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return rep, fmt.Errorf("reading %s: %w", name, err)
+	}
+	return rep, nil
+}
