@@ -65,20 +65,26 @@ export function storyReader(root) {
         .bindTooltip(el.querySelector(`[data-id="${CSS.escape(id)}"] [data-testid=place]`)?.textContent || "", { direction: "top" })
         .addTo(bright);
     }
+    // The map moves (in a flight, or at once for reduced motion); the
+    // step is settled when it has arrived and its markers are drawn.
+    const arrived = new Promise((resolve) => map.once("moveend", resolve));
     const animate = { animate: !still, duration: still ? 0 : 0.8 };
     const view = /^(\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(el.dataset.view || "");
+    let moving = true;
     if (view) {
-      const target = [Number(view[2]), Number(view[3])];
+      const target = L.latLng(Number(view[2]), Number(view[3]));
+      moving = !map.getCenter().equals(target, 1e-4) || map.getZoom() !== Number(view[1]);
       if (still) map.setView(target, Number(view[1]), { animate: false });
       else map.flyTo(target, Number(view[1]), animate);
     } else if (points.length > 0) {
       const bounds = L.latLngBounds(points.map(([, lon, lat]) => [lat, lon]));
       if (still) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 13, animate: false });
       else map.flyToBounds(bounds, { padding: [40, 40], maxZoom: 13, ...animate });
-    }
+    } else moving = false;
+    if (moving) await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, still ? 300 : 1500))]);
+    if (mine !== seq) return;
     if (el.dataset.state) {
       // The explorer state's photos, as the explorer clusters them.
-      await Promise.race([new Promise((resolve) => map.once("moveend", resolve)), new Promise((resolve) => setTimeout(resolve, still ? 50 : 1000))]);
       const q = new URLSearchParams(el.dataset.state);
       q.delete("map");
       q.delete("photo");

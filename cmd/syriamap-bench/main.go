@@ -270,6 +270,17 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Note(fmt.Sprintf("browser at %s: %d timeline steps %s; the page then showed %q", name, len(br.stepsMS), mode, br.shown))
 	}
 
+	progress("%s: a %d-step story in headless Chromium", name, storySteps)
+	switch took, err := measureStory(ctx, cfg.syriamap, db, srv.url); {
+	case err != nil && errors.Is(err, headless.ErrNotInstalled):
+		res.SkipPrefix("story.", size, err.Error())
+	case err != nil:
+		res.Fail("story.", size, err)
+	default:
+		res.Set("story.step_p50_ms", size, quantile(took, 0.5))
+		res.Set("story.step_p99_ms", size, quantile(took, 0.99))
+	}
+
 	if mem, err := srv.memory(); err != nil {
 		res.SkipPrefix("memory.", size, err.Error())
 	} else {

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/headless"
 )
@@ -142,4 +145,43 @@ func TestPublishRow(t *testing.T) {
 	}
 	t.Logf("publish %.1f s, %.0f MB (%.2f× the archive's %.0f MB), first markers %.0f ms (median of 3, cold), city view data %.0f KB (%s)",
 		r.seconds, r.mb, r.mb*1e6/float64(fi.Size()), float64(fi.Size())/1e6, r.firstMS, r.cityKB, r.cityFiles)
+}
+
+// TestStoryRow measures the story rows alone on an archive a bench run
+// left (it writes an editor, a token and the story into it):
+//
+//	SYRIAMAP_BENCH_STORY_DB=/tmp/syriamap-bench/archive-1M.db go test -run TestStoryRow -v ./cmd/syriamap-bench
+func TestStoryRow(t *testing.T) {
+	db := os.Getenv("SYRIAMAP_BENCH_STORY_DB")
+	if db == "" {
+		t.Skip("SYRIAMAP_BENCH_STORY_DB names no archive")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "syriamap")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/syriamap/syriamap/cmd/syriamap").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	srv, err := startServer(context.Background(), bin, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.close()
+	// As in a bench run, the memory index is built by then: wait until a
+	// year's clusters country-wide come fast.
+	for start := time.Now(); time.Since(start) < 3*time.Minute; time.Sleep(time.Second) {
+		t0 := time.Now()
+		res, err := http.Get(srv.url + "/api/clusters?zoom=7&from=2016&to=2016&bbox=35,32,43,38")
+		if err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+		if time.Since(t0) < 50*time.Millisecond {
+			break
+		}
+	}
+	took, err := measureStory(context.Background(), bin, db, srv.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a %d-step story: step p50 %.1f ms, p99 %.1f ms, max %.1f ms (all: %.0f)", storySteps, quantile(took, 0.5), quantile(took, 0.99), took[len(took)-1], took)
 }

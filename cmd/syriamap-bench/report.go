@@ -68,6 +68,8 @@ var measures = []measure{
 	{"browser.first_clusters_ms", "browser: navigation to first clusters drawn", "ms", true, &target{limit: 1000, maxSize: 100_000, text: "< 1000 up to 100k"}},
 	{"browser.step_p50_ms", "browser: timeline step, key press to redrawn, p50", "ms", true, &target{limit: 100, maxSize: 100_000, text: "< 100 up to 100k"}},
 	{"browser.step_p99_ms", "browser: timeline step, key press to redrawn, p99", "ms", true, nil},
+	{"story.step_p50_ms", "story: a step of a 50-step story, key to map and timeline settled (reduced motion), p50", "ms", true, nil},
+	{"story.step_p99_ms", "story: the same, p99", "ms", true, &target{limit: 150.001, text: "≤ 150"}},
 	{"publish.seconds", "publish: the whole archive as a static site (no images)", "s", true,
 		&target{limit: 300, minSize: 1_000_000, maxSize: 1_000_000, text: "≤ 300 at 1M"}},
 	{"publish.mb", "publish: the site's size", "MB", true, nil},
