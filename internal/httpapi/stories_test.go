@@ -84,6 +84,16 @@ func TestStoriesAPI(t *testing.T) {
 		!strings.Contains(page, "Place read from") || strings.Count(page, `data-testid="story-step"`) != 3 {
 		t.Errorf("the reader's page renders the story wrongly")
 	}
+	// A photo corrected since: the story shows its corrected place, and
+	// who corrected it.
+	if resp, out := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+a+"/placement", `{"place_id": "gn:169897", "note": "the banner names Idlib"}`,
+		"Authorization", "Bearer "+e.token); resp.StatusCode != http.StatusOK {
+		t.Fatalf("correcting: %s %s", resp.Status, out)
+	}
+	_, page = do(t, nil, "GET", e.ts.URL+"/stories/idlib-and-aleppo-2016", "")
+	if !strings.Contains(page, "corrected by rana") {
+		t.Error("the story does not show the photo's correction")
+	}
 	// The history: created, then published, by rana.
 	_, h := do(t, c, "GET", e.ts.URL+"/api/stories/idlib-and-aleppo-2016/history", "")
 	if !strings.Contains(h, `"action":"created"`) || !strings.Contains(h, `"action":"published"`) {
