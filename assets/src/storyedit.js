@@ -81,7 +81,7 @@ export function storyEditor(form) {
       chosenLabel();
     });
     window.addEventListener("storage", chosenLabel);
-    const state = h("input", { type: "url", "data-testid": "step-state", placeholder: "a link to the explorer (Cite this view gives one)" });
+    const state = h("input", { type: "text", inputmode: "url", "data-testid": "step-state", placeholder: "a link to the explorer (Cite this view gives one)" });
     state.value = step.state ? `${new URL(form.dataset.explorerUrl, location.href).href}?${step.state}` : "";
     const highlight = h("input", { type: "text", "data-testid": "step-highlight" });
     highlight.value = step.highlight || "";
