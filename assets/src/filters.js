@@ -5,14 +5,9 @@
 // other filters and the time window.
 
 import { multiKeys, emptyFilters } from "./state.js";
+import { fold } from "./fold.js";
 
 const SHOWN = 200; // options drawn at once; typing narrows the rest
-
-// fold lowers a label and strips its accents, so that "idleb" finds
-// "Idlib" and "halab" nothing worse than it should.
-function fold(s) {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
 
 export class FilterForm {
   // form is the server's filter form; facetsUrl the facet counts' URL;

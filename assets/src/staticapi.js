@@ -16,6 +16,8 @@ import Pbf from "pbf";
 import { card } from "./list.js";
 import { placeMap } from "./map.js";
 import { h } from "./filters.js";
+import { fold } from "./fold.js";
+import { parseDay, parseMonth, firstDay, lastDay } from "./months.js";
 
 const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
 const MAX_LABELS = 400;
@@ -31,25 +33,15 @@ const TILE_ZOOM = 14; // the deepest zoom of the published tiles
 // of the photos in view: about 400 KB at most.
 const SCAN_PHOTOS = 2000;
 
-// fold is how words are compared: lower case, accents and Arabic marks
-// off, Arabic letter variants as one (as the publisher's searchFold).
-export function fold(s) {
-  return s.normalize("NFD").replace(/\p{Mn}/gu, "").toLowerCase()
-    .replace(/[أإآٱ]/g, "ا").replace(/[ىئی]/g, "ي").replace(/ة/g, "ه").replace(/ؤ/g, "و").replace(/ک/g, "ك")
-    .replace(/ـ/g, "").replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0));
-}
-
 const words = (s) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 // dayOf reads YYYY, YYYY-MM or YYYY-MM-DD as its first or last day
-// (YYYYMMDD), or null.
+// (YYYYMMDD; a month's last is its 31st, as the explorer counts), or null.
 function dayOf(v, last) {
-  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec((v || "").trim());
-  if (!m) return null;
-  const y = Number(m[1]);
-  if (m[3]) return y * 10000 + Number(m[2]) * 100 + Number(m[3]);
-  if (m[2]) return y * 10000 + Number(m[2]) * 100 + (last ? new Date(Date.UTC(y, Number(m[2]), 0)).getUTCDate() : 1);
-  return y * 10000 + (last ? 1231 : 101);
+  const day = parseDay((v || "").trim());
+  if (day !== null) return day;
+  const m = parseMonth((v || "").trim(), last);
+  return m === null ? null : last ? lastDay(m) : firstDay(m);
 }
 
 const pad = (n) => String(n).padStart(2, "0");

@@ -18,6 +18,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 func TestGeoJSONSeqAndCSV(t *testing.T) {
@@ -248,7 +249,7 @@ func TestPoints(t *testing.T) {
 			if (f.Geometry == nil) != (p[1] == nil) {
 				t.Errorf("%s: point %v lon %v, geometry %v", q, p[0], p[1], f.Geometry)
 			}
-			if want := metadataCode(f.Properties.MustString("agreement", "")); p[6] != float64(want) {
+			if want := web.MetadataCode(f.Properties.MustString("agreement", "")); p[6] != float64(want) {
 				t.Errorf("%s: point %v metadata %v, the feature's agreement %v", q, p[0], p[6], f.Properties["agreement"])
 			}
 		}

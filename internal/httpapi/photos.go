@@ -456,20 +456,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(web.PlacementCode(ft.Precision, ft.Confidence)), 10)
 		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(metadataCode(ft.Check.Agreement)), 10)
+		b = strconv.AppendInt(b, int64(web.MetadataCode(ft.Check.Agreement)), 10)
 		return append(b, ']')
 	})
-}
-
-// metadataCode is how the map marks a photo whose image file's metadata
-// (IPTC location, GPS, clock) does not agree with its caption: 0 agrees
-// or nothing to compare, 1 near, 2 disagrees.
-func metadataCode(agreement string) int {
-	switch agreement {
-	case photo.AgreementNear:
-		return 1
-	case photo.AgreementDisagrees:
-		return 2
-	}
-	return 0
 }

@@ -121,7 +121,7 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 func (p *publisher) page(at, title, current string, withMap bool) views.Page {
 	root := relRoot(at)
 	nav := []views.Link{{Label: "Explore", URL: cmp.Or(root, "./")}}
-	if p.hasStories {
+	if len(p.stories) > 0 {
 		nav = append(nav, views.Link{Label: "Stories", URL: root + "stories.html"})
 	}
 	nav = append(nav, views.Link{Label: "About", URL: root + "about.html"})
@@ -178,7 +178,7 @@ func (p *publisher) pages(ctx context.Context, places map[string]*placeStats) er
 			return err
 		}
 	}
-	if _, err := p.stories(ctx, places, p.storyPhotos); err != nil {
+	if err := p.storyPages(ctx, places); err != nil {
 		return fmt.Errorf("publish: the stories: %w", err)
 	}
 	var c attribution.Credits

@@ -13,12 +13,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/story"
 	"github.com/syriamap/syriamap/internal/web"
 )
 
@@ -99,10 +99,10 @@ type publisher struct {
 	// manifest names the data files the pages read.
 	manifest manifest
 	chunks   chunkTable
-	// storyPhotos are the photos the published stories show, true once
-	// one is published in this selection.
+	// stories are the archive's published stories; storyPhotos the
+	// photos they show, true once one is published in this selection.
+	stories     []story.Story
 	storyPhotos map[string]bool
-	hasStories  bool
 }
 
 // manifest is what a page needs to find the site's data: site.json, the
@@ -142,7 +142,7 @@ func (p *publisher) run(ctx context.Context) error {
 	if err := p.assets(); err != nil {
 		return err
 	}
-	if err := p.readStoryPhotos(ctx); err != nil {
+	if err := p.readStories(ctx); err != nil {
 		return err
 	}
 	w, err := p.newWriters()
@@ -182,20 +182,21 @@ func photoURL(ft *photo.Feature) string {
 	return "photo.html?id=" + url.QueryEscape(ft.ID) + "&d=" + strconv.Itoa(from)
 }
 
-// readStoryPhotos notes the photos the archive's published stories
-// show, so that the writers can say which of them this selection holds.
-func (p *publisher) readStoryPhotos(ctx context.Context) error {
+// readStories reads the archive's published stories and notes the
+// photos they show, so that the writers can say which of them this
+// selection holds.
+func (p *publisher) readStories(ctx context.Context) error {
 	p.storyPhotos = map[string]bool{}
 	list, err := p.a.DB.Stories(ctx, false)
 	if err != nil {
 		return err
 	}
-	p.hasStories = len(list) > 0
 	for _, it := range list {
 		st, err := p.a.DB.Story(ctx, it.Slug)
 		if err != nil {
 			return err
 		}
+		p.stories = append(p.stories, st)
 		for _, id := range st.PhotoIDs() {
 			p.storyPhotos[id] = false
 		}
@@ -319,13 +320,3 @@ func (p *publisher) selection() photo.Filter {
 // facetKeys are the facets' keys, as /api/facets names them.
 var facetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
 	photo.FacetGovernorate: "governorates", photo.FacetPlace: "places"}
-
-// sortedYears returns the keys of a set of years in order.
-func sortedYears(set map[int]bool) []int {
-	out := make([]int, 0, len(set))
-	for y := range set {
-		out = append(out, y)
-	}
-	slices.Sort(out)
-	return out
-}

@@ -2,7 +2,6 @@ package publish
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -45,11 +44,7 @@ func (s *site) hashed(dir, name, ext string, body []byte) (string, error) {
 // DecompressionStream): any static host serves it as it is, at a fifth
 // of its size, with no Content-Encoding to configure.
 func (s *site) hashedGzip(dir, name, ext string, body []byte) (string, error) {
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	zw.Write(body)
-	zw.Close()
-	return s.hashed(dir, name, ext+".gz", b.Bytes())
+	return s.hashed(dir, name, ext+".gz", gzipBytes(body))
 }
 
 // put writes body at the slash path p unless the file there holds it

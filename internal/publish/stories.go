@@ -12,28 +12,23 @@ import (
 	"github.com/syriamap/syriamap/views"
 )
 
-// stories writes the archive's published stories: a list (stories.html)
+// storyPages writes the archive's published stories: a list (stories.html)
 // and each story's page (stories/<slug>.html), the server's reader with
 // the site's data. A story's photo outside the published selection is
 // shown by its caption, as a photo gone from the archive is.
-func (p *publisher) stories(ctx context.Context, places map[string]*placeStats, published map[string]bool) (int, error) {
-	list, err := p.a.DB.Stories(ctx, false)
-	if err != nil || len(list) == 0 {
-		return 0, err
+func (p *publisher) storyPages(ctx context.Context, places map[string]*placeStats) error {
+	if len(p.stories) == 0 {
+		return nil
 	}
 	m := views.StoryList{Page: p.page("stories.html", "Stories", "Stories", false)}
-	for _, it := range list {
-		st, err := p.a.DB.Story(ctx, it.Slug)
-		if err != nil {
-			return 0, err
-		}
-		if err := p.storyPage(ctx, st, places, published); err != nil {
-			return 0, err
+	for _, st := range p.stories {
+		if err := p.storyPage(ctx, st, places, p.storyPhotos); err != nil {
+			return err
 		}
 		m.Stories = append(m.Stories, views.StoryItem{Title: st.Title, Summary: st.Summary, URL: storyPath(st.Slug), Author: st.Author,
 			Updated: st.Updated[:min(10, len(st.Updated))]})
 	}
-	return len(list), p.render("stories.html", views.StoriesPage(m))
+	return p.render("stories.html", views.StoriesPage(m))
 }
 
 func storyPath(slug string) string { return "stories/" + slug + ".html" }

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,7 +122,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 		st.add(ft)
 	}
-	for _, v := range []int{from, to, web.PlacementCode(ft.Precision, ft.Confidence), metadataCode(ft.Check.Agreement),
+	for _, v := range []int{from, to, web.PlacementCode(ft.Precision, ft.Confidence), web.MetadataCode(ft.Check.Agreement),
 		w.agencies.index(ft.Agency, ft.Agency), w.photographers.index(ft.Photographer, ft.Photographer),
 		w.places.index(place, ft.PlaceName), w.govers.index(ft.Governorate, ft.Governorate), w.agreements.index(ft.Check.Agreement, ft.Check.Agreement)} {
 		b = append(b, ',')
@@ -285,7 +287,7 @@ func (w *writers) finish(p *publisher) error {
 	}
 	p.manifest.GeoJSON, p.manifest.CSV = w.geojson.path, w.csv.path
 	p.manifest.Total = p.n
-	w.years = sortedYears(w.yearSet)
+	w.years = slices.Sorted(maps.Keys(w.yearSet))
 	p.manifest.Years = map[string]string{}
 	for _, y := range w.years {
 		d := w.byYear[y]
@@ -299,20 +301,12 @@ func (w *writers) finish(p *publisher) error {
 
 // abort removes the downloads' scratch files after a failure.
 func (w *writers) abort() {
-	for _, d := range append([]*download{w.geojson, w.csv}, mapValues(w.byYear)...) {
+	for _, d := range append([]*download{w.geojson, w.csv}, slices.Collect(maps.Values(w.byYear))...) {
 		if d != nil && d.f != nil {
 			d.f.Close()
 			os.Remove(d.f.Name())
 		}
 	}
-}
-
-func mapValues[K comparable, V any](m map[K]V) []V {
-	out := make([]V, 0, len(m))
-	for _, v := range m {
-		out = append(out, v)
-	}
-	return out
 }
 
 // table numbers the distinct values of a filter, in the order met.
@@ -350,18 +344,6 @@ func (t *table) json() []byte {
 		b = append(b, ']')
 	}
 	return append(b, ']')
-}
-
-// metadataCode is the map's mark for how a photo's image file agrees
-// with its caption, as /api/points.json codes it.
-func metadataCode(agreement string) int {
-	switch agreement {
-	case photo.AgreementNear:
-		return 1
-	case photo.AgreementDisagrees:
-		return 2
-	}
-	return 0
 }
 
 // download is a file for GIS tools streamed to disk (the whole

@@ -1,6 +1,10 @@
 package web
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
 
 // Placement codes in /api/points: how the map draws a photo.
 const (
@@ -40,4 +44,18 @@ func PlacementOf(located bool, precision string, confidence float64) (class, lab
 		return class, precision // "corrected", "given"
 	}
 	return class, class + " · " + strconv.FormatFloat(confidence, 'f', 2, 64)
+}
+
+// MetadataCode is how the map marks a photo whose image file's metadata
+// (IPTC location, GPS, clock) does not agree with its caption: 0 agrees
+// or nothing to compare, 1 near, 2 disagrees (/api/points.json's
+// "metadata").
+func MetadataCode(agreement string) int {
+	switch agreement {
+	case photo.AgreementNear:
+		return 1
+	case photo.AgreementDisagrees:
+		return 2
+	}
+	return 0
 }
