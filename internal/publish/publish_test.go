@@ -432,3 +432,22 @@ func TestPublishImages(t *testing.T) {
 		t.Errorf("with Originals: %d originals; want 2", len(originals))
 	}
 }
+
+// TestPublishBaseURL: with a base URL the downloads' links are absolute
+// (a GeoJSON opened elsewhere still links to its photos' pages); the
+// pages' own links stay relative.
+func TestPublishBaseURL(t *testing.T) {
+	a := testArchive(t, 50)
+	dir := t.TempDir()
+	if _, err := Publish(context.Background(), a, dir, Options{BaseURL: "https://example.org/syria/"}); err != nil {
+		t.Fatal(err)
+	}
+	body := gunzipFile(t, filepath.Join(dir, readManifest(t, dir).GeoJSON))
+	if !bytes.Contains(body, []byte(`"url":"https://example.org/syria/photo.html?id=`)) {
+		t.Errorf("the GeoJSON's links are not under the base URL: %.300s", body)
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if bytes.Contains(index, []byte("https://example.org")) {
+		t.Error("index.html links to the base URL: its links should stay relative")
+	}
+}
