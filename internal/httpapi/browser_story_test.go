@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -184,6 +186,43 @@ func TestBrowserStoryAccessibility(t *testing.T) {
 				t.Errorf("%dx%d, %s: %s", size[0], size[1], page, v)
 			}
 		}
+	}
+	b.check(t)
+}
+
+// TestBrowserStoryDragReorder: in the editor a step dragged above
+// another moves there, and the save keeps the new order. (The drag is
+// made of the DragEvents a browser fires: headless Chromium does not
+// start an HTML5 drag from synthetic mouse events.)
+func TestBrowserStoryDragReorder(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, csrf := e.signIn(t)
+	body := `{"title": "Order", "status": "published", "steps": [{"heading": "One"}, {"heading": "Two"}, {"heading": "Three"}]}`
+	if resp, out := do(t, c, "POST", e.ts.URL+"/api/stories", body, "Content-Type", "application/json", "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %s %s", resp.Status, out)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var headings []string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/stories/order/edit"), chromedp.WaitVisible(`[data-testid=edit-step]`, chromedp.ByQuery),
+		eval(`(() => {
+			const steps = document.querySelectorAll("[data-testid=edit-step]");
+			const dt = new DataTransfer();
+			const top = steps[0].getBoundingClientRect();
+			steps[2].dispatchEvent(new DragEvent("dragstart", { bubbles: true, dataTransfer: dt }));
+			steps[0].dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: dt, clientY: top.top + 2 }));
+			steps[2].dispatchEvent(new DragEvent("dragend", { bubbles: true, dataTransfer: dt }));
+		})()`, nil),
+		chromedp.Click(`[data-testid=save-story]`, chromedp.ByQuery),
+		waitText(`[data-testid=story-message]`, "Saved"))
+	_, js := do(t, nil, "GET", e.ts.URL+"/api/stories/order", "")
+	var st struct{ Steps []struct{ Heading string } }
+	json.Unmarshal([]byte(js), &st)
+	for _, s := range st.Steps {
+		headings = append(headings, s.Heading)
+	}
+	if strings.Join(headings, "|") != "Three|One|Two" {
+		t.Errorf("after dragging the third step to the top and saving: %q", headings)
 	}
 	b.check(t)
 }
