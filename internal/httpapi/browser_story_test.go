@@ -3,8 +3,6 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -159,13 +157,7 @@ func TestBrowserStory(t *testing.T) {
 // story pages, as an editor and as a reader, at a desktop's and a
 // phone's size.
 func TestBrowserStoryAccessibility(t *testing.T) {
-	axe, err := os.ReadFile(filepath.Join("..", "..", "assets", "node_modules", "axe-core", "axe.min.js"))
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("axe-core is not installed (cd assets && npm ci): %v", err)
-		}
-		t.Skipf("axe-core is not installed (cd assets && npm ci): %v", err)
-	}
+	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -177,12 +169,7 @@ func TestBrowserStoryAccessibility(t *testing.T) {
 			if !strings.HasPrefix(page, "http") {
 				page = e.ts.URL + page
 			}
-			var violations []string
-			b.run(t, chromedp.Navigate(page), chromedp.Sleep(1000*time.Millisecond), eval(string(axe), nil),
-				eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
-					.filter((v) => v.impact === "serious" || v.impact === "critical")
-					.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
-			for _, v := range violations {
+			for _, v := range axeViolations(t, b, axe, page) {
 				t.Errorf("%dx%d, %s: %s", size[0], size[1], page, v)
 			}
 		}

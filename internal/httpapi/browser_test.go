@@ -639,13 +639,7 @@ func TestBrowserPages(t *testing.T) {
 // every kind of page, signed out and signed in, at 1440×900, 1024×768 and
 // 375×812: no serious or critical violations (issue 26).
 func TestBrowserAccessibility(t *testing.T) {
-	axe, err := os.ReadFile(filepath.Join("..", "..", "assets", "node_modules", "axe-core", "axe.min.js"))
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("axe-core is not installed (cd assets && npm ci): %v", err)
-		}
-		t.Skipf("axe-core is not installed (cd assets && npm ci): %v", err)
-	}
+	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/review", "/review/photos/" + zamalka,
@@ -654,13 +648,7 @@ func TestBrowserAccessibility(t *testing.T) {
 		b := newBrowser(t, e.ts, size[0], size[1])
 		sweep := func(who string, pages []string) {
 			for _, page := range pages {
-				var violations []string
-				b.run(t, chromedp.Navigate(e.ts.URL+page), chromedp.Sleep(1000*time.Millisecond),
-					eval(string(axe), nil),
-					eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
-						.filter((v) => v.impact === "serious" || v.impact === "critical")
-						.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
-				for _, v := range violations {
+				for _, v := range axeViolations(t, b, axe, e.ts.URL+page) {
 					t.Errorf("%dx%d, %s, %s: %s", size[0], size[1], who, page, v)
 				}
 			}
@@ -669,6 +657,33 @@ func TestBrowserAccessibility(t *testing.T) {
 		signIn(t, b, e)
 		sweep("signed in", pages)
 	}
+}
+
+// axeScript is axe-core from assets' pinned packages; without it the
+// test is skipped, except under CI, where it fails.
+func axeScript(t *testing.T) string {
+	t.Helper()
+	axe, err := os.ReadFile(filepath.Join("..", "..", "assets", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core is not installed (cd assets && npm ci): %v", err)
+		}
+		t.Skipf("axe-core is not installed (cd assets && npm ci): %v", err)
+	}
+	return string(axe)
+}
+
+// axeViolations opens url and returns what axe-core finds serious or
+// critical there, each with up to three of the elements it concerns.
+func axeViolations(t *testing.T, b *browser, axe, url string) []string {
+	t.Helper()
+	var violations []string
+	b.run(t, chromedp.Navigate(url), chromedp.Sleep(1000*time.Millisecond),
+		eval(axe, nil),
+		eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
+			.filter((v) => v.impact === "serious" || v.impact === "critical")
+			.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
+	return violations
 }
 
 // TestBrowserScreenshots writes the screenshots of `make screenshots`: the

@@ -6,7 +6,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -435,28 +434,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 	head := `{"fields":["id","lon","lat","from","to","placement","metadata"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},` +
 		`"metadata":{"agrees or nothing to compare":0,"near":1,"disagrees":2},"points":[` + "\n"
 	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *photo.Feature) []byte {
-		b = append(b, '[')
-		b = web.AppendString(b, ft.ID)
-		if ft.Located {
-			b = append(b, ',')
-			b = strconv.AppendFloat(b, ft.Lon, 'f', 5, 64)
-			b = append(b, ',')
-			b = strconv.AppendFloat(b, ft.Lat, 'f', 5, 64)
-		} else {
-			b = append(b, ",null,null"...)
-		}
-		from, to := 0, 0
-		if !ft.Date.IsZero() {
-			from, to = ft.Date.Span()
-		}
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(from), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(to), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(web.PlacementCode(ft.Precision, ft.Confidence)), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(web.MetadataCode(ft.Check.Agreement)), 10)
+		b = web.AppendPoint(b, ft)
 		return append(b, ']')
 	})
 }

@@ -1,7 +1,9 @@
 package publish
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -109,17 +111,7 @@ func clusterTile(fc *geojson.FeatureCollection, t maptile.Tile, pts []tilePoint,
 		a.lat += p.lat
 		a.months[[2]int32{p.from / 100, p.to / 100}]++
 	}
-	keys := make([][2]int64, 0, len(cells))
-	for k := range cells {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b [2]int64) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
-	for _, k := range keys {
+	for _, k := range sortedKeys(cells) {
 		a := cells[k]
 		f := geojson.NewFeature(orb.Point{a.lon / float64(a.n), a.lat / float64(a.n)})
 		f.Properties = geojson.Properties{"count": a.n, "m": monthsText(a.months)}
@@ -134,18 +126,8 @@ func clusterTile(fc *geojson.FeatureCollection, t maptile.Tile, pts []tilePoint,
 
 // monthsText writes a cluster's month counts in month order.
 func monthsText(months map[[2]int32]int) string {
-	keys := make([][2]int32, 0, len(months))
-	for k := range months {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b [2]int32) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
 	var sb strings.Builder
-	for i, k := range keys {
+	for i, k := range sortedKeys(months) {
 		if i > 0 {
 			sb.WriteByte(';')
 		}
@@ -158,4 +140,10 @@ func monthsText(months map[[2]int32]int) string {
 		sb.WriteString(strconv.Itoa(months[k]))
 	}
 	return sb.String()
+}
+
+// sortedKeys returns a map's keys, pairs of numbers, in order: by the
+// first number, then the second.
+func sortedKeys[T cmp.Ordered, V any](m map[[2]T]V) [][2]T {
+	return slices.SortedFunc(maps.Keys(m), func(a, b [2]T) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 }

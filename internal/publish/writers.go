@@ -98,20 +98,8 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	if k > 0 {
 		b = append(b, ",\n"...)
 	}
-	b = append(b, '[')
-	b = web.AppendString(b, ft.ID)
-	if ft.Located {
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, ft.Lon, 'f', 5, 64)
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, ft.Lat, 'f', 5, 64)
-	} else {
-		b = append(b, ",null,null"...)
-	}
-	from, to := 0, 0
-	if !ft.Date.IsZero() {
-		from, to = ft.Date.Span()
-	}
+	b = web.AppendPoint(b, ft)
+	from, to := ft.Date.Span() // 0, 0 when undated
 	place := ft.PlaceID
 	if place != "" {
 		st := w.placeStats[place]
@@ -122,8 +110,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 		st.add(ft)
 	}
-	for _, v := range []int{from, to, web.PlacementCode(ft.Precision, ft.Confidence), web.MetadataCode(ft.Check.Agreement),
-		w.agencies.index(ft.Agency, ft.Agency), w.photographers.index(ft.Photographer, ft.Photographer),
+	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency), w.photographers.index(ft.Photographer, ft.Photographer),
 		w.places.index(place, ft.PlaceName), w.govers.index(ft.Governorate, ft.Governorate), w.agreements.index(ft.Check.Agreement, ft.Check.Agreement)} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)

@@ -59,3 +59,31 @@ func MetadataCode(agreement string) int {
 	}
 	return 0
 }
+
+// AppendPoint appends the start of a photo's compact point, as the map
+// loads every photo at once (/api/points.json, and a published site's
+// points): [id, lon, lat, first day, last day, placement, metadata —
+// days as YYYYMMDD numbers, 0 when undated, lon and lat null when
+// unplaced — without the closing bracket, so that a caller may add
+// fields.
+func AppendPoint(b []byte, ft *photo.Feature) []byte {
+	b = append(b, '[')
+	b = AppendString(b, ft.ID)
+	if ft.Located {
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, ft.Lon, 'f', 5, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, ft.Lat, 'f', 5, 64)
+	} else {
+		b = append(b, ",null,null"...)
+	}
+	from, to := 0, 0
+	if !ft.Date.IsZero() {
+		from, to = ft.Date.Span()
+	}
+	for _, v := range []int{from, to, PlacementCode(ft.Precision, ft.Confidence), MetadataCode(ft.Check.Agreement)} {
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return b
+}
