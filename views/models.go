@@ -17,10 +17,19 @@ type Page struct {
 	// token for the sign-out form; SignInURL and SignOutURL the forms'.
 	Editor, CSRF          string
 	SignInURL, SignOutURL string
+	// OtherLang is this page in the other language, Digits (on an Arabic
+	// page) in the other digits; their URL is "" where there is none.
+	OtherLang, Digits Choice
 	// Static is a published site's manifest (its data files, see
 	// internal/publish), written into the page for its script; nil when a
 	// server answers the page's requests.
 	Static any
+}
+
+// Choice is a link to the page as the reader would choose it: its label
+// in its own language (Lang).
+type Choice struct {
+	Label, URL, Lang string
 }
 
 // Link is a labelled URL; Current marks the page being shown.
@@ -311,6 +320,7 @@ type ReviewPhoto struct {
 	ID, PhotoURL        string
 	Caption             []CaptionPart
 	Date, DatePrecision string
+	DateShown           string // Date in the reader's words
 	Photographer        string
 	Agency              string
 	Chosen              *ReviewChoice // nil when unplaced
@@ -392,23 +402,20 @@ var agreementOptions = []struct{ Value, Label string }{
 	{"agrees", "Agrees with the caption"},
 }
 
-// agreementLabel names an agreement for people.
+// agreementLabel is the catalogue key that names an agreement for
+// people ("" for none).
 func agreementLabel(agreement, parts string) string {
 	switch agreement {
-	case "agrees":
-		return "The file agrees with the caption"
-	case "near":
-		return "The file's place is near the caption's"
+	case "agrees", "near":
+		return "agreement.label." + agreement
 	case "disagrees":
 		switch parts {
-		case "place":
-			return "The file's place disagrees with the caption's"
-		case "clock":
-			return "Only the camera's clock disagrees with the caption's date"
+		case "place", "clock":
+			return "agreement.label.disagrees-" + parts
 		case "place clock":
-			return "The file's place and the camera's clock disagree with the caption"
+			return "agreement.label.disagrees-place-clock"
 		}
-		return "The file's metadata disagrees with the caption"
+		return "agreement.label.disagrees"
 	}
 	return ""
 }
@@ -419,7 +426,7 @@ func quotedList(names []string) string {
 	for i, n := range names {
 		q[i] = "“" + n + "”"
 	}
-	return strings.Join(q, ", ")
+	return strings.Join(q, ", ") // names in Latin script, quoted and joined as English writes them
 }
 
 // StoryList lists the stories: the published ones, and drafts for an
@@ -477,8 +484,8 @@ type StoryPhoto struct {
 	CorrectedBy string // "" when the geocoder's
 	Highlight   bool
 	Missing     bool
-	// MissingWhy says why a Missing photo is not shown ("" for "no
-	// longer in the archive").
+	// MissingWhy is the catalogue key of why a Missing photo is not
+	// shown ("" for "no longer in the archive").
 	MissingWhy string
 }
 

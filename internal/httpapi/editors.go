@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/views"
@@ -14,7 +15,7 @@ import (
 
 // signInPage shows the sign-in form, or who is signed in.
 func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
-	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: session.SafeNext(r.URL.Query().Get("next"))}
+	m := views.SignIn{Page: s.page(r, i18n.T(r.Context(), "signin.title"), ""), Action: s.url("signin"), Next: session.SafeNext(r.URL.Query().Get("next"))}
 	if err := s.guard.Writable(r.Context()); err != nil {
 		m.Message = photo.ErrorMessage(err)
 	}
@@ -30,7 +31,7 @@ func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
-	m := views.SignIn{Page: s.page(r, "Sign in", ""), Action: s.url("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
+	m := views.SignIn{Page: s.page(r, i18n.T(r.Context(), "signin.title"), ""), Action: s.url("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
 	wait, attempt := s.brake.Try(strings.ToLower(name), session.ClientAddr(r))
 	if attempt == nil {
 		secs := int(wait.Seconds() + 0.999)

@@ -3,9 +3,11 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gorilla/mux"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
@@ -16,7 +18,12 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) { s.er
 
 // errorPage answers a browser's request with a page saying message.
 func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, message string) {
-	s.render(w, r, status, views.ErrorPage(s.page(r, http.StatusText(status), ""), message))
+	l := i18n.From(r.Context())
+	title := l.T("error.title", "status", status)
+	if key := "error." + strconv.Itoa(status); i18n.Has(key) {
+		title = l.T(key)
+	}
+	s.render(w, r, status, views.ErrorPage(s.page(r, title, ""), message))
 }
 
 // methodNotAllowed answers a method a route does not take, naming the

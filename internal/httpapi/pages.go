@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"path"
@@ -25,6 +26,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -40,6 +42,7 @@ const pageSize = 50
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Add("Vary", "Accept-Language, Cookie") // the reader's language
 	if w.Header().Get("Cache-Control") == "" {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
@@ -49,17 +52,19 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 	}
 }
 
-// page is what every page shares; current names the site link to mark.
-// It says who is signed in, if anyone.
+// page is what every page shares; current names the site link to mark
+// ("explore", "stories", "review", "about"). It says who is signed in,
+// if anyone, and offers the page in the other language.
 func (s *Server) page(r *http.Request, title, current string) views.Page {
-	nav := []views.Link{{Label: "Explore", URL: s.url("explorer")}, {Label: "Stories", URL: s.url("stories")}, {Label: "Review", URL: s.url("review")},
-		{Label: "About", URL: s.url("about")}}
-	for i := range nav {
-		nav[i].Current = strings.EqualFold(nav[i].Label, current)
+	l := i18n.From(r.Context())
+	var nav []views.Link
+	for _, n := range [][2]string{{"explore", "explorer"}, {"stories", "stories"}, {"review", "review"}, {"about", "about"}} {
+		nav = append(nav, views.Link{Label: l.T("nav." + n[0]), URL: s.url(n[1]), Current: n[0] == current})
 	}
 	p := views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")),
 		IconURL: s.url("asset", "file", assets.Name("favicon.svg")), Nav: nav,
 		SignInURL: s.url("signin"), SignOutURL: s.url("signout")}
+	p.OtherLang, p.Digits = pagemodel.Choices(l, func(param, value string) string { return i18n.SwitchURL(r.URL, param, value) })
 	// A page is shown whoever asks; a cookie that names no session, or a
 	// database that cannot say, shows it as to anyone.
 	if ed, err := s.guard.EditorOf(r); err == nil && ed != nil && ed.CSRF != "" {
@@ -110,7 +115,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	m := views.Explorer{Page: s.page(r, "Explore", "explore")}
+	m := views.Explorer{Page: s.page(r, i18n.T(r.Context(), "explorer.title"), "explore")}
 	s.withMapAssets(&m.Page)
 	if m.Total, err = s.db.Count(ctx); err == nil {
 		m.Matching, err = s.db.CountPhotos(ctx, f)
@@ -130,7 +135,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for i := range rows {
-		m.Rows = append(m.Rows, s.photoRow(&rows[i]))
+		m.Rows = append(m.Rows, s.photoRow(i18n.From(ctx), &rows[i]))
 	}
 	if len(rows) > 0 {
 		m.From, m.To = offset+1, offset+len(rows)
@@ -142,7 +147,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	if offset+len(rows) < m.Matching {
 		m.NextURL = s.url("explorer") + withOffset(filters, offset+pageSize)
 	}
-	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
+	m.Downloads = s.downloads(filters, i18n.T(ctx, "downloads.geojson"), i18n.T(ctx, "downloads.csv"))
 	m.Map = views.MapConfig{
 		PointsURL: s.url("points"), ClustersURL: s.url("clusters"), TimelineURL: s.url("timeline"), BasemapURL: s.url("basemap"),
 		FacetsURL: s.url("facets"), LabelsURL: s.url("labels"),
@@ -151,13 +156,13 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		PlacesSearchURL: s.url("places.search"),
 		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
 	}
-	m.Filters = s.filtersView(s.url("explorer"), q, f, facets)
+	m.Filters = s.filtersView(i18n.From(ctx), s.url("explorer"), q, f, facets)
 	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
 
 // filtersView is the filter form of the explorer and the review queue:
 // the values asked for (q, read as f) and each facet's counts.
-func (s *Server) filtersView(action string, q url.Values, f photo.Filter, facets photo.Facets) views.Filters {
+func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo.Filter, facets photo.Facets) views.Filters {
 	v := views.Filters{
 		Action: action, From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
 		FacetsURL: s.url("facets"), PlacesSearchURL: s.url("places.search"),
@@ -168,12 +173,12 @@ func (s *Server) filtersView(action string, q url.Values, f photo.Filter, facets
 		Governorates:  options(facets.Governorates, f.Governorates),
 		Places:        options(facets.Places, f.PlaceIDs),
 	}
-	// A chosen place outside the counted ones is named, not shown by id.
+	// Places are named in the reader's language; a chosen place outside
+	// the counted ones is named, not shown by id.
 	for i := range v.Places {
-		if o := &v.Places[i]; o.Value == o.Label {
-			if p := s.archive.Gazetteer.ByID(o.Value); p != nil {
-				o.Label = p.Name
-			}
+		o := &v.Places[i]
+		if p := s.archive.Gazetteer.ByID(o.Value); p != nil && (o.Value == o.Label || l.Lang == i18n.Arabic) {
+			o.Label = pagemodel.GazetteerName(l, p)
 		}
 	}
 	return v
@@ -187,12 +192,13 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	row := s.photoRow(p)
+	l := i18n.From(r.Context())
+	row := s.photoRow(l, p)
 	m := views.PhotoPage{
-		Page:  s.page(r, titleOf(p), ""),
+		Page:  s.page(r, s.titleOf(l, p), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
-		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
-		Confidence: strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64), Precision: p.Place.Precision,
+		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: s.governorateName(l, p.Place.Governorate),
+		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.url("photo.geojson", "id", p.ID),
 	}
 	if p.ImagePath != "" && s.media != nil {
@@ -201,7 +207,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	if p.ImageFile != "" {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
-		m.File = imageFileView(p, gps)
+		m.File = imageFileView(l, p, gps)
 		if gps && !s.publicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
@@ -217,9 +223,9 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if p.Place.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", p.Place.Lon, p.Place.Lat)
-		label := p.Place.Name
+		label := row.PlaceName
 		if label == "" {
-			label = "the photo's point"
+			label = l.T("photo.its-point")
 		}
 		m.Map = s.miniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
 		if p.Check.HasGPS && p.ImageFile != "" && s.showsGPS(r) {
@@ -227,16 +233,18 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if c := p.Correction; c != nil {
-		m.Corrected = "by a person on " + c.Created.Format("2 January 2006")
+		on := c.Created.UTC()
+		m.Corrected = l.T("photo.corrected-on", "date", l.Date(on.Year(), on.Month(), on.Day()))
 		if c.Note != "" {
-			m.Corrected += ": " + c.Note
+			m.Corrected = l.T("photo.corrected-on-note", "date", l.Date(on.Year(), on.Month(), on.Day()), "note", c.Note)
 		}
 	}
 	for _, a := range p.Place.Alternatives {
-		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: strconv.FormatFloat(a.Score, 'f', 2, 64)}
+		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: l.Decimal(a.Score, 2)}
 		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
 			alt.URL = s.url("place", "id", a.ID)
-			alt.Name += " (" + string(pl.Kind) + ")" // Damascus the city, the governorate, the district
+			// Damascus the city, the governorate, the district
+			alt.Name = l.T("place.within", "place", pagemodel.GazetteerName(l, pl), "kind", l.T("kind."+string(pl.Kind)))
 		}
 		m.Alternatives = append(m.Alternatives, alt)
 	}
@@ -280,21 +288,23 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	l := i18n.From(ctx)
 	m := views.PlacePage{
-		Page: s.page(r, pl.Name, ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
-		Within: s.within(pl), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(pl), Photos: n,
+		Page: s.page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.T("kind." + string(pl.Kind)),
+		Within: pagemodel.Within(l, s.archive.Gazetteer, pl, s.pageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
+		Names: pl.Names, Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
-		m.Map = s.miniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pl.Name)
+		m.Map = s.miniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
 	}
-	m.Bars, m.First, m.Last = pagemodel.MonthBars(bins)
+	m.Bars, m.First, m.Last = pagemodel.MonthBars(l, bins)
 	for i := range recent {
-		m.Recent = append(m.Recent, s.photoRow(&recent[i]))
+		m.Recent = append(m.Recent, s.photoRow(l, &recent[i]))
 	}
 	filters := url.Values{"place": {pl.ID}}
 	m.PhotosURL = s.url("explorer") + "?" + filters.Encode()
-	m.Downloads = s.downloads(filters, "Download GeoJSON", "Download CSV")
+	m.Downloads = s.downloads(filters, l.T("downloads.geojson"), l.T("downloads.csv"))
 	s.render(w, r, http.StatusOK, views.PlacePageView(m))
 }
 
@@ -317,8 +327,8 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.About{Page: s.page(r, "About", "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
-		Downloads: s.downloads(nil, "All photos as GeoJSON", "All photos as CSV"),
+	m := views.About{Page: s.page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
+		Downloads: s.downloads(nil, i18n.T(r.Context(), "downloads.all-geojson"), i18n.T(r.Context(), "downloads.all-csv")),
 		OGCURL:    s.base(r) + s.url("ogc"), TileJSONURL: s.base(r) + s.url("tilejson")}
 	for _, src := range c.Sources {
 		m.Credits = append(m.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
@@ -353,8 +363,22 @@ func (s *Server) withScript(page *views.Page) {
 }
 
 // photoRow is a photo's line in a list.
-func (s *Server) photoRow(p *photo.Photo) views.PhotoRow {
-	return pagemodel.PhotoRow(p, s.archive.Gazetteer, s.pageURLs())
+func (s *Server) photoRow(l i18n.Locale, p *photo.Photo) views.PhotoRow {
+	return pagemodel.PhotoRow(l, p, s.archive.Gazetteer, s.pageURLs())
+}
+
+// governorateName is a governorate's display name in the reader's
+// language (the gazetteer's governorate of that name).
+func (s *Server) governorateName(l i18n.Locale, name string) string {
+	if l.Lang != i18n.Arabic || name == "" {
+		return name
+	}
+	for _, pl := range s.archive.Gazetteer.Lookup(name) {
+		if pl.Kind == gazetteer.Governorate && pl.NameAr != "" {
+			return pl.NameAr
+		}
+	}
+	return name
 }
 
 // pageURLs are the server's links for the page models.
@@ -374,21 +398,9 @@ func (s *Server) pageURLs() pagemodel.URLs {
 	}
 }
 
-// within lists the places that hold pl, each linking to its page.
-func (s *Server) within(pl *gazetteer.Place) []views.Link {
-	return pagemodel.Within(s.archive.Gazetteer, pl, s.pageURLs().Place)
-}
-
 // titleOf names a photo's page by its place and date.
-func titleOf(p *photo.Photo) string {
-	t := "Photo"
-	if p.Place.Name != "" {
-		t += " in " + p.Place.Name
-	}
-	if d := web.LongDate(p.Date); d != "" {
-		t += ", " + d
-	}
-	return t
+func (s *Server) titleOf(l i18n.Locale, p *photo.Photo) string {
+	return pagemodel.PhotoTitle(l, p, s.archive.Gazetteer)
 }
 
 // options turns facet counts into a filter's choices, keeping the chosen
@@ -459,7 +471,7 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 // imageFileView is what a photo's image file says and how it agrees with
 // the caption, for its page; gps shows the camera's GPS point, else only
 // that the file has one and how far it is from the photo's place.
-func imageFileView(p *photo.Photo, gps bool) *views.ImageFile {
+func imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
 	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
 	if p.File != nil {
 		v.Name = filepath.Base(p.File.Path)
@@ -484,10 +496,10 @@ func imageFileView(p *photo.Photo, gps bool) *views.ImageFile {
 	case p.Check.HasGPS && gps:
 		v.GPS = fmt.Sprintf("%.6f, %.6f", p.Check.GPSLon, p.Check.GPSLat)
 	case p.Check.HasGPS:
-		v.GPS = "recorded in the file; shown to editors only (where a photographer stood can endanger them)"
+		v.GPS = l.T("image.gps-hidden")
 		if p.Place.Located {
 			km := geo.Distance(orb.Point{p.Place.Lon, p.Place.Lat}, orb.Point{p.Check.GPSLon, p.Check.GPSLat}) / 1000
-			v.GPS = fmt.Sprintf("%.0f km from %s; the point is shown to editors only (where a photographer stood can endanger them)", km, p.Place.Name)
+			v.GPS = l.T("image.gps-hidden-km", "km", int(math.Round(km)), "place", p.Place.Name)
 		}
 	}
 	return v

@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
@@ -63,27 +64,32 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.ReviewQueue{Page: s.page(r, "Review", "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(q.Get("done")),
+	l := i18n.From(ctx)
+	m := views.ReviewQueue{Page: s.page(r, l.T("review.title"), "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(l, q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
 	s.withScript(&m.Page) // the filters' lists to search
-	m.Filters = s.filtersView(s.url("review"), q, f, facets)
+	m.Filters = s.filtersView(i18n.From(r.Context()), s.url("review"), q, f, facets)
 	filters := filterQuery(q)
 	for _, g := range groups {
 		m.Unchecked += g.Photos
 		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, AlsoWritten: slices.DeleteFunc(slices.Clone(g.Spellings), func(s string) bool { return s == g.Mention }), Photos: g.Photos, Unplaced: g.Unplaced,
-			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: g.PlaceName, URL: s.reviewURL(g.Example, g.Mention, filters)})
+			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: s.placeName(l, g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
 	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
 }
 
 // whyNot says why the visitor cannot correct photos, or "".
 func (s *Server) whyNot(r *http.Request) string {
+	l := i18n.From(r.Context())
 	if err := s.guard.Writable(r.Context()); err != nil {
+		if l.Lang != i18n.English {
+			return l.T("review.read-only", "why", photo.ErrorMessage(err))
+		}
 		return photo.ErrorMessage(err) + "."
 	}
 	ed, err := s.guard.EditorOf(r)
 	if err != nil || ed == nil {
-		return "Sign in to correct photos; anyone may look."
+		return l.T("review.sign-in-to-correct")
 	}
 	return ""
 }
@@ -119,18 +125,19 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	if !inGroup {
 		group = p.Place.Mention
 	}
-	m := views.ReviewPhoto{Page: s.page(r, "Review: "+titleOf(p), "review"), ID: p.ID, PhotoURL: s.url("photo", "id", p.ID),
-		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DatePrecision: p.Date.Precision,
-		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
+	l := i18n.From(ctx)
+	m := views.ReviewPhoto{Page: s.page(r, l.T("review.photo-title", "photo", s.titleOf(l, p)), "review"), ID: p.ID, PhotoURL: s.url("photo", "id", p.ID),
+		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
+		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles,
-		Flash: doneMessage(q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
+		Flash: doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
 	// The evidence the placement is judged by: the picture and what its
 	// file says (the GPS point to whoever may see it).
 	if p.ImageFile != "" {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
-		m.File = imageFileView(p, gps)
+		m.File = imageFileView(l, p, gps)
 		if gps && p.Check.HasGPS {
 			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
 		}
@@ -147,13 +154,13 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withMapAssets(&m.Page)
 	if p.Place.Located {
-		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(p.Place.Name), Kind: p.Place.Kind,
+		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, s.placeName(l, p.Place.ID, p.Place.Name)), Kind: kindName(l, p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
 	}
 	for _, a := range p.Place.Alternatives {
-		c := views.ReviewChoice{N: len(m.Alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: strconv.FormatFloat(a.Score, 'f', 2, 64)}
+		c := views.ReviewChoice{N: len(m.Alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
 		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
-			c.Kind = string(pl.Kind)
+			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), kindName(l, string(pl.Kind))
 			if pl.Located {
 				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
 			}
@@ -189,7 +196,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		m.Split, m.Same, m.SameAt = groupParts(parts, p.Place)
+		m.Split, m.Same, m.SameAt = groupParts(l, parts, p.Place, func(id, name string) string { return s.placeName(l, id, name) })
 	}
 	m.Next = m.NextURL
 	if m.Next == "" {
@@ -205,15 +212,15 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 // groupParts are a group's parts as the review page lists them, with
 // how many photos share this photo's reading (the ones "apply to all"
 // decides) and where they are shown. A bare point is a part of its own.
-func groupParts(parts []photo.GroupPart, here photo.Place) (out []views.GroupPart, same int, at string) {
-	same, at = 1, orPoint(here.Name)
+func groupParts(l i18n.Locale, parts []photo.GroupPart, here photo.Place, name func(id, name string) string) (out []views.GroupPart, same int, at string) {
+	same, at = 1, orPoint(l, name(here.ID, here.Name))
 	for _, g := range parts {
-		v := views.GroupPart{Name: g.PlaceName, Photos: g.Photos}
+		v := views.GroupPart{Name: name(g.PlaceID, g.PlaceName), Photos: g.Photos}
 		switch {
 		case !g.Located:
-			v.Name = "not placed"
+			v.Name = l.T("review.not-placed")
 		case g.PlaceID == "":
-			v.Name = "points of their own"
+			v.Name = l.T("review.own-points")
 		}
 		if g.Located == here.Located && g.PlaceID == here.ID {
 			v.Here, at = true, v.Name
@@ -243,9 +250,28 @@ func indexOf(ids []string, id string) int {
 	return -1
 }
 
-func orPoint(name string) string {
+func orPoint(l i18n.Locale, name string) string {
 	if name == "" {
-		return "a point"
+		return l.T("review.a-point")
+	}
+	return name
+}
+
+// kindName is a place's kind in the reader's words; "" for none.
+func kindName(l i18n.Locale, kind string) string {
+	if kind == "" {
+		return ""
+	}
+	return l.T("kind." + kind)
+}
+
+// placeName is the name of the place id in the reader's language, or
+// name, the display name it was given, for none.
+func (s *Server) placeName(l i18n.Locale, id, name string) string {
+	if l.Lang == i18n.Arabic && id != "" {
+		if pl := s.archive.Gazetteer.ByID(id); pl != nil && pl.NameAr != "" {
+			return pl.NameAr
+		}
 	}
 	return name
 }
@@ -381,28 +407,23 @@ func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
 	return &views.Undo{Action: s.url("review.undo"), CSRF: csrf, Batch: parts[2], Next: r.URL.RequestURI()}
 }
 
-// doneVerbs say what a review form did, by its action.
-var doneVerbs = map[string]string{"confirm": "confirmed", "place": "placed", "point": "placed", "fix": "fixed",
-	"undo": "put back where the geocoder placed them, unchecked"}
+// doneActions are the review forms' actions a done parameter may name.
+var doneActions = map[string]bool{"confirm": true, "place": true, "point": true, "fix": true, "undo": true}
 
 // doneMessage writes the done parameter of the page a form went on to
 // ("2:confirm"): "2 photos confirmed." Only the server's own words are
 // shown, whatever a link says.
-func doneMessage(v string) string {
+func doneMessage(l i18n.Locale, v string) string {
 	n, action, ok := strings.Cut(v, ":")
 	action, _, _ = strings.Cut(action, ":") // the batch, for the undo form
 	count, err := strconv.Atoi(n)
-	if !ok || err != nil || count < 0 || doneVerbs[action] == "" {
+	if !ok || err != nil || count < 0 || !doneActions[action] {
 		return ""
 	}
-	return fmt.Sprintf("%d photo%s %s.", count, plural(count), doneVerbs[action])
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
+	if action == "point" {
+		action = "place"
 	}
-	return "s"
+	return l.T("review.done."+action, "n", count)
 }
 
 // typedPlaceID reads the place field: an id, or a name the search
@@ -463,9 +484,9 @@ func (s *Server) reviewLog(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.ReviewLog{Page: s.page(r, "Recent changes", "review")}
+	m := views.ReviewLog{Page: s.page(r, i18n.T(r.Context(), "review.log-title"), "review")}
 	for _, e := range events {
-		m.Events = append(m.Events, s.eventRow(e))
+		m.Events = append(m.Events, s.eventRow(i18n.From(r.Context()), e))
 	}
 	s.render(w, r, http.StatusOK, views.ReviewLogPage(m))
 }
@@ -478,28 +499,34 @@ func (s *Server) eventRows(r *http.Request, id string) ([]views.EventRow, error)
 	}
 	var out []views.EventRow
 	for _, e := range events {
-		out = append(out, s.eventRow(e))
+		out = append(out, s.eventRow(i18n.From(r.Context()), e))
 	}
 	return out, nil
 }
 
-func (s *Server) eventRow(e photo.Event) views.EventRow {
-	return views.EventRow{At: e.At.UTC().Format("2 January 2006, 15:04 UTC"), By: e.By, Action: e.Action, PhotoID: e.PhotoID,
-		PhotoURL: s.url("photo", "id", e.PhotoID), Before: describeState(e.Before), After: describeState(e.After), Note: e.Note}
+func (s *Server) eventRow(l i18n.Locale, e photo.Event) views.EventRow {
+	at := e.At.UTC()
+	action := e.Action
+	if i18n.Has("history.action." + action) {
+		action = l.T("history.action." + action)
+	}
+	return views.EventRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
+		By: e.By, Action: action, PhotoID: e.PhotoID, PhotoURL: s.url("photo", "id", e.PhotoID),
+		Before: describeState(l, e.Before), After: describeState(l, e.After), Note: e.Note}
 }
 
 // describeState writes an event's before or after for people.
-func describeState(m map[string]any) string {
+func describeState(l i18n.Locale, m map[string]any) string {
 	if _, ok := m["place_id"]; ok {
 		name, _ := m["place_name"].(string)
 		lon, lonOK := m["lon"].(float64)
 		lat, _ := m["lat"].(float64)
-		where := "not placed"
+		where := l.T("review.not-placed")
 		if lonOK {
-			where = fmt.Sprintf("%s (%.5f, %.5f)", orPoint(name), lat, lon)
+			where = l.T("history.at-point", "place", orPoint(l, name), "lat", l.Number(fmt.Sprintf("%.5f", lat)), "lon", l.Number(fmt.Sprintf("%.5f", lon)))
 		}
 		if review, _ := m["review"].(string); review != "" && review != string(photo.ReviewAutomatic) {
-			where += ", " + review
+			where += l.T("common.list-sep") + l.T("history.review."+review)
 		}
 		return where
 	}
@@ -507,11 +534,11 @@ func describeState(m map[string]any) string {
 	for _, k := range []string{"date", "photographer", "agency"} {
 		v, _ := m[k].(string)
 		if v == "" {
-			v = "none"
+			v = l.T("history.none")
 		}
-		parts = append(parts, k+" "+v)
+		parts = append(parts, l.T("history.field."+k, "value", v))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, l.T("common.list-sep"))
 }
 
 // placementBody is PUT /api/photos/{id}/placement's body.

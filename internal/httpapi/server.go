@@ -22,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/facetcache"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
@@ -272,7 +273,7 @@ func (s *Server) url(name string, pairs ...string) string {
 // Handler returns the server's handler: the routes inside the security
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
-	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(s.router)), middleware.TileOrigin(s.tiles)), s.log,
+	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), middleware.TileOrigin(s.tiles)), s.log,
 		func() time.Duration { return s.writeIdle })
 }
 

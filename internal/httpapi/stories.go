@@ -11,6 +11,7 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/paulmach/orb/geojson"
 
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
@@ -74,27 +75,19 @@ func (s *Server) storiesPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.StoryList{Page: s.page(r, "Stories", "stories")}
+	m := views.StoryList{Page: s.page(r, i18n.T(r.Context(), "stories.title"), "stories")}
 	if ed != nil {
 		m.NewURL = s.url("story.new")
 	}
 	for _, st := range list {
 		it := views.StoryItem{Title: st.Title, Summary: st.Summary, URL: s.url("story", "slug", st.Slug), Author: st.Author,
-			Updated: shortTime(st.Updated), Draft: st.Status != story.Published}
+			Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published}
 		if ed != nil {
 			it.EditURL, it.HistoryURL = s.url("story.edit", "slug", st.Slug), s.url("api.story.history", "slug", st.Slug)
 		}
 		m.Stories = append(m.Stories, it)
 	}
 	s.render(w, r, http.StatusOK, views.StoriesPage(m))
-}
-
-// shortTime is an RFC 3339 time as a day and a minute.
-func shortTime(t string) string {
-	if len(t) >= 16 {
-		return t[:10] + " " + t[11:16] + " UTC"
-	}
-	return t
 }
 
 // storyPage is the reader's page.
@@ -110,7 +103,7 @@ func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := views.StoryPage{Page: s.page(r, st.Title, "stories"), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
-		Updated: shortTime(st.Updated), Draft: st.Status != story.Published, BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
+		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
 		ClustersURL: s.url("clusters"), ExplorerURL: s.url("explorer"), Tiles: s.tiles}
 	s.withMapAssets(&m.Page)
 	if s.editorOf(r) != nil {
@@ -119,7 +112,7 @@ func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 	urls := s.pageURLs()
 	urls.Explorer = s.url("explorer")
 	for i, step := range st.Steps {
-		m.Steps = append(m.Steps, pagemodel.StoryStep(i+1, step, photos, s.archive.Gazetteer, urls))
+		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.archive.Gazetteer, urls))
 	}
 	s.render(w, r, http.StatusOK, views.StoryReader(m))
 }
@@ -287,7 +280,7 @@ func (s *Server) storyEditPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, s.url("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 		return
 	}
-	m := views.StoryEdit{Page: s.page(r, "New story", "stories"), Title: "New story", SaveURL: s.url("api.story.create"), Method: http.MethodPost,
+	m := views.StoryEdit{Page: s.page(r, i18n.T(r.Context(), "storyedit.new"), "stories"), Title: i18n.T(r.Context(), "storyedit.new"), SaveURL: s.url("api.story.create"), Method: http.MethodPost,
 		PhotoURL: strings.Replace(s.url("photo.geojson", "id", "ID"), "ID", "{id}", 1), ExplorerURL: s.url("explorer")}
 	st := story.Story{Status: story.Draft, Steps: []story.Step{}}
 	if slug := mux.Vars(r)["slug"]; slug != "" {

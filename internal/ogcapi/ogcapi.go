@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/cql"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
@@ -134,15 +135,25 @@ func (s *API) selfLinks(r *http.Request, format, typ string) []Link {
 	return []Link{jsonLink, htmlLink}
 }
 
-// ogcPage renders an OGC resource as a page.
+// ogcPage renders an OGC resource as a page, its words in the reader's
+// language (the documents' own titles, text() finds in the catalogue).
 func (s *API) ogcPage(w http.ResponseWriter, r *http.Request, m views.OGC) {
+	l := i18n.From(r.Context())
+	m.Heading, m.Description = text(l, m.Heading), text(l, m.Description)
+	for i := range m.Facts {
+		m.Facts[i].Label, m.Facts[i].Value = text(l, m.Facts[i].Label), text(l, m.Facts[i].Value)
+	}
+	for i := range m.Columns {
+		m.Columns[i] = text(l, m.Columns[i])
+	}
 	m.Page = s.page(r, m.Heading, "")
 	s.render(w, r, http.StatusOK, views.OGCPage(m))
 }
 
 // pageLinks turns OGC links into page links, leaving out self.
-func pageLinks(links []Link) []views.Link {
+func pageLinks(l i18n.Locale, links []Link) []views.Link {
 	var out []views.Link
+	loc := l
 	for _, l := range links {
 		if l.Rel == "self" {
 			continue
@@ -152,7 +163,7 @@ func pageLinks(links []Link) []views.Link {
 		if label == "" {
 			label = rel
 		}
-		out = append(out, views.Link{Label: label + " (" + rel + ")", URL: l.Href})
+		out = append(out, views.Link{Label: text(loc, label) + " (" + rel + ")", URL: l.Href})
 	}
 	return out
 }
@@ -174,7 +185,7 @@ func (s *API) ogcLanding(w http.ResponseWriter, r *http.Request) {
 	const description = "News photos of the Syrian war, placed by their captions, and the gazetteer of Syrian places, " +
 		"as OGC API – Features collections for GIS clients (QGIS, ArcGIS, GDAL)."
 	if format == "html" {
-		s.ogcPage(w, r, views.OGC{Heading: title, Description: description, Links: pageLinks(links)})
+		s.ogcPage(w, r, views.OGC{Heading: title, Description: description, Links: pageLinks(i18n.From(r.Context()), links)})
 		return
 	}
 	s.writeJSON(w, r, mediaJSON, map[string]any{"title": title, "description": description, "links": links})
@@ -284,9 +295,10 @@ func (s *API) ogcCollections(w http.ResponseWriter, r *http.Request) {
 	}
 	links := s.selfLinks(r, format, mediaJSON)
 	if format == "html" {
-		m := views.OGC{Heading: "Collections", Description: "The data this API serves.", Links: pageLinks(links)}
+		l := i18n.From(r.Context())
+		m := views.OGC{Heading: "Collections", Description: "The data this API serves.", Links: pageLinks(l, links)}
 		for _, c := range cs {
-			m.Links = append(m.Links, views.Link{Label: c.Title + ": " + c.Description, URL: c.Links[1].Href})
+			m.Links = append(m.Links, views.Link{Label: text(l, c.Title) + ": " + text(l, c.Description), URL: c.Links[1].Href})
 		}
 		s.ogcPage(w, r, m)
 		return
@@ -321,12 +333,15 @@ func (s *API) ogcCollectionPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if format == "html" {
 		links := append(s.selfLinks(r, "html", mediaJSON), c.Links[2:]...)
-		m := views.OGC{Heading: c.Title, Description: c.Description, Links: pageLinks(links)}
+		l := i18n.From(r.Context())
+		m := views.OGC{Heading: c.Title, Description: c.Description, Links: pageLinks(l, links)}
 		b := c.Extent.Spatial.BBox[0]
-		m.Facts = append(m.Facts, views.Fact{Label: "Extent (lon, lat)", Value: strconv.FormatFloat(b[0], 'f', 4, 64) + ", " +
-			strconv.FormatFloat(b[1], 'f', 4, 64) + " to " + strconv.FormatFloat(b[2], 'f', 4, 64) + ", " + strconv.FormatFloat(b[3], 'f', 4, 64)})
+		corner := func(lon, lat float64) string {
+			return l.Number(strconv.FormatFloat(lon, 'f', 4, 64)) + l.T("common.list-sep") + l.Number(strconv.FormatFloat(lat, 'f', 4, 64))
+		}
+		m.Facts = append(m.Facts, views.Fact{Label: "Extent (lon, lat)", Value: l.T("ogc.range", "from", corner(b[0], b[1]), "to", corner(b[2], b[3]))})
 		if t := c.Extent.Temporal; t != nil && t.Interval[0][0] != nil {
-			m.Facts = append(m.Facts, views.Fact{Label: "Time", Value: (*t.Interval[0][0])[:10] + " to " + (*t.Interval[0][1])[:10]})
+			m.Facts = append(m.Facts, views.Fact{Label: "Time", Value: l.T("ogc.range", "from", l.Number((*t.Interval[0][0])[:10]), "to", l.Number((*t.Interval[0][1])[:10]))})
 		}
 		m.Facts = append(m.Facts, views.Fact{Label: "Coordinates", Value: "CRS84 (longitude, latitude, WGS 84)"})
 		s.ogcPage(w, r, m)
@@ -413,8 +428,11 @@ func (s *API) ogcQueryables(w http.ResponseWriter, r *http.Request) {
 		props[q.name] = schemaOf(q)
 	}
 	if format == "html" {
-		m := views.OGC{Heading: "Queryables of " + id, Description: "Each is a query parameter of the items (name=value)" +
-			map[bool]string{true: " and a property in filter (CQL2 text: comparisons joined by AND).", false: "."}[id == "photos"]}
+		l := i18n.From(r.Context())
+		m := views.OGC{Heading: l.T("ogc.queryables-of", "id", id), Description: "Each is a query parameter of the items (name=value)."}
+		if id == "photos" {
+			m.Description = "Each is a query parameter of the items (name=value) and a property in filter (CQL2 text: comparisons joined by AND)."
+		}
 		for _, q := range queryablesOf(id) {
 			m.Facts = append(m.Facts, views.Fact{Label: q.name, Value: q.title})
 		}
@@ -449,3 +467,13 @@ func PhotoQueryables() []string { return queryableNames(photoQueryables) }
 
 // PlaceQueryables are the names of the places' queryables.
 func PlaceQueryables() []string { return queryableNames(placeQueryables) }
+
+// text is an OGC page's English text (a heading, a title of the API's
+// documents) in the reader's language: the catalogue's "ogc:" + text,
+// or the text as it is, which the API's JSON keeps.
+func text(l i18n.Locale, english string) string {
+	if key := "ogc:" + english; l.Lang != i18n.English && i18n.Has(key) {
+		return l.T(key)
+	}
+	return english
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/syriamap/syriamap/internal/cql"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -142,11 +143,11 @@ func (s *API) ogcAPI(w http.ResponseWriter, r *http.Request) {
 			{"/collections/photos/queryables", "Photos: queryables"}, {"/collections/places", "Places: extent"},
 			{"/collections/places/items", "Places: items"}, {"/collections/places/queryables", "Places: queryables"},
 		} {
-			m.Links = append(m.Links, views.Link{Label: p.what + " (" + s.url("ogc") + p.path + ")", URL: base + p.path + "?f=html"})
+			m.Links = append(m.Links, views.Link{Label: text(i18n.From(r.Context()), p.what) + " (" + s.url("ogc") + p.path + ")", URL: base + p.path + "?f=html"})
 		}
 		for _, q := range photoQueryables {
 			typ := map[cql.Type]string{cql.String: "text", cql.Number: "number", cql.Date: "date"}[q.typ]
-			m.Facts = append(m.Facts, views.Fact{Label: "photos: " + q.name + " (" + typ + ")", Value: q.title})
+			m.Facts = append(m.Facts, views.Fact{Label: "photos: " + q.name + " (" + text(i18n.From(r.Context()), typ) + ")", Value: q.title})
 		}
 		s.ogcPage(w, r, m)
 		return

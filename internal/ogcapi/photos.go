@@ -15,7 +15,9 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/cql"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/memindex"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
@@ -311,7 +313,8 @@ func (s *API) photoItems(w http.ResponseWriter, r *http.Request) {
 
 // photoItemsPage shows a page of photos as a table.
 func (s *API) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.Filter, position, matched int) {
-	m := views.OGC{Heading: "Photos", Description: "Photos of this selection, " + strconv.Itoa(position+1) + " onwards.",
+	l := i18n.From(r.Context())
+	m := views.OGC{Heading: "Photos", Description: l.T("ogc.photos-from", "n", position+1),
 		Columns: []string{"Date", "Place", "Credit", "Caption"}}
 	var last int64
 	err := s.db.EachFeature(r.Context(), f, func(ft *photo.Feature) error {
@@ -321,15 +324,15 @@ func (s *API) photoItemsPage(w http.ResponseWriter, r *http.Request, f photo.Fil
 			credit = strings.TrimPrefix(credit+" / "+ft.Agency, " / ")
 		}
 		m.Items = append(m.Items, views.OGCItem{ID: ft.ID, URL: s.base(r) + s.url("ogc.item", "collection", "photos", "id", ft.ID) + "?f=html",
-			Cells: []string{web.LongDate(ft.Date), ft.PlaceName, credit, ft.Caption}})
+			Cells: []string{pagemodel.Date(l, ft.Date), ft.PlaceName, credit, ft.Caption}})
 		return nil
 	})
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	m.Facts = []views.Fact{{Label: "Matched", Value: strconv.Itoa(matched)}, {Label: "On this page", Value: strconv.Itoa(len(m.Items))}}
-	m.Links = pageLinks(s.itemsLinks(r, "html", mediaGeoJSON, "photos", position, f.Limit, len(m.Items), matched, last))
+	m.Facts = []views.Fact{{Label: "Matched", Value: l.Int(matched)}, {Label: "On this page", Value: l.Int(len(m.Items))}}
+	m.Links = pageLinks(l, s.itemsLinks(r, "html", mediaGeoJSON, "photos", position, f.Limit, len(m.Items), matched, last))
 	s.ogcPage(w, r, m)
 }
 

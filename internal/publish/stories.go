@@ -20,13 +20,13 @@ func (p *publisher) storyPages(ctx context.Context, places map[string]*placeStat
 	if len(p.stories) == 0 {
 		return nil
 	}
-	m := views.StoryList{Page: p.page("stories.html", "Stories", "Stories", false)}
+	m := views.StoryList{Page: p.page("stories.html", p.loc.T("stories.title"), "stories", false)}
 	for _, st := range p.stories {
 		if err := p.storyPage(ctx, st, places, p.storyPhotos); err != nil {
 			return err
 		}
 		m.Stories = append(m.Stories, views.StoryItem{Title: st.Title, Summary: st.Summary, URL: storyPath(st.Slug), Author: st.Author,
-			Updated: st.Updated[:min(10, len(st.Updated))]})
+			Updated: pagemodel.Updated(p.loc, st.Updated)})
 	}
 	return p.render("stories.html", views.StoriesPage(m))
 }
@@ -49,14 +49,14 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 	}
 	urls := p.pageURLs(root, places)
 	urls.Explorer = root + "./"
-	m := views.StoryPage{Page: p.page(at, st.Title, "Stories", true), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
-		Updated: st.Updated[:min(10, len(st.Updated))], BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
+	m := views.StoryPage{Page: p.page(at, st.Title, "stories", true), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+		Updated: pagemodel.Updated(p.loc, st.Updated), BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
 		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles}
 	for i, step := range st.Steps {
-		v := pagemodel.StoryStep(i+1, step, photos, p.a.Gazetteer, urls)
+		v := pagemodel.StoryStep(p.loc, i+1, step, photos, p.a.Gazetteer, urls)
 		for j := range v.Photos {
 			if v.Photos[j].Missing && !published[v.Photos[j].Row.ID] && step.Photos[j].ID == v.Photos[j].Row.ID {
-				v.Photos[j].MissingWhy = "This photo is not in this published selection."
+				v.Photos[j].MissingWhy = "story.not-published"
 			}
 		}
 		m.Steps = append(m.Steps, v)
