@@ -189,7 +189,7 @@ func AboutPage(m About) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = tHTML(ctx, "about.live", "ogc", a(m.OGCURL, m.OGCURL), "tilejson", a(m.TileJSONURL, m.TileJSONURL)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = tHTML(ctx, "about.live", "ogc", a(m.OGCURL, m.OGCURL), "tilejson", a(m.TileJSONURL, m.TileJSONURL), "menu", qgisMenu).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -509,6 +509,9 @@ func AboutPage(m About) templ.Component {
 		return nil
 	})
 }
+
+// qgisMenu is where QGIS adds the layer, as its English menus name it.
+const qgisMenu = markup(`<span lang="en" dir="ltr">Layer › Add Layer › Add WFS / OGC API – Features Layer</span>`)
 
 // usedFor says what a dataset is used for, in the reader's words where
 // the catalogue has them (by the source's name), else as recorded.

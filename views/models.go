@@ -394,12 +394,12 @@ type OGCItem struct {
 }
 
 // agreementOptions are the choices of the explorer's image metadata
-// filter.
+// filter, each labelled by its catalogue key.
 var agreementOptions = []struct{ Value, Label string }{
-	{"", "Any"},
-	{"disagrees", "Disagrees with the caption"},
-	{"near", "Near the caption's place"},
-	{"agrees", "Agrees with the caption"},
+	{"", "agreement.any"},
+	{"disagrees", "agreement.option.disagrees"},
+	{"near", "agreement.option.near"},
+	{"agrees", "agreement.option.agrees"},
 }
 
 // agreementLabel is the catalogue key that names an agreement for

@@ -1,6 +1,7 @@
 // The pages' scripts: the explorer, the small maps of photo and place
 // pages, and the review page.
 
+import { t } from "./i18n.js";
 import { placeMap } from "./map.js";
 import { review, reviewFilters } from "./review.js";
 import { Explorer } from "./explorer.js";
@@ -34,5 +35,5 @@ const root = document.getElementById("explorer");
 if (root) Promise.resolve().then(() => new Explorer(root).start()).catch((err) => {
   console.error(err);
   const s = document.querySelector("[data-testid=map-status]");
-  if (s) s.textContent = `The map could not load: ${err.message}`;
+  if (s) s.textContent = t("explorer.map-failed", { why: err.message });
 });

@@ -4,6 +4,15 @@
 // read and aimed as the explorer's can.
 
 import L from "leaflet";
+import { has, placeName, t } from "./i18n.js";
+
+// labelOf is a basemap feature's name in the reader's language: the
+// governorates' and rivers' Arabic names come with the basemap, the
+// countries' from the catalogue.
+function labelOf(p) {
+  if (p.layer === "country-label" && has(`country.name.${p.name}`)) return placeName(p.name, t(`country.name.${p.name}`));
+  return placeName(p.name, p.name_ar);
+}
 
 // bboxOf is a map's view as minLon,minLat,maxLon,maxLat, widened by pad
 // (a share of its size) and kept on the globe.
@@ -42,7 +51,7 @@ export function drawBasemap(map, group, fc, filled = true) {
       // Centred on its point by an inner box: Leaflet's own transform
       // places the outer one.
       const inner = document.createElement("span");
-      inner.textContent = f.properties.name;
+      inner.textContent = labelOf(f.properties);
       L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: cls, html: inner, iconSize: null }) })
         .addTo(group);
     }
@@ -76,7 +85,7 @@ export async function loadBasemap(map, url, tiles = "") {
 export function tileSwitch(map, tiles, attribution, draw) {
   const offline = L.layerGroup().addTo(map);
   const online = L.tileLayer(tiles, { maxZoom: 19, attribution });
-  L.control.layers({ "Offline map": offline, "Online tiles": online }, null, { collapsed: false }).addTo(map);
+  L.control.layers({ [t("map.offline")]: offline, [t("map.online")]: online }, null, { collapsed: false }).addTo(map);
   map.on("baselayerchange", (e) => draw(e.layer === offline));
 }
 
@@ -130,7 +139,8 @@ export class PlaceLabels {
       !circles.some((c) => boxMeetsCircle(b, c));
     this.group.clearLayers();
     for (const f of this.features) {
-      const { name, kind } = f.properties;
+      const { kind } = f.properties;
+      const name = placeName(f.properties.name, f.properties.name_ar);
       const [lon, lat] = f.geometry.coordinates;
       const pt = map.latLngToContainerPoint([lat, lon]);
       const w = textWidth(name, kind) + 2, h = kind === "city" ? 16 : 14;

@@ -3,12 +3,14 @@
 // reader of a report can open exactly what its author saw.
 
 import { windowText } from "./months.js";
+import { dec, digits, isolate, t } from "./i18n.js";
 
 // and joins names as a sentence does: "AFP", "AFP and Reuters",
-// "AFP, Reuters and SANA".
+// "AFP, Reuters and SANA" (in the reader's language).
 function and(names) {
+  names = names.map(isolate);
   if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return t("cite.and", { list: names.slice(0, -1).join(t("common.list-sep")), last: names[names.length - 1] });
 }
 
 // citation is the sentence for a view. label(facet, value) names a
@@ -16,14 +18,14 @@ function and(names) {
 // window is the explorer's (from, to, fromDay, toDay), whole when it is
 // the whole archive.
 export function citation({ count, filters, window, whole, label, url, today }) {
-  const parts = [`${count.toLocaleString("en")} photo${count === 1 ? "" : "s"}`];
-  if (filters.q) parts.push(`matching “${filters.q}”`);
-  if (filters.place.length) parts.push(`at ${and(filters.place.map((v) => label("place", v)))}`);
-  if (filters.governorate.length) parts.push(`${and(filters.governorate.map((v) => label("governorate", v)))} governorate${filters.governorate.length > 1 ? "s" : ""}`);
+  const parts = [t("common.photos", { n: count })];
+  if (filters.q) parts.push(t("cite.matching", { q: filters.q }));
+  if (filters.place.length) parts.push(t("cite.at", { places: and(filters.place.map((v) => label("place", v))) }));
+  if (filters.governorate.length) parts.push(t("cite.governorates", { n: filters.governorate.length, names: and(filters.governorate.map((v) => label("governorate", v))) }));
   if (!whole) parts.push(windowText(window, "–"));
   const credits = [...filters.agency.map((v) => label("agency", v)), ...filters.photographer.map((v) => label("photographer", v))];
-  if (credits.length) parts.push(`by ${and(credits)}`);
-  if (filters.min_confidence) parts.push(`placed with confidence ≥ ${filters.min_confidence}`);
-  if (filters.agreement) parts.push(`image metadata ${filters.agreement}`);
-  return `${parts.join(", ")}; syriamap, retrieved ${today}. ${url}`;
+  if (credits.length) parts.push(t("cite.by", { names: and(credits) }));
+  if (filters.min_confidence) parts.push(t("cite.confidence", { min: digits(filters.min_confidence) }));
+  if (filters.agreement) parts.push(t("cite.metadata", { how: t(`agreement.option.${filters.agreement}`) }));
+  return t("cite.sentence", { parts: parts.join(t("common.list-sep")), today: digits(today), url: url });
 }

@@ -16,6 +16,7 @@ import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
 import { addToBasket, basket } from "./storyedit.js";
+import { t } from "./i18n.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters.
@@ -72,7 +73,7 @@ export class Explorer {
       onChange: (f) => {
         this.st.filters = f;
         this.saveState(true);
-        this.load().catch((err) => { this.status.textContent = `The photos could not load: ${err.message}`; });
+        this.load().catch((err) => { this.status.textContent = t("explorer.load-failed", { why: err.message }); });
       },
       onClear: (f) => {
         this.st.filters = f;
@@ -81,7 +82,7 @@ export class Explorer {
         this.st.fromDay = this.st.toDay = null;
         this.setWindow();
         this.saveState(true);
-        this.load().catch((err) => { this.status.textContent = `The photos could not load: ${err.message}`; });
+        this.load().catch((err) => { this.status.textContent = t("explorer.load-failed", { why: err.message }); });
       },
       onWindow: (from, to) => {
         // Each edge as typed: a month, or a day kept as a day.
@@ -125,7 +126,7 @@ export class Explorer {
       else if (this.side.classList.contains("open")) this.setSheet(false);
       else this.map.closePopup();
     });
-    this.status.textContent = "Loading photos…";
+    this.status.textContent = t("explorer.loading");
     await this.load();
     this.status.textContent = "";
     if (!this.serverSide) performance.mark("syriamap:first-render");
@@ -252,9 +253,9 @@ export class Explorer {
   showCount(n, off) {
     this.matching = n;
     this.notOnMap = off;
-    this.count.textContent = `${n.toLocaleString("en")} of ${Number(this.cfg.total).toLocaleString("en")} photos` +
-      (off > 0 ? ` · ${off.toLocaleString("en")} not on the map` : "");
-    this.handle.textContent = `Photos and filters (${n.toLocaleString("en")})`;
+    this.count.textContent = t("explorer.count", { matching: n, n: Number(this.cfg.total) }) +
+      (off > 0 ? " · " + t("explorer.not-on-map", { n: off }) : "");
+    this.handle.textContent = t("explorer.side-count", { n });
   }
 
   // Server-side clusters for the view and window (large archives).
@@ -305,12 +306,12 @@ export class Explorer {
     const sel = { download: 1 };
     const view = { ...sel, bbox: this.map.bbox() };
     const link = (url, text, id) => h("a", { class: "button secondary", href: url, download: "", "data-testid": id }, text);
-    const cite = h("button", { type: "button", class: "button secondary", "data-testid": "cite" }, "Cite this view");
+    const cite = h("button", { type: "button", class: "button secondary", "data-testid": "cite" }, t("explorer.cite"));
     cite.addEventListener("click", () => this.cite());
     this.downloads.replaceChildren(
-      link(cfg.listUrl + this.query(sel), "Download the selection (GeoJSON)", "download-geojson"),
+      link(cfg.listUrl + this.query(sel), t("explorer.download-selection"), "download-geojson"),
       link(cfg.csvUrl + this.query(sel), "CSV", "download-csv"),
-      link(cfg.listUrl + this.query(view), "Download what is in view (GeoJSON)", "download-view-geojson"),
+      link(cfg.listUrl + this.query(view), t("explorer.download-view"), "download-view-geojson"),
       link(cfg.csvUrl + this.query(view), "CSV", "download-view-csv"),
       cite,
     );
@@ -358,8 +359,8 @@ export class Explorer {
       // An editor chooses photos for a story here; the story editor adds them.
       const chosen = basket().includes(id);
       const add = h("button", { type: "button", class: "button secondary small", "data-testid": "add-to-story" },
-        chosen ? `Chosen for a story (${basket().length})` : "Add to story");
-      add.addEventListener("click", () => { add.textContent = `Chosen for a story (${addToBasket(id)})`; });
+        chosen ? t("explorer.chosen-for-story", { n: basket().length }) : t("explorer.add-to-story"));
+      add.addEventListener("click", () => { add.textContent = t("explorer.chosen-for-story", { n: addToBasket(id) }); });
       c.append(add);
     }
     if (reveal && f.geometry) {
@@ -374,7 +375,7 @@ export class Explorer {
       map.openPopup(c, lat, lon);
     } else {
       map.closePopup();
-      const close = h("button", { type: "button", class: "button secondary", "data-testid": "selected-close" }, "Close");
+      const close = h("button", { type: "button", class: "button secondary", "data-testid": "selected-close" }, t("common.close"));
       close.addEventListener("click", () => { this.selected.hidden = true; });
       this.selected.replaceChildren(c, close);
       this.selected.hidden = false;

@@ -4,6 +4,7 @@
 // becomes a list to search, with every value and its count under the
 // other filters and the time window.
 
+import { num, placeName, t } from "./i18n.js";
 import { multiKeys, emptyFilters } from "./state.js";
 import { fold } from "./fold.js";
 
@@ -37,7 +38,7 @@ export class FilterForm {
     });
     this.minConfidence.addEventListener("change", () => {
       const v = this.minConfidence.value.trim(), n = Number(v);
-      if (this.fieldError(this.minConfidence, v !== "" && !(n >= 0 && n <= 1) ? "a number from 0 to 1" : "")) return;
+      if (this.fieldError(this.minConfidence, v !== "" && !(n >= 0 && n <= 1) ? t("filters.error.confidence") : "")) return;
       this.changed();
     });
     this.agreement = form.elements.namedItem("agreement");
@@ -47,7 +48,7 @@ export class FilterForm {
       input.addEventListener("change", () => {
         const v = input.value.trim();
         const bad = v !== "" && !validDate(v);
-        if (this.fieldError(input, bad ? "a date as YYYY, YYYY-MM or YYYY-MM-DD" : "")) return;
+        if (this.fieldError(input, bad ? t("filters.error.date") : "")) return;
         this.onWindow(form.elements.namedItem("from").value, form.elements.namedItem("to").value);
       });
     }
@@ -108,7 +109,7 @@ export class FilterForm {
       note = h("span", { class: "field-error", id, "data-testid": id, role: "alert" });
       input.after(note);
     }
-    note.textContent = `“${input.value.trim()}” is not ${message}`;
+    note.textContent = t("filters.error.not", { value: input.value.trim(), what: message });
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", id);
     return true;
@@ -135,7 +136,7 @@ class MultiSelect {
     this.name = select.name;
     this.title = label.firstChild.textContent.trim();
     this.chosen = new Set([...select.selectedOptions].map((o) => o.value));
-    this.names = new Map([...select.options].map((o) => [o.value, o.textContent.replace(/ \(\d+\)$/, "")]));
+    this.names = new Map([...select.options].map((o) => [o.value, o.dataset.label ?? o.textContent]));
     this.values = null; // [{value, label, count}] once counted
     this.stale = true;
 
@@ -145,11 +146,11 @@ class MultiSelect {
     this.button = h("button", { type: "button", class: "facet-button", "aria-expanded": "false", "aria-controls": `${id}-pop`,
       "aria-labelledby": `${id}-title ${id}-button`, id: `${id}-button`, "data-testid": `facet-${this.name}` });
     this.pop = h("div", { class: "facet-pop", id: `${id}-pop`, role: "group", "aria-labelledby": `${id}-title`, hidden: "" });
-    this.search = h("input", { type: "search", placeholder: "Type to find", "aria-label": `Find ${this.title.toLowerCase()}`, "data-testid": `facet-${this.name}-search` });
+    this.search = h("input", { type: "search", placeholder: t("filters.type-to-find"), "aria-label": t(`filters.find.${this.name}`), "data-testid": `facet-${this.name}-search` });
     this.status = h("p", { class: "muted facet-status", role: "status" });
     this.list = h("ul", { class: "facet-options", "data-testid": `facet-${this.name}-options` });
     this.pop.append(this.search, this.status, this.list);
-    this.chips = h("ul", { class: "chips", "aria-label": `Chosen ${this.title.toLowerCase()}` });
+    this.chips = h("ul", { class: "chips", "aria-label": t(`filters.chosen.${this.name}`) });
     this.el.append(head, this.button, this.pop, this.chips);
     label.replaceWith(this.el);
 
@@ -199,18 +200,23 @@ class MultiSelect {
   // count asks the server for every value with its count under the other
   // filters and the window.
   async count() {
-    this.status.textContent = "Counting…";
+    this.status.textContent = t("filters.counting");
     const url = this.form.facetsUrl + this.form.query(this.name, { field: this.name, limit: 100000 });
     try {
       const res = await fetch(url);
-      if (!res.ok) throw new Error(`the server answered ${res.status}`);
+      if (!res.ok) throw new Error(t("common.server-answered", { status: String(res.status) }));
       const out = await res.json();
       this.values = out[{ agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" }[this.name]] || [];
-      for (const v of this.values) this.names.set(v.value, v.label || v.value);
+      for (const v of this.values) {
+        v.label = placeName(v.label, v.label_ar); // a place or governorate in the reader's language
+        this.names.set(v.value, v.label || v.value);
+      }
       this.stale = false;
+      this.failed = false;
       this.status.textContent = "";
     } catch (err) {
-      this.status.textContent = `The counts could not load: ${err.message}`;
+      this.status.textContent = t("filters.counts-failed", { why: err.message });
+      this.failed = true;
       this.values = this.values || [];
     }
   }
@@ -245,22 +251,22 @@ class MultiSelect {
     const rows = matches.slice(0, SHOWN).map((v) => {
       const box = h("input", { type: "checkbox", value: v.value });
       box.checked = this.chosen.has(v.value);
-      return h("li", {}, h("label", {}, box, h("span", { class: "facet-value" }, v.label || v.value),
-        h("span", { class: "facet-count" }, v.count.toLocaleString("en"))));
+      return h("li", {}, h("label", {}, box, h("span", { class: "facet-value", dir: "auto" }, v.label || v.value),
+        h("span", { class: "facet-count" }, num(v.count))));
     });
     this.list.replaceChildren(...rows);
-    if (!this.status.textContent.startsWith("The counts")) {
-      this.status.textContent = matches.length > SHOWN ? `${matches.length.toLocaleString("en")} match; the first ${SHOWN} are shown: type to narrow`
-        : matches.length === 0 ? "Nothing matches" : `${matches.length.toLocaleString("en")} to choose from`;
+    if (!this.failed) {
+      this.status.textContent = matches.length > SHOWN ? t("filters.too-many", { n: matches.length, shown: SHOWN })
+        : matches.length === 0 ? t("filters.nothing") : t("filters.to-choose", { n: matches.length });
     }
   }
 
   drawChosen() {
     const n = this.chosen.size;
-    this.button.textContent = n === 0 ? "All" : n === 1 ? this.names.get([...this.chosen][0]) || [...this.chosen][0] : `${n} chosen`;
+    this.button.textContent = n === 0 ? t("filters.all") : n === 1 ? this.names.get([...this.chosen][0]) || [...this.chosen][0] : t("filters.n-chosen", { n });
     this.chips.replaceChildren(...[...this.chosen].map((v) => {
       const name = this.names.get(v) || v;
-      const x = h("button", { type: "button", class: "chip", "aria-label": `Remove ${name}`, title: `Remove ${name}` }, `${name} ×`);
+      const x = h("button", { type: "button", class: "chip", "aria-label": t("filters.remove", { name }), title: t("filters.remove", { name }), dir: "auto" }, `${name} ×`);
       x.addEventListener("click", () => {
         this.chosen.delete(v);
         this.drawChosen();
@@ -277,7 +283,7 @@ class MultiSelect {
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
 }
 

@@ -1,28 +1,30 @@
 // Lists of photos (the side list, the photos not on the map, a stacked
-// spot's panel) and the card of one photo. Every word they show comes
-// from the server (date_text, placement_label): the pages and the map say
-// the same thing.
+// spot's panel) and the card of one photo. Every word is the catalogue's
+// (i18n.js), written as the server's pages write it: the pages and the
+// map say the same thing, in the reader's language.
 
 import { h } from "./filters.js";
+import { dateText, placeName, placementText, t } from "./i18n.js";
 
 // row is one photo of a list, from its GeoJSON feature.
 export function row(f, placeUrl, { onHover, onSelect } = {}) {
   const p = f.properties;
   const li = h("li", { "data-testid": "photo-row", "data-id": f.id });
   if (p.thumbnail_url) li.append(h("img", { src: p.thumbnail_url, alt: "", loading: "lazy" }));
-  const meta = h("div", { class: "meta" }, h("span", { "data-testid": "date" }, p.date_text || "undated"));
-  if (p.place_name) {
-    meta.append(" · ", p.place_id ? h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)), "data-testid": "place" }, p.place_name)
-      : h("span", { "data-testid": "place" }, p.place_name));
+  const meta = h("div", { class: "meta" }, h("span", { "data-testid": "date" }, dateText(p.date, p.date_precision) || t("photo.undated")));
+  const place = placeName(p.place_name, p.place_name_ar);
+  if (place) {
+    meta.append(" · ", p.place_id ? h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)), "data-testid": "place", dir: "auto" }, place)
+      : h("span", { "data-testid": "place", dir: "auto" }, place));
   }
-  meta.append(h("span", { class: `badge ${p.placement_class}`, "data-testid": "placement" }, p.placement_label));
+  meta.append(h("span", { class: `badge ${p.placement_class}`, "data-testid": "placement" }, placementText(p)));
   const caption = h("a", { href: p.url, "data-testid": "caption" }, p.caption);
   const body = h("div", {}, meta, h("p", { class: "caption", dir: "auto" }, caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
-  if (credit) body.append(h("div", { class: "meta", "data-testid": "credit" }, credit));
+  if (credit) body.append(h("div", { class: "meta", "data-testid": "credit", dir: "auto" }, credit));
   li.append(body);
   if (onSelect && f.geometry) {
-    const show = h("button", { type: "button", class: "link-button", "data-testid": "show-on-map" }, "Show on the map");
+    const show = h("button", { type: "button", class: "link-button", "data-testid": "show-on-map" }, t("list.show-on-map"));
     show.addEventListener("click", () => onSelect(f.id, { reveal: true }));
     body.append(show);
   }
@@ -44,18 +46,20 @@ export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   if (p.thumbnail_url || p.image_url) box.append(h("img", { src: p.thumbnail_url || p.image_url, alt: "" }));
   box.append(h("p", { class: "popup-caption", dir: "auto" }, p.caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
-  box.append(h("p", { class: "meta" }, h("span", { "data-testid": "popup-date" }, p.date_text || "undated"), credit ? ` · ${credit}` : ""));
+  box.append(h("p", { class: "meta" }, h("span", { "data-testid": "popup-date" }, dateText(p.date, p.date_precision) || t("photo.undated")),
+    credit ? [" · ", h("bdi", {}, credit)] : ""));
   const where = h("p", { class: "meta" });
-  if (p.place_name && p.place_id) where.append(h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)) }, p.place_name));
-  else where.append(p.place_name || (f.geometry ? "At a point, no named place" : "Not placed"));
-  where.append(h("span", { class: `badge ${p.placement_class}` }, p.placement_label));
+  const place = placeName(p.place_name, p.place_name_ar);
+  if (place && p.place_id) where.append(h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)), dir: "auto" }, place));
+  else where.append(place || (f.geometry ? t("photo.at-a-point") : t("photo.not-placed")));
+  where.append(h("span", { class: `badge ${p.placement_class}` }, placementText(p)));
   box.append(where);
-  if (p.mention) box.append(h("p", { class: "meta" }, "Read from “", h("mark", {}, h("bdi", {}, p.mention)), "”"));
-  if (p.note) box.append(h("p", { class: "meta note" }, p.note));
-  const links = h("p", { class: "popup-links" }, h("a", { href: p.url }, "Photo page"));
+  if (p.mention) box.append(h("p", { class: "meta" }, t("list.read-from") + " " + t("common.open-quote"), h("mark", {}, h("bdi", {}, p.mention)), t("common.close-quote")));
+  if (p.note) box.append(h("p", { class: "meta note", lang: "en", dir: "ltr" }, p.note));
+  const links = h("p", { class: "popup-links" }, h("a", { href: p.url }, t("review.photo-page")));
   if (others > 0) {
     const more = h("button", { type: "button", class: "link-button", "data-testid": "others-here" },
-      `${others.toLocaleString("en")} other photo${others === 1 ? "" : "s"} here`);
+      t("list.others-here", { n: others }));
     more.addEventListener("click", () => onOthers && onOthers());
     links.append(" · ", more);
   }

@@ -10,16 +10,37 @@
 import L from "leaflet";
 import { bboxOf, drawBasemap, loadBasemap, PlaceLabels, tileSwitch } from "./basemap.js";
 import Supercluster from "supercluster";
+import { dec, digits, num, rtl, t } from "./i18n.js";
+
+// side is a control's corner on the page's reading side: left and right
+// swap on a right-to-left page.
+export function side(pos) { return rtl ? pos.replace(/left|right/, (s) => (s === "left" ? "right" : "left")) : pos; }
+
+// Scale is Leaflet's scale bar, its distance in the reader's words and
+// digits ("100 km", "١٠٠ كم"), on the reading side.
+export const Scale = L.Control.Scale.extend({
+  _updateScale(scale, text, ratio) {
+    const [n, unit] = text.split(" ");
+    scale.style.width = `${Math.round(this.options.maxWidth * ratio)}px`;
+    scale.textContent = t(unit === "km" ? "map.km" : "map.m", { n: Number(n) });
+  },
+});
+
+// zoomControl is Leaflet's zoom buttons in the reader's words, on the
+// reading side.
+export function zoomControl() {
+  return L.control.zoom({ position: side("topleft"), zoomInTitle: t("map.zoom-in"), zoomOutTitle: t("map.zoom-out") });
+}
 
 // The placement codes of /api/points, and how each is drawn and named in
 // the legend.
 const placementClass = ["exact", "fallback", "low", "corrected"];
 const legendItems = [
-  ["exact", "Placed where the caption says"],
-  ["fallback", "At a place that holds it (the caption's place is not known)"],
-  ["corrected", "Placed by a person or the imported file"],
-  ["low", "Low confidence (under 0.5)"],
-  ["exact meta-disagrees", "The image file's place, GPS or clock disagrees with the caption"],
+  ["exact", "legend.exact"],
+  ["fallback", "legend.fallback"],
+  ["corrected", "legend.corrected"],
+  ["low", "legend.low"],
+  ["exact meta-disagrees", "legend.meta-disagrees"],
 ];
 
 // metaClass marks a photo by how its image file's metadata agrees with
@@ -41,10 +62,12 @@ export class PhotoMap {
   constructor(el, cfg, handlers) {
     this.cfg = cfg;
     this.handlers = handlers;
-    this.map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: MAX_ZOOM, keyboard: true, attributionControl: true });
+    this.map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: MAX_ZOOM, keyboard: true, attributionControl: true, zoomControl: false });
     this.map.attributionControl.setPrefix(false);
     this.map.setView([35.0, 38.5], 6.5);
-    L.control.scale({ imperial: false, maxWidth: 140 }).addTo(this.map);
+    // The controls sit where a reader of the page's direction looks first.
+    zoomControl().addTo(this.map);
+    new Scale({ imperial: false, maxWidth: 140, position: side("bottomleft") }).addTo(this.map);
     this.legend().addTo(this.map);
     this.offline = L.layerGroup().addTo(this.map);
     // The user chooses: the offline map, or the online tiles under it.
@@ -129,23 +152,23 @@ export class PhotoMap {
   }
 
   legend() {
-    const c = L.control({ position: "bottomright" });
+    const c = L.control({ position: side("bottomright") });
     c.onAdd = () => {
       // Open where the map has room for it; a click folds it away.
       const box = L.DomUtil.create("details", "legend");
       box.dataset.testid = "legend";
       box.open = this.map.getSize().x >= 700;
       const title = L.DomUtil.create("summary", "legend-title", box);
-      title.textContent = "Markers";
-      for (const [cls, text] of legendItems) {
+      title.textContent = t("legend.title");
+      for (const [cls, key] of legendItems) {
         const row = L.DomUtil.create("div", "legend-row", box);
         L.DomUtil.create("span", `pm ${cls}`, row);
-        row.append(text);
+        row.append(t(key));
       }
       const row = L.DomUtil.create("div", "legend-row", box);
       const n = L.DomUtil.create("span", "cluster-swatch", row);
-      n.textContent = "12";
-      row.append("Photos close together; a number on a marker: photos at one spot");
+      n.textContent = digits("12");
+      row.append(t("legend.clusters"));
       L.DomEvent.disableClickPropagation(box);
       this.legendBox = box;
       return box;
@@ -314,17 +337,17 @@ export class PhotoMap {
   clusterMarker(lat, lon, n, onOpen) {
     const size = markSize(n, true);
     const tier = n < 10 ? "few" : n < 100 ? "some" : n < 1000 ? "many" : "most";
-    const label = n >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
+    const label = n >= 1000 ? t("map.thousands", { k: dec(Math.round(n / 100) / 10, n >= 10000 ? 0 : 1) }) : num(n);
     const icon = L.divIcon({ className: `cluster ${tier}`, html: `<span>${label}</span>`, iconSize: [size, size] });
-    this.focusable(L.marker([lat, lon], { icon, title: `${n.toLocaleString("en")} photos`, alt: `${n} photos`, keyboard: true, riseOnHover: true }), onOpen)
+    this.focusable(L.marker([lat, lon], { icon, title: t("common.photos", { n }), alt: t("common.photos", { n }), keyboard: true, riseOnHover: true }), onOpen)
       .addTo(this.markers);
   }
 
   // spotMarker is several photos at one point: a marker with their count.
   spotMarker(s) {
     const cls = placementClass[s.placement] || "exact";
-    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${s.ids.length}</span>`, iconSize: [SPOT_SIZE, SPOT_SIZE] });
-    const m = this.focusable(L.marker([s.lat, s.lon], { icon, title: `${s.ids.length} photos at this spot`, alt: `${s.ids.length} photos at one spot`, keyboard: true }),
+    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${num(s.ids.length)}</span>`, iconSize: [SPOT_SIZE, SPOT_SIZE] });
+    const m = this.focusable(L.marker([s.lat, s.lon], { icon, title: t("map.spot-title", { n: s.ids.length }), alt: t("map.spot-alt", { n: s.ids.length }), keyboard: true }),
       () => this.handlers.onSpot(this.spotRequest([s], s.ids.length)));
     m.addTo(this.markers);
     for (const id of s.ids) this.byId.set(id, m);
@@ -334,8 +357,8 @@ export class PhotoMap {
     const cls = placementClass[p.placement] || "exact";
     const meta = metaClass[p.metadata] || "";
     const icon = L.divIcon({ className: `pm ${cls}${meta}`, html: "", iconSize: [PHOTO_SIZE, PHOTO_SIZE] });
-    const note = p.metadata === 2 ? "; its image metadata disagrees with the caption" : "";
-    const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: "A photo: open it" + note, alt: `Photo (${cls} placement${note})`, keyboard: true }),
+    const note = p.metadata === 2 ? t("map.photo-meta-note") : "";
+    const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: t("map.photo-title") + note, alt: t("map.photo-alt", { placement: t(`placement.${cls}`), note }), keyboard: true }),
       () => this.handlers.onSelect(p.id));
     m.addTo(this.markers);
     m.getElement()?.setAttribute("data-id", p.id);
@@ -383,8 +406,12 @@ export class PhotoMap {
   openPopup(content, lat, lon) {
     const opener = document.activeElement, seq = (this.popups = (this.popups || 0) + 1);
     const lg = this.legendBox ? this.legendBox.getBoundingClientRect() : { width: 0, height: 0 };
-    this.map.openPopup(content, [lat, lon], { maxWidth: 320, autoPanPaddingTopLeft: [20, 20],
-      autoPanPaddingBottomRight: [Math.round(lg.width) + 20, Math.round(lg.height) + 20] });
+    // The legend is in the bottom corner on the reading side's end.
+    const legendPad = [Math.round(lg.width) + 20, Math.round(lg.height) + 20];
+    this.map.openPopup(content, [lat, lon], { maxWidth: 320,
+      autoPanPaddingTopLeft: rtl ? [legendPad[0], 20] : [20, 20], autoPanPaddingBottomRight: rtl ? [20, legendPad[1]] : legendPad });
+    // Leaflet names its close button in English.
+    this.map.getContainer().querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", t("map.close-popup"));
     this.map.once("popupclose", (ev) => requestAnimationFrame(() => {
       const at = document.activeElement, closing = ev.popup.getElement(); // removed after its fade
       const lost = at === document.body || !document.contains(at) || (closing && closing.contains(at));
@@ -450,14 +477,15 @@ export function separate(map, marks) {
 // and one point, from the element's data attributes.
 export function placeMap(el) {
   const { basemapUrl, labelsUrl, lon, lat, label, tiles } = el.dataset;
-  const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 14, scrollWheelZoom: false });
+  const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 14, scrollWheelZoom: false, zoomControl: false });
+  zoomControl().addTo(map);
   map.attributionControl.setPrefix(false);
   map.setView([Number(lat), Number(lon)], 8);
-  L.control.scale({ imperial: false }).addTo(map);
+  new Scale({ imperial: false, position: side("bottomleft") }).addTo(map);
   loadBasemap(map, basemapUrl, tiles).catch((err) => console.error(err));
   if (labelsUrl) new PlaceLabels(map, labelsUrl).schedule();
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
-    .addTo(map).bindTooltip(label, { permanent: true, direction: "right", offset: [8, 0] });
+    .addTo(map).bindTooltip(label, { permanent: true, direction: rtl ? "left" : "right", offset: [rtl ? -8 : 8, 0] });
   // The camera's GPS point, where it may be shown, beside the place: the
   // evidence side by side.
   const gps = gpsPoint(map, el.dataset, [Number(lat), Number(lon)], label);
@@ -471,9 +499,9 @@ export function gpsPoint(map, { gpsLon, gpsLat }, placeAt, placeName) {
   if (!gpsLon || !gpsLat) return null;
   const gps = [Number(gpsLat), Number(gpsLon)];
   const km = placeAt ? map.distance(placeAt, gps) / 1000 : null;
-  const far = km === null ? "" : `, ${km < 10 ? km.toFixed(1) : Math.round(km)} km from ${placeName || "the place"}`;
+  const far = km === null ? "" : t("map.gps-far", { km: dec(km, km < 10 ? 1 : 0), place: placeName || t("map.the-place") });
   L.circleMarker(gps, { radius: 7, weight: 2, color: "#b3541e", fillColor: "#fff", fillOpacity: 1 })
-    .addTo(map).bindTooltip(`GPS (camera)${far}`, { permanent: true, direction: "auto", offset: [8, 0], className: "gps-tip" });
+    .addTo(map).bindTooltip(t("map.gps") + far, { permanent: true, direction: "auto", offset: [8, 0], className: "gps-tip" });
   if (placeAt) L.polyline([placeAt, gps], { color: "#b3541e", weight: 1.5, dashArray: "4 4", interactive: false }).addTo(map);
   return gps;
 }

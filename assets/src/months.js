@@ -1,8 +1,7 @@
 // Months as whole numbers (year*12 + month-1) make the timeline's
 // arithmetic plain; days are YYYYMMDD numbers, as /api/points gives them.
 
-const names = ["January", "February", "March", "April", "May", "June", "July",
-  "August", "September", "October", "November", "December"];
+import { digits, monthName, t, year } from "./i18n.js";
 
 export function month(year, m) { return year * 12 + (m - 1); }
 
@@ -21,7 +20,8 @@ export function formatMonth(i) {
   return `${y}-${String(m).padStart(2, "0")}`;
 }
 
-export function longMonth(i) { return `${names[i % 12]} ${Math.floor(i / 12)}`; }
+// longMonth writes a month for the reader: "June 2016", "حزيران/يونيو ٢٠١٦".
+export function longMonth(i) { return `${monthName(i % 12 + 1)} ${year(Math.floor(i / 12))}`; }
 
 // firstDay and lastDay are the month's days as YYYYMMDD numbers.
 export function firstDay(i) { return (Math.floor(i / 12) * 100 + i % 12 + 1) * 100 + 1; }
@@ -42,12 +42,18 @@ export function formatDay(n) {
 // monthOfDay is the month (as month gives it) of a YYYYMMDD day.
 export function monthOfDay(n) { return month(Math.floor(n / 10000), Math.floor(n / 100) % 100); }
 
-export function longDay(n) { return `${n % 100} ${longMonth(monthOfDay(n))}`; }
+export function longDay(n) { return `${digits(n % 100)} ${longMonth(monthOfDay(n))}`; }
 
 // windowText says a window: "June 2016", "15 March 2016 – April 2016";
 // each edge as the month or the day it was given as.
 export function windowText({ from, to, fromDay, toDay }, sep = " – ") {
   if (from === to && !fromDay && !toDay) return longMonth(from);
   if (fromDay && fromDay === toDay) return longDay(fromDay);
-  return `${fromDay ? longDay(fromDay) : longMonth(from)}${sep}${toDay ? longDay(toDay) : longMonth(to)}`;
+  return rangeText(fromDay ? longDay(fromDay) : longMonth(from), toDay ? longDay(toDay) : longMonth(to), sep);
+}
+
+// rangeText joins a range's two ends: "June 2016 – May 2017"; in Arabic
+// "من … إلى …", as a dash between two right-to-left dates reads either way.
+export function rangeText(a, b, sep = " – ") {
+  return t("common.range", { from: a, to: b, sep });
 }

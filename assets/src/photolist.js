@@ -2,6 +2,7 @@
 // newest first, a page at a time from the API, following the map after a
 // short pause; and, apart, the photos not on the map.
 
+import { t } from "./i18n.js";
 import { h } from "./filters.js";
 import { row } from "./list.js";
 
@@ -35,14 +36,14 @@ export class PhotoList {
     else this.list.append(...rows);
     const inView = ex.serverSide ? null : ex.points.filter((p) => p.geometry && ex.inWindow(p) && ex.map.contains(p.lon, p.lat)).length;
     this.scope.hidden = false;
-    this.scope.textContent = inView === null ? "The list follows the map: it shows the photos in view, newest first."
-      : `The list follows the map: ${inView.toLocaleString("en")} of the ${ex.matching.toLocaleString("en")} photos are in view, newest first.`;
+    this.scope.textContent = inView === null ? t("list.follows-map")
+      : t("list.follows-map-n", { inView, n: ex.matching });
     if (this.pager) {
       // The server's pages list the whole selection; here a button adds
       // the next page of the photos in view.
       this.pager.replaceChildren();
       if (fc.features.length > PAGE) {
-        const more = h("button", { type: "button", class: "button secondary", "data-testid": "more" }, "More photos in view");
+        const more = h("button", { type: "button", class: "button secondary", "data-testid": "more" }, t("list.more-in-view"));
         more.addEventListener("click", () => this.update(offset + PAGE));
         this.pager.append(more);
       }
@@ -62,7 +63,7 @@ export class PhotoList {
     const rows = fc.features.slice(0, PAGE).map((f) => row(f, ex.cfg.placeUrl, { onSelect: null }));
     for (const r of rows) {
       const id = r.dataset.id;
-      r.querySelector("[data-testid=placement]").textContent = "not on the map";
+      r.querySelector("[data-testid=placement]").textContent = t("placement.none");
       r.addEventListener("click", (ev) => { if (ev.target.closest("a")) return; ex.select(id, true); });
     }
     if (offset === 0) this.unplacedList.replaceChildren(...rows);
@@ -70,7 +71,7 @@ export class PhotoList {
     this.unplaced.hidden = fc.features.length === 0 && offset === 0;
     this.unplaced.querySelector("[data-testid=more-unplaced]")?.remove();
     if (fc.features.length > PAGE) {
-      const more = h("button", { type: "button", class: "button secondary", "data-testid": "more-unplaced" }, "More photos not on the map");
+      const more = h("button", { type: "button", class: "button secondary", "data-testid": "more-unplaced" }, t("list.more-unplaced"));
       more.addEventListener("click", () => this.updateUnplaced(offset + PAGE));
       this.unplaced.append(more);
     }

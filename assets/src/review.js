@@ -4,7 +4,8 @@
 
 import L from "leaflet";
 import { loadBasemap, PlaceLabels } from "./basemap.js";
-import { gpsPoint } from "./map.js";
+import { gpsPoint, Scale, side, zoomControl } from "./map.js";
+import { placeName, t } from "./i18n.js";
 import { FilterForm } from "./filters.js";
 import { filterQuery } from "./state.js";
 
@@ -26,9 +27,10 @@ export function review(root) {
   const form = root.querySelector("[data-testid=review-form]");
   const lon = form.querySelector("[data-testid=lon]"), lat = form.querySelector("[data-testid=lat]");
   const el = root.querySelector("#review-map");
-  const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 17 });
+  const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 17, zoomControl: false });
+  zoomControl().addTo(map);
   map.attributionControl.setPrefix(false);
-  L.control.scale({ imperial: false }).addTo(map);
+  new Scale({ imperial: false, position: side("bottomleft") }).addTo(map);
   loadBasemap(map, el.dataset.basemapUrl, el.dataset.tiles).catch((err) => console.error(err));
   new PlaceLabels(map, el.dataset.labelsUrl);
   const bounds = [];
@@ -47,8 +49,8 @@ export function review(root) {
   // The pin: where the photo is now; drag it, or click the map, to put
   // the photo at a point.
   const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });
-  const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: "Drag to a point", alt: "The photo's point" }).addTo(map);
-  if (start) pin.bindTooltip(el.dataset.label || "now", { direction: "top", offset: [-14, -14] });
+  const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: t("review.pin-title"), alt: t("photo.its-point") }).addTo(map);
+  if (start) pin.bindTooltip(el.dataset.label || t("review.pin-now"), { direction: "top", offset: [-14, -14] });
   const setPoint = (ll) => {
     pin.setLatLng(ll);
     lon.value = ll.lng.toFixed(6);
@@ -71,7 +73,7 @@ export function review(root) {
       if (!res.ok || mine !== seq) return;
       options.replaceChildren(...(await res.json()).map((p) => {
         const o = document.createElement("option");
-        o.value = `${p.name} — ${p.kind}${p.in ? ", " + p.in : ""} [${p.id}]`;
+        o.value = `${placeName(p.name, p.name_ar)} — ${t(`kind.${p.kind}`)}${p.in ? t("common.list-sep") + p.in : ""} [${p.id}]`;
         return o;
       }));
     }, 200);
@@ -79,8 +81,8 @@ export function review(root) {
 
   // Keys, when no field has the focus.
   document.addEventListener("keydown", (ev) => {
-    const t = ev.target;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || t.closest?.("input, textarea, select, [contenteditable]")) return;
+    const at = ev.target;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || at.closest?.("input, textarea, select, [contenteditable]")) return;
     const k = ev.key.toLowerCase();
     const target = root.querySelector(`[data-key="${CSS.escape(k)}"]`);
     if (!target) return;

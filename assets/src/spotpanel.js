@@ -2,6 +2,8 @@
 // splits): "54 photos at Aleppo Citadel, 2016", a page at a time, each
 // opening its popup.
 
+import { placeName, t } from "./i18n.js";
+
 const PANEL_PAGE = 20; // photos the panel shows at a time
 
 export class SpotPanel {
@@ -38,14 +40,18 @@ export class SpotPanel {
     const features = fc.features.slice(0, PANEL_PAGE);
     // Named after the place most of them share.
     const names = new Map();
-    for (const f of features) if (f.properties.place_name) names.set(f.properties.place_name, (names.get(f.properties.place_name) || 0) + 1);
+    for (const f of features) {
+      const name = placeName(f.properties.place_name, f.properties.place_name_ar);
+      if (name) names.set(name, (names.get(name) || 0) + 1);
+    }
     const place = [...names].sort((a, b) => b[1] - a[1])[0]?.[0];
     const when = this.window();
-    this.title.textContent = `${this.spot.count.toLocaleString("en")} photos${place ? ` at ${place}` : " here"}${when ? `, ${when}` : ""}`;
+    const title = place ? t("spot.title-at", { n: this.spot.count, place }) : t("spot.title-here", { n: this.spot.count });
+    this.title.textContent = when ? t("spot.title-when", { title, when }) : title;
     this.list.replaceChildren(...features.map(this.row));
     this.prev.hidden = this.offset === 0;
     this.next.hidden = fc.features.length <= PANEL_PAGE;
-    this.range.textContent = `${this.offset + 1}–${this.offset + features.length} of ${this.spot.count.toLocaleString("en")}`;
+    this.range.textContent = t("spot.range", { from: this.offset + 1, to: this.offset + features.length, n: this.spot.count });
   }
 
   close() {

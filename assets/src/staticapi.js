@@ -10,6 +10,7 @@
 // Data files are gzipped and decompressed here (DecompressionStream), so
 // that any static host serves them as they are.
 
+import { dateText, placeName, t } from "./i18n.js";
 import { PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
 import Pbf from "pbf";
@@ -572,20 +573,21 @@ export async function photoPage(root, api) {
   const status = root.querySelector("[data-testid=map-status]");
   const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson${params.get("d") ? "?d=" + encodeURIComponent(params.get("d")) : ""}`);
   if (!res.ok) {
-    status.textContent = id ? `There is no photo ${id} in this site.` : "Which photo? The address names none.";
+    status.textContent = id ? t("static.no-photo", { id }) : t("static.which-photo");
     return;
   }
   const f = await res.json();
   await api.ready;
-  document.title = `${f.properties.place_name || "Photo"} · ${api.m.title}`;
-  const heading = h("h1", {}, f.properties.place_name ? `${f.properties.place_name}${f.properties.date_text ? ", " + f.properties.date_text : ""}` : "A photo not on the map");
+  const p = f.properties, place = placeName(p.place_name, p.place_name_ar), date = dateText(p.date, p.date_precision);
+  document.title = `${place || t("photo.title")} · ${api.m.title}`;
+  const heading = h("h1", {}, place ? (date ? t("static.heading-date", { place, date }) : place) : t("static.not-on-map"));
   const parts = [heading, card(f, root.dataset.placeUrl)];
   if (f.geometry) {
     const [lon, lat] = f.geometry.coordinates;
-    const mini = h("div", { class: "place-map", "data-testid": "place-map", role: "img", "aria-label": `Map of ${f.properties.place_name}`,
+    const mini = h("div", { class: "place-map", "data-testid": "place-map", role: "img", "aria-label": t("map.showing", { place }),
       "data-basemap-url": root.dataset.basemapUrl, "data-labels-url": root.dataset.labelsUrl, "data-lon": String(lon), "data-lat": String(lat),
-      "data-label": f.properties.place_name || "", "data-tiles": root.dataset.tiles || "" });
-    parts.push(mini, h("p", {}, h("a", { href: `./?photo=${encodeURIComponent(f.id)}&map=14/${lat.toFixed(4)}/${lon.toFixed(4)}`, "data-testid": "on-the-map" }, "See it on the explorer's map")));
+      "data-label": place || "", "data-tiles": root.dataset.tiles || "" });
+    parts.push(mini, h("p", {}, h("a", { href: `./?photo=${encodeURIComponent(f.id)}&map=14/${lat.toFixed(4)}/${lon.toFixed(4)}`, "data-testid": "on-the-map" }, t("static.on-the-map"))));
     root.replaceChildren(...parts);
     placeMap(mini);
   } else root.replaceChildren(...parts);

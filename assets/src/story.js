@@ -7,7 +7,9 @@
 
 import L from "leaflet";
 import { loadBasemap, PlaceLabels, bboxOf } from "./basemap.js";
-import { month, parseMonth, longMonth } from "./months.js";
+import { month, parseMonth, longMonth, rangeText } from "./months.js";
+import { digits, rtl, t } from "./i18n.js";
+import { Scale, side, zoomControl } from "./map.js";
 
 const FIRST = month(2012, 1), LAST = month(2017, 12);
 
@@ -16,10 +18,11 @@ export function storyReader(root) {
   if (steps.length === 0) return;
   const $ = (id) => root.querySelector(`[data-testid=${id}]`);
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const map = L.map($("story-map"), { zoomSnap: 0.5, minZoom: 4, maxZoom: 16, scrollWheelZoom: false });
+  const map = L.map($("story-map"), { zoomSnap: 0.5, minZoom: 4, maxZoom: 16, scrollWheelZoom: false, zoomControl: false });
+  zoomControl().addTo(map);
   map.attributionControl.setPrefix(false);
   map.setView([35, 38.5], 6);
-  L.control.scale({ imperial: false }).addTo(map);
+  new Scale({ imperial: false, position: side("bottomleft") }).addTo(map);
   loadBasemap(map, root.dataset.basemapUrl, root.dataset.tiles).catch((err) => console.error(err));
   new PlaceLabels(map, root.dataset.labelsUrl).schedule();
   const dimmed = L.layerGroup().addTo(map);
@@ -40,7 +43,7 @@ export function storyReader(root) {
     root.dataset.shown = String(i + 1);
     delete root.dataset.settled;
     for (const s of steps) s.classList.toggle("current", s === el);
-    $("story-position").textContent = `Step ${i + 1} of ${steps.length}`;
+    $("story-position").textContent = t("story.position", { at: i + 1, of: steps.length });
     $("story-prev").disabled = i === 0;
     $("story-next").disabled = i === steps.length - 1;
     if (push) history.replaceState(null, "", `#step-${i + 1}`);
@@ -49,7 +52,7 @@ export function storyReader(root) {
     // The timeline: the step's window, or everything.
     const from = parseMonth(el.dataset.from || ""), to = parseMonth(el.dataset.to || "", true);
     timeline.set(from ?? FIRST, to ?? LAST);
-    $("story-window").textContent = from === null ? "" : from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`;
+    $("story-window").textContent = from === null ? "" : from === to ? longMonth(from) : rangeText(longMonth(from), longMonth(to));
 
     // The map: the step's photos bright, the story's others dimmed.
     const points = pointsOf(el);
@@ -108,10 +111,12 @@ export function storyReader(root) {
   $("story-next").addEventListener("click", () => show(current + 1, { scroll: true }));
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest?.("input, textarea, select, .leaflet-container")) return;
-    if (ev.key === "ArrowDown" || ev.key === "ArrowRight" || ev.key === "PageDown" || ev.key === "j") {
+    // Next is down, or the way the page reads: right, or on an Arabic page left.
+    const [on, back] = rtl ? ["ArrowLeft", "ArrowRight"] : ["ArrowRight", "ArrowLeft"];
+    if (ev.key === "ArrowDown" || ev.key === on || ev.key === "PageDown" || ev.key === "j") {
       ev.preventDefault();
       show(current + 1, { scroll: true });
-    } else if (ev.key === "ArrowUp" || ev.key === "ArrowLeft" || ev.key === "PageUp" || ev.key === "k") {
+    } else if (ev.key === "ArrowUp" || ev.key === back || ev.key === "PageUp" || ev.key === "k") {
       ev.preventDefault();
       show(current - 1, { scroll: true });
     }
@@ -139,15 +144,18 @@ function drawTimeline(el) {
   svg.setAttribute("viewBox", "0 0 720 28");
   svg.setAttribute("preserveAspectRatio", "none");
   const months = LAST - FIRST + 1;
+  // Time runs the way the page reads: from the right on an Arabic page.
+  const at = (m) => (rtl ? 720 - ((m - FIRST) / months) * 720 : ((m - FIRST) / months) * 720);
   for (let y = 2012; y <= 2017; y++) {
-    const x = ((month(y, 1) - FIRST) / months) * 720;
-    const t = document.createElementNS(ns, "text");
-    t.setAttribute("x", String(x + 2));
-    t.setAttribute("y", "26");
-    t.textContent = String(y);
+    const x = at(month(y, 1));
+    const label = document.createElementNS(ns, "text");
+    label.setAttribute("x", String(rtl ? x - 2 : x + 2));
+    label.setAttribute("y", "26");
+    if (rtl) label.setAttribute("text-anchor", "end");
+    label.textContent = digits(String(y));
     const line = document.createElementNS(ns, "line");
     for (const [k, v] of Object.entries({ x1: x, x2: x, y1: 0, y2: 28 })) line.setAttribute(k, String(v));
-    svg.append(line, t);
+    svg.append(line, label);
   }
   const win = document.createElementNS(ns, "rect");
   win.setAttribute("class", "story-window-rect");
@@ -158,7 +166,7 @@ function drawTimeline(el) {
   return {
     set(from, to) {
       const a = Math.max(from, FIRST), b = Math.min(to, LAST);
-      win.setAttribute("x", String(((a - FIRST) / months) * 720));
+      win.setAttribute("x", String(rtl ? at(b + 1) : at(a)));
       win.setAttribute("width", String(Math.max(4, ((b - a + 1) / months) * 720)));
     },
   };

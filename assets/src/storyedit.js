@@ -6,6 +6,7 @@
 // server keeps each save in the story's history.
 
 import { h } from "./filters.js";
+import { digits, t } from "./i18n.js";
 
 // BASKET is where the explorer's "Add to story" keeps the photos chosen.
 export const BASKET = "syriamap:story-photos";
@@ -41,20 +42,20 @@ export function storyEditor(form) {
   const summary = h("textarea", { name: "summary", rows: "2", "data-testid": "story-summary" });
   summary.value = story.summary || "";
   const status = h("select", { name: "status", "data-testid": "story-status" },
-    h("option", { value: "draft" }, "Draft: only editors see it"), h("option", { value: "published" }, "Published"));
+    h("option", { value: "draft" }, t("storyedit.draft")), h("option", { value: "published" }, t("storyedit.published")));
   status.value = story.status || "draft";
   const list = h("ol", { class: "story-edit-steps", "data-testid": "story-edit-steps" });
   const message = h("p", { class: "muted", role: "status", "data-testid": "story-message" });
-  const add = h("button", { type: "button", class: "button secondary", "data-testid": "add-step" }, "Add a step");
-  const save = h("button", { type: "submit", "data-testid": "save-story" }, "Save");
-  const reader = form.dataset.readerUrl ? h("a", { href: form.dataset.readerUrl, "data-testid": "preview-story" }, "Preview as a reader") : null;
+  const add = h("button", { type: "button", class: "button secondary", "data-testid": "add-step" }, t("storyedit.add-step"));
+  const save = h("button", { type: "submit", "data-testid": "save-story" }, t("storyedit.save"));
+  const reader = form.dataset.readerUrl ? h("a", { href: form.dataset.readerUrl, "data-testid": "preview-story" }, t("storyedit.preview")) : null;
   form.replaceChildren(
-    field("Title", title), field("Address", slug, "Lower-case letters, digits and hyphens; made from the title when empty."),
-    field("Summary", summary), field("Status", status),
-    h("h2", {}, "Steps"), list, add, h("div", { class: "actions" }, save, reader), message);
+    field(t("storyedit.title"), title), field(t("storyedit.address"), slug, t("storyedit.address-hint")),
+    field(t("storyedit.summary"), summary), field(t("storyedit.status"), status),
+    h("h2", {}, t("story.steps")), list, add, h("div", { class: "actions" }, save, reader), message);
 
   const renumber = () => [...list.children].forEach((li, i) => {
-    li.querySelector("legend").textContent = `Step ${i + 1}`;
+    li.querySelector("legend").textContent = t("storyedit.step-n", { n: i + 1 });
     li.querySelector("[data-testid=step-up]").disabled = i === 0;
     li.querySelector("[data-testid=step-down]").disabled = i === list.children.length - 1;
   });
@@ -71,7 +72,7 @@ export function storyEditor(form) {
     const photos = h("textarea", { rows: "3", "data-testid": "step-photos" });
     photos.value = (step.photos || []).map((p) => p.id).join("\n");
     const fromBasket = h("button", { type: "button", class: "button secondary small", "data-testid": "step-add-chosen" });
-    const chosenLabel = () => { fromBasket.textContent = `Add the photos chosen in the explorer (${basket().length})`; };
+    const chosenLabel = () => { fromBasket.textContent = t("storyedit.add-chosen", { n: basket().length }); };
     chosenLabel();
     fromBasket.addEventListener("click", () => {
       const have = new Set(idsOf(photos.value));
@@ -81,21 +82,21 @@ export function storyEditor(form) {
       chosenLabel();
     });
     window.addEventListener("storage", chosenLabel);
-    const state = h("input", { type: "text", inputmode: "url", "data-testid": "step-state", placeholder: "a link to the explorer (Cite this view gives one)" });
+    const state = h("input", { type: "text", inputmode: "url", "data-testid": "step-state", placeholder: t("storyedit.state-placeholder"), dir: "ltr" });
     state.value = step.state ? `${new URL(form.dataset.explorerUrl, location.href).href}?${step.state}` : "";
     const highlight = h("input", { type: "text", "data-testid": "step-highlight" });
     highlight.value = step.highlight || "";
-    const up = h("button", { type: "button", class: "button secondary small", "data-testid": "step-up" }, "Move up");
-    const down = h("button", { type: "button", class: "button secondary small", "data-testid": "step-down" }, "Move down");
-    const remove = h("button", { type: "button", class: "button secondary small", "data-testid": "step-remove" }, "Remove");
+    const up = h("button", { type: "button", class: "button secondary small", "data-testid": "step-up" }, t("storyedit.move-up"));
+    const down = h("button", { type: "button", class: "button secondary small", "data-testid": "step-down" }, t("storyedit.move-down"));
+    const remove = h("button", { type: "button", class: "button secondary small", "data-testid": "step-remove" }, t("storyedit.remove"));
     const li = h("li", { class: "story-edit-step", draggable: "true", "data-testid": "edit-step" },
-      h("fieldset", {}, h("legend", {}, "Step"),
-        h("span", { class: "drag", "aria-hidden": "true", title: "Drag to reorder" }, "⠿"),
-        field("Heading", heading), field("Text", text, "Markdown: **bold**, *italic*, [a link](https://…), lists with - ; no HTML."),
-        h("div", { class: "field", role: "radiogroup", "aria-label": "The map shows" },
-          h("label", {}, byPhotos, " chosen photos"), h("label", {}, byState, " an explorer view")),
-        field("Photos", photos, "Photo ids or links to photo pages, one per line."), fromBasket,
-        field("Explorer view", state), field("Photo to highlight (id)", highlight),
+      h("fieldset", {}, h("legend", {}, t("storyedit.step")),
+        h("span", { class: "drag", "aria-hidden": "true", title: t("storyedit.drag") }, "⠿"),
+        field(t("storyedit.heading"), heading), field(t("storyedit.text"), text, t("storyedit.text-hint")),
+        h("div", { class: "field", role: "radiogroup", "aria-label": t("storyedit.map-shows") },
+          h("label", {}, byPhotos, " " + t("storyedit.by-photos")), h("label", {}, byState, " " + t("storyedit.by-state"))),
+        field(t("storyedit.photos"), photos, t("storyedit.photos-hint")), fromBasket,
+        field(t("storyedit.state"), state), field(t("storyedit.highlight"), highlight),
         h("div", { class: "actions" }, up, down, remove)));
     li.read = () => {
       const s = { heading: heading.value, text: text.value, highlight: highlight.value.trim() };
@@ -132,21 +133,21 @@ export function storyEditor(form) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { slug: slug.value.trim(), title: title.value, summary: summary.value, status: status.value, steps: [...list.children].map((li) => li.read()) };
-    message.textContent = "Saving…";
+    message.textContent = t("storyedit.saving");
     const res = await fetch(form.dataset.saveUrl, {
       method: form.dataset.method, body: JSON.stringify(body),
       headers: { "Content-Type": "application/json", "X-CSRF-Token": form.dataset.csrf },
     });
     const out = await res.json().catch(() => ({}));
     if (!res.ok) {
-      message.textContent = `Not saved: ${out.error || res.statusText}`;
+      message.textContent = t("storyedit.not-saved", { why: out.error || res.statusText });
       return;
     }
     if (form.dataset.method === "POST" || out.story.slug !== story.slug) {
       location.assign(out.edit_url);
       return;
     }
-    message.textContent = `Saved at ${new Date().toLocaleTimeString("en-GB")}.`;
+    message.textContent = t("storyedit.saved-at", { time: digits(new Date().toLocaleTimeString("en-GB")) });
   });
 }
 

@@ -5,8 +5,14 @@
 // optionally in a loop; keys (arrows, Page Up/Down, Home/End, Shift to
 // widen, Y a year, M a month, A everything); and, for a short window, the
 // photos per day.
+//
+// On a right-to-left page the timeline runs right to left, as the page
+// reads (and as browsers draw a range input there): the first month at
+// the right, the count axis on the right, and the arrow keys move the
+// window the way they point on the screen (left is later).
 
-import { longMonth } from "./months.js";
+import { longMonth, rangeText } from "./months.js";
+import { dec, digits, num, rtl, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const AXIS = 40; // px for the count axis
@@ -14,7 +20,10 @@ const TOP = 16; // px for the year labels
 const BOTTOM = 14; // px for the month labels
 const GRIP = 24; // px: the hit area of an edge
 
-const initials = "JFMAMJJASOND";
+// A month's label under its bar when there is room: its initial, or on
+// an Arabic page its number (the Levant's and the Gregorian names share
+// no initials).
+const initial = (m) => (rtl ? digits(String(m % 12 + 1)) : "JFMAMJJASOND"[m % 12]);
 
 export class Timeline {
   // el holds the timeline; onChange(from, to, final) is called as the
@@ -52,11 +61,13 @@ export class Timeline {
 
   get months() { return this.extent.to - this.extent.from + 1; }
 
-  // geometry of the chart in pixels.
+  // geometry of the chart in pixels: edge(m) is where month m begins
+  // (its left on a left-to-right page, its right otherwise), col(m) the
+  // left of its column, axis where the count axis's labels end.
   geom() {
     const width = Math.max(100, this.svg.clientWidth), height = Math.max(60, this.svg.clientHeight);
-    const bw = (width - AXIS) / this.months;
-    return { width, height, bw, x: (m) => AXIS + (m - this.extent.from) * bw, barTop: TOP, barBottom: height - (bw >= 14 ? BOTTOM : 4) };
+    const g = axes(width, this.months, this.extent.from);
+    return { ...g, height, barTop: TOP, barBottom: height - (g.bw >= 14 ? BOTTOM : 4) };
   }
 
   draw() {
@@ -71,26 +82,26 @@ export class Timeline {
     for (const v of [top, Math.round(top / 2)]) {
       if (v <= 0) continue;
       const y = g.barBottom - scale(v);
-      kids.push(el("line", { x1: AXIS - 3, x2: g.width, y1: y, y2: y, class: "grid" }));
-      kids.push(el("text", { x: AXIS - 6, y: y + 4, class: "axis", "text-anchor": "end" }, compact(v)));
+      kids.push(el("line", { x1: g.lo - 3, x2: g.hi + 3, y1: y, y2: y, class: "grid" }));
+      kids.push(el("text", { x: g.axis, y: y + 4, class: "axis", "text-anchor": "end" }, compact(v)));
     }
-    kids.push(el("text", { x: AXIS - 6, y: g.barBottom, class: "axis", "text-anchor": "end" }, "0"));
-    kids.push(el("line", { x1: AXIS, x2: g.width, y1: g.barBottom, y2: g.barBottom, class: "baseline" }));
+    kids.push(el("text", { x: g.axis, y: g.barBottom, class: "axis", "text-anchor": "end" }, digits("0")));
+    kids.push(el("line", { x1: g.lo, x2: g.hi, y1: g.barBottom, y2: g.barBottom, class: "baseline" }));
     for (let m = this.extent.from; m <= this.extent.to; m++) {
       const c = this.counts.get(m) || 0;
       if (c) {
         const hgt = Math.max(2, scale(c));
-        kids.push(el("rect", { x: g.x(m) + (g.bw > 4 ? 1 : 0), width: Math.max(1, g.bw - (g.bw > 4 ? 2 : 0)), y: g.barBottom - hgt, height: hgt, class: "bar" }));
+        kids.push(el("rect", { x: g.col(m) + (g.bw > 4 ? 1 : 0), width: Math.max(1, g.bw - (g.bw > 4 ? 2 : 0)), y: g.barBottom - hgt, height: hgt, class: "bar" }));
       }
       // A year's label where there is room for it (every year, or every
       // second, fifth …).
       if (m % 12 === 0) {
         const year = Math.floor(m / 12);
         const every = g.bw * 12 >= 34 ? 1 : g.bw * 12 >= 17 ? 2 : 5;
-        if (year % every === 0) kids.push(el("text", { x: g.x(m) + 2, y: 12, class: "year" }, String(year)));
-        kids.push(el("line", { x1: g.x(m), x2: g.x(m), y1: TOP - 2, y2: g.barBottom, class: "year-tick" }));
+        if (year % every === 0) kids.push(el("text", { x: g.edge(m) + (rtl ? -2 : 2), y: 12, class: "year", "text-anchor": rtl ? "end" : "start" }, digits(String(year))));
+        kids.push(el("line", { x1: g.edge(m), x2: g.edge(m), y1: TOP - 2, y2: g.barBottom, class: "year-tick" }));
       }
-      if (g.bw >= 14) kids.push(el("text", { x: g.x(m) + g.bw / 2, y: g.height - 3, class: "month", "text-anchor": "middle" }, initials[m % 12]));
+      if (g.bw >= 14) kids.push(el("text", { x: g.col(m) + g.bw / 2, y: g.height - 3, class: "month", "text-anchor": "middle" }, initial(m)));
     }
     this.sel = el("rect", { class: "window", y: 0, height: g.height });
     this.handles = ["from", "to"].map((edge) => el("rect", { class: "handle", y: 0, height: g.height, width: 4, "data-edge": edge }));
@@ -104,13 +115,15 @@ export class Timeline {
   // place moves the window's drawing to [from, to].
   place() {
     const g = this.geom();
-    const x0 = g.x(this.from), x1 = g.x(this.to + 1);
+    const x0 = Math.min(g.edge(this.from), g.edge(this.to + 1)), x1 = Math.max(g.edge(this.from), g.edge(this.to + 1));
     this.sel.setAttribute("x", x0);
     this.sel.setAttribute("width", Math.max(1, x1 - x0));
-    this.handles[0].setAttribute("x", x0 - 2);
-    this.handles[1].setAttribute("x", x1 - 2);
-    this.grips[0].setAttribute("x", x0 - GRIP / 2);
-    this.grips[1].setAttribute("x", x1 - GRIP / 2);
+    // The handles are the window's from and to edges, wherever they are.
+    const [xf, xt] = rtl ? [x1, x0] : [x0, x1];
+    this.handles[0].setAttribute("x", xf - 2);
+    this.handles[1].setAttribute("x", xt - 2);
+    this.grips[0].setAttribute("x", xf - GRIP / 2);
+    this.grips[1].setAttribute("x", xt - GRIP / 2);
   }
 
   // set moves the window to [from, to] (months) without telling anyone.
@@ -123,7 +136,7 @@ export class Timeline {
     this.place();
     let n = 0;
     for (let m = from; m <= to; m++) n += this.counts.get(m) || 0;
-    const text = (from === to ? longMonth(from) : `${longMonth(from)} – ${longMonth(to)}`) + ` · ${n.toLocaleString("en")} dated photo${n === 1 ? "" : "s"}`;
+    const text = (from === to ? longMonth(from) : rangeText(longMonth(from), longMonth(to))) + " · " + t("timeline.dated", { n });
     this.label.textContent = text;
     this.slider.setAttribute("aria-valuetext", text);
     this.slider.setAttribute("aria-valuenow", from - e.from);
@@ -140,8 +153,7 @@ export class Timeline {
   monthAt(clientX) {
     const r = this.svg.getBoundingClientRect();
     const g = this.geom();
-    const i = Math.floor((clientX - r.left - AXIS) / g.bw);
-    return this.extent.from + Math.max(0, Math.min(this.months - 1, i));
+    return this.extent.from + Math.max(0, Math.min(this.months - 1, g.index(clientX - r.left)));
   }
 
   wireDrag() {
@@ -185,7 +197,7 @@ export class Timeline {
   showTip(ev) {
     const m = this.monthAt(ev.clientX);
     const c = this.counts.get(m) || 0;
-    this.tip.textContent = `${longMonth(m)}: ${c.toLocaleString("en")} photo${c === 1 ? "" : "s"}`;
+    this.tip.textContent = t("timeline.tip", { month: longMonth(m), photos: t("common.photos", { n: c }) });
     this.tip.hidden = false;
     const r = this.svg.getBoundingClientRect();
     const x = Math.min(Math.max(0, ev.clientX - r.left - this.tip.offsetWidth / 2), r.width - this.tip.offsetWidth);
@@ -197,7 +209,10 @@ export class Timeline {
       const step = ev.key === "PageUp" || ev.key === "PageDown" ? 12 : 1;
       const span = this.to - this.from;
       let from = this.from, to = this.to;
-      switch (ev.key) {
+      // The arrows move the window the way they point: back is left on a
+      // left-to-right page, right on a right-to-left one.
+      const key = rtl && (ev.key === "ArrowLeft" || ev.key === "ArrowRight") ? (ev.key === "ArrowLeft" ? "ArrowRight" : "ArrowLeft") : ev.key;
+      switch (key) {
         case "ArrowLeft": case "ArrowDown": case "PageDown":
           if (ev.shiftKey) to = Math.max(from, to - 1); else { from -= step; to = from + span; }
           break;
@@ -245,7 +260,7 @@ export class Timeline {
       }
       this.move(this.from + 1, this.to + 1, false);
     }, ms);
-    this.playButton.textContent = "Pause";
+    this.playButton.textContent = t("timeline.pause");
     this.playButton.setAttribute("aria-pressed", "true");
   }
 
@@ -253,7 +268,7 @@ export class Timeline {
     if (!this.timer) return;
     clearInterval(this.timer);
     this.timer = null;
-    this.playButton.textContent = "Play";
+    this.playButton.textContent = t("timeline.play");
     this.playButton.setAttribute("aria-pressed", "false");
     this.onChange(this.from, this.to, true);
   }
@@ -267,24 +282,23 @@ export class Timeline {
     const width = Math.max(100, this.daySvg.clientWidth), height = 48;
     this.daySvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     this.daySvg.setAttribute("height", height);
-    const n = days.length;
-    const bw = (width - AXIS) / n;
+    const g = axes(width, days.length, 0), bw = g.bw;
     const top = Math.max(1, ...days.map((d) => d.count));
-    const kids = [el("text", { x: AXIS - 6, y: 12, class: "axis", "text-anchor": "end" }, compact(top))];
+    const kids = [el("text", { x: g.axis, y: 12, class: "axis", "text-anchor": "end" }, compact(top))];
     days.forEach((d, i) => {
-      const x = AXIS + i * bw;
+      const x = g.col(i);
       if (d.count) {
         const hgt = Math.max(2, (28 * d.count) / top);
         const r = el("rect", { x: x + (bw > 3 ? 0.5 : 0), width: Math.max(1, bw - (bw > 3 ? 1 : 0)), y: 34 - hgt, height: hgt, class: "bar" });
-        r.append(el("title", {}, `${d.day}: ${d.count}`));
+        r.append(el("title", {}, `${digits(d.day)}: ${num(d.count)}`));
         kids.push(r);
       }
       const dayOfMonth = Number(d.day.slice(8));
       if (dayOfMonth === 1 || (bw >= 9 && dayOfMonth % 5 === 0) || bw >= 18) {
-        kids.push(el("text", { x: x + bw / 2, y: height - 3, class: "month", "text-anchor": "middle" }, String(dayOfMonth)));
+        kids.push(el("text", { x: x + bw / 2, y: height - 3, class: "month", "text-anchor": "middle" }, digits(String(dayOfMonth))));
       }
     });
-    kids.push(el("line", { x1: AXIS, x2: width, y1: 34, y2: 34, class: "baseline" }));
+    kids.push(el("line", { x1: g.lo, x2: g.hi, y1: 34, y2: 34, class: "baseline" }));
     this.daySvg.replaceChildren(...kids);
   }
 }
@@ -298,5 +312,18 @@ function el(tag, attrs, text) {
 
 // compact writes a count for the axis: 950, 1.2k, 34k.
 function compact(n) {
-  return n >= 10000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+  return n >= 10000 ? t("map.thousands", { k: num(Math.round(n / 1000)) }) : n >= 1000 ? t("map.thousands", { k: dec(n / 1000, 1) }) : num(n);
+}
+
+// axes lays n columns (from first) across width px beside the count
+// axis, in the page's direction: lo–hi is the bars' span, edge(i) where
+// column i begins in time, col(i) its left, index(x) the column at x,
+// axis where the axis's labels end (text-anchor end: the charts are
+// drawn with direction ltr, their mirroring done here).
+function axes(width, n, first) {
+  const bw = (width - AXIS) / n;
+  const lo = rtl ? 0 : AXIS, hi = rtl ? width - AXIS : width;
+  const edge = (i) => (rtl ? hi - (i - first) * bw : lo + (i - first) * bw);
+  return { width, bw, lo, hi, edge, col: (i) => (rtl ? edge(i) - bw : edge(i)),
+    index: (x) => Math.floor((rtl ? hi - x : x - lo) / bw), axis: rtl ? width - 6 : AXIS - 6 };
 }

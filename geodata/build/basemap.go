@@ -85,6 +85,8 @@ func writeBasemap(src, path string, govNames map[string]string) error {
 		if name == "" {
 			return fmt.Errorf("no governorate has P-code %s", pcode)
 		}
+		// The Arabic name is OCHA's, for the map of an Arabic page.
+		nameAr, _ := f.Properties["NAME_AR"].(string)
 		g := basemapFeature(f.Geometry, "governorate", name)
 		g.Properties["pcode"] = pcode
 		out.Append(g)
@@ -92,6 +94,9 @@ func writeBasemap(src, path string, govNames map[string]string) error {
 		if label, ok := labelPoint(f.Geometry); ok {
 			l := basemapFeature(label, "label", name)
 			l.Properties["pcode"] = pcode
+			if nameAr != "" {
+				l.Properties["name_ar"] = nameAr
+			}
 			out.Append(l)
 		}
 	}
@@ -101,7 +106,11 @@ func writeBasemap(src, path string, govNames map[string]string) error {
 	}
 	for _, f := range rs.Features {
 		if name, _ := f.Properties["name_en"].(string); rivers[name] {
-			out.Append(basemapFeature(f.Geometry, "river", name))
+			r := basemapFeature(f.Geometry, "river", name)
+			if ar, _ := f.Properties["name_ar"].(string); ar != "" {
+				r.Properties["name_ar"] = ar
+			}
+			out.Append(r)
 		}
 	}
 	b, err := out.MarshalJSON()

@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -137,10 +138,12 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type value struct {
-		Value string `json:"value"`
-		Label string `json:"label"`
-		Count int    `json:"count"`
+		Value   string `json:"value"`
+		Label   string `json:"label"`
+		LabelAr string `json:"label_ar,omitempty"` // a place's or governorate's Arabic name
+		Count   int    `json:"count"`
 	}
+	ar := i18n.Locale{Lang: i18n.Arabic}
 	out := map[string]any{"photos": total, "of": all}
 	for _, facet := range photo.AllFacets {
 		cs := *fc.Of(facet)
@@ -149,7 +152,16 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		}
 		vals := []value{}
 		for _, c := range cs {
-			vals = append(vals, value{c.Value, c.Label, c.Count})
+			v := value{Value: c.Value, Label: c.Label, Count: c.Count}
+			switch facet {
+			case photo.FacetPlace:
+				v.LabelAr = s.placeName(ar, c.Value, "")
+			case photo.FacetGovernorate:
+				if n := s.governorateName(ar, c.Value); n != c.Value {
+					v.LabelAr = n
+				}
+			}
+			vals = append(vals, v)
 		}
 		out[facetKeys[facet]] = vals
 	}
@@ -180,7 +192,7 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	for _, p := range places {
 		ft := geojson.NewFeature(orb.Point{web.Round6(p.Lon), web.Round6(p.Lat)})
 		ft.ID = p.ID
-		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "kind": p.Kind, "governorate": p.Governorate,
+		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "name_ar": web.NullIfEmpty(s.placeName(i18n.Locale{Lang: i18n.Arabic}, p.ID, "")), "kind": p.Kind, "governorate": p.Governorate,
 			"photos": p.Count, "first_date": web.NullIfEmpty(p.First.String()), "last_date": web.NullIfEmpty(p.Last.String()),
 			"photos_url": s.url("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
 		fc.Append(ft)

@@ -36,6 +36,9 @@ func (s *Server) labels(w http.ResponseWriter, r *http.Request) {
 		f := geojson.NewFeature(orb.Point{web.Round6(p.Point.Lon()), web.Round6(p.Point.Lat())})
 		f.ID = p.ID
 		f.Properties = geojson.Properties{"name": p.Name, "kind": string(p.Kind)}
+		if p.NameAr != "" {
+			f.Properties["name_ar"] = p.NameAr
+		}
 		fc.Append(f)
 		if len(fc.Features) == web.MaxLabels {
 			break

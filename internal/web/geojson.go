@@ -14,6 +14,9 @@ import (
 // FeatureLinks are the links of one photo, built from named routes.
 type FeatureLinks struct {
 	Page, Image, Thumbnail string
+	// PlaceNameAr is the place's Arabic name, from the gazetteer ("" for
+	// none): what the server adds to a stored photo besides its links.
+	PlaceNameAr string
 }
 
 // AppendFeature appends one photo as a GeoJSON Feature: id, Point [lon,
@@ -40,7 +43,7 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 	b = appendOrNull(b, f.Date.Precision)
 	for _, kv := range [...]struct{ k, v string }{
 		{"photographer", f.Photographer}, {"agency", f.Agency}, {"place_id", f.PlaceID}, {"place_name", f.PlaceName},
-		{"place_kind", f.PlaceKind}, {"governorate", f.Governorate}, {"precision", f.Precision},
+		{"place_name_ar", l.PlaceNameAr}, {"place_kind", f.PlaceKind}, {"governorate", f.Governorate}, {"precision", f.Precision},
 	} {
 		b = append(b, ',', '"')
 		b = append(b, kv.k...)
