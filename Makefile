@@ -40,10 +40,12 @@ assets:
 
 ## screenshots: PNGs of the explorer, a stacked spot's list, a photo page
 ## and the about page at 1440×900, 1024×768 and 375×812, and of the
-## review page with its evidence and with a group's split, taken in
-## headless Chromium, in screenshots/
+## review page with its evidence and with a group's split, and in Arabic
+## the explorer (and a popup), a photo, a place, sign-in and the review
+## after a correction at 1440×900 and 375×812, taken in headless
+## Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.
@@ -77,7 +79,7 @@ staticcheck:
 	$(GO) tool staticcheck ./...
 
 unit:
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./...
 
 lint: fmt-check vet staticcheck
 

@@ -189,7 +189,7 @@ func AboutPage(m About) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = tHTML(ctx, "about.live", "ogc", a(m.OGCURL, m.OGCURL), "tilejson", a(m.TileJSONURL, m.TileJSONURL), "menu", qgisMenu).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = tHTML(ctx, "about.live", "ogc", a(m.OGCURL, m.OGCURL, "dir", "ltr"), "tilejson", a(m.TileJSONURL, m.TileJSONURL, "dir", "ltr"), "menu", qgisMenu).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

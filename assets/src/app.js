@@ -16,8 +16,23 @@ const staticAPI = manifest ? installStaticAPI(JSON.parse(manifest.textContent)) 
 const photoRoot = document.getElementById("static-photo");
 if (photoRoot) photoPage(photoRoot, staticAPI).catch((err) => {
   console.error(err);
-  photoRoot.querySelector("[data-testid=map-status]").textContent = `The photo could not load: ${err.message}`;
+  photoRoot.querySelector("[data-testid=map-status]").textContent = t("static.photo-failed", { why: err.message });
 });
+
+// The header's language and digits choices carry the page's state as it
+// is when chosen: the explorer keeps its state in the address, which
+// changes after the page was served.
+for (const a of document.querySelectorAll("[data-testid=lang-switch], [data-testid=digits-switch]")) {
+  a.addEventListener("click", () => {
+    const to = new URL(a.href, location.href);
+    const q = new URLSearchParams(location.search);
+    q.delete("lang");
+    q.delete("digits");
+    for (const [k, v] of to.searchParams) q.set(k, v);
+    to.search = q.toString();
+    a.href = to.href;
+  });
+}
 
 for (const el of document.querySelectorAll("[data-testid=place-map]")) placeMap(el);
 const reviewRoot = document.getElementById("review");

@@ -52,6 +52,7 @@ export function drawBasemap(map, group, fc, filled = true) {
       // places the outer one.
       const inner = document.createElement("span");
       inner.textContent = labelOf(f.properties);
+      inner.dir = "auto";
       L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: cls, html: inner, iconSize: null }) })
         .addTo(group);
     }
@@ -162,6 +163,7 @@ export class PlaceLabels {
       const el = L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: `place-label ${kind}${beside ? " beside" : ""}`, html: "", iconSize: null }) })
         .addTo(this.group).getElement();
       el.textContent = name;
+      el.dir = "auto"; // a name the gazetteer has only in Latin letters
       Object.assign(el.style, { marginLeft: `${Math.round(box.x0 - pt.x)}px`, marginTop: `${Math.round(box.y0 - pt.y)}px`, lineHeight: `${h}px` });
     }
   }

@@ -179,7 +179,7 @@ export class Explorer {
       this.serverSide ? null : fetch(cfg.pointsUrl + filterQuery(st.filters)),
       fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
     ]);
-    if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(`the API answered ${pointsRes?.status}/${binsRes.status}`);
+    if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(t("common.server-answered", { status: `${pointsRes?.status ?? ""}/${binsRes.status}` }));
     this.points = this.serverSide ? [] : (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement, metadata]) => ({
       id, lon, lat, from, to, placement, metadata, geometry: lon !== null,
     }));

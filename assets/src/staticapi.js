@@ -57,7 +57,7 @@ export class StaticAPI {
     this.cache = new Map();
     this.days = new Map(); // photo id → first day, from tiles and chunks read
     this.ready = nativeFetch(new URL("site.json", base), { cache: "no-cache" }).then((res) => {
-      if (!res.ok) throw new Error(`site.json: the host answered ${res.status}`);
+      if (!res.ok) throw new Error(t("static.host-answered", { path: "site.json", status: String(res.status) }));
       return res.json();
     }).then((m) => { this.m = m; });
   }
@@ -67,7 +67,7 @@ export class StaticAPI {
     if (!this.cache.has(path)) {
       this.cache.set(path, (async () => {
         const res = await nativeFetch(new URL(path, this.base));
-        if (!res.ok) throw new Error(`${path}: the host answered ${res.status}`);
+        if (!res.ok) throw new Error(t("static.host-answered", { path, status: String(res.status) }));
         let bytes = new Uint8Array(await res.arrayBuffer());
         if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
           bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
@@ -93,8 +93,8 @@ export class StaticAPI {
       this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence], k) => {
         const p = { k, id, lon, lat, from, to, placement, metadata, confidence,
           agency: agency < 0 ? "" : d.agencies[agency][0], photographer: photographer < 0 ? "" : d.photographers[photographer][0],
-          place: place < 0 ? "" : d.places[place][0], placeName: place < 0 ? "" : d.places[place][1],
-          gov: gov < 0 ? "" : d.governorates[gov][0], agreement: agreement < 0 ? "" : d.agreements[agreement][0] };
+          place: place < 0 ? "" : d.places[place][0], placeName: place < 0 ? "" : d.places[place][1], placeNameAr: place < 0 ? "" : d.places[place][2],
+          gov: gov < 0 ? "" : d.governorates[gov][0], govAr: gov < 0 ? "" : d.governorates[gov][2], agreement: agreement < 0 ? "" : d.agreements[agreement][0] };
         this.byID.set(id, p);
         return p;
       });
@@ -281,16 +281,19 @@ export class StaticAPI {
     for (const field of fields) {
       const okBut = await this.matcher(q, field);
       const counts = new Map();
-      const labels = new Map();
+      const labels = new Map(), labelsAr = new Map();
       for (const p of rows) {
         if (!okBut(p)) continue;
         const value = field === "agency" ? p.agency : field === "photographer" ? p.photographer : field === "place" ? p.place : this.govCode(p.gov);
         if (!value) continue;
         counts.set(value, (counts.get(value) || 0) + 1);
-        if (!labels.has(value)) labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : value);
+        if (!labels.has(value)) {
+          labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : value);
+          labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : undefined);
+        }
       }
       out[FACET_KEYS[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)
-        .map(([value, count]) => ({ value, label: labels.get(value), count }));
+        .map(([value, count]) => ({ value, label: labels.get(value), label_ar: labelsAr.get(value) || undefined, count }));
     }
     return out;
   }
@@ -470,10 +473,11 @@ export class StaticAPI {
     const features = [];
     const files = Object.keys(this.m.labels).map(Number).filter((z) => z <= zoom).sort((a, b) => a - b);
     for (const z of files) {
-      for (const [lon, lat, name, kind, , id] of await this.load(this.m.labels[z])) {
+      for (const [lon, lat, name, kind, , id, nameAr] of await this.load(this.m.labels[z])) {
         if (features.length === MAX_LABELS) break;
         if (lon < box[0] || lon > box[2] || lat < box[1] || lat > box[3]) continue;
-        features.push({ type: "Feature", id, geometry: { type: "Point", coordinates: [lon, lat] }, properties: { name, kind } });
+        const properties = nameAr ? { name, kind, name_ar: nameAr } : { name, kind };
+        features.push({ type: "Feature", id, geometry: { type: "Point", coordinates: [lon, lat] }, properties });
       }
     }
     return { type: "FeatureCollection", features };
@@ -536,7 +540,7 @@ export function installStaticAPI(config) {
   const api = new StaticAPI(base);
   const under = (u) => (u.origin === base.origin && u.pathname.startsWith(base.pathname + "api/") ? u.pathname.slice(base.pathname.length + 4) : null);
   window.fetch = async (input, init) => {
-    const u = new URL(typeof input === "string" ? input : input.url, location.href);
+    const u = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href);
     const path = under(u);
     if (path === null) return nativeFetch(input, init);
     try {
@@ -571,7 +575,8 @@ export async function photoPage(root, api) {
   const params = new URLSearchParams(location.search);
   const id = params.get("id");
   const status = root.querySelector("[data-testid=map-status]");
-  const res = await window.fetch(`api/photos/${encodeURIComponent(id || "")}.geojson${params.get("d") ? "?d=" + encodeURIComponent(params.get("d")) : ""}`);
+  // The data is the site's, wherever the page (ar/photo.html, say) is.
+  const res = await window.fetch(new URL(`api/photos/${encodeURIComponent(id || "")}.geojson${params.get("d") ? "?d=" + encodeURIComponent(params.get("d")) : ""}`, api.base));
   if (!res.ok) {
     status.textContent = id ? t("static.no-photo", { id }) : t("static.which-photo");
     return;
@@ -579,7 +584,7 @@ export async function photoPage(root, api) {
   const f = await res.json();
   await api.ready;
   const p = f.properties, place = placeName(p.place_name, p.place_name_ar), date = dateText(p.date, p.date_precision);
-  document.title = `${place || t("photo.title")} · ${api.m.title}`;
+  document.title = `${place || t("photo.title")} · ${api.m.title || t("explorer.heading")}`;
   const heading = h("h1", {}, place ? (date ? t("static.heading-date", { place, date }) : place) : t("static.not-on-map"));
   const parts = [heading, card(f, root.dataset.placeUrl)];
   if (f.geometry) {

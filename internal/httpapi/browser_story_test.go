@@ -155,7 +155,7 @@ func TestBrowserStory(t *testing.T) {
 
 // TestBrowserStoryAccessibility: axe-core finds nothing serious on the
 // story pages, as an editor and as a reader, at a desktop's and a
-// phone's size.
+// phone's size, in English and in Arabic.
 func TestBrowserStoryAccessibility(t *testing.T) {
 	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
@@ -165,12 +165,14 @@ func TestBrowserStoryAccessibility(t *testing.T) {
 	pages := []string{"/stories", story, story + "/edit", "/stories/new"}
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		b.run(t, chromedp.EmulateViewport(int64(size[0]), int64(size[1])))
-		for _, page := range pages {
-			if !strings.HasPrefix(page, "http") {
-				page = e.ts.URL + page
-			}
-			for _, v := range axeViolations(t, b, axe, page) {
-				t.Errorf("%dx%d, %s: %s", size[0], size[1], page, v)
+		for _, lang := range []string{"en", "ar"} {
+			for _, page := range pages {
+				if !strings.HasPrefix(page, "http") {
+					page = e.ts.URL + page
+				}
+				for _, v := range axeViolations(t, b, axe, page+"?lang="+lang) {
+					t.Errorf("%dx%d, %s, %s: %s", size[0], size[1], lang, page, v)
+				}
 			}
 		}
 	}

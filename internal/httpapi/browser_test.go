@@ -637,19 +637,27 @@ func TestBrowserPages(t *testing.T) {
 
 // TestBrowserAccessibility runs axe-core (npm, for the tests only) on
 // every kind of page, signed out and signed in, at 1440×900, 1024×768 and
-// 375×812: no serious or critical violations (issue 26).
+// 375×812, in English, and in Arabic at the first and last: no serious
+// or critical violations (issues 26 and 31).
 func TestBrowserAccessibility(t *testing.T) {
 	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/review", "/review/photos/" + zamalka,
-		"/review/log", "/ogc/collections/photos/items?f=html&limit=10", "/?agency=Reuters&from=2016-01&to=2016-12"}
+		"/review/log", "/ogc?f=html", "/ogc/collections/photos/items?f=html&limit=10", "/?agency=Reuters&from=2016-01&to=2016-12"}
 	for _, size := range [][2]int{{1440, 900}, {1024, 768}, {375, 812}} {
+		langs := []string{"en", "ar"}
+		if size[0] == 1024 {
+			langs = langs[:1]
+		}
 		b := newBrowser(t, e.ts, size[0], size[1])
 		sweep := func(who string, pages []string) {
-			for _, page := range pages {
-				for _, v := range axeViolations(t, b, axe, e.ts.URL+page) {
-					t.Errorf("%dx%d, %s, %s: %s", size[0], size[1], who, page, v)
+			for _, lang := range langs {
+				for _, page := range pages {
+					sep := map[bool]string{true: "&", false: "?"}[strings.Contains(page, "?")]
+					for _, v := range axeViolations(t, b, axe, e.ts.URL+page+sep+"lang="+lang) {
+						t.Errorf("%dx%d, %s, %s, %s: %s", size[0], size[1], lang, who, page, v)
+					}
 				}
 			}
 		}

@@ -659,7 +659,7 @@ func TestReviewQueueFilters(t *testing.T) {
 	}
 	all := strings.Count(page, `data-testid="review-group"`)
 	_, page = do(t, c, "GET", e.ts.URL+"/review?place=gn:168661&photographer=Khalil+Ashawi", "")
-	if n := strings.Count(page, `data-testid="review-group"`); n != 1 || !strings.Contains(page, "“<bdi>Kafranbel</bdi>”") || all < 3 {
+	if n := strings.Count(page, `data-testid="review-group"`); n != 1 || !strings.Contains(page, "“Kafranbel”") || all < 3 {
 		t.Errorf("filtered to Kafr Nabl and Khalil Ashawi: %d groups of %d", n, all)
 	}
 }
@@ -686,7 +686,7 @@ func TestReviewGroupsFoldSpellings(t *testing.T) {
 	if n := strings.Count(page, `data-testid="review-group"`); n != 1 {
 		t.Fatalf("%d groups for four captions naming one place in three spellings, want 1\n%s", n, page)
 	}
-	for _, want := range []string{`“<bdi>Mushayrifah</bdi>”`, `data-testid="group-count">4<`, `also written “Al Mushayrifah”, “MUSHAYRIFAH”`} {
+	for _, want := range []string{`“Mushayrifah”`, `data-testid="group-count">4<`, `also written “Al Mushayrifah”, “MUSHAYRIFAH”`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the queue lacks %s", want)
 		}

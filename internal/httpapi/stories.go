@@ -102,7 +102,7 @@ func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.StoryPage{Page: s.page(r, st.Title, "stories"), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+	m := views.StoryPage{Page: s.page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
 		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
 		ClustersURL: s.url("clusters"), ExplorerURL: s.url("explorer"), Tiles: s.tiles}
 	s.withMapAssets(&m.Page)
@@ -289,7 +289,8 @@ func (s *Server) storyEditPage(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		m.Page.Title, m.Title = "Edit: "+st.Title, "Edit: "+st.Title
+		m.Page.Title = i18n.T(r.Context(), "storyedit.edit-title", "title", st.Title)
+		m.Title = m.Page.Title
 		m.SaveURL, m.Method, m.ReaderURL = s.url("api.story.save", "slug", slug), http.MethodPut, s.url("story", "slug", slug)
 	}
 	js, err := json.Marshal(st)

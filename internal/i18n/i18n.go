@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -187,6 +188,20 @@ func (l Locale) Isolate(s string) string {
 		return s
 	}
 	return "\u2068" + s + "\u2069"
+}
+
+// latinRun is a run of Latin words, numbers and the signs between them
+// ("ISO 3166-1 alpha-2", "name=value", "CQL2").
+var latinRun = regexp.MustCompile(`[A-Za-z0-9][\w.:/=+-]*(?:[ ,/]+[A-Za-z0-9][\w.:/=+-]*)*`)
+
+// IsolateLatin sets each run of Latin text in s apart on a right-to-left
+// page: the parameter names and values an API's documentation quotes
+// inside an Arabic sentence keep their order and punctuation.
+func (l Locale) IsolateLatin(s string) string {
+	if l.Dir() != "rtl" {
+		return s
+	}
+	return latinRun.ReplaceAllStringFunc(s, l.Isolate)
 }
 
 // Int writes n with the locale's digits and thousands separators:

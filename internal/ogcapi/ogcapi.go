@@ -83,10 +83,11 @@ func ogcFormat(r *http.Request) (string, error) {
 }
 
 // checkParams refuses a query parameter the resource does not take, as
-// OGC API – Features asks (a misspelt filter must not be ignored).
+// OGC API – Features asks (a misspelt filter must not be ignored). The
+// reader's language and digits (?lang=, ?digits=) every page takes.
 func checkParams(q url.Values, known ...[]string) error {
 	for name := range q {
-		ok := false
+		ok := name == i18n.LangParam || name == i18n.DigitsParam
 		for _, list := range known {
 			for _, k := range list {
 				ok = ok || k == name
@@ -163,7 +164,7 @@ func pageLinks(l i18n.Locale, links []Link) []views.Link {
 		if label == "" {
 			label = rel
 		}
-		out = append(out, views.Link{Label: text(loc, label) + " (" + rel + ")", URL: l.Href})
+		out = append(out, views.Link{Label: text(loc, label) + " " + loc.Isolate("("+rel+")"), URL: l.Href})
 	}
 	return out
 }
@@ -200,7 +201,7 @@ func (s *API) ogcConformancePage(w http.ResponseWriter, r *http.Request) {
 	if format == "html" {
 		m := views.OGC{Heading: "Conformance", Description: "The requirement classes this API conforms to."}
 		for _, c := range ConformsTo {
-			m.Links = append(m.Links, views.Link{Label: c, URL: c})
+			m.Links = append(m.Links, views.Link{Label: i18n.From(r.Context()).Isolate(c), URL: c})
 		}
 		s.ogcPage(w, r, m)
 		return
@@ -470,10 +471,15 @@ func PlaceQueryables() []string { return queryableNames(placeQueryables) }
 
 // text is an OGC page's English text (a heading, a title of the API's
 // documents) in the reader's language: the catalogue's "ogc:" + text,
-// or the text as it is, which the API's JSON keeps.
+// or the text as it is (a parameter's name), which the API's JSON keeps;
+// on an Arabic page the parameters' names and values it quotes set
+// apart as Latin text.
 func text(l i18n.Locale, english string) string {
-	if key := "ogc:" + english; l.Lang != i18n.English && i18n.Has(key) {
-		return l.T(key)
+	if l.Lang == i18n.English {
+		return english
 	}
-	return english
+	if key := "ogc:" + english; i18n.Has(key) {
+		return l.IsolateLatin(l.T(key))
+	}
+	return l.IsolateLatin(english)
 }

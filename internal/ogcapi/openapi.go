@@ -143,7 +143,8 @@ func (s *API) ogcAPI(w http.ResponseWriter, r *http.Request) {
 			{"/collections/photos/queryables", "Photos: queryables"}, {"/collections/places", "Places: extent"},
 			{"/collections/places/items", "Places: items"}, {"/collections/places/queryables", "Places: queryables"},
 		} {
-			m.Links = append(m.Links, views.Link{Label: text(i18n.From(r.Context()), p.what) + " (" + s.url("ogc") + p.path + ")", URL: base + p.path + "?f=html"})
+			l := i18n.From(r.Context())
+			m.Links = append(m.Links, views.Link{Label: text(l, p.what) + " " + l.Isolate("("+s.url("ogc")+p.path+")"), URL: base + p.path + "?f=html"})
 		}
 		for _, q := range photoQueryables {
 			typ := map[cql.Type]string{cql.String: "text", cql.Number: "number", cql.Date: "date"}[q.typ]

@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
@@ -59,7 +60,8 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 	if p.manifest.Basemap, err = p.s.hashedGzip("data", "basemap", ".geojson", geodata.Basemap); err != nil {
 		return err
 	}
-	// Labels: [lon, lat, name, kind, the zoom from which it shows, id],
+	// Labels: [lon, lat, name, kind, the zoom from which it shows, id,
+	// the Arabic name if any],
 	// most prominent first, as /api/labels ranks them; a file for each
 	// zoom they show from, so that a country's view loads the cities'.
 	byZoom := map[int][]byte{}
@@ -81,6 +83,10 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 		b = strconv.AppendInt(b, int64(z), 10)
 		b = append(b, ',')
 		b = web.AppendString(b, pl.ID)
+		if pl.NameAr != "" {
+			b = append(b, ',')
+			b = web.AppendString(b, pl.NameAr)
+		}
 		byZoom[z] = append(b, ']')
 	}
 	p.manifest.Labels = map[string]string{}
@@ -116,19 +122,25 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 	return err
 }
 
-// page is the frame of the published page at the slash path at; a page
-// with a map carries the site's manifest for its script.
+// page is the frame of the published page at the slash path at (within
+// its language's folder); a page with a map carries the way to the
+// site's manifest for its script. current names the site link to mark.
 func (p *publisher) page(at, title, current string, withMap bool) views.Page {
-	root := relRoot(at)
-	nav := []views.Link{{Label: "Explore", URL: cmp.Or(root, "./")}}
+	root, pages := p.roots(at)
+	nav := []views.Link{{Label: p.loc.T("nav.explore"), URL: cmp.Or(pages, "./"), Current: current == "explore"}}
 	if len(p.stories) > 0 {
-		nav = append(nav, views.Link{Label: "Stories", URL: root + "stories.html"})
+		nav = append(nav, views.Link{Label: p.loc.T("nav.stories"), URL: pages + "stories.html", Current: current == "stories"})
 	}
-	nav = append(nav, views.Link{Label: "About", URL: root + "about.html"})
-	for i := range nav {
-		nav[i].Current = nav[i].Label == current
-	}
+	nav = append(nav, views.Link{Label: p.loc.T("nav.about"), URL: pages + "about.html", Current: current == "about"})
 	pg := views.Page{Title: title, StyleURL: root + "assets/" + assets.Name("style.css"), IconURL: root + "assets/" + assets.Name("favicon.svg"), Nav: nav}
+	// The same page in the other language: the one file in the other
+	// folder (its script carries the explorer's state across).
+	pg.OtherLang, _ = pagemodel.Choices(p.loc, func(string, string) string {
+		if p.dir == "" {
+			return root + langDir(i18n.Arabic) + at
+		}
+		return root + at
+	})
 	if withMap {
 		pg.Styles = []string{root + "assets/" + assets.Name("leaflet.css")}
 		pg.Scripts = []string{root + "assets/" + assets.Name("app.js")}
@@ -139,19 +151,39 @@ func (p *publisher) page(at, title, current string, withMap bool) views.Page {
 	return pg
 }
 
-// mapConfig is the explorer's configuration in the published site.
-func (p *publisher) mapConfig() views.MapConfig {
-	return views.MapConfig{PointsURL: apiPoints, ClustersURL: apiClusters, TimelineURL: apiTimeline, BasemapURL: apiBasemap,
-		FacetsURL: apiFacets, LabelsURL: apiLabels, ListURL: apiList, CSVURL: apiCSV, PhotoGeoJSONURL: apiPhoto,
-		PlaceURL: placePage, PlacesSearchURL: apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: cmp.Or(p.o.PointsLimit, pointsLimit)}
+// roots are the ways from the page at (in its language's folder) to the
+// site's root, where the data and assets are, and to its language's
+// pages.
+func (p *publisher) roots(at string) (root, pages string) {
+	root = relRoot(p.dir + at)
+	return root, root + p.dir
+}
+
+// langDir is the folder of a language's pages: English at the site's
+// root, Arabic in ar/.
+func langDir(l i18n.Lang) string {
+	if l == i18n.English {
+		return ""
+	}
+	return string(l) + "/"
+}
+
+// mapConfig is the explorer's configuration in the published site, for
+// a page whose way to the site's root is root (the API's data is the
+// site's; a place's page is in the page's language).
+func (p *publisher) mapConfig(root string) views.MapConfig {
+	return views.MapConfig{PointsURL: root + apiPoints, ClustersURL: root + apiClusters, TimelineURL: root + apiTimeline, BasemapURL: root + apiBasemap,
+		FacetsURL: root + apiFacets, LabelsURL: root + apiLabels, ListURL: root + apiList, CSVURL: root + apiCSV, PhotoGeoJSONURL: root + apiPhoto,
+		PlaceURL: placePage, PlacesSearchURL: root + apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: cmp.Or(p.o.PointsLimit, pointsLimit)}
 }
 
 // pointsLimit is the explorer's own: up to it the page loads every point
 // and filters them itself.
 const pointsLimit = 200_000
 
-// pages writes the explorer, the photo page, the places' pages and the
-// about page.
+// pages writes the site's manifest, then in each language the explorer,
+// the photo page, the places' pages, the stories and the about page:
+// English at the site's root, Arabic in ar/.
 func (p *publisher) pages(ctx context.Context, places map[string]*placeStats) error {
 	m := p.manifest
 	m.Title, m.TileURL = p.o.Title, p.o.Tiles
@@ -162,14 +194,27 @@ func (p *publisher) pages(ctx context.Context, places map[string]*placeStats) er
 	if err := p.s.put("site.json", append(site, '\n')); err != nil {
 		return err
 	}
-	cfg := p.mapConfig()
-	downloads := []views.Link{{Label: "All photos as GeoJSON (gzipped)", URL: p.manifest.GeoJSON}, {Label: "All photos as CSV (gzipped)", URL: p.manifest.CSV}}
-	explorer := views.Explorer{Page: p.page("index.html", p.o.Title, "Explore", true), Total: p.n, Map: cfg, Downloads: downloads,
+	defer func() { p.loc, p.dir = i18n.Locale{}, "" }()
+	for _, lang := range i18n.Langs {
+		p.loc, p.dir = i18n.Locale{Lang: lang}, langDir(lang)
+		if err := p.languagePages(ctx, places); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// languagePages writes the pages of one language (p.loc, in p.dir).
+func (p *publisher) languagePages(ctx context.Context, places map[string]*placeStats) error {
+	root, _ := p.roots("index.html")
+	cfg := p.mapConfig(root)
+	downloads := []views.Link{{Label: p.loc.T("downloads.all-geojson-gz"), URL: p.manifest.GeoJSON}, {Label: p.loc.T("downloads.all-csv-gz"), URL: p.manifest.CSV}}
+	explorer := views.Explorer{Page: p.page("index.html", cmp.Or(p.o.Title, p.loc.T("explorer.heading")), "explore", true), Total: p.n, Map: cfg, Downloads: downloads,
 		Filters: views.Filters{Action: "./"}}
 	if err := p.render("index.html", views.ExplorerPage(explorer)); err != nil {
 		return err
 	}
-	photo := views.StaticPhoto{Page: p.page("photo.html", "Photo", "", true), Map: cfg}
+	photo := views.StaticPhoto{Page: p.page("photo.html", p.loc.T("photo.title"), "", true), Map: cfg}
 	if err := p.render("photo.html", views.StaticPhotoPage(photo)); err != nil {
 		return err
 	}
@@ -185,7 +230,7 @@ func (p *publisher) pages(ctx context.Context, places map[string]*placeStats) er
 	if err := json.Unmarshal(geodata.Attribution, &c); err != nil {
 		return fmt.Errorf("publish: reading the attribution: %w", err)
 	}
-	about := views.About{Page: p.page("about.html", "About", "About", false), Photos: p.n, Places: p.a.Gazetteer.Len(), Downloads: downloads, Published: true}
+	about := views.About{Page: p.page("about.html", p.loc.T("about.title"), "about", false), Photos: p.n, Places: p.a.Gazetteer.Len(), Downloads: downloads, Published: true}
 	for _, src := range c.Sources {
 		about.Credits = append(about.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
 			Credit: src.Credit, UsedFor: src.UsedFor})
@@ -238,13 +283,15 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 		return nil
 	}
 	at := placePath(id)
-	root := relRoot(at)
-	urls := p.pageURLs(root, places)
-	m := views.PlacePage{Page: p.page(at, pl.Name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: string(pl.Kind),
-		Within: pagemodel.Within(p.loc, p.a.Gazetteer, pl, urls.Place), Country: pl.Country, Names: pl.Names, Records: pagemodel.Records(p.loc, pl), Photos: st.n}
+	root, pages := p.roots(at)
+	urls := p.pageURLs(root, pages, places)
+	name := pagemodel.GazetteerName(p.loc, pl)
+	m := views.PlacePage{Page: p.page(at, name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: p.loc.T("kind." + string(pl.Kind)),
+		Within: pagemodel.Within(p.loc, p.a.Gazetteer, pl, urls.Place), Country: pagemodel.CountryName(p.loc, pl.Country), Names: pl.Names,
+		Records: pagemodel.Records(p.loc, pl), Photos: st.n}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
-		m.Map = &views.MiniMap{BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels, Tiles: p.o.Tiles, Label: pl.Name,
+		m.Map = &views.MiniMap{BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels, Tiles: p.o.Tiles, Label: name,
 			Lon: strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), Lat: strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)}
 	}
 	bins := make([]photo.MonthCount, 0, len(st.months))
@@ -256,18 +303,19 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 		m.Recent = append(m.Recent, pagemodel.PhotoRow(p.loc, &st.recent[i], p.a.Gazetteer, urls))
 	}
 	q := url.Values{"place": {pl.ID}}
-	m.PhotosURL = cmp.Or(root, "./") + "?" + q.Encode()
+	m.PhotosURL = cmp.Or(pages, "./") + "?" + q.Encode()
 	q.Set("download", "1")
-	m.Downloads = []views.Link{{Label: "Download GeoJSON", URL: root + apiList + "?" + q.Encode()}, {Label: "Download CSV", URL: root + apiCSV + "?" + q.Encode()}}
+	m.Downloads = []views.Link{{Label: p.loc.T("downloads.geojson"), URL: root + apiList + "?" + q.Encode()}, {Label: p.loc.T("downloads.csv"), URL: root + apiCSV + "?" + q.Encode()}}
 	return p.render(at, views.PlacePageView(m))
 }
 
+// render writes the page name of the language being written, in it.
 func (p *publisher) render(name string, c templ.Component) error {
 	var b bytes.Buffer
-	if err := c.Render(context.Background(), &b); err != nil {
-		return fmt.Errorf("publish: rendering %s: %w", name, err)
+	if err := c.Render(i18n.With(context.Background(), p.loc), &b); err != nil {
+		return fmt.Errorf("publish: rendering %s: %w", p.dir+name, err)
 	}
-	return p.s.put(name, b.Bytes())
+	return p.s.put(p.dir+name, b.Bytes())
 }
 
 // datapackage describes the downloads (Frictionless Data Package 1.0).
@@ -292,7 +340,7 @@ func (p *publisher) datapackage(years []int) error {
 			fmt.Sprintf("The published photos dated in %d, gzipped", y)})
 	}
 	pkg := map[string]any{
-		"profile": "data-package", "name": "syriamap", "title": p.o.Title,
+		"profile": "data-package", "name": "syriamap", "title": cmp.Or(p.o.Title, i18n.Locale{}.T("explorer.heading")),
 		"description": "Photos of the Syrian war, placed on the map from their captions by syriamap",
 		"licenses":    []map[string]string{{"name": "see-captions", "title": "Each photo's rights are its agency's; the gazetteer's sources are credited in about.html"}},
 		"resources":   res,

@@ -70,9 +70,6 @@ const chunkPhotos = 500
 // part of the site are removed.
 func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Report, error) {
 	start := time.Now()
-	if o.Title == "" {
-		o.Title = "Photos of the Syrian war"
-	}
 	s, err := newSite(dir)
 	if err != nil {
 		return Report{}, err
@@ -91,8 +88,10 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 
 // publisher holds one publish's state.
 type publisher struct {
-	// loc is the language the pages are being written in.
+	// loc is the language the pages are being written in, dir its folder
+	// ("" or "ar/").
 	loc i18n.Locale
+	dir string
 	a   *archive.Archive
 	o   Options
 	s   *site

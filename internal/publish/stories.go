@@ -35,7 +35,7 @@ func storyPath(slug string) string { return "stories/" + slug + ".html" }
 
 func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[string]*placeStats, published map[string]bool) error {
 	at := storyPath(st.Slug)
-	root := relRoot(at)
+	root, pages := p.roots(at)
 	photos := map[string]*photo.Photo{}
 	for _, id := range st.PhotoIDs() {
 		if !published[id] {
@@ -47,9 +47,9 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 		}
 		photos[id] = ph
 	}
-	urls := p.pageURLs(root, places)
-	urls.Explorer = root + "./"
-	m := views.StoryPage{Page: p.page(at, st.Title, "stories", true), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+	urls := p.pageURLs(root, pages, places)
+	urls.Explorer = pages + "./"
+	m := views.StoryPage{Page: p.page(at, p.loc.Isolate(st.Title), "stories", true), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
 		Updated: pagemodel.Updated(p.loc, st.Updated), BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
 		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles}
 	for i, step := range st.Steps {
@@ -65,18 +65,19 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 }
 
 // pageURLs are the links of a published page whose way to the site's
-// root is root: a place links to its page only if it has one.
-func (p *publisher) pageURLs(root string, places map[string]*placeStats) pagemodel.URLs {
+// root is root and to its language's pages is pages: a place links to its
+// page only if it has one.
+func (p *publisher) pageURLs(root, pages string, places map[string]*placeStats) pagemodel.URLs {
 	return pagemodel.URLs{
 		Photo: func(ph *photo.Photo) string {
 			from, _ := ph.Date.Span()
-			return root + "photo.html?id=" + url.QueryEscape(ph.ID) + "&d=" + strconv.Itoa(from)
+			return pages + "photo.html?id=" + url.QueryEscape(ph.ID) + "&d=" + strconv.Itoa(from)
 		},
 		Place: func(id string) string {
 			if places[id] == nil {
 				return "" // no photo there: no page
 			}
-			return root + placePath(id)
+			return pages + placePath(id)
 		},
 		Thumbnail: func(ph *photo.Photo) string {
 			if ph.ImageFile == "" || p.o.Images == nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/paulmach/orb"
 
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -110,8 +111,9 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 		st.add(ft)
 	}
-	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency), w.photographers.index(ft.Photographer, ft.Photographer),
-		w.places.index(place, ft.PlaceName), w.govers.index(ft.Governorate, ft.Governorate), w.agreements.index(ft.Check.Agreement, ft.Check.Agreement)} {
+	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency, ""), w.photographers.index(ft.Photographer, ft.Photographer, ""),
+		w.places.index(place, ft.PlaceName, p.arabicName(place)), w.govers.index(ft.Governorate, ft.Governorate, p.arabicGovernorate(ft.Governorate)),
+		w.agreements.index(ft.Check.Agreement, ft.Check.Agreement, "")} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)
 	}
@@ -299,13 +301,13 @@ func (w *writers) abort() {
 // table numbers the distinct values of a filter, in the order met.
 type table struct {
 	at     map[string]int
-	values [][2]string // value, label
+	values [][3]string // value, label, Arabic label ("" for none)
 }
 
 func newTable() *table { return &table{at: map[string]int{}} }
 
 // index is value's number, -1 for none.
-func (t *table) index(value, label string) int {
+func (t *table) index(value, label, labelAr string) int {
 	if value == "" {
 		return -1
 	}
@@ -313,7 +315,7 @@ func (t *table) index(value, label string) int {
 	if !ok {
 		i = len(t.values)
 		t.at[value] = i
-		t.values = append(t.values, [2]string{value, label})
+		t.values = append(t.values, [3]string{value, label, labelAr})
 	}
 	return i
 }
@@ -328,6 +330,10 @@ func (t *table) json() []byte {
 		b = web.AppendString(b, v[0])
 		b = append(b, ',')
 		b = web.AppendString(b, v[1])
+		if v[2] != "" {
+			b = append(b, ',')
+			b = web.AppendString(b, v[2])
+		}
 		b = append(b, ']')
 	}
 	return append(b, ']')
@@ -445,4 +451,26 @@ func fileHash(p string) ([32]byte, error) {
 	}
 	copy(sum[:], h.Sum(nil))
 	return sum, nil
+}
+
+// arabicName is the gazetteer's Arabic name of place id, "" for none.
+func (p *publisher) arabicName(id string) string {
+	if pl := p.a.Gazetteer.ByID(id); pl != nil {
+		return pl.NameAr
+	}
+	return ""
+}
+
+// arabicGovernorate is the Arabic name of the governorate named name,
+// "" for none.
+func (p *publisher) arabicGovernorate(name string) string {
+	if name == "" {
+		return ""
+	}
+	for _, pl := range p.a.Gazetteer.Lookup(name) {
+		if pl.Kind == gazetteer.Governorate {
+			return pl.NameAr
+		}
+	}
+	return ""
 }
