@@ -29,7 +29,7 @@ for (const a of document.querySelectorAll("[data-testid=lang-switch], [data-test
     q.delete("lang");
     q.delete("digits");
     for (const [k, v] of to.searchParams) q.set(k, v);
-    to.search = q.toString();
+    to.search = q.toString().replaceAll("%2F", "/"); // the map's view reads as zoom/lat/lon
     a.href = to.href;
   });
 }

@@ -118,6 +118,17 @@ func TestBrowserArabic(t *testing.T) {
 					chromedp.WaitVisible(`.leaflet-popup [data-testid=popup]`, chromedp.ByQuery))
 				arabicPage(t, b, "a photo's popup")
 				shoot(t, b, name("explorer-popup"))
+				// Latin digits, by the header's choice, kept with the view.
+				var search, digits string
+				b.run(t, chromedp.Click(`[data-testid=digits-switch]`, chromedp.ByQuery), chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
+					chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+					eval(`document.querySelector("[data-testid=count]").textContent`, &count),
+					eval(`location.search`, &search), eval(`document.documentElement.dataset.digits`, &digits))
+				if digits != "latn" || !strings.ContainsAny(count, "0123456789") || strings.ContainsAny(count, "٠١٢٣٤٥٦٧٨٩") ||
+					!strings.Contains(search, "digits=latn") || !strings.Contains(search, "map=13/") {
+					t.Errorf("with Latin digits: %q (digits %q) at %q", count, digits, search)
+				}
+				b.run(t, chromedp.Click(`[data-testid=digits-switch]`, chromedp.ByQuery), chromedp.WaitReady(`#explorer`, chromedp.ByQuery))
 			}
 
 			// A photo's page and its place's, named in Arabic.
