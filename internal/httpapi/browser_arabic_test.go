@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,13 @@ func TestBrowserArabic(t *testing.T) {
 					t.Errorf("the place list finds nothing for Zamalka")
 				}
 				arabicPage(t, b, "the explorer's place list")
+				var govs []string
+				b.run(t, chromedp.KeyEvent("\x1b"), chromedp.Click(`[data-testid=facet-governorate]`, chromedp.ByQuery),
+					chromedp.WaitVisible(`[data-testid=facet-governorate-options] li`, chromedp.ByQuery),
+					eval(`[...document.querySelectorAll("[data-testid=facet-governorate-options] .facet-value")].map((e) => e.textContent)`, &govs))
+				if !slices.Contains(govs, "إدلب") || !slices.Contains(govs, "ريف دمشق") {
+					t.Errorf("the governorates read %q", govs)
+				}
 				// The popup of a photo on the map.
 				b.run(t, chromedp.KeyEvent("\x1b"), ready(e.ts.URL+"/?map=13/33.5247/36.3536"),
 					chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
@@ -315,4 +323,49 @@ func TestBrowserPublishedArabic(t *testing.T) {
 func arabicDigits(n int) string {
 	return strings.NewReplacer("0", "٠", "1", "١", "2", "٢", "3", "٣", "4", "٤", "5", "٥", "6", "٦", "7", "٧", "8", "٨", "9", "٩", ",", "٬").
 		Replace(fmt.Sprintf("%d", n))
+}
+
+// TestBrowserPhoneFitsBothLanguages: at 375×812 no page is wider than
+// the phone, in English or in Arabic.
+func TestBrowserPhoneFitsBothLanguages(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	b := newBrowser(t, e.ts, 375, 812)
+	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/stories", "/signin", "/review",
+		"/review/photos/" + zamalka, "/review/log", "/ogc/collections/photos/items?f=html&limit=5"}
+	check := func(who string) {
+		for _, lang := range []string{"en", "ar"} {
+			for _, page := range pages {
+				sep := map[bool]string{true: "&", false: "?"}[strings.Contains(page, "?")]
+				var wide float64
+				b.run(t, chromedp.Navigate(e.ts.URL+page+sep+"lang="+lang), chromedp.Sleep(400*time.Millisecond),
+					eval(`document.documentElement.scrollWidth - window.innerWidth`, &wide))
+				if wide > 0.5 {
+					t.Errorf("%s, %s, %s: %v px wider than the phone", lang, who, page, wide)
+				}
+			}
+		}
+	}
+	check("signed out")
+	signIn(t, b, e)
+	check("signed in")
+	b.check(t)
+}
+
+// TestAPINamesInArabic: the API is as it was, with the Arabic name beside
+// the name where a place is given.
+func TestAPINamesInArabic(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	for _, c := range []struct{ path, want string }{
+		{"/api/photos.geojson?place=ocha:C2320", `"place_name":"Zamalka","place_name_ar":"زملكا"`},
+		{"/api/facets?field=place", `"label_ar":"زملكا"`},
+		{"/api/facets?field=governorate", `"value":"SY07","label":"Idlib","label_ar":"إدلب"`},
+		{"/api/labels?bbox=36,33,37,34&zoom=12", `"name_ar":"زملكا"`},
+		{"/api/places.geojson?place=ocha:C2320", `"name_ar":"زملكا"`},
+	} {
+		resp, body := get(t, ts, c.path)
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), c.want) {
+			t.Errorf("%s: %s, want %s in %.300s", c.path, resp.Status, c.want, body)
+		}
+	}
 }

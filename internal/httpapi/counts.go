@@ -156,10 +156,8 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 			switch facet {
 			case photo.FacetPlace:
 				v.LabelAr = s.placeName(ar, c.Value, "")
-			case photo.FacetGovernorate:
-				if n := s.governorateName(ar, c.Value); n != c.Value {
-					v.LabelAr = n
-				}
+			case photo.FacetGovernorate: // by P-code
+				v.LabelAr = s.placeName(ar, "ocha:"+c.Value, "")
 			}
 			vals = append(vals, v)
 		}

@@ -181,6 +181,10 @@ func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo
 			o.Label = pagemodel.GazetteerName(l, p)
 		}
 	}
+	for i := range v.Governorates {
+		o := &v.Governorates[i] // by P-code
+		o.Label = s.placeName(l, "ocha:"+o.Value, o.Label)
+	}
 	return v
 }
 
