@@ -10,6 +10,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -143,7 +144,6 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		LabelAr string `json:"label_ar,omitempty"` // a place's or governorate's Arabic name
 		Count   int    `json:"count"`
 	}
-	ar := i18n.Locale{Lang: i18n.Arabic}
 	out := map[string]any{"photos": total, "of": all}
 	for _, facet := range photo.AllFacets {
 		cs := *fc.Of(facet)
@@ -155,9 +155,9 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 			v := value{Value: c.Value, Label: c.Label, Count: c.Count}
 			switch facet {
 			case photo.FacetPlace:
-				v.LabelAr = s.placeName(ar, c.Value, "")
+				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer, c.Value, "")
 			case photo.FacetGovernorate: // by P-code
-				v.LabelAr = s.placeName(ar, "ocha:"+c.Value, "")
+				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer, "ocha:"+c.Value, "")
 			}
 			vals = append(vals, v)
 		}
@@ -165,6 +165,9 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	}
 	s.writeJSON(w, r, "application/json", out)
 }
+
+// arabic is the locale of the API's Arabic names (name_ar, label_ar).
+var arabic = i18n.Locale{Lang: i18n.Arabic}
 
 // facetKeys are the facets' keys in /api/facets.
 var facetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
@@ -190,7 +193,7 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	for _, p := range places {
 		ft := geojson.NewFeature(orb.Point{web.Round6(p.Lon), web.Round6(p.Lat)})
 		ft.ID = p.ID
-		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "name_ar": web.NullIfEmpty(s.placeName(i18n.Locale{Lang: i18n.Arabic}, p.ID, "")), "kind": p.Kind, "governorate": p.Governorate,
+		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "name_ar": web.NullIfEmpty(pagemodel.NameOf(arabic, s.archive.Gazetteer, p.ID, "")), "kind": p.Kind, "governorate": p.Governorate,
 			"photos": p.Count, "first_date": web.NullIfEmpty(p.First.String()), "last_date": web.NullIfEmpty(p.Last.String()),
 			"photos_url": s.url("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
 		fc.Append(ft)

@@ -25,7 +25,6 @@ import (
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
-	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/pagemodel"
@@ -183,7 +182,7 @@ func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo
 	}
 	for i := range v.Governorates {
 		o := &v.Governorates[i] // by P-code
-		o.Label = s.placeName(l, "ocha:"+o.Value, o.Label)
+		o.Label = pagemodel.NameOf(l, s.archive.Gazetteer, "ocha:"+o.Value, o.Label)
 	}
 	return v
 }
@@ -201,7 +200,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	m := views.PhotoPage{
 		Page:  s.page(r, s.titleOf(l, p), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
-		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: s.governorateName(l, p.Place.Governorate),
+		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer, p.Place.Governorate),
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.url("photo.geojson", "id", p.ID),
 	}
@@ -369,20 +368,6 @@ func (s *Server) withScript(page *views.Page) {
 // photoRow is a photo's line in a list.
 func (s *Server) photoRow(l i18n.Locale, p *photo.Photo) views.PhotoRow {
 	return pagemodel.PhotoRow(l, p, s.archive.Gazetteer, s.pageURLs())
-}
-
-// governorateName is a governorate's display name in the reader's
-// language (the gazetteer's governorate of that name).
-func (s *Server) governorateName(l i18n.Locale, name string) string {
-	if l.Lang != i18n.Arabic || name == "" {
-		return name
-	}
-	for _, pl := range s.archive.Gazetteer.Lookup(name) {
-		if pl.Kind == gazetteer.Governorate && pl.NameAr != "" {
-			return pl.NameAr
-		}
-	}
-	return name
 }
 
 // pageURLs are the server's links for the page models.

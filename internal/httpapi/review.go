@@ -73,7 +73,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	for _, g := range groups {
 		m.Unchecked += g.Photos
 		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, AlsoWritten: slices.DeleteFunc(slices.Clone(g.Spellings), func(s string) bool { return s == g.Mention }), Photos: g.Photos, Unplaced: g.Unplaced,
-			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: s.placeName(l, g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
+			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: pagemodel.NameOf(l, s.archive.Gazetteer, g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
 	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
 }
@@ -154,7 +154,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withMapAssets(&m.Page)
 	if p.Place.Located {
-		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, s.placeName(l, p.Place.ID, p.Place.Name)), Kind: kindName(l, p.Place.Kind),
+		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer, p.Place.ID, p.Place.Name)), Kind: kindName(l, p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
 	}
 	for _, a := range p.Place.Alternatives {
@@ -196,7 +196,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		m.Split, m.Same, m.SameAt = groupParts(l, parts, p.Place, func(id, name string) string { return s.placeName(l, id, name) })
+		m.Split, m.Same, m.SameAt = groupParts(l, parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer, id, name) })
 	}
 	m.Next = m.NextURL
 	if m.Next == "" {
@@ -263,17 +263,6 @@ func kindName(l i18n.Locale, kind string) string {
 		return ""
 	}
 	return l.T("kind." + kind)
-}
-
-// placeName is the name of the place id in the reader's language, or
-// name, the display name it was given, for none.
-func (s *Server) placeName(l i18n.Locale, id, name string) string {
-	if l.Lang == i18n.Arabic && id != "" {
-		if pl := s.archive.Gazetteer.ByID(id); pl != nil && pl.NameAr != "" {
-			return pl.NameAr
-		}
-	}
-	return name
 }
 
 // captionParts marks, in a caption, the text its place was read from.

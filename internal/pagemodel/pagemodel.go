@@ -120,16 +120,35 @@ func Date(l i18n.Locale, d photo.Date) string {
 	return ""
 }
 
-// PlaceName is a photo's place as its reader reads it: on an Arabic page
-// the gazetteer's Arabic name when it has one, else the display name the
-// photo was placed at.
+// PlaceName is a photo's place as its reader reads it (NameOf).
 func PlaceName(l i18n.Locale, g *gazetteer.Gazetteer, pl photo.Place) string {
-	if l.Lang == i18n.Arabic && pl.ID != "" {
-		if q := g.ByID(pl.ID); q != nil && q.NameAr != "" {
+	return NameOf(l, g, pl.ID, pl.Name)
+}
+
+// NameOf is the place id as its reader reads it: on an Arabic page the
+// gazetteer's Arabic name when it has one, else name, the display name
+// it was given.
+func NameOf(l i18n.Locale, g *gazetteer.Gazetteer, id, name string) string {
+	if l.Lang == i18n.Arabic && id != "" {
+		if q := g.ByID(id); q != nil && q.NameAr != "" {
 			return q.NameAr
 		}
 	}
-	return pl.Name
+	return name
+}
+
+// GovernorateName is the governorate named name (as photos record it) in
+// the reader's language.
+func GovernorateName(l i18n.Locale, g *gazetteer.Gazetteer, name string) string {
+	if l.Lang != i18n.Arabic || name == "" {
+		return name
+	}
+	for _, pl := range g.Lookup(name) {
+		if pl.Kind == gazetteer.Governorate && pl.NameAr != "" {
+			return pl.NameAr
+		}
+	}
+	return name
 }
 
 // GazetteerName is a gazetteer place's name in the reader's language.

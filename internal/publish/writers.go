@@ -21,6 +21,8 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -112,7 +114,8 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		st.add(ft)
 	}
 	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency, ""), w.photographers.index(ft.Photographer, ft.Photographer, ""),
-		w.places.index(place, ft.PlaceName, p.arabicName(place)), w.govers.index(ft.Governorate, ft.Governorate, p.arabicGovernorate(ft.Governorate)),
+		w.places.index(place, ft.PlaceName, pagemodel.NameOf(arabic, p.a.Gazetteer, place, "")),
+		w.govers.index(ft.Governorate, ft.Governorate, arabicGovernorate(p.a.Gazetteer, ft.Governorate)),
 		w.agreements.index(ft.Check.Agreement, ft.Check.Agreement, "")} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)
@@ -453,24 +456,14 @@ func fileHash(p string) ([32]byte, error) {
 	return sum, nil
 }
 
-// arabicName is the gazetteer's Arabic name of place id, "" for none.
-func (p *publisher) arabicName(id string) string {
-	if pl := p.a.Gazetteer.ByID(id); pl != nil {
-		return pl.NameAr
-	}
-	return ""
-}
+// arabic is the locale of the tables' Arabic labels.
+var arabic = i18n.Locale{Lang: i18n.Arabic}
 
 // arabicGovernorate is the Arabic name of the governorate named name,
 // "" for none.
-func (p *publisher) arabicGovernorate(name string) string {
-	if name == "" {
-		return ""
-	}
-	for _, pl := range p.a.Gazetteer.Lookup(name) {
-		if pl.Kind == gazetteer.Governorate {
-			return pl.NameAr
-		}
+func arabicGovernorate(g *gazetteer.Gazetteer, name string) string {
+	if ar := pagemodel.GovernorateName(arabic, g, name); ar != name {
+		return ar
 	}
 	return ""
 }
