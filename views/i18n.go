@@ -36,7 +36,7 @@ func loc(ctx context.Context) i18n.Locale { return i18n.From(ctx) }
 // num writes n with the reader's digits.
 func num(ctx context.Context, n int) string { return i18n.From(ctx).Int(n) }
 
-// html is a piece of markup a message's placeholder takes as it is.
+// markup is a piece of HTML a message's placeholder takes as it is.
 type markup string
 
 // a is a link's markup for a message: its text escaped.

@@ -285,10 +285,16 @@ func With(ctx context.Context, l Locale) context.Context {
 	return context.WithValue(ctx, localeKey{}, l)
 }
 
-// From is the locale ctx carries; English when it carries none.
+// From is the locale ctx carries (With, or Handler's); English when it
+// carries none.
 func From(ctx context.Context) Locale {
-	l, _ := ctx.Value(localeKey{}).(Locale)
-	return l
+	switch l := ctx.Value(localeKey{}).(type) {
+	case Locale:
+		return l
+	case func() Locale:
+		return l()
+	}
+	return Locale{}
 }
 
 // T is From(ctx).T: the message as the page's reader reads it.

@@ -1,8 +1,11 @@
 package i18n
 
 import (
+	"context"
 	"net/http"
 	"net/url"
+	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 )
@@ -47,22 +50,23 @@ func choice(r *http.Request, q url.Values, name string) string {
 	return ""
 }
 
-// Handler gives every request its reader's locale (From(r.Context()))
-// and keeps a choice made in the address in a cookie, so that the pages
-// after it keep it. (Pages differ by language: their renderer says Vary.)
+// Handler gives every request its reader's locale (From(r.Context()),
+// worked out when a page first asks: the API's requests never do) and
+// keeps a choice made in the address in a cookie, so that the pages after
+// it keep it. (Pages differ by language: their renderer says Vary.)
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		l := FromRequest(r)
-		q := r.URL.Query()
-		if v := q.Get(LangParam); v != "" {
-			if lang, ok := ParseLang(v); ok {
+		if raw := r.URL.RawQuery; strings.Contains(raw, LangParam+"=") || strings.Contains(raw, DigitsParam+"=") {
+			q := r.URL.Query()
+			if lang, ok := ParseLang(q.Get(LangParam)); ok {
 				remember(w, LangParam, string(lang))
 			}
+			if v := q.Get(DigitsParam); v == "latn" || v == "arab" {
+				remember(w, DigitsParam, v)
+			}
 		}
-		if v := q.Get(DigitsParam); v == "latn" || v == "arab" {
-			remember(w, DigitsParam, v)
-		}
-		next.ServeHTTP(w, r.WithContext(With(r.Context(), l)))
+		locale := sync.OnceValue(func() Locale { return FromRequest(r) })
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), localeKey{}, locale)))
 	})
 }
 
