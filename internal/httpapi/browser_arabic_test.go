@@ -123,7 +123,8 @@ func TestBrowserArabic(t *testing.T) {
 				// The popup of a photo on the map.
 				b.run(t, chromedp.KeyEvent("\x1b"), ready(e.ts.URL+"/?map=13/33.5247/36.3536"),
 					chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
-					chromedp.WaitVisible(`.leaflet-popup [data-testid=popup]`, chromedp.ByQuery))
+					chromedp.WaitVisible(`.leaflet-popup [data-testid=popup]`, chromedp.ByQuery),
+					chromedp.Sleep(400*time.Millisecond)) // the popup's fade, for the picture
 				arabicPage(t, b, "a photo's popup")
 				shoot(t, b, name("explorer-popup"))
 				// Latin digits, by the header's choice, kept with the view.
