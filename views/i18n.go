@@ -17,17 +17,9 @@ import (
 // args (name, value pairs).
 func t(ctx context.Context, key string, args ...any) string { return i18n.T(ctx, key, args...) }
 
-// tValue is the message prefix+value (a kind, a precision, a stored
-// code) for the page's reader; a value the catalogue does not name is
-// shown as it is, and none as nothing.
+// tValue is a stored code's name for the page's reader (Locale.Named).
 func tValue(ctx context.Context, prefix, value string) string {
-	if value == "" {
-		return ""
-	}
-	if !i18n.Has(prefix + value) {
-		return value
-	}
-	return i18n.T(ctx, prefix+value)
+	return i18n.From(ctx).Named(prefix, value)
 }
 
 // loc is the page's locale.

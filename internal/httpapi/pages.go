@@ -247,7 +247,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
 			alt.URL = s.url("place", "id", a.ID)
 			// Damascus the city, the governorate, the district
-			alt.Name = l.T("place.within", "place", pagemodel.GazetteerName(l, pl), "kind", l.T("kind."+string(pl.Kind)))
+			alt.Name = l.T("place.within", "place", pagemodel.GazetteerName(l, pl), "kind", l.Named("kind.", string(pl.Kind)))
 		}
 		m.Alternatives = append(m.Alternatives, alt)
 	}
@@ -293,7 +293,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	}
 	l := i18n.From(ctx)
 	m := views.PlacePage{
-		Page: s.page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.T("kind." + string(pl.Kind)),
+		Page: s.page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(l, s.archive.Gazetteer, pl, s.pageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
 		Names: pl.Names, Records: pagemodel.Records(l, pl), Photos: n,
 	}

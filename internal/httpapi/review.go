@@ -154,13 +154,13 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withMapAssets(&m.Page)
 	if p.Place.Located {
-		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer, p.Place.ID, p.Place.Name)), Kind: kindName(l, p.Place.Kind),
+		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer, p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
 	}
 	for _, a := range p.Place.Alternatives {
 		c := views.ReviewChoice{N: len(m.Alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
 		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
-			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), kindName(l, string(pl.Kind))
+			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), l.Named("kind.", string(pl.Kind))
 			if pl.Located {
 				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
 			}
@@ -255,14 +255,6 @@ func orPoint(l i18n.Locale, name string) string {
 		return l.T("review.a-point")
 	}
 	return name
-}
-
-// kindName is a place's kind in the reader's words; "" for none.
-func kindName(l i18n.Locale, kind string) string {
-	if kind == "" {
-		return ""
-	}
-	return l.T("kind." + kind)
 }
 
 // captionParts marks, in a caption, the text its place was read from.

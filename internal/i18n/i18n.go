@@ -128,6 +128,19 @@ func (l Locale) form(args []any) string {
 	return "other"
 }
 
+// Named is the catalogue's name of a stored code — a place's kind, a
+// precision — as the message prefix+code; a code the catalogue does not
+// name is shown as it is, and none as nothing.
+func (l Locale) Named(prefix, code string) string {
+	if code == "" {
+		return ""
+	}
+	if !Has(prefix + code) {
+		return code
+	}
+	return l.T(prefix + code)
+}
+
 // PluralForm is the CLDR cardinal plural category of n in lang: "zero",
 // "one", "two", "few", "many" or "other" (Arabic has all six, English
 // one and other). The browser's Intl.PluralRules gives the same.

@@ -203,3 +203,15 @@ func TestSwitchURL(t *testing.T) {
 		t.Errorf("SwitchURL = %s", got)
 	}
 }
+
+func TestNamed(t *testing.T) {
+	ar := Locale{Lang: Arabic}
+	for _, c := range []struct{ got, want string }{
+		{ar.Named("kind.", "town"), "بلدة"}, {Locale{}.Named("kind.", "town"), "town"},
+		{ar.Named("kind.", "spaceport"), "spaceport"}, {ar.Named("kind.", ""), ""},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -17,7 +17,7 @@ var (
 	// "k"), tHTML(ctx, "k"), t("k") in a script.
 	calledKey = regexp.MustCompile(`(?:\bt\(ctx, |\.T\(|i18n\.T\([^,()]+, |tHTML\(ctx, |\bt\()["` + "`" + `]([\w.:-]+)["` + "`" + `][,)]`)
 	// A family of keys a call makes from a value: "kind." + k, `month.${m}`.
-	keyFamily = regexp.MustCompile(`["` + "`" + `]([a-z][\w-]*(?:\.[\w-]+)*\.)["` + "`" + `]\s*\+|` + "`" + `([a-z][\w-]*(?:\.[\w-]+)*\.)\$\{|tValue\(ctx, "([\w.-]*)"`)
+	keyFamily = regexp.MustCompile(`["` + "`" + `]([a-z][\w-]*(?:\.[\w-]+)*\.)["` + "`" + `]\s*\+|` + "`" + `([a-z][\w-]*(?:\.[\w-]+)*\.)\$\{|(?:tValue\(ctx, |Named\()"([\w.-]*)"`)
 	// Any string in the code: a key may be kept as a value (a table of
 	// options by key) before it is looked up.
 	stringLit = regexp.MustCompile(`"([a-z][\w.:-]*)"`)

@@ -143,7 +143,7 @@ func (s *API) placeItems(w http.ResponseWriter, r *http.Request) {
 		v := views.OGC{Heading: "Places", Description: l.T("ogc.places-from", "n", offset+1),
 			Columns: []string{"Name", "Arabic", "Kind", "Governorate"}}
 		for _, p := range page {
-			v.Items = append(v.Items, views.OGCItem{ID: p.ID, URL: s.url("place", "id", p.ID), Cells: []string{p.Name, p.NameAr, l.T("kind." + string(p.Kind)), p.Governorate.Name}})
+			v.Items = append(v.Items, views.OGCItem{ID: p.ID, URL: s.url("place", "id", p.ID), Cells: []string{p.Name, p.NameAr, l.Named("kind.", string(p.Kind)), p.Governorate.Name}})
 		}
 		v.Facts = []views.Fact{{Label: "Matched", Value: l.Int(matched)}, {Label: "On this page", Value: l.Int(len(page))}}
 		v.Links = pageLinks(l, s.itemsLinks(r, "html", mediaGeoJSON, "places", offset, limit, len(page), matched, 0))

@@ -165,7 +165,7 @@ func Within(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL
 	var out []views.Link
 	add := func(id, fallback string) {
 		if q := g.ByID(id); q != nil && q != pl {
-			out = append(out, views.Link{Label: l.T("place.within", "place", GazetteerName(l, q), "kind", l.T("kind."+string(q.Kind))), URL: placeURL(q.ID)})
+			out = append(out, views.Link{Label: l.T("place.within", "place", GazetteerName(l, q), "kind", l.Named("kind.", string(q.Kind))), URL: placeURL(q.ID)})
 		} else if fallback != "" && q != pl {
 			out = append(out, views.Link{Label: fallback})
 		}

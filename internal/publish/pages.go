@@ -286,7 +286,7 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	root, pages := p.roots(at)
 	urls := p.pageURLs(root, pages, places)
 	name := pagemodel.GazetteerName(p.loc, pl)
-	m := views.PlacePage{Page: p.page(at, name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: p.loc.T("kind." + string(pl.Kind)),
+	m := views.PlacePage{Page: p.page(at, name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: p.loc.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(p.loc, p.a.Gazetteer, pl, urls.Place), Country: pagemodel.CountryName(p.loc, pl.Country), Names: pl.Names,
 		Records: pagemodel.Records(p.loc, pl), Photos: st.n}
 	if pl.Located {
