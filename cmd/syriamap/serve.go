@@ -38,7 +38,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	db := dbFlag(fl)
 	media := fl.String("media", os.Getenv("SYRIAMAP_MEDIA"), "the folder photo images given by image_path are served from (env SYRIAMAP_MEDIA); imported JPEGs are also served from the folders they were imported from")
 	noIndex := fl.Bool("no-memory-index", false, "answer every window from SQLite with streamed gzip: smaller responses (about a quarter) for clients on slow links, several times slower on a busy server, and no index in memory (about 750 MB at a million photos)")
-	publicGPS := fl.Bool("public-gps", false, "publish the camera's GPS point of imported image files in every route (by default only signed-in editors see it; the public routes give its distance from the photo's place)")
+	publicGPS := fl.Bool("public-gps", false, "publish the camera's GPS point of imported image files in every route (by default only signed-in editors see it; the public routes say in words only whether it agrees with the photo's place)")
 	originals := fl.Bool("serve-originals", false, "serve imported image files as they are, metadata and GPS included (by default only derivatives without metadata are served)")
 	tiles := fl.String("tiles", os.Getenv("SYRIAMAP_TILES"), "an online tile layer's URL template, e.g. https://tile.example.org/{z}/{x}/{y}.png, under the offline basemap (env SYRIAMAP_TILES; none by default: the map works offline)")
 	quiet := fl.Bool("quiet", false, "log only warnings and errors")

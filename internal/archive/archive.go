@@ -67,8 +67,24 @@ func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly boo
 			db.Close()
 			return nil, fmt.Errorf("folding the archive's place texts: %w", err)
 		}
+		if err := a.doTasks(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	return a, nil
+}
+
+// doTasks does what an upgrade of the archive left for it to do.
+func (a *Archive) doTasks(ctx context.Context) error {
+	pending, err := a.DB.TaskPending(ctx, store.TaskRecheckFiles)
+	if err != nil || !pending {
+		return err
+	}
+	if err := a.recheckFiles(ctx); err != nil {
+		return fmt.Errorf("checking the image files again: %w", err)
+	}
+	return a.DB.TaskDone(ctx, store.TaskRecheckFiles)
 }
 
 // Close closes the archive's storage.

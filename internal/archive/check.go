@@ -167,15 +167,19 @@ func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Chec
 		parts = append(parts, part)
 	}
 	if c.HasGPS {
+		// The note is public: it says in words how the camera's point
+		// stands to the place, never how far, for a distance from a
+		// known place and another (after a correction, say) give the
+		// point away.
 		gpsPt := orb.Point{c.GPSLon, c.GPSLat}
-		d := geo.Distance(refPt, gpsPt) / 1000
-		part := fmt.Sprintf("its GPS is %s from %s", km(d), ref.Name)
+		gpsLevel := levelOf(geo.Distance(refPt, gpsPt)/1000, tol)
+		part := map[int]string{levelAgrees: "its GPS point lies in " + ref.Name, levelNear: "its GPS point lies outside " + ref.Name,
+			levelDisagrees: "its GPS point lies far from " + ref.Name}[gpsLevel]
 		if country := a.countryAt(gpsPt); country != "" && ref.Country != "" && country != ref.Country {
-			part = fmt.Sprintf("its GPS is in %s, %s from %s", countryName(country), km(d), ref.Name)
-			level = levelDisagrees
-		} else {
-			level = max(level, levelOf(d, tol))
+			part = "its GPS point is in " + countryName(country)
+			gpsLevel = levelDisagrees
 		}
+		level = max(level, gpsLevel)
 		parts = append(parts, part)
 	}
 	s := strings.Join(parts, "; ")

@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -34,18 +35,22 @@ func TestCheckSentences(t *testing.T) {
 		note      string
 	}{
 		{"agrees", imagemeta.Metadata{City: "Aleppo", Country: "Syria", EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 45, 2000))},
-			photo.AgreementAgrees, "The caption says Aleppo; the file's IPTC city is Aleppo; its GPS is 2 km from Aleppo: they agree."},
+			photo.AgreementAgrees, "The caption says Aleppo; the file's IPTC city is Aleppo; its GPS point lies in Aleppo: they agree."},
 		{"near", imagemeta.Metadata{EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 0, 30000))},
-			photo.AgreementNear, "The caption says Aleppo; its GPS is 30 km from Aleppo: near, but beyond the 15 km a city spreads."},
+			photo.AgreementNear, "The caption says Aleppo; its GPS point lies outside Aleppo: near, but beyond the 15 km a city spreads."},
 		{"far", imagemeta.Metadata{EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 200, 120000))},
-			photo.AgreementDisagrees, "The caption says Aleppo; its GPS is 120 km from Aleppo."},
+			photo.AgreementDisagrees, "The caption says Aleppo; its GPS point lies far from Aleppo."},
 		{"abroad", imagemeta.Metadata{City: "Gaziantep", CountryCode: "TUR", EXIF: gpsAt(gaziantep[0].Point)},
-			photo.AgreementDisagrees, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS is in Turkey, 98 km from Aleppo."},
+			photo.AgreementDisagrees, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS point is in Turkey."},
 		{"nothing to compare", imagemeta.Metadata{}, "", ""},
 	} {
 		c := a.check(aleppo, tc.md)
 		if c.Agreement != tc.agreement || c.Note != tc.note {
 			t.Errorf("%s: %q %q\nwant %q %q", tc.name, c.Agreement, c.Note, tc.agreement, tc.note)
+		}
+		// The note is public: no figure of the GPS point's distance.
+		if strings.Contains(c.Note, "km from") {
+			t.Errorf("%s: the note gives a distance: %q", tc.name, c.Note)
 		}
 	}
 }

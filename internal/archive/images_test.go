@@ -141,7 +141,7 @@ func TestImportImageFolder(t *testing.T) {
 
 	// The file contradicts its caption, in place and in time.
 	p = photoByCaption(t, a, "Men walk through rubble in Aleppo")
-	if p.Check.Agreement != photo.AgreementDisagrees || !strings.HasPrefix(p.Check.Note, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS is in Turkey") ||
+	if p.Check.Agreement != photo.AgreementDisagrees || !strings.HasPrefix(p.Check.Note, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS point is in Turkey.") ||
 		!strings.Contains(p.Check.Note, "The camera's clock says 22 January 2017, 40 days from the caption's date") || p.Date.String() != "2016-12-13" {
 		t.Errorf("abroad: %+v, date %s", p.Check, p.Date)
 	}

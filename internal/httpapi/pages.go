@@ -210,7 +210,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	if p.ImageFile != "" {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
-		m.File = imageFileView(l, p, gps)
+		m.File = s.imageFileView(l, p, gps)
 		if gps && !s.publicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
@@ -458,9 +458,9 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 }
 
 // imageFileView is what a photo's image file says and how it agrees with
-// the caption, for its page; gps shows the camera's GPS point, else only
-// that the file has one and how far it is from the photo's place.
-func imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
+// the caption, for its page; gps shows the camera's GPS point and its
+// distance from the photo's place, else only that the file has one.
+func (s *Server) imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
 	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
 	if p.File != nil {
 		v.Name = filepath.Base(p.File.Path)
@@ -484,12 +484,14 @@ func imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
 	switch {
 	case p.Check.HasGPS && gps:
 		v.GPS = fmt.Sprintf("%.6f, %.6f", p.Check.GPSLon, p.Check.GPSLat)
-	case p.Check.HasGPS:
-		v.GPS = l.T("image.gps-hidden")
 		if p.Place.Located {
 			km := geo.Distance(orb.Point{p.Place.Lon, p.Place.Lat}, orb.Point{p.Check.GPSLon, p.Check.GPSLat}) / 1000
-			v.GPS = l.T("image.gps-hidden-km", "km", int(math.Round(km)), "place", p.Place.Name)
+			v.GPS += " · " + l.T("image.gps-km", "km", int(math.Round(km)), "place", pagemodel.NameOf(l, s.archive.Gazetteer, p.Place.ID, p.Place.Name))
 		}
+	case p.Check.HasGPS:
+		// No distance: with the place's point, two of them (before and
+		// after a correction) give the point away.
+		v.GPS = l.T("image.gps-hidden")
 	}
 	return v
 }

@@ -14,8 +14,8 @@ var CSVHeader = []string{"id", "lon", "lat", "date", "date_precision", "caption"
 
 // AppendCSVFeature appends one photo as a CSV record of CSVHeader's
 // columns, for spreadsheets and for GDAL with X_POSSIBLE_NAMES=lon
-// Y_POSSIBLE_NAMES=lat. The camera's GPS point is written only when gps
-// is true, as in AppendFeature.
+// Y_POSSIBLE_NAMES=lat. The camera's GPS point and its distance are
+// written only when gps is true, as in AppendFeature.
 func AppendCSVFeature(b []byte, ft *photo.Feature, l FeatureLinks, gps bool) []byte {
 	lon, lat := "", ""
 	if ft.Located {
@@ -26,7 +26,7 @@ func AppendCSVFeature(b []byte, ft *photo.Feature, l FeatureLinks, gps bool) []b
 	if c.HasGPS && gps {
 		gpsLon, gpsLat = strconv.FormatFloat(c.GPSLon, 'f', 6, 64), strconv.FormatFloat(c.GPSLat, 'f', 6, 64)
 	}
-	if km, ok := GPSDistance(ft); ok {
+	if km, ok := GPSDistance(ft); ok && gps {
 		gpsKm = strconv.FormatFloat(km, 'f', 0, 64)
 	}
 	return AppendCSVRow(b, []string{ft.ID, lon, lat, ISODate(ft.Date), ft.Date.Precision, Inert(ft.Caption), Inert(ft.Photographer),

@@ -21,8 +21,10 @@ type FeatureLinks struct {
 
 // AppendFeature appends one photo as a GeoJSON Feature: id, Point [lon,
 // lat] to 6 decimals (null for an unplaced photo), and its properties.
-// The camera's GPS point is written only when gps is true (see
-// Options.PublicGPS); its distance from the photo's place always is.
+// The camera's GPS point, and its distance from the photo's place, are
+// written only when gps is true (an editor, or Options.PublicGPS): two
+// distances from two known places (before and after a correction) give
+// the point away, so a public reader gets the agreement's word alone.
 func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte {
 	b = append(b, `{"type":"Feature","id":`...)
 	b = AppendString(b, f.ID)
@@ -88,7 +90,7 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 	b = append(b, `,"gps_lat":`...)
 	b = appendCoord(b, c.GPSLat, c.HasGPS && gps)
 	b = append(b, `,"gps_distance_km":`...)
-	if km, ok := GPSDistance(f); ok {
+	if km, ok := GPSDistance(f); ok && gps {
 		b = strconv.AppendInt(b, int64(km), 10)
 	} else {
 		b = append(b, "null"...)
@@ -103,8 +105,8 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 }
 
 // GPSDistance is how far the camera's GPS point is from the photo's place,
-// in whole kilometres: what a reader needs to judge the caption, without
-// the point where the photographer stood.
+// in whole kilometres. It is as private as the point itself: see
+// AppendFeature.
 func GPSDistance(f *photo.Feature) (float64, bool) {
 	if !f.Located || !f.Check.HasGPS {
 		return 0, false
