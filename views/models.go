@@ -254,6 +254,8 @@ type CreditPage struct {
 type SignIn struct {
 	Page
 	Action, Next string
+	// PasswordAction is where a signed-in editor changes their password.
+	PasswordAction string
 	Name         string // as typed, kept after a failure
 	Message      string
 }

@@ -19,6 +19,7 @@ import (
 
 const usersUsage = `Usage:
   syriamap users add [--db PATH] [--password-stdin] NAME   add an editor (asks for the password twice)
+  syriamap users passwd [--db PATH] [--password-stdin] NAME  change an editor's password (ends all their sessions)
   syriamap users list [--db PATH]                          the editors
   syriamap users remove [--db PATH] NAME                   remove an editor (their changes stay)
 
@@ -28,7 +29,7 @@ The server takes corrections only once an archive has editors.`
 func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usersUsage)
-		return usageError{"users: want add, list or remove"}
+		return usageError{"users: want add, passwd, list or remove"}
 	}
 	fl := flag.NewFlagSet("users "+args[0], flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -60,6 +61,27 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		fmt.Fprintf(stdout, "%s can now sign in and correct photos\n", fl.Arg(0))
+	case "passwd":
+		if fl.NArg() != 1 {
+			return usageError{"users passwd: give one name"}
+		}
+		password, err := readPassword(stdin, stderr, *fromStdin)
+		if err != nil {
+			return err
+		}
+		hash, err := auth.HashPassword(password)
+		if err != nil {
+			return usageError{"users passwd: " + err.Error()}
+		}
+		a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		if err := a.SetPassword(ctx, fl.Arg(0), hash); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s's password is changed; every session of theirs has ended\n", fl.Arg(0))
 	case "remove":
 		if fl.NArg() != 1 {
 			return usageError{"users remove: give one name"}
@@ -125,7 +147,7 @@ func readPassword(stdin io.Reader, stderr io.Writer, fromStdin bool) (string, er
 	}
 	f, ok := stdin.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return "", usageError{"users add: no terminal to ask for the password on; give it with --password-stdin"}
+		return "", usageError{"no terminal to ask for the password on; give it with --password-stdin"}
 	}
 	fmt.Fprint(stderr, "Password (10 characters or more): ")
 	a, err := term.ReadPassword(int(f.Fd()))
@@ -140,7 +162,7 @@ func readPassword(stdin io.Reader, stderr io.Writer, fromStdin bool) (string, er
 		return "", err
 	}
 	if string(a) != string(b) {
-		return "", usageError{"users add: the two passwords differ"}
+		return "", usageError{"the two passwords differ"}
 	}
 	return string(a), nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/httpapi"
+	"github.com/syriamap/syriamap/internal/session"
 )
 
 // readingMode is how a command that only reads opens the archive at
@@ -46,6 +47,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	base := fl.String("base-url", os.Getenv("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
 	cert := fl.String("tls-cert", os.Getenv("SYRIAMAP_TLS_CERT"), "serve HTTPS with this certificate (PEM; with --tls-key); or put the server behind a proxy that does")
 	key := fl.String("tls-key", os.Getenv("SYRIAMAP_TLS_KEY"), "the certificate's private key (PEM)")
+	var trusted multiFlag
+	if v := os.Getenv("SYRIAMAP_TRUSTED_PROXY"); v != "" {
+		trusted = append(trusted, v)
+	}
+	fl.Var(&trusted, "trusted-proxy", "a reverse proxy's address or CIDR block (may repeat; env SYRIAMAP_TRUSTED_PROXY): from it, and from nothing else, X-Forwarded-For names the client that sign-ins are braked by")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
@@ -56,6 +62,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if _, err := httpapi.CheckBaseURL(*base); err != nil {
 			return usageError{err.Error()}
 		}
+	}
+	proxies, err := session.ParseProxies(trusted)
+	if err != nil {
+		return usageError{err.Error()}
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usageError{fmt.Sprintf("--addr %q: want host:port, e.g. 127.0.0.1:8080", *addr)}
@@ -81,7 +91,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cache = filepath.Join(filepath.Dir(*db), "cache", "images")
 	}
 	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base,
-		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex})
+		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex,
+		TrustedProxies: proxies})
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,12 @@ func (a *Archive) AddEditor(ctx context.Context, name, hash string) error {
 	return a.DB.AddUser(ctx, name, hash)
 }
 
+// SetPassword changes an editor's password hash and ends all their
+// sessions (their bearer tokens stay: scripts hold those).
+func (a *Archive) SetPassword(ctx context.Context, name, hash string) error {
+	return a.DB.SetPassword(ctx, name, hash, "")
+}
+
 // RemoveEditor removes an editor, their sessions and tokens.
 func (a *Archive) RemoveEditor(ctx context.Context, name string) error {
 	return a.DB.RemoveUser(ctx, name)

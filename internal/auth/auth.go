@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -105,22 +107,37 @@ func Equal(a, b string) bool {
 }
 
 // Brake slows down guessing passwords. Each failed sign-in makes its
-// address wait before it may try again, and the editor name too, twice as
+// client wait before it may try again, and the editor name too, twice as
 // long after each failure (1 s, 2 s, 4 s … up to 15 minutes). The name's
-// wait holds only for addresses that have failed themselves: editor names
-// are public (the history shows them), and a brake that any address could
-// pull on a name would let anyone lock an editor out. Guessing is still
-// slowed: each address pays for its own failures, and once it has failed,
-// for everyone's on that name.
+// wait holds only for clients that have failed themselves: editor names
+// are public (the history shows them), and a brake that any client could
+// pull on a name would let anyone lock an editor out.
+//
+// A client is an address (an IPv6 one by its /64, which one subscriber
+// holds whole: see ClientKey), so fresh addresses would each get a guess.
+// Each name therefore has a budget of checked guesses from unknown
+// browsers: NameGuesses in NameWindow. Past it, the name's password is
+// checked only for a browser that has signed in as it before (a device
+// cookie: OWASP's "device cookies" scheme), each such browser braked on
+// its own failures. The editor at their usual browser is never locked out,
+// however many addresses guess; a guesser gets NameGuesses an hour.
 //
 // An attempt is recorded as failed when it begins, before its password is
-// checked, so that a hundred simultaneous guesses from one address are one
+// checked, so that a hundred simultaneous guesses from one client are one
 // guess and ninety-nine waits; a success takes its record back.
 type Brake struct {
-	mu   sync.Mutex
-	keys map[string]*strike
-	Now  func() time.Time
+	mu      sync.Mutex
+	keys    map[string]*strike
+	guesses map[string][]time.Time // by name: unknown browsers' checked guesses in the window
+	Now     func() time.Time
 }
+
+// The budget of checked guesses at one name from browsers it has not
+// signed in from.
+const (
+	NameGuesses = 10
+	NameWindow  = time.Hour
+)
 
 type strike struct {
 	failures int
@@ -136,43 +153,87 @@ type Attempt struct {
 	b                  *Brake
 	name, addr         string
 	prevName, prevAddr *strike
+	// guessOf is the name whose budget the attempt used ("" for a known
+	// browser), at guessAt.
+	guessOf string
+	guessAt time.Time
 }
 
-// Try begins a sign-in for name from addr. It returns how long the address
-// must still wait, and no attempt; or 0 and the attempt, recorded as a
-// failure.
-func (b *Brake) Try(name, addr string) (time.Duration, *Attempt) {
+// Refusal is why a sign-in was not let through: Wait says for how long;
+// KnownBrowserOnly, that the name's budget for unknown browsers is spent.
+type Refusal struct {
+	Wait             time.Duration
+	KnownBrowserOnly bool
+}
+
+func (r *Refusal) Error() string {
+	if r.KnownBrowserOnly {
+		return fmt.Sprintf("too many wrong passwords for this name from unknown browsers: sign in from a browser that has signed in as it before, or wait %s", r.Wait.Round(time.Second))
+	}
+	return fmt.Sprintf("too many wrong passwords: try again in %s", r.Wait.Round(time.Second))
+}
+
+// Try begins a sign-in for name from client (ClientKey's key), from a
+// browser that has signed in as name before when knownBrowser is true
+// (its device key then stands for the client: device). It returns the
+// attempt, recorded as a failure, or a *Refusal.
+func (b *Brake) Try(name, client, device string) (*Attempt, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.keys == nil {
 		b.keys = map[string]*strike{}
+		b.guesses = map[string][]time.Time{}
 	}
 	now := b.now()
+	key := "addr:" + client
+	if device != "" {
+		key = "device:" + device
+	}
 	var wait time.Duration
-	a := b.keys["addr:"+addr]
+	a := b.keys[key]
 	if a != nil {
 		wait = a.until.Sub(now)
 		if n := b.keys["name:"+name]; n != nil {
-			wait = max(wait, n.until.Sub(now)) // this address has failed: the name's brake holds
+			wait = max(wait, n.until.Sub(now)) // this client has failed: the name's brake holds
 		}
 	}
 	if wait > 0 {
-		return wait, nil
+		return nil, &Refusal{Wait: wait}
 	}
-	at := &Attempt{b: b, name: "name:" + name, addr: "addr:" + addr, prevName: copyStrike(b.keys["name:"+name]), prevAddr: copyStrike(a)}
+	at := &Attempt{b: b, name: "name:" + name, addr: key, prevName: copyStrike(b.keys["name:"+name]), prevAddr: copyStrike(a)}
 	b.forget(now)
+	if device == "" {
+		recent := b.guesses[name]
+		if len(recent) >= NameGuesses {
+			return nil, &Refusal{Wait: recent[0].Add(NameWindow).Sub(now), KnownBrowserOnly: true}
+		}
+		b.guesses[name] = append(recent, now)
+		at.guessOf, at.guessAt = name, now
+	}
 	b.fail(now, at.name)
 	b.fail(now, at.addr)
-	return 0, at
+	return at, nil
+}
+
+// ClientKey is the key a client's address is braked by: an IPv4 address
+// as it is, an IPv6 one by its /64, the block one subscriber is given.
+func ClientKey(addr netip.Addr) string {
+	addr = addr.Unmap()
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
 }
 
 // Succeed clears the name's failures and takes back the attempt's on the
-// address (its earlier ones stay).
+// client and the name's budget (its earlier ones stay).
 func (a *Attempt) Succeed() {
 	a.b.mu.Lock()
 	defer a.b.mu.Unlock()
 	delete(a.b.keys, a.name)
 	a.b.restore(a.addr, a.prevAddr)
+	a.b.giveBack(a)
 }
 
 // Cancel takes the attempt back whole: its password was never checked.
@@ -181,15 +242,27 @@ func (a *Attempt) Cancel() {
 	defer a.b.mu.Unlock()
 	a.b.restore(a.name, a.prevName)
 	a.b.restore(a.addr, a.prevAddr)
+	a.b.giveBack(a)
 }
 
-// Wait returns how long a sign-in for name from addr must still wait, or 0
-// (see Brake).
-func (b *Brake) Wait(name, addr string) time.Duration {
+// giveBack returns the attempt's guess to its name's budget.
+func (b *Brake) giveBack(a *Attempt) {
+	if a.guessOf == "" {
+		return
+	}
+	g := b.guesses[a.guessOf]
+	if i := slices.Index(g, a.guessAt); i >= 0 {
+		b.guesses[a.guessOf] = slices.Delete(g, i, i+1)
+	}
+}
+
+// Wait returns how long a sign-in for name from client must still wait, or
+// 0 (see Brake; a spent budget for unknown browsers is not counted).
+func (b *Brake) Wait(name, client string) time.Duration {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
-	a := b.keys["addr:"+addr]
+	a := b.keys["addr:"+client]
 	if a == nil {
 		return 0
 	}
@@ -211,11 +284,23 @@ func (b *Brake) fail(now time.Time, k string) {
 	s.until = now.Add(min(wait, maxWait))
 }
 
-// forget drops the keys that have waited long enough to start over.
+// forget drops the keys that have waited long enough to start over, and
+// the guesses older than the window.
 func (b *Brake) forget(now time.Time) {
 	for k, s := range b.keys {
 		if now.Sub(s.until) > maxWait {
 			delete(b.keys, k)
+		}
+	}
+	for name, g := range b.guesses {
+		i := 0
+		for i < len(g) && now.Sub(g[i]) >= NameWindow {
+			i++
+		}
+		if i == len(g) {
+			delete(b.guesses, name)
+		} else if i > 0 {
+			b.guesses[name] = slices.Clone(g[i:])
 		}
 	}
 }

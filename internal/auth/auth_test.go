@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"fmt"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -44,22 +46,31 @@ func TestSecrets(t *testing.T) {
 	}
 }
 
+// try is Try from an unknown browser, its refusal as a wait.
+func try(b *Brake, name, client string) (time.Duration, *Attempt) {
+	at, err := b.Try(name, client, "")
+	if r, ok := err.(*Refusal); ok {
+		return r.Wait, nil
+	}
+	return 0, at
+}
+
 func TestBrake(t *testing.T) {
 	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	b := &Brake{Now: func() time.Time { return now }}
 	fail := func(name, addr string) {
 		t.Helper()
-		if w, _ := b.Try(name, addr); w != 0 {
+		if w, _ := try(b, name, addr); w != 0 {
 			t.Fatalf("%s from %s waits %v", name, addr, w)
 		}
 	}
 	fail("a", "1")
 	// The failure is recorded as the attempt begins: a second one at
 	// once waits, and so do another name's from the same address.
-	if w, at := b.Try("a", "1"); w != time.Second || at != nil {
+	if w, at := try(b, "a", "1"); w != time.Second || at != nil {
 		t.Errorf("a second attempt at once: wait %v", w)
 	}
-	if w, _ := b.Try("b", "1"); w != time.Second {
+	if w, _ := try(b, "b", "1"); w != time.Second {
 		t.Errorf("another name from the same address waits %v", w)
 	}
 	now = now.Add(time.Second)
@@ -85,7 +96,7 @@ func TestBrake(t *testing.T) {
 		fail("c", "9")
 		now = now.Add(maxWait)
 	}
-	if _, at := b.Try("c", "8"); at == nil {
+	if _, at := try(b, "c", "8"); at == nil {
 		t.Fatal("a fresh address is refused")
 	} else {
 		at.Succeed()
@@ -94,7 +105,7 @@ func TestBrake(t *testing.T) {
 	// address, not the address's earlier failures.
 	fail("d", "5")
 	now = now.Add(2 * time.Second)
-	_, at := b.Try("d", "5")
+	_, at := try(b, "d", "5")
 	at.Succeed()
 	if w := b.Wait("d", "5"); w != 0 {
 		t.Errorf("after a success: %v", w)
@@ -103,9 +114,73 @@ func TestBrake(t *testing.T) {
 		t.Errorf("after a success the address has %+v, want its one earlier failure", s)
 	}
 	// A cancelled attempt (never checked) leaves no trace.
-	_, at = b.Try("e", "6")
+	_, at = try(b, "e", "6")
 	at.Cancel()
 	if b.keys["addr:6"] != nil || b.keys["name:e"] != nil {
 		t.Errorf("a cancelled attempt left a record")
+	}
+}
+
+// A thousand addresses get NameGuesses checked guesses at a name in the
+// window, not a thousand; the editor's own browser still gets through,
+// braked on its own failures only; the window frees the budget.
+func TestBrakeNameBudget(t *testing.T) {
+	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	b := &Brake{Now: func() time.Time { return now }}
+	checked := 0
+	for i := range 1000 {
+		_, err := b.Try("rana", fmt.Sprintf("10.0.%d.%d", i/256, i%256), "")
+		if err == nil {
+			checked++
+			continue // a wrong password: the attempt stays a failure
+		}
+		if r, ok := err.(*Refusal); !ok || !r.KnownBrowserOnly || r.Wait <= 0 || r.Wait > NameWindow {
+			t.Fatalf("address %d refused with %v", i, err)
+		}
+	}
+	if checked != NameGuesses {
+		t.Errorf("1,000 addresses got %d checked guesses, want %d", checked, NameGuesses)
+	}
+	// Another name is not touched.
+	if _, err := b.Try("omar", "10.9.9.9", ""); err != nil {
+		t.Errorf("another name: %v", err)
+	}
+	// The editor's browser (a device key) is let through, and a success
+	// from it takes nothing of the budget.
+	at, err := b.Try("rana", "192.0.2.7", "device-1")
+	if err != nil {
+		t.Fatalf("the editor's own browser is refused: %v", err)
+	}
+	at.Succeed()
+	// A stolen device key is braked as a client is.
+	if _, err := b.Try("rana", "192.0.2.8", "device-2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Try("rana", "192.0.2.9", "device-2"); err == nil {
+		t.Errorf("a device key that just failed is not braked")
+	}
+	// A cancelled guess (never checked) goes back to the budget.
+	now = now.Add(NameWindow)
+	at, err = b.Try("rana", "10.1.0.1", "")
+	if err != nil {
+		t.Fatalf("after the window: %v", err)
+	}
+	at.Cancel()
+	if n := len(b.guesses["rana"]); n != 0 {
+		t.Errorf("a cancelled guess is still counted (%d)", n)
+	}
+}
+
+func TestClientKey(t *testing.T) {
+	for _, c := range []struct{ addr, want string }{
+		{"192.0.2.1", "192.0.2.1"},
+		{"::ffff:192.0.2.1", "192.0.2.1"},
+		{"2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:ffff::1", "2001:db8:1:2::/64"}, // the same subscriber
+		{"2001:db8:1:3::1", "2001:db8:1:3::/64"},
+	} {
+		if got := ClientKey(netip.MustParseAddr(c.addr)); got != c.want {
+			t.Errorf("ClientKey(%s) = %s, want %s", c.addr, got, c.want)
+		}
 	}
 }

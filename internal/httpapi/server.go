@@ -57,10 +57,10 @@ type Options struct {
 	// metadata (GPS included); otherwise only imagery.Derivatives are served.
 	ServeOriginals bool
 	// PublicGPS publishes the camera's GPS point of imported image files
-	// in every route; otherwise only editors see it, and the public routes
-	// give the distance from the photo's place (where a photographer
-	// stood can endanger them; the agency's caption is what they chose to
-	// publish).
+	// and its distance from the photo's place in every route; otherwise
+	// only editors see them, and the public routes say in words how it
+	// agrees (where a photographer stood can endanger them; the agency's
+	// caption is what they chose to publish).
 	PublicGPS bool
 	// ImageCache is the folder imagery.Derivatives of imported images are kept
 	// in; "" keeps them in memory only.
@@ -73,6 +73,9 @@ type Options struct {
 	// downloads; "" takes the address Serve listens on. The request's Host
 	// header is never used: a client could put anything in it.
 	BaseURL string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (for the sign-in's brake); no other peer's is believed.
+	TrustedProxies session.Proxies
 }
 
 // storage is what the handlers ask of the archive's storage (a
@@ -133,9 +136,11 @@ type Server struct {
 	guard *session.Guard
 	// errors turns errors into responses.
 	errors web.Errors
-	// brake slows down password guessing.
-	publicGPS       bool
+	publicGPS bool
+	// brake slows down password guessing, by the client's address as
+	// proxies tell it.
 	brake           auth.Brake
+	proxies         session.Proxies
 	passwordChecks  chan struct{}
 	tlsCert, tlsKey string
 }
@@ -144,7 +149,7 @@ type Server struct {
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: lane.Default(), publicGPS: opts.PublicGPS,
-		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
+		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey, proxies: opts.TrustedProxies}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
@@ -228,6 +233,7 @@ func (s *Server) routes() {
 	get("signin", "/signin", s.signInPage)
 	r.Handle("/signin", http.HandlerFunc(s.signIn)).Methods(http.MethodPost)
 	r.Handle("/signout", s.guard.Editing(s.signOut)).Methods(http.MethodPost).Name("signout")
+	r.Handle("/signin/password", s.guard.Editing(s.changePassword)).Methods(http.MethodPost).Name("password")
 	get("review", "/review", s.heavy(s.reviewQueue))
 	get("review.log", "/review/log", s.reviewLog)
 	get("review.photo", "/review/photos/{id}", s.heavy(s.reviewPhoto))

@@ -13,7 +13,8 @@ package session
 
 import (
 	"context"
-	"net"
+	"fmt"
+	"net/netip"
 	"net/http"
 	"net/url"
 	"strings"
@@ -45,6 +46,12 @@ type Store interface {
 	Session(ctx context.Context, hash string) (photo.Session, error)
 	AddSession(ctx context.Context, hash string, se photo.Session) error
 	DeleteSession(ctx context.Context, hash string) error
+	// AddDevice and DeviceUser keep the browsers an editor signed in from
+	// (see auth.Brake); SetPassword changes a password and ends every
+	// session but one.
+	AddDevice(ctx context.Context, hash, user string) error
+	DeviceUser(ctx context.Context, hash string) (string, error)
+	SetPassword(ctx context.Context, user, hash, keepSession string) error
 }
 
 // EditorOf returns the editor a request comes from, by its bearer token
@@ -193,14 +200,86 @@ func SafeNext(next string) string {
 	return next
 }
 
-// ClientAddr is the address a request comes from (the proxy's, behind
-// one).
-func ClientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+// Proxies are the reverse proxies trusted to say, in X-Forwarded-For, whom
+// a request comes from. No other peer is believed: a header anyone can
+// send would let one client pass for a thousand.
+type Proxies []netip.Prefix
+
+// ParseProxies reads --trusted-proxy values: CIDR blocks or single
+// addresses, each value possibly a comma-separated list.
+func ParseProxies(values []string) (Proxies, error) {
+	var out Proxies
+	for _, v := range values {
+		for _, f := range strings.Split(v, ",") {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			p, err := netip.ParsePrefix(f)
+			if err != nil {
+				a, aerr := netip.ParseAddr(f)
+				if aerr != nil {
+					return nil, fmt.Errorf("--trusted-proxy %q: want a CIDR block (10.0.0.0/8) or an address", f)
+				}
+				p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+			}
+			out = append(out, p.Masked())
+		}
 	}
-	return host
+	return out, nil
+}
+
+func (ps Proxies) trusts(a netip.Addr) bool {
+	a = a.Unmap()
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Client is the address a request comes from: the connection's, or, when
+// that is a trusted proxy, the nearest address in X-Forwarded-For that is
+// not one (read from the right, where each proxy appends its peer; what
+// the client wrote itself is on the left, and never reached).
+func (ps Proxies) Client(r *http.Request) netip.Addr {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	addr := peer.Addr().Unmap()
+	if err != nil {
+		a, aerr := netip.ParseAddr(r.RemoteAddr)
+		if aerr != nil {
+			return netip.Addr{}
+		}
+		addr = a.Unmap()
+	}
+	if !ps.trusts(addr) {
+		return addr
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return addr // a hop the proxies did not write: stop at the last good one
+		}
+		addr = a.Unmap()
+		if !ps.trusts(addr) {
+			return addr
+		}
+	}
+	return addr
+}
+
+// DeviceCookie marks a browser that has signed in as an editor before
+// (see auth.Brake): a year long, sent only to the sign-in.
+const DeviceCookie = "syriamap_device"
+
+// DeviceCookieOf is the device cookie, like the session's but lasting a
+// year and sent only with sign-ins to path.
+func DeviceCookieOf(r *http.Request, value, path, baseURL string) *http.Cookie {
+	c := CookieOf(r, value, time.Now().AddDate(1, 0, 0), baseURL)
+	c.Name, c.Path = DeviceCookie, path
+	return c
 }
 
 // draftFields are the form fields kept across a sign-in, as draft_NAME

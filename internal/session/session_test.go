@@ -32,8 +32,11 @@ func (fakeStore) Session(_ context.Context, hash string) (photo.Session, error) 
 	}
 	return photo.Session{}, photo.Errorf(photo.ENotFound, "no session")
 }
-func (fakeStore) AddSession(context.Context, string, photo.Session) error { return nil }
-func (fakeStore) DeleteSession(context.Context, string) error             { return nil }
+func (fakeStore) AddSession(context.Context, string, photo.Session) error   { return nil }
+func (fakeStore) DeleteSession(context.Context, string) error               { return nil }
+func (fakeStore) AddDevice(context.Context, string, string) error           { return nil }
+func (fakeStore) DeviceUser(context.Context, string) (string, error)        { return "", nil }
+func (fakeStore) SetPassword(context.Context, string, string, string) error { return nil }
 
 // TestEditing: a write runs for an editor only — by token, or by session
 // with its CSRF token — and never on a read-only server or one with no
@@ -113,5 +116,42 @@ func TestSignedOutFormGoesToSignIn(t *testing.T) {
 	h(httptest.NewRecorder(), r)
 	if photo.ErrorCode(refused) != photo.EUnauthorized {
 		t.Errorf("a script without a token: %v", refused)
+	}
+}
+
+// The client is the connection's address unless that is a trusted proxy;
+// then the nearest X-Forwarded-For hop that is not one. What a client
+// writes in the header itself is never believed.
+func TestProxiesClient(t *testing.T) {
+	proxies, err := ParseProxies([]string{"10.0.0.0/8, 192.0.2.1", "::1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, remote string
+		xff          []string
+		want         string
+	}{
+		{"no proxy", "198.51.100.7:5000", nil, "198.51.100.7"},
+		{"an untrusted peer's header is ignored", "198.51.100.7:5000", []string{"203.0.113.9"}, "198.51.100.7"},
+		{"behind the proxy", "10.1.2.3:5000", []string{"203.0.113.9"}, "203.0.113.9"},
+		{"a forged hop on the left is not reached", "10.1.2.3:5000", []string{"6.6.6.6, 203.0.113.9"}, "203.0.113.9"},
+		{"two proxies", "192.0.2.1:443", []string{"203.0.113.9, 10.0.0.5"}, "203.0.113.9"},
+		{"headers joined", "10.1.2.3:5000", []string{"6.6.6.6", "203.0.113.9"}, "203.0.113.9"},
+		{"a garbled hop stops the walk", "10.1.2.3:5000", []string{"203.0.113.9, nonsense"}, "10.1.2.3"},
+		{"no header behind the proxy", "10.1.2.3:5000", nil, "10.1.2.3"},
+		{"IPv6 proxy", "[::1]:5000", []string{"2001:db8::1"}, "2001:db8::1"},
+	} {
+		r := httptest.NewRequest("POST", "/signin", nil)
+		r.RemoteAddr = c.remote
+		for _, v := range c.xff {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		if got := proxies.Client(r).String(); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	if _, err := ParseProxies([]string{"10.0.0/8"}); err == nil {
+		t.Error("a bad CIDR is taken")
 	}
 }
