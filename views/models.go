@@ -256,8 +256,8 @@ type SignIn struct {
 	Action, Next string
 	// PasswordAction is where a signed-in editor changes their password.
 	PasswordAction string
-	Name         string // as typed, kept after a failure
-	Message      string
+	Name           string // as typed, kept after a failure
+	Message        string
 }
 
 // ReviewQueue lists the photos no person has checked, grouped by the

@@ -135,7 +135,7 @@ type Server struct {
 	// guard tells who a request comes from and guards the writes.
 	guard *session.Guard
 	// errors turns errors into responses.
-	errors web.Errors
+	errors    web.Errors
 	publicGPS bool
 	// brake slows down password guessing, by the client's address as
 	// proxies tell it.

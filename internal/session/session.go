@@ -14,8 +14,8 @@ package session
 import (
 	"context"
 	"fmt"
-	"net/netip"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
