@@ -66,4 +66,24 @@ func TestStoriesExportImport(t *testing.T) {
 	if _, _, err := runCmd(t, "", "stories", "import", "--db", to, bad); err == nil || !strings.Contains(err.Error(), "bad.jsonl:1: ") || !strings.Contains(err.Error(), "needs a title") {
 		t.Errorf("a bad line: %v", err)
 	}
+	// All or nothing: a good story before a bad line is not saved.
+	good, _ := os.ReadFile(file)
+	good = []byte(strings.Replace(string(good), `"slug":"samples"`, `"slug":"samples-two"`, 1))
+	if !strings.Contains(string(good), `"slug":"samples-two"`) {
+		t.Fatal("the export has no slug to rename")
+	}
+	mixed := filepath.Join(dir, "mixed.jsonl")
+	os.WriteFile(mixed, append(good, []byte("{\"title\": \"\", \"status\": \"draft\", \"steps\": []}\n")...), 0o644)
+	if _, _, err := runCmd(t, "", "stories", "import", "--db", to, mixed); err == nil || !strings.Contains(err.Error(), "mixed.jsonl:2: ") ||
+		!strings.Contains(err.Error(), "nothing was imported") {
+		t.Errorf("a bad second line: %v", err)
+	}
+	b, closeB, err = openArchive(context.Background(), to, openReadOnly, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeB()
+	if _, err := b.DB.Story(context.Background(), "samples-two"); err == nil {
+		t.Errorf("the story before the bad line was saved")
+	}
 }

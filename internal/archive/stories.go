@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 )
 
@@ -43,11 +45,15 @@ type StoryImport struct {
 // ImportStories reads stories as ExportStories writes them (name is the
 // file's, for messages). A story whose slug the archive has is skipped,
 // or replaced with replace; a photo this archive lacks stays in its step
-// by the caption it had. Each story is saved in its own transaction with
-// an "imported" event by its author; a line that is not a valid story is
-// an error naming file and line, and nothing after it is imported.
+// by the caption it had. Each story is saved with an "imported" event by
+// its author. All or nothing, as every import: every line is read and
+// checked first, then all are saved in one transaction; a line that is
+// not a valid story is an error naming file and line, and nothing is
+// imported.
 func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, replace bool) (StoryImport, error) {
 	var rep StoryImport
+	var saves []store.StorySave
+	var lines []int
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), 8<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -58,10 +64,10 @@ func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, r
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&st); err != nil {
-			return rep, photo.Errorf(photo.EInvalid, "%s:%d: not a story: %v", name, line, err)
+			return StoryImport{}, photo.Errorf(photo.EInvalid, "%s:%d: not a story: %v; nothing was imported", name, line, err)
 		}
 		if err := st.Validate(); err != nil {
-			return rep, photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+			return StoryImport{}, photo.Errorf(photo.EInvalid, "%s:%d: %v; nothing was imported", name, line, err)
 		}
 		prev := ""
 		if _, err := a.DB.Story(ctx, st.Slug); err == nil {
@@ -72,15 +78,14 @@ func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, r
 			}
 			prev = st.Slug
 		} else if photo.ErrorCode(err) != photo.ENotFound {
-			return rep, err
+			return StoryImport{}, err
 		}
 		author := st.Author
 		if author == "" {
 			author = "import"
 		}
-		if _, err := a.DB.SaveStory(ctx, st, prev, author, "imported"); err != nil {
-			return rep, fmt.Errorf("%s:%d: %w", name, line, err)
-		}
+		saves = append(saves, store.StorySave{Story: st, PrevSlug: prev, Author: author, Action: "imported"})
+		lines = append(lines, line)
 		if prev != "" {
 			rep.Replaced++
 		} else {
@@ -88,7 +93,16 @@ func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, r
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return rep, fmt.Errorf("reading %s: %w", name, err)
+		if errors.Is(err, bufio.ErrTooLong) {
+			return StoryImport{}, photo.Errorf(photo.EInvalid, "%s: a line is longer than 8 MB; nothing was imported", name)
+		}
+		return StoryImport{}, fmt.Errorf("reading %s: %w; nothing was imported", name, err)
+	}
+	if i, err := a.DB.SaveStories(ctx, saves); err != nil {
+		if i < len(lines) {
+			return StoryImport{}, fmt.Errorf("%s:%d: %w; nothing was imported", name, lines[i], err)
+		}
+		return StoryImport{}, err
 	}
 	return rep, nil
 }

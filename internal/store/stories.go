@@ -34,6 +34,43 @@ func (s *DB) SaveStory(ctx context.Context, st story.Story, prevSlug, author, ac
 		return st, err
 	}
 	defer tx.Rollback()
+	if st, err = s.saveStory(ctx, tx, st, prevSlug, author, action); err != nil {
+		return st, err
+	}
+	if err := tx.Commit(); err != nil {
+		return st, s.writeErr(err)
+	}
+	return st, nil
+}
+
+// StorySave is one story to save with SaveStories, as SaveStory takes it.
+type StorySave struct {
+	Story                    story.Story
+	PrevSlug, Author, Action string
+}
+
+// SaveStories saves the stories as SaveStory does, all in one
+// transaction: all or none. On an error it returns the index of the story
+// that failed.
+func (s *DB) SaveStories(ctx context.Context, saves []StorySave) (int, error) {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	for i, sv := range saves {
+		if _, err := s.saveStory(ctx, tx, sv.Story, sv.PrevSlug, sv.Author, sv.Action); err != nil {
+			return i, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return len(saves), s.writeErr(err)
+	}
+	return len(saves), nil
+}
+
+// saveStory is SaveStory within tx.
+func (s *DB) saveStory(ctx context.Context, tx *sql.Tx, st story.Story, prevSlug, author, action string) (story.Story, error) {
 	now := s.Now().UTC().Format(time.RFC3339)
 	var id int64
 	var created, oldStatus string
@@ -89,9 +126,6 @@ func (s *DB) SaveStory(ctx context.Context, st story.Story, prevSlug, author, ac
 	snapshot, _ := json.Marshal(st)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO story_events (story, at, author, action, snapshot) VALUES (?,?,?,?,?)`,
 		id, now, author, action, string(snapshot)); err != nil {
-		return st, s.writeErr(err)
-	}
-	if err := tx.Commit(); err != nil {
 		return st, s.writeErr(err)
 	}
 	return st, nil
