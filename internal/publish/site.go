@@ -2,6 +2,7 @@ package publish
 
 import (
 	"bytes"
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -30,7 +31,68 @@ func newSite(dir string) (*site, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("publish: making %s: %w", dir, err)
 	}
-	return &site{dir: dir, kept: map[string]bool{}}, nil
+	s := &site{dir: dir, kept: map[string]bool{}}
+	return s, s.removeTemps()
+}
+
+// tempSuffix ends the name of a file being written; a publish that was
+// killed leaves some, which the next one removes first.
+const tempSuffix = ".syriamap-tmp"
+
+// path is the file path of the site's slash path p. No part of it under
+// the site's folder may be a symbolic link: a publish never writes through
+// a link, which could point anywhere on the machine.
+func (s *site) path(p string) (string, error) {
+	full := s.dir
+	for _, part := range strings.Split(p, "/") {
+		full = filepath.Join(full, part)
+		fi, err := os.Lstat(full)
+		if errors.Is(err, fs.ErrNotExist) {
+			break // made by this publish from here on
+		}
+		if err != nil {
+			return "", fmt.Errorf("publish: %w", err)
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			rel, _ := filepath.Rel(s.dir, full)
+			return "", fmt.Errorf("publish: %s in %s is a symbolic link, and a publish never writes through one: remove it, or publish to another folder", rel, s.dir)
+		}
+	}
+	return filepath.Join(s.dir, filepath.FromSlash(p)), nil
+}
+
+// createTemp makes the folders of the file full and a new file beside it
+// to write it in (created anew, so never an existing file or link), with
+// the permissions a web server needs to read it.
+func (s *site) createTemp(full string) (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(full), "."+filepath.Base(full)+".*"+tempSuffix)
+	if err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 would hide it from a web server
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	return f, nil
+}
+
+// removeTemps removes the files a killed publish left half written.
+func (s *site) removeTemps() error {
+	return filepath.WalkDir(s.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), tempSuffix) {
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("publish: removing a half-written file: %w", err)
+			}
+		}
+		return nil
+	})
 }
 
 // hashed writes body as dir/name.<hash>.ext and returns that path.
@@ -52,20 +114,29 @@ func (s *site) hashedGzip(dir, name, ext string, body []byte) (string, error) {
 func (s *site) put(p string, body []byte) error {
 	s.kept[p] = true
 	s.bytes += int64(len(body))
-	full := filepath.Join(s.dir, filepath.FromSlash(p))
+	full, err := s.path(p)
+	if err != nil {
+		return err
+	}
 	if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, body) {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return fmt.Errorf("publish: %w", err)
-	}
 	// Written beside and renamed: a reader of the folder (a sync, a
 	// server) never sees half a file.
-	tmp := full + ".tmp"
-	if err := os.WriteFile(tmp, body, 0o644); err != nil {
+	f, err := s.createTemp(full)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(body)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("publish: writing %s: %w", p, err)
 	}
-	if err := os.Rename(tmp, full); err != nil {
+	if err := os.Rename(f.Name(), full); err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("publish: %w", err)
 	}
 	s.written++

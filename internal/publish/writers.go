@@ -12,7 +12,6 @@ import (
 	"maps"
 	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -356,18 +355,13 @@ type download struct {
 }
 
 func (s *site) download(p, head string) (*download, error) {
-	full := filepath.Join(s.dir, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
-	}
-	f, err := os.CreateTemp(filepath.Dir(full), path.Base(p)+".*.tmp")
+	full, err := s.path(p)
 	if err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
+		return nil, err
 	}
-	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 would hide it from a web server
-		f.Close()
-		os.Remove(f.Name())
-		return nil, fmt.Errorf("publish: %w", err)
+	f, err := s.createTemp(full)
+	if err != nil {
+		return nil, err
 	}
 	d := &download{path: p, f: f, bw: bufio.NewWriterSize(f, 1<<20)}
 	d.w = d.bw
@@ -404,7 +398,11 @@ func (d *download) close(s *site, tail string) error {
 	tmp := d.f.Name()
 	d.f.Close()
 	d.f = nil
-	full := filepath.Join(s.dir, filepath.FromSlash(d.path))
+	full, err := s.path(d.path)
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
 	st, err := os.Stat(tmp)
 	if err != nil {
 		return err
