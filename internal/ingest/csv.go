@@ -16,10 +16,19 @@ func validUTF8(s string) bool { return utf8.ValidString(s) }
 func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
 		tail := &lastByte{r: r}
-		cr := csv.NewReader(tail)
+		// encoding/csv holds a whole record before it returns it: the
+		// reader under it refuses to give more than maxLine bytes to one,
+		// so that a 300 MB field costs no more than its first megabyte.
+		guard := &recordGuard{r: tail}
+		cr := csv.NewReader(guard)
 		cr.FieldsPerRecord = -1
 		cr.ReuseRecord = true
 		header, err := cr.Read()
+		guard.n = 0
+		if errors.Is(err, errRecordTooLong) {
+			yield(Record{}, lineError(name, 1, "the header is longer than %d bytes", maxLine))
+			return
+		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				err = errors.New("the file is empty; a header row with a caption column is needed")
@@ -47,8 +56,14 @@ func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 			yield(Record{}, lineError(name, 1, "no caption column in the header (%s)", strings.Join(header, ",")))
 			return
 		}
+		next := 2 // the line the next record starts on, at least
 		for {
 			row, err := cr.Read()
+			guard.n = 0
+			if errors.Is(err, errRecordTooLong) {
+				yield(Record{}, lineError(name, next, "a record from here on is longer than %d bytes (a caption has at most %d)", maxLine, MaxCaption))
+				return
+			}
 			if errors.Is(err, io.EOF) {
 				if tail.n > 0 && tail.last != '\n' && tail.last != '\r' {
 					// Every CSV writer ends its last record with a line
@@ -70,6 +85,10 @@ func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 				return
 			}
 			line, _ := cr.FieldPos(0)
+			if len(row) > 0 {
+				last, _ := cr.FieldPos(len(row) - 1)
+				next = last + 1
+			}
 			for _, v := range row {
 				if !validUTF8(v) {
 					yield(Record{}, lineError(name, line, "not UTF-8 text"))
@@ -101,6 +120,25 @@ func csvError(name string, line int, err error) error {
 		err = pe.Err
 	}
 	return photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+}
+
+// errRecordTooLong stops a CSV record at maxLine bytes.
+var errRecordTooLong = errors.New("record too long")
+
+// recordGuard gives at most maxLine bytes (and the CSV reader's read-ahead)
+// between two resets of n, one per record.
+type recordGuard struct {
+	r io.Reader
+	n int
+}
+
+func (g *recordGuard) Read(p []byte) (int, error) {
+	if g.n > maxLine {
+		return 0, errRecordTooLong
+	}
+	n, err := g.r.Read(p)
+	g.n += n
+	return n, err
 }
 
 // lastByte remembers the last byte read through it.

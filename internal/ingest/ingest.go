@@ -153,6 +153,10 @@ func readText(r io.Reader, name string) iter.Seq2[Record, error] {
 				yield(Record{}, lineError(name, line, "not UTF-8 text"))
 				return
 			}
+			if strings.IndexByte(text, 0) >= 0 {
+				yield(Record{}, lineError(name, line, "the caption holds a NUL byte (U+0000), which no text has: the file may be binary or damaged"))
+				return
+			}
 			if strings.TrimSpace(text) == "" {
 				if !flush() {
 					return
@@ -186,6 +190,11 @@ func fill(rec *Record, get func(string) (string, bool), name string) error {
 	c, _ := get("caption")
 	if len(c) > MaxCaption {
 		return at("the caption is %d bytes long; at most %d", len(c), MaxCaption)
+	}
+	for _, key := range []string{"caption", "photographer", "agency", "id", "source"} {
+		if v, _ := get(key); strings.IndexByte(v, 0) >= 0 {
+			return at("the %s holds a NUL byte (U+0000), which no text has: the file may be binary or damaged", key)
+		}
 	}
 	rec.Caption = strings.Join(strings.Fields(c), " ")
 	if rec.Caption == "" {

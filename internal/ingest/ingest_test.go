@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"fmt"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -98,6 +100,12 @@ func TestBadInput(t *testing.T) {
 		{"text caption too long", Text, "ok\n\n" + strings.Repeat(strings.Repeat("x", 1000)+"\n", 70), "f.txt:3: the caption is longer than"},
 		{"text line too long", Text, strings.Repeat("x", 2<<20), "f.txt:1: the line is longer than"},
 		{"jsonl line too long", JSONL, `{"caption": "` + strings.Repeat("x", 2<<20) + `"}`, "f.jsonl:1: the line is longer than"},
+		{"csv record too long", CSV, "caption,id\nok,1\n\"" + strings.Repeat("x\n", 1<<20) + "\",2\n", "f.csv:3: a record from here on is longer than"},
+		{"csv header too long", CSV, strings.Repeat("x", 2<<20) + "\n", "f.csv:1: the header is longer than"},
+		{"csv NUL in a caption", CSV, "caption\nA\x00B\n", "f.csv:2: the caption holds a NUL byte"},
+		{"csv NUL in a credit", CSV, "caption,agency\nA,AF\x00P\n", "f.csv:2: the agency holds a NUL byte"},
+		{"jsonl NUL", JSONL, `{"caption": "A\u0000B"}` + "\n", "f.jsonl:1: the caption holds a NUL byte"},
+		{"text NUL", Text, "A\x00B\n", "f.txt:1: the caption holds a NUL byte"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -179,4 +187,36 @@ func TestParseDecimalInFiles(t *testing.T) {
 	if err != nil || *recs[0].Point != [2]float64{36.25, -33.5} || *recs[1].Point != [2]float64{10, 0.5} {
 		t.Errorf("%+v %v", recs, err)
 	}
+}
+
+// A huge CSV field is refused after about its first megabyte: reading it
+// does not cost its size (a 100 MB field cost 553 MB before the bound).
+func TestCSVHugeFieldIsCheap(t *testing.T) {
+	huge := io.MultiReader(strings.NewReader("caption\n\""), io.LimitReader(repeatByte('x'), 100<<20), strings.NewReader("\"\n"))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var err error
+	for _, e := range Read(huge, "big.csv", CSV) {
+		if e != nil {
+			err = e
+			break
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "big.csv:2: a record from here on is longer than") {
+		t.Errorf("a 100 MB field: %v", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+		t.Errorf("refusing a 100 MB field allocated %d MB", n>>20)
+	}
+}
+
+// repeatByte reads as the byte b repeated for ever.
+type repeatByte byte
+
+func (r repeatByte) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
 }
