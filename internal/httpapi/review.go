@@ -535,6 +535,14 @@ type placementBody struct {
 	AllWithMention bool `json:"all_with_mention"`
 }
 
+// sizeText writes a byte count for people: "16 KB", "4 MB".
+func sizeText(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d KB", n>>10)
+}
+
 // maxBodyBytes bounds a JSON body of the write API.
 const maxBodyBytes = 16 << 10
 
@@ -549,9 +557,14 @@ func decodeBodyUpTo(r *http.Request, v any, limit int64) error {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		return photo.Errorf(photo.EUnsupported, "the body must be JSON, sent with Content-Type: application/json (not %q)", r.Header.Get("Content-Type"))
 	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
+	body := &io.LimitedReader{R: r.Body, N: limit + 1}
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	err := dec.Decode(v)
+	if body.N == 0 { // it went on past the limit: say so, not "unexpected EOF"
+		return photo.Errorf(photo.ETooLarge, "the body is larger than %s; send at most that", sizeText(limit))
+	}
+	if err != nil {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &te):

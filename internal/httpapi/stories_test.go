@@ -52,6 +52,16 @@ func TestStoriesAPI(t *testing.T) {
 			t.Errorf("%s: %s %s; want 400 naming %q", c2.body, resp.Status, out, c2.want)
 		}
 	}
+	// A story larger than the limit is refused saying the limit, not
+	// "unexpected EOF"; so is an Arabic-only title given its own address.
+	huge := `{"title": "x", "status": "draft", "steps": [{"heading": "h", "text": "` + strings.Repeat("word ", 1<<20) + `"}]}`
+	if resp, out := post(c, "POST", "/api/stories", huge, "X-CSRF-Token", csrf); resp.StatusCode/100 != 4 || !strings.Contains(out, "larger than 4 MB") {
+		t.Errorf("a 5 MB story: %s %s", resp.Status, out)
+	}
+	if resp, out := post(c, "POST", "/api/stories", `{"title": "حصار حلب", "status": "draft", "steps": []}`, "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated ||
+		!strings.Contains(out, `"slug":"hsar-hlb"`) {
+		t.Errorf("an Arabic title: %s %s", resp.Status, out)
+	}
 	// Published.
 	resp, out = post(c, "PUT", "/api/stories/idlib-and-aleppo-2016", strings.Replace(body, `"draft"`, `"published"`, 1), "X-CSRF-Token", csrf)
 	if resp.StatusCode != http.StatusOK {

@@ -120,7 +120,9 @@ func safeURL(href string) string {
 	case "http", "https", "mailto":
 		return href
 	case "":
-		if u.Host == "" && !strings.HasPrefix(href, "//") {
+		// Browsers read a backslash as a slash ("/\host" is "//host",
+		// another site) and drop tabs and line breaks.
+		if u.Host == "" && !strings.HasPrefix(href, "//") && !strings.ContainsAny(href, "\\\t\r\n") {
 			return href
 		}
 	}

@@ -22,6 +22,8 @@ func TestRender(t *testing.T) {
 		{"a JavaScript: link in capitals", "[click](JavaScript:alert%281%29)", "<p>[click](JavaScript:alert%281%29)</p>\n"},
 		{"a data: link", "[x](data:text/html;base64,PHNjcmlwdD4=)", "<p>[x](data:text/html;base64,PHNjcmlwdD4=)</p>\n"},
 		{"a link to another host without a scheme", "[x](//evil.example/)", "<p>[x](//evil.example/)</p>\n"},
+		{"a backslash a browser reads as another host", `[x](/\evil.example/)`, "<p>[x](/\\evil.example/)</p>\n"},
+		{"a tab a browser drops", "[x](/\t/evil.example/)", "<p>[x](/\t/evil.example/)</p>\n"},
 		{"a quote in a link", `[x](https://a.example/"onmouseover="x)`, `<p><a href="https://a.example/&#34;onmouseover=&#34;x" rel="noopener noreferrer nofollow">x</a></p>` + "\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -174,20 +174,37 @@ func (s *Story) PhotoIDs() []string {
 	return out
 }
 
+// arabicLatin spells Arabic letters in Latin for a slug (a plain
+// transliteration: "حلب ٢٠١٦" → "hlb-2016"), so that a title written in
+// Arabic gets an address of its own, not "story".
+var arabicLatin = map[rune]string{
+	'ا': "a", 'أ': "a", 'إ': "i", 'آ': "a", 'ٱ': "a", 'ب': "b", 'ت': "t", 'ث': "th", 'ج': "j", 'ح': "h", 'خ': "kh",
+	'د': "d", 'ذ': "dh", 'ر': "r", 'ز': "z", 'س': "s", 'ش': "sh", 'ص': "s", 'ض': "d", 'ط': "t", 'ظ': "z",
+	'ع': "", 'غ': "gh", 'ف': "f", 'ق': "q", 'ك': "k", 'ل': "l", 'م': "m", 'ن': "n", 'ه': "h", 'و': "w",
+	'ي': "y", 'ى': "a", 'ة': "a", 'ء': "", 'ؤ': "", 'ئ': "", 'پ': "p", 'چ': "ch", 'ڤ': "v", 'گ': "g", 'ک': "k", 'ی': "y",
+	'٠': "0", '١': "1", '٢': "2", '٣': "3", '٤': "4", '٥': "5", '٦': "6", '٧': "7", '٨': "8", '٩': "9",
+}
+
 // Slugify makes a slug of a title: lower-case ASCII letters and digits
-// joined by hyphens ("Eastern Aleppo, 2016" → "eastern-aleppo-2016");
-// "story" for a title with none.
+// joined by hyphens ("Eastern Aleppo, 2016" → "eastern-aleppo-2016"),
+// Arabic letters transliterated; "story" for a title with none.
 func Slugify(title string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range norm.NFD.String(strings.ToLower(title)) {
+		latin, isArabic := arabicLatin[r]
 		switch {
-		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+		case isArabic && latin == "":
+		case isArabic || r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			if dash && b.Len() > 0 {
 				b.WriteByte('-')
 			}
 			dash = false
-			b.WriteRune(r)
+			if isArabic {
+				b.WriteString(latin)
+			} else {
+				b.WriteRune(r)
+			}
 		case unicode.Is(unicode.Mn, r):
 		default:
 			dash = true

@@ -9,7 +9,7 @@ import (
 
 func TestSlugify(t *testing.T) {
 	for in, want := range map[string]string{"Eastern Aleppo, 2016": "eastern-aleppo-2016", "  Deir ez-Zor: the siege ": "deir-ez-zor-the-siege",
-		"Ḥalab — Ṣayf": "halab-sayf", "حلب": "story", "": "story"} {
+		"Ḥalab — Ṣayf": "halab-sayf", "حلب": "hlb", "حصار حلب ٢٠١٦": "hsar-hlb-2016", "مخيّم الزعتري": "mkhym-alztry", "": "story", "؟!": "story"} {
 		if got := Slugify(in); got != want {
 			t.Errorf("Slugify(%q) = %q; want %q", in, got, want)
 		}
