@@ -139,8 +139,10 @@ type Server struct {
 	publicGPS bool
 	// brake slows down password guessing, by the client's address as
 	// proxies tell it.
-	brake           auth.Brake
-	proxies         session.Proxies
+	brake   auth.Brake
+	proxies session.Proxies
+	// health is the archive's last health probe (see health).
+	health          health
 	passwordChecks  chan struct{}
 	tlsCert, tlsKey string
 }
@@ -363,7 +365,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, *err)
 		return
 	}
-	if err := s.db.Health(r.Context()); err != nil {
+	if err := s.health.check(r.Context(), s.db.Health); err != nil {
 		s.error(w, r, err)
 		return
 	}

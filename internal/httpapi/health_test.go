@@ -1,0 +1,53 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// /healthz under load: a probe stuck behind a busy machine does not make
+// it wait or say the server is down; a failed probe does say so; the first
+// probe is waited for; a fresh answer is reused without a probe.
+func TestHealthAnswersAtOnceWhenBusy(t *testing.T) {
+	var h health
+	var probes atomic.Int32
+	ok := func(context.Context) error { probes.Add(1); return nil }
+	if err := h.check(context.Background(), ok); err != nil {
+		t.Fatal(err)
+	}
+	if h.check(context.Background(), ok); probes.Load() != 1 {
+		t.Errorf("a fresh answer probed again (%d probes)", probes.Load())
+	}
+	h.mu.Lock()
+	h.at = time.Now().Add(-healthFresh) // stale: the next check probes
+	h.mu.Unlock()
+	release := make(chan struct{})
+	slow := func(context.Context) error { <-release; return nil }
+	start := time.Now()
+	if err := h.check(context.Background(), slow); err != nil {
+		t.Errorf("a busy archive reported as down: %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("/healthz waited %v for a slow probe", d)
+	}
+	close(release)
+	for running := true; running; time.Sleep(time.Millisecond) { // the slow probe ends
+		h.mu.Lock()
+		running = h.running != nil
+		h.mu.Unlock()
+	}
+	// A probe that fails is reported, once it finishes.
+	h.mu.Lock()
+	h.at = time.Now().Add(-healthFresh)
+	h.mu.Unlock()
+	for range 50 {
+		if h.check(context.Background(), func(context.Context) error { return errors.New("damaged") }) != nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Error("a failed probe is never reported")
+}
