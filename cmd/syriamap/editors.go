@@ -40,9 +40,9 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	switch args[0] {
-	case "add":
+	case "add", "passwd":
 		if fl.NArg() != 1 || !validName(fl.Arg(0)) {
-			return usageError{"users add: give one name: letters, digits, '.', '-' or '_', 1 to 64 of them"}
+			return usageError{"users " + args[0] + ": give one name: letters, digits, '.', '-' or '_', 1 to 64 of them"}
 		}
 		password, err := readPassword(stdin, stderr, *fromStdin)
 		if err != nil {
@@ -50,38 +50,24 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		hash, err := auth.HashPassword(password)
 		if err != nil {
-			return usageError{"users add: " + err.Error()}
+			return usageError{"users " + args[0] + ": " + err.Error()}
 		}
 		a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
 		if err != nil {
 			return err
 		}
 		defer closeDB()
+		if args[0] == "passwd" {
+			if err := a.SetPassword(ctx, fl.Arg(0), hash); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s's password is changed; every session of theirs has ended\n", fl.Arg(0))
+			break
+		}
 		if err := a.AddEditor(ctx, fl.Arg(0), hash); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s can now sign in and correct photos\n", fl.Arg(0))
-	case "passwd":
-		if fl.NArg() != 1 {
-			return usageError{"users passwd: give one name"}
-		}
-		password, err := readPassword(stdin, stderr, *fromStdin)
-		if err != nil {
-			return err
-		}
-		hash, err := auth.HashPassword(password)
-		if err != nil {
-			return usageError{"users passwd: " + err.Error()}
-		}
-		a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
-		if err != nil {
-			return err
-		}
-		defer closeDB()
-		if err := a.SetPassword(ctx, fl.Arg(0), hash); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "%s's password is changed; every session of theirs has ended\n", fl.Arg(0))
 	case "remove":
 		if fl.NArg() != 1 {
 			return usageError{"users remove: give one name"}
