@@ -233,7 +233,7 @@ func TestPhotoPageShowsTheFile(t *testing.T) {
 	}
 	for _, want := range []string{
 		"The file&#39;s place and the camera&#39;s clock disagree with the caption",
-		"its GPS is in Turkey",
+		"its GPS point is in Turkey",
 		"check-abroad.jpg",
 		"/images/" + p["image_url"].(string)[strings.Index(p["image_url"].(string), "/images/")+8:],
 	} {
