@@ -173,10 +173,10 @@ func (r *Refusal) Error() string {
 	return fmt.Sprintf("too many wrong passwords: try again in %s", r.Wait.Round(time.Second))
 }
 
-// Try begins a sign-in for name from client (ClientKey's key), from a
-// browser that has signed in as name before when knownBrowser is true
-// (its device key then stands for the client: device). It returns the
-// attempt, recorded as a failure, or a *Refusal.
+// Try begins a sign-in for name from client (ClientKey's key); device is
+// the key of a browser that has signed in as name before, which then
+// stands for the client, or "". It returns the attempt, recorded as a
+// failure, or a *Refusal.
 func (b *Brake) Try(name, client, device string) (*Attempt, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -34,50 +35,14 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
 	l := i18n.From(r.Context())
 	m := views.SignIn{Page: s.page(r, l.T("signin.title"), ""), Action: s.url("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
-	client := s.proxies.Client(r)
 	device := s.knownBrowser(r, name)
-	attempt, err := s.brake.Try(strings.ToLower(name), auth.ClientKey(client), device)
-	if refusal, ok := err.(*auth.Refusal); ok {
-		secs := int(refusal.Wait.Seconds() + 0.999)
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		m.Message = l.T("signin.too-many", "s", secs)
-		if refusal.KnownBrowserOnly {
-			m.Message = l.T("signin.known-browser-only", "min", (secs+59)/60)
-		}
-		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
-		return
-	}
-	// A sign-in waits a moment for a slot: a burst of a few dozen is
-	// served, a flood is not.
-	slot := time.NewTimer(passwordWait)
-	select {
-	case s.passwordChecks <- struct{}{}:
-		slot.Stop()
-	case <-slot.C:
-		attempt.Cancel()
-		s.error(w, r, photo.Errorf(photo.EUnavailable, "too many sign-ins at once; try again in a few seconds"))
-		return
-	case <-r.Context().Done():
-		attempt.Cancel()
-		return
-	}
-	ctx := r.Context()
-	user, hash, err := s.db.PasswordHash(ctx, name)
-	ok := false
-	switch photo.ErrorCode(err) {
-	case "":
-		ok = auth.CheckPassword(hash, password)
-	case photo.ENotFound:
-		auth.CheckUnknown(password)
-	}
-	<-s.passwordChecks
-	if err != nil && photo.ErrorCode(err) != photo.ENotFound {
-		attempt.Cancel()
-		s.error(w, r, err)
+	attempt, user, ok, err := s.checkPassword(r, name, password, device)
+	if err != nil {
+		s.passwordRefused(w, r, m, err)
 		return
 	}
 	if !ok {
-		s.log.Warn("a sign-in failed", "name", name, "addr", client.String(), "known_browser", device != "")
+		s.log.Warn("a sign-in failed", "name", name, "addr", s.proxies.Client(r).String(), "known_browser", device != "")
 		m.Message = l.T("signin.wrong")
 		s.render(w, r, http.StatusUnauthorized, views.SignInPage(m))
 		return
@@ -94,8 +59,70 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
+// checkPassword checks password against the editor name's through the
+// brake (see auth.Brake) and at most passwordChecks checks at once. It
+// returns the attempt, still counted as a failure (Succeed it when the
+// password is right), the editor's name as stored and whether the password
+// is theirs. An unknown name costs the same work. On an error — the
+// brake's *auth.Refusal, no free slot in time, the store's — there is no
+// attempt left to settle.
+func (s *Server) checkPassword(r *http.Request, name, password, device string) (at *auth.Attempt, user string, ok bool, err error) {
+	at, err = s.brake.Try(strings.ToLower(name), auth.ClientKey(s.proxies.Client(r)), device)
+	if err != nil {
+		return nil, "", false, err
+	}
+	// A check waits a moment for a slot: a burst of a few dozen is
+	// served, a flood is not.
+	slot := time.NewTimer(passwordWait)
+	select {
+	case s.passwordChecks <- struct{}{}:
+		slot.Stop()
+	case <-slot.C:
+		at.Cancel()
+		return nil, "", false, photo.Errorf(photo.EUnavailable, "too many sign-ins at once; try again in a few seconds")
+	case <-r.Context().Done():
+		at.Cancel()
+		return nil, "", false, r.Context().Err()
+	}
+	user, hash, err := s.db.PasswordHash(r.Context(), name)
+	switch photo.ErrorCode(err) {
+	case "":
+		ok = auth.CheckPassword(hash, password)
+	case photo.ENotFound:
+		auth.CheckUnknown(password)
+		err = nil
+	}
+	<-s.passwordChecks
+	if err != nil {
+		at.Cancel()
+		return nil, "", false, err
+	}
+	return at, user, ok, nil
+}
+
+// passwordRefused answers a password check that did not run: the brake's
+// refusal as the form again (429, Retry-After, in the reader's words);
+// nothing for a client that went away; any other error as errors are.
+func (s *Server) passwordRefused(w http.ResponseWriter, r *http.Request, m views.SignIn, err error) {
+	var refusal *auth.Refusal
+	switch {
+	case errors.As(err, &refusal):
+		l := i18n.From(r.Context())
+		secs := int(refusal.Wait.Seconds() + 0.999)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		m.Message = l.T("signin.too-many", "s", secs)
+		if refusal.KnownBrowserOnly {
+			m.Message = l.T("signin.known-browser-only", "min", (secs+59)/60)
+		}
+		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
+	case r.Context().Err() != nil:
+	default:
+		s.error(w, r, err)
+	}
+}
+
 // startSession signs the browser in as user, and when newBrowser marks it
-// with a device cookie (see auth.Brake); it returns the session's hash.
+// with a device cookie (see auth.Brake).
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, user string, newBrowser bool) error {
 	ctx := r.Context()
 	secret := auth.NewSecret()
@@ -142,24 +169,16 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, ed *sess
 		s.error(w, r, photo.Errorf(photo.EForbidden, "a password is changed from a signed-in browser, or with syriamap users passwd"))
 		return
 	}
-	// The present password is checked as a sign-in is, brake and all: a
-	// session left open is not a way to guess it.
-	attempt, err := s.brake.Try(strings.ToLower(ed.Name), auth.ClientKey(s.proxies.Client(r)), s.knownBrowser(r, ed.Name))
-	if refusal, ok := err.(*auth.Refusal); ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(refusal.Wait.Seconds()+0.999)))
-		m.Message = l.T("signin.too-many", "s", int(refusal.Wait.Seconds()+0.999))
-		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
-		return
-	}
-	_, hash, err := s.db.PasswordHash(r.Context(), ed.Name)
+	// The present password is checked as a sign-in is, brake, slots and
+	// all: a session left open is not a way to guess it.
+	attempt, _, right, err := s.checkPassword(r, ed.Name, current, s.knownBrowser(r, ed.Name))
 	if err != nil {
-		attempt.Cancel()
-		s.error(w, r, err)
+		s.passwordRefused(w, r, m, err)
 		return
 	}
 	status := http.StatusBadRequest
 	switch {
-	case !auth.CheckPassword(hash, current):
+	case !right:
 		m.Message, status = l.T("password.wrong"), http.StatusUnauthorized
 	case next != again:
 		attempt.Succeed()

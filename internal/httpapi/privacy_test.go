@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/csv"
 	"io"
 	"io/fs"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,6 +23,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/publish"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // TestCameraPointCannotBeRecovered plays the attacker of issue 39: it
@@ -151,10 +154,12 @@ func publicEvidence(t *testing.T, a *archive.Archive, ts *httptest.Server, id, c
 			}
 		}
 		if strings.HasPrefix(s, id+",") { // the CSV's gps_distance_km column
-			if cells := strings.Split(s, ","); len(cells) > 22 {
-				if v, err := strconv.ParseFloat(cells[len(cells)-4], 64); err == nil {
-					ev.distances = append(ev.distances, v)
-				}
+			cells, err := csv.NewReader(strings.NewReader(s)).Read()
+			if err != nil || len(cells) != len(web.CSVHeader) {
+				t.Fatalf("the photo's CSV row: %v (%d cells)", err, len(cells))
+			}
+			if v, err := strconv.ParseFloat(cells[slices.Index(web.CSVHeader, "gps_distance_km")], 64); err == nil {
+				ev.distances = append(ev.distances, v)
 			}
 		}
 	}
@@ -167,12 +172,12 @@ func publicEvidence(t *testing.T, a *archive.Archive, ts *httptest.Server, id, c
 // 1.5 km). With no distance at all it guesses nothing.
 func trilaterate(states []stateEvidence) []orb.Point {
 	var centres []orb.Point
-	any := false
+	measured := false
 	for _, s := range states {
 		centres = append(centres, s.shownAt...)
-		any = any || len(s.distances) > 0
+		measured = measured || len(s.distances) > 0
 	}
-	if !any || len(centres) == 0 {
+	if !measured || len(centres) == 0 {
 		return nil
 	}
 	var fits []orb.Point
