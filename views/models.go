@@ -63,6 +63,7 @@ type Placement struct {
 type Option struct {
 	Value, Label string
 	Count        int
+	Counted      bool // Count is known (else the label alone is shown)
 	Selected     bool
 }
 

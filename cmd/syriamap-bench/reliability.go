@@ -43,6 +43,7 @@ func runReliability(ctx context.Context, cfg config, size int, stdout io.Writer,
 		run  func(srv *server) (string, error)
 	}{
 		{"image bombs", r.bombScenario},
+		{"49 MP JPEGs and PNGs", r.megapixelScenario},
 		{"250 parallel sign-ins", r.signInScenario},
 		{"8 stalled gzip clients + writes", r.stalledScenario},
 		{"stall with review pages", r.reviewScenario},
@@ -97,6 +98,16 @@ func newReliability(ctx context.Context, cfg config, size int, progress func(str
 		"big-8000.jpg":     bomb.WithCaption(bomb.FlatJPEG(8000, 6000, false), "A big picture in Idlib, Syria, May 4, 2016."),
 		"header-30000.png": bomb.HeaderPNG(30000, 30000),
 	}
+	// Pictures just under the 50-megapixel limit, decoded in full: nine
+	// distinct colour JPEGs at full colour resolution (4:4:4, 147 MB
+	// each to decode) and three RGBA PNGs (196 MB each).
+	for i := range 9 {
+		r.bombs[fmt.Sprintf("colour-49mp-%d.jpg", i)] = bomb.WithCaption(bomb.ColourJPEG(7000, 7000),
+			fmt.Sprintf("A large picture %d in Aleppo, Syria, May %d, 2016.", i+1, i+1))
+	}
+	for i := range 3 {
+		r.bombs[fmt.Sprintf("rgba-49mp-%d.png", i)] = bomb.FlatPNG(7000, 7000)
+	}
 	for name, b := range r.bombs {
 		if err := os.WriteFile(filepath.Join(r.media, name), b, 0o644); err != nil {
 			return nil, err
@@ -143,6 +154,26 @@ func (r *reliability) bombScenario(srv *server) (string, error) {
 	}
 	codes, healthz := hammer(r.ctx, srv.url, paths, nil)
 	return fmt.Sprintf("healthz p99 %.1f ms (%d probes); answers %s", quantile(healthz, 0.99), len(healthz), codes), nil
+}
+
+// megapixelScenario: both derivatives of the nine 49-megapixel JPEGs and
+// thumbnails of the three 49-megapixel PNGs at six sizes, all asked for
+// at once, while /healthz is probed. The server's peak RSS against its
+// image budget (imaging.DefaultBudget, 400 MB) is issue 39's figure: at
+// most the budget and 250 MB.
+func (r *reliability) megapixelScenario(srv *server) (string, error) {
+	var paths []string
+	for i := range 9 {
+		sha := r.sha(fmt.Sprintf("colour-49mp-%d.jpg", i))
+		paths = append(paths, "/images/"+sha+"/1280.jpg", "/images/"+sha+"/320.jpg")
+	}
+	for i := range 3 {
+		for size := range 6 {
+			paths = append(paths, fmt.Sprintf("/media/thumb/rgba-49mp-%d.png?size=%d", i, 200+40*size))
+		}
+	}
+	codes, healthz := hammer(r.ctx, srv.url, paths, nil)
+	return fmt.Sprintf("healthz p99 %.1f ms (%d probes), worst %.0f ms; answers %s", quantile(healthz, 0.99), len(healthz), quantile(healthz, 1), codes), nil
 }
 
 // signInScenario: 250 sign-ins at once, each from an address of its own

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -114,6 +115,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	facetsOf := s.pageFacets(ctx, f)
 	m := views.Explorer{Page: s.page(r, i18n.T(r.Context(), "explorer.title"), "explore")}
 	s.withMapAssets(&m.Page)
 	if m.Total, err = s.db.Count(ctx); err == nil {
@@ -121,7 +123,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	var facets photo.Facets
 	if err == nil {
-		facets, err = s.facetCache.Facets(ctx, f, 50)
+		facets, err = facetsOf()
 	}
 	var rows []photo.Photo
 	if err == nil {
@@ -157,6 +159,39 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	m.Filters = s.filtersView(i18n.From(ctx), s.url("explorer"), q, f, facets)
 	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
+}
+
+// facetWait bounds how long a page waits for its filters' counts: over
+// a large selection they take seconds. Past it the page lists the chosen
+// values without counts; the count goes on and serves the next page, and
+// the script asks for the counts when a list is opened.
+const facetWait = 300 * time.Millisecond
+
+// pageFacets starts counting the facets of f for a page's filters, and
+// returns the wait for them: none when they take longer than facetWait
+// from the start, which the page's own reads run during.
+func (s *Server) pageFacets(ctx context.Context, f photo.Filter) (wait func() (photo.Facets, error)) {
+	type counted struct {
+		fc  photo.Facets
+		err error
+	}
+	done := make(chan counted, 1)
+	go func() {
+		fc, err := s.facetCache.Facets(context.WithoutCancel(ctx), f, 50)
+		done <- counted{fc, err}
+	}()
+	deadline := time.NewTimer(facetWait)
+	return func() (photo.Facets, error) {
+		defer deadline.Stop()
+		select {
+		case c := <-done:
+			return c.fc, c.err
+		case <-deadline.C:
+			return photo.Facets{}, nil
+		case <-ctx.Done():
+			return photo.Facets{}, ctx.Err()
+		}
+	}
 }
 
 // filtersView is the filter form of the explorer and the review queue:
@@ -408,7 +443,7 @@ func options(counts []photo.Count, chosen []string) []views.Option {
 				sel, found[i] = true, true
 			}
 		}
-		opts = append(opts, views.Option{Value: c.Value, Label: label, Count: c.Count, Selected: sel})
+		opts = append(opts, views.Option{Value: c.Value, Label: label, Count: c.Count, Counted: true, Selected: sel})
 	}
 	for i, v := range chosen {
 		if !found[i] {

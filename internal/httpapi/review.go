@@ -54,12 +54,13 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	facetsOf := s.pageFacets(ctx, f)
 	groups, err := s.db.ReviewGroups(ctx, f, maxGroups)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	facets, err := s.facetCache.Facets(ctx, f, 50)
+	facets, err := facetsOf()
 	if err != nil {
 		s.error(w, r, err)
 		return

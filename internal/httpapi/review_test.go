@@ -534,11 +534,13 @@ func TestReviewGroupOpensAtItsFirst(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	ctx := context.Background()
 	// Groups of several photos whose review order (the newest first) is
-	// not the order of their ids.
+	// not the order of their ids, with photos of the same day that only
+	// their ids order.
 	var lines []string
 	for day := 1; day <= 6; day++ {
 		for _, town := range []string{"Douma", "Saraqeb", "Manbij"} {
-			lines = append(lines, fmt.Sprintf("A man walks past rubble in %s, Syria, May %d, 2016. (Photo by A. Person/AFP)", town, day))
+			lines = append(lines, fmt.Sprintf("A man walks past rubble in %s, Syria, May %d, 2016. (Photo by A. Person/AFP)", town, day),
+				fmt.Sprintf("Children play in %s, Syria, May %d, 2016. (Photo by B. Person/Reuters)", town, day))
 		}
 	}
 	path := filepath.Join(t.TempDir(), "more.txt")

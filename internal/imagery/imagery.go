@@ -16,7 +16,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"image"
 	"io"
 	"io/fs"
 	"net/http"
@@ -158,7 +157,7 @@ func CheckHash(f *os.File, sha string) error {
 }
 
 // Derivatives makes the JPEGs served in place of image files and keeps
-// them: in memory (64 MB) and, for imported files, whose address is their
+// them: in memory (MemCacheBytes) and, for imported files, whose address is their
 // content's hash, on disk. Decodes run in the lane for heavy work and
 // within the imaging pipeline's memory budget; requests for the same
 // derivative at once share one decode, and the small size is made from
@@ -182,8 +181,12 @@ func NewDerivatives(pipeline *imaging.Pipeline, l *lane.Lane, dir string) *Deriv
 // deriveTimeout bounds the making of one derivative, waits included.
 const deriveTimeout = time.Minute
 
-// memCacheBytes bounds the Derivatives kept in memory.
-const memCacheBytes = 64 << 20
+// MemCacheBytes bounds the Derivatives kept in memory (a large one is
+// about 200 kB, a small one 20 kB); the disk keeps the rest.
+const MemCacheBytes = 32 << 20
+
+// quality is the derivatives' JPEG quality.
+const quality = 82
 
 // Get returns the derivative of the image key names made to fit side,
 // from the caches or made now from the file open gives. persist keeps it
@@ -209,7 +212,7 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 		// leaving does not end it for the others.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), deriveTimeout)
 		defer cancel()
-		var img image.Image
+		var body []byte
 		if side < LargeSide {
 			// From the large derivative: 1.6 megapixels at most to decode.
 			// It is had before a slot is taken: making it takes one.
@@ -222,7 +225,7 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 				return nil, err
 			}
 			defer leave()
-			if img, err = d.pipeline.Decode(ctx, bytes.NewReader(large), side, 1); err != nil {
+			if body, err = d.pipeline.Derive(ctx, bytes.NewReader(large), side, 1, quality); err != nil {
 				return nil, err
 			}
 		} else {
@@ -251,13 +254,9 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 					return nil, err
 				}
 			}
-			if img, err = d.pipeline.Decode(ctx, f, side, orientation); err != nil {
+			if body, err = d.pipeline.Derive(ctx, f, side, orientation, quality); err != nil {
 				return nil, err
 			}
-		}
-		body, err := imaging.Encode(img, 82)
-		if err != nil {
-			return nil, err
 		}
 		d.remember(name, body)
 		if cached != "" {
@@ -280,7 +279,7 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 func (d *Derivatives) remember(key string, b []byte) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.memBytes+len(b) > memCacheBytes {
+	if d.memBytes+len(b) > MemCacheBytes {
 		clear(d.mem)
 		d.memBytes = 0
 	}

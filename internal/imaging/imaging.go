@@ -25,6 +25,9 @@ import (
 	"image/jpeg"
 	_ "image/png"
 	"io"
+	"runtime"
+	"sync/atomic"
+	"time"
 
 	_ "golang.org/x/image/webp"
 	"golang.org/x/sync/semaphore"
@@ -41,16 +44,20 @@ const DefaultBudget = 400 << 20
 
 // Pipeline makes derivatives within a memory budget.
 type Pipeline struct {
-	budget    *semaphore.Weighted
-	maxBytes  int64
-	maxPixels int64
+	budget     *semaphore.Weighted
+	maxBytes   int64
+	maxPixels  int64
+	collecting atomic.Bool // a waiting decode has the collector run
 }
 
-// New returns a Pipeline whose decodes in flight take at most budget
-// bytes together.
+// New returns a Pipeline whose decodes in flight, and the images they
+// made that are not yet collected, take at most budget bytes together.
 func New(budget int64) *Pipeline {
 	return &Pipeline{budget: semaphore.NewWeighted(budget), maxBytes: budget, maxPixels: MaxPixels}
 }
+
+// Budget is the memory the pipeline's images may take together.
+func (p *Pipeline) Budget() int64 { return p.maxBytes }
 
 // Header is what an image's header says: its format and size, and the
 // memory decoding it takes.
@@ -75,6 +82,10 @@ func ReadHeader(r io.Reader) (Header, error) {
 		}
 		return Header{Format: "jpeg", Width: f.width, Height: f.height, Cost: f.cost()}, nil
 	}
+	// An interlaced PNG is decoded a pass at a time into images of their
+	// own, then copied into the whole: twice the pixels.
+	ihdr, _ := br.Peek(29)
+	interlaced := len(ihdr) == 29 && string(ihdr[12:16]) == "IHDR" && ihdr[28] == 1
 	cfg, format, err := image.DecodeConfig(br)
 	if err != nil {
 		return Header{}, photo.Errorf(photo.EForbidden, "not an image syriamap can read (JPEG, PNG, GIF, WebP): %v", err)
@@ -89,6 +100,9 @@ func ReadHeader(r io.Reader) (Header, error) {
 		bpp = 5 // a frame's palette indices, and its RGBA
 	}
 	px := int64(cfg.Width) * int64(cfg.Height)
+	if interlaced {
+		px *= 2
+	}
 	return Header{Format: format, Width: cfg.Width, Height: cfg.Height, Cost: px*bpp + 1<<20}, nil
 }
 
@@ -116,28 +130,137 @@ func (p *Pipeline) Check(h Header) error {
 // and turned upright by orientation (EXIF, 1–8; 0 or 1 as it is): its
 // header first, refused when over the limits, then the whole image once
 // the memory it takes is free in the budget.
+//
+// The budget is given back when the memory is, not when the decode ends:
+// a decoded image is garbage from the moment it is shrunk, yet the
+// garbage collector frees it only later, and a budget given back at once
+// let the next decodes allocate beside it (nine 49-megapixel JPEGs took
+// 1 GB of a 400 MB budget). So the full-size image's share returns in a
+// cleanup that runs once it is collected, and the share of the result
+// (the shrunk and turned image, and the encoder's buffers, Cost's
+// smallCost) once the caller has dropped it.
 func (p *Pipeline) Decode(ctx context.Context, src io.ReadSeeker, side, orientation int) (image.Image, error) {
 	h, err := ReadHeader(src)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.Check(h); err != nil {
+	small := smallCost(h, side, orientation)
+	all := h
+	all.Cost += small
+	if err := p.Check(all); err != nil {
 		return nil, err
 	}
 	if _, err := src.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	if err := p.budget.Acquire(ctx, h.Cost); err != nil {
+	if err := p.acquire(ctx, h.Cost+small); err != nil {
 		return nil, err
 	}
 	img, _, err := image.Decode(bufio.NewReaderSize(src, 64<<10))
 	if err != nil {
-		p.budget.Release(h.Cost)
+		p.budget.Release(h.Cost + small)
 		return nil, photo.Errorf(photo.EConflict, "the image cannot be decoded: %v", err)
 	}
-	small := Shrink(img, side)
-	p.budget.Release(h.Cost) // the full-size image is garbage from here
-	return Orient(small, orientation), nil
+	p.releaseWhenCollected(img, h.Cost)
+	out := Orient(Shrink(img, side), orientation)
+	p.releaseWhenCollected(out, small)
+	return out, nil
+}
+
+// Derive makes a derivative's JPEG: Decode, then Encode at quality.
+func (p *Pipeline) Derive(ctx context.Context, src io.ReadSeeker, side, orientation, quality int) ([]byte, error) {
+	img, err := p.Decode(ctx, src, side, orientation)
+	if err != nil {
+		return nil, err
+	}
+	return Encode(img, quality)
+}
+
+// smallCost is the memory of what a decode makes besides the decoded
+// image: the shrunk image (4 bytes a pixel), its turned copy, the
+// shrinking's rows and spans, and the encoder's output (under a byte a
+// pixel at any quality syriamap uses).
+func smallCost(h Header, side, orientation int) int64 {
+	w, hh := int64(h.Width), int64(h.Height)
+	dw, dh := w, hh
+	if w > int64(side) || hh > int64(side) {
+		dw, dh = int64(side), max(1, hh*int64(side)/w)
+		if hh > w {
+			dw, dh = max(1, w*int64(side)/hh), int64(side)
+		}
+	}
+	px := dw * dh
+	cost := px*4 + px + 4*w + 8*(w+hh) + 3*16*dw
+	if orientation > 1 {
+		cost += px * 4
+	}
+	return cost + 64<<10
+}
+
+// acquire takes n bytes of the budget, waiting for them. While it waits,
+// it has the garbage collector run now and then: the budget of the
+// images already dropped comes back only once they are collected, and a
+// quiet server may not collect for minutes.
+func (p *Pipeline) acquire(ctx context.Context, n int64) error {
+	for !p.budget.TryAcquire(n) {
+		if p.collecting.CompareAndSwap(false, true) {
+			runtime.GC()
+			p.collecting.Store(false)
+		}
+		wait, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
+		err := p.budget.Acquire(wait, n)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// releaseWhenCollected gives n bytes back to the budget once img's pixels
+// are collected, or at once for an image type it does not know.
+func (p *Pipeline) releaseWhenCollected(img image.Image, n int64) {
+	release := func(n int64) { p.budget.Release(n) }
+	if pix := pixels(img); pix != nil {
+		runtime.AddCleanup(pix, release, n)
+		return
+	}
+	release(n)
+}
+
+// pixels is the first byte of img's largest allocation, its pixels, or
+// nil.
+func pixels(img image.Image) *uint8 {
+	var pix []uint8
+	switch m := img.(type) {
+	case *image.YCbCr:
+		pix = m.Y
+	case *image.NYCbCrA:
+		pix = m.Y
+	case *image.RGBA:
+		pix = m.Pix
+	case *image.NRGBA:
+		pix = m.Pix
+	case *image.RGBA64:
+		pix = m.Pix
+	case *image.NRGBA64:
+		pix = m.Pix
+	case *image.Gray:
+		pix = m.Pix
+	case *image.Gray16:
+		pix = m.Pix
+	case *image.CMYK:
+		pix = m.Pix
+	case *image.Paletted:
+		pix = m.Pix
+	}
+	if len(pix) == 0 {
+		return nil
+	}
+	return &pix[0]
 }
 
 // Encode encodes img as a JPEG: Go's encoder writes no APPn segment, so

@@ -90,7 +90,9 @@ func TestCostBoundsTheDecoder(t *testing.T) {
 		{"flat grey baseline", bomb.FlatJPEG(3000, 2000, false)},
 		{"flat grey progressive", bomb.FlatJPEG(3000, 2000, true)},
 		{"colour 4:2:0", ycc(2000, 1500, 90)},
+		{"colour 4:4:4", bomb.ColourJPEG(2000, 1500)},
 		{"PNG RGBA", rgba(1500, 1000)},
+		{"flat PNG RGBA", bomb.FlatPNG(1500, 1000)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h, err := ReadHeader(bytes.NewReader(tc.file))
@@ -132,6 +134,76 @@ func TestDecodesWaitForTheBudget(t *testing.T) {
 	}
 	if b := img.Bounds(); b.Dx() != 320 || b.Dy() != 320 {
 		t.Errorf("derivative is %v, want 320 × 320", b)
+	}
+}
+
+// A decode's share of the budget comes back when its memory does: while
+// the image a decode returned is kept, the next decode waits; once it is
+// dropped, the next one goes ahead (the collector is run for it). The
+// share once came back when the decode ended, and nine decodes of 49
+// megapixels took 1 GB of a 400 MB budget before the collector ran.
+func TestBudgetComesBackWithTheMemory(t *testing.T) {
+	file := bomb.ColourJPEG(300, 300) // fits 320: the decoded image is the result
+	h, err := ReadHeader(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(h.Cost + smallCost(h, 320, 1))
+	kept, err := p.Decode(context.Background(), bytes.NewReader(file), 320, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	if _, err := p.Decode(ctx, bytes.NewReader(file), 320, 1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("with the first image kept, err = %v; want the second to wait", err)
+	}
+	runtime.KeepAlive(kept)
+	kept = nil
+	// Dropped, its share comes back: decodes one after another never wait
+	// for good, however many there are.
+	for i := range 5 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		img, err := p.Decode(ctx, bytes.NewReader(file), 320, 1)
+		cancel()
+		if err != nil {
+			t.Fatalf("decode %d after the first was dropped: %v", i+2, err)
+		}
+		if b := img.Bounds(); b.Dx() != 300 {
+			t.Fatalf("decoded %v", b)
+		}
+	}
+	// And a larger image, shrunk: its full-size share comes back too.
+	big := bomb.ColourJPEG(1000, 1000)
+	bh, _ := ReadHeader(bytes.NewReader(big))
+	q := New(bh.Cost + smallCost(bh, 320, 1))
+	for i := range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, err := q.Derive(ctx, bytes.NewReader(big), 320, 1, 82)
+		cancel()
+		if err != nil {
+			t.Fatalf("derivative %d: %v", i+1, err)
+		}
+	}
+}
+
+// The shrinking reads an NRGBA image (a PNG) as premultiplied RGBA, as
+// image.Image's At does.
+func TestShrinkReadsNRGBA(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 4, 1))
+	for x, c := range []color.NRGBA{{255, 0, 0, 255}, {255, 255, 255, 128}, {10, 200, 30, 0}, {90, 60, 30, 200}} {
+		src.SetNRGBA(x, 0, c)
+	}
+	fast, slow := make([]uint8, 16), make([]uint8, 16)
+	rowReader(src)(0, fast)
+	for x := range 4 {
+		r, g, b, a := src.At(x, 0).RGBA()
+		slow[4*x], slow[4*x+1], slow[4*x+2], slow[4*x+3] = uint8(r>>8), uint8(g>>8), uint8(b>>8), uint8(a>>8)
+	}
+	for i := range fast {
+		if d := int(fast[i]) - int(slow[i]); d < -1 || d > 1 {
+			t.Errorf("byte %d: %d, At gives %d", i, fast[i], slow[i])
+		}
 	}
 }
 

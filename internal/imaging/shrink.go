@@ -125,6 +125,17 @@ func rowReader(img image.Image) func(y int, out []uint8) {
 		return func(y int, out []uint8) {
 			copy(out, p.Pix[p.PixOffset(b.Min.X, y):p.PixOffset(b.Min.X, y)+4*b.Dx()])
 		}
+	case *image.NRGBA: // PNGs: At would box every pixel
+		return func(y int, out []uint8) {
+			row := p.Pix[p.PixOffset(b.Min.X, y):]
+			for x := range b.Dx() {
+				a := uint16(row[4*x+3])
+				for c := range 3 {
+					out[4*x+c] = uint8((uint16(row[4*x+c])*a + 127) / 255)
+				}
+				out[4*x+3] = uint8(a)
+			}
+		}
 	}
 	return func(y int, out []uint8) {
 		for x := range b.Dx() {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -106,6 +107,33 @@ var gzipPool = sync.Pool{New: func() any {
 	return w
 }}
 
+// compressors bounds the gzip writers in use at once: each holds about
+// 1 MB (level 5's hash chains and window), and 500 clients asking for
+// photo pages at once held 500 of them, 1.3 GB with the rest. Two cores
+// compress no faster with more than a few at once. A response that finds
+// none free within compressorWait goes uncompressed: larger, not late.
+var compressors = make(chan struct{}, 8*max(1, runtime.GOMAXPROCS(0)))
+
+// compressorWait is how long a response waits for a free compressor.
+const compressorWait = 100 * time.Millisecond
+
+// takeCompressor takes a compressor slot, waiting at most compressorWait.
+func takeCompressor() bool {
+	select {
+	case compressors <- struct{}{}:
+		return true
+	default:
+	}
+	t := time.NewTimer(compressorWait)
+	defer t.Stop()
+	select {
+	case compressors <- struct{}{}:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
 // gzipWriter compresses a response's body, once its handler has said it is
 // text (JSON, CSV) by its Content-Type.
 type gzipWriter struct {
@@ -118,7 +146,7 @@ func (w *gzipWriter) WriteHeader(code int) {
 	if !w.decided {
 		w.decided = true
 		ct := w.Header().Get("Content-Type")
-		if code == http.StatusOK && w.Header().Get("Content-Encoding") == "" && compressible(ct) {
+		if code == http.StatusOK && w.Header().Get("Content-Encoding") == "" && compressible(ct) && takeCompressor() {
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Header().Del("Content-Length")
 			w.gz = gzipPool.Get().(*gzip.Writer)
@@ -156,6 +184,14 @@ func (w *gzipWriter) close() {
 	}
 }
 
+// release gives back the compressor's slot, once the response is done.
+func (w *gzipWriter) release() {
+	if w.gz != nil {
+		w.gz = nil
+		<-compressors
+	}
+}
+
 func compressible(ct string) bool {
 	return strings.HasPrefix(ct, "application/") && (strings.Contains(ct, "json") || strings.Contains(ct, "csv")) ||
 		strings.HasPrefix(ct, "text/")
@@ -172,6 +208,7 @@ func Compress(next http.Handler) http.Handler {
 			return
 		}
 		gw := &gzipWriter{ResponseWriter: w}
+		defer gw.release() // on a panic too: the compressor's slot
 		next.ServeHTTP(gw, r)
 		gw.close()
 	})

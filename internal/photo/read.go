@@ -64,15 +64,15 @@ type Change struct {
 
 // ReviewGroup is the photos a person has not yet checked whose captions
 // name the same place (Mention, "" for those that name none the
-// gazetteer knows), with how many of them are unplaced, fallbacks or of
-// low confidence.
+// gazetteer knows), with how many of them need a person for which reason:
+// each photo counted once, under its worst (Worst's order).
 type ReviewGroup struct {
-	Mention                 string   // the most common spelling
+	Mention                 string   // as its first photo (Example) spells it
 	Spellings               []string // every spelling, Mention among them
 	Photos                  int
 	Unplaced, Fallback, Low int
 	Disagrees               int    // whose image file's metadata disagrees with the caption
-	PlaceID, PlaceName      string // the place most of them are shown at
+	PlaceID, PlaceName      string // the place its first photo is shown at
 	Example                 string // the photo to review first
 	Worst                   int    // 4 metadata disagrees, 3 unplaced, 2 fallback, 1 low confidence, 0 else
 }

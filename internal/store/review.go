@@ -342,18 +342,18 @@ func (s *DB) events(ctx context.Context, q string, args ...any) ([]photo.Event, 
 	return out, err
 }
 
-// reviewNeed ranks how much a photo needs a person, in SQL: first the
-// photos whose image file's metadata (location, GPS, clock) disagrees
-// with the caption, then the unplaced, the fallbacks and the unsure.
-const reviewNeed = `CASE WHEN agreement = 'disagrees' THEN 4 WHEN lon IS NULL THEN 3 WHEN precision = 'fallback' THEN 2
-	WHEN confidence < 0.5 THEN 1 ELSE 0 END`
-
 // ReviewGroups returns the groups of unchecked photos the filter selects,
 // in the order that fixes the most with the least work: the worst first
 // (image metadata that disagrees, unplaced, fallbacks, low confidence),
 // then the largest. A group is the photos whose captions name a place in
 // words that fold to one key (MentionKey): case, article and spelling
-// aside. It is named by its most common spelling, with the others.
+// aside. It is named as its first photo spells it, and shown at its
+// first photo's place: the one its link opens.
+//
+// At a million photos it stays under a second whatever the filter: one
+// pass over the queue's index (photos_review, which holds every column a
+// filter reads) counts the groups, then one short read of the index a
+// group shown finds its first photo.
 func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
 	w, args, err := filter(f)
@@ -362,17 +362,15 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 	}
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
-		// A group's link opens its first photo in ReviewIDs' order, not
-		// one from its middle.
-		rows, err := s.read.QueryContext(ctx, `SELECT max(CASE WHEN spelling = 1 THEN mention END), json_group_array(DISTINCT mention), count(*),
-			sum(lon IS NULL), sum(precision = 'fallback'), sum(lon IS NOT NULL AND precision != 'fallback' AND confidence < 0.5),
-			max(need) AS worst, max(place_id), max(place_name), max(first), sum(agreement = 'disagrees')
-			FROM (SELECT *, row_number() OVER (PARTITION BY k ORDER BY spelled DESC, mention) AS spelling
-				FROM (SELECT mention_key AS k, mention, lon, precision, confidence, place_id, place_name, agreement,
-					`+reviewNeed+` AS need, first_value(id) OVER (PARTITION BY mention_key ORDER BY `+reviewOrder+`) AS first,
-					count(*) OVER (PARTITION BY mention_key, mention) AS spelled
-					FROM photos WHERE `+w+`))
-			GROUP BY k ORDER BY worst DESC, count(*) DESC, k LIMIT ?`, append(args, limit)...)
+		// first ranks a photo in the review order (need, then the newest)
+		// as a number, the smallest first. The columns besides the
+		// aggregates are min(first)'s row's, and of the rows that tie
+		// SQLite keeps the first it meets: scanning photos_review in its
+		// order, the first in ReviewIDs' order.
+		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, json_group_array(DISTINCT mention), count(*),
+			min((4 - need) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first, sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1)
+			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key ORDER BY first / 100000000, count(*) DESC, mention_key LIMIT ?`,
+			append(args, limit)...)
 		if err != nil {
 			return err
 		}
@@ -380,15 +378,33 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 		for rows.Next() {
 			var g photo.ReviewGroup
 			var spellings string
-			if err := rows.Scan(&g.Mention, &spellings, &g.Photos, &g.Unplaced, &g.Fallback, &g.Low, &g.Worst, &g.PlaceID, &g.PlaceName, &g.Example, &g.Disagrees); err != nil {
+			var first int64
+			if err := rows.Scan(&g.Example, &g.Mention, &g.PlaceID, &spellings, &g.Photos, &first, &g.Disagrees, &g.Unplaced, &g.Fallback, &g.Low); err != nil {
 				return err
 			}
 			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
 				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
+			g.Worst = 4 - int(first/100000000)
 			out = append(out, g)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		// The place's name, which the index does not hold, from the
+		// group's first photo.
+		name, err := s.read.PrepareContext(ctx, `SELECT place_name FROM photos WHERE id = ?`)
+		if err != nil {
+			return err
+		}
+		defer name.Close()
+		for i := range out {
+			if err := name.QueryRowContext(ctx, out[i].Example).Scan(&out[i].PlaceName); err != nil {
+				return fmt.Errorf("store: the first photo of review group %q: %w", out[i].Mention, err)
+			}
+		}
+		return nil
 	})
 	return out, err
 }
@@ -404,12 +420,14 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 		return nil, err
 	}
 	return s.column(ctx, f.Query, "listing photos to review",
-		`SELECT id FROM photos WHERE `+w+` ORDER BY `+reviewOrder, args...)
+		`SELECT id FROM photos INDEXED BY photos_review WHERE `+w+` ORDER BY `+reviewOrder, args...)
 }
 
 // reviewOrder is the order a group's photos are reviewed in: the ones
-// that most need a person first, then the newest.
-const reviewOrder = reviewNeed + ` DESC, date_from DESC NULLS LAST, id`
+// that most need a person first (need: 4 their image file disagrees with
+// the caption, 3 unplaced, 2 fallbacks, 1 unsure), then the newest
+// (SQLite puts the undated last), the order of the photos_review index.
+const reviewOrder = `need DESC, date_from DESC, id`
 
 // ReviewSplit returns how the unchecked photos of a group (its mention,
 // in any of its spellings) are placed now, one part a place, the largest first, so that
@@ -424,8 +442,11 @@ func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([
 	}
 	var out []photo.GroupPart
 	err = s.reading(ctx, f.Query, "splitting a review group by place", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name), lon IS NOT NULL AS located, count(*) AS n
-			FROM photos WHERE `+w+` GROUP BY place_id, located ORDER BY n DESC, place_id`, args...)
+		// The place's name from one photo shown there, not from every
+		// one: the queue's index holds no names.
+		rows, err := s.read.QueryContext(ctx, `SELECT place_id, (SELECT place_name FROM photos n WHERE n.place_id = g.place_id LIMIT 1), located, n
+			FROM (SELECT place_id, lon IS NOT NULL AS located, count(*) AS n FROM photos INDEXED BY photos_review WHERE `+w+`
+				GROUP BY place_id, located) g ORDER BY n DESC, place_id`, args...)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ package bomb
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 )
@@ -18,6 +19,18 @@ import (
 // the same picture as one DC scan, which makes Go's decoder keep every
 // block's coefficients besides.
 func FlatJPEG(w, h int, progressive bool) []byte {
+	return flatJPEG(w, h, 1, progressive)
+}
+
+// ColourJPEG returns a valid YCbCr JPEG of w × h pixels at full colour
+// resolution (4:4:4, what a camera's finest setting writes), all one
+// colour, coded as FlatJPEG codes its blocks: its decoder allocates
+// three bytes a pixel.
+func ColourJPEG(w, h int) []byte {
+	return flatJPEG(w, h, 3, false)
+}
+
+func flatJPEG(w, h, components int, progressive bool) []byte {
 	var b bytes.Buffer
 	b.Write([]byte{0xFF, 0xD8})
 	// DQT: table 0, all ones.
@@ -27,8 +40,12 @@ func FlatJPEG(w, h int, progressive bool) []byte {
 	if progressive {
 		sof = 0xC2
 	}
-	// SOF: 8 bits, h, w, one component (id 1, 1×1 sampling, table 0).
-	b.Write([]byte{0xFF, sof, 0, 11, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 1, 1, 0x11, 0})
+	// SOF: 8 bits, h, w, the components (ids 1…, 1×1 sampling, table 0).
+	n := byte(components)
+	b.Write([]byte{0xFF, sof, 0, 8 + 3*n, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), n})
+	for c := range n {
+		b.Write([]byte{c + 1, 0x11, 0})
+	}
 	// DHT: DC table 0 and AC table 0, each with one code of one bit
 	// ("0") for symbol 0: a DC difference of 0, and end of block.
 	for _, class := range []byte{0x00, 0x10} {
@@ -36,13 +53,18 @@ func FlatJPEG(w, h int, progressive bool) []byte {
 		b.Write(make([]byte, 15))
 		b.WriteByte(0)
 	}
-	if progressive {
-		// One DC-first scan: spectral selection 0–0, no approximation.
-		b.Write([]byte{0xFF, 0xDA, 0, 8, 1, 1, 0x00, 0, 0, 0})
-	} else {
-		b.Write([]byte{0xFF, 0xDA, 0, 8, 1, 1, 0x00, 0, 63, 0})
+	// SOS: every component with tables 0; then spectral selection (a
+	// progressive image's one DC-first scan: 0–0) and no approximation.
+	b.Write([]byte{0xFF, 0xDA, 0, 6 + 2*n, n})
+	for c := range n {
+		b.Write([]byte{c + 1, 0x00})
 	}
-	blocks := ((w + 7) / 8) * ((h + 7) / 8)
+	if progressive {
+		b.Write([]byte{0, 0, 0})
+	} else {
+		b.Write([]byte{0, 63, 0})
+	}
+	blocks := components * ((w + 7) / 8) * ((h + 7) / 8)
 	bits := 2 * blocks
 	if progressive {
 		bits = blocks // a DC scan codes the difference only
@@ -67,6 +89,29 @@ func HeaderJPEG(w, h int, progressive bool) []byte {
 	binary.BigEndian.PutUint16(j[sof+7:], uint16(w))
 	sos := bytes.Index(j, []byte{0xFF, 0xDA})
 	return append(j[:sos+10:sos+10], 0, 0xFF, 0xD9)
+}
+
+// FlatPNG returns a valid RGBA PNG of w × h pixels, all transparent
+// black: its rows compress to almost nothing, while its decoder
+// allocates four bytes a pixel.
+func FlatPNG(w, h int) []byte {
+	var b bytes.Buffer
+	b.Write([]byte("\x89PNG\r\n\x1a\n"))
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 6 // 8 bits, RGBA
+	chunk(&b, "IHDR", ihdr)
+	var idat bytes.Buffer
+	z, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
+	row := make([]byte, 1+4*w) // filter type 0, then the pixels
+	for range h {
+		z.Write(row)
+	}
+	z.Close()
+	chunk(&b, "IDAT", idat.Bytes())
+	chunk(&b, "IEND", nil)
+	return b.Bytes()
 }
 
 // HeaderPNG returns a PNG whose header declares w × h RGBA pixels and whose
