@@ -3,14 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/syriamap/syriamap/internal/headless"
 )
@@ -166,19 +163,7 @@ func TestStoryRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.close()
-	// As in a bench run, the memory index is built by then: wait until a
-	// year's clusters country-wide come fast.
-	for start := time.Now(); time.Since(start) < 3*time.Minute; time.Sleep(time.Second) {
-		t0 := time.Now()
-		res, err := http.Get(srv.url + "/api/clusters?zoom=7&from=2016&to=2016&bbox=35,32,43,38")
-		if err == nil {
-			io.Copy(io.Discard, res.Body)
-			res.Body.Close()
-		}
-		if time.Since(t0) < 50*time.Millisecond {
-			break
-		}
-	}
+	srv.waitIndex(context.Background()) // as in a bench run
 	took, err := measureStory(context.Background(), bin, db, srv.url)
 	if err != nil {
 		t.Fatal(err)

@@ -102,6 +102,27 @@ func (s *server) waitHealthy(ctx context.Context) error {
 	return fmt.Errorf("%s/healthz did not answer 200: %s", s.url, s.logs)
 }
 
+// waitIndex waits until the server's memory index is built, as a
+// server is once it has run a while: until a year's clusters country-wide
+// come in under 50 ms (at most three minutes).
+func (s *server) waitIndex(ctx context.Context) {
+	for start := time.Now(); time.Since(start) < 3*time.Minute; {
+		t0 := time.Now()
+		if res, err := http.Get(s.url + "/api/clusters?zoom=7&from=2016&to=2016&bbox=35,32,43,38"); err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+		if time.Since(t0) < 50*time.Millisecond {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
 // sampleMemory keeps the largest private resident memory (RssAnon) and
 // proportional set size (Pss) seen. The kernel keeps a high-water mark for
 // the whole RSS only, and RSS counts a file page once per mapping: every
