@@ -33,7 +33,7 @@ func readingMode(path string, readOnly bool) openMode {
 
 // setMemoryLimit sets the Go runtime's soft memory limit, unless
 // GOMEMLIMIT does: the image budget, the derivatives kept in memory, and
-// for the rest 192 MB and 1,600 bytes a photo (the memory index takes
+// for the rest 128 MB and 1,600 bytes a photo (the memory index takes
 // about 800 a photo, and is rebuilt beside the one serving when the
 // archive changes). Under it the collector works harder rather than let
 // garbage grow the process: decodes' garbage above all.
@@ -45,7 +45,7 @@ func setMemoryLimit(ctx context.Context, a *archive.Archive) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	limit := imaging.DefaultBudget + imagery.MemCacheBytes + 192<<20 + 1600*int64(photos)
+	limit := imaging.DefaultBudget + imagery.MemCacheBytes + 128<<20 + 1600*int64(photos)
 	debug.SetMemoryLimit(limit)
 	return limit, true
 }
