@@ -2,36 +2,54 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 const placesUsage = `Usage:
-  syriamap places search [--limit N] NAME   places by any spelling, English or Arabic: kind, where, ids
-  syriamap places export                    the whole gazetteer as GeoJSON (one Feature per place)
-  syriamap places unknown [--db PATH]       names the archive's captions read as places that the
-                                            gazetteer lacks, most photos first`
+  syriamap places search [--db PATH] [--limit N] NAME
+                                   places by any spelling, English or Arabic: kind, where, ids
+                                   (with --db, the archive's added places too)
+  syriamap places export           the whole bundled gazetteer as GeoJSON (one Feature per place)
+  syriamap places export --added [--db PATH]
+                                   the places the archive's editors added, as JSON Lines
+  syriamap places add [--db PATH] --name NAME --kind KIND --point LON,LAT [--name-ar NAME]
+                      [--alias NAME]… [--parent ID] [--source URL] [--by WHO]
+                                   adds a place the gazetteer lacks to the archive
+  syriamap places import [--db PATH] FILE
+                                   adds the places of an export (JSON Lines), all or none
+  syriamap places unknown [--db PATH]
+                                   names the archive's captions read as places that the
+                                   gazetteer lacks, most photos first`
 
-// runPlaces looks at the gazetteer: search, export, unknown.
+// runPlaces looks at the gazetteer and adds to the archive's: search,
+// export, add, import, unknown.
 func runPlaces(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, placesUsage)
-		return usageError{"places: want search, export or unknown"}
+		return usageError{"places: want search, export, add, import or unknown"}
 	}
 	switch args[0] {
 	case "search":
-		return runPlacesSearch(args[1:], stdout, stderr)
+		return runPlacesSearch(ctx, args[1:], stdout, stderr)
 	case "export":
-		return runPlacesExport(args[1:], stdout, stderr)
+		return runPlacesExport(ctx, args[1:], stdout, stderr)
+	case "add":
+		return runPlacesAdd(ctx, args[1:], stdout, stderr)
+	case "import":
+		return runPlacesImport(ctx, args[1:], stdout, stderr)
 	case "unknown":
 		return runPlacesUnknown(ctx, args[1:], stdout, stderr)
 	}
@@ -39,10 +57,11 @@ func runPlaces(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return usageError{"places: unknown subcommand " + args[0]}
 }
 
-func runPlacesSearch(args []string, stdout, stderr io.Writer) error {
+func runPlacesSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("places search", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	limit := fl.Int("limit", 20, "at most this many places")
+	db := fl.String("db", "", "an archive whose added places are searched too")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
@@ -50,11 +69,13 @@ func runPlacesSearch(args []string, stdout, stderr io.Writer) error {
 	if strings.TrimSpace(name) == "" {
 		return usageError{"places search: give a name"}
 	}
-	g, err := gazetteer.Load(geodata.Gazetteer)
+	a, closeDB, err := placesOf(ctx, *db, stderr)
 	if err != nil {
 		return err
 	}
-	found := (&archive.Archive{Gazetteer: g}).SearchPlaces(name, *limit)
+	defer closeDB()
+	g := a.Gazetteer()
+	found := a.SearchPlaces(name, *limit)
 	if len(found) == 0 {
 		fmt.Fprintf(stdout, "no place is named %q\n", name)
 		return nil
@@ -104,11 +125,16 @@ type exportPoint struct {
 	Coordinates [2]float64 `json:"coordinates"`
 }
 
-func runPlacesExport(args []string, stdout, stderr io.Writer) error {
+func runPlacesExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("places export", flag.ContinueOnError)
 	fl.SetOutput(stderr)
+	added := fl.Bool("added", false, "the places the archive's editors added, as JSON Lines (for places import)")
+	db := dbFlag(fl)
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
+	}
+	if *added {
+		return exportAdded(ctx, *db, stdout, stderr)
 	}
 	g, err := gazetteer.Load(geodata.Gazetteer)
 	if err != nil {
@@ -138,6 +164,129 @@ func runPlacesExport(args []string, stdout, stderr io.Writer) error {
 	}
 	bw.WriteString("]}\n")
 	return bw.Flush()
+}
+
+// placesOf is the archive at db for its places (read-only), or the
+// bundled gazetteer alone when db is "".
+func placesOf(ctx context.Context, db string, stderr io.Writer) (*archive.Archive, func(), error) {
+	if db != "" {
+		return openArchive(ctx, db, openReadOnly, stderr)
+	}
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		return nil, nil, err
+	}
+	return archive.New(nil, g), func() {}, nil
+}
+
+// exportAdded writes the archive's added places as JSON Lines.
+func exportAdded(ctx context.Context, db string, stdout, stderr io.Writer) error {
+	a, closeDB, err := openArchive(ctx, db, openReadOnly, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	places, err := a.AddedPlaces(ctx)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for _, p := range places {
+		if err := enc.Encode(p); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+func runPlacesAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("places add", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	db := dbFlag(fl)
+	var p photo.AddedPlace
+	var aliases multiFlag
+	fl.StringVar(&p.Name, "name", "", "the name English-language news uses")
+	fl.StringVar(&p.NameAr, "name-ar", "", "the Arabic name")
+	fl.Var(&aliases, "alias", "another spelling, Latin or Arabic (may repeat)")
+	fl.StringVar(&p.Kind, "kind", "", "camp, neighbourhood, village, town, city, landmark, crossing, region…")
+	point := fl.String("point", "", "where it is: LON,LAT in decimal degrees")
+	fl.StringVar(&p.Parent, "parent", "", "the id of the place it lies in (syriamap places search NAME)")
+	fl.StringVar(&p.Source, "source", "", "the page the point was read from")
+	by := fl.String("by", cmp.Or(os.Getenv("USER"), "syriamap places add"), "who adds it")
+	if help, err := parseFlags(fl, args); help || err != nil {
+		return err
+	}
+	lon, lat, ok := strings.Cut(*point, ",")
+	x, err1 := photo.ParseDecimal(strings.TrimSpace(lon))
+	y, err2 := photo.ParseDecimal(strings.TrimSpace(lat))
+	if !ok || err1 != nil || err2 != nil {
+		return usageError{fmt.Sprintf("--point %q: want LON,LAT in decimal degrees, e.g. 36.36,35.89", *point)}
+	}
+	p.Lon, p.Lat, p.Names = x, y, aliases
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	kept, err := a.AddPlaces(ctx, []photo.AddedPlace{p}, *by)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "added %s (%s) at %.5f, %.5f; captions naming it find it from the next import (syriamap regeocode places the archive's photos again)\n",
+		kept[0].ID, kept[0].Name, kept[0].Lat, kept[0].Lon)
+	return nil
+}
+
+func runPlacesImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("places import", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	db := dbFlag(fl)
+	if help, err := parseFlags(fl, args); help || err != nil {
+		return err
+	}
+	if fl.NArg() != 1 {
+		return usageError{"places import: give one file of places (syriamap places export --added)"}
+	}
+	name := fl.Arg(0)
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var places []photo.AddedPlace
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var p photo.AddedPlace
+		dec := json.NewDecoder(strings.NewReader(sc.Text()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&p); err != nil {
+			return photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+		}
+		if err := archive.CheckAddedPlace(p); err != nil {
+			return photo.Errorf(photo.EInvalid, "%s:%d: %v", name, line, err)
+		}
+		places = append(places, p)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	n, err := a.ImportPlaces(ctx, places)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	fmt.Fprintf(stdout, "added %d of %d places from %s (the others the archive has)\n", n, len(places), name)
+	return nil
 }
 
 func runPlacesUnknown(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
@@ -25,23 +26,44 @@ import (
 
 // Archive joins the store, the gazetteer and the geocoder.
 type Archive struct {
-	DB        *store.DB
-	Gazetteer *gazetteer.Gazetteer
-	geocoder  *geocode.Geocoder
+	DB *store.DB
 	// Workers is how many captions are read at once; it defaults to the
 	// number of CPUs.
 	Workers int
-	// foldedNames holds each place's names folded, for SearchPlaces, made
-	// on its first search (see folded).
+	// bundled is the gazetteer the app ships; places is it with the
+	// places the archive's editors added, replaced whole when one is
+	// added.
+	bundled *gazetteer.Gazetteer
+	places  atomic.Pointer[placeIndex]
+}
+
+// placeIndex is a gazetteer with what is made of it: its geocoder and
+// its names folded for SearchPlaces (made on the first search).
+type placeIndex struct {
+	gazetteer   *gazetteer.Gazetteer
+	geocoder    *geocode.Geocoder
 	foldOnce    sync.Once
 	foldedNames map[*gazetteer.Place][]gazetteer.Key
 }
 
-// New returns an Archive over db and g.
-func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
-	db.MentionKey = MentionKey
-	return &Archive{DB: db, Gazetteer: g, geocoder: geocode.New(g), Workers: runtime.NumCPU()}
+func newPlaceIndex(g *gazetteer.Gazetteer) *placeIndex {
+	return &placeIndex{gazetteer: g, geocoder: geocode.New(g)}
 }
+
+// New returns an Archive over db and g (db may be nil for an archive of
+// places only, as `places search` uses).
+func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
+	if db != nil {
+		db.MentionKey = MentionKey
+	}
+	a := &Archive{DB: db, bundled: g, Workers: runtime.NumCPU()}
+	a.places.Store(newPlaceIndex(g))
+	return a
+}
+
+// Gazetteer is the archive's gazetteer: the bundled one and the places
+// its editors added.
+func (a *Archive) Gazetteer() *gazetteer.Gazetteer { return a.places.Load().gazetteer }
 
 // MentionKey folds the caption text a place was read from as the
 // gazetteer folds names: "Al Mushayrifah", "MUSHAYRIFAH" and "Mushayrifa"
@@ -61,6 +83,10 @@ func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly boo
 		return nil, err
 	}
 	a := New(db, g)
+	if err := a.loadAddedPlaces(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	// An archive written before place texts were kept folded gets them.
 	if !readOnly {
 		if _, err := db.FillMentionKeys(ctx); err != nil {
@@ -95,18 +121,18 @@ func Writable(path string) bool { return store.Writable(path) }
 
 // folded returns each place's names folded: folding every name for each
 // search would cost tens of milliseconds a keystroke.
-func (a *Archive) folded() map[*gazetteer.Place][]gazetteer.Key {
-	a.foldOnce.Do(func() {
-		places := a.Gazetteer.Places()
-		a.foldedNames = make(map[*gazetteer.Place][]gazetteer.Key, len(places))
+func (x *placeIndex) folded() map[*gazetteer.Place][]gazetteer.Key {
+	x.foldOnce.Do(func() {
+		places := x.gazetteer.Places()
+		x.foldedNames = make(map[*gazetteer.Place][]gazetteer.Key, len(places))
 		for i := range places {
 			p := &places[i]
 			for _, n := range p.AllNames() {
-				a.foldedNames[p] = append(a.foldedNames[p], gazetteer.Fold(n))
+				x.foldedNames[p] = append(x.foldedNames[p], gazetteer.Fold(n))
 			}
 		}
 	})
-	return a.foldedNames
+	return x.foldedNames
 }
 
 // Build reads one record into a photo: the caption reader's date and
@@ -141,7 +167,7 @@ func (a *Archive) Build(rec ingest.Record) *photo.Photo {
 
 // place geocodes a parsed caption.
 func (a *Archive) place(c caption.Caption) photo.Place {
-	r := a.geocoder.Geocode(c)
+	r := a.places.Load().geocoder.Geocode(c)
 	pl := photo.Place{Precision: string(r.Precision), Confidence: r.Confidence, Mention: r.Mention, Note: r.Note}
 	if r.Place != nil {
 		fillPlace(&pl, r.Place)
@@ -212,8 +238,9 @@ func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
 	var matches []match
 	seen := map[*gazetteer.Place]bool{}
 	k := gazetteer.Fold(name)
-	places, folded := a.Gazetteer.Places(), a.folded()
-	for _, p := range a.Gazetteer.Lookup(name) {
+	x := a.places.Load()
+	places, folded := x.gazetteer.Places(), x.folded()
+	for _, p := range x.gazetteer.Lookup(name) {
 		seen[p] = true
 		score := spellingTier + gazetteer.Prominence(p)
 		if sameFine(folded[p], k) {

@@ -173,14 +173,14 @@ func TestSearchPlaces(t *testing.T) {
 // Mardin first, 'Al-Qaim' Damascus).
 func TestSearchPutsTheNameTypedFirst(t *testing.T) {
 	a := newArchive(t)
-	places := a.Gazetteer.Places()
+	places := a.Gazetteer().Places()
 	tried, bad := 0, 0
 	for i := 0; i < len(places) && tried < 400; i += 50 {
 		p := &places[i]
 		tried++
 		k := gazetteer.Fold(p.Name)
 		found := a.SearchPlaces(p.Name, 50)
-		folded := a.folded()
+		folded := a.places.Load().folded()
 		at := slices.Index(found, p)
 		if at < 0 {
 			bad++

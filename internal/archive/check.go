@@ -224,7 +224,7 @@ func km(d float64) string {
 // lies within gpsCountryRadius km; "" otherwise.
 func (a *Archive) countryAt(pt orb.Point) string {
 	best, bestD := "", math.Inf(1)
-	places := a.Gazetteer.Places()
+	places := a.Gazetteer().Places()
 	// An equirectangular distance is enough to find the nearest of
 	// places this close; the true distance is then checked.
 	cosLat := math.Cos(pt.Lat() * math.Pi / 180)

@@ -23,7 +23,7 @@ func TestCheckSentences(t *testing.T) {
 		t.Fatalf("caption placed at %q", aleppo.Geocoded.Name)
 	}
 	at := orb.Point{aleppo.Geocoded.Lon, aleppo.Geocoded.Lat}
-	gaziantep := a.Gazetteer.Lookup("Gaziantep")
+	gaziantep := a.Gazetteer().Lookup("Gaziantep")
 	if len(gaziantep) == 0 {
 		t.Fatal("no Gaziantep in the gazetteer")
 	}

@@ -19,7 +19,7 @@ func (a *Archive) PlaceOf(placeID string, point *[2]float64) (photo.Place, error
 	var pl photo.Place
 	switch {
 	case placeID != "":
-		p := a.Gazetteer.ByID(placeID)
+		p := a.Gazetteer().ByID(placeID)
 		if p == nil {
 			return pl, &photo.Error{Code: photo.ENotFound, Message: fmt.Sprintf("no place has id %q (syriamap places search NAME lists ids)", placeID), Parameter: "place_id"}
 		}

@@ -39,7 +39,7 @@ func (a *Archive) UnknownNames(ctx context.Context) ([]UnknownName, error) {
 		go func() {
 			defer wg.Done()
 			for it := range items {
-				r := a.geocoder.Geocode(caption.Parse(it.caption))
+				r := a.places.Load().geocoder.Geocode(caption.Parse(it.caption))
 				seen := map[string]bool{}
 				mu.Lock()
 				for _, name := range r.Unknown {

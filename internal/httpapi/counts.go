@@ -155,9 +155,9 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 			v := value{Value: c.Value, Label: c.Label, Count: c.Count}
 			switch facet {
 			case photo.FacetPlace:
-				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer, c.Value, "")
+				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer(), c.Value, "")
 			case photo.FacetGovernorate: // by P-code
-				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer, "ocha:"+c.Value, "")
+				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer(), "ocha:"+c.Value, "")
 			}
 			vals = append(vals, v)
 		}
@@ -193,7 +193,7 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	for _, p := range places {
 		ft := geojson.NewFeature(orb.Point{web.Round6(p.Lon), web.Round6(p.Lat)})
 		ft.ID = p.ID
-		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "name_ar": web.NullIfEmpty(pagemodel.NameOf(arabic, s.archive.Gazetteer, p.ID, "")), "kind": p.Kind, "governorate": p.Governorate,
+		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "name_ar": web.NullIfEmpty(pagemodel.NameOf(arabic, s.archive.Gazetteer(), p.ID, "")), "kind": p.Kind, "governorate": p.Governorate,
 			"photos": p.Count, "first_date": web.NullIfEmpty(p.First.String()), "last_date": web.NullIfEmpty(p.Last.String()),
 			"photos_url": s.url("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
 		fc.Append(ft)

@@ -17,7 +17,7 @@ import (
 // its image_path.
 func (s *Server) links(base string, f *photo.Feature) web.FeatureLinks {
 	l := web.FeatureLinks{Page: s.photoPath.fill(base, f.ID), Image: f.ImageURL}
-	if pl := s.archive.Gazetteer.ByID(f.PlaceID); pl != nil {
+	if pl := s.archive.Gazetteer().ByID(f.PlaceID); pl != nil {
 		l.PlaceNameAr = pl.NameAr
 	}
 	switch {

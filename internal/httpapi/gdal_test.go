@@ -87,7 +87,7 @@ func generatedArchive(t testing.TB, n int, seed uint64) *archive.Archive {
 	t.Helper()
 	a, dir := emptyArchive(t)
 	var captions strings.Builder
-	gn := gen.New(a.Gazetteer, seed)
+	gn := gen.New(a.Gazetteer(), seed)
 	for range n {
 		captions.WriteString(gn.Caption() + "\n\n")
 	}

@@ -491,8 +491,8 @@ func TestOGCQueryables(t *testing.T) {
 func TestOGCPlaces(t *testing.T) {
 	_, ts, a := newTestServer(t)
 	ids, matched := ogcIDs(t, ts, "/ogc/collections/places/items?limit=5000")
-	if matched != a.Gazetteer.Len() || len(ids) != matched {
-		t.Fatalf("paged %d places of %d (gazetteer %d)", len(ids), matched, a.Gazetteer.Len())
+	if matched != a.Gazetteer().Len() || len(ids) != matched {
+		t.Fatalf("paged %d places of %d (gazetteer %d)", len(ids), matched, a.Gazetteer().Len())
 	}
 	seen := map[string]bool{}
 	for _, id := range ids {

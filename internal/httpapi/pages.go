@@ -211,13 +211,13 @@ func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo
 	// the counted ones is named, not shown by id.
 	for i := range v.Places {
 		o := &v.Places[i]
-		if p := s.archive.Gazetteer.ByID(o.Value); p != nil && (o.Value == o.Label || l.Lang == i18n.Arabic) {
+		if p := s.archive.Gazetteer().ByID(o.Value); p != nil && (o.Value == o.Label || l.Lang == i18n.Arabic) {
 			o.Label = pagemodel.GazetteerName(l, p)
 		}
 	}
 	for i := range v.Governorates {
 		o := &v.Governorates[i] // by P-code
-		o.Label = pagemodel.NameOf(l, s.archive.Gazetteer, "ocha:"+o.Value, o.Label)
+		o.Label = pagemodel.NameOf(l, s.archive.Gazetteer(), "ocha:"+o.Value, o.Label)
 	}
 	return v
 }
@@ -235,7 +235,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	m := views.PhotoPage{
 		Page:  s.page(r, s.titleOf(l, p), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
-		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer, p.Place.Governorate),
+		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer(), p.Place.Governorate),
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.url("photo.geojson", "id", p.ID),
 	}
@@ -279,7 +279,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, a := range p.Place.Alternatives {
 		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: l.Decimal(a.Score, 2)}
-		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
+		if pl := s.archive.Gazetteer().ByID(a.ID); pl != nil {
 			alt.URL = s.url("place", "id", a.ID)
 			// Damascus the city, the governorate, the district
 			alt.Name = l.T("place.within", "place", pagemodel.GazetteerName(l, pl), "kind", l.Named("kind.", string(pl.Kind)))
@@ -305,7 +305,7 @@ func sourceName(file string) string { return path.Base(filepath.ToSlash(file)) }
 // placePage shows a gazetteer place and its photos over time.
 func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
-	pl := s.archive.Gazetteer.ByID(id)
+	pl := s.archive.Gazetteer().ByID(id)
 	if pl == nil {
 		s.error(w, r, web.NotFound("no place has the id %q", id))
 		return
@@ -329,7 +329,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(ctx)
 	m := views.PlacePage{
 		Page: s.page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
-		Within: pagemodel.Within(l, s.archive.Gazetteer, pl, s.pageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
+		Within: pagemodel.Within(l, s.archive.Gazetteer(), pl, s.pageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
 		Names: pl.Names, Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
@@ -365,7 +365,7 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.About{Page: s.page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer.Len(),
+	m := views.About{Page: s.page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer().Len(),
 		Downloads: s.downloads(nil, i18n.T(r.Context(), "downloads.all-geojson"), i18n.T(r.Context(), "downloads.all-csv")),
 		OGCURL:    s.base(r) + s.url("ogc"), TileJSONURL: s.base(r) + s.url("tilejson")}
 	for _, src := range c.Sources {
@@ -374,7 +374,7 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, p := range c.Pages {
 		cp := views.CreditPage{Place: p.Place, Point: p.Point, URL: p.URL}
-		if s.archive.Gazetteer.ByID(p.ID) != nil {
+		if s.archive.Gazetteer().ByID(p.ID) != nil {
 			cp.PlaceURL = s.url("place", "id", p.ID)
 		}
 		m.Pages = append(m.Pages, cp)
@@ -402,7 +402,7 @@ func (s *Server) withScript(page *views.Page) {
 
 // photoRow is a photo's line in a list.
 func (s *Server) photoRow(l i18n.Locale, p *photo.Photo) views.PhotoRow {
-	return pagemodel.PhotoRow(l, p, s.archive.Gazetteer, s.pageURLs())
+	return pagemodel.PhotoRow(l, p, s.archive.Gazetteer(), s.pageURLs())
 }
 
 // pageURLs are the server's links for the page models.
@@ -424,7 +424,7 @@ func (s *Server) pageURLs() pagemodel.URLs {
 
 // titleOf names a photo's page by its place and date.
 func (s *Server) titleOf(l i18n.Locale, p *photo.Photo) string {
-	return pagemodel.PhotoTitle(l, p, s.archive.Gazetteer)
+	return pagemodel.PhotoTitle(l, p, s.archive.Gazetteer())
 }
 
 // options turns facet counts into a filter's choices, keeping the chosen
@@ -521,7 +521,7 @@ func (s *Server) imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.I
 		v.GPS = fmt.Sprintf("%.6f, %.6f", p.Check.GPSLon, p.Check.GPSLat)
 		if p.Place.Located {
 			km := geo.Distance(orb.Point{p.Place.Lon, p.Place.Lat}, orb.Point{p.Check.GPSLon, p.Check.GPSLat}) / 1000
-			v.GPS += " · " + l.T("image.gps-km", "km", int(math.Round(km)), "place", pagemodel.NameOf(l, s.archive.Gazetteer, p.Place.ID, p.Place.Name))
+			v.GPS += " · " + l.T("image.gps-km", "km", int(math.Round(km)), "place", pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name))
 		}
 	case p.Check.HasGPS:
 		// No distance: with the place's point, two of them (before and

@@ -19,7 +19,7 @@ import (
 func (s *Server) parseFilter(q url.Values) (photo.Filter, error) {
 	f, err := web.ParseFilter(q)
 	for i, id := range f.PlaceIDs {
-		if p := s.archive.Gazetteer.ByID(id); p != nil {
+		if p := s.archive.Gazetteer().ByID(id); p != nil {
 			f.PlaceIDs[i] = p.ID
 		}
 	}

@@ -56,7 +56,7 @@ func TestCameraPointCannotBeRecovered(t *testing.T) {
 				if i == len(c.corrections) {
 					break
 				}
-				pl := a.Gazetteer.Lookup(c.corrections[i])
+				pl := a.Gazetteer().Lookup(c.corrections[i])
 				if len(pl) == 0 {
 					t.Fatalf("no place %s in the gazetteer", c.corrections[i])
 				}

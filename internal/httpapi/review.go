@@ -74,7 +74,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	for _, g := range groups {
 		m.Unchecked += g.Photos
 		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, AlsoWritten: slices.DeleteFunc(slices.Clone(g.Spellings), func(s string) bool { return s == g.Mention }), Photos: g.Photos, Unplaced: g.Unplaced,
-			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: pagemodel.NameOf(l, s.archive.Gazetteer, g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
+			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: pagemodel.NameOf(l, s.archive.Gazetteer(), g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
 	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
 }
@@ -155,12 +155,12 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withMapAssets(&m.Page)
 	if p.Place.Located {
-		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer, p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
+		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
 	}
 	for _, a := range p.Place.Alternatives {
 		c := views.ReviewChoice{N: len(m.Alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
-		if pl := s.archive.Gazetteer.ByID(a.ID); pl != nil {
+		if pl := s.archive.Gazetteer().ByID(a.ID); pl != nil {
 			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), l.Named("kind.", string(pl.Kind))
 			if pl.Located {
 				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
@@ -197,7 +197,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		m.Split, m.Same, m.SameAt = groupParts(l, parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer, id, name) })
+		m.Split, m.Same, m.SameAt = groupParts(l, parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer(), id, name) })
 	}
 	m.Next = m.NextURL
 	if m.Next == "" {
@@ -742,7 +742,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []place{}
 	for _, p := range s.archive.SearchPlaces(name, limit) {
-		pl := place{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: placeChain(s.archive.Gazetteer, p)}
+		pl := place{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: placeChain(s.archive.Gazetteer(), p)}
 		if p.Located {
 			lon, lat := p.Point.Lon(), p.Point.Lat()
 			pl.Lon, pl.Lat = &lon, &lat

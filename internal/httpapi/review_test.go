@@ -482,7 +482,7 @@ func TestEveryPageEscapes(t *testing.T) {
 func (e *editorServer) splitKafranbel(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
-	aleppo := e.a.Gazetteer.ByID("gn:170063")
+	aleppo := e.a.Gazetteer().ByID("gn:170063")
 	if aleppo == nil || !aleppo.Located {
 		t.Fatal("no Aleppo in the gazetteer")
 	}

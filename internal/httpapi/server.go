@@ -185,11 +185,11 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.error)
 	s.readChunkFunc = s.readChunk
-	s.labelPlaces = web.LabelPlaces(a.Gazetteer)
+	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
 	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
 	s.facetCache = facetcache.New(a.DB)
 	s.guard = session.New(a.DB, opts.ReadOnly, s.error)
-	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer, opts.PublicGPS, s.log)
+	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.routes()
 	s.guard.SignInURL = s.url("signin")
 	s.photoPath = s.pathTemplate("photo", "id")

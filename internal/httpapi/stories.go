@@ -112,7 +112,7 @@ func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 	urls := s.pageURLs()
 	urls.Explorer = s.url("explorer")
 	for i, step := range st.Steps {
-		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.archive.Gazetteer, urls))
+		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.archive.Gazetteer(), urls))
 	}
 	s.render(w, r, http.StatusOK, views.StoryReader(m))
 }

@@ -65,7 +65,7 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 	// most prominent first, as /api/labels ranks them; a file for each
 	// zoom they show from, so that a country's view loads the cities'.
 	byZoom := map[int][]byte{}
-	for _, pl := range web.LabelPlaces(p.a.Gazetteer) {
+	for _, pl := range web.LabelPlaces(p.a.Gazetteer()) {
 		z := web.LabelZoom[pl.Kind]
 		b := byZoom[z]
 		if len(b) > 0 {
@@ -110,7 +110,7 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 			continue
 		}
 		seen[id] = true
-		if pl := p.a.Gazetteer.ByID(id); pl != nil {
+		if pl := p.a.Gazetteer().ByID(id); pl != nil {
 			places = append(places, place{pl.ID, pl.Name, pl.NameAr, pl.Names})
 		}
 	}
@@ -230,7 +230,7 @@ func (p *publisher) languagePages(ctx context.Context, places map[string]*placeS
 	if err := json.Unmarshal(geodata.Attribution, &c); err != nil {
 		return fmt.Errorf("publish: reading the attribution: %w", err)
 	}
-	about := views.About{Page: p.page("about.html", p.loc.T("about.title"), "about", false), Photos: p.n, Places: p.a.Gazetteer.Len(), Downloads: downloads, Published: true}
+	about := views.About{Page: p.page("about.html", p.loc.T("about.title"), "about", false), Photos: p.n, Places: p.a.Gazetteer().Len(), Downloads: downloads, Published: true}
 	for _, src := range c.Sources {
 		about.Credits = append(about.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
 			Credit: src.Credit, UsedFor: src.UsedFor})
@@ -278,7 +278,7 @@ func (st *placeStats) add(ft *photo.Feature) {
 // placePage writes the page of place id, as the server's place page
 // with the published photos.
 func (p *publisher) placePage(id string, st *placeStats, places map[string]*placeStats) error {
-	pl := p.a.Gazetteer.ByID(id)
+	pl := p.a.Gazetteer().ByID(id)
 	if pl == nil {
 		return nil
 	}
@@ -287,7 +287,7 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	urls := p.pageURLs(root, pages, places)
 	name := pagemodel.GazetteerName(p.loc, pl)
 	m := views.PlacePage{Page: p.page(at, name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: p.loc.Named("kind.", string(pl.Kind)),
-		Within: pagemodel.Within(p.loc, p.a.Gazetteer, pl, urls.Place), Country: pagemodel.CountryName(p.loc, pl.Country), Names: pl.Names,
+		Within: pagemodel.Within(p.loc, p.a.Gazetteer(), pl, urls.Place), Country: pagemodel.CountryName(p.loc, pl.Country), Names: pl.Names,
 		Records: pagemodel.Records(p.loc, pl), Photos: st.n}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
@@ -300,7 +300,7 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	}
 	m.Bars, m.First, m.Last = pagemodel.MonthBars(p.loc, bins)
 	for i := range st.recent {
-		m.Recent = append(m.Recent, pagemodel.PhotoRow(p.loc, &st.recent[i], p.a.Gazetteer, urls))
+		m.Recent = append(m.Recent, pagemodel.PhotoRow(p.loc, &st.recent[i], p.a.Gazetteer(), urls))
 	}
 	q := url.Values{"place": {pl.ID}}
 	m.PhotosURL = cmp.Or(pages, "./") + "?" + q.Encode()

@@ -209,7 +209,7 @@ func (p *publisher) readStories(ctx context.Context) error {
 // links are a photo's links in the published site.
 func (p *publisher) links(ft *photo.Feature) web.FeatureLinks {
 	l := web.FeatureLinks{Page: p.o.BaseURL + photoURL(ft), Image: ft.ImageURL}
-	if pl := p.a.Gazetteer.ByID(ft.PlaceID); pl != nil {
+	if pl := p.a.Gazetteer().ByID(ft.PlaceID); pl != nil {
 		l.PlaceNameAr = pl.NameAr
 	}
 	if ft.ImageFile != "" && p.o.Images != nil {

@@ -53,7 +53,7 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 		Updated: pagemodel.Updated(p.loc, st.Updated), BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
 		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles}
 	for i, step := range st.Steps {
-		v := pagemodel.StoryStep(p.loc, i+1, step, photos, p.a.Gazetteer, urls)
+		v := pagemodel.StoryStep(p.loc, i+1, step, photos, p.a.Gazetteer(), urls)
 		for j := range v.Photos {
 			if v.Photos[j].Missing && !published[v.Photos[j].Row.ID] && step.Photos[j].ID == v.Photos[j].Row.ID {
 				v.Photos[j].MissingWhy = "story.not-published"

@@ -113,8 +113,8 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		st.add(ft)
 	}
 	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency, ""), w.photographers.index(ft.Photographer, ft.Photographer, ""),
-		w.places.index(place, ft.PlaceName, pagemodel.NameOf(arabic, p.a.Gazetteer, place, "")),
-		w.govers.index(ft.Governorate, ft.Governorate, arabicGovernorate(p.a.Gazetteer, ft.Governorate)),
+		w.places.index(place, ft.PlaceName, pagemodel.NameOf(arabic, p.a.Gazetteer(), place, "")),
+		w.govers.index(ft.Governorate, ft.Governorate, arabicGovernorate(p.a.Gazetteer(), ft.Governorate)),
 		w.agreements.index(ft.Check.Agreement, ft.Check.Agreement, "")} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)

@@ -1,0 +1,68 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// AddPlaces keeps places the editors added, all or none, each with an
+// event in the history (action "add-place"). The caller has checked
+// them (the archive does, against its gazetteer); a repeated id is an
+// EConflict error and keeps nothing.
+func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, p := range places {
+		names, _ := json.Marshal(append([]string{}, p.Names...))
+		if _, err := tx.ExecContext(ctx, `INSERT INTO added_places (id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, p.ID, p.Name, p.NameAr, string(names), p.Kind, p.Lon, p.Lat, p.Parent, p.Source, p.AddedBy, p.AddedAt); err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") {
+				return photo.Errorf(photo.EConflict, "the archive already has a place %s", p.ID)
+			}
+			return fmt.Errorf("store: adding place %s: %w", p.ID, s.writeErr(err))
+		}
+		after, _ := json.Marshal(p)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note) VALUES (?,?,'add-place','','{}',?,?)`,
+			p.AddedAt, p.AddedBy, string(after), p.Source); err != nil {
+			return fmt.Errorf("store: recording place %s: %w", p.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// AddedPlaces returns the places the editors added, in the order they
+// were added.
+func (s *DB) AddedPlaces(ctx context.Context) ([]photo.AddedPlace, error) {
+	var out []photo.AddedPlace
+	err := s.reading(ctx, "", "reading the added places", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at
+			FROM added_places ORDER BY added_at, rowid`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p photo.AddedPlace
+			var names string
+			if err := rows.Scan(&p.ID, &p.Name, &p.NameAr, &names, &p.Kind, &p.Lon, &p.Lat, &p.Parent, &p.Source, &p.AddedBy, &p.AddedAt); err != nil {
+				return err
+			}
+			if err := json.Unmarshal([]byte(names), &p.Names); err != nil {
+				return fmt.Errorf("store: the names of place %s: %w", p.ID, err)
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
