@@ -492,9 +492,21 @@ func (s *Server) eventRow(l i18n.Locale, e photo.Event) views.EventRow {
 	if i18n.Has("history.action." + action) {
 		action = l.T("history.action." + action)
 	}
-	return views.EventRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
-		By: e.By, Action: action, PhotoID: e.PhotoID, PhotoURL: s.url("photo", "id", e.PhotoID),
-		Before: describeState(l, e.Before), After: describeState(l, e.After), Note: e.Note}
+	row := views.EventRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
+		By: e.By, Action: action, Note: e.Note}
+	if e.PhotoID != "" {
+		row.PhotoID, row.PhotoURL = e.PhotoID, s.url("photo", "id", e.PhotoID)
+		row.Before, row.After = describeState(l, e.Before), describeState(l, e.After)
+	}
+	if e.Action == "add-place" { // of no photo: the place added, and where
+		id, _ := e.After["id"].(string)
+		name, _ := e.After["name"].(string)
+		lon, _ := e.After["lon"].(float64)
+		lat, _ := e.After["lat"].(float64)
+		row.PhotoID, row.PhotoURL = id, s.url("place", "id", id)
+		row.After = l.T("history.at-point", "place", name, "lat", l.Decimal(lat, 5), "lon", l.Decimal(lon, 5))
+	}
+	return row
 }
 
 // describeState writes an event's before or after for people.
@@ -749,7 +761,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, pl)
 	}
-	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Cache-Control", "public, max-age=60") // editors add places
 	s.writeJSON(w, r, "application/json", out)
 }
 

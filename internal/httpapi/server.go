@@ -245,6 +245,7 @@ func (s *Server) routes() {
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
+	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	s.storyRoutes(r, get)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)

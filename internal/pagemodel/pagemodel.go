@@ -203,6 +203,8 @@ func Records(l i18n.Locale, pl *gazetteer.Place) []views.Link {
 			out = append(out, views.Link{Label: label, URL: "https://data.humdata.org/dataset/syrian-arab-republic-pop-places"})
 		case "gnc":
 			out = append(out, views.Link{Label: l.T("place.record.gnc", "id", key)})
+		case "arc":
+			out = append(out, views.Link{Label: l.T("place.record.added")})
 		}
 	}
 	for _, src := range pl.Sources {

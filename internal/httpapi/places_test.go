@@ -1,0 +1,57 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// POST /api/places: an editor adds a place the gazetteer lacks, and the
+// place search finds it at once; signed out it is refused (401), a bad
+// body is a 400 with its field, and the review log shows who added it.
+func TestAddPlaceAPI(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	body := `{"name": "Mahalej Shelter", "names": ["Al-Mahalej Shelter"], "kind": "camp", "lon": 37.0589, "lat": 36.5857,
+		"source": "https://example.org/the-page"}`
+	json := []string{"Content-Type", "application/json"}
+	if resp, _ := do(t, nil, "POST", e.ts.URL+"/api/places", body, json...); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("signed out: %s, want 401", resp.Status)
+	}
+	auth := append([]string{"Authorization", "Bearer " + e.token}, json...)
+	for bad, field := range map[string]string{
+		`{"name": "X", "kind": "camp"}`:                              "lon",
+		`{"name": "X", "kind": "tent", "lon": 37, "lat": 36}`:        "kind",
+		`{"name": "", "kind": "camp", "lon": 37, "lat": 36}`:         "name",
+		`{"name": "X", "kind": "camp", "lon": 37, "lat": 36, "id": 1}`: "",
+	} {
+		resp, out := do(t, nil, "POST", e.ts.URL+"/api/places", bad, auth...)
+		if resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(out, field) {
+			t.Errorf("%s: %s %s, want 400 naming %q", bad, resp.Status, out, field)
+		}
+	}
+	resp, out := do(t, nil, "POST", e.ts.URL+"/api/places", body, auth...)
+	if resp.StatusCode != http.StatusCreated || resp.Header.Get("Location") != "/places/arc:mahalej-shelter" ||
+		!strings.Contains(out, `"added_by":"rana"`) || resp.Header.Get("Content-Type") != "application/json" {
+		t.Fatalf("add: %s %v %s", resp.Status, resp.Header, out)
+	}
+	_, out = do(t, nil, "GET", e.ts.URL+"/api/places/search?q="+url.QueryEscape("Al-Mahalej Shelter"), "")
+	var found []struct{ ID string }
+	if err := decodeJSON(out, &found); err != nil || len(found) == 0 || found[0].ID != "arc:mahalej-shelter" {
+		t.Errorf("the search does not find the added place first: %s", out)
+	}
+	if p := e.a.Gazetteer().ByID("arc:mahalej-shelter"); p == nil || !p.Located {
+		t.Error("the archive's gazetteer lacks the added place")
+	}
+	resp, page := do(t, nil, "GET", e.ts.URL+"/places/arc:mahalej-shelter", "")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(page, "Added to this archive") || !strings.Contains(page, "https://example.org/the-page") {
+		t.Errorf("the place page: %s, without its provenance", resp.Status)
+	}
+	_, page = do(t, nil, "GET", e.ts.URL+"/review/log", "")
+	if !strings.Contains(page, "/places/arc:mahalej-shelter") || !strings.Contains(page, "rana") {
+		t.Error("the review log does not show the place added")
+	}
+}
+
+func decodeJSON(s string, v any) error { return json.NewDecoder(strings.NewReader(s)).Decode(v) }
