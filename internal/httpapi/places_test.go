@@ -21,9 +21,9 @@ func TestAddPlaceAPI(t *testing.T) {
 	}
 	auth := append([]string{"Authorization", "Bearer " + e.token}, json...)
 	for bad, field := range map[string]string{
-		`{"name": "X", "kind": "camp"}`:                              "lon",
-		`{"name": "X", "kind": "tent", "lon": 37, "lat": 36}`:        "kind",
-		`{"name": "", "kind": "camp", "lon": 37, "lat": 36}`:         "name",
+		`{"name": "X", "kind": "camp"}`:                                "lon",
+		`{"name": "X", "kind": "tent", "lon": 37, "lat": 36}`:          "kind",
+		`{"name": "", "kind": "camp", "lon": 37, "lat": 36}`:           "name",
 		`{"name": "X", "kind": "camp", "lon": 37, "lat": 36, "id": 1}`: "",
 	} {
 		resp, out := do(t, nil, "POST", e.ts.URL+"/api/places", bad, auth...)
