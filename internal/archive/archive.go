@@ -35,6 +35,9 @@ type Archive struct {
 	// added.
 	bundled *gazetteer.Gazetteer
 	places  atomic.Pointer[placeIndex]
+	// taught are the spellings corrections taught, by place id, as read
+	// on opening.
+	taught map[string][]string
 }
 
 // placeIndex is a gazetteer with what is made of it: its geocoder and
@@ -83,7 +86,7 @@ func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly boo
 		return nil, err
 	}
 	a := New(db, g)
-	if err := a.loadAddedPlaces(ctx); err != nil {
+	if err := a.loadLearned(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}

@@ -26,12 +26,21 @@ const addedPrefix = "arc:"
 // IsAdded reports whether the place id names a place an editor added.
 func IsAdded(id string) bool { return strings.HasPrefix(id, addedPrefix) }
 
-// loadAddedPlaces rebuilds the archive's gazetteer with the places its
-// editors added (on opening).
-func (a *Archive) loadAddedPlaces(ctx context.Context) error {
+// loadLearned rebuilds the archive's gazetteer with what its editors
+// taught it (on opening): the places they added, and the spellings their
+// corrections taught (store.TaughtNames). Spellings taught while a server
+// runs apply from the next opening: the import and regeocode commands,
+// which geocode, open the archive afresh.
+func (a *Archive) loadLearned(ctx context.Context) error {
 	added, err := a.DB.AddedPlaces(ctx)
-	if err != nil || len(added) == 0 {
+	if err != nil {
 		return err
+	}
+	if a.taught, err = a.DB.TaughtNames(ctx); err != nil {
+		return err
+	}
+	if len(added) == 0 && len(a.taught) == 0 {
+		return nil
 	}
 	g, err := a.withAdded(added)
 	if err != nil {
@@ -172,9 +181,10 @@ func CheckAddedPlace(p photo.AddedPlace) error {
 	return nil
 }
 
-// withAdded is the bundled gazetteer with the added places: each in the
-// administrative units and country of the place it lies in (its parent),
-// whose id must be known.
+// withAdded is the bundled gazetteer with the added places, each in the
+// administrative units and country of the place it lies in (its parent,
+// whose id must be known), and with the taught spellings among its
+// places' names.
 func (a *Archive) withAdded(added []photo.AddedPlace) (*gazetteer.Gazetteer, error) {
 	places := slices.Clone(a.bundled.Places())
 	byID := map[string]*photo.AddedPlace{}
@@ -200,6 +210,14 @@ func (a *Archive) withAdded(added []photo.AddedPlace) (*gazetteer.Gazetteer, err
 			}
 		}
 		places = append(places, gp)
+	}
+	if len(a.taught) > 0 {
+		for i := range places {
+			p := &places[i]
+			if names := a.taught[p.ID]; len(names) > 0 {
+				p.Names = append(slices.Clone(p.Names), names...)
+			}
+		}
 	}
 	return gazetteer.New(places)
 }

@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -100,4 +101,69 @@ func paramOf(err error) string {
 		return e.Parameter
 	}
 	return ""
+}
+
+// A correction teaches: the words a caption used for a place the
+// gazetteer could not read become that place's name in the archive, from
+// its next opening, and stop being one when the correction is undone. A
+// correction of words the gazetteer reads teaches nothing.
+func TestCorrectionsTeachSpellings(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "archive.db")
+	a := openTest(t, path)
+	quarter := "Residents inspect damage in the Jisr al-Haj neighbourhood of Aleppo, Syria, May 3, 2016. (Photo by A. Person/Reuters)"
+	city := "Men walk through rubble in Aleppo, Syria, December 13, 2016. (Photo by B. Person/AFP)"
+	before := a.Build(ingestCaption(quarter)).Place
+	if before.Precision != "fallback" || before.Mention != "Jisr al-Haj" {
+		t.Fatalf("the quarter reads %+v; the test wants a fallback for Jisr al-Haj", before)
+	}
+	// A quarter of Aleppo the gazetteer has under another name.
+	var target string
+	g := a.Gazetteer()
+	for _, p := range g.Places() {
+		if p.Kind == "neighbourhood" && p.Parent == before.ID && p.Located {
+			target = p.ID
+			break
+		}
+	}
+	if target == "" {
+		t.Fatal("no neighbourhood of Aleppo in the gazetteer")
+	}
+	file := filepath.Join(t.TempDir(), "captions.txt")
+	os.WriteFile(file, []byte(quarter+"\n"+city+"\n"), 0o644)
+	if _, err := a.ImportFile(ctx, file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	at, err := a.PlaceOf(target, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	azaz, err := a.PlaceOf(g.Lookup("Azaz")[0].ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, batch, err := a.DB.ApplyBatch(ctx, []string{photo.ID(quarter)}, photo.Change{Place: &at, Author: "rana"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.DB.Apply(ctx, []string{photo.ID(city)}, photo.Change{Place: &azaz, Author: "rana"}); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	a = openTest(t, path)
+	again := "Children play in the Jisr al-Haj neighbourhood of Aleppo, Syria, June 1, 2016. (Photo by C. Person/AP)"
+	if got := a.Build(ingestCaption(again)).Place; got.ID != target {
+		t.Errorf("after the correction a caption naming Jisr al-Haj is placed at %s %q (%s), want %s", got.ID, got.Name, got.Precision, target)
+	}
+	if got := a.Build(ingestCaption("A market in Aleppo, Syria, June 2, 2016. (Photo by D. Person/AFP)")).Place; got.ID != before.ID {
+		t.Errorf("a correction of a photo said to be in Aleppo taught Aleppo as a name of %s", got.ID)
+	}
+	if _, err := a.DB.Undo(ctx, batch, "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	a = openTest(t, path)
+	if got := a.Build(ingestCaption(again)).Place; got.ID == target {
+		t.Errorf("the undone correction still teaches Jisr al-Haj as %s", target)
+	}
 }

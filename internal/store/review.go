@@ -95,10 +95,15 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 		if err != nil {
 			return 0, 0, fmt.Errorf("store: recording the change of %s: %w", id, err)
 		}
+		event, err := res.LastInsertId()
+		if err != nil {
+			return 0, 0, err
+		}
+		if err := teach(ctx, tx, &p, c, event); err != nil {
+			return 0, 0, err
+		}
 		if batch == 0 { // the first event names the batch
-			if batch, err = res.LastInsertId(); err != nil {
-				return 0, 0, err
-			}
+			batch = event
 			if _, err := tx.ExecContext(ctx, `UPDATE events SET batch = id WHERE id = ?`, batch); err != nil {
 				return 0, 0, err
 			}
@@ -181,6 +186,9 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 		if _, err := tx.ExecContext(ctx, `DELETE FROM corrections WHERE photo = ?`, rowid); err != nil {
 			return 0, err
 		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM taught_names WHERE event = ?`, u.id); err != nil {
+			return 0, err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE photos SET `+placeSet+`, review='', reviewed_by='', reviewed_at='', updated=? WHERE rowid=?`,
 			append(args, stamp, rowid)...); err != nil {
 			return 0, fmt.Errorf("store: undoing the change of %s: %w", u.photo, err)
@@ -200,6 +208,54 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 		return 0, s.writeErr(err)
 	}
 	return len(todo), nil
+}
+
+// teach keeps what a correction teaches: when a photo whose caption's
+// words the geocoder could not read as a place (a fallback to what holds
+// them, or unplaced) is placed at a gazetteer place, the words become a
+// name of that place in this archive (see TaughtNames), until the
+// correction is undone. A correction of words the gazetteer does read
+// teaches nothing: "in Aleppo" placed at Azaz says where that photo was,
+// not that Aleppo is a name of Azaz.
+// A later correction of the photo takes back what an earlier one taught.
+func teach(ctx context.Context, tx *sql.Tx, p *photo.Photo, c photo.Change, event int64) error {
+	if c.Place == nil {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM taught_names WHERE event IN (SELECT id FROM events WHERE photo = ? AND id != ?)`, p.ID, event); err != nil {
+		return err
+	}
+	read := p.Place // the geocoder's reading: kept apart once corrected
+	if p.Geocoded.Precision != "" {
+		read = p.Geocoded
+	}
+	if c.Place.ID == "" || strings.TrimSpace(read.Mention) == "" || read.Precision != "fallback" && read.Precision != "none" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO taught_names (name, place_id, event) VALUES (?,?,?)`, read.Mention, c.Place.ID, event)
+	return err
+}
+
+// TaughtNames returns the names the archive's standing corrections taught,
+// by place id (see teach).
+func (s *DB) TaughtNames(ctx context.Context) (map[string][]string, error) {
+	out := map[string][]string{}
+	err := s.reading(ctx, "", "reading the taught names", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT place_id, name FROM taught_names ORDER BY place_id, name`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id, name string
+			if err := rows.Scan(&id, &name); err != nil {
+				return err
+			}
+			out[id] = append(out[id], name)
+		}
+		return rows.Err()
+	})
+	return out, err
 }
 
 // placeState is a photo's place as an event records it.

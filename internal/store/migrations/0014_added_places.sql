@@ -15,3 +15,15 @@ CREATE TABLE added_places (
 	added_by TEXT NOT NULL,
 	added_at TEXT NOT NULL
 );
+
+-- Spellings the archive's corrections taught: when an editor places a
+-- photo whose caption's words the gazetteer could not read (a fallback,
+-- or unplaced) at a place, the words become a name of that place in this
+-- archive, for as long as the correction (its event) stands.
+CREATE TABLE taught_names (
+	name     TEXT NOT NULL,
+	place_id TEXT NOT NULL,
+	event    INTEGER NOT NULL,
+	PRIMARY KEY (event, name)
+);
+CREATE INDEX taught_names_place ON taught_names (place_id);
