@@ -158,81 +158,13 @@ func probability(w []float64, x geocode.Features) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-// fit fits a weighted logistic regression with an L2 penalty (not on the
-// bias) to the examples use selects, by Newton's method.
+// fit fits the model to the examples use selects (see geocode.Fit).
 func fit(examples []example, l2 float64, use func(example) bool) []float64 {
-	const n = geocode.NumFeatures
-	w := make([]float64, n)
-	for range 50 {
-		var grad [n]float64
-		var hess [n][n]float64
-		for _, e := range examples {
-			if !use(e) {
-				continue
-			}
-			p := probability(w, e.x)
-			y := 0.0
-			if e.right {
-				y = 1
-			}
-			for i := range n {
-				grad[i] += e.weight * (p - y) * e.x[i]
-				for j := range n {
-					hess[i][j] += e.weight * p * (1 - p) * e.x[i] * e.x[j]
-				}
-			}
-		}
-		for i := 1; i < n; i++ {
-			grad[i] += l2 * w[i]
-			hess[i][i] += l2
-		}
-		hess[0][0] += 1e-6 // a bias always present keeps it invertible
-		step := solve(hess, grad)
-		change := 0.0
-		for i := range n {
-			w[i] -= step[i]
-			change = math.Max(change, math.Abs(step[i]))
-		}
-		if change < 1e-9 {
-			break
+	var sel []geocode.Example
+	for _, e := range examples {
+		if use(e) {
+			sel = append(sel, geocode.Example{X: e.x, Right: e.right, Weight: e.weight})
 		}
 	}
-	return w
-}
-
-// solve solves a x = b by Gaussian elimination with partial pivoting.
-func solve(a [geocode.NumFeatures][geocode.NumFeatures]float64, b [geocode.NumFeatures]float64) [geocode.NumFeatures]float64 {
-	const n = geocode.NumFeatures
-	for col := range n {
-		pivot := col
-		for r := col + 1; r < n; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[pivot][col]) {
-				pivot = r
-			}
-		}
-		a[col], a[pivot] = a[pivot], a[col]
-		b[col], b[pivot] = b[pivot], b[col]
-		if a[col][col] == 0 {
-			continue
-		}
-		for r := col + 1; r < n; r++ {
-			f := a[r][col] / a[col][col]
-			for k := col; k < n; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-			b[r] -= f * b[col]
-		}
-	}
-	var x [n]float64
-	for r := n - 1; r >= 0; r-- {
-		if a[r][r] == 0 {
-			continue
-		}
-		s := b[r]
-		for k := r + 1; k < n; k++ {
-			s -= a[r][k] * x[k]
-		}
-		x[r] = s / a[r][r]
-	}
-	return x
+	return geocode.Fit(sel, l2, nil)
 }

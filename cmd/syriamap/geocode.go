@@ -27,6 +27,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fl.SetOutput(stderr)
 	samples := fl.Bool("samples", false, "geocode the bundled sample captions")
 	explain := fl.Bool("explain", false, "print, for each caption, the names read, every reading weighed and the confidence model's features with their shares, instead of JSON")
+	db := fl.String("db", "", "geocode as this archive does: with the places its editors added, the spellings their corrections taught and its confidence refitted on their reviews")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [--explain] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
 		fl.PrintDefaults()
@@ -38,17 +39,17 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	g, err := bundledGazetteer()
+	gc, closeDB, err := geocoderOf(ctx, *db, stderr)
 	if err != nil {
 		return err
 	}
+	defer closeDB()
 	var texts []string
 	for _, d := range docs {
 		texts = append(texts, caption.Split(d.text)...)
 	}
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	if *explain {
-		gc := geocode.New(g)
 		for i, text := range texts {
 			if i > 0 {
 				fmt.Fprintln(out)
@@ -61,10 +62,27 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return out.Flush()
 	}
-	if err := geocodeAll(ctx, geocode.New(g), texts, out); err != nil {
+	if err := geocodeAll(ctx, gc, texts, out); err != nil {
 		return err
 	}
 	return out.Flush()
+}
+
+// geocoderOf is the archive at db's geocoder, or the bundled one when db
+// is "".
+func geocoderOf(ctx context.Context, db string, stderr io.Writer) (*geocode.Geocoder, func(), error) {
+	if db == "" {
+		g, err := bundledGazetteer()
+		if err != nil {
+			return nil, nil, err
+		}
+		return geocode.New(g), func() {}, nil
+	}
+	a, closeDB, err := openArchive(ctx, db, openReadOnly, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a.Geocoder(), closeDB, nil
 }
 
 // geocodeBatch is how many captions one worker reads at a time: enough

@@ -38,6 +38,9 @@ type Archive struct {
 	// taught are the spellings corrections taught, by place id, as read
 	// on opening.
 	taught map[string][]string
+	// model is the confidence model refitted on the archive's reviews,
+	// nil for the shipped one.
+	model *geocode.Model
 }
 
 // placeIndex is a gazetteer with what is made of it: its geocoder and
@@ -49,8 +52,13 @@ type placeIndex struct {
 	foldedNames map[*gazetteer.Place][]gazetteer.Key
 }
 
-func newPlaceIndex(g *gazetteer.Gazetteer) *placeIndex {
-	return &placeIndex{gazetteer: g, geocoder: geocode.New(g)}
+// newPlaceIndex indexes g, with the archive's confidence model.
+func (a *Archive) newPlaceIndex(g *gazetteer.Gazetteer) *placeIndex {
+	gc := geocode.New(g)
+	if a.model != nil {
+		gc = geocode.NewWithModel(g, *a.model)
+	}
+	return &placeIndex{gazetteer: g, geocoder: gc}
 }
 
 // New returns an Archive over db and g (db may be nil for an archive of
@@ -60,7 +68,7 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 		db.MentionKey = MentionKey
 	}
 	a := &Archive{DB: db, bundled: g, Workers: runtime.NumCPU()}
-	a.places.Store(newPlaceIndex(g))
+	a.places.Store(a.newPlaceIndex(g))
 	return a
 }
 
@@ -86,6 +94,10 @@ func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly boo
 		return nil, err
 	}
 	a := New(db, g)
+	if err := a.loadModel(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	if err := a.loadLearned(ctx); err != nil {
 		db.Close()
 		return nil, err

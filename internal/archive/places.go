@@ -46,7 +46,7 @@ func (a *Archive) loadLearned(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the archive's added places: %w", err)
 	}
-	a.places.Store(newPlaceIndex(g))
+	a.places.Store(a.newPlaceIndex(g))
 	return nil
 }
 
@@ -88,7 +88,7 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 	if err := a.DB.AddPlaces(ctx, out); err != nil {
 		return nil, err
 	}
-	a.places.Store(newPlaceIndex(g))
+	a.places.Store(a.newPlaceIndex(g))
 	return out, nil
 }
 
@@ -131,7 +131,7 @@ func (a *Archive) ImportPlaces(ctx context.Context, places []photo.AddedPlace) (
 	if err := a.DB.AddPlaces(ctx, fresh); err != nil {
 		return 0, err
 	}
-	a.places.Store(newPlaceIndex(g))
+	a.places.Store(a.newPlaceIndex(g))
 	return len(fresh), nil
 }
 

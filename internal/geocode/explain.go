@@ -21,6 +21,8 @@ type Explanation struct {
 	// Features are the answer's inputs to the confidence model (zero when
 	// nothing was placed).
 	Features Features
+	// Model is the confidence model that answered.
+	Model Model
 	// Ceiling is the most the confidence may be whatever the model says:
 	// 1/(k+1) for k other places of the same name all but as likely.
 	Ceiling float64
@@ -58,7 +60,7 @@ func (ex *Explanation) explain(c caption.Caption, cands []candidate, best int) {
 // times its weight.
 func (ex *Explanation) Shares() [NumFeatures]float64 {
 	var out [NumFeatures]float64
-	for i, w := range model.Weights {
+	for i, w := range ex.Model.Weights {
 		out[i] = w * ex.Features[i]
 	}
 	return out
@@ -95,10 +97,11 @@ func (ex *Explanation) Write(w io.Writer) error {
 			mark, rd.Mention, rd.Text, rd.Place.Name, rd.Place.Kind, rd.Place.ID, rd.Place.Country, rd.Score, rd.Base, rd.Far, rd.Whole, rd.Exact, rd.Contradicted)
 	}
 	if r.Place != nil && ex.Chosen >= 0 {
-		pw.printf("confidence model (%s): log-odds %.2f, probability %.2f, ceiling %.2f\n", model.FittedOn, model.Logit(ex.Features), model.Probability(ex.Features), ex.Ceiling)
+		m := ex.Model
+		pw.printf("confidence model (%s): log-odds %.2f, probability %.2f, ceiling %.2f\n", m.FittedOn, m.Logit(ex.Features), m.Probability(ex.Features), ex.Ceiling)
 		shares := ex.Shares()
 		for i, name := range FeatureNames {
-			pw.printf("  %-28s value %6.2f  weight %6.2f  share %+6.2f\n", name, ex.Features[i], model.Weights[i], shares[i])
+			pw.printf("  %-28s value %6.2f  weight %6.2f  share %+6.2f\n", name, ex.Features[i], m.Weights[i], shares[i])
 		}
 	}
 	return pw.err

@@ -72,14 +72,22 @@ type Alternative struct {
 
 // Geocoder chooses photo places. It is safe for concurrent use.
 type Geocoder struct {
-	g    Gazetteer
-	pool sync.Pool
+	g     Gazetteer
+	model Model // the confidence model: the shipped one, or an archive's refit
+	pool  sync.Pool
 }
 
-// New returns a Geocoder over g.
-func New(g Gazetteer) *Geocoder {
-	return &Geocoder{g: g, pool: sync.Pool{New: func() any { return &work{} }}}
+// New returns a Geocoder over g, with the shipped confidence model.
+func New(g Gazetteer) *Geocoder { return NewWithModel(g, model) }
+
+// NewWithModel returns a Geocoder over g whose confidence is m's (an
+// archive's Refit).
+func NewWithModel(g Gazetteer, m Model) *Geocoder {
+	return &Geocoder{g: g, model: m, pool: sync.Pool{New: func() any { return &work{} }}}
 }
+
+// Model is the geocoder's confidence model.
+func (gc *Geocoder) Model() Model { return gc.model }
 
 type work struct {
 	hits  []gazetteer.Hit
@@ -149,7 +157,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		// told apart by any weight: the answer is right one time in k+1
 		// at best.
 		ceiling := 1 / (1 + float64(gc.sameNameRivals(w.cands, best, 0.75)))
-		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(model.Probability(x), ceiling))))
+		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
 		for i := range r.Alternatives {
 			if r.Confidence > 0 {
@@ -158,7 +166,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		}
 		r.Confidence = conf
 		if ex != nil {
-			ex.Features, ex.Ceiling = x, ceiling
+			ex.Features, ex.Ceiling, ex.Model = x, ceiling, gc.model
 		}
 	}
 	if ex != nil {

@@ -2,9 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -61,6 +64,59 @@ func (s *DB) AddedPlaces(ctx context.Context) ([]photo.AddedPlace, error) {
 				return fmt.Errorf("store: the names of place %s: %w", p.ID, err)
 			}
 			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// SaveConfidenceModel keeps a confidence model refitted on reviews
+// answers (its JSON); the newest is the archive's.
+func (s *DB) SaveConfidenceModel(ctx context.Context, model []byte, reviews int) error {
+	return s.exec(ctx, "keeping the refitted confidence model", `INSERT INTO confidence_models (fitted_at, reviews, model) VALUES (?,?,?)`,
+		nil, s.Now().UTC().Format(time.RFC3339), reviews, string(model))
+}
+
+// ConfidenceModel returns the archive's newest refitted confidence model
+// (its JSON), or nil when it has none.
+func (s *DB) ConfidenceModel(ctx context.Context) ([]byte, error) {
+	var model string
+	err := s.reading(ctx, "", "reading the confidence model", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT model FROM confidence_models ORDER BY id DESC LIMIT 1`).Scan(&model)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return []byte(model), err
+}
+
+// Reviewed is a photo a person has checked, as the refit of the
+// confidence reads it: its caption and the place the person gave or
+// confirmed.
+type Reviewed struct {
+	Caption   string
+	Corrected bool // else confirmed
+	PlaceID   string
+	Lon, Lat  float64
+}
+
+// ReviewedPhotos returns the placed photos a person has confirmed or
+// corrected.
+func (s *DB) ReviewedPhotos(ctx context.Context) ([]Reviewed, error) {
+	var out []Reviewed
+	err := s.reading(ctx, "", "reading the reviewed photos", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT caption, review = 'corrected', place_id, lon, lat FROM photos
+			WHERE review IN ('confirmed', 'corrected') AND lon IS NOT NULL ORDER BY rowid`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r Reviewed
+			if err := rows.Scan(&r.Caption, &r.Corrected, &r.PlaceID, &r.Lon, &r.Lat); err != nil {
+				return err
+			}
+			out = append(out, r)
 		}
 		return rows.Err()
 	})

@@ -27,3 +27,12 @@ CREATE TABLE taught_names (
 	PRIMARY KEY (event, name)
 );
 CREATE INDEX taught_names_place ON taught_names (place_id);
+
+-- The confidence model refitted on the archive's own reviews (the
+-- geocoder's model.json weights as its prior); the newest is used.
+CREATE TABLE confidence_models (
+	id        INTEGER PRIMARY KEY,
+	fitted_at TEXT NOT NULL,
+	reviews   INTEGER NOT NULL,
+	model     TEXT NOT NULL -- JSON, geocode.Model
+);
