@@ -401,7 +401,8 @@ func (s *DB) events(ctx context.Context, q string, args ...any) ([]photo.Event, 
 // ReviewGroups returns the groups of unchecked photos the filter selects,
 // in the order that fixes the most with the least work: the worst first
 // (image metadata that disagrees, unplaced, fallbacks, low confidence),
-// then the largest. A group is the photos whose captions name a place in
+// then the least confident (a review of an unsure answer teaches the
+// refitted confidence most), then the largest. A group is the photos whose captions name a place in
 // words that fold to one key (MentionKey): case, article and spelling
 // aside. It is named as its first photo spells it, and shown at its
 // first photo's place: the one its link opens.
@@ -418,14 +419,18 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 	}
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
-		// first ranks a photo in the review order (need, then the newest)
-		// as a number, the smallest first. The columns besides the
-		// aggregates are min(first)'s row's, and of the rows that tie
-		// SQLite keeps the first it meets: scanning photos_review in its
-		// order, the first in ReviewIDs' order.
+		// first ranks a photo in the review order (need, confidence in
+		// hundredths, then the newest) as a number, the smallest first.
+		// The columns besides the aggregates are min(first)'s row's, and
+		// of the rows that tie SQLite keeps the first it meets: scanning
+		// photos_review in its order, the first in ReviewIDs' order. The
+		// groups come worst first, then those whose first photo is least
+		// confident (by tenths), then the largest.
 		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, json_group_array(DISTINCT mention), count(*),
-			min((4 - need) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first, sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1)
-			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key ORDER BY first / 100000000, count(*) DESC, mention_key LIMIT ?`,
+			min((4 - need) * 100000000000 + CAST(round(confidence * 100) AS INTEGER) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first,
+			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1)
+			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key
+			ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`,
 			append(args, limit)...)
 		if err != nil {
 			return err
@@ -441,7 +446,7 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
 				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
-			g.Worst = 4 - int(first/100000000)
+			g.Worst = 4 - int(first/100000000000)
 			out = append(out, g)
 		}
 		if err := rows.Err(); err != nil {
@@ -481,9 +486,10 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 
 // reviewOrder is the order a group's photos are reviewed in: the ones
 // that most need a person first (need: 4 their image file disagrees with
-// the caption, 3 unplaced, 2 fallbacks, 1 unsure), then the newest
-// (SQLite puts the undated last), the order of the photos_review index.
-const reviewOrder = `need DESC, date_from DESC, id`
+// the caption, 3 unplaced, 2 fallbacks, 1 unsure), then the least
+// confident (where a review teaches the refit most), then the newest
+// (SQLite puts the undated last): the order of the photos_review index.
+const reviewOrder = `need DESC, confidence, date_from DESC, id`
 
 // ReviewSplit returns how the unchecked photos of a group (its mention,
 // in any of its spellings) are placed now, one part a place, the largest first, so that

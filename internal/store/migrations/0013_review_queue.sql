@@ -6,5 +6,5 @@
 -- one pass over the index and never a lookup in the table.
 ALTER TABLE photos ADD COLUMN need INTEGER GENERATED ALWAYS AS (CASE WHEN agreement = 'disagrees' THEN 4 WHEN lon IS NULL THEN 3
 	WHEN precision = 'fallback' THEN 2 WHEN confidence < 0.5 THEN 1 ELSE 0 END) VIRTUAL;
-CREATE INDEX photos_review ON photos (mention_key, need DESC, date_from DESC, id, mention, date_to, lon, lat, agency, photographer,
-	place_id, gov_pcode, governorate, confidence, agreement) WHERE review = '';
+CREATE INDEX photos_review ON photos (mention_key, need DESC, confidence, date_from DESC, id, mention, date_to, lon, lat, agency,
+	photographer, place_id, gov_pcode, governorate, agreement) WHERE review = '';
