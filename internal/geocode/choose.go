@@ -45,6 +45,9 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 	if res.Precision == Exact {
 		conf *= oldQuarterFallback(c, b, &res)
 	}
+	if res.Precision == Exact {
+		conf *= facilityFallback(c, known, b, &res)
+	}
 	// Never a place in Syria for a photo the caption puts abroad: "Syrian
 	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
 	// village of Hadalat.
@@ -252,6 +255,49 @@ func oldQuarterFallback(c caption.Caption, b candidate, res *Result) float64 {
 	res.Precision = Fallback
 	res.Note = "the old city of " + b.hit.Place.Name + " is not in the gazetteer; placed at " + b.hit.Place.Name
 	return 0.8
+}
+
+// campWords follow a camp's or shelter's own name: "the Mahalej
+// shelter".
+var campWords = []string{"refugee camp", "displacement camp", "camp", "shelter"}
+
+// facilityFallback handles a camp or shelter the gazetteer lacks, with a
+// name of its own, that the caption places at the chosen town ("the
+// Mahalej shelter near Azaz"): the town is coarser than what the caption
+// says, a fallback, and its confidence says so. A camp named after the
+// town ("Kilis refugee camp") is left as the town: such camps are most
+// often at it, and the labelled captions count the town right. It
+// returns the confidence factor.
+func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result) float64 {
+	p := b.hit.Place
+	if !p.Kind.Populated() {
+		return 1
+	}
+	fallback := func(mention string) float64 {
+		res.Precision, res.Mention = Fallback, mention
+		res.Note = mention + " is not in the gazetteer; placed at " + p.Name + ", which the caption says it is at"
+		return 0.6
+	}
+	m := c.Mentions[b.mention]
+	for i := b.mention - 1; i >= 0 && i >= b.mention-2; i-- {
+		u := c.Mentions[i]
+		if u.Sentence != m.Sentence || known[i] || u.Entity != caption.MaybePlace || u.End > b.hit.Start {
+			continue
+		}
+		between := strings.ToLower(c.Text[u.End:b.hit.Start])
+		for _, w := range campWords {
+			rest, ok := strings.CutPrefix(between, " "+w+" ")
+			if !ok || len(rest) > 20 {
+				continue
+			}
+			for _, rel := range []string{"near ", "in ", "at ", "outside ", "of ", "close to ", "on the outskirts of "} {
+				if strings.HasPrefix(rest, rel) {
+					return fallback(u.Text + " " + c.Text[u.End+1:u.End+1+len(w)])
+				}
+			}
+		}
+	}
+	return 1
 }
 
 // heldByMention reports whether p is held by the best reading, or by
