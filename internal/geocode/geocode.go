@@ -26,6 +26,10 @@ type Gazetteer interface {
 	GovernorateOf(p *gazetteer.Place) *gazetteer.Place
 }
 
+// originCeiling bounds the confidence of an answer read from where people
+// came from: below 0.8, which reviewers and readers take as sure.
+const originCeiling = 0.75
+
 // Precision says how the result's place relates to where the photo was.
 type Precision string
 
@@ -157,6 +161,12 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		// told apart by any weight: the answer is right one time in k+1
 		// at best.
 		ceiling := 1 / (1 + float64(gc.sameNameRivals(w.cands, best, 0.75)))
+		// A place people came from ("who fled the centre of Raqqa", "was
+		// evacuated from the besieged town of") is where the photo was
+		// only when the caption says nothing else: never a sure answer.
+		if c.Mentions[w.cands[best].mention].Role == caption.Origin {
+			ceiling = math.Min(ceiling, originCeiling)
+		}
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
 		for i := range r.Alternatives {

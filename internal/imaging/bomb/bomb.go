@@ -95,13 +95,6 @@ func HeaderJPEG(w, h int, progressive bool) []byte {
 // black: its rows compress to almost nothing, while its decoder
 // allocates four bytes a pixel.
 func FlatPNG(w, h int) []byte {
-	var b bytes.Buffer
-	b.Write([]byte("\x89PNG\r\n\x1a\n"))
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 6 // 8 bits, RGBA
-	chunk(&b, "IHDR", ihdr)
 	var idat bytes.Buffer
 	z, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
 	row := make([]byte, 1+4*w) // filter type 0, then the pixels
@@ -109,14 +102,18 @@ func FlatPNG(w, h int) []byte {
 		z.Write(row)
 	}
 	z.Close()
-	chunk(&b, "IDAT", idat.Bytes())
-	chunk(&b, "IEND", nil)
-	return b.Bytes()
+	return rgbaPNG(w, h, idat.Bytes())
 }
 
 // HeaderPNG returns a PNG whose header declares w × h RGBA pixels and whose
 // image data is empty.
 func HeaderPNG(w, h int) []byte {
+	// A stored (uncompressed) empty zlib stream: the data ends at once.
+	return rgbaPNG(w, h, []byte{0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01})
+}
+
+// rgbaPNG is a PNG of w × h 8-bit RGBA pixels whose image data is idat.
+func rgbaPNG(w, h int, idat []byte) []byte {
 	var b bytes.Buffer
 	b.Write([]byte("\x89PNG\r\n\x1a\n"))
 	ihdr := make([]byte, 13)
@@ -124,8 +121,7 @@ func HeaderPNG(w, h int) []byte {
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 6 // 8 bits, RGBA
 	chunk(&b, "IHDR", ihdr)
-	// A stored (uncompressed) empty zlib stream: the data ends at once.
-	chunk(&b, "IDAT", []byte{0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01})
+	chunk(&b, "IDAT", idat)
 	chunk(&b, "IEND", nil)
 	return b.Bytes()
 }
