@@ -398,10 +398,45 @@ func entityOf(toks []token, i, end int, m *Mention) {
 		toks[end+2].num < 120 && (toks[end+3].is(",") || toks[end+3].is(")")) {
 		m.Entity = Person
 	}
+	if namesPerson(toks, i, end) {
+		m.Entity = Person
+	}
 	// A unit's name: "the al-Sultan Murad brigade", "the Hamza division".
 	if k := end + 1; k < len(toks) && toks[k].kind == tWord && !toks[k].upper() && unitWords[toks[k].lower] {
 		m.Entity = Organisation
 	}
+}
+
+// namesPerson reports whether the name toks[i..end], opening its
+// sentence, is a person's by what follows it: an appositive that says
+// who ("Saad, a teen from Raqqa,", "Umm Ahmad, a mother of four") or
+// kin with them ("Basi with his son"). A place's appositive says what
+// it is ("Kobani, a Kurdish town"), never one of these.
+func namesPerson(toks []token, i, end int) bool {
+	if i > 0 && toks[i-1].sentence == toks[i].sentence || end+2 >= len(toks) {
+		return false
+	}
+	next := &toks[end+1]
+	switch {
+	case next.is(",") && (toks[end+2].lower == "a" || toks[end+2].lower == "an"):
+		// a few words before the noun: "a 15-year-old Syrian boy"; not
+		// one that names a place after it: "a refugee camp"
+		for k := end + 3; k < len(toks) && k <= end+9 && (toks[k].kind != tPunct || toks[k].is("-")); k++ {
+			if toks[k].has(lexDesignator) && !toks[k-1].is("-") { // "year-old" is no old quarter
+				return false
+			}
+			if personNouns[toks[k].lower] {
+				return k+1 >= len(toks) || !toks[k+1].has(lexDesignator)
+			}
+		}
+	case next.lower == "with":
+		k := end + 2
+		if k < len(toks) && (toks[k].lower == "his" || toks[k].lower == "her" || toks[k].lower == "their") {
+			k++
+		}
+		return k < len(toks) && kinNouns[toks[k].lower]
+	}
+	return false
 }
 
 // designatorAfter reads the kind of place the words after the name give

@@ -73,6 +73,23 @@ var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "
 // Damascus").
 var passOverUpper = map[string]bool{"northern": true, "southern": true, "eastern": true, "western": true, "central": true}
 
+// Nouns of an appositive that say a name is a person's: "Saad, a teen
+// from Raqqa".
+var personNouns = map[string]bool{"boy": true, "girl": true, "man": true, "woman": true, "child": true, "teen": true,
+	"teenager": true, "mother": true, "father": true, "grandmother": true, "grandfather": true, "widow": true,
+	"student": true, "farmer": true, "nurse": true, "doctor": true, "teacher": true, "worker": true, "fighter": true,
+	"volunteer": true, "survivor": true, "resident": true, "baker": true, "driver": true, "shopkeeper": true,
+	"mechanic": true, "soldier": true, "commander": true, "member": true, "activist": true, "journalist": true,
+	"photographer": true, "rescuer": true, "paramedic": true, "medic": true, "barber": true, "tailor": true,
+	"vendor": true, "seller": true, "refugee": true, "father-of": true, "mother-of": true, "youth": true,
+	"toddler": true, "baby": true, "infant": true, "son": true, "daughter": true, "wife": true, "husband": true}
+
+// Kin after "with" that say a name is a person's: "Basi with his son".
+var kinNouns = map[string]bool{"son": true, "sons": true, "daughter": true, "daughters": true, "children": true,
+	"child": true, "wife": true, "husband": true, "mother": true, "father": true, "family": true, "baby": true,
+	"brother": true, "brothers": true, "sister": true, "sisters": true, "grandson": true, "granddaughter": true,
+	"grandchildren": true, "friends": true, "friend": true}
+
 // Words before a name that make it a person's.
 var personBefore = map[string]bool{"president": true, "mr": true, "mrs": true, "ms": true, "dr": true,
 	"leader": true, "commander": true, "general": true, "gen": true, "minister": true, "photographer": true,

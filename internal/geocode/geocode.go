@@ -30,6 +30,10 @@ type Gazetteer interface {
 // came from: below 0.8, which reviewers and readers take as sure.
 const originCeiling = 0.75
 
+// personCeiling bounds the confidence of an answer read from a name the
+// caption gives a person.
+const personCeiling = 0.3
+
 // Precision says how the result's place relates to where the photo was.
 type Precision string
 
@@ -166,6 +170,11 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		// only when the caption says nothing else: never a sure answer.
 		if c.Mentions[w.cands[best].mention].Role == caption.Origin {
 			ceiling = math.Min(ceiling, originCeiling)
+		}
+		// A name the caption gives a person ("Saad, a teen from Raqqa,")
+		// read as a place is a guess at best.
+		if c.Mentions[w.cands[best].mention].Entity == caption.Person {
+			ceiling = math.Min(ceiling, personCeiling)
 		}
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.

@@ -153,3 +153,18 @@ func TestOriginIsNeverSure(t *testing.T) {
 		}
 	}
 }
+
+// A name the caption gives a person, read as a place ("Saad, a teen from
+// Raqqa," and a village called Sa'dah), is never a sure answer.
+func TestPersonNameIsNoSurePlace(t *testing.T) {
+	gc, _ := newGeocoder(t)
+	for _, text := range []string{
+		"Saad, a teen from Raqqa, poses for a photograph, Syria, May 3, 2016. (Photo by A. Person/AP)",
+		"Basi with his son walks to school, Syria, May 3, 2016. (Photo by A. Person/AP)",
+	} {
+		r := gc.Geocode(caption.Parse(text))
+		if r.Place != nil && r.Confidence >= 0.8 {
+			t.Errorf("%q: %s at %.2f, want below 0.8", text, r.Place.Name, r.Confidence)
+		}
+	}
+}
