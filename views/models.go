@@ -359,6 +359,8 @@ type ReviewPhoto struct {
 	// Draft is what an editor had typed in the form when their session
 	// ended, by field (note, place_id, lon, lat), to type again.
 	Draft map[string]string
+	// AddKinds are the kinds a place added from the review may be.
+	AddKinds []Option
 }
 
 // ReviewLog is the latest changes people made.

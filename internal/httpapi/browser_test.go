@@ -868,3 +868,50 @@ func TestBrowserImageMetadata(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserAddPlace: on a photo's review page an editor clicks the map
+// where a shelter the gazetteer lacks is, names it and saves: the archive
+// has the place, with the editor's name, and the photo is there.
+func TestBrowserAddPlace(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	b.run(t, chromedp.Navigate(e.ts.URL+"/signin"),
+		chromedp.SendKeys(`input[name=name]`, "rana", chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=password]`, testPassword, chromedp.ByQuery),
+		chromedp.Submit(`[data-testid=signin]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
+		chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
+		chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond))
+	var box []float64
+	b.run(t, eval(`(() => { const r = document.querySelector("#review-map").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box))
+	var lon, lat string
+	b.run(t, chromedp.MouseClickXY(box[0]+box[2]/2+80, box[1]+box[3]/2-40),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Value(`[data-testid=lon]`, &lon, chromedp.ByQuery),
+		chromedp.Value(`[data-testid=lat]`, &lat, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=add-place] summary`, chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=new-name]`, "Al-Nour Tent Shelter", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=new-kind]`, "camp", chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid=new-source]`, "https://example.org/shelter-page", chromedp.ByQuery),
+		chromedp.Click(`[data-testid=save-new-place]`, chromedp.ByQuery),
+		chromedp.Sleep(500*time.Millisecond))
+	p := e.a.Gazetteer().ByID("arc:al-nour-tent-shelter")
+	if p == nil || lon == "" {
+		b.check(t)
+		t.Fatalf("no place added (clicked %s,%s)", lon, lat)
+	}
+	if got := fmt.Sprintf("%.6f,%.6f", p.Point.Lon(), p.Point.Lat()); got != lon+","+lat || p.Kind != "camp" {
+		t.Errorf("the place is a %s at %s, want a camp at the clicked %s,%s", p.Kind, got, lon, lat)
+	}
+	_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
+	f := features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
+	if f.Properties["place_id"] != "arc:al-nour-tent-shelter" || f.Properties["placement"] != "corrected" {
+		t.Errorf("the photo is at %v (%v), want the added shelter", f.Properties["place_id"], f.Properties["placement"])
+	}
+	added, _ := e.a.AddedPlaces(context.Background())
+	if len(added) != 1 || added[0].AddedBy != "rana" || added[0].Source != "https://example.org/shelter-page" {
+		t.Errorf("added %+v", added)
+	}
+}

@@ -154,6 +154,9 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.withMapAssets(&m.Page)
+	for _, k := range []gazetteer.Kind{gazetteer.Camp, gazetteer.Neighbourhood, gazetteer.Village, gazetteer.Town, gazetteer.Landmark, gazetteer.Crossing, gazetteer.Region} {
+		m.AddKinds = append(m.AddKinds, views.Option{Value: string(k), Label: l.Named("kind.", string(k))})
+	}
 	if p.Place.Located {
 		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
@@ -308,10 +311,25 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 				ch.Place = &pl
 			}
 		}
+	case "add-place":
+		// A place the gazetteer lacks, at the point the map gave: added
+		// to the archive, and the photo put there.
+		var pt [2]float64
+		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
+			var kept []photo.AddedPlace
+			kept, err = s.archive.AddPlaces(r.Context(), []photo.AddedPlace{{Name: r.PostFormValue("new_name"), Kind: r.PostFormValue("new_kind"),
+				Lon: pt[0], Lat: pt[1], Source: r.PostFormValue("new_source")}}, ed.Name)
+			if err == nil {
+				var pl photo.Place
+				if pl, err = s.archive.PlaceOf(kept[0].ID, nil); err == nil {
+					ch.Place = &pl
+				}
+			}
+		}
 	case "fix":
 		ch, err = s.fixChange(ch, r.PostForm)
 	default:
-		err = &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("action %q: want confirm, place, point or fix", action), Parameter: "action"}
+		err = &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("action %q: want confirm, place, point, add-place or fix", action), Parameter: "action"}
 	}
 	if err != nil {
 		s.error(w, r, err)
