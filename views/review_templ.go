@@ -1902,7 +1902,7 @@ func ReviewPhotoPage(m ReviewPhoto) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 160, "\" placeholder=\"https://\" data-testid=\"new-source\"></label> <button type=\"submit\" name=\"action\" value=\"add-place\" class=\"button secondary\" data-testid=\"save-new-place\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 160, "\" data-testid=\"new-source\"></label> <button type=\"submit\" name=\"action\" value=\"add-place\" class=\"button secondary\" data-testid=\"save-new-place\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

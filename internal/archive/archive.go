@@ -41,6 +41,9 @@ type Archive struct {
 	// model is the confidence model refitted on the archive's reviews,
 	// nil for the shipped one.
 	model *geocode.Model
+	// learning serialises what rebuilds the place index (adding places,
+	// the refit), so that one rebuild never drops another's place.
+	learning sync.Mutex
 }
 
 // placeIndex is a gazetteer with what is made of it: its geocoder and

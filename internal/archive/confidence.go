@@ -29,6 +29,8 @@ const rightWithin = 5000 // metres
 // with it from now on. It returns how many reviewed answers there were,
 // and whether that was enough to refit (geocode.MinReviews).
 func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bool, err error) {
+	a.learning.Lock()
+	defer a.learning.Unlock()
 	reviewed, err := a.DB.ReviewedPhotos(ctx)
 	if err != nil {
 		return 0, false, err

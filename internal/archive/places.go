@@ -57,6 +57,8 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 	if strings.TrimSpace(by) == "" {
 		return nil, photo.Errorf(photo.EInvalid, "an added place needs who adds it")
 	}
+	a.learning.Lock()
+	defer a.learning.Unlock()
 	existing, err := a.DB.AddedPlaces(ctx)
 	if err != nil {
 		return nil, err
@@ -96,6 +98,8 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 // AddedPlaces), keeping who added each and when; one whose id this
 // archive has is skipped. It returns how many it added.
 func (a *Archive) ImportPlaces(ctx context.Context, places []photo.AddedPlace) (int, error) {
+	a.learning.Lock()
+	defer a.learning.Unlock()
 	existing, err := a.DB.AddedPlaces(ctx)
 	if err != nil {
 		return 0, err

@@ -3,8 +3,10 @@ package archive
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -165,5 +167,27 @@ func TestCorrectionsTeachSpellings(t *testing.T) {
 	a = openTest(t, path)
 	if got := a.Build(ingestCaption(again)).Place; got.ID == target {
 		t.Errorf("the undone correction still teaches Jisr al-Haj as %s", target)
+	}
+}
+
+// Places added at once, as editors of one server may: each rebuild of the
+// archive's gazetteer keeps the others' places.
+func TestPlacesAddedAtOnceAreAllKept(t *testing.T) {
+	a := openTest(t, filepath.Join(t.TempDir(), "archive.db"))
+	var wg sync.WaitGroup
+	for i := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := a.AddPlaces(context.Background(), []photo.AddedPlace{{Name: fmt.Sprintf("Shelter Number %d", i), Kind: "camp", Lon: 36.5 + float64(i)/100, Lat: 36}}, "rana"); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range 6 {
+		if a.Gazetteer().ByID(fmt.Sprintf("arc:shelter-number-%d", i)) == nil {
+			t.Errorf("shelter %d is missing from the archive's gazetteer", i)
+		}
 	}
 }
