@@ -35,7 +35,7 @@ var landedVerbs = map[string]bool{"hit": true, "hits": true, "struck": true, "po
 
 // designators name what a place is; the map gives the canonical word.
 var designators = map[string]string{
-	"city": "city", "town": "town", "village": "village", "villages": "village", "hamlet": "village",
+	"city": "city", "town": "town", "towns": "town", "cities": "city", "village": "village", "villages": "village", "hamlet": "village",
 	"neighbourhood": "neighbourhood", "neighborhood": "neighbourhood", "neighbourhoods": "neighbourhood",
 	"neighborhoods": "neighbourhood", "quarter": "neighbourhood", "district": "district",
 	"districts": "district", "suburb": "suburbs", "suburbs": "suburbs", "province": "province",
@@ -66,7 +66,9 @@ var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "
 	"old": true, "new": true, "turkish": true, "lebanese": true, "jordanian": true, "iraqi": true,
 	"rebels": true, "fighters": true, "regime's": true, "is": true, "isis": true, "held'": true,
 	"country's": true, "town's": true, "city's": true, "outer": true, "far": true, "just": true, "miles": true,
-	"km": true, "kilometres": true, "kilometers": true}
+	"km": true, "kilometres": true, "kilometers": true,
+	// "evacuated from the two besieged towns of"
+	"besieged": true, "encircled": true, "two": true, "both": true}
 
 // Capitalised adjectives passed over too: "in the Northern countryside";
 // and every one of lexicon.Nationalities ("in the Syrian capital

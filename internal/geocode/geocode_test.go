@@ -146,6 +146,7 @@ func TestOriginIsNeverSure(t *testing.T) {
 		"Civilians fleeing Manbij wait on a road, Syria, August 2, 2016. (Photo by A. Person/AFP)",
 		"A family displaced from Deir ez-Zor sits on a truck, Syria, October 3, 2017. (Photo by A. Person/AP)",
 		"Men who were evacuated from Daraya arrive, Syria, August 27, 2016. REUTERS/Omar Sanadiki",
+		"A girl who was evacuated with her family from the two besieged Shi'ite towns of Foua and Kefraya waits, Syria, April 15, 2017. REUTERS/Omar Sanadiki",
 	} {
 		r := gc.Geocode(caption.Parse(text))
 		if r.Place != nil && r.Confidence >= 0.8 {

@@ -22,7 +22,7 @@ var Nationalities = map[string]string{"syrian": "SY", "syrians": "SY", "turkish"
 	"jordanian": "JO", "iraqi": "IQ", "israeli": "IL",
 	"kurdish": "", "kurd": "", "kurds": "", "russian": "", "iranian": "", "palestinian": "", "american": "", "british": "",
 	"french": "", "german": "", "european": "", "arab": "", "armenian": "", "assyrian": "", "yazidi": "", "turkmen": "",
-	"circassian": "", "alawite": "", "sunni": "", "shiite": "", "shia": "", "druze": "", "christian": "", "muslim": "",
+	"circassian": "", "alawite": "", "sunni": "", "shiite": "", "shi'ite": "", "shi’ite": "", "shia": "", "druze": "", "christian": "", "muslim": "",
 	"islamic": "", "syriac": "", "bedouin": "", "greek": "", "macedonian": "", "serbian": "", "hungarian": "",
 	"austrian": "", "italian": "", "egyptian": "", "saudi": "", "qatari": "", "emirati": "", "afghan": "", "european's": ""}
 
