@@ -40,6 +40,8 @@ func TestBrowserPublished(t *testing.T) {
 	var count string
 	var markers, rows int
 	b.run(t, ready(site),
+		// The list's chunk may come after the count on a busy machine.
+		chromedp.WaitReady(`[data-testid=photo-row]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		eval(`document.querySelectorAll(".leaflet-marker-pane .cluster, .leaflet-marker-pane .pm").length`, &markers),
 		eval(`document.querySelectorAll("[data-testid=photo-row]").length`, &rows))
