@@ -218,13 +218,11 @@ func runPlacesAdd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
-	lon, lat, ok := strings.Cut(*point, ",")
-	x, err1 := photo.ParseDecimal(strings.TrimSpace(lon))
-	y, err2 := photo.ParseDecimal(strings.TrimSpace(lat))
-	if !ok || err1 != nil || err2 != nil {
-		return usageError{fmt.Sprintf("--point %q: want LON,LAT in decimal degrees, e.g. 36.36,35.89", *point)}
+	at, err := parsePoint(*point)
+	if err != nil {
+		return err
 	}
-	p.Lon, p.Lat, p.Names = x, y, aliases
+	p.Lon, p.Lat, p.Names = at[0], at[1], aliases
 	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
 	if err != nil {
 		return err

@@ -11,6 +11,20 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
+// parsePoint reads a --point flag: LON,LAT in decimal degrees, in range.
+func parsePoint(point string) ([2]float64, error) {
+	lon, lat, ok := strings.Cut(point, ",")
+	x, err1 := photo.ParseDecimal(strings.TrimSpace(lon))
+	y, err2 := photo.ParseDecimal(strings.TrimSpace(lat))
+	if !ok || err1 != nil || err2 != nil {
+		return [2]float64{}, usageError{fmt.Sprintf("--point %q: want LON,LAT in decimal degrees, e.g. 37.16,36.20", point)}
+	}
+	if !photo.ValidPoint(x, y) {
+		return [2]float64{}, usageError{fmt.Sprintf("--point %q: out of range (lon −180…180, lat −90…90)", point)}
+	}
+	return [2]float64{x, y}, nil
+}
+
 // runSetPlace stores a person's correction of a photo's place.
 func runSetPlace(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("set-place", flag.ContinueOnError)
@@ -28,16 +42,11 @@ func runSetPlace(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	rest := fl.Args()
 	var pt *[2]float64
 	if *point != "" {
-		lon, lat, ok := strings.Cut(*point, ",")
-		x, err1 := photo.ParseDecimal(lon)
-		y, err2 := photo.ParseDecimal(lat)
-		if !ok || err1 != nil || err2 != nil {
-			return usageError{fmt.Sprintf("--point %q: want LON,LAT in decimal degrees, e.g. 37.16,36.20", *point)}
+		at, err := parsePoint(*point)
+		if err != nil {
+			return err
 		}
-		if !photo.ValidPoint(x, y) {
-			return usageError{fmt.Sprintf("--point %q: out of range (lon −180…180, lat −90…90)", *point)}
-		}
-		pt = &[2]float64{x, y}
+		pt = &at
 	}
 	switch {
 	case len(rest) == 2 && pt == nil, len(rest) == 1 && pt != nil:

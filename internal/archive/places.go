@@ -59,39 +59,22 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 	}
 	a.learning.Lock()
 	defer a.learning.Unlock()
-	existing, err := a.DB.AddedPlaces(ctx)
+	existing, taken, err := a.addedIDs(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := a.DB.Now().UTC().Format(time.RFC3339)
-	taken := map[string]bool{}
-	all := slices.Clone(existing)
-	for _, p := range existing {
-		taken[p.ID] = true
-	}
 	out := make([]photo.AddedPlace, len(places))
 	for i, p := range places {
 		p.Name, p.NameAr, p.Kind, p.Parent, p.Source = strings.TrimSpace(p.Name), strings.TrimSpace(p.NameAr), strings.TrimSpace(p.Kind), strings.TrimSpace(p.Parent), strings.TrimSpace(p.Source)
-		if p.ID == "" || !IsAdded(p.ID) || taken[p.ID] {
-			p.ID = a.freeID(p.Name, taken)
-		}
+		p.ID, p.AddedBy, p.AddedAt = a.freeID(p.Name, taken), by, now
 		taken[p.ID] = true
-		p.AddedBy, p.AddedAt = by, now
 		if err := CheckAddedPlace(p); err != nil {
 			return nil, err
 		}
 		out[i] = p
-		all = append(all, p)
 	}
-	g, err := a.withAdded(all)
-	if err != nil {
-		return nil, err
-	}
-	if err := a.DB.AddPlaces(ctx, out); err != nil {
-		return nil, err
-	}
-	a.places.Store(a.newPlaceIndex(g))
-	return out, nil
+	return out, a.keepAdded(ctx, existing, out)
 }
 
 // ImportPlaces adds places exported from another archive (see
@@ -100,15 +83,11 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 func (a *Archive) ImportPlaces(ctx context.Context, places []photo.AddedPlace) (int, error) {
 	a.learning.Lock()
 	defer a.learning.Unlock()
-	existing, err := a.DB.AddedPlaces(ctx)
+	existing, taken, err := a.addedIDs(ctx)
 	if err != nil {
 		return 0, err
 	}
-	taken := map[string]bool{}
-	for _, p := range existing {
-		taken[p.ID] = true
-	}
-	all, fresh := slices.Clone(existing), []photo.AddedPlace(nil)
+	var fresh []photo.AddedPlace
 	for _, p := range places {
 		if taken[p.ID] {
 			continue
@@ -123,20 +102,37 @@ func (a *Archive) ImportPlaces(ctx context.Context, places []photo.AddedPlace) (
 			return 0, err
 		}
 		taken[p.ID] = true
-		all, fresh = append(all, p), append(fresh, p)
+		fresh = append(fresh, p)
 	}
 	if len(fresh) == 0 {
 		return 0, nil
 	}
-	g, err := a.withAdded(all)
+	return len(fresh), a.keepAdded(ctx, existing, fresh)
+}
+
+// addedIDs returns the places the archive's editors added, and their ids.
+func (a *Archive) addedIDs(ctx context.Context) ([]photo.AddedPlace, map[string]bool, error) {
+	existing, err := a.DB.AddedPlaces(ctx)
+	taken := make(map[string]bool, len(existing))
+	for _, p := range existing {
+		taken[p.ID] = true
+	}
+	return existing, taken, err
+}
+
+// keepAdded checks that fresh places fit the gazetteer beside the
+// existing ones (their parents known), keeps them, and makes the archive
+// geocode with them. The caller holds a.learning.
+func (a *Archive) keepAdded(ctx context.Context, existing, fresh []photo.AddedPlace) error {
+	g, err := a.withAdded(append(slices.Clone(existing), fresh...))
 	if err != nil {
-		return 0, err
+		return err
 	}
 	if err := a.DB.AddPlaces(ctx, fresh); err != nil {
-		return 0, err
+		return err
 	}
 	a.places.Store(a.newPlaceIndex(g))
-	return len(fresh), nil
+	return nil
 }
 
 // AddedPlaces returns the places the archive's editors added.

@@ -40,14 +40,22 @@ func TestArabicDevSet(t *testing.T) {
 	scoreDevSet(t, "arabic-devset-levels.json", "arabic-dev-captions.jsonl")
 }
 
-func scoreDevSet(t *testing.T, levelsFile string, files ...string) {
+// evalDir is ../shared/eval, holding file; a test without it skips, but
+// fails under CI, which runs with ../shared beside the repository.
+func evalDir(t *testing.T, file string) string {
+	t.Helper()
 	dir := filepath.Join("..", "..", "..", "shared", "eval")
-	if _, err := os.Stat(filepath.Join(dir, files[0])); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("CI runs with ../shared beside the repo, but: %v", err)
 		}
 		t.Skipf("no shared eval data: %v", err)
 	}
+	return dir
+}
+
+func scoreDevSet(t *testing.T, levelsFile string, files ...string) {
+	dir := evalDir(t, files[0])
 	var levels struct{ Place, Date, Credit, High, Caught float64 }
 	data, err := os.ReadFile(filepath.Join("testdata", levelsFile))
 	if err != nil {
@@ -130,14 +138,8 @@ func b2i(b bool) int {
 // The shipped model was fitted on these very captions, so the gain here
 // is small; on an archive unlike them it is the point.
 func TestReviewLoop(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "eval")
 	files := []string{"dev-captions.jsonl", "dev-captions-2.jsonl", "arabic-dev-captions.jsonl"}
-	if _, err := os.Stat(filepath.Join(dir, files[0])); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI runs with ../shared beside the repo, but: %v", err)
-		}
-		t.Skipf("no shared eval data: %v", err)
-	}
+	dir := evalDir(t, files[0])
 	gc, g := newGeocoder(t)
 	type answer struct {
 		ex    geocode.Explanation
@@ -166,18 +168,12 @@ func TestReviewLoop(t *testing.T) {
 		return a.ex.Result.Confidence
 	}
 	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(conf(answers[i]), conf(answers[j])) })
+	// A fifth of the shared captions holds fewer placed answers than a
+	// refit needs: the loop reviews on down the queue until it has them.
 	reviewed := map[int]bool{}
 	var examples []geocode.Example
-	for _, i := range order[:len(order)/5] {
-		reviewed[i] = true
-		if a := answers[i]; a.ex.Result.Place != nil && a.ex.Chosen >= 0 {
-			examples = append(examples, geocode.Example{X: a.ex.Features, Right: a.right, Weight: 1})
-		}
-	}
-	// A fifth of the shared captions holds fewer placed answers than a
-	// refit needs; the loop reviews on down the queue until it has them.
-	for _, i := range order[len(order)/5:] {
-		if len(examples) >= geocode.MinReviews {
+	for n, i := range order {
+		if n >= len(order)/5 && len(examples) >= geocode.MinReviews {
 			break
 		}
 		reviewed[i] = true

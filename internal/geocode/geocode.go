@@ -168,12 +168,13 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		// A place people came from ("who fled the centre of Raqqa", "was
 		// evacuated from the besieged town of") is where the photo was
 		// only when the caption says nothing else: never a sure answer.
-		if c.Mentions[w.cands[best].mention].Role == caption.Origin {
+		read := c.Mentions[w.cands[best].mention]
+		if read.Role == caption.Origin {
 			ceiling = math.Min(ceiling, originCeiling)
 		}
 		// A name the caption gives a person ("Saad, a teen from Raqqa,")
 		// read as a place is a guess at best.
-		if c.Mentions[w.cands[best].mention].Entity == caption.Person {
+		if read.Entity == caption.Person {
 			ceiling = math.Min(ceiling, personCeiling)
 		}
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))

@@ -312,19 +312,9 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 			}
 		}
 	case "add-place":
-		// A place the gazetteer lacks, at the point the map gave: added
-		// to the archive, and the photo put there.
-		var pt [2]float64
-		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
-			var kept []photo.AddedPlace
-			kept, err = s.archive.AddPlaces(r.Context(), []photo.AddedPlace{{Name: r.PostFormValue("new_name"), Kind: r.PostFormValue("new_kind"),
-				Lon: pt[0], Lat: pt[1], Source: r.PostFormValue("new_source")}}, ed.Name)
-			if err == nil {
-				var pl photo.Place
-				if pl, err = s.archive.PlaceOf(kept[0].ID, nil); err == nil {
-					ch.Place = &pl
-				}
-			}
+		var pl photo.Place
+		if pl, err = s.formAddedPlace(r, ed); err == nil {
+			ch.Place = &pl
 		}
 	case "fix":
 		ch, err = s.fixChange(ch, r.PostForm)
@@ -449,6 +439,22 @@ func formPoint(lon, lat string) ([2]float64, error) {
 		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lat %q is not a number of degrees", lat), Parameter: "lat"}
 	}
 	return [2]float64{x, y}, nil
+}
+
+// formAddedPlace adds the place a review form describes (one the
+// gazetteer lacks, at the point the map gave) to the archive, and returns
+// it as the photo's new place.
+func (s *Server) formAddedPlace(r *http.Request, ed *session.Editor) (photo.Place, error) {
+	pt, err := formPoint(r.PostFormValue("lon"), r.PostFormValue("lat"))
+	if err != nil {
+		return photo.Place{}, err
+	}
+	kept, err := s.archive.AddPlaces(r.Context(), []photo.AddedPlace{{Name: r.PostFormValue("new_name"), Kind: r.PostFormValue("new_kind"),
+		Lon: pt[0], Lat: pt[1], Source: r.PostFormValue("new_source")}}, ed.Name)
+	if err != nil {
+		return photo.Place{}, err
+	}
+	return s.archive.PlaceOf(kept[0].ID, nil)
 }
 
 // fixChange reads a date and credit: each field present is a fix (an
