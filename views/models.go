@@ -199,7 +199,10 @@ type PlacePage struct {
 	// Within lists what holds the place, largest first: governorate,
 	// district, subdistrict, then its city or town; a Link without URL is
 	// shown as text.
-	Within      []Link
+	Within []Link
+	// OtherSide is a border crossing's gate in the other country, nil
+	// for every other place.
+	OtherSide   *Link
 	Country     string
 	Names       []string
 	Coordinates string

@@ -187,6 +187,9 @@ func slug(s string) string {
 		if unicode.Is(unicode.Mn, r) {
 			continue
 		}
+		if r == 'ı' { // Turkish dotless i has no decomposition: Öncüpınar is oncupinar
+			r = 'i'
+		}
 		if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
 			if dash && b.Len() > 0 {
 				b.WriteByte('-')

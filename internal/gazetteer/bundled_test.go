@@ -239,3 +239,40 @@ func TestLookupFindsEveryArabicName(t *testing.T) {
 		t.Errorf("%d of %d Arabic names not found", missed, total)
 	}
 }
+
+// TestCrossingsArePairs checks that each border crossing captions name is
+// two places, one per country, each found by its own gate's name only:
+// "the Cilvegozu border gate, in Turkey" is never the Syrian Bab al-Hawa.
+func TestCrossingsArePairs(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ syrian, other, otherCountry, otherName string }{
+		{"cur:bab-al-hawa-crossing", "cur:cilvegozu-crossing", "TR", "Cilvegozu"},
+		{"cur:bab-al-salameh-crossing", "cur:oncupinar-crossing", "TR", "Oncupinar"},
+		{"cur:semalka-crossing", "cur:peshkhabour-crossing", "IQ", "Peshkhabur"},
+	} {
+		sy, other := g.ByID(tc.syrian), g.ByID(tc.other)
+		if sy == nil || other == nil {
+			t.Fatalf("missing %s or %s", tc.syrian, tc.other)
+		}
+		if other.Country != tc.otherCountry || other.Kind != gazetteer.Crossing || len(other.Sources) == 0 {
+			t.Errorf("%s: country %s kind %s sources %v, want a %s crossing with its page", other.ID, other.Country, other.Kind, other.Sources, tc.otherCountry)
+		}
+		if got := g.OtherSide(sy); got != other {
+			t.Errorf("OtherSide(%s) = %v, want %s", sy.ID, got, other.ID)
+		}
+		if got := g.OtherSide(other); got != sy {
+			t.Errorf("OtherSide(%s) = %v, want %s", other.ID, got, sy.ID)
+		}
+		for _, p := range g.Lookup(tc.otherName) {
+			if p.Country == "SY" {
+				t.Errorf("%q names the Syrian %s (%s): a gate's name is its own side's", tc.otherName, p.ID, p.Name)
+			}
+		}
+	}
+	if got := g.OtherSide(g.ByID("cur:jdeidet-yabous")); got != nil {
+		t.Errorf("Jdeidet Yabous has no Lebanese gate in the gazetteer, OtherSide gave %s", got.ID)
+	}
+}

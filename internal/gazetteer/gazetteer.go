@@ -12,6 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/paulmach/orb/geo"
+
 	"github.com/syriamap/syriamap/internal/textdist"
 )
 
@@ -315,6 +317,31 @@ func (g *Gazetteer) Contains(q, p *Place) bool {
 		id = g.ByID(id).Parent
 	}
 	return false
+}
+
+// crossingPairKm is how far apart the two sides of one border crossing
+// may lie: each country's gate stands a few km from the other's.
+const crossingPairKm = 8
+
+// OtherSide returns the other country's gate of the border crossing p (the
+// Turkish Cilvegözü for the Syrian Bab al-Hawa and back): the nearest
+// located crossing of another country within crossingPairKm, or nil.
+func (g *Gazetteer) OtherSide(p *Place) *Place {
+	if p.Kind != Crossing || !p.Located {
+		return nil
+	}
+	var best *Place
+	bestKm := float64(crossingPairKm)
+	for i := range g.places {
+		q := &g.places[i]
+		if q.Kind != Crossing || !q.Located || q.Country == p.Country {
+			continue
+		}
+		if km := geo.Distance(p.Point, q.Point) / 1000; km <= bestKm {
+			best, bestKm = q, km
+		}
+	}
+	return best
 }
 
 // GovernorateOf returns the governorate entry p lies in, or nil for places

@@ -237,6 +237,18 @@ func TestPlacePage(t *testing.T) {
 	if resp, _ := get(t, ts, "/places/gn:0"); resp.StatusCode != 404 {
 		t.Errorf("unknown place: %d", resp.StatusCode)
 	}
+	// A border crossing names its gate across the border, linked, and
+	// the link comes back.
+	d = getPage(t, ts, "/places/cur:bab-al-hawa-crossing")
+	if got, href := d.text("other-side"), attr(d.one("other-side").FirstChild, "href"); got != "Cilvegözü crossing (Turkey)" || href != "/places/cur:cilvegozu-crossing" {
+		t.Errorf("Bab al-Hawa's other side: %q → %q", got, href)
+	}
+	if got := getPage(t, ts, "/places/cur:cilvegozu-crossing").text("other-side"); got != "Bab al-Hawa crossing (Syria)" {
+		t.Errorf("Cilvegözü's other side: %q", got)
+	}
+	if len(d.all("other-side")) != 1 || len(getPage(t, ts, "/places/gn:170063").all("other-side")) != 0 {
+		t.Error("other-side shown where there is none")
+	}
 }
 
 func TestAboutPageAndAssets(t *testing.T) {

@@ -184,6 +184,16 @@ func Within(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL
 	return out
 }
 
+// OtherSide links a border crossing to its gate in the other country
+// ("Cilvegözü crossing (Turkey)" on Bab al-Hawa's page), or is nil.
+func OtherSide(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, placeURL func(id string) string) *views.Link {
+	q := g.OtherSide(pl)
+	if q == nil {
+		return nil
+	}
+	return &views.Link{Label: l.T("place.within", "place", GazetteerName(l, q), "kind", CountryName(l, q.Country)), URL: placeURL(q.ID)}
+}
+
 // Records lists the source records merged into a place, each linking to
 // where it can be looked up, and the pages curated facts were read from.
 func Records(l i18n.Locale, pl *gazetteer.Place) []views.Link {
