@@ -7,6 +7,11 @@ func TestCredit(t *testing.T) {
 		name, text, photographer, agency string
 	}{
 		{"photo by name/agency", "A man in Homs. (Photo by Bassam Khabieh/Reuters)", "Bassam Khabieh", "Reuters"},
+		{"a handout's provider in the text", "A handout picture released by SANA shows damaged buildings in Aleppo.", "", "SANA"},
+		{"a provider named after a comma", "In this photo released by the Syrian official news agency, SANA, a soldier fires in Maaloula.", "", "SANA"},
+		{"a provider spelled out, then a date", "This photo provided by the Syrian Arab News Agency on May 2, 2015 shows a street in Homs.", "", "SANA"},
+		{"a provider that is no known agency", "This picture provided by a local activist shows smoke over Douma, Syria.", "", ""},
+		{"a credit of its own beats the provider", "A photo released by SANA shows Homs, Syria, May 2, 2015. REUTERS/Omar Sanadiki", "Omar Sanadiki", "Reuters"},
 		{"an organisation employs the photographer", "Children in a camp near Idlib, 2016. Photograph: Karl Schembri/Norwegian Refugee Council", "Karl Schembri", "Norwegian Refugee Council"},
 		{"©UNICEF/Name", "Children queue for water in Aleppo, Syria. ©UNICEF/Al-Issa", "Al-Issa", "UNICEF"},
 		{"ICRC/Name", "A man sits in Homs, Syria. ICRC/Ibrahim Malla", "Ibrahim Malla", "ICRC"},
@@ -97,6 +102,20 @@ func TestCreditSpanHoldsNoPlaces(t *testing.T) {
 	}
 	for _, m := range c.Mentions {
 		if m.Start >= c.CreditStart {
+			t.Errorf("mention %q inside the credit", m.Text)
+		}
+	}
+}
+
+// A handout's provider named in the text is its credit, and never a place
+// ("SANA" spells a village too).
+func TestProviderSpanHoldsNoPlaces(t *testing.T) {
+	c := Parse("A handout photograph released by SANA shows damaged buildings, Syria, May 2, 2015.")
+	if got := c.Text[c.CreditStart:c.CreditEnd]; got != "SANA" {
+		t.Fatalf("credit span = %q", got)
+	}
+	for _, m := range c.Mentions {
+		if m.Text == "SANA" {
 			t.Errorf("mention %q inside the credit", m.Text)
 		}
 	}
