@@ -190,6 +190,18 @@ func arabicMentions(text string, toks []arTok) []Mention {
 			ph = nil
 			continue
 		}
+		// A city abroad the gazetteer lacks says its country ("ضواحي
+		// أنقرة", the suburbs of Ankara), unless a designator of a small
+		// place comes before it.
+		if _, ok := lexicon.CitiesAbroad[w.rest]; ok && (ph == nil || ph.designator == "" || ph.designator == "city") {
+			m := Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Country}
+			if ph != nil && ph.cue != "" {
+				m.Cue, m.Role = ph.cue, ph.role
+			}
+			out = append(out, m)
+			ph = nil
+			continue
+		}
 		// Cues and designators begin or go on with a phrase.
 		if cue, ok := arCues[w.rest]; ok {
 			ph = &arPhrase{cue: cue, role: Where}

@@ -362,7 +362,15 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 		m.Cue, m.Role = "dateline", Where
 		return false
 	}
-	return cueBefore(toks, i, m)
+	sharesCue = cueBefore(toks, i, m)
+	// "the village of Doha": a small place's designator makes a city
+	// abroad's name a Syrian place after all.
+	if m.Entity == Country && (m.Designator == "village" || m.Designator == "neighbourhood") {
+		if _, ok := lexicon.CitiesAbroad[strings.ToLower(m.Text)]; ok {
+			m.Entity = MaybePlace
+		}
+	}
+	return sharesCue
 }
 
 // entityOf says what kind of thing the name at tokens i..end is, from its
@@ -381,6 +389,8 @@ func entityOf(toks []token, i, end int, m *Mention) {
 	low := appendLower(buf[:0], m.Text)
 	if _, ok := lexicon.Countries[string(low)]; ok {
 		m.Entity = Country
+	} else if _, ok := lexicon.CitiesAbroad[string(low)]; ok {
+		m.Entity = Country // a city abroad says its country: "in Ankara"
 	} else if _, ok := lexicon.Nationalities[string(low)]; ok {
 		m.Entity = Nationality
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/lexicon"
 )
 
 // TestCoverage draws 300 places at random (a fixed seed) from OCHA's
@@ -187,4 +189,18 @@ func swapDoubling(s string) string {
 		}
 	}
 	return s
+}
+
+// A city abroad that the caption reader takes for its country must be one
+// the gazetteer lacks: were it there, the list would hide a place the
+// geocoder could give (Adana, Mosul and Tripoli are there, Ankara is not).
+func TestCitiesAbroadAreNotInTheGazetteer(t *testing.T) {
+	_, g := newGeocoder(t)
+	for name, code := range lexicon.CitiesAbroad {
+		for _, p := range g.Lookup(name) {
+			if p.Country != "SY" && (code == "" || p.Country == code) && (p.Kind == gazetteer.City || p.Kind == gazetteer.Town) {
+				t.Errorf("%q is in CitiesAbroad, but the gazetteer has %s (%s, %s %s)", name, p.ID, p.Name, p.Kind, p.Country)
+			}
+		}
+	}
 }

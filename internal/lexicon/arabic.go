@@ -52,12 +52,17 @@ var ArabicCountries = map[string]string{
 }
 
 // CountryCode returns the code of the country a name names — in English
-// as Countries has it, or in Arabic — and whether it is one.
+// as Countries has it, or in Arabic, or by a city abroad the gazetteer
+// lacks (CitiesAbroad) — and whether it is one.
 func CountryCode(name string) (string, bool) {
 	if code, ok := Countries[strings.ToLower(name)]; ok {
 		return code, true
 	}
-	code, ok := ArabicCountries[FoldArabic(name)]
+	folded := FoldArabic(name)
+	if code, ok := ArabicCountries[folded]; ok {
+		return code, true
+	}
+	code, ok := CitiesAbroad[folded]
 	return code, ok
 }
 
