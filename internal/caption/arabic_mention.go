@@ -270,6 +270,16 @@ func arabicMentions(text string, toks []arTok) []Mention {
 				end++
 			}
 		}
+		// "مدارس مدينة إدلب", the schools of the city of Idlib: a word
+		// right before a settlement's designator governs it, a common
+		// noun and no place; the cue before it is the settlement's.
+		if inConstruct(toks, end) {
+			if ph != nil {
+				ph.designator = ""
+			}
+			i = end
+			continue
+		}
 		m := Mention{Text: text[t.start:toks[end].end], Start: t.start, End: toks[end].end, Sentence: t.sentence, Role: Context}
 		switch {
 		case ph != nil:
@@ -293,6 +303,26 @@ func arabicMentions(text string, toks []arTok) []Mention {
 		i = end
 	}
 	return out
+}
+
+// inConstruct reports whether the name ending at toks[end] stands right
+// before a settlement's designator with no particle or article ("مدارس
+// مدينة", "مستشفى بلدة"): Arabic then reads the two as one phrase, the
+// first a noun of the second. Directions, "ريف" and "محافظة" are left
+// out: "منبج شمال حلب" and "دوما ريف دمشق" name Manbij and Douma.
+func inConstruct(toks []arTok, end int) bool {
+	if end+2 >= len(toks) || toks[end+1].punct || toks[end+1].used {
+		return false
+	}
+	w := splitParticles(toks[end+1].fold)
+	if w.particles != "" {
+		return false
+	}
+	switch arDesignators[w.rest] {
+	case "city", "town", "village", "neighbourhood", "camp":
+		return !toks[end+2].punct
+	}
+	return false
 }
 
 // arCountryName reports whether a folded word is a country's name rather
