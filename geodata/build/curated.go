@@ -92,6 +92,16 @@ func (b *builder) addCurated(rec []string, label string) error {
 			names = append(names, base)
 		}
 	}
+	// In Arabic the noun comes first: "معبر باب الهوى", "مخيم الزعتري".
+	if kind == gazetteer.Crossing || kind == gazetteer.Camp {
+		for _, n := range names {
+			for _, prefix := range []string{"معبر ", "مخيم "} {
+				if base, ok := strings.CutPrefix(n, prefix); ok && !slices.Contains(names, base) {
+					names = append(names, base)
+				}
+			}
+		}
+	}
 	country := strings.TrimSpace(rec[4])
 	if country == "" {
 		country = "SY"

@@ -190,10 +190,17 @@ func arabicMentions(text string, toks []arTok) []Mention {
 			ph = nil
 			continue
 		}
-		// A city abroad the gazetteer lacks says its country ("ضواحي
-		// أنقرة", the suburbs of Ankara), unless a designator of a small
-		// place comes before it.
-		if _, ok := lexicon.CitiesAbroad[w.rest]; ok && (ph == nil || ph.designator == "" || ph.designator == "city") {
+		// "حلبيون يلتقطون صور سيلفي", "أسرة حمصية": the people of a city,
+		// a hint of where they are, weaker than a place the caption names.
+		if city, ok := lexicon.ArabicResidentOf(w.rest); ok {
+			out = append(out, Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Residents, Of: city})
+			ph = nil
+			continue
+		}
+		// A city or province abroad the gazetteer lacks says its country
+		// ("ضواحي أنقرة", the suburbs of Ankara), unless a designator of
+		// a small place comes before it.
+		if _, ok := lexicon.PlacesAbroad[w.rest]; ok && (ph == nil || ph.designator != "village" && ph.designator != "neighbourhood") {
 			m := Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Country}
 			if ph != nil && ph.cue != "" {
 				m.Cue, m.Role = ph.cue, ph.role
@@ -258,6 +265,9 @@ func arabicMentions(text string, toks []arTok) []Mention {
 				break
 			}
 			nw := splitParticles(n.fold)
+			if _, resident := lexicon.ArabicResidentOf(nw.rest); resident {
+				break // "نساء رقاويات": women of Raqqa
+			}
 			if !quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold)) {
 				break // "الوعر بحمص": al-Waer, in Homs
 			}

@@ -42,6 +42,9 @@ const (
 	// Modifier: the first half of a compound adjective ("a UN-supervised
 	// checkpoint", "US-led strikes", "an Idlib-based group").
 	Modifier Entity = "modifier"
+	// Residents: the adjective of a city's people ("حلبيون", Aleppans;
+	// "أسرة حمصية", a Homs family); Mention.Of names the city.
+	Residents Entity = "residents"
 )
 
 // Mention is a run of capitalised words that may name a place, with what
@@ -62,6 +65,9 @@ type Mention struct {
 	Entity     Entity
 	// Possessive is true for "Aleppo's" in "Aleppo's Salaheddine district".
 	Possessive bool
+	// Of is the name of the city whose people a Residents mention names,
+	// as the gazetteer spells it ("حلب" for "حلبيون"); "" otherwise.
+	Of string
 	// Subordinate is true for a name in a clause that tells what happened
 	// before the photo ("a woman cries in Idlib after an attack in Khan
 	// Sheikhoun"): it follows "after" or "following" in its sentence, or
@@ -366,7 +372,7 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 	// "the village of Doha": a small place's designator makes a city
 	// abroad's name a Syrian place after all.
 	if m.Entity == Country && (m.Designator == "village" || m.Designator == "neighbourhood") {
-		if _, ok := lexicon.CitiesAbroad[strings.ToLower(m.Text)]; ok {
+		if _, ok := lexicon.PlacesAbroad[strings.ToLower(m.Text)]; ok {
 			m.Entity = MaybePlace
 		}
 	}
@@ -389,7 +395,7 @@ func entityOf(toks []token, i, end int, m *Mention) {
 	low := appendLower(buf[:0], m.Text)
 	if _, ok := lexicon.Countries[string(low)]; ok {
 		m.Entity = Country
-	} else if _, ok := lexicon.CitiesAbroad[string(low)]; ok {
+	} else if _, ok := lexicon.PlacesAbroad[string(low)]; ok {
 		m.Entity = Country // a city abroad says its country: "in Ankara"
 	} else if _, ok := lexicon.Nationalities[string(low)]; ok {
 		m.Entity = Nationality

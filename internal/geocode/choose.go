@@ -51,9 +51,18 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 	// Never a place in Syria for a photo the caption puts abroad: "Syrian
 	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
 	// village of Hadalat.
-	if country := photoCountry(c); country != "" && res.Place != nil && res.Place.Country == "SY" && res.Place.Kind != gazetteer.Crossing {
-		res = Result{Precision: None, Mention: res.Mention,
-			Note: "the caption puts the photo in " + lexicon.CountryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+	// A crossing is two gates: "in Hatay province, near the Syrian Bab
+	// al-Hawa gate" is at the Turkish one; a crossing "into Iraq" may be
+	// seen from either, and its name says which.
+	if country := photoCountry(c); country != "" && res.Place != nil && res.Place.Country == "SY" {
+		stated, _ := countriesSaid(c)
+		switch other := gc.g.OtherSide(res.Place); {
+		case other != nil && other.Country == stated:
+			res.Place = other
+		case res.Place.Kind != gazetteer.Crossing:
+			res = Result{Precision: None, Mention: res.Mention,
+				Note: "the caption puts the photo in " + lexicon.CountryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+		}
 	}
 	if res.Precision == None {
 		conf = 0

@@ -374,12 +374,27 @@ func betweenCountries(c caption.Caption, a, b int) bool {
 }
 
 // photoCountry returns the country the first sentence places the photo
-// in: the last country named as "…, Turkey," or "in Lebanon's …", not one
-// named as a border ("near the border with Syria"); else one people enter
-// ("Syrian refugees enter Jordan at the Hadalat crossing"). It returns ""
-// when the caption names none, or Syria.
+// in: the first named as "in Turkey", else the last named as "…, Turkey,"
+// or "in Lebanon's …", not one named as a border ("near the border with
+// Syria"); else one people enter ("Syrian refugees enter Jordan at the
+// Hadalat crossing"). It returns "" when the caption names none, or Syria.
 func photoCountry(c caption.Caption) string {
-	code, entered := "", ""
+	stated, entered := countriesSaid(c)
+	if stated == "" {
+		stated = entered
+	}
+	if stated == "SY" {
+		return ""
+	}
+	return stated
+}
+
+// countriesSaid returns the country the first sentence says the photo is
+// in, as photoCountry reads it, and apart from it the one people enter
+// or cross into: "at the Semalka crossing into Iraqi Kurdistan" is on the
+// Syrian side still.
+func countriesSaid(c caption.Caption) (stated, entered string) {
+	code, in := "", ""
 	for i, m := range c.Mentions {
 		// "Turkey-backed fighters" says who backs them, not where they are.
 		if m.Entity != caption.Country || m.Sentence != 0 || backs(c, m) {
@@ -391,17 +406,19 @@ func photoCountry(c caption.Caption) string {
 			continue
 		}
 		switch {
-		case m.Role == caption.Context && m.Cue == "" || m.Role == caption.Where && m.Cue == "in" && m.Designator == "" || m.Possessive:
+		case m.Role == caption.Where && m.Cue == "in" && m.Designator == "" && in == "":
+			// "in Turkey", "في محافظة هاتاي": said of the photo, it outweighs
+			// a country said of a name or a person ("بوابة باب الهوى
+			// السورية", the Syrian gate; "فتاة سورية", a Syrian girl).
+			in, _ = lexicon.CountryCode(m.Text)
+		case m.Role == caption.Context && m.Cue == "" || m.Possessive:
 			code, _ = lexicon.CountryCode(m.Text)
 		case m.Role == caption.Where && strings.HasPrefix(m.Cue, "enter") || m.Role == caption.Target && m.Cue == "into":
 			entered, _ = lexicon.CountryCode(m.Text)
 		}
 	}
-	if code == "" {
-		code = entered
+	if in != "" {
+		code = in
 	}
-	if code == "SY" {
-		return ""
-	}
-	return code
+	return code, entered
 }

@@ -194,12 +194,12 @@ func swapDoubling(s string) string {
 // A city abroad that the caption reader takes for its country must be one
 // the gazetteer lacks: were it there, the list would hide a place the
 // geocoder could give (Adana, Mosul and Tripoli are there, Ankara is not).
-func TestCitiesAbroadAreNotInTheGazetteer(t *testing.T) {
+func TestPlacesAbroadAreNotInTheGazetteer(t *testing.T) {
 	_, g := newGeocoder(t)
-	for name, code := range lexicon.CitiesAbroad {
+	for name, code := range lexicon.PlacesAbroad {
 		for _, p := range g.Lookup(name) {
 			if p.Country != "SY" && (code == "" || p.Country == code) && (p.Kind == gazetteer.City || p.Kind == gazetteer.Town) {
-				t.Errorf("%q is in CitiesAbroad, but the gazetteer has %s (%s, %s %s)", name, p.ID, p.Name, p.Kind, p.Country)
+				t.Errorf("%q is in PlacesAbroad, but the gazetteer has %s (%s, %s %s)", name, p.ID, p.Name, p.Kind, p.Country)
 			}
 		}
 	}

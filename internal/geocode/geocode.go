@@ -24,6 +24,9 @@ type Gazetteer interface {
 	Contains(q, p *gazetteer.Place) bool
 	// GovernorateOf returns the governorate p lies in, or nil.
 	GovernorateOf(p *gazetteer.Place) *gazetteer.Place
+	// OtherSide returns a border crossing's gate in the other country,
+	// or nil.
+	OtherSide(p *gazetteer.Place) *gazetteer.Place
 }
 
 // originCeiling bounds the confidence of an answer read from where people
@@ -33,6 +36,10 @@ const originCeiling = 0.75
 // personCeiling bounds the confidence of an answer read from a name the
 // caption gives a person.
 const personCeiling = 0.3
+
+// residentsCeiling bounds the confidence of an answer read from the
+// adjective of a city's people ("حلبيون", Aleppans).
+const residentsCeiling = 0.7
 
 // Precision says how the result's place relates to where the photo was.
 type Precision string
@@ -133,6 +140,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	w := gc.pool.Get().(*work)
 	defer gc.pool.Put(w)
 	w.hits = gc.scan(c, w.hits[:0])
+	w.hits = gc.residentHits(c, w.hits)
 	if c.Arabic {
 		c.Mentions = namedOnly(c.Text, c.Mentions, w.hits)
 	}
@@ -176,6 +184,11 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		// read as a place is a guess at best.
 		if read.Entity == caption.Person {
 			ceiling = math.Min(ceiling, personCeiling)
+		}
+		// "A Homs family" may live anywhere: where its people are from
+		// is a hint of the place, never a sure answer.
+		if read.Entity == caption.Residents {
+			ceiling = math.Min(ceiling, residentsCeiling)
 		}
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.

@@ -121,6 +121,28 @@ func wordsAfter(text string, i, n int) int {
 	return i
 }
 
+// residentHits reads the adjective of a city's people ("حلبيون",
+// Aleppans) as a name of the city: the largest Syrian city or town the
+// gazetteer knows by the name the caption reader gave. The hit spans the
+// adjective.
+func (gc *Geocoder) residentHits(c caption.Caption, hits []gazetteer.Hit) []gazetteer.Hit {
+	for _, m := range c.Mentions {
+		if m.Entity != caption.Residents {
+			continue
+		}
+		var best *gazetteer.Place
+		for _, h := range gc.g.ScanNames(m.Of, nil) {
+			if p := h.Place; h.Start == 0 && h.End == len(m.Of) && h.Exact && p.Country == "SY" && (p.Kind == gazetteer.City || p.Kind == gazetteer.Town) && (best == nil || p.Population > best.Population) {
+				best = p
+			}
+		}
+		if best != nil {
+			hits = append(hits, gazetteer.Hit{Start: m.Start, End: m.End, Place: best, Exact: true, Capitalized: true})
+		}
+	}
+	return hits
+}
+
 // possessiveHits reads "X's Y" as "Y of X" too, so that "Aleppo's Old City"
 // finds the Old City of Aleppo. The hits it adds span X's Y.
 func (gc *Geocoder) possessiveHits(c caption.Caption, hits []gazetteer.Hit) []gazetteer.Hit {

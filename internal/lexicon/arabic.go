@@ -52,8 +52,8 @@ var ArabicCountries = map[string]string{
 }
 
 // CountryCode returns the code of the country a name names — in English
-// as Countries has it, or in Arabic, or by a city abroad the gazetteer
-// lacks (CitiesAbroad) — and whether it is one.
+// as Countries has it, or in Arabic, or by a city or province abroad the gazetteer
+// lacks (PlacesAbroad) — and whether it is one.
 func CountryCode(name string) (string, bool) {
 	if code, ok := Countries[strings.ToLower(name)]; ok {
 		return code, true
@@ -62,7 +62,7 @@ func CountryCode(name string) (string, bool) {
 	if code, ok := ArabicCountries[folded]; ok {
 		return code, true
 	}
-	code, ok := CitiesAbroad[folded]
+	code, ok := PlacesAbroad[folded]
 	return code, ok
 }
 
@@ -98,3 +98,41 @@ func ArabicStems(w string) []string {
 	}
 	return out
 }
+
+// arabicResidents maps the adjective of a Syrian city's people, in its
+// masculine singular (حلبي, of Aleppo), to the city's name as the
+// gazetteer has it. The adjectives are irregular (حموي from حماة, رقاوي
+// from الرقة), so they are listed, not derived.
+var arabicResidents = map[string]string{
+	"حلبي": "حلب", "حمصي": "حمص", "دمشقي": "دمشق", "إدلبي": "إدلب", "حموي": "حماة", "ديري": "دير الزور",
+	"رقاوي": "الرقة", "درعاوي": "درعا", "لاذقاني": "اللاذقية", "طرطوسي": "طرطوس", "حسكاوي": "الحسكة",
+	"قامشلاوي": "القامشلي", "منبجي": "منبج", "دوماني": "دوما", "تدمري": "تدمر", "سلمياوي": "السلمية",
+}
+
+// residentSuffixes are the endings of the adjective that name a city's
+// people or a thing of theirs — feminine (حمصية) and plural (حلبيون,
+// الحلبيين, حلبيات), folded. The masculine singular (الحلبي) is left out:
+// it is as often a family name.
+var residentSuffixes = []string{"يه", "يون", "يين", "يات"}
+
+// ArabicResidentOf returns the city whose people a folded Arabic word
+// names ("حلبيون", Aleppans; "أسرة حمصية", a Homs family), the article
+// and particles already cut, and whether it names one.
+func ArabicResidentOf(w string) (string, bool) {
+	w = strings.TrimPrefix(w, "ال")
+	for _, s := range residentSuffixes {
+		if stem, ok := strings.CutSuffix(w, s); ok && utf8.RuneCountInString(stem) >= 2 {
+			city, found := foldedResidents[stem+"ي"]
+			return city, found
+		}
+	}
+	return "", false
+}
+
+var foldedResidents = func() map[string]string {
+	m := map[string]string{}
+	for adj, city := range arabicResidents {
+		m[FoldArabic(adj)] = city
+	}
+	return m
+}()

@@ -34,15 +34,15 @@ var CountryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Leban
 var ControlWords = map[string]bool{"rebel": true, "held": true, "controlled": true, "government": true,
 	"besieged": true, "opposition": true}
 
-// citiesAbroad are cities of other countries that captions give as where
-// a photo was taken and that the gazetteer lacks (it holds Syria and the
-// land just across its borders), in English and in Arabic, with their
-// country's code as Countries has it. Such a city says the photo is
+// placesAbroad are cities and provinces of other countries that captions
+// give as where a photo was taken and that the gazetteer lacks (it holds
+// Syria and the towns just across its borders, not the provinces), in
+// English and in Arabic, with their country's code as Countries has it. Such a city says the photo is
 // abroad, and is never a Syrian village spelled alike: "the suburbs of
 // Ankara" are not Anqarah in Hasakah, Cairo is not Qahera in Hama.
-var citiesAbroad = map[string][]string{
+var placesAbroad = map[string][]string{
 	"TR": {"ankara", "istanbul", "izmir", "bodrum", "konya", "kahramanmaras", "malatya", "ayvalik", "didim", "cesme", "edirne",
-		"أنقرة", "انقره", "إسطنبول", "اسطنبول", "استانبول", "إزمير", "ازمير", "بودروم", "قونية"},
+		"هاتاي", "أنقرة", "انقره", "إسطنبول", "اسطنبول", "استانبول", "إزمير", "ازمير", "بودروم", "قونية"},
 	"IQ": {"baghdad", "kirkuk", "basra", "ramadi", "fallujah", "falluja", "sulaimaniyah", "sulaymaniyah", "najaf", "karbala", "tikrit",
 		"بغداد", "كركوك", "البصرة", "الرمادي", "الفلوجة", "السليمانية", "النجف", "كربلاء", "تكريت"},
 	"": {"berlin", "munich", "hamburg", "cologne", "dortmund", "vienna", "budapest", "athens", "lesbos", "lesvos", "kos", "idomeni",
@@ -52,11 +52,11 @@ var citiesAbroad = map[string][]string{
 		"روما", "موسكو", "سوتشي", "طهران", "القاهرة", "الرياض", "الدوحة", "دبي", "واشنطن", "نيويورك", "أستانا", "ستوكهولم"},
 }
 
-// CitiesAbroad maps the names in citiesAbroad — English in lower case,
+// PlacesAbroad maps the names in placesAbroad — English in lower case,
 // Arabic folded by FoldArabic — to their country's code.
-var CitiesAbroad = func() map[string]string {
+var PlacesAbroad = func() map[string]string {
 	m := map[string]string{}
-	for code, names := range citiesAbroad {
+	for code, names := range placesAbroad {
 		for _, n := range names {
 			m[FoldArabic(n)] = code
 		}
