@@ -95,7 +95,7 @@ func (b *builder) addCurated(rec []string, label string) error {
 	// In Arabic the noun comes first: "معبر باب الهوى", "مخيم الزعتري".
 	if kind == gazetteer.Crossing || kind == gazetteer.Camp {
 		for _, n := range names {
-			for _, prefix := range []string{"معبر ", "مخيم "} {
+			for _, prefix := range []string{"معبر ", "مخيم ", "مخيمات "} {
 				if base, ok := strings.CutPrefix(n, prefix); ok && !slices.Contains(names, base) {
 					names = append(names, base)
 				}
@@ -176,6 +176,16 @@ func (b *builder) lookup(name string) []int {
 // within 15 km (or anywhere, for a place without a point); other places go
 // in the governorate. It returns -1 when there is none.
 func (b *builder) resolveParent(text string, p *gazetteer.Place) int {
+	// "Idlib (Harem District), near Atmeh": a place without a point is
+	// placed at the settlement it is said to be near, not at the city
+	// that names its governorate.
+	if _, near, ok := strings.Cut(text, ", near "); ok && !p.Located {
+		for _, i := range b.lookup(strings.TrimSpace(near)) {
+			if q := &b.places[i]; q.Kind.Populated() && q.Country == p.Country && q.Located {
+				return i
+			}
+		}
+	}
 	head := text
 	if i := strings.IndexAny(head, "(,/"); i >= 0 {
 		head = head[:i]

@@ -273,10 +273,11 @@ var campWords = []string{"refugee camp", "displacement camp", "camp", "shelter"}
 // facilityFallback handles a camp or shelter the gazetteer lacks, with a
 // name of its own, that the caption places at the chosen town ("the
 // Mahalej shelter near Azaz"): the town is coarser than what the caption
-// says, a fallback, and its confidence says so. A camp named after the
-// town ("Kilis refugee camp") is left as the town: such camps are most
-// often at it, and the labelled captions count the town right. It
-// returns the confidence factor.
+// says, a fallback, and its confidence says so. A Syrian camp named after
+// a town ("Azaz camp", "مخيم عين عيسى") is placed at the town too, a
+// fallback less doubtful: such camps stand on the town's edge or a few km
+// out. One named after a village ("Al-Tah camp") is at the village.
+// It returns the confidence factor.
 func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result) float64 {
 	p := b.hit.Place
 	if !p.Kind.Populated() {
@@ -288,6 +289,11 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 		return 0.6
 	}
 	m := c.Mentions[b.mention]
+	if p.Country == "SY" && p.Kind != gazetteer.Village && (m.Designator == "camp" || campAfter(c.Text[b.hit.End:])) {
+		res.Precision = Fallback
+		res.Note = "the camp named after " + p.Name + " is not in the gazetteer; placed at the town"
+		return 0.75
+	}
 	for i := b.mention - 1; i >= 0 && i >= b.mention-2; i-- {
 		u := c.Mentions[i]
 		if u.Sentence != m.Sentence || known[i] || u.Entity != caption.MaybePlace || u.End > b.hit.Start {
@@ -307,6 +313,17 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 		}
 	}
 	return 1
+}
+
+// campAfter reports whether a camp word follows a name right away: "Azaz
+// Camp", "the Ain Issa refugee camp".
+func campAfter(rest string) bool {
+	for _, w := range campWords[:3] {
+		if len(rest) > len(w) && rest[0] == ' ' && strings.EqualFold(rest[1:1+len(w)], w) && (len(rest) == len(w)+1 || !isLetter(rest[1+len(w)])) {
+			return true
+		}
+	}
+	return false
 }
 
 // heldByMention reports whether p is held by the best reading, or by
