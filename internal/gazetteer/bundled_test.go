@@ -276,3 +276,19 @@ func TestCrossingsArePairs(t *testing.T) {
 		t.Errorf("Jdeidet Yabous has no Lebanese gate in the gazetteer, OtherSide gave %s", got.ID)
 	}
 }
+
+// A curated place without a point sits at the settlement its source says
+// it is near: the Atmeh camps at Atmeh, not at Idlib city 40 km off.
+func TestUnlocatedPlacesSitWhereTheyAreNear(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	camps := g.ByID("cur:atmeh-camps")
+	if camps == nil || camps.Located {
+		t.Fatalf("cur:atmeh-camps: %+v, want a curated camp without a point", camps)
+	}
+	if parent := g.ByID(camps.Parent); parent == nil || parent.Name != "Atmeh" {
+		t.Errorf("the Atmeh camps are held by %v, want the town of Atmeh", parent)
+	}
+}
