@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test train generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-reliability bench-go fuzz geodata lint
+.PHONY: run test train generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-reliability bench-go review-loop fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -83,6 +83,8 @@ unit:
 
 lint: fmt-check vet staticcheck
 
+comma := ,
+
 ## bench: the performance table (`cmd/syriamap-bench`): archives of 10k,
 ## 100k and 1M generated captions imported, served and measured through
 ## the API, wrk and headless Chromium; also written to BENCH_OUT as JSON.
@@ -109,6 +111,14 @@ bench-reliability:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
 	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --reliability $(or $(PHOTOS),20000)
+
+## review-loop: import labelled captions (EVAL, comma separated; default
+## ../shared/eval's), review the least confident fifth through the write
+## API, regeocode, and score the photos nobody reviewed before and after
+review-loop:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --review-loop $(or $(EVAL),$(SHARED)/eval/dev-captions.jsonl$(comma)$(SHARED)/eval/dev-captions-2.jsonl$(comma)$(SHARED)/eval/arabic-dev-captions.jsonl)
 
 ## bench-go: every Go benchmark on one core, for profiling one part
 ## (add -cpuprofile); the archive ones need SYRIAMAP_BENCH_DB, e.g.

@@ -65,6 +65,9 @@ type config struct {
 	// peer, when set, is pg_featureserv's folder: the run measures
 	// syriamap against it instead of printing the table.
 	peer string
+	// reviewLoop, when set, are labelled caption files: the run plays the
+	// review loop on them instead (reviewloop.go).
+	reviewLoop []string
 }
 
 func parseConfig(args []string, stderr io.Writer) (config, error) {
@@ -85,12 +88,16 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.IntVar(&c.stallHeavy, "stall-heavy", 8, "with --stall: how many heavy searchers")
 	fl.StringVar(&c.peer, "peer", "", "measure syriamap against pg_featureserv from this folder (../shared/peers/pg_featureserv-1.3.1) at each size, side by side")
 	fl.IntVar(&c.images, "images", 0, "only measure importing this many JPEGs of about 5 MB each (made once under --dir)")
+	loop := fl.String("review-loop", "", "only play the review loop on these labelled caption files (JSON Lines as ../shared/eval's, comma separated): import, review the least confident fifth through the write API, regeocode, score the rest")
 	if err := fl.Parse(args); err != nil {
 		return c, err
 	}
 	if c.stallURL != "" {
 		c.stall = *stallFor
 		return c, nil
+	}
+	if *loop != "" {
+		c.reviewLoop = strings.Split(*loop, ",")
 	}
 	if c.syriamap == "" {
 		return c, errors.New("--syriamap is required (go build -o DIR/syriamap ./cmd/syriamap)")
@@ -128,6 +135,13 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(args, stderr)
 	if err != nil {
+		return err
+	}
+	if len(cfg.reviewLoop) > 0 {
+		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+			return err
+		}
+		_, _, err := runReviewLoop(ctx, cfg.syriamap, cfg.dir, cfg.reviewLoop, stdout)
 		return err
 	}
 	if cfg.images > 0 {

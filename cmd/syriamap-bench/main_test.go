@@ -170,3 +170,47 @@ func TestStoryRow(t *testing.T) {
 	}
 	t.Logf("a %d-step story: step p50 %.1f ms, p99 %.1f ms, max %.1f ms (all: %.0f)", storySteps, quantile(took, 0.5), quantile(took, 0.99), took[len(took)-1], took)
 }
+
+// TestReviewLoopOverHTTP plays the review loop on the shared labelled
+// captions with the real binary: import, the least confident fifth
+// reviewed through PUT /api/photos/{id}/placement, regeocode. It fails
+// when the photos nobody reviewed come out worse: fewer placed right, or
+// fewer of the sure answers right. Without ../shared/eval it is skipped,
+// except under CI.
+func TestReviewLoopOverHTTP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds syriamap")
+	}
+	eval := filepath.Join("..", "..", "..", "shared", "eval")
+	files := []string{"dev-captions.jsonl", "dev-captions-2.jsonl", "arabic-dev-captions.jsonl"}
+	for i, f := range files {
+		files[i] = filepath.Join(eval, f)
+		if _, err := os.Stat(files[i]); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("CI runs with ../shared beside the repo: %v", err)
+			}
+			t.Skip(err)
+		}
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "syriamap")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/syriamap/syriamap/cmd/syriamap").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	var stdout strings.Builder
+	before, after, err := runReviewLoop(context.Background(), bin, dir, files, &stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + stdout.String())
+	if before.n == 0 || before.n != after.n || after.sure == 0 {
+		t.Fatalf("nothing measured: before %+v, after %+v", before, after)
+	}
+	rate := func(s loopScore) float64 { return float64(s.sureRight) / float64(max(1, s.sure)) }
+	if after.right < before.right || rate(after) < rate(before)-0.005 {
+		t.Errorf("the review loop made the unreviewed answers worse:\n%s", stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "refitted the confidence on") {
+		t.Errorf("regeocode did not refit the confidence on the reviews:\n%s", stdout.String())
+	}
+}
