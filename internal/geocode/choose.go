@@ -48,6 +48,9 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 	if res.Precision == Exact {
 		conf *= facilityFallback(c, known, b, &res)
 	}
+	if res.Precision == Exact {
+		conf *= landmarkFallback(c, b, &res)
+	}
 	// Never a place in Syria for a photo the caption puts abroad: "Syrian
 	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
 	// village of Hadalat.
@@ -264,6 +267,36 @@ func oldQuarterFallback(c caption.Caption, b candidate, res *Result) float64 {
 	res.Precision = Fallback
 	res.Note = "the old city of " + b.hit.Place.Name + " is not in the gazetteer; placed at " + b.hit.Place.Name
 	return 0.8
+}
+
+// landmarkNouns name a building or site within a town, written in lower
+// case before "of" and the town: "the ancient castle of Homs".
+var landmarkNouns = map[string]bool{"castle": true, "citadel": true, "fortress": true, "museum": true, "university": true,
+	"stadium": true, "hospital": true, "market": true, "souk": true, "mosque": true, "church": true, "cathedral": true,
+	"airport": true, "prison": true, "port": true, "harbour": true, "harbor": true, "bridge": true, "square": true,
+	"dam": true, "bakery": true, "school": true, "ruins": true, "walls": true, "gate": true, "gates": true}
+
+// landmarkFallback places a building or site the caption names by a
+// common noun within a town ("near the ancient castle of Homs", "at the
+// main hospital of Idlib") at the town, a fallback: the photo is at a
+// place more precise than the answer. It returns the confidence factor.
+func landmarkFallback(c caption.Caption, b candidate, res *Result) float64 {
+	p := b.hit.Place
+	if !p.Kind.Populated() {
+		return 1
+	}
+	before, ok := strings.CutSuffix(c.Text[:b.hit.Start], " of ")
+	if !ok {
+		return 1
+	}
+	i := strings.LastIndexByte(before, ' ')
+	noun := before[i+1:]
+	if !landmarkNouns[noun] {
+		return 1
+	}
+	res.Precision = Fallback
+	res.Note = "the " + noun + " of " + p.Name + " is not in the gazetteer; placed at " + p.Name
+	return 0.7
 }
 
 // campWords follow a camp's or shelter's own name: "the Mahalej
