@@ -79,11 +79,6 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 // its editors added.
 func (a *Archive) Gazetteer() *gazetteer.Gazetteer { return a.places.Load().gazetteer }
 
-// MentionKey folds the caption text a place was read from as the
-// gazetteer folds names: "Al Mushayrifah", "MUSHAYRIFAH" and "Mushayrifa"
-// are one key, one group in the review queue.
-func MentionKey(mention string) string { return gazetteer.Fold(mention).Fine }
-
 // Open opens the archive at path over the gazetteer g: for writing (the
 // schema is made or migrated), or read-only, when nothing may be written.
 // Close closes it.

@@ -38,16 +38,38 @@ func (a *Archive) PlaceOf(placeID string, point *[2]float64) (photo.Place, error
 	return pl, nil
 }
 
+// LeftForReview says which photos of a group a decision about all of it
+// left for a person, and why.
+type LeftForReview struct {
+	// LessSure counts the photos of the same reading the geocoder was
+	// clearly less sure of than of the photo decided on (by lessSure).
+	LessSure int
+	// Elsewhere counts the photos whose caption's words (the same, folded)
+	// were read as another place; ElsewhereID is the place most of them
+	// were read as ("" for unplaced ones or bare points).
+	Elsewhere   int
+	ElsewhereID string
+}
+
+// lessSure is how much less sure than the photo decided on the geocoder
+// may have been of another photo of the same reading for a decision about
+// all of them to take it: 0.97 and 0.93 are one answer; 0.9 and 0.33 are
+// not.
+const lessSure = 0.1
+
 // SameReading returns the ids of the photos a person has not yet checked
-// whose place was read from the same text as photo id's and that are
+// whose place was read from the same words as photo id's and that are
 // shown at the same place ("apply to all 37 photos whose caption names Ain
-// Tarma, shown at Ain Tarma"), id first. The same words read as another
-// place are left out: a decision about one reading says nothing of the
-// other. A photo at a bare point shares its reading with no other.
-func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) {
+// Tarma, shown at Ain Tarma"), id first, and what it leaves for a person:
+// a decision about one reading says nothing of the same words read as
+// another place, and one made on a sure answer says nothing of an answer
+// the geocoder was less sure of. A photo at a bare point shares its
+// reading with no other.
+func (a *Archive) SameReading(ctx context.Context, id string) ([]string, LeftForReview, error) {
+	var left LeftForReview
 	p, err := a.DB.Photo(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, left, err
 	}
 	var f photo.Filter
 	switch {
@@ -56,19 +78,39 @@ func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) 
 	case p.Place.ID != "":
 		f.PlaceIDs = []string{p.Place.ID}
 	default:
-		return []string{id}, nil
+		return []string{id}, left, nil
 	}
-	ids, err := a.DB.ReviewIDs(ctx, f, p.Place.Mention)
+	key := MentionKey(p.Place.Mention)
+	f.Unreviewed, f.MentionKey = true, &key
+	same, err := a.DB.Photos(ctx, f)
 	if err != nil {
-		return nil, err
+		return nil, left, err
 	}
 	out := []string{id}
-	for _, other := range ids {
-		if other != id {
-			out = append(out, other)
+	for _, q := range same {
+		switch {
+		case q.ID == id:
+		case q.Place.Confidence < p.Place.Confidence-lessSure:
+			left.LessSure++
+		default:
+			out = append(out, q.ID)
 		}
 	}
-	return out, nil
+	parts, err := a.DB.ReviewSplit(ctx, photo.Filter{}, p.Place.Mention)
+	if err != nil {
+		return nil, left, err
+	}
+	most := 0
+	for _, part := range parts {
+		if part.PlaceID == p.Place.ID && part.Located == p.Place.Located {
+			continue
+		}
+		left.Elsewhere += part.Photos
+		if part.Photos > most {
+			most, left.ElsewhereID = part.Photos, part.PlaceID
+		}
+	}
+	return out, left, nil
 }
 
 // CorrectionRecord is one photo's corrections as `syriamap corrections

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/pagemodel"
@@ -66,7 +67,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := i18n.From(ctx)
-	m := views.ReviewQueue{Page: s.page(r, l.T("review.title"), "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: doneMessage(l, q.Get("done")),
+	m := views.ReviewQueue{Page: s.page(r, l.T("review.title"), "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: s.doneMessage(l, q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
 	s.withScript(&m.Page) // the filters' lists to search
 	m.Filters = s.filtersView(i18n.From(r.Context()), s.url("review"), q, f, facets)
@@ -132,7 +133,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles,
-		Flash: doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
+		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
 	// The evidence the placement is judged by: the picture and what its
 	// file says (the GPS point to whoever may see it).
 	if p.ImageFile != "" {
@@ -326,8 +327,9 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		return
 	}
 	ids := []string{id}
+	var left archive.LeftForReview
 	if r.PostFormValue("all") == "1" && action != "fix" {
-		if ids, err = s.archive.SameReading(r.Context(), id); err != nil {
+		if ids, left, err = s.archive.SameReading(r.Context(), id); err != nil {
 			s.error(w, r, err)
 			return
 		}
@@ -338,14 +340,54 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		return
 	}
 	done := fmt.Sprintf("%d:%s", n, action)
-	if len(ids) > 1 {
+	if len(ids) > 1 || left != (archive.LeftForReview{}) {
 		done += fmt.Sprintf(":%d", batch) // the page it goes on to offers to undo it
+	}
+	if left != (archive.LeftForReview{}) {
+		done += fmt.Sprintf(":%d:%d:%s", left.LessSure, left.Elsewhere, left.ElsewhereID) // and says what it left
 	}
 	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" || action == "fix" {
 		next = s.url("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
+	} else if len(ids) > 1 {
+		if next, err = s.nextAfter(r, next, ids); err != nil {
+			s.error(w, r, err)
+			return
+		}
 	}
 	http.Redirect(w, r, withDone(next, done), http.StatusSeeOther)
+}
+
+// nextAfter is where the review goes after a decision about the photos
+// ids: next, the page the form named, unless that is one of the photos
+// just decided, which the form could not know when it was drawn; then the
+// first photo of next's group still to check, or the queue.
+func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, error) {
+	u, err := url.Parse(next)
+	if err != nil {
+		return next, nil
+	}
+	prefix := strings.TrimSuffix(s.url("review.photo", "id", "x"), "x")
+	id, ok := strings.CutPrefix(u.Path, prefix)
+	if !ok || !slices.Contains(ids, id) {
+		return next, nil
+	}
+	q := u.Query()
+	f, err := s.parseFilter(q)
+	if err != nil {
+		return "", err
+	}
+	filters := filterQuery(q)
+	left, err := s.db.ReviewIDs(r.Context(), f, q.Get("group"))
+	if err != nil {
+		return "", err
+	}
+	for _, other := range left {
+		if !slices.Contains(ids, other) {
+			return s.reviewURL(other, q.Get("group"), filters), nil
+		}
+	}
+	return s.url("review") + withOffset(filters, 0), nil
 }
 
 // withDone is the local address next with its done parameter (what the
@@ -386,9 +428,9 @@ func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.
 // undoOf is the undo form for the change a done parameter names
 // ("24:confirm:812"), nil when it names none or the visitor cannot edit.
 func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
-	parts := strings.Split(done, ":")
+	parts := strings.SplitN(done, ":", 6)
 	csrf := s.csrfOf(r)
-	if len(parts) != 3 || csrf == "" {
+	if len(parts) != 3 && len(parts) != 6 || csrf == "" {
 		return nil
 	}
 	if _, err := strconv.ParseInt(parts[2], 10, 64); err != nil || parts[1] == "fix" {
@@ -403,17 +445,38 @@ var doneActions = map[string]bool{"confirm": true, "place": true, "point": true,
 // doneMessage writes the done parameter of the page a form went on to
 // ("2:confirm"): "2 photos confirmed." Only the server's own words are
 // shown, whatever a link says.
-func doneMessage(l i18n.Locale, v string) string {
-	n, action, ok := strings.Cut(v, ":")
-	action, _, _ = strings.Cut(action, ":") // the batch, for the undo form
-	count, err := strconv.Atoi(n)
-	if !ok || err != nil || count < 0 || !doneActions[action] {
+func (s *Server) doneMessage(l i18n.Locale, v string) string {
+	// n:action, then for a group the batch (for the undo form) and what
+	// the decision left for a person: less sure, read elsewhere, where.
+	parts := strings.SplitN(v, ":", 6)
+	count, err := strconv.Atoi(parts[0])
+	if len(parts) < 2 || err != nil || count < 0 || !doneActions[parts[1]] {
 		return ""
 	}
+	action := parts[1]
 	if action == "point" {
 		action = "place"
 	}
-	return l.T("review.done."+action, "n", count)
+	msg := l.T("review.done."+action, "n", count)
+	if len(parts) < 6 {
+		return msg
+	}
+	lessSure, err1 := strconv.Atoi(parts[3])
+	elsewhere, err2 := strconv.Atoi(parts[4])
+	if err1 != nil || err2 != nil || lessSure < 0 || elsewhere < 0 {
+		return msg
+	}
+	if lessSure > 0 {
+		msg += " " + l.T("review.left.less-sure", "n", lessSure)
+	}
+	if elsewhere > 0 {
+		where := l.T("review.left.unplaced")
+		if pl := s.archive.Gazetteer().ByID(parts[5]); pl != nil {
+			where = pagemodel.GazetteerName(l, pl)
+		}
+		msg += " " + l.T("review.left.elsewhere", "n", elsewhere, "place", where)
+	}
+	return msg
 }
 
 // typedPlaceID reads the place field: an id, or a name the search
@@ -667,7 +730,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
-		ids, err = s.archive.SameReading(r.Context(), id)
+		ids, _, err = s.archive.SameReading(r.Context(), id)
 	}
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), ids, ch)

@@ -1,0 +1,103 @@
+package httpapi
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestBrowserBulkReviewLeavesWhatItCannotDecide (issue 41, defects 1 and
+// 2): a group is never two names of the gazetteer — "in Sher, Syria" (a
+// village in Hama) is not in the group of the Aleppo quarter Sha'aar,
+// though the gazetteer's folding reads them alike — and "apply to all"
+// from a sure answer leaves the answers the geocoder was less sure of for
+// a person, saying so; the page it goes on to is a photo still to check,
+// never one the batch just confirmed.
+func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	var lines []string
+	for i, name := range []string{"Sha'aar", "Shaar", "Sha'aar", "Shaar"} {
+		lines = append(lines, fmt.Sprintf("Smoke rises over the %s district of Aleppo, Syria, May %d, 2016. (Photo by A. Person/Reuters)", name, i+1))
+	}
+	lines = append(lines, "Men rest in Sher, Syria, May 9, 2016. (Photo by A. Person/Reuters)")
+	path := filepath.Join(t.TempDir(), "alike.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	shaar, err := e.a.DB.Photos(ctx, photo.Filter{PlaceIDs: []string{"ocha:N0156"}})
+	if err != nil || len(shaar) != 4 {
+		t.Fatalf("the Sha'aar photos: %d, %v", len(shaar), err)
+	}
+	sher := e.photoID(t, "?q=Sher+rest")
+	// One of them the geocoder was less sure of: it heads the group.
+	unsure := shaar[0].ID
+	raw, err := sql.Open("sqlite", "file:"+e.a.DB.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`UPDATE photos SET confidence = 0.31 WHERE id = ?`, unsure); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var groupCount, flash, landed, landedState string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+shaar[1].ID+"?group="+strings.ReplaceAll("Sha'aar", "'", "%27")),
+		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=position]`, &groupCount, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery),
+		eval(`location.pathname`, &landed),
+		eval(`document.querySelector("[data-testid=placement]")?.innerText || ""`, &landedState))
+	if !strings.HasSuffix(groupCount, "of 4") {
+		t.Errorf("the Sha'aar group holds %q: Sher must not be in it", groupCount)
+	}
+	if !strings.Contains(flash, "3 photos confirmed") || !strings.Contains(flash, "1 photo left for you: the geocoder was less sure of it") {
+		t.Errorf("the flash after apply to all: %q", flash)
+	}
+	if landed != "/review/photos/"+unsure {
+		t.Errorf("after the batch the review went on to %s, want the photo it left, %s", landed, unsure)
+	}
+	for _, q := range shaar {
+		p, _ := e.a.DB.Photo(ctx, q.ID)
+		if want := q.ID != unsure; (p.Review == photo.ReviewConfirmed) != want {
+			t.Errorf("%s: review %s (the unsure one is %s)", q.ID, p.Review, unsure)
+		}
+	}
+	e.unchanged(t, sher, "confirming the Sha'aar group")
+	b.check(t)
+}
+
+// TestDoneMessageSaysWhatWasLeft: the message after a group's decision
+// names what it left for a person, the place read elsewhere by its name in
+// the page's language.
+func TestDoneMessageSaysWhatWasLeft(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	for _, tc := range []struct{ lang, done, want string }{
+		{"en", "3:confirm:12", "3 photos confirmed."},
+		{"en", "3:confirm:12:1:0:", "3 photos confirmed. 1 photo left for you: the geocoder was less sure of it than of this one."},
+		{"en", "3:confirm:12:0:1:ocha:C3443", "3 photos confirmed. 1 photo with the same words left for you: it reads Sher."},
+		{"en", "3:confirm:12:0:2:", "3 photos confirmed. 2 photos with the same words left for you: they read no place on the map or elsewhere."},
+		{"ar", "3:confirm:12:0:1:ocha:C3443", "أُكّدت ٣ صور. تُركت لك صورة واحدة بالكلمات نفسها: تُقرأ \u2068شير\u2069."},
+		{"en", "3:confirm:12:x:1:", "3 photos confirmed."},
+	} {
+		l := i18n.Locale{Lang: i18n.Lang(tc.lang)}
+		if got := s.doneMessage(l, tc.done); got != tc.want {
+			t.Errorf("%s %q: %q, want %q", tc.lang, tc.done, got, tc.want)
+		}
+	}
+}
