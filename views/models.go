@@ -298,9 +298,15 @@ type Undo struct {
 
 // GroupPart is the photos of a review group shown at one place.
 type GroupPart struct {
-	Name   string
+	Name string
+	// Where tells parts of one name apart: the place's kind and
+	// governorate ("village, Idlib"), "" for unplaced photos and points.
+	Where  string
 	Photos int
 	Here   bool // this photo's part
+	// PlaceID is the part's gazetteer place, "" for unplaced photos and
+	// points: a part with one can be confirmed with this photo's.
+	PlaceID string
 }
 
 // ReviewChoice is a place a reviewer may choose, numbered for the keys.

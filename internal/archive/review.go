@@ -60,57 +60,87 @@ const lessSure = 0.1
 // SameReading returns the ids of the photos a person has not yet checked
 // whose place was read from the same words as photo id's and that are
 // shown at the same place ("apply to all 37 photos whose caption names Ain
-// Tarma, shown at Ain Tarma"), id first, and what it leaves for a person:
-// a decision about one reading says nothing of the same words read as
-// another place, and one made on a sure answer says nothing of an answer
-// the geocoder was less sure of. A photo at a bare point shares its
-// reading with no other.
-func (a *Archive) SameReading(ctx context.Context, id string) ([]string, LeftForReview, error) {
-	var left LeftForReview
+// Tarma, shown at Ain Tarma"), id first. It leaves out what a decision
+// about this one says nothing of (LeftOf counts them): the same words read
+// as another place, and answers the geocoder was clearly less sure of. A
+// photo at a bare point shares its reading with no other.
+func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) {
 	p, err := a.DB.Photo(ctx, id)
 	if err != nil {
-		return nil, left, err
+		return nil, err
 	}
+	if p.Place.Located && p.Place.ID == "" {
+		return []string{id}, nil
+	}
+	out := []string{id}
+	err = a.eachOfReading(ctx, p.Place, func(q photo.Photo, sure bool) {
+		if q.ID != id && sure {
+			out = append(out, q.ID)
+		}
+	})
+	return out, err
+}
+
+// LeftOf says what a decision about all of a group left for a person, once
+// made: place is the decided photo's placement as it was before.
+func (a *Archive) LeftOf(ctx context.Context, place photo.Place) (LeftForReview, error) {
+	var left LeftForReview
+	if place.Located && place.ID == "" {
+		return left, nil // a bare point shares its reading with no other
+	}
+	err := a.eachOfReading(ctx, place, func(_ photo.Photo, sure bool) {
+		if !sure {
+			left.LessSure++
+		}
+	})
+	if err != nil {
+		return left, err
+	}
+	left.Elsewhere, left.ElsewhereID, err = a.readElsewhere(ctx, place)
+	return left, err
+}
+
+// eachOfReading calls fn with each unchecked photo whose place was read
+// from the same words as place's and is shown at the same place, and
+// whether the geocoder was about as sure of it (within lessSure).
+func (a *Archive) eachOfReading(ctx context.Context, place photo.Place, fn func(q photo.Photo, sure bool)) error {
 	var f photo.Filter
-	switch {
-	case !p.Place.Located:
+	if place.Located {
+		f.PlaceIDs = []string{place.ID}
+	} else {
 		f.Unplaced = true
-	case p.Place.ID != "":
-		f.PlaceIDs = []string{p.Place.ID}
-	default:
-		return []string{id}, left, nil
 	}
-	key := MentionKey(p.Place.Mention)
+	key := MentionKey(place.Mention)
 	f.Unreviewed, f.MentionKey = true, &key
 	same, err := a.DB.Photos(ctx, f)
 	if err != nil {
-		return nil, left, err
+		return err
 	}
-	out := []string{id}
 	for _, q := range same {
-		switch {
-		case q.ID == id:
-		case q.Place.Confidence < p.Place.Confidence-lessSure:
-			left.LessSure++
-		default:
-			out = append(out, q.ID)
-		}
+		fn(q, q.Place.Confidence >= place.Confidence-lessSure)
 	}
-	parts, err := a.DB.ReviewSplit(ctx, photo.Filter{}, p.Place.Mention)
+	return nil
+}
+
+// readElsewhere counts the unchecked photos whose caption's words (folded
+// alike) were read as another place than place, and names the place most
+// of them were read as.
+func (a *Archive) readElsewhere(ctx context.Context, place photo.Place) (n int, mostID string, err error) {
+	parts, err := a.DB.ReviewSplit(ctx, photo.Filter{}, place.Mention)
 	if err != nil {
-		return nil, left, err
+		return 0, "", err
 	}
 	most := 0
 	for _, part := range parts {
-		if part.PlaceID == p.Place.ID && part.Located == p.Place.Located {
+		if part.PlaceID == place.ID && part.Located == place.Located {
 			continue
 		}
-		left.Elsewhere += part.Photos
+		n += part.Photos
 		if part.Photos > most {
-			most, left.ElsewhereID = part.Photos, part.PlaceID
+			most, mostID = part.Photos, part.PlaceID
 		}
 	}
-	return out, left, nil
+	return n, mostID, nil
 }
 
 // CorrectionRecord is one photo's corrections as `syriamap corrections

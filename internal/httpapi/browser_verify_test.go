@@ -574,11 +574,31 @@ func TestBrowserGroupSplitShown(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid=group-split]`, chromedp.ByQuery),
 		eval(`[...document.querySelectorAll("[data-testid=split-part]")].map((r) => r.innerText.replace(/\s+/g, " ").trim())`, &parts),
 		eval(`document.querySelectorAll("[data-testid=apply-all]").length`, &applyAll))
-	if len(parts) != 2 || !strings.Contains(strings.Join(parts, "|"), "Aleppo (this photo) 1") || !strings.Contains(strings.Join(parts, "|"), "Kafr Nabl 1") {
+	// Each part names its kind and governorate (issue 41, defect 3).
+	if len(parts) != 2 || !strings.Contains(strings.Join(parts, "|"), "Aleppo city, Aleppo (this photo) 1") || !strings.Contains(strings.Join(parts, "|"), "Kafr Nabl town, Idlib 1") {
 		t.Errorf("the split reads %q", parts)
 	}
 	if applyAll != 0 {
 		t.Error("apply to all offered where this photo is alone at its place")
+	}
+	// Several parts confirmed at once, each at its own place (issue 41,
+	// defect 3).
+	var flash string
+	b.run(t, chromedp.Click(`[data-testid=confirm-part]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if !strings.Contains(flash, "2 photos confirmed") {
+		t.Errorf("confirming this photo and the other part: %q", flash)
+	}
+	_, body := get(t, e.ts, "/api/photos.geojson?q=Kafranbel")
+	if n := len(features(t, body).Features); n != 2 {
+		t.Fatalf("%d Kafranbel photos, want the two parts' 2", n)
+	}
+	for _, f := range features(t, body).Features {
+		if f.Properties["placement"] != "confirmed" {
+			t.Errorf("%v: %v after confirming both parts (shown at %v)", f.ID, f.Properties["placement"], f.Properties["place_name"])
+		}
 	}
 	shoot(t, b, "review-split-1440x900.png")
 	b.check(t)

@@ -201,7 +201,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		m.Split, m.Same, m.SameAt = groupParts(l, parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer(), id, name) })
+		m.Split, m.Same, m.SameAt = groupParts(l, s.archive.Gazetteer(), parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer(), id, name) })
 	}
 	m.Next = m.NextURL
 	if m.Next == "" {
@@ -217,25 +217,45 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 // groupParts are a group's parts as the review page lists them, with
 // how many photos share this photo's reading (the ones "apply to all"
 // decides) and where they are shown. A bare point is a part of its own.
-func groupParts(l i18n.Locale, parts []photo.GroupPart, here photo.Place, name func(id, name string) string) (out []views.GroupPart, same int, at string) {
+func groupParts(l i18n.Locale, gz *gazetteer.Gazetteer, parts []photo.GroupPart, here photo.Place, name func(id, name string) string) (out []views.GroupPart, same int, at string) {
 	same, at = 1, orPoint(l, name(here.ID, here.Name))
-	for _, g := range parts {
-		v := views.GroupPart{Name: name(g.PlaceID, g.PlaceName), Photos: g.Photos}
+	for _, part := range parts {
+		v := views.GroupPart{Name: name(part.PlaceID, part.PlaceName), Photos: part.Photos}
 		switch {
-		case !g.Located:
+		case !part.Located:
 			v.Name = l.T("review.not-placed")
-		case g.PlaceID == "":
+		case part.PlaceID == "":
 			v.Name = l.T("review.own-points")
+		default:
+			v.PlaceID, v.Where = part.PlaceID, partWhere(l, gz, part.PlaceID)
 		}
-		if g.Located == here.Located && g.PlaceID == here.ID {
+		if part.Located == here.Located && part.PlaceID == here.ID {
 			v.Here, at = true, v.Name
 			if here.ID != "" || !here.Located {
-				same = g.Photos
+				same = part.Photos
 			}
 		}
 		out = append(out, v)
 	}
 	return out, same, at
+}
+
+// partWhere tells a group's parts of one name apart ("Judaydah: village,
+// Idlib" and "village, Hama"): the place's kind and its governorate, or
+// its country abroad.
+func partWhere(l i18n.Locale, gz *gazetteer.Gazetteer, id string) string {
+	pl := gz.ByID(id)
+	if pl == nil {
+		return ""
+	}
+	kind := l.Named("kind.", string(pl.Kind))
+	if gov := gz.GovernorateOf(pl); gov != nil && gov != pl {
+		return l.T("review.part-where", "kind", kind, "area", pagemodel.GazetteerName(l, gov))
+	}
+	if pl.Country != "SY" && pl.Country != "" {
+		return l.T("review.part-where", "kind", kind, "area", pagemodel.CountryName(l, pl.Country))
+	}
+	return kind
 }
 
 // csrfOf is the session's CSRF token for a page's forms, or "".
@@ -327,17 +347,43 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		return
 	}
 	ids := []string{id}
-	var left archive.LeftForReview
-	if r.PostFormValue("all") == "1" && action != "fix" {
-		if ids, left, err = s.archive.SameReading(r.Context(), id); err != nil {
+	all := r.PostFormValue("all") == "1" && action != "fix"
+	var decided photo.Place // the photo's placement before the decision
+	if all {
+		if ids, err = s.archive.SameReading(r.Context(), id); err == nil {
+			var p *photo.Photo
+			if p, err = s.db.Photo(r.Context(), id); err == nil {
+				decided = p.Place
+			}
+		}
+		if err != nil {
 			s.error(w, r, err)
 			return
 		}
+	}
+	// The other parts of the group the editor ticked, each confirmed at
+	// its own place ("Judaydah" read as the village in Idlib and the one
+	// in Hama, both right).
+	if parts := r.PostForm["parts"]; len(parts) > 0 && action == "confirm" {
+		more, err := s.partsToConfirm(r, id, parts)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		ids = append(ids, more...)
 	}
 	n, batch, err := s.db.ApplyBatch(r.Context(), ids, ch)
 	if err != nil {
 		s.error(w, r, err)
 		return
+	}
+	// What the decision left of the group, counted once it is made.
+	var left archive.LeftForReview
+	if all {
+		if left, err = s.archive.LeftOf(r.Context(), decided); err != nil {
+			s.error(w, r, err)
+			return
+		}
 	}
 	done := fmt.Sprintf("%d:%s", n, action)
 	if len(ids) > 1 || left != (archive.LeftForReview{}) {
@@ -356,6 +402,30 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 	}
 	http.Redirect(w, r, withDone(next, done), http.StatusSeeOther)
+}
+
+// partsToConfirm returns the unchecked photos of photo id's group shown
+// at the places parts, which must be parts of that group.
+func (s *Server) partsToConfirm(r *http.Request, id string, parts []string) ([]string, error) {
+	p, err := s.db.Photo(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, placeID := range parts {
+		if placeID == p.Place.ID {
+			continue // this photo's own part: "apply to all" decides it
+		}
+		ids, err := s.db.ReviewIDs(r.Context(), photo.Filter{PlaceIDs: []string{placeID}}, p.Place.Mention)
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) == 0 {
+			return nil, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("no photo of this group still to check is shown at %s", placeID), Parameter: "parts"}
+		}
+		out = append(out, ids...)
+	}
+	return out, nil
 }
 
 // nextAfter is where the review goes after a decision about the photos
@@ -730,7 +800,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
-		ids, _, err = s.archive.SameReading(r.Context(), id)
+		ids, err = s.archive.SameReading(r.Context(), id)
 	}
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), ids, ch)
