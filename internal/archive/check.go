@@ -13,6 +13,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -52,11 +53,15 @@ var countries = map[string]string{
 	"IL": "Israel", "ISR": "Israel", "ISRAEL": "Israel",
 }
 
-// countryName is the English name of a country code or name, or the
+// countryName is the English name of a country code or name — in
+// English or Arabic ("سوريا", as Arabic agencies fill IPTC) — or the
 // given text when it is none of the region's.
 func countryName(s string) string {
 	if n, ok := countries[strings.ToUpper(strings.TrimSpace(s))]; ok {
 		return n
+	}
+	if code, ok := lexicon.ArabicCountries[lexicon.FoldArabic(strings.TrimSpace(s))]; ok && lexicon.CountryNames[code] != "" {
+		return lexicon.CountryNames[code]
 	}
 	return strings.TrimSpace(s)
 }

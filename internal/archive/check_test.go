@@ -42,6 +42,12 @@ func TestCheckSentences(t *testing.T) {
 			photo.AgreementDisagrees, "The caption says Aleppo; its GPS point lies far from Aleppo."},
 		{"abroad", imagemeta.Metadata{City: "Gaziantep", CountryCode: "TUR", EXIF: gpsAt(gaziantep[0].Point)},
 			photo.AgreementDisagrees, "The caption says Aleppo; the file's IPTC city is Gaziantep (Turkey); its GPS point is in Turkey."},
+		// IPTC written in Arabic is read against the gazetteer's Arabic
+		// names (issue 41, defect 4).
+		{"agrees in Arabic", imagemeta.Metadata{City: "حلب", Country: "سوريا", EXIF: gpsAt(geo.PointAtBearingAndDistance(at, 90, 1000))},
+			photo.AgreementAgrees, "The caption says Aleppo; the file's IPTC city is \u2068حلب\u2069; its GPS point lies in Aleppo: they agree."},
+		{"Arabic, another country", imagemeta.Metadata{City: "غازي عنتاب", Country: "تركيا", EXIF: gpsAt(gaziantep[0].Point)},
+			photo.AgreementDisagrees, "The caption says Aleppo; the file's IPTC city is \u2068غازي عنتاب\u2069 (Turkey); its GPS point is in Turkey."},
 		{"nothing to compare", imagemeta.Metadata{}, "", ""},
 	} {
 		c := a.check(aleppo, tc.md)

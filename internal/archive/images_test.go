@@ -109,9 +109,9 @@ func TestImportImageFolder(t *testing.T) {
 	if len(res.Skipped) != len(wantSkipped) {
 		t.Errorf("skipped %v", res.Skipped)
 	}
-	// 13 good images; the three conflict files hold two captions (IIM wins
+	// 14 good images; the three conflict files hold two captions (IIM wins
 	// in one): the two XMP-preferred ones are one photo.
-	if res.Added != 11 || res.Updated != 1 || res.Unchanged != 0 {
+	if res.Added != 12 || res.Updated != 1 || res.Unchanged != 0 {
 		t.Errorf("first import: %+v", res.Summary)
 	}
 

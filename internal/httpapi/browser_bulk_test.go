@@ -101,3 +101,31 @@ func TestDoneMessageSaysWhatWasLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserArabicIPTCAgrees (issue 41, defect 4): a file whose IPTC city
+// and country are written in Arabic ("حلب", "سوريا"), its GPS 1 km from
+// the caption's Aleppo, agrees with its caption — on its page, and in
+// the queue, which it does not head as a disagreement.
+func TestBrowserArabicIPTCAgrees(t *testing.T) {
+	a, _ := imageArchive(t)
+	ts, _ := serveArchive(t, a, Options{})
+	props := featureWith(t, ts, "Boys play football in a street of Aleppo")
+	if props["agreement"] != photo.AgreementAgrees {
+		t.Errorf("the Arabic IPTC file: agreement %v (%v)", props["agreement"], props["agreement_note"])
+	}
+	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
+	for _, f := range features(t, body).Features {
+		if strings.HasPrefix(f.Properties["caption"].(string), "Boys play football") {
+			t.Error("the Arabic IPTC file is listed among the disagreements")
+		}
+	}
+	b := newBrowser(t, ts, 1440, 900)
+	var shown string
+	b.run(t, chromedp.Navigate(props["url"].(string)),
+		chromedp.WaitVisible(`[data-testid=agreement]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=agreement]`, &shown, chromedp.ByQuery))
+	if !strings.Contains(shown, "they agree") || strings.Contains(shown, "سوريا") {
+		t.Errorf("the photo page's check reads %q", shown)
+	}
+	b.check(t)
+}

@@ -72,6 +72,15 @@ et -IPTC:Caption-Abstract="Men walk through rubble in Aleppo, Syria, December 13
    -EXIF:GPSLatitude=37.066 -EXIF:GPSLatitudeRef=N -EXIF:GPSLongitude=37.383 -EXIF:GPSLongitudeRef=E \
    -EXIF:DateTimeOriginal="2017:01:22 09:00:00" check-abroad.jpg
 
+# A file an Arabic desk filled: IPTC city and country in Arabic, GPS 1 km
+# east of Aleppo's point, the caption in English. They agree.
+fresh check-arabic.jpg
+et -charset iptc=UTF8 -IPTC:CodedCharacterSet=UTF8 \
+   -IPTC:Caption-Abstract="Boys play football in a street of Aleppo, Syria, March 3, 2017. REUTERS/Omar Sanadiki" \
+   -IPTC:City="حلب" -IPTC:Country-PrimaryLocationName="سوريا" \
+   -EXIF:GPSLatitude=36.20601 -EXIF:GPSLatitudeRef=N -EXIF:GPSLongitude=37.16357 -EXIF:GPSLongitudeRef=E \
+   -EXIF:DateTimeOriginal="2017:03:03 11:00:00" check-arabic.jpg
+
 # Orientation 6 (the camera was turned: rotate 90° clockwise to show it),
 # EXIF in big-endian byte order, no offset.
 fresh orient-6.jpg
