@@ -358,6 +358,10 @@ type ReviewPhoto struct {
 	SearchURL, BasemapURL, LabelsURL string
 	Tiles                            string // the online tiles' URL template (--tiles), or ""
 	GPSLon, GPSLat                   string
+	// IPTCLon, IPTCLat and IPTCLabel put the place the file's IPTC
+	// location names on the map ("" when it names none the gazetteer
+	// knows).
+	IPTCLon, IPTCLat, IPTCLabel string
 	Flash                            string // what the last form did
 	Undo                             *Undo  // undoes it, when it changed a group
 	History                          []EventRow

@@ -44,13 +44,21 @@ export function review(root) {
   if (start) bounds.push(start);
   const gps = gpsPoint(map, el.dataset, start, el.dataset.label);
   if (gps) bounds.push(gps);
+  // The place the file's IPTC location names, beside the caption's.
+  if (el.dataset.iptcLon && el.dataset.iptcLat) {
+    const at = [Number(el.dataset.iptcLat), Number(el.dataset.iptcLon)];
+    bounds.push(at);
+    L.marker(at, { icon: L.divIcon({ className: "iptc-mark", html: "", iconSize: [14, 14] }), keyboard: false, interactive: false })
+      .addTo(map).bindTooltip(el.dataset.iptcLabel, { permanent: true, direction: "left", offset: [-8, 0], className: "iptc-tip" });
+  }
   if (bounds.length > 1) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 12 });
   else map.setView(start || [35, 38.5], start ? 11 : 6.5);
   // The pin: where the photo is now; drag it, or click the map, to put
   // the photo at a point.
   const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });
   const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: t("review.pin-title"), alt: t("photo.its-point") }).addTo(map);
-  if (start) pin.bindTooltip(el.dataset.label || t("review.pin-now"), { direction: "top", offset: [-14, -14] });
+  // The pin says what it is: where the photo is shown now.
+  if (start) pin.bindTooltip(t("review.pin-now-at", { place: el.dataset.label || t("review.pin-now") }), { permanent: true, direction: "top", offset: [-14, -14], className: "pin-tip" });
   const setPoint = (ll) => {
     pin.setLatLng(ll);
     lon.value = ll.lng.toFixed(6);

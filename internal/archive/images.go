@@ -340,6 +340,13 @@ func locationText(md imagemeta.Metadata) string {
 	return "Photo taken in " + strings.Join(parts, ", ") + "."
 }
 
+// PlaceOfIPTC geocodes the IPTC city and country a photo's file gave, as
+// its check read them, for the review map; the zero Place when the
+// gazetteer knows none.
+func (a *Archive) PlaceOfIPTC(city, country string) photo.Place {
+	return a.placeOfLocation(imagemeta.Metadata{City: city, Country: country})
+}
+
 // placeOfLocation geocodes an image's IPTC location; the zero Place when
 // it has none or names nothing the gazetteer knows.
 func (a *Archive) placeOfLocation(md imagemeta.Metadata) photo.Place {

@@ -451,6 +451,22 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 	if !strings.Contains(tip, "GPS (camera), 98 km from Aleppo") {
 		t.Errorf("the review map's GPS point reads %q", tip)
 	}
+	// The evidence sits beside the map, within the first screen at
+	// 1440×900; the IPTC place is on the map, and the pin says what it is
+	// (issue 41, defect 5).
+	var beside bool
+	var iptcTip, pinTip string
+	b.run(t, eval(`(() => {
+			const m = document.querySelector("#review-map").getBoundingClientRect();
+			const e = document.querySelector("[data-testid=agreement]").getBoundingClientRect();
+			return e.left >= m.right - 1 && e.top < innerHeight && e.bottom <= innerHeight;
+		})()`, &beside),
+		chromedp.Poll(`!!document.querySelector("#review-map .iptc-tip")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Text(`#review-map .iptc-tip`, &iptcTip, chromedp.ByQuery),
+		chromedp.Text(`#review-map .pin-tip`, &pinTip, chromedp.ByQuery))
+	if !beside || !strings.Contains(iptcTip, "IPTC: Gaziantep") || pinTip != "Now: Aleppo" {
+		t.Errorf("evidence beside the map and in view: %v; IPTC on the map %q; the pin %q", beside, iptcTip, pinTip)
+	}
 	shoot(t, b, "review-evidence-1440x900.png")
 	if width == 0 || !strings.Contains(agreement, "place and the camera's clock disagree") || location == "" || gps == "" {
 		t.Errorf("the review page shows: image %d px, agreement %q, IPTC %q, GPS %q", width, agreement, location, gps)

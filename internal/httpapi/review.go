@@ -143,6 +143,12 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		if gps && p.Check.HasGPS {
 			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
 		}
+		if p.Check.IPTCCity != "" {
+			if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
+				m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
+				m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
+			}
+		}
 		if gps && !s.publicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
