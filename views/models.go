@@ -362,9 +362,9 @@ type ReviewPhoto struct {
 	// location names on the map ("" when it names none the gazetteer
 	// knows).
 	IPTCLon, IPTCLat, IPTCLabel string
-	Flash                            string // what the last form did
-	Undo                             *Undo  // undoes it, when it changed a group
-	History                          []EventRow
+	Flash                       string // what the last form did
+	Undo                        *Undo  // undoes it, when it changed a group
+	History                     []EventRow
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).
 	ImageURL string
