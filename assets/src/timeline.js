@@ -1,8 +1,9 @@
 // The timeline: photos per month as bars over a count axis, with year and
 // month labels drawn at their real size; a window to brush (drag either
 // edge — each has a 24 px grip — or the window itself, or drag out a new
-// one); play, which slides the window a month at a time at 1×, 2× or 4×,
-// optionally in a loop; keys (arrows, Page Up/Down, Home/End, Shift to
+// one); play, which slides the window a month at a time at 1×, 2× or 4×
+// (or piles the months up), from the first busy month, optionally in a
+// loop; keys (arrows, Page Up/Down, Home/End, Shift to
 // widen, Y a year, M a month, A everything); and, for a short window, the
 // photos per day.
 //
@@ -39,6 +40,7 @@ export class Timeline {
     this.playButton = el.querySelector("[data-testid=play]");
     this.speed = el.querySelector("[data-testid=speed]");
     this.loop = el.querySelector("[data-testid=loop]");
+    this.cumulative = el.querySelector("[data-testid=cumulative]");
     this.timer = null;
     this.counts = new Map();
     this.playButton.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
@@ -241,24 +243,39 @@ export class Timeline {
     });
   }
 
-  // play slides the window a month at a time; from a window that is
-  // everything, it starts with the first month alone.
+  // firstBusyMonth is the first month that holds a tenth of a typical
+  // (median) month's photos: play starts there, not in the near-empty
+  // months before the war's photos begin.
+  firstBusyMonth() {
+    const e = this.extent;
+    const filled = [...this.counts.entries()].filter(([m, c]) => c > 0 && m >= e.from && m <= e.to).map(([, c]) => c).sort((a, b) => a - b);
+    if (!filled.length) return e.from;
+    const typical = filled[Math.floor(filled.length / 2)];
+    for (let m = e.from; m <= e.to; m++) if ((this.counts.get(m) || 0) * 10 >= typical) return m;
+    return e.from;
+  }
+
+  // play slides the window a month at a time, or with "pile up" keeps its
+  // start and widens it a month at a time, so the photos accumulate; from
+  // a window that is everything, it starts with the first busy month
+  // alone.
   play() {
-    if (this.whole()) this.move(this.extent.from, this.extent.from, false);
-    else if (this.to >= this.extent.to) {
-      const span = this.to - this.from;
-      this.move(this.extent.from, this.extent.from + span, false);
-    }
+    const first = this.firstBusyMonth();
+    const restart = () => {
+      const span = this.cumulative.checked ? 0 : this.to - this.from;
+      this.move(first, Math.min(this.extent.to, first + span), false);
+    };
+    if (this.whole()) this.move(first, first, false);
+    else if (this.to >= this.extent.to) restart();
     const ms = 1000 / Number(this.speed.value || 1);
     // Steps while playing are not history; where it stops is.
     this.timer = setInterval(() => {
       if (this.to >= this.extent.to) {
         if (!this.loop.checked) { this.pause(); return; }
-        const span = this.to - this.from;
-        this.move(this.extent.from, this.extent.from + span, false);
+        restart();
         return;
       }
-      this.move(this.from + 1, this.to + 1, false);
+      this.move(this.cumulative.checked ? this.from : this.from + 1, this.to + 1, false);
     }, ms);
     this.playButton.textContent = t("timeline.pause");
     this.playButton.setAttribute("aria-pressed", "true");

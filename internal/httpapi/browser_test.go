@@ -233,7 +233,8 @@ func TestBrowserExplorer(t *testing.T) {
 	}
 
 	// 6: Play on a fresh page (the window is everything) starts from the
-	// first month, and keeps going.
+	// first busy month (December 2012 in the samples, not the empty months
+	// of 2012 before it), and keeps going.
 	var pressed string
 	b.run(t, ready(ts.URL+"/"),
 		eval(`(() => { const s = document.querySelector("[data-testid=speed]"); s.value = "4"; s.dispatchEvent(new Event("change")); })()`, nil),
@@ -242,8 +243,8 @@ func TestBrowserExplorer(t *testing.T) {
 		chromedp.AttributeValue(`[data-testid=play]`, "aria-pressed", &pressed, nil, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery))
-	if pressed != "true" || strings.Contains(label, "–") || !strings.Contains(label, "2012") {
-		t.Errorf("play on a fresh page: pressed %q, window %q (want one month of 2012)", pressed, label)
+	if pressed != "true" || strings.Contains(label, "–") || !strings.Contains(label, "2013") && !strings.HasPrefix(label, "December 2012") {
+		t.Errorf("play on a fresh page: pressed %q, window %q (want one month from December 2012 on)", pressed, label)
 	}
 
 	// 10: keys set a year or a month at once; arrows step a month.

@@ -1,0 +1,62 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserPlayFromTheFirstBusyMonth (issue 41, defect 9): play from
+// "everything" starts at the first month that holds a tenth of a typical
+// month, not in the near-empty months before; "Pile up" keeps the start
+// and widens the window a month at a time. Before it, the slider says its
+// value while the months load (issue 41, defect 19).
+func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
+	a, dir := emptyArchive(t)
+	var lines []string
+	lines = append(lines, "A man walks in Idlib, Syria, May 3, 2010. REUTERS/A. Person") // one early photo
+	for m := 1; m <= 6; m++ {
+		for d := 1; d <= 20; d++ {
+			lines = append(lines, fmt.Sprintf("Smoke rises over Aleppo, Syria, %s %d, 2013. REUTERS/A. Person", time.Month(m), d))
+		}
+	}
+	path := filepath.Join(dir, "busy.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n\n")+"\n"), 0o644)
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := serveArchive(t, a, Options{})
+	b := newBrowser(t, ts, 1440, 900)
+	var valueNow, label, cumulative string
+	b.run(t, chromedp.Navigate(ts.URL+"/"),
+		chromedp.AttributeValue(`[data-testid=brush]`, "aria-valuenow", &valueNow, nil, chromedp.ByQuery))
+	if valueNow == "" {
+		t.Error("the slider has no aria-valuenow before the months load")
+	}
+	b.run(t, ready(ts.URL+"/"),
+		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery))
+	if !strings.HasPrefix(label, "January 2013") || strings.Contains(label, "2010") {
+		t.Errorf("play from everything starts at %q, want January 2013, the first busy month", label)
+	}
+	b.run(t, ready(ts.URL+"/"),
+		eval(`(() => { const s = document.querySelector("[data-testid=speed]"); s.value = "4"; s.dispatchEvent(new Event("change")); })()`, nil),
+		chromedp.Click(`[data-testid=cumulative]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
+		chromedp.Sleep(900*time.Millisecond),
+		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Text(`[data-testid=window]`, &cumulative, chromedp.ByQuery))
+	if !strings.HasPrefix(cumulative, "January 2013 – ") {
+		t.Errorf("piled-up play after a few steps: %q, want January 2013 – a later month", cumulative)
+	}
+	b.check(t)
+}
