@@ -48,6 +48,17 @@ export function digits(s) {
 // num writes a whole number with thousands separators: 12,345 or ١٢٬٣٤٥.
 export function num(n) { return digits(Math.round(n).toLocaleString("en")); }
 
+// compact writes a count in the reader's short form, as CLDR has it: 950,
+// 1.2k, 5k, 34k; ٩٥٠، ١٫٢ ألف، ٥ آلاف — no ".0", one decimal below ten
+// thousand.
+const compactForms = [0, 1].map((places) => new Intl.NumberFormat(lang === "ar" ? "ar-u-nu-latn" : "en",
+  { notation: "compact", compactDisplay: "short", maximumFractionDigits: places }));
+export function compact(n) {
+  if (n < 1000) return num(n);
+  const s = compactForms[n >= 10000 ? 0 : 1].format(n);
+  return digits(lang === "ar" ? s : s.replace("K", "k").replace("M", "m"));
+}
+
 // dec writes a number with places decimals: 0.95 or ٠٫٩٥.
 export function dec(x, places) { return digits(Number(x).toFixed(places)); }
 

@@ -10,7 +10,7 @@
 import L from "leaflet";
 import { bboxOf, drawBasemap, loadBasemap, PlaceLabels, tileSwitch } from "./basemap.js";
 import Supercluster from "supercluster";
-import { dec, digits, num, rtl, t } from "./i18n.js";
+import { compact, dec, digits, num, rtl, t } from "./i18n.js";
 
 // side is a control's corner on the page's reading side: left and right
 // swap on a right-to-left page.
@@ -337,7 +337,7 @@ export class PhotoMap {
   clusterMarker(lat, lon, n, onOpen) {
     const size = markSize(n, true);
     const tier = n < 10 ? "few" : n < 100 ? "some" : n < 1000 ? "many" : "most";
-    const label = n >= 1000 ? t("map.thousands", { k: dec(Math.round(n / 100) / 10, n >= 10000 ? 0 : 1) }) : num(n);
+    const label = compact(n);
     const icon = L.divIcon({ className: `cluster ${tier}`, html: `<span>${label}</span>`, iconSize: [size, size] });
     this.focusable(L.marker([lat, lon], { icon, title: t("common.photos", { n }), alt: t("common.photos", { n }), keyboard: true, riseOnHover: true }), onOpen)
       .addTo(this.markers);
@@ -346,7 +346,7 @@ export class PhotoMap {
   // spotMarker is several photos at one point: a marker with their count.
   spotMarker(s) {
     const cls = placementClass[s.placement] || "exact";
-    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${num(s.ids.length)}</span>`, iconSize: [SPOT_SIZE, SPOT_SIZE] });
+    const icon = L.divIcon({ className: `pm spot ${cls}${metaClass[s.metadata] || ""}`, html: `<span>${compact(s.ids.length)}</span>`, iconSize: [SPOT_SIZE, SPOT_SIZE] });
     const m = this.focusable(L.marker([s.lat, s.lon], { icon, title: t("map.spot-title", { n: s.ids.length }), alt: t("map.spot-alt", { n: s.ids.length }), keyboard: true }),
       () => this.handlers.onSpot(this.spotRequest([s], s.ids.length)));
     m.addTo(this.markers);

@@ -13,7 +13,7 @@
 // window the way they point on the screen (left is later).
 
 import { longMonth, rangeText } from "./months.js";
-import { dec, digits, num, rtl, t } from "./i18n.js";
+import { compact, digits, num, rtl, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const AXIS = 40; // px for the count axis
@@ -327,10 +327,6 @@ function el(tag, attrs, text) {
   return e;
 }
 
-// compact writes a count for the axis: 950, 1.2k, 34k.
-function compact(n) {
-  return n >= 10000 ? t("map.thousands", { k: num(Math.round(n / 1000)) }) : n >= 1000 ? t("map.thousands", { k: dec(n / 1000, 1) }) : num(n);
-}
 
 // axes lays n columns (from first) across width px beside the count
 // axis, in the page's direction: lo–hi is the bars' span, edge(i) where

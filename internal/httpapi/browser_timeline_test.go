@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -59,4 +60,34 @@ func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 		t.Errorf("piled-up play after a few steps: %q, want January 2013 – a later month", cumulative)
 	}
 	b.check(t)
+}
+
+// TestBrowserClusterCountsCompact (issue 41, defect 12): a cluster of
+// 5,000 photos reads "5k", and on the Arabic page "٥ آلاف" (CLDR's
+// compact forms), never "5.0k" or "٥٫٠ ألف".
+func TestBrowserClusterCountsCompact(t *testing.T) {
+	a, dir := emptyArchive(t)
+	var b strings.Builder
+	start := time.Date(2011, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 5040 {
+		d := start.AddDate(0, 0, i)
+		fmt.Fprintf(&b, "Smoke rises over Aleppo, Syria, %s %d, %d. REUTERS/Omar Sanadiki\n\n", d.Month(), d.Day(), d.Year())
+	}
+	path := filepath.Join(dir, "many.txt")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := serveArchive(t, a, Options{})
+	for _, tc := range []struct{ lang, want, never string }{{"en", "5k", "5.0k"}, {"ar", "٥\u00a0آلاف", "٥٫٠"}} {
+		br := newBrowser(t, ts, 1440, 900)
+		var labels []string
+		br.run(t, ready(ts.URL+"/?lang="+tc.lang),
+			chromedp.Poll(`document.querySelectorAll("#map .cluster span, #map .spot span").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			eval(`[...document.querySelectorAll("#map .cluster span, #map .spot span")].map((s) => s.textContent)`, &labels))
+		if !slices.Contains(labels, tc.want) || slices.ContainsFunc(labels, func(l string) bool { return strings.Contains(l, tc.never) }) {
+			t.Errorf("%s: the cluster labels read %q, want %q", tc.lang, labels, tc.want)
+		}
+		br.check(t)
+	}
 }
