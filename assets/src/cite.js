@@ -27,5 +27,7 @@ export function citation({ count, filters, window, whole, label, url, today }) {
   if (credits.length) parts.push(t("cite.by", { names: and(credits) }));
   if (filters.min_confidence) parts.push(t("cite.confidence", { min: digits(filters.min_confidence) }));
   if (filters.agreement) parts.push(t("cite.metadata", { how: t(`agreement.option.${filters.agreement}`) }));
-  return t("cite.sentence", { parts: parts.join(t("common.list-sep")), today: digits(today), url: url });
+  // Plain text: the isolates that keep names apart on the page would
+  // travel into the report it is pasted in, nested four deep.
+  return t("cite.sentence", { parts: parts.join(t("common.list-sep")), today: digits(today), url: url }).replace(/[\u2066-\u2069]/g, "");
 }

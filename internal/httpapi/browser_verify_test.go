@@ -800,6 +800,18 @@ func TestBrowserCiteThisView(t *testing.T) {
 	if again != count {
 		t.Errorf("the cited link shows %q, the view cited %q", again, count)
 	}
+	// On the Arabic page, the copied sentence carries no isolates (issue
+	// 41, defect 15): they nested four deep, around the link too.
+	var arabic string
+	b.run(t, ready(ts.URL+"/?lang=ar&agency=Reuters&agency=AFP&place=gn:170063&from=2016-01&to=2016-12"),
+		chromedp.WaitVisible(`[data-testid=cite]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Click(`[data-testid=cite]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=citation]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=citation]`, &arabic, chromedp.ByQuery))
+	if strings.ContainsAny(arabic, "\u2066\u2067\u2068\u2069") || !strings.Contains(arabic, ts.URL+"/?") || !strings.Contains(arabic, "حلب") {
+		t.Errorf("the Arabic citation %q", arabic)
+	}
 	b.check(t)
 }
 
