@@ -13,7 +13,7 @@
 // window the way they point on the screen (left is later).
 
 import { longMonth, rangeText } from "./months.js";
-import { compact, digits, num, rtl, t } from "./i18n.js";
+import { compact, digits, monthName, num, rtl, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const AXIS = 40; // px for the count axis
@@ -310,8 +310,12 @@ export class Timeline {
         r.append(el("title", {}, `${digits(d.day)}: ${num(d.count)}`));
         kids.push(r);
       }
+      // A month begins with its name, not a "1"; days are numbered where
+      // there is room, clear of the name.
       const dayOfMonth = Number(d.day.slice(8));
-      if (dayOfMonth === 1 || (bw >= 9 && dayOfMonth % 5 === 0) || bw >= 18) {
+      if (dayOfMonth === 1) {
+        kids.push(el("text", { x: rtl ? x + bw : x, y: height - 3, class: "month", "text-anchor": rtl ? "end" : "start" }, monthName(Number(d.day.slice(5, 7)))));
+      } else if ((bw >= 9 && dayOfMonth % 5 === 0 && dayOfMonth >= 10) || (bw >= 18 && dayOfMonth >= 6)) {
         kids.push(el("text", { x: x + bw / 2, y: height - 3, class: "month", "text-anchor": "middle" }, digits(String(dayOfMonth))));
       }
     });

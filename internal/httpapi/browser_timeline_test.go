@@ -91,3 +91,44 @@ func TestBrowserClusterCountsCompact(t *testing.T) {
 		br.check(t)
 	}
 }
+
+// TestBrowserSmallerWords (issue 41, defect 18): the review form's place
+// label closes its parenthesis; the list says "1 in view of 1 photo", not
+// "1 of the 1 photo are in view"; the day chart begins a month with its
+// name, not a "1"; a place's "also written" leaves out the datasets'
+// noise ("dwma", "Douma i Syria").
+func TestBrowserSmallerWords(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	var label string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
+		chromedp.WaitVisible(`[data-testid=place-search]`, chromedp.ByQuery),
+		eval(`document.querySelector("[data-testid=place-search]").closest("label").querySelector("span").innerText`, &label))
+	if strings.Count(label, "(") != strings.Count(label, ")") || !strings.HasSuffix(strings.TrimSpace(label), ")") {
+		t.Errorf("the place field's label: %q", label)
+	}
+	var scope string
+	b.run(t, ready(e.ts.URL+"/?place=ocha:C2320"),
+		chromedp.Poll(`!document.querySelector("[data-testid=list-scope]").hidden`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`[data-testid=list-scope]`, &scope, chromedp.ByQuery))
+	if !strings.Contains(scope, "1 in view of 1 photo,") {
+		t.Errorf("the list's scope: %q", scope)
+	}
+	var dayLabels []string
+	b.run(t, ready(e.ts.URL+"/?from=2016-09&to=2016-10"),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=day-chart] text.month").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`[...document.querySelectorAll("[data-testid=day-chart] text.month")].map((x) => x.textContent)`, &dayLabels))
+	if !slices.Contains(dayLabels, "September") || !slices.Contains(dayLabels, "October") || slices.Contains(dayLabels, "1") {
+		t.Errorf("the day chart's axis: %q", dayLabels)
+	}
+	var names string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/places/gn:170592"),
+		chromedp.WaitVisible(`[data-testid=names]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=names]`, &names, chromedp.ByQuery))
+	if strings.Contains(names, "dwma") || strings.Contains(names, "Douma i Syria") || !strings.Contains(names, "Dūmā") {
+		t.Errorf("Douma is also written %q", names)
+	}
+	b.check(t)
+}

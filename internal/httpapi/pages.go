@@ -330,7 +330,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	m := views.PlacePage{
 		Page: s.page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(l, s.archive.Gazetteer(), pl, s.pageURLs().Place), OtherSide: pagemodel.OtherSide(l, s.archive.Gazetteer(), pl, s.pageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
-		Names: pl.Names, Records: pagemodel.Records(l, pl), Photos: n,
+		Names: pagemodel.ShownNames(pl.Names), Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())

@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -192,6 +194,54 @@ func OtherSide(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, place
 		return nil
 	}
 	return &views.Link{Label: l.T("place.within", "place", GazetteerName(l, q), "kind", CountryName(l, q.Country)), URL: placeURL(q.ID)}
+}
+
+// ShownNames are the names of a place a reader is shown under "also
+// written": its spellings in Latin letters as names are written (each
+// word capitalised but for articles and particles: "Bab al-Hawa", "Deir
+// ez-Zor") and in Arabic script. The datasets' other entries are noise to
+// a reader — machine transliterations in lower case ("dwma", "ba er mi
+// la") and names in other languages' phrases ("Douma i Syria") — though
+// the geocoder still reads them.
+func ShownNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if shownName(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// nameNouns are the English nouns names carry in lower case: "al-Hol
+// camp", "Bab al-Hawa border crossing".
+var nameNouns = map[string]bool{"camp": true, "camps": true, "crossing": true, "border": true, "district": true, "city": true,
+	"neighbourhood": true, "neighborhood": true, "quarter": true, "refugee": true, "gate": true, "subdistrict": true, "governorate": true}
+
+// nameParticles may be written in lower case inside a name.
+var nameParticles = map[string]bool{"al": true, "el": true, "ar": true, "as": true, "ash": true, "ad": true, "at": true, "az": true,
+	"an": true, "ez": true, "es": true, "ed": true, "er": true, "et": true, "en": true, "ul": true, "bin": true, "ibn": true,
+	"abu": true, "of": true, "de": true, "du": true, "la": true, "le": true}
+
+func shownName(n string) bool {
+	if strings.IndexFunc(n, lexicon.IsArabic) >= 0 {
+		return true
+	}
+	words := strings.FieldsFunc(n, func(r rune) bool { return r == ' ' || r == '-' })
+	if len(words) == 0 {
+		return false
+	}
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		switch {
+		case unicode.IsUpper(r) || unicode.IsDigit(r):
+		case nameParticles[strings.ToLower(w)] && len(words) > 1 || i > 0 && nameNouns[w]:
+		case r == '\'' || r == '’' || r == '`' || r == 'ʿ':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Records lists the source records merged into a place, each linking to

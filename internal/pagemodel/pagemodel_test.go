@@ -1,6 +1,7 @@
 package pagemodel
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -36,5 +37,15 @@ func TestMonthBars(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestShownNames(t *testing.T) {
+	got := ShownNames([]string{"دوما", "Dūmā", "dwma", "Douma i Syria", "Dúmá", "Duma", "ba er mi la", "Bab al-Hawa", "Deir ez-Zor",
+		"al-Hol camp", "Al Judaydah", "Jisr ash-Shughur", "Ma'arat al-Nu'man", "Idlib District", "tel abyad", "Ar Raqqah", "Qa' al-Jabal"})
+	want := []string{"دوما", "Dūmā", "Dúmá", "Duma", "Bab al-Hawa", "Deir ez-Zor", "al-Hol camp", "Al Judaydah", "Jisr ash-Shughur",
+		"Ma'arat al-Nu'man", "Idlib District", "Ar Raqqah", "Qa' al-Jabal"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("ShownNames:\n got %q\nwant %q", got, want)
 	}
 }
