@@ -457,7 +457,9 @@ type StoryList struct {
 
 // StoryItem is a story in the list.
 type StoryItem struct {
-	Title, Summary, URL string
+	Title, URL string
+	// SummaryHTML is the summary rendered by internal/markdown: inert.
+	SummaryHTML string
 	Author, Updated     string
 	Draft               bool
 	EditURL, HistoryURL string // "" for readers
@@ -466,7 +468,9 @@ type StoryItem struct {
 // StoryPage is a story as a reader steps through it.
 type StoryPage struct {
 	Page
-	Slug, Title, Summary string
+	Slug, Title string
+	// SummaryHTML is the summary rendered by internal/markdown: inert.
+	SummaryHTML string
 	Author, Updated      string
 	Draft                bool
 	EditURL              string // "" for readers

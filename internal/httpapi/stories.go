@@ -12,6 +12,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/markdown"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
@@ -80,7 +81,7 @@ func (s *Server) storiesPage(w http.ResponseWriter, r *http.Request) {
 		m.NewURL = s.url("story.new")
 	}
 	for _, st := range list {
-		it := views.StoryItem{Title: st.Title, Summary: st.Summary, URL: s.url("story", "slug", st.Slug), Author: st.Author,
+		it := views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: s.url("story", "slug", st.Slug), Author: st.Author,
 			Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published}
 		if ed != nil {
 			it.EditURL, it.HistoryURL = s.url("story.edit", "slug", st.Slug), s.url("api.story.history", "slug", st.Slug)
@@ -102,7 +103,7 @@ func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	m := views.StoryPage{Page: s.page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+	m := views.StoryPage{Page: s.page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
 		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
 		ClustersURL: s.url("clusters"), ExplorerURL: s.url("explorer"), Tiles: s.tiles}
 	s.withMapAssets(&m.Page)

@@ -13,7 +13,7 @@ func TestStoriesAPI(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	c, csrf := e.signIn(t)
 	a, b := e.photoID(t, "?place=ocha:C2320"), e.photoID(t, "?q=Aleppo")
-	body := `{"title": "Idlib and Aleppo, 2016", "status": "draft", "steps": [
+	body := `{"title": "Idlib and Aleppo, 2016", "summary": "Two cities in **2016**, <em>unsafe</em>", "status": "draft", "steps": [
 		{"heading": "Kafr Nabl", "text": "The **market** <script>alert(1)</script> [x](javascript:alert(1))", "photos": [{"id": "` + a + `"}], "highlight": "` + a + `"},
 		{"heading": "Aleppo in March", "state": "http://elsewhere.example/?from=2016-03&to=2016-03&map=12/36.2/37.16&evil=1"},
 		{"heading": "Both", "photos": [{"id": "` + a + `"}, {"id": "` + b + `"}]}]}`
@@ -93,6 +93,14 @@ func TestStoriesAPI(t *testing.T) {
 	if strings.Contains(page, "<script>alert") || strings.Contains(page, `href="javascript:`) || !strings.Contains(page, "<strong>market</strong>") ||
 		!strings.Contains(page, "Place read from") || strings.Count(page, `data-testid="story-step"`) != 3 {
 		t.Errorf("the reader's page renders the story wrongly")
+	}
+	// The summary's Markdown rendered, on the story and in the list, and
+	// inert (issue 41, defect 16).
+	_, list := do(t, nil, "GET", e.ts.URL+"/stories", "")
+	for name, html := range map[string]string{"story": page, "list": list} {
+		if !strings.Contains(html, "<strong>2016</strong>") || strings.Contains(html, "**2016**") || strings.Contains(html, "<em>unsafe</em>") {
+			t.Errorf("the %s page's summary is not rendered Markdown", name)
+		}
 	}
 	// A photo corrected since: the story shows its corrected place, and
 	// who corrected it.

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/syriamap/syriamap/internal/markdown"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/story"
@@ -25,7 +26,7 @@ func (p *publisher) storyPages(ctx context.Context, places map[string]*placeStat
 		if err := p.storyPage(ctx, st, places, p.storyPhotos); err != nil {
 			return err
 		}
-		m.Stories = append(m.Stories, views.StoryItem{Title: st.Title, Summary: st.Summary, URL: storyPath(st.Slug), Author: st.Author,
+		m.Stories = append(m.Stories, views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: storyPath(st.Slug), Author: st.Author,
 			Updated: pagemodel.Updated(p.loc, st.Updated)})
 	}
 	return p.render("stories.html", views.StoriesPage(m))
@@ -49,7 +50,7 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 	}
 	urls := p.pageURLs(root, pages, places)
 	urls.Explorer = pages + "./"
-	m := views.StoryPage{Page: p.page(at, p.loc.Isolate(st.Title), "stories", true), Slug: st.Slug, Title: st.Title, Summary: st.Summary, Author: st.Author,
+	m := views.StoryPage{Page: p.page(at, p.loc.Isolate(st.Title), "stories", true), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
 		Updated: pagemodel.Updated(p.loc, st.Updated), BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
 		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles}
 	for i, step := range st.Steps {
