@@ -459,7 +459,7 @@ type StoryList struct {
 type StoryItem struct {
 	Title, URL string
 	// SummaryHTML is the summary rendered by internal/markdown: inert.
-	SummaryHTML string
+	SummaryHTML         string
 	Author, Updated     string
 	Draft               bool
 	EditURL, HistoryURL string // "" for readers
@@ -470,11 +470,11 @@ type StoryPage struct {
 	Page
 	Slug, Title string
 	// SummaryHTML is the summary rendered by internal/markdown: inert.
-	SummaryHTML string
-	Author, Updated      string
-	Draft                bool
-	EditURL              string // "" for readers
-	Steps                []StoryStep
+	SummaryHTML     string
+	Author, Updated string
+	Draft           bool
+	EditURL         string // "" for readers
+	Steps           []StoryStep
 	// What the script needs: the offline basemap, the place labels, the
 	// clusters of a step's explorer state, and the explorer itself.
 	BasemapURL, LabelsURL, ClustersURL, ExplorerURL, Tiles string
