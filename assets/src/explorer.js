@@ -19,7 +19,9 @@ import { addToBasket, basket } from "./storyedit.js";
 import { t } from "./i18n.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
-// photos there are markers of their own, not clusters.
+// photos there are markers of their own, not clusters. The list, which
+// follows the map, keeps its rows through that move (an editor picking
+// photos for a story would lose the others), until the map is moved again.
 const REVEAL_ZOOM = 15;
 
 // The default extent; the archive's own dates widen it.
@@ -60,7 +62,7 @@ export class Explorer {
         this.st.view = this.map.view;
         this.saveState(false);
         if (this.serverSide) this.scheduleClusters();
-        this.list.schedule();
+        if (!this.listKept) this.list.schedule();
       },
     });
     if (this.st.view) this.map.setView(this.st.view);
@@ -366,8 +368,18 @@ export class Explorer {
     if (reveal && f.geometry) {
       const [lon, lat] = f.geometry.coordinates;
       if (this.phone.matches) this.setSheet(false);
+      // The list keeps its rows through this move and the popup's own pan,
+      // until the reader moves the map.
+      this.listKept = true;
       map.setView({ lat, lon, zoom: Math.max(map.view.zoom, REVEAL_ZOOM) });
       this.saveState(false);
+      this.list.kept();
+      const el = document.getElementById("map");
+      const release = () => {
+        this.listKept = false;
+        for (const type of ["pointerdown", "wheel", "keydown"]) el.removeEventListener(type, release);
+      };
+      for (const type of ["pointerdown", "wheel", "keydown"]) el.addEventListener(type, release);
     }
     if (f.geometry && (!this.phone.matches || reveal)) {
       this.selected.hidden = true;

@@ -25,6 +25,15 @@ export class PhotoList {
     this.timer = setTimeout(() => { this.update(0); this.updateUnplaced(0); }, 150);
   }
 
+  // kept says the list keeps its rows though the map moved to show one
+  // of them; the next move of the map brings it back to the view.
+  kept() {
+    clearTimeout(this.timer);
+    this.seq++;
+    this.scope.hidden = false;
+    this.scope.textContent = t("list.kept");
+  }
+
   async update(offset) {
     const ex = this.ex;
     const seq = ++this.seq;

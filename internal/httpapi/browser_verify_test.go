@@ -304,6 +304,38 @@ func TestBrowserShowOnTheMap(t *testing.T) {
 	}
 }
 
+// TestBrowserShowOnTheMapKeepsTheList (issue 41, defect 17): the list
+// keeps its rows when "Show on the map" zooms to one of them, so an editor
+// picking photos for a story still has the others; moving the map brings
+// it back to the view.
+func TestBrowserShowOnTheMapKeepsTheList(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	var before, after, moved int
+	var scope string
+	b.run(t, ready(ts.URL+"/?map=6/35/38"),
+		chromedp.WaitVisible(`[data-testid=show-on-map]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=photo-row]").length`, &before),
+		chromedp.Click(`[data-testid=show-on-map]`, chromedp.ByQuery),
+		chromedp.Poll(`!!document.querySelector(".leaflet-popup [data-testid=popup]")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Sleep(800*time.Millisecond),
+		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=photo-row]").length`, &after),
+		chromedp.Text(`[data-testid=list-scope]`, &scope, chromedp.ByQuery))
+	if before < 5 || after != before || !strings.Contains(scope, "The list stays as it was") {
+		t.Errorf("the list had %d rows, %d after Show on the map; it says %q", before, after, scope)
+	}
+	// The reader's own move: the list follows the view again.
+	b.run(t, chromedp.Focus(`#map`, chromedp.ByQuery), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"),
+		chromedp.Sleep(800*time.Millisecond),
+		chromedp.Text(`[data-testid=list-scope]`, &scope, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=photo-row]").length`, &moved))
+	if strings.Contains(scope, "The list stays as it was") || !strings.Contains(scope, "in view") {
+		t.Errorf("after moving the map the list says %q (%d rows)", scope, moved)
+	}
+	b.check(t)
+}
+
 // TestBrowserPopupClearsTheLegend: a photo's popup opens where the legend
 // does not cover it and the map's top does not clip it (issue 26, 8).
 func TestBrowserPopupClearsTheLegend(t *testing.T) {
