@@ -258,6 +258,9 @@ export class Explorer {
     this.count.textContent = t("explorer.count", { matching: n, n: Number(this.cfg.total) }) +
       (off > 0 ? " · " + t("explorer.not-on-map", { n: off }) : "");
     this.handle.textContent = t("explorer.side-count", { n });
+    // A window less than everything holds dated photos only: the
+    // timeline says the same window and the same number.
+    if (!this.whole()) this.timeline.showSelection(windowText(this.st), n);
   }
 
   // Server-side clusters for the view and window (large archives).

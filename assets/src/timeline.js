@@ -144,6 +144,15 @@ export class Timeline {
     this.slider.setAttribute("aria-valuenow", from - e.from);
   }
 
+  // showSelection says the window as the explorer counted it, days and
+  // all: one selection, one number — the month bars leave out photos dated
+  // only to a year, and a typed day cuts a month.
+  showSelection(text, n) {
+    const label = text + " · " + t("timeline.dated", { n });
+    this.label.textContent = label;
+    this.slider.setAttribute("aria-valuetext", label);
+  }
+
   move(from, to, final) {
     if (from === this.from && to === this.to && !final) return;
     this.set(from, to);

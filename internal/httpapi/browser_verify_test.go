@@ -441,6 +441,13 @@ func TestBrowserWindowKeepsTheDay(t *testing.T) {
 	if from != "2016-03-10" || to != "2016-03-20" || !strings.Contains(search, "from=2016-03-10") || shownCount(t, count) != days {
 		t.Errorf("typed 10–20 March 2016: From %q, To %q, address %q, count %q (want %d)", from, to, search, count, days)
 	}
+	// The timeline says the same window and the same number (issue 41,
+	// defect 7): one selection, one number.
+	var window string
+	b.run(t, chromedp.Text(`[data-testid=window]`, &window, chromedp.ByQuery))
+	if want := fmt.Sprintf("10 March 2016 – 20 March 2016 · %d dated photo", days); !strings.HasPrefix(window, want) {
+		t.Errorf("the timeline says %q, the count %q; want %q", window, count, want)
+	}
 	b.run(t, ready(ts.URL+"/"+search), read)
 	if from != "2016-03-10" || to != "2016-03-20" || shownCount(t, count) != days {
 		t.Errorf("after a reload: From %q, To %q, count %q (want %d)", from, to, count, days)
