@@ -129,3 +129,35 @@ func TestBrowserArabicIPTCAgrees(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserArabicHistory (issue 41, defect 13, part): on the Arabic
+// photo page the history names places in Arabic where the gazetteer has
+// the name, writes points longitude first as every page does, and says
+// the store's own note of an undo in Arabic.
+func TestBrowserArabicHistory(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	zamalka := e.photoID(t, "?place=ocha:C2320")
+	aleppo, err := e.a.PlaceOf("gn:170063", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, batch, err := e.a.DB.ApplyBatch(ctx, []string{zamalka}, photo.Change{Author: "rana", Note: "checked", Place: &aleppo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.a.DB.Undo(ctx, batch, "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	var rows []string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/photos/"+zamalka+"?lang=ar"),
+		chromedp.WaitVisible(`[data-testid=history]`, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("[data-testid=event]")].map((r) => r.innerText.replace(/[\u2066-\u2069]/g, "").replace(/\s+/g, " "))`, &rows))
+	all := strings.Join(rows, " | ")
+	if len(rows) != 2 || !strings.Contains(all, "حلب (٣٧٫") || strings.Contains(all, "Aleppo") || strings.Contains(all, "undoes") ||
+		!strings.Contains(all, "تراجعٌ عن التغيير") || !strings.Contains(all, "زملكا") {
+		t.Errorf("the Arabic history reads %q", rows)
+	}
+	b.check(t)
+}

@@ -657,9 +657,14 @@ func (s *Server) eventRow(l i18n.Locale, e photo.Event) views.EventRow {
 	}
 	row := views.EventRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
 		By: e.By, Action: action, Note: e.Note}
+	// The store's own note of an undo, in the reader's language.
+	var batch int64
+	if _, err := fmt.Sscanf(e.Note, "undoes change %d", &batch); err == nil && e.Action == "undo" && e.Note == fmt.Sprintf("undoes change %d", batch) {
+		row.Note = l.T("history.undoes", "n", l.Number(strconv.FormatInt(batch, 10)))
+	}
 	if e.PhotoID != "" {
 		row.PhotoID, row.PhotoURL = e.PhotoID, s.url("photo", "id", e.PhotoID)
-		row.Before, row.After = describeState(l, e.Before), describeState(l, e.After)
+		row.Before, row.After = s.describeState(l, e.Before), s.describeState(l, e.After)
 	}
 	if e.Action == "add-place" { // of no photo: the place added, and where
 		id, _ := e.After["id"].(string)
@@ -672,10 +677,14 @@ func (s *Server) eventRow(l i18n.Locale, e photo.Event) views.EventRow {
 	return row
 }
 
-// describeState writes an event's before or after for people.
-func describeState(l i18n.Locale, m map[string]any) string {
+// describeState writes an event's before or after for people, the place
+// by its name in the reader's language, at longitude, latitude as every
+// page writes a point.
+func (s *Server) describeState(l i18n.Locale, m map[string]any) string {
 	if _, ok := m["place_id"]; ok {
+		id, _ := m["place_id"].(string)
 		name, _ := m["place_name"].(string)
+		name = pagemodel.NameOf(l, s.archive.Gazetteer(), id, name)
 		lon, lonOK := m["lon"].(float64)
 		lat, _ := m["lat"].(float64)
 		where := l.T("review.not-placed")
