@@ -589,7 +589,9 @@ export async function photoPage(root, api) {
   const parts = [heading, card(f, root.dataset.placeUrl)];
   if (f.geometry) {
     const [lon, lat] = f.geometry.coordinates;
-    const mini = h("div", { class: "place-map", "data-testid": "place-map", role: "img", "aria-label": t("map.showing", { place }),
+    // A region, as the server's photo page has it: a map holds controls,
+    // which an image may not.
+    const mini = h("div", { class: "place-map mini-map", "data-testid": "place-map", role: "region", "aria-label": t("map.showing", { place }),
       "data-basemap-url": root.dataset.basemapUrl, "data-labels-url": root.dataset.labelsUrl, "data-lon": String(lon), "data-lat": String(lat),
       "data-label": place || "", "data-tiles": root.dataset.tiles || "" });
     parts.push(mini, h("p", {}, h("a", { href: `./?photo=${encodeURIComponent(f.id)}&map=14/${lat.toFixed(4)}/${lon.toFixed(4)}`, "data-testid": "on-the-map" }, t("static.on-the-map"))));

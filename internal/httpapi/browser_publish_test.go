@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -269,4 +270,51 @@ func TestBrowserPublishedStory(t *testing.T) {
 		t.Errorf("the published story: %d steps, %d markers at its governorate step, explore from here shows %q", steps, clusters, label)
 	}
 	b.check(t)
+}
+
+// TestBrowserAccessibilityPublished: axe-core on the published site's
+// pages — the explorer, a photo, a place, the stories, the about page —
+// in English and Arabic at 1440×900 and 375×812: no serious or critical
+// violations (issue 41, defect 19: the photo page's map held focusable
+// elements).
+func TestBrowserAccessibilityPublished(t *testing.T) {
+	axe := axeScript(t)
+	_, _, a := newTestServer(t)
+	dir := t.TempDir()
+	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(static.Close)
+	var placePage string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if rel, _ := filepath.Rel(dir, path); err == nil && !d.IsDir() && placePage == "" && strings.HasPrefix(rel, "places"+string(filepath.Separator)) {
+			placePage = "/" + filepath.ToSlash(rel)
+		}
+		return nil
+	})
+	// A photo's page is drawn by the script from the data: its address
+	// is the list's first caption link.
+	var photoPage string
+	b := newBrowser(t, static, 1440, 900)
+	b.run(t, ready(static.URL+"/"), chromedp.WaitReady(`[data-testid=photo-row]`, chromedp.ByQuery),
+		eval(`new URL(document.querySelector("[data-testid=photo-row] [data-testid=caption]").href).pathname + new URL(document.querySelector("[data-testid=photo-row] [data-testid=caption]").href).search`, &photoPage))
+	if !strings.HasPrefix(photoPage, "/photo.html?id=") || placePage == "" {
+		t.Fatalf("no photo or place page in the published site (%q, %q)", photoPage, placePage)
+	}
+	pages := []string{"/", photoPage, placePage, "/about.html"}
+	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
+		b := newBrowser(t, static, size[0], size[1])
+		for _, page := range pages {
+			for _, lang := range []string{"en", "ar"} {
+				u := static.URL + page
+				if lang == "ar" {
+					u = static.URL + "/ar" + page
+				}
+				for _, v := range axeViolations(t, b, axe, u) {
+					t.Errorf("%dx%d, %s, %s: %s", size[0], size[1], lang, page, v)
+				}
+			}
+		}
+	}
 }
