@@ -45,7 +45,7 @@ assets:
 ## after a correction at 1440×900 and 375×812, taken in headless
 ## Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

@@ -394,7 +394,12 @@ export class Explorer {
       close.addEventListener("click", () => { this.selected.hidden = true; });
       this.selected.replaceChildren(c, close);
       this.selected.hidden = false;
-      if (this.phone.matches) this.setSheet(true);
+      if (this.phone.matches) {
+        this.setSheet(true);
+        // The card takes at most half the screen (the sheet's height);
+        // the photo's marker stays in view above it.
+        if (f.geometry) map.keepInView(f.geometry.coordinates[0], f.geometry.coordinates[1], this.side.getBoundingClientRect().height);
+      }
       this.side.scrollTop = 0;
     }
     this.list.markCurrent();

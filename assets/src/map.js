@@ -408,7 +408,11 @@ export class PhotoMap {
     const lg = this.legendBox ? this.legendBox.getBoundingClientRect() : { width: 0, height: 0 };
     // The legend is in the bottom corner on the reading side's end.
     const legendPad = [Math.round(lg.width) + 20, Math.round(lg.height) + 20];
-    this.map.openPopup(content, [lat, lon], { maxWidth: 320,
+    // On a phone the card takes at most half the map, scrolling within,
+    // so the map and the photo's marker stay in view.
+    const phone = window.matchMedia("(max-width: 640px)").matches;
+    const maxHeight = phone ? Math.max(160, Math.round(this.map.getSize().y / 2)) : undefined;
+    this.map.openPopup(content, [lat, lon], { maxWidth: 320, maxHeight,
       autoPanPaddingTopLeft: rtl ? [legendPad[0], 20] : [20, 20], autoPanPaddingBottomRight: rtl ? [20, legendPad[1]] : legendPad });
     // Leaflet names its close button in English.
     this.map.getContainer().querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", t("map.close-popup"));
@@ -429,6 +433,16 @@ export class PhotoMap {
   }
 
   setView(v) { this.map.setView([v.lat, v.lon], v.zoom, { animate: false }); }
+
+  // keepInView pans the map, if need be, so that a point is in view above
+  // a sheet bottom pixels high that covers the map's foot.
+  keepInView(lon, lat, bottom) {
+    const size = this.map.getSize();
+    const covered = Math.max(0, Math.min(size.y - 40, bottom - (window.innerHeight - this.map.getContainer().getBoundingClientRect().bottom)));
+    this.quiet = true;
+    this.map.panInside([lat, lon], { paddingTopLeft: [24, 24], paddingBottomRight: [24, covered + 24], animate: false });
+    this.quiet = false;
+  }
 
   // contains reports whether the view shows a point.
   contains(lon, lat) { return this.map.getBounds().contains([lat, lon]); }

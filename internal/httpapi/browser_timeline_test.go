@@ -132,3 +132,25 @@ func TestBrowserSmallerWords(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserPhoneCardLeavesTheMap (issue 41, defect 10, part): on a
+// phone, a photo opened on the map shows its card in a sheet of at most
+// half the screen, and the photo's marker stays in view above it.
+func TestBrowserPhoneCardLeavesTheMap(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 375, 812)
+	var r map[string]float64
+	b.run(t, ready(ts.URL+"/?map=13/33.5247/36.3536"),
+		chromedp.WaitVisible(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
+		chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=selected-close]`, chromedp.ByQuery),
+		chromedp.Sleep(500*time.Millisecond),
+		eval(`(() => { const s = document.querySelector(".side").getBoundingClientRect();
+			const ys = [...document.querySelectorAll(".leaflet-marker-pane .pm")].map((m) => { const b = m.getBoundingClientRect(); return (b.top + b.bottom) / 2; });
+			return { sheet: s.height, top: s.top, screen: innerHeight, marker: Math.min(...ys) }; })()`, &r))
+	if r["sheet"] > r["screen"]/2+1 || r["marker"] >= r["top"] || r["marker"] <= 0 {
+		t.Errorf("the phone's card: a sheet of %v px of %v; the marker at %v, the sheet's top at %v", r["sheet"], r["screen"], r["marker"], r["top"])
+	}
+	shoot(t, b, "photo-card-375x812.png")
+	b.check(t)
+}
