@@ -92,12 +92,12 @@ func TestImportImages(t *testing.T) {
 		os.WriteFile(filepath.Join(photos, filepath.Base(n)), b, 0o644)
 	}
 	out, _, err := runCmd(t, "", "import", "--db", db, photos)
-	if exitCode(err) != 1 || !strings.Contains(out, "15 files found, 15 read") || !strings.Contains(out, "3 skipped: 11 added, 1 updated") ||
+	if exitCode(err) != 1 || !strings.Contains(out, "16 files found, 16 read") || !strings.Contains(out, "3 skipped: 12 added, 1 updated") ||
 		!strings.Contains(out, "bad-notjpeg.jpg: not a JPEG file") {
 		t.Errorf("first import: %q, %v", out, err)
 	}
 	out, _, _ = runCmd(t, "", "import", "--db", db, photos)
-	if !strings.Contains(out, "15 files found, 3 read") || !strings.Contains(out, "0 added, 0 updated, 12 unchanged") {
+	if !strings.Contains(out, "16 files found, 3 read") || !strings.Contains(out, "0 added, 0 updated, 13 unchanged") {
 		t.Errorf("again: %q", out)
 	}
 	good := filepath.Join(photos, "iptc-utf8.jpg")

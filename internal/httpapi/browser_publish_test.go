@@ -117,7 +117,8 @@ func TestBrowserPublished(t *testing.T) {
 
 	// A photo's page, from a row's link.
 	var href, heading string
-	b.run(t, ready(site), eval(`document.querySelector('[data-testid=photo-row] a[href*="photo.html"]').href`, &href))
+	b.run(t, ready(site), chromedp.WaitReady(`[data-testid=photo-row] a[href*="photo.html"]`, chromedp.ByQuery), // the list's chunk may come after the map's
+		eval(`document.querySelector('[data-testid=photo-row] a[href*="photo.html"]').href`, &href))
 	b.run(t, chromedp.Navigate(href), chromedp.WaitVisible(`#static-photo h1`, chromedp.ByQuery),
 		chromedp.Text(`#static-photo h1`, &heading, chromedp.ByQuery))
 	if heading == "" {
