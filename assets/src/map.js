@@ -67,7 +67,7 @@ export class PhotoMap {
     this.map.setView([35.0, 38.5], 6.5);
     // The controls sit where a reader of the page's direction looks first.
     zoomControl().addTo(this.map);
-    new Scale({ imperial: false, maxWidth: 140, position: side("bottomleft") }).addTo(this.map);
+    new Scale({ imperial: false, maxWidth: 140, position: "bottomleft" }).addTo(this.map); // the legend has the right
     this.legend().addTo(this.map);
     this.offline = L.layerGroup().addTo(this.map);
     // The user chooses: the offline map, or the online tiles under it.
@@ -151,8 +151,11 @@ export class PhotoMap {
     return best;
   }
 
+  // The legend sits at the map's bottom right in both languages: the
+  // map's geography does not mirror, and there it lies over Syria's empty
+  // east, not over Damascus and Daraa (as on the left).
   legend() {
-    const c = L.control({ position: side("bottomright") });
+    const c = L.control({ position: "bottomright" });
     c.onAdd = () => {
       // Open where the map has room for it; a click folds it away.
       const box = L.DomUtil.create("details", "legend");
@@ -406,14 +409,14 @@ export class PhotoMap {
   openPopup(content, lat, lon) {
     const opener = document.activeElement, seq = (this.popups = (this.popups || 0) + 1);
     const lg = this.legendBox ? this.legendBox.getBoundingClientRect() : { width: 0, height: 0 };
-    // The legend is in the bottom corner on the reading side's end.
+    // The legend is in the bottom right corner.
     const legendPad = [Math.round(lg.width) + 20, Math.round(lg.height) + 20];
     // On a phone the card takes at most half the map, scrolling within,
     // so the map and the photo's marker stay in view.
     const phone = window.matchMedia("(max-width: 640px)").matches;
     const maxHeight = phone ? Math.max(160, Math.round(this.map.getSize().y / 2)) : undefined;
     this.map.openPopup(content, [lat, lon], { maxWidth: 320, maxHeight,
-      autoPanPaddingTopLeft: rtl ? [legendPad[0], 20] : [20, 20], autoPanPaddingBottomRight: rtl ? [20, legendPad[1]] : legendPad });
+      autoPanPaddingTopLeft: [20, 20], autoPanPaddingBottomRight: legendPad });
     // Leaflet names its close button in English.
     this.map.getContainer().querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", t("map.close-popup"));
     this.map.once("popupclose", (ev) => requestAnimationFrame(() => {

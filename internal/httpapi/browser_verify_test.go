@@ -763,9 +763,14 @@ const overlapsJS = `(() => {
 // TestBrowserMarkersLeaveNamesReadable: at the default view of a 5,000
 // photo archive no marker covers another and none covers a town's name
 // (a town under a marker is named beside it), whether the browser
-// clusters or the server does (issue 26, 20).
+// clusters or the server does (issue 26, 20); in Arabic too, where the
+// legend covered the Damascus cluster (issue 41, defect 11): no marker
+// under the legend.
 func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
 	a := generatedArchive(t, 5000, 7)
+	underLegend := `(() => { const l = document.querySelector("[data-testid=legend]").getBoundingClientRect();
+		return [...document.querySelectorAll(".leaflet-marker-pane .leaflet-marker-icon")].filter((e) => { const r = e.getBoundingClientRect();
+			return r.right > l.left && r.left < l.right && r.bottom > l.top && r.top < l.bottom; }).length; })()`
 	for _, limit := range []int{0, 1} {
 		s, err := New(a, Options{PointsLimit: limit})
 		if err != nil {
@@ -774,14 +779,18 @@ func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
 		ts := httptest.NewServer(s.Handler())
 		defer ts.Close()
 		for _, size := range [][2]int{{1440, 900}, {375, 812}} {
-			b := newBrowser(t, ts, size[0], size[1])
-			var n []int
-			b.run(t, ready(ts.URL+"/"), chromedp.Poll(`document.querySelectorAll("#map .place-label").length > 5`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-				chromedp.Sleep(400*time.Millisecond), eval(overlapsJS, &n))
-			if n[0] < 10 || n[1] != 0 || n[2] < 10 || n[3] != 0 {
-				t.Errorf("points limit %d, %dx%d: %d markers, %d overlapping another; %d place names, %d under a marker", limit, size[0], size[1], n[0], n[1], n[2], n[3])
+			for _, lang := range []string{"en", "ar"} {
+				b := newBrowser(t, ts, size[0], size[1])
+				var n []int
+				var legend int
+				b.run(t, ready(ts.URL+"/?lang="+lang), chromedp.Poll(`document.querySelectorAll("#map .place-label").length > 5`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+					chromedp.Sleep(400*time.Millisecond), eval(overlapsJS, &n), eval(underLegend, &legend))
+				if n[0] < 10 || n[1] != 0 || n[2] < 10 || n[3] != 0 || legend != 0 {
+					t.Errorf("points limit %d, %dx%d, %s: %d markers, %d overlapping another; %d place names, %d under a marker; %d markers under the legend",
+						limit, size[0], size[1], lang, n[0], n[1], n[2], n[3], legend)
+				}
+				b.check(t)
 			}
-			b.check(t)
 		}
 	}
 }
