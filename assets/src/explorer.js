@@ -60,7 +60,9 @@ export class Explorer {
       onMove: () => {
         if (!this.ready) return; // a view set from the URL, before the data is in
         this.st.view = this.map.view;
-        this.saveState(false);
+        // The reader's move is a step of history (a popup's own pan, just
+        // after the step that opened it, joins that step).
+        this.saveState("move");
         if (this.serverSide) this.scheduleClusters();
         if (!this.listKept) this.list.schedule();
       },
@@ -137,7 +139,9 @@ export class Explorer {
       const before = JSON.stringify(this.st.filters);
       this.st = readState(location.search);
       this.filters.set(this.st.filters);
+      // A step with no view of its own is the map as a first visit sees it.
       if (this.st.view) this.map.setView(this.st.view);
+      else this.map.home();
       if (JSON.stringify(this.st.filters) !== before) this.load();
       else {
         // The window of that step, shown everywhere it shows, not on the
@@ -340,11 +344,18 @@ export class Explorer {
     navigator.clipboard?.writeText(text).then(() => { out.dataset.copied = "1"; }, () => {});
   }
 
+  // saveState writes the state into the address: push makes it a step of
+  // history, "move" too unless a step was made within the last second (a
+  // drag and the zoom after it, a popup and its pan are one step).
   saveState(push) {
     const url = location.pathname + writeState(this.st, this.extent);
     if (url === location.pathname + location.search) return;
-    if (push) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
+    const now = performance.now();
+    if (push === "move") push = now - (this.pushedAt || -1e9) > 1000;
+    if (push) {
+      history.pushState(null, "", url);
+      this.pushedAt = now;
+    } else history.replaceState(null, "", url);
   }
 
   // select shows a photo: its popup on the map, or on a phone (and for a
@@ -375,6 +386,8 @@ export class Explorer {
       // until the reader moves the map.
       this.listKept = true;
       map.setView({ lat, lon, zoom: Math.max(map.view.zoom, REVEAL_ZOOM) });
+      this.st.view = map.view;
+      if (this.serverSide) this.scheduleClusters();
       this.saveState(false);
       this.list.kept();
       const el = document.getElementById("map");

@@ -65,6 +65,7 @@ export class PhotoMap {
     this.map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: MAX_ZOOM, keyboard: true, attributionControl: true, zoomControl: false });
     this.map.attributionControl.setPrefix(false);
     this.map.setView([35.0, 38.5], 6.5);
+    el.dataset.zoom = "6.5"; // kept up to date on zoomend, below
     // The controls sit where a reader of the page's direction looks first.
     zoomControl().addTo(this.map);
     new Scale({ imperial: false, maxWidth: 140, position: "bottomleft" }).addTo(this.map); // the legend has the right
@@ -179,6 +180,15 @@ export class PhotoMap {
     return c;
   }
 
+  // home frames Syria, as a first visit sees the map; a move the map makes
+  // itself, not the reader's.
+  home() {
+    if (!this.syria) return;
+    this.quiet = true;
+    this.map.fitBounds(this.syria, { animate: false, padding: [8, 8] });
+    this.quiet = false;
+  }
+
   // loadBasemap draws the offline basemap; fit frames Syria, for a first
   // visit (a link's own view is kept).
   async loadBasemap(fit) {
@@ -186,11 +196,8 @@ export class PhotoMap {
     if (!res.ok) throw new Error(`basemap: ${res.status}`);
     this.basemap = await res.json();
     const syria = this.drawOffline(true);
-    if (fit && syria) {
-      this.quiet = true;
-      this.map.fitBounds(syria, { animate: false, padding: [8, 8] });
-      this.quiet = false;
-    }
+    this.syria = syria;
+    if (fit) this.home();
     this.placeLabels.schedule();
   }
 
@@ -435,7 +442,13 @@ export class PhotoMap {
     return { zoom: this.map.getZoom(), lat: c.lat, lon: c.lng };
   }
 
-  setView(v) { this.map.setView([v.lat, v.lon], v.zoom, { animate: false }); }
+  // setView shows a view the page asked for (a link's, a step back in
+  // history): the map's own move, not the reader's.
+  setView(v) {
+    this.quiet = true;
+    this.map.setView([v.lat, v.lon], v.zoom, { animate: false });
+    this.quiet = false;
+  }
 
   // keepInView pans the map, if need be, so that a point is in view above
   // a sheet bottom pixels high that covers the map's foot.

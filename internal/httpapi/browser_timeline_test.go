@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserPlayFromTheFirstBusyMonth (issue 41, defect 9): play from
@@ -152,5 +153,43 @@ func TestBrowserPhoneCardLeavesTheMap(t *testing.T) {
 		t.Errorf("the phone's card: a sheet of %v px of %v; the marker at %v, the sheet's top at %v", r["sheet"], r["screen"], r["marker"], r["top"])
 	}
 	shoot(t, b, "photo-card-375x812.png")
+	b.check(t)
+}
+
+// TestBrowserBackRestoresTheView (issue 41, defect 6): each state the
+// reader sees is one step of history and comes back whole: after Page Up
+// on the timeline and a zoom, Back shows the Page Up window with the map
+// as it was then, Back again the first window, and Forward the zoom.
+func TestBrowserBackRestoresTheView(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	type view struct {
+		Search string  `json:"search"`
+		Zoom   float64 `json:"zoom"`
+		Window string  `json:"window"`
+	}
+	read := func(v *view) chromedp.Action {
+		return eval(`({ search: decodeURIComponent(location.search), zoom: Number(document.querySelector("#map").dataset.zoom || 0),
+			window: document.querySelector("[data-testid=window]").textContent })`, v)
+	}
+	var start, paged, zoomed, back1, back2, forward view
+	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"), chromedp.Sleep(300*time.Millisecond), read(&start),
+		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery), chromedp.KeyEvent(kb.PageUp), chromedp.Sleep(1200*time.Millisecond), read(&paged),
+		chromedp.Focus(`#map`, chromedp.ByQuery), chromedp.KeyEvent("+"), chromedp.Sleep(1200*time.Millisecond), read(&zoomed),
+		chromedp.NavigateBack(), chromedp.Sleep(800*time.Millisecond), read(&back1),
+		chromedp.NavigateBack(), chromedp.Sleep(800*time.Millisecond), read(&back2),
+		chromedp.NavigateForward(), chromedp.Sleep(800*time.Millisecond), chromedp.NavigateForward(), chromedp.Sleep(800*time.Millisecond), read(&forward))
+	if paged.Search == start.Search || zoomed.Zoom <= paged.Zoom {
+		t.Fatalf("the steps did not happen: start %+v, Page Up %+v, zoom %+v", start, paged, zoomed)
+	}
+	if back1.Search != paged.Search || back1.Zoom != paged.Zoom || back1.Window != paged.Window {
+		t.Errorf("Back after the zoom: %+v, want the Page Up step %+v", back1, paged)
+	}
+	if back2.Search != start.Search || back2.Window != start.Window || back2.Zoom != start.Zoom {
+		t.Errorf("Back again: %+v, want the first step %+v", back2, start)
+	}
+	if forward.Search != zoomed.Search || forward.Zoom != zoomed.Zoom {
+		t.Errorf("Forward twice: %+v, want the zoom %+v", forward, zoomed)
+	}
 	b.check(t)
 }
