@@ -179,18 +179,45 @@ export class Explorer {
 
   // load fetches the photos and the timeline for the filters, keeping the
   // window, the view and the chosen photo.
+  // Only the latest load writes: a search that finishes after the reader
+  // cleared it must not overwrite what the page shows now. Work that takes
+  // more than a moment says so, and the old count is marked as such.
   async load() {
     const { cfg, st } = this;
-    const [pointsRes, binsRes] = await Promise.all([
-      this.serverSide ? null : fetch(cfg.pointsUrl + filterQuery(st.filters)),
-      fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
-    ]);
-    if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(t("common.server-answered", { status: `${pointsRes?.status ?? ""}/${binsRes.status}` }));
-    this.points = this.serverSide ? [] : (await pointsRes.json()).points.map(([id, lon, lat, from, to, placement, metadata]) => ({
+    const seq = (this.loadSeq = (this.loadSeq || 0) + 1);
+    const latest = () => seq === this.loadSeq;
+    const slow = setTimeout(() => {
+      if (!latest()) return;
+      this.status.textContent = t("explorer.loading");
+      this.count.setAttribute("aria-busy", "true");
+    }, 300);
+    try {
+      const [pointsRes, binsRes] = await Promise.all([
+        this.serverSide ? null : fetch(cfg.pointsUrl + filterQuery(st.filters)),
+        fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
+      ]);
+      if (!latest()) return;
+      if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(t("common.server-answered", { status: `${pointsRes?.status ?? ""}/${binsRes.status}` }));
+      const points = this.serverSide ? [] : (await pointsRes.json()).points;
+      const bins = (await binsRes.json()).counts || [];
+      if (!latest()) return;
+      this.showLoaded(points, bins);
+    } finally {
+      clearTimeout(slow);
+      if (latest()) {
+        this.status.textContent = "";
+        this.count.removeAttribute("aria-busy");
+      }
+    }
+  }
+
+  // showLoaded puts a load's points and month counts on the page.
+  showLoaded(points, bins) {
+    this.points = points.map(([id, lon, lat, from, to, placement, metadata]) => ({
       id, lon, lat, from, to, placement, metadata, geometry: lon !== null,
     }));
     const counts = new Map();
-    for (const b of (await binsRes.json()).counts || []) {
+    for (const b of bins) {
       const m = parseMonth(b.bin);
       if (m === null || b.bin.length !== 7) continue; // year-only bins have no month bar
       counts.set(m, b.count);

@@ -170,27 +170,37 @@ export class StaticAPI {
     };
   }
 
+  // shard is the piece of the search index that files words beginning as
+  // w does (publish's shardOf: the first letter's code in base 36), with
+  // its words sorted for prefixes; null when no word begins so.
+  async shard(w) {
+    const key = w.codePointAt(0).toString(36), file = this.m.search[key];
+    if (!file) return null;
+    this.shards = this.shards || {};
+    if (!this.shards[key]) {
+      const index = (await this.load(file)).words;
+      this.shards[key] = { index, keys: Object.keys(index).sort() };
+    }
+    return this.shards[key];
+  }
+
   // search returns the numbers of the photos whose captions have every
-  // word of q (a word ending in * as a prefix).
+  // word of q (a word ending in * as a prefix). Only the index's pieces
+  // for its words' first letters are loaded.
   async search(q) {
-    const index = (await this.load(this.m.search)).words;
-    if (!this.keys) this.keys = Object.keys(index).sort();
-    const list = (w) => {
-      const out = new Set();
-      let k = 0;
-      for (const gap of index[w] || []) out.add((k += gap));
-      return out;
-    };
     let result = null;
     for (const term of q.split(/\s+/).filter(Boolean)) {
       const prefix = term.endsWith("*");
       for (const w of words(term)) {
-        let got;
-        if (prefix) {
-          got = new Set();
-          let i = lowerBound(this.keys, w);
-          for (; i < this.keys.length && this.keys[i].startsWith(w); i++) for (const k of list(this.keys[i])) got.add(k);
-        } else got = list(w);
+        const got = new Set();
+        const s = await this.shard(w);
+        const add = (word) => {
+          let k = 0;
+          for (const gap of s.index[word] || []) got.add((k += gap));
+        };
+        if (s && prefix) {
+          for (let i = lowerBound(s.keys, w); i < s.keys.length && s.keys[i].startsWith(w); i++) add(s.keys[i]);
+        } else if (s) add(w);
         result = result ? new Set([...result].filter((k) => got.has(k))) : got;
       }
     }

@@ -193,3 +193,31 @@ func TestBrowserBackRestoresTheView(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserLateAnswersNeverOverwrite (issue 41, defect 8, part): a
+// search that answers after the reader cleared it does not overwrite the
+// page — the count and the timeline say the cleared selection — and slow
+// work says so meanwhile.
+func TestBrowserLateAnswersNeverOverwrite(t *testing.T) {
+	_, ts, _ := newTestServer(t)
+	b := newBrowser(t, ts, 1440, 900)
+	set := func(v string) chromedp.Action {
+		return eval(fmt.Sprintf(`(() => { const i = document.querySelector("form.filters [name=q]"); i.value = %q; i.dispatchEvent(new Event("input", { bubbles: true })); return true })()`, v), nil)
+	}
+	var before, busy, after, window string
+	b.run(t, ready(ts.URL+"/"), chromedp.Text(`[data-testid=count]`, &before, chromedp.ByQuery),
+		// The search's answers come 1.5 s late; the rest at once.
+		eval(`(() => { const real = window.fetch; window.fetch = (u, o) => String(u).includes("q=Aleppo") ? new Promise((ok) => setTimeout(() => ok(real(u, o)), 1500)) : real(u, o); return true })()`, nil),
+		set("Aleppo"), chromedp.Sleep(1000*time.Millisecond), // typing's pause, then the work's
+		eval(`document.querySelector("[data-testid=count]").getAttribute("aria-busy") || ""`, &busy),
+		set(""), chromedp.Sleep(2500*time.Millisecond),
+		chromedp.Text(`[data-testid=count]`, &after, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=window]`, &window, chromedp.ByQuery))
+	if busy != "true" {
+		t.Errorf("while the search was slow the count was not marked busy (%q)", busy)
+	}
+	if after != before {
+		t.Errorf("after clearing a slow search the count reads %q, want the whole selection's %q", after, before)
+	}
+	b.check(t)
+}

@@ -122,8 +122,10 @@ type manifest struct {
 	// facets, whole and per year.
 	Timeline string `json:"timeline"`
 	Counts   string `json:"counts"`
-	Search   string `json:"search"`
-	Places   string `json:"places"`
+	// Search is the full-text index in pieces, by the first letter of
+	// the words they file (shardOf): a search loads only its letters'.
+	Search map[string]string `json:"search"`
+	Places string            `json:"places"`
 	// Labels are the place names the map shows, one file per zoom from
 	// which they show ("6", "9", "12").
 	Labels  map[string]string `json:"labels"`

@@ -2,9 +2,10 @@ package publish
 
 import (
 	"encoding/json"
-	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -41,27 +42,38 @@ func (x *searchIndex) add(k int32, caption string) {
 	}
 }
 
-// json writes {"words": {word: [first, gap, gap, …]}}: each list as the
-// gaps between numbers, which are small.
-func (x *searchIndex) json() []byte {
-	keys := make([]string, 0, len(x.words))
-	for w := range x.words {
-		keys = append(keys, w)
-	}
-	slices.Sort(keys)
-	out := make(map[string][]int32, len(keys))
-	for _, w := range keys {
-		list := x.words[w]
+// shardOf is the piece of the index a word is filed in: its first letter.
+// A search loads the pieces of its words' first letters, not the whole
+// index (a prefix search's words share its first letter too).
+func shardOf(word string) string {
+	r, _ := utf8.DecodeRuneInString(word)
+	return strconv.FormatInt(int64(r), 36)
+}
+
+// shards writes the index as pieces by first letter (shardOf), each
+// {"words": {word: [first, gap, gap, …]}}: each list as the gaps between
+// numbers, which are small.
+func (x *searchIndex) shards() map[string][]byte {
+	byShard := map[string]map[string][]int32{}
+	for w, list := range x.words {
 		gaps := make([]int32, len(list))
 		prev := int32(0)
 		for i, k := range list {
 			gaps[i] = k - prev
 			prev = k
 		}
-		out[w] = gaps
+		key := shardOf(w)
+		if byShard[key] == nil {
+			byShard[key] = map[string][]int32{}
+		}
+		byShard[key][w] = gaps
 	}
-	b, _ := json.Marshal(map[string]any{"words": out})
-	return b
+	out := make(map[string][]byte, len(byShard))
+	for key, words := range byShard {
+		b, _ := json.Marshal(map[string]any{"words": words}) // maps marshal in key order
+		out[key] = b
+	}
+	return out
 }
 
 // searchWords are the folded words of text: runs of letters and digits.

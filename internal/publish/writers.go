@@ -259,8 +259,11 @@ func (w *writers) finish(p *publisher) error {
 	if p.manifest.Points, err = p.s.hashedGzip("data", "points", ".json", b.Bytes()); err != nil {
 		return err
 	}
-	if p.manifest.Search, err = p.s.hashedGzip("data", "search", ".json", w.search.json()); err != nil {
-		return err
+	p.manifest.Search = map[string]string{}
+	for key, body := range w.search.shards() {
+		if p.manifest.Search[key], err = p.s.hashedGzip("data", "search-"+key, ".json", body); err != nil {
+			return err
+		}
 	}
 	tiles, err := buildTiles(w.tiles)
 	if err != nil {
