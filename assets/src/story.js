@@ -8,7 +8,7 @@
 import L from "leaflet";
 import { loadBasemap, PlaceLabels, bboxOf } from "./basemap.js";
 import { month, parseMonth, longMonth, rangeText } from "./months.js";
-import { digits, rtl, t } from "./i18n.js";
+import { compact, digits, rtl, t } from "./i18n.js";
 import { Scale, side, zoomControl } from "./map.js";
 
 const FIRST = month(2012, 1), LAST = month(2017, 12);
@@ -93,12 +93,21 @@ export function storyReader(root) {
       q.delete("photo");
       q.set("bbox", bboxOf(map, 0.1));
       q.set("zoom", String(Math.round(map.getZoom())));
-      const res = await fetch(`${root.dataset.clustersUrl}?${q}`);
+      // The view's photos take a moment: the map says it is working.
+      const mapEl = $("story-map"), windowText = $("story-window").textContent;
+      mapEl.setAttribute("aria-busy", "true");
+      $("story-window").textContent = [windowText, t("explorer.loading")].filter(Boolean).join(" · ");
+      const res = await fetch(`${root.dataset.clustersUrl}?${q}`).finally(() => {
+        if (mine !== seq) return;
+        mapEl.removeAttribute("aria-busy");
+        $("story-window").textContent = windowText;
+      });
       if (!res.ok || mine !== seq) return;
+      // Each cluster says how many photos it holds, as the explorer's do.
       for (const c of (await res.json()).clusters) {
-        const n = c.count;
-        L.circleMarker([c.lat, c.lon], { radius: Math.min(22, 6 + Math.sqrt(n) * 2), weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.55 })
-          .bindTooltip(`${n.toLocaleString("en")} photo${n === 1 ? "" : "s"}`, { direction: "top" }).addTo(bright);
+        const n = c.count, size = Math.min(44, 12 + Math.sqrt(n) * 4);
+        L.marker([c.lat, c.lon], { icon: L.divIcon({ className: "cluster story-cluster", html: `<span>${compact(n)}</span>`, iconSize: [size, size] }),
+          keyboard: false, title: t("common.photos", { n }), alt: t("common.photos", { n }) }).addTo(bright);
       }
     }
     if (mine === seq) {

@@ -98,6 +98,13 @@ export function storyEditor(form) {
         field(t("storyedit.photos"), photos, t("storyedit.photos-hint")), fromBasket,
         field(t("storyedit.state"), state), field(t("storyedit.highlight"), highlight),
         h("div", { class: "actions" }, up, down, remove)));
+    // check says what keeps the step from being saved ("" for nothing):
+    // a step of chosen photos with none, or of a saved view with no link.
+    li.check = (n) => {
+      if (byPhotos.checked && idsOf(photos.value).length === 0) return { message: t("storyedit.no-photos", { n }), field: photos };
+      if (byState.checked && !state.value.trim()) return { message: t("storyedit.no-state", { n }), field: state };
+      return null;
+    };
     li.read = () => {
       const s = { heading: heading.value, text: text.value, highlight: highlight.value.trim() };
       if (byState.checked) s.state = state.value.trim();
@@ -132,6 +139,18 @@ export function storyEditor(form) {
 
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    // A step that shows nothing of its own (a text between two others) is
+    // saved, but never silently: the message names it and its field is
+    // marked.
+    const warnings = [];
+    for (const [i, li] of [...list.children].entries()) {
+      for (const f of li.querySelectorAll("[aria-invalid]")) f.removeAttribute("aria-invalid");
+      const problem = li.check(i + 1);
+      if (problem) {
+        warnings.push(problem.message);
+        problem.field.setAttribute("aria-invalid", "true");
+      }
+    }
     const body = { slug: slug.value.trim(), title: title.value, summary: summary.value, status: status.value, steps: [...list.children].map((li) => li.read()) };
     message.textContent = t("storyedit.saving");
     const res = await fetch(form.dataset.saveUrl, {
@@ -147,7 +166,7 @@ export function storyEditor(form) {
       location.assign(out.edit_url);
       return;
     }
-    message.textContent = t("storyedit.saved-at", { time: digits(new Date().toLocaleTimeString("en-GB")) });
+    message.textContent = [t("storyedit.saved-at", { time: digits(new Date().toLocaleTimeString("en-GB")) }), ...warnings].join(" ");
   });
 }
 

@@ -109,6 +109,16 @@ func TestBrowserStory(t *testing.T) {
 	if window != "March 2016" {
 		t.Errorf("step 2's window reads %q; want March 2016", window)
 	}
+	// A saved view's photos are clusters that say how many they hold
+	// (issue 41, defect 16), and the map is no longer busy once they are in.
+	var labels []string
+	var busy bool
+	b.run(t, chromedp.Poll(`document.querySelector("[data-shown]").dataset.settled === "2"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		eval(`[...document.querySelectorAll("[data-testid=story-map] .story-cluster span")].map((s) => s.textContent)`, &labels),
+		eval(`document.querySelector("[data-testid=story-map]").hasAttribute("aria-busy")`, &busy))
+	if len(labels) == 0 || labels[0] == "" || busy {
+		t.Errorf("step 2's view: cluster labels %q, map busy %v", labels, busy)
+	}
 	// Buttons.
 	b.run(t, chromedp.Click(`[data-testid=story-next]`, chromedp.ByQuery))
 	if step, _ := shownStep(t, b); step != "3" {
@@ -204,6 +214,15 @@ func TestBrowserStoryDragReorder(t *testing.T) {
 		})()`, nil),
 		chromedp.Click(`[data-testid=save-story]`, chromedp.ByQuery),
 		waitText(`[data-testid=story-message]`, "Saved"))
+	// Steps of chosen photos with none are saved, never silently (issue
+	// 41, defect 16): the message names them and their fields are marked.
+	var message string
+	var marked int
+	b.run(t, chromedp.Text(`[data-testid=story-message]`, &message, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=step-photos][aria-invalid=true]").length`, &marked))
+	if !strings.Contains(message, "Step 1 is to show chosen photos, but has none") || marked != 3 {
+		t.Errorf("saving steps with no photos: %q, %d fields marked", message, marked)
+	}
 	_, js := do(t, nil, "GET", e.ts.URL+"/api/stories/order", "")
 	var st struct{ Steps []struct{ Heading string } }
 	json.Unmarshal([]byte(js), &st)
