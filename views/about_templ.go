@@ -516,7 +516,7 @@ const qgisMenu = markup(`<span lang="en" dir="ltr">Layer › Add Layer › Add W
 // usedFor says what a dataset is used for, in the reader's words where
 // the catalogue has them (by the source's name), else as recorded.
 func usedFor(ctx context.Context, c Credit) string {
-	if key := "credit." + c.Name; i18n.Has(key) {
+	if key := "credit." + c.Key; i18n.Has(key) {
 		return t(ctx, key)
 	}
 	return c.UsedFor

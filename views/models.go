@@ -245,6 +245,9 @@ type Credit struct {
 	Name, URL           string
 	Licence, LicenceURL string
 	Credit, UsedFor     string
+	// Key is the source's name as recorded, which the catalogue's
+	// "credit." words are filed under.
+	Key string
 }
 
 // CreditPage is a page a curated place's point or name was read from.

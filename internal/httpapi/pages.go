@@ -368,17 +368,13 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	m := views.About{Page: s.page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer().Len(),
 		Downloads: s.downloads(nil, i18n.T(r.Context(), "downloads.all-geojson"), i18n.T(r.Context(), "downloads.all-csv")),
 		OGCURL:    s.base(r) + s.url("ogc"), TileJSONURL: s.base(r) + s.url("tilejson")}
-	for _, src := range c.Sources {
-		m.Credits = append(m.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
-			Credit: src.Credit, UsedFor: src.UsedFor})
-	}
-	for _, p := range c.Pages {
-		cp := views.CreditPage{Place: p.Place, Point: p.Point, URL: p.URL}
-		if s.archive.Gazetteer().ByID(p.ID) != nil {
-			cp.PlaceURL = s.url("place", "id", p.ID)
+	g := s.archive.Gazetteer()
+	m.Credits, m.Pages = pagemodel.Credits(i18n.From(r.Context()), g, c, func(id string) string {
+		if g.ByID(id) == nil {
+			return ""
 		}
-		m.Pages = append(m.Pages, cp)
-	}
+		return s.url("place", "id", id)
+	})
 	s.render(w, r, http.StatusOK, views.AboutPage(m))
 }
 

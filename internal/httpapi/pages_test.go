@@ -269,6 +269,23 @@ func TestAboutPageAndAssets(t *testing.T) {
 		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") || len(body) == 0 {
 		t.Errorf("%s: %d %q %q", css, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"))
 	}
+	// The credits in the reader's language (issue 41, defect 13): the
+	// licences' names, the curated places by their Arabic names, each
+	// page's point longitude first as every page writes one.
+	if _, en := get(t, ts, "/about"); !strings.Contains(string(en), "Zamalka") || !strings.Contains(string(en), "(36.35361, 33.52472)") {
+		t.Error("the English about page lacks Zamalka's page with its point longitude first")
+	}
+	_, ar := get(t, ts, "/about?lang=ar")
+	for _, want := range []string{"ملك عام", "زملكا", "(٣٦٫٣٥٣٦١، ٣٣٫٥٢٤٧٢)", "ملحق syriamap المنتقى"} {
+		if !strings.Contains(string(ar), want) {
+			t.Errorf("the Arabic about page lacks %q", want)
+		}
+	}
+	for _, never := range []string{">public domain<", "facts read from the pages below", ">syriamap's curated supplement<"} {
+		if strings.Contains(string(ar), never) {
+			t.Errorf("the Arabic about page writes %q", never)
+		}
+	}
 	resp, body = get(t, ts, "/basemap.geojson")
 	fc := features(t, body)
 	layers := map[string]int{}

@@ -15,6 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/lexicon"
@@ -242,6 +243,29 @@ func shownName(n string) bool {
 		}
 	}
 	return true
+}
+
+// Credits are the datasets and the pages the about page credits, in the
+// reader's language where the catalogue has the words (a licence's name,
+// a source's, a curated place's name from the gazetteer), the credit line
+// a licence asks for as it asks for it, and each page's point longitude
+// first, as every page writes a point. placeURL is a place's page, "" for
+// a place without one.
+func Credits(l i18n.Locale, g *gazetteer.Gazetteer, c attribution.Credits, placeURL func(id string) string) ([]views.Credit, []views.CreditPage) {
+	var credits []views.Credit
+	for _, src := range c.Sources {
+		credits = append(credits, views.Credit{Name: l.Named("source.", src.Name), URL: src.URL, Licence: l.Named("licence.", src.Licence),
+			LicenceURL: src.LicenceURL, Credit: src.Credit, UsedFor: src.UsedFor, Key: src.Name})
+	}
+	var pages []views.CreditPage
+	for _, p := range c.Pages {
+		cp := views.CreditPage{Place: NameOf(l, g, p.ID, p.Place), URL: p.URL, PlaceURL: placeURL(p.ID)}
+		if lat, lon, ok := strings.Cut(p.Point, ", "); ok {
+			cp.Point = l.Number(lon) + l.T("common.list-sep") + l.Number(lat)
+		}
+		pages = append(pages, cp)
+	}
+	return credits, pages
 }
 
 // Records lists the source records merged into a place, each linking to

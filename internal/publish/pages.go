@@ -231,17 +231,12 @@ func (p *publisher) languagePages(ctx context.Context, places map[string]*placeS
 		return fmt.Errorf("publish: reading the attribution: %w", err)
 	}
 	about := views.About{Page: p.page("about.html", p.loc.T("about.title"), "about", false), Photos: p.n, Places: p.a.Gazetteer().Len(), Downloads: downloads, Published: true}
-	for _, src := range c.Sources {
-		about.Credits = append(about.Credits, views.Credit{Name: src.Name, URL: src.URL, Licence: src.Licence, LicenceURL: src.LicenceURL,
-			Credit: src.Credit, UsedFor: src.UsedFor})
-	}
-	for _, pg := range c.Pages {
-		cp := views.CreditPage{Place: pg.Place, Point: pg.Point, URL: pg.URL}
-		if places[pg.ID] != nil {
-			cp.PlaceURL = placePath(pg.ID)
+	about.Credits, about.Pages = pagemodel.Credits(p.loc, p.a.Gazetteer(), c, func(id string) string {
+		if places[id] == nil {
+			return ""
 		}
-		about.Pages = append(about.Pages, cp)
-	}
+		return placePath(id)
+	})
 	return p.render("about.html", views.AboutPage(about))
 }
 
