@@ -262,7 +262,7 @@ func TestBrowserPublishedStory(t *testing.T) {
 		eval(`document.querySelectorAll("[data-testid=story-step]").length`, &steps),
 		chromedp.KeyEvent("\u0301"), // ArrowDown
 		chromedp.Poll(`document.querySelector("[data-testid=story]").dataset.settled === "2"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		eval(`document.querySelectorAll("#story-map path.leaflet-interactive").length`, &clusters),
+		eval(`document.querySelectorAll("#story-map .story-cluster, #story-map path.leaflet-interactive").length`, &clusters),
 		chromedp.Click(`#step-2 [data-testid=explore-from-here]`, chromedp.ByQuery),
 		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
 		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
