@@ -13,6 +13,10 @@ type Page struct {
 	Nav               []Link
 	// Styles and Scripts are further hashed files the page loads.
 	Styles, Scripts []string
+	// Preloads are the data the page's script asks for first, fetched
+	// while the script itself loads (rel=preload as=fetch). Each must be
+	// the very URL the script fetches, or it is fetched twice.
+	Preloads []string
 	// Editor is who is signed in ("" for nobody), with the session's CSRF
 	// token for the sign-out form; SignInURL and SignOutURL the forms'.
 	Editor, CSRF          string
@@ -181,6 +185,9 @@ type ImageFile struct {
 	GPS                       string // "lat, lon", "" without GPS
 	EXIFTime, Camera          string
 	Agreement, Parts, Note    string // see photo.Check
+	// NoteLang is the Note's language when it is not the page's ("en":
+	// a stored note the page could not say again).
+	NoteLang string
 }
 
 // Bar is one bin of a histogram.

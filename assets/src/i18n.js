@@ -46,7 +46,10 @@ export function digits(s) {
 }
 
 // num writes a whole number with thousands separators: 12,345 or ١٢٬٣٤٥.
-export function num(n) { return digits(Math.round(n).toLocaleString("en")); }
+// (One formatter for all: toLocaleString makes one for each call, and the
+// map labels hundreds of markers at a time.)
+const whole = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+export function num(n) { return digits(whole.format(Math.round(n))); }
 
 // compact writes a count in the reader's short form, as CLDR has it: 950,
 // 1.2k, 5k, 34k; ٩٥٠، ١٫٢ ألف، ٥ آلاف — no ".0", one decimal below ten

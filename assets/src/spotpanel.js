@@ -27,7 +27,7 @@ export class SpotPanel {
     this.spot = spot;
     this.opener = document.activeElement;
     this.el.hidden = false;
-    this.title.textContent = `${spot.count.toLocaleString("en")} photos`;
+    this.title.textContent = t("spot.title-here", { n: spot.count }); // until the page names the place
     await this.page(0);
     this.el.querySelector("[data-testid=panel-close]").focus();
   }

@@ -84,9 +84,8 @@ export class StaticAPI {
   async photos() {
     if (!this.rows) {
       const d = await this.load(this.m.points);
-      const govByName = new Map();
-      const counts = await this.load(this.m.counts);
-      for (const g of counts.facets.governorates || []) govByName.set(g.label, g.value);
+      // The governorates' rows are [name, P-code, Arabic name].
+      const govByName = new Map(d.governorates.map((g) => [g[0], g[1]]));
       this.tables = { agencies: d.agencies, photographers: d.photographers, places: d.places, governorates: d.governorates, agreements: d.agreements };
       this.govCode = (name) => govByName.get(name) || name;
       this.byID = new Map();

@@ -44,14 +44,17 @@ func main() {
 type config struct {
 	syriamap, goCmd, dir, out string
 	quick                     bool
-	sizes                     []int // the table's columns
+	sizes                     []int // the full table's sizes
 	run                       []int // the sizes measured (QUICK leaves 1M out)
-	benchtime                 string
-	warmup, windows           int
-	fullReps, timelineReps    int
-	load                      time.Duration
-	loads, steps              int
-	stall                     time.Duration // each size's stall scenario
+	// coldSizes are sizes at which only the cold rows (first markers in a
+	// fresh browser, live and published) are measured.
+	coldSizes              []int
+	benchtime              string
+	warmup, windows        int
+	fullReps, timelineReps int
+	load                   time.Duration
+	loads, steps           int
+	stall                  time.Duration // each size's stall scenario
 	// stallURL, when set, runs only the stall scenario against a server
 	// already running there (to compare builds); stallSearch replaces its
 	// heavy searches.
@@ -80,6 +83,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.StringVar(&c.out, "out", "bench/results.json", "where to write the table as JSON")
 	fl.BoolVar(&c.quick, "quick", false, "a short run (under 2 minutes): no 1M archive, fewer repetitions")
 	sizes := fl.String("sizes", "10000,100000,1000000", "the archive sizes, comma separated")
+	coldSizes := fl.String("cold-sizes", "20000,250000", "further sizes at which only first markers in a fresh browser (live and published) are measured, comma separated; empty for none")
 	fl.IntVar(&c.reliability, "reliability", 0, "only run the reliability scenarios (image bombs, 250 sign-ins, stalled gzip clients with writes, the stall with review pages) on an archive of this many generated photos")
 	fl.StringVar(&c.stallURL, "stall", "", "only run the stall scenario (8 slow readers, 8 heavy searches) against the server at this URL")
 	fl.StringVar(&c.stallSearch, "stall-search", "", "with --stall: the heavy search to send instead of the built-in ones")
@@ -111,12 +115,12 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		}
 		c.peer = abs
 	}
-	for _, s := range strings.Split(*sizes, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n <= 0 {
-			return c, fmt.Errorf("--sizes: %q is not a positive number", s)
-		}
-		c.sizes = append(c.sizes, n)
+	var err error
+	if c.sizes, err = parseSizes("--sizes", *sizes); err != nil {
+		return c, err
+	}
+	if c.coldSizes, err = parseSizes("--cold-sizes", *coldSizes); err != nil {
+		return c, err
 	}
 	c.benchtime, c.warmup, c.windows, c.fullReps, c.timelineReps = "2s", 5, 200, 3, 10
 	c.load, c.loads, c.steps, c.stall = 10*time.Second, 3, 24, 10*time.Second
@@ -129,7 +133,33 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 			c.run = append(c.run, n)
 		}
 	}
+	if c.quick {
+		c.coldSizes = slices.DeleteFunc(c.coldSizes, func(n int) bool { return n > 100_000 })
+	}
 	return c, nil
+}
+
+// parseSizes reads a comma-separated list of archive sizes.
+func parseSizes(flagName, list string) ([]int, error) {
+	var out []int
+	for _, s := range strings.Split(list, ",") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("%s: %q is not a positive number", flagName, s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// columns are the table's sizes: the full ones and the cold ones, in order.
+func (c config) columns() []int {
+	all := slices.Concat(c.sizes, c.coldSizes)
+	slices.Sort(all)
+	return slices.Compact(all)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -185,13 +215,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	} else {
 		res.Set("geocode.captions_per_s_core", 0, cps)
 	}
-	for _, size := range cfg.sizes {
-		if !slices.Contains(cfg.run, size) {
+	for _, size := range cfg.columns() {
+		switch {
+		case slices.Contains(cfg.run, size):
+			if err := measureSize(ctx, cfg, size, res, progress); err != nil {
+				res.Fail("", size, err) // no archive or no server: nothing at this size
+			}
+		case slices.Contains(cfg.coldSizes, size):
+			res.SkipPrefix("", size, "only the cold rows at this size")
+			if err := measureCold(ctx, cfg, size, res, progress); err != nil {
+				res.Fail("cold.", size, err)
+			}
+		default:
 			res.SkipPrefix("", size, "not run (QUICK)")
-			continue
-		}
-		if err := measureSize(ctx, cfg, size, res, progress); err != nil {
-			res.Fail("", size, err) // no archive or no server: nothing at this size
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -302,6 +338,18 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Set("memory.peak_pss_mib", size, mem.peakPSS)
 		res.Set("memory.peak_private_mib", size, mem.peakPrivate)
 	}
+	progress("%s: the live explorer in headless Chromium, cold each time", name)
+	warmUp(ctx, srv.url+coldView)
+	live, err := coldFirstMarkers(ctx, srv.url+coldView, cfg.loads)
+	switch {
+	case errors.Is(err, headless.ErrNotInstalled):
+		res.SkipPrefix("cold.live", size, err.Error())
+	case err != nil:
+		res.Fail("cold.live", size, err)
+	default:
+		res.Set("cold.live_first_markers_ms", size, live)
+	}
+
 	// Last, as it is abuse rather than use: the memory figures above are
 	// of use.
 	progress("%s: stall: 8 slow readers and 8 heavy searches for %s", name, cfg.stall)
@@ -328,16 +376,16 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 	switch pub, err := measurePublish(ctx, cfg, size, db, progress); {
 	case err != nil:
 		res.Fail("publish.", size, err)
+		res.Fail("cold.published", size, err)
 	default:
 		res.Set("publish.seconds", size, pub.seconds)
 		res.Set("publish.mb", size, pub.mb)
 		res.Set("publish.size_ratio", size, pub.mb*1e6/float64(onDisk))
 		if pub.readerBrowser {
-			res.Set("publish.first_markers_ms", size, pub.firstMS)
-			res.Set("publish.city_view_kb", size, pub.cityKB)
+			res.Set("cold.published_first_markers_ms", size, pub.firstMS)
+			res.Set("cold.published_city_view_kb", size, pub.cityKB)
 		} else {
-			res.SkipPrefix("publish.first", size, headless.ErrNotInstalled.Error())
-			res.SkipPrefix("publish.city", size, headless.ErrNotInstalled.Error())
+			res.SkipPrefix("cold.published", size, headless.ErrNotInstalled.Error())
 		}
 	}
 	return nil
@@ -370,8 +418,8 @@ func newReport(cfg config, res *Results) *Report {
 		OS:         runtime.GOOS + "/" + runtime.GOARCH,
 		Go:         runtime.Version(),
 		Quick:      cfg.quick,
-		Sizes:      cfg.sizes,
-		Rows:       res.rows(cfg.sizes),
+		Sizes:      cfg.columns(),
+		Rows:       res.rows(cfg.columns()),
 		Notes:      res.notes,
 	}
 }

@@ -36,7 +36,7 @@ func TestBenchSmall(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out", "results.json")
 	var stdout, stderr strings.Builder
-	err := run(context.Background(), []string{"--syriamap", bin, "--dir", dir, "--out", out, "--quick", "--sizes", "1500"}, &stdout, &stderr)
+	err := run(context.Background(), []string{"--syriamap", bin, "--dir", dir, "--out", out, "--quick", "--sizes", "1500", "--cold-sizes", "2500"}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
@@ -59,10 +59,17 @@ func TestBenchSmall(t *testing.T) {
 	if len(rep.Rows) != len(measures) || rep.Cores < 1 || !rep.Quick {
 		t.Fatalf("report: %d rows, %d cores, quick %v", len(rep.Rows), rep.Cores, rep.Quick)
 	}
+	if len(rep.Sizes) != 2 || rep.Sizes[1] != 2500 {
+		t.Fatalf("columns %v, want 1500 (full) and 2500 (cold rows only)", rep.Sizes)
+	}
 	for _, row := range rep.Rows {
 		for _, c := range row.Cells {
-			if c.Value == nil {
+			coldOnly := c.Size == 2500 && !strings.HasPrefix(row.Key, "cold.")
+			if c.Value == nil && !coldOnly {
 				t.Errorf("%s at %d: not measured: %s", row.Key, c.Size, c.Status)
+			}
+			if c.Value != nil && coldOnly {
+				t.Errorf("%s at %d: measured, but only the cold rows run at that size", row.Key, c.Size)
 			}
 		}
 	}
@@ -88,6 +95,16 @@ func TestConfig(t *testing.T) {
 	if len(cfg.sizes) != 3 || len(cfg.run) != 2 || cfg.run[1] != 100_000 {
 		t.Errorf("quick: columns %v, run %v; want 10k, 100k of 10k, 100k, 1M", cfg.sizes, cfg.run)
 	}
+	if len(cfg.coldSizes) != 1 || cfg.coldSizes[0] != 20_000 {
+		t.Errorf("quick: cold sizes %v, want 20k (250k is a long run's)", cfg.coldSizes)
+	}
+	full, err := parseConfig([]string{"--syriamap", "x"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := full.columns(); len(got) != 5 || got[1] != 20_000 || got[3] != 250_000 {
+		t.Errorf("columns %v, want 10k 20k 100k 250k 1M", got)
+	}
 	for _, args := range [][]string{{}, {"--syriamap", "x", "--sizes", "10,-1"}, {"--syriamap", "x", "--sizes", "ten"}} {
 		if _, err := parseConfig(args, &strings.Builder{}); err == nil {
 			t.Errorf("%q: no error", args)
@@ -102,7 +119,7 @@ func TestBenchReportsFailures(t *testing.T) {
 	out := filepath.Join(dir, "results.json")
 	var stdout, stderr strings.Builder
 	err := run(context.Background(), []string{"--syriamap", filepath.Join(dir, "missing"), "--go", "false",
-		"--dir", dir, "--out", out, "--sizes", "1000"}, &stdout, &stderr)
+		"--dir", dir, "--out", out, "--sizes", "1000", "--cold-sizes", ""}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "2 measurements failed") {
 		t.Errorf("err = %v, want 2 measurements failed (the geocoder's, the archive's)", err)
 	}

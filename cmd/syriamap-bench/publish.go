@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -9,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -62,19 +62,14 @@ func measurePublish(ctx context.Context, cfg config, size int, db string, progre
 	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer ts.Close()
 	progress("%s: the published explorer in headless Chromium, cold each time", sizeName(size))
-	var firsts []float64
-	for range cfg.loads {
-		ms, _, _, err := readerView(ctx, ts.URL+"/?from=2014-01&to=2014-12")
-		if err != nil {
-			if err == headless.ErrNotInstalled {
-				return r, nil
-			}
-			return r, err
-		}
-		firsts = append(firsts, ms)
+	first, err := coldFirstMarkers(ctx, ts.URL+coldView, cfg.loads)
+	if errors.Is(err, headless.ErrNotInstalled) {
+		return r, nil
 	}
-	slices.Sort(firsts)
-	r.firstMS = firsts[len(firsts)/2]
+	if err != nil {
+		return r, err
+	}
+	r.firstMS = first
 	// Aleppo at zoom 11, one month: what its reader fetches of the data.
 	_, bytes, files, err := readerView(ctx, ts.URL+"/?from=2016-03&to=2016-03&map=11/36.2000/37.1600")
 	if err != nil {

@@ -74,9 +74,14 @@ var measures = []measure{
 		&target{limit: 300, minSize: 1_000_000, maxSize: 1_000_000, text: "≤ 300 at 1M"}},
 	{"publish.mb", "publish: the site's size", "MB", true, nil},
 	{"publish.size_ratio", "publish: the site's size / the archive's", "×", true, &target{limit: 1.5001, text: "≤ 1.5"}},
-	{"publish.first_markers_ms", "publish: navigation to first markers, static file server, cold", "ms", true,
-		&target{limit: 1500.001, text: "≤ 1500"}},
-	{"publish.city_view_kb", "publish: data a reader fetches for a city view at z11 (one month)", "KB", true, &target{limit: 500.001, text: "≤ 500"}},
+	{"cold.live_first_markers_ms", "cold: live explorer, navigation to first markers, fresh browser each load, median", "ms", true,
+		&target{limit: 1200.001, text: "≤ 1200"}},
+	{"cold.published_first_markers_ms", "cold: published explorer (static file server), the same", "ms", true,
+		&target{limit: 1200.001, text: "≤ 1200"}},
+	// Up to the points limit (200k) a site sends every point once, so that
+	// the timeline scrubs without asking again: the target is a large site's.
+	{"cold.published_city_view_kb", "cold: data the published site sends for a city view at z11 (one month)", "KB", true,
+		&target{limit: 500.001, minSize: 200_001, text: "≤ 500 above 200k"}},
 }
 
 // Results holds what a run measured, by measure key and archive size (0

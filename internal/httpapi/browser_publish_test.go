@@ -159,6 +159,7 @@ func TestBrowserPublishedLarge(t *testing.T) {
 	var markers, rows int
 	var fetched []string
 	b.run(t, ready(static.URL+"/"),
+		chromedp.WaitReady(`[data-testid=photo-row]`, chromedp.ByQuery), // the list's chunks may come after the map's
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		eval(`[...document.querySelectorAll(".leaflet-marker-pane .cluster span, .leaflet-marker-pane .pm.spot span")].reduce((n, e) => n + Number(e.textContent), 0) +
 			document.querySelectorAll(".leaflet-marker-pane .pm:not(.spot)").length`, &markers),
@@ -265,7 +266,7 @@ func TestBrowserPublishedStory(t *testing.T) {
 		eval(`document.querySelectorAll("#story-map .story-cluster, #story-map path.leaflet-interactive").length`, &clusters),
 		chromedp.Click(`#step-2 [data-testid=explore-from-here]`, chromedp.ByQuery),
 		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
-		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:ready").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
 	if steps != 2 || clusters == 0 || !strings.HasPrefix(label, "January 2016 – December 2016") {
 		t.Errorf("the published story: %d steps, %d markers at its governorate step, explore from here shows %q", steps, clusters, label)

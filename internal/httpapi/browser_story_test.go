@@ -143,7 +143,7 @@ func TestBrowserStory(t *testing.T) {
 	var label, search string
 	b.run(t, chromedp.Click(`#step-2 [data-testid=explore-from-here]`, chromedp.ByQuery),
 		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
-		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:ready").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery), eval(`location.search`, &search))
 	if !strings.HasPrefix(label, "March 2016") || !strings.Contains(search, "map=12/36.2") {
 		t.Errorf("explore from here: window %q at %q", label, search)

@@ -116,13 +116,14 @@ func (b *browser) check(t *testing.T) {
 	}
 }
 
-// ready navigates to url and waits until the map script has drawn the
-// photos for the first time (it marks the moment for the benchmarks).
+// ready navigates to url and waits until the map script has its data in
+// (syriamap:ready; a first visit's photos are drawn before, from the
+// view's clusters: syriamap:first-render, the benchmarks' mark).
 func ready(url string) chromedp.Tasks {
 	return chromedp.Tasks{
 		chromedp.Navigate(url),
 		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
-		chromedp.Poll(`performance.getEntriesByName("syriamap:first-render").length > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Poll(`performance.getEntriesByName("syriamap:ready").length > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.Sleep(300 * time.Millisecond), // the list follows after a pause
 	}
 }

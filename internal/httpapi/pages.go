@@ -25,6 +25,7 @@ import (
 
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagemeta"
@@ -157,8 +158,36 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		PlacesSearchURL: s.url("places.search"),
 		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
 	}
+	if !narrowed(q) {
+		m.Page.Preloads = explorerPreloads(m.Map)
+	}
 	m.Filters = s.filtersView(i18n.From(ctx), s.url("explorer"), q, f, facets)
 	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
+}
+
+// explorerPreloads are the requests the explorer's script makes first
+// when no filter narrows the photos (explorer.js load, map.js
+// loadBasemap): the page starts them, so that they do not wait for the
+// script. With a filter the points' URL is the script's to write.
+func explorerPreloads(c views.MapConfig) []string {
+	out := []string{c.TimelineURL + "?bin=month", c.BasemapURL}
+	if c.Total <= c.PointsLimit { // else the server clusters each view
+		out = append(out, c.PointsURL)
+	}
+	return out
+}
+
+// narrowed reports whether q has a filter beyond the time window and
+// the box (the explorer's state.js multiKeys and singleKeys).
+func narrowed(q url.Values) bool {
+	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement"} {
+		for _, v := range q[k] {
+			if strings.TrimSpace(v) != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // facetWait bounds how long a page waits for its filters' counts: over
@@ -492,7 +521,12 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 // the caption, for its page; gps shows the camera's GPS point and its
 // distance from the photo's place, else only that the file has one.
 func (s *Server) imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
-	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, EXIFTime: p.Check.EXIFTime}
+	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, NoteLang: "en", EXIFTime: p.Check.EXIFTime}
+	// The stored note is English; checked again, the same findings are
+	// said in the reader's language.
+	if c, err := s.archive.FileCheck(p); err == nil && c.Agreement == p.Check.Agreement && c.Note == p.Check.Note {
+		v.Note, v.NoteLang = archive.CheckNote(l, s.archive.Gazetteer(), c.Findings), ""
+	}
 	if p.File != nil {
 		v.Name = filepath.Base(p.File.Path)
 		var md imagemeta.Metadata

@@ -211,6 +211,13 @@ func (p *publisher) languagePages(ctx context.Context, places map[string]*placeS
 	downloads := []views.Link{{Label: p.loc.T("downloads.all-geojson-gz"), URL: p.manifest.GeoJSON}, {Label: p.loc.T("downloads.all-csv-gz"), URL: p.manifest.CSV}}
 	explorer := views.Explorer{Page: p.page("index.html", cmp.Or(p.o.Title, p.loc.T("explorer.heading")), "explore", true), Total: p.n, Map: cfg, Downloads: downloads,
 		Filters: views.Filters{Action: "./"}}
+	// The data files a first visit reads (staticapi.js photos, map.js
+	// loadBasemap), started with the page rather than after the script
+	// and the manifest.
+	explorer.Page.Preloads = []string{root + p.manifest.Basemap}
+	if p.n <= cfg.PointsLimit {
+		explorer.Page.Preloads = append(explorer.Page.Preloads, root+p.manifest.Points)
+	}
 	if err := p.render("index.html", views.ExplorerPage(explorer)); err != nil {
 		return err
 	}

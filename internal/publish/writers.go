@@ -114,7 +114,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency, ""), w.photographers.index(ft.Photographer, ft.Photographer, ""),
 		w.places.index(place, ft.PlaceName, pagemodel.NameOf(arabic, p.a.Gazetteer(), place, "")),
-		w.govers.index(ft.Governorate, ft.Governorate, arabicGovernorate(p.a.Gazetteer(), ft.Governorate)),
+		w.govers.index(ft.Governorate, governorateCode(p.a.Gazetteer(), ft.Governorate), arabicGovernorate(p.a.Gazetteer(), ft.Governorate)),
 		w.agreements.index(ft.Check.Agreement, ft.Check.Agreement, "")} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)
@@ -462,6 +462,18 @@ var arabic = i18n.Locale{Lang: i18n.Arabic}
 
 // arabicGovernorate is the Arabic name of the governorate named name,
 // "" for none.
+// governorateCode is the P-code of the governorate named name (the
+// governorates table's second column, where the others have a label: the
+// page filters by either, as the server does, without the counts file).
+func governorateCode(g *gazetteer.Gazetteer, name string) string {
+	for _, pl := range g.Lookup(name) {
+		if pl.Kind == gazetteer.Governorate && pl.Governorate.PCode != "" {
+			return pl.Governorate.PCode
+		}
+	}
+	return name
+}
+
 func arabicGovernorate(g *gazetteer.Gazetteer, name string) string {
 	if ar := pagemodel.GovernorateName(arabic, g, name); ar != name {
 		return ar
