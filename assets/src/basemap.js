@@ -53,6 +53,7 @@ export function drawBasemap(map, group, fc, filled = true) {
       const inner = document.createElement("span");
       inner.textContent = labelOf(f.properties);
       inner.dir = "auto";
+      Object.assign(inner.dataset, { lat, lon }); // for PlaceLabels.clearGovernorates
       L.marker([lat, lon], { interactive: false, keyboard: false, pane, icon: L.divIcon({ className: cls, html: inner, iconSize: null }) })
         .addTo(group);
     }
@@ -134,7 +135,7 @@ export class PlaceLabels {
   layout() {
     const map = this.map, size = map.getSize(), pane = labelsPane(map);
     const circles = this.obstacles();
-    const taken = [];
+    const taken = this.clearGovernorates(circles);
     const free = (b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= size.x && b.y1 <= size.y &&
       !taken.some((o) => o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1) &&
       !circles.some((c) => boxMeetsCircle(b, c));
@@ -166,6 +167,43 @@ export class PlaceLabels {
       el.dir = "auto"; // a name the gazetteer has only in Latin letters
       Object.assign(el.style, { marginLeft: `${Math.round(box.x0 - pt.x)}px`, marginTop: `${Math.round(box.y0 - pt.y)}px`, lineHeight: `${h}px` });
     }
+  }
+
+  // clearGovernorates moves each governorate's name (the basemap's, centred
+  // on its point) that a marker covers to just below or above that marker,
+  // or leaves it out when both are covered too; it returns the names'
+  // boxes, which the places' names then keep clear of. Boxes are the
+  // map's, as the markers' circles are (the page may still be moving);
+  // all sizes are read before any name is moved, so the page is laid out
+  // once.
+  clearGovernorates(circles) {
+    const map = this.map;
+    const names = [...map.getPane(labelsPane(map)).querySelectorAll(".gov-label > span")];
+    for (const el of names) Object.assign(el.style, { marginTop: "", visibility: "" });
+    const boxes = names.map((el) => {
+      const pt = map.latLngToContainerPoint([Number(el.dataset.lat), Number(el.dataset.lon)]);
+      const w = el.offsetWidth, h = el.offsetHeight;
+      return { x0: pt.x - w / 2, y0: pt.y - h / 2, x1: pt.x + w / 2, y1: pt.y + h / 2 };
+    });
+    const taken = [];
+    names.forEach((el, i) => {
+      const b = boxes[i];
+      const over = circles.find((c) => boxMeetsCircle(b, c));
+      if (!over) {
+        taken.push(b);
+        return;
+      }
+      const moved = [over.y + over.r + 2 - b.y0, over.y - over.r - 2 - b.y1]
+        .map((dy) => ({ ...b, y0: b.y0 + dy, y1: b.y1 + dy, dy }))
+        .find((m) => !circles.some((c) => boxMeetsCircle(m, c)));
+      if (!moved) {
+        el.style.visibility = "hidden";
+        return;
+      }
+      el.style.marginTop = `${Math.round(moved.dy)}px`;
+      taken.push(moved);
+    });
+    return taken;
   }
 }
 
