@@ -2,7 +2,6 @@ package archive
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/paulmach/orb/geo"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -45,22 +45,31 @@ const nearFactor = 3
 // countries are the ISO codes and names the IPTC country fields hold for
 // the gazetteer's countries, by the gazetteer's two-letter code.
 var countries = map[string]string{
-	"SY": "Syria", "SYR": "Syria", "SYRIA": "Syria", "SYRIAN ARAB REPUBLIC": "Syria",
-	"TR": "Turkey", "TUR": "Turkey", "TURKEY": "Turkey", "TÜRKIYE": "Turkey", "TURKIYE": "Turkey",
-	"LB": "Lebanon", "LBN": "Lebanon", "LEBANON": "Lebanon",
-	"JO": "Jordan", "JOR": "Jordan", "JORDAN": "Jordan",
-	"IQ": "Iraq", "IRQ": "Iraq", "IRAQ": "Iraq",
-	"IL": "Israel", "ISR": "Israel", "ISRAEL": "Israel",
+	"SY": "SY", "SYR": "SY", "SYRIA": "SY", "SYRIAN ARAB REPUBLIC": "SY",
+	"TR": "TR", "TUR": "TR", "TURKEY": "TR", "TÜRKIYE": "TR", "TURKIYE": "TR",
+	"LB": "LB", "LBN": "LB", "LEBANON": "LB",
+	"JO": "JO", "JOR": "JO", "JORDAN": "JO",
+	"IQ": "IQ", "IRQ": "IQ", "IRAQ": "IQ",
+	"IL": "IL", "ISR": "IL", "ISRAEL": "IL",
 }
 
-// countryName is the English name of a country code or name — in
-// English or Arabic ("سوريا", as Arabic agencies fill IPTC) — or the
-// given text when it is none of the region's.
-func countryName(s string) string {
-	if n, ok := countries[strings.ToUpper(strings.TrimSpace(s))]; ok {
-		return n
+// countryCode is the gazetteer's code of a country code or name — in
+// English or Arabic ("سوريا", as Arabic agencies fill IPTC) — or "" when
+// it is none of the region's.
+func countryCode(s string) string {
+	if code, ok := countries[strings.ToUpper(strings.TrimSpace(s))]; ok {
+		return code
 	}
 	if code, ok := lexicon.ArabicCountries[lexicon.FoldArabic(strings.TrimSpace(s))]; ok && lexicon.CountryNames[code] != "" {
+		return code
+	}
+	return ""
+}
+
+// countryName is the English name of a country code or name, or the
+// given text when it is none of the region's.
+func countryName(s string) string {
+	if code := countryCode(s); code != "" {
 		return lexicon.CountryNames[code]
 	}
 	return strings.TrimSpace(s)
@@ -94,23 +103,24 @@ func (a *Archive) checkWith(p *photo.Photo, md imagemeta.Metadata, iptc photo.Pl
 			c.EXIFTime = x.Time.Format("2006-01-02T15:04:05")
 		}
 	}
-	placeLevel, placeNote := a.checkPlace(p, md, c, iptc)
-	clockLevel, clockNote := checkDate(p.Date, x)
+	placeLevel, placeSays := a.checkPlace(p, md, c, iptc)
+	clockLevel, clockSays := checkDate(p.Date, x)
 	worst := max(placeLevel, clockLevel) // 0 nothing compared, then agrees < near < disagrees
-	var notes, parts []string
+	var parts []string
 	for _, part := range []struct {
-		level      int
-		note, name string
-	}{{placeLevel, placeNote, "place"}, {clockLevel, clockNote, "clock"}} {
+		level int
+		says  []photo.Finding
+		name  string
+	}{{placeLevel, placeSays, "place"}, {clockLevel, clockSays, "clock"}} {
 		if part.level > 0 {
-			notes = append(notes, part.note)
+			c.Findings = append(c.Findings, part.says...)
 		}
 		if part.level == worst && worst > levelAgrees {
 			parts = append(parts, part.name)
 		}
 	}
 	c.Agreement = []string{"", photo.AgreementAgrees, photo.AgreementNear, photo.AgreementDisagrees}[worst]
-	c.Note, c.Parts = strings.Join(notes, " "), strings.Join(parts, " ")
+	c.Note, c.Parts = CheckNote(i18n.Locale{}, a.Gazetteer(), c.Findings), strings.Join(parts, " ")
 	return c
 }
 
@@ -121,8 +131,9 @@ const (
 )
 
 // checkPlace compares the caption's place, the file's IPTC location and
-// its GPS point, whichever of them there are (at least two).
-func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Check, iptc photo.Place) (int, string) {
+// its GPS point, whichever of them there are (at least two), and says
+// how they stand in one sentence.
+func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Check, iptc photo.Place) (int, []photo.Finding) {
 	g := p.Geocoded
 	fromCaption := g.Located && p.Given&photo.GivenPoint == 0 // not a point the file gave
 	iptcName := cmp.Or(c.IPTCCity, md.Sublocation, md.State, c.IPTCCountry)
@@ -132,33 +143,33 @@ func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Chec
 	haveIPTC := iptcName != ""
 	// The place the others are measured from: the caption's, else the
 	// IPTC location's.
-	ref, refSays := g, "The caption says "+g.Name
+	ref, says := g, photo.Finding{Key: "caption-says", Place: g.ID, PlaceName: g.Name}
 	if !fromCaption {
 		if !iptc.Located || !c.HasGPS {
-			return 0, ""
+			return 0, nil
 		}
-		ref, refSays = iptc, "The caption names no place; the file's IPTC location is "+iptc.Name
+		ref, says = iptc, photo.Finding{Key: "iptc-is-ref", Place: iptc.ID, PlaceName: iptc.Name}
 		haveIPTC = false
 	}
 	if !haveIPTC && !c.HasGPS {
-		return 0, ""
+		return 0, nil
 	}
 	tol := tolerance(ref.Kind)
 	refPt := orb.Point{ref.Lon, ref.Lat}
 	level := levelAgrees
-	parts := []string{refSays}
+	out := []photo.Finding{says}
 	if haveIPTC {
-		part := "the file's IPTC city is " + isolate(iptcName)
+		f := photo.Finding{Key: "iptc-city", Value: iptcName, Place: ref.ID, PlaceName: ref.Name}
 		if c.IPTCCity == "" {
-			part = "the file's IPTC location is " + isolate(iptcName)
+			f.Key = "iptc-location"
 		}
 		iptcCountry := c.IPTCCountry
 		switch {
 		case iptcCountry != "" && ref.Country != "" && iptcCountry != countryName(ref.Country):
-			part += " (" + isolate(iptcCountry) + ")"
+			f.Tail, f.Country, f.CountryText = "abroad", countryCode(iptcCountry), iptcCountry
 			level = levelDisagrees
 		case !iptc.Located:
-			part += ", which the gazetteer does not know"
+			f.Tail = "unknown"
 		default:
 			d := geo.Distance(refPt, orb.Point{iptc.Lon, iptc.Lat}) / 1000
 			// A coarser IPTC place (a governorate for a town) holds the
@@ -166,10 +177,10 @@ func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Chec
 			t := max(tol, tolerance(iptc.Kind))
 			level = max(level, levelOf(d, t))
 			if d > 1 {
-				part += fmt.Sprintf(", %s from %s", km(d), ref.Name)
+				f.Tail, f.Km = "km", d
 			}
 		}
-		parts = append(parts, part)
+		out = append(out, f)
 	}
 	if c.HasGPS {
 		// The note is public: it says in words how the camera's point
@@ -178,25 +189,18 @@ func (a *Archive) checkPlace(p *photo.Photo, md imagemeta.Metadata, c photo.Chec
 		// point away.
 		gpsPt := orb.Point{c.GPSLon, c.GPSLat}
 		gpsLevel := levelOf(geo.Distance(refPt, gpsPt)/1000, tol)
-		part := map[int]string{levelAgrees: "its GPS point lies in " + ref.Name, levelNear: "its GPS point lies outside " + ref.Name,
-			levelDisagrees: "its GPS point lies far from " + ref.Name}[gpsLevel]
+		f := photo.Finding{Key: map[int]string{levelAgrees: "gps-in", levelNear: "gps-outside", levelDisagrees: "gps-far"}[gpsLevel],
+			Place: ref.ID, PlaceName: ref.Name}
 		if country := a.countryAt(gpsPt); country != "" && ref.Country != "" && country != ref.Country {
-			part = "its GPS point is in " + countryName(country)
+			f = photo.Finding{Key: "gps-country", Country: country, CountryText: countryName(country)}
 			gpsLevel = levelDisagrees
 		}
 		level = max(level, gpsLevel)
-		parts = append(parts, part)
+		out = append(out, f)
 	}
-	s := strings.Join(parts, "; ")
-	switch level {
-	case levelAgrees:
-		s += ": they agree."
-	case levelNear:
-		s += fmt.Sprintf(": near, but beyond the %.0f km a %s spreads.", tol, kindWord(ref.Kind))
-	default:
-		s += "."
-	}
-	return level, s
+	end := map[int]photo.Finding{levelAgrees: {Key: "end-agree"}, levelNear: {Key: "end-near", Km: tol, Kind: ref.Kind},
+		levelDisagrees: {Key: "end"}}[level]
+	return level, append(out, end)
 }
 
 // levelOf grades a distance in km against a tolerance.
@@ -208,21 +212,6 @@ func levelOf(d, tol float64) int {
 		return levelNear
 	}
 	return levelDisagrees
-}
-
-func kindWord(kind string) string {
-	if kind == "" {
-		return "place"
-	}
-	return kind
-}
-
-// km writes a distance for people: "3 km", "97 km", "0.4 km".
-func km(d float64) string {
-	if d < 1 {
-		return fmt.Sprintf("%.1f km", d)
-	}
-	return fmt.Sprintf("%.0f km", math.Round(d))
 }
 
 // countryAt is the country of the gazetteer place nearest pt, when one
@@ -254,9 +243,9 @@ func (a *Archive) countryAt(pt orb.Point) string {
 // checkDate compares the caption's date with the camera's: more than a
 // day outside the caption's day (or month, or year) is a disagreement,
 // said as such, and the caption's date is kept.
-func checkDate(d photo.Date, x imagemeta.EXIF) (int, string) {
+func checkDate(d photo.Date, x imagemeta.EXIF) (int, []photo.Finding) {
 	if d.IsZero() || !x.HasTime {
-		return 0, ""
+		return 0, nil
 	}
 	first, last := d.Span()
 	day := func(n int) time.Time { return time.Date(n/10000, time.Month(n/100%100), n%100, 0, 0, 0, 0, time.UTC) }
@@ -269,12 +258,11 @@ func checkDate(d photo.Date, x imagemeta.EXIF) (int, string) {
 	case cam.After(hi):
 		off = int(cam.Sub(hi).Hours() / 24)
 	}
-	camText := cam.Format("2 January 2006")
+	camera := photo.Date{Year: cam.Year(), Month: int(cam.Month()), Day: cam.Day(), Precision: "day"}
 	if off <= 1 {
-		return levelAgrees, fmt.Sprintf("The camera's clock says %s, as the caption does.", camText)
+		return levelAgrees, []photo.Finding{{Key: "clock-agrees", Camera: camera}}
 	}
-	return levelDisagrees, fmt.Sprintf("The camera's clock says %s, %d days from the caption's date (%s); camera clocks are often wrong, so the caption's date is kept.",
-		camText, off, d.String())
+	return levelDisagrees, []photo.Finding{{Key: "clock-disagrees", Camera: camera, Days: off, Caption: d}}
 }
 
 // isolate marks text the file gave, which may be written right to left

@@ -8,6 +8,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -28,6 +29,11 @@ func TestCheckSentences(t *testing.T) {
 		t.Fatal("no Gaziantep in the gazetteer")
 	}
 	gpsAt := func(p orb.Point) imagemeta.EXIF { return imagemeta.EXIF{HasGPS: true, Lon: p.Lon(), Lat: p.Lat()} }
+	arabic := map[string]string{
+		"agrees": "يذكر التعليق حلب؛ مدينة IPTC في الملف هي Aleppo؛ ونقطة GPS في الملف تقع داخل حلب، وهي متّفقة.",
+		"near":   "يذكر التعليق حلب؛ ونقطة GPS في الملف تقع خارج حلب، وهي قريبة لكنها أبعد من ١٥ كم، وهو المدى الذي يمتدّ إليه مكانٌ من نوع «مدينة».",
+		"abroad": "يذكر التعليق حلب؛ مدينة IPTC في الملف هي Gaziantep (تركيا)؛ ونقطة GPS في الملف تقع في تركيا.",
+	}
 	for _, tc := range []struct {
 		name      string
 		md        imagemeta.Metadata
@@ -54,6 +60,13 @@ func TestCheckSentences(t *testing.T) {
 		if c.Agreement != tc.agreement || c.Note != tc.note {
 			t.Errorf("%s: %q %q\nwant %q %q", tc.name, c.Agreement, c.Note, tc.agreement, tc.note)
 		}
+		// The same findings said on an Arabic page (issue 41, defect 13):
+		// the gazetteer's Arabic names, the catalogue's countries.
+		if want, ok := arabic[tc.name]; ok {
+			if got := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(CheckNote(i18n.Locale{Lang: i18n.Arabic}, a.Gazetteer(), c.Findings)); got != want {
+				t.Errorf("%s in Arabic: %q\nwant %q", tc.name, got, want)
+			}
+		}
 		// The note is public: no figure of the GPS point's distance.
 		if strings.Contains(c.Note, "km from") {
 			t.Errorf("%s: the note gives a distance: %q", tc.name, c.Note)
@@ -65,15 +78,20 @@ func TestCheckDates(t *testing.T) {
 	a := newArchive(t)
 	p := a.Build(ingestCaption("Men walk through rubble in Aleppo, Syria, December 13, 2016. REUTERS/Abdalrhman Ismail"))
 	for _, tc := range []struct {
-		camera    time.Time
-		agreement string
-		note      string
+		camera       time.Time
+		agreement    string
+		note, arabic string
 	}{
-		{time.Date(2016, 12, 14, 1, 0, 0, 0, time.UTC), photo.AgreementAgrees, "The camera's clock says 14 December 2016, as the caption does."},
+		{time.Date(2016, 12, 14, 1, 0, 0, 0, time.UTC), photo.AgreementAgrees, "The camera's clock says 14 December 2016, as the caption does.",
+			"تقول ساعة الكاميرا ١٤ كانون الأول/ديسمبر ٢٠١٦، كما يقول التعليق."},
 		{time.Date(2017, 1, 22, 9, 0, 0, 0, time.UTC), photo.AgreementDisagrees,
-			"The camera's clock says 22 January 2017, 40 days from the caption's date (2016-12-13); camera clocks are often wrong, so the caption's date is kept."},
+			"The camera's clock says 22 January 2017, 40 days from the caption's date (13 December 2016); camera clocks are often wrong, so the caption's date is kept.",
+			"تقول ساعة الكاميرا ٢٢ كانون الثاني/يناير ٢٠١٧، على بعد ٤٠ يومًا من تاريخ التعليق (١٣ كانون الأول/ديسمبر ٢٠١٦)؛ كثيرًا ما تخطئ ساعات الكاميرات، لذا يبقى تاريخ التعليق."},
 	} {
 		c := a.check(p, imagemeta.Metadata{EXIF: imagemeta.EXIF{HasTime: true, Time: tc.camera}})
+		if got := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(CheckNote(i18n.Locale{Lang: i18n.Arabic}, a.Gazetteer(), c.Findings)); got != tc.arabic {
+			t.Errorf("%v in Arabic: %q\nwant %q", tc.camera, got, tc.arabic)
+		}
 		if c.Agreement != tc.agreement || c.Note != tc.note {
 			t.Errorf("%v: %q %q\nwant %q %q", tc.camera, c.Agreement, c.Note, tc.agreement, tc.note)
 		}

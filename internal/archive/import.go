@@ -275,14 +275,26 @@ func (a *Archive) recheckFiles(ctx context.Context) error {
 		if p.File == nil {
 			continue
 		}
-		var md imagemeta.Metadata
-		if err := json.Unmarshal([]byte(p.File.Meta), &md); err != nil {
-			return fmt.Errorf("photo %s: the image file's metadata: %w", id, err)
+		if checks[id], err = a.FileCheck(p); err != nil {
+			return err
 		}
-		checks[id] = a.check(p, md)
 	}
 	_, err = a.DB.SetChecks(ctx, checks)
 	return err
+}
+
+// FileCheck checks photo p against its image file's metadata as stored
+// at import, again: the Check with its Findings, which a page says in its
+// reader's language. A photo without a file has nothing to check.
+func (a *Archive) FileCheck(p *photo.Photo) (photo.Check, error) {
+	if p.File == nil {
+		return photo.Check{}, nil
+	}
+	var md imagemeta.Metadata
+	if err := json.Unmarshal([]byte(p.File.Meta), &md); err != nil {
+		return photo.Check{}, fmt.Errorf("photo %s: the image file's metadata: %w", p.ID, err)
+	}
+	return a.check(p, md), nil
 }
 
 // SetPlace records a person's correction of photo id: to the gazetteer

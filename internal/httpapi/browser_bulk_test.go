@@ -128,6 +128,15 @@ func TestBrowserArabicIPTCAgrees(t *testing.T) {
 		t.Errorf("the photo page's check reads %q", shown)
 	}
 	b.check(t)
+	// On the Arabic page the check is said in Arabic, the place by its
+	// Arabic name (issue 41, defect 13: it was the stored English note).
+	_, raw := get(t, ts, strings.TrimPrefix(props["url"].(string), ts.URL)+"?lang=ar")
+	page := string(raw)
+	if !strings.Contains(page, `data-testid="agreement-note"`) || !strings.Contains(page, "وهي متّفقة") ||
+		!strings.Contains(page, "يذكر التعليق \u2068حلب\u2069") || strings.Contains(page, "they agree") {
+		i := strings.Index(page, `data-testid="agreement"`)
+		t.Errorf("the Arabic photo page's check: %.600s", page[max(i, 0):])
+	}
 }
 
 // TestBrowserArabicHistory (issue 41, defect 13, part): on the Arabic

@@ -166,6 +166,30 @@ type Check struct {
 	// Parts names the parts at the Agreement's level when it is near or
 	// disagrees: "place", "clock" or "place clock".
 	Parts string
+	// Findings are what Note says, clause by clause, for a page to say in
+	// its reader's language (archive.CheckNote). They are not stored: a
+	// page that needs them checks the file's metadata again.
+	Findings []Finding
+}
+
+// A Finding is one clause of a check's note, kept as what it says rather
+// than in words. Key names the clause (the catalogue's "check."+Key);
+// the other fields are what it names, where it names them.
+type Finding struct {
+	Key string
+	// Tail, when not "", is a clause's ending ("abroad", "unknown", "km").
+	Tail string
+	// Place is the gazetteer id of the place the clause measures from,
+	// PlaceName its name as the photo records it.
+	Place, PlaceName string
+	Kind             string // the place's kind, whose spread the end names
+	// Value is text the file gave (an IPTC city, in any script); Country
+	// a country's ISO code, or CountryText when the code is not known.
+	Value, Country, CountryText string
+	Km                          float64
+	Days                        int
+	// Camera is the camera's day, Caption the caption's date.
+	Camera, Caption Date
 }
 
 // The agreements of a Check.
