@@ -14,17 +14,11 @@ import (
 	"github.com/syriamap/syriamap/internal/headless"
 )
 
-// coldResult is what a reader who has never opened the explorer waits for:
-// a fresh headless Chromium (empty cache, no service worker) from
-// navigation to the first markers drawn, on the live server and on the
-// archive's published copy.
-type coldResult struct {
-	liveMS, publishedMS float64 // medians of cfg.loads fresh browsers
-	cityKB              float64 // the published site's data for a city view
-}
-
-// measureCold is the first-markers column of one archive size: generate,
-// import, serve and open cold; then publish and open cold. It takes none of
+// measureCold is the first-markers column of one archive size — what a
+// reader who has never opened the explorer waits for, in a fresh headless
+// Chromium (empty cache), from navigation to the first markers drawn, on
+// the live server and on the archive's published copy: generate, import,
+// serve and open cold; then publish and open cold. It takes none of
 // the other rows, so it can run at sizes (20k, 250k) the full table does
 // not.
 func measureCold(ctx context.Context, cfg config, size int, res *Results, progress func(string, ...any)) error {
