@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/user"
 	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -27,6 +29,33 @@ func dbFlag(fl *flag.FlagSet) *string {
 		def = v
 	}
 	return fl.String("db", def, "the archive's SQLite file (env SYRIAMAP_DB)")
+}
+
+// originalsFlag is the --originals flag: where imported image files are
+// kept as read.
+func originalsFlag(fl *flag.FlagSet) *string {
+	return fl.String("originals", os.Getenv("SYRIAMAP_ORIGINALS"), "where image files are kept as read, by their SHA-256: a folder, or s3://bucket/prefix "+
+		"(endpoint SYRIAMAP_S3_ENDPOINT, keys AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); default the folder originals beside --db (env SYRIAMAP_ORIGINALS)")
+}
+
+// withOriginals gives the archive at dbPath its originals' store.
+func withOriginals(a *archive.Archive, spec, dbPath string) error {
+	s, err := originals.Open(spec, dbPath, os.Getenv)
+	if err != nil {
+		return photo.Errorf(photo.EInvalid, "--originals: %v", err)
+	}
+	a.Originals = s
+	return nil
+}
+
+// commandActor is who a command's custody records name: the command and
+// the system's user running it.
+func commandActor(command string) string {
+	name := "unknown"
+	if u, err := user.Current(); err == nil {
+		name = u.Username
+	}
+	return "syriamap " + command + ", system user " + name
 }
 
 // How a command opens the archive.

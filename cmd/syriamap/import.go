@@ -22,8 +22,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	db := dbFlag(fl)
 	format := fl.String("format", "", "txt, csv or jsonl (default: by each file's extension)")
 	include := includeFlag(fl)
+	origs := originalsFlag(fl)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] FILE|FOLDER...")
+		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] [--originals DIR|s3://BUCKET/PREFIX] FILE|FOLDER...")
 		fmt.Fprintln(stderr, "Text, CSV and JSON-lines files are read by extension; JPEG files, and the JPEGs under folders, as images.")
 		fl.PrintDefaults()
 	}
@@ -39,6 +40,10 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer closeDB()
+	if err := withOriginals(a, *origs, *db); err != nil {
+		return err
+	}
+	a.DB.Actor = commandActor("import")
 	// Writing into a damaged archive would spread the damage: check it
 	// first (about a second per 150 MB).
 	if err := a.QuickCheck(ctx); err != nil {

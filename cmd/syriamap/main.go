@@ -66,6 +66,8 @@ Usage:
   syriamap backup FILE                          copy the archive, consistently, while it is in use
   syriamap gen --n N                            print N realistic synthetic captions
   syriamap publish OUT/                         write a static copy of the archive any web host serves
+  syriamap verify                               re-hash the kept originals and check the custody chain
+  syriamap export-evidence [FILTERS] OUT/       a BagIt bag of photos with originals, checks and custody
   syriamap help                                 this text
 `
 
@@ -99,6 +101,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCorrections(ctx, args[1:], stdout, stderr)
 	case "gen":
 		return runGen(ctx, args[1:], stdout, stderr)
+	case "verify":
+		return runVerify(ctx, args[1:], stdout, stderr)
 	case "publish":
 		return runPublish(ctx, args[1:], stdout, stderr)
 	case "stories":

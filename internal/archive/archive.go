@@ -20,6 +20,7 @@ import (
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/geocode"
 	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -44,6 +45,9 @@ type Archive struct {
 	// learning serialises what rebuilds the place index (adding places,
 	// the refit), so that one rebuild never drops another's place.
 	learning sync.Mutex
+	// Originals keeps each imported image file as read; nil keeps none
+	// (an archive of captions only, tests).
+	Originals originals.Store
 }
 
 // placeIndex is a gazetteer with what is made of it: its geocoder and
@@ -116,14 +120,28 @@ func Open(ctx context.Context, path string, g *gazetteer.Gazetteer, readOnly boo
 
 // doTasks does what an upgrade of the archive left for it to do.
 func (a *Archive) doTasks(ctx context.Context) error {
-	pending, err := a.DB.TaskPending(ctx, store.TaskRecheckFiles)
-	if err != nil || !pending {
-		return err
+	for _, task := range []struct {
+		name, what string
+		do         func(context.Context) error
+	}{
+		{store.TaskRecheckFiles, "checking the image files again", a.recheckFiles},
+		{store.TaskBeginCustody, "beginning the photos' custody records", a.beginCustody},
+	} {
+		pending, err := a.DB.TaskPending(ctx, task.name)
+		if err != nil {
+			return err
+		}
+		if !pending {
+			continue
+		}
+		if err := task.do(ctx); err != nil {
+			return fmt.Errorf("%s: %w", task.what, err)
+		}
+		if err := a.DB.TaskDone(ctx, task.name); err != nil {
+			return err
+		}
 	}
-	if err := a.recheckFiles(ctx); err != nil {
-		return fmt.Errorf("checking the image files again: %w", err)
-	}
-	return a.DB.TaskDone(ctx, store.TaskRecheckFiles)
+	return nil
 }
 
 // Close closes the archive's storage.

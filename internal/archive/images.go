@@ -261,9 +261,21 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	if len(text) > ingest.MaxCaption {
 		return nil, true, fmt.Sprintf("the caption is %d bytes long; at most %d", len(text), ingest.MaxCaption)
 	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	// The original is kept before the photo is written: a photo never
+	// names an original the store lacks. (The store hashes it again as it
+	// writes, and refuses bytes that changed since.)
+	if a.Originals != nil {
+		if _, err := fh.Seek(0, io.SeekStart); err != nil {
+			return nil, true, fmt.Sprintf("cannot read it: %v", err)
+		}
+		if _, err := a.Originals.Put(ctx, sum, st.Size(), fh); err != nil {
+			return nil, true, fmt.Sprintf("cannot keep the original: %v", err)
+		}
+	}
 	p := a.buildFromImage(text, md)
 	meta, _ := json.Marshal(md)
-	p.File = &photo.File{Path: f.abs, SHA256: hex.EncodeToString(h.Sum(nil)), Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
+	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
 	return &store.Record{Photo: p, Source: f.abs}, true, ""
 }
 

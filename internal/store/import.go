@@ -27,6 +27,27 @@ type Record struct {
 	Source string
 }
 
+// importDetail is what an import's custody record says of a photo: the
+// file (and line) it came from, the image file's size and SHA-256, the
+// caption's SHA-256, and where the geocoder put it.
+func importDetail(src string, r Record) map[string]any {
+	p := r.Photo
+	d := map[string]any{"source": src, "caption_sha256": sha256Hex(p.Caption),
+		"placement": map[string]any{"place_id": p.Geocoded.ID, "name": p.Geocoded.Name, "precision": p.Geocoded.Precision, "confidence": p.Geocoded.Confidence}}
+	if r.Line > 0 {
+		d["line"] = r.Line
+	}
+	if p.File != nil {
+		d["file"] = map[string]any{"path": p.File.Path, "size": p.File.Size, "sha256": p.File.SHA256}
+	}
+	return d
+}
+
+func sha256Hex(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
 // Summary counts what an import did.
 type Summary struct {
 	Added     int // photos new to the archive
@@ -84,7 +105,13 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		return sum, err
 	}
 	defer st.close()
-	now := s.Now().UTC().Format(time.RFC3339)
+	custody, err := openChain(ctx, tx)
+	if err != nil {
+		return sum, err
+	}
+	defer custody.stmt.Close()
+	at := s.Now()
+	now := at.UTC().Format(time.RFC3339)
 	i := 0
 	for r, err := range recs {
 		if err != nil {
@@ -112,6 +139,12 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		default:
 			sum.Unchanged++
 		}
+		if res != unchanged {
+			action := map[outcome]string{added: "import", updated: "reimport"}[res]
+			if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r)); err != nil {
+				return Summary{}, err
+			}
+		}
 		if res != unchanged && !r.Photo.Geocoded.Located {
 			sum.Unplaced++
 		}
@@ -130,6 +163,9 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		if err := bump(ctx, tx); err != nil {
 			return Summary{}, err
 		}
+	}
+	if err := custody.close(ctx); err != nil {
+		return Summary{}, err
 	}
 	if err := tx.Commit(); err != nil {
 		if isBusy(err) {

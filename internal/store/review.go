@@ -63,6 +63,11 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 	defer tx.Rollback()
 	now := s.Now().UTC()
 	stamp := now.Format(time.RFC3339)
+	custody, err := openChain(ctx, tx)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer custody.stmt.Close()
 	for _, id := range ids {
 		var p photo.Photo
 		rowid, err := photoIn(ctx, tx, id, &p)
@@ -99,6 +104,9 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 		if err != nil {
 			return 0, 0, err
 		}
+		if err := custody.add(ctx, id, now, c.Author, action, map[string]any{"event": event, "before": before, "after": after, "note": c.Note}); err != nil {
+			return 0, 0, err
+		}
 		if err := teach(ctx, tx, &p, c, event); err != nil {
 			return 0, 0, err
 		}
@@ -114,6 +122,9 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 		if err := bump(ctx, tx); err != nil {
 			return 0, 0, err
 		}
+	}
+	if err := custody.close(ctx); err != nil {
+		return 0, 0, err
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, 0, s.writeErr(err)
@@ -164,7 +175,13 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 	if len(todo) == 0 {
 		return 0, photo.Errorf(photo.ENotFound, "no change %d to undo", batch)
 	}
-	stamp := s.Now().UTC().Format(time.RFC3339)
+	now := s.Now()
+	stamp := now.UTC().Format(time.RFC3339)
+	custody, err := openChain(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	defer custody.stmt.Close()
 	for _, u := range todo {
 		switch {
 		case u.action != "correct" && u.action != "confirm":
@@ -200,8 +217,14 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 			stamp, author, u.photo, string(b), string(a), cmp.Or(note, fmt.Sprintf("undoes change %d", batch))); err != nil {
 			return 0, err
 		}
+		if err := custody.add(ctx, u.photo, now, author, "undo", map[string]any{"undoes": batch, "before": before, "after": after, "note": note}); err != nil {
+			return 0, err
+		}
 	}
 	if err := bump(ctx, tx); err != nil {
+		return 0, err
+	}
+	if err := custody.close(ctx); err != nil {
 		return 0, err
 	}
 	if err := tx.Commit(); err != nil {

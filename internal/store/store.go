@@ -61,6 +61,9 @@ type DB struct {
 	// gazetteer's spelling fold ("Al Mushayrifah", "MUSHAYRIFAH" one key).
 	// Nil folds case only.
 	MentionKey func(mention string) string
+	// Actor is who a command's custody records name when no editor does
+	// ("syriamap import, user rana"); "syriamap" when unset.
+	Actor string
 	// freeSpace returns the free bytes of a folder's disk (freeBytes;
 	// tests replace it).
 	freeSpace func(dir string) (uint64, error)

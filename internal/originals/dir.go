@@ -1,0 +1,96 @@
+package originals
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Dir keeps originals in a folder, each at ab/cd/<sum> (two levels of
+// 256 folders keep any one small at a million files), read-only.
+type Dir struct {
+	root string
+}
+
+// NewDir returns the store in the folder root, made if need be.
+func NewDir(root string) (*Dir, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return nil, fmt.Errorf("originals: cannot make the folder %s: %w", abs, err)
+	}
+	return &Dir{root: abs}, nil
+}
+
+// Where is the folder.
+func (d *Dir) Where() string { return d.root }
+
+// Path is where the original under sum is, or would be.
+func (d *Dir) Path(sum string) string {
+	return filepath.Join(d.root, sum[:2], sum[2:4], sum)
+}
+
+// Put writes r to a temporary file in the store, hashing it as it goes,
+// syncs it and renames it into place: an original is there whole or not
+// at all, and never overwritten.
+func (d *Dir) Put(ctx context.Context, sum string, size int64, r io.Reader) (bool, error) {
+	if !validSum(sum) {
+		return false, fmt.Errorf("originals: %q is not a SHA-256", sum)
+	}
+	dst := d.Path(sum)
+	if _, err := os.Stat(dst); err == nil {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dst), ".put-*")
+	if err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // gone once renamed
+	h := sha256.New()
+	if _, err := io.Copy(io.MultiWriter(tmp, h), io.LimitReader(r, size+1)); err != nil {
+		tmp.Close()
+		return false, fmt.Errorf("originals: writing %s: %w", sum, err)
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); got != sum {
+		tmp.Close()
+		return false, &MismatchError{Want: sum, Got: got}
+	}
+	if err := tmp.Chmod(0o444); err != nil {
+		tmp.Close()
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), dst); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	return true, nil
+}
+
+// Open opens the original's file.
+func (d *Dir) Open(_ context.Context, sum string) (io.ReadCloser, error) {
+	if !validSum(sum) {
+		return nil, fmt.Errorf("originals: %q is not a SHA-256", sum)
+	}
+	f, err := os.Open(d.Path(sum))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s in %s: %w", sum, d.root, ErrNotFound)
+	}
+	return f, err
+}

@@ -1,0 +1,249 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// TaskBeginCustody asks for a first custody record of each photo an
+// archive held before it kept custody.
+const TaskBeginCustody = "begin-custody"
+
+// Custody is one record of the custody chain: what was done to a photo
+// (PhotoID "" for the archive as a whole), when, by whom, with what
+// (Detail, JSON), chained to the record before it by Prev and Hash.
+type Custody struct {
+	Seq     int64           `json:"seq"`
+	PhotoID string          `json:"photo_id,omitempty"`
+	At      string          `json:"at"`
+	Actor   string          `json:"actor"`
+	Action  string          `json:"action"`
+	Detail  json.RawMessage `json:"detail"`
+	Prev    string          `json:"prev"`
+	Hash    string          `json:"hash"`
+}
+
+// CustodyHash is a record's hash: SHA-256 over the hash before it and
+// each field, each prefixed by its length, so that no two records hash
+// alike by moving text from one field to the next. Anyone can recompute
+// it from an export (the bag's custody files say how).
+func CustodyHash(prev string, seq int64, photoID, at, actor, action, detail string) string {
+	h := sha256.New()
+	var n [8]byte
+	for _, f := range []string{prev, fmt.Sprint(seq), photoID, at, actor, action, detail} {
+		binary.BigEndian.PutUint64(n[:], uint64(len(f)))
+		h.Write(n[:])
+		h.Write([]byte(f))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// chain appends records to the custody chain inside a write transaction.
+type chain struct {
+	tx   *sql.Tx
+	stmt *sql.Stmt
+	seq  int64
+	prev string
+}
+
+func openChain(ctx context.Context, tx *sql.Tx) (*chain, error) {
+	c := &chain{tx: tx}
+	err := tx.QueryRowContext(ctx, `SELECT seq, hash FROM custody ORDER BY seq DESC LIMIT 1`).Scan(&c.seq, &c.prev)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: reading the custody chain: %w", err)
+	}
+	if c.stmt, err = tx.PrepareContext(ctx, `INSERT INTO custody (seq, photo_id, at, actor, action, detail, prev, hash) VALUES (?,?,?,?,?,?,?,?)`); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	return c, nil
+}
+
+// add appends one record; detail is marshalled as JSON.
+func (c *chain) add(ctx context.Context, photoID string, at time.Time, actor, action string, detail any) error {
+	d, err := json.Marshal(detail)
+	if err != nil {
+		return err
+	}
+	seq, stamp := c.seq+1, at.UTC().Format(time.RFC3339Nano)
+	hash := CustodyHash(c.prev, seq, photoID, stamp, actor, action, string(d))
+	if _, err := c.stmt.ExecContext(ctx, seq, photoID, stamp, actor, action, string(d), c.prev, hash); err != nil {
+		return fmt.Errorf("store: recording custody of %q: %w", photoID, err)
+	}
+	c.seq, c.prev = seq, hash
+	return nil
+}
+
+// close writes the chain's head and frees the statement.
+func (c *chain) close(ctx context.Context) error {
+	defer c.stmt.Close()
+	if c.seq == 0 {
+		return nil
+	}
+	_, err := c.tx.ExecContext(ctx, `INSERT INTO custody_head (id, seq, hash) VALUES (1, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`, c.seq, c.prev)
+	return err
+}
+
+// AddCustody appends records for the archive or its photos in one
+// transaction (a publication, a fixity check, an export).
+func (s *DB) AddCustody(ctx context.Context, actor, action string, entries map[string]any) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	c, err := openChain(ctx, tx)
+	if err != nil {
+		return err
+	}
+	now := s.Now()
+	for _, id := range sortedKeys(entries) {
+		if err := c.add(ctx, id, now, actor, action, entries[id]); err != nil {
+			c.stmt.Close()
+			return err
+		}
+	}
+	if err := c.close(ctx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// CustodyOf lists a photo's custody records, oldest first.
+func (s *DB) CustodyOf(ctx context.Context, photoID string) ([]Custody, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT seq, photo_id, at, actor, action, detail, prev, hash FROM custody WHERE photo_id = ? ORDER BY seq`, photoID)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	defer rows.Close()
+	var out []Custody
+	for rows.Next() {
+		var c Custody
+		var d string
+		if err := rows.Scan(&c.Seq, &c.PhotoID, &c.At, &c.Actor, &c.Action, &d, &c.Prev, &c.Hash); err != nil {
+			return nil, err
+		}
+		c.Detail = json.RawMessage(d)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// ChainProblem is a place where the custody chain does not hold.
+type ChainProblem struct {
+	Seq     int64
+	PhotoID string
+	What    string
+}
+
+// VerifyCustody walks the whole chain in order and recomputes every
+// hash: a record changed by hand no longer hashes to its Hash, a deleted
+// one leaves a gap in seq and a Prev that names no record, and the head
+// names the last record. progress, when not nil, is told how far it is.
+func (s *DB) VerifyCustody(ctx context.Context, progress func(done, total int64)) (checked int64, problems []ChainProblem, err error) {
+	var total int64
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM custody`).Scan(&total); err != nil {
+		return 0, nil, fmt.Errorf("store: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT seq, photo_id, at, actor, action, detail, prev, hash FROM custody ORDER BY seq`)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: %w", err)
+	}
+	defer rows.Close()
+	var lastSeq int64
+	lastHash := ""
+	for rows.Next() {
+		var c Custody
+		var d string
+		if err := rows.Scan(&c.Seq, &c.PhotoID, &c.At, &c.Actor, &c.Action, &d, &c.Prev, &c.Hash); err != nil {
+			return checked, problems, err
+		}
+		if c.Seq != lastSeq+1 {
+			problems = append(problems, ChainProblem{c.Seq, c.PhotoID, fmt.Sprintf("records %d to %d are missing", lastSeq+1, c.Seq-1)})
+		}
+		if c.Prev != lastHash {
+			problems = append(problems, ChainProblem{c.Seq, c.PhotoID, "it does not follow the record before it (its prev is not that record's hash)"})
+		}
+		if got := CustodyHash(c.Prev, c.Seq, c.PhotoID, c.At, c.Actor, c.Action, d); got != c.Hash {
+			problems = append(problems, ChainProblem{c.Seq, c.PhotoID, "it was changed after it was written (its fields no longer hash to its hash)"})
+		}
+		lastSeq, lastHash = c.Seq, c.Hash
+		checked++
+		if progress != nil && checked%4096 == 0 {
+			progress(checked, total)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return checked, problems, err
+	}
+	var headSeq int64
+	var headHash string
+	err = s.read.QueryRowContext(ctx, `SELECT seq, hash FROM custody_head WHERE id = 1`).Scan(&headSeq, &headHash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if checked > 0 {
+			problems = append(problems, ChainProblem{lastSeq, "", "the chain's head is missing"})
+		}
+	case err != nil:
+		return checked, problems, fmt.Errorf("store: %w", err)
+	case headSeq != lastSeq || headHash != lastHash:
+		problems = append(problems, ChainProblem{headSeq, "", fmt.Sprintf("the chain ends at record %d, but its head names record %d: records were deleted from its end", lastSeq, headSeq)})
+	}
+	if progress != nil {
+		progress(checked, total)
+	}
+	return checked, problems, nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+func (s *DB) actor() string {
+	if s.Actor == "" {
+		return "syriamap"
+	}
+	return s.Actor
+}
+
+// FileRef is an image file the archive holds: its photo, SHA-256 and size.
+type FileRef struct {
+	PhotoID, SHA256 string
+	Size            int64
+}
+
+// Files lists every image file of the archive's photos, in import order.
+func (s *DB) Files(ctx context.Context) ([]FileRef, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT p.id, f.sha256, f.size FROM files f JOIN photos p ON p.rowid = f.photo ORDER BY f.photo, f.path`)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing the image files: %w", err)
+	}
+	defer rows.Close()
+	var out []FileRef
+	for rows.Next() {
+		var f FileRef
+		if err := rows.Scan(&f.PhotoID, &f.SHA256, &f.Size); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// PhotosWithoutCustody lists the photos no custody record names (those
+// imported before the archive kept custody), with their sources.
+func (s *DB) PhotosWithoutCustody(ctx context.Context) ([]string, error) {
+	return s.column(ctx, "", "listing photos without custody", `SELECT id FROM photos WHERE id NOT IN (SELECT photo_id FROM custody) ORDER BY rowid`)
+}
