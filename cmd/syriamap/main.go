@@ -101,6 +101,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCorrections(ctx, args[1:], stdout, stderr)
 	case "gen":
 		return runGen(ctx, args[1:], stdout, stderr)
+	case "export-evidence":
+		return runExportEvidence(ctx, args[1:], stdout, stderr)
 	case "verify":
 		return runVerify(ctx, args[1:], stdout, stderr)
 	case "publish":

@@ -11,6 +11,7 @@ import (
 	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/publish"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -21,12 +22,12 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// runPublish writes a static copy of the archive, or of a selection, to
-// a folder any web host serves (see internal/publish).
-func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("publish", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	db := dbFlag(fl)
+// filterFlags adds the explorer's filters as flags (--from, --to,
+// --agency, --photographer, --place, --governorate, --q,
+// --min-confidence), for the commands that take a selection of the
+// archive; the function it returns reads them as the API does: one set
+// of rules and messages.
+func filterFlags(fl *flag.FlagSet) func() (photo.Filter, error) {
 	from := fl.String("from", "", "only photos from this date: YYYY, YYYY-MM or YYYY-MM-DD")
 	to := fl.String("to", "", "only photos up to this date")
 	var agencies, places, governorates, photographers multiFlag
@@ -36,6 +37,34 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fl.Var(&governorates, "governorate", "only this governorate, by name or P-code (may repeat)")
 	q := fl.String("q", "", "only photos whose captions match this search")
 	minConfidence := fl.String("min-confidence", "", "only photos placed with at least this confidence (0–1)")
+	return func() (photo.Filter, error) {
+		v := url.Values{}
+		for _, kv := range []struct {
+			key  string
+			vals []string
+		}{{"from", []string{*from}}, {"to", []string{*to}}, {"q", []string{*q}}, {"min_confidence", []string{*minConfidence}},
+			{"agency", agencies}, {"photographer", photographers}, {"place", places}, {"governorate", governorates}} {
+			for _, s := range kv.vals {
+				if s != "" {
+					v.Add(kv.key, s)
+				}
+			}
+		}
+		f, err := web.ParseFilter(v)
+		if err != nil {
+			return f, usageError{strings.ReplaceAll(err.Error(), "_", "-")}
+		}
+		return f, nil
+	}
+}
+
+// runPublish writes a static copy of the archive, or of a selection, to
+// a folder any web host serves (see internal/publish).
+func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("publish", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	db := dbFlag(fl)
+	filter := filterFlags(fl)
 	unplaced := fl.Bool("include-unplaced", false, "also publish the photos that could not be placed (listed, not on the map)")
 	base := fl.String("base-url", "", "the address the site will be served from, e.g. https://example.org/syria/, for absolute links in the downloads (default: relative links)")
 	title := fl.String("title", "", "the site's title")
@@ -50,22 +79,9 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError{"publish needs one folder to write: syriamap publish OUT/"}
 	}
 	out := fl.Arg(0)
-	// The filters as the API reads them: one set of rules and messages.
-	v := url.Values{}
-	for _, kv := range []struct {
-		key  string
-		vals []string
-	}{{"from", []string{*from}}, {"to", []string{*to}}, {"q", []string{*q}}, {"min_confidence", []string{*minConfidence}},
-		{"agency", agencies}, {"photographer", photographers}, {"place", places}, {"governorate", governorates}} {
-		for _, s := range kv.vals {
-			if s != "" {
-				v.Add(kv.key, s)
-			}
-		}
-	}
-	f, err := web.ParseFilter(v)
+	f, err := filter()
 	if err != nil {
-		return usageError{strings.ReplaceAll(err.Error(), "_", "-")}
+		return err
 	}
 	if *base != "" && !strings.HasSuffix(*base, "/") {
 		*base += "/"

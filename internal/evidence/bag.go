@@ -1,0 +1,243 @@
+// Package evidence exports photos as a BagIt bag (RFC 8493) that a third
+// party can check without syriamap: each photo's original as imported,
+// its metadata as read, its caption, where it was placed and why, how
+// the caption agrees with the file, and its custody records, every file
+// listed with its SHA-256 in the bag's manifests (sha256sum -c reads
+// them as they are).
+package evidence
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// Result is what an export wrote.
+type Result struct {
+	Photos, Originals int
+	Files             int   // payload files
+	Bytes             int64 // payload bytes
+	// Missing are the photos whose original the store lacks: exported
+	// without it, and said so in their record.
+	Missing []string
+}
+
+// Export writes the photos f selects into a new bag at out (a folder that
+// must not exist, or be empty), as actor, and records the export in each
+// photo's custody.
+func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor string) (Result, error) {
+	var r Result
+	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
+		return r, photo.Errorf(photo.EInvalid, "%s is not empty: a bag is written into a new folder", out)
+	}
+	photos, err := a.Photos(ctx, f)
+	if err != nil {
+		return r, err
+	}
+	b := &bag{root: out, sums: map[string]string{}}
+	exported := map[string]any{}
+	for i := range photos {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		p, err := a.DB.Photo(ctx, photos[i].ID) // with its file and sources
+		if err != nil {
+			return r, err
+		}
+		kept, err := b.photo(ctx, a, p)
+		if err != nil {
+			os.RemoveAll(out)
+			return r, fmt.Errorf("evidence: photo %s: %w", p.ID, err)
+		}
+		r.Photos++
+		if kept {
+			r.Originals++
+		} else if p.File != nil {
+			r.Missing = append(r.Missing, p.ID)
+		}
+		exported[p.ID] = map[string]any{"bag": out}
+	}
+	info := []string{
+		"Bag-Software-Agent: syriamap (https://github.com/syriamap/syriamap)",
+		"Bagging-Date: " + time.Now().UTC().Format("2006-01-02"),
+		fmt.Sprintf("Payload-Oxum: %d.%d", b.bytes, len(b.sums)),
+		"External-Description: Photos of the Syrian war exported from a syriamap archive with their originals,",
+		"  metadata as read, captions, placements with their reasons, checks and custody records.",
+		fmt.Sprintf("Exported-Photos: %d", r.Photos),
+		"Exported-By: " + actor,
+	}
+	if err := b.finish(strings.Join(info, "\n") + "\n"); err != nil {
+		os.RemoveAll(out)
+		return r, err
+	}
+	r.Files, r.Bytes = len(b.sums), b.bytes
+	if len(exported) > 0 && !a.DB.ReadOnly() {
+		if err := a.DB.AddCustody(ctx, actor, "export", exported); err != nil {
+			return r, fmt.Errorf("evidence: recording the export: %w", err)
+		}
+	}
+	return r, nil
+}
+
+// bag writes payload files under root/data, keeping their sums.
+type bag struct {
+	root  string
+	sums  map[string]string // path under root → SHA-256
+	bytes int64
+}
+
+// write writes one payload file from r.
+func (b *bag) write(rel string, r io.Reader) error {
+	path := filepath.Join(b.root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(f, h), r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	b.sums[rel] = hex.EncodeToString(h.Sum(nil))
+	b.bytes += n
+	return nil
+}
+
+func (b *bag) writeJSON(rel string, v any) error {
+	body, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return b.write(rel, strings.NewReader(string(body)+"\n"))
+}
+
+// photo writes one photo's folder; kept reports whether its original
+// was in the store.
+func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (kept bool, err error) {
+	dir := "data/" + p.ID + "/"
+	if err := b.write(dir+"caption.txt", strings.NewReader(p.Caption+"\n")); err != nil {
+		return false, err
+	}
+	record := map[string]any{
+		"id": p.ID, "caption": p.Caption, "date": p.Date.String(), "date_precision": p.Date.Precision,
+		"photographer": p.Photographer, "agency": p.Agency,
+		"placement": placement(p.Place), "geocoder": placement(p.Geocoded), "review": p.Review, "reviewed_by": p.ReviewedBy,
+		"check": map[string]any{"agreement": p.Check.Agreement, "note": p.Check.Note, "parts": p.Check.Parts,
+			"iptc_city": p.Check.IPTCCity, "iptc_country": p.Check.IPTCCountry, "exif_time": p.Check.EXIFTime},
+		"sources": p.Sources,
+	}
+	if p.File != nil {
+		record["file"] = map[string]any{"imported_from": p.File.Path, "size": p.File.Size, "sha256": p.File.SHA256}
+		if err := b.write(dir+"metadata.json", strings.NewReader(p.File.Meta+"\n")); err != nil {
+			return false, err
+		}
+		if a.Originals != nil {
+			rc, err := a.Originals.Open(ctx, p.File.SHA256)
+			switch {
+			case err == nil:
+				err = b.write(dir+"original"+strings.ToLower(filepath.Ext(p.File.Path)), rc)
+				rc.Close()
+				if err != nil {
+					return false, err
+				}
+				if b.sums[dir+"original"+strings.ToLower(filepath.Ext(p.File.Path))] != p.File.SHA256 {
+					return false, fmt.Errorf("its original no longer hashes to %s (run syriamap verify)", p.File.SHA256)
+				}
+				kept = true
+			case !errors.Is(err, originals.ErrNotFound):
+				return false, err
+			}
+		}
+		if !kept {
+			record["original"] = "not in the archive's store of originals (imported before originals were kept, or removed)"
+		}
+	}
+	if err := b.writeJSON(dir+"record.json", record); err != nil {
+		return false, err
+	}
+	custody, err := a.DB.CustodyOf(ctx, p.ID)
+	if err != nil {
+		return false, err
+	}
+	return kept, b.writeJSON(dir+"custody.json", map[string]any{
+		"how_to_check": "Each record's hash is the SHA-256 of, in order, prev, seq, photo_id, at, actor, action and detail, " +
+			"each preceded by its length in bytes as an 8-byte big-endian number; prev is the hash of the archive's record before it " +
+			"(the chain runs through every photo's records, so a photo's own records need not follow one another).",
+		"records": custodyOrEmpty(custody),
+	})
+}
+
+func custodyOrEmpty(c []store.Custody) []store.Custody {
+	if c == nil {
+		return []store.Custody{}
+	}
+	return c
+}
+
+func placement(pl photo.Place) map[string]any {
+	return map[string]any{"place_id": pl.ID, "name": pl.Name, "kind": pl.Kind, "governorate": pl.Governorate, "country": pl.Country,
+		"lon": pl.Lon, "lat": pl.Lat, "located": pl.Located, "precision": pl.Precision, "confidence": pl.Confidence,
+		"mention": pl.Mention, "reason": pl.Note, "alternatives": pl.Alternatives}
+}
+
+// finish writes the tag files: bagit.txt, bag-info.txt, the payload
+// manifest and the tag manifest.
+func (b *bag) finish(info string) error {
+	tags := map[string]string{}
+	put := func(name, body string) error {
+		if err := os.WriteFile(filepath.Join(b.root, name), []byte(body), 0o644); err != nil {
+			return err
+		}
+		h := sha256.Sum256([]byte(body))
+		tags[name] = hex.EncodeToString(h[:])
+		return nil
+	}
+	if err := os.MkdirAll(b.root, 0o755); err != nil {
+		return err
+	}
+	if err := put("bagit.txt", "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n"); err != nil {
+		return err
+	}
+	if err := put("bag-info.txt", info); err != nil {
+		return err
+	}
+	if err := put("manifest-sha256.txt", manifest(b.sums)); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(b.root, "tagmanifest-sha256.txt"), []byte(manifest(tags)), 0o644)
+}
+
+// manifest lists sums as "sum  path" lines, sorted by path (RFC 8493 §2.1.3;
+// as sha256sum writes them).
+func manifest(sums map[string]string) string {
+	paths := make([]string, 0, len(sums))
+	for p := range sums {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var s strings.Builder
+	for _, p := range paths {
+		fmt.Fprintf(&s, "%s  %s\n", sums[p], p)
+	}
+	return s.String()
+}
