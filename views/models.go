@@ -170,6 +170,8 @@ type PhotoPage struct {
 	// editor corrects it.
 	History   []EventRow
 	ReviewURL string
+	// Custody are the photo's custody records, oldest first.
+	Custody []CustodyRow
 	// File is what the photo's image file says, nil when it came from
 	// text.
 	File *ImageFile
@@ -393,6 +395,15 @@ type ReviewLog struct {
 }
 
 // EventRow is one change, written for people.
+// CustodyRow is one custody record of a photo, as its page shows it.
+type CustodyRow struct {
+	At, By, Action string
+	Source         string // the file it was imported from, by name
+	FileSHA256     string // the image file's SHA-256, where the record names one
+	Note           string
+	Hash           string // the record's hash, shortened
+}
+
 type EventRow struct {
 	At, By, Action    string
 	PhotoID, PhotoURL string

@@ -324,6 +324,10 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err2)
 		return
 	}
+	if m.Custody, err2 = s.custodyRows(r, p.ID); err2 != nil {
+		s.error(w, r, err2)
+		return
+	}
 	s.render(w, r, http.StatusOK, views.PhotoPageView(m))
 }
 
