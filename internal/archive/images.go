@@ -19,6 +19,7 @@ import (
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -132,6 +133,12 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 		}
 	}
 	sort.Slice(res.Skipped, func(i, j int) bool { return res.Skipped[i].Path < res.Skipped[j].Path })
+	// The originals are durable before the archive names them.
+	if d, ok := a.Originals.(*originals.Dir); ok && res.Read > 0 {
+		if err := d.Sync(); err != nil {
+			return res, err
+		}
+	}
 	if len(write) > 0 {
 		sum, err := a.DB.ImportFile(ctx, "images", store.Records(write), nil)
 		if err != nil {
@@ -245,10 +252,24 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	if _, err := fh.Seek(0, io.SeekStart); err != nil {
 		return nil, true, fmt.Sprintf("cannot read it: %v", err)
 	}
-	// The hash reads the whole file but decodes nothing.
+	// The hash reads the whole file but decodes nothing; a folder store
+	// keeps the original from the same read.
 	h := sha256.New()
 	var end imagemeta.EndCheck
-	if _, err := io.Copy(io.MultiWriter(h, &end), fh); err != nil {
+	sinks := []io.Writer{h, &end}
+	var staged *originals.Staged
+	if d, ok := a.Originals.(*originals.Dir); ok {
+		if staged, err = d.Stage(); err != nil {
+			return nil, true, fmt.Sprintf("cannot keep the original: %v", err)
+		}
+		defer func() {
+			if staged != nil {
+				staged.Abort()
+			}
+		}()
+		sinks = append(sinks, staged)
+	}
+	if _, err := io.Copy(io.MultiWriter(sinks...), fh); err != nil {
 		return nil, true, fmt.Sprintf("cannot read it: %v", unwrapPath(err))
 	}
 	if !end.Ended() {
@@ -265,7 +286,14 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	// The original is kept before the photo is written: a photo never
 	// names an original the store lacks. (The store hashes it again as it
 	// writes, and refuses bytes that changed since.)
-	if a.Originals != nil {
+	switch {
+	case staged != nil:
+		_, err := staged.Commit(sum)
+		staged = nil
+		if err != nil {
+			return nil, true, fmt.Sprintf("cannot keep the original: %v", err)
+		}
+	case a.Originals != nil:
 		if _, err := fh.Seek(0, io.SeekStart); err != nil {
 			return nil, true, fmt.Sprintf("cannot read it: %v", err)
 		}

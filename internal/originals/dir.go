@@ -6,10 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"golang.org/x/sys/unix"
 )
 
 // Dir keeps originals in a folder, each at ab/cd/<sum> (two levels of
@@ -93,4 +96,86 @@ func (d *Dir) Open(_ context.Context, sum string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("%s in %s: %w", sum, d.root, ErrNotFound)
 	}
 	return f, err
+}
+
+// Staged is an original being written while its bytes are read for
+// another purpose (an import hashes and checks a file as it reads it):
+// the file is read once. Commit keeps it under sum when its bytes hash
+// to sum; Abort drops it.
+type Staged struct {
+	d   *Dir
+	f   *os.File
+	h   hash.Hash
+	err error
+}
+
+// Stage begins an original whose sum is not known yet.
+func (d *Dir) Stage() (*Staged, error) {
+	f, err := os.CreateTemp(d.root, ".stage-*")
+	if err != nil {
+		return nil, fmt.Errorf("originals: %w", err)
+	}
+	return &Staged{d: d, f: f, h: sha256.New()}, nil
+}
+
+func (s *Staged) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.f.Write(p)
+	s.h.Write(p[:n])
+	if err != nil {
+		s.err = fmt.Errorf("originals: %w", err)
+	}
+	return n, s.err
+}
+
+// Commit keeps what was written under sum, read-only, unless the store
+// holds sum already; it is durable once the store is synced (Sync).
+func (s *Staged) Commit(sum string) (created bool, err error) {
+	defer os.Remove(s.f.Name()) // gone once renamed
+	if cerr := s.f.Close(); s.err == nil {
+		s.err = cerr
+	}
+	if s.err != nil {
+		return false, s.err
+	}
+	if got := hex.EncodeToString(s.h.Sum(nil)); got != sum || !validSum(sum) {
+		return false, &MismatchError{Want: sum, Got: got}
+	}
+	dst := s.d.Path(sum)
+	if _, err := os.Stat(dst); err == nil {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := os.Chmod(s.f.Name(), 0o444); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := os.Rename(s.f.Name(), dst); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	return true, nil
+}
+
+// Abort drops what was written.
+func (s *Staged) Abort() {
+	s.f.Close()
+	os.Remove(s.f.Name())
+}
+
+// Sync makes every original written so far durable: one sync of the
+// store's file system, rather than one per file, before the archive
+// names them.
+func (d *Dir) Sync() error {
+	f, err := os.Open(d.root)
+	if err != nil {
+		return fmt.Errorf("originals: %w", err)
+	}
+	defer f.Close()
+	if err := unix.Syncfs(int(f.Fd())); err != nil {
+		return fmt.Errorf("originals: syncing %s: %w", d.root, err)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -82,6 +83,40 @@ func TestDir(t *testing.T) {
 	var mismatch *MismatchError
 	if _, err := Check(context.Background(), d, sum); !errors.As(err, &mismatch) {
 		t.Errorf("a flipped bit: %v, want a MismatchError", err)
+	}
+}
+
+// TestStaged: an original written as an import reads its file is kept
+// under its sum once, and not at all when the sum is not its bytes'.
+func TestStaged(t *testing.T) {
+	d, err := NewDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte("a picture read once, for its hash and to be kept")
+	for i, want := range []bool{true, false} {
+		s, err := d.Stage()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Write(body)
+		if created, err := s.Commit(sumOf(body)); err != nil || created != want {
+			t.Errorf("commit %d: created %v, %v; want %v", i+1, created, err, want)
+		}
+	}
+	s, _ := d.Stage()
+	s.Write(body[1:])
+	var mismatch *MismatchError
+	if _, err := s.Commit(sumOf([]byte("other bytes"))); !errors.As(err, &mismatch) {
+		t.Errorf("a wrong sum: %v", err)
+	}
+	if err := d.Sync(); err != nil {
+		t.Error(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(d.Where(), ".stage-*"))
+	kept, _ := filepath.Glob(filepath.Join(d.Where(), "*", "*", "*"))
+	if len(left) != 0 || len(kept) != 1 {
+		t.Errorf("%d staged files left, %d originals kept; want 0 and 1", len(left), len(kept))
 	}
 }
 
