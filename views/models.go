@@ -449,7 +449,7 @@ func agreementLabel(agreement, parts string) string {
 		return "agreement.label." + agreement
 	case "disagrees":
 		switch parts {
-		case "place", "clock":
+		case "place", "clock", "created", "credit":
 			return "agreement.label.disagrees-" + parts
 		case "place clock":
 			return "agreement.label.disagrees-place-clock"

@@ -10,6 +10,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
+	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagemeta"
@@ -105,13 +106,15 @@ func (a *Archive) checkWith(p *photo.Photo, md imagemeta.Metadata, iptc photo.Pl
 	}
 	placeLevel, placeSays := a.checkPlace(p, md, c, iptc)
 	clockLevel, clockSays := checkDate(p.Date, x)
-	worst := max(placeLevel, clockLevel) // 0 nothing compared, then agrees < near < disagrees
+	createdLevel, createdSays := checkCreated(p, md)
+	creditLevel, creditSays := checkCredit(p, md)
+	worst := max(placeLevel, clockLevel, createdLevel, creditLevel) // 0 nothing compared, then agrees < near < disagrees
 	var parts []string
 	for _, part := range []struct {
 		level int
 		says  []photo.Finding
 		name  string
-	}{{placeLevel, placeSays, "place"}, {clockLevel, clockSays, "clock"}} {
+	}{{placeLevel, placeSays, "place"}, {clockLevel, clockSays, "clock"}, {createdLevel, createdSays, "created"}, {creditLevel, creditSays, "credit"}} {
 		if part.level > 0 {
 			c.Findings = append(c.Findings, part.says...)
 		}
@@ -263,6 +266,91 @@ func checkDate(d photo.Date, x imagemeta.EXIF) (int, []photo.Finding) {
 		return levelAgrees, []photo.Finding{{Key: "clock-agrees", Camera: camera}}
 	}
 	return levelDisagrees, []photo.Finding{{Key: "clock-disagrees", Camera: camera, Days: off, Caption: d}}
+}
+
+// checkCreated compares the caption's date with the file's IPTC/XMP date
+// created, as checkDate does the camera's clock's: more than a day
+// outside the caption's day (or month, or year) disagrees. A date the
+// file gave the photo (the caption had none) is not compared with
+// itself.
+func checkCreated(p *photo.Photo, md imagemeta.Metadata) (int, []photo.Finding) {
+	created, ok := createdDate(md.Created)
+	if !ok || created.Precision != "day" || p.Date.IsZero() || p.Given&photo.GivenDate != 0 {
+		return 0, nil
+	}
+	off := daysOutside(p.Date, created)
+	if off <= 1 {
+		return levelAgrees, []photo.Finding{{Key: "created-agrees", Camera: created}}
+	}
+	return levelDisagrees, []photo.Finding{{Key: "created-disagrees", Camera: created, Days: off, Caption: p.Date}}
+}
+
+// checkCredit compares the caption's credit with the file's IPTC/XMP
+// by-line and credit, each read as the caption reader reads a credit
+// ("REUTERS" is Reuters, "AFP PHOTO" AFP): a different photographer or
+// agency disagrees. Values the file gave the photo are not compared with
+// themselves.
+func checkCredit(p *photo.Photo, md imagemeta.Metadata) (int, []photo.Finding) {
+	by := strings.Join(md.Creators, ", ")
+	agency := cmp.Or(md.Credit, md.Source)
+	if by == "" && agency == "" {
+		return 0, nil
+	}
+	file := caption.Parse("(Photo by " + strings.Trim(by+"/"+agency, "/") + ")").Credit
+	var differ []string
+	compared := false
+	if p.Photographer != "" && p.Given&photo.GivenPhotographer == 0 && file.Photographer != "" {
+		compared = true
+		if foldName(p.Photographer) != foldName(file.Photographer) {
+			differ = append(differ, "photographer")
+		}
+	}
+	if p.Agency != "" && p.Given&photo.GivenAgency == 0 && file.Agency != "" {
+		compared = true
+		if foldName(p.Agency) != foldName(file.Agency) {
+			differ = append(differ, "agency")
+		}
+	}
+	said := strings.Trim(p.Photographer+"/"+p.Agency, "/")
+	fileSays := strings.Trim(file.Photographer+"/"+file.Agency, "/")
+	switch {
+	case !compared:
+		return 0, nil
+	case len(differ) == 0:
+		return levelAgrees, []photo.Finding{{Key: "credit-agrees", Value: fileSays}}
+	}
+	return levelDisagrees, []photo.Finding{{Key: "credit-disagrees", Value: fileSays, PlaceName: said}}
+}
+
+// foldName compares names as they are transliterated (Said, Saeed; Al
+// Mamo, al-Mamo): the gazetteer's fine form of the words; letters alone
+// when it has none.
+func foldName(s string) string {
+	if k := gazetteer.Fold(s).Fine; k != "" {
+		return k
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// daysOutside is how many days the day d lies outside the period of date
+// (0 within it).
+func daysOutside(date, d photo.Date) int {
+	first, last := date.Span()
+	day := func(n int) time.Time { return time.Date(n/10000, time.Month(n/100%100), n%100, 0, 0, 0, 0, time.UTC) }
+	at := time.Date(d.Year, time.Month(d.Month), d.Day, 0, 0, 0, 0, time.UTC)
+	switch lo, hi := day(first), day(last); {
+	case at.Before(lo):
+		return int(lo.Sub(at).Hours() / 24)
+	case at.After(hi):
+		return int(at.Sub(hi).Hours() / 24)
+	}
+	return 0
 }
 
 // isolate marks text the file gave, which may be written right to left

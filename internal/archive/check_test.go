@@ -134,3 +134,41 @@ func TestCheckParts(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCreatedAndCredit (issue 42, part 5): the caption's date
+// against the file's IPTC date created, and its credit against the
+// file's by-line and credit, read as credits are ("REUTERS" is Reuters);
+// a disagreement is named as such, in the note and its parts.
+func TestCheckCreatedAndCredit(t *testing.T) {
+	a := newArchive(t)
+	p := a.Build(ingestCaption("Men walk through rubble in Aleppo, Syria, December 13, 2016. REUTERS/Abdalrhman Ismail"))
+	for _, tc := range []struct {
+		name      string
+		md        imagemeta.Metadata
+		agreement string
+		parts     string
+		note      string
+	}{
+		{"same day", imagemeta.Metadata{Created: "2016-12-13T10:20:00"}, photo.AgreementAgrees, "",
+			"The file's IPTC date created is 13 December 2016, as the caption says."},
+		{"a month before", imagemeta.Metadata{Created: "2016-11-01"}, photo.AgreementDisagrees, "created",
+			"The file's IPTC date created is 1 November 2016, 42 days from the caption's date (13 December 2016)."},
+		{"same credit, written otherwise", imagemeta.Metadata{Creators: []string{"ABDALRHMAN ISMAIL"}, Credit: "REUTERS"}, photo.AgreementAgrees, "",
+			"The file's IPTC by-line and credit say Abdalrhman Ismail/Reuters, as the caption does."},
+		{"another photographer", imagemeta.Metadata{Creators: []string{"Khalil Ashawi"}, Credit: "Reuters"}, photo.AgreementDisagrees, "credit",
+			"The file's IPTC by-line and credit say Khalil Ashawi/Reuters; the caption says Abdalrhman Ismail/Reuters."},
+		{"another agency", imagemeta.Metadata{Credit: "AFP"}, photo.AgreementDisagrees, "credit",
+			"The file's IPTC by-line and credit say AFP; the caption says Abdalrhman Ismail/Reuters."},
+	} {
+		c := a.check(p, tc.md)
+		if c.Agreement != tc.agreement || c.Parts != tc.parts || c.Note != tc.note {
+			t.Errorf("%s: %q %q %q\nwant %q %q %q", tc.name, c.Agreement, c.Parts, c.Note, tc.agreement, tc.parts, tc.note)
+		}
+	}
+	// A credit the file gave the photo (the caption had none) is not
+	// compared with itself.
+	bare := a.buildFromImage("Men walk through rubble in Aleppo, Syria.", imagemeta.Metadata{Creators: []string{"Khalil Ashawi"}, Credit: "Reuters", Created: "2016-12-13"})
+	if bare.Check.Agreement != "" {
+		t.Errorf("a credit and date the file gave: %q %q", bare.Check.Agreement, bare.Check.Note)
+	}
+}

@@ -13,7 +13,8 @@ import (
 
 // CheckNote says a check's findings as sentences in the locale's
 // language: the clauses of the place's sentence joined, then its end;
-// the clock's sentence on its own. Places are named as the gazetteer
+// the camera's clock's, the date created's and the credit's each a
+// sentence of its own. Places are named as the gazetteer
 // names them for the reader, countries as the catalogue does; what the
 // file gave is quoted as given. In English it is the stored note.
 func CheckNote(l i18n.Locale, g *gazetteer.Gazetteer, findings []photo.Finding) string {
@@ -21,7 +22,7 @@ func CheckNote(l i18n.Locale, g *gazetteer.Gazetteer, findings []photo.Finding) 
 	for _, f := range findings {
 		text := l.T("check."+f.Key, findingArgs(l, g, f)...)
 		switch {
-		case strings.HasPrefix(f.Key, "clock-"):
+		case strings.HasPrefix(f.Key, "clock-"), strings.HasPrefix(f.Key, "created-"), strings.HasPrefix(f.Key, "credit-"):
 			sentences = append(sentences, text)
 		case strings.HasPrefix(f.Key, "end"):
 			sentences = append(sentences, strings.Join(clauses, l.T("check.join"))+text)
