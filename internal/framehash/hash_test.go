@@ -1,0 +1,104 @@
+package framehash
+
+import (
+	"fmt"
+	"image"
+	"slices"
+	"testing"
+)
+
+// Radius is how many bits the copies of one frame may differ by.
+const testRadius = Radius
+
+// TestSameFrame (issue 42, part 4): of 500 varied scenes, each copy —
+// resized to 50 %, recompressed at JPEG quality 60, cropped 5 %,
+// watermarked, mirrored — is found within Radius of its original (a
+// mirrored copy through the original's mirrored hash) in ≥ 99 %.
+func TestSameFrame(t *testing.T) {
+	n := 500
+	if testing.Short() {
+		n = 60
+	}
+	transforms := []struct {
+		name string
+		f    func(image.Image) image.Image
+	}{{"resized to 50 %", half}, {"JPEG quality 60", recompress}, {"cropped 5 %", crop}, {"watermarked", watermark}, {"mirrored", mirror}}
+	found := make([]int, len(transforms))
+	var dists [5][]int
+	for i := range n {
+		img := scene(uint64(i+1), 320, 240)
+		h, hm := Of(img)
+		for k, tr := range transforms {
+			c, _ := Of(tr.f(img))
+			d := min(Distance(h, c), Distance(hm, c))
+			dists[k] = append(dists[k], d)
+			if d <= testRadius {
+				found[k]++
+			}
+		}
+	}
+	for k, tr := range transforms {
+		slices.Sort(dists[k])
+		share := float64(found[k]) / float64(n)
+		t.Logf("%-16s found %5.1f %%; distance median %d, p99 %d, max %d", tr.name, 100*share, dists[k][n/2], dists[k][n*99/100], dists[k][n-1])
+		if share < 0.99 {
+			t.Errorf("%s: %.1f %% of copies found within %d bits, want ≥ 99 %%", tr.name, 100*share, testRadius)
+		}
+	}
+}
+
+// TestDifferentFrames: among 10,000 different scenes, pairs within
+// Radius are ≤ 0.1 % of all pairs (found through the index, as an
+// archive finds them, not by comparing every pair).
+func TestDifferentFrames(t *testing.T) {
+	n := 10_000
+	if testing.Short() {
+		n = 1_000
+	}
+	x := NewIndex()
+	hashes := make([]Hash, n)
+	for i := range n {
+		hashes[i], _ = Of(scene(uint64(1_000_000+i), 96, 72))
+		x.Add(int64(i), hashes[i])
+	}
+	pairs := 0
+	for i, h := range hashes {
+		x.Near(h, testRadius, func(m Match) {
+			if m.ID > int64(i) {
+				pairs++
+			}
+		})
+	}
+	all := n * (n - 1) / 2
+	t.Logf("%d of %d pairs of different scenes within %d bits (%.4f %%)", pairs, all, testRadius, 100*float64(pairs)/float64(all))
+	if float64(pairs) > 0.001*float64(all) {
+		t.Errorf("%d pairs of different scenes grouped, more than 0.1 %% of %d", pairs, all)
+	}
+}
+
+// TestIndexFindsWhatAScanFinds: the index's answers are exactly a full
+// scan's, at every radius it takes.
+func TestIndexFindsWhatAScanFinds(t *testing.T) {
+	x := NewIndex()
+	var hs []Hash
+	for i := range 3000 {
+		h, _ := Of(scene(uint64(5000+i), 64, 48))
+		hs = append(hs, h)
+		x.Add(int64(i), h)
+	}
+	for _, r := range []int{0, 3, 8, 12, 15} {
+		for q := 0; q < len(hs); q += 97 {
+			var got, want []int64
+			x.Near(hs[q], r, func(m Match) { got = append(got, m.ID) })
+			for i, h := range hs {
+				if Distance(hs[q], h) <= r {
+					want = append(want, int64(i))
+				}
+			}
+			slices.Sort(got)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("radius %d, query %d: index %v, scan %v", r, q, got, want)
+			}
+		}
+	}
+}
