@@ -190,6 +190,16 @@ type ImageFile struct {
 	// NoteLang is the Note's language when it is not the page's ("en":
 	// a stored note the page could not say again).
 	NoteLang string
+	// Reuse says where else the picture's frame is in the archive; nil
+	// when nowhere.
+	Reuse *ReuseLine
+}
+
+// ReuseLine is a sentence about the same frame under another caption,
+// with a link to that photo; Conflict when the captions disagree.
+type ReuseLine struct {
+	Conflict  bool
+	Text, URL string
 }
 
 // Bar is one bin of a histogram.

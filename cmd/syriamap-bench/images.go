@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -18,6 +17,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/imagemeta"
 )
 
 // runImages measures importing a folder of n agency-like photos (each
@@ -108,7 +108,7 @@ func makeImages(folder string, n int, stderr io.Writer) error {
 	captions := gen.New(g, 7)
 	b := base.Bytes()
 	for i := 0; i < n; i++ {
-		app13 := iptcSegment(map[int][]string{
+		app13 := imagemeta.IIMSegment(map[int][]string{
 			120: {captions.Caption()}, 80: {"Staff Photographer"}, 110: {"Reuters"}, 90: {"Aleppo"}, 101: {"Syria"},
 		})
 		var out bytes.Buffer
@@ -120,34 +120,6 @@ func makeImages(folder string, n int, stderr io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// iptcSegment is an APP13 segment holding an IIM block (Photoshop image
-// resource 0x0404) with record 2's datasets, declared UTF-8 (1:90).
-func iptcSegment(sets map[int][]string) []byte {
-	var iim bytes.Buffer
-	iim.Write([]byte{0x1C, 1, 90, 0, 3, 0x1B, '%', 'G'})
-	for _, tag := range []int{5, 25, 55, 80, 90, 92, 95, 100, 101, 110, 115, 120} {
-		for _, v := range sets[tag] {
-			iim.Write([]byte{0x1C, 2, byte(tag)})
-			binary.Write(&iim, binary.BigEndian, uint16(len(v)))
-			iim.WriteString(v)
-		}
-	}
-	var res bytes.Buffer
-	res.WriteString("Photoshop 3.0\x00")
-	res.WriteString("8BIM")
-	res.Write([]byte{0x04, 0x04, 0, 0}) // id, empty name padded to even
-	binary.Write(&res, binary.BigEndian, uint32(iim.Len()))
-	res.Write(iim.Bytes())
-	if iim.Len()%2 == 1 {
-		res.WriteByte(0)
-	}
-	var seg bytes.Buffer
-	seg.Write([]byte{0xFF, 0xED})
-	binary.Write(&seg, binary.BigEndian, uint16(res.Len()+2))
-	seg.Write(res.Bytes())
-	return seg.Bytes()
 }
 
 // dropPageCache asks Linux to drop clean cached pages, so that the files

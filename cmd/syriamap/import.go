@@ -132,6 +132,9 @@ func importImages(ctx context.Context, a *archive.Archive, images, include []str
 	}
 	fmt.Fprintf(stdout, "images: %d files found, %d read (the others are unchanged since the last import), %d skipped: %d added, %d updated, %d unchanged, %d unplaced\n",
 		res.Files, res.Read, len(res.Skipped), res.Added, res.Updated, res.Unchanged, res.Unplaced)
+	if res.Added+res.Updated > 0 {
+		fmt.Fprintln(stdout, "images: run syriamap frames to find the photos among them that are one frame under captions that disagree")
+	}
 	for _, s := range res.Skipped {
 		fmt.Fprintf(stdout, "  skipped %s: %s\n", s.Path, s.Reason)
 	}

@@ -67,6 +67,7 @@ Usage:
   syriamap gen --n N                            print N realistic synthetic captions
   syriamap publish OUT/                         write a static copy of the archive any web host serves
   syriamap verify                               re-hash the kept originals and check the custody chain
+  syriamap frames                               find photos that are one frame under captions that disagree
   syriamap export-evidence [FILTERS] OUT/       a BagIt bag of photos with originals, checks and custody
   syriamap help                                 this text
 `
@@ -103,6 +104,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runGen(ctx, args[1:], stdout, stderr)
 	case "export-evidence":
 		return runExportEvidence(ctx, args[1:], stdout, stderr)
+	case "frames":
+		return runFrames(ctx, args[1:], stdout, stderr)
 	case "verify":
 		return runVerify(ctx, args[1:], stdout, stderr)
 	case "publish":

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/pagemodel"
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -50,4 +53,36 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// reuseLine says where else a photo's frame is in the archive: "This frame
+// is also in the archive as Aleppo, 12 May 2013 (AP); this caption says
+// Idlib, 3 March 2016." — nil when it is not, or the other is gone.
+func (s *Server) reuseLine(ctx context.Context, l i18n.Locale, p *photo.Photo) *views.ReuseLine {
+	if p.Reuse == "" || p.ReuseOf == "" {
+		return nil
+	}
+	of, err := s.archive.DB.Photo(ctx, p.ReuseOf)
+	if err != nil {
+		return nil
+	}
+	g := s.archive.Gazetteer()
+	say := func(q *photo.Photo) (place, date, credit string) {
+		place = pagemodel.PlaceName(l, g, q.Place)
+		if place == "" {
+			place = l.T("common.unknown")
+		}
+		date = pagemodel.Date(l, q.Date)
+		if date == "" {
+			date = l.T("common.undated")
+		}
+		return place, date, strings.Trim(q.Photographer+"/"+q.Agency, "/")
+	}
+	place, date, credit := say(of)
+	text := l.T("reuse.also", "place", place, "date", date, "credit", credit)
+	if p.Reuse == photo.ReuseConflict {
+		here, hereDate, _ := say(p)
+		text = l.T("reuse.conflict", "place", place, "date", date, "credit", credit, "here", here, "heredate", hereDate)
+	}
+	return &views.ReuseLine{Conflict: p.Reuse == photo.ReuseConflict, Text: text, URL: s.url("photo", "id", of.ID)}
 }

@@ -274,7 +274,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	if p.ImageFile != "" {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
-		m.File = s.imageFileView(l, p, gps)
+		m.File = s.imageFileView(r.Context(), l, p, gps)
 		if gps && !s.publicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
@@ -524,8 +524,9 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 // imageFileView is what a photo's image file says and how it agrees with
 // the caption, for its page; gps shows the camera's GPS point and its
 // distance from the photo's place, else only that the file has one.
-func (s *Server) imageFileView(l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
+func (s *Server) imageFileView(ctx context.Context, l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
 	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, NoteLang: "en", EXIFTime: p.Check.EXIFTime}
+	v.Reuse = s.reuseLine(ctx, l, p)
 	// The stored note is English; checked again, the same findings are
 	// said in the reader's language.
 	if c, err := s.archive.FileCheck(p); err == nil && c.Agreement == p.Check.Agreement && c.Note == p.Check.Note {

@@ -139,7 +139,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	if p.ImageFile != "" {
 		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
-		m.File = s.imageFileView(l, p, gps)
+		m.File = s.imageFileView(r.Context(), l, p, gps)
 		if gps && p.Check.HasGPS {
 			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
 		}

@@ -53,9 +53,13 @@ type Photo struct {
 	File      *File
 	ImageFile string
 	// Check compares the caption with the image file's metadata.
-	Check   Check
-	Created time.Time
-	Updated time.Time
+	Check Check
+	// Reuse says whether the photo's frame is also another photo's
+	// (ReuseCopy, ReuseConflict; "" when not, or not yet hashed), and
+	// ReuseOf which photo the frame is known from first.
+	Reuse, ReuseOf string
+	Created        time.Time
+	Updated        time.Time
 }
 
 // Placed reports whether the photo has a point on the map.
@@ -191,6 +195,12 @@ type Finding struct {
 	// Camera is the camera's day, Caption the caption's date.
 	Camera, Caption Date
 }
+
+// The reuses of a frame.
+const (
+	ReuseCopy     = "copy"     // the same frame as another photo's; the captions agree
+	ReuseConflict = "conflict" // the same frame under a caption that disagrees: another place, date or photographer
+)
 
 // The agreements of a Check.
 const (

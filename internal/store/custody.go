@@ -247,3 +247,146 @@ func (s *DB) Files(ctx context.Context) ([]FileRef, error) {
 func (s *DB) PhotosWithoutCustody(ctx context.Context) ([]string, error) {
 	return s.column(ctx, "", "listing photos without custody", `SELECT id FROM photos WHERE id NOT IN (SELECT photo_id FROM custody) ORDER BY rowid`)
 }
+
+// FramesMissing lists the image files (by SHA-256, one each) that have no
+// perceptual hash yet.
+func (s *DB) FramesMissing(ctx context.Context) ([]FileRef, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT min(p.id), f.sha256, min(f.size) FROM files f JOIN photos p ON p.rowid = f.photo
+		WHERE f.sha256 NOT IN (SELECT sha256 FROM frames) GROUP BY f.sha256 ORDER BY min(f.photo)`)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing the images without a frame hash: %w", err)
+	}
+	defer rows.Close()
+	var out []FileRef
+	for rows.Next() {
+		var f FileRef
+		if err := rows.Scan(&f.PhotoID, &f.SHA256, &f.Size); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// Frame is an image's perceptual hash and its mirrored picture's.
+type Frame struct {
+	Hash, Mirrored uint64
+}
+
+// AddFrames stores perceptual hashes by image SHA-256.
+func (s *DB) AddFrames(ctx context.Context, frames map[string]Frame) error {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for sum, f := range frames {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO frames (sha256, hash, mirrored) VALUES (?, ?, ?)`, sum, int64(f.Hash), int64(f.Mirrored)); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
+// PhotoFrame is a photo's image's frame hash.
+type PhotoFrame struct {
+	PhotoID string
+	Frame
+}
+
+// PhotoFrames lists each photo's images' frame hashes.
+func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT p.id, fr.hash, fr.mirrored FROM files f JOIN photos p ON p.rowid = f.photo
+		JOIN frames fr ON fr.sha256 = f.sha256 ORDER BY f.photo`)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	defer rows.Close()
+	var out []PhotoFrame
+	for rows.Next() {
+		var pf PhotoFrame
+		var h, m int64
+		if err := rows.Scan(&pf.PhotoID, &h, &m); err != nil {
+			return nil, err
+		}
+		pf.Hash, pf.Mirrored = uint64(h), uint64(m)
+		out = append(out, pf)
+	}
+	return out, rows.Err()
+}
+
+// Reuse is how a photo's frame stands: photo.ReuseCopy or
+// photo.ReuseConflict, of the photo the frame is known from first.
+type Reuse struct {
+	Kind, Of string
+	// Why says what disagrees (place, date, photographer), for the
+	// custody record.
+	Why []string
+}
+
+// SetReuse records photos' reuse (a photo absent from reuses has none),
+// and each change as a custody record by actor, in one transaction.
+func (s *DB) SetReuse(ctx context.Context, actor string, reuses map[string]Reuse) (changed int, err error) {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	custody, err := openChain(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	defer custody.stmt.Close()
+	rows, err := tx.QueryContext(ctx, `SELECT id, reuse, reuse_of FROM photos WHERE reuse != ''`)
+	if err != nil {
+		return 0, err
+	}
+	had := map[string]Reuse{}
+	for rows.Next() {
+		var id string
+		var r Reuse
+		if err := rows.Scan(&id, &r.Kind, &r.Of); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		had[id] = r
+	}
+	rows.Close()
+	now := s.Now()
+	set := func(id string, r Reuse) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE photos SET reuse = ?, reuse_of = ? WHERE id = ?`, r.Kind, r.Of, id); err != nil {
+			return err
+		}
+		changed++
+		return custody.add(ctx, id, now, actor, "reuse", map[string]any{"reuse": r.Kind, "of": r.Of, "disagrees": r.Why})
+	}
+	for _, id := range slices.Sorted(maps.Keys(reuses)) {
+		if r, old := reuses[id], had[id]; r.Kind != old.Kind || r.Of != old.Of {
+			if err := set(id, r); err != nil {
+				return 0, err
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(had)) {
+		if _, ok := reuses[id]; !ok {
+			if err := set(id, Reuse{}); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if changed > 0 {
+		if err := bump(ctx, tx); err != nil {
+			return 0, err
+		}
+	}
+	if err := custody.close(ctx); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, s.writeErr(err)
+	}
+	return changed, nil
+}

@@ -126,6 +126,13 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 			return f, BadParam("agreement", "%q: want agrees, near or disagrees", v)
 		}
 	}
+	switch v := strings.TrimSpace(q.Get("reuse")); v {
+	case "":
+	case photo.ReuseCopy, photo.ReuseConflict:
+		f.Reuse = v
+	default:
+		return f, BadParam("reuse", "%q: want conflict (the frame is also another photo's, under a caption that disagrees) or copy", v)
+	}
 	switch v := strings.TrimSpace(q.Get("unplaced")); v {
 	case "", "0", "false":
 	case "1", "true":

@@ -1,0 +1,263 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/jpeg"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+
+	"github.com/syriamap/syriamap/internal/framehash"
+	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// FramesResult is what a pass over the archive's frames did.
+type FramesResult struct {
+	Hashed, NoOriginal, Unreadable int // images hashed now; without an original; not decodable
+	Groups                         int // frames that are more than one photo's
+	Copies, Conflicts              int // photos whose frame is another's, under an agreeing or a disagreeing caption
+	Changed                        int // photos whose reuse changed
+}
+
+// reuseMonth: dates further apart than this (days) disagree.
+const reuseMonth = 31
+
+// Frames hashes every kept original not hashed yet (a decode each, so it
+// is its own step rather than part of an import: about a quarter of a
+// second for an agency's 5 MB JPEG), then groups the photos whose images
+// are the same frame — resized, recompressed, cropped a little,
+// watermarked or mirrored — and flags each whose caption disagrees with
+// the one the frame is known from first: a place further than either
+// place's size, a date more than a month apart, another photographer.
+// Each change is a custody record by actor.
+func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, total int)) (FramesResult, error) {
+	var r FramesResult
+	if a.Originals == nil {
+		return r, errors.New("frames: the archive has no store of originals")
+	}
+	missing, err := a.DB.FramesMissing(ctx)
+	if err != nil {
+		return r, err
+	}
+	var mu sync.Mutex
+	batch := map[string]store.Frame{}
+	var firstErr error
+	flush := func() {
+		if len(batch) == 0 || firstErr != nil {
+			return
+		}
+		if err := a.DB.AddFrames(ctx, batch); err != nil {
+			firstErr = err
+		}
+		batch = map[string]store.Frame{}
+	}
+	jobs := make(chan store.FileRef)
+	var wg sync.WaitGroup
+	done := 0
+	for range max(1, runtime.NumCPU()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range jobs {
+				h, m, err := a.hashOriginal(ctx, f.SHA256)
+				mu.Lock()
+				switch {
+				case errors.Is(err, originals.ErrNotFound):
+					r.NoOriginal++
+				case err != nil:
+					r.Unreadable++
+				default:
+					r.Hashed++
+					batch[f.SHA256] = store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
+					if len(batch) >= 64 {
+						flush()
+					}
+				}
+				done++
+				if progress != nil {
+					progress(done, len(missing))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, f := range missing {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- f
+	}
+	close(jobs)
+	wg.Wait()
+	flush()
+	if firstErr != nil {
+		return r, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	return a.groupFrames(ctx, actor, r)
+}
+
+// hashOriginal decodes the original under sum and hashes it.
+func (a *Archive) hashOriginal(ctx context.Context, sum string) (h, mirrored framehash.Hash, err error) {
+	rc, err := a.Originals.Open(ctx, sum)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rc.Close()
+	img, err := jpeg.Decode(rc)
+	if err != nil {
+		return 0, 0, fmt.Errorf("frames: %s: %w", sum, err)
+	}
+	h, mirrored = framehash.Of(img)
+	return h, mirrored, nil
+}
+
+// groupFrames joins the photos whose frames are within framehash.Radius
+// (a mirrored copy through the mirrored hash) and sets each one's reuse.
+func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult) (FramesResult, error) {
+	frames, err := a.DB.PhotoFrames(ctx)
+	if err != nil {
+		return r, err
+	}
+	x := framehash.NewIndex()
+	for i, f := range frames {
+		x.Add(int64(i), framehash.Hash(f.Hash))
+	}
+	parent := make([]int, len(frames))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, f := range frames {
+		for _, q := range []uint64{f.Hash, f.Mirrored} {
+			x.Near(framehash.Hash(q), framehash.Radius, func(m framehash.Match) {
+				if a, b := find(i), find(int(m.ID)); a != b {
+					parent[a] = b
+				}
+			})
+		}
+	}
+	members := map[int][]string{}
+	for i, f := range frames {
+		root := find(i)
+		if ids := members[root]; len(ids) == 0 || ids[len(ids)-1] != f.PhotoID {
+			members[root] = append(members[root], f.PhotoID)
+		}
+	}
+	reuses := map[string]store.Reuse{}
+	for _, ids := range members {
+		ids = uniq(ids)
+		if len(ids) < 2 {
+			continue
+		}
+		r.Groups++
+		var group []*photo.Photo
+		for _, id := range ids {
+			p, err := a.DB.Photo(ctx, id)
+			if err != nil {
+				return r, err
+			}
+			group = append(group, p)
+		}
+		first := earliest(group)
+		for _, p := range group {
+			if p == first {
+				continue
+			}
+			why := disagreements(first, p)
+			kind := photo.ReuseCopy
+			if len(why) > 0 {
+				kind = photo.ReuseConflict
+				r.Conflicts++
+			} else {
+				r.Copies++
+			}
+			reuses[p.ID] = store.Reuse{Kind: kind, Of: first.ID, Why: why}
+		}
+		// The first is a copy too, of the next: its page names the others.
+		next := group[0]
+		if next == first {
+			next = group[1]
+		}
+		reuses[first.ID] = store.Reuse{Kind: photo.ReuseCopy, Of: next.ID}
+	}
+	r.Changed, err = a.DB.SetReuse(ctx, actor, reuses)
+	return r, err
+}
+
+// earliest is the photo a frame is known from first: the earliest dated,
+// else the first imported.
+func earliest(group []*photo.Photo) *photo.Photo {
+	sorted := append([]*photo.Photo(nil), group...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i].Date, sorted[j].Date
+		if a.IsZero() != b.IsZero() {
+			return !a.IsZero()
+		}
+		fa, _ := a.Span()
+		fb, _ := b.Span()
+		return fa < fb
+	})
+	return sorted[0]
+}
+
+// disagreements names how a copy's caption disagrees with the first's:
+// "place" further apart than either place spreads, "date" more than a
+// month apart, "photographer".
+func disagreements(first, p *photo.Photo) []string {
+	var why []string
+	if a, b := first.Place, p.Place; a.Located && b.Located {
+		d := geo.Distance(orb.Point{a.Lon, a.Lat}, orb.Point{b.Lon, b.Lat}) / 1000
+		if d > math.Max(tolerance(a.Kind), tolerance(b.Kind)) {
+			why = append(why, "place")
+		}
+	}
+	if !first.Date.IsZero() && !p.Date.IsZero() {
+		fa, _ := first.Date.Span()
+		fb, _ := p.Date.Span()
+		if days(fb)-days(fa) > reuseMonth || days(fa)-days(fb) > reuseMonth {
+			why = append(why, "date")
+		}
+	}
+	if first.Photographer != "" && p.Photographer != "" && foldName(first.Photographer) != foldName(p.Photographer) {
+		why = append(why, "photographer")
+	}
+	return why
+}
+
+// days counts the days of a YYYYMMDD date from a fixed one.
+func days(ymd int) int {
+	y, m, d := ymd/10000, ymd/100%100, ymd%100
+	return int(dateOf(y, m, d).Unix() / 86400)
+}
+
+func uniq(ids []string) []string {
+	seen := map[string]bool{}
+	out := ids[:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func dateOf(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }

@@ -1,0 +1,126 @@
+package archive
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestFramesCatchAReusedPhoto (issue 42, part 4): a frame imported as
+// Aleppo in May 2013 comes again mirrored and recompressed, captioned
+// Idlib 2016: that copy is flagged reused, a conflict, of the first; a
+// copy of another frame whose caption agrees is a copy, not a conflict;
+// a different picture is neither. The flags are custody records, the
+// API filter finds the conflict.
+func TestFramesCatchAReusedPhoto(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	street, market, other := picture(1), picture(2), picture(3)
+	photos := filepath.Join(dir, "in")
+	os.MkdirAll(photos, 0o755)
+	write := func(name string, img image.Image, quality int, caption string) {
+		var b bytes.Buffer
+		jpeg.Encode(&b, img, &jpeg.Options{Quality: quality})
+		body := b.Bytes()
+		out := append(append(append([]byte{}, body[:2]...), imagemeta.IIMSegment(map[int][]string{120: {caption}})...), body[2:]...)
+		if err := os.WriteFile(filepath.Join(photos, name), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("first.jpg", street, 92, "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)")
+	write("reused.jpg", flip(street), 60, "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)")
+	write("market.jpg", market, 92, "People shop in a market in Damascus, Syria, June 2, 2015. REUTERS/Omar Sanadiki")
+	write("market-again.jpg", market, 70, "Syrians shop at a market in Damascus, Syria, June 3, 2015. REUTERS/Omar Sanadiki")
+	write("other.jpg", other, 92, "A boy sits near a tent in Ras al-Ain, Syria, January 22, 2017. (Photo by Rodi Said/Reuters)")
+	ctx := context.Background()
+	if _, err := a.ImportImages(ctx, []string{photos}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.Frames(ctx, "syriamap frames, test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Hashed != 5 || r.Groups != 2 || r.Conflicts != 1 || r.Copies != 1 {
+		t.Fatalf("frames: %+v; want 5 hashed, 2 groups, 1 conflict, 1 copy", r)
+	}
+	byCaption := func(prefix string) *photo.Photo {
+		ps, err := a.Photos(ctx, photo.Filter{Query: prefix})
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%q: %d photos, %v", prefix, len(ps), err)
+		}
+		p, _ := a.DB.Photo(ctx, ps[0].ID)
+		return p
+	}
+	first, reused := byCaption(`"Men walk through rubble"`), byCaption(`"A man walks in a destroyed street"`)
+	if reused.Reuse != photo.ReuseConflict || reused.ReuseOf != first.ID {
+		t.Errorf("the re-captioned copy: reuse %q of %q, want conflict of %s", reused.Reuse, reused.ReuseOf, first.ID)
+	}
+	if first.Reuse != photo.ReuseCopy || byCaption(`"Syrians shop at a market"`).Reuse != photo.ReuseCopy || byCaption(`"A boy sits near a tent"`).Reuse != "" {
+		t.Errorf("first %q, the market's copy %q, the other %q", first.Reuse, byCaption(`"Syrians shop at a market"`).Reuse, byCaption(`"A boy sits near a tent"`).Reuse)
+	}
+	conflicts, err := a.Photos(ctx, photo.Filter{Reuse: photo.ReuseConflict})
+	if err != nil || len(conflicts) != 1 || conflicts[0].ID != reused.ID {
+		t.Errorf("reuse=conflict: %d photos, %v", len(conflicts), err)
+	}
+	recs, _ := a.DB.CustodyOf(ctx, reused.ID)
+	if last := recs[len(recs)-1]; last.Action != "reuse" || last.Actor != "syriamap frames, test" {
+		t.Errorf("the flag's custody record: %+v", last)
+	}
+	// Again: nothing new to hash, nothing changes.
+	if r, err := a.Frames(ctx, "test", nil); err != nil || r.Hashed != 0 || r.Changed != 0 || r.Conflicts != 1 {
+		t.Errorf("again: %+v, %v", r, err)
+	}
+}
+
+// picture is a street scene of its own: a sky, a horizon and blocks of
+// buildings and rubble in colours drawn from seed.
+func picture(seed uint64) image.Image {
+	r := rand.New(rand.NewPCG(seed, seed*7+1))
+	img := image.NewRGBA(image.Rect(0, 0, 480, 320))
+	horizon := 80 + r.IntN(160)
+	for y := range 320 {
+		for x := range 480 {
+			v := uint8(60 + y/3 + r.IntN(12))
+			if y < horizon {
+				img.Set(x, y, color.RGBA{v, v + 20, 200, 255})
+			} else {
+				img.Set(x, y, color.RGBA{v + 40, v, v / 2, 255})
+			}
+		}
+	}
+	for range 12 {
+		x0, y0, w, h := r.IntN(480), r.IntN(320), 20+r.IntN(120), 20+r.IntN(120)
+		c := color.RGBA{uint8(r.IntN(256)), uint8(r.IntN(256)), uint8(r.IntN(256)), 255}
+		for y := y0; y < min(320, y0+h); y++ {
+			for x := x0; x < min(480, x0+w); x++ {
+				img.Set(x, y, c)
+			}
+		}
+	}
+	return img
+}
+
+func flip(img image.Image) image.Image {
+	b := img.Bounds()
+	out := image.NewRGBA(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			out.Set(b.Max.X-1-(x-b.Min.X), y, img.At(x, y))
+		}
+	}
+	return out
+}
