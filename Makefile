@@ -42,10 +42,11 @@ assets:
 ## and the about page at 1440×900, 1024×768 and 375×812, and of the
 ## review page with its evidence and with a group's split, and in Arabic
 ## the explorer (and a popup), a photo, a place, sign-in and the review
-## after a correction at 1440×900 and 375×812, taken in headless
+## after a correction at 1440×900 and 375×812, and a reused photo's page
+## with its custody record in both languages, taken in headless
 ## Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -82,4 +84,35 @@ func TestReusedPhoto(t *testing.T) {
 	if res, _ := get(t, ts, "/api/photos.geojson?reuse=maybe"); res.StatusCode != 400 {
 		t.Errorf("reuse=maybe: %d, want 400", res.StatusCode)
 	}
+}
+
+// TestBrowserCustodyAndReuse: a reused photo's page in Chromium, in
+// English and Arabic, shows the reuse sentence beside the check and the
+// custody record; make screenshots keeps both pages.
+func TestBrowserCustodyAndReuse(t *testing.T) {
+	a, _ := imageArchive(t)
+	ts, _ := serveArchive(t, a, Options{})
+	first := featureWith(t, ts, "Men walk through rubble in Aleppo")
+	other := featureWith(t, ts, "Internally displaced Syrian children stand near their tent")
+	if _, err := a.DB.SetReuse(context.Background(), "syriamap frames", map[string]store.Reuse{
+		path.Base(other["url"].(string)): {Kind: photo.ReuseConflict, Of: path.Base(first["url"].(string)), Why: []string{"place", "date"}},
+		path.Base(first["url"].(string)): {Kind: photo.ReuseCopy, Of: path.Base(other["url"].(string))},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, ts, 1440, 900)
+	for _, lang := range []string{"en", "ar"} {
+		var reuse string
+		var records int
+		b.run(t, chromedp.Navigate(other["url"].(string)+"?lang="+lang),
+			chromedp.WaitVisible(`[data-testid=reuse]`, chromedp.ByQuery),
+			chromedp.ScrollIntoView(`[data-testid=custody]`, chromedp.ByQuery),
+			chromedp.Text(`[data-testid=reuse]`, &reuse, chromedp.ByQuery),
+			eval(`document.querySelectorAll("[data-testid=custody-record]").length`, &records))
+		if !strings.Contains(reuse, map[string]string{"en": "Aleppo, 13 December 2016", "ar": "حلب"}[lang]) || records < 2 {
+			t.Errorf("%s: reuse %q, %d custody records", lang, reuse, records)
+		}
+		shoot(t, b, "photo-reused-custody-"+lang+".png")
+	}
+	b.check(t)
 }
