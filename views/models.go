@@ -80,7 +80,11 @@ type Filters struct {
 	MinConfidence              string
 	// Agreement is "", "agrees", "near" or "disagrees": the photos whose
 	// caption agrees with their image file's metadata so.
-	Agreement     string
+	Agreement string
+	// Reuse is "", "conflict" or "copy" (photo.Reuse*); ReuseOffered
+	// shows its field (a published site has no frames to filter by).
+	Reuse         string
+	ReuseOffered  bool
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option
@@ -449,6 +453,13 @@ var agreementOptions = []struct{ Value, Label string }{
 	{"disagrees", "agreement.option.disagrees"},
 	{"near", "agreement.option.near"},
 	{"agrees", "agreement.option.agrees"},
+}
+
+// reuseOptions are the choices of the same-frame filter.
+var reuseOptions = []struct{ Value, Label string }{
+	{"", "agreement.any"},
+	{"conflict", "reuse.option.conflict"},
+	{"copy", "reuse.option.copy"},
 }
 
 // agreementLabel is the catalogue key that names an agreement for

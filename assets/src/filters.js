@@ -43,6 +43,9 @@ export class FilterForm {
     });
     this.agreement = form.elements.namedItem("agreement");
     this.agreement.addEventListener("change", () => this.changed());
+    // (A published site has no frames to filter by, and no field.)
+    this.reuse = form.elements.namedItem("reuse");
+    this.reuse?.addEventListener("change", () => this.changed());
     for (const name of ["from", "to"]) {
       const input = form.elements.namedItem(name);
       input.addEventListener("change", () => {
@@ -77,6 +80,7 @@ export class FilterForm {
     f.q = this.q.value.trim();
     f.min_confidence = this.minConfidence.value.trim();
     f.agreement = this.agreement.value;
+    f.reuse = this.reuse?.value || "";
     return f;
   }
 
@@ -86,6 +90,7 @@ export class FilterForm {
     this.q.value = filters.q || "";
     this.minConfidence.value = filters.min_confidence || "";
     this.agreement.value = filters.agreement || "";
+    if (this.reuse) this.reuse.value = filters.reuse || "";
   }
 
   // setWindow writes the window into the From and To fields.

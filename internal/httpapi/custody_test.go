@@ -116,3 +116,35 @@ func TestBrowserCustodyAndReuse(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserReuseFilter: the explorer's "Same frame" filter selects the
+// photos flagged reuse=conflict — on the map, in the count and in the
+// address — and the list without JavaScript does too.
+func TestBrowserReuseFilter(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	ids := []string{}
+	_, raw := get(t, ts, "/api/photos.geojson?limit=3")
+	for _, f := range features(t, raw).Features {
+		ids = append(ids, path.Base(f.Properties["url"].(string)))
+	}
+	if _, err := a.DB.SetReuse(context.Background(), "test", map[string]store.Reuse{
+		ids[1]: {Kind: photo.ReuseConflict, Of: ids[0]}, ids[2]: {Kind: photo.ReuseConflict, Of: ids[0]}, ids[0]: {Kind: photo.ReuseCopy, Of: ids[1]},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_, raw = get(t, ts, "/?reuse=conflict")
+	if !strings.Contains(string(raw), `data-testid="reuse-filter"`) || strings.Count(string(raw), `data-testid="photo-row"`) != 2 {
+		t.Errorf("the page without script: %d rows", strings.Count(string(raw), `data-testid="photo-row"`))
+	}
+	b := newBrowser(t, ts, 1440, 900)
+	var count, search string
+	b.run(t, ready(ts.URL+"/"),
+		chromedp.SetValue(`[data-testid=reuse-filter]`, "conflict", chromedp.ByQuery),
+		eval(`document.querySelector("[data-testid=reuse-filter]").dispatchEvent(new Event("change")), true`, nil),
+		waitText(`[data-testid=count]`, "2 of"),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery), eval(`location.search`, &search))
+	if !strings.HasPrefix(count, "2 of") || !strings.Contains(search, "reuse=conflict") {
+		t.Errorf("the filter: count %q at %q", count, search)
+	}
+	b.check(t)
+}

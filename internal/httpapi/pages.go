@@ -180,7 +180,7 @@ func explorerPreloads(c views.MapConfig) []string {
 // narrowed reports whether q has a filter beyond the time window and
 // the box (the explorer's state.js multiKeys and singleKeys).
 func narrowed(q url.Values) bool {
-	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement"} {
+	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement", "reuse"} {
 		for _, v := range q[k] {
 			if strings.TrimSpace(v) != "" {
 				return true
@@ -231,6 +231,7 @@ func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo
 		FacetsURL: s.url("facets"), PlacesSearchURL: s.url("places.search"),
 		MinConfidence: q.Get("min_confidence"),
 		Agreement:     q.Get("agreement"),
+		Reuse:         q.Get("reuse"), ReuseOffered: true,
 		Agencies:      options(facets.Agencies, f.Agencies),
 		Photographers: options(facets.Photographers, f.Photographers),
 		Governorates:  options(facets.Governorates, f.Governorates),

@@ -14,7 +14,7 @@ import (
 
 // FilterParams are the query parameters every list endpoint takes;
 // agency, photographer, place and governorate may repeat (any of them).
-var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement"}
+var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement", "reuse"}
 
 // maxValues bounds the values one filter parameter may repeat.
 const maxValues = 100
