@@ -123,6 +123,9 @@ type MapConfig struct {
 	PointsLimit int
 	// Editor says an editor is signed in: a photo may be added to a story.
 	Editor bool
+	// EvidenceURL, for an editor, is where the selection is posted (with
+	// the session's CSRF token) for its evidence bag; "" for readers.
+	EvidenceURL, CSRF string
 }
 
 // MiniMap is a small map of one point, on a photo's or a place's page.
@@ -176,6 +179,8 @@ type PhotoPage struct {
 	ReviewURL string
 	// Custody are the photo's custody records, oldest first.
 	Custody []CustodyRow
+	// EvidenceURL is where an editor posts for the photo's evidence bag.
+	EvidenceURL string
 	// File is what the photo's image file says, nil when it came from
 	// text.
 	File *ImageFile

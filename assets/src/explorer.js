@@ -371,6 +371,14 @@ export class Explorer {
       link(cfg.csvUrl + this.query(view), "CSV", "download-view-csv"),
       cite,
     );
+    // An editor may take the selection as an evidence bag (a POST: the
+    // export is a custody record of each photo).
+    if (cfg.evidenceUrl) {
+      const fields = [...new URLSearchParams(this.query({})).entries(), ["csrf", cfg.csrf]];
+      this.downloads.append(h("form", { method: "post", action: cfg.evidenceUrl, class: "inline", "data-testid": "export-evidence-selection" },
+        ...fields.map(([name, value]) => h("input", { type: "hidden", name, value })),
+        h("button", { type: "submit", class: "button secondary" }, t("evidence.export-selection", { format: "BagIt" }))));
+    }
   }
 
   // cite copies a link to exactly this view with a sentence saying what

@@ -158,6 +158,9 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		PlacesSearchURL: s.url("places.search"),
 		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
 	}
+	if m.Page.Editor != "" && m.Page.CSRF != "" {
+		m.Map.EvidenceURL, m.Map.CSRF = s.url("evidence"), m.Page.CSRF
+	}
 	if !narrowed(q) {
 		m.Page.Preloads = explorerPreloads(m.Map)
 	}
@@ -320,6 +323,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		m.Sources = append(m.Sources, views.Source{File: sourceName(src.File), Line: src.Line, Ref: src.Ref, Label: src.Label})
 	}
 	m.ReviewURL = s.url("review.photo", "id", p.ID)
+	m.EvidenceURL = s.url("evidence")
 	var err2 error
 	if m.History, err2 = s.eventRows(r, p.ID); err2 != nil {
 		s.error(w, r, err2)

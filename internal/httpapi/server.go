@@ -246,6 +246,7 @@ func (s *Server) routes() {
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
+	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
 	s.storyRoutes(r, get)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)

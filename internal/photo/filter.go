@@ -22,6 +22,8 @@ type Filter struct {
 	// AgreementDisagrees); empty selects any.
 	Agreements    []string
 	MinConfidence float64
+	// IDs, when not empty, select those photos only.
+	IDs []string
 	// Reuse selects the photos whose frame is also another's: ReuseCopy
 	// (the captions agree) or ReuseConflict (they do not); "" any.
 	Reuse string
@@ -68,7 +70,7 @@ type MonthCount struct {
 // IsZero reports whether f selects every photo, in import order.
 func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
-		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 && f.Reuse == "" &&
+		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 && f.Reuse == "" && len(f.IDs) == 0 &&
 		!f.Unplaced && !f.Unreviewed && f.MentionKey == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
 		f.After == 0 && len(f.Conds) == 0
 }

@@ -76,6 +76,9 @@ func where(f photo.Filter) (string, []any, error) {
 	if f.Reuse != "" {
 		add("reuse = ?", f.Reuse)
 	}
+	if len(f.IDs) > 0 {
+		conds = append(conds, in("id", f.IDs))
+	}
 	if f.Unplaced {
 		add("lon IS NULL")
 	}
