@@ -48,6 +48,23 @@ func withOriginals(a *archive.Archive, spec, dbPath string) error {
 	return nil
 }
 
+// openWithOriginals opens the archive at db for writing, with its store
+// of originals (spec, as --originals takes it), and with no bound on its
+// queries: the commands that read every original run as long as that
+// takes.
+func openWithOriginals(ctx context.Context, db, spec string, stderr io.Writer) (*archive.Archive, func(), error) {
+	a, closeDB, err := openArchive(ctx, db, openWrite, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := withOriginals(a, spec, db); err != nil {
+		closeDB()
+		return nil, nil, err
+	}
+	a.DB.Timeout = 0
+	return a, closeDB, nil
+}
+
 // commandActor is who a command's custody records name: the command and
 // the system's user running it.
 func commandActor(command string) string {

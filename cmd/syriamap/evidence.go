@@ -33,15 +33,11 @@ func runExportEvidence(ctx context.Context, args []string, stdout, stderr io.Wri
 	if err != nil {
 		return err
 	}
-	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	a, closeDB, err := openWithOriginals(ctx, *db, *origs, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := withOriginals(a, *origs, *db); err != nil {
-		return err
-	}
-	a.DB.Timeout = 0
 	r, err := evidence.Export(ctx, a, f, fl.Arg(0), commandActor("export-evidence"))
 	if err != nil {
 		return err

@@ -28,15 +28,11 @@ func runFrames(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fl.Usage()
 		return usageError{"frames: it takes no arguments"}
 	}
-	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	a, closeDB, err := openWithOriginals(ctx, *db, *origs, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := withOriginals(a, *origs, *db); err != nil {
-		return err
-	}
-	a.DB.Timeout = 0
 	bar := newProgressBar(stderr)
 	r, err := a.Frames(ctx, commandActor("frames"), func(done, n int) { bar.updateFiles("pictures", done, n) })
 	bar.clear()

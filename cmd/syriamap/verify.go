@@ -28,14 +28,11 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fl.Usage()
 		return usageError{"verify: it takes no arguments"}
 	}
-	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	a, closeDB, err := openWithOriginals(ctx, *db, *origs, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := withOriginals(a, *origs, *db); err != nil {
-		return err
-	}
 	bar := newProgressBar(stderr)
 	start := time.Now()
 	r, err := a.Verify(ctx, func(what string, done, total int64) {

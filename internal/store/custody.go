@@ -226,9 +226,14 @@ type FileRef struct {
 
 // Files lists every image file of the archive's photos, in import order.
 func (s *DB) Files(ctx context.Context) ([]FileRef, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT p.id, f.sha256, f.size FROM files f JOIN photos p ON p.rowid = f.photo ORDER BY f.photo, f.path`)
+	return s.fileRefs(ctx, "listing the image files", `SELECT p.id, f.sha256, f.size FROM files f JOIN photos p ON p.rowid = f.photo ORDER BY f.photo, f.path`)
+}
+
+// fileRefs reads rows of photo id, SHA-256 and size.
+func (s *DB) fileRefs(ctx context.Context, what, query string) ([]FileRef, error) {
+	rows, err := s.read.QueryContext(ctx, query)
 	if err != nil {
-		return nil, fmt.Errorf("store: listing the image files: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []FileRef
@@ -251,21 +256,8 @@ func (s *DB) PhotosWithoutCustody(ctx context.Context) ([]string, error) {
 // FramesMissing lists the image files (by SHA-256, one each) that have no
 // perceptual hash yet.
 func (s *DB) FramesMissing(ctx context.Context) ([]FileRef, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT min(p.id), f.sha256, min(f.size) FROM files f JOIN photos p ON p.rowid = f.photo
+	return s.fileRefs(ctx, "listing the images without a frame hash", `SELECT min(p.id), f.sha256, min(f.size) FROM files f JOIN photos p ON p.rowid = f.photo
 		WHERE f.sha256 NOT IN (SELECT sha256 FROM frames) GROUP BY f.sha256 ORDER BY min(f.photo)`)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing the images without a frame hash: %w", err)
-	}
-	defer rows.Close()
-	var out []FileRef
-	for rows.Next() {
-		var f FileRef
-		if err := rows.Scan(&f.PhotoID, &f.SHA256, &f.Size); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
 }
 
 // Frame is an image's perceptual hash and its mirrored picture's.
