@@ -28,6 +28,15 @@ func where(f photo.Filter) (string, []any, error) {
 	// index applies the same); the photos to look at start in the window
 	// or on one of two days before it, short ranges of the window index.
 	switch win := photo.WindowOf(f); {
+	case win.From && win.To && win.Month >= win.First && win.Year >= win.First:
+		// A window from a month's (or year's) first day: the photos dated
+		// to that month or year start inside it, so one range of the
+		// date index holds them all, and a list newest first reads it in
+		// order rather than sorting the window.
+		if win.First > win.Last {
+			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
+		}
+		add("date_to >= ? AND date_from BETWEEN ? AND ?", win.First, win.First, win.Last)
 	case win.From && win.To:
 		if win.First > win.Last {
 			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
