@@ -41,11 +41,13 @@ const legendItems = [
   ["corrected", "legend.corrected"],
   ["low", "legend.low"],
   ["exact meta-disagrees", "legend.meta-disagrees"],
+  ["exact meta-reused", "legend.meta-reused"],
 ];
 
 // metaClass marks a photo by how its image file's metadata agrees with
 // its caption (the metadata codes of /api/points).
-const metaClass = ["", " meta-near", " meta-disagrees"];
+// 3: the same frame as another photo's, under a caption that disagrees.
+const metaClass = ["", " meta-near", " meta-disagrees", " meta-reused"];
 
 // Clusters are at most 52 px across and are 60 px apart at least: they
 // never overlap. From zoom listZoom a cluster's click lists its photos
@@ -367,7 +369,7 @@ export class PhotoMap {
     const cls = placementClass[p.placement] || "exact";
     const meta = metaClass[p.metadata] || "";
     const icon = L.divIcon({ className: `pm ${cls}${meta}`, html: "", iconSize: [PHOTO_SIZE, PHOTO_SIZE] });
-    const note = p.metadata === 2 ? t("map.photo-meta-note") : "";
+    const note = p.metadata === 2 ? t("map.photo-meta-note") : p.metadata === 3 ? t("map.photo-reused-note") : "";
     const m = this.focusable(L.marker([p.lat, p.lon], { icon, title: t("map.photo-title") + note, alt: t("map.photo-alt", { placement: t(`placement.${cls}`), note }), keyboard: true }),
       () => this.handlers.onSelect(p.id));
     m.addTo(this.markers);

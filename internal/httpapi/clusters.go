@@ -74,7 +74,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 	for _, c := range cs {
 		j := clusterJSON{Lon: web.Round6(c.Lon), Lat: web.Round6(c.Lat), Count: c.Count}
 		if ft := c.Single; ft != nil {
-			code, meta := web.PlacementCode(ft.Precision, ft.Confidence), web.MetadataCode(ft.Check.Agreement)
+			code, meta := web.PlacementCode(ft.Precision, ft.Confidence), web.MarkCode(ft)
 			j.ID, j.Placement, j.Metadata = ft.ID, &code, &meta
 		} else {
 			// The store groups by floor((lon+180)/cell), floor((lat+90)/cell).

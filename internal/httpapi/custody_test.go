@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,6 +137,13 @@ func TestBrowserReuseFilter(t *testing.T) {
 		ids[1]: {Kind: photo.ReuseConflict, Of: ids[0]}, ids[2]: {Kind: photo.ReuseConflict, Of: ids[0]}, ids[0]: {Kind: photo.ReuseCopy, Of: ids[1]},
 	}); err != nil {
 		t.Fatal(err)
+	}
+	// Their mark on the map: code 3 of the points' "metadata".
+	_, raw = get(t, ts, "/api/points.json")
+	for _, id := range ids[1:] {
+		if !strings.Contains(string(raw), `["`+id+`",`) || !regexp.MustCompile(`\["`+id+`",[^\]]*,3\]`).Match(raw) {
+			t.Errorf("photo %s's point is not marked as a reused frame", id)
+		}
 	}
 	_, raw = get(t, ts, "/?reuse=conflict")
 	if !strings.Contains(string(raw), `data-testid="reuse-filter"`) || strings.Count(string(raw), `data-testid="photo-row"`) != 2 {

@@ -432,7 +432,7 @@ func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	head := `{"fields":["id","lon","lat","from","to","placement","metadata"],"placement":{"exact":0,"fallback":1,"low":2,"corrected":3},` +
-		`"metadata":{"agrees or nothing to compare":0,"near":1,"disagrees":2},"points":[` + "\n"
+		`"metadata":{"agrees or nothing to compare":0,"near":1,"disagrees":2,"the same frame under a caption that disagrees":3},"points":[` + "\n"
 	s.streamFeatures(w, r, f, head, ",\n", fixed("\n]}\n"), func(b []byte, _ string, ft *photo.Feature) []byte {
 		b = web.AppendPoint(b, ft)
 		return append(b, ']')

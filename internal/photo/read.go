@@ -38,6 +38,8 @@ type Feature struct {
 	// has none); Check compares the caption with that file's metadata.
 	ImageFile string
 	Check     Check
+	// Reuse is the photo's frame's reuse (Photo.Reuse).
+	Reuse string
 }
 
 // PlaceCount is a place that has photos, with how many and over what time.

@@ -51,6 +51,20 @@ func PlacementOf(located bool, precision string, confidence float64) (class, lab
 // or nothing to compare, 1 near, 2 disagrees (/api/points.json's
 // "metadata").
 func MetadataCode(agreement string) int {
+	return metadataCode(agreement)
+}
+
+// MarkCode is a photo's mark on the map: 3 when its frame is also
+// another photo's under a caption that disagrees (it outweighs what its
+// own file says), else its MetadataCode.
+func MarkCode(ft *photo.Feature) int {
+	if ft.Reuse == photo.ReuseConflict {
+		return 3
+	}
+	return metadataCode(ft.Check.Agreement)
+}
+
+func metadataCode(agreement string) int {
 	switch agreement {
 	case photo.AgreementNear:
 		return 1
@@ -81,7 +95,7 @@ func AppendPoint(b []byte, ft *photo.Feature) []byte {
 	if !ft.Date.IsZero() {
 		from, to = ft.Date.Span()
 	}
-	for _, v := range []int{from, to, PlacementCode(ft.Precision, ft.Confidence), MetadataCode(ft.Check.Agreement)} {
+	for _, v := range []int{from, to, PlacementCode(ft.Precision, ft.Confidence), MarkCode(ft)} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)
 	}
