@@ -64,6 +64,8 @@ func photoParams() []oaParam {
 		queryParam("place", "A gazetteer place's id (any of its source ids); may repeat.", str),
 		queryParam("min_confidence", "The geocoder's confidence at least this, 0 to 1.", map[string]any{"type": "number", "minimum": 0, "maximum": 1}),
 		queryParam("unplaced", "true: only the photos no place was found for.", map[string]any{"type": "boolean"}),
+		queryParam("reuse", "conflict: only the photos whose picture is the same frame as another photo's under a caption that disagrees "+
+			"(another place, date or photographer); copy: the same frame, captions agreeing.", map[string]any{"type": "string", "enum": []string{"conflict", "copy"}}),
 		queryParam("from", "The window's first day (YYYY, YYYY-MM or YYYY-MM-DD); an alternative to datetime.", str),
 		queryParam("to", "The window's last day; an alternative to datetime.", str),
 		queryParam("sortby", "date (oldest first) or -date (newest first), then by id; by default the order photos were imported in.",
