@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 
 	"github.com/syriamap/syriamap/internal/headless"
@@ -23,20 +20,9 @@ import (
 // not.
 func measureCold(ctx context.Context, cfg config, size int, res *Results, progress func(string, ...any)) error {
 	name := sizeName(size)
-	captions := filepath.Join(cfg.dir, "captions-"+name+".txt")
-	db := filepath.Join(cfg.dir, "archive-"+name+".db")
-	progress("%s: generating captions", name)
-	if err := generate(ctx, cfg.syriamap, size, captions); err != nil {
+	db, _, err := freshArchive(ctx, cfg, size, progress)
+	if err != nil {
 		return err
-	}
-	for _, suffix := range []string{"", "-wal", "-shm"} {
-		if err := os.Remove(db + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	progress("%s: importing into a fresh archive", name)
-	if out, err := exec.CommandContext(ctx, cfg.syriamap, "import", "--db", db, captions).CombinedOutput(); err != nil {
-		return commandError("syriamap import", err, out)
 	}
 	srv, err := startServer(ctx, cfg.syriamap, db)
 	if err != nil {

@@ -250,26 +250,37 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// measureSize generates, imports, serves and measures one archive.
-func measureSize(ctx context.Context, cfg config, size int, res *Results, progress func(string, ...any)) error {
+// freshArchive generates size captions and imports them into a new
+// archive in the bench folder; it returns the archive's path and how long
+// the import took.
+func freshArchive(ctx context.Context, cfg config, size int, progress func(string, ...any)) (db string, took time.Duration, err error) {
 	name := sizeName(size)
 	captions := filepath.Join(cfg.dir, "captions-"+name+".txt")
-	db := filepath.Join(cfg.dir, "archive-"+name+".db")
+	db = filepath.Join(cfg.dir, "archive-"+name+".db")
 	progress("%s: generating captions", name)
 	if err := generate(ctx, cfg.syriamap, size, captions); err != nil {
-		return err
+		return "", 0, err
 	}
 	for _, suffix := range []string{"", "-wal", "-shm"} {
 		if err := os.Remove(db + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
+			return "", 0, err
 		}
 	}
 	progress("%s: importing into a fresh archive", name)
 	start := time.Now()
 	if out, err := exec.CommandContext(ctx, cfg.syriamap, "import", "--db", db, captions).CombinedOutput(); err != nil {
-		return commandError("syriamap import", err, out)
+		return "", 0, commandError("syriamap import", err, out)
 	}
-	took := time.Since(start)
+	return db, time.Since(start), nil
+}
+
+// measureSize generates, imports, serves and measures one archive.
+func measureSize(ctx context.Context, cfg config, size int, res *Results, progress func(string, ...any)) error {
+	name := sizeName(size)
+	db, took, err := freshArchive(ctx, cfg, size, progress)
+	if err != nil {
+		return err
+	}
 	res.Set("import.seconds", size, took.Seconds())
 	res.Set("import.captions_per_s", size, float64(size)/took.Seconds())
 	var onDisk int64

@@ -3,7 +3,6 @@ package archive
 import (
 	"math"
 	"strings"
-	"time"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -68,18 +67,5 @@ func findingArgs(l i18n.Locale, g *gazetteer.Gazetteer, f photo.Finding) []any {
 		kind = l.T("check.a-place")
 	}
 	return []any{"place", place, "value", value, "country", country, "km", km, "kind", kind,
-		"n", f.Days, "camera", sayDate(l, f.Camera), "date", sayDate(l, f.Caption)}
-}
-
-// sayDate writes a date at its precision in the locale's words.
-func sayDate(l i18n.Locale, d photo.Date) string {
-	switch d.Precision {
-	case "day":
-		return l.Date(d.Year, time.Month(d.Month), d.Day)
-	case "month":
-		return l.Date(d.Year, time.Month(d.Month), 0)
-	case "year":
-		return l.Date(d.Year, 0, 0)
-	}
-	return ""
+		"n", f.Days, "camera", l.Date(f.Camera.Parts()), "date", l.Date(f.Caption.Parts())}
 }

@@ -197,9 +197,9 @@ func narrowed(q url.Values) bool {
 // a large selection they take seconds. Past it the page lists the chosen
 // values without counts; the count goes on and serves the next page, and
 // the script asks for the counts when a list is opened. (A year of a
-// 250,000-photo archive takes about a second to count; the wait is a
-// first visit's, before its map can start: 300 ms was a quarter of the
-// first markers' budget.)
+// 250,000-photo archive takes longer than 300 ms to count the first
+// time — such pages waited the whole 300 ms — and the wait comes before
+// the map can start: a quarter of the first markers' budget.)
 const facetWait = 120 * time.Millisecond
 
 // pageFacets starts counting the facets of f for a page's filters, and

@@ -111,17 +111,7 @@ func Placement(l i18n.Locale, pl photo.Place) views.Placement {
 
 // Date is a photo's date at its precision in the reader's words
 // ("19 September 2016", "١٩ أيلول/سبتمبر ٢٠١٦"); "" when undated.
-func Date(l i18n.Locale, d photo.Date) string {
-	switch d.Precision {
-	case "day":
-		return l.Date(d.Year, time.Month(d.Month), d.Day)
-	case "month":
-		return l.Date(d.Year, time.Month(d.Month), 0)
-	case "year":
-		return l.Date(d.Year, 0, 0)
-	}
-	return ""
-}
+func Date(l i18n.Locale, d photo.Date) string { return l.Date(d.Parts()) }
 
 // PlaceName is a photo's place as its reader reads it (NameOf).
 func PlaceName(l i18n.Locale, g *gazetteer.Gazetteer, pl photo.Place) string {

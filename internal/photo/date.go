@@ -15,6 +15,21 @@ type Date struct {
 	Precision string
 }
 
+// Parts are the date's year, month and day as far as its precision
+// goes: month and day 0 beyond it (a month-precise date has day 0; an
+// undated one is all 0), as i18n's Locale.Date takes them.
+func (d Date) Parts() (year int, month time.Month, day int) {
+	switch d.Precision {
+	case "day":
+		return d.Year, time.Month(d.Month), d.Day
+	case "month":
+		return d.Year, time.Month(d.Month), 0
+	case "year":
+		return d.Year, 0, 0
+	}
+	return 0, 0, 0
+}
+
 // IsZero reports whether d is no date.
 func (d Date) IsZero() bool { return d.Precision == "" }
 
