@@ -7,6 +7,7 @@ import (
 	"image/jpeg"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -156,14 +157,13 @@ func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult)
 	}
 	members := map[int][]string{}
 	for i, f := range frames {
-		root := find(i)
-		if ids := members[root]; len(ids) == 0 || ids[len(ids)-1] != f.PhotoID {
-			members[root] = append(members[root], f.PhotoID)
-		}
+		members[find(i)] = append(members[find(i)], f.PhotoID)
 	}
 	reuses := map[string]store.Reuse{}
 	for _, ids := range members {
-		ids = uniq(ids)
+		// A photo's frames come together (PhotoFrames is in photo order):
+		// one id each.
+		ids = slices.Compact(ids)
 		if len(ids) < 2 {
 			continue
 		}
@@ -246,18 +246,6 @@ func disagreements(first, p *photo.Photo) []string {
 func days(ymd int) int {
 	y, m, d := ymd/10000, ymd/100%100, ymd%100
 	return int(dateOf(y, m, d).Unix() / 86400)
-}
-
-func uniq(ids []string) []string {
-	seen := map[string]bool{}
-	out := ids[:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 func dateOf(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }

@@ -155,12 +155,13 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 			rc, err := a.Originals.Open(ctx, p.File.SHA256)
 			switch {
 			case err == nil:
-				err = b.write(dir+"original"+strings.ToLower(filepath.Ext(p.File.Path)), rc)
+				name := dir + "original" + strings.ToLower(filepath.Ext(p.File.Path))
+				err = b.write(name, rc)
 				rc.Close()
 				if err != nil {
 					return false, err
 				}
-				if b.sums[dir+"original"+strings.ToLower(filepath.Ext(p.File.Path))] != p.File.SHA256 {
+				if b.sums[name] != p.File.SHA256 {
 					return false, fmt.Errorf("its original no longer hashes to %s (run syriamap verify)", p.File.SHA256)
 				}
 				kept = true
