@@ -53,6 +53,8 @@ type PhotoRow struct {
 	PlaceURL     string // "" for a bare point or no place
 	Placement    Placement
 	ThumbnailURL string
+	// Graphic shows the thumbnail blurred until the reader asks.
+	Graphic bool
 }
 
 // Placement says how sure the geocoder was, for a badge.
@@ -184,6 +186,22 @@ type PhotoPage struct {
 	// File is what the photo's image file says, nil when it came from
 	// text.
 	File *ImageFile
+	// Harm is the mark an editor put on the photo, and for an editor the
+	// form that changes it; nil for a reader of an unmarked photo.
+	Harm *Harm
+}
+
+// Harm is an editor's mark on a photo (graphic or withheld) as a page
+// shows it: the mark, who put it and why, and for an editor the form
+// that changes it.
+type Harm struct {
+	// Mark is "graphic", "withheld" or "" for none.
+	Mark string
+	// By, At and Reason are the mark's custody record ("" without one).
+	By, At, Reason string
+	// Action is where an editor's form posts ("" for a reader), CSRF the
+	// session's token and Next the page to come back to.
+	Action, CSRF, Next string
 }
 
 // ImageFile is what an imported image file says about itself and how it
@@ -400,6 +418,10 @@ type ReviewPhoto struct {
 	// its image file says, as on the photo page (nil for none).
 	ImageURL string
 	File     *ImageFile
+	// Graphic shows the picture blurred until the editor asks; Harm is
+	// the mark with its form.
+	Graphic bool
+	Harm    *Harm
 	// Draft is what an editor had typed in the form when their session
 	// ended, by field (note, place_id, lon, lat), to type again.
 	Draft map[string]string
@@ -413,7 +435,6 @@ type ReviewLog struct {
 	Events []EventRow
 }
 
-// EventRow is one change, written for people.
 // CustodyRow is one custody record of a photo, as its page shows it.
 type CustodyRow struct {
 	At, By, Action string
@@ -423,6 +444,7 @@ type CustodyRow struct {
 	Hash           string // the record's hash, shortened
 }
 
+// EventRow is one change, written for people.
 type EventRow struct {
 	At, By, Action    string
 	PhotoID, PhotoURL string

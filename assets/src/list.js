@@ -6,11 +6,20 @@
 import { h } from "./filters.js";
 import { dateText, placeName, placementText, t } from "./i18n.js";
 
+// picture is a photo's image as every page shows it: one an editor marked
+// graphic is blurred until the reader ticks "show" (a checkbox and the
+// style sheet, as the server's pages write it: views' graphic).
+function picture(p, img) {
+  if (!p.graphic) return img;
+  return h("span", { class: "graphic", "data-testid": "graphic" },
+    h("label", { class: "graphic-show" }, h("input", { type: "checkbox", "data-testid": "show-graphic" }), " " + t("harm.show-graphic")), img);
+}
+
 // row is one photo of a list, from its GeoJSON feature.
 export function row(f, placeUrl, { onHover, onSelect } = {}) {
   const p = f.properties;
   const li = h("li", { "data-testid": "photo-row", "data-id": f.id });
-  if (p.thumbnail_url) li.append(h("img", { src: p.thumbnail_url, alt: "", loading: "lazy" }));
+  if (p.thumbnail_url) li.append(picture(p, h("img", { src: p.thumbnail_url, alt: "", loading: "lazy" })));
   const meta = h("div", { class: "meta" }, h("span", { "data-testid": "date" }, dateText(p.date, p.date_precision) || t("photo.undated")));
   const place = placeName(p.place_name, p.place_name_ar);
   if (place) {
@@ -43,7 +52,7 @@ export function row(f, placeUrl, { onHover, onSelect } = {}) {
 export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   const p = f.properties;
   const box = h("div", { class: "popup", "data-testid": "popup" });
-  if (p.thumbnail_url || p.image_url) box.append(h("img", { src: p.thumbnail_url || p.image_url, alt: "" }));
+  if (p.thumbnail_url || p.image_url) box.append(picture(p, h("img", { src: p.thumbnail_url || p.image_url, alt: "" })));
   box.append(h("p", { class: "popup-caption", dir: "auto" }, p.caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
   box.append(h("p", { class: "meta" }, h("span", { "data-testid": "popup-date" }, dateText(p.date, p.date_precision) || t("photo.undated")),

@@ -449,7 +449,7 @@ export class StaticAPI {
   async csv(q) {
     const cols = ["id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id", "place_name", "place_kind",
       "governorate", "precision", "confidence", "mention", "image_url", "url", "thumbnail_url", "iptc_city", "iptc_country", "gps_lon",
-      "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note"];
+      "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note", "graphic"];
     const cell = (v) => {
       let s = v === null || v === undefined ? "" : String(v);
       if (/^[=+\-@\t\r]/.test(s) && typeof v === "string") s = "'" + s;

@@ -65,7 +65,7 @@ const lessSure = 0.1
 // as another place, and answers the geocoder was clearly less sure of. A
 // photo at a bare point shares its reading with no other.
 func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) {
-	p, err := a.DB.Photo(ctx, id)
+	p, err := a.DB.AnyPhoto(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +245,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 	}
 	for i, c := range recs {
 		where := fmt.Sprintf("%s, correction %d (photo %s)", name, i+1, c.PhotoID)
-		p, err := a.DB.Photo(ctx, c.PhotoID)
+		p, err := a.DB.AnyPhoto(ctx, c.PhotoID)
 		if err != nil {
 			if photo.ErrorCode(err) == photo.ENotFound {
 				rep.Skipped++

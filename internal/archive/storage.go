@@ -16,7 +16,7 @@ func (a *Archive) Count(ctx context.Context) (int, error) { return a.DB.Count(ct
 
 // Photo is one photo, whole.
 func (a *Archive) Photo(ctx context.Context, id string) (*photo.Photo, error) {
-	return a.DB.Photo(ctx, id)
+	return a.DB.AnyPhoto(ctx, id)
 }
 
 // Photos are the photos the filter selects, newest first.

@@ -38,9 +38,12 @@ type Result struct {
 
 // Export writes the photos f selects into a new bag at out (a folder that
 // must not exist, or be empty), as actor, and records the export in each
-// photo's custody.
+// photo's custody. A bag is an editor's (the command's, or an editor's
+// on the server): the photos withheld from the public go in it too,
+// marked so.
 func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor string) (Result, error) {
 	var r Result
+	f.Withheld = true
 	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
 		return r, photo.Errorf(photo.EInvalid, "%s is not empty: a bag is written into a new folder", out)
 	}
@@ -54,7 +57,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		p, err := a.DB.Photo(ctx, photos[i].ID) // with its file and sources
+		p, err := a.DB.AnyPhoto(ctx, photos[i].ID) // with its file and sources
 		if err != nil {
 			return r, err
 		}
@@ -145,6 +148,11 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		"check": map[string]any{"agreement": p.Check.Agreement, "note": p.Check.Note, "parts": p.Check.Parts,
 			"iptc_city": p.Check.IPTCCity, "iptc_country": p.Check.IPTCCountry, "exif_time": p.Check.EXIFTime},
 		"sources": p.Sources,
+	}
+	if p.Harm != "" {
+		// graphic or withheld: whoever receives the bag handles it so
+		// (the reason is in the custody records).
+		record["harm"] = p.Harm
 	}
 	if p.File != nil {
 		record["file"] = map[string]any{"imported_from": p.File.Path, "size": p.File.Size, "sha256": p.File.SHA256}

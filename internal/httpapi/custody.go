@@ -29,21 +29,28 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 	for _, c := range recs {
 		at, _ := time.Parse(time.RFC3339Nano, c.At)
 		at = at.UTC()
-		by, _, _ := strings.Cut(c.Actor, ", system user ")
-		action := c.Action
-		if i18n.Has("custody.action." + action) {
-			action = l.T("custody.action." + action)
-		}
 		var d struct {
 			Source string `json:"source"`
 			File   struct {
 				SHA256 string `json:"sha256"`
 			} `json:"file"`
-			Note string `json:"note"`
+			Note   string `json:"note"`
+			After  string `json:"after"`  // of a harm mark
+			Reason string `json:"reason"` // why it was marked
 		}
 		json.Unmarshal(c.Detail, &d)
+		action := c.Action
+		if action == "harm" {
+			action += "-" + views.HarmKey(d.After)
+		}
+		if i18n.Has("custody.action." + action) {
+			action = l.T("custody.action." + action)
+		}
+		if d.Note == "" {
+			d.Note = d.Reason
+		}
 		row := views.CustodyRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
-			By: by, Action: action, Hash: c.Hash[:16], Note: d.Note}
+			By: actorName(c.Actor), Action: action, Hash: c.Hash[:16], Note: d.Note}
 		if d.File.SHA256 != "" {
 			row.FileSHA256 = d.File.SHA256
 		}
@@ -53,6 +60,14 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// actorName is who a custody record names, as pages show it: a command
+// by its name (the system user it ran as stays in the archive and its
+// exports).
+func actorName(actor string) string {
+	by, _, _ := strings.Cut(actor, ", system user ")
+	return by
 }
 
 // reuseLine says where else a photo's frame is in the archive: "This frame

@@ -261,7 +261,7 @@ func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo
 // photoPage shows one photo with everything known about it.
 func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
-	p, err := s.db.Photo(r.Context(), id)
+	p, err := s.photoFor(w, r, id)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -332,7 +332,10 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err2)
 		return
 	}
-	if m.Custody, err2 = s.custodyRows(r, p.ID); err2 != nil {
+	if m.Custody, err2 = s.custodyRows(r, p.ID); err2 == nil {
+		m.Harm, err2 = s.harmView(r, m.Page, p)
+	}
+	if err2 != nil {
 		s.error(w, r, err2)
 		return
 	}

@@ -17,7 +17,7 @@ import (
 // the sources.
 func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	id := strings.TrimSuffix(mux.Vars(r)["id"], ".geojson")
-	p, err := s.db.Photo(r.Context(), id)
+	p, err := s.photoFor(w, r, id)
 	if err != nil {
 		s.error(w, r, err)
 		return

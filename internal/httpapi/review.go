@@ -111,7 +111,7 @@ func (s *Server) reviewURL(id, group string, filters url.Values) string {
 func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	ctx := r.Context()
-	p, err := s.db.Photo(ctx, id)
+	p, err := s.photoFor(w, r, id)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -213,7 +213,11 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	if m.Next == "" {
 		m.Next = m.QueueURL
 	}
-	if m.History, err = s.eventRows(r, p.ID); err != nil {
+	if m.History, err = s.eventRows(r, p.ID); err == nil {
+		m.Graphic = p.Harm == photo.HarmGraphic
+		m.Harm, err = s.harmView(r, m.Page, p)
+	}
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -811,7 +815,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 	}
 	if err == nil {
-		_, err = s.db.Photo(r.Context(), id) // 404 before anything else is said
+		_, err = s.db.AnyPhoto(r.Context(), id) // 404 before anything else is said
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
@@ -860,7 +864,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.
 
 // answerPhoto answers a write with the photo as it now is.
 func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) {
-	p, err := s.db.Photo(r.Context(), id)
+	p, err := s.photoFor(w, r, id)
 	if err == nil {
 		var body []byte
 		if body, err = s.photoFeature(r, p, true); err == nil { // an editor's write
@@ -876,7 +880,7 @@ func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) 
 // historyJSON answers a photo's events, oldest first.
 func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
-	if _, err := s.db.Photo(r.Context(), id); err != nil {
+	if _, err := s.photoFor(w, r, id); err != nil {
 		s.error(w, r, err)
 		return
 	}

@@ -83,6 +83,7 @@ type Options struct {
 // history, and the editors' sessions, each declared beside its handlers.
 type storage interface {
 	photoStore
+	harmStore
 	reviewStore
 	storyStore
 	session.Store
@@ -183,7 +184,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	}
 	s.images = imagery.NewFiles(a.DB, opts.Media, opts.ServeOriginals)
 	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
-	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.error)
+	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.error)
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
 	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
@@ -243,6 +244,7 @@ func (s *Server) routes() {
 	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
 	r.Handle("/api/photos/{id}/placement", s.guard.Editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
+	r.Handle("/api/photos/{id}/harm", s.guard.Editing(s.putHarm)).Methods(http.MethodPut, http.MethodPost).Name("harm")
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")

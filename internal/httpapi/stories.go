@@ -59,12 +59,20 @@ func (s *Server) editorOf(r *http.Request) *session.Editor {
 }
 
 // readStory reads the story of the request's slug, as the request may
-// see it: a draft is not found by readers.
-func (s *Server) readStory(r *http.Request) (story.Story, error) {
+// see it: a draft is not found by readers, nor the photos withheld from
+// the public; what an editor reads of them no cache keeps.
+func (s *Server) readStory(w http.ResponseWriter, r *http.Request) (story.Story, error) {
 	slug := mux.Vars(r)["slug"]
 	st, err := s.db.Story(r.Context(), slug)
-	if err == nil && st.Status != story.Published && s.editorOf(r) == nil {
+	editor := s.editorOf(r) != nil
+	switch {
+	case err != nil:
+	case st.Status != story.Published && !editor:
 		err = photo.Errorf(photo.ENotFound, "no story %q", slug)
+	case !editor:
+		st, err = s.archive.PublicStory(r.Context(), st)
+	default:
+		w.Header().Set("Cache-Control", "private, no-store")
 	}
 	return st, err
 }
@@ -93,7 +101,7 @@ func (s *Server) storiesPage(w http.ResponseWriter, r *http.Request) {
 
 // storyPage is the reader's page.
 func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
-	st, err := s.readStory(r)
+	st, err := s.readStory(w, r)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -156,7 +164,7 @@ func (s *Server) storiesJSON(w http.ResponseWriter, r *http.Request) {
 
 // storyJSON is a story with its steps.
 func (s *Server) storyJSON(w http.ResponseWriter, r *http.Request) {
-	st, err := s.readStory(r)
+	st, err := s.readStory(w, r)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -169,7 +177,7 @@ func (s *Server) storyJSON(w http.ResponseWriter, r *http.Request) {
 // the story; a photo no longer in the archive is a Feature without
 // geometry, marked missing, with the caption it had.
 func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
-	st, err := s.readStory(r)
+	st, err := s.readStory(w, r)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -21,13 +21,55 @@ type Handlers struct {
 	files       *Files
 	media       *MediaDir // nil without --media
 	derivatives *Derivatives
+	withheld    Withheld
 	fail        func(w http.ResponseWriter, r *http.Request, err error)
 }
 
-// NewHandlers serves files, media (nil for none) and their derivatives;
-// fail answers errors as the server does.
-func NewHandlers(files *Files, media *MediaDir, derivatives *Derivatives, fail func(w http.ResponseWriter, r *http.Request, err error)) *Handlers {
-	return &Handlers{files: files, media: media, derivatives: derivatives, fail: fail}
+// Withheld says whether an image (an imported file by its hash, or a
+// media file by its path) is withheld from a request: hidden, it is
+// answered as an image the archive never had; private, it is served to
+// that request alone, and no shared cache keeps it.
+type Withheld func(r *http.Request, sha, path string) (hidden, private bool, err error)
+
+// NewHandlers serves files, media (nil for none) and their derivatives,
+// but what withheld hides; fail answers errors as the server does.
+func NewHandlers(files *Files, media *MediaDir, derivatives *Derivatives, withheld Withheld, fail func(w http.ResponseWriter, r *http.Request, err error)) *Handlers {
+	return &Handlers{files: files, media: media, derivatives: derivatives, withheld: withheld, fail: fail}
+}
+
+// hidden answers a request for an image withheld from it as one for an
+// image the archive never had (noFile, noImage give the words), and
+// returns the writer to serve it with otherwise: one that marks the
+// response private, when it is.
+func (h *Handlers) hidden(w http.ResponseWriter, r *http.Request, sha, path string) (http.ResponseWriter, bool) {
+	hidden, private, err := h.withheld(r, sha, path)
+	switch {
+	case err != nil:
+		h.fail(w, r, err)
+		return w, true
+	case hidden && sha != "":
+		h.fail(w, r, noFile(sha))
+		return w, true
+	case hidden:
+		h.fail(w, r, noImage(path))
+		return w, true
+	case private:
+		return privateWriter{w}, false
+	}
+	return w, false
+}
+
+// privateWriter marks a response private whatever its handler sets.
+type privateWriter struct{ http.ResponseWriter }
+
+func (p privateWriter) WriteHeader(code int) {
+	p.Header().Set("Cache-Control", "private, no-store")
+	p.ResponseWriter.WriteHeader(code)
+}
+
+func (p privateWriter) Write(b []byte) (int, error) {
+	p.Header().Set("Cache-Control", "private, no-store")
+	return p.ResponseWriter.Write(b)
 }
 
 // imageSmall and imageLarge serve an imported image's Derivatives.
@@ -41,7 +83,11 @@ func (h *Handlers) Large(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) derivative(w http.ResponseWriter, r *http.Request, side int) {
 	sha := mux.Vars(r)["sha"]
 	if !IsSHA256(sha) {
-		h.fail(w, r, web.NotFound("no image %s", sha))
+		h.fail(w, r, noImage(sha))
+		return
+	}
+	w, done := h.hidden(w, r, sha, "")
+	if done {
 		return
 	}
 	body, err := h.derivatives.Get(r.Context(), sha, side, true, func() (*os.File, int, error) {
@@ -76,6 +122,14 @@ func (h *Handlers) Original(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sha := mux.Vars(r)["sha"]
+	if !IsSHA256(sha) {
+		h.fail(w, r, noImage(sha))
+		return
+	}
+	w, done := h.hidden(w, r, sha, "")
+	if done {
+		return
+	}
 	f, _, err := h.files.Open(r.Context(), sha)
 	if err != nil {
 		h.fail(w, r, err)
@@ -103,7 +157,7 @@ func (h *Handlers) MediaFile(w http.ResponseWriter, r *http.Request) {
 		h.mediaDerivative(w, r, LargeSide)
 		return
 	}
-	p, f, st, ok := h.openMedia(w, r)
+	w, p, f, st, ok := h.openMedia(w, r)
 	if !ok {
 		return
 	}
@@ -120,20 +174,25 @@ func (h *Handlers) MediaFile(w http.ResponseWriter, r *http.Request) {
 	web.ServeContent(w, r, st.Name(), st.ModTime(), f)
 }
 
-// openMedia opens the --media file the request's path names, or answers
-// why it cannot (ok false).
-func (h *Handlers) openMedia(w http.ResponseWriter, r *http.Request) (p string, f *os.File, st fs.FileInfo, ok bool) {
+// openMedia opens the --media file the request's path names, with the
+// writer to serve it with (see hidden), or answers why it cannot (ok
+// false).
+func (h *Handlers) openMedia(w http.ResponseWriter, r *http.Request) (_ http.ResponseWriter, p string, f *os.File, st fs.FileInfo, ok bool) {
 	if h.media == nil {
 		h.fail(w, r, web.NotFound("the server was started without --media"))
-		return "", nil, nil, false
+		return w, "", nil, nil, false
 	}
 	p = mux.Vars(r)["path"]
+	w, done := h.hidden(w, r, "", p)
+	if done {
+		return w, "", nil, nil, false
+	}
 	f, st, err := h.media.Open(p)
 	if err != nil {
 		h.fail(w, r, err)
-		return "", nil, nil, false
+		return w, "", nil, nil, false
 	}
-	return p, f, st, true
+	return w, p, f, st, true
 }
 
 // Thumbnail serves an image from --media shrunk to fit a square of size
@@ -151,7 +210,7 @@ func (h *Handlers) Thumbnail(w http.ResponseWriter, r *http.Request) {
 // side: made by the same pipeline as an imported image's, and kept in
 // memory under the file's path, size and time.
 func (h *Handlers) mediaDerivative(w http.ResponseWriter, r *http.Request, side int) {
-	p, f, st, ok := h.openMedia(w, r)
+	w, p, f, st, ok := h.openMedia(w, r)
 	if !ok {
 		return
 	}

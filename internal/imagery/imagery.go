@@ -73,9 +73,12 @@ func (m *Files) Media() string { return m.media }
 // its hash, and so its links, would be wrong.
 func (m *Files) Open(ctx context.Context, sha string) (*os.File, photo.FileState, error) {
 	if !IsSHA256(sha) {
-		return nil, photo.FileState{}, web.NotFound("no image %s", sha)
+		return nil, photo.FileState{}, noImage(sha)
 	}
 	path, st, err := m.db.FileOf(ctx, sha)
+	if photo.ErrorCode(err) == photo.ENotFound {
+		return nil, st, noFile(sha)
+	}
 	if err != nil {
 		return nil, st, err
 	}
@@ -111,6 +114,13 @@ func (m *Files) Open(ctx context.Context, sha string) (*os.File, photo.FileState
 	}
 	return nil, st, web.NotFound("the image file of %s is outside the folders images were imported from", sha[:12])
 }
+
+// noFile is the answer for an image file the archive does not have.
+func noFile(sha string) error { return web.NotFound("no image file %s in the archive", sha) }
+
+// noImage is the answer for a path the media folder does not have, or
+// for what is no image hash.
+func noImage(p string) error { return web.NotFound("no image %s", p) }
 
 // IsSHA256 reports whether s is a SHA-256 in lower-case hex.
 func IsSHA256(s string) bool {
@@ -312,16 +322,16 @@ func (m *MediaDir) Open(p string) (*os.File, fs.FileInfo, error) {
 	}
 	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
 	if clean == "" {
-		return nil, nil, web.NotFound("no image %s", p)
+		return nil, nil, noImage(p)
 	}
 	f, err := m.root.Open(clean)
 	if err != nil {
-		return nil, nil, web.NotFound("no image %s", p)
+		return nil, nil, noImage(p)
 	}
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
 		f.Close()
-		return nil, nil, web.NotFound("no image %s", p)
+		return nil, nil, noImage(p)
 	}
 	return f, st, nil
 }

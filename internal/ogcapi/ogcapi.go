@@ -1,8 +1,10 @@
 package ogcapi
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,9 +86,11 @@ func ogcFormat(r *http.Request) (string, error) {
 
 // checkParams refuses a query parameter the resource does not take, as
 // OGC API – Features asks (a misspelt filter must not be ignored). The
-// reader's language and digits (?lang=, ?digits=) every page takes.
+// reader's language and digits (?lang=, ?digits=) every page takes. Of
+// several, the first by name is named, so that the answer is the same
+// every time.
 func checkParams(q url.Values, known ...[]string) error {
-	for name := range q {
+	for _, name := range slices.Sorted(maps.Keys(q)) {
 		ok := name == i18n.LangParam || name == i18n.DigitsParam
 		for _, list := range known {
 			for _, k := range list {

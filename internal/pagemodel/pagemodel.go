@@ -83,7 +83,7 @@ func Choices(l i18n.Locale, switchURL func(param, value string) string) (lang, d
 // know (a bare point) links nowhere.
 func PhotoRow(l i18n.Locale, p *photo.Photo, g *gazetteer.Gazetteer, u URLs) views.PhotoRow {
 	row := views.PhotoRow{ID: p.ID, URL: u.Photo(p), Caption: p.Caption, Date: Date(l, p.Date),
-		PlaceName: PlaceName(l, g, p.Place), Placement: Placement(l, p.Place), ThumbnailURL: u.Thumbnail(p)}
+		PlaceName: PlaceName(l, g, p.Place), Placement: Placement(l, p.Place), ThumbnailURL: u.Thumbnail(p), Graphic: p.Harm == photo.HarmGraphic}
 	switch {
 	case p.Photographer != "" && p.Agency != "":
 		row.Credit = p.Photographer + " / " + p.Agency

@@ -58,8 +58,11 @@ type Photo struct {
 	// (ReuseCopy, ReuseConflict; "" when not, or not yet hashed), and
 	// ReuseOf which photo the frame is known from first.
 	Reuse, ReuseOf string
-	Created        time.Time
-	Updated        time.Time
+	// Harm is what an editor marked the photo: HarmGraphic, HarmWithheld,
+	// or "" for none.
+	Harm    string
+	Created time.Time
+	Updated time.Time
 }
 
 // Placed reports whether the photo has a point on the map.
@@ -201,6 +204,20 @@ const (
 	ReuseCopy     = "copy"     // the same frame as another photo's; the captions agree
 	ReuseConflict = "conflict" // the same frame under a caption that disagrees: another place, date or photographer
 )
+
+// The harms an editor marks a photo with, each a person's decision (no
+// face or wound is detected): a graphic photo is shown blurred until a
+// reader asks to see it; a withheld one, for the safety of people in it,
+// is kept in the archive and its exports to editors but left out of
+// every public read (see Filter.Withheld).
+const (
+	HarmGraphic  = "graphic"
+	HarmWithheld = "withheld"
+)
+
+// ValidHarm reports whether h is a harm a photo can be marked with ("" for
+// none).
+func ValidHarm(h string) bool { return h == "" || h == HarmGraphic || h == HarmWithheld }
 
 // The agreements of a Check.
 const (

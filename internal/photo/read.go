@@ -40,6 +40,10 @@ type Feature struct {
 	Check     Check
 	// Reuse is the photo's frame's reuse (Photo.Reuse).
 	Reuse string
+	// Graphic says an editor marked the photo graphic: its image is shown
+	// blurred until the reader asks. (A withheld photo is never a public
+	// feature.)
+	Graphic bool
 }
 
 // PlaceCount is a place that has photos, with how many and over what time.

@@ -143,6 +143,7 @@ func (p *publisher) run(ctx context.Context) error {
 	f := p.o.Filter
 	f.Newest = true
 	f.Limit, f.Offset, f.After = 0, 0, 0
+	f.Withheld = false // a published site is public, whatever the filter says
 	if err := p.assets(); err != nil {
 		return err
 	}
@@ -197,6 +198,9 @@ func (p *publisher) readStories(ctx context.Context) error {
 	}
 	for _, it := range list {
 		st, err := p.a.DB.Story(ctx, it.Slug)
+		if err == nil {
+			st, err = p.a.PublicStory(ctx, st)
+		}
 		if err != nil {
 			return err
 		}
@@ -316,6 +320,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 func (p *publisher) selection() photo.Filter {
 	f := p.o.Filter
 	f.Limit, f.Offset, f.After, f.Newest = 0, 0, 0, false
+	f.Withheld = false
 	if !p.o.IncludeUnplaced && f.BBox == nil {
 		// Every placed photo lies inside the world's box; an unplaced
 		// one inside none.

@@ -289,10 +289,12 @@ type PhotoFrame struct {
 	Frame
 }
 
-// PhotoFrames lists each photo's images' frame hashes.
+// PhotoFrames lists each public photo's images' frame hashes: a withheld
+// photo's frame names no other photo's, so that its caption is never
+// said on a public page.
 func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, fr.hash, fr.mirrored FROM files f JOIN photos p ON p.rowid = f.photo
-		JOIN frames fr ON fr.sha256 = f.sha256 ORDER BY f.photo`)
+		JOIN frames fr ON fr.sha256 = f.sha256 WHERE p.harm != 'withheld' ORDER BY f.photo`)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}

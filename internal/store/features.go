@@ -43,13 +43,13 @@ func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, 
 	})
 }
 
-// EachFeatureBulk is EachFeatureIn for reading the whole archive range
-// by range (the server's memory index): on connections of their own that
-// do not map the file, so that reading every page once leaves it out of
-// the process's memory.
+// EachFeatureBulk is EachFeatureIn for reading the whole public archive
+// range by range (the server's memory index): on connections of their own
+// that do not map the file, so that reading every page once leaves it out
+// of the process's memory.
 func (s *DB) EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *photo.Feature) error) error {
 	return s.reading(ctx, "", "reading photos", func(ctx context.Context) error {
-		return s.queryFeaturesOn(ctx, s.bulk, "rowid > ? AND rowid <= ?", []any{lo, hi}, " ORDER BY rowid",
+		return s.queryFeaturesOn(ctx, s.bulk, "rowid > ? AND rowid <= ? AND "+public, []any{lo, hi}, " ORDER BY rowid",
 			func(_ int64, f *photo.Feature) error { return fn(f) })
 	})
 }
@@ -148,7 +148,7 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []any, tail string, fn func(rowid int64, f *photo.Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at,
-		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note, reuse
+		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note, reuse, harm
 		FROM photos WHERE ` + w + tail
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -160,17 +160,18 @@ func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []a
 	var from, to sql.NullInt64
 	var prec sql.NullString
 	var lon, lat, gpsLon, gpsLat sql.NullFloat64
-	var review string
+	var review, harm string
 	ck := &f.Check
 	for rows.Next() {
 		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
 			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat,
 			&review, &f.ReviewedBy, &f.ReviewedAt, &f.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat,
-			&ck.EXIFTime, &ck.Agreement, &ck.Note, &f.Reuse); err != nil {
+			&ck.EXIFTime, &ck.Agreement, &ck.Note, &f.Reuse, &harm); err != nil {
 			return err
 		}
 		ck.GPSLon, ck.GPSLat, ck.HasGPS = gpsLon.Float64, gpsLat.Float64, gpsLon.Valid
 		f.Seq = rowid
+		f.Graphic = harm == photo.HarmGraphic
 		f.Review = reviewOf(review)
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid

@@ -16,7 +16,8 @@ import (
 )
 
 // where turns a filter into a WHERE clause (without the keyword, "1" when
-// the filter selects all) and its arguments.
+// the filter selects all) and its arguments. Unless the filter asks for
+// them (an editor's read), the withheld photos are left out.
 func where(f photo.Filter) (string, []any, error) {
 	var conds []string
 	var args []any
@@ -112,11 +113,19 @@ func where(f photo.Filter) (string, []any, error) {
 		}
 		add(cond, arg)
 	}
+	if !f.Withheld {
+		add(public)
+	}
 	if len(conds) == 0 {
 		return "1", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
 }
+
+// public is the condition of the photos the public may see: all but the
+// withheld, left out by rowid through their partial index (one small
+// lookup a row), so that an index a read covers stays covering.
+const public = "rowid NOT IN (SELECT rowid FROM photos WHERE harm = 'withheld')"
 
 // afterSQL is the condition of the photos after the one whose rowid is
 // f.After in f's order (see orderOf), with how many times it names that
@@ -190,7 +199,7 @@ const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_p
 	p.place_id, p.place_name, p.place_kind, p.governorate, p.gov_pcode, p.country, p.lon, p.lat, p.precision,
 	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated,
 	p.review, p.reviewed_by, p.reviewed_at, p.image_file, p.iptc_city, p.iptc_country, p.gps_lon, p.gps_lat, p.exif_time,
-	p.agreement, p.agreement_note, p.agreement_parts, p.reuse, p.reuse_of`
+	p.agreement, p.agreement_note, p.agreement_parts, p.reuse, p.reuse_of, p.harm`
 
 // Photos returns the photos the filter selects, newest first (undated
 // last), then by id. Lists leave out each photo's alternatives and the
@@ -247,7 +256,7 @@ func (s *DB) Extent(ctx context.Context) (photo.Extent, error) {
 		var minLon, minLat, maxLon, maxLat sql.NullFloat64
 		var first, last sql.NullInt64
 		err := s.read.QueryRowContext(ctx, `SELECT min(lon), min(lat), max(lon), max(lat),
-			(SELECT min(date_from) FROM photos), (SELECT max(date_to) FROM photos) FROM photos`).
+			(SELECT min(date_from) FROM photos WHERE `+public+`), (SELECT max(date_to) FROM photos WHERE `+public+`) FROM photos WHERE `+public).
 			Scan(&minLon, &minLat, &maxLon, &maxLat, &first, &last)
 		if err != nil {
 			return err
@@ -287,7 +296,7 @@ func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
 		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated,
 		&review, &p.ReviewedBy, &reviewedAt, &p.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat, &ck.EXIFTime,
-		&ck.Agreement, &ck.Note, &ck.Parts, &p.Reuse, &p.ReuseOf)
+		&ck.Agreement, &ck.Note, &ck.Parts, &p.Reuse, &p.ReuseOf, &p.Harm)
 	if err != nil {
 		return 0, err
 	}
@@ -327,8 +336,19 @@ func photoIn(ctx context.Context, tx *sql.Tx, id string, p *photo.Photo) (int64,
 	return scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), p)
 }
 
-// Photo returns one photo with its sources and correction.
+// Photo returns one photo with its sources and correction; a withheld
+// photo is not found, as for every public read.
 func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
+	return s.readPhoto(ctx, id, false)
+}
+
+// AnyPhoto is Photo, withheld photos included: for an editor's read and
+// the archive's own work.
+func (s *DB) AnyPhoto(ctx context.Context, id string) (*photo.Photo, error) {
+	return s.readPhoto(ctx, id, true)
+}
+
+func (s *DB) readPhoto(ctx context.Context, id string, withheld bool) (*photo.Photo, error) {
 	var p photo.Photo
 	err := s.reading(ctx, "", "reading photo "+id, func(ctx context.Context) error {
 		// One read transaction, so that the photo, its sources and its
@@ -366,6 +386,9 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 		}
 		return nil
 	})
+	if err == nil && p.Harm == photo.HarmWithheld && !withheld {
+		err = sql.ErrNoRows // the same answer as for no such photo
+	}
 	if err != nil {
 		return nil, notFound(err, "photo "+id)
 	}

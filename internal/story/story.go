@@ -7,6 +7,7 @@ package story
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -172,6 +173,25 @@ func (s *Story) PhotoIDs() []string {
 		add(st.Highlight)
 	}
 	return out
+}
+
+// Without returns the story without the photos drop names: gone from
+// their steps, captions and all, and no longer any step's highlight.
+// The story itself is not changed.
+func (s Story) Without(drop map[string]bool) Story {
+	if len(drop) == 0 {
+		return s
+	}
+	steps := make([]Step, len(s.Steps))
+	for i, st := range s.Steps {
+		st.Photos = slices.DeleteFunc(slices.Clone(st.Photos), func(r PhotoRef) bool { return drop[r.ID] })
+		if drop[st.Highlight] {
+			st.Highlight = ""
+		}
+		steps[i] = st
+	}
+	s.Steps = steps
+	return s
 }
 
 // arabicLatin spells Arabic letters in Latin for a slug (a plain

@@ -101,6 +101,10 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 	b = appendOrNull(b, c.Agreement)
 	b = append(b, `,"agreement_note":`...)
 	b = appendOrNull(b, c.Note)
+	// Whether an editor marked the image graphic: a map shows it
+	// blurred until its reader asks.
+	b = append(b, `,"graphic":`...)
+	b = strconv.AppendBool(b, f.Graphic)
 	return append(b, `}}`...)
 }
 

@@ -1,0 +1,287 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"io/fs"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/imagery"
+	"github.com/syriamap/syriamap/internal/imaging"
+	"github.com/syriamap/syriamap/internal/lane"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/publish"
+	"github.com/syriamap/syriamap/internal/story"
+)
+
+// harmArchive is an archive of image files and of a photo from --media,
+// with one photo of each kind withheld (an imported image file, found by
+// its hash; a media file, by its path), one marked graphic, and a
+// published story that shows all three.
+type harmArchive struct {
+	a                   *archive.Archive
+	media               string
+	withheld, fromMedia *photo.Photo // both withheld
+	graphic             *photo.Photo
+	public              int // photos the public may see
+	token               string
+}
+
+func newHarmArchive(t *testing.T) *harmArchive {
+	t.Helper()
+	a, dir := imageArchive(t)
+	ctx := context.Background()
+	media := filepath.Join(dir, "media")
+	os.MkdirAll(media, 0o755)
+	img := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	for x := range 300 {
+		img.Set(x, 100, color.RGBA{200, 0, 0, 255})
+	}
+	f, _ := os.Create(filepath.Join(media, "hidden-family.png"))
+	png.Encode(f, img)
+	f.Close()
+	csvPath := filepath.Join(dir, "media.csv")
+	writeFile(t, csvPath, "caption,image_path\n"+
+		"\"A family shelters in a basement in Qalb Lozeh, Idlib province, Syria, February 9, 2015. REUTERS/Ammar Abdullah\",hidden-family.png\n")
+	if _, err := a.ImportFile(ctx, csvPath, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	all, err := a.DB.Photos(ctx, photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harmArchive{a: a, media: media, public: len(all) - 2}
+	for i := range all {
+		p := &all[i]
+		switch {
+		case p.ImagePath == "hidden-family.png":
+			h.fromMedia = p
+		case p.ImageFile != "" && p.Place.Located && h.withheld == nil:
+			h.withheld = p
+		case p.ImageFile != "" && h.graphic == nil:
+			h.graphic = p
+		}
+	}
+	if h.withheld == nil || h.fromMedia == nil || h.graphic == nil {
+		t.Fatal("the fixtures lack a photo of each kind")
+	}
+	for _, m := range []struct {
+		p    *photo.Photo
+		harm string
+	}{{h.withheld, photo.HarmWithheld}, {h.fromMedia, photo.HarmWithheld}, {h.graphic, photo.HarmGraphic}} {
+		if _, err := a.SetHarm(ctx, m.p.ID, m.harm, "editor rana", "people in it can be recognised"); err != nil {
+			t.Fatal(err)
+		}
+		m.p.Harm = m.harm
+	}
+	st := story.Story{Slug: "shelters", Title: "Shelters", Status: story.Published, Steps: []story.Step{{
+		Heading: "Basements", Highlight: h.withheld.ID,
+		Photos: []story.PhotoRef{{ID: h.withheld.ID, Caption: h.withheld.Caption}, {ID: h.fromMedia.ID, Caption: h.fromMedia.Caption}, {ID: h.graphic.ID, Caption: h.graphic.Caption}},
+	}}}
+	if _, err := a.DB.SaveStory(ctx, st, "", "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	hash, err := auth.HashPassword(testPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.token = auth.NewSecret()
+	if err := a.DB.AddUser(ctx, "rana", hash); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(h.token)); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// traces are what would give a withheld photo away: its id, its
+// caption's words, its image file's hash and its media path.
+func (h *harmArchive) traces() []string {
+	var out []string
+	for _, p := range []*photo.Photo{h.withheld, h.fromMedia} {
+		out = append(out, p.ID, p.Caption[:40])
+		if p.ImageFile != "" {
+			out = append(out, p.ImageFile)
+		}
+		if p.ImagePath != "" {
+			out = append(out, p.ImagePath)
+		}
+	}
+	return out
+}
+
+// tileOf is the z/x/y of the web-mercator tile holding lon, lat.
+func tileOf(z int, lon, lat float64) (x, y int) {
+	n := math.Exp2(float64(z))
+	x = int((lon + 180) / 360 * n)
+	r := lat * math.Pi / 180
+	y = int((1 - math.Log(math.Tan(r)+1/math.Cos(r))/math.Pi) / 2 * n)
+	return x, y
+}
+
+// TestWithheldIsAbsentFromEveryPublicRoute (issue 42, part 6): walking
+// the server's own router — every read route, a route added later
+// included — with the withheld photos' ids, image hashes and media path
+// in its variables and their words in its search, from the SQLite path
+// and from the memory index, no answer to a reader names them, counts
+// them or serves their image; a photo or image route answers 404 as for
+// a photo that never was. Editors still read them, and no cache keeps
+// what they are answered.
+func TestWithheldIsAbsentFromEveryPublicRoute(t *testing.T) {
+	h := newHarmArchive(t)
+	x, y := tileOf(7, h.withheld.Place.Lon, h.withheld.Place.Lat)
+	word := strings.Fields(h.withheld.Caption)[3]
+	for _, mode := range []struct {
+		name string
+		opts Options
+	}{{"sqlite", Options{NoMemIndex: true}}, {"memindex", Options{}}} {
+		t.Run(mode.name, func(t *testing.T) {
+			mode.opts.Media = h.media
+			ts, s := serveArchive(t, h.a, mode.opts)
+			if s.memIndex != nil {
+				waitForIndex(t, s)
+			}
+			vars := func(id, path, sha string) map[string]string {
+				return map[string]string{"id": id, "collection": "photos", "z": "7", "x": strconv.Itoa(x), "y": strconv.Itoa(y),
+					"file": "app.js", "path": path, "sha": sha, "slug": "shelters"}
+			}
+			// A photo that never was, for the answers to compare with.
+			never := []string{"0123456789abcdef", "never-was.png", strings.Repeat("ab", 32)}
+			withheld := []string{h.withheld.ID, h.fromMedia.ImagePath, h.withheld.ImageFile}
+			routes, control := routesOf(t, s, vars(withheld[0], withheld[1], withheld[2])), routesOf(t, s, vars(never[0], never[1], never[2]))
+			reads := 0
+			for i, r := range routes {
+				if !slices.Contains(r.methods, http.MethodGet) {
+					continue
+				}
+				reads++
+				for _, query := range []string{"", "?q=" + word + "&download=1", "?id={id}&ids={id}&photo={id}"} {
+					// (Gzip, which the memory index answers.)
+					res, body := get(t, ts, r.path+strings.ReplaceAll(query, "{id}", withheld[0]), "Accept-Encoding", "gzip")
+					if res.StatusCode >= 500 {
+						t.Errorf("GET %s%s: %s", r.path, query, res.Status)
+					}
+					// The answer is the one a photo that never was gets,
+					// but for the values the request itself gave.
+					cres, cbody := get(t, ts, control[i].path+strings.ReplaceAll(query, "{id}", never[0]), "Accept-Encoding", "gzip")
+					for j := range never {
+						cbody = bytes.ReplaceAll(cbody, []byte(never[j]), []byte(withheld[j]))
+					}
+					if res.StatusCode != cres.StatusCode || !bytes.Equal(body, cbody) {
+						t.Errorf("GET %s%s: a withheld photo answers %s, one that never was %s:\n%.300s\n%.300s", r.template, query, res.Status, cres.Status, body, cbody)
+					}
+					for _, trace := range h.traces() {
+						if bytes.Contains(body, []byte(trace)) && !strings.Contains(r.path+query, trace) && !slices.Contains(withheld, trace) {
+							t.Errorf("GET %s%s gives away a withheld photo: %q", r.template, query, trace)
+						}
+					}
+				}
+			}
+			if reads < 35 {
+				t.Fatalf("%d read routes walked", reads)
+			}
+			// What is counted is what the public may see.
+			_, body := get(t, ts, "/api/photos.geojson", "Accept-Encoding", "gzip")
+			if n := len(features(t, body).Features); n != h.public {
+				t.Errorf("/api/photos.geojson: %d features, want %d", n, h.public)
+			}
+			_, body = get(t, ts, "/ogc/collections/photos/items?limit=1000")
+			if !bytes.Contains(body, []byte(`"numberMatched":`+strconv.Itoa(h.public))) {
+				t.Errorf("OGC items do not match %d photos: %.300s", h.public, body)
+			}
+			// An editor reads the photo, its image and its story step, and
+			// no cache keeps them.
+			for _, p := range []string{"/photos/" + h.withheld.ID, "/api/photos/" + h.withheld.ID + ".geojson", "/images/" + h.withheld.ImageFile + "/320.jpg",
+				"/media/thumb/" + h.fromMedia.ImagePath, "/review/photos/" + h.withheld.ID} {
+				res, body := get(t, ts, p, "Authorization", "Bearer "+h.token)
+				if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != "private, no-store" {
+					t.Errorf("an editor's GET %s: %s, Cache-Control %q: %.200s", p, res.Status, res.Header.Get("Cache-Control"), body)
+				}
+			}
+			_, body = get(t, ts, "/api/stories/shelters", "Authorization", "Bearer "+h.token)
+			if !bytes.Contains(body, []byte(h.withheld.ID)) {
+				t.Error("an editor's story lost its withheld photo")
+			}
+		})
+	}
+}
+
+// TestWithheldIsAbsentFromThePublishedSite: no file of a published site
+// (gzipped ones read through, PMTiles' tiles too) names a withheld photo,
+// and the story it was in is published without it; the graphic photo is
+// published, marked so.
+func TestWithheldIsAbsentFromThePublishedSite(t *testing.T) {
+	h := newHarmArchive(t)
+	dir := t.TempDir()
+	images := &publish.Images{Files: imagery.NewFiles(h.a.DB, h.media, true), Originals: true,
+		Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), "")}
+	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
+		t.Fatal(err)
+	}
+	files, graphic := 0, false
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		files++
+		for _, trace := range h.traces() {
+			if strings.Contains(path, trace) {
+				t.Errorf("%s is a withheld photo's", strings.TrimPrefix(path, dir))
+			}
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		texts := [][]byte{b}
+		// Every gzip member in the file (a .gz file, or a PMTiles
+		// archive's tiles and directories), read through.
+		for i := bytes.Index(b, []byte{0x1f, 0x8b, 8}); i >= 0; {
+			if zr, err := gzip.NewReader(bytes.NewReader(b[i:])); err == nil {
+				zr.Multistream(false)
+				if text, err := io.ReadAll(zr); err == nil {
+					texts = append(texts, text)
+				}
+			}
+			next := bytes.Index(b[i+1:], []byte{0x1f, 0x8b, 8})
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+		for _, text := range texts {
+			for _, trace := range h.traces() {
+				if bytes.Contains(text, []byte(trace)) {
+					t.Errorf("%s gives away a withheld photo: %q", strings.TrimPrefix(path, dir), trace)
+				}
+			}
+			graphic = graphic || bytes.Contains(text, []byte(`"graphic":true`))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 20 || !graphic {
+		t.Errorf("%d files published; the graphic photo marked: %v", files, graphic)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "stories", "shelters.html"))
+	if err != nil || !bytes.Contains(page, []byte(h.graphic.ID)) || !bytes.Contains(page, []byte(`data-testid="graphic"`)) {
+		t.Errorf("the published story lacks its graphic photo, blurred: %v", err)
+	}
+}
