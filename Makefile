@@ -43,10 +43,11 @@ assets:
 ## review page with its evidence and with a group's split, and in Arabic
 ## the explorer (and a popup), a photo, a place, sign-in and the review
 ## after a correction at 1440×900 and 375×812, and a reused photo's page
-## with its custody record in both languages, taken in headless
+## with its custody record and a graphic photo's page, blurred, in both
+## languages, taken in headless
 ## Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse|TestBrowserGraphicIsBlurred' ./internal/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

@@ -328,6 +328,14 @@ type ReviewQueue struct {
 	// WhyNot says why the visitor cannot correct (not signed in, a
 	// read-only server), "" when they can.
 	WhyNot string
+	// Marked are the photos editors marked graphic or withheld, latest
+	// first, for an editor (withheld ones are found nowhere else).
+	Marked []MarkedPhoto
+}
+
+// MarkedPhoto is a photo an editor marked: its mark, caption and page.
+type MarkedPhoto struct {
+	Mark, Caption, URL string
 }
 
 // ReviewGroup is photos whose captions name the same place.

@@ -104,7 +104,16 @@ export class StaticAPI {
   // chunk is the Features of chunk i (see publish's chunkTable).
   async chunk(i) {
     const t = await this.load(this.m.chunks);
-    return this.load(`data/photos/p.${t.hashes[i]}.json.gz`);
+    const features = await this.load(`data/photos/p.${t.hashes[i]}.json.gz`);
+    if (!features.rebased) {
+      // The images' addresses are the site root's; a page in ar/ would
+      // read them as its own.
+      for (const { properties: p } of features) {
+        for (const k of ["image_url", "thumbnail_url"]) if (p[k]) p[k] = new URL(p[k], this.base).href;
+      }
+      features.rebased = true;
+    }
+    return features;
   }
 
   // loaded reports whether the list of all photos is in (a small site

@@ -19,6 +19,24 @@ import (
 type harmStore interface {
 	AnyPhoto(ctx context.Context, id string) (*photo.Photo, error)
 	WithheldFile(ctx context.Context, sha, path string) (bool, error)
+	MarkedPhotos(ctx context.Context, limit int) ([]photo.Photo, error)
+}
+
+// maxMarked bounds the review queue's list of marked photos.
+const maxMarked = 500
+
+// markedView lists the marked photos for an editor's review queue; none
+// for a reader.
+func (s *Server) markedView(r *http.Request, page views.Page) ([]views.MarkedPhoto, error) {
+	if page.Editor == "" {
+		return nil, nil
+	}
+	marked, err := s.db.MarkedPhotos(r.Context(), maxMarked)
+	var out []views.MarkedPhoto
+	for _, p := range marked {
+		out = append(out, views.MarkedPhoto{Mark: p.Harm, Caption: p.Caption, URL: s.url("photo", "id", p.ID)})
+	}
+	return out, err
 }
 
 // isEditor reports whether the request is an editor's (signed in, or

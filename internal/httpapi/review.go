@@ -77,6 +77,13 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, AlsoWritten: slices.DeleteFunc(slices.Clone(g.Spellings), func(s string) bool { return s == g.Mention }), Photos: g.Photos, Unplaced: g.Unplaced,
 			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: pagemodel.NameOf(l, s.archive.Gazetteer(), g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
+	if m.Marked, err = s.markedView(r, m.Page); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if len(m.Marked) > 0 {
+		w.Header().Set("Cache-Control", "private, no-store") // withheld photos' captions
+	}
 	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
 }
 

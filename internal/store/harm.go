@@ -94,3 +94,25 @@ func (s *DB) WithheldAmong(ctx context.Context, ids []string) (map[string]bool, 
 	}
 	return out, err
 }
+
+// MarkedPhotos lists the photos marked graphic or withheld, the latest
+// imported first, up to limit: id, caption and mark (Harm) only.
+func (s *DB) MarkedPhotos(ctx context.Context, limit int) ([]photo.Photo, error) {
+	var out []photo.Photo
+	err := s.reading(ctx, "", "listing the marked photos", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT id, caption, harm FROM photos WHERE harm != '' ORDER BY rowid DESC LIMIT ?`, limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p photo.Photo
+			if err := rows.Scan(&p.ID, &p.Caption, &p.Harm); err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
