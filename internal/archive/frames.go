@@ -229,17 +229,29 @@ func disagreements(first, p *photo.Photo) []string {
 			why = append(why, "place")
 		}
 	}
-	if !first.Date.IsZero() && !p.Date.IsZero() {
-		fa, _ := first.Date.Span()
-		fb, _ := p.Date.Span()
-		if days(fb)-days(fa) > reuseMonth || days(fa)-days(fb) > reuseMonth {
-			why = append(why, "date")
-		}
+	if OlderBy(first.Date, p.Date) > 0 || OlderBy(p.Date, first.Date) > 0 {
+		why = append(why, "date")
 	}
 	if first.Photographer != "" && p.Photographer != "" && foldName(first.Photographer) != foldName(p.Photographer) {
 		why = append(why, "photographer")
 	}
 	return why
+}
+
+// OlderBy is how many days a frame known from date known comes before
+// the date a caption claims, when that is more than a month: the picture
+// is older than the event its caption names. 0 when it is not, or either
+// date is unknown.
+func OlderBy(known, claimed photo.Date) int {
+	if known.IsZero() || claimed.IsZero() {
+		return 0
+	}
+	a, _ := known.Span()
+	b, _ := claimed.Span()
+	if n := days(b) - days(a); n > reuseMonth {
+		return n
+	}
+	return 0
 }
 
 // days counts the days of a YYYYMMDD date from a fixed one.

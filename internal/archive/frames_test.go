@@ -124,3 +124,25 @@ func flip(img image.Image) image.Image {
 	}
 	return out
 }
+
+// TestOlderBy: a frame known more than a month before the date a caption
+// claims is older than the event it names; a month or less, a later
+// frame, or a date unknown is not.
+func TestOlderBy(t *testing.T) {
+	day := func(y, m, d int) photo.Date { return photo.Date{Year: y, Month: m, Day: d, Precision: "day"} }
+	for _, tc := range []struct {
+		known, claimed photo.Date
+		want           int
+	}{
+		{day(2013, 5, 12), day(2016, 3, 3), 1026},
+		{day(2016, 1, 31), day(2016, 3, 3), 32}, // 2016 is a leap year
+		{day(2016, 2, 1), day(2016, 3, 3), 0},   // 31 days: a month
+		{day(2016, 3, 3), day(2013, 5, 12), 0},
+		{photo.Date{}, day(2016, 3, 3), 0},
+		{photo.Date{Year: 2013, Precision: "year"}, day(2013, 3, 3), 61},
+	} {
+		if got := OlderBy(tc.known, tc.claimed); got != tc.want {
+			t.Errorf("OlderBy(%s, %s) = %d, want %d", tc.known, tc.claimed, got, tc.want)
+		}
+	}
+}

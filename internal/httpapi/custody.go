@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -98,6 +99,10 @@ func (s *Server) reuseLine(ctx context.Context, l i18n.Locale, p *photo.Photo) *
 	if p.Reuse == photo.ReuseConflict {
 		here, hereDate, _ := say(p)
 		text = l.T("reuse.conflict", "place", place, "date", date, "credit", credit, "here", here, "heredate", hereDate)
+		// Dated before the event its caption names.
+		if n := archive.OlderBy(of.Date, p.Date); n > 0 {
+			text += " " + l.T("reuse.older", "n", n)
+		}
 	}
 	return &views.ReuseLine{Conflict: p.Reuse == photo.ReuseConflict, Text: text, URL: s.url("photo", "id", of.ID)}
 }
