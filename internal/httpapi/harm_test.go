@@ -196,6 +196,7 @@ func TestWithheldIsAbsentFromEveryPublicRoute(t *testing.T) {
 					}
 				}
 			}
+			t.Logf("%d read routes walked", reads)
 			if reads < 35 {
 				t.Fatalf("%d read routes walked", reads)
 			}
