@@ -41,16 +41,27 @@ import (
 // pageSize is how many photos a list page shows.
 const pageSize = 50
 
+// render answers with the page c and status.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	// Rendered whole before a byte is written: a template that fails
+	// gives a 500 error page, not a 200 with half a page.
+	var page bytes.Buffer
+	if err := c.Render(r.Context(), &page); err != nil {
+		if status >= http.StatusInternalServerError { // the error page itself
+			s.log.Error("rendering the error page", "path", r.URL.Path, "err", err)
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		s.error(w, r, fmt.Errorf("rendering the page %s: %w", r.URL.Path, err))
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Add("Vary", "Accept-Language, Cookie") // the reader's language
 	if w.Header().Get("Cache-Control") == "" {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
 	w.WriteHeader(status)
-	if err := c.Render(r.Context(), w); err != nil {
-		s.log.Warn("rendering a page", "path", r.URL.Path, "err", err)
-	}
+	w.Write(page.Bytes())
 }
 
 // page is what every page shares; current names the site link to mark
