@@ -144,175 +144,217 @@ func foldKeys[V any](m map[string]V) {
 // guillemets or quotes, and the countries and the adjectives of country
 // after a name ("عرسال اللبنانية").
 func arabicMentions(text string, toks []arTok) []Mention {
-	var out []Mention
-	var ph *arPhrase
-	quote := false    // inside «…» or "…"
-	cuedLast := false // the last name came after a cue or in quotes
+	sc := &arScan{text: text, toks: toks}
 	for i := 0; i < len(toks); i++ {
-		t := &toks[i]
-		if t.used {
-			ph = nil
-			continue
-		}
-		if t.punct {
-			switch t.text {
-			case "«", "“":
-				quote = true
-				continue
-			case "»", "”":
-				quote = false
-				continue
-			case "\"":
-				quote = !quote
-				continue
-			}
-			// A phrase goes on over a slash ("ت2/نوفمبر") only.
-			if t.text != "/" {
-				ph = nil
-			}
-			continue
-		}
-		if t.num >= 0 {
-			ph = nil
-			continue
-		}
-		w := splitParticles(t.fold)
-		// Countries and adjectives of country.
-		if _, ok := lexicon.ArabicCountries[w.rest]; ok {
-			m := Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Nationality}
-			if arCountryName(w.rest) || len(out) > 0 && out[len(out)-1].End >= toks[max(0, i-1)].start && out[len(out)-1].Entity == MaybePlace {
-				m.Entity = Country // "سوريا"; "عرسال اللبنانية": the name's country
-			}
-			if ph != nil && ph.cue != "" {
-				m.Cue, m.Role = ph.cue, ph.role
-			}
-			out = append(out, m)
-			ph = nil
-			continue
-		}
-		// "حلبيون يلتقطون صور سيلفي", "أسرة حمصية": the people of a city,
-		// a hint of where they are, weaker than a place the caption names.
-		if city, ok := lexicon.ArabicResidentOf(w.rest); ok {
-			out = append(out, Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Residents, Of: city})
-			ph = nil
-			continue
-		}
-		// A city or province abroad the gazetteer lacks says its country
-		// ("ضواحي أنقرة", the suburbs of Ankara), unless a designator of
-		// a small place comes before it.
-		if _, ok := lexicon.PlacesAbroad[w.rest]; ok && (ph == nil || ph.designator != "village" && ph.designator != "neighbourhood") {
-			m := Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context, Entity: Country}
-			if ph != nil && ph.cue != "" {
-				m.Cue, m.Role = ph.cue, ph.role
-			}
-			out = append(out, m)
-			ph = nil
-			continue
-		}
-		// Cues and designators begin or go on with a phrase.
-		if cue, ok := arCues[w.rest]; ok {
-			ph = &arPhrase{cue: cue, role: Where}
-			continue
-		}
-		if arTargets[w.rest] {
-			ph = &arPhrase{cue: "to", role: Target}
-			continue
-		}
-		if w.rest == "من" {
-			switch {
-			case arFromOrigin(toks, i):
-				ph = &arPhrase{cue: "from", role: Origin}
-			case ph == nil:
-				// "الملتقطة من مدينة دوما", "من حلب": of, or taken at.
-				ph = &arPhrase{role: Context}
-			default:
-				// "الأحياء الشرقية من حلب": the quarters of Aleppo; the
-				// name after "من" holds them, and is no quarter.
-				ph.designator = ""
-			}
-			continue
-		}
-		if w.rest == arOn && w.particles == "" {
-			ph = &arPhrase{cue: "on", role: Context}
-			continue
-		}
-		if d := arDesignator(w.rest); d != "" {
-			if ph == nil {
-				ph = &arPhrase{role: Context}
-				if strings.Contains(w.particles, "ب") {
-					ph.cue, ph.role = "in", Where // "بمدينة", "بريف"
-				}
-			}
-			if ph.designator == "" || !isDirectionWord(d) {
-				ph.designator = d
-			}
-			continue
-		}
-		if arStop[w.rest] || arStop[t.fold] {
-			ph = nil
-			continue
-		}
-		// A particle written onto the name: "بحمص", "لدمشق", "ودوما".
-		if w.particles == "" && arParticleWord(t.fold) {
-			w.particles = string([]rune(t.fold)[:1])
-		}
-		// A name: the words up to a stop, a bracket or a country, three
-		// at most; in quotes, what they enclose.
-		end := i
-		for k := i + 1; k < len(toks) && k-i < 4; k++ {
-			n := &toks[k]
-			if n.punct || n.used || n.num >= 0 {
-				break
-			}
-			nw := splitParticles(n.fold)
-			if _, resident := lexicon.ArabicResidentOf(nw.rest); resident {
-				break // "نساء رقاويات": women of Raqqa
-			}
-			if !quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold)) {
-				break // "الوعر بحمص": al-Waer, in Homs
-			}
-			if quote || k-i < 3 {
-				end = k
-			}
-		}
-		if quote {
-			for end+1 < len(toks) && !toks[end+1].punct && end-i < 4 {
-				end++
-			}
-		}
-		// "مدارس مدينة إدلب", the schools of the city of Idlib: a word
-		// right before a settlement's designator governs it, a common
-		// noun and no place; the cue before it is the settlement's.
-		if inConstruct(toks, end) {
-			if ph != nil {
-				ph.designator = ""
-			}
-			i = end
-			continue
-		}
-		m := Mention{Text: text[t.start:toks[end].end], Start: t.start, End: toks[end].end, Sentence: t.sentence, Role: Context}
-		switch {
-		case ph != nil:
-			m.Cue, m.Designator, m.Role = ph.cue, ph.designator, ph.role
-		case strings.Contains(w.particles, "ب"):
-			m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
-		case strings.HasPrefix(w.particles, "و") && len(out) > 0 && i > 0 && out[len(out)-1].End == toks[i-1].end && cuedLast:
-			prev := out[len(out)-1] // "في حلب وريفها", "دوما وحرستا"
-			m.Cue, m.Role = prev.Cue, prev.Role
-		case quote || arTitle(toks, i):
-			// Named in quotes, or as a title ("حلب.. وأشباح المدينة").
-		default:
-			i = end
-			continue // a word no cue names: not read as a place
-		}
-		out = append(out, m)
-		// A name joined by "و" shares the cue of one a word governs, not
-		// of one read from a letter that may be its own ("براء", a name).
-		cuedLast = ph != nil || quote
-		ph = nil
-		i = end
+		i = sc.step(i)
 	}
-	return out
+	return sc.out
+}
+
+// arScan is arabicMentions' walk over a caption's tokens: what it has
+// found, and what the words behind it said.
+type arScan struct {
+	text string
+	toks []arTok
+	out  []Mention
+	ph   *arPhrase // what the words before said of a name to come
+	// quote: inside «…» or "…"; cuedLast: the last name came after a
+	// cue or in quotes.
+	quote, cuedLast bool
+}
+
+// step reads token i and returns the last token it read.
+func (sc *arScan) step(i int) int {
+	t := &sc.toks[i]
+	switch {
+	case t.used, t.num >= 0:
+		sc.ph = nil
+		return i
+	case t.punct:
+		sc.punct(t.text)
+		return i
+	}
+	w := splitParticles(t.fold)
+	if sc.context(i, w) || sc.phraseWord(i, w) {
+		return i
+	}
+	return sc.name(i, w)
+}
+
+// punct follows quotes; a phrase goes on over a slash ("ت2/نوفمبر") only.
+func (sc *arScan) punct(p string) {
+	switch p {
+	case "«", "“":
+		sc.quote = true
+	case "»", "”":
+		sc.quote = false
+	case "\"":
+		sc.quote = !sc.quote
+	case "/":
+	default:
+		sc.ph = nil
+	}
+}
+
+// context reads token i when it says where things are without being a
+// place to put the photo at: a country or an adjective of country, the
+// people of a city, a place abroad the gazetteer lacks.
+func (sc *arScan) context(i int, w arWord) bool {
+	t := &sc.toks[i]
+	m := Mention{Text: t.text, Start: t.start, End: t.end, Sentence: t.sentence, Role: Context}
+	if _, ok := lexicon.ArabicCountries[w.rest]; ok {
+		m.Entity = Nationality
+		if arCountryName(w.rest) || len(sc.out) > 0 && sc.out[len(sc.out)-1].End >= sc.toks[max(0, i-1)].start && sc.out[len(sc.out)-1].Entity == MaybePlace {
+			m.Entity = Country // "سوريا"; "عرسال اللبنانية": the name's country
+		}
+		sc.addCued(m)
+		return true
+	}
+	// "حلبيون يلتقطون صور سيلفي", "أسرة حمصية": the people of a city,
+	// a hint of where they are, weaker than a place the caption names.
+	if city, ok := lexicon.ArabicResidentOf(w.rest); ok {
+		m.Entity, m.Of = Residents, city
+		sc.out = append(sc.out, m)
+		sc.ph = nil
+		return true
+	}
+	// A city or province abroad the gazetteer lacks says its country
+	// ("ضواحي أنقرة", the suburbs of Ankara), unless a designator of
+	// a small place comes before it.
+	if _, ok := lexicon.PlacesAbroad[w.rest]; ok && (sc.ph == nil || sc.ph.designator != "village" && sc.ph.designator != "neighbourhood") {
+		m.Entity = Country
+		sc.addCued(m)
+		return true
+	}
+	return false
+}
+
+// addCued adds m with the cue of the phrase before it, if any, which it
+// ends.
+func (sc *arScan) addCued(m Mention) {
+	if sc.ph != nil && sc.ph.cue != "" {
+		m.Cue, m.Role = sc.ph.cue, sc.ph.role
+	}
+	sc.out = append(sc.out, m)
+	sc.ph = nil
+}
+
+// phraseWord reads token i when it begins or goes on with a phrase (a
+// cue, a target, "من", "على", a designator) or ends one (a stop word).
+func (sc *arScan) phraseWord(i int, w arWord) bool {
+	if cue, ok := arCues[w.rest]; ok {
+		sc.ph = &arPhrase{cue: cue, role: Where}
+		return true
+	}
+	switch {
+	case arTargets[w.rest]:
+		sc.ph = &arPhrase{cue: "to", role: Target}
+	case w.rest == "من":
+		sc.from(i)
+	case w.rest == arOn && w.particles == "":
+		sc.ph = &arPhrase{cue: "on", role: Context}
+	case arDesignator(w.rest) != "":
+		d := arDesignator(w.rest)
+		if sc.ph == nil {
+			sc.ph = &arPhrase{role: Context}
+			if strings.Contains(w.particles, "ب") {
+				sc.ph.cue, sc.ph.role = "in", Where // "بمدينة", "بريف"
+			}
+		}
+		if sc.ph.designator == "" || !isDirectionWord(d) {
+			sc.ph.designator = d
+		}
+	case arStop[w.rest] || arStop[sc.toks[i].fold]:
+		sc.ph = nil
+	default:
+		return false
+	}
+	return true
+}
+
+// from reads "من" at token i.
+func (sc *arScan) from(i int) {
+	switch {
+	case arFromOrigin(sc.toks, i):
+		sc.ph = &arPhrase{cue: "from", role: Origin}
+	case sc.ph == nil:
+		// "الملتقطة من مدينة دوما", "من حلب": of, or taken at.
+		sc.ph = &arPhrase{role: Context}
+	default:
+		// "الأحياء الشرقية من حلب": the quarters of Aleppo; the name
+		// after "من" holds them, and is no quarter.
+		sc.ph.designator = ""
+	}
+}
+
+// name reads the name that begins at token i and returns its last token;
+// it is a mention when something names it as a place.
+func (sc *arScan) name(i int, w arWord) int {
+	t := &sc.toks[i]
+	// A particle written onto the name: "بحمص", "لدمشق", "ودوما".
+	if w.particles == "" && arParticleWord(t.fold) {
+		w.particles = string([]rune(t.fold)[:1])
+	}
+	end := sc.nameEnd(i)
+	// "مدارس مدينة إدلب", the schools of the city of Idlib: a word right
+	// before a settlement's designator governs it, a common noun and no
+	// place; the cue before it is the settlement's.
+	if inConstruct(sc.toks, end) {
+		if sc.ph != nil {
+			sc.ph.designator = ""
+		}
+		return end
+	}
+	m := Mention{Text: sc.text[t.start:sc.toks[end].end], Start: t.start, End: sc.toks[end].end, Sentence: t.sentence, Role: Context}
+	switch {
+	case sc.ph != nil:
+		m.Cue, m.Designator, m.Role = sc.ph.cue, sc.ph.designator, sc.ph.role
+	case strings.Contains(w.particles, "ب"):
+		m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
+	case strings.HasPrefix(w.particles, "و") && len(sc.out) > 0 && i > 0 && sc.out[len(sc.out)-1].End == sc.toks[i-1].end && sc.cuedLast:
+		prev := sc.out[len(sc.out)-1] // "في حلب وريفها", "دوما وحرستا"
+		m.Cue, m.Role = prev.Cue, prev.Role
+	case sc.quote || arTitle(sc.toks, i):
+		// Named in quotes, or as a title ("حلب.. وأشباح المدينة").
+	default:
+		return end // a word no cue names: not read as a place
+	}
+	sc.out = append(sc.out, m)
+	// A name joined by "و" shares the cue of one a word governs, not of
+	// one read from a letter that may be its own ("براء", a name).
+	sc.cuedLast = sc.ph != nil || sc.quote
+	sc.ph = nil
+	return end
+}
+
+// nameEnd is the last token of the name that begins at token i: the words
+// up to a stop, a bracket or a country, three at most; in quotes, what
+// they enclose.
+func (sc *arScan) nameEnd(i int) int {
+	toks := sc.toks
+	end := i
+	for k := i + 1; k < len(toks) && k-i < 4; k++ {
+		n := &toks[k]
+		if n.punct || n.used || n.num >= 0 {
+			break
+		}
+		nw := splitParticles(n.fold)
+		if _, resident := lexicon.ArabicResidentOf(nw.rest); resident {
+			break // "نساء رقاويات": women of Raqqa
+		}
+		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold)) {
+			break // "الوعر بحمص": al-Waer, in Homs
+		}
+		if sc.quote || k-i < 3 {
+			end = k
+		}
+	}
+	if sc.quote {
+		for end+1 < len(toks) && !toks[end+1].punct && end-i < 4 {
+			end++
+		}
+	}
+	return end
 }
 
 // inConstruct reports whether the name ending at toks[end] stands right
