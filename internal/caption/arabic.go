@@ -195,73 +195,99 @@ const arOpen, arClose = "(«\"“»[", ")»\"”«]"
 // "(afp_tickers)"), and a photographer after "تصوير:" or "عدسة:"
 // ("تصوير: رودي سعيد - رويترز"). It returns the credit and its span.
 func arabicCredit(text string, toks []arTok) (Credit, int, int) {
-	var c Credit
-	start, end := -1, -1
-	span := func(a, b int) {
-		// The brackets around it belong to it.
-		if a > 0 && toks[a-1].punct && strings.Contains(arOpen, toks[a-1].text) {
-			a--
-		}
-		if b+1 < len(toks) && toks[b+1].punct && strings.Contains(arClose, toks[b+1].text) {
-			b++
-		}
-		if start < 0 || toks[a].start < start {
-			start = toks[a].start
-		}
-		end = max(end, toks[b].end)
-		for k := a; k <= b; k++ {
-			toks[k].used = true
-		}
-	}
-	words := arWordIndex(toks)
-	for wi := 0; wi < len(words); wi++ {
-		i := words[wi]
+	cr := &arCredit{text: text, toks: toks, start: -1, end: -1}
+	for _, i := range arWordIndex(toks) {
 		t := &toks[i]
-		// A photographer: "تصوير: name", "عدسة name", up to a dash,
-		// a slash, a bracket or the end; an agency may follow.
-		if t.fold == "تصوير" || t.fold == "عدسه" || t.fold == "بعدسه" {
-			j := i + 1
-			if j < len(toks) && toks[j].punct && toks[j].text == ":" {
-				j++
-			}
-			k := j
-			for k < len(toks) && !toks[k].punct && k-j < 4 && toks[k].num < 0 && !arAgencyAt(toks, k) {
-				k++
-			}
-			if k > j {
-				c.Photographer = text[toks[j].start:toks[k-1].end]
-				span(i, k-1)
-			}
-			continue
-		}
-		// "المصدر: X" names where the photo came from.
-		if t.fold == "المصدر" && i+2 < len(toks) && toks[i+1].text == ":" && !toks[i+2].punct {
-			if a, n := arAgencyMatch(toks, i+2); n > 0 {
-				c.Agency = a.name
-				span(i, i+1+n)
-			} else {
-				c.Agency = toks[i+2].text
-				span(i, i+2)
-			}
-			continue
-		}
-		if a, n := arAgencyMatch(toks, i); n > 0 {
-			last := i + arSpan(toks, i, n) - 1
-			if !a.bare && !arEnclosed(toks, i, last) {
-				continue
-			}
-			c.Agency = a.name
-			span(i, last)
+		switch {
+		case t.fold == "تصوير" || t.fold == "عدسه" || t.fold == "بعدسه":
+			cr.photographer(i)
+		case t.fold == "المصدر" && i+2 < len(toks) && toks[i+1].text == ":" && !toks[i+2].punct:
+			cr.source(i)
+		default:
+			cr.agency(i)
 		}
 	}
-	if c.Agency == "" && c.Photographer == "" {
+	if cr.c.Agency == "" && cr.c.Photographer == "" {
 		// An English credit in an Arabic caption: "(Reuters)".
 		if ec, s, e, ok := findCredit(text); ok {
 			return ec, s, e
 		}
-		return c, 0, 0
+		return cr.c, 0, 0
 	}
-	return c, start, end
+	return cr.c, cr.start, cr.end
+}
+
+// arCredit is what arabicCredit has read: the credit, and the span of
+// the caption it takes.
+type arCredit struct {
+	text       string
+	toks       []arTok
+	c          Credit
+	start, end int
+}
+
+// photographer reads "تصوير: name", "عدسة name" at token i: the name up
+// to a dash, a slash, a bracket or the end; an agency may follow.
+func (cr *arCredit) photographer(i int) {
+	toks := cr.toks
+	j := i + 1
+	if j < len(toks) && toks[j].punct && toks[j].text == ":" {
+		j++
+	}
+	k := j
+	for k < len(toks) && !toks[k].punct && k-j < 4 && toks[k].num < 0 && !arAgencyAt(toks, k) {
+		k++
+	}
+	if k > j {
+		cr.c.Photographer = cr.text[toks[j].start:toks[k-1].end]
+		cr.span(i, k-1)
+	}
+}
+
+// source reads "المصدر: X" at token i, which names where the photo came
+// from: a known agency, or the word as written.
+func (cr *arCredit) source(i int) {
+	if a, n := arAgencyMatch(cr.toks, i+2); n > 0 {
+		cr.c.Agency = a.name
+		cr.span(i, i+1+n)
+		return
+	}
+	cr.c.Agency = cr.toks[i+2].text
+	cr.span(i, i+2)
+}
+
+// agency reads an agency's name at token i: one that is only ever an
+// agency's anywhere, another in brackets or quotes.
+func (cr *arCredit) agency(i int) {
+	a, n := arAgencyMatch(cr.toks, i)
+	if n == 0 {
+		return
+	}
+	last := i + arSpan(cr.toks, i, n) - 1
+	if !a.bare && !arEnclosed(cr.toks, i, last) {
+		return
+	}
+	cr.c.Agency = a.name
+	cr.span(i, last)
+}
+
+// span takes tokens a to b, with the brackets around them, into the
+// credit.
+func (cr *arCredit) span(a, b int) {
+	toks := cr.toks
+	if a > 0 && toks[a-1].punct && strings.Contains(arOpen, toks[a-1].text) {
+		a--
+	}
+	if b+1 < len(toks) && toks[b+1].punct && strings.Contains(arClose, toks[b+1].text) {
+		b++
+	}
+	if cr.start < 0 || toks[a].start < cr.start {
+		cr.start = toks[a].start
+	}
+	cr.end = max(cr.end, toks[b].end)
+	for k := a; k <= b; k++ {
+		toks[k].used = true
+	}
 }
 
 // arWordIndex lists the indexes of the word tokens.

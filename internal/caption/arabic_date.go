@@ -62,42 +62,16 @@ func arabicDate(toks []arTok) Date {
 	var best Date
 	var bestFrom, bestTo int
 	rank := map[string]int{"": 0, "year": 1, "month": 2, "day": 3}
-	try := func(d Date, from, to int) {
-		if _, err := photo.ParseDate(d.String()); err == nil && rank[d.Precision] > rank[best.Precision] {
-			best, bestFrom, bestTo = d, from, to
-		}
-	}
 	for i := range toks {
-		t := &toks[i]
-		if t.used {
+		if toks[i].used {
 			continue
 		}
-		// day month year
-		if t.num >= 1 && t.num <= 31 && t.digits <= 2 {
-			if m, n := arMonthAt(toks, i+1); m != 0 && n < len(toks) && arYear(&toks[n]) {
-				try(Date{Year: toks[n].num, Month: m, Day: t.num, Precision: "day"}, i, n)
-				continue
-			}
-			// d/m/yyyy, d-m-yyyy, d.m.yyyy
-			if i+4 < len(toks) && toks[i+1].punct && toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+3].punct &&
-				toks[i+1].text == toks[i+3].text && arYear(&toks[i+4]) && toks[i+2].digits <= 2 {
-				try(Date{Year: toks[i+4].num, Month: toks[i+2].num, Day: t.num, Precision: "day"}, i, i+4)
-				continue
-			}
-		}
-		if arYear(t) {
-			// yyyy/mm/dd, yyyy-mm-dd
-			if i+4 < len(toks) && toks[i+1].punct && toks[i+3].punct && toks[i+1].text == toks[i+3].text &&
-				toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+4].num >= 1 && toks[i+4].num <= 31 && toks[i+4].digits <= 2 {
-				try(Date{Year: t.num, Month: toks[i+2].num, Day: toks[i+4].num, Precision: "day"}, i, i+4)
-				continue
-			}
-			try(Date{Year: t.num, Precision: "year"}, i, i)
+		d, to, ok := arDateAt(toks, i)
+		if !ok {
 			continue
 		}
-		// month year
-		if m, n := arMonthAt(toks, i); m != 0 && n < len(toks) && arYear(&toks[n]) {
-			try(Date{Year: toks[n].num, Month: m, Precision: "month"}, i, n)
+		if _, err := photo.ParseDate(d.String()); err == nil && rank[d.Precision] > rank[best.Precision] {
+			best, bestFrom, bestTo = d, i, to
 		}
 	}
 	if best.IsZero() {
@@ -107,4 +81,34 @@ func arabicDate(toks []arTok) Date {
 		toks[k].used = true
 	}
 	return best
+}
+
+// arDateAt reads the date written from token i, if one is, and the last
+// token it takes: the first of the forms arabicDate names that fits.
+func arDateAt(toks []arTok, i int) (d Date, to int, ok bool) {
+	t := &toks[i]
+	// sep reports whether tokens a and b are the same separator.
+	sep := func(a, b int) bool { return toks[a].punct && toks[b].punct && toks[a].text == toks[b].text }
+	switch {
+	case t.num >= 1 && t.num <= 31 && t.digits <= 2:
+		// day month year
+		if m, n := arMonthAt(toks, i+1); m != 0 && n < len(toks) && arYear(&toks[n]) {
+			return Date{Year: toks[n].num, Month: m, Day: t.num, Precision: "day"}, n, true
+		}
+		// d/m/yyyy, d-m-yyyy, d.m.yyyy
+		if i+4 < len(toks) && sep(i+1, i+3) && toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+2].digits <= 2 && arYear(&toks[i+4]) {
+			return Date{Year: toks[i+4].num, Month: toks[i+2].num, Day: t.num, Precision: "day"}, i + 4, true
+		}
+	case arYear(t):
+		// yyyy/mm/dd, yyyy-mm-dd
+		if i+4 < len(toks) && sep(i+1, i+3) && toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+4].num >= 1 && toks[i+4].num <= 31 && toks[i+4].digits <= 2 {
+			return Date{Year: t.num, Month: toks[i+2].num, Day: toks[i+4].num, Precision: "day"}, i + 4, true
+		}
+		return Date{Year: t.num, Precision: "year"}, i, true
+	}
+	// month year
+	if m, n := arMonthAt(toks, i); m != 0 && n < len(toks) && arYear(&toks[n]) {
+		return Date{Year: toks[n].num, Month: m, Precision: "month"}, n, true
+	}
+	return Date{}, 0, false
 }
