@@ -101,8 +101,9 @@ func (s *Server) checkPassword(r *http.Request, name, password, device string) (
 }
 
 // passwordRefused answers a password check that did not run: the brake's
-// refusal as the form again (429, Retry-After, in the reader's words);
-// nothing for a client that went away; any other error as errors are.
+// refusal (429) and no free check in time (503) as the form again, with
+// Retry-After, in the reader's words; nothing for a client that went
+// away; any other error as errors are.
 func (s *Server) passwordRefused(w http.ResponseWriter, r *http.Request, m views.SignIn, err error) {
 	var refusal *auth.Refusal
 	switch {
@@ -115,6 +116,11 @@ func (s *Server) passwordRefused(w http.ResponseWriter, r *http.Request, m views
 			m.Message = l.T("signin.known-browser-only", "min", (secs+59)/60)
 		}
 		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
+	case photo.ErrorCode(err) == photo.EUnavailable:
+		// No check free in time: the form again, in the reader's words.
+		w.Header().Set("Retry-After", "5")
+		m.Message = i18n.From(r.Context()).T("signin.busy")
+		s.render(w, r, http.StatusServiceUnavailable, views.SignInPage(m))
 	case r.Context().Err() != nil:
 	default:
 		s.error(w, r, err)

@@ -324,17 +324,20 @@ func TestSignInSlowsGuessing(t *testing.T) {
 }
 
 // Password checks take 19 MiB each: beyond a few at once, sign-ins are
-// answered 503 with Retry-After, and the refused attempt is not counted
-// against the address.
+// answered 503 with Retry-After — the form again, in the reader's
+// language — and the refused attempt is not counted against the address.
 func TestSignInFloodIsRefused(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	for range cap(e.s.passwordChecks) {
 		e.s.passwordChecks <- struct{}{}
 	}
 	form := url.Values{"name": {"rana"}, "password": {testPassword}}.Encode()
-	resp, out := do(t, nil, "POST", e.ts.URL+"/signin", form, "Content-Type", "application/x-www-form-urlencoded")
-	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !strings.Contains(out, "too many sign-ins") {
-		t.Errorf("with every check slot taken: %s %q", resp.Status, out)
+	// The form again, in the reader's words (an Arabic page's in Arabic).
+	for lang, want := range map[string]string{"en": "Too many people are signing in", "ar": "يسجّل كثيرون دخولهم"} {
+		resp, out := do(t, nil, "POST", e.ts.URL+"/signin?lang="+lang, form, "Content-Type", "application/x-www-form-urlencoded", "Accept", "text/html")
+		if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !strings.Contains(out, want) || !strings.Contains(out, `name="password"`) {
+			t.Errorf("%s, with every check slot taken: %s %q", lang, resp.Status, out)
+		}
 	}
 	for range cap(e.s.passwordChecks) {
 		<-e.s.passwordChecks
