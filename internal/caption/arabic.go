@@ -170,23 +170,6 @@ type arAgency struct {
 	bare bool
 }
 
-var arAgencies = []arAgency{
-	{[]string{"ا", "ف", "ب"}, "AFP", true},
-	{[]string{"وكاله", "الصحافه", "الفرنسيه"}, "AFP", true},
-	{[]string{"الفرنسيه"}, "AFP", false},
-	{[]string{"رويترز"}, "Reuters", true},
-	{[]string{"ا", "ب"}, "AP", false},
-	{[]string{"اسوشيتد", "برس"}, "AP", true},
-	{[]string{"اسوشيتدبرس"}, "AP", true},
-	{[]string{"وكاله", "الاناضول"}, "Anadolu Agency", true},
-	{[]string{"الاناضول"}, "Anadolu Agency", true},
-	{[]string{"سانا"}, "SANA", true},
-	{[]string{"عنب", "بلدي"}, "Enab Baladi", true},
-	{[]string{"شينخوا"}, "Xinhua", true},
-	{[]string{"ا", "ب", "ا"}, "EPA", false},
-	{[]string{"afp_tickers"}, "AFP", true},
-}
-
 // arBrackets open and close a credit.
 const arOpen, arClose = "(«\"“»[", ")»\"”«]"
 
@@ -303,8 +286,11 @@ func arWordIndex(toks []arTok) []int {
 
 // arAgencyMatch returns the agency whose words begin at toks[i], skipping
 // the dots and spaces between letters ("أ.ف.ب", "أ. ف. ب"), and how many
-// words it took.
+// words it took. An AFP feed's tag ("afp_tickers") is AFP's.
 func arAgencyMatch(toks []arTok, i int) (arAgency, int) {
+	if i < len(toks) && !toks[i].punct && strings.HasPrefix(toks[i].fold, "afp") {
+		return arAgency{words: []string{toks[i].fold}, name: "AFP", bare: true}, 1
+	}
 	for _, a := range arAgencies {
 		k, n := i, 0
 		for n < len(a.words) && k < len(toks) {
@@ -315,11 +301,7 @@ func arAgencyMatch(toks []arTok, i int) (arAgency, int) {
 				}
 				break
 			}
-			w := toks[k].fold
-			if n == 0 && strings.HasPrefix(w, "afp") {
-				w = "afp_tickers"
-			}
-			if w != a.words[n] {
+			if toks[k].fold != a.words[n] {
 				break
 			}
 			n++

@@ -90,3 +90,26 @@ func TestArabicMentions(t *testing.T) {
 		}
 	}
 }
+
+// TestOneAgencyTable: the Arabic and English readers know the same
+// agencies by the same names — one table holds both spellings, so they
+// cannot drift (Enab Baladi was once the Arabic reader's only).
+func TestOneAgencyTable(t *testing.T) {
+	names := map[string]bool{}
+	for _, a := range agencies {
+		names[a.name] = true
+	}
+	for _, a := range arAgencies {
+		if !names[a.name] {
+			t.Errorf("the Arabic reader knows %q, the English one does not", a.name)
+		}
+	}
+	for _, tc := range []struct{ caption, agency string }{
+		{"Children walk in Idlib, Syria, March 3, 2016. (Photo by Enab Baladi)", "Enab Baladi"},
+		{"أطفال في إدلب، 3 آذار 2016 (عنب بلدي)", "Enab Baladi"},
+	} {
+		if got := Parse(tc.caption).Credit.Agency; got != tc.agency {
+			t.Errorf("%s: agency %q, want %q", tc.caption, got, tc.agency)
+		}
+	}
+}

@@ -37,21 +37,39 @@ const (
 	rankWire
 )
 
-var agencies = func() map[string]agency {
+// agencies and arAgencies are the known agencies, from one table: by how
+// English credits spell them (lower case), and by the words Arabic
+// captions write them in.
+var agencies, arAgencies = knownAgencies()
+
+// knownAgencies reads the table of agencies. A spelling in Arabic letters
+// is the Arabic reader's, its words as written (folded on start), "~"
+// first when the words are a credit only in brackets or quotes, or at
+// the caption's start or end ("أ ب", "الفرنسية"); any other is the
+// English reader's.
+func knownAgencies() (map[string]agency, []arAgency) {
 	m := map[string]agency{}
+	var ar []arAgency
 	add := func(rank int, name string, spellings ...string) {
 		m[strings.ToLower(name)] = agency{name, rank}
 		for _, s := range spellings {
-			m[s] = agency{name, rank}
+			if !strings.ContainsFunc(s, lexicon.IsArabic) {
+				m[s] = agency{name, rank}
+				continue
+			}
+			bare := !strings.HasPrefix(s, "~")
+			ar = append(ar, arAgency{words: strings.Fields(strings.TrimPrefix(s, "~")), name: name, bare: bare})
 		}
 	}
-	add(rankWire, "Reuters", "reuter", "thomson reuters")
-	add(rankWire, "AFP", "agence france-presse", "agence france presse", "afp photo", "afp photos", "afpphoto")
-	add(rankWire, "AP", "associated press", "the associated press", "ap photo", "ap photos", "ap images")
-	add(rankWire, "EPA", "epa-efe", "european pressphoto agency", "epa photo")
+	add(rankWire, "Reuters", "reuter", "thomson reuters", "رويترز")
+	add(rankWire, "AFP", "agence france-presse", "agence france presse", "afp photo", "afp photos", "afpphoto",
+		"أ ف ب", "وكالة الصحافة الفرنسية", "~الفرنسية")
+	add(rankWire, "AP", "associated press", "the associated press", "ap photo", "ap photos", "ap images",
+		"~أ ب", "أسوشيتد برس", "أسوشيتدبرس")
+	add(rankWire, "EPA", "epa-efe", "european pressphoto agency", "epa photo", "~أ ب أ")
 	add(rankWire, "EFE")
-	add(rankWire, "Anadolu Agency", "anadolu", "aa", "anadolu ajansi", "anadolu agency photo")
-	add(rankWire, "Xinhua", "xinhua news agency", "xinhua news")
+	add(rankWire, "Anadolu Agency", "anadolu", "aa", "anadolu ajansi", "anadolu agency photo", "وكالة الأناضول", "الأناضول")
+	add(rankWire, "Xinhua", "xinhua news agency", "xinhua news", "شينخوا")
 	add(rankWire, "dpa", "deutsche presse-agentur", "picture alliance", "picture-alliance")
 	add(rankWire, "UPI", "united press international")
 	add(rankWire, "Sputnik", "ria novosti", "sputnik news")
@@ -89,7 +107,7 @@ var agencies = func() map[string]agency {
 	add(rankPhotoAgency, "CNN")
 	add(rankDistributor, "Getty Images", "getty", "gettyimages", "getty images news")
 	add(rankDistributor, "Storyful")
-	add(rankSource, "SANA", "syrian arab news agency", "sana news agency")
+	add(rankSource, "SANA", "syrian arab news agency", "sana news agency", "سانا")
 	add(rankSource, "Hawar News", "anha", "hawar news agency", "hawar")
 	add(rankSource, "Aleppo Media Center", "amc", "aleppo media centre")
 	add(rankSource, "Shaam News Network", "snn", "shaam news")
@@ -108,9 +126,10 @@ var agencies = func() map[string]agency {
 	add(rankSource, "Qasioun News")
 	add(rankSource, "Baladi News")
 	add(rankSource, "Orient News")
+	add(rankSource, "Enab Baladi", "عنب بلدي")
 	add(rankSource, "Russian Defence Ministry", "russian defense ministry", "russian ministry of defence", "russian ministry of defense")
-	return m
-}()
+	return m, ar
+}
 
 // Credit words that say how a photo came, not who took it.
 var creditMarkers = map[string]bool{
