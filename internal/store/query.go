@@ -25,28 +25,10 @@ func where(f photo.Filter) (string, []any, error) {
 		conds = append(conds, cond)
 		args = append(args, a...)
 	}
-	// The window's rule and its numbers are photo.Window's (the memory
-	// index applies the same); the photos to look at start in the window
-	// or on one of two days before it, short ranges of the window index.
-	switch win := photo.WindowOf(f); {
-	case win.From && win.To && win.Month >= win.First && win.Year >= win.First:
-		// A window from a month's (or year's) first day: the photos dated
-		// to that month or year start inside it, so one range of the
-		// date index holds them all, and a list newest first reads it in
-		// order rather than sorting the window.
-		if win.First > win.Last {
-			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
-		}
-		add("date_to >= ? AND date_from BETWEEN ? AND ?", win.First, win.First, win.Last)
-	case win.From && win.To:
-		if win.First > win.Last {
-			return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
-		}
-		add("date_to >= ? AND date_from <= ? AND (date_from BETWEEN ? AND ? OR date_from IN (?, ?))", win.First, win.Last, win.First, win.Last, win.Month, win.Year)
-	case win.From:
-		add("date_to >= ? AND (date_from >= ? OR date_from IN (?, ?))", win.First, win.First, win.Month, win.Year)
-	case win.To:
-		add("date_from <= ?", win.Last)
+	if cond, a, err := windowSQL(f); err != nil {
+		return "", nil, err
+	} else if cond != "" {
+		add(cond, a...)
 	}
 	if b := f.BBox; b != nil {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
@@ -120,6 +102,33 @@ func where(f photo.Filter) (string, []any, error) {
 		return "1", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
+}
+
+// windowSQL is the condition of f's time window, "" for none. The
+// window's rule and its numbers are photo.Window's (the memory index
+// applies the same); the photos to look at start in the window or on one
+// of two days before it, short ranges of the window index.
+func windowSQL(f photo.Filter) (string, []any, error) {
+	win := photo.WindowOf(f)
+	if win.From && win.To && win.First > win.Last {
+		return "", nil, photo.Errorf(photo.EInvalid, "the time window ends (%s) before it starts (%s)", f.To, f.From)
+	}
+	switch {
+	case win.From && win.To && win.Month >= win.First && win.Year >= win.First:
+		// A window from a month's (or year's) first day: the photos dated
+		// to that month or year start inside it, so one range of the
+		// date index holds them all, and a list newest first reads it in
+		// order rather than sorting the window.
+		return "date_to >= ? AND date_from BETWEEN ? AND ?", []any{win.First, win.First, win.Last}, nil
+	case win.From && win.To:
+		return "date_to >= ? AND date_from <= ? AND (date_from BETWEEN ? AND ? OR date_from IN (?, ?))",
+			[]any{win.First, win.Last, win.First, win.Last, win.Month, win.Year}, nil
+	case win.From:
+		return "date_to >= ? AND (date_from >= ? OR date_from IN (?, ?))", []any{win.First, win.First, win.Month, win.Year}, nil
+	case win.To:
+		return "date_from <= ?", []any{win.Last}, nil
+	}
+	return "", nil, nil
 }
 
 // public is the condition of the photos the public may see: all but the
