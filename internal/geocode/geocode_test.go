@@ -169,3 +169,37 @@ func TestPersonNameIsNoSurePlace(t *testing.T) {
 		}
 	}
 }
+
+// TestStatedSyriaIsNeverAbroad: a caption that says the photo is in Syria
+// (", Syria" after the place, or "في … سوريا") is placed in Syria, even
+// near a border, where the name could be read across it; one that says
+// another country is not placed in Syria. Written captions, so that the
+// rule is pinned without the shared evaluation data.
+func TestStatedSyriaIsNeverAbroad(t *testing.T) {
+	gc, _ := newGeocoder(t)
+	for _, tc := range []struct {
+		caption string
+		inSyria bool
+	}{
+		{"A boy rides a bicycle in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh", true},
+		{"Smoke rises over the town of Kobani, Syria, October 20, 2014. REUTERS/Kai Pfaffenbach", true},
+		{"Internally displaced children stand near their tent in Ras al-Ain, Syria, January 22, 2017. REUTERS/Rodi Said", true},
+		{"Civilians gather in Tal Abyad, Syria, June 16, 2015. REUTERS/Stringer", true},
+		{"People walk in a market in Qamishli, Syria, May 2, 2016. REUTERS/Rodi Said", true},
+		{"أطفال يلعبون في دوما، سوريا، 3 آذار 2016 (رويترز)", true},
+		{"Syrian refugees wait in Gaziantep, Turkey, March 3, 2016. REUTERS/Umit Bektas", false},
+		{"Syrian refugees queue at a camp in Mafraq, Jordan, March 3, 2016. REUTERS/Muhammad Hamed", false},
+		// A Syrian village's name, said of a crossing into Jordan.
+		{"Syrian refugees enter Jordan at the Hadalat crossing, March 3, 2016. REUTERS/Muhammad Hamed", false},
+	} {
+		res := gc.Geocode(caption.Parse(tc.caption))
+		got := res.Place != nil && res.Place.Country == "SY"
+		if got != tc.inSyria {
+			name := "nowhere"
+			if res.Place != nil {
+				name = res.Place.Name + " (" + res.Place.Country + ")"
+			}
+			t.Errorf("%s\n  placed at %s; in Syria: %v, want %v (%s)", tc.caption, name, got, tc.inSyria, res.Note)
+		}
+	}
+}
