@@ -6,10 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +25,7 @@ import (
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/story"
 )
 
 var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) })
@@ -461,5 +464,107 @@ func TestPublishBaseURL(t *testing.T) {
 	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
 	if bytes.Contains(index, []byte("https://example.org")) {
 		t.Error("index.html links to the base URL: its links should stay relative")
+	}
+}
+
+// siteTexts reads every file of a published site, gzip members read
+// through (the .gz data, and a PMTiles archive's tiles and directories),
+// by path.
+func siteTexts(t *testing.T, dir string) map[string][][]byte {
+	t.Helper()
+	out := map[string][][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		texts := [][]byte{b}
+		for i := bytes.Index(b, []byte{0x1f, 0x8b, 8}); i >= 0; {
+			if zr, err := gzip.NewReader(bytes.NewReader(b[i:])); err == nil {
+				zr.Multistream(false)
+				if text, err := io.ReadAll(zr); err == nil {
+					texts = append(texts, text)
+				}
+			}
+			next := bytes.Index(b[i+1:], []byte{0x1f, 0x8b, 8})
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+		out[strings.TrimPrefix(path, dir)] = texts
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestPublishedSiteKeepsWhatIsPrivate (issue 43, part 2): what the README
+// promises stays out of a published site stays out of every one of its
+// files — a draft story, title and text, and the camera's GPS point of an
+// imported image (its coordinates and its distance from the place), which
+// only editors see on the server.
+func TestPublishedSiteKeepsWhatIsPrivate(t *testing.T) {
+	ctx := context.Background()
+	a := testArchive(t, 10)
+	src := t.TempDir()
+	b, err := os.ReadFile(filepath.Join("../imagemeta/testdata", "gps-nw.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(src, "gps-nw.jpg"), b, 0o644) // New York: a point no place of the site has
+	if _, err := a.ImportImages(ctx, []string{src}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	all, _ := a.DB.Photos(ctx, photo.Filter{})
+	var withGPS *photo.Photo
+	for i := range all {
+		if all[i].Check.HasGPS {
+			withGPS = &all[i]
+		}
+	}
+	if withGPS == nil {
+		t.Fatal("no photo has the camera's GPS point")
+	}
+	draft := story.Story{Slug: "ghouta-notes", Title: "Unpublished notes on the Ghouta", Summary: "Sources not yet checked", Status: story.Draft,
+		Steps: []story.Step{{Heading: "A source's claim", Text: "Not for the public yet.", Photos: []story.PhotoRef{{ID: all[0].ID, Caption: all[0].Caption}}}}}
+	if draft, err = a.DB.SaveStory(ctx, draft, "", "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	published := story.Story{Slug: "published-walk", Title: "Published walk", Status: story.Published, Steps: []story.Step{{Heading: "One", Photos: []story.PhotoRef{{ID: all[0].ID, Caption: all[0].Caption}}}}}
+	if _, err := a.DB.SaveStory(ctx, published, "", "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := Publish(ctx, a, dir, Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	private := []string{draft.Slug, draft.Title, draft.Summary, "Not for the public yet",
+		// The point as the data would write it (its caption says it in
+		// words, as a fixture's may).
+		strconv.FormatFloat(withGPS.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(withGPS.Check.GPSLat, 'f', 6, 64)}
+	sawPublished := false
+	for path, texts := range siteTexts(t, dir) {
+		for _, text := range texts {
+			for _, p := range private {
+				if bytes.Contains(text, []byte(p)) || strings.Contains(path, p) {
+					t.Errorf("%s holds %q", path, p)
+				}
+			}
+			for _, field := range []string{"gps_lon", "gps_lat", "gps_distance_km"} {
+				if n := bytes.Count(text, []byte(`"`+field+`":`)); n != bytes.Count(text, []byte(`"`+field+`":null`)) {
+					t.Errorf("%s holds the camera's %s", path, field)
+				}
+			}
+			sawPublished = sawPublished || bytes.Contains(text, []byte("Published walk"))
+		}
+	}
+	if !sawPublished {
+		t.Error("the published story is not in the site either: the test reads nothing")
 	}
 }
