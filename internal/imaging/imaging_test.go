@@ -272,3 +272,41 @@ func TestShrinkAverages(t *testing.T) {
 		}
 	}
 }
+
+// A decode that fails, or is cancelled while it waits, gives its share of
+// the budget back at once: the whole budget is free after each (a share
+// kept by an error would shrink the budget for good, one bad file at a
+// time).
+func TestBudgetComesBackAfterAnErrorOrACancel(t *testing.T) {
+	file := bomb.ColourJPEG(300, 300)
+	h, err := ReadHeader(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := h.Cost + smallCost(h, 320, 1)
+	p := New(full)
+	whole := func(after string) {
+		t.Helper()
+		if !p.budget.TryAcquire(full) {
+			t.Fatalf("after %s, the budget is not whole", after)
+		}
+		p.budget.Release(full)
+	}
+	// A header that reads, a body that does not.
+	broken := file[:len(file)/2]
+	if _, err := p.Decode(context.Background(), bytes.NewReader(broken), 320, 1); photo.ErrorCode(err) != photo.EConflict {
+		t.Fatalf("a broken file: err = %v; want it refused", err)
+	}
+	whole("a decode error")
+	// Cancelled while it waits for the budget.
+	if err := p.budget.Acquire(context.Background(), full); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	if _, err := p.Decode(ctx, bytes.NewReader(file), 320, 1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled while waiting: err = %v", err)
+	}
+	p.budget.Release(full)
+	whole("a cancelled request")
+}
