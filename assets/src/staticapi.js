@@ -87,10 +87,11 @@ export class StaticAPI {
       // The governorates' rows are [name, P-code, Arabic name].
       const govByName = new Map(d.governorates.map((g) => [g[0], g[1]]));
       this.tables = { agencies: d.agencies, photographers: d.photographers, places: d.places, governorates: d.governorates, agreements: d.agreements };
+      this.aliases = new Map(Object.entries(d.aliases || {})); // a place's other ids
       this.govCode = (name) => govByName.get(name) || name;
       this.byID = new Map();
-      this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence], k) => {
-        const p = { k, id, lon, lat, from, to, placement, metadata, confidence,
+      this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence, seq], k) => {
+        const p = { k, id, lon, lat, from, to, placement, metadata, confidence, seq,
           agency: agency < 0 ? "" : d.agencies[agency][0], photographer: photographer < 0 ? "" : d.photographers[photographer][0],
           place: place < 0 ? "" : d.places[place][0], placeName: place < 0 ? "" : d.places[place][1], placeNameAr: place < 0 ? "" : d.places[place][2],
           gov: gov < 0 ? "" : d.governorates[gov][0], govAr: gov < 0 ? "" : d.governorates[gov][2], agreement: agreement < 0 ? "" : d.agreements[agreement][0] };
@@ -151,14 +152,19 @@ export class StaticAPI {
   // the facet named in except (a facet's counts ignore its own choice).
   async matcher(q, except) {
     const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
-    if ((q.get("from") && from === null) || (q.get("to") && to === null)) throw new APIError(400, "from, to: use YYYY, YYYY-MM or YYYY-MM-DD");
+    for (const [k, v] of [["from", from], ["to", to]]) {
+      if (q.get(k) && v === null) throw new APIError(400, `"${q.get(k)}" is not a date: use YYYY, YYYY-MM or YYYY-MM-DD`, k);
+    }
     let box = null;
     if (q.get("bbox")) {
       box = q.get("bbox").split(",").map(Number);
-      if (box.length !== 4 || box.some(Number.isNaN)) throw new APIError(400, "bbox: want minLon,minLat,maxLon,maxLat");
+      if (box.length !== 4 || box.some(Number.isNaN)) throw new APIError(400, `"${q.get("bbox")}": want minLon,minLat,maxLon,maxLat`, "bbox");
     }
     const sets = {};
-    for (const k of MULTI) if (k !== except && q.getAll(k).length) sets[k] = new Set(q.getAll(k).map((v) => v.trim()));
+    if (q.getAll("place").length) await this.photos(); // the places' other ids
+    for (const k of MULTI) {
+      if (k !== except && q.getAll(k).length) sets[k] = new Set(q.getAll(k).map((v) => (k === "place" ? this.aliases.get(v.trim()) || v.trim() : v.trim())));
+    }
     const minConf = Number(q.get("min_confidence") || 0);
     const unplaced = q.get("unplaced") === "true";
     const found = q.get("q") ? await this.search(q.get("q")) : null;
@@ -248,10 +254,18 @@ export class StaticAPI {
 
   async timeline(q) {
     const bin = q.get("bin") || "month";
-    if (bin === "month" && !narrows(q) && !q.get("from") && !q.get("to") && !q.get("bbox")) {
-      return { bin, counts: (await this.load(this.m.timeline)).months };
+    if (!["month", "year", "day"].includes(bin)) throw new APIError(400, `"${bin}": want month, year or day`, "bin");
+    if (bin === "day") {
+      const first = dayOf(q.get("from"), false), last = dayOf(q.get("to"), true);
+      if (first === null || last === null || daysFrom(first, last) > MAX_DAY_BINS) {
+        throw new APIError(400, `day needs a window (from and to) of at most ${MAX_DAY_BINS} days`, "bin");
+      }
     }
-    if (bin === "day" && !narrows(q) && !q.get("bbox") && !this.loaded) return this.daysFromCounts(q);
+    const withTotal = (t) => ({ bin: t.bin, total: t.counts.reduce((n, c) => n + c.count, 0), counts: t.counts });
+    if (bin === "month" && !narrows(q) && !q.get("from") && !q.get("to") && !q.get("bbox")) {
+      return withTotal({ bin, counts: (await this.load(this.m.timeline)).months });
+    }
+    if (bin === "day" && !narrows(q) && !q.get("bbox") && !this.loaded) return withTotal(await this.daysFromCounts(q));
     const ok = await this.matcher(q);
     const counts = new Map();
     for (const p of await this.photos()) {
@@ -260,7 +274,7 @@ export class StaticAPI {
       const key = bin === "day" ? dayBin(p.from) : bin === "year" ? String(Math.floor(p.from / 10000)) : monthBin(p);
       counts.set(key, (counts.get(key) || 0) + 1);
     }
-    return { bin, counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([b, count]) => ({ bin: b, count })) };
+    return withTotal({ bin, counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([b, count]) => ({ bin: b, count })) });
   }
 
   // daysFromCounts is a window's day counts from the publish's own, per
@@ -320,14 +334,17 @@ export class StaticAPI {
   // page.
   async selected(q) {
     const ok = await this.matcher(q);
-    let sel = (await this.photos()).filter(ok);
-    if (q.get("order") === "oldest") sel = sel.filter((p) => p.from).reverse().concat(sel.filter((p) => !p.from));
+    const sel = (await this.photos()).filter(ok); // newest first
+    // Import order, the server's own when none is asked.
+    if (q.get("order") !== "newest") sel.sort((a, b) => a.seq - b.seq);
     const offset = Number(q.get("offset") || 0);
     const limit = Number(q.get("limit") || 0);
     return sel.slice(offset, limit > 0 ? offset + limit : undefined);
   }
 
   async list(q) {
+    const order = q.get("order"); // newest, or import (the default)
+    if (order && order !== "newest" && order !== "import") throw new APIError(400, `"${order}": want newest or import`, "order");
     if (!this.loaded && !narrows(q, "unplaced") && q.get("order") === "newest") return this.scanList(q);
     const sel = await this.selected(q);
     return { type: "FeatureCollection", features: await Promise.all(sel.map((p) => this.feature(p.k))), numberReturned: sel.length };
@@ -541,11 +558,25 @@ function lowerBound(a, x) {
   return lo;
 }
 
+// APIError is an answer the server would give as an error: its status,
+// and for a bad parameter its name, the message prefixed with it as the
+// server's web.BadParam does.
 class APIError extends Error {
-  constructor(status, message) {
-    super(message);
+  constructor(status, message, parameter) {
+    super(parameter ? `${parameter}: ${message}` : message);
     this.status = status;
+    this.parameter = parameter;
   }
+}
+
+// MAX_DAY_BINS is how long a window day bins may cover: the server's
+// maxDayBins.
+const MAX_DAY_BINS = 366;
+
+// daysFrom is how many days first to last (YYYYMMDD) cover, both in.
+function daysFrom(first, last) {
+  const t = (d) => Date.UTC(Math.floor(d / 10000), Math.floor(d / 100) % 100 - 1, d % 100);
+  return Math.round((t(last) - t(first)) / 86_400_000) + 1;
 }
 
 const nativeFetch = window.fetch.bind(window);
@@ -566,7 +597,8 @@ export function installStaticAPI(config) {
       return typeof body === "string" ? new Response(body, { headers: { "Content-Type": "text/csv" } })
         : new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
     } catch (err) {
-      return new Response(JSON.stringify({ error: err.message }), { status: err.status || 500, headers: { "Content-Type": "application/json" } });
+      const body = err.parameter ? { error: err.message, parameter: err.parameter } : { error: err.message };
+      return new Response(JSON.stringify(body), { status: err.status || 500, headers: { "Content-Type": "application/json" } });
     }
   };
   // A download link of the API: the file is made here and saved.

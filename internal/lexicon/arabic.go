@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -94,6 +95,28 @@ func ArabicStems(w string) []string {
 		out = append(out, rest)
 		if r == 'ل' && strings.HasPrefix(rest, "ل") && utf8.RuneCountInString(rest) > 3 {
 			return append(out, "ا"+rest)
+		}
+	}
+	return out
+}
+
+// ArabicSearchForms are the forms a folded Arabic word (FoldArabic) is
+// found by in a search: itself, without each particle written onto it
+// (ArabicStems), and each of those without its article when a word of
+// three letters or more is left ("وبالرقه": وبالرقه, بالرقه, الرقه,
+// رقه), once each. The archive's search and a published site's index
+// both file words so, and a search for "رقة" finds "الرقة" in either.
+func ArabicSearchForms(w string) []string {
+	forms := append([]string{w}, ArabicStems(w)...)
+	for _, s := range forms {
+		if strings.HasPrefix(s, "ال") && utf8.RuneCountInString(s) > 4 {
+			forms = append(forms, strings.TrimPrefix(s, "ال"))
+		}
+	}
+	out := forms[:0]
+	for _, s := range forms {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
 		}
 	}
 	return out

@@ -17,8 +17,8 @@ import (
 // points' order) whose caption has it. Words are folded as the page folds
 // what a reader types (searchFold; assets/src/staticapi.js): lower case,
 // accents off, the Arabic letter variants as one; an Arabic word is also
-// filed without the particles written onto it (وحلب under حلب), as the
-// archive's Arabic search files it.
+// filed under its other search forms (lexicon.ArabicSearchForms: وحلب
+// under حلب, الرقة under رقة), as the archive's Arabic search files it.
 type searchIndex struct {
 	words map[string][]int32
 }
@@ -32,10 +32,10 @@ func (x *searchIndex) add(k int32, caption string) {
 			x.words[w] = append(list, k)
 		}
 		if lexicon.IsArabic([]rune(w)[0]) {
-			for _, stem := range lexicon.ArabicStems(w) {
-				list := x.words[stem]
+			for _, form := range lexicon.ArabicSearchForms(w)[1:] {
+				list := x.words[form]
 				if n := len(list); n == 0 || list[n-1] != k {
-					x.words[stem] = append(list, k)
+					x.words[form] = append(list, k)
 				}
 			}
 		}

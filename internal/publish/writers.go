@@ -95,7 +95,7 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 	}
 	// The point: [id, lon, lat, from, to, placement, metadata, agency,
-	// photographer, place, governorate, agreement, confidence].
+	// photographer, place, governorate, agreement, confidence, seq].
 	b := w.points.AvailableBuffer()
 	if k > 0 {
 		b = append(b, ",\n"...)
@@ -121,6 +121,10 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	}
 	b = append(b, ',')
 	b = strconv.AppendFloat(b, ft.Confidence, 'f', -1, 64)
+	// Its import sequence: lists in import order, as the server's are by
+	// default, sort by it.
+	b = append(b, ',')
+	b = strconv.AppendInt(b, ft.Seq, 10)
 	b = append(b, ']')
 	w.points.Write(b)
 
@@ -244,7 +248,7 @@ func (w *writers) finish(p *publisher) error {
 		return err
 	}
 	var b bytes.Buffer
-	b.WriteString(`{"fields":["id","lon","lat","from","to","placement","metadata","agency","photographer","place","governorate","agreement","confidence"],`)
+	b.WriteString(`{"fields":["id","lon","lat","from","to","placement","metadata","agency","photographer","place","governorate","agreement","confidence","seq"],`)
 	for _, t := range []struct {
 		key string
 		t   *table
@@ -253,7 +257,25 @@ func (w *writers) finish(p *publisher) error {
 		b.Write(t.t.json())
 		b.WriteByte(',')
 	}
-	b.WriteString("\"points\":[\n")
+	// A place is selected by any of its ids, as the server's filter takes
+	// them (an OCHA P-code for a place filed under its GeoNames id).
+	aliases := map[string]string{}
+	for _, v := range w.places.values {
+		if pl := p.a.Gazetteer().ByID(v[0]); pl != nil {
+			for _, id := range pl.IDs() {
+				if id != v[0] {
+					aliases[id] = v[0]
+				}
+			}
+		}
+	}
+	al, err := json.Marshal(aliases)
+	if err != nil {
+		return err
+	}
+	b.WriteString(`"aliases":`)
+	b.Write(al)
+	b.WriteString(",\"points\":[\n")
 	b.Write(w.points.Bytes())
 	b.WriteString("\n]}\n")
 	if p.manifest.Points, err = p.s.hashedGzip("data", "points", ".json", b.Bytes()); err != nil {

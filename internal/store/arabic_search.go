@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/syriamap/syriamap/internal/lexicon"
 )
@@ -18,26 +17,15 @@ func isArabicLetter(r rune) bool {
 }
 
 // arabicWords returns the words photos_fts_ar indexes for a caption, ""
-// when it has no Arabic: each Arabic word folded, then without each
-// particle written onto it (lexicon.ArabicStems) and without the article:
-// "وبالرقة" is indexed as وبالرقه, بالرقه, الرقه and رقه.
+// when it has no Arabic: each Arabic word folded, in each of its search
+// forms (lexicon.ArabicSearchForms): "وبالرقة" is indexed as وبالرقه,
+// بالرقه, الرقه and رقه.
 func arabicWords(caption string) string {
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(caption, func(r rune) bool { return !isArabicLetter(r) }) {
-		f := lexicon.FoldArabic(w)
-		forms := append([]string{f}, lexicon.ArabicStems(f)...)
-		for _, s := range forms {
-			if strings.HasPrefix(s, "ال") && utf8.RuneCountInString(s) > 4 {
-				forms = append(forms, strings.TrimPrefix(s, "ال"))
-			}
-		}
-		seen := map[string]bool{}
-		for _, s := range forms {
-			if !seen[s] {
-				seen[s] = true
-				b.WriteString(s)
-				b.WriteByte(' ')
-			}
+		for _, s := range lexicon.ArabicSearchForms(lexicon.FoldArabic(w)) {
+			b.WriteString(s)
+			b.WriteByte(' ')
 		}
 	}
 	return strings.TrimSpace(b.String())
