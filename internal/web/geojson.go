@@ -1,8 +1,10 @@
 package web
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
@@ -126,6 +128,20 @@ func ISODate(d photo.Date) string {
 		return ""
 	}
 	return photo.DateFromSpan(first, first, "day").String()
+}
+
+// LongDate writes a date at its precision: "19 September 2016",
+// "September 2016", "2016"; "" when undated.
+func LongDate(d photo.Date) string {
+	switch d.Precision {
+	case "day":
+		return fmt.Sprintf("%d %s %d", d.Day, time.Month(d.Month), d.Year)
+	case "month":
+		return fmt.Sprintf("%s %d", time.Month(d.Month), d.Year)
+	case "year":
+		return strconv.Itoa(d.Year)
+	}
+	return ""
 }
 
 // appendCoord appends a coordinate to 6 decimals, or null.
