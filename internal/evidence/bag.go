@@ -23,7 +23,6 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Result is what an export wrote.
@@ -196,9 +195,9 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 	})
 }
 
-func custodyOrEmpty(c []store.Custody) []store.Custody {
+func custodyOrEmpty(c []photo.Custody) []photo.Custody {
 	if c == nil {
-		return []store.Custody{}
+		return []photo.Custody{}
 	}
 	return c
 }

@@ -21,7 +21,7 @@ import (
 // names one, and the record's own hash, which chains it to the one
 // before (syriamap verify walks the chain).
 func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, error) {
-	recs, err := s.archive.DB.CustodyOf(r.Context(), id)
+	recs, err := s.db.CustodyOf(r.Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func (s *Server) reuseLine(ctx context.Context, l i18n.Locale, p *photo.Photo) *
 	if p.Reuse == "" || p.ReuseOf == "" {
 		return nil
 	}
-	of, err := s.archive.DB.Photo(ctx, p.ReuseOf)
+	of, err := s.db.Photo(ctx, p.ReuseOf)
 	if err != nil {
 		return nil
 	}

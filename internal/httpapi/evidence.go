@@ -43,7 +43,7 @@ func (s *Server) exportEvidence(w http.ResponseWriter, r *http.Request, ed *sess
 	}
 	f.IDs = web.MultiParam(r.PostForm, "id")
 	ctx := r.Context()
-	n, err := s.archive.DB.CountPhotos(ctx, f)
+	n, err := s.db.CountPhotos(ctx, f)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -15,11 +15,13 @@ import (
 	"github.com/syriamap/syriamap/views"
 )
 
-// harmStore is what the harm marks ask of the archive's storage.
+// harmStore is what the harm marks and the custody records ask of the
+// archive's storage.
 type harmStore interface {
 	AnyPhoto(ctx context.Context, id string) (*photo.Photo, error)
 	WithheldFile(ctx context.Context, sha, path string) (bool, error)
 	MarkedPhotos(ctx context.Context, limit int) ([]photo.Photo, error)
+	CustodyOf(ctx context.Context, photoID string) ([]photo.Custody, error)
 }
 
 // maxMarked bounds the review queue's list of marked photos.
@@ -128,7 +130,7 @@ func (s *Server) harmView(r *http.Request, page views.Page, p *photo.Photo) (*vi
 	if p.Harm == "" {
 		return h, nil
 	}
-	recs, err := s.archive.DB.CustodyOf(r.Context(), p.ID)
+	recs, err := s.db.CustodyOf(r.Context(), p.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,6 @@ import (
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
@@ -30,7 +29,7 @@ import (
 type storyStore interface {
 	Story(ctx context.Context, slug string) (story.Story, error)
 	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
-	StoryHistory(ctx context.Context, slug string) ([]store.StoryEvent, error)
+	StoryHistory(ctx context.Context, slug string) ([]story.Event, error)
 	SaveStory(ctx context.Context, st story.Story, prevSlug, author, action string) (story.Story, error)
 }
 

@@ -7,6 +7,7 @@ package photo
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"strings"
 	"time"
 	"unicode"
@@ -197,6 +198,21 @@ type Finding struct {
 	Days                        int
 	// Camera is the camera's day, Caption the caption's date.
 	Camera, Caption Date
+}
+
+// Custody is one record of the custody chain: what was done to a photo
+// (PhotoID "" for the archive as a whole), when, by whom, with what
+// (Detail, JSON), chained to the record before it by Prev and Hash (the
+// store's CustodyHash).
+type Custody struct {
+	Seq     int64           `json:"seq"`
+	PhotoID string          `json:"photo_id,omitempty"`
+	At      string          `json:"at"`
+	Actor   string          `json:"actor"`
+	Action  string          `json:"action"`
+	Detail  json.RawMessage `json:"detail"`
+	Prev    string          `json:"prev"`
+	Hash    string          `json:"hash"`
 }
 
 // The reuses of a frame.

@@ -12,25 +12,13 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // TaskBeginCustody asks for a first custody record of each photo an
 // archive held before it kept custody.
 const TaskBeginCustody = "begin-custody"
-
-// Custody is one record of the custody chain: what was done to a photo
-// (PhotoID "" for the archive as a whole), when, by whom, with what
-// (Detail, JSON), chained to the record before it by Prev and Hash.
-type Custody struct {
-	Seq     int64           `json:"seq"`
-	PhotoID string          `json:"photo_id,omitempty"`
-	At      string          `json:"at"`
-	Actor   string          `json:"actor"`
-	Action  string          `json:"action"`
-	Detail  json.RawMessage `json:"detail"`
-	Prev    string          `json:"prev"`
-	Hash    string          `json:"hash"`
-}
 
 // CustodyHash is a record's hash: SHA-256 over the hash before it and
 // each field, each prefixed by its length, so that no two records hash
@@ -122,15 +110,15 @@ func (s *DB) AddCustody(ctx context.Context, actor, action string, entries map[s
 }
 
 // CustodyOf lists a photo's custody records, oldest first.
-func (s *DB) CustodyOf(ctx context.Context, photoID string) ([]Custody, error) {
+func (s *DB) CustodyOf(ctx context.Context, photoID string) ([]photo.Custody, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT seq, photo_id, at, actor, action, detail, prev, hash FROM custody WHERE photo_id = ? ORDER BY seq`, photoID)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	defer rows.Close()
-	var out []Custody
+	var out []photo.Custody
 	for rows.Next() {
-		var c Custody
+		var c photo.Custody
 		var d string
 		if err := rows.Scan(&c.Seq, &c.PhotoID, &c.At, &c.Actor, &c.Action, &d, &c.Prev, &c.Hash); err != nil {
 			return nil, err
@@ -165,7 +153,7 @@ func (s *DB) VerifyCustody(ctx context.Context, progress func(done, total int64)
 	var lastSeq int64
 	lastHash := ""
 	for rows.Next() {
-		var c Custody
+		var c photo.Custody
 		var d string
 		if err := rows.Scan(&c.Seq, &c.PhotoID, &c.At, &c.Actor, &c.Action, &d, &c.Prev, &c.Hash); err != nil {
 			return checked, problems, err

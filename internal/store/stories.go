@@ -13,15 +13,6 @@ import (
 	"github.com/syriamap/syriamap/internal/story"
 )
 
-// StoryEvent is one save of a story: who, when, what (created, saved,
-// published, unpublished, imported), and the story as it was saved.
-type StoryEvent struct {
-	At     string      `json:"at"`
-	Author string      `json:"author"`
-	Action string      `json:"action"`
-	Story  story.Story `json:"story"`
-}
-
 // SaveStory stores st (validated by the caller) under its slug, as
 // author, in one transaction with its event: a new story is created;
 // one whose slug exists is replaced whole when prevSlug names it (an
@@ -205,8 +196,8 @@ func (s *DB) Stories(ctx context.Context, drafts bool) ([]story.Story, error) {
 }
 
 // StoryHistory returns a story's saves, oldest first.
-func (s *DB) StoryHistory(ctx context.Context, slug string) ([]StoryEvent, error) {
-	out := []StoryEvent{}
+func (s *DB) StoryHistory(ctx context.Context, slug string) ([]story.Event, error) {
+	out := []story.Event{}
 	err := s.reading(ctx, "", "reading a story's history", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT e.at, e.author, e.action, e.snapshot FROM story_events e JOIN stories s ON s.id = e.story
 			WHERE s.slug = ? ORDER BY e.id`, slug)
@@ -215,7 +206,7 @@ func (s *DB) StoryHistory(ctx context.Context, slug string) ([]StoryEvent, error
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var e StoryEvent
+			var e story.Event
 			var snapshot string
 			if err := rows.Scan(&e.At, &e.Author, &e.Action, &snapshot); err != nil {
 				return err

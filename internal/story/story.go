@@ -60,6 +60,15 @@ type PhotoRef struct {
 	Caption string `json:"caption"`
 }
 
+// Event is one save of a story: who, when, what (created, saved,
+// published, unpublished, imported), and the story as it was saved.
+type Event struct {
+	At     string `json:"at"`
+	Author string `json:"author"`
+	Action string `json:"action"`
+	Story  Story  `json:"story"`
+}
+
 // Limits of a story, so that one request cannot store a book.
 const (
 	MaxSteps       = 200
