@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
@@ -51,4 +53,55 @@ func (s *Server) addPlace(w http.ResponseWriter, r *http.Request, ed *session.Ed
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusCreated)
 	w.Write(body)
+}
+
+// searchPlaces finds gazetteer places by any spelling, English or
+// Arabic, for the review page's place field.
+func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name := strings.TrimSpace(q.Get("q"))
+	if name == "" || len(name) > 100 {
+		s.error(w, r, web.BadParam("q", "give a name of 1 to 100 bytes"))
+		return
+	}
+	limit, err := web.IntParam(q, "limit", 10, 1, 50)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	type place struct {
+		ID     string   `json:"id"`
+		Name   string   `json:"name"`
+		NameAr string   `json:"name_ar,omitempty"`
+		Kind   string   `json:"kind"`
+		In     string   `json:"in"`
+		Lon    *float64 `json:"lon"`
+		Lat    *float64 `json:"lat"`
+	}
+	out := []place{}
+	for _, p := range s.archive.SearchPlaces(name, limit) {
+		pl := place{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: placeChain(s.archive.Gazetteer(), p)}
+		if p.Located {
+			lon, lat := p.Point.Lon(), p.Point.Lat()
+			pl.Lon, pl.Lat = &lon, &lat
+		}
+		out = append(out, pl)
+	}
+	w.Header().Set("Cache-Control", "public, max-age=60") // editors add places
+	s.writeJSON(w, r, "application/json", out)
+}
+
+// placeChain names what holds a place, smallest first: "Douma, Rif
+// Dimashq".
+func placeChain(g *gazetteer.Gazetteer, p *gazetteer.Place) string {
+	var parts []string
+	if p.Country != "SY" {
+		return p.Country
+	}
+	for _, a := range []gazetteer.AdminRef{p.Subdistrict, p.District, p.Governorate} {
+		if a.Name != "" && (len(parts) == 0 || parts[len(parts)-1] != a.Name) {
+			parts = append(parts, a.Name)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
