@@ -175,3 +175,68 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 	}
 	return changed, moved, nil
 }
+
+// CorrectionRow is one photo's decisions, as EachCorrection reads them.
+type CorrectionRow struct {
+	PhotoID, Caption string
+	// Corrected: a place (PlaceID) or point (Lon, Lat); Confirmed: the
+	// geocoder's place is right. Neither when only the date or credit
+	// was fixed.
+	Corrected, Confirmed bool
+	PlaceID              string
+	Lon, Lat             float64
+	// Date, Photographer and Agency are the fixed values, nil when not
+	// fixed.
+	Date                 *photo.Date
+	Photographer, Agency *string
+	Author, At, Note     string
+}
+
+// EachCorrection calls fn for each photo a person corrected, confirmed or
+// fixed, in import order.
+func (s *DB) EachCorrection(ctx context.Context, fn func(CorrectionRow) error) error {
+	return s.reading(ctx, "", "reading the corrections", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.caption, c.kind, c.place_id, c.lon, c.lat, c.author, c.note, c.created,
+			f.date_from, f.date_to, f.date_precision, f.photographer, f.agency, f.author, f.note, f.created
+			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid LEFT JOIN fixes f ON f.photo = p.rowid
+			WHERE c.photo IS NOT NULL OR f.photo IS NOT NULL ORDER BY p.rowid`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r CorrectionRow
+			var kind, placeID, cAuthor, cNote, cAt, prec, ph, ag, fAuthor, fNote, fAt sql.NullString
+			var lon, lat sql.NullFloat64
+			var from, to sql.NullInt64
+			if err := rows.Scan(&r.PhotoID, &r.Caption, &kind, &placeID, &lon, &lat, &cAuthor, &cNote, &cAt,
+				&from, &to, &prec, &ph, &ag, &fAuthor, &fNote, &fAt); err != nil {
+				return err
+			}
+			if kind.Valid {
+				r.Confirmed, r.Corrected = kind.String == "confirm", kind.String != "confirm"
+				r.PlaceID, r.Lon, r.Lat = placeID.String, lon.Float64, lat.Float64
+				r.Author, r.Note, r.At = cAuthor.String, cNote.String, cAt.String
+			}
+			if fAuthor.Valid {
+				if prec.Valid {
+					d := photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
+					r.Date = &d
+				}
+				if ph.Valid {
+					r.Photographer = &ph.String
+				}
+				if ag.Valid {
+					r.Agency = &ag.String
+				}
+				if !kind.Valid || fAt.String > r.At {
+					r.Author, r.Note, r.At = fAuthor.String, fNote.String, fAt.String
+				}
+			}
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+}
