@@ -1,6 +1,19 @@
-// Package archive is syriamap's photo archive as its commands see it: it
-// reads files, reads and geocodes each caption, and keeps the result in the
-// store, with people's corrections on top.
+// Package archive is syriamap's photo archive as its commands and its
+// server see it: the domain's rules over the store and the gazetteer. Its
+// jobs, a file each:
+//
+//   - import.go, images.go: reading files, captions and image files in,
+//     each caption read and geocoded (Build), originals kept;
+//   - places.go, mentionkey.go, unknown.go: the places the geocoder knows,
+//     with those editors added and the spellings their corrections taught;
+//   - confidence.go: the confidence model refitted on the reviews;
+//   - review.go, corrections.go: what a decision about a photo says of the
+//     others, and the corrections exported and imported;
+//   - check.go, checknote.go: the caption against its image file;
+//   - frames.go: the same frame under other captions;
+//   - verify.go, harm.go: the custody chain and fixity, the harm marks;
+//   - stories.go, storage.go: stories moved between archives, and what
+//     the commands read and count.
 package archive
 
 import (
