@@ -19,7 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/imaging/bomb"
+	"github.com/syriamap/syriamap/internal/resize/bomb"
 )
 
 // The reliability scenarios (issue 23), each against a fresh server
@@ -163,7 +163,7 @@ func (r *reliability) bombScenario(srv *server) (string, error) {
 // megapixelScenario: both derivatives of the nine 49-megapixel JPEGs and
 // thumbnails of the three 49-megapixel PNGs at six sizes, all asked for
 // at once, while /healthz is probed. The server's peak RSS against its
-// image budget (imaging.DefaultBudget, 400 MB) is issue 39's figure: at
+// image budget (resize.DefaultBudget, 400 MB) is issue 39's figure: at
 // most the budget and 250 MB.
 func (r *reliability) megapixelScenario(srv *server) (string, error) {
 	var paths []string

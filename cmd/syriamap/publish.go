@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/imagery"
-	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/publish"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/web"
 )
 
@@ -97,7 +97,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
 	if !*noImages {
 		o.Images = &publish.Images{Files: imagery.NewFiles(a.DB, *media, true),
-			Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), ""), Originals: *originals}
+			Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), ""), Originals: *originals}
 	}
 	r, err := publish.Publish(ctx, a, out, o)
 	if err != nil {

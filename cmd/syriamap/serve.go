@@ -15,8 +15,8 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/httpapi"
 	"github.com/syriamap/syriamap/internal/imagery"
-	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/session"
 )
 
@@ -45,7 +45,7 @@ func setMemoryLimit(ctx context.Context, a *archive.Archive) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	limit := imaging.DefaultBudget + imagery.MemCacheBytes + 128<<20 + 1600*int64(photos)
+	limit := resize.DefaultBudget + imagery.MemCacheBytes + 128<<20 + 1600*int64(photos)
 	debug.SetMemoryLimit(limit)
 	return limit, true
 }

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/imagemeta"
-	"github.com/syriamap/syriamap/internal/imaging/bomb"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize/bomb"
 	"github.com/syriamap/syriamap/internal/store"
 )
 

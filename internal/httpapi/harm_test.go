@@ -25,10 +25,10 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/imagery"
-	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/publish"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/story"
 )
 
@@ -234,7 +234,7 @@ func TestWithheldIsAbsentFromThePublishedSite(t *testing.T) {
 	h := newHarmArchive(t)
 	dir := t.TempDir()
 	images := &publish.Images{Files: imagery.NewFiles(h.a.DB, h.media, true), Originals: true,
-		Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), "")}
+		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
 	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func TestBrowserGraphicIsBlurred(t *testing.T) {
 	live, _ := serveArchive(t, h.a, Options{Media: h.media})
 	dir := t.TempDir()
 	images := &publish.Images{Files: imagery.NewFiles(h.a.DB, h.media, true),
-		Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), "")}
+		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
 	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
 		t.Fatal(err)
 	}

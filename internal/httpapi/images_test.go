@@ -21,7 +21,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
-	"github.com/syriamap/syriamap/internal/imaging/bomb"
+	"github.com/syriamap/syriamap/internal/resize/bomb"
 )
 
 // imageServer serves an archive of the imagemeta fixtures (made by

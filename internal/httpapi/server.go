@@ -24,12 +24,12 @@ import (
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagery"
-	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/memindex"
 	"github.com/syriamap/syriamap/internal/middleware"
 	"github.com/syriamap/syriamap/internal/ogcapi"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -183,7 +183,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.memIndex = memindex.NewKeeper(a.DB, s.featureEncoder, s.log)
 	}
 	s.images = imagery.NewFiles(a.DB, opts.Media, opts.ServeOriginals)
-	s.derivatives = imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), s.lane, opts.ImageCache)
+	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.error)
 	s.readChunkFunc = s.readChunk
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/imaging/bomb"
+	"github.com/syriamap/syriamap/internal/resize/bomb"
 )
 
 // Every whole fixture reaches its end marker, written at once or a byte

@@ -27,9 +27,9 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/imagemeta"
-	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/web"
 	"golang.org/x/sync/singleflight"
 )
@@ -169,11 +169,11 @@ func CheckHash(f *os.File, sha string) error {
 // Derivatives makes the JPEGs served in place of image files and keeps
 // them: in memory (MemCacheBytes) and, for imported files, whose address is their
 // content's hash, on disk. Decodes run in the lane for heavy work and
-// within the imaging pipeline's memory budget; requests for the same
+// within the resize pipeline's memory budget; requests for the same
 // derivative at once share one decode, and the small size is made from
 // the large one, so an image is decoded at full size once.
 type Derivatives struct {
-	pipeline *imaging.Pipeline
+	pipeline *resize.Pipeline
 	lane     *lane.Lane
 	dir      string // "" keeps them in memory only
 	group    singleflight.Group
@@ -184,7 +184,7 @@ type Derivatives struct {
 
 // NewDerivatives makes derivatives with pipeline, in lane, kept on disk
 // under dir ("" keeps them in memory only).
-func NewDerivatives(pipeline *imaging.Pipeline, l *lane.Lane, dir string) *Derivatives {
+func NewDerivatives(pipeline *resize.Pipeline, l *lane.Lane, dir string) *Derivatives {
 	return &Derivatives{pipeline: pipeline, lane: l, dir: dir, mem: map[string][]byte{}}
 }
 

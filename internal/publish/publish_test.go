@@ -21,9 +21,9 @@ import (
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/gen"
 	"github.com/syriamap/syriamap/internal/imagery"
-	"github.com/syriamap/syriamap/internal/imaging"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 )
@@ -413,7 +413,7 @@ func TestPublishImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	images := func(originals bool) *Images {
-		return &Images{Files: imagery.NewFiles(a.DB, "", true), Derivatives: imagery.NewDerivatives(imaging.New(imaging.DefaultBudget), lane.Default(), ""), Originals: originals}
+		return &Images{Files: imagery.NewFiles(a.DB, "", true), Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), ""), Originals: originals}
 	}
 	dir := t.TempDir()
 	r, err := Publish(ctx, a, dir, Options{Images: images(false), IncludeUnplaced: true})

@@ -1,4 +1,4 @@
-// Package imaging makes the derivatives syriamap serves in place of image
+// Package resize makes the derivatives syriamap serves in place of image
 // files: decoded, scaled to fit a square, turned upright by the EXIF
 // orientation and re-encoded as JPEG, so that they carry none of the
 // original's metadata (a photographer's GPS position among it).
@@ -12,7 +12,7 @@
 // of the Pipeline's memory budget is free. Go's JPEG decoder cannot decode
 // at a reduced scale (libjpeg's DCT scaling), so the bound on memory comes
 // from these checks rather than from decoding smaller.
-package imaging
+package resize
 
 import (
 	"bufio"

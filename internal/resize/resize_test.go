@@ -1,4 +1,4 @@
-package imaging
+package resize
 
 import (
 	"bytes"
@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/imaging/bomb"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize/bomb"
 )
 
 // allocated returns the bytes fn allocates.
