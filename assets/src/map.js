@@ -7,6 +7,7 @@
 // map (whose own arrow keys pan it), and Enter on the map goes to the
 // marker nearest its centre.
 
+import rules from "./rules.json"; // the server's placement codes (internal/web SiteRules)
 import L from "leaflet";
 import { bboxOf, drawBasemap, loadBasemap, PlaceLabels, tileSwitch } from "./basemap.js";
 import Supercluster from "supercluster";
@@ -34,7 +35,7 @@ export function zoomControl() {
 
 // The placement codes of /api/points, and how each is drawn and named in
 // the legend.
-const placementClass = ["exact", "fallback", "low", "corrected"];
+const placementClass = rules.placement_classes;
 const legendItems = [
   ["exact", "legend.exact"],
   ["fallback", "legend.fallback"],

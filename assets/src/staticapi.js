@@ -10,6 +10,8 @@
 // Data files are gzipped and decompressed here (DecompressionStream), so
 // that any static host serves them as they are.
 
+// The read rules the server states as data (internal/web SiteRules).
+import rules from "./rules.json";
 import { dateText, placeName, t } from "./i18n.js";
 import { PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
@@ -26,7 +28,7 @@ const MAX_LABELS = 400;
 // site answers from its tiles and counts without the list of all photos.
 const NARROWING = [...MULTI, "q", "min_confidence", "unplaced"];
 const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
-const FACET_KEYS = { agency: "agencies", photographer: "photographers", governorate: "governorates", place: "places" };
+const FACET_KEYS = rules.facet_keys;
 const CLUSTER_PIXELS = 60; // the server's cluster cells (/api/clusters)
 const TILE_ZOOM = 14; // the deepest zoom of the published tiles
 // SCAN_PHOTOS bounds how many photos (in chunks of about 500, newest
@@ -473,9 +475,7 @@ export class StaticAPI {
   }
 
   async csv(q) {
-    const cols = ["id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id", "place_name", "place_kind",
-      "governorate", "precision", "confidence", "mention", "image_url", "url", "thumbnail_url", "iptc_city", "iptc_country", "gps_lon",
-      "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note", "graphic"];
+    const cols = rules.csv_columns;
     const cell = (v) => {
       let s = v === null || v === undefined ? "" : String(v);
       if (/^[=+\-@\t\r]/.test(s) && typeof v === "string") s = "'" + s;
@@ -569,9 +569,8 @@ class APIError extends Error {
   }
 }
 
-// MAX_DAY_BINS is how long a window day bins may cover: the server's
-// maxDayBins.
-const MAX_DAY_BINS = 366;
+// MAX_DAY_BINS is how long a window day bins may cover: the server's.
+const MAX_DAY_BINS = rules.max_day_bins;
 
 // daysFrom is how many days first to last (YYYYMMDD) cover, both in.
 function daysFrom(first, last) {

@@ -32,9 +32,6 @@ func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType s
 	w.Write(body)
 }
 
-// maxDayBins is the longest window, in days, that bin=day counts.
-const maxDayBins = 366
-
 // timeline counts the selected photos per month (bin=month, the default),
 // per year (bin=year) or, for a window of a year or less, per day
 // (bin=day: the day-dated photos only). Photos dated only to a year have
@@ -57,8 +54,8 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	if bin == "day" {
 		first, _ := f.From.Span()
 		_, last := f.To.Span()
-		if first == 0 || last == 0 || days(first, last) > maxDayBins {
-			s.error(w, r, web.BadParam("bin", "day needs a window (from and to) of at most %d days", maxDayBins))
+		if first == 0 || last == 0 || days(first, last) > web.MaxDayBins {
+			s.error(w, r, web.BadParam("bin", "day needs a window (from and to) of at most %d days", web.MaxDayBins))
 			return
 		}
 	}
@@ -161,17 +158,13 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 			}
 			vals = append(vals, v)
 		}
-		out[facetKeys[facet]] = vals
+		out[web.FacetKeys[facet]] = vals
 	}
 	s.writeJSON(w, r, "application/json", out)
 }
 
 // arabic is the locale of the API's Arabic names (name_ar, label_ar).
 var arabic = i18n.Locale{Lang: i18n.Arabic}
-
-// facetKeys are the facets' keys in /api/facets.
-var facetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
-	photo.FacetGovernorate: "governorates", photo.FacetPlace: "places"}
 
 // placesGeoJSON serves the places that have selected photos, with their
 // photo counts and the dates of the first and last.

@@ -256,7 +256,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 			for _, c := range *fc.Of(facet) {
 				vals = append(vals, value{c.Value, c.Label, c.Count})
 			}
-			out[facetKeys[facet]] = vals
+			out[web.FacetKeys[facet]] = vals
 		}
 		return out, nil
 	}
@@ -328,7 +328,3 @@ func (p *publisher) selection() photo.Filter {
 	}
 	return f
 }
-
-// facetKeys are the facets' keys, as /api/facets names them.
-var facetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
-	photo.FacetGovernorate: "governorates", photo.FacetPlace: "places"}

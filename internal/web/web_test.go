@@ -1,8 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,4 +93,21 @@ func mustProps(t *testing.T, b []byte) []byte {
 		t.Fatal(err)
 	}
 	return v.Properties
+}
+
+var update = flag.Bool("update", false, "write assets/src/rules.json")
+
+// TestSiteRules: the bundle's rules.json is what SiteRules says now (run
+// with -update to write it after changing a rule).
+func TestSiteRules(t *testing.T) {
+	path := filepath.Join("..", "..", "assets", "src", "rules.json")
+	if *update {
+		if err := os.WriteFile(path, SiteRules(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, SiteRules()) {
+		t.Errorf("%s is not the server's rules (go test ./internal/web -run TestSiteRules -update, then make assets): %v", path, err)
+	}
 }

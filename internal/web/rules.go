@@ -1,0 +1,37 @@
+package web
+
+import (
+	"encoding/json"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// FacetKeys name each facet's counts in /api/facets' answer.
+var FacetKeys = map[photo.Facet]string{photo.FacetAgency: "agencies", photo.FacetPhotographer: "photographers",
+	photo.FacetGovernorate: "governorates", photo.FacetPlace: "places"}
+
+// MaxDayBins is how many days a window /api/timeline counts by day
+// (bin=day) may cover.
+const MaxDayBins = 366
+
+// SiteRules are the read rules a published site's script applies as the
+// server does, as data, so that each has its one home here: the facets'
+// keys, the placement codes' classes, the longest window of day bins and
+// the CSV columns. assets/src/rules.json holds them (TestSiteRules keeps
+// it so) and the bundle reads it.
+func SiteRules() []byte {
+	facets := map[string]string{}
+	for _, f := range photo.AllFacets {
+		facets[string(f)] = FacetKeys[f]
+	}
+	b, err := json.MarshalIndent(struct {
+		FacetKeys        map[string]string `json:"facet_keys"`
+		PlacementClasses []string          `json:"placement_classes"`
+		MaxDayBins       int               `json:"max_day_bins"`
+		CSVColumns       []string          `json:"csv_columns"`
+	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader}, "", "  ")
+	if err != nil {
+		panic(err) // a literal of strings and numbers
+	}
+	return append(b, '\n')
+}
