@@ -132,27 +132,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles,
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
-	// The evidence the placement is judged by: the picture and what its
-	// file says (the GPS point to whoever may see it).
-	if p.ImageFile != "" {
-		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
-		gps := s.showsGPS(r)
-		m.File = s.imageFileView(r.Context(), l, p, gps)
-		if gps && p.Check.HasGPS {
-			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
-		}
-		if p.Check.IPTCCity != "" {
-			if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
-				m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
-				m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
-			}
-		}
-		if gps && !s.publicGPS {
-			w.Header().Set("Cache-Control", "private, no-store")
-		}
-	} else if p.ImageURL != "" {
-		m.ImageURL = p.ImageURL
-	}
+	s.reviewEvidence(w, r, l, p, &m)
 	for name, v := range q {
 		if field, ok := strings.CutPrefix(name, "draft_"); ok && len(v) > 0 {
 			m.Draft[field] = v[0]
@@ -162,22 +142,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	for _, k := range []gazetteer.Kind{gazetteer.Camp, gazetteer.Neighbourhood, gazetteer.Village, gazetteer.Town, gazetteer.Landmark, gazetteer.Crossing, gazetteer.Region} {
 		m.AddKinds = append(m.AddKinds, views.Option{Value: string(k), Label: l.Named("kind.", string(k))})
 	}
-	if p.Place.Located {
-		m.Chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
-			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
-	}
-	for _, a := range p.Place.Alternatives {
-		c := views.ReviewChoice{N: len(m.Alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
-		if pl := s.archive.Gazetteer().ByID(a.ID); pl != nil {
-			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), l.Named("kind.", string(pl.Kind))
-			if pl.Located {
-				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
-			}
-		}
-		if len(m.Alternatives) < 3 {
-			m.Alternatives = append(m.Alternatives, c)
-		}
-	}
+	m.Chosen, m.Alternatives = s.reviewChoices(l, p)
 	// Where this photo stands in its group, and where to go next.
 	ids, err := s.db.ReviewIDs(ctx, f, group)
 	if err != nil {
@@ -220,6 +185,53 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, views.ReviewPhotoPage(m))
+}
+
+// reviewEvidence puts on the review page the evidence the placement is
+// judged by: the picture and what its file says (the GPS point to whoever
+// may see it, and then no cache keeps the page).
+func (s *Server) reviewEvidence(w http.ResponseWriter, r *http.Request, l i18n.Locale, p *photo.Photo, m *views.ReviewPhoto) {
+	if p.ImageFile != "" {
+		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
+		gps := s.showsGPS(r)
+		m.File = s.imageFileView(r.Context(), l, p, gps)
+		if gps && p.Check.HasGPS {
+			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
+		}
+		if p.Check.IPTCCity != "" {
+			if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
+				m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
+				m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
+			}
+		}
+		if gps && !s.publicGPS {
+			w.Header().Set("Cache-Control", "private, no-store")
+		}
+	} else if p.ImageURL != "" {
+		m.ImageURL = p.ImageURL
+	}
+}
+
+// reviewChoices are the photo's place and the first three places the
+// geocoder weighed, as the review offers them.
+func (s *Server) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.ReviewChoice, alternatives []views.ReviewChoice) {
+	if p.Place.Located {
+		chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
+			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
+	}
+	for _, a := range p.Place.Alternatives {
+		c := views.ReviewChoice{N: len(alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
+		if pl := s.archive.Gazetteer().ByID(a.ID); pl != nil {
+			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), l.Named("kind.", string(pl.Kind))
+			if pl.Located {
+				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
+			}
+		}
+		if len(alternatives) < 3 {
+			alternatives = append(alternatives, c)
+		}
+	}
+	return chosen, alternatives
 }
 
 // groupParts are a group's parts as the review page lists them, with

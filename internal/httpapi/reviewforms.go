@@ -29,41 +29,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		return
 	}
 	id := mux.Vars(r)["id"]
-	action := r.PostFormValue("action")
-	placeID := typedPlaceID(r.PostFormValue("place_id"))
-	if c := r.PostFormValue("choice"); c != "" {
-		action, placeID = "place", c
-	}
-	ch := photo.Change{Author: ed.Name, Note: strings.TrimSpace(r.PostFormValue("note"))}
-	var err error
-	switch action {
-	case "confirm":
-		ch.Confirm = true
-	case "place":
-		var pl photo.Place
-		if placeID == "" {
-			err = &photo.Error{Code: photo.EInvalid, Message: "choose a place first", Parameter: "place_id"}
-		} else if pl, err = s.archive.PlaceOf(placeID, nil); err == nil {
-			ch.Place = &pl
-		}
-	case "point":
-		var pt [2]float64
-		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
-			var pl photo.Place
-			if pl, err = s.archive.PlaceOf("", &pt); err == nil {
-				ch.Place = &pl
-			}
-		}
-	case "add-place":
-		var pl photo.Place
-		if pl, err = s.formAddedPlace(r, ed); err == nil {
-			ch.Place = &pl
-		}
-	case "fix":
-		ch, err = s.fixChange(ch, r.PostForm)
-	default:
-		err = &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("action %q: want confirm, place, point, add-place or fix", action), Parameter: "action"}
-	}
+	action, ch, err := s.formChange(r, ed)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -124,6 +90,45 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 	}
 	http.Redirect(w, r, withDone(next, done), http.StatusSeeOther)
+}
+
+// formChange reads the review form's decision: its action (confirm,
+// place, point, add-place or fix; a chosen alternative is a place) and
+// the change it makes, by the editor.
+func (s *Server) formChange(r *http.Request, ed *session.Editor) (action string, ch photo.Change, err error) {
+	action = r.PostFormValue("action")
+	placeID := typedPlaceID(r.PostFormValue("place_id"))
+	if c := r.PostFormValue("choice"); c != "" {
+		action, placeID = "place", c
+	}
+	ch = photo.Change{Author: ed.Name, Note: strings.TrimSpace(r.PostFormValue("note"))}
+	var pl photo.Place
+	switch action {
+	case "confirm":
+		ch.Confirm = true
+		return action, ch, nil
+	case "place":
+		if placeID == "" {
+			return action, ch, &photo.Error{Code: photo.EInvalid, Message: "choose a place first", Parameter: "place_id"}
+		}
+		pl, err = s.archive.PlaceOf(placeID, nil)
+	case "point":
+		var pt [2]float64
+		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
+			pl, err = s.archive.PlaceOf("", &pt)
+		}
+	case "add-place":
+		pl, err = s.formAddedPlace(r, ed)
+	case "fix":
+		ch, err = s.fixChange(ch, r.PostForm)
+		return action, ch, err
+	default:
+		return action, ch, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("action %q: want confirm, place, point, add-place or fix", action), Parameter: "action"}
+	}
+	if err == nil {
+		ch.Place = &pl
+	}
+	return action, ch, err
 }
 
 // partsToConfirm returns the unchecked photos of photo id's group shown
