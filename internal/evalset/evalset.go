@@ -91,17 +91,7 @@ type Namer interface {
 // written one when p is one of the places the expected name may mean.
 func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 	if !c.Real() {
-		switch {
-		case c.Place == nil && p == nil:
-			return OK
-		case c.Place == nil || p == nil:
-			return Miss
-		case c.Country != "" && p.Country != c.Country:
-			return Miss
-		case slices.Contains(names.Lookup(*c.Place), p):
-			return OK
-		}
-		return Miss
+		return writtenVerdict(c, p, names)
 	}
 	kind := str(c.PlaceKind)
 	switch {
@@ -119,23 +109,9 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 		return OK
 	case p == nil:
 		return Miss
-	}
-	if c.Lat == nil || c.Lon == nil {
-		if a := Skeleton(str(c.Place)); a != "" && a == Skeleton(p.Name) {
-			return OK
-		}
-		// An Arabic label with no point is compared with the place's
-		// names folded, as its ASCII skeleton is empty.
-		if ar := arabicLabel(str(c.Place)); ar != "" {
-			for _, n := range p.AllNames() {
-				if lexicon.FoldArabic(n) == ar {
-					return OK
-				}
-			}
-		}
-		return Miss
-	}
-	if !p.Located {
+	case c.Lat == nil || c.Lon == nil:
+		return namedVerdict(c, p)
+	case !p.Located:
 		return Miss
 	}
 	tol := kindKm[kind]
@@ -151,6 +127,39 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 		return Fallback
 	}
 	return OK
+}
+
+// writtenVerdict is PlaceVerdict for a written caption: right when p is
+// one of the places the expected name may mean, in its country.
+func writtenVerdict(c Caption, p *gazetteer.Place, names Namer) string {
+	switch {
+	case c.Place == nil && p == nil:
+		return OK
+	case c.Place == nil || p == nil:
+		return Miss
+	case c.Country != "" && p.Country != c.Country:
+		return Miss
+	case slices.Contains(names.Lookup(*c.Place), p):
+		return OK
+	}
+	return Miss
+}
+
+// namedVerdict is PlaceVerdict for a real caption labelled with a name
+// and no point: the names compared, by their skeletons, or an Arabic
+// label with the place's names folded (its ASCII skeleton is empty).
+func namedVerdict(c Caption, p *gazetteer.Place) string {
+	if a := Skeleton(str(c.Place)); a != "" && a == Skeleton(p.Name) {
+		return OK
+	}
+	if ar := arabicLabel(str(c.Place)); ar != "" {
+		for _, n := range p.AllNames() {
+			if lexicon.FoldArabic(n) == ar {
+				return OK
+			}
+		}
+	}
+	return Miss
 }
 
 // arabicLabel folds an Arabic place label for comparing with names,
