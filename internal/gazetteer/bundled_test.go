@@ -25,35 +25,13 @@ func TestBundled(t *testing.T) {
 	for i := range g.Places() {
 		p := &g.Places()[i]
 		kinds[p.Kind]++
-		// Every place is a record of a named dataset, or a curated place
-		// with the page it was read from; its point is one record's.
+		checkBundledPlace(t, p)
 		for _, id := range p.IDs() {
-			family, _, _ := strings.Cut(id, ":")
-			switch family {
-			case "gn", "gnc", "ocha", "wof":
-			case "cur":
-				if len(p.Sources) == 0 {
-					t.Errorf("%s (%s) is curated but names no page", p.ID, p.Name)
-				}
-			default:
-				t.Errorf("%s (%s): %s is no source's id", p.ID, p.Name, id)
-			}
 			if strings.HasPrefix(id, "ocha:C") {
 				communities++
 			}
 			if strings.HasPrefix(id, "ocha:N") {
 				neighbourhoods++
-			}
-		}
-		if p.Located && !slices.Contains(p.IDs(), p.PointFrom) {
-			t.Errorf("%s (%s): its point is from %q, not one of its records", p.ID, p.Name, p.PointFrom)
-		}
-		// Names are shown as the press writes them, never in a scholarly
-		// romanisation (Ḩamāh) nor in another script.
-		for _, r := range p.Name {
-			if r > unicode.MaxASCII && !p.Curated() {
-				t.Errorf("%s: the display name %q is not plain Latin", p.ID, p.Name)
-				break
 			}
 		}
 		if p.Country == "SY" && !p.Kind.Admin() {
@@ -66,21 +44,6 @@ func TestBundled(t *testing.T) {
 				// know only their governorate.
 				chainless++
 			}
-		}
-		if p.Country == "SY" && p.Located {
-			// Syria's extent (lon 35.7–42.4, lat 32.3–37.4), with a margin.
-			if lon, lat := p.Point.Lon(), p.Point.Lat(); lon < 35.5 || lon > 42.5 || lat < 32.2 || lat > 37.5 {
-				t.Errorf("%s (%s) is at %v, outside Syria", p.ID, p.Name, p.Point)
-			}
-			if p.Governorate.PCode == "" {
-				t.Errorf("%s (%s) has no governorate", p.ID, p.Name)
-			}
-		}
-		if p.Country != "SY" && p.Governorate.PCode != "" {
-			t.Errorf("%s (%s) is in %s but has a Syrian governorate", p.ID, p.Name, p.Country)
-		}
-		if !p.Located && p.Parent == "" && p.Country == "SY" {
-			t.Errorf("%s (%s) has neither point nor parent", p.ID, p.Name)
 		}
 	}
 	if communities != 7593 || neighbourhoods != 414 {
@@ -99,6 +62,63 @@ func TestBundled(t *testing.T) {
 		if kinds[k] == 0 {
 			t.Errorf("no place of kind %s", k)
 		}
+	}
+}
+
+// checkBundledPlace checks one place of the bundled gazetteer: every
+// place is a record of a named dataset, or a curated place with the page
+// it was read from; its point is one record's; its name is plain Latin;
+// a Syrian place lies in Syria and its governorate, another in none.
+func checkBundledPlace(t *testing.T, p *gazetteer.Place) {
+	t.Helper()
+	// Every place is a record of a named dataset, or a curated place
+	// with the page it was read from; its point is one record's.
+	for _, id := range p.IDs() {
+		family, _, _ := strings.Cut(id, ":")
+		switch family {
+		case "gn", "gnc", "ocha", "wof":
+		case "cur":
+			if len(p.Sources) == 0 {
+				t.Errorf("%s (%s) is curated but names no page", p.ID, p.Name)
+			}
+		default:
+			t.Errorf("%s (%s): %s is no source's id", p.ID, p.Name, id)
+		}
+	}
+	if p.Located && !slices.Contains(p.IDs(), p.PointFrom) {
+		t.Errorf("%s (%s): its point is from %q, not one of its records", p.ID, p.Name, p.PointFrom)
+	}
+	// Names are shown as the press writes them, never in a scholarly
+	// romanisation (Ḩamāh) nor in another script.
+	for _, r := range p.Name {
+		if r > unicode.MaxASCII && !p.Curated() {
+			t.Errorf("%s: the display name %q is not plain Latin", p.ID, p.Name)
+			break
+		}
+	}
+	if p.Country == "SY" && p.Located {
+		// Syria's extent (lon 35.7–42.4, lat 32.3–37.4), with a margin.
+		if lon, lat := p.Point.Lon(), p.Point.Lat(); lon < 35.5 || lon > 42.5 || lat < 32.2 || lat > 37.5 {
+			t.Errorf("%s (%s) is at %v, outside Syria", p.ID, p.Name, p.Point)
+		}
+		if p.Governorate.PCode == "" {
+			t.Errorf("%s (%s) has no governorate", p.ID, p.Name)
+		}
+	}
+	if p.Country != "SY" && p.Governorate.PCode != "" {
+		t.Errorf("%s (%s) is in %s but has a Syrian governorate", p.ID, p.Name, p.Country)
+	}
+	if !p.Located && p.Parent == "" && p.Country == "SY" {
+		t.Errorf("%s (%s) has neither point nor parent", p.ID, p.Name)
+	}
+}
+
+// TestBundledSpellings: the spellings the issues named resolve to one
+// place each, and places across the border keep their country.
+func TestBundledSpellings(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
 	}
 	// Spellings the issue names resolve to one place each.
 	for _, group := range [][]string{
