@@ -6,16 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/gen"
 	"github.com/syriamap/syriamap/internal/publish"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // arabicCaptions are Arabic captions as agencies write them, with places
@@ -35,33 +31,6 @@ var arabicCaptions = func() []string {
 	}
 	return out
 }()
-
-// conformanceArchive is generated captions in English and Arabic.
-func conformanceArchive(t *testing.T) *archive.Archive {
-	t.Helper()
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	a := archive.New(db, g)
-	gn := gen.New(g, 11)
-	var recs []store.Record
-	for i := range 1500 {
-		recs = append(recs, store.Record{Photo: a.Build(ingestRecord(gn.Caption())), Line: i + 1})
-	}
-	for i, c := range arabicCaptions {
-		recs = append(recs, store.Record{Photo: a.Build(ingestRecord(c)), Line: 2000 + i})
-	}
-	if _, err := db.ImportFile(context.Background(), "gen.txt", store.Records(recs), nil); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
 
 // conformanceQueries are the filters the suite asks both paths: windows
 // at day, month and year edges, each facet alone and together, boxes,
@@ -126,7 +95,7 @@ func withAmp(f string) string {
 // same archive through its page's static API (in Chromium): every answer
 // is the same — the photos and their order, the counts, the labels.
 func TestConformanceLiveAndPublished(t *testing.T) {
-	a := conformanceArchive(t)
+	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
 	live, _ := serveArchive(t, a, Options{})
 	queries := conformanceQueries()
 	// The small site loads every point at once; the large one (past its

@@ -29,6 +29,18 @@ import (
 // memory index, built before the test goes on, and without it.
 func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
 	t.Helper()
+	a := genArchive(t, 3, n)
+	withIndex, s := serveArchive(t, a, Options{})
+	sqlite, _ = serveArchive(t, a, Options{NoMemIndex: true})
+	// The two serve different base URLs: compare links after the base.
+	waitForIndex(t, s)
+	return withIndex, sqlite
+}
+
+// genArchive is an archive of n captions generated from seed, then the
+// captions more.
+func genArchive(t testing.TB, seed uint64, n int, more ...string) *archive.Archive {
+	t.Helper()
 	g, err := bundled()
 	if err != nil {
 		t.Fatal(err)
@@ -39,19 +51,18 @@ func genServers(t testing.TB, n int) (withIndex, sqlite *httptest.Server) {
 	}
 	t.Cleanup(func() { db.Close() })
 	a := archive.New(db, g)
-	gn := gen.New(g, 3)
+	gn := gen.New(g, seed)
 	var recs []store.Record
-	for i := 0; i < n; i++ {
+	for i := range n {
 		recs = append(recs, store.Record{Photo: a.Build(ingestRecord(gn.Caption())), Line: i + 1})
+	}
+	for i, c := range more {
+		recs = append(recs, store.Record{Photo: a.Build(ingestRecord(c)), Line: n + i + 1})
 	}
 	if _, err := db.ImportFile(context.Background(), "gen.txt", store.Records(recs), nil); err != nil {
 		t.Fatal(err)
 	}
-	withIndex, s := serveArchive(t, a, Options{})
-	sqlite, _ = serveArchive(t, a, Options{NoMemIndex: true})
-	// The two serve different base URLs: compare links after the base.
-	waitForIndex(t, s)
-	return withIndex, sqlite
+	return a
 }
 
 // TestMemIndexMatchesSQLite: on random windows, boxes, limits and

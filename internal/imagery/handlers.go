@@ -59,6 +59,18 @@ func (h *Handlers) hidden(w http.ResponseWriter, r *http.Request, sha, path stri
 	return w, false
 }
 
+// imageSHA is the image hash the request's path names, with the writer to
+// serve it with (see hidden), or answers why there is none (ok false).
+func (h *Handlers) imageSHA(w http.ResponseWriter, r *http.Request) (_ http.ResponseWriter, sha string, ok bool) {
+	sha = mux.Vars(r)["sha"]
+	if !IsSHA256(sha) {
+		h.fail(w, r, noImage(sha))
+		return w, "", false
+	}
+	w, done := h.hidden(w, r, sha, "")
+	return w, sha, !done
+}
+
 // privateWriter marks a response private whatever its handler sets.
 type privateWriter struct{ http.ResponseWriter }
 
@@ -81,13 +93,8 @@ func (h *Handlers) Large(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handlers) derivative(w http.ResponseWriter, r *http.Request, side int) {
-	sha := mux.Vars(r)["sha"]
-	if !IsSHA256(sha) {
-		h.fail(w, r, noImage(sha))
-		return
-	}
-	w, done := h.hidden(w, r, sha, "")
-	if done {
+	w, sha, ok := h.imageSHA(w, r)
+	if !ok {
 		return
 	}
 	body, err := h.derivatives.Get(r.Context(), sha, side, true, func() (*os.File, int, error) {
@@ -121,13 +128,8 @@ func (h *Handlers) Original(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, photo.Errorf(photo.EForbidden, "original image files are not served: they may carry the photographer's GPS position; start the server with --serve-originals to serve them"))
 		return
 	}
-	sha := mux.Vars(r)["sha"]
-	if !IsSHA256(sha) {
-		h.fail(w, r, noImage(sha))
-		return
-	}
-	w, done := h.hidden(w, r, sha, "")
-	if done {
+	w, sha, ok := h.imageSHA(w, r)
+	if !ok {
 		return
 	}
 	f, _, err := h.files.Open(r.Context(), sha)

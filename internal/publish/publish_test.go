@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize"
+	"github.com/syriamap/syriamap/internal/sitetest"
 	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 )
@@ -467,43 +467,6 @@ func TestPublishBaseURL(t *testing.T) {
 	}
 }
 
-// siteTexts reads every file of a published site, gzip members read
-// through (the .gz data, and a PMTiles archive's tiles and directories),
-// by path.
-func siteTexts(t *testing.T, dir string) map[string][][]byte {
-	t.Helper()
-	out := map[string][][]byte{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		texts := [][]byte{b}
-		for i := bytes.Index(b, []byte{0x1f, 0x8b, 8}); i >= 0; {
-			if zr, err := gzip.NewReader(bytes.NewReader(b[i:])); err == nil {
-				zr.Multistream(false)
-				if text, err := io.ReadAll(zr); err == nil {
-					texts = append(texts, text)
-				}
-			}
-			next := bytes.Index(b[i+1:], []byte{0x1f, 0x8b, 8})
-			if next < 0 {
-				break
-			}
-			i += 1 + next
-		}
-		out[strings.TrimPrefix(path, dir)] = texts
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // TestPublishedSiteKeepsWhatIsPrivate (issue 43, part 2): what the README
 // promises stays out of a published site stays out of every one of its
 // files — a draft story, title and text, and the camera's GPS point of an
@@ -549,7 +512,7 @@ func TestPublishedSiteKeepsWhatIsPrivate(t *testing.T) {
 		// words, as a fixture's may).
 		strconv.FormatFloat(withGPS.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(withGPS.Check.GPSLat, 'f', 6, 64)}
 	sawPublished := false
-	for path, texts := range siteTexts(t, dir) {
+	for path, texts := range sitetest.Texts(t, dir) {
 		for _, text := range texts {
 			for _, p := range private {
 				if bytes.Contains(text, []byte(p)) || strings.Contains(path, p) {

@@ -118,16 +118,8 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 		}
 		n++
 	}
-	if n > 0 {
-		if err := bump(ctx, tx); err != nil {
-			return 0, 0, err
-		}
-	}
-	if err := custody.close(ctx); err != nil {
+	if err := s.commit(ctx, tx, custody, n > 0); err != nil {
 		return 0, 0, err
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, 0, s.writeErr(err)
 	}
 	return n, batch, nil
 }
@@ -221,14 +213,8 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 			return 0, err
 		}
 	}
-	if err := bump(ctx, tx); err != nil {
+	if err := s.commit(ctx, tx, custody, true); err != nil {
 		return 0, err
-	}
-	if err := custody.close(ctx); err != nil {
-		return 0, err
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, s.writeErr(err)
 	}
 	return len(todo), nil
 }

@@ -81,6 +81,24 @@ func (c *chain) close(ctx context.Context) error {
 	return err
 }
 
+// commit ends a write transaction whose custody records c holds: the
+// chain's head written, the archive's version raised when changed (its
+// caches then start over), and the transaction committed.
+func (s *DB) commit(ctx context.Context, tx *sql.Tx, c *chain, changed bool) error {
+	if changed {
+		if err := bump(ctx, tx); err != nil {
+			return err
+		}
+	}
+	if err := c.close(ctx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return s.writeErr(err)
+	}
+	return nil
+}
+
 // AddCustody appends records for the archive or its photos in one
 // transaction (a publication, a fixity check, an export).
 func (s *DB) AddCustody(ctx context.Context, actor, action string, entries map[string]any) error {
@@ -100,13 +118,7 @@ func (s *DB) AddCustody(ctx context.Context, actor, action string, entries map[s
 			return err
 		}
 	}
-	if err := c.close(ctx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return s.writeErr(err)
-	}
-	return nil
+	return s.commit(ctx, tx, c, false)
 }
 
 // CustodyOf lists a photo's custody records, oldest first.
@@ -359,16 +371,8 @@ func (s *DB) SetReuse(ctx context.Context, actor string, reuses map[string]Reuse
 			}
 		}
 	}
-	if changed > 0 {
-		if err := bump(ctx, tx); err != nil {
-			return 0, err
-		}
-	}
-	if err := custody.close(ctx); err != nil {
+	if err := s.commit(ctx, tx, custody, changed > 0); err != nil {
 		return 0, err
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, s.writeErr(err)
 	}
 	return changed, nil
 }

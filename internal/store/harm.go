@@ -50,14 +50,8 @@ func (s *DB) SetHarm(ctx context.Context, id, harm, actor, reason string) (chang
 		c.stmt.Close()
 		return false, err
 	}
-	if err := c.close(ctx); err != nil {
+	if err := s.commit(ctx, tx, c, true); err != nil {
 		return false, err
-	}
-	if err := bump(ctx, tx); err != nil {
-		return false, err
-	}
-	if err := tx.Commit(); err != nil {
-		return false, s.writeErr(err)
 	}
 	return true, nil
 }
