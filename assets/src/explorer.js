@@ -11,7 +11,7 @@ import { Timeline } from "./timeline.js";
 import { FilterForm, h } from "./filters.js";
 import { row, card } from "./list.js";
 import { readState, writeState, filterQuery, windowParams } from "./state.js";
-import { month, parseMonth, formatMonth, firstDay, lastDay, parseDay, monthOfDay, windowText } from "./months.js";
+import { month, parseMonth, formatMonth, firstDay, lastDay, parseDay, monthOfDay, overlaps, windowText } from "./months.js";
 import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
@@ -266,7 +266,7 @@ export class Explorer {
   // its date covers overlaps it; undated photos only when the window is
   // everything.
   inWindow(p) {
-    return p.from === 0 ? this.whole() : p.to >= this.firstDay() && p.from <= this.lastDay();
+    return p.from === 0 ? this.whole() : overlaps(p.from, p.to, this.firstDay(), this.lastDay());
   }
 
   // applyWindow filters the loaded points to the window and redraws.
@@ -281,7 +281,7 @@ export class Explorer {
     } else {
       // As inWindow, with the window's days worked out once.
       const lo = this.firstDay(), hi = this.lastDay(), all = this.whole();
-      const shown = this.points.filter((p) => (p.from === 0 ? all : p.to >= lo && p.from <= hi));
+      const shown = this.points.filter((p) => (p.from === 0 ? all : overlaps(p.from, p.to, lo, hi)));
       const placed = shown.filter((p) => p.geometry);
       this.map.setPoints(placed);
       this.showCount(shown.length, shown.length - placed.length);

@@ -20,7 +20,7 @@ import { card } from "./list.js";
 import { placeMap } from "./map.js";
 import { h } from "./filters.js";
 import { fold } from "./fold.js";
-import { parseDay, parseMonth, firstDay, lastDay } from "./months.js";
+import { parseDay, parseMonth, firstDay, lastDay, overlaps } from "./months.js";
 
 const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
 const MAX_LABELS = 400;
@@ -171,8 +171,7 @@ export class StaticAPI {
     const unplaced = q.get("unplaced") === "true";
     const found = q.get("q") ? await this.search(q.get("q")) : null;
     return (p) => {
-      if (from !== null && (p.from === 0 || p.to < from)) return false;
-      if (to !== null && (p.from === 0 || p.from > to)) return false;
+      if ((from !== null || to !== null) && !overlaps(p.from, p.to, from, to)) return false;
       if (box && (p.lon === null || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3])) return false;
       if (unplaced && p.lon !== null) return false;
       if (minConf > 0 && p.confidence < minConf) return false;
@@ -383,7 +382,7 @@ export class StaticAPI {
           if (!f.properties.date) return;
           const first = Number(f.properties.date.replaceAll("-", ""));
           const last = lastDayOf(first, f.properties.date_precision);
-          if ((from !== null && last < from) || (to !== null && first > to)) return;
+          if (!overlaps(first, last, from, to)) return;
         }
         if (seen++ >= offset && features.length < limit) features.push(f);
       });

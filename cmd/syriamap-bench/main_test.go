@@ -56,6 +56,14 @@ func TestBenchSmall(t *testing.T) {
 	if !strings.Contains(stdout.String(), "timeline steps clustered in the page") {
 		t.Errorf("no note of how the page clustered:\n%s", stdout.String())
 	}
+	checkBenchReport(t, rep, stdout.String())
+}
+
+// checkBenchReport checks TestBenchSmall's report: every row, each
+// measured at the sizes it runs at (the cold rows alone at the second),
+// with plausible figures.
+func checkBenchReport(t *testing.T, rep Report, table string) {
+	t.Helper()
 	if len(rep.Rows) != len(measures) || rep.Cores < 1 || !rep.Quick {
 		t.Fatalf("report: %d rows, %d cores, quick %v", len(rep.Rows), rep.Cores, rep.Quick)
 	}
@@ -83,7 +91,7 @@ func TestBenchSmall(t *testing.T) {
 	}
 	if cell("load.errors") != 0 || cell("load.rps") <= 0 || cell("api.full_mb") <= cell("api.full_gzip_mb") ||
 		cell("api.window_features") <= 0 || cell("memory.peak_rss_mib") < cell("memory.peak_private_mib") || cell("memory.peak_pss_mib") <= 0 {
-		t.Errorf("implausible figures:\n%s", stdout.String())
+		t.Errorf("implausible figures:\n%s", table)
 	}
 }
 

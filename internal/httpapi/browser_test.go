@@ -175,6 +175,7 @@ func drag(x0, x1, y float64) chromedp.Tasks {
 // TestBrowserExplorer brushes, goes back and forward, downloads, plays and
 // steps with keys.
 func TestBrowserExplorer(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var count, label string
@@ -269,6 +270,7 @@ func TestBrowserExplorer(t *testing.T) {
 // every value is there with counts for the window (7), and nothing
 // reloads.
 func TestBrowserFiltersKeepTheView(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
@@ -333,6 +335,7 @@ func TestBrowserFiltersKeepTheView(t *testing.T) {
 // month, not a day (2); a click on a marker never scrolls the page (3);
 // photos not on the map are listed and counted apart (8).
 func TestBrowserPopupAndList(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, a := newTestServer(t)
 	dir := t.TempDir()
 	month := filepath.Join(dir, "month.txt")
@@ -386,6 +389,7 @@ func TestBrowserPopupAndList(t *testing.T) {
 // TestBrowserStackedSpots opens a spot where several photos share a
 // point: its count shows on the marker, and a click lists them (4).
 func TestBrowserStackedSpots(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var spot, title string
@@ -417,6 +421,7 @@ func TestBrowserStackedSpots(t *testing.T) {
 // land and sea told apart, country, governorate and place names, the
 // quarters of a city at zoom 13, a scale bar and a legend (5, 12).
 func TestBrowserMapReads(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var countries []string
@@ -466,6 +471,7 @@ func TestBrowserMapReads(t *testing.T) {
 // readable size, a count axis, bars of 3:1 contrast, a month's count on
 // hover (9), and edges with a 24 px grip (11).
 func TestBrowserTimelineReads(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
@@ -500,6 +506,7 @@ func TestBrowserTimelineReads(t *testing.T) {
 
 // TestBrowserKeyboardMap opens markers and clusters from the keyboard (10).
 func TestBrowserKeyboardMap(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var zoomBefore, zoomAfter float64
@@ -534,6 +541,7 @@ func TestBrowserKeyboardMap(t *testing.T) {
 // than the screen; the list and a chosen photo are a sheet over the map,
 // and choosing a photo does not move the page (3, 11).
 func TestBrowserSmallScreen(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 375, 812)
 	var widths map[string]float64
@@ -574,6 +582,7 @@ func TestBrowserSmallScreen(t *testing.T) {
 // archive, where the server clusters each view (here forced by a limit of
 // one point).
 func TestBrowserServerClusters(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, _, a := newTestServer(t)
 	s, err := New(a, Options{PointsLimit: 1})
 	if err != nil {
@@ -618,6 +627,7 @@ func TestBrowserServerClusters(t *testing.T) {
 // TestBrowserPages looks at the photo and about pages: no errors, the
 // attribution as HTML with links, an icon (12).
 func TestBrowserPages(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1024, 768)
 	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
@@ -642,6 +652,7 @@ func TestBrowserPages(t *testing.T) {
 // 375×812, in English, and in Arabic at the first and last: no serious
 // or critical violations (issues 26 and 31).
 func TestBrowserAccessibility(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
@@ -688,7 +699,13 @@ func axeScript(t *testing.T) string {
 func axeViolations(t *testing.T, b *browser, axe, url string) []string {
 	t.Helper()
 	var violations []string
-	b.run(t, chromedp.Navigate(url), chromedp.Sleep(1000*time.Millisecond),
+	// Once the page has loaded, and an explorer has drawn its map and
+	// list (its ready mark), and a moment more for what follows them: not
+	// a fixed second a page (a hundred pages a run).
+	b.run(t, chromedp.Navigate(url),
+		chromedp.Poll(`document.readyState === "complete" && (!document.getElementById("explorer") || performance.getEntriesByName("syriamap:ready").length > 0)`,
+			nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Sleep(300*time.Millisecond),
 		eval(axe, nil),
 		eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
 			.filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -700,6 +717,7 @@ func axeViolations(t *testing.T, b *browser, axe, url string) []string {
 // explorer, a stacked spot's panel, a photo page and the about page at
 // 1440×900, 1024×768 and 375×812. It runs only when asked for.
 func TestBrowserScreenshots(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	if os.Getenv("SYRIAMAP_SCREENSHOTS") == "" {
 		t.Skip("make screenshots sets SYRIAMAP_SCREENSHOTS")
 	}
@@ -744,6 +762,7 @@ func shoot(t *testing.T, b *browser, name string) {
 // review map and finds it there on the explorer and in its history,
 // confirms a group of photos with a key, signs out, and is refused.
 func TestBrowserReview(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	zamalka := e.photoID(t, "?place=ocha:C2320")
@@ -833,6 +852,7 @@ func TestBrowserReview(t *testing.T) {
 // has its ring on the map, and the explorer's "Image metadata" filter
 // selects those.
 func TestBrowserImageMetadata(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	ts, _ := imageServer(t, Options{})
 	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
 	fc := features(t, body)
@@ -875,6 +895,7 @@ func TestBrowserImageMetadata(t *testing.T) {
 // where a shelter the gazetteer lacks is, names it and saves: the archive
 // has the place, with the editor's name, and the photo is there.
 func TestBrowserAddPlace(t *testing.T) {
+	t.Parallel() // its own server, archive and browser
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	zamalka := e.photoID(t, "?place=ocha:C2320")

@@ -95,6 +95,7 @@ func withAmp(f string) string {
 // same archive through its page's static API (in Chromium): every answer
 // is the same — the photos and their order, the counts, the labels.
 func TestConformanceLiveAndPublished(t *testing.T) {
+	t.Parallel()                                    // its own server, archive and browser
 	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
 	live, _ := serveArchive(t, a, Options{})
 	queries := conformanceQueries()

@@ -31,37 +31,8 @@ func TestStoriesAPI(t *testing.T) {
 	if resp.StatusCode != http.StatusCreated || !strings.Contains(out, `"slug":"idlib-and-aleppo-2016"`) {
 		t.Fatalf("create: %s %s", resp.Status, out)
 	}
-	// A draft is not there for readers.
-	for _, path := range []string{"/stories/idlib-and-aleppo-2016", "/api/stories/idlib-and-aleppo-2016", "/api/stories/idlib-and-aleppo-2016.geojson"} {
-		if resp, _ := do(t, nil, "GET", e.ts.URL+path, ""); resp.StatusCode != http.StatusNotFound {
-			t.Errorf("a reader's GET %s of a draft: %s", path, resp.Status)
-		}
-	}
-	if _, list := do(t, nil, "GET", e.ts.URL+"/api/stories", ""); strings.Contains(list, "idlib") {
-		t.Errorf("a reader's list shows a draft: %s", list)
-	}
-	// Bad stories get clear errors naming the field.
-	for _, c2 := range []struct{ body, want string }{
-		{`{"title": "", "status": "draft", "steps": []}`, "title"},
-		{`{"title": "x", "status": "draft", "steps": [{"heading": "h", "photos": [{"id": "no-such-photo"}]}]}`, "no photo"},
-		{`{"title": "x", "status": "live", "steps": []}`, "status"},
-		{`{"title": "x", "status": "draft", "steps": [], "extra": 1}`, "extra"},
-	} {
-		resp, out := post(c, "POST", "/api/stories", c2.body, "X-CSRF-Token", csrf)
-		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(out, c2.want) {
-			t.Errorf("%s: %s %s; want 400 naming %q", c2.body, resp.Status, out, c2.want)
-		}
-	}
-	// A story larger than the limit is refused saying the limit, not
-	// "unexpected EOF"; so is an Arabic-only title given its own address.
-	huge := `{"title": "x", "status": "draft", "steps": [{"heading": "h", "text": "` + strings.Repeat("word ", 1<<20) + `"}]}`
-	if resp, out := post(c, "POST", "/api/stories", huge, "X-CSRF-Token", csrf); resp.StatusCode/100 != 4 || !strings.Contains(out, "larger than 4 MB") {
-		t.Errorf("a 5 MB story: %s %s", resp.Status, out)
-	}
-	if resp, out := post(c, "POST", "/api/stories", `{"title": "حصار حلب", "status": "draft", "steps": []}`, "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated ||
-		!strings.Contains(out, `"slug":"hsar-hlb"`) {
-		t.Errorf("an Arabic title: %s %s", resp.Status, out)
-	}
+	checkDraftIsHidden(t, e)
+	checkBadStoriesRefused(t, post, c, csrf)
 	// Published.
 	resp, out = post(c, "PUT", "/api/stories/idlib-and-aleppo-2016", strings.Replace(body, `"draft"`, `"published"`, 1), "X-CSRF-Token", csrf)
 	if resp.StatusCode != http.StatusOK {
@@ -88,27 +59,14 @@ func TestStoriesAPI(t *testing.T) {
 		fc.Features[0].Properties["place_name"] == nil {
 		t.Errorf("the story's GeoJSON: %s", gj)
 	}
-	// The reader's page: the text inert, the provenance shown.
-	_, page := do(t, nil, "GET", e.ts.URL+"/stories/idlib-and-aleppo-2016", "")
-	if strings.Contains(page, "<script>alert") || strings.Contains(page, `href="javascript:`) || !strings.Contains(page, "<strong>market</strong>") ||
-		!strings.Contains(page, "Place read from") || strings.Count(page, `data-testid="story-step"`) != 3 {
-		t.Errorf("the reader's page renders the story wrongly")
-	}
-	// The summary's Markdown rendered, on the story and in the list, and
-	// inert (issue 41, defect 16).
-	_, list := do(t, nil, "GET", e.ts.URL+"/stories", "")
-	for name, html := range map[string]string{"story": page, "list": list} {
-		if !strings.Contains(html, "<strong>2016</strong>") || strings.Contains(html, "**2016**") || strings.Contains(html, "<em>unsafe</em>") {
-			t.Errorf("the %s page's summary is not rendered Markdown", name)
-		}
-	}
+	checkStoryPages(t, e)
 	// A photo corrected since: the story shows its corrected place, and
 	// who corrected it.
 	if resp, out := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+a+"/placement", `{"place_id": "gn:169897", "note": "the banner names Idlib"}`,
 		"Authorization", "Bearer "+e.token); resp.StatusCode != http.StatusOK {
 		t.Fatalf("correcting: %s %s", resp.Status, out)
 	}
-	_, page = do(t, nil, "GET", e.ts.URL+"/stories/idlib-and-aleppo-2016", "")
+	_, page := do(t, nil, "GET", e.ts.URL+"/stories/idlib-and-aleppo-2016", "")
 	if !strings.Contains(page, "corrected by rana") {
 		t.Error("the story does not show the photo's correction")
 	}
@@ -133,5 +91,65 @@ func TestStoriesAPI(t *testing.T) {
 	_, gj = do(t, nil, "GET", e.ts.URL+"/api/stories/gaps.geojson", "")
 	if !strings.Contains(gj, `"missing":true`) || !strings.Contains(gj, "Smoke over Raqqa") {
 		t.Errorf("the GeoJSON of a story with a gap: %s", gj)
+	}
+}
+
+// checkStoryPages: the published story's page renders its text inert
+// and shows where its places came from; its summary's Markdown is
+// rendered, on the story and in the list, and inert (issue 41, defect 16).
+func checkStoryPages(t *testing.T, e *editorServer) {
+	t.Helper()
+	_, page := do(t, nil, "GET", e.ts.URL+"/stories/idlib-and-aleppo-2016", "")
+	if strings.Contains(page, "<script>alert") || strings.Contains(page, `href="javascript:`) || !strings.Contains(page, "<strong>market</strong>") ||
+		!strings.Contains(page, "Place read from") || strings.Count(page, `data-testid="story-step"`) != 3 {
+		t.Errorf("the reader's page renders the story wrongly")
+	}
+	_, list := do(t, nil, "GET", e.ts.URL+"/stories", "")
+	for name, html := range map[string]string{"story": page, "list": list} {
+		if !strings.Contains(html, "<strong>2016</strong>") || strings.Contains(html, "**2016**") || strings.Contains(html, "<em>unsafe</em>") {
+			t.Errorf("the %s page's summary is not rendered Markdown", name)
+		}
+	}
+}
+
+// checkDraftIsHidden: a draft is not there for readers, in a page, the
+// API or the list.
+func checkDraftIsHidden(t *testing.T, e *editorServer) {
+	t.Helper()
+	for _, path := range []string{"/stories/idlib-and-aleppo-2016", "/api/stories/idlib-and-aleppo-2016", "/api/stories/idlib-and-aleppo-2016.geojson"} {
+		if resp, _ := do(t, nil, "GET", e.ts.URL+path, ""); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("a reader's GET %s of a draft: %s", path, resp.Status)
+		}
+	}
+	if _, list := do(t, nil, "GET", e.ts.URL+"/api/stories", ""); strings.Contains(list, "idlib") {
+		t.Errorf("a reader's list shows a draft: %s", list)
+	}
+}
+
+// checkBadStoriesRefused: bad stories get clear errors naming the field;
+// one larger than the limit says the limit, not "unexpected EOF"; an
+// Arabic-only title gets an address of its own.
+func checkBadStoriesRefused(t *testing.T, post func(c *http.Client, method, path, body string, header ...string) (*http.Response, string), c *http.Client, csrf string) {
+	t.Helper()
+	for _, c2 := range []struct{ body, want string }{
+		{`{"title": "", "status": "draft", "steps": []}`, "title"},
+		{`{"title": "x", "status": "draft", "steps": [{"heading": "h", "photos": [{"id": "no-such-photo"}]}]}`, "no photo"},
+		{`{"title": "x", "status": "live", "steps": []}`, "status"},
+		{`{"title": "x", "status": "draft", "steps": [], "extra": 1}`, "extra"},
+	} {
+		resp, out := post(c, "POST", "/api/stories", c2.body, "X-CSRF-Token", csrf)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(out, c2.want) {
+			t.Errorf("%s: %s %s; want 400 naming %q", c2.body, resp.Status, out, c2.want)
+		}
+	}
+	// A story larger than the limit is refused saying the limit, not
+	// "unexpected EOF"; so is an Arabic-only title given its own address.
+	huge := `{"title": "x", "status": "draft", "steps": [{"heading": "h", "text": "` + strings.Repeat("word ", 1<<20) + `"}]}`
+	if resp, out := post(c, "POST", "/api/stories", huge, "X-CSRF-Token", csrf); resp.StatusCode/100 != 4 || !strings.Contains(out, "larger than 4 MB") {
+		t.Errorf("a 5 MB story: %s %s", resp.Status, out)
+	}
+	if resp, out := post(c, "POST", "/api/stories", `{"title": "حصار حلب", "status": "draft", "steps": []}`, "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated ||
+		!strings.Contains(out, `"slug":"hsar-hlb"`) {
+		t.Errorf("an Arabic title: %s %s", resp.Status, out)
 	}
 }

@@ -125,22 +125,7 @@ func TestPublishWritesTheSite(t *testing.T) {
 			t.Errorf("chunk %d's last photo starts %d, after chunk %d's (%d): the chunks are not newest first", i, chunks.Last[i], i-1, chunks.Last[i-1])
 		}
 	}
-	// Every file the manifest names is there.
-	files := []string{m.Points, m.Timeline, m.Counts, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV, m.Chunks}
-	for _, f := range m.Search {
-		files = append(files, f)
-	}
-	for _, p := range m.Days {
-		files = append(files, p)
-	}
-	for _, h := range chunks.Hashes {
-		files = append(files, chunkPath(h))
-	}
-	for _, p := range files {
-		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
-			t.Errorf("the manifest names %s: %v", p, err)
-		}
-	}
+	checkManifestFiles(t, dir, m, chunks)
 	// The GeoJSON download is whole and holds the photos.
 	var fc struct {
 		Features []struct {
@@ -168,6 +153,35 @@ func TestPublishWritesTheSite(t *testing.T) {
 	if len(pts.Points) != placed || pts.Points[0][0] != fc.Features[0].ID || pts.Points[placed-1][0] != fc.Features[placed-1].ID {
 		t.Errorf("the points (%d) are not the GeoJSON's photos in its order", len(pts.Points))
 	}
+	checkSearchIndex(t, dir, m, len(body), fc.Features[0].Properties["caption"].(string))
+	checkPagesLinkRelatively(t, dir)
+}
+
+// checkManifestFiles: every file the manifest names is in the site.
+func checkManifestFiles(t *testing.T, dir string, m manifest, chunks chunkTable) {
+	t.Helper()
+	files := []string{m.Points, m.Timeline, m.Counts, m.Places, m.Labels["6"], m.Labels["12"], m.Basemap, m.Tiles, m.GeoJSON, m.CSV, m.Chunks}
+	for _, f := range m.Search {
+		files = append(files, f)
+	}
+	for _, p := range m.Days {
+		files = append(files, p)
+	}
+	for _, h := range chunks.Hashes {
+		files = append(files, chunkPath(h))
+	}
+	for _, p := range files {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("the manifest names %s: %v", p, err)
+		}
+	}
+}
+
+// checkSearchIndex: the search index is small beside the GeoJSON (of
+// geojsonBytes), in pieces, and files a word of the first caption under
+// the first photo.
+func checkSearchIndex(t *testing.T, dir string, m manifest, geojsonBytes int, firstCaption string) {
+	t.Helper()
 	// The search index is small beside the GeoJSON (the issue: ≤ 25 %),
 	// and in pieces by first letter, none more than half of it (issue 41,
 	// defect 8: a search loads the pieces of its words only).
@@ -179,12 +193,12 @@ func TestPublishWritesTheSite(t *testing.T) {
 		}
 		whole, largest = whole+st.Size(), max(largest, st.Size())
 	}
-	if whole*4 > int64(len(body)) || len(m.Search) < 10 || largest*2 > whole {
-		t.Errorf("the search index: %d bytes in %d pieces, the largest %d; the GeoJSON %d", whole, len(m.Search), largest, len(body))
+	if whole*4 > int64(geojsonBytes) || len(m.Search) < 10 || largest*2 > whole {
+		t.Errorf("the search index: %d bytes in %d pieces, the largest %d; the GeoJSON %d", whole, len(m.Search), largest, geojsonBytes)
 	}
 	// A word of the first caption finds it in its piece: the first photo
 	// is number 0.
-	word := searchWords(fc.Features[0].Properties["caption"].(string))[0]
+	word := searchWords(firstCaption)[0]
 	var search struct {
 		Words map[string][]int `json:"words"`
 	}
@@ -194,7 +208,12 @@ func TestPublishWritesTheSite(t *testing.T) {
 	if list := search.Words[word]; len(list) == 0 || list[0] != 0 {
 		t.Errorf("the index files %q under %v; want photo 0 first", word, list)
 	}
-	// Nothing to ask of another host; every link relative.
+}
+
+// checkPagesLinkRelatively: a site's pages ask no other host for anything
+// and link nothing from the host's root, and it has its data package.
+func checkPagesLinkRelatively(t *testing.T, dir string) {
+	t.Helper()
 	for _, page := range []string{"index.html", "photo.html", "about.html"} {
 		html, err := os.ReadFile(filepath.Join(dir, page))
 		if err != nil {
