@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/headless"
 )
 
@@ -658,25 +659,29 @@ func TestBrowserAccessibility(t *testing.T) {
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/review", "/review/photos/" + zamalka,
 		"/review/log", "/ogc?f=html", "/ogc/collections/photos/items?f=html&limit=10", "/?agency=Reuters&from=2016-01&to=2016-12"}
+	// Each size and language in a browser of its own, in parallel.
 	for _, size := range [][2]int{{1440, 900}, {1024, 768}, {375, 812}} {
 		langs := []string{"en", "ar"}
 		if size[0] == 1024 {
 			langs = langs[:1]
 		}
-		b := newBrowser(t, e.ts, size[0], size[1])
-		sweep := func(who string, pages []string) {
-			for _, lang := range langs {
-				for _, page := range pages {
-					sep := map[bool]string{true: "&", false: "?"}[strings.Contains(page, "?")]
-					for _, v := range axeViolations(t, b, axe, e.ts.URL+page+sep+"lang="+lang) {
-						t.Errorf("%dx%d, %s, %s, %s: %s", size[0], size[1], lang, who, page, v)
+		for _, lang := range langs {
+			t.Run(fmt.Sprintf("%dx%d-%s", size[0], size[1], lang), func(t *testing.T) {
+				t.Parallel()
+				b := newBrowser(t, e.ts, size[0], size[1])
+				sweep := func(who string, pages []string) {
+					for _, page := range pages {
+						sep := map[bool]string{true: "&", false: "?"}[strings.Contains(page, "?")]
+						for _, v := range axeViolations(t, b, axe, e.ts.URL+page+sep+"lang="+lang) {
+							t.Errorf("%s, %s: %s", who, page, v)
+						}
 					}
 				}
-			}
+				sweep("signed out", append(pages, "/signin"))
+				signIn(t, b, e)
+				sweep("signed in", pages)
+			})
 		}
-		sweep("signed out", append(pages, "/signin"))
-		signIn(t, b, e)
-		sweep("signed in", pages)
 	}
 }
 
@@ -918,9 +923,15 @@ func TestBrowserAddPlace(t *testing.T) {
 		chromedp.SetValue(`[data-testid=new-name]`, "Al-Nour Tent Shelter", chromedp.ByQuery),
 		chromedp.SetValue(`[data-testid=new-kind]`, "camp", chromedp.ByQuery),
 		chromedp.SendKeys(`[data-testid=new-source]`, "https://example.org/shelter-page", chromedp.ByQuery),
-		chromedp.Click(`[data-testid=save-new-place]`, chromedp.ByQuery),
-		chromedp.Sleep(500*time.Millisecond))
-	p := e.a.Gazetteer().ByID("arc:al-nour-tent-shelter")
+		chromedp.Click(`[data-testid=save-new-place]`, chromedp.ByQuery))
+	// Adding a place rebuilds the geocoder's index: a moment, longer on a
+	// busy machine.
+	var p *gazetteer.Place
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if p = e.a.Gazetteer().ByID("arc:al-nour-tent-shelter"); p != nil {
+			break
+		}
+	}
 	if p == nil || lon == "" {
 		b.check(t)
 		t.Fatalf("no place added (clicked %s,%s)", lon, lat)
