@@ -47,13 +47,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 
 // showsGPS reports whether the request may see where a camera's GPS put
 // the photographer: with --public-gps anyone, otherwise an editor.
-func (s *Server) showsGPS(r *http.Request) bool {
-	if s.publicGPS {
-		return true
-	}
-	ed, err := s.guard.EditorOf(r)
-	return err == nil && ed != nil
-}
+func (s *Server) showsGPS(r *http.Request) bool { return s.publicGPS || s.isEditor(r) }
 
 // featureOf is a photo as lists read it.
 func featureOf(p *photo.Photo) photo.Feature {
