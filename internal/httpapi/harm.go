@@ -90,9 +90,6 @@ func (s *Server) putHarm(w http.ResponseWriter, r *http.Request, ed *session.Edi
 	} else {
 		err = decodeBody(r, &b)
 	}
-	if err == nil && !photo.ValidHarm(b.Harm) {
-		err = &photo.Error{Code: photo.EInvalid, Message: "harm: want graphic, withheld or an empty string (no mark)", Parameter: "harm"}
-	}
 	if err == nil {
 		_, err = s.archive.SetHarm(r.Context(), id, b.Harm, "editor "+ed.Name, b.Reason)
 	}

@@ -20,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -97,17 +96,7 @@ func newHarmArchive(t *testing.T) *harmArchive {
 	if _, err := a.DB.SaveStory(ctx, st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
-	hash, err := auth.HashPassword(testPassword)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.token = auth.NewSecret()
-	if err := a.DB.AddUser(ctx, "rana", hash); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(h.token)); err != nil {
-		t.Fatal(err)
-	}
+	h.token = addEditor(t, a)
 	return h
 }
 

@@ -20,7 +20,6 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/resize/bomb"
 )
 
@@ -362,15 +361,7 @@ func TestASwappedFileIsNotServed(t *testing.T) {
 // editors see both; --public-gps publishes them.
 func TestGPSIsPrivate(t *testing.T) {
 	a, _ := imageArchive(t)
-	ctx := context.Background()
-	hash, _ := auth.HashPassword("a long enough password")
-	token := auth.NewSecret()
-	if err := a.DB.AddUser(ctx, "rana", hash); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
-		t.Fatal(err)
-	}
+	token := addEditor(t, a)
 	ts, _ := serveArchive(t, a, Options{})
 	// check-abroad.jpg: a caption in Aleppo, GPS in Turkey, 98 km away.
 	const lat, lon = "37.066", "37.383" // its GPS point (fixtures.sh)

@@ -43,6 +43,23 @@ type editorServer struct {
 func newEditorServer(t *testing.T, opts Options) *editorServer {
 	t.Helper()
 	_, _, a := newTestServer(t)
+	token := addEditor(t, a)
+	logs := &bytes.Buffer{}
+	opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	s, err := New(a, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	s.baseURL = ts.URL
+	return &editorServer{s: s, ts: ts, a: a, token: token, logs: logs}
+}
+
+// addEditor adds the editor rana, with testPassword, to a, and returns
+// a bearer token of hers.
+func addEditor(t testing.TB, a *archive.Archive) string {
+	t.Helper()
 	hash, err := auth.HashPassword(testPassword)
 	if err != nil {
 		t.Fatal(err)
@@ -55,16 +72,7 @@ func newEditorServer(t *testing.T, opts Options) *editorServer {
 	if err := a.DB.AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
 		t.Fatal(err)
 	}
-	logs := &bytes.Buffer{}
-	opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	s, err := New(a, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(ts.Close)
-	s.baseURL = ts.URL
-	return &editorServer{s: s, ts: ts, a: a, token: token, logs: logs}
+	return token
 }
 
 // do sends a request without following redirects; header is pairs.

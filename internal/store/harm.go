@@ -19,9 +19,9 @@ func (s *DB) SetHarm(ctx context.Context, id, harm, actor, reason string) (chang
 	reason = strings.TrimSpace(reason)
 	switch {
 	case !photo.ValidHarm(harm):
-		return false, photo.Errorf(photo.EInvalid, "a photo is marked %q, %q or nothing, not %q", photo.HarmGraphic, photo.HarmWithheld, harm)
+		return false, photo.ParamErrorf("harm", "a photo is marked %q, %q or nothing, not %q", photo.HarmGraphic, photo.HarmWithheld, harm)
 	case reason == "":
-		return false, photo.Errorf(photo.EInvalid, "say why the photo is marked (or why the mark is taken off): the reason is kept in its custody record")
+		return false, photo.ParamErrorf("reason", "say why the photo is marked (or why the mark is taken off): the reason is kept in its custody record")
 	}
 	tx, err := s.begin(ctx)
 	if err != nil {
