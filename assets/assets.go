@@ -74,6 +74,7 @@ func Serve(w http.ResponseWriter, r *http.Request, hashedName string) bool {
 	h := w.Header()
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", `"`+hashedName+`"`) // the name holds the content's hash
 	http.ServeContent(w, r, hashedName, time.Time{}, bytes.NewReader(a.body))
 	return true
 }

@@ -88,11 +88,32 @@ func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 
 func (b *browser) run(t testing.TB, actions ...chromedp.Action) {
 	t.Helper()
-	if err := chromedp.Run(b.ctx, actions...); err != nil {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		t.Fatalf("%v (script errors: %q)", err, b.errors)
+	for i, a := range flatten(actions) {
+		if err := chromedp.Run(b.ctx, a); err != nil {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			t.Fatalf("step %d (%s): %v (script errors: %q)", i+1, describe(a), err, b.errors)
+		}
 	}
+}
+
+// flatten runs nested task lists step by step, so a failure names the
+// step that failed, not only the list.
+func flatten(actions []chromedp.Action) []chromedp.Action {
+	var out []chromedp.Action
+	for _, a := range actions {
+		if ts, ok := a.(chromedp.Tasks); ok {
+			out = append(out, flatten(ts)...)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// describe names an action for a failure message.
+func describe(a chromedp.Action) string {
+	return strings.TrimPrefix(fmt.Sprintf("%T", a), "*")
 }
 
 // eval evaluates a JavaScript expression into out, awaiting a promise.
@@ -278,8 +299,11 @@ func TestBrowserFiltersKeepTheView(t *testing.T) {
 	zamalka := features(t, body).Features[0].ID.(string)
 	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12&map=9/33.5/36.35&photo="+zamalka),
 		eval(`window.stillHere = true`, nil),
-		chromedp.Click(`[data-testid=facet-agency]`, chromedp.ByQuery),
-		chromedp.WaitVisible(`[data-testid=facet-agency-options] input`, chromedp.ByQuery))
+		// Opened by the button's own click, not a mouse at its place: the
+		// photo's popup may still be moving the map under it.
+		eval(`document.querySelector("[data-testid=facet-agency]").click()`, nil),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=facet-agency-options] input").length > 0`, nil,
+			chromedp.WithPollingTimeout(30*time.Second)))
 	// The counts are those of the window: 2016.
 	var counts map[string]int
 	b.run(t, eval(`Object.fromEntries([...document.querySelectorAll("[data-testid=facet-agency-options] li")].map((li) =>

@@ -45,8 +45,8 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	version, done := s.etag(w, r, "clusters")
-	if done {
+	version, ok := s.version(w, r)
+	if !ok {
 		return
 	}
 	ctx := r.Context()

@@ -59,9 +59,6 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if s.checkETag(w, r, "timeline") {
-		return
-	}
 	histogram := s.db.Histogram
 	if bin == "day" {
 		histogram = s.db.DayHistogram
@@ -117,9 +114,6 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		}
 		only = []photo.Facet{photo.Facet(v)}
 	}
-	if s.checkETag(w, r, "facets") {
-		return
-	}
 	fc, err := s.facetCache.Facets(r.Context(), f, limit, only...)
 	if err != nil {
 		s.error(w, r, err)
@@ -172,9 +166,6 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	f, err := s.parseFilter(r.URL.Query())
 	if err != nil {
 		s.error(w, r, err)
-		return
-	}
-	if s.checkETag(w, r, "places") {
 		return
 	}
 	places, err := s.db.PlacesWithPhotos(r.Context(), f)

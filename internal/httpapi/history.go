@@ -124,6 +124,5 @@ func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
 	for _, e := range events {
 		out = append(out, event{e.At.UTC().Format(time.RFC3339), e.By, e.Action, e.Before, e.After, e.Note})
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	s.writeJSON(w, r, "application/json", out)
 }

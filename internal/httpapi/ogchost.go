@@ -30,8 +30,8 @@ func (h ogcHost) Render(w http.ResponseWriter, r *http.Request, status int, c te
 func (h ogcHost) Page(r *http.Request, title, current string) views.Page {
 	return h.s.page(r, title, current)
 }
-func (h ogcHost) ETag(w http.ResponseWriter, r *http.Request, route string) (int64, bool) {
-	return h.s.etag(w, r, route)
+func (h ogcHost) Version(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	return h.s.version(w, r)
 }
 func (h ogcHost) Filter(q url.Values) (photo.Filter, error) { return h.s.parseFilter(q) }
 func (h ogcHost) MemIndex(version int64) *memindex.Index    { return h.s.memIndexAt(version) }

@@ -1,13 +1,8 @@
 package httpapi
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 	"net/url"
-	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/web"
@@ -26,44 +21,14 @@ func (s *Server) parseFilter(q url.Values) (photo.Filter, error) {
 	return f, err
 }
 
-// checkETag sets an ETag that names the archive's version, the route and
-// the query, and answers 304 when the client has it already (or the error
-// when the version cannot be read); it returns true when the response is
-// done.
-func (s *Server) checkETag(w http.ResponseWriter, r *http.Request, route string) bool {
-	_, done := s.etag(w, r, route)
-	return done
-}
-
-// etag is checkETag that also returns the version the ETag names, so that
-// the response can be of that version (see memIndexAt).
-func (s *Server) etag(w http.ResponseWriter, r *http.Request, route string) (version int64, done bool) {
-	v, err := s.db.Version(r.Context())
+// version is the archive version the request is answered from (the one
+// its ETag names: see conditional), or false when it cannot be read (the
+// error is answered).
+func (s *Server) version(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	v, err := s.versionOf(r)
 	if err != nil {
 		s.error(w, r, err)
-		return 0, true
+		return 0, false
 	}
-	q := r.URL.Query()
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	h := sha256.New()
-	h.Write([]byte(route))
-	for _, k := range keys {
-		for _, val := range q[k] {
-			h.Write([]byte("\x00" + k + "=" + val))
-		}
-	}
-	tag := web.ETagFor(r, `"v`+strconv.FormatInt(v, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:8])+`"`)
-	w.Header().Set("ETag", tag)
-	w.Header().Set("Cache-Control", "no-cache")
-	for _, m := range strings.Split(r.Header.Get("If-None-Match"), ",") {
-		if m = strings.TrimSpace(m); m == tag || m == "W/"+tag || m == "*" {
-			w.WriteHeader(http.StatusNotModified)
-			return v, true
-		}
-	}
-	return v, false
+	return v, true
 }

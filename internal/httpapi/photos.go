@@ -38,11 +38,11 @@ type photoStore interface {
 	PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]photo.PlaceCount, error)
 }
 
-// listRequest reads what every list endpoint reads: the filters, the ETag
-// check and, with download=1, the attachment header. It returns done when
-// the response is already answered (an error, a 304, or a HEAD request,
-// which gets the headers without the work).
-func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext, contentType string) (photo.Filter, int64, bool) {
+// listRequest reads what every list endpoint reads: the filters, the
+// archive version and, with download=1, the attachment header. It returns
+// done when the response is already answered (an error, or a HEAD
+// request, which gets the headers without the work).
+func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, ext, contentType string) (photo.Filter, int64, bool) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err == nil {
@@ -64,8 +64,8 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, route, ext,
 		s.error(w, r, err)
 		return f, 0, true
 	}
-	version, done := s.etag(w, r, route)
-	if done {
+	version, ok := s.version(w, r)
+	if !ok {
 		return f, version, true
 	}
 	w.Header().Set("Content-Type", contentType)
@@ -380,7 +380,7 @@ func (lw *listWriter) putChunk(c encodedChunk) error {
 
 // photosGeoJSON serves the selected photos as an RFC 7946 FeatureCollection.
 func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
-	f, version, done := s.listRequest(w, r, "photos.geojson", ".geojson", "application/geo+json")
+	f, version, done := s.listRequest(w, r, ".geojson", "application/geo+json")
 	if done {
 		return
 	}
@@ -399,7 +399,7 @@ func (s *Server) photosGeoJSON(w http.ResponseWriter, r *http.Request) {
 // photosGeoJSONSeq serves the selected photos as GeoJSON text sequences
 // (RFC 8142): each feature after a record separator, on its own line.
 func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
-	f, _, done := s.listRequest(w, r, "photos.geojsonl", ".geojsonl", "application/geo+json-seq")
+	f, _, done := s.listRequest(w, r, ".geojsonl", "application/geo+json-seq")
 	if done {
 		return
 	}
@@ -413,7 +413,7 @@ func (s *Server) photosGeoJSONSeq(w http.ResponseWriter, r *http.Request) {
 // photosCSV serves the selected photos as CSV, for spreadsheets and for
 // GDAL with X_POSSIBLE_NAMES=lon Y_POSSIBLE_NAMES=lat.
 func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
-	f, _, done := s.listRequest(w, r, "photos.csv", ".csv", "text/csv; charset=utf-8")
+	f, _, done := s.listRequest(w, r, ".csv", "text/csv; charset=utf-8")
 	if done {
 		return
 	}
@@ -427,7 +427,7 @@ func (s *Server) photosCSV(w http.ResponseWriter, r *http.Request) {
 // first day, last day, placement], days as YYYYMMDD numbers (0 when
 // undated) and lon, lat null when unplaced.
 func (s *Server) photosPoints(w http.ResponseWriter, r *http.Request) {
-	f, _, done := s.listRequest(w, r, "points", ".json", "application/json")
+	f, _, done := s.listRequest(w, r, ".json", "application/json")
 	if done {
 		return
 	}

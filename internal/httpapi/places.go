@@ -87,7 +87,6 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, pl)
 	}
-	w.Header().Set("Cache-Control", "public, max-age=60") // editors add places
 	s.writeJSON(w, r, "application/json", out)
 }
 

@@ -30,6 +30,7 @@ import (
 	"github.com/syriamap/syriamap/internal/ogcapi"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize"
+	"github.com/syriamap/syriamap/internal/respcache"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -73,6 +74,14 @@ type Options struct {
 	// downloads; "" takes the address Serve listens on. The request's Host
 	// header is never used: a client could put anything in it.
 	BaseURL string
+	// CacheBytes bounds the response cache (finished answers of the read
+	// routes to readers, kept until the archive changes); 0 means 64 MB,
+	// less than 0 keeps none.
+	CacheBytes int64
+	// SharedMaxAge is how long a shared cache (a CDN, a newsroom's proxy)
+	// may keep a reader's answer without asking again; 0 means a minute,
+	// less than 0 none. An editor's answers are never shared.
+	SharedMaxAge time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client (for the sign-in's brake); no other peer's is believed.
 	TrustedProxies session.Proxies
@@ -145,6 +154,10 @@ type Server struct {
 	// health is the archive's last health probe (see health).
 	health          health
 	passwordChecks  chan struct{}
+	// cache keeps readers' finished answers (see conditional); nil when
+	// off. sharedMaxAge: see Options.SharedMaxAge.
+	cache        *respcache.Cache
+	sharedMaxAge time.Duration
 	tlsCert, tlsKey string
 }
 
@@ -155,6 +168,16 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey, proxies: opts.TrustedProxies}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
+	}
+	switch {
+	case opts.CacheBytes == 0:
+		s.cache = respcache.New(defaultCacheBytes)
+	case opts.CacheBytes > 0:
+		s.cache = respcache.New(opts.CacheBytes)
+	}
+	s.sharedMaxAge = opts.SharedMaxAge
+	if s.sharedMaxAge == 0 {
+		s.sharedMaxAge = defaultSharedMaxAge
 	}
 	if s.pointsLimit <= 0 {
 		s.pointsLimit = 200_000
@@ -205,6 +228,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 func (s *Server) routes() {
 	r := s.router
 	r.StrictSlash(false)
+	r.Use(s.conditional)
 	get := func(name, path string, h http.HandlerFunc) {
 		r.Handle(path, h).Methods(http.MethodGet, http.MethodHead).Name(name)
 	}

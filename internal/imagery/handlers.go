@@ -1,12 +1,15 @@
 package imagery
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	_ "image/gif" // decoders for thumbnails
 	_ "image/png"
 	"io/fs"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -97,6 +100,11 @@ func (h *Handlers) derivative(w http.ResponseWriter, r *http.Request, side int) 
 	if !ok {
 		return
 	}
+	// The address holds the content's hash: the tag is known before the
+	// derivative is made.
+	if web.NotModified(w, r, `"`+sha+"-"+strconv.Itoa(side)+`"`) {
+		return
+	}
 	body, err := h.derivatives.Get(r.Context(), sha, side, true, func() (*os.File, int, error) {
 		f, st, err := h.files.Open(r.Context(), sha)
 		if err != nil {
@@ -129,7 +137,7 @@ func (h *Handlers) Original(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w, sha, ok := h.imageSHA(w, r)
-	if !ok {
+	if !ok || web.NotModified(w, r, `"`+sha+`"`) {
 		return
 	}
 	f, _, err := h.files.Open(r.Context(), sha)
@@ -173,6 +181,7 @@ func (h *Handlers) MediaFile(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Content-Type", ct)
 	hdr.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	hdr.Set("Cache-Control", "public, max-age=3600")
+	hdr.Set("ETag", mediaTag(mediaKey(p, st), 0))
 	web.ServeContent(w, r, st.Name(), st.ModTime(), f)
 }
 
@@ -217,7 +226,10 @@ func (h *Handlers) mediaDerivative(w http.ResponseWriter, r *http.Request, side 
 		return
 	}
 	f.Close()
-	key := fmt.Sprintf("media:%s:%d:%d", p, st.Size(), st.ModTime().UnixNano())
+	key := mediaKey(p, st)
+	if web.NotModified(w, r, mediaTag(key, side)) {
+		return
+	}
 	body, err := h.derivatives.Get(r.Context(), key, side, false, func() (*os.File, int, error) {
 		f, _, err := h.media.Open(p)
 		if err != nil {
@@ -234,4 +246,17 @@ func (h *Handlers) mediaDerivative(w http.ResponseWriter, r *http.Request, side 
 		return
 	}
 	Serve(w, r, body, "public, max-age=3600", st.ModTime())
+}
+
+// mediaKey names a --media file's content as far as the server can tell
+// without reading it: its path, size and time.
+func mediaKey(p string, st fs.FileInfo) string {
+	return fmt.Sprintf("media:%s:%d:%d", p, st.Size(), st.ModTime().UnixNano())
+}
+
+// mediaTag is the ETag of a --media file's derivative: its path, size and
+// time (the key it is kept under) and the size made.
+func mediaTag(key string, side int) string {
+	sum := sha256.Sum256([]byte(key))
+	return `"m` + hex.EncodeToString(sum[:8]) + "-" + strconv.Itoa(side) + `"`
 }

@@ -146,7 +146,7 @@ func (w *gzipWriter) WriteHeader(code int) {
 	if !w.decided {
 		w.decided = true
 		ct := w.Header().Get("Content-Type")
-		if code == http.StatusOK && w.Header().Get("Content-Encoding") == "" && compressible(ct) && takeCompressor() {
+		if code == http.StatusOK && w.Header().Get("Content-Encoding") == "" && Compressible(ct) && takeCompressor() {
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Header().Del("Content-Length")
 			w.gz = gzipPool.Get().(*gzip.Writer)
@@ -192,7 +192,8 @@ func (w *gzipWriter) release() {
 	}
 }
 
-func compressible(ct string) bool {
+// Compressible reports whether a Content-Type is text that gzip pays on.
+func Compressible(ct string) bool {
 	return strings.HasPrefix(ct, "application/") && (strings.Contains(ct, "json") || strings.Contains(ct, "csv")) ||
 		strings.HasPrefix(ct, "text/")
 }

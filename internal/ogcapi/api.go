@@ -37,9 +37,9 @@ type Host interface {
 	// Render answers a page; Page is the frame of one.
 	Render(w http.ResponseWriter, r *http.Request, status int, c templ.Component)
 	Page(r *http.Request, title, current string) views.Page
-	// ETag sets the response's ETag for the archive's version and the
-	// route and query, and answers 304 when the client has it (done).
-	ETag(w http.ResponseWriter, r *http.Request, route string) (version int64, done bool)
+	// Version is the archive version the request is answered from (its
+	// ETag and 304s are the host's), or false when the error is answered.
+	Version(w http.ResponseWriter, r *http.Request) (version int64, ok bool)
 	// Filter reads the list filters of a query.
 	Filter(q url.Values) (photo.Filter, error)
 	// MemIndex is the memory index of the archive at version, or nil.
@@ -113,12 +113,8 @@ func (s *API) render(w http.ResponseWriter, r *http.Request, status int, c templ
 func (s *API) page(r *http.Request, title, current string) views.Page {
 	return s.host.Page(r, title, current)
 }
-func (s *API) etag(w http.ResponseWriter, r *http.Request, route string) (int64, bool) {
-	return s.host.ETag(w, r, route)
-}
-func (s *API) checkETag(w http.ResponseWriter, r *http.Request, route string) bool {
-	_, done := s.host.ETag(w, r, route)
-	return done
+func (s *API) version(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	return s.host.Version(w, r)
 }
 func (s *API) parseFilter(q url.Values) (photo.Filter, error) { return s.host.Filter(q) }
 func (s *API) memIndexAt(v int64) *memindex.Index             { return s.host.MemIndex(v) }

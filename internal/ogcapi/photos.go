@@ -246,8 +246,8 @@ func (s *API) photoItems(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	version, done := s.etag(w, r, "ogc.items")
-	if done {
+	version, ok := s.version(w, r)
+	if !ok {
 		return
 	}
 	// With a cursor, the offset only says where the page is.

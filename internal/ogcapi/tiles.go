@@ -91,8 +91,8 @@ func (s *API) photoTile(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	version, done := s.host.ETag(w, r, "tile")
-	if done {
+	version, ok := s.version(w, r)
+	if !ok {
 		return
 	}
 	data, err := s.tileData(r, tile, f, s.memIndexAt(version))
@@ -163,9 +163,6 @@ func (s *API) tileJSON(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if _, err := s.tileFilter(q); err != nil {
 		s.error(w, r, err)
-		return
-	}
-	if s.checkETag(w, r, "tilejson") {
 		return
 	}
 	e, err := s.db.Extent(r.Context())

@@ -54,6 +54,17 @@ type Store interface {
 	SetPassword(ctx context.Context, user, hash, keepSession string) error
 }
 
+// MayBeEditor reports whether r carries credentials (a bearer token or a
+// session cookie), without asking whether they are good: what is
+// answered to it is then private, whoever it turns out to be.
+func MayBeEditor(r *http.Request) bool {
+	if r.Header.Get("Authorization") != "" {
+		return true
+	}
+	c, err := r.Cookie(Cookie)
+	return err == nil && c.Value != ""
+}
+
 // EditorOf returns the editor a request comes from, by its bearer token
 // or its session cookie, or nil. A bearer token that is not valid is an
 // EUnauthorized error: a script should know.

@@ -42,3 +42,29 @@ func ETagFor(r *http.Request, tag string) string {
 	}
 	return tag
 }
+
+// NotModified sets the response's ETag to tag and answers 304 when the
+// request has it already (If-None-Match), before any work is done for
+// the body; it returns true when it answered.
+func NotModified(w http.ResponseWriter, r *http.Request, tag string) bool {
+	w.Header().Set("ETag", tag)
+	if !MatchesETag(r.Header.Get("If-None-Match"), tag) {
+		return false
+	}
+	w.WriteHeader(http.StatusNotModified)
+	return true
+}
+
+// MatchesETag reports whether an If-None-Match header names tag (weakly,
+// as RFC 9110 §13.1.2 compares).
+func MatchesETag(ifNoneMatch, tag string) bool {
+	if ifNoneMatch == "" {
+		return false
+	}
+	for _, m := range strings.Split(ifNoneMatch, ",") {
+		if m = strings.TrimSpace(m); m == tag || m == "W/"+tag || m == "*" {
+			return true
+		}
+	}
+	return false
+}

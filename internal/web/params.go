@@ -149,3 +149,51 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 	}
 	return f, nil
 }
+
+// NormalQuery is a request's query as the response cache and the ETags
+// name it: the filters as what they select — the window as its first and
+// last day (from=2016-01 is from=2016-01-01), a box as its four numbers
+// (36.20 is 36.2), the values of a parameter that may repeat sorted,
+// blanks and repeats left out — and every other parameter as given. Two
+// queries of one normal form have one answer. A query whose filters do
+// not parse is kept as it is (its answer is an error, which no cache
+// keeps).
+func NormalQuery(q url.Values) string {
+	f, err := ParseFilter(q)
+	if err != nil {
+		return q.Encode()
+	}
+	out := url.Values{}
+	for k, vs := range q {
+		if !slices.Contains(FilterParams, k) {
+			out[k] = vs
+		}
+	}
+	w := photo.WindowOf(f)
+	if w.From {
+		out.Set("from", strconv.Itoa(w.First))
+	}
+	if w.To {
+		out.Set("to", strconv.Itoa(w.Last))
+	}
+	if b := f.BBox; b != nil {
+		out.Set("bbox", strings.Join([]string{fmtFloat(b.Min[0]), fmtFloat(b.Min[1]), fmtFloat(b.Max[0]), fmtFloat(b.Max[1])}, ","))
+	}
+	for name, vs := range map[string][]string{"q": {f.Query}, "agency": f.Agencies, "photographer": f.Photographers,
+		"place": f.PlaceIDs, "governorate": f.Governorates, "agreement": f.Agreements, "reuse": {f.Reuse}} {
+		vs = slices.DeleteFunc(slices.Clone(vs), func(v string) bool { return v == "" })
+		if len(vs) > 0 {
+			slices.Sort(vs)
+			out[name] = vs
+		}
+	}
+	if f.MinConfidence > 0 {
+		out.Set("min_confidence", fmtFloat(f.MinConfidence))
+	}
+	if f.Unplaced {
+		out.Set("unplaced", "1")
+	}
+	return out.Encode()
+}
+
+func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

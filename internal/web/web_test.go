@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,4 +111,55 @@ func TestSiteRules(t *testing.T) {
 	if err != nil || !bytes.Equal(got, SiteRules()) {
 		t.Errorf("%s is not the server's rules (go test ./internal/web -run TestSiteRules -update, then make assets): %v", path, err)
 	}
+}
+
+// TestNormalQuery: spellings of one selection have one normal form, and
+// queries that select differently never share one (a shared form would
+// serve one's cached answer to the other).
+func TestNormalQuery(t *testing.T) {
+	same := [][]string{
+		{"from=2016-01&to=2016-01", "to=2016-01-31&from=2016-01-01", "from=2016-01-01&to=2016-01-31&q="},
+		{"bbox=36.20,33.40,36.45,33.60", "bbox=36.2,33.4,36.45,33.6", "bbox=+36.2,33.40,36.450,33.6"},
+		{"agency=AFP&agency=Reuters", "agency=Reuters&agency=AFP", "agency=Reuters&agency=AFP&agency=Reuters&agency="},
+		{"unplaced=1", "unplaced=true"},
+		{"from=2016&limit=10", "limit=10&from=2016-01-01"},
+	}
+	for _, group := range same {
+		want := NormalQuery(parseQuery(t, group[0]))
+		for _, q := range group[1:] {
+			if got := NormalQuery(parseQuery(t, q)); got != want {
+				t.Errorf("%q → %q, but %q → %q", q, got, group[0], want)
+			}
+		}
+	}
+	// Each filter parameter, and any other, changes the normal form.
+	samples := map[string]string{"from": "2016-02", "to": "2016-02", "bbox": "36,33,37,34", "q": "Aleppo", "agency": "AFP",
+		"photographer": "Rodi Said", "place": "ocha:C2320", "governorate": "SY02", "min_confidence": "0.5", "unplaced": "1",
+		"agreement": "near", "reuse": "conflict"}
+	seen := map[string]string{NormalQuery(nil): "(none)"}
+	for _, name := range append(slices.Clone(FilterParams), "limit", "field", "bin") {
+		v, ok := samples[name]
+		if !ok {
+			v = "3"
+		}
+		got := NormalQuery(url.Values{name: {v}})
+		if other, dup := seen[got]; dup {
+			t.Errorf("%s=%s has the normal form of %s: %q", name, v, other, got)
+		}
+		seen[got] = name
+	}
+	for _, name := range FilterParams {
+		if _, ok := samples[name]; !ok {
+			t.Errorf("no sample value for the filter parameter %s: add one, so that its normal form is checked", name)
+		}
+	}
+}
+
+func parseQuery(t *testing.T, q string) url.Values {
+	t.Helper()
+	v, err := url.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

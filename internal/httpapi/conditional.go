@@ -1,0 +1,269 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/gzjoin"
+	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/middleware"
+	"github.com/syriamap/syriamap/internal/respcache"
+	"github.com/syriamap/syriamap/internal/session"
+	"github.com/syriamap/syriamap/internal/web"
+)
+
+// Every read route's answer is a function of the archive's version, the
+// route, its normalised query, the reader's language, what they accept and
+// who they are. One layer in front of the read routes (conditional) says
+// so once: it names the answer by those (its ETag), answers a request that
+// has it with 304 before any handler runs, says how long a shared cache
+// may keep it (a reader's: Options.SharedMaxAge; an editor's: never), and
+// keeps readers' finished answers in the response cache.
+
+// ownValidators are the read routes the layer leaves alone: their answers
+// are files (the binary's assets, images) with validators of their own
+// content, or a probe that must do its work every time.
+var ownValidators = map[string]bool{"healthz": true, "asset": true, "favicon": true, "basemap": true,
+	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true}
+
+// Defaults of Options.CacheBytes and Options.SharedMaxAge.
+const (
+	defaultCacheBytes   = 64 << 20
+	defaultSharedMaxAge = time.Minute
+)
+
+// readState is what the layer tells the handler of a read: the archive
+// version the answer is of (read once, so that the ETag and the answer
+// name the same one).
+type readState struct{ version int64 }
+
+type readStateKey struct{}
+
+// bootID tells this server's answers from those of one before a restart,
+// whose options (--public-gps) or templates may have been others.
+var bootID = func() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}()
+
+// conditional is the layer (a mux middleware, so that it knows the
+// route).
+func (s *Server) conditional(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		route := mux.CurrentRoute(r)
+		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || route == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		editor := session.MayBeEditor(r)
+		if editor {
+			w = privateAnswer{w}
+		}
+		if ownValidators[route.GetName()] {
+			next.ServeHTTP(w, r)
+			return
+		}
+		v, err := s.db.Version(r.Context())
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		tag := s.tagOf(r, route.GetName(), v, editor)
+		w.Header().Add("Vary", "Accept, Accept-Language, Cookie, Authorization")
+		w.Header().Set("Cache-Control", s.cacheControl(editor))
+		if web.NotModified(w, r, tag) {
+			return
+		}
+		r = r.WithContext(context.WithValue(r.Context(), readStateKey{}, &readState{version: v}))
+		if editor || r.Method == http.MethodHead || s.cache == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if resp := s.cache.Get(v, tag); resp != nil {
+			writeKept(w, resp)
+			return
+		}
+		rec := &recorder{ResponseWriter: w, limit: int(s.cache.MaxEntry())}
+		next.ServeHTTP(rec, r)
+		if resp := rec.finished(web.AcceptsGzip(r)); resp != nil {
+			s.cache.Put(v, tag, resp)
+		}
+	})
+}
+
+// tagOf is the ETag of the answer to r: a hash of everything the answer
+// depends on, and of the reader's credentials for an editor (whose pages
+// are theirs).
+func (s *Server) tagOf(r *http.Request, route string, version int64, editor bool) string {
+	h := sha256.New()
+	l := i18n.From(r.Context())
+	for _, part := range []string{bootID, route, r.URL.Path, web.NormalQuery(r.URL.Query()), string(l.Lang), l.Digits(), r.Header.Get("Accept")} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	if editor {
+		h.Write([]byte(r.Header.Get("Authorization")))
+		if c, err := r.Cookie(session.Cookie); err == nil {
+			h.Write([]byte(c.Value))
+		}
+	}
+	return web.ETagFor(r, `"v`+strconv.FormatInt(version, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:10])+`"`)
+}
+
+// cacheControl says who may keep an answer: a reader's, any cache for
+// SharedMaxAge (browsers ask again each time, and get a 304); an
+// editor's, their browser alone, asking again each time.
+func (s *Server) cacheControl(editor bool) string {
+	if editor {
+		return "private, no-cache"
+	}
+	if s.sharedMaxAge <= 0 {
+		return "no-cache"
+	}
+	return "public, max-age=0, s-maxage=" + strconv.Itoa(int(s.sharedMaxAge/time.Second))
+}
+
+// versionOf is the archive version the layer read for r, or the current
+// one when r did not come through it (a test calling a handler).
+func (s *Server) versionOf(r *http.Request) (int64, error) {
+	if st, ok := r.Context().Value(readStateKey{}).(*readState); ok {
+		return st.version, nil
+	}
+	return s.db.Version(r.Context())
+}
+
+// writeKept writes a kept answer; its encoding is already the one the
+// reader takes, which the compression layer leaves alone.
+func writeKept(w http.ResponseWriter, resp *respcache.Response) {
+	h := w.Header()
+	for _, kv := range resp.Header {
+		h[kv[0]] = append(h[kv[0]], kv[1])
+	}
+	h.Set("Content-Length", strconv.Itoa(len(resp.Body)))
+	w.WriteHeader(resp.Status)
+	w.Write(resp.Body)
+}
+
+// privateAnswer keeps an editor's answer from shared caches whatever its
+// handler said (an image's "public, immutable" becomes "private,
+// immutable"): what an editor is answered may be theirs alone.
+type privateAnswer struct{ http.ResponseWriter }
+
+func (p privateAnswer) WriteHeader(code int) {
+	h := p.Header()
+	h.Set("Cache-Control", private(h.Get("Cache-Control")))
+	p.ResponseWriter.WriteHeader(code)
+}
+
+func (p privateAnswer) Write(b []byte) (int, error) {
+	h := p.Header()
+	h.Set("Cache-Control", private(h.Get("Cache-Control")))
+	return p.ResponseWriter.Write(b)
+}
+
+func (p privateAnswer) Flush() {
+	if f, ok := p.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (p privateAnswer) Unwrap() http.ResponseWriter { return p.ResponseWriter }
+
+// private is a Cache-Control value without what lets a shared cache keep
+// the answer.
+func private(cc string) string {
+	out := []string{"private"}
+	for _, d := range strings.Split(cc, ",") {
+		d = strings.TrimSpace(d)
+		if d == "" || d == "public" || d == "private" || strings.HasPrefix(d, "s-maxage") {
+			continue
+		}
+		out = append(out, d)
+	}
+	if len(out) == 1 {
+		out = append(out, "no-cache")
+	}
+	return strings.Join(out, ", ")
+}
+
+// recorder copies an answer as it is written, up to limit bytes, with
+// the headers its handler set (before the compression layer adds its
+// own).
+type recorder struct {
+	http.ResponseWriter
+	limit  int
+	status int
+	header http.Header
+	body   []byte
+	over   bool
+}
+
+func (rec *recorder) WriteHeader(code int) {
+	if rec.status == 0 {
+		rec.status, rec.header = code, rec.Header().Clone()
+	}
+	rec.ResponseWriter.WriteHeader(code)
+}
+
+func (rec *recorder) Write(p []byte) (int, error) {
+	if rec.status == 0 {
+		rec.WriteHeader(http.StatusOK)
+	}
+	if !rec.over {
+		if len(rec.body)+len(p) > rec.limit {
+			rec.over, rec.body = true, nil
+		} else {
+			rec.body = append(rec.body, p...)
+		}
+	}
+	return rec.ResponseWriter.Write(p)
+}
+
+func (rec *recorder) Flush() {
+	if f, ok := rec.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
+
+// finished returns the answer to keep, or nil for one that is not to be
+// kept: not a 200, too large, setting a cookie, or private. A text answer
+// for a reader who takes gzip is kept compressed, as it is sent.
+func (rec *recorder) finished(gzipped bool) *respcache.Response {
+	h := rec.header
+	cc := h.Get("Cache-Control")
+	if rec.status != http.StatusOK || rec.over || h.Get("Set-Cookie") != "" || strings.Contains(cc, "private") || strings.Contains(cc, "no-store") {
+		return nil
+	}
+	resp := &respcache.Response{Status: rec.status, Body: rec.body}
+	if gzipped && h.Get("Content-Encoding") == "" && middleware.Compressible(h.Get("Content-Type")) {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzjoin.Level)
+		zw.Write(rec.body)
+		zw.Close()
+		resp.Body = buf.Bytes()
+		resp.Header = append(resp.Header, [2]string{"Content-Encoding", "gzip"})
+	}
+	for name, values := range h {
+		switch name {
+		case "Date", "Content-Length", "Etag", "Cache-Control", "Vary":
+			continue // set again for each answer
+		}
+		for _, v := range values {
+			resp.Header = append(resp.Header, [2]string{name, v})
+		}
+	}
+	return resp
+}
