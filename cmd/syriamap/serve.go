@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/httpapi"
@@ -37,7 +38,7 @@ func readingMode(path string, readOnly bool) openMode {
 // about 800 a photo, and is rebuilt beside the one serving when the
 // archive changes). Under it the collector works harder rather than let
 // garbage grow the process: decodes' garbage above all.
-func setMemoryLimit(ctx context.Context, a *archive.Archive) (int64, bool) {
+func setMemoryLimit(ctx context.Context, a *archive.Archive, responseCache int64) (int64, bool) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return 0, false
 	}
@@ -45,7 +46,7 @@ func setMemoryLimit(ctx context.Context, a *archive.Archive) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	limit := resize.DefaultBudget + imagery.MemCacheBytes + 128<<20 + 1600*int64(photos)
+	limit := resize.DefaultBudget + imagery.MemCacheBytes + responseCache + 128<<20 + 1600*int64(photos)
 	debug.SetMemoryLimit(limit)
 	return limit, true
 }
@@ -70,6 +71,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	base := fl.String("base-url", os.Getenv("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
 	cert := fl.String("tls-cert", os.Getenv("SYRIAMAP_TLS_CERT"), "serve HTTPS with this certificate (PEM; with --tls-key); or put the server behind a proxy that does")
 	key := fl.String("tls-key", os.Getenv("SYRIAMAP_TLS_KEY"), "the certificate's private key (PEM)")
+	cacheMB := fl.Int("cache-size", 64, "MB of finished answers to readers (map windows, counts, tiles, pages) kept in memory until the archive changes; 0 keeps none")
+	sharedAge := fl.Duration("shared-max-age", time.Minute, "how long a shared cache (a CDN, a proxy) may keep a reader's answer without asking again; 0 for never (an editor's answers are never shared)")
 	var trusted multiFlag
 	if v := os.Getenv("SYRIAMAP_TRUSTED_PROXY"); v != "" {
 		trusted = append(trusted, v)
@@ -77,6 +80,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fl.Var(&trusted, "trusted-proxy", "a reverse proxy's address or CIDR block (may repeat; env SYRIAMAP_TRUSTED_PROXY): from it, and from nothing else, X-Forwarded-For names the client that sign-ins are braked by")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
+	}
+	if *cacheMB < 0 || *sharedAge < 0 {
+		return usageError{"--cache-size and --shared-max-age take 0 or more"}
 	}
 	if (*cert == "") != (*key == "") {
 		return usageError{"--tls-cert and --tls-key go together"}
@@ -107,8 +113,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	if limit, set := setMemoryLimit(ctx, a); set {
-		log.Info("memory limit", "MiB", limit>>20, "why", "the image budget, the derivatives kept in memory and the archive's indexes; GOMEMLIMIT overrides it")
+	if limit, set := setMemoryLimit(ctx, a, int64(*cacheMB)<<20); set {
+		log.Info("memory limit", "MiB", limit>>20, "why", "the image budget, the derivatives and answers kept in memory and the archive's indexes; GOMEMLIMIT overrides it")
 	}
 	// Derivatives of imported images are kept beside the archive, when
 	// its folder can be written.
@@ -118,7 +124,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base,
 		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex,
-		TrustedProxies: proxies})
+		TrustedProxies: proxies, CacheBytes: offIfZero(int64(*cacheMB) << 20), SharedMaxAge: offIfZero(*sharedAge)})
 	if err != nil {
 		return err
 	}
@@ -136,4 +142,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			log.Warn("listening on every interface without --base-url: links in downloads say localhost")
 		}
 	})
+}
+
+// offIfZero is a flag's 0 ("none") as the server's options say it (less
+// than 0; their 0 is the default).
+func offIfZero[T int64 | time.Duration](v T) T {
+	if v == 0 {
+		return -1
+	}
+	return v
 }

@@ -32,8 +32,8 @@ import (
 
 // ownValidators are the read routes the layer leaves alone: their answers
 // are files (the binary's assets, images) with validators of their own
-// content, or a probe that must do its work every time.
-var ownValidators = map[string]bool{"healthz": true, "asset": true, "favicon": true, "basemap": true,
+// content, or probes that must do their work every time.
+var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
 	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true}
 
 // Defaults of Options.CacheBytes and Options.SharedMaxAge.

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -17,7 +18,7 @@ import (
 // notConditional are the read routes that answer no 304, each with why.
 var notConditional = map[string]string{
 	"/healthz": "a probe: it must do its work every time",
-	"/signin":  "a form for signing in; never kept",
+	"/metrics": "counters: a probe too",
 }
 
 // TestEveryReadRouteAnswers304 walks the router: every read route sends
@@ -135,5 +136,10 @@ func TestResponseCache(t *testing.T) {
 	}
 	if after := s.cache.Stats(); after.Hits != before.Hits || after.Entries != before.Entries {
 		t.Errorf("an editor's answers: %+v, then %+v", before, after)
+	}
+	// The counters are the monitoring's.
+	_, metrics := get(t, ts, "/metrics")
+	if want := fmt.Sprintf("\nsyriamap_response_cache_hits_total %d\n", s.cache.Stats().Hits); !strings.Contains(string(metrics), want) {
+		t.Errorf("/metrics lacks %q:\n%s", want, metrics)
 	}
 }

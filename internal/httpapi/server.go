@@ -241,6 +241,7 @@ func (s *Server) routes() {
 		})
 	}
 	get("healthz", "/healthz", s.healthz)
+	get("metrics", "/metrics", s.metrics)
 	get("photos.geojson", "/api/photos.geojson", s.photosGeoJSON)
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
@@ -340,6 +341,7 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 		ready(ln.Addr())
 	}
 	go s.CheckIntegrity(ctx)
+	go s.logCache(ctx, time.Minute)
 	if s.memIndex != nil {
 		s.memIndex.Start(s.baseURL) // windows are read from SQLite until it is built
 	}
