@@ -59,6 +59,10 @@ type peerRow struct {
 	unit           string
 	higherIsBetter bool
 	target         string
+	// limit is the static limit's figure (limit.go), one per round, where
+	// it was measured, and limitTarget syriamap's share of it aimed at.
+	limit       []float64
+	limitTarget string
 }
 
 // runPeer measures syriamap against pg_featureserv at each size.
@@ -145,34 +149,53 @@ func peerArchive(ctx context.Context, cfg config, size int, progress func(string
 	return db, nil
 }
 
-// peerWindows measures both servers on the two windows with wrk, twice
-// each, alternating.
+// repeatedWindow is the window peer.lua's "repeat" asks every time
+// (there with the box's numbers in another spelling, which the server's
+// normal form of a query takes for the same).
+var repeatedWindow = "/api/photos.geojson?from=2016-06&to=2016-06&bbox=" + peerBoxes[0]
+
+// peerWindows measures both servers on the windows with wrk, twice each,
+// alternating, and the static limit (limit.go) beside them on the
+// repeated and the jittered city windows.
 func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *postgres, progress func(string, ...any)) ([]peerRow, error) {
 	var rows []peerRow
 	secs := 20
 	if cfg.quick {
 		secs = 8
 	}
-	for _, q := range []struct{ query, label, target string }{
-		{"city", "month + city box: req/s", "≥ 10×"},
-		{"country", "month, country-wide: req/s", "≥ 4×"},
+	body, contentType, encoding, err := rawBody(ctx, ours+repeatedWindow)
+	if err != nil {
+		return nil, fmt.Errorf("the repeated window: %w", err)
+	}
+	limit, err := startLimit(body, contentType, encoding)
+	if err != nil {
+		return nil, err
+	}
+	defer limit.close()
+	for _, q := range []struct{ query, label, target, limitTarget string }{
+		{"repeat", "one window, asked again and again: req/s", "", "≥ 50 %"},
+		{"city", "month + city box: req/s", "≥ 10×", "≥ 25 %"},
+		{"country", "month, country-wide: req/s", "≥ 4×", ""},
 	} {
-		rps := peerRow{name: q.label, unit: "req/s", higherIsBetter: true, target: q.target}
+		rps := peerRow{name: q.label, unit: "req/s", higherIsBetter: true, target: q.target, limitTarget: q.limitTarget}
 		p50 := peerRow{name: strings.Replace(q.label, "req/s", "p50", 1), unit: "ms"}
 		p99 := peerRow{name: strings.Replace(q.label, "req/s", "p99", 1), unit: "ms"}
 		errs := peerRow{name: strings.Replace(q.label, "req/s", "errors", 1), unit: ""}
 		// Bytes on the wire per response (gzip asked for, headers included).
 		wire := peerRow{name: strings.Replace(q.label, "req/s", "bytes on the wire per response", 1), unit: "KB"}
+		hits := peerRow{name: strings.Replace(q.label, "req/s", "answers from the response cache", 1), unit: "%"}
 		if q.query == "country" {
 			p99.target = "below the peer's"
 		}
+		who := []string{"syriamap", "peer"}
+		if q.limitTarget != "" {
+			who = append(who, "limit")
+		}
 		for round := 0; round < 2; round++ {
-			for _, who := range []string{"syriamap", "peer"} {
-				base := ours
-				if who == "peer" {
-					base = peerURL
-				}
+			for _, who := range who {
+				base := map[string]string{"syriamap": ours, "peer": peerURL, "limit": limit.url}[who]
 				progress("%s: wrk %s %s, round %d (%d s)", name, q.query, who, round+1, secs)
+				h0, m0 := cacheCounts(ctx, ours)
 				r, err := peerLoad(ctx, base, who, q.query, secs, work)
 				if err != nil {
 					return rows, err
@@ -181,6 +204,14 @@ func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *p
 				// queries then run on for seconds. The next measure waits
 				// for them, so that neither server is measured beside them.
 				pg.settle(ctx)
+				switch who {
+				case "limit":
+					rps.limit = append(rps.limit, r.rps)
+					continue
+				case "syriamap":
+					h1, m1 := cacheCounts(ctx, ours)
+					hits.ours = append(hits.ours, 100*float64(h1-h0)/float64(max(1, h1-h0+m1-m0)))
+				}
 				for _, x := range []struct {
 					row *peerRow
 					v   float64
@@ -193,9 +224,8 @@ func peerWindows(ctx context.Context, cfg config, name, ours, work string, pg *p
 				}
 			}
 		}
-		rows = append(rows, rps, p50, p99, errs, wire)
+		rows = append(rows, rps, p50, p99, errs, wire, hits)
 	}
-
 	return rows, nil
 }
 
@@ -829,12 +859,12 @@ func ids(fs []idFeature, keep func(precision string) bool) []string {
 // writePeerTable prints both servers' figures, each the median of its
 // rounds, with the ratio (syriamap's advantage: > 1 is syriamap better).
 func writePeerTable(w io.Writer, size int, rows []peerRow) {
-	fmt.Fprintf(w, "\nsyriamap vs pg_featureserv 1.3.1 at %s photos (median of the rounds; every request a distinct window)\n", sizeName(size))
+	fmt.Fprintf(w, "\nsyriamap vs pg_featureserv 1.3.1 at %s photos (median of the rounds; every request a distinct window but in the first rows, which ask one window again and again; the static limit answers that window's bytes from memory)\n", sizeName(size))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "measure\tsyriamap\tpg_featureserv\tsyriamap's advantage\ttarget\t")
+	fmt.Fprintln(tw, "measure\tsyriamap\tpg_featureserv\tsyriamap's advantage\ttarget\tstatic limit\tsyriamap's share\ttarget\t")
 	for _, r := range rows {
-		a, b := median(r.ours), median(r.theirs)
-		ratio := "—"
+		a, b, l := median(r.ours), median(r.theirs), median(r.limit)
+		ratio, share := "—", "—"
 		if !math.IsNaN(a) && !math.IsNaN(b) && a > 0 && b > 0 && r.unit != "" {
 			if r.higherIsBetter {
 				ratio = fmt.Sprintf("%.2f×", a/b)
@@ -842,7 +872,10 @@ func writePeerTable(w io.Writer, size int, rows []peerRow) {
 				ratio = fmt.Sprintf("%.2f× (%.2f of the time)", b/a, a/b)
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.name, figure(a, r.unit), figure(b, r.unit), ratio, r.target)
+		if !math.IsNaN(a) && !math.IsNaN(l) && l > 0 {
+			share = fmt.Sprintf("%.0f %%", 100*a/l)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.name, figure(a, r.unit), figure(b, r.unit), ratio, r.target, figure(l, r.unit), share, r.limitTarget)
 	}
 	tw.Flush()
 }

@@ -4,7 +4,9 @@
 -- random by up to {{.ShiftM}} m, so that no two requests select the same
 -- photos and no response cache can stand in for speed. Both servers get
 -- the same sequence (the same seed per thread).
--- usage: wrk ... -s peer.lua URL -- <syriamap|peer> <city|country>
+-- "repeat" asks one window (June 2016, the first box) every time, as
+-- readers of a newsroom's map do.
+-- usage: wrk ... -s peer.lua URL -- <syriamap|peer|limit> <repeat|city|country>
 local boxes = {
 {{- range .Boxes}}
   { {{.}} },
@@ -37,13 +39,18 @@ end
 function request()
   local y, m = math.random(2012, 2017), math.random(1, 12)
   local bbox = nil
-  if query == "city" then
+  if query == "repeat" then
+    -- one window, asked again and again: the default view, a story's step
+    y, m = 2016, 6
+    local b = boxes[1]
+    bbox = string.format("%.5f,%.5f,%.5f,%.5f", b[1], b[2], b[3], b[4])
+  elseif query == "city" then
     local b = boxes[math.random(#boxes)]
     local dx, dy = (math.random() * 2 - 1) * shift, (math.random() * 2 - 1) * shift
     bbox = string.format("%.5f,%.5f,%.5f,%.5f", b[1] + dx, b[2] + dy, b[3] + dx, b[4] + dy)
   end
   local path
-  if target == "syriamap" then
+  if target ~= "peer" then -- the limit server answers any path alike
     local mm = string.format("%d-%02d", y, m)
     path = "/api/photos.geojson?from=" .. mm .. "&to=" .. mm
   else
