@@ -68,6 +68,9 @@ type Index struct {
 	// grid lists the placed photos by square cell, for what a box
 	// selects without a scan of the whole window (tiles, clusters).
 	grid grid
+	// tileSets are the vector tiles' clusters, by window and zoom (see
+	// TileClusters).
+	tileSets *tileSets
 }
 
 // piece is one photo's Feature, compressed on its own: its block, where it
@@ -237,7 +240,7 @@ func Build(ctx context.Context, src Source, version int64, key string, encode En
 		}
 		return int(all.seq[a] - all.seq[b])
 	})
-	ix := &Index{version: version, key: key, blocks: all.blocks, bytes: all.bytes + int64(len(dict)), dec: dec,
+	ix := &Index{version: version, key: key, tileSets: &tileSets{}, blocks: all.blocks, bytes: all.bytes + int64(len(dict)), dec: dec,
 		from: make([]int32, len(order)), to: make([]int32, len(order)), lon: make([]float64, len(order)),
 		lat: make([]float64, len(order)), seq: make([]int64, len(order)), pieces: make([]piece, len(order)),
 		bySeq: make([]int32, len(order))}

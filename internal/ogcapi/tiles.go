@@ -108,7 +108,8 @@ func (s *API) photoTile(w http.ResponseWriter, r *http.Request) {
 // single photos from it on. Each photo lies in one tile only (the box is
 // the tile's, and a cluster is of the tile's photos), so counts add up
 // across tiles. The clusters come from the memory index ix when it is
-// built and answers the filter, else from SQLite.
+// built and answers the filter, cut from its clusters of every tile at
+// the zoom (memindex.TileClusters), else from SQLite.
 func (s *API) tileData(r *http.Request, tile maptile.Tile, f photo.Filter, ix *memindex.Index) ([]byte, error) {
 	bound := tile.Bound()
 	f.BBox = &bound
@@ -117,9 +118,11 @@ func (s *API) tileData(r *http.Request, tile maptile.Tile, f photo.Filter, ix *m
 		cell := (bound.Max[0] - bound.Min[0]) / tileCells
 		var cs []photo.Cluster
 		var err error
-		if ix != nil && memindex.Indexable(f) {
-			cs, err = ix.Clusters(f, cell)
-		} else {
+		done := false
+		if ix != nil {
+			cs, done, err = ix.TileClusters(f, tile, tileCells)
+		}
+		if !done && err == nil {
 			cs, err = s.db.Clusters(r.Context(), f, cell)
 		}
 		if err != nil {
