@@ -43,8 +43,8 @@ const (
 )
 
 // readState is what the layer tells the handler of a read: the archive
-// version the answer is of (read once, so that the ETag and the answer
-// name the same one).
+// version of the photos the answer is of (read once, with the count of
+// all changes the ETag names, so that both name the same state).
 type readState struct{ version int64 }
 
 type readStateKey struct{}
@@ -74,12 +74,12 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		v, err := s.db.Version(r.Context())
+		v, changes, err := s.db.Versions(r.Context())
 		if err != nil {
 			s.error(w, r, err)
 			return
 		}
-		tag := s.tagOf(r, route.GetName(), v, editor)
+		tag := s.tagOf(r, route.GetName(), changes, editor)
 		w.Header().Add("Vary", "Accept, Accept-Language, Cookie, Authorization")
 		w.Header().Set("Cache-Control", s.cacheControl(editor))
 		if web.NotModified(w, r, tag) {
@@ -90,22 +90,22 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if resp := s.cache.Get(v, tag); resp != nil {
+		if resp := s.cache.Get(changes, tag); resp != nil {
 			writeKept(w, resp)
 			return
 		}
 		rec := &recorder{ResponseWriter: w, limit: int(s.cache.MaxEntry())}
 		next.ServeHTTP(rec, r)
 		if resp := rec.finished(web.AcceptsGzip(r)); resp != nil {
-			s.cache.Put(v, tag, resp)
+			s.cache.Put(changes, tag, resp)
 		}
 	})
 }
 
-// tagOf is the ETag of the answer to r: a hash of everything the answer
-// depends on, and of the reader's credentials for an editor (whose pages
-// are theirs).
-func (s *Server) tagOf(r *http.Request, route string, version int64, editor bool) string {
+// tagOf is the ETag of the answer to r at the archive's count of
+// changes: a hash of everything the answer depends on, and of the
+// reader's credentials for an editor (whose pages are theirs).
+func (s *Server) tagOf(r *http.Request, route string, changes int64, editor bool) string {
 	h := sha256.New()
 	l := i18n.From(r.Context())
 	for _, part := range []string{bootID, route, r.URL.Path, web.NormalQuery(r.URL.Query()), string(l.Lang), l.Digits(), r.Header.Get("Accept")} {
@@ -118,7 +118,7 @@ func (s *Server) tagOf(r *http.Request, route string, version int64, editor bool
 			h.Write([]byte(c.Value))
 		}
 	}
-	return web.ETagFor(r, `"v`+strconv.FormatInt(version, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:10])+`"`)
+	return web.ETagFor(r, `"v`+strconv.FormatInt(changes, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:10])+`"`)
 }
 
 // cacheControl says who may keep an answer: a reader's, any cache for

@@ -18,6 +18,7 @@ import (
 // photoStore is what the read handlers ask of the archive's storage.
 type photoStore interface {
 	Version(ctx context.Context) (int64, error)
+	Versions(ctx context.Context) (photos, all int64, err error)
 	Health(ctx context.Context) error
 	QuickCheck(ctx context.Context) error
 	Count(ctx context.Context) (int, error)

@@ -83,12 +83,15 @@ func (c *chain) close(ctx context.Context) error {
 
 // commit ends a write transaction whose custody records c holds: the
 // chain's head written, the archive's version raised when changed (its
-// caches then start over), and the transaction committed.
+// caches then start over) and its count of changes in any case, and the
+// transaction committed.
 func (s *DB) commit(ctx context.Context, tx *sql.Tx, c *chain, changed bool) error {
+	raise := touch // a custody record is on the photo's page
 	if changed {
-		if err := bump(ctx, tx); err != nil {
-			return err
-		}
+		raise = bump
+	}
+	if err := raise(ctx, tx); err != nil {
+		return err
 	}
 	if err := c.close(ctx); err != nil {
 		return err

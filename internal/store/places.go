@@ -37,6 +37,9 @@ func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
 			return fmt.Errorf("store: recording place %s: %w", p.ID, err)
 		}
 	}
+	if err := touch(ctx, tx); err != nil {
+		return err
+	}
 	if err := tx.Commit(); err != nil {
 		return s.writeErr(err)
 	}

@@ -28,6 +28,9 @@ func (s *DB) SaveStory(ctx context.Context, st story.Story, prevSlug, author, ac
 	if st, err = s.saveStory(ctx, tx, st, prevSlug, author, action); err != nil {
 		return st, err
 	}
+	if err := touch(ctx, tx); err != nil {
+		return st, err
+	}
 	if err := tx.Commit(); err != nil {
 		return st, s.writeErr(err)
 	}
@@ -53,6 +56,9 @@ func (s *DB) SaveStories(ctx context.Context, saves []StorySave) (int, error) {
 		if _, err := s.saveStory(ctx, tx, sv.Story, sv.PrevSlug, sv.Author, sv.Action); err != nil {
 			return i, err
 		}
+	}
+	if err := touch(ctx, tx); err != nil {
+		return 0, err
 	}
 	if err := tx.Commit(); err != nil {
 		return len(saves), s.writeErr(err)
