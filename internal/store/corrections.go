@@ -170,7 +170,7 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 			return 0, 0, err
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		return 0, 0, s.writeErr(err)
 	}
 	return changed, moved, nil

@@ -96,7 +96,7 @@ func (s *DB) commit(ctx context.Context, tx *sql.Tx, c *chain, changed bool) err
 	if err := c.close(ctx); err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		return s.writeErr(err)
 	}
 	return nil

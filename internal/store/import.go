@@ -167,7 +167,7 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 	if err := custody.close(ctx); err != nil {
 		return Summary{}, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		if isBusy(err) {
 			return Summary{}, ErrBusy
 		}
@@ -581,7 +581,7 @@ func (s *DB) SetChecks(ctx context.Context, checks map[string]photo.Check) (int,
 			return 0, err
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		return 0, s.writeErr(err)
 	}
 	return n, nil

@@ -40,7 +40,7 @@ func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
 	if err := touch(ctx, tx); err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		return s.writeErr(err)
 	}
 	return nil

@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -67,6 +68,10 @@ type DB struct {
 	// freeSpace returns the free bytes of a folder's disk (freeBytes;
 	// tests replace it).
 	freeSpace func(dir string) (uint64, error)
+	// versions are the versions last read; writes counts the changes
+	// committed to the file by this process (see Versions).
+	versions versionMemo
+	writes   *atomic.Uint64
 }
 
 // readerMmapBytes is how much of the archive the readers map. Mapped
@@ -109,7 +114,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 			return nil, fmt.Errorf("store: creating %s: %w", dir, err)
 		}
 	}
-	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout, freeSpace: freeBytes}
+	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout, freeSpace: freeBytes, writes: writesOf(path)}
 	var err error
 	// The writer: BEGIN IMMEDIATE takes the write lock before the first
 	// read, so a transaction that must wait for another writer waits at its
@@ -141,7 +146,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	if err := checkArchiveFile(ctx, path); err != nil {
 		return nil, err
 	}
-	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout, readOnly: true}
+	s := &DB{path: path, Now: time.Now, Timeout: DefaultTimeout, readOnly: true, writes: writesOf(path)}
 	if err := s.openReaders(true); err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func (s *DB) SaveStory(ctx context.Context, st story.Story, prevSlug, author, ac
 	if err := touch(ctx, tx); err != nil {
 		return st, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		return st, s.writeErr(err)
 	}
 	return st, nil
@@ -60,7 +60,7 @@ func (s *DB) SaveStories(ctx context.Context, saves []StorySave) (int, error) {
 	if err := touch(ctx, tx); err != nil {
 		return 0, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := s.committed(tx); err != nil {
 		return len(saves), s.writeErr(err)
 	}
 	return len(saves), nil

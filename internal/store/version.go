@@ -4,7 +4,53 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
 )
+
+// Every read the server answers names the archive's versions (its ETag,
+// its response cache), and a query for them cost a third of an answer
+// from the response cache. So they are kept in memory: a change this
+// process commits, through any of its handles on the file, drops them at
+// once; a change another process commits (syriamap import into the
+// archive a server serves) is seen within versionTTL.
+
+// versionTTL is how long versions read are trusted without asking SQLite
+// again.
+const versionTTL = 500 * time.Millisecond
+
+// versionMemo is the versions last read, and the count of the file's
+// committed changes they were read at.
+type versionMemo struct {
+	mu          sync.Mutex
+	photos, all int64
+	at          time.Time
+	writes      uint64
+}
+
+// fileWrites counts the changes committed to each archive file by this
+// process, whatever handle committed them.
+var fileWrites sync.Map // absolute path → *atomic.Uint64
+
+// writesOf returns the counter of the file at path.
+func writesOf(path string) *atomic.Uint64 {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	c, _ := fileWrites.LoadOrStore(path, new(atomic.Uint64))
+	return c.(*atomic.Uint64)
+}
+
+// committed ends a transaction that raised a version: the memo of every
+// handle on the file is then stale. (Counted after the commit, so that a
+// reader who read before it cannot keep what it read as fresh.)
+func (s *DB) committed(tx *sql.Tx) error {
+	err := tx.Commit()
+	s.writes.Add(1)
+	return err
+}
 
 // Version returns the archive's change counter of its photos: it is
 // higher after every import, correction, re-geocoding or mark that
@@ -19,9 +65,24 @@ func (s *DB) Version(ctx context.Context) (int64, error) {
 // and custody records. The second is higher after any change the first
 // is, and after the others too: what a whole answer is named by.
 func (s *DB) Versions(ctx context.Context) (photos, all int64, err error) {
+	m := &s.versions
+	writes := s.writes.Load()
+	m.mu.Lock()
+	if m.writes == writes && !m.at.IsZero() && time.Since(m.at) < versionTTL {
+		photos, all = m.photos, m.all
+		m.mu.Unlock()
+		return photos, all, nil
+	}
+	m.mu.Unlock()
+	at := time.Now()
 	err = s.reading(ctx, "", "reading the archive's version", func(ctx context.Context) error {
 		return s.read.QueryRowContext(ctx, `SELECT version, changes FROM archive_version WHERE id = 1`).Scan(&photos, &all)
 	})
+	if err == nil && s.writes.Load() == writes {
+		m.mu.Lock()
+		m.photos, m.all, m.at, m.writes = photos, all, at, writes
+		m.mu.Unlock()
+	}
 	return photos, all, err
 }
 
