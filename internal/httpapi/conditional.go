@@ -36,6 +36,11 @@ import (
 var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
 	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true}
 
+// maxKept is the largest answer kept: a country-wide month of a million
+// photos (1.6 MB) fits; a download does not, and each of the downloads in
+// flight holds a copy of its answer only this far.
+const maxKept = 2 << 20
+
 // Defaults of Options.CacheBytes and Options.SharedMaxAge.
 const (
 	defaultCacheBytes   = 64 << 20
@@ -94,7 +99,7 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 			writeKept(w, resp)
 			return
 		}
-		rec := &recorder{ResponseWriter: w, limit: int(s.cache.MaxEntry())}
+		rec := &recorder{ResponseWriter: w, limit: int(min(s.cache.MaxEntry(), maxKept))}
 		next.ServeHTTP(rec, r)
 		if resp := rec.finished(web.AcceptsGzip(r)); resp != nil {
 			s.cache.Put(changes, tag, resp)
