@@ -18,12 +18,7 @@ func (ix *Index) Clusters(f photo.Filter, cell float64) ([]photo.Cluster, error)
 	if cell <= 0 {
 		return nil, fmt.Errorf("memory index: clusters: cell %v is not positive", cell)
 	}
-	type acc struct {
-		n        int
-		lon, lat float64
-		first    int32 // the photo imported first
-	}
-	cells := map[[2]int64]*acc{}
+	cells := map[[2]int64]*cellSum{}
 	ix.visit(f, func(i int32) {
 		lon, lat := ix.lon[i], ix.lat[i]
 		if math.IsNaN(lon) {
@@ -32,14 +27,10 @@ func (ix *Index) Clusters(f photo.Filter, cell float64) ([]photo.Cluster, error)
 		k := [2]int64{int64((lon + 180) / cell), int64((lat + 90) / cell)}
 		a := cells[k]
 		if a == nil {
-			a = &acc{first: i}
+			a = &cellSum{}
 			cells[k] = a
-		} else if ix.seq[i] < ix.seq[a.first] {
-			a.first = i
 		}
-		a.n++
-		a.lon += lon
-		a.lat += lat
+		a.add(ix, i)
 	})
 	keys := make([][2]int64, 0, len(cells))
 	for k := range cells {
@@ -53,16 +44,42 @@ func (ix *Index) Clusters(f photo.Filter, cell float64) ([]photo.Cluster, error)
 	})
 	out := make([]photo.Cluster, 0, len(keys))
 	for _, k := range keys {
-		a := cells[k]
-		c := photo.Cluster{Count: a.n, Lon: a.lon / float64(a.n), Lat: a.lat / float64(a.n)}
-		if a.n == 1 {
-			ft, err := ix.feature(a.first)
-			if err != nil {
-				return nil, err
-			}
-			c.Single = ft
+		c, err := cells[k].cluster(ix)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, c)
+	}
+	return out, nil
+}
+
+// cellSum sums a cell's photos: how many, their points, and the one
+// imported first.
+type cellSum struct {
+	n        int
+	lon, lat float64
+	first    int32
+}
+
+func (c *cellSum) add(ix *Index, i int32) {
+	if c.n == 0 || ix.seq[i] < ix.seq[c.first] {
+		c.first = i
+	}
+	c.n++
+	c.lon += ix.lon[i]
+	c.lat += ix.lat[i]
+}
+
+// cluster is the cell as a cluster: its count and mean point, and a
+// photo alone its photo.
+func (c *cellSum) cluster(ix *Index) (photo.Cluster, error) {
+	out := photo.Cluster{Count: c.n, Lon: c.lon / float64(c.n), Lat: c.lat / float64(c.n)}
+	if c.n == 1 {
+		ft, err := ix.feature(c.first)
+		if err != nil {
+			return out, err
+		}
+		out.Single = ft
 	}
 	return out, nil
 }

@@ -36,10 +36,8 @@ type tileSet struct {
 }
 
 type tileCluster struct {
-	kx, ky   int64
-	n        int
-	lon, lat float64
-	first    int32
+	kx, ky int64
+	cellSum
 }
 
 // tileSets keeps an index's clusterings, the least recently made
@@ -73,13 +71,9 @@ func (ix *Index) TileClusters(f photo.Filter, t maptile.Tile, cellsPerTile int) 
 	cs := set.tiles[maptile.New(t.X, t.Y, t.Z)]
 	out := make([]photo.Cluster, 0, len(cs))
 	for _, c := range cs {
-		cl := photo.Cluster{Count: c.n, Lon: c.lon / float64(c.n), Lat: c.lat / float64(c.n)}
-		if c.n == 1 {
-			ft, err := ix.feature(c.first)
-			if err != nil {
-				return nil, true, err
-			}
-			cl.Single = ft
+		cl, err := c.cluster(ix)
+		if err != nil {
+			return nil, true, err
 		}
 		out = append(out, cl)
 	}
@@ -125,14 +119,10 @@ func (ix *Index) clusterTiles(f photo.Filter, z maptile.Zoom, cellsPerTile int) 
 		k := key{tile: maptile.At(orb.Point{lon, lat}, z), kx: int64((lon + 180) / cell), ky: int64((lat + 90) / cell)}
 		c := cells[k]
 		if c == nil {
-			c = &tileCluster{kx: k.kx, ky: k.ky, first: i}
+			c = &tileCluster{kx: k.kx, ky: k.ky}
 			cells[k] = c
-		} else if ix.seq[i] < ix.seq[c.first] {
-			c.first = i
 		}
-		c.n++
-		c.lon += lon
-		c.lat += lat
+		c.add(ix, i)
 	})
 	out := map[maptile.Tile][]tileCluster{}
 	for k, c := range cells {
