@@ -69,10 +69,13 @@ var metricRe = regexp.MustCompile(`(?m)^syriamap_response_cache_(hits|misses)_to
 // cacheCounts reads the response cache's hits and misses from the
 // server's /metrics (zeros when it has none).
 func cacheCounts(ctx context.Context, base string) (hits, misses int64) {
-	body, _, _, err := rawBody(ctx, base+"/metrics")
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/metrics", nil)
+	resp, err := http.DefaultClient.Do(req) // gzip undone
 	if err != nil {
 		return 0, 0
 	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
 	for _, m := range metricRe.FindAllSubmatch(body, -1) {
 		n, _ := strconv.ParseInt(string(m[2]), 10, 64)
 		if string(m[1]) == "hits" {

@@ -99,6 +99,10 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 			writeKept(w, resp)
 			return
 		}
+		if !s.cache.Admit(changes, tag) {
+			next.ServeHTTP(w, r) // asked once so far: not copied
+			return
+		}
 		rec := &recorder{ResponseWriter: w, limit: int(min(s.cache.MaxEntry(), maxKept))}
 		next.ServeHTTP(rec, r)
 		if resp := rec.finished(web.AcceptsGzip(r)); resp != nil {

@@ -5,11 +5,15 @@
 // The cache is bounded in bytes: the least recently used response goes
 // first. It holds one version of the archive only: a response of a newer
 // version drops every older one at once, so nothing stale is ever served
-// and no entry needs a lifetime of its own.
+// and no entry needs a lifetime of its own. A response is kept from the
+// second time it is asked for (Admit): readers who pan the map ask for
+// windows never asked again, which would otherwise fill the cache and
+// push out the ones that are.
 package respcache
 
 import (
 	"container/list"
+	"hash/maphash"
 	"sync"
 	"sync/atomic"
 )
@@ -53,8 +57,15 @@ type Cache struct {
 	order   *list.List // of *entry, most recently used in front
 	byKey   map[string]*list.Element
 
+	// asked holds a hash of each key asked for once and not kept, up to
+	// maxAsked, then starts over.
+	asked map[uint64]struct{}
+
 	hits, misses, evictions, drops atomic.Int64
 }
+
+// maxAsked bounds the keys remembered as asked once (about 1 MB).
+const maxAsked = 1 << 16
 
 type entry struct {
 	key  string
@@ -65,7 +76,7 @@ type entry struct {
 // New returns a cache that holds at most maxBytes; 0 or less holds
 // nothing (every Get misses, every Put is dropped).
 func New(maxBytes int64) *Cache {
-	return &Cache{max: maxBytes, order: list.New(), byKey: map[string]*list.Element{}}
+	return &Cache{max: maxBytes, order: list.New(), byKey: map[string]*list.Element{}, asked: map[uint64]struct{}{}}
 }
 
 // MaxEntry is the largest response worth keeping: an eighth of the
@@ -91,6 +102,30 @@ func (c *Cache) Get(version int64, key string) *Response {
 	c.hits.Add(1)
 	return el.Value.(*entry).resp
 }
+
+// Admit reports whether the response to key at version, which Get did
+// not hold, is worth keeping: whether it was asked for before. The first
+// time it is not (and is remembered).
+func (c *Cache) Admit(version int64, key string) bool {
+	if c.max <= 0 {
+		return false
+	}
+	h := maphash.String(seed, key)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.advance(version)
+	if _, ok := c.asked[h]; ok {
+		delete(c.asked, h)
+		return true
+	}
+	if len(c.asked) >= maxAsked {
+		clear(c.asked)
+	}
+	c.asked[h] = struct{}{}
+	return false
+}
+
+var seed = maphash.MakeSeed()
 
 // Put keeps resp for key at version, pushing out the least recently used
 // until it fits. A response of an older version than the one held, or
@@ -137,6 +172,7 @@ func (c *Cache) advance(version int64) {
 	c.version = version
 	c.order.Init()
 	clear(c.byKey)
+	clear(c.asked)
 	c.bytes = 0
 }
 

@@ -97,6 +97,32 @@ func TestBounds(t *testing.T) {
 	}
 }
 
+// TestAdmitFromTheSecondAsking: an answer is worth keeping from its
+// second asking; a new version forgets what was asked; a flood of keys
+// asked once never grows the memory of them past maxAsked.
+func TestAdmitFromTheSecondAsking(t *testing.T) {
+	c := New(1 << 20)
+	if c.Admit(1, "a") {
+		t.Error("admitted at its first asking")
+	}
+	if !c.Admit(1, "a") {
+		t.Error("not admitted at its second asking")
+	}
+	c.Admit(1, "b")
+	if c.Admit(2, "b") {
+		t.Error("admitted at version 2 for an asking at version 1")
+	}
+	for i := range maxAsked + 10 {
+		c.Admit(2, fmt.Sprint("jitter", i))
+	}
+	if n := len(c.asked); n > maxAsked {
+		t.Errorf("%d keys remembered, bound %d", n, maxAsked)
+	}
+	if New(0).Admit(1, "a") || New(0).Admit(1, "a") {
+		t.Error("a cache of 0 admitted an answer")
+	}
+}
+
 // TestConcurrent is for the race detector: gets and puts of several
 // versions at once.
 func TestConcurrent(t *testing.T) {
@@ -109,7 +135,7 @@ func TestConcurrent(t *testing.T) {
 			for i := range 2000 {
 				v := int64(i / 500)
 				k := fmt.Sprint(g, i%37)
-				if c.Get(v, k) == nil {
+				if c.Get(v, k) == nil && c.Admit(v, k) {
 					c.Put(v, k, body(100+i%900))
 				}
 			}
