@@ -85,7 +85,9 @@ func startServer(ctx context.Context, bin, db string, flags ...string) (*server,
 }
 
 func (s *server) waitHealthy(ctx context.Context) error {
-	for range 100 {
+	// A large archive's first health probe runs beside its start-up
+	// integrity check and index build: it may take a while.
+	for range 1200 {
 		resp, err := http.Get(s.url + "/healthz")
 		if err == nil {
 			resp.Body.Close()
