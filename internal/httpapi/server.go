@@ -152,12 +152,12 @@ type Server struct {
 	brake   auth.Brake
 	proxies session.Proxies
 	// health is the archive's last health probe (see health).
-	health          health
-	passwordChecks  chan struct{}
+	health         health
+	passwordChecks chan struct{}
 	// cache keeps readers' finished answers (see conditional); nil when
 	// off. sharedMaxAge: see Options.SharedMaxAge.
-	cache        *respcache.Cache
-	sharedMaxAge time.Duration
+	cache           *respcache.Cache
+	sharedMaxAge    time.Duration
 	tlsCert, tlsKey string
 }
 
