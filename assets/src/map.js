@@ -415,9 +415,11 @@ export class PhotoMap {
   // openPopup shows content (an element) at a point.
   // The map pans it clear of the legend, in the bottom right corner.
   // When it closes, focus that was in it (its close button) goes back to
-  // what opened it, or to the map if that is gone, not to the page's top.
+  // what opened it — the same photo's marker, drawn again if the map
+  // moved meanwhile — or to the map if that is gone, not to the page's top.
   openPopup(content, lat, lon) {
     const opener = document.activeElement, seq = (this.popups = (this.popups || 0) + 1);
+    const openerID = opener?.dataset?.id;
     const lg = this.legendBox ? this.legendBox.getBoundingClientRect() : { width: 0, height: 0 };
     // The legend is in the bottom right corner.
     const legendPad = [Math.round(lg.width) + 20, Math.round(lg.height) + 20];
@@ -433,7 +435,8 @@ export class PhotoMap {
       const at = document.activeElement, closing = ev.popup.getElement(); // removed after its fade
       const lost = at === document.body || !document.contains(at) || (closing && closing.contains(at));
       if (!lost || seq !== this.popups) return; // focus moved on, or another popup opened
-      const back = opener && opener !== document.body && document.contains(opener) ? opener : this.map.getContainer();
+      const redrawn = openerID && this.map.getContainer().querySelector(`.leaflet-marker-pane [data-id="${CSS.escape(openerID)}"]`);
+      const back = opener && opener !== document.body && document.contains(opener) ? opener : redrawn || this.map.getContainer();
       back.focus({ preventScroll: true });
     }));
   }
