@@ -47,12 +47,10 @@ const (
 	defaultSharedMaxAge = time.Minute
 )
 
-// readState is what the layer tells the handler of a read: the archive
-// version of the photos the answer is of (read once, with the count of
-// all changes the ETag names, so that both name the same state).
-type readState struct{ version int64 }
-
-type readStateKey struct{}
+// photosVersionKey is where the layer tells the handler of a read the
+// archive's version of the photos the answer is of (read once, with the
+// count of all changes the ETag names, so that both name one state).
+type photosVersionKey struct{}
 
 // bootID tells this server's answers from those of one before a restart,
 // whose options (--public-gps) or templates may have been others.
@@ -90,7 +88,7 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 		if web.NotModified(w, r, tag) {
 			return
 		}
-		r = r.WithContext(context.WithValue(r.Context(), readStateKey{}, &readState{version: v}))
+		r = r.WithContext(context.WithValue(r.Context(), photosVersionKey{}, v))
 		if editor || r.Method == http.MethodHead || s.cache == nil {
 			next.ServeHTTP(w, r)
 			return
@@ -146,8 +144,8 @@ func (s *Server) cacheControl(editor bool) string {
 // versionOf is the archive version the layer read for r, or the current
 // one when r did not come through it (a test calling a handler).
 func (s *Server) versionOf(r *http.Request) (int64, error) {
-	if st, ok := r.Context().Value(readStateKey{}).(*readState); ok {
-		return st.version, nil
+	if v, ok := r.Context().Value(photosVersionKey{}).(int64); ok {
+		return v, nil
 	}
 	return s.db.Version(r.Context())
 }
