@@ -53,16 +53,13 @@ type tileSets struct {
 // tile, as Clusters makes them for the tile's box: cells of the same
 // global grid, sorted alike. Each photo is in the one tile its point
 // falls in. It reports false when f is more than a window (a limit, an
-// offset, a cursor): Clusters answers that.
+// offset, a cursor, another filter), which it does not answer.
 func (ix *Index) TileClusters(f photo.Filter, t maptile.Tile, cellsPerTile int) ([]photo.Cluster, bool, error) {
 	if f.Limit != 0 || f.Offset != 0 || f.After != 0 || !Indexable(f) {
 		return nil, false, nil
 	}
 	w := photo.WindowOf(f)
 	key := tileSetKey{first: w.First, last: w.Last, zoom: t.Z, cells: cellsPerTile}
-	if !w.From {
-		key.first = 0
-	}
 	set := ix.tileSet(key)
 	set.once.Do(func() {
 		f.BBox = nil
