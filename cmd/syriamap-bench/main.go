@@ -342,6 +342,13 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		res.Set("story.step_p99_ms", size, quantile(took, 0.99))
 	}
 
+	// The response cache answers the windows asked again (a random month
+	// and box repeats): the share of answers it gave says how much of the
+	// rows above it stands for.
+	if hits, misses := cacheCounts(ctx, srv.url); hits+misses > 0 {
+		res.Set("cache.hit_pct", size, 100*float64(hits)/float64(hits+misses))
+	}
+
 	if mem, err := srv.memory(); err != nil {
 		res.SkipPrefix("memory.", size, err.Error())
 	} else {

@@ -58,6 +58,7 @@ var measures = []measure{
 	{"load.rps", "load: wrk, 16 connections, month + bbox windows", "requests/s", true, nil},
 	{"load.p99_ms", "load: wrk p99", "ms", true, nil},
 	{"load.errors", "load: wrk errors (connect, read, write, timeout, non-2xx)", "requests", true, &target{limit: 1, text: "0"}},
+	{"cache.hit_pct", "response cache: answers to readers it gave over the size's run (windows asked again)", "%", true, nil},
 	{"stall.healthz_p99_ms", "stall: /healthz p99 while 8 slow readers and 8 heavy searches run", "ms", true,
 		&target{limit: 100, text: "< 100"}},
 	{"stall.window_p99_ms", "stall: one month + bbox GeoJSON p99, meanwhile", "ms", true, &target{limit: 200, text: "< 200"}},
