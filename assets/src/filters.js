@@ -235,7 +235,7 @@ class MultiSelect {
     if (q.length < 2 || !this.form.placesSearchUrl) return;
     this.spelling = setTimeout(async () => {
       try {
-        const res = await fetch(`${this.form.placesSearchUrl}?q=${encodeURIComponent(q)}&limit=50`);
+        const res = await fetch(`${this.form.placesSearchUrl}?q=${encodeURIComponent(q)}&limit=50&with_photos=true`);
         if (!res.ok || this.search.value.trim() !== q) return;
         this.spelled = new Set((await res.json()).map((p) => p.id));
         this.draw();

@@ -20,6 +20,7 @@ import { card } from "./list.js";
 import { placeMap } from "./map.js";
 import { h } from "./filters.js";
 import { fold } from "./fold.js";
+import { makeFold, searchPlaces } from "./placesearch.js";
 import { parseDay, parseMonth, firstDay, lastDay, overlaps } from "./months.js";
 
 const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
@@ -488,17 +489,16 @@ export class StaticAPI {
     return lines.join("\n") + "\n";
   }
 
+  // placesSearch is the server's place search with with_photos=true: a
+  // published site holds only the places of its photos.
   async placesSearch(q) {
-    const needle = fold((q.get("q") || "").trim()).replace(/^(al|el|ad|ar|as|ash|at|az)[- ]/, "");
-    const limit = Number(q.get("limit") || 10);
-    if (!needle) return [];
-    const out = [];
-    for (const p of await this.load(this.m.places)) {
-      const names = [p.name, p.name_ar, ...(p.names || [])].filter(Boolean).map((n) => fold(n).replace(/^(al|el|ad|ar|as|ash|at|az)[- ]/, ""));
-      if (names.some((n) => n.startsWith(needle) || n.includes(" " + needle))) out.push({ id: p.id, name: p.name, name_ar: p.name_ar || null });
-      if (out.length >= limit) break;
-    }
-    return out;
+    const name = (q.get("q") || "").trim();
+    if (name === "" || utf8Length(name) > 100) throw new APIError(400, "give a name of 1 to 100 bytes", "q");
+    const limit = intParam(q, "limit", 10, 1, 50);
+    const only = q.get("with_photos") || "";
+    if (!["", "true", "false"].includes(only)) throw new APIError(400, `"${only}": want true or false`, "with_photos");
+    this.foldName ??= makeFold(rules.fold);
+    return searchPlaces(await this.load(this.m.places), name, limit, this.foldName);
   }
 
   async labels(q) {
@@ -560,6 +560,19 @@ function lowerBound(a, x) {
 // APIError is an answer the server would give as an error: its status,
 // and for a bad parameter its name, the message prefixed with it as the
 // server's web.BadParam does.
+// intParam is web.IntParam: a whole number in [min, max], or def.
+function intParam(q, name, def, min, max) {
+  const all = q.getAll(name);
+  if (all.length > 1) throw new APIError(400, `given ${all.length} times (${all.join(", ")}); give it once`, name);
+  const v = (q.get(name) || "").trim();
+  if (v === "") return def;
+  const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= min && n <= max)) throw new APIError(400, `"${v}" is not a whole number from ${min} to ${max}`, name);
+  return n;
+}
+
+const utf8Length = (s) => new TextEncoder().encode(s).length;
+
 class APIError extends Error {
   constructor(status, message, parameter) {
     super(parameter ? `${parameter}: ${message}` : message);

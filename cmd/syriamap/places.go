@@ -75,7 +75,7 @@ func runPlacesSearch(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	defer closeDB()
 	g := a.Gazetteer()
-	found := a.SearchPlaces(name, *limit)
+	found := a.SearchPlaces(name, *limit, nil)
 	if len(found) == 0 {
 		fmt.Fprintf(stdout, "no place is named %q\n", name)
 		return nil

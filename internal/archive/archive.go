@@ -273,8 +273,9 @@ func begins(name, query gazetteer.Key) bool {
 // limit: the name as typed first, then its other spellings, then the
 // names that begin like it, each the most prominent first (see
 // gazetteer.Prominence). A city's prominence never puts it above a
-// village that bears the very name typed.
-func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
+// village that bears the very name typed. keep, if not nil, leaves out
+// the places it refuses before the limit is taken.
+func (a *Archive) SearchPlaces(name string, limit int, keep func(*gazetteer.Place) bool) []*gazetteer.Place {
 	type match struct {
 		p     *gazetteer.Place
 		score float64
@@ -286,6 +287,9 @@ func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
 	places, folded := x.gazetteer.Places(), x.folded()
 	for _, p := range x.gazetteer.Lookup(name) {
 		seen[p] = true
+		if keep != nil && !keep(p) {
+			continue
+		}
 		score := spellingTier + gazetteer.Prominence(p)
 		if sameFine(folded[p], k) {
 			score += spellingTier / 2 // the very name typed, not a loose spelling of it
@@ -295,7 +299,7 @@ func (a *Archive) SearchPlaces(name string, limit int) []*gazetteer.Place {
 	if k.Skeleton != "" {
 		for i := range places {
 			p := &places[i]
-			if seen[p] {
+			if seen[p] || keep != nil && !keep(p) {
 				continue
 			}
 			for _, f := range folded[p] {

@@ -155,7 +155,7 @@ func TestSamplesAndCorrections(t *testing.T) {
 func TestSearchPlaces(t *testing.T) {
 	a := newArchive(t)
 	for q, want := range map[string]string{"Bustan Pasha": "ocha:N0130", "Bustan Pa": "ocha:N0130", "kafr nabl": "gn:168661"} {
-		found := a.SearchPlaces(q, 10)
+		found := a.SearchPlaces(q, 10, nil)
 		ok := false
 		for _, p := range found {
 			ok = ok || p.ID == want
@@ -179,7 +179,7 @@ func TestSearchPutsTheNameTypedFirst(t *testing.T) {
 		p := &places[i]
 		tried++
 		k := gazetteer.Fold(p.Name)
-		found := a.SearchPlaces(p.Name, 50)
+		found := a.SearchPlaces(p.Name, 50, nil)
 		folded := a.places.Load().folded()
 		at := slices.Index(found, p)
 		if at < 0 {

@@ -64,7 +64,7 @@ func TestAddedPlaceIsWhereTheNextCaptionLands(t *testing.T) {
 	a.Close()
 	a = openTest(t, path)
 	check(a, "reopened")
-	if found := a.SearchPlaces("Qarqur Tent Shelter", 5); len(found) == 0 || found[0].ID != kept[0].ID {
+	if found := a.SearchPlaces("Qarqur Tent Shelter", 5, nil); len(found) == 0 || found[0].ID != kept[0].ID {
 		t.Errorf("the place search does not find the added place first: %v", found)
 	}
 	// Exported and imported into another archive: the same place, the

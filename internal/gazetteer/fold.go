@@ -1,6 +1,7 @@
 package gazetteer
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -60,17 +61,17 @@ func buildRuneTable() map[rune]string {
 	return t
 }
 
-// isMark reports whether r is dropped inside a word: apostrophes, ayn and
-// hamza signs, combining marks and Arabic vowel signs.
+// markRunes are the signs dropped inside a word besides combining marks
+// and Arabic vowel signs: apostrophes, ayn and hamza signs.
+const markRunes = "'’‘`ʿʾʼʻ′´ʹ"
+
+// isMark reports whether r is dropped inside a word: one of markRunes or
+// a combining mark (Arabic vowel signs are).
 func isMark(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r == '\'' || r == '`'
 	}
-	switch r {
-	case '\'', '’', '‘', '`', 'ʿ', 'ʾ', 'ʼ', 'ʻ', '′', '´', 'ʹ':
-		return true
-	}
-	return unicode.Is(unicode.Mn, r)
+	return strings.ContainsRune(markRunes, r) || unicode.Is(unicode.Mn, r)
 }
 
 // isWordRune reports whether r is part of a word.
@@ -250,14 +251,37 @@ func isGlide(w []byte, i int) bool {
 	return i > 0 && i+1 < len(w) && w[i] == 'y' && w[i-1] == 'i' && isVowel(w[i+1])
 }
 
-// isArticle reports whether a fine-form word is an Arabic article
-// (al, el, ar, as, ash, ad, az, at, an, … all fold to these).
+// articles are the fine forms of the Arabic article's spellings (al, el,
+// ar, as, ash, ad, az, at, an, … all fold to these).
+var articles = []string{"al", "ar", "as", "ad", "az", "at", "an", "l", "ul"}
+
+// isArticle reports whether a fine-form word is an Arabic article.
 func isArticle(fine []byte) bool {
-	switch string(fine) {
-	case "al", "ar", "as", "ad", "az", "at", "an", "l", "ul":
-		return true
+	for _, a := range articles {
+		if string(fine) == a { // compared without a copy
+			return true
+		}
 	}
 	return false
+}
+
+// FoldTables are the data of Fold, for the published site's script, which
+// folds a place search as Fold does (assets/src/placesearch.js): the
+// runes folded to other text, the marks dropped inside a word besides
+// combining marks, and the article's fine forms.
+type FoldTables struct {
+	Runes    map[string]string `json:"runes"`
+	Marks    string            `json:"marks"`
+	Articles []string          `json:"articles"`
+}
+
+// Tables returns Fold's tables.
+func Tables() FoldTables {
+	t := FoldTables{Runes: make(map[string]string, len(foldedRune)), Marks: markRunes, Articles: articles}
+	for r, s := range foldedRune {
+		t.Runes[string(r)] = s
+	}
+	return t
 }
 
 // Key is the folded form of a whole name.

@@ -117,6 +117,22 @@ func (p *Place) AllNames() []string {
 	return append(out, p.Names...)
 }
 
+// Within names what holds the place, smallest first ("Douma, Rif
+// Dimashq"), or its country's code abroad: place search's "in", on the
+// server and the published site.
+func (p *Place) Within() string {
+	if p.Country != "SY" {
+		return p.Country
+	}
+	var parts []string
+	for _, a := range []AdminRef{p.Subdistrict, p.District, p.Governorate} {
+		if a.Name != "" && (len(parts) == 0 || parts[len(parts)-1] != a.Name) {
+			parts = append(parts, a.Name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // IDs returns ID followed by Refs: every source record of the place.
 func (p *Place) IDs() []string {
 	return append([]string{p.ID}, p.Refs...)

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/publish"
 )
 
@@ -98,7 +101,7 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 	t.Parallel()                                    // its own server, archive and browser
 	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
 	live, _ := serveArchive(t, a, Options{})
-	queries := conformanceQueries()
+	queries := append(conformanceQueries(), placeSearches(t, a)...)
 	// The small site loads every point at once; the large one (past its
 	// points limit) reads PMTiles and chunks, and counts from the publish.
 	for _, site := range []struct {
@@ -126,18 +129,73 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 			if len(fromStatic) != len(queries) {
 				t.Fatalf("%d answers from the page, want %d", len(fromStatic), len(queries))
 			}
-			differ := 0
+			differ, placesFound, placeSearches := 0, 0, 0
 			for i, q := range queries {
 				res, body := get(t, live, "/api/"+q)
 				want, got := normalise(t, q, body), normalise(t, q, []byte(fromStatic[i].Body))
+				if found, ok := want.([]any); ok && strings.HasPrefix(q, "places/search") {
+					placeSearches++
+					if len(found) > 0 {
+						placesFound++
+					}
+				}
 				if res.StatusCode != fromStatic[i].Status || !reflect.DeepEqual(want, got) {
 					differ++
 					t.Errorf("%s: live %d, published %d:\n  live      %.400v\n  published %.400v", q, res.StatusCode, fromStatic[i].Status, want, got)
 				}
 			}
-			t.Logf("%d queries, %d differ", len(queries), differ)
+			t.Logf("%d queries, %d differ; %d of %d place searches find places", len(queries), differ, placesFound, placeSearches)
+			if placesFound < placeSearches*2/3 {
+				t.Errorf("%d of %d place searches find places: the comparison says little", placesFound, placeSearches)
+			}
 		})
 	}
+}
+
+// placeSearches are place searches (as the explorer's Place filter asks
+// them, with_photos=true) by spellings of places that hold photos — as
+// named, lower case, without the article, other transliterations, the
+// first letters, the Arabic name with and without its article and with
+// letter variants — and by the ways the press writes the large cities,
+// and bad ones.
+func placeSearches(t *testing.T, a *archive.Archive) []string {
+	t.Helper()
+	fc, err := a.DB.Facets(context.Background(), photo.Filter{}, 40, photo.FacetPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range fc.Places {
+		p := a.Gazetteer().ByID(c.Value)
+		if p == nil {
+			continue
+		}
+		en := p.Name
+		names = append(names, en, strings.ToLower(en), strings.TrimPrefix(strings.TrimPrefix(en, "Al-"), "Al "),
+			strings.NewReplacer("ou", "u", "ee", "i", "q", "k", "-", " ", "ei", "ay").Replace(en), firstRunes(en, 4))
+		if ar := p.NameAr; ar != "" {
+			names = append(names, ar, strings.TrimPrefix(ar, "ال"), strings.NewReplacer("ة", "ه", "أ", "ا", "إ", "ا", "ى", "ي").Replace(ar),
+				firstRunes(ar, 3))
+		}
+	}
+	names = append(names, "Aleppo", "Halab", "Haleb", "حلب", "Raqqa", "Raqqah", "Ar-Raqqa", "al Rakka", "الرقة", "رقة", "Deir ez-Zor",
+		"Dayr az Zawr", "Deir al-Zour", "دير الزور", "Idlib", "Idleb", "إدلب", "ادلب", "Douma", "Duma", "دوما", "Homs", "Hims", "حمص",
+		"Qamishli", "Kamishli", "Al-Qamishli", "القامشلي", "Manbij", "Menbij", "منبج", "Afrin", "Efrin", "عفرين", "Daraa", "Deraa",
+		"درعا", "Kafranbel", "Kafr Nabl", "Ras al-Ain", "Ras al Ayn", "رأس العين", "Hama", "حماة", "Tell", "Tal", "Kafr", "Ain", "عين",
+		"Bab", "Jisr al-Shughur", "Saraqeb", "Ma'arrat al-Nu'man", "Maarat al-Numan")
+	var out []string
+	for i, n := range names {
+		limit := []string{"", "&limit=50", "&limit=3"}[i%3]
+		out = append(out, "places/search?with_photos=true&q="+url.QueryEscape(n)+limit)
+	}
+	return append(out, "places/search?q=", "places/search?q=%20%20", "places/search?q="+strings.Repeat("x", 101),
+		"places/search?q=Homs&limit=0", "places/search?q=Homs&limit=51", "places/search?q=Homs&limit=2&limit=3",
+		"places/search?q=Homs&with_photos=yes")
+}
+
+func firstRunes(s string, n int) string {
+	r := []rune(s)
+	return string(r[:min(n, len(r))])
 }
 
 // normalise is what an answer says, as both paths must say it: a list's
@@ -145,11 +203,18 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 // counts in order; the points.
 func normalise(t *testing.T, q string, body []byte) any {
 	t.Helper()
+	path, _, _ := strings.Cut(q, "?")
+	if path == "places/search" {
+		var found any // every place as found, in order
+		if err := json.Unmarshal(body, &found); err != nil {
+			return "not JSON: " + string(body)
+		}
+		return found
+	}
 	var v map[string]any
 	if err := json.Unmarshal(body, &v); err != nil {
 		return "not JSON: " + string(body)
 	}
-	path, _, _ := strings.Cut(q, "?")
 	switch path {
 	case "photos.geojson":
 		fs, ok := v["features"].([]any)

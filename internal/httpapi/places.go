@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"math"
 	"net/http"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/web"
@@ -56,7 +58,9 @@ func (s *Server) addPlace(w http.ResponseWriter, r *http.Request, ed *session.Ed
 }
 
 // searchPlaces finds gazetteer places by any spelling, English or
-// Arabic, for the review page's place field.
+// Arabic: for the review page's place field every place, for a filter
+// (with_photos=true) only the places that hold photos, as a published
+// site, which holds no others, answers too.
 func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	name := strings.TrimSpace(q.Get("q"))
@@ -69,38 +73,29 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	type place struct {
-		ID     string   `json:"id"`
-		Name   string   `json:"name"`
-		NameAr string   `json:"name_ar,omitempty"`
-		Kind   string   `json:"kind"`
-		In     string   `json:"in"`
-		Lon    *float64 `json:"lon"`
-		Lat    *float64 `json:"lat"`
-	}
-	out := []place{}
-	for _, p := range s.archive.SearchPlaces(name, limit) {
-		pl := place{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: placeChain(s.archive.Gazetteer(), p)}
-		if p.Located {
-			lon, lat := p.Point.Lon(), p.Point.Lat()
-			pl.Lon, pl.Lat = &lon, &lat
+	var keep func(*gazetteer.Place) bool
+	switch v := q.Get("with_photos"); v {
+	case "", "false":
+	case "true":
+		fc, err := s.facetCache.Facets(r.Context(), photo.Filter{}, math.MaxInt32, photo.FacetPlace)
+		if err != nil {
+			s.error(w, r, err)
+			return
 		}
-		out = append(out, pl)
+		g, held := s.archive.Gazetteer(), make(map[string]bool, len(fc.Places))
+		for _, c := range fc.Places {
+			if p := g.ByID(c.Value); p != nil {
+				held[p.ID] = true
+			}
+		}
+		keep = func(p *gazetteer.Place) bool { return held[p.ID] }
+	default:
+		s.error(w, r, web.BadParam("with_photos", "%q: want true or false", v))
+		return
+	}
+	out := []pagemodel.PlaceFound{}
+	for _, p := range s.archive.SearchPlaces(name, limit, keep) {
+		out = append(out, pagemodel.FoundPlace(p))
 	}
 	s.writeJSON(w, r, "application/json", out)
-}
-
-// placeChain names what holds a place, smallest first: "Douma, Rif
-// Dimashq".
-func placeChain(g *gazetteer.Gazetteer, p *gazetteer.Place) string {
-	var parts []string
-	if p.Country != "SY" {
-		return p.Country
-	}
-	for _, a := range []gazetteer.AdminRef{p.Subdistrict, p.District, p.Governorate} {
-		if a.Name != "" && (len(parts) == 0 || parts[len(parts)-1] != a.Name) {
-			parts = append(parts, a.Name)
-		}
-	}
-	return strings.Join(parts, ", ")
 }

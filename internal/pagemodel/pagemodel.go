@@ -400,3 +400,25 @@ func CountryName(l i18n.Locale, code string) string {
 	}
 	return lexicon.CountryNames[code]
 }
+
+// PlaceFound is one answer of place search (/api/places/search), as the
+// server and a published site give it.
+type PlaceFound struct {
+	ID     string   `json:"id"`
+	Name   string   `json:"name"`
+	NameAr string   `json:"name_ar,omitempty"`
+	Kind   string   `json:"kind"`
+	In     string   `json:"in"`
+	Lon    *float64 `json:"lon"` // null for a place the gazetteer has no point for
+	Lat    *float64 `json:"lat"`
+}
+
+// FoundPlace is p as place search answers it.
+func FoundPlace(p *gazetteer.Place) PlaceFound {
+	pl := PlaceFound{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: p.Within()}
+	if p.Located {
+		lon, lat := p.Point.Lon(), p.Point.Lat()
+		pl.Lon, pl.Lat = &lon, &lat
+	}
+	return pl
+}

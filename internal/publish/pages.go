@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/attribution"
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -97,21 +98,27 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 		}
 		p.manifest.Labels[strconv.Itoa(z)] = name
 	}
+	// The places in the gazetteer's order, which breaks place search's
+	// ties, with what its script ranks them by (assets/src/placesearch.js
+	// searches them as archive.SearchPlaces does).
 	type place struct {
-		ID     string   `json:"id"`
-		Name   string   `json:"name"`
-		NameAr string   `json:"name_ar,omitempty"`
-		Names  []string `json:"names,omitempty"`
+		pagemodel.PlaceFound
+		Names      []string `json:"names,omitempty"`
+		Prominence float64  `json:"prominence"`
+		Country    string   `json:"country"`
 	}
-	seen := map[string]bool{}
-	var places []place
+	g := p.a.Gazetteer()
+	held := make(map[string]bool, len(placeIDs))
 	for _, id := range placeIDs {
-		if seen[id] {
-			continue
+		if pl := g.ByID(id); pl != nil {
+			held[pl.ID] = true
 		}
-		seen[id] = true
-		if pl := p.a.Gazetteer().ByID(id); pl != nil {
-			places = append(places, place{pl.ID, pl.Name, pl.NameAr, pl.Names})
+	}
+	var places []place
+	all := g.Places()
+	for i := range all {
+		if pl := &all[i]; held[pl.ID] {
+			places = append(places, place{pagemodel.FoundPlace(pl), pl.Names, gazetteer.Prominence(pl), pl.Country})
 		}
 	}
 	body, err := json.Marshal(places)

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 
+	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -16,8 +17,8 @@ const MaxDayBins = 366
 
 // SiteRules are the read rules a published site's script applies as the
 // server does, as data, so that each has its one home here: the facets'
-// keys, the placement codes' classes, the longest window of day bins and
-// the CSV columns. assets/src/rules.json holds them (TestSiteRules keeps
+// keys, the placement codes' classes, the longest window of day bins, the
+// CSV columns and the tables place search folds names by. assets/src/rules.json holds them (TestSiteRules keeps
 // it so) and the bundle reads it.
 func SiteRules() []byte {
 	facets := map[string]string{}
@@ -25,11 +26,12 @@ func SiteRules() []byte {
 		facets[string(f)] = FacetKeys[f]
 	}
 	b, err := json.MarshalIndent(struct {
-		FacetKeys        map[string]string `json:"facet_keys"`
-		PlacementClasses []string          `json:"placement_classes"`
-		MaxDayBins       int               `json:"max_day_bins"`
-		CSVColumns       []string          `json:"csv_columns"`
-	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader}, "", "  ")
+		FacetKeys        map[string]string    `json:"facet_keys"`
+		PlacementClasses []string             `json:"placement_classes"`
+		MaxDayBins       int                  `json:"max_day_bins"`
+		CSVColumns       []string             `json:"csv_columns"`
+		Fold             gazetteer.FoldTables `json:"fold"`
+	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, gazetteer.Tables()}, "", "  ")
 	if err != nil {
 		panic(err) // a literal of strings and numbers
 	}
