@@ -100,11 +100,11 @@ func TestResponseCache(t *testing.T) {
 	query := "/api/photos.geojson?from=2016-01&to=2016-12"
 	spelled := "/api/photos.geojson?to=2016-12-31&from=2016-01-01&bbox="
 	for _, enc := range []string{"gzip", "identity"} {
-		before := s.cache.Stats()
+		before := s.CacheStats()
 		get(t, ts, query, "Accept-Encoding", enc) // asked once: not kept
 		first, body1 := get(t, ts, query, "Accept-Encoding", enc)
 		second, body2 := get(t, ts, spelled, "Accept-Encoding", enc)
-		after := s.cache.Stats()
+		after := s.CacheStats()
 		if after.Hits != before.Hits+1 || after.Entries != before.Entries+1 {
 			t.Errorf("%s: %d hits and %d answers kept for a window asked three times, want 1 and 1", enc, after.Hits-before.Hits, after.Entries-before.Entries)
 		}
@@ -146,16 +146,16 @@ func TestResponseCache(t *testing.T) {
 	}
 	// An editor's answers are not the cache's.
 	token := addEditor(t, a)
-	before := s.cache.Stats()
+	before := s.CacheStats()
 	for range 2 {
 		get(t, ts, "/api/facets?from=2016", "Authorization", "Bearer "+token)
 	}
-	if after := s.cache.Stats(); after.Hits != before.Hits || after.Entries != before.Entries {
+	if after := s.CacheStats(); after.Hits != before.Hits || after.Entries != before.Entries {
 		t.Errorf("an editor's answers: %+v, then %+v", before, after)
 	}
 	// The counters are the monitoring's.
 	_, metrics := get(t, ts, "/metrics")
-	if want := fmt.Sprintf("\nsyriamap_response_cache_hits_total %d\n", s.cache.Stats().Hits); !strings.Contains(string(metrics), want) {
+	if want := fmt.Sprintf("\nsyriamap_response_cache_hits_total %d\n", s.CacheStats().Hits); !strings.Contains(string(metrics), want) {
 		t.Errorf("/metrics lacks %q:\n%s", want, metrics)
 	}
 }

@@ -5,6 +5,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/facetcache"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/httpcache"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagery"
 	"github.com/syriamap/syriamap/internal/lane"
@@ -154,10 +156,9 @@ type Server struct {
 	// health is the archive's last health probe (see health).
 	health         health
 	passwordChecks chan struct{}
-	// cache keeps readers' finished answers (see conditional); nil when
-	// off. sharedMaxAge: see Options.SharedMaxAge.
-	cache           *respcache.Cache
-	sharedMaxAge    time.Duration
+	// conditional is the layer in front of the read routes: ETags, 304s,
+	// who may keep an answer, the response cache.
+	conditional     *httpcache.Layer
 	tlsCert, tlsKey string
 }
 
@@ -169,15 +170,13 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
+	s.conditional = &httpcache.Layer{Versions: a.DB.Versions, Error: s.error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
+		Own: ownValidators, Log: s.log}
 	switch {
 	case opts.CacheBytes == 0:
-		s.cache = respcache.New(defaultCacheBytes)
+		s.conditional.Cache = respcache.New(httpcache.DefaultCacheBytes)
 	case opts.CacheBytes > 0:
-		s.cache = respcache.New(opts.CacheBytes)
-	}
-	s.sharedMaxAge = opts.SharedMaxAge
-	if s.sharedMaxAge == 0 {
-		s.sharedMaxAge = defaultSharedMaxAge
+		s.conditional.Cache = respcache.New(opts.CacheBytes)
 	}
 	if s.pointsLimit <= 0 {
 		s.pointsLimit = 200_000
@@ -224,11 +223,21 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	return s, nil
 }
 
+// ownValidators are the read routes the conditional layer leaves alone:
+// their answers are files (the binary's assets, images) with validators of
+// their own content, or probes that must do their work every time.
+var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
+	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true}
+
+// CacheStats returns the response cache's counters (all zero when it is
+// off).
+func (s *Server) CacheStats() respcache.Stats { return s.conditional.Stats() }
+
 // routes names every route; handlers and pages build links with url.
 func (s *Server) routes() {
 	r := s.router
 	r.StrictSlash(false)
-	r.Use(s.conditional)
+	r.Use(s.conditional.Middleware)
 	get := func(name, path string, h http.HandlerFunc) {
 		r.Handle(path, h).Methods(http.MethodGet, http.MethodHead).Name(name)
 	}
@@ -241,7 +250,7 @@ func (s *Server) routes() {
 		})
 	}
 	get("healthz", "/healthz", s.healthz)
-	get("metrics", "/metrics", s.metrics)
+	get("metrics", "/metrics", s.conditional.Metrics)
 	get("photos.geojson", "/api/photos.geojson", s.photosGeoJSON)
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
@@ -341,7 +350,7 @@ func (s *Server) Serve(ctx context.Context, addr string, ready func(net.Addr)) e
 		ready(ln.Addr())
 	}
 	go s.CheckIntegrity(ctx)
-	go s.logCache(ctx, time.Minute)
+	go s.conditional.LogCache(ctx, time.Minute)
 	if s.memIndex != nil {
 		s.memIndex.Start(s.baseURL) // windows are read from SQLite until it is built
 	}

@@ -1,4 +1,12 @@
-package httpapi
+// Package httpcache is the layer in front of a server's read routes.
+// Every read route's answer is a function of the archive's version, the
+// route, its normalised query, the reader's language, what they accept and
+// who they are: the layer says so once. It names the answer by those (its
+// ETag), answers a request that has it with 304 before any handler runs,
+// says how long a shared cache may keep it (a reader's: SharedMaxAge; an
+// editor's: never), and keeps readers' finished answers in the response
+// cache (internal/respcache), whose counters it serves to Prometheus.
+package httpcache
 
 import (
 	"bytes"
@@ -6,14 +14,14 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/klauspost/compress/gzip"
-
 	"github.com/gorilla/mux"
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/syriamap/syriamap/internal/gzjoin"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -23,30 +31,38 @@ import (
 	"github.com/syriamap/syriamap/internal/web"
 )
 
-// Every read route's answer is a function of the archive's version, the
-// route, its normalised query, the reader's language, what they accept and
-// who they are. One layer in front of the read routes (conditional) says
-// so once: it names the answer by those (its ETag), answers a request that
-// has it with 304 before any handler runs, says how long a shared cache
-// may keep it (a reader's: Options.SharedMaxAge; an editor's: never), and
-// keeps readers' finished answers in the response cache.
-
-// ownValidators are the read routes the layer leaves alone: their answers
-// are files (the binary's assets, images) with validators of their own
-// content, or probes that must do their work every time.
-var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
-	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true}
-
 // maxKept is the largest answer kept: a country-wide month of a million
 // photos (1.6 MB) fits; a download does not, and each of the downloads in
 // flight holds a copy of its answer only this far.
 const maxKept = 2 << 20
 
-// Defaults of Options.CacheBytes and Options.SharedMaxAge.
+// Defaults of a server's response cache and of how long shared caches
+// keep a reader's answer.
 const (
-	defaultCacheBytes   = 64 << 20
-	defaultSharedMaxAge = time.Minute
+	DefaultCacheBytes   = 64 << 20
+	DefaultSharedMaxAge = time.Minute
 )
+
+// Layer is the layer in front of the read routes. Its fields are set once,
+// before it serves.
+type Layer struct {
+	// Versions reads the archive's version of the photos and its count of
+	// all changes.
+	Versions func(ctx context.Context) (photos, changes int64, err error)
+	// Error answers a request with an error.
+	Error func(w http.ResponseWriter, r *http.Request, err error)
+	// Cache keeps readers' finished answers; nil keeps none.
+	Cache *respcache.Cache
+	// SharedMaxAge is how long a shared cache may keep a reader's answer;
+	// 0 or less, not at all.
+	SharedMaxAge time.Duration
+	// Own names the read routes the layer leaves alone: their answers are
+	// files (assets, images) with validators of their own content, or
+	// probes that must do their work every time.
+	Own map[string]bool
+	// Log is where LogCache writes.
+	Log *slog.Logger
+}
 
 // photosVersionKey is where the layer tells the handler of a read the
 // archive's version of the photos the answer is of (read once, with the
@@ -61,9 +77,8 @@ var bootID = func() string {
 	return hex.EncodeToString(b[:])
 }()
 
-// conditional is the layer (a mux middleware, so that it knows the
-// route).
-func (s *Server) conditional(next http.Handler) http.Handler {
+// Middleware is the layer, for mux's Router.Use (it needs the route).
+func (l *Layer) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		route := mux.CurrentRoute(r)
 		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || route == nil {
@@ -74,38 +89,38 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 		if editor {
 			w = privateAnswer{w}
 		}
-		if ownValidators[route.GetName()] {
+		if l.Own[route.GetName()] {
 			next.ServeHTTP(w, r)
 			return
 		}
-		v, changes, err := s.db.Versions(r.Context())
+		v, changes, err := l.Versions(r.Context())
 		if err != nil {
-			s.error(w, r, err)
+			l.Error(w, r, err)
 			return
 		}
-		tag := s.tagOf(r, route.GetName(), changes, editor)
+		tag := tagOf(r, route.GetName(), changes, editor)
 		w.Header().Add("Vary", "Accept, Accept-Language, Cookie, Authorization")
-		w.Header().Set("Cache-Control", s.cacheControl(editor))
+		w.Header().Set("Cache-Control", l.cacheControl(editor))
 		if web.NotModified(w, r, tag) {
 			return
 		}
 		r = r.WithContext(context.WithValue(r.Context(), photosVersionKey{}, v))
-		if editor || r.Method == http.MethodHead || s.cache == nil {
+		if editor || r.Method == http.MethodHead || l.Cache == nil {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if resp := s.cache.Get(changes, tag); resp != nil {
+		if resp := l.Cache.Get(changes, tag); resp != nil {
 			writeKept(w, resp)
 			return
 		}
-		if !s.cache.Admit(changes, tag) {
+		if !l.Cache.Admit(changes, tag) {
 			next.ServeHTTP(w, r) // asked once so far: not copied
 			return
 		}
-		rec := &recorder{ResponseWriter: w, limit: int(min(s.cache.MaxEntry(), maxKept))}
+		rec := &recorder{ResponseWriter: w, limit: int(min(l.Cache.MaxEntry(), maxKept))}
 		next.ServeHTTP(rec, r)
 		if resp := rec.finished(web.AcceptsGzip(r)); resp != nil {
-			s.cache.Put(changes, tag, resp)
+			l.Cache.Put(changes, tag, resp)
 		}
 	})
 }
@@ -113,7 +128,7 @@ func (s *Server) conditional(next http.Handler) http.Handler {
 // tagOf is the ETag of the answer to r at the archive's count of
 // changes: a hash of everything the answer depends on, and of the
 // reader's credentials for an editor (whose pages are theirs).
-func (s *Server) tagOf(r *http.Request, route string, changes int64, editor bool) string {
+func tagOf(r *http.Request, route string, changes int64, editor bool) string {
 	h := sha256.New()
 	l := i18n.From(r.Context())
 	for _, part := range []string{bootID, route, r.URL.Path, web.NormalQuery(r.URL.Query()), string(l.Lang), l.Digits(), r.Header.Get("Accept")} {
@@ -132,23 +147,22 @@ func (s *Server) tagOf(r *http.Request, route string, changes int64, editor bool
 // cacheControl says who may keep an answer: a reader's, any cache for
 // SharedMaxAge (browsers ask again each time, and get a 304); an
 // editor's, their browser alone, asking again each time.
-func (s *Server) cacheControl(editor bool) string {
+func (l *Layer) cacheControl(editor bool) string {
 	if editor {
 		return "private, no-cache"
 	}
-	if s.sharedMaxAge <= 0 {
+	if l.SharedMaxAge <= 0 {
 		return "no-cache"
 	}
-	return "public, max-age=0, s-maxage=" + strconv.Itoa(int(s.sharedMaxAge/time.Second))
+	return "public, max-age=0, s-maxage=" + strconv.Itoa(int(l.SharedMaxAge/time.Second))
 }
 
-// versionOf is the archive version the layer read for r, or the current
-// one when r did not come through it (a test calling a handler).
-func (s *Server) versionOf(r *http.Request) (int64, error) {
-	if v, ok := r.Context().Value(photosVersionKey{}).(int64); ok {
-		return v, nil
-	}
-	return s.db.Version(r.Context())
+// PhotosVersion is the archive's version of the photos the layer read
+// for r, and whether it read one (a request that did not come through
+// it, as a test's calling a handler, has none).
+func PhotosVersion(r *http.Request) (int64, bool) {
+	v, ok := r.Context().Value(photosVersionKey{}).(int64)
+	return v, ok
 }
 
 // writeKept writes a kept answer; its encoding is already the one the

@@ -1,4 +1,4 @@
-package httpapi
+package httpcache
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 // metrics answers the server's counters in Prometheus's text format, for
 // a monitoring system and for `make bench`: the response cache's hits,
 // misses and contents.
-func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
-	st := s.CacheStats()
+func (l *Layer) Metrics(w http.ResponseWriter, r *http.Request) {
+	st := l.Stats()
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	for _, m := range []struct {
@@ -31,19 +31,18 @@ func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// CacheStats returns the response cache's counters (all zero when it is
-// off).
-func (s *Server) CacheStats() respcache.Stats {
-	if s.cache == nil {
+// Stats returns the response cache's counters (all zero when it is off).
+func (l *Layer) Stats() respcache.Stats {
+	if l.Cache == nil {
 		return respcache.Stats{}
 	}
-	return s.cache.Stats()
+	return l.Cache.Stats()
 }
 
-// logCache logs the response cache's counters every interval in which
+// LogCache logs the response cache's counters every interval in which
 // they changed, until ctx is done.
-func (s *Server) logCache(ctx context.Context, interval time.Duration) {
-	if s.cache == nil {
+func (l *Layer) LogCache(ctx context.Context, interval time.Duration) {
+	if l.Cache == nil || l.Log == nil {
 		return
 	}
 	t := time.NewTicker(interval)
@@ -55,12 +54,12 @@ func (s *Server) logCache(ctx context.Context, interval time.Duration) {
 			return
 		case <-t.C:
 		}
-		st := s.cache.Stats()
+		st := l.Cache.Stats()
 		if st.Hits == last.Hits && st.Misses == last.Misses {
 			continue
 		}
 		hits, misses := st.Hits-last.Hits, st.Misses-last.Misses
-		s.log.Info("response cache", "hits", hits, "misses", misses, "hit_rate", fmt.Sprintf("%.1f%%", 100*float64(hits)/float64(max(1, hits+misses))),
+		l.Log.Info("response cache", "hits", hits, "misses", misses, "hit_rate", fmt.Sprintf("%.1f%%", 100*float64(hits)/float64(max(1, hits+misses))),
 			"entries", st.Entries, "MB", fmt.Sprintf("%.1f", float64(st.Bytes)/(1<<20)), "evictions", st.Evictions-last.Evictions, "drops", st.Drops-last.Drops)
 		last = st
 	}
