@@ -184,8 +184,8 @@ func TestRangesMatchOneQuery(t *testing.T) {
 	paths := []string{"/api/photos.geojson", "/api/photos.geojsonl", "/api/photos.csv"}
 	pages := []string{"", "?limit=1", "?limit=5", "?offset=3", "?offset=2&limit=7", "?offset=1000", "?min_confidence=0.5"}
 	serve := func(rows int64) map[string]string {
-		defer func(old int64) { s.chunkRows = old }(s.chunkRows)
-		s.chunkRows = rows
+		defer func(old int64) { s.stream.ChunkRows = old }(s.stream.ChunkRows)
+		s.stream.ChunkRows = rows
 		got := map[string]string{}
 		for _, p := range paths {
 			for _, q := range pages {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/featurestream"
 	"github.com/syriamap/syriamap/internal/lane"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -80,13 +81,13 @@ func TestCSVCellsAreInert(t *testing.T) {
 // 200.
 func TestStreamFailureAbortsTheConnection(t *testing.T) {
 	s, ts, _ := newTestServer(t)
-	s.chunkRows = 2
+	s.stream.ChunkRows = 2
 	var chunks atomic.Int32
-	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*photo.Feature) error) error {
+	s.stream.ReadChunk = func(ctx context.Context, f photo.Filter, c featurestream.Chunk, fn func(*photo.Feature) error) error {
 		if chunks.Add(1) > 3 {
 			return errors.New("disk gone")
 		}
-		return s.readChunk(ctx, f, c, fn)
+		return s.stream.Read(ctx, f, c, fn)
 	}
 	for _, path := range []string{"/api/photos.geojson", "/api/photos.csv?from=2012", "/api/photos.geojsonl?order=newest"} {
 		for _, enc := range []string{"identity", "gzip"} {
@@ -141,9 +142,9 @@ func TestMethodsHeadAndETags(t *testing.T) {
 	}
 
 	var reads atomic.Int32
-	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*photo.Feature) error) error {
+	s.stream.ReadChunk = func(ctx context.Context, f photo.Filter, c featurestream.Chunk, fn func(*photo.Feature) error) error {
 		reads.Add(1)
-		return s.readChunk(ctx, f, c, fn)
+		return s.stream.Read(ctx, f, c, fn)
 	}
 	req, _ = http.NewRequest("HEAD", ts.URL+"/api/photos.geojson?download=1", nil)
 	resp, err = http.DefaultClient.Do(req)
@@ -184,6 +185,7 @@ func TestSearchLimitsAndBusy(t *testing.T) {
 		}
 	}
 	s.lane = lane.New(1, 0)
+	s.stream.Lane = s.lane
 	leave, err := s.lane.Wait(context.Background()) // the one slot is taken
 	if err != nil {
 		t.Fatal(err)
@@ -302,9 +304,9 @@ func TestHealthzReportsDamage(t *testing.T) {
 // whole page with features silently missing.
 func TestShortItemsPageIsCutOff(t *testing.T) {
 	s, ts, _ := newTestServer(t)
-	s.readChunkFunc = func(ctx context.Context, f photo.Filter, c chunk, fn func(*photo.Feature) error) error {
+	s.stream.ReadChunk = func(ctx context.Context, f photo.Filter, c featurestream.Chunk, fn func(*photo.Feature) error) error {
 		n := 0
-		return s.readChunk(ctx, f, c, func(ft *photo.Feature) error {
+		return s.stream.Read(ctx, f, c, func(ft *photo.Feature) error {
 			if n++; n == 2 {
 				return nil // a row lost to damage
 			}
@@ -323,7 +325,7 @@ func TestShortItemsPageIsCutOff(t *testing.T) {
 		}
 	}
 	// A whole page is served as ever.
-	s.readChunkFunc = s.readChunk
+	s.stream.ReadChunk = s.stream.Read
 	if resp, body := get(t, ts, "/ogc/collections/photos/items?limit=5&offset=2"); resp.StatusCode != 200 || countFeatures(body) != 5 {
 		t.Errorf("a whole page: %d, %d features", resp.StatusCode, countFeatures(body))
 	}

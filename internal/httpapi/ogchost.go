@@ -39,6 +39,6 @@ func (h ogcHost) WriteWindow(w http.ResponseWriter, ix *memindex.Index, sel []in
 	h.s.writeWindow(w, ix, sel, head, tail)
 }
 func (h ogcHost) StreamFeatures(w http.ResponseWriter, r *http.Request, f photo.Filter, head, sep string, tail func(int, int64) string, enc web.EncodeFunc) {
-	h.s.streamFeatures(w, r, f, head, sep, tail, enc)
+	h.s.stream.Stream(w, r, f, h.s.base(r), head, sep, tail, enc)
 }
 func (h ogcHost) Links(base string, f *photo.Feature) web.FeatureLinks { return h.s.links(base, f) }

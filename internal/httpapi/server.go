@@ -22,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/facetcache"
+	"github.com/syriamap/syriamap/internal/featurestream"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/httpcache"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -127,19 +128,13 @@ type Server struct {
 	// baseURL: see Options.BaseURL; "" until Serve knows its address
 	// (links are then root-relative).
 	baseURL string
-	// chunkRows is how many photos a stream reads at a time,
-	// readChunkFunc reads one (s.readChunk), and writeIdle is how long a
-	// download waits for a client that reads nothing; tests change them.
-	chunkRows     int64
-	writeIdle     time.Duration
-	readChunkFunc func(ctx context.Context, f photo.Filter, c chunk, fn func(ft *photo.Feature) error) error
+	// stream writes lists and downloads of any size.
+	stream *featurestream.Streamer
 	// integrity is the start-up integrity check's outcome: nil while it
 	// runs or when it found nothing.
 	integrity atomic.Pointer[error]
-	// lane admits searches and the chunks of downloads (see lane);
-	// inFlight counts the downloads in flight (see maxDownloads).
-	lane     *lane.Lane
-	inFlight atomic.Int32
+	// lane admits searches and the chunks of downloads (see lane).
+	lane *lane.Lane
 	// labelPlaces are the places the map may name, most prominent first.
 	labelPlaces []*gazetteer.Place
 	// ogc serves OGC API – Features and the vector tiles.
@@ -165,7 +160,7 @@ type Server struct {
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
-		chunkRows: defaultChunkRows, writeIdle: defaultWriteIdle, lane: lane.Default(), publicGPS: opts.PublicGPS,
+		lane: lane.Default(), publicGPS: opts.PublicGPS,
 		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey, proxies: opts.TrustedProxies}
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
@@ -207,7 +202,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.images = imagery.NewFiles(a.DB, opts.Media, opts.ServeOriginals)
 	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.error)
-	s.readChunkFunc = s.readChunk
+	s.stream = featurestream.New(a.DB, s.lane, s.error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
 	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
 	s.facetCache = facetcache.New(a.DB)
@@ -320,7 +315,7 @@ func (s *Server) url(name string, pairs ...string) string {
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
 	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), middleware.TileOrigin(s.tiles)), s.log,
-		func() time.Duration { return s.writeIdle })
+		func() time.Duration { return s.stream.WriteIdle })
 }
 
 // Serve listens on addr until ctx is done, then shuts down gracefully,

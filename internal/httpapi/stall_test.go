@@ -32,7 +32,7 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.writeIdle = 3 * time.Second
+	s.stream.WriteIdle = 3 * time.Second
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	host := strings.TrimPrefix(ts.URL, "http://")
@@ -89,8 +89,8 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 	// had buffered).
 	cancel()
 	wg.Wait()
-	time.Sleep(s.writeIdle + time.Second)
-	if n := s.inFlight.Load(); n != 0 {
+	time.Sleep(s.stream.WriteIdle + time.Second)
+	if n := s.stream.InFlight(); n != 0 {
 		t.Errorf("%d downloads still in flight after their clients stopped reading", n)
 	}
 }
@@ -120,7 +120,7 @@ func TestStalledGzipClientIsCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.writeIdle = 300 * time.Millisecond
+	s.stream.WriteIdle = 300 * time.Millisecond
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	waitForIndex(t, s)
