@@ -335,4 +335,3 @@ func (lw *listWriter) putChunk(c encodedChunk) error {
 	}
 	return nil
 }
-
