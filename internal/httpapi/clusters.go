@@ -34,7 +34,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	zoom, err := web.IntParam(q, "zoom", -1, 0, 20)
@@ -42,7 +42,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		err = web.BadParam("zoom", "is required: the map's zoom level, 0 to 20")
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	version, ok := s.version(w, r)
@@ -64,7 +64,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		matching, err = s.db.CountPhotos(ctx, noBox)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	out := struct {
@@ -83,5 +83,5 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Clusters = append(out.Clusters, j)
 	}
-	s.writeJSON(w, r, "application/json", out)
+	s.WriteJSON(w, r, "application/json", out)
 }

@@ -50,7 +50,7 @@ func TestEveryReadRouteAnswers304(t *testing.T) {
 	reads := 0
 	for _, r := range routesOf(t, s, sample) {
 		if r.template == "/places/{id}" {
-			r.path = s.url("place", "id", place)
+			r.path = s.URL("place", "id", place)
 		}
 		if !slices.Contains(r.methods, http.MethodGet) || notConditional[r.template] != "" {
 			continue

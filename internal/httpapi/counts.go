@@ -21,17 +21,6 @@ func days(first, last int) int {
 	return int(t(last).Sub(t(first)).Hours()/24) + 1
 }
 
-// writeJSON answers v as JSON, encoded before anything is sent.
-func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
-	body, err := web.MarshalJSON(v)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", contentType)
-	w.Write(body)
-}
-
 // timeline counts the selected photos per month (bin=month, the default),
 // per year (bin=year) or, for a window of a year or less, per day
 // (bin=day: the day-dated photos only). Photos dated only to a year have
@@ -43,19 +32,19 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		bin = "month"
 	}
 	if bin != "month" && bin != "year" && bin != "day" {
-		s.error(w, r, web.BadParam("bin", "%q: want month, year or day", bin))
+		s.Error(w, r, web.BadParam("bin", "%q: want month, year or day", bin))
 		return
 	}
 	f, err := s.parseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	if bin == "day" {
 		first, _ := f.From.Span()
 		_, last := f.To.Span()
 		if first == 0 || last == 0 || days(first, last) > web.MaxDayBins {
-			s.error(w, r, web.BadParam("bin", "day needs a window (from and to) of at most %d days", web.MaxDayBins))
+			s.Error(w, r, web.BadParam("bin", "day needs a window (from and to) of at most %d days", web.MaxDayBins))
 			return
 		}
 	}
@@ -65,7 +54,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	}
 	h, err := histogram(r.Context(), f)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	type count struct {
@@ -88,7 +77,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	for _, c := range counts {
 		total += c.Count
 	}
-	s.writeJSON(w, r, "application/json", map[string]any{"bin": bin, "total": total, "counts": counts})
+	s.WriteJSON(w, r, "application/json", map[string]any{"bin": bin, "total": total, "counts": counts})
 }
 
 // facets counts the selected photos by agency, photographer, governorate
@@ -98,35 +87,35 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	limit, err := web.IntParam(q, "limit", 50, 1, 100_000)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	var only []photo.Facet
 	if v := q.Get("field"); v != "" {
 		if !slices.Contains(photo.AllFacets, photo.Facet(v)) {
-			s.error(w, r, web.BadParam("field", "%q: want agency, photographer, governorate or place", v))
+			s.Error(w, r, web.BadParam("field", "%q: want agency, photographer, governorate or place", v))
 			return
 		}
 		only = []photo.Facet{photo.Facet(v)}
 	}
 	fc, err := s.facetCache.Facets(r.Context(), f, limit, only...)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	total, err := s.db.CountPhotos(r.Context(), f)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	all, err := s.db.CountPhotos(r.Context(), photo.Filter{})
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	type value struct {
@@ -154,7 +143,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		}
 		out[web.FacetKeys[facet]] = vals
 	}
-	s.writeJSON(w, r, "application/json", out)
+	s.WriteJSON(w, r, "application/json", out)
 }
 
 // arabic is the locale of the API's Arabic names (name_ar, label_ar).
@@ -165,12 +154,12 @@ var arabic = i18n.Locale{Lang: i18n.Arabic}
 func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 	f, err := s.parseFilter(r.URL.Query())
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	places, err := s.db.PlacesWithPhotos(r.Context(), f)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	fc := geojson.NewFeatureCollection()
@@ -179,8 +168,8 @@ func (s *Server) placesGeoJSON(w http.ResponseWriter, r *http.Request) {
 		ft.ID = p.ID
 		ft.Properties = geojson.Properties{"place_id": p.ID, "name": p.Name, "name_ar": web.NullIfEmpty(pagemodel.NameOf(arabic, s.archive.Gazetteer(), p.ID, "")), "kind": p.Kind, "governorate": p.Governorate,
 			"photos": p.Count, "first_date": web.NullIfEmpty(p.First.String()), "last_date": web.NullIfEmpty(p.Last.String()),
-			"photos_url": s.url("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
+			"photos_url": s.URL("photos.geojson") + "?place=" + url.QueryEscape(p.ID)}
 		fc.Append(ft)
 	}
-	s.writeJSON(w, r, "application/geo+json", fc)
+	s.WriteJSON(w, r, "application/geo+json", fc)
 }

@@ -104,5 +104,5 @@ func (s *Server) reuseLine(ctx context.Context, l i18n.Locale, p *photo.Photo) *
 			text += " " + l.T("reuse.older", "n", n)
 		}
 	}
-	return &views.ReuseLine{Conflict: p.Reuse == photo.ReuseConflict, Text: text, URL: s.url("photo", "id", of.ID)}
+	return &views.ReuseLine{Conflict: p.Reuse == photo.ReuseConflict, Text: text, URL: s.URL("photo", "id", of.ID)}
 }

@@ -16,12 +16,12 @@ import (
 
 // signInPage shows the sign-in form, or who is signed in.
 func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
-	m := views.SignIn{Page: s.page(r, i18n.T(r.Context(), "signin.title"), ""), Action: s.url("signin"), Next: session.SafeNext(r.URL.Query().Get("next")),
-		PasswordAction: s.url("password")}
+	m := views.SignIn{Page: s.Page(r, i18n.T(r.Context(), "signin.title"), ""), Action: s.URL("signin"), Next: session.SafeNext(r.URL.Query().Get("next")),
+		PasswordAction: s.URL("password")}
 	if err := s.guard.Writable(r.Context()); err != nil {
 		m.Message = photo.ErrorMessage(err)
 	}
-	s.render(w, r, http.StatusOK, views.SignInPage(m))
+	s.Render(w, r, http.StatusOK, views.SignInPage(m))
 }
 
 // signIn checks a name and password and starts a session. Wrong ones are
@@ -34,7 +34,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
 	l := i18n.From(r.Context())
-	m := views.SignIn{Page: s.page(r, l.T("signin.title"), ""), Action: s.url("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
+	m := views.SignIn{Page: s.Page(r, l.T("signin.title"), ""), Action: s.URL("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
 	device := s.knownBrowser(r, name)
 	attempt, user, ok, err := s.checkPassword(r, name, password, device)
 	if err != nil {
@@ -44,17 +44,17 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		s.log.Warn("a sign-in failed", "name", name, "addr", s.proxies.Client(r).String(), "known_browser", device != "")
 		m.Message = l.T("signin.wrong")
-		s.render(w, r, http.StatusUnauthorized, views.SignInPage(m))
+		s.Render(w, r, http.StatusUnauthorized, views.SignInPage(m))
 		return
 	}
 	attempt.Succeed()
 	if err := s.startSession(w, r, user, device == ""); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	next := m.Next
 	if next == "" {
-		next = s.url("review")
+		next = s.URL("review")
 	}
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
@@ -115,15 +115,15 @@ func (s *Server) passwordRefused(w http.ResponseWriter, r *http.Request, m views
 		if refusal.KnownBrowserOnly {
 			m.Message = l.T("signin.known-browser-only", "min", (secs+59)/60)
 		}
-		s.render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
+		s.Render(w, r, http.StatusTooManyRequests, views.SignInPage(m))
 	case photo.ErrorCode(err) == photo.EUnavailable:
 		// No check free in time: the form again, in the reader's words.
 		w.Header().Set("Retry-After", "5")
 		m.Message = i18n.From(r.Context()).T("signin.busy")
-		s.render(w, r, http.StatusServiceUnavailable, views.SignInPage(m))
+		s.Render(w, r, http.StatusServiceUnavailable, views.SignInPage(m))
 	case r.Context().Err() != nil:
 	default:
-		s.error(w, r, err)
+		s.Error(w, r, err)
 	}
 }
 
@@ -142,7 +142,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, user strin
 		if err := s.db.AddDevice(ctx, auth.HashSecret(device), user); err != nil {
 			return err
 		}
-		http.SetCookie(w, session.DeviceCookieOf(r, device, s.url("signin"), s.baseURL))
+		http.SetCookie(w, session.DeviceCookieOf(r, device, s.URL("signin"), s.baseURL))
 	}
 	return nil
 }
@@ -168,11 +168,11 @@ func (s *Server) knownBrowser(r *http.Request, name string) string {
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	l := i18n.From(r.Context())
-	m := views.SignIn{Page: s.page(r, l.T("signin.title"), ""), Action: s.url("signin"), PasswordAction: s.url("password")}
+	m := views.SignIn{Page: s.Page(r, l.T("signin.title"), ""), Action: s.URL("signin"), PasswordAction: s.URL("password")}
 	current, next, again := r.PostFormValue("current"), r.PostFormValue("new"), r.PostFormValue("again")
 	c, err := r.Cookie(session.Cookie)
 	if ed.CSRF == "" || err != nil {
-		s.error(w, r, photo.Errorf(photo.EForbidden, "a password is changed from a signed-in browser, or with syriamap users passwd"))
+		s.Error(w, r, photo.Errorf(photo.EForbidden, "a password is changed from a signed-in browser, or with syriamap users passwd"))
 		return
 	}
 	// The present password is checked as a sign-in is, brake, slots and
@@ -197,20 +197,20 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, ed *sess
 			break
 		}
 		if err := s.db.SetPassword(r.Context(), ed.Name, newHash, auth.HashSecret(c.Value)); err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 		// This browser stays known; the others are forgotten.
 		device := auth.NewSecret()
 		if err := s.db.AddDevice(r.Context(), auth.HashSecret(device), ed.Name); err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
-		http.SetCookie(w, session.DeviceCookieOf(r, device, s.url("signin"), s.baseURL))
+		http.SetCookie(w, session.DeviceCookieOf(r, device, s.URL("signin"), s.baseURL))
 		s.log.Info("a password was changed", "name", ed.Name)
 		m.Message, status = l.T("password.changed"), http.StatusOK
 	}
-	s.render(w, r, status, views.SignInPage(m))
+	s.Render(w, r, status, views.SignInPage(m))
 }
 
 // passwordChecks is how many password checks run at once (19 MiB each),
@@ -224,10 +224,10 @@ const (
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	if c, err := r.Cookie(session.Cookie); err == nil {
 		if err := s.db.DeleteSession(r.Context(), auth.HashSecret(c.Value)); err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 	}
 	http.SetCookie(w, session.CookieOf(r, "", time.Unix(1, 0), s.baseURL))
-	http.Redirect(w, r, s.url("explorer"), http.StatusSeeOther)
+	http.Redirect(w, r, s.URL("explorer"), http.StatusSeeOther)
 }

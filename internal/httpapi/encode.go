@@ -42,7 +42,7 @@ type pathTemplate struct{ before, after string }
 const placeholder = "SYRIAMAP-PLACEHOLDER"
 
 func (s *Server) pathTemplate(name, key string) pathTemplate {
-	before, after, _ := strings.Cut(s.url(name, key, placeholder), placeholder)
+	before, after, _ := strings.Cut(s.URL(name, key, placeholder), placeholder)
 	return pathTemplate{before, after}
 }
 

@@ -27,7 +27,7 @@ const maxEvidencePhotos = 2000
 // export is recorded in each photo's custody under the editor's name.
 func (s *Server) exportEvidence(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, web.BadParam("form", "%v", err))
+		s.Error(w, r, web.BadParam("form", "%v", err))
 		return
 	}
 	q := url.Values{}
@@ -38,30 +38,30 @@ func (s *Server) exportEvidence(w http.ResponseWriter, r *http.Request, ed *sess
 	}
 	f, err := web.ParseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	f.IDs = web.MultiParam(r.PostForm, "id")
 	ctx := r.Context()
 	n, err := s.db.CountPhotos(ctx, f)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	if n > maxEvidencePhotos {
-		s.error(w, r, web.BadParam("selection", "%d photos: a bag of more than %d is made with the command syriamap export-evidence", n, maxEvidencePhotos))
+		s.Error(w, r, web.BadParam("selection", "%d photos: a bag of more than %d is made with the command syriamap export-evidence", n, maxEvidencePhotos))
 		return
 	}
 	tmp, err := os.MkdirTemp("", "syriamap-evidence-*")
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	defer os.RemoveAll(tmp)
 	name := "syriamap-evidence-" + time.Now().UTC().Format("20060102-150405")
 	bag := filepath.Join(tmp, name)
 	if _, err := evidence.Export(ctx, s.archive, f, bag, "editor "+ed.Name); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/zip")

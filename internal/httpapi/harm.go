@@ -36,7 +36,7 @@ func (s *Server) markedView(r *http.Request, page views.Page) ([]views.MarkedPho
 	marked, err := s.db.MarkedPhotos(r.Context(), maxMarked)
 	var out []views.MarkedPhoto
 	for _, p := range marked {
-		out = append(out, views.MarkedPhoto{Mark: p.Harm, Caption: p.Caption, URL: s.url("photo", "id", p.ID)})
+		out = append(out, views.MarkedPhoto{Mark: p.Harm, Caption: p.Caption, URL: s.URL("photo", "id", p.ID)})
 	}
 	return out, err
 }
@@ -94,7 +94,7 @@ func (s *Server) putHarm(w http.ResponseWriter, r *http.Request, ed *session.Edi
 		_, err = s.archive.SetHarm(r.Context(), id, b.Harm, "editor "+ed.Name, b.Reason)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	if !form {
@@ -104,7 +104,7 @@ func (s *Server) putHarm(w http.ResponseWriter, r *http.Request, ed *session.Edi
 	// Back to the page the form was on, which says the mark as it now is.
 	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" {
-		next = s.url("photo", "id", id)
+		next = s.URL("photo", "id", id)
 	}
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
@@ -119,7 +119,7 @@ func (s *Server) harmView(r *http.Request, page views.Page, p *photo.Photo) (*vi
 	}
 	h := &views.Harm{Mark: p.Harm}
 	if editor {
-		h.Action, h.CSRF, h.Next = s.url("harm", "id", p.ID), page.CSRF, r.URL.RequestURI()
+		h.Action, h.CSRF, h.Next = s.URL("harm", "id", p.ID), page.CSRF, r.URL.RequestURI()
 	}
 	if p.Harm == "" {
 		return h, nil

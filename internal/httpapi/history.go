@@ -19,14 +19,14 @@ import (
 func (s *Server) reviewLog(w http.ResponseWriter, r *http.Request) {
 	events, err := s.db.RecentEvents(r.Context(), 200)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	m := views.ReviewLog{Page: s.page(r, i18n.T(r.Context(), "review.log-title"), "review")}
+	m := views.ReviewLog{Page: s.Page(r, i18n.T(r.Context(), "review.log-title"), "review")}
 	for _, e := range events {
 		m.Events = append(m.Events, s.eventRow(i18n.From(r.Context()), e))
 	}
-	s.render(w, r, http.StatusOK, views.ReviewLogPage(m))
+	s.Render(w, r, http.StatusOK, views.ReviewLogPage(m))
 }
 
 // eventRows is a photo's history for its pages.
@@ -56,7 +56,7 @@ func (s *Server) eventRow(l i18n.Locale, e photo.Event) views.EventRow {
 		row.Note = l.T("history.undoes", "n", l.Number(strconv.FormatInt(batch, 10)))
 	}
 	if e.PhotoID != "" {
-		row.PhotoID, row.PhotoURL = e.PhotoID, s.url("photo", "id", e.PhotoID)
+		row.PhotoID, row.PhotoURL = e.PhotoID, s.URL("photo", "id", e.PhotoID)
 		row.Before, row.After = s.describeState(l, e.Before), s.describeState(l, e.After)
 	}
 	if e.Action == "add-place" { // of no photo: the place added, and where
@@ -64,7 +64,7 @@ func (s *Server) eventRow(l i18n.Locale, e photo.Event) views.EventRow {
 		name, _ := e.After["name"].(string)
 		lon, _ := e.After["lon"].(float64)
 		lat, _ := e.After["lat"].(float64)
-		row.PhotoID, row.PhotoURL = id, s.url("place", "id", id)
+		row.PhotoID, row.PhotoURL = id, s.URL("place", "id", id)
 		row.After = l.T("history.at-point", "place", name, "lat", l.Decimal(lat, 5), "lon", l.Decimal(lon, 5))
 	}
 	return row
@@ -104,12 +104,12 @@ func (s *Server) describeState(l i18n.Locale, m map[string]any) string {
 func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	if _, err := s.photoFor(w, r, id); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	events, err := s.db.History(r.Context(), id)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	type event struct {
@@ -124,5 +124,5 @@ func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
 	for _, e := range events {
 		out = append(out, event{e.At.UTC().Format(time.RFC3339), e.By, e.Action, e.Before, e.After, e.Note})
 	}
-	s.writeJSON(w, r, "application/json", out)
+	s.WriteJSON(w, r, "application/json", out)
 }

@@ -15,17 +15,17 @@ func (s *Server) labels(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	zoom, err := web.IntParam(q, "zoom", 6, 0, 22)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	v := q.Get("bbox")
 	if v == "" {
-		s.error(w, r, web.BadParam("bbox", "is required: minLon,minLat,maxLon,maxLat"))
+		s.Error(w, r, web.BadParam("bbox", "is required: minLon,minLat,maxLon,maxLat"))
 		return
 	}
 	box, err := web.ParseBBox(v)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	fc := geojson.NewFeatureCollection()
@@ -46,5 +46,5 @@ func (s *Server) labels(w http.ResponseWriter, r *http.Request) {
 	}
 	// The gazetteer is the binary's: a view's labels never change.
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	s.writeJSON(w, r, "application/geo+json", fc)
+	s.WriteJSON(w, r, "application/geo+json", fc)
 }

@@ -26,7 +26,7 @@ func (s *Server) heavy(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		leave, err := s.lane.Admit(r.Context())
 		if err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 		defer leave()

@@ -16,19 +16,19 @@ import (
 // server shares.
 type ogcHost struct{ s *Server }
 
-func (h ogcHost) URL(name string, pairs ...string) string { return h.s.url(name, pairs...) }
+func (h ogcHost) URL(name string, pairs ...string) string { return h.s.URL(name, pairs...) }
 func (h ogcHost) Base(r *http.Request) string             { return h.s.base(r) }
 func (h ogcHost) Error(w http.ResponseWriter, r *http.Request, err error) {
-	h.s.error(w, r, err)
+	h.s.Error(w, r, err)
 }
 func (h ogcHost) WriteJSON(w http.ResponseWriter, r *http.Request, contentType string, v any) {
-	h.s.writeJSON(w, r, contentType, v)
+	h.s.WriteJSON(w, r, contentType, v)
 }
 func (h ogcHost) Render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
-	h.s.render(w, r, status, c)
+	h.s.Render(w, r, status, c)
 }
 func (h ogcHost) Page(r *http.Request, title, current string) views.Page {
-	return h.s.page(r, title, current)
+	return h.s.Page(r, title, current)
 }
 func (h ogcHost) Version(w http.ResponseWriter, r *http.Request) (int64, bool) {
 	return h.s.version(w, r)

@@ -18,7 +18,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a-h/templ"
 	"github.com/gorilla/mux"
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
@@ -41,59 +40,15 @@ import (
 // pageSize is how many photos a list page shows.
 const pageSize = 50
 
-// render answers with the page c and status.
-func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
-	// Rendered whole before a byte is written: a template that fails
-	// gives a 500 error page, not a 200 with half a page.
-	var page bytes.Buffer
-	if err := c.Render(r.Context(), &page); err != nil {
-		if status >= http.StatusInternalServerError { // the error page itself
-			s.log.Error("rendering the error page", "path", r.URL.Path, "err", err)
-			http.Error(w, http.StatusText(status), status)
-			return
-		}
-		s.error(w, r, fmt.Errorf("rendering the page %s: %w", r.URL.Path, err))
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Add("Vary", "Accept-Language, Cookie") // the reader's language
-	if w.Header().Get("Cache-Control") == "" {
-		w.Header().Set("Cache-Control", "no-cache")
-	}
-	w.WriteHeader(status)
-	w.Write(page.Bytes())
-}
-
-// page is what every page shares; current names the site link to mark
-// ("explore", "stories", "review", "about"). It says who is signed in,
-// if anyone, and offers the page in the other language.
-func (s *Server) page(r *http.Request, title, current string) views.Page {
-	l := i18n.From(r.Context())
-	var nav []views.Link
-	for _, n := range [][2]string{{"explore", "explorer"}, {"stories", "stories"}, {"review", "review"}, {"about", "about"}} {
-		nav = append(nav, views.Link{Label: l.T("nav." + n[0]), URL: s.url(n[1]), Current: n[0] == current})
-	}
-	p := views.Page{Title: title, StyleURL: s.url("asset", "file", assets.Name("style.css")),
-		IconURL: s.url("asset", "file", assets.Name("favicon.svg")), Nav: nav,
-		SignInURL: s.url("signin"), SignOutURL: s.url("signout")}
-	p.OtherLang, p.Digits = pagemodel.Choices(l, func(param, value string) string { return i18n.SwitchURL(r.URL, param, value) })
-	// A page is shown whoever asks; a cookie that names no session, or a
-	// database that cannot say, shows it as to anyone.
-	if ed, err := s.guard.EditorOf(r); err == nil && ed != nil && ed.CSRF != "" {
-		p.Editor, p.CSRF = ed.Name, ed.CSRF
-	}
-	return p
-}
-
 // favicon answers the browsers that ask for /favicon.ico whatever the
 // page says, with the site's icon.
 func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
-	http.Redirect(w, r, s.url("asset", "file", assets.Name("favicon.svg")), http.StatusMovedPermanently)
+	http.Redirect(w, r, s.URL("asset", "file", assets.Name("favicon.svg")), http.StatusMovedPermanently)
 }
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	if !assets.Serve(w, r, mux.Vars(r)["file"]) {
-		s.error(w, r, web.NotFound("no such file: %s", r.URL.Path))
+		s.Error(w, r, web.NotFound("no such file: %s", r.URL.Path))
 	}
 }
 
@@ -118,18 +73,18 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	offset, err := web.IntParam(q, "offset", 0, 0, 10_000_000)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	ctx := r.Context()
 	facetsOf := s.pageFacets(ctx, f)
-	m := views.Explorer{Page: s.page(r, i18n.T(r.Context(), "explorer.title"), "explore")}
-	s.withMapAssets(&m.Page)
+	m := views.Explorer{Page: s.Page(r, i18n.T(r.Context(), "explorer.title"), "explore")}
+	s.WithMapAssets(&m.Page)
 	if m.Total, err = s.db.Count(ctx); err == nil {
 		m.Matching, err = s.db.CountPhotos(ctx, f)
 	}
@@ -144,7 +99,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		rows, err = s.db.Photos(ctx, pageF)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	for i := range rows {
@@ -155,28 +110,28 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	filters := filterQuery(q)
 	if offset > 0 {
-		m.PrevURL = s.url("explorer") + withOffset(filters, max(0, offset-pageSize))
+		m.PrevURL = s.URL("explorer") + withOffset(filters, max(0, offset-pageSize))
 	}
 	if offset+len(rows) < m.Matching {
-		m.NextURL = s.url("explorer") + withOffset(filters, offset+pageSize)
+		m.NextURL = s.URL("explorer") + withOffset(filters, offset+pageSize)
 	}
 	m.Downloads = s.downloads(filters, i18n.T(ctx, "downloads.geojson"), i18n.T(ctx, "downloads.csv"))
 	m.Map = views.MapConfig{
-		PointsURL: s.url("points"), ClustersURL: s.url("clusters"), TimelineURL: s.url("timeline"), BasemapURL: s.url("basemap"),
-		FacetsURL: s.url("facets"), LabelsURL: s.url("labels"),
-		ListURL: s.url("photos.geojson"), CSVURL: s.url("photos.csv"),
-		PhotoGeoJSONURL: s.url("photo.geojson", "id", "{id}"), PlaceURL: s.url("place", "id", "{id}"),
-		PlacesSearchURL: s.url("places.search"),
+		PointsURL: s.URL("points"), ClustersURL: s.URL("clusters"), TimelineURL: s.URL("timeline"), BasemapURL: s.URL("basemap"),
+		FacetsURL: s.URL("facets"), LabelsURL: s.URL("labels"),
+		ListURL: s.URL("photos.geojson"), CSVURL: s.URL("photos.csv"),
+		PhotoGeoJSONURL: s.URL("photo.geojson", "id", "{id}"), PlaceURL: s.URL("place", "id", "{id}"),
+		PlacesSearchURL: s.URL("places.search"),
 		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
 	}
 	if m.Page.Editor != "" && m.Page.CSRF != "" {
-		m.Map.EvidenceURL, m.Map.CSRF = s.url("evidence"), m.Page.CSRF
+		m.Map.EvidenceURL, m.Map.CSRF = s.URL("evidence"), m.Page.CSRF
 	}
 	if !narrowed(q) {
 		m.Page.Preloads = explorerPreloads(m.Map)
 	}
-	m.Filters = s.filtersView(i18n.From(ctx), s.url("explorer"), q, f, facets)
-	s.render(w, r, http.StatusOK, views.ExplorerPage(m))
+	m.Filters = s.filtersView(i18n.From(ctx), s.URL("explorer"), q, f, facets)
+	s.Render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
 
 // explorerPreloads are the requests the explorer's script makes first
@@ -245,7 +200,7 @@ func (s *Server) pageFacets(ctx context.Context, f photo.Filter) (wait func() (p
 func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo.Filter, facets photo.Facets) views.Filters {
 	v := views.Filters{
 		Action: action, From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
-		FacetsURL: s.url("facets"), PlacesSearchURL: s.url("places.search"),
+		FacetsURL: s.URL("facets"), PlacesSearchURL: s.URL("places.search"),
 		MinConfidence: q.Get("min_confidence"),
 		Agreement:     q.Get("agreement"),
 		Reuse:         q.Get("reuse"), ReuseOffered: true,
@@ -274,23 +229,23 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	p, err := s.photoFor(w, r, id)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	l := i18n.From(r.Context())
 	row := s.photoRow(l, p)
 	m := views.PhotoPage{
-		Page:  s.page(r, s.titleOf(l, p), ""),
+		Page:  s.Page(r, s.titleOf(l, p), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
 		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer(), p.Place.Governorate),
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
-		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.url("photo.geojson", "id", p.ID),
+		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
 	if p.ImagePath != "" && s.media != nil {
-		m.ImageURL = s.url("media", "path", p.ImagePath)
+		m.ImageURL = s.URL("media", "path", p.ImagePath)
 	}
 	if p.ImageFile != "" {
-		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
+		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
 		m.File = s.imageFileView(r.Context(), l, p, gps)
 		if gps && !s.publicGPS {
@@ -300,7 +255,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	for _, im := range p.Images {
 		u := im.URL
 		if im.Path != "" && s.media != nil {
-			u = s.url("media", "path", im.Path)
+			u = s.URL("media", "path", im.Path)
 		}
 		if u != "" && u != m.ImageURL && (im.URL != p.ImageURL || im.Path != p.ImagePath) {
 			m.OtherImages = append(m.OtherImages, u)
@@ -327,7 +282,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	for _, a := range p.Place.Alternatives {
 		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: l.Decimal(a.Score, 2)}
 		if pl := s.archive.Gazetteer().ByID(a.ID); pl != nil {
-			alt.URL = s.url("place", "id", a.ID)
+			alt.URL = s.URL("place", "id", a.ID)
 			// Damascus the city, the governorate, the district
 			alt.Name = l.T("place.within", "place", pagemodel.GazetteerName(l, pl), "kind", l.Named("kind.", string(pl.Kind)))
 		}
@@ -336,21 +291,21 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	for _, src := range p.Sources {
 		m.Sources = append(m.Sources, views.Source{File: sourceName(src.File), Line: src.Line, Ref: src.Ref, Label: src.Label})
 	}
-	m.ReviewURL = s.url("review.photo", "id", p.ID)
-	m.EvidenceURL = s.url("evidence")
+	m.ReviewURL = s.URL("review.photo", "id", p.ID)
+	m.EvidenceURL = s.URL("evidence")
 	var err2 error
 	if m.History, err2 = s.eventRows(r, p.ID); err2 != nil {
-		s.error(w, r, err2)
+		s.Error(w, r, err2)
 		return
 	}
 	if m.Custody, err2 = s.custodyRows(r, p.ID); err2 == nil {
 		m.Harm, err2 = s.harmView(r, m.Page, p)
 	}
 	if err2 != nil {
-		s.error(w, r, err2)
+		s.Error(w, r, err2)
 		return
 	}
-	s.render(w, r, http.StatusOK, views.PhotoPageView(m))
+	s.Render(w, r, http.StatusOK, views.PhotoPageView(m))
 }
 
 // sourceName is how a source file is shown to visitors: its name, not the
@@ -362,7 +317,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	pl := s.archive.Gazetteer().ByID(id)
 	if pl == nil {
-		s.error(w, r, web.NotFound("no place has the id %q", id))
+		s.Error(w, r, web.NotFound("no place has the id %q", id))
 		return
 	}
 	ctx := r.Context()
@@ -378,12 +333,12 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 		recent, err = s.db.Photos(ctx, f)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	l := i18n.From(ctx)
 	m := views.PlacePage{
-		Page: s.page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
+		Page: s.Page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(l, s.archive.Gazetteer(), pl, s.pageURLs().Place), OtherSide: pagemodel.OtherSide(l, s.archive.Gazetteer(), pl, s.pageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
 		Names: pagemodel.ShownNames(pl.Names), Records: pagemodel.Records(l, pl), Photos: n,
 	}
@@ -396,9 +351,9 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 		m.Recent = append(m.Recent, s.photoRow(l, &recent[i]))
 	}
 	filters := url.Values{"place": {pl.ID}}
-	m.PhotosURL = s.url("explorer") + "?" + filters.Encode()
+	m.PhotosURL = s.URL("explorer") + "?" + filters.Encode()
 	m.Downloads = s.downloads(filters, l.T("downloads.geojson"), l.T("downloads.csv"))
-	s.render(w, r, http.StatusOK, views.PlacePageView(m))
+	s.Render(w, r, http.StatusOK, views.PlacePageView(m))
 }
 
 // credits are the bundled data's sources, read once.
@@ -412,43 +367,32 @@ var credits = sync.OnceValues(func() (attribution.Credits, error) {
 func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	n, err := s.db.Count(r.Context())
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	c, err := credits()
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	m := views.About{Page: s.page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer().Len(),
+	m := views.About{Page: s.Page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer().Len(),
 		Downloads: s.downloads(nil, i18n.T(r.Context(), "downloads.all-geojson"), i18n.T(r.Context(), "downloads.all-csv")),
-		OGCURL:    s.base(r) + s.url("ogc"), TileJSONURL: s.base(r) + s.url("tilejson")}
+		OGCURL:    s.base(r) + s.URL("ogc"), TileJSONURL: s.base(r) + s.URL("tilejson")}
 	g := s.archive.Gazetteer()
 	m.Credits, m.Pages = pagemodel.Credits(i18n.From(r.Context()), g, c, func(id string) string {
 		if g.ByID(id) == nil {
 			return ""
 		}
-		return s.url("place", "id", id)
+		return s.URL("place", "id", id)
 	})
-	s.render(w, r, http.StatusOK, views.AboutPage(m))
+	s.Render(w, r, http.StatusOK, views.AboutPage(m))
 }
 
 // miniMap is the small map of a point, and the files it needs on page.
 func (s *Server) miniMap(page *views.Page, lon, lat float64, label string) *views.MiniMap {
-	s.withMapAssets(page)
-	return &views.MiniMap{BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles, Label: label,
+	s.WithMapAssets(page)
+	return &views.MiniMap{BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles, Label: label,
 		Lon: strconv.FormatFloat(lon, 'f', 6, 64), Lat: strconv.FormatFloat(lat, 'f', 6, 64)}
-}
-
-// withMapAssets adds the map's style sheet and script to a page.
-func (s *Server) withMapAssets(page *views.Page) {
-	page.Styles = []string{s.url("asset", "file", assets.Name("leaflet.css"))}
-	s.withScript(page)
-}
-
-// withScript adds the pages' script to a page (which works without it).
-func (s *Server) withScript(page *views.Page) {
-	page.Scripts = []string{s.url("asset", "file", assets.Name("app.js"))}
 }
 
 // photoRow is a photo's line in a list.
@@ -459,14 +403,14 @@ func (s *Server) photoRow(l i18n.Locale, p *photo.Photo) views.PhotoRow {
 // pageURLs are the server's links for the page models.
 func (s *Server) pageURLs() pagemodel.URLs {
 	return pagemodel.URLs{
-		Photo: func(p *photo.Photo) string { return s.url("photo", "id", p.ID) },
-		Place: func(id string) string { return s.url("place", "id", id) },
+		Photo: func(p *photo.Photo) string { return s.URL("photo", "id", p.ID) },
+		Place: func(id string) string { return s.URL("place", "id", id) },
 		Thumbnail: func(p *photo.Photo) string {
 			switch {
 			case p.ImageFile != "":
-				return s.url("image.small", "sha", p.ImageFile)
+				return s.URL("image.small", "sha", p.ImageFile)
 			case p.ImagePath != "" && s.media != nil:
-				return s.url("thumbnail", "path", p.ImagePath)
+				return s.URL("thumbnail", "path", p.ImagePath)
 			}
 			return ""
 		},
@@ -538,8 +482,8 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 		q[k] = v
 	}
 	return []views.Link{
-		{Label: geojsonLabel, URL: s.url("photos.geojson") + "?" + q.Encode()},
-		{Label: csvLabel, URL: s.url("photos.csv") + "?" + q.Encode()},
+		{Label: geojsonLabel, URL: s.URL("photos.geojson") + "?" + q.Encode()},
+		{Label: csvLabel, URL: s.URL("photos.csv") + "?" + q.Encode()},
 	}
 }
 

@@ -343,12 +343,12 @@ func TestPageRenderedBeforeWritten(t *testing.T) {
 	req := httptest.NewRequest("GET", "/photos/x", nil)
 	req.Header.Set("Accept", "text/html") // a browser's
 	rec := httptest.NewRecorder()
-	s.render(rec, req, http.StatusOK, half)
+	s.Render(rec, req, http.StatusOK, half)
 	if body := rec.Body.String(); rec.Code != http.StatusInternalServerError || strings.Contains(body, "Half a page") || !strings.Contains(body, "<html") {
 		t.Errorf("a failing page: %d %q", rec.Code, body)
 	}
 	rec = httptest.NewRecorder()
-	s.render(rec, req, http.StatusInternalServerError, half)
+	s.Render(rec, req, http.StatusInternalServerError, half)
 	if body := rec.Body.String(); rec.Code != http.StatusInternalServerError || strings.Contains(body, "Half a page") {
 		t.Errorf("a failing error page: %d %q", rec.Code, body)
 	}

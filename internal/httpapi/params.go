@@ -31,7 +31,7 @@ func (s *Server) version(w http.ResponseWriter, r *http.Request) (int64, bool) {
 	}
 	v, err := s.db.Version(r.Context()) // not through the layer: a test calling a handler
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return 0, false
 	}
 	return v, true

@@ -19,7 +19,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	id := strings.TrimSuffix(mux.Vars(r)["id"], ".geojson")
 	p, err := s.photoFor(w, r, id)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	// An editor sees the camera's GPS point: their answer is theirs
@@ -30,7 +30,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := s.photoFeature(r, p, gps)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/geo+json")

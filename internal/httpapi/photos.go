@@ -57,7 +57,7 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, ext, conten
 		}
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return f, 0, true
 	}
 	version, ok := s.version(w, r)

@@ -31,26 +31,26 @@ type addedPlaceBody struct {
 func (s *Server) addPlace(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	var b addedPlaceBody
 	if err := decodeBody(r, &b); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	if b.Lon == nil || b.Lat == nil {
-		s.error(w, r, &photo.Error{Code: photo.EInvalid, Message: "give the place's point: lon and lat", Parameter: "lon"})
+		s.Error(w, r, &photo.Error{Code: photo.EInvalid, Message: "give the place's point: lon and lat", Parameter: "lon"})
 		return
 	}
 	kept, err := s.archive.AddPlaces(r.Context(), []photo.AddedPlace{{Name: b.Name, NameAr: b.NameAr, Names: b.Names, Kind: b.Kind,
 		Lon: *b.Lon, Lat: *b.Lat, Parent: b.Parent, Source: b.Source}}, ed.Name)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	body, err := web.MarshalJSON(kept[0])
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	h := w.Header()
-	h.Set("Location", s.url("place", "id", kept[0].ID))
+	h.Set("Location", s.URL("place", "id", kept[0].ID))
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusCreated)
@@ -65,12 +65,12 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	name := strings.TrimSpace(q.Get("q"))
 	if name == "" || len(name) > 100 {
-		s.error(w, r, web.BadParam("q", "give a name of 1 to 100 bytes"))
+		s.Error(w, r, web.BadParam("q", "give a name of 1 to 100 bytes"))
 		return
 	}
 	limit, err := web.IntParam(q, "limit", 10, 1, 50)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	var keep func(*gazetteer.Place) bool
@@ -79,7 +79,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	case "true":
 		fc, err := s.facetCache.Facets(r.Context(), photo.Filter{}, math.MaxInt32, photo.FacetPlace)
 		if err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 		g, held := s.archive.Gazetteer(), make(map[string]bool, len(fc.Places))
@@ -90,12 +90,12 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		}
 		keep = func(p *gazetteer.Place) bool { return held[p.ID] }
 	default:
-		s.error(w, r, web.BadParam("with_photos", "%q: want true or false", v))
+		s.Error(w, r, web.BadParam("with_photos", "%q: want true or false", v))
 		return
 	}
 	out := []pagemodel.PlaceFound{}
 	for _, p := range s.archive.SearchPlaces(name, limit, keep) {
 		out = append(out, pagemodel.FoundPlace(p))
 	}
-	s.writeJSON(w, r, "application/json", out)
+	s.WriteJSON(w, r, "application/json", out)
 }

@@ -42,26 +42,26 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	ctx := r.Context()
 	facetsOf := s.pageFacets(ctx, f)
 	groups, err := s.db.ReviewGroups(ctx, f, maxGroups)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	facets, err := facetsOf()
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	l := i18n.From(ctx)
-	m := views.ReviewQueue{Page: s.page(r, l.T("review.title"), "review"), LogURL: s.url("review.log"), WhyNot: s.whyNot(r), Flash: s.doneMessage(l, q.Get("done")),
+	m := views.ReviewQueue{Page: s.Page(r, l.T("review.title"), "review"), LogURL: s.URL("review.log"), WhyNot: s.whyNot(r), Flash: s.doneMessage(l, q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
-	s.withScript(&m.Page) // the filters' lists to search
-	m.Filters = s.filtersView(i18n.From(r.Context()), s.url("review"), q, f, facets)
+	s.WithScript(&m.Page) // the filters' lists to search
+	m.Filters = s.filtersView(i18n.From(r.Context()), s.URL("review"), q, f, facets)
 	filters := filterQuery(q)
 	for _, g := range groups {
 		m.Unchecked += g.Photos
@@ -69,13 +69,13 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 			Fallback: g.Fallback, Low: g.Low, Disagrees: g.Disagrees, PlaceName: pagemodel.NameOf(l, s.archive.Gazetteer(), g.PlaceID, g.PlaceName), URL: s.reviewURL(g.Example, g.Mention, filters)})
 	}
 	if m.Marked, err = s.markedView(r, m.Page); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	if len(m.Marked) > 0 {
 		w.Header().Set("Cache-Control", "private, no-store") // withheld photos' captions
 	}
-	s.render(w, r, http.StatusOK, views.ReviewQueuePage(m))
+	s.Render(w, r, http.StatusOK, views.ReviewQueuePage(m))
 }
 
 // whyNot says why the visitor cannot correct photos, or "".
@@ -102,7 +102,7 @@ func (s *Server) reviewURL(id, group string, filters url.Values) string {
 		q[k] = v
 	}
 	q.Set("group", group)
-	return s.url("review.photo", "id", id) + "?" + q.Encode()
+	return s.URL("review.photo", "id", id) + "?" + q.Encode()
 }
 
 // reviewPhoto shows one photo under review.
@@ -111,13 +111,13 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	p, err := s.photoFor(w, r, id)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	group := q.Get("group")
@@ -126,11 +126,11 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		group = p.Place.Mention
 	}
 	l := i18n.From(ctx)
-	m := views.ReviewPhoto{Page: s.page(r, l.T("review.photo-title", "photo", s.titleOf(l, p)), "review"), ID: p.ID, PhotoURL: s.url("photo", "id", p.ID),
+	m := views.ReviewPhoto{Page: s.Page(r, l.T("review.photo-title", "photo", s.titleOf(l, p)), "review"), ID: p.ID, PhotoURL: s.URL("photo", "id", p.ID),
 		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
 		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
-		Action: s.url("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
-		QueueURL: s.url("review") + withOffset(filterQuery(q), 0), SearchURL: s.url("places.search"), BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"), Tiles: s.tiles,
+		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
+		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"), BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles,
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Draft: map[string]string{}}
 	s.reviewEvidence(w, r, l, p, &m)
 	for name, v := range q {
@@ -138,7 +138,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 			m.Draft[field] = v[0]
 		}
 	}
-	s.withMapAssets(&m.Page)
+	s.WithMapAssets(&m.Page)
 	for _, k := range []gazetteer.Kind{gazetteer.Camp, gazetteer.Neighbourhood, gazetteer.Village, gazetteer.Town, gazetteer.Landmark, gazetteer.Crossing, gazetteer.Region} {
 		m.AddKinds = append(m.AddKinds, views.Option{Value: string(k), Label: l.Named("kind.", string(k))})
 	}
@@ -146,7 +146,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	// Where this photo stands in its group, and where to go next.
 	ids, err := s.db.ReviewIDs(ctx, f, group)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	filters := filterQuery(q)
@@ -167,7 +167,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	if group != "" {
 		parts, err := s.db.ReviewSplit(ctx, f, group)
 		if err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 		m.Split, m.Same, m.SameAt = groupParts(l, s.archive.Gazetteer(), parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer(), id, name) })
@@ -181,10 +181,10 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		m.Harm, err = s.harmView(r, m.Page, p)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, views.ReviewPhotoPage(m))
+	s.Render(w, r, http.StatusOK, views.ReviewPhotoPage(m))
 }
 
 // reviewEvidence puts on the review page the evidence the placement is
@@ -192,7 +192,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 // may see it, and then no cache keeps the page).
 func (s *Server) reviewEvidence(w http.ResponseWriter, r *http.Request, l i18n.Locale, p *photo.Photo, m *views.ReviewPhoto) {
 	if p.ImageFile != "" {
-		m.ImageURL = s.url("image.large", "sha", p.ImageFile)
+		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
 		m.File = s.imageFileView(r.Context(), l, p, gps)
 		if gps && p.Check.HasGPS {

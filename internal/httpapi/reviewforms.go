@@ -25,13 +25,13 @@ import (
 func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
+		s.Error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
 		return
 	}
 	id := mux.Vars(r)["id"]
 	action, ch, err := s.formChange(r, ed)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	ids := []string{id}
@@ -45,7 +45,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 			}
 		}
 		if err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 	}
@@ -55,21 +55,21 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	if parts := r.PostForm["parts"]; len(parts) > 0 && action == "confirm" {
 		more, err := s.partsToConfirm(r, id, parts)
 		if err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 		ids = append(ids, more...)
 	}
 	n, batch, err := s.db.ApplyBatch(r.Context(), ids, ch)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	// What the decision left of the group, counted once it is made.
 	var left archive.LeftForReview
 	if all {
 		if left, err = s.archive.LeftOf(r.Context(), decided); err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 	}
@@ -82,10 +82,10 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" || action == "fix" {
-		next = s.url("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
+		next = s.URL("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
 	} else if len(ids) > 1 {
 		if next, err = s.nextAfter(r, next, ids); err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 	}
@@ -164,7 +164,7 @@ func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, 
 	if err != nil {
 		return next, nil
 	}
-	prefix := strings.TrimSuffix(s.url("review.photo", "id", "x"), "x")
+	prefix := strings.TrimSuffix(s.URL("review.photo", "id", "x"), "x")
 	id, ok := strings.CutPrefix(u.Path, prefix)
 	if !ok || !slices.Contains(ids, id) {
 		return next, nil
@@ -184,7 +184,7 @@ func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, 
 			return s.reviewURL(other, q.Get("group"), filters), nil
 		}
 	}
-	return s.url("review") + withOffset(filters, 0), nil
+	return s.URL("review") + withOffset(filters, 0), nil
 }
 
 // withDone is the local address next with its done parameter (what the
@@ -205,20 +205,20 @@ func withDone(next, done string) string {
 func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
+		s.Error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
 		return
 	}
 	batch, err := strconv.ParseInt(r.PostFormValue("batch"), 10, 64)
 	if err != nil || batch <= 0 {
-		s.error(w, r, &photo.Error{Code: photo.EInvalid, Message: "which change to undo: want its number", Parameter: "batch"})
+		s.Error(w, r, &photo.Error{Code: photo.EInvalid, Message: "which change to undo: want its number", Parameter: "batch"})
 		return
 	}
 	n, err := s.db.Undo(r.Context(), batch, ed.Name, strings.TrimSpace(r.PostFormValue("note")))
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.url("review"))
+	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.URL("review"))
 	http.Redirect(w, r, withDone(next, fmt.Sprintf("%d:undo", n)), http.StatusSeeOther)
 }
 
@@ -233,7 +233,7 @@ func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
 	if _, err := strconv.ParseInt(parts[2], 10, 64); err != nil || parts[1] == "fix" {
 		return nil
 	}
-	return &views.Undo{Action: s.url("review.undo"), CSRF: csrf, Batch: parts[2], Next: r.URL.RequestURI()}
+	return &views.Undo{Action: s.URL("review.undo"), CSRF: csrf, Batch: parts[2], Next: r.URL.RequestURI()}
 }
 
 // doneActions are the review forms' actions a done parameter may name.

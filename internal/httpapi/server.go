@@ -35,6 +35,7 @@ import (
 	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/respcache"
 	"github.com/syriamap/syriamap/internal/session"
+	"github.com/syriamap/syriamap/internal/sitepage"
 	"github.com/syriamap/syriamap/internal/web"
 )
 
@@ -103,6 +104,9 @@ type storage interface {
 
 // Server is syriamap's HTTP server.
 type Server struct {
+	// Kit builds links from the routes' names, renders pages in the
+	// site's frame and answers errors.
+	*sitepage.Kit
 	// archive gives the gazetteer and the geocoder's rules; db is its
 	// storage, seen through what the handlers ask of it.
 	archive *archive.Archive
@@ -140,9 +144,7 @@ type Server struct {
 	// ogc serves OGC API – Features and the vector tiles.
 	ogc *ogcapi.API
 	// guard tells who a request comes from and guards the writes.
-	guard *session.Guard
-	// errors turns errors into responses.
-	errors    web.Errors
+	guard     *session.Guard
 	publicGPS bool
 	// brake slows down password guessing, by the client's address as
 	// proxies tell it.
@@ -162,10 +164,14 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		lane: lane.Default(), publicGPS: opts.PublicGPS,
 		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey, proxies: opts.TrustedProxies}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	s.Kit = sitepage.New(s.router, s.log)
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
-	s.conditional = &httpcache.Layer{Versions: a.DB.Versions, Error: s.error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
+	s.conditional = &httpcache.Layer{Versions: a.DB.Versions, Error: s.Error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
 		Own: ownValidators, Log: s.log}
 	switch {
 	case opts.CacheBytes == 0:
@@ -186,9 +192,6 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	if err := CheckTiles(s.tiles); err != nil {
 		return nil, err
 	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
-	}
 	if opts.Media != "" {
 		m, err := imagery.OpenMedia(opts.Media)
 		if err != nil {
@@ -201,15 +204,15 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	}
 	s.images = imagery.NewFiles(a.DB, opts.Media, opts.ServeOriginals)
 	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
-	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.error)
-	s.stream = featurestream.New(a.DB, s.lane, s.error, s.log)
+	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.Error)
+	s.stream = featurestream.New(a.DB, s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
-	s.errors = web.Errors{Log: s.log, Page: s.errorPage}
 	s.facetCache = facetcache.New(a.DB)
-	s.guard = session.New(a.DB, opts.ReadOnly, s.error)
+	s.guard = session.New(a.DB, opts.ReadOnly, s.Error)
+	s.Kit.Guard = s.guard
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.routes()
-	s.guard.SignInURL = s.url("signin")
+	s.guard.SignInURL = s.URL("signin")
 	s.photoPath = s.pathTemplate("photo", "id")
 	s.mediaPath = s.pathTemplate("media", "path")
 	s.thumbPath = s.pathTemplate("thumbnail", "path")
@@ -296,19 +299,9 @@ func (s *Server) routes() {
 	get("image.original", "/images/{sha}/original.jpg", s.imageHandlers.Original)
 	get("media", "/media/{path:.+}", s.imageHandlers.MediaFile)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.error(w, r, web.NotFound("no such page: %s", r.URL.Path))
+		s.Error(w, r, web.NotFound("no such page: %s", r.URL.Path))
 	})
-	r.MethodNotAllowedHandler = http.HandlerFunc(s.methodNotAllowed)
-}
-
-// url builds the path of a named route; pairs are the route's variables.
-// A name or pair that the routes do not have is a programming error.
-func (s *Server) url(name string, pairs ...string) string {
-	u, err := s.router.Get(name).URL(pairs...)
-	if err != nil {
-		panic(fmt.Sprintf("httpapi: route %s %v: %v", name, pairs, err))
-	}
-	return u.Path
+	r.MethodNotAllowedHandler = http.HandlerFunc(s.MethodNotAllowed)
 }
 
 // Handler returns the server's handler: the routes inside the security
@@ -396,11 +389,11 @@ func (s *Server) CheckIntegrity(ctx context.Context) {
 // own, so that it never waits behind other requests.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	if err := s.integrity.Load(); err != nil {
-		s.error(w, r, *err)
+		s.Error(w, r, *err)
 		return
 	}
 	if err := s.health.check(r.Context(), s.db.Health); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -80,49 +80,49 @@ func (s *Server) storiesPage(w http.ResponseWriter, r *http.Request) {
 	ed := s.editorOf(r)
 	list, err := s.db.Stories(r.Context(), ed != nil)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	m := views.StoryList{Page: s.page(r, i18n.T(r.Context(), "stories.title"), "stories")}
+	m := views.StoryList{Page: s.Page(r, i18n.T(r.Context(), "stories.title"), "stories")}
 	if ed != nil {
-		m.NewURL = s.url("story.new")
+		m.NewURL = s.URL("story.new")
 	}
 	for _, st := range list {
-		it := views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: s.url("story", "slug", st.Slug), Author: st.Author,
+		it := views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: s.URL("story", "slug", st.Slug), Author: st.Author,
 			Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published}
 		if ed != nil {
-			it.EditURL, it.HistoryURL = s.url("story.edit", "slug", st.Slug), s.url("api.story.history", "slug", st.Slug)
+			it.EditURL, it.HistoryURL = s.URL("story.edit", "slug", st.Slug), s.URL("api.story.history", "slug", st.Slug)
 		}
 		m.Stories = append(m.Stories, it)
 	}
-	s.render(w, r, http.StatusOK, views.StoriesPage(m))
+	s.Render(w, r, http.StatusOK, views.StoriesPage(m))
 }
 
 // storyPage is the reader's page.
 func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
 	st, err := s.readStory(w, r)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	photos, err := s.storyPhotos(r.Context(), st)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	m := views.StoryPage{Page: s.page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
-		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.url("basemap"), LabelsURL: s.url("labels"),
-		ClustersURL: s.url("clusters"), ExplorerURL: s.url("explorer"), Tiles: s.tiles}
-	s.withMapAssets(&m.Page)
+	m := views.StoryPage{Page: s.Page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
+		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"),
+		ClustersURL: s.URL("clusters"), ExplorerURL: s.URL("explorer"), Tiles: s.tiles}
+	s.WithMapAssets(&m.Page)
 	if s.editorOf(r) != nil {
-		m.EditURL = s.url("story.edit", "slug", st.Slug)
+		m.EditURL = s.URL("story.edit", "slug", st.Slug)
 	}
 	urls := s.pageURLs()
-	urls.Explorer = s.url("explorer")
+	urls.Explorer = s.URL("explorer")
 	for i, step := range st.Steps {
 		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.archive.Gazetteer(), urls))
 	}
-	s.render(w, r, http.StatusOK, views.StoryReader(m))
+	s.Render(w, r, http.StatusOK, views.StoryReader(m))
 }
 
 // storyPhotos reads the story's photos as they are now: a corrected
@@ -146,7 +146,7 @@ func (s *Server) storyPhotos(ctx context.Context, st story.Story) (map[string]*p
 func (s *Server) storiesJSON(w http.ResponseWriter, r *http.Request) {
 	list, err := s.db.Stories(r.Context(), s.editorOf(r) != nil)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	type item struct {
@@ -156,19 +156,19 @@ func (s *Server) storiesJSON(w http.ResponseWriter, r *http.Request) {
 	out := []item{}
 	for _, st := range list {
 		st.Steps = nil
-		out = append(out, item{st, s.base(r) + s.url("api.story", "slug", st.Slug)})
+		out = append(out, item{st, s.base(r) + s.URL("api.story", "slug", st.Slug)})
 	}
-	s.writeJSON(w, r, "application/json", map[string]any{"stories": out})
+	s.WriteJSON(w, r, "application/json", map[string]any{"stories": out})
 }
 
 // storyJSON is a story with its steps.
 func (s *Server) storyJSON(w http.ResponseWriter, r *http.Request) {
 	st, err := s.readStory(w, r)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	s.writeJSON(w, r, "application/json", st)
+	s.WriteJSON(w, r, "application/json", st)
 }
 
 // storyGeoJSON is the story's photos for GIS tools: each a Feature as
@@ -178,7 +178,7 @@ func (s *Server) storyJSON(w http.ResponseWriter, r *http.Request) {
 func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 	st, err := s.readStory(w, r)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	base := s.base(r)
@@ -201,7 +201,7 @@ func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			if err != nil {
-				s.error(w, r, err)
+				s.Error(w, r, err)
 				return
 			}
 			ft := featureOf(p)
@@ -218,15 +218,15 @@ func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
 	if s.editorOf(r) == nil {
-		s.error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to read a story's history"))
+		s.Error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to read a story's history"))
 		return
 	}
 	h, err := s.db.StoryHistory(r.Context(), mux.Vars(r)["slug"])
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	s.writeJSON(w, r, "application/json", map[string]any{"events": h})
+	s.WriteJSON(w, r, "application/json", map[string]any{"events": h})
 }
 
 // maxStoryBytes bounds a story's JSON.
@@ -238,7 +238,7 @@ const maxStoryBytes = 4 << 20
 func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	var st story.Story
 	if err := decodeBodyUpTo(r, &st, maxStoryBytes); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	err := st.Validate()
@@ -261,20 +261,20 @@ func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.E
 		}
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	saved, err := s.db.SaveStory(r.Context(), st, mux.Vars(r)["slug"], ed.Name, "")
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	status := http.StatusOK
 	if r.Method == http.MethodPost {
 		status = http.StatusCreated
 	}
-	w.Header().Set("Location", s.url("api.story", "slug", saved.Slug))
-	body, _ := web.MarshalJSON(map[string]any{"story": saved, "url": s.url("story", "slug", saved.Slug), "edit_url": s.url("story.edit", "slug", saved.Slug)})
+	w.Header().Set("Location", s.URL("api.story", "slug", saved.Slug))
+	body, _ := web.MarshalJSON(map[string]any{"story": saved, "url": s.URL("story", "slug", saved.Slug), "edit_url": s.URL("story.edit", "slug", saved.Slug)})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(body)
@@ -285,28 +285,28 @@ func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.E
 func (s *Server) storyEditPage(w http.ResponseWriter, r *http.Request) {
 	ed := s.editorOf(r)
 	if ed == nil {
-		http.Redirect(w, r, s.url("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+		http.Redirect(w, r, s.URL("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 		return
 	}
-	m := views.StoryEdit{Page: s.page(r, i18n.T(r.Context(), "storyedit.new"), "stories"), Title: i18n.T(r.Context(), "storyedit.new"), SaveURL: s.url("api.story.create"), Method: http.MethodPost,
-		PhotoURL: strings.Replace(s.url("photo.geojson", "id", "ID"), "ID", "{id}", 1), ExplorerURL: s.url("explorer")}
+	m := views.StoryEdit{Page: s.Page(r, i18n.T(r.Context(), "storyedit.new"), "stories"), Title: i18n.T(r.Context(), "storyedit.new"), SaveURL: s.URL("api.story.create"), Method: http.MethodPost,
+		PhotoURL: strings.Replace(s.URL("photo.geojson", "id", "ID"), "ID", "{id}", 1), ExplorerURL: s.URL("explorer")}
 	st := story.Story{Status: story.Draft, Steps: []story.Step{}}
 	if slug := mux.Vars(r)["slug"]; slug != "" {
 		var err error
 		if st, err = s.db.Story(r.Context(), slug); err != nil {
-			s.error(w, r, err)
+			s.Error(w, r, err)
 			return
 		}
 		m.Page.Title = i18n.T(r.Context(), "storyedit.edit-title", "title", st.Title)
 		m.Title = m.Page.Title
-		m.SaveURL, m.Method, m.ReaderURL = s.url("api.story.save", "slug", slug), http.MethodPut, s.url("story", "slug", slug)
+		m.SaveURL, m.Method, m.ReaderURL = s.URL("api.story.save", "slug", slug), http.MethodPut, s.URL("story", "slug", slug)
 	}
 	js, err := json.Marshal(st)
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	m.Story = string(js)
-	s.withScript(&m.Page)
-	s.render(w, r, http.StatusOK, views.StoryEditor(m))
+	s.WithScript(&m.Page)
+	s.Render(w, r, http.StatusOK, views.StoryEditor(m))
 }

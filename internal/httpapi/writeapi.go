@@ -81,7 +81,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 	id := mux.Vars(r)["id"]
 	var b placementBody
 	if err := decodeBody(r, &b); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	ch := photo.Change{Author: ed.Name, Note: strings.TrimSpace(b.Note), Confirm: b.Confirm}
@@ -130,7 +130,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 		_, err = s.db.Apply(r.Context(), ids, ch)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	s.answerPhoto(w, r, id)
@@ -147,7 +147,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.
 		Note         string  `json:"note"`
 	}
 	if err := decodeBody(r, &b); err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	form := url.Values{}
@@ -161,7 +161,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.
 		_, err = s.db.Apply(r.Context(), []string{id}, ch)
 	}
 	if err != nil {
-		s.error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	s.answerPhoto(w, r, id)
@@ -179,5 +179,5 @@ func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) 
 			return
 		}
 	}
-	s.error(w, r, err)
+	s.Error(w, r, err)
 }
