@@ -259,7 +259,7 @@ func TestPlacementAPI(t *testing.T) {
 func TestSignInSlowsGuessing(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	now := time.Now()
-	e.s.brake.Now = func() time.Time { return now }
+	e.s.signin.Brake.Now = func() time.Time { return now }
 	// signIn posts from an address of its own (the handler is called
 	// directly: a test client always comes from 127.0.0.1).
 	signIn := func(addr, name, password string) *httptest.ResponseRecorder {
@@ -336,8 +336,8 @@ func TestSignInSlowsGuessing(t *testing.T) {
 // language — and the refused attempt is not counted against the address.
 func TestSignInFloodIsRefused(t *testing.T) {
 	e := newEditorServer(t, Options{})
-	for range cap(e.s.passwordChecks) {
-		e.s.passwordChecks <- struct{}{}
+	for range cap(e.s.signin.Checks) {
+		e.s.signin.Checks <- struct{}{}
 	}
 	form := url.Values{"name": {"rana"}, "password": {testPassword}}.Encode()
 	// The form again, in the reader's words (an Arabic page's in Arabic).
@@ -347,8 +347,8 @@ func TestSignInFloodIsRefused(t *testing.T) {
 			t.Errorf("%s, with every check slot taken: %s %q", lang, resp.Status, out)
 		}
 	}
-	for range cap(e.s.passwordChecks) {
-		<-e.s.passwordChecks
+	for range cap(e.s.signin.Checks) {
+		<-e.s.signin.Checks
 	}
 	if resp, _ := do(t, nil, "POST", e.ts.URL+"/signin", form, "Content-Type", "application/x-www-form-urlencoded"); resp.StatusCode != http.StatusSeeOther {
 		t.Errorf("then: %s (the refused attempt was counted)", resp.Status)

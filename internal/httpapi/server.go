@@ -20,7 +20,6 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/facetcache"
 	"github.com/syriamap/syriamap/internal/featurestream"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -35,6 +34,7 @@ import (
 	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/respcache"
 	"github.com/syriamap/syriamap/internal/session"
+	"github.com/syriamap/syriamap/internal/signin"
 	"github.com/syriamap/syriamap/internal/sitepage"
 	"github.com/syriamap/syriamap/internal/web"
 )
@@ -146,13 +146,10 @@ type Server struct {
 	// guard tells who a request comes from and guards the writes.
 	guard     *session.Guard
 	publicGPS bool
-	// brake slows down password guessing, by the client's address as
-	// proxies tell it.
-	brake   auth.Brake
-	proxies session.Proxies
+	// signin serves the editors' sign-in, sign-out and password change.
+	signin *signin.Handlers
 	// health is the archive's last health probe (see health).
-	health         health
-	passwordChecks chan struct{}
+	health health
 	// conditional is the layer in front of the read routes: ETags, 304s,
 	// who may keep an answer, the response cache.
 	conditional     *httpcache.Layer
@@ -163,7 +160,7 @@ type Server struct {
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a.DB, now: a.DB.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		lane: lane.Default(), publicGPS: opts.PublicGPS,
-		passwordChecks: make(chan struct{}, passwordChecks), tlsCert: opts.TLSCert, tlsKey: opts.TLSKey, proxies: opts.TrustedProxies}
+		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -210,6 +207,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.facetCache = facetcache.New(a.DB)
 	s.guard = session.New(a.DB, opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard
+	s.signin = &signin.Handlers{Kit: s.Kit, DB: a.DB, Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
+		Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.routes()
 	s.guard.SignInURL = s.URL("signin")
@@ -265,10 +264,10 @@ func (s *Server) routes() {
 	get("place", "/places/{id}", s.placePage)
 	get("asset", "/assets/{file}", s.asset)
 	get("favicon", "/favicon.ico", s.favicon)
-	get("signin", "/signin", s.signInPage)
-	r.Handle("/signin", http.HandlerFunc(s.signIn)).Methods(http.MethodPost)
-	r.Handle("/signout", s.guard.Editing(s.signOut)).Methods(http.MethodPost).Name("signout")
-	r.Handle("/signin/password", s.guard.Editing(s.changePassword)).Methods(http.MethodPost).Name("password")
+	get("signin", "/signin", s.signin.Form)
+	r.Handle("/signin", http.HandlerFunc(s.signin.SignIn)).Methods(http.MethodPost)
+	r.Handle("/signout", s.guard.Editing(s.signin.SignOut)).Methods(http.MethodPost).Name("signout")
+	r.Handle("/signin/password", s.guard.Editing(s.signin.ChangePassword)).Methods(http.MethodPost).Name("password")
 	get("review", "/review", s.heavy(s.reviewQueue))
 	get("review.log", "/review/log", s.reviewLog)
 	get("review.photo", "/review/photos/{id}", s.heavy(s.reviewPhoto))

@@ -122,7 +122,7 @@ func TestChangePassword(t *testing.T) {
 			"Content-Type", "application/x-www-form-urlencoded", "Accept", "text/html")
 	}
 	now := time.Now()
-	e.s.brake.Now = func() time.Time { return now }
+	e.s.signin.Brake.Now = func() time.Time { return now }
 	if resp, body := post("wrong wrong wrong", newPassword, newPassword); resp.StatusCode != http.StatusUnauthorized || !strings.Contains(body, "present password is wrong") {
 		t.Errorf("a wrong present password: %s", resp.Status)
 	}
