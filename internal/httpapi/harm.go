@@ -43,7 +43,10 @@ func (s *Server) markedView(r *http.Request, page views.Page) ([]views.MarkedPho
 
 // isEditor reports whether the request is an editor's (signed in, or
 // with a token).
-func (s *Server) isEditor(r *http.Request) bool { return s.editorOf(r) != nil }
+func (s *Server) isEditor(r *http.Request) bool {
+	ed, err := s.guard.EditorOf(r)
+	return err == nil && ed != nil
+}
 
 // photoFor reads photo id for the request. A withheld photo is an
 // editor's alone: to anyone else it is not found, as if it were not in

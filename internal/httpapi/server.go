@@ -36,6 +36,7 @@ import (
 	"github.com/syriamap/syriamap/internal/session"
 	"github.com/syriamap/syriamap/internal/signin"
 	"github.com/syriamap/syriamap/internal/sitepage"
+	"github.com/syriamap/syriamap/internal/storyapi"
 	"github.com/syriamap/syriamap/internal/web"
 )
 
@@ -98,7 +99,7 @@ type storage interface {
 	photoStore
 	harmStore
 	reviewStore
-	storyStore
+	storyapi.Store
 	session.Store
 }
 
@@ -146,8 +147,10 @@ type Server struct {
 	// guard tells who a request comes from and guards the writes.
 	guard     *session.Guard
 	publicGPS bool
-	// signin serves the editors' sign-in, sign-out and password change.
-	signin *signin.Handlers
+	// signin serves the editors' sign-in, sign-out and password change;
+	// stories, the stories.
+	signin  *signin.Handlers
+	stories *storyapi.API
 	// health is the archive's last health probe (see health).
 	health health
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -209,6 +212,11 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.Kit.Guard = s.guard
 	s.signin = &signin.Handlers{Kit: s.Kit, DB: a.DB, Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
 		Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
+	s.stories = &storyapi.API{Kit: s.Kit, DB: a.DB, Guard: s.guard, Archive: a, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
+		Feature: func(b []byte, base string, p *photo.Photo) []byte {
+			ft := featureOf(p)
+			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
+		}}
 	s.ogc = ogcapi.New(ogcHost{s}, a.DB, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.routes()
 	s.guard.SignInURL = s.URL("signin")
@@ -280,7 +288,7 @@ func (s *Server) routes() {
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
-	s.storyRoutes(r, get)
+	s.stories.Routes(r, get)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)
 	open("ogc.api", "/ogc/api", s.ogc.OpenAPI)

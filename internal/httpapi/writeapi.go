@@ -1,11 +1,6 @@
 package httpapi
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -14,6 +9,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
+	"github.com/syriamap/syriamap/internal/web"
 )
 
 // placementBody is PUT /api/photos/{id}/placement's body.
@@ -29,51 +25,11 @@ type placementBody struct {
 	AllWithMention bool `json:"all_with_mention"`
 }
 
-// sizeText writes a byte count for people: "16 KB", "4 MB".
-func sizeText(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%d MB", n>>20)
-	}
-	return fmt.Sprintf("%d KB", n>>10)
-}
-
 // maxBodyBytes bounds a JSON body of the write API.
 const maxBodyBytes = 16 << 10
 
-// decodeBody reads a JSON object into v, naming the field at fault. The
-// body must say it is JSON and hold the one object and nothing after it:
-// a body that is something else is a client's mistake to report, not to
-// read around.
-func decodeBody(r *http.Request, v any) error { return decodeBodyUpTo(r, v, maxBodyBytes) }
-
-// decodeBodyUpTo is decodeBody for a body of up to limit bytes.
-func decodeBodyUpTo(r *http.Request, v any, limit int64) error {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return photo.Errorf(photo.EUnsupported, "the body must be JSON, sent with Content-Type: application/json (not %q)", r.Header.Get("Content-Type"))
-	}
-	body := &io.LimitedReader{R: r.Body, N: limit + 1}
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if body.N == 0 { // it went on past the limit: say so, not "unexpected EOF"
-		return photo.Errorf(photo.ETooLarge, "the body is larger than %s; send at most that", sizeText(limit))
-	}
-	if err != nil {
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &te):
-			return &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("%s: want a %s", te.Field, te.Type), Parameter: te.Field}
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			return &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("%s: no such field", field), Parameter: field}
-		}
-		return photo.Errorf(photo.EInvalid, "the body is not a JSON object: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return photo.Errorf(photo.EInvalid, "the body has more after its JSON object; send one object")
-	}
-	return nil
-}
+// decodeBody reads the write API's JSON body (see web.DecodeJSON).
+func decodeBody(r *http.Request, v any) error { return web.DecodeJSON(r, v, maxBodyBytes) }
 
 // putPlacement sets or confirms a photo's place and answers with the
 // photo's Feature.

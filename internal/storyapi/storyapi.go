@@ -1,4 +1,8 @@
-package httpapi
+// Package storyapi serves the stories: editors write them (with the same
+// audit trail as corrections), readers step through the published ones,
+// as pages and as JSON and GeoJSON. Drafts are the editors' alone: to
+// anyone else a draft is not there.
+package storyapi
 
 import (
 	"context"
@@ -11,30 +15,46 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/paulmach/orb/geojson"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/markdown"
 	"github.com/syriamap/syriamap/internal/pagemodel"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/session"
+	"github.com/syriamap/syriamap/internal/sitepage"
 	"github.com/syriamap/syriamap/internal/story"
 	"github.com/syriamap/syriamap/internal/web"
 	"github.com/syriamap/syriamap/views"
 )
 
-// Stories: editors write them (with the same audit trail as
-// corrections), readers step through the published ones. Drafts are the
-// editors' alone: to anyone else a draft is not there.
+// API serves the stories of an archive. Set its fields before it serves.
+type API struct {
+	Kit     *sitepage.Kit
+	DB      Store
+	Guard   *session.Guard
+	Archive *archive.Archive
+	// Tiles is the online tile layer drawn under the basemap, if any.
+	Tiles string
+	// Base is the scheme, host and prefix absolute links begin with;
+	// PageURLs, the server's links for the page models.
+	Base     func(r *http.Request) string
+	PageURLs func() pagemodel.URLs
+	// Feature appends the photo as the API's GeoJSON Feature, its links
+	// absolute from base.
+	Feature func(b []byte, base string, p *photo.Photo) []byte
+}
 
-// storyStore is what the stories read and write of the archive.
-type storyStore interface {
+// Store is what the stories read and write of the archive.
+type Store interface {
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
 	Story(ctx context.Context, slug string) (story.Story, error)
 	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
 	StoryHistory(ctx context.Context, slug string) ([]story.Event, error)
 	SaveStory(ctx context.Context, st story.Story, prevSlug, author, action string) (story.Story, error)
 }
 
-// storyRoutes adds the stories' routes.
-func (s *Server) storyRoutes(r *mux.Router, get func(name, path string, h http.HandlerFunc)) {
+// Routes adds the stories' routes to r; get adds a read route.
+func (s *API) Routes(r *mux.Router, get func(name, path string, h http.HandlerFunc)) {
 	const slug = "{slug:[a-z0-9]+(?:-[a-z0-9]+)*}"
 	get("stories", "/stories", s.storiesPage)
 	get("story.new", "/stories/new", s.storyEditPage)
@@ -44,13 +64,13 @@ func (s *Server) storyRoutes(r *mux.Router, get func(name, path string, h http.H
 	get("api.story.geojson", "/api/stories/"+slug+".geojson", s.storyGeoJSON)
 	get("api.story.history", "/api/stories/"+slug+"/history", s.storyHistoryJSON)
 	get("api.story", "/api/stories/"+slug, s.storyJSON)
-	r.Handle("/api/stories", s.guard.Editing(s.saveStory)).Methods(http.MethodPost).Name("api.story.create")
-	r.Handle("/api/stories/"+slug, s.guard.Editing(s.saveStory)).Methods(http.MethodPut).Name("api.story.save")
+	r.Handle("/api/stories", s.Guard.Editing(s.saveStory)).Methods(http.MethodPost).Name("api.story.create")
+	r.Handle("/api/stories/"+slug, s.Guard.Editing(s.saveStory)).Methods(http.MethodPut).Name("api.story.save")
 }
 
 // editorOf is who is signed in, nil for a reader.
-func (s *Server) editorOf(r *http.Request) *session.Editor {
-	ed, err := s.guard.EditorOf(r)
+func (s *API) editorOf(r *http.Request) *session.Editor {
+	ed, err := s.Guard.EditorOf(r)
 	if err != nil {
 		return nil
 	}
@@ -60,77 +80,77 @@ func (s *Server) editorOf(r *http.Request) *session.Editor {
 // readStory reads the story of the request's slug, as the request may
 // see it: a draft is not found by readers, nor the photos withheld from
 // the public; what an editor reads of them no cache keeps.
-func (s *Server) readStory(w http.ResponseWriter, r *http.Request) (story.Story, error) {
+func (s *API) readStory(w http.ResponseWriter, r *http.Request) (story.Story, error) {
 	slug := mux.Vars(r)["slug"]
-	st, err := s.db.Story(r.Context(), slug)
+	st, err := s.DB.Story(r.Context(), slug)
 	editor := s.editorOf(r) != nil
 	switch {
 	case err != nil:
 	case st.Status != story.Published && !editor:
 		err = photo.Errorf(photo.ENotFound, "no story %q", slug)
 	case !editor:
-		st, err = s.archive.PublicStory(r.Context(), st)
+		st, err = s.Archive.PublicStory(r.Context(), st)
 	default:
 		w.Header().Set("Cache-Control", "private, no-store")
 	}
 	return st, err
 }
 
-func (s *Server) storiesPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) storiesPage(w http.ResponseWriter, r *http.Request) {
 	ed := s.editorOf(r)
-	list, err := s.db.Stories(r.Context(), ed != nil)
+	list, err := s.DB.Stories(r.Context(), ed != nil)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
-	m := views.StoryList{Page: s.Page(r, i18n.T(r.Context(), "stories.title"), "stories")}
+	m := views.StoryList{Page: s.Kit.Page(r, i18n.T(r.Context(), "stories.title"), "stories")}
 	if ed != nil {
-		m.NewURL = s.URL("story.new")
+		m.NewURL = s.Kit.URL("story.new")
 	}
 	for _, st := range list {
-		it := views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: s.URL("story", "slug", st.Slug), Author: st.Author,
+		it := views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: s.Kit.URL("story", "slug", st.Slug), Author: st.Author,
 			Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published}
 		if ed != nil {
-			it.EditURL, it.HistoryURL = s.URL("story.edit", "slug", st.Slug), s.URL("api.story.history", "slug", st.Slug)
+			it.EditURL, it.HistoryURL = s.Kit.URL("story.edit", "slug", st.Slug), s.Kit.URL("api.story.history", "slug", st.Slug)
 		}
 		m.Stories = append(m.Stories, it)
 	}
-	s.Render(w, r, http.StatusOK, views.StoriesPage(m))
+	s.Kit.Render(w, r, http.StatusOK, views.StoriesPage(m))
 }
 
 // storyPage is the reader's page.
-func (s *Server) storyPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) storyPage(w http.ResponseWriter, r *http.Request) {
 	st, err := s.readStory(w, r)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
 	photos, err := s.storyPhotos(r.Context(), st)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
-	m := views.StoryPage{Page: s.Page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
-		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"),
-		ClustersURL: s.URL("clusters"), ExplorerURL: s.URL("explorer"), Tiles: s.tiles}
-	s.WithMapAssets(&m.Page)
+	m := views.StoryPage{Page: s.Kit.Page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
+		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.Kit.URL("basemap"), LabelsURL: s.Kit.URL("labels"),
+		ClustersURL: s.Kit.URL("clusters"), ExplorerURL: s.Kit.URL("explorer"), Tiles: s.Tiles}
+	s.Kit.WithMapAssets(&m.Page)
 	if s.editorOf(r) != nil {
-		m.EditURL = s.URL("story.edit", "slug", st.Slug)
+		m.EditURL = s.Kit.URL("story.edit", "slug", st.Slug)
 	}
-	urls := s.pageURLs()
-	urls.Explorer = s.URL("explorer")
+	urls := s.PageURLs()
+	urls.Explorer = s.Kit.URL("explorer")
 	for i, step := range st.Steps {
-		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.archive.Gazetteer(), urls))
+		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.Archive.Gazetteer(), urls))
 	}
-	s.Render(w, r, http.StatusOK, views.StoryReader(m))
+	s.Kit.Render(w, r, http.StatusOK, views.StoryReader(m))
 }
 
 // storyPhotos reads the story's photos as they are now: a corrected
 // photo shows its corrected place; a photo no longer there is absent.
-func (s *Server) storyPhotos(ctx context.Context, st story.Story) (map[string]*photo.Photo, error) {
+func (s *API) storyPhotos(ctx context.Context, st story.Story) (map[string]*photo.Photo, error) {
 	out := map[string]*photo.Photo{}
 	for _, id := range st.PhotoIDs() {
-		p, err := s.db.Photo(ctx, id)
+		p, err := s.DB.Photo(ctx, id)
 		if photo.ErrorCode(err) == photo.ENotFound {
 			continue
 		}
@@ -143,10 +163,10 @@ func (s *Server) storyPhotos(ctx context.Context, st story.Story) (map[string]*p
 }
 
 // storiesJSON lists the stories (drafts for editors), without steps.
-func (s *Server) storiesJSON(w http.ResponseWriter, r *http.Request) {
-	list, err := s.db.Stories(r.Context(), s.editorOf(r) != nil)
+func (s *API) storiesJSON(w http.ResponseWriter, r *http.Request) {
+	list, err := s.DB.Stories(r.Context(), s.editorOf(r) != nil)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
 	type item struct {
@@ -156,32 +176,32 @@ func (s *Server) storiesJSON(w http.ResponseWriter, r *http.Request) {
 	out := []item{}
 	for _, st := range list {
 		st.Steps = nil
-		out = append(out, item{st, s.base(r) + s.URL("api.story", "slug", st.Slug)})
+		out = append(out, item{st, s.Base(r) + s.Kit.URL("api.story", "slug", st.Slug)})
 	}
-	s.WriteJSON(w, r, "application/json", map[string]any{"stories": out})
+	s.Kit.WriteJSON(w, r, "application/json", map[string]any{"stories": out})
 }
 
 // storyJSON is a story with its steps.
-func (s *Server) storyJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) storyJSON(w http.ResponseWriter, r *http.Request) {
 	st, err := s.readStory(w, r)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
-	s.WriteJSON(w, r, "application/json", st)
+	s.Kit.WriteJSON(w, r, "application/json", st)
 }
 
 // storyGeoJSON is the story's photos for GIS tools: each a Feature as
 // the API writes it, with the step it is in (from 1) and its order in
 // the story; a photo no longer in the archive is a Feature without
 // geometry, marked missing, with the caption it had.
-func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 	st, err := s.readStory(w, r)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
-	base := s.base(r)
+	base := s.Base(r)
 	var b []byte
 	b = append(b, `{"type":"FeatureCollection","features":[`...)
 	order := 0
@@ -191,7 +211,7 @@ func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 			if order > 1 {
 				b = append(b, ',')
 			}
-			p, err := s.db.Photo(r.Context(), ref.ID)
+			p, err := s.DB.Photo(r.Context(), ref.ID)
 			if photo.ErrorCode(err) == photo.ENotFound {
 				f := geojson.NewFeature(nil)
 				f.ID = ref.ID
@@ -201,11 +221,10 @@ func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			if err != nil {
-				s.Error(w, r, err)
+				s.Kit.Error(w, r, err)
 				return
 			}
-			ft := featureOf(p)
-			enc := web.AppendFeature(nil, &ft, s.links(base, &ft), s.publicGPS)
+			enc := s.Feature(nil, base, p)
 			// The story's two properties, after the photo's own.
 			b = append(b, enc[:len(enc)-2]...)
 			b = append(b, fmt.Sprintf(`,"step":%d,"order":%d}}`, i+1, order)...)
@@ -216,17 +235,17 @@ func (s *Server) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-func (s *Server) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
 	if s.editorOf(r) == nil {
-		s.Error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to read a story's history"))
+		s.Kit.Error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to read a story's history"))
 		return
 	}
-	h, err := s.db.StoryHistory(r.Context(), mux.Vars(r)["slug"])
+	h, err := s.DB.StoryHistory(r.Context(), mux.Vars(r)["slug"])
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
-	s.WriteJSON(w, r, "application/json", map[string]any{"events": h})
+	s.Kit.WriteJSON(w, r, "application/json", map[string]any{"events": h})
 }
 
 // maxStoryBytes bounds a story's JSON.
@@ -235,10 +254,10 @@ const maxStoryBytes = 4 << 20
 // saveStory creates (POST /api/stories) or saves (PUT /api/stories/{slug})
 // a story from its JSON; each chosen photo must be in the archive, and
 // its caption is kept with the story.
-func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	var st story.Story
-	if err := decodeBodyUpTo(r, &st, maxStoryBytes); err != nil {
-		s.Error(w, r, err)
+	if err := web.DecodeJSON(r, &st, maxStoryBytes); err != nil {
+		s.Kit.Error(w, r, err)
 		return
 	}
 	err := st.Validate()
@@ -247,7 +266,7 @@ func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.E
 			if err != nil {
 				break
 			}
-			p, perr := s.db.Photo(r.Context(), ref.ID)
+			p, perr := s.DB.Photo(r.Context(), ref.ID)
 			switch {
 			case photo.ErrorCode(perr) == photo.ENotFound && ref.Caption != "":
 				// Kept as it was: a photo gone since it was chosen.
@@ -261,20 +280,20 @@ func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.E
 		}
 	}
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
-	saved, err := s.db.SaveStory(r.Context(), st, mux.Vars(r)["slug"], ed.Name, "")
+	saved, err := s.DB.SaveStory(r.Context(), st, mux.Vars(r)["slug"], ed.Name, "")
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
 	status := http.StatusOK
 	if r.Method == http.MethodPost {
 		status = http.StatusCreated
 	}
-	w.Header().Set("Location", s.URL("api.story", "slug", saved.Slug))
-	body, _ := web.MarshalJSON(map[string]any{"story": saved, "url": s.URL("story", "slug", saved.Slug), "edit_url": s.URL("story.edit", "slug", saved.Slug)})
+	w.Header().Set("Location", s.Kit.URL("api.story", "slug", saved.Slug))
+	body, _ := web.MarshalJSON(map[string]any{"story": saved, "url": s.Kit.URL("story", "slug", saved.Slug), "edit_url": s.Kit.URL("story.edit", "slug", saved.Slug)})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(body)
@@ -282,31 +301,31 @@ func (s *Server) saveStory(w http.ResponseWriter, r *http.Request, ed *session.E
 
 // storyEditPage is the editor's page of a new or an existing story; a
 // reader is sent to sign in.
-func (s *Server) storyEditPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) storyEditPage(w http.ResponseWriter, r *http.Request) {
 	ed := s.editorOf(r)
 	if ed == nil {
-		http.Redirect(w, r, s.URL("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+		http.Redirect(w, r, s.Kit.URL("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 		return
 	}
-	m := views.StoryEdit{Page: s.Page(r, i18n.T(r.Context(), "storyedit.new"), "stories"), Title: i18n.T(r.Context(), "storyedit.new"), SaveURL: s.URL("api.story.create"), Method: http.MethodPost,
-		PhotoURL: strings.Replace(s.URL("photo.geojson", "id", "ID"), "ID", "{id}", 1), ExplorerURL: s.URL("explorer")}
+	m := views.StoryEdit{Page: s.Kit.Page(r, i18n.T(r.Context(), "storyedit.new"), "stories"), Title: i18n.T(r.Context(), "storyedit.new"), SaveURL: s.Kit.URL("api.story.create"), Method: http.MethodPost,
+		PhotoURL: strings.Replace(s.Kit.URL("photo.geojson", "id", "ID"), "ID", "{id}", 1), ExplorerURL: s.Kit.URL("explorer")}
 	st := story.Story{Status: story.Draft, Steps: []story.Step{}}
 	if slug := mux.Vars(r)["slug"]; slug != "" {
 		var err error
-		if st, err = s.db.Story(r.Context(), slug); err != nil {
-			s.Error(w, r, err)
+		if st, err = s.DB.Story(r.Context(), slug); err != nil {
+			s.Kit.Error(w, r, err)
 			return
 		}
 		m.Page.Title = i18n.T(r.Context(), "storyedit.edit-title", "title", st.Title)
 		m.Title = m.Page.Title
-		m.SaveURL, m.Method, m.ReaderURL = s.URL("api.story.save", "slug", slug), http.MethodPut, s.URL("story", "slug", slug)
+		m.SaveURL, m.Method, m.ReaderURL = s.Kit.URL("api.story.save", "slug", slug), http.MethodPut, s.Kit.URL("story", "slug", slug)
 	}
 	js, err := json.Marshal(st)
 	if err != nil {
-		s.Error(w, r, err)
+		s.Kit.Error(w, r, err)
 		return
 	}
 	m.Story = string(js)
-	s.WithScript(&m.Page)
-	s.Render(w, r, http.StatusOK, views.StoryEditor(m))
+	s.Kit.WithScript(&m.Page)
+	s.Kit.Render(w, r, http.StatusOK, views.StoryEditor(m))
 }
