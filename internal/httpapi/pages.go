@@ -130,7 +130,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	if !narrowed(q) {
 		m.Page.Preloads = explorerPreloads(m.Map)
 	}
-	m.Filters = s.filtersView(i18n.From(ctx), s.URL("explorer"), q, f, facets)
+	m.Filters = pagemodel.Filters(i18n.From(ctx), s.archive.Gazetteer(), s.URL("explorer"), s.URL("facets"), s.URL("places.search"), q, f, facets)
 	s.Render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
 
@@ -193,35 +193,6 @@ func (s *Server) pageFacets(ctx context.Context, f photo.Filter) (wait func() (p
 			return photo.Facets{}, ctx.Err()
 		}
 	}
-}
-
-// filtersView is the filter form of the explorer and the review queue:
-// the values asked for (q, read as f) and each facet's counts.
-func (s *Server) filtersView(l i18n.Locale, action string, q url.Values, f photo.Filter, facets photo.Facets) views.Filters {
-	v := views.Filters{
-		Action: action, From: q.Get("from"), To: q.Get("to"), Q: q.Get("q"),
-		FacetsURL: s.URL("facets"), PlacesSearchURL: s.URL("places.search"),
-		MinConfidence: q.Get("min_confidence"),
-		Agreement:     q.Get("agreement"),
-		Reuse:         q.Get("reuse"), ReuseOffered: true,
-		Agencies:      options(facets.Agencies, f.Agencies),
-		Photographers: options(facets.Photographers, f.Photographers),
-		Governorates:  options(facets.Governorates, f.Governorates),
-		Places:        options(facets.Places, f.PlaceIDs),
-	}
-	// Places are named in the reader's language; a chosen place outside
-	// the counted ones is named, not shown by id.
-	for i := range v.Places {
-		o := &v.Places[i]
-		if p := s.archive.Gazetteer().ByID(o.Value); p != nil && (o.Value == o.Label || l.Lang == i18n.Arabic) {
-			o.Label = pagemodel.GazetteerName(l, p)
-		}
-	}
-	for i := range v.Governorates {
-		o := &v.Governorates[i] // by P-code
-		o.Label = pagemodel.NameOf(l, s.archive.Gazetteer(), "ocha:"+o.Value, o.Label)
-	}
-	return v
 }
 
 // photoPage shows one photo with everything known about it.
@@ -420,32 +391,6 @@ func (s *Server) pageURLs() pagemodel.URLs {
 // titleOf names a photo's page by its place and date.
 func (s *Server) titleOf(l i18n.Locale, p *photo.Photo) string {
 	return pagemodel.PhotoTitle(l, p, s.archive.Gazetteer())
-}
-
-// options turns facet counts into a filter's choices, keeping the chosen
-// value even when it is not among the counted ones.
-func options(counts []photo.Count, chosen []string) []views.Option {
-	var opts []views.Option
-	found := make([]bool, len(chosen))
-	for _, c := range counts {
-		label := c.Label
-		if label == "" {
-			label = c.Value
-		}
-		sel := false
-		for i, v := range chosen {
-			if c.Value == v || strings.EqualFold(label, v) {
-				sel, found[i] = true, true
-			}
-		}
-		opts = append(opts, views.Option{Value: c.Value, Label: label, Count: c.Count, Counted: true, Selected: sel})
-	}
-	for i, v := range chosen {
-		if !found[i] {
-			opts = append(opts, views.Option{Value: v, Label: v, Selected: true})
-		}
-	}
-	return opts
 }
 
 // filterQuery keeps the filter parameters of a query, dropping paging.

@@ -61,7 +61,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	m := views.ReviewQueue{Page: s.Page(r, l.T("review.title"), "review"), LogURL: s.URL("review.log"), WhyNot: s.whyNot(r), Flash: s.doneMessage(l, q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
 	s.WithScript(&m.Page) // the filters' lists to search
-	m.Filters = s.filtersView(i18n.From(r.Context()), s.URL("review"), q, f, facets)
+	m.Filters = pagemodel.Filters(i18n.From(r.Context()), s.archive.Gazetteer(), s.URL("review"), s.URL("facets"), s.URL("places.search"), q, f, facets)
 	filters := filterQuery(q)
 	for _, g := range groups {
 		m.Unchecked += g.Photos
@@ -127,7 +127,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	l := i18n.From(ctx)
 	m := views.ReviewPhoto{Page: s.Page(r, l.T("review.photo-title", "photo", s.titleOf(l, p)), "review"), ID: p.ID, PhotoURL: s.URL("photo", "id", p.ID),
-		Caption: captionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
+		Caption: pagemodel.CaptionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
 		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"), BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles,
@@ -170,7 +170,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 			s.Error(w, r, err)
 			return
 		}
-		m.Split, m.Same, m.SameAt = groupParts(l, s.archive.Gazetteer(), parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer(), id, name) })
+		m.Split, m.Same, m.SameAt = pagemodel.GroupParts(l, s.archive.Gazetteer(), parts, p.Place, func(id, name string) string { return pagemodel.NameOf(l, s.archive.Gazetteer(), id, name) })
 	}
 	m.Next = m.NextURL
 	if m.Next == "" {
@@ -216,7 +216,7 @@ func (s *Server) reviewEvidence(w http.ResponseWriter, r *http.Request, l i18n.L
 // geocoder weighed, as the review offers them.
 func (s *Server) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.ReviewChoice, alternatives []views.ReviewChoice) {
 	if p.Place.Located {
-		chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: orPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
+		chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: pagemodel.OrPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
 	}
 	for _, a := range p.Place.Alternatives {
@@ -234,50 +234,6 @@ func (s *Server) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.Rev
 	return chosen, alternatives
 }
 
-// groupParts are a group's parts as the review page lists them, with
-// how many photos share this photo's reading (the ones "apply to all"
-// decides) and where they are shown. A bare point is a part of its own.
-func groupParts(l i18n.Locale, gz *gazetteer.Gazetteer, parts []photo.GroupPart, here photo.Place, name func(id, name string) string) (out []views.GroupPart, same int, at string) {
-	same, at = 1, orPoint(l, name(here.ID, here.Name))
-	for _, part := range parts {
-		v := views.GroupPart{Name: name(part.PlaceID, part.PlaceName), Photos: part.Photos}
-		switch {
-		case !part.Located:
-			v.Name = l.T("review.not-placed")
-		case part.PlaceID == "":
-			v.Name = l.T("review.own-points")
-		default:
-			v.PlaceID, v.Where = part.PlaceID, partWhere(l, gz, part.PlaceID)
-		}
-		if part.Located == here.Located && part.PlaceID == here.ID {
-			v.Here, at = true, v.Name
-			if here.ID != "" || !here.Located {
-				same = part.Photos
-			}
-		}
-		out = append(out, v)
-	}
-	return out, same, at
-}
-
-// partWhere tells a group's parts of one name apart ("Judaydah: village,
-// Idlib" and "village, Hama"): the place's kind and its governorate, or
-// its country abroad.
-func partWhere(l i18n.Locale, gz *gazetteer.Gazetteer, id string) string {
-	pl := gz.ByID(id)
-	if pl == nil {
-		return ""
-	}
-	kind := l.Named("kind.", string(pl.Kind))
-	if gov := gz.GovernorateOf(pl); gov != nil && gov != pl {
-		return l.T("review.part-where", "kind", kind, "area", pagemodel.GazetteerName(l, gov))
-	}
-	if pl.Country != "SY" && pl.Country != "" {
-		return l.T("review.part-where", "kind", kind, "area", pagemodel.CountryName(l, pl.Country))
-	}
-	return kind
-}
-
 // csrfOf is the session's CSRF token for a page's forms, or "".
 func (s *Server) csrfOf(r *http.Request) string {
 	if ed, err := s.guard.EditorOf(r); err == nil && ed != nil {
@@ -293,26 +249,4 @@ func indexOf(ids []string, id string) int {
 		}
 	}
 	return -1
-}
-
-func orPoint(l i18n.Locale, name string) string {
-	if name == "" {
-		return l.T("review.a-point")
-	}
-	return name
-}
-
-// captionParts marks, in a caption, the text its place was read from.
-func captionParts(caption, mention string) []views.CaptionPart {
-	if mention == "" {
-		return []views.CaptionPart{{Text: caption}}
-	}
-	i := strings.Index(caption, mention)
-	if i < 0 {
-		i = strings.Index(strings.ToLower(caption), strings.ToLower(mention))
-	}
-	if i < 0 {
-		return []views.CaptionPart{{Text: caption}}
-	}
-	return []views.CaptionPart{{Text: caption[:i]}, {Text: caption[i : i+len(mention)], Mark: true}, {Text: caption[i+len(mention):]}}
 }

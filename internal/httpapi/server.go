@@ -23,6 +23,7 @@ import (
 	"github.com/syriamap/syriamap/internal/facetcache"
 	"github.com/syriamap/syriamap/internal/featurestream"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/health"
 	"github.com/syriamap/syriamap/internal/httpcache"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/imagery"
@@ -152,7 +153,7 @@ type Server struct {
 	signin  *signin.Handlers
 	stories *storyapi.API
 	// health is the archive's last health probe (see health).
-	health health
+	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
 	// who may keep an answer, the response cache.
 	conditional     *httpcache.Layer
@@ -399,7 +400,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, *err)
 		return
 	}
-	if err := s.health.check(r.Context(), s.db.Health); err != nil {
+	if err := s.health.Check(r.Context(), s.db.Health); err != nil {
 		s.Error(w, r, err)
 		return
 	}

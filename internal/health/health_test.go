@@ -1,4 +1,4 @@
-package httpapi
+package health
 
 import (
 	"context"
@@ -12,13 +12,13 @@ import (
 // it wait or say the server is down; a failed probe does say so; the first
 // probe is waited for; a fresh answer is reused without a probe.
 func TestHealthAnswersAtOnceWhenBusy(t *testing.T) {
-	var h health
+	var h Probe
 	var probes atomic.Int32
 	ok := func(context.Context) error { probes.Add(1); return nil }
-	if err := h.check(context.Background(), ok); err != nil {
+	if err := h.Check(context.Background(), ok); err != nil {
 		t.Fatal(err)
 	}
-	if h.check(context.Background(), ok); probes.Load() != 1 {
+	if h.Check(context.Background(), ok); probes.Load() != 1 {
 		t.Errorf("a fresh answer probed again (%d probes)", probes.Load())
 	}
 	h.mu.Lock()
@@ -27,7 +27,7 @@ func TestHealthAnswersAtOnceWhenBusy(t *testing.T) {
 	release := make(chan struct{})
 	slow := func(context.Context) error { <-release; return nil }
 	start := time.Now()
-	if err := h.check(context.Background(), slow); err != nil {
+	if err := h.Check(context.Background(), slow); err != nil {
 		t.Errorf("a busy archive reported as down: %v", err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -44,7 +44,7 @@ func TestHealthAnswersAtOnceWhenBusy(t *testing.T) {
 	h.at = time.Now().Add(-healthFresh)
 	h.mu.Unlock()
 	for range 50 {
-		if h.check(context.Background(), func(context.Context) error { return errors.New("damaged") }) != nil {
+		if h.Check(context.Background(), func(context.Context) error { return errors.New("damaged") }) != nil {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)

@@ -1,4 +1,6 @@
-package httpapi
+// Package health answers whether the archive is healthy at once, however
+// loaded the server is, from a probe run in the background.
+package health
 
 import (
 	"context"
@@ -6,13 +8,13 @@ import (
 	"time"
 )
 
-// health keeps the archive's last health probe, so that /healthz answers
+// Probe keeps the archive's last health probe, so that /healthz answers
 // at once however loaded the server is: a busy server is slow, not down.
 // A probe runs at most one at a time, in the background; /healthz waits
 // for it only briefly, then answers from the last probe that finished.
 // Only a probe that fails (a damaged archive, a full disk) or that takes
 // longer than healthDown makes /healthz say the server is down.
-type health struct {
+type Probe struct {
 	mu      sync.Mutex
 	err     error
 	at      time.Time     // when the last probe finished; zero before the first
@@ -25,10 +27,10 @@ const (
 	healthDown  = 10 * time.Second      // a probe slower than this fails
 )
 
-// check returns the archive's health as probe finds it, from a probe no
+// Check returns the archive's health as probe finds it, from a probe no
 // older than healthFresh when one finishes within healthWait, else from
 // the last one (the first probe is always waited for).
-func (h *health) check(ctx context.Context, probe func(context.Context) error) error {
+func (h *Probe) Check(ctx context.Context, probe func(context.Context) error) error {
 	h.mu.Lock()
 	if !h.at.IsZero() && time.Since(h.at) < healthFresh {
 		defer h.mu.Unlock()
