@@ -7,7 +7,7 @@ import (
 // costly runs the whole of a request whose filter has a full-text search
 // in the lane: its counts, facets or page are all the search's work.
 // Streams, which must not hold a slot while a client reads, admit their
-// own parts instead (see streamFeatures).
+// own parts instead (see featurestream).
 func (s *Server) costly(next http.HandlerFunc) http.HandlerFunc {
 	inLane := s.heavy(next)
 	return func(w http.ResponseWriter, r *http.Request) {

@@ -152,7 +152,7 @@ type Server struct {
 	// stories, the stories.
 	signin  *signin.Handlers
 	stories *storyapi.API
-	// health is the archive's last health probe (see health).
+	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
 	// who may keep an answer, the response cache.
