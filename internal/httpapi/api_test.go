@@ -59,6 +59,12 @@ func sampleConfidence(t testing.TB, mention string) float64 {
 // with images, one by URL and one from a media folder.
 // emptyArchive is a new archive over the bundled gazetteer in a
 // temporary folder, which it returns too.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	os.RemoveAll(templates) // the generated archives' templates
+	os.Exit(code)
+}
+
 func emptyArchive(t testing.TB) (*archive.Archive, string) {
 	t.Helper()
 	g, err := bundled()

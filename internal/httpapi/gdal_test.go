@@ -11,10 +11,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // needTool finds a GDAL program; a missing one skips the test, except in
@@ -83,21 +85,94 @@ func TestGDALOpensDownloads(t *testing.T) {
 	}
 }
 
-// generatedArchive is an archive of n generated captions (seed fixed).
+// generatedArchive is an archive of n generated captions (seed fixed),
+// the test's own. An archive of the same n and seed is imported once in
+// the test binary and copied for the tests after the first (the stall
+// tests each want 80,000 photos: an import is seconds, a copy a fraction).
 func generatedArchive(t testing.TB, n int, seed uint64) *archive.Archive {
 	t.Helper()
-	a, dir := emptyArchive(t)
+	v, _ := generated.LoadOrStore([2]uint64{uint64(n), seed}, &generatedTemplate{})
+	tpl := v.(*generatedTemplate)
+	tpl.once.Do(func() { tpl.path, tpl.err = importGenerated(n, seed) })
+	if tpl.err != nil {
+		t.Fatal(tpl.err)
+	}
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "a.db")
+	if err := copyFile(tpl.path, path); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return archive.New(db, g)
+}
+
+// generated holds the generated archives' templates by size and seed, in
+// templates, a folder TestMain removes.
+var (
+	generated sync.Map
+	templates = func() string {
+		dir, err := os.MkdirTemp("", "syriamap-httpapi-test-")
+		if err != nil {
+			panic(err)
+		}
+		return dir
+	}()
+)
+
+type generatedTemplate struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// importGenerated imports n generated captions into an archive of its
+// own under templates, closed, and returns its path.
+func importGenerated(n int, seed uint64) (string, error) {
+	ctx := context.Background()
+	g, err := bundled()
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp(templates, "generated-")
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "a.db")
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	a := archive.New(db, g)
 	var captions strings.Builder
 	gn := gen.New(a.Gazetteer(), seed)
 	for range n {
 		captions.WriteString(gn.Caption() + "\n\n")
 	}
-	path := filepath.Join(dir, "captions.txt")
-	os.WriteFile(path, []byte(captions.String()), 0o644)
-	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
-		t.Fatal(err)
+	text := filepath.Join(dir, "captions.txt")
+	if err := os.WriteFile(text, []byte(captions.String()), 0o644); err != nil {
+		return "", err
 	}
-	return a
+	if _, err := a.ImportFile(ctx, text, "", nil); err != nil {
+		return "", err
+	}
+	copyPath := filepath.Join(dir, "copy.db") // one file, the WAL folded in
+	return copyPath, db.Backup(ctx, copyPath)
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o644)
 }
 
 // generatedServer serves an archive of n generated captions.
