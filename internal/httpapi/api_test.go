@@ -62,6 +62,9 @@ func sampleConfidence(t testing.TB, mention string) float64 {
 func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(templates) // the generated archives' templates
+	if chromium.cancel != nil {
+		chromium.cancel() // the browser the browser tests shared
+	}
 	os.Exit(code)
 }
 

@@ -14,9 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -44,7 +46,7 @@ type browser struct {
 
 func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 	t.Helper()
-	bctx, closeBrowser, err := headless.Start(context.Background(), width, height)
+	bctx, closeTab, err := newTab()
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%v; CI must install it", err)
@@ -52,7 +54,7 @@ func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 		t.Skip(err)
 	}
 	ctx, cancelTimeout := context.WithTimeout(bctx, 120*time.Second)
-	t.Cleanup(func() { cancelTimeout(); closeBrowser() })
+	t.Cleanup(func() { cancelTimeout(); closeTab() })
 	b := &browser{ctx: ctx, serverAt: ts.URL}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		b.mu.Lock()
@@ -84,6 +86,52 @@ func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// chromium is the one Chromium the package's browser tests share: each
+// test has a window of its own in a browser context of its own (cookies,
+// storage and cache apart from every other test's), a fraction of the
+// cost of starting a browser for it.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+	err    error
+}
+
+// newTab opens a window in a new browser context of the shared Chromium,
+// started on first use; closeTab closes both.
+func newTab() (ctx context.Context, closeTab func(), err error) {
+	chromium.once.Do(func() {
+		chromium.ctx, chromium.cancel, chromium.err = headless.Start(context.Background(), 1440, 900)
+		if chromium.err == nil {
+			chromium.err = chromedp.Run(chromium.ctx) // the browser and its first tab
+		}
+	})
+	if chromium.err != nil {
+		return nil, nil, chromium.err
+	}
+	var id target.ID
+	var bc cdp.BrowserContextID
+	onBrowser := func(ctx context.Context) context.Context { return cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser) }
+	err = chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		if bc, err = target.CreateBrowserContext().Do(onBrowser(ctx)); err != nil {
+			return err
+		}
+		id, err = target.CreateTarget("about:blank").WithBrowserContextID(bc).WithNewWindow(true).Do(onBrowser(ctx))
+		return err
+	}))
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening a window in the shared Chromium: %w", err)
+	}
+	tab, cancel := chromedp.NewContext(chromium.ctx, chromedp.WithTargetID(id))
+	return tab, func() {
+		cancel()
+		chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return target.DisposeBrowserContext(bc).Do(onBrowser(ctx))
+		}))
+	}, nil
 }
 
 func (b *browser) run(t testing.TB, actions ...chromedp.Action) {
