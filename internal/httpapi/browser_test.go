@@ -113,7 +113,9 @@ func newTab() (ctx context.Context, closeTab func(), err error) {
 	}
 	var id target.ID
 	var bc cdp.BrowserContextID
-	onBrowser := func(ctx context.Context) context.Context { return cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser) }
+	onBrowser := func(ctx context.Context) context.Context {
+		return cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+	}
 	err = chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
 		var err error
 		if bc, err = target.CreateBrowserContext().Do(onBrowser(ctx)); err != nil {
