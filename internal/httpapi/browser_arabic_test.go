@@ -78,7 +78,7 @@ func arabicPage(t *testing.T, b *browser, what string) {
 // 1440×900 and 375×812; each page reads as an Arabic page (arabicPage),
 // and `make screenshots` keeps a picture of each.
 func TestBrowserArabic(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			e := newEditorServer(t, Options{}) // each size corrects the photo afresh
@@ -197,7 +197,7 @@ func TestBrowserArabic(t *testing.T) {
 // left — its first year at the right — and the arrow keys move the window
 // the way they point: left is later.
 func TestBrowserArabicTimeline(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var years [][2]any
@@ -268,7 +268,7 @@ func TestPagesInTheReadersLanguage(t *testing.T) {
 // reader and in the editor), the review's log, the OGC API's pages and an
 // error — read as Arabic pages too.
 func TestBrowserArabicEveryPage(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -292,7 +292,7 @@ func TestBrowserArabicEveryPage(t *testing.T) {
 // too, in ar/ beside the English at its root, each linking to the other;
 // they read as Arabic pages and count what the English ones count.
 func TestBrowserPublishedArabic(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, live, a := newTestServer(t)
 	dir := t.TempDir()
 	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
@@ -336,7 +336,7 @@ func arabicDigits(n int) string {
 // TestBrowserPhoneFitsBothLanguages: at 375×812 no page is wider than
 // the phone, in English or in Arabic.
 func TestBrowserPhoneFitsBothLanguages(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	b := newBrowser(t, e.ts, 375, 812)

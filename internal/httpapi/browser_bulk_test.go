@@ -24,7 +24,7 @@ import (
 // a person, saying so; the page it goes on to is a photo still to check,
 // never one the batch just confirmed.
 func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	ctx := context.Background()
 	var lines []string
@@ -108,7 +108,7 @@ func TestDoneMessageSaysWhatWasLeft(t *testing.T) {
 // the caption's Aleppo, agrees with its caption — on its page, and in
 // the queue, which it does not head as a disagreement.
 func TestBrowserArabicIPTCAgrees(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	a, _ := imageArchive(t)
 	ts, _ := serveArchive(t, a, Options{})
 	props := featureWith(t, ts, "Boys play football in a street of Aleppo")
@@ -146,7 +146,7 @@ func TestBrowserArabicIPTCAgrees(t *testing.T) {
 // the name, writes points longitude first as every page does, and says
 // the store's own note of an undo in Arabic.
 func TestBrowserArabicHistory(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	ctx := context.Background()
 	zamalka := e.photoID(t, "?place=ocha:C2320")

@@ -17,7 +17,7 @@ import (
 // script alone; without the interim clusters the first markers wait for
 // every point.
 func TestBrowserFirstVisit(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, live, a := newTestServer(t)
 	dir := t.TempDir()
 	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {

@@ -25,7 +25,7 @@ import (
 // counts of the map, the timeline's brush and play, the filters, the
 // search, a permalink's round trip, the downloads, a photo's page.
 func TestBrowserPublished(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, live, a := newTestServer(t)
 	dir := t.TempDir()
 	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
@@ -148,7 +148,7 @@ func TestBrowserPublished(t *testing.T) {
 // first chunks; the list of every photo is not loaded until a filter
 // needs it. The counts are the live server's.
 func TestBrowserPublishedLarge(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, live, a := newTestServer(t)
 	dir := t.TempDir()
 	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true, PointsLimit: 5}); err != nil {
@@ -209,7 +209,7 @@ func TestBrowserPublishedLarge(t *testing.T) {
 // the whole selection's GeoJSON, a year's and the CSV (gzipped, through
 // /vsigzip/) hold the live API's count for the same selection.
 func TestGDALOpensPublished(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	ogrinfo := needTool(t, "ogrinfo")
 	_, live, a := newTestServer(t)
 	dir := t.TempDir()
@@ -239,7 +239,7 @@ func TestGDALOpensPublished(t *testing.T) {
 // its state step's clusters, and explore from here into the site's own
 // explorer.
 func TestBrowserPublishedStory(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	kafr := e.photoID(t, "?place=ocha:C2320")
 	st := story.Story{Title: "Idlib, 2016", Status: story.Published, Steps: []story.Step{
@@ -284,7 +284,7 @@ func TestBrowserPublishedStory(t *testing.T) {
 // violations (issue 41, defect 19: the photo page's map held focusable
 // elements).
 func TestBrowserAccessibilityPublished(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
 	_, _, a := newTestServer(t)
 	dir := t.TempDir()

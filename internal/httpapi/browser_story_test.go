@@ -77,7 +77,7 @@ func shownStep(t *testing.T, b *browser) (step string, hash string) {
 // each step's address restores it, and "explore from here" opens the
 // explorer at the step's view; on a phone too.
 func TestBrowserStory(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -168,7 +168,7 @@ func TestBrowserStory(t *testing.T) {
 // story pages, as an editor and as a reader, at a desktop's and a
 // phone's size, in English and in Arabic.
 func TestBrowserStoryAccessibility(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
@@ -196,7 +196,7 @@ func TestBrowserStoryAccessibility(t *testing.T) {
 // made of the DragEvents a browser fires: headless Chromium does not
 // start an HTML5 drag from synthetic mouse events.)
 func TestBrowserStoryDragReorder(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	c, csrf := e.signIn(t)
 	body := `{"title": "Order", "status": "published", "steps": [{"heading": "One"}, {"heading": "Two"}, {"heading": "Three"}]}`

@@ -256,7 +256,7 @@ func drag(x0, x1, y float64) chromedp.Tasks {
 // TestBrowserExplorer brushes, goes back and forward, downloads, plays and
 // steps with keys.
 func TestBrowserExplorer(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var count, label string
@@ -351,7 +351,7 @@ func TestBrowserExplorer(t *testing.T) {
 // every value is there with counts for the window (7), and nothing
 // reloads.
 func TestBrowserFiltersKeepTheView(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
@@ -417,7 +417,7 @@ func TestBrowserFiltersKeepTheView(t *testing.T) {
 // month, not a day (2); a click on a marker never scrolls the page (3);
 // photos not on the map are listed and counted apart (8).
 func TestBrowserPopupAndList(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, a := newTestServer(t)
 	dir := t.TempDir()
 	month := filepath.Join(dir, "month.txt")
@@ -471,7 +471,7 @@ func TestBrowserPopupAndList(t *testing.T) {
 // TestBrowserStackedSpots opens a spot where several photos share a
 // point: its count shows on the marker, and a click lists them (4).
 func TestBrowserStackedSpots(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var spot, title string
@@ -503,7 +503,7 @@ func TestBrowserStackedSpots(t *testing.T) {
 // land and sea told apart, country, governorate and place names, the
 // quarters of a city at zoom 13, a scale bar and a legend (5, 12).
 func TestBrowserMapReads(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var countries []string
@@ -553,7 +553,7 @@ func TestBrowserMapReads(t *testing.T) {
 // readable size, a count axis, bars of 3:1 contrast, a month's count on
 // hover (9), and edges with a 24 px grip (11).
 func TestBrowserTimelineReads(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
@@ -588,7 +588,7 @@ func TestBrowserTimelineReads(t *testing.T) {
 
 // TestBrowserKeyboardMap opens markers and clusters from the keyboard (10).
 func TestBrowserKeyboardMap(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var zoomBefore, zoomAfter float64
@@ -623,7 +623,7 @@ func TestBrowserKeyboardMap(t *testing.T) {
 // than the screen; the list and a chosen photo are a sheet over the map,
 // and choosing a photo does not move the page (3, 11).
 func TestBrowserSmallScreen(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 375, 812)
 	var widths map[string]float64
@@ -664,7 +664,7 @@ func TestBrowserSmallScreen(t *testing.T) {
 // archive, where the server clusters each view (here forced by a limit of
 // one point).
 func TestBrowserServerClusters(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, _, a := newTestServer(t)
 	s, err := New(a, Options{PointsLimit: 1})
 	if err != nil {
@@ -709,7 +709,7 @@ func TestBrowserServerClusters(t *testing.T) {
 // TestBrowserPages looks at the photo and about pages: no errors, the
 // attribution as HTML with links, an icon (12).
 func TestBrowserPages(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1024, 768)
 	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
@@ -734,7 +734,7 @@ func TestBrowserPages(t *testing.T) {
 // 375×812, in English, and in Arabic at the first and last: no serious
 // or critical violations (issues 26 and 31).
 func TestBrowserAccessibility(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
 	e := newEditorServer(t, Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
@@ -803,7 +803,7 @@ func axeViolations(t *testing.T, b *browser, axe, url string) []string {
 // explorer, a stacked spot's panel, a photo page and the about page at
 // 1440×900, 1024×768 and 375×812. It runs only when asked for.
 func TestBrowserScreenshots(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	if os.Getenv("SYRIAMAP_SCREENSHOTS") == "" {
 		t.Skip("make screenshots sets SYRIAMAP_SCREENSHOTS")
 	}
@@ -848,7 +848,7 @@ func shoot(t *testing.T, b *browser, name string) {
 // review map and finds it there on the explorer and in its history,
 // confirms a group of photos with a key, signs out, and is refused.
 func TestBrowserReview(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	zamalka := e.photoID(t, "?place=ocha:C2320")
@@ -938,7 +938,7 @@ func TestBrowserReview(t *testing.T) {
 // has its ring on the map, and the explorer's "Image metadata" filter
 // selects those.
 func TestBrowserImageMetadata(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	ts, _ := imageServer(t, Options{})
 	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
 	fc := features(t, body)
@@ -981,7 +981,7 @@ func TestBrowserImageMetadata(t *testing.T) {
 // where a shelter the gazetteer lacks is, names it and saves: the archive
 // has the place, with the editor's name, and the photo is there.
 func TestBrowserAddPlace(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	zamalka := e.photoID(t, "?place=ocha:C2320")

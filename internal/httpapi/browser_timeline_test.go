@@ -20,7 +20,7 @@ import (
 // and widens the window a month at a time. Before it, the slider says its
 // value while the months load (issue 41, defect 19).
 func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	a, dir := emptyArchive(t)
 	var lines []string
 	lines = append(lines, "A man walks in Idlib, Syria, May 3, 2010. REUTERS/A. Person") // one early photo
@@ -68,7 +68,7 @@ func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 // 5,000 photos reads "5k", and on the Arabic page "٥ آلاف" (CLDR's
 // compact forms), never "5.0k" or "٥٫٠ ألف".
 func TestBrowserClusterCountsCompact(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	a, dir := emptyArchive(t)
 	var b strings.Builder
 	start := time.Date(2011, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -101,7 +101,7 @@ func TestBrowserClusterCountsCompact(t *testing.T) {
 // name, not a "1"; a place's "also written" leaves out the datasets'
 // noise ("dwma", "Douma i Syria").
 func TestBrowserSmallerWords(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -141,7 +141,7 @@ func TestBrowserSmallerWords(t *testing.T) {
 // phone, a photo opened on the map shows its card in a sheet of at most
 // half the screen, and the photo's marker stays in view above it.
 func TestBrowserPhoneCardLeavesTheMap(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 375, 812)
 	var r map[string]float64
@@ -165,7 +165,7 @@ func TestBrowserPhoneCardLeavesTheMap(t *testing.T) {
 // on the timeline and a zoom, Back shows the Page Up window with the map
 // as it was then, Back again the first window, and Forward the zoom.
 func TestBrowserBackRestoresTheView(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	type view struct {
@@ -204,7 +204,7 @@ func TestBrowserBackRestoresTheView(t *testing.T) {
 // page — the count and the timeline say the cleared selection — and slow
 // work says so meanwhile.
 func TestBrowserLateAnswersNeverOverwrite(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	set := func(v string) chromedp.Action {

@@ -22,7 +22,7 @@ import (
 // TestBrowserPermalinkReads: the link a reader copies writes the map view
 // as zoom/lat/lon, slashes and all, not percent-encoded (issue 26, 17).
 func TestBrowserPermalinkReads(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var search string
@@ -40,7 +40,7 @@ func TestBrowserPermalinkReads(t *testing.T) {
 // archive keeps its length — PageDown in the first year leaves a year, not
 // a month (issue 26, 16).
 func TestBrowserTimelineKeepsItsLength(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var first, afterDown, afterUp string
@@ -74,7 +74,7 @@ func TestBrowserTimelineKeepsItsLength(t *testing.T) {
 // TestBrowserPointPlacementReads: a photo an editor placed at a bare
 // point is shown at that point, not as "Not placed" (issue 26, 7).
 func TestBrowserPointPlacementReads(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	id := e.photoID(t, "?place=ocha:C2320")
 	if resp, out := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"lon": 36.36, "lat": 33.53, "note": "from the video"}`,
@@ -97,7 +97,7 @@ func TestBrowserPointPlacementReads(t *testing.T) {
 // coordinates, and is drawn on the map beside the photo's place (issue
 // 26, 6).
 func TestBrowserGPSBesideThePlace(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	ts, _ := imageServer(t, Options{PublicGPS: true})
 	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
 	fc := features(t, body)
@@ -126,7 +126,7 @@ func TestBrowserGPSBesideThePlace(t *testing.T) {
 // TestBrowserDayChartShows: a window of a few months shows the photos
 // per day under the timeline (issue 26, 5).
 func TestBrowserDayChartShows(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var shown bool
@@ -154,7 +154,7 @@ func signIn(t *testing.T, b *browser, e *editorServer) {
 // TestBrowserReviewKeyHints: the key hints in the review form's labels are
 // small keys inside their sentence, not bars of their own (issue 26, 10).
 func TestBrowserReviewKeyHints(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -179,7 +179,7 @@ func TestBrowserReviewKeyHints(t *testing.T) {
 // TestBrowserPhonePagesFit: on a phone no page scrolls sideways (issue
 // 26, 12).
 func TestBrowserPhonePagesFit(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 375, 812)
 	zamalka := e.photoID(t, "?place=ocha:C2320")
@@ -205,7 +205,7 @@ func TestBrowserPhonePagesFit(t *testing.T) {
 // the spellings the gazetteer knows, Latin and Arabic, as the review's
 // search does (issue 26, 13).
 func TestBrowserPlaceFilterReadsSpellings(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	if apiCount(t, ts, "?place=gn:170063") == 0 {
 		t.Fatal("no photo of Aleppo in the test archive")
@@ -231,7 +231,7 @@ func TestBrowserPlaceFilterReadsSpellings(t *testing.T) {
 // brings back everything shown with the window before — the timeline,
 // From and To, the count (issue 26, 1).
 func TestBrowserBackRestoresTheWindow(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var label, from, to, count string
@@ -265,7 +265,7 @@ func TestBrowserBackRestoresTheWindow(t *testing.T) {
 // TestBrowserClearIsOneStep: Clear is one step of history, and Back
 // brings back what it cleared (issue 26, 1).
 func TestBrowserClearIsOneStep(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var before, after int
@@ -289,7 +289,7 @@ func TestBrowserClearIsOneStep(t *testing.T) {
 // its own marker rather than inside a cluster, with its popup open; on a
 // phone the sheet makes way for the map (issue 26, 9).
 func TestBrowserShowOnTheMap(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		b := newBrowser(t, ts, size[0], size[1])
@@ -320,7 +320,7 @@ func TestBrowserShowOnTheMap(t *testing.T) {
 // picking photos for a story still has the others; moving the map brings
 // it back to the view.
 func TestBrowserShowOnTheMapKeepsTheList(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var before, after, moved int
@@ -351,7 +351,7 @@ func TestBrowserShowOnTheMapKeepsTheList(t *testing.T) {
 // TestBrowserPopupClearsTheLegend: a photo's popup opens where the legend
 // does not cover it and the map's top does not clip it (issue 26, 8).
 func TestBrowserPopupClearsTheLegend(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	_, body := get(t, ts, "/api/photos.geojson?place=ocha:C2320")
 	id := features(t, body).Features[0].ID.(string)
@@ -375,7 +375,7 @@ func TestBrowserPopupClearsTheLegend(t *testing.T) {
 // session ended leads to sign-in and back to the form with the edit in it
 // (issue 26, 15).
 func TestBrowserSignedOutFormKeepsItsEdit(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -406,7 +406,7 @@ func TestBrowserSignedOutFormKeepsItsEdit(t *testing.T) {
 // TestBrowserBadFilterInputIsNamed: a value the filters cannot take is
 // named next to its field, and nothing else moves (issue 26, 11).
 func TestBrowserBadFilterInputIsNamed(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var before, after, search, confErr, fromErr string
@@ -433,7 +433,7 @@ func TestBrowserBadFilterInputIsNamed(t *testing.T) {
 // in the field, the address, the count and the list, and after a reload;
 // moving that edge to another month makes it a month again (issue 26, 11).
 func TestBrowserWindowKeepsTheDay(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	days := apiCount(t, ts, "?from=2016-03-10&to=2016-03-20")
 	if whole := apiCount(t, ts, "?from=2016-03&to=2016-03"); days == 0 || days == whole {
@@ -481,7 +481,7 @@ func TestBrowserWindowKeepsTheDay(t *testing.T) {
 // disagrees with its caption shows the picture, the file's IPTC location,
 // its GPS point and the agreement sentence (issue 26, 2).
 func TestBrowserReviewShowsTheEvidence(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	ts, _ := imageServer(t, Options{PublicGPS: true})
 	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
 	fc := features(t, body)
@@ -534,7 +534,7 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 // is one group in the queue, which says how else it was written, and its
 // review page goes through all of it (issue 26, safe bulk review).
 func TestBrowserGroupsJoinSpellings(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	var lines []string
 	for i, name := range []string{"Mushayrifah", "MUSHAYRIFAH", "Al Mushayrifah"} {
@@ -569,7 +569,7 @@ func TestBrowserGroupsJoinSpellings(t *testing.T) {
 // explorer's lists to search, with counts — a place found by its Arabic
 // name — applied with Apply (issue 26, 18).
 func TestBrowserReviewQueueFilters(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -597,7 +597,7 @@ func TestBrowserReviewQueueFilters(t *testing.T) {
 // tiles beside the offline map, which stays first; choosing them loads
 // tiles under the basemap's outlines (issue 26, labelled basemap).
 func TestBrowserTilesSwitchEverywhere(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")
 	var served atomic.Int64
 	tiles := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -639,7 +639,7 @@ func TestBrowserTilesSwitchEverywhere(t *testing.T) {
 // shows how the group's words were read as different places, and the
 // box names the one place it decides (issue 26, 4).
 func TestBrowserGroupSplitShown(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	atAleppo := e.splitKafranbel(t)
 	b := newBrowser(t, e.ts, 1440, 900)
@@ -684,7 +684,7 @@ func TestBrowserGroupSplitShown(t *testing.T) {
 // takes a touch 12 px from its centre (a 24 px target, WCAG 2.5.8),
 // though it draws a 16 px dot (issue 26, 12).
 func TestBrowserMarkersAreTouchTargets(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 375, 812)
 	var hits []bool
@@ -709,7 +709,7 @@ func TestBrowserMarkersAreTouchTargets(t *testing.T) {
 // photo's popup with its close button is back on the marker that opened
 // it, not at the top of the page (issue 26, 19).
 func TestBrowserFocusReturnsFromThePopup(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var opener, after string
@@ -735,7 +735,7 @@ func TestBrowserFocusReturnsFromThePopup(t *testing.T) {
 // goes to a marker and the arrow keys from marker to marker by where they
 // are (issue 26, 19).
 func TestBrowserMapIsOneTabStop(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var markers, stops, tabs int
@@ -793,7 +793,7 @@ const overlapsJS = `(() => {
 // legend covered the Damascus cluster (issue 41, defect 11): no marker
 // under the legend.
 func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	a := generatedArchive(t, 5000, 7)
 	underLegend := `(() => { const l = document.querySelector("[data-testid=legend]").getBoundingClientRect();
 		return [...document.querySelectorAll(".leaflet-marker-pane .leaflet-marker-icon")].filter((e) => { const r = e.getBoundingClientRect();
@@ -826,7 +826,7 @@ func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
 // leads to, puts the group back as the geocoder left it (issue 26, safe
 // bulk review).
 func TestBrowserUndoAGroupChange(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -852,7 +852,7 @@ func TestBrowserUndoAGroupChange(t *testing.T) {
 // count, the filters and the window, and a link that opens the same view
 // (issue 26, cite this view).
 func TestBrowserCiteThisView(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, _ := newTestServer(t)
 	b := newBrowser(t, ts, 1440, 900)
 	var text, count string
@@ -917,7 +917,7 @@ func TestBrowserCiteThisView(t *testing.T) {
 // the explorer's basemap with the gazetteer's place names, so a click
 // can be aimed (issue 26, 3, and a labelled basemap on every map).
 func TestBrowserLabelledMaps(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -948,7 +948,7 @@ func TestBrowserLabelledMaps(t *testing.T) {
 // and reads right to left in the list and on its photo page, placed,
 // dated and credited (issue 28).
 func TestBrowserArabicCaption(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, a := newTestServer(t)
 	path := filepath.Join(t.TempDir(), "ar.txt")
 	os.WriteFile(path, []byte("أطفال يلعبون قرب منازل مدمرة بحلب في 3 أيار 2016. (أ ف ب)\n"), 0o644)

@@ -98,7 +98,7 @@ func withAmp(f string) string {
 // same archive through its page's static API (in Chromium): every answer
 // is the same — the photos and their order, the counts, the labels.
 func TestConformanceLiveAndPublished(t *testing.T) {
-	t.Parallel()                                    // its own server, archive and browser
+	t.Parallel()                                    // its own server, archive and browser context
 	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
 	live, _ := serveArchive(t, a, Options{})
 	queries := append(conformanceQueries(), placeSearches(t, a)...)

@@ -97,7 +97,7 @@ func TestReusedPhoto(t *testing.T) {
 // the picture is older than the event its caption names) and the
 // custody record; make screenshots keeps both pages.
 func TestBrowserCustodyAndReuse(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	a, _ := imageArchive(t)
 	ts, _ := serveArchive(t, a, Options{})
 	first := featureWith(t, ts, "Men walk through rubble in Aleppo")
@@ -132,7 +132,7 @@ func TestBrowserCustodyAndReuse(t *testing.T) {
 // photos flagged reuse=conflict — on the map, in the count and in the
 // address — and the list without JavaScript does too.
 func TestBrowserReuseFilter(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	_, ts, a := newTestServer(t)
 	ids := []string{}
 	_, raw := get(t, ts, "/api/photos.geojson?limit=3")

@@ -47,7 +47,7 @@ func run(t *testing.T, name string, args ...string) string {
 // features, Point geometry, the date typed Date and the confidence Real;
 // and ogr2ogr turns each into a GeoPackage.
 func TestGDALOpensDownloads(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	ogrinfo, ogr2ogr := needTool(t, "ogrinfo"), needTool(t, "ogr2ogr")
 	_, ts, _ := newTestServer(t)
 	dir := t.TempDir()
@@ -228,7 +228,7 @@ func geojsonIDs(t *testing.T, body []byte) []string {
 // box and window; a whole export pages through every photo once; and
 // GDAL's MVT driver opens a vector tile.
 func TestGDALReadsOGC(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	ogrinfo, ogr2ogr := needTool(t, "ogrinfo"), needTool(t, "ogr2ogr")
 	if testing.Short() {
 		t.Skip("imports 25,000 photos")

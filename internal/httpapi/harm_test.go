@@ -271,7 +271,7 @@ const blurred = `(async (sha) => {
 // published site's photo page, list and story, in both languages — and
 // shows once the reader ticks "show".
 func TestBrowserGraphicIsBlurred(t *testing.T) {
-	t.Parallel() // its own server, archive and browser
+	t.Parallel() // its own server, archive and browser context
 	h := newHarmArchive(t)
 	live, _ := serveArchive(t, h.a, Options{Media: h.media})
 	dir := t.TempDir()
