@@ -11,9 +11,9 @@
 // what Go's count.
 
 const utf8 = new TextEncoder();
-const [A, E, I, U, H, Y, W, L] = [..."aeiuhywl"].map((c) => c.charCodeAt(0));
+const [A, E, I, U, H, Y, W] = [..."aeiuhyw"].map((c) => c.charCodeAt(0));
 const ALIF_LAM = [0xd8, 0xa7, 0xd9, 0x84]; // "ال"
-const LETTER = /\p{L}/u, DIGIT = /\p{Nd}/u, COMBINING = /\p{Mn}/u, SPACE = /\p{White_Space}/u;
+const LETTER = /\p{L}/u, DIGIT = /\p{Nd}/u, COMBINING = /\p{Mn}/u;
 
 const isVowel = (c) => c === A || c === I || c === U;
 const isAsciiWord = (r) => (r >= 0x61 && r <= 0x7a) || (r >= 0x41 && r <= 0x5a) || (r >= 0x30 && r <= 0x39);
@@ -109,6 +109,9 @@ function fineLatin(w) {
 
 const code = (c) => c.charCodeAt(0);
 
+// SINGLE are the letters folded alone to another.
+const SINGLE = { q: "k", c: "k", p: "b", v: "f", o: "u", e: "a" };
+
 function foldPair(c, next) {
   const ch = String.fromCharCode(c);
   if (next === H && "kgsctdpz".includes(ch)) return [ch === "c" ? code("s") : ch === "d" ? code("z") : ch === "p" ? code("f") : c, true];
@@ -116,7 +119,7 @@ function foldPair(c, next) {
   if (ch === "e" && next === E) return [I, true];
   if (ch === "d" && next === code("j")) return [code("j"), true];
   if (ch === "c" && next === code("k")) return [code("k"), true];
-  const single = { q: "k", c: "k", p: "b", v: "f", o: "u", e: "a" }[ch];
+  const single = SINGLE[ch];
   return [single ? code(single) : c, false];
 }
 
