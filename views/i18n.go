@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 	"html"
+	"net/url"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -58,4 +59,12 @@ func tHTML(ctx context.Context, key string, args ...any) templ.Component {
 		s = strings.ReplaceAll(s, "{"+name+"}", v)
 	}
 	return templ.Raw(s)
+}
+
+// hostOf is the site an address is on, as a reader would name it.
+func hostOf(u string) string {
+	if p, err := url.Parse(u); err == nil && p.Host != "" {
+		return p.Host
+	}
+	return u
 }

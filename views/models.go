@@ -160,6 +160,10 @@ type PhotoPage struct {
 	Photographer  string
 	Agency        string
 	ImageURL      string
+	// RemoteImage is the address of a picture held on another site (the
+	// image_url a photo was imported with): linked, never loaded into the
+	// page, so that no reader's visit is reported to that site.
+	RemoteImage string
 	// OtherImages are the links of the photo's other pictures (files that
 	// gave its caption with another image).
 	OtherImages  []string
@@ -425,7 +429,10 @@ type ReviewPhoto struct {
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).
 	ImageURL string
-	File     *ImageFile
+	// RemoteImage is a picture held on another site, linked (see
+	// PhotoPage.RemoteImage).
+	RemoteImage string
+	File        *ImageFile
 	// Graphic shows the picture blurred until the editor asks; Harm is
 	// the mark with its form.
 	Graphic bool

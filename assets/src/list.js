@@ -15,6 +15,18 @@ function picture(p, img) {
     h("label", { class: "graphic-show" }, h("input", { type: "checkbox", "data-testid": "show-graphic" }), " " + t("harm.show-graphic")), img);
 }
 
+// ours reports whether an image is this site's: one held elsewhere (an
+// image_url a photo was imported with) is linked, never loaded, so that
+// no reader's visit is reported to that site (the page's policy would
+// refuse it anyway).
+function ours(u) {
+  try {
+    return new URL(u, location.href).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
 // row is one photo of a list, from its GeoJSON feature.
 export function row(f, placeUrl, { onHover, onSelect } = {}) {
   const p = f.properties;
@@ -52,7 +64,9 @@ export function row(f, placeUrl, { onHover, onSelect } = {}) {
 export function card(f, placeUrl, { others = 0, onOthers } = {}) {
   const p = f.properties;
   const box = h("div", { class: "popup", "data-testid": "popup" });
-  if (p.thumbnail_url || p.image_url) box.append(picture(p, h("img", { src: p.thumbnail_url || p.image_url, alt: "" })));
+  const image = p.thumbnail_url || p.image_url;
+  if (image && ours(image)) box.append(picture(p, h("img", { src: image, alt: "" })));
+  else if (image) box.append(h("p", { class: "remote-image" }, h("a", { href: image, rel: "noreferrer noopener" }, t("photo.remote-image", { host: new URL(image, location.href).host }))));
   box.append(h("p", { class: "popup-caption", dir: "auto" }, p.caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
   box.append(h("p", { class: "meta" }, h("span", { "data-testid": "popup-date" }, dateText(p.date, p.date_precision) || t("photo.undated")),

@@ -12,6 +12,7 @@ import L from "leaflet";
 import { bboxOf, drawBasemap, loadBasemap, PlaceLabels, tileSwitch } from "./basemap.js";
 import Supercluster from "supercluster";
 import { compact, dec, digits, num, rtl, t } from "./i18n.js";
+import { plain } from "./dom.js";
 
 // side is a control's corner on the page's reading side: left and right
 // swap on a right-to-left page.
@@ -521,7 +522,7 @@ export function placeMap(el) {
   loadBasemap(map, basemapUrl, tiles).catch((err) => console.error(err));
   if (labelsUrl) new PlaceLabels(map, labelsUrl).schedule();
   L.circleMarker([Number(lat), Number(lon)], { radius: 8, weight: 2, color: "#0b5cad", fillColor: "#0b5cad", fillOpacity: 0.85 })
-    .addTo(map).bindTooltip(label, { permanent: true, direction: rtl ? "left" : "right", offset: [rtl ? -8 : 8, 0] });
+    .addTo(map).bindTooltip(plain(label), { permanent: true, direction: rtl ? "left" : "right", offset: [rtl ? -8 : 8, 0] });
   // The camera's GPS point, where it may be shown, beside the place: the
   // evidence side by side.
   const gps = gpsPoint(map, el.dataset, [Number(lat), Number(lon)], label);
@@ -537,7 +538,7 @@ export function gpsPoint(map, { gpsLon, gpsLat }, placeAt, placeName) {
   const km = placeAt ? map.distance(placeAt, gps) / 1000 : null;
   const far = km === null ? "" : t("map.gps-far", { km: dec(km, km < 10 ? 1 : 0), place: placeName || t("map.the-place") });
   L.circleMarker(gps, { radius: 7, weight: 2, color: "#b3541e", fillColor: "#fff", fillOpacity: 1 })
-    .addTo(map).bindTooltip(t("map.gps") + far, { permanent: true, direction: "auto", offset: [8, 0], className: "gps-tip" });
+    .addTo(map).bindTooltip(plain(t("map.gps") + far), { permanent: true, direction: "auto", offset: [8, 0], className: "gps-tip" });
   if (placeAt) L.polyline([placeAt, gps], { color: "#b3541e", weight: 1.5, dashArray: "4 4", interactive: false }).addTo(map);
   return gps;
 }

@@ -10,6 +10,7 @@ import { loadBasemap, PlaceLabels, bboxOf } from "./basemap.js";
 import { month, parseMonth, longMonth, rangeText } from "./months.js";
 import { compact, digits, rtl, t } from "./i18n.js";
 import { Scale, side, zoomControl } from "./map.js";
+import { plain } from "./dom.js";
 
 const FIRST = month(2012, 1), LAST = month(2017, 12);
 
@@ -65,7 +66,7 @@ export function storyReader(root) {
     for (const [id, lon, lat] of points) {
       const big = id === el.dataset.highlight;
       L.circleMarker([lat, lon], { radius: big ? 11 : 7, weight: 2, color: "#0b5cad", fillColor: big ? "#f0a500" : "#0b5cad", fillOpacity: 0.9 })
-        .bindTooltip(el.querySelector(`[data-id="${CSS.escape(id)}"] [data-testid=place]`)?.textContent || "", { direction: "top" })
+        .bindTooltip(plain(el.querySelector(`[data-id="${CSS.escape(id)}"] [data-testid=place]`)?.textContent), { direction: "top" })
         .addTo(bright);
     }
     // The map moves (in a flight, or at once for reduced motion); the

@@ -214,6 +214,8 @@ func runPlacesAdd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	point := fl.String("point", "", "where it is: LON,LAT in decimal degrees")
 	fl.StringVar(&p.Parent, "parent", "", "the id of the place it lies in (syriamap places search NAME)")
 	fl.StringVar(&p.Source, "source", "", "the page the point was read from")
+	fl.StringVar(&p.Country, "country", "", "for a place abroad: its country's ISO code (TR, LB, JO, IQ, GR…)")
+	fl.BoolVar(&p.Distinct, "distinct", false, "another place of a name and kind the gazetteer has in that country")
 	by := fl.String("by", cmp.Or(os.Getenv("USER"), "syriamap places add"), "who adds it")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err

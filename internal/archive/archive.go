@@ -51,13 +51,17 @@ type Archive struct {
 	places  atomic.Pointer[placeIndex]
 	// taught are the spellings corrections taught, by place id, as read
 	// on opening.
-	taught map[string][]string
+	taught map[string][]store.TaughtName
 	// model is the confidence model refitted on the archive's reviews,
 	// nil for the shipped one.
 	model *geocode.Model
 	// learning serialises what rebuilds the place index (adding places,
 	// the refit), so that one rebuild never drops another's place.
 	learning sync.Mutex
+	// syria is the area of the bundled gazetteer's Syrian places (see
+	// syriaBox), worked out once.
+	syria     orb.Bound
+	syriaOnce sync.Once
 	// Originals keeps each imported image file as read; nil keeps none
 	// (an archive of captions only, tests).
 	Originals originals.Store
@@ -219,6 +223,7 @@ func (a *Archive) place(c caption.Caption) photo.Place {
 	for _, alt := range r.Alternatives {
 		pl.Alternatives = append(pl.Alternatives, photo.Alternative{ID: alt.Place.ID, Name: alt.Place.Name, Score: alt.Score, Mention: alt.Mention})
 	}
+	a.trustTaught(c, &pl)
 	return pl
 }
 

@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/story"
@@ -72,6 +74,9 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 		if err := CheckAddedPlace(p); err != nil {
 			return nil, err
 		}
+		if err := a.checkFits(p, existing); err != nil {
+			return nil, err
+		}
 		out[i] = p
 	}
 	return out, a.keepAdded(ctx, existing, out)
@@ -99,6 +104,9 @@ func (a *Archive) ImportPlaces(ctx context.Context, places []photo.AddedPlace) (
 			return 0, photo.Errorf(photo.EInvalid, "place %s: who added it and when are missing (added_by, added_at)", p.ID)
 		}
 		if err := CheckAddedPlace(p); err != nil {
+			return 0, err
+		}
+		if err := a.checkFits(p, existing); err != nil {
 			return 0, err
 		}
 		taken[p.ID] = true
@@ -159,6 +167,8 @@ func CheckAddedPlace(p photo.AddedPlace) error {
 	switch {
 	case p.Name == "":
 		return &photo.Error{Code: photo.EInvalid, Message: "an added place needs a name", Parameter: "name"}
+	case p.Country != "" && !validCountry(p.Country):
+		return bad("country", "country %q is not an ISO 3166 code of two capital letters (SY, TR, LB, JO, IQ, GR…)", p.Country)
 	case !gazetteer.Kind(p.Kind).Valid():
 		var kinds []string
 		for _, k := range gazetteer.Kinds {
@@ -178,7 +188,85 @@ func CheckAddedPlace(p photo.AddedPlace) error {
 			return bad("names", "an empty other spelling")
 		}
 	}
+	for field, v := range map[string]string{"name": p.Name, "name_ar": p.NameAr, "names": strings.Join(p.Names, " ")} {
+		if err := photo.CheckName(field, v); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+func validCountry(c string) bool {
+	return len(c) == 2 && c[0] >= 'A' && c[0] <= 'Z' && c[1] >= 'A' && c[1] <= 'Z'
+}
+
+// syriaMargin is how far (in degrees, about 5 km) past the bundled
+// gazetteer's Syrian places a place not said to be abroad may lie.
+const syriaMargin = 0.05
+
+// checkFits refuses an added place that does not fit the gazetteer: a
+// point outside Syria's area without the country the editor says it is
+// in, and a name and kind that a place of the gazetteer (or another added
+// place) already has in that country, unless the editor marked it as
+// another place of that name (Distinct): a second "Aleppo" must never
+// silently take the first one's captions or make them less sure.
+func (a *Archive) checkFits(p photo.AddedPlace, existing []photo.AddedPlace) error {
+	country := p.Country
+	if p.Parent != "" {
+		if parent := a.bundled.ByID(p.Parent); parent != nil && parent.Country != "" {
+			country = parent.Country
+		}
+	}
+	if country == "" {
+		if box := a.syriaBox(); !box.Contains(orb.Point{p.Lon, p.Lat}) {
+			return &photo.Error{Code: photo.EInvalid, Parameter: "country", Message: fmt.Sprintf("place %q: the point %.4f, %.4f lies outside Syria "+
+				"(lon %.2f…%.2f, lat %.2f…%.2f): if the place is abroad, say so with its country (country: GR, TR, LB…)",
+				p.Name, p.Lon, p.Lat, box.Min[0], box.Max[0], box.Min[1], box.Max[1])}
+		}
+		country = "SY"
+	}
+	if p.Distinct {
+		return nil
+	}
+	same := func(name, kind, in string) bool {
+		return kind == p.Kind && in == country && gazetteer.Fold(name) == gazetteer.Fold(p.Name)
+	}
+	for _, q := range a.bundled.Lookup(p.Name) {
+		if same(q.Name, string(q.Kind), q.Country) {
+			return &photo.Error{Code: photo.EConflict, Parameter: "distinct", Message: fmt.Sprintf("place %q: the gazetteer has a %s of that name in %s (%s): "+
+				"give it another spelling, or mark it as another place of that name (distinct: true)", p.Name, q.Kind, country, q.ID)}
+		}
+	}
+	for _, q := range existing {
+		qc := q.Country
+		if qc == "" {
+			qc = "SY"
+		}
+		if same(q.Name, q.Kind, qc) {
+			return &photo.Error{Code: photo.EConflict, Parameter: "distinct", Message: fmt.Sprintf("place %q: %s added a %s of that name (%s): "+
+				"move or correct that one, or mark this as another place of that name (distinct: true)", p.Name, q.AddedBy, q.Kind, q.ID)}
+		}
+	}
+	return nil
+}
+
+// syriaBox is the area of the bundled gazetteer's Syrian places, with a
+// margin.
+func (a *Archive) syriaBox() orb.Bound {
+	a.syriaOnce.Do(func() {
+		first := true
+		for _, q := range a.bundled.Places() {
+			if q.Country != "SY" || !q.Located {
+				continue
+			}
+			if first {
+				a.syria, first = q.Point.Bound(), false
+			}
+			a.syria = a.syria.Extend(q.Point)
+		}
+		a.syria = a.syria.Pad(syriaMargin)
+	})
+	return a.syria
 }
 
 // withAdded is the bundled gazetteer with the added places, each in the
@@ -193,7 +281,7 @@ func (a *Archive) withAdded(added []photo.AddedPlace) (*gazetteer.Gazetteer, err
 	}
 	for _, p := range added {
 		gp := gazetteer.Place{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Names: p.Names, Kind: gazetteer.Kind(p.Kind),
-			Point: orb.Point{p.Lon, p.Lat}, Located: true, Parent: p.Parent, Country: "SY", PointFrom: p.ID}
+			Point: orb.Point{p.Lon, p.Lat}, Located: true, Parent: p.Parent, Country: cmp.Or(p.Country, "SY"), PointFrom: p.ID, Secondary: p.Distinct}
 		if p.Source != "" {
 			gp.Sources = []string{p.Source}
 		}
@@ -214,10 +302,77 @@ func (a *Archive) withAdded(added []photo.AddedPlace) (*gazetteer.Gazetteer, err
 	if len(a.taught) > 0 {
 		for i := range places {
 			p := &places[i]
-			if names := a.taught[p.ID]; len(names) > 0 {
-				p.Names = append(slices.Clone(p.Names), names...)
+			if taught := a.taught[p.ID]; len(taught) > 0 {
+				p.Names = slices.Clone(p.Names)
+				for _, n := range taught {
+					p.Names = append(p.Names, n.Name)
+				}
 			}
 		}
 	}
 	return gazetteer.New(places)
+}
+
+// taughtCap is the most confidence a placement read by a spelling that
+// one editor's correction taught may have: below the line under which the
+// review queue and the map call a placement low (web.PlacementCode), so
+// that one editor's word is checked before it is trusted.
+const taughtCap = 0.45
+
+// trustTaught holds down a placement read by a taught spelling (one the
+// bundled gazetteer does not give the place) until a second editor stands
+// behind it (a second correction teaching it, or a confirmation of a
+// photo it placed), and always when the place lies outside every
+// governorate the caption names: one editor's word never makes the
+// geocoder sure. It says so in the placement's note.
+func (a *Archive) trustTaught(c caption.Caption, pl *photo.Place) {
+	taught := a.taught[pl.ID]
+	if len(taught) == 0 || pl.Mention == "" {
+		return
+	}
+	key := gazetteer.Fold(pl.Mention)
+	if b := a.bundled.ByID(pl.ID); b != nil {
+		for _, n := range append([]string{b.Name, b.NameAr}, b.Names...) {
+			if n != "" && gazetteer.Fold(n) == key {
+				return // the gazetteer's own spelling
+			}
+		}
+	}
+	for _, n := range taught {
+		if gazetteer.Fold(n.Name) != key {
+			continue
+		}
+		outside := a.outsideNamedGovernorates(c, pl)
+		if n.Editors >= 2 && !outside {
+			return
+		}
+		if pl.Confidence > taughtCap {
+			pl.Confidence = taughtCap
+		}
+		why := fmt.Sprintf("the spelling %q was taught by one editor's correction; it is trusted once a second editor agrees", pl.Mention)
+		if outside {
+			why = fmt.Sprintf("the spelling %q was taught by a correction, but %s lies outside the governorate the caption names", pl.Mention, pl.Name)
+		}
+		pl.Note = strings.TrimSpace(why + ". " + pl.Note)
+		return
+	}
+}
+
+// outsideNamedGovernorates reports whether the caption names one or more
+// governorates and the place lies in none of them.
+func (a *Archive) outsideNamedGovernorates(c caption.Caption, pl *photo.Place) bool {
+	g := a.Gazetteer()
+	named := false
+	for _, m := range c.Mentions {
+		for _, q := range g.Lookup(m.Text) {
+			if q.Kind != gazetteer.Governorate || q.Country != "SY" {
+				continue
+			}
+			named = true
+			if q.PCode() == pl.GovPCode || q.Name == pl.Governorate {
+				return false
+			}
+		}
+	}
+	return named
 }

@@ -101,6 +101,11 @@ type Place struct {
 	PointFrom string `json:"point_from,omitempty"`
 	// Sources are the pages curated points and names were read from.
 	Sources []string `json:"sources,omitempty"`
+	// Secondary marks a place an archive's editor added as another place
+	// of a name the gazetteer holds ("another Aleppo"): the geocoder takes
+	// it only where a caption's context picks it, and never counts it as
+	// a rival that makes the gazetteer's place of that name less sure.
+	Secondary bool `json:"-"`
 
 	// prominence caches Prominence, set by New.
 	prominence float64

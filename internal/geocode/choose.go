@@ -124,7 +124,7 @@ func nearAnother(cands []candidate, i int) bool {
 func hasNamesake(cands []candidate, i int) bool {
 	p := cands[i]
 	for _, q := range cands {
-		if q.mention == p.mention && q.hit.Place != p.hit.Place && q.base >= 0.8*p.base && !near(p.hit.Place, q.hit.Place) {
+		if q.mention == p.mention && q.hit.Place != p.hit.Place && !q.hit.Place.Secondary && q.base >= 0.8*p.base && !near(p.hit.Place, q.hit.Place) {
 			return true
 		}
 	}
@@ -160,7 +160,7 @@ func (gc *Geocoder) confidence(c caption.Caption, cands []candidate, best int) f
 	}
 	for i := range cands {
 		o := cands[i]
-		if i == best || holders[o.mention] || gc.contains(b.hit.Place, o.hit.Place) || near(o.hit.Place, b.hit.Place) {
+		if i == best || holders[o.mention] || o.hit.Place.Secondary || gc.contains(b.hit.Place, o.hit.Place) || near(o.hit.Place, b.hit.Place) {
 			continue
 		}
 		conf *= 1 - 0.5*math.Min(1, o.score/b.score)
@@ -176,7 +176,7 @@ func (gc *Geocoder) sameNameRivals(cands []candidate, best int, ratio float64) i
 	b := cands[best]
 	same := 0
 	for i, o := range cands {
-		if i != best && o.mention == b.mention && !o.far && o.score >= ratio*b.score && o.hit.Place != b.hit.Place &&
+		if i != best && o.mention == b.mention && !o.far && !o.hit.Place.Secondary && o.score >= ratio*b.score && o.hit.Place != b.hit.Place &&
 			!gc.contains(o.hit.Place, b.hit.Place) && !gc.contains(b.hit.Place, o.hit.Place) && !near(o.hit.Place, b.hit.Place) {
 			same++
 		}

@@ -80,6 +80,11 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		// Same-name places: the more prominent (see gazetteer.Prominence).
 		s *= 1 + prominenceWeight*gazetteer.Prominence(h.Place)
+		// An editor's "another Aleppo" yields to the gazetteer's unless
+		// the caption's context (its governorate, a place near it) picks it.
+		if h.Place.Secondary {
+			s *= 0.3
+		}
 		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
 	return out

@@ -208,27 +208,29 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	m := views.PhotoPage{
 		Page:  s.Page(r, s.titleOf(l, p), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
-		ImageURL: p.ImageURL, PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer(), p.Place.Governorate),
+		PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer(), p.Place.Governorate),
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
-	if p.ImagePath != "" && s.media != nil {
-		m.ImageURL = s.URL("media", "path", p.ImagePath)
-	}
-	if p.ImageFile != "" {
+	switch {
+	case p.ImageFile != "":
 		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)
 		gps := s.showsGPS(r)
 		m.File = s.imageFileView(r.Context(), l, p, gps)
 		if gps && !s.publicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
+	case p.ImagePath != "" && s.media != nil:
+		m.ImageURL = s.URL("media", "path", p.ImagePath)
+	case p.ImageURL != "":
+		m.RemoteImage = p.ImageURL
 	}
 	for _, im := range p.Images {
 		u := im.URL
 		if im.Path != "" && s.media != nil {
 			u = s.URL("media", "path", im.Path)
 		}
-		if u != "" && u != m.ImageURL && (im.URL != p.ImageURL || im.Path != p.ImagePath) {
+		if u != "" && u != m.ImageURL && u != m.RemoteImage && (im.URL != p.ImageURL || im.Path != p.ImagePath) {
 			m.OtherImages = append(m.OtherImages, u)
 		}
 	}

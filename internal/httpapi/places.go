@@ -23,6 +23,10 @@ type addedPlaceBody struct {
 	Lat    *float64 `json:"lat"`
 	Parent string   `json:"parent"`
 	Source string   `json:"source"`
+	// Country is the ISO code of a place abroad; Distinct marks another
+	// place of a name the gazetteer holds (see photo.AddedPlace).
+	Country  string `json:"country"`
+	Distinct bool   `json:"distinct"`
 }
 
 // addPlace adds a place to the archive's gazetteer for an editor: from
@@ -39,7 +43,7 @@ func (s *Server) addPlace(w http.ResponseWriter, r *http.Request, ed *session.Ed
 		return
 	}
 	kept, err := s.archive.AddPlaces(r.Context(), []photo.AddedPlace{{Name: b.Name, NameAr: b.NameAr, Names: b.Names, Kind: b.Kind,
-		Lon: *b.Lon, Lat: *b.Lat, Parent: b.Parent, Source: b.Source}}, ed.Name)
+		Lon: *b.Lon, Lat: *b.Lat, Parent: b.Parent, Source: b.Source, Country: b.Country, Distinct: b.Distinct}}, ed.Name)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -208,7 +208,7 @@ func (s *Server) reviewEvidence(w http.ResponseWriter, r *http.Request, l i18n.L
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
 	} else if p.ImageURL != "" {
-		m.ImageURL = p.ImageURL
+		m.RemoteImage = p.ImageURL
 	}
 }
 

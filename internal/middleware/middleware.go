@@ -18,12 +18,13 @@ import (
 	"github.com/syriamap/syriamap/internal/web"
 )
 
-// SecurityHeaders sets the headers every response carries. Images may come
-// from the addresses photos were imported with (image_url), hence https:
-// in img-src, and from the tile server, if one was given; everything else
-// is the server's own.
+// SecurityHeaders sets the headers every response carries. Images come
+// from the server itself (and data: and blob: URLs its scripts make) and
+// from the tile server, if one was given: nothing wider, so that no text
+// in the archive can make a reader's browser call another site. A photo's
+// image held elsewhere (image_url) is linked, not loaded.
 func SecurityHeaders(next http.Handler, tileOrigin string) http.Handler {
-	csp := "default-src 'self'; img-src 'self' data: https:" + tileOrigin + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	csp := "default-src 'self'; img-src 'self' data: blob:" + tileOrigin + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)

@@ -13,7 +13,14 @@ type AddedPlace struct {
 	Lon    float64  `json:"lon"`
 	Lat    float64  `json:"lat"`
 	Parent string   `json:"parent,omitempty"` // the id of the place it lies in
-	Source string   `json:"source,omitempty"` // the page its point was read from
+	// Country is the ISO 3166 code of the country the place is in: said
+	// by the editor for a place abroad, else its parent's, else SY.
+	Country string `json:"country,omitempty"`
+	// Distinct says the editor knows a gazetteer place of the same name
+	// and kind exists in the country and this is another one ("another
+	// Aleppo"): without it such a name is refused.
+	Distinct bool   `json:"distinct,omitempty"`
+	Source   string `json:"source,omitempty"` // the page its point was read from
 	// AddedBy and AddedAt (RFC 3339) say who added it and when.
 	AddedBy string `json:"added_by"`
 	AddedAt string `json:"added_at"`

@@ -110,6 +110,11 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 		if err := teach(ctx, tx, &p, c, event); err != nil {
 			return 0, 0, err
 		}
+		if action == "confirm" {
+			if err := second(ctx, tx, &p, event); err != nil {
+				return 0, 0, err
+			}
+		}
 		if batch == 0 { // the first event names the batch
 			batch = event
 			if _, err := tx.ExecContext(ctx, `UPDATE events SET batch = id WHERE id = ?`, batch); err != nil {
@@ -245,22 +250,46 @@ func teach(ctx context.Context, tx *sql.Tx, p *photo.Photo, c photo.Change, even
 	return err
 }
 
+// second records a confirmation of a photo placed by a taught spelling
+// (its words are a taught name of its place) as standing behind that
+// spelling: with the correction that taught it, by another editor, the
+// spelling is trusted (see TaughtName.Editors).
+func second(ctx context.Context, tx *sql.Tx, p *photo.Photo, event int64) error {
+	if p.Place.ID == "" || strings.TrimSpace(p.Place.Mention) == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO taught_names (name, place_id, event)
+		SELECT name, place_id, ? FROM taught_names WHERE place_id = ? AND name = ? LIMIT 1`, event, p.Place.ID, p.Place.Mention)
+	return err
+}
+
+// TaughtName is a spelling the archive's standing corrections taught a
+// place (see teach), with how many editors stand behind it: the
+// corrections that taught it and the confirmations of photos placed by
+// it, by distinct authors.
+type TaughtName struct {
+	Name    string
+	Editors int
+}
+
 // TaughtNames returns the names the archive's standing corrections taught,
 // by place id (see teach).
-func (s *DB) TaughtNames(ctx context.Context) (map[string][]string, error) {
-	out := map[string][]string{}
+func (s *DB) TaughtNames(ctx context.Context) (map[string][]TaughtName, error) {
+	out := map[string][]TaughtName{}
 	err := s.reading(ctx, "", "reading the taught names", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT place_id, name FROM taught_names ORDER BY place_id, name`)
+		rows, err := s.read.QueryContext(ctx, `SELECT t.place_id, t.name, count(DISTINCT e.author) FROM taught_names t
+			LEFT JOIN events e ON e.id = t.event GROUP BY t.place_id, t.name ORDER BY t.place_id, t.name`)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var id, name string
-			if err := rows.Scan(&id, &name); err != nil {
+			var id string
+			var n TaughtName
+			if err := rows.Scan(&id, &n.Name, &n.Editors); err != nil {
 				return err
 			}
-			out[id] = append(out[id], name)
+			out[id] = append(out[id], n)
 		}
 		return rows.Err()
 	})

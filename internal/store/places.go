@@ -24,8 +24,8 @@ func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
 	defer tx.Rollback()
 	for _, p := range places {
 		names, _ := json.Marshal(append([]string{}, p.Names...))
-		if _, err := tx.ExecContext(ctx, `INSERT INTO added_places (id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, p.ID, p.Name, p.NameAr, string(names), p.Kind, p.Lon, p.Lat, p.Parent, p.Source, p.AddedBy, p.AddedAt); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO added_places (id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at, country, distinct_place)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`, p.ID, p.Name, p.NameAr, string(names), p.Kind, p.Lon, p.Lat, p.Parent, p.Source, p.AddedBy, p.AddedAt, p.Country, p.Distinct); err != nil {
 			if strings.Contains(err.Error(), "UNIQUE") {
 				return photo.Errorf(photo.EConflict, "the archive already has a place %s", p.ID)
 			}
@@ -46,13 +46,13 @@ func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
 	return nil
 }
 
-// AddedPlaces returns the places the editors added, in the order they
-// were added.
+// AddedPlaces returns the places the editors added and did not remove,
+// in the order they were added.
 func (s *DB) AddedPlaces(ctx context.Context) ([]photo.AddedPlace, error) {
 	var out []photo.AddedPlace
 	err := s.reading(ctx, "", "reading the added places", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at
-			FROM added_places ORDER BY added_at, rowid`)
+		rows, err := s.read.QueryContext(ctx, `SELECT id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at, country, distinct_place
+			FROM added_places WHERE removed_at = '' ORDER BY added_at, rowid`)
 		if err != nil {
 			return err
 		}
@@ -60,7 +60,7 @@ func (s *DB) AddedPlaces(ctx context.Context) ([]photo.AddedPlace, error) {
 		for rows.Next() {
 			var p photo.AddedPlace
 			var names string
-			if err := rows.Scan(&p.ID, &p.Name, &p.NameAr, &names, &p.Kind, &p.Lon, &p.Lat, &p.Parent, &p.Source, &p.AddedBy, &p.AddedAt); err != nil {
+			if err := rows.Scan(&p.ID, &p.Name, &p.NameAr, &names, &p.Kind, &p.Lon, &p.Lat, &p.Parent, &p.Source, &p.AddedBy, &p.AddedAt, &p.Country, &p.Distinct); err != nil {
 				return err
 			}
 			if err := json.Unmarshal([]byte(names), &p.Names); err != nil {
