@@ -30,6 +30,11 @@ const placesUsage = `Usage:
                                    adds a place the gazetteer lacks to the archive
   syriamap places import [--db PATH] FILE
                                    adds the places of an export (JSON Lines), all or none
+  syriamap places remove|restore [--db PATH] --reason TEXT ID
+                                   takes back a place an editor added (its photos return
+                                   to the geocoder), or brings a removed one back
+  syriamap places move [--db PATH] --point LON,LAT --reason TEXT ID
+                                   moves a place an editor added
   syriamap places unknown [--db PATH]
                                    names the archive's captions read as places that the
                                    gazetteer lacks, most photos first`
@@ -52,6 +57,8 @@ func runPlaces(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return runPlacesImport(ctx, args[1:], stdout, stderr)
 	case "unknown":
 		return runPlacesUnknown(ctx, args[1:], stdout, stderr)
+	case "remove", "restore", "move":
+		return runPlacesChange(ctx, args[0], args[1:], stdout, stderr)
 	}
 	fmt.Fprintln(stderr, placesUsage)
 	return usageError{"places: unknown subcommand " + args[0]}
@@ -236,6 +243,40 @@ func runPlacesAdd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stdout, "added %s (%s) at %.5f, %.5f; captions naming it find it from the next import (syriamap regeocode places the archive's photos again)\n",
 		kept[0].ID, kept[0].Name, kept[0].Lat, kept[0].Lon)
+	return nil
+}
+
+func runPlacesChange(ctx context.Context, what string, args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("places "+what, flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	db := dbFlag(fl)
+	reason := fl.String("reason", "", "why: kept in the custody record")
+	by := fl.String("by", cmp.Or(os.Getenv("USER"), "syriamap places "+what), "who does it")
+	point := fl.String("point", "", "for move: the new point, LON,LAT")
+	if help, err := parseFlags(fl, args); help || err != nil {
+		return err
+	}
+	if fl.NArg() != 1 {
+		return usageError{"places " + what + ": give one place id (arc:…)"}
+	}
+	c := photo.PlaceChange{ID: fl.Arg(0), Author: *by, Reason: *reason, Remove: what == "remove", Restore: what == "restore"}
+	if what == "move" {
+		at, err := parsePoint(*point)
+		if err != nil {
+			return err
+		}
+		c.Lon, c.Lat = &at[0], &at[1]
+	}
+	a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	moved, err := a.ChangePlace(ctx, c)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s; %d photos moved\n", c.ID, map[string]string{"remove": "removed", "restore": "restored", "move": "moved"}[what], moved)
 	return nil
 }
 

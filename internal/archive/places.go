@@ -13,6 +13,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/caption"
 	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/story"
 )
@@ -375,4 +376,47 @@ func (a *Archive) outsideNamedGovernorates(c caption.Caption, pl *photo.Place) b
 		}
 	}
 	return named
+}
+
+// ChangePlace removes, restores or moves a place an editor added (see
+// store.ChangePlace), rebuilds the archive's gazetteer without it (or
+// with it back, or at its new point) and re-geocodes the photos it held,
+// which return to the geocoder. It returns how many photos moved.
+func (a *Archive) ChangePlace(ctx context.Context, c photo.PlaceChange) (moved int, err error) {
+	if !IsAdded(c.ID) {
+		return 0, photo.Errorf(photo.EInvalid, "place %s is the bundled gazetteer's: only places editors added (%s…) can be removed or moved", c.ID, addedPrefix)
+	}
+	if c.Lon != nil && c.Lat != nil {
+		if !photo.ValidPoint(*c.Lon, *c.Lat) {
+			return 0, photo.ParamErrorf("lon", "point %v,%v is not a point (lon −180…180, lat −90…90)", *c.Lon, *c.Lat)
+		}
+		added, err := a.DB.AddedPlaces(ctx)
+		if err != nil {
+			return 0, err
+		}
+		for _, p := range added {
+			if p.ID == c.ID && p.Country == "" && !a.syriaBox().Contains(orb.Point{*c.Lon, *c.Lat}) {
+				return 0, photo.ParamErrorf("country", "place %s: the point %.4f, %.4f lies outside Syria; a place abroad is added again with its country", c.ID, *c.Lon, *c.Lat)
+			}
+		}
+	}
+	a.learning.Lock()
+	defer a.learning.Unlock()
+	ids, err := a.DB.ChangePlace(ctx, c)
+	if err != nil {
+		return 0, err
+	}
+	added, err := a.DB.AddedPlaces(ctx)
+	if err != nil {
+		return 0, err
+	}
+	g, err := a.withAdded(added)
+	if err != nil {
+		return 0, err
+	}
+	a.places.Store(a.newPlaceIndex(g))
+	_, moved, err = a.DB.RegeocodePhotos(ctx, ids, func(text string) photo.Place {
+		return a.Build(ingest.Record{Caption: text}).Geocoded
+	})
+	return moved, err
 }

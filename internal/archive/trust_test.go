@@ -133,3 +133,78 @@ func TestAddedPlacesFitTheGazetteer(t *testing.T) {
 		t.Errorf("another Aleppo moved the city's captions: %s at %.2f, was %s at %.2f", got.ID, got.Confidence, before.ID, before.Confidence)
 	}
 }
+
+// A place an editor added can be taken back: removed, its photos return
+// to the geocoder (the ones an editor placed there too), each with a
+// custody record; restored, the geocoder finds it again; moved, its
+// photos move with it (issue 52, fault 3: no way back).
+func TestAddedPlacesCanBeTakenBack(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t, filepath.Join(t.TempDir(), "archive.db"))
+	idlib := a.Gazetteer().Lookup("Idlib")[0]
+	kept, err := a.AddPlaces(ctx, []photo.AddedPlace{{Name: "Qarqur Tent Shelter", Kind: "camp", Lon: 36.3627, Lat: 35.8912, Parent: idlib.ID}}, "rana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := kept[0].ID
+	named := "Displaced families gather at the Qarqur Tent Shelter, Syria, March 3, 2017. (Photo by A. Person/Reuters)"
+	placed := "Families wait for food, Syria, March 3, 2017. (Photo by B. Person/AFP)"
+	file := filepath.Join(t.TempDir(), "captions.txt")
+	os.WriteFile(file, []byte(named+"\n\n"+placed+"\n"), 0o644)
+	if _, err := a.ImportFile(ctx, file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	at, err := a.PlaceOf(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.DB.Apply(ctx, []string{photo.ID(placed)}, photo.Change{Place: &at, Author: "rana"}); err != nil {
+		t.Fatal(err)
+	}
+	where := func(caption string) photo.Place {
+		t.Helper()
+		p, err := a.DB.AnyPhoto(ctx, photo.ID(caption))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Place
+	}
+	if where(named).ID != id || where(placed).ID != id {
+		t.Fatalf("before: %s, %s; want both at %s", where(named).ID, where(placed).ID, id)
+	}
+	if _, err := a.ChangePlace(ctx, photo.PlaceChange{ID: id, Author: "omar", Remove: true}); paramOf(err) != "reason" {
+		t.Errorf("a removal without a reason: %v", err)
+	}
+	if _, err := a.ChangePlace(ctx, photo.PlaceChange{ID: idlib.ID, Author: "omar", Remove: true, Reason: "x"}); photo.ErrorCode(err) != photo.EInvalid {
+		t.Errorf("removing a bundled place: %v", err)
+	}
+	if _, err := a.ChangePlace(ctx, photo.PlaceChange{ID: id, Author: "omar", Remove: true, Reason: "a duplicate of the camp's OCHA record"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := where(named); p.ID == id {
+		t.Errorf("removed, the caption naming the shelter is still placed at it")
+	}
+	if p := where(placed); p.ID == id || p.Precision == "corrected" {
+		t.Errorf("removed, the photo an editor placed there is still %s (%s)", p.ID, p.Precision)
+	}
+	if found := a.SearchPlaces("Qarqur Tent Shelter", 5, nil); len(found) > 0 && found[0].ID == id {
+		t.Errorf("a removed place is still found by the place search")
+	}
+	custody, err := a.DB.CustodyOf(ctx, photo.ID(placed))
+	if err != nil || len(custody) == 0 || custody[len(custody)-1].Action != "unplace" {
+		t.Errorf("the photo's custody ends with %+v, want an unplace record (%v)", custody[len(custody)-1], err)
+	}
+	if _, err := a.ChangePlace(ctx, photo.PlaceChange{ID: id, Author: "omar", Restore: true, Reason: "it is not a duplicate after all"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := where(named); p.ID != id {
+		t.Errorf("restored, the caption naming the shelter is at %s", p.ID)
+	}
+	lon, lat := 36.37, 35.90
+	if _, err := a.ChangePlace(ctx, photo.PlaceChange{ID: id, Author: "omar", Lon: &lon, Lat: &lat, Reason: "the camp's own map"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := where(named); p.ID != id || p.Lon != lon || p.Lat != lat {
+		t.Errorf("moved, the photo is at %s %v,%v", p.ID, p.Lon, p.Lat)
+	}
+}

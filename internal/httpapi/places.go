@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/gorilla/mux"
 	"math"
 	"net/http"
 	"strings"
@@ -59,6 +60,45 @@ func (s *Server) addPlace(w http.ResponseWriter, r *http.Request, ed *session.Ed
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusCreated)
 	w.Write(body)
+}
+
+// placeChangeBody is what DELETE, PATCH /api/places/{id} and POST
+// /api/places/{id}/restore take: why, and for a move the new point.
+type placeChangeBody struct {
+	Reason string   `json:"reason"`
+	Lon    *float64 `json:"lon"`
+	Lat    *float64 `json:"lat"`
+}
+
+// changePlace takes back a place an editor added: DELETE removes it,
+// PATCH moves it to a new point, POST …/restore brings a removed one
+// back. The photos it held return to the geocoder. It answers 200 with
+// how many photos moved.
+func (s *Server) changePlace(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	var b placeChangeBody
+	if err := decodeBody(r, &b); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	c := photo.PlaceChange{ID: mux.Vars(r)["id"], Author: ed.Name, Reason: b.Reason}
+	switch {
+	case r.Method == http.MethodDelete:
+		c.Remove = true
+	case r.Method == http.MethodPost:
+		c.Restore = true
+	case b.Lon == nil || b.Lat == nil:
+		s.Error(w, r, &photo.Error{Code: photo.EInvalid, Message: "give the place's new point: lon and lat", Parameter: "lon"})
+		return
+	default:
+		c.Lon, c.Lat = b.Lon, b.Lat
+	}
+	moved, err := s.archive.ChangePlace(r.Context(), c)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.WriteJSON(w, r, "application/json", map[string]any{"id": c.ID, "photos_moved": moved})
 }
 
 // searchPlaces finds gazetteer places by any spelling, English or

@@ -25,3 +25,12 @@ type AddedPlace struct {
 	AddedBy string `json:"added_by"`
 	AddedAt string `json:"added_at"`
 }
+
+// PlaceChange is an editor taking back a place they or another editor
+// added: removed (Remove), brought back (Restore), or moved (a new
+// point).
+type PlaceChange struct {
+	ID, Author, Reason string
+	Remove, Restore    bool
+	Lon, Lat           *float64
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"sync"
@@ -239,4 +240,41 @@ func (s *DB) EachCorrection(ctx context.Context, fn func(CorrectionRow) error) e
 		}
 		return rows.Err()
 	})
+}
+
+// RegeocodePhotos re-geocodes the photos ids (a place they were at was
+// removed, moved or brought back), as Regeocode does the whole archive.
+func (s *DB) RegeocodePhotos(ctx context.Context, ids []string, geocode func(caption string) photo.Place) (changed, moved int, err error) {
+	for start := 0; start < len(ids); start += regeocodeBatch {
+		batch := ids[start:min(len(ids), start+regeocodeBatch)]
+		list, _ := json.Marshal(batch)
+		var items []regeocodeItem
+		err := s.reading(ctx, "", "reading captions to re-geocode", func(ctx context.Context) error {
+			rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
+				FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.rowid`,
+				photo.GivenPoint, string(list))
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var it regeocodeItem
+				if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
+					return err
+				}
+				items = append(items, it)
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return changed, moved, err
+		}
+		geocodeAll(items, geocode)
+		c, m, err := s.writeRegeocoded(ctx, items)
+		if err != nil {
+			return changed, moved, err
+		}
+		changed, moved = changed+c, moved+m
+	}
+	return changed, moved, nil
 }

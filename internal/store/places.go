@@ -125,3 +125,172 @@ func (s *DB) ReviewedPhotos(ctx context.Context) ([]Reviewed, error) {
 	})
 	return out, err
 }
+
+// ChangePlace removes, restores or moves an added place, with an event
+// in the history and a custody record, in one transaction. A removal
+// takes back the corrections that placed photos at the place (each photo
+// returns to the geocoder's reading, with its own event and custody
+// record); the photos the geocoder placed there are the caller's to
+// re-geocode (it has the gazetteer). It returns the photos that were at
+// the place.
+func (s *DB) ChangePlace(ctx context.Context, c photo.PlaceChange) (photos []string, err error) {
+	if strings.TrimSpace(c.Reason) == "" {
+		return nil, photo.ParamErrorf("reason", "say why the place is removed, restored or moved: the reason is kept in the custody record")
+	}
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	var before photo.AddedPlace
+	var removedAt string
+	var names string
+	err = tx.QueryRowContext(ctx, `SELECT id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at, country, distinct_place, removed_at
+		FROM added_places WHERE id = ?`, c.ID).Scan(&before.ID, &before.Name, &before.NameAr, &names, &before.Kind, &before.Lon, &before.Lat,
+		&before.Parent, &before.Source, &before.AddedBy, &before.AddedAt, &before.Country, &before.Distinct, &removedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, photo.Errorf(photo.ENotFound, "no place %s was added by an editor (only added places can be removed or moved)", c.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	json.Unmarshal([]byte(names), &before.Names)
+	now := s.Now()
+	stamp := now.UTC().Format(time.RFC3339)
+	action, after := "", before
+	switch {
+	case c.Remove:
+		if removedAt != "" {
+			return nil, photo.Errorf(photo.EConflict, "place %s was removed already (%s)", c.ID, removedAt)
+		}
+		action = "remove-place"
+		_, err = tx.ExecContext(ctx, `UPDATE added_places SET removed_at = ?, removed_by = ? WHERE id = ?`, stamp, c.Author, c.ID)
+	case c.Restore:
+		if removedAt == "" {
+			return nil, photo.Errorf(photo.EConflict, "place %s is not removed", c.ID)
+		}
+		action = "restore-place"
+		_, err = tx.ExecContext(ctx, `UPDATE added_places SET removed_at = '', removed_by = '' WHERE id = ?`, c.ID)
+	case c.Lon != nil && c.Lat != nil:
+		if removedAt != "" {
+			return nil, photo.Errorf(photo.EConflict, "place %s is removed: restore it before moving it", c.ID)
+		}
+		action, after.Lon, after.Lat = "move-place", *c.Lon, *c.Lat
+		_, err = tx.ExecContext(ctx, `UPDATE added_places SET lon = ?, lat = ? WHERE id = ?`, after.Lon, after.Lat, c.ID)
+	default:
+		return nil, photo.Errorf(photo.EInvalid, "say what to do with place %s: remove, restore or a new point", c.ID)
+	}
+	if err != nil {
+		return nil, s.writeErr(err)
+	}
+	// The photos the change concerns: those at the place, and for a
+	// place brought back, those its removal took from it.
+	if c.Restore {
+		var last string
+		err := tx.QueryRowContext(ctx, `SELECT after FROM events WHERE action = 'remove-place' AND json_extract(after, '$.id') = ? ORDER BY id DESC LIMIT 1`, c.ID).Scan(&last)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		var was struct {
+			Photos []string `json:"photos"`
+		}
+		json.Unmarshal([]byte(last), &was)
+		photos = was.Photos
+	} else if photos, err = column(ctx, tx, `SELECT id FROM photos WHERE place_id = ? ORDER BY rowid`, c.ID); err != nil {
+		return nil, err
+	}
+	custody, err := openChain(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	defer custody.stmt.Close()
+	if c.Remove {
+		if err := s.unplaceCorrections(ctx, tx, custody, c, now); err != nil {
+			return nil, err
+		}
+	}
+	b, _ := json.Marshal(before)
+	a, _ := json.Marshal(struct {
+		photo.AddedPlace
+		Photos []string `json:"photos,omitempty"`
+	}{after, photos})
+	if _, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note) VALUES (?,?,?,'',?,?,?)`,
+		stamp, c.Author, action, string(b), string(a), c.Reason); err != nil {
+		return nil, fmt.Errorf("store: recording the change of place %s: %w", c.ID, err)
+	}
+	detail := map[string]any{"place": c.ID, "name": before.Name, "reason": c.Reason, "photos": len(photos)}
+	if action == "move-place" {
+		detail["before"], detail["after"] = [2]float64{before.Lon, before.Lat}, [2]float64{after.Lon, after.Lat}
+	}
+	if err := custody.add(ctx, "", now, c.Author, action, detail); err != nil {
+		return nil, err
+	}
+	if action == "move-place" {
+		if _, err := tx.ExecContext(ctx, `UPDATE photos SET lon = ?, lat = ?, updated = ? WHERE place_id = ?`, after.Lon, after.Lat, stamp, c.ID); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.commit(ctx, tx, custody, true); err != nil {
+		return nil, err
+	}
+	return photos, nil
+}
+
+// unplaceCorrections takes back the corrections that placed photos at a
+// place being removed: each photo returns to the geocoder's reading,
+// unchecked, with an event and a custody record saying why.
+func (s *DB) unplaceCorrections(ctx context.Context, tx *sql.Tx, custody *chain, c photo.PlaceChange, now time.Time) error {
+	ids, err := column(ctx, tx, `SELECT p.id FROM corrections k JOIN photos p ON p.rowid = k.photo WHERE k.place_id = ? ORDER BY p.rowid`, c.ID)
+	if err != nil {
+		return err
+	}
+	stamp := now.UTC().Format(time.RFC3339)
+	note := fmt.Sprintf("place %s removed: %s", c.ID, c.Reason)
+	for _, id := range ids {
+		var p photo.Photo
+		rowid, err := photoIn(ctx, tx, id, &p)
+		if err != nil {
+			return notFound(err, "photo "+id)
+		}
+		args, err := placeArgs(p.Geocoded, s.mentionKey)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM corrections WHERE photo = ?`, rowid); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE photos SET `+placeSet+`, geocoded='', review='', reviewed_by='', reviewed_at='', updated=? WHERE rowid=?`,
+			append(args, stamp, rowid)...); err != nil {
+			return fmt.Errorf("store: returning %s to the geocoder: %w", id, err)
+		}
+		before, after := placeState(&p), placeState(&photo.Photo{Place: p.Geocoded})
+		b, _ := json.Marshal(before)
+		a, _ := json.Marshal(after)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note) VALUES (?,?,'unplace',?,?,?,?)`,
+			stamp, c.Author, id, string(b), string(a), note); err != nil {
+			return err
+		}
+		if err := custody.add(ctx, id, now, c.Author, "unplace", map[string]any{"before": before, "after": after, "note": note}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// column reads one column of strings in a transaction.
+func column(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
