@@ -28,6 +28,9 @@ type Page struct {
 	// internal/publish), written into the page for its script; nil when a
 	// server answers the page's requests.
 	Static any
+	// CSP is the page's content security policy as a meta element, for a
+	// published page (a server sends it as a header instead), or "".
+	CSP string
 }
 
 // Choice is a link to the page as the reader would choose it: its label

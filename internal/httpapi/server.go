@@ -317,7 +317,7 @@ func (s *Server) routes() {
 // Handler returns the server's handler: the routes inside the security
 // headers, request logging and compression.
 func (s *Server) Handler() http.Handler {
-	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), middleware.TileOrigin(s.tiles)), s.log,
+	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), s.tiles), s.log,
 		func() time.Duration { return s.stream.WriteIdle })
 }
 
@@ -440,7 +440,7 @@ func listenBase(addr net.Addr) string {
 
 // CheckTiles reports whether tiles is "" or an http(s) tile URL template.
 func CheckTiles(tiles string) error {
-	if tiles != "" && middleware.TileOrigin(tiles) == "" {
+	if tiles != "" && web.TileOrigin(tiles) == "" {
 		return fmt.Errorf("--tiles %q: want an http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png", tiles)
 	}
 	return nil

@@ -7,7 +7,6 @@ package middleware
 import (
 	"log/slog"
 	"net/http"
-	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -23,8 +22,8 @@ import (
 // from the tile server, if one was given: nothing wider, so that no text
 // in the archive can make a reader's browser call another site. A photo's
 // image held elsewhere (image_url) is linked, not loaded.
-func SecurityHeaders(next http.Handler, tileOrigin string) http.Handler {
-	csp := "default-src 'self'; img-src 'self' data: blob:" + tileOrigin + "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+func SecurityHeaders(next http.Handler, tiles string) http.Handler {
+	csp := web.ContentSecurityPolicy(tiles) + "; frame-ancestors 'none'"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)
@@ -216,17 +215,3 @@ func Compress(next http.Handler) http.Handler {
 	})
 }
 
-// TileOrigin is the tile server's origin for img-src, with a leading
-// space, or "" when tiles is not an http(s) URL template.
-func TileOrigin(tiles string) string {
-	// Leaflet's {s} subdomain placeholder is any subdomain to the CSP.
-	u, err := url.Parse(strings.Replace(tiles, "{s}", "a", 1))
-	if tiles == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return ""
-	}
-	host := u.Host
-	if strings.Contains(tiles, "://{s}.") {
-		host = "*" + strings.TrimPrefix(host, "a")
-	}
-	return " " + u.Scheme + "://" + host
-}

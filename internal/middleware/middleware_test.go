@@ -11,20 +11,6 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-func TestTileOrigin(t *testing.T) {
-	for in, want := range map[string]string{
-		"": "",
-		"https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png": " https://*.tile.openstreetmap.org",
-		"http://localhost:8081/tiles/{z}/{x}/{y}.png":        " http://localhost:8081",
-		"ftp://example.org/{z}":                              "",
-		"tiles/{z}/{x}/{y}.png":                              "",
-	} {
-		if got := TileOrigin(in); got != want {
-			t.Errorf("TileOrigin(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestCompressorsAreBounded: however many responses run at once, at most
 // cap(compressors) are gzipped (each compressor holds about 1 MB); the
 // others go uncompressed after a short wait, whole. A handler that

@@ -139,7 +139,8 @@ func (p *publisher) page(at, title, current string, withMap bool) views.Page {
 		nav = append(nav, views.Link{Label: p.loc.T("nav.stories"), URL: pages + "stories.html", Current: current == "stories"})
 	}
 	nav = append(nav, views.Link{Label: p.loc.T("nav.about"), URL: pages + "about.html", Current: current == "about"})
-	pg := views.Page{Title: title, StyleURL: root + "assets/" + assets.Name("style.css"), IconURL: root + "assets/" + assets.Name("favicon.svg"), Nav: nav}
+	pg := views.Page{Title: title, StyleURL: root + "assets/" + assets.Name("style.css"), IconURL: root + "assets/" + assets.Name("favicon.svg"), Nav: nav,
+		CSP: web.ContentSecurityPolicy(p.o.Tiles)}
 	// The same page in the other language: the one file in the other
 	// folder (its script carries the explorer's state across).
 	pg.OtherLang, _ = pagemodel.Choices(p.loc, func(string, string) string {
