@@ -214,4 +214,3 @@ func Compress(next http.Handler) http.Handler {
 		gw.close()
 	})
 }
-
