@@ -44,6 +44,7 @@ func runExportEvidence(ctx context.Context, args []string, stdout, stderr io.Wri
 	}
 	fmt.Fprintf(stdout, "exported %d photos (%d with their originals) to the bag %s: %d files, %s; check it with: cd %s && sha256sum -c manifest-sha256.txt tagmanifest-sha256.txt\n",
 		r.Photos, r.Originals, fl.Arg(0), r.Files, bytesize(r.Bytes), fl.Arg(0))
+	fmt.Fprintf(stdout, "the bag carries the custody chain's head it was made at (data/custody-head.json; syriamap verify --since reads it) and the links to it (data/custody-links.txt)\n")
 	for _, id := range r.Missing {
 		fmt.Fprintf(stdout, "photo %s: its original is not in the store; exported without it (said so in its record.json)\n", id)
 	}

@@ -39,6 +39,9 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
 	var u usageError
 	if errors.As(err, &u) {
 		return 2

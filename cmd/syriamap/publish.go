@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"path/filepath"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/imagery"
@@ -109,5 +110,6 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stdout, "; images of %d photos (%d files missing)", r.Images, r.Missing)
 	}
 	fmt.Fprintln(stdout)
+	fmt.Fprintf(stdout, "the custody chain's head is in %s: a copy kept away from the archive (syriamap verify --since reads it)\n", filepath.Join(out, "custody-head.json"))
 	return nil
 }

@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // runVerify is `syriamap verify`: every stored original re-hashed (a
@@ -16,9 +20,11 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fl.SetOutput(stderr)
 	db := dbFlag(fl)
 	origs := originalsFlag(fl)
+	since := fl.String("since", "", "a checkpoint file (custody-head.json) kept elsewhere: prove the chain still holds it and only grew")
+	checkpoint := fl.String("checkpoint", "", "write the chain's head after the check to this file, to keep elsewhere")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap verify [--db PATH] [--originals DIR|s3://BUCKET/PREFIX]")
-		fmt.Fprintln(stderr, "Re-hashes every kept original and checks the custody chain; exits 1 on any mismatch, naming the photo.")
+		fmt.Fprintln(stderr, "Usage: syriamap verify [--db PATH] [--originals DIR|s3://BUCKET/PREFIX] [--since FILE] [--checkpoint FILE]")
+		fmt.Fprintln(stderr, "Re-hashes every kept original, checks the custody chain and each photo's row against it; exits 1 on any mismatch, naming the photo.")
 		fl.PrintDefaults()
 	}
 	if help, err := parseFlags(fl, args); help || err != nil {
@@ -28,6 +34,14 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fl.Usage()
 		return usageError{"verify: it takes no arguments"}
 	}
+	var cp *store.Checkpoint
+	if *since != "" {
+		c, err := readCheckpoint(*since)
+		if err != nil {
+			return err
+		}
+		cp = &c
+	}
 	a, closeDB, err := openWithOriginals(ctx, *db, *origs, stderr)
 	if err != nil {
 		return err
@@ -35,10 +49,13 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	defer closeDB()
 	bar := newProgressBar(stderr)
 	start := time.Now()
-	r, err := a.Verify(ctx, func(what string, done, total int64) {
-		if what == "originals" {
+	r, err := a.Verify(ctx, cp, func(what string, done, total int64) {
+		switch what {
+		case "originals":
 			bar.update("originals", done, total)
-		} else {
+		case "rows":
+			bar.draw("photos", done, total, fmt.Sprintf("%d/%d", done, total))
+		default:
 			bar.draw("custody records", done, total, fmt.Sprintf("%d/%d", done, total))
 		}
 	})
@@ -47,8 +64,21 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	took := time.Since(start)
-	fmt.Fprintf(stdout, "verify: %d originals (%s) re-hashed in %s (%.0f MB/s) from %s; %d custody records checked\n",
-		r.Files, bytesize(r.Bytes), took.Round(time.Millisecond), float64(r.Bytes)/1e6/took.Seconds(), a.Originals.Where(), r.Records)
+	fmt.Fprintf(stdout, "verify: %d originals (%s) re-hashed in %s (%.0f MB/s) from %s; %d custody records and %d photos checked\n",
+		r.Files, bytesize(r.Bytes), took.Round(time.Millisecond), float64(r.Bytes)/1e6/took.Seconds(), a.Originals.Where(), r.Records, r.Rows)
+	if cp != nil && len(r.Problems) == 0 {
+		fmt.Fprintf(stdout, "verify: the chain holds record %d of the checkpoint of %s and grew from it\n", cp.Seq, cp.At)
+	}
+	if *checkpoint != "" {
+		head, err := a.DB.Head(ctx)
+		if err != nil {
+			return err
+		}
+		if err := writeCheckpoint(*checkpoint, head); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "verify: the chain's head (record %d) written to %s: keep it away from the archive\n", head.Seq, *checkpoint)
+	}
 	for _, p := range r.Problems {
 		who := "the archive"
 		if p.PhotoID != "" {
@@ -60,5 +90,33 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("verify: %d problems (listed above)", n)
 	}
 	fmt.Fprintln(stdout, "verify: every original is as imported and the custody chain holds")
+	return nil
+}
+
+// readCheckpoint reads a custody checkpoint file (custody-head.json, as
+// verify --checkpoint, export and publish write it).
+func readCheckpoint(path string) (store.Checkpoint, error) {
+	var cp store.Checkpoint
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return cp, fmt.Errorf("the checkpoint: %w", err)
+	}
+	if err := json.Unmarshal(b, &cp); err != nil || cp.Seq <= 0 || len(cp.Hash) != 64 {
+		return cp, fmt.Errorf("%s is not a custody checkpoint (want {\"seq\": N, \"hash\": \"…\", \"at\": \"…\"}): %v", path, err)
+	}
+	return cp, nil
+}
+
+// writeCheckpoint writes the chain's head to a file, whole or not at all.
+func writeCheckpoint(path string, cp store.Checkpoint) error {
+	b, _ := json.MarshalIndent(cp, "", "  ")
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("could not write the checkpoint: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("could not write the checkpoint: %w", err)
+	}
 	return nil
 }

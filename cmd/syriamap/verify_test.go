@@ -68,3 +68,57 @@ func TestVerify(t *testing.T) {
 		t.Errorf("a changed custody record of %s: exit %d\n%s", photo, exitCode(err), out)
 	}
 }
+
+// TestVerifySinceACheckpoint: verify --checkpoint writes the chain's head
+// to a file kept elsewhere; after the newest records are deleted and the
+// head moved to the new last one (both in the archive's file), verify
+// alone finds the chain whole, and verify --since that file exits 1
+// naming the records lost; a caption edited in its row is named too
+// (issue 52, fault 2).
+func TestVerifySinceACheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	captions := filepath.Join(dir, "captions.txt")
+	os.WriteFile(captions, []byte("Boys play in Aleppo, Syria, July 12, 2016. (Photo by A. Person/AFP)\n\nA market in Damascus, Syria, August 1, 2016. (Photo by B. Person/Reuters)\n"), 0o644)
+	if out, errOut, err := runCmd(t, "", "import", "--db", db, captions); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, errOut)
+	}
+	cp := filepath.Join(dir, "elsewhere", "custody-head.json")
+	os.MkdirAll(filepath.Dir(cp), 0o755)
+	out, _, err := runCmd(t, "", "verify", "--db", db, "--checkpoint", cp)
+	if exitCode(err) != 0 || !strings.Contains(out, "written to "+cp) {
+		t.Fatalf("verify --checkpoint: exit %d\n%s", exitCode(err), out)
+	}
+	if out, _, err := runCmd(t, "", "verify", "--db", db, "--since", cp); exitCode(err) != 0 || !strings.Contains(out, "grew from it") {
+		t.Fatalf("verify --since on the chain as it was: exit %d\n%s", exitCode(err), out)
+	}
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`DELETE FROM custody WHERE seq > 2`, `UPDATE custody_head SET seq = 2, hash = (SELECT hash FROM custody WHERE seq = 2)`} {
+		if _, err := raw.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	if out, _, err := runCmd(t, "", "verify", "--db", db); exitCode(err) != 0 {
+		t.Fatalf("verify alone on the shortened chain (it cannot know): exit %d\n%s", exitCode(err), out)
+	}
+	out, _, err = runCmd(t, "", "verify", "--db", db, "--since", cp)
+	// Verify alone wrote its own record (a fixity check) where the lost
+	// ones were: the checkpoint's record is now another.
+	if exitCode(err) != 1 || !strings.Contains(out, "is not the one the checkpoint") {
+		t.Errorf("verify --since on the shortened chain: exit %d\n%s", exitCode(err), out)
+	}
+	raw, _ = sql.Open("sqlite", db)
+	raw.Exec(`UPDATE photos SET caption = 'Boys play in Homs.' WHERE caption LIKE 'Boys%'`)
+	raw.Close()
+	out, _, err = runCmd(t, "", "verify", "--db", db)
+	if exitCode(err) != 1 || !strings.Contains(out, "its caption is not the one its custody records") {
+		t.Errorf("verify of an edited caption: exit %d\n%s", exitCode(err), out)
+	}
+	if _, _, err := runCmd(t, "", "verify", "--db", db, "--since", captions); exitCode(err) != 1 || !strings.Contains(err.Error(), "not a custody checkpoint") {
+		t.Errorf("verify --since a file that is not a checkpoint: %v", err)
+	}
+}

@@ -14,6 +14,7 @@ import (
 type VerifyReport struct {
 	Files, Bytes int64 // originals checked and their bytes
 	Records      int64 // custody records checked
+	Rows         int64 // photos' rows checked against their custody
 	// Problems name each photo whose original is missing or changed,
 	// and each break of the chain.
 	Problems []Problem
@@ -25,12 +26,14 @@ type Problem struct {
 	PhotoID, What string
 }
 
-// Verify re-hashes every stored original and re-checks the custody
-// chain; progress hears of each original (bytes done of bytes in all)
-// and each stretch of the chain. The check is recorded in the chain
-// (action "fixity", with what it found), so the archive remembers when
-// its originals were last found whole.
-func (a *Archive) Verify(ctx context.Context, progress func(what string, done, total int64)) (VerifyReport, error) {
+// Verify re-hashes every stored original, re-checks the custody chain,
+// checks each photo's row against its custody records (store.CheckRows)
+// and, given a checkpoint kept elsewhere (since, or nil), that the chain
+// still holds it; progress hears of each original (bytes done of bytes
+// in all) and each stretch of the chain and the rows. The check is
+// recorded in the chain (action "fixity", with what it found), so the
+// archive remembers when its originals were last found whole.
+func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress func(what string, done, total int64)) (VerifyReport, error) {
 	var r VerifyReport
 	if a.Originals == nil {
 		return r, errors.New("verify: the archive has no store of originals")
@@ -78,6 +81,27 @@ func (a *Archive) Verify(ctx context.Context, progress func(what string, done, t
 	for _, c := range chain {
 		what := fmt.Sprintf("custody record %d: %s", c.Seq, c.What)
 		r.Problems = append(r.Problems, Problem{c.PhotoID, what})
+	}
+	if since != nil {
+		lost, err := a.DB.CheckSince(ctx, *since)
+		if err != nil {
+			return r, err
+		}
+		for _, c := range lost {
+			r.Problems = append(r.Problems, Problem{"", "custody chain: " + c.What})
+		}
+	}
+	var rows []store.ChainProblem
+	r.Rows, rows, err = a.DB.CheckRows(ctx, func(done, total int64) {
+		if progress != nil {
+			progress("rows", done, total)
+		}
+	})
+	if err != nil {
+		return r, err
+	}
+	for _, c := range rows {
+		r.Problems = append(r.Problems, Problem{c.PhotoID, c.What})
 	}
 	failed := map[string]string{}
 	for _, p := range r.Problems {

@@ -7,6 +7,8 @@
 package evidence
 
 import (
+	"bufio"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -23,6 +25,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Result is what an export wrote.
@@ -50,7 +53,13 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 	if err != nil {
 		return r, err
 	}
-	b := &bag{root: out, sums: map[string]string{}}
+	// The head the bag is made at: every record of its photos is at or
+	// before it, and custody-links.txt leads from them to it.
+	head, err := a.DB.Head(ctx)
+	if err != nil {
+		return r, err
+	}
+	b := &bag{root: out, sums: map[string]string{}, first: head.Seq + 1}
 	exported := map[string]any{}
 	for i := range photos {
 		if err := ctx.Err(); err != nil {
@@ -73,6 +82,10 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		}
 		exported[p.ID] = map[string]any{"bag": out}
 	}
+	if err := b.links(ctx, a, head); err != nil {
+		os.RemoveAll(out)
+		return r, fmt.Errorf("evidence: the custody links: %w", err)
+	}
 	info := []string{
 		"Bag-Software-Agent: syriamap (https://github.com/syriamap/syriamap)",
 		"Bagging-Date: " + time.Now().UTC().Format("2006-01-02"),
@@ -80,6 +93,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		"External-Description: Photos of the Syrian war exported from a syriamap archive with their originals,",
 		"  metadata as read, captions, placements with their reasons, checks and custody records.",
 		fmt.Sprintf("Exported-Photos: %d", r.Photos),
+		fmt.Sprintf("Custody-Head: %d %s", head.Seq, head.Hash),
 		"Exported-By: " + actor,
 	}
 	if err := b.finish(strings.Join(info, "\n") + "\n"); err != nil {
@@ -100,6 +114,41 @@ type bag struct {
 	root  string
 	sums  map[string]string // path under root → SHA-256
 	bytes int64
+	// first is the earliest custody record of the bag's photos.
+	first int64
+}
+
+// linksHowTo is how a third party checks, from the bag alone, that the
+// bag's photos' custody records are part of one unbroken chain up to the
+// head the bag was made at.
+const linksHowTo = "custody-links.txt lists every record of the archive's custody chain from the bag's photos' first record " +
+	"to the head the bag was made at, one a line: seq, prev (- for the chain's first record) and hash. Check that (1) each line's prev is the hash on the line before it " +
+	"and its seq one more; (2) each record in a photo's custody.json appears here with the same seq, prev and hash, and hashes to it " +
+	"(custody.json says how); (3) the last line is this head. Records of photos outside the bag appear by their hashes only. " +
+	"Compare the head with a checkpoint the archive's team keeps elsewhere (syriamap verify --since reads this file): " +
+	"if the archive's chain still holds this head, nothing the bag's records lead to was removed."
+
+// links writes custody-head.json and custody-links.txt: the head the bag
+// was made at, and the chain from the bag's first record to it.
+func (b *bag) links(ctx context.Context, a *archive.Archive, head store.Checkpoint) error {
+	if err := b.writeJSON("data/custody-head.json", map[string]any{"seq": head.Seq, "hash": head.Hash, "at": head.At, "how_to_check": linksHowTo}); err != nil {
+		return err
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		bw := bufio.NewWriter(pw)
+		err := a.DB.Links(ctx, b.first, head.Seq, func(l store.Link) error {
+			_, err := fmt.Fprintf(bw, "%d %s %s\n", l.Seq, cmp.Or(l.Prev, "-"), l.Hash)
+			return err
+		})
+		if err == nil {
+			err = bw.Flush()
+		}
+		pw.CloseWithError(err)
+	}()
+	err := b.write("data/custody-links.txt", pr)
+	pr.Close()
+	return err
 }
 
 // write writes one payload file from r.
@@ -187,12 +236,21 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 	if err != nil {
 		return false, err
 	}
-	return kept, b.writeJSON(dir+"custody.json", map[string]any{
+	if len(custody) > 0 {
+		b.first = min(b.first, custody[0].Seq)
+	}
+	// Compact, not indented: each record's detail is then written byte for
+	// byte as it was hashed.
+	body, err := json.Marshal(map[string]any{
 		"how_to_check": "Each record's hash is the SHA-256 of, in order, prev, seq, photo_id, at, actor, action and detail, " +
-			"each preceded by its length in bytes as an 8-byte big-endian number; prev is the hash of the archive's record before it " +
+			"each preceded by its length in bytes as an 8-byte big-endian number (detail byte for byte as this file writes it); prev is the hash of the archive's record before it " +
 			"(the chain runs through every photo's records, so a photo's own records need not follow one another).",
 		"records": custodyOrEmpty(custody),
 	})
+	if err != nil {
+		return false, err
+	}
+	return kept, b.write(dir+"custody.json", strings.NewReader(string(body)+"\n"))
 }
 
 func custodyOrEmpty(c []photo.Custody) []photo.Custody {

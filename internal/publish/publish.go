@@ -78,6 +78,17 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	if err := p.run(ctx); err != nil {
 		return Report{}, err
 	}
+	// The custody chain's head as published: a copy kept away from the
+	// archive (syriamap verify --since reads it), so the chain cannot be
+	// shortened unseen.
+	head, err := a.DB.Head(ctx)
+	if err != nil {
+		return Report{}, err
+	}
+	b, _ := json.MarshalIndent(head, "", "  ")
+	if err := s.put("custody-head.json", append(b, '\n')); err != nil {
+		return Report{}, fmt.Errorf("publish: writing custody-head.json: %w", err)
+	}
 	removed, err := s.prune()
 	if err != nil {
 		return Report{}, err

@@ -29,10 +29,11 @@ type Record struct {
 
 // importDetail is what an import's custody record says of a photo: the
 // file (and line) it came from, the image file's size and SHA-256, the
-// caption's SHA-256, and where the geocoder put it.
-func importDetail(src string, r Record) map[string]any {
+// caption's SHA-256, the date as stored, and where the geocoder put it.
+// verify checks the photo's row against the caption's hash and the date.
+func importDetail(src string, r Record, date photo.Date) map[string]any {
 	p := r.Photo
-	d := map[string]any{"source": src, "caption_sha256": sha256Hex(p.Caption),
+	d := map[string]any{"source": src, "caption_sha256": sha256Hex(p.Caption), "date": date.String(),
 		"placement": map[string]any{"place_id": p.Geocoded.ID, "name": p.Geocoded.Name, "precision": p.Geocoded.Precision, "confidence": p.Geocoded.Confidence}}
 	if r.Line > 0 {
 		d["line"] = r.Line
@@ -41,6 +42,19 @@ func importDetail(src string, r Record) map[string]any {
 		d["file"] = map[string]any{"path": p.File.Path, "size": p.File.Size, "sha256": p.File.SHA256}
 	}
 	return d
+}
+
+// storedDate reads a photo's date as its row holds it.
+func storedDate(ctx context.Context, tx *sql.Tx, id string) (photo.Date, error) {
+	var from, to sql.NullInt64
+	var prec sql.NullString
+	if err := tx.QueryRowContext(ctx, `SELECT date_from, date_to, date_precision FROM photos WHERE id = ?`, id).Scan(&from, &to, &prec); err != nil {
+		return photo.Date{}, fmt.Errorf("store: reading the date of %s: %w", id, err)
+	}
+	if !prec.Valid {
+		return photo.Date{}, nil
+	}
+	return photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String), nil
 }
 
 func sha256Hex(s string) string {
@@ -140,8 +154,13 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 			sum.Unchanged++
 		}
 		if res != unchanged {
-			action := map[outcome]string{added: "import", updated: "reimport"}[res]
-			if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r)); err != nil {
+			action, date := map[outcome]string{added: "import", updated: "reimport"}[res], r.Photo.Date
+			if res == updated { // the date as stored: another file's, or an editor's fix, may stand
+				if date, err = storedDate(ctx, tx, r.Photo.ID); err != nil {
+					return Summary{}, err
+				}
+			}
+			if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r, date)); err != nil {
 				return Summary{}, err
 			}
 		}

@@ -226,7 +226,7 @@ func (s *DB) ChangePlace(ctx context.Context, c photo.PlaceChange) (photos []str
 		return nil, err
 	}
 	if action == "move-place" {
-		if _, err := tx.ExecContext(ctx, `UPDATE photos SET lon = ?, lat = ?, updated = ? WHERE place_id = ?`, after.Lon, after.Lat, stamp, c.ID); err != nil {
+		if err := s.movePlaced(ctx, tx, custody, c, after, now); err != nil {
 			return nil, err
 		}
 	}
@@ -293,4 +293,31 @@ func column(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]strin
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// movePlaced moves the photos shown at a place that moved: a person's
+// placement there moves with it, with a custody record ("move") saying
+// where it was and is, so that verify finds the row as its custody says.
+func (s *DB) movePlaced(ctx context.Context, tx *sql.Tx, custody *chain, c photo.PlaceChange, to photo.AddedPlace, now time.Time) error {
+	ids, err := column(ctx, tx, `SELECT p.id FROM corrections k JOIN photos p ON p.rowid = k.photo WHERE k.place_id = ? ORDER BY p.rowid`, c.ID)
+	if err != nil {
+		return err
+	}
+	stamp := now.UTC().Format(time.RFC3339)
+	for _, id := range ids {
+		var p photo.Photo
+		if _, err := photoIn(ctx, tx, id, &p); err != nil {
+			return notFound(err, "photo "+id)
+		}
+		before := placeState(&p)
+		p.Place.Lon, p.Place.Lat = to.Lon, to.Lat
+		if err := custody.add(ctx, id, now, c.Author, "move", map[string]any{"before": before, "after": placeState(&p), "note": "place " + c.ID + " moved: " + c.Reason}); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE corrections SET lon = ?, lat = ? WHERE place_id = ?`, to.Lon, to.Lat, c.ID); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE photos SET lon = ?, lat = ?, updated = ? WHERE place_id = ?`, to.Lon, to.Lat, stamp, c.ID)
+	return err
 }

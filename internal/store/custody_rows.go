@@ -1,0 +1,181 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// rowState is what a photo's custody records say its row must hold: the
+// caption's SHA-256 and the date of its last import, the placement of
+// its last person's decision, the last harm mark. A field no record sets
+// is not checked (records written before the field was kept).
+type rowState struct {
+	captionSHA, date   string
+	hasDate            bool
+	review             string // "" when no decision was recorded
+	placeID            string
+	lon, lat           *float64
+	harm               string
+	hasHarm, hasReview bool
+}
+
+// placementActions are the custody actions that set a photo's placement
+// by a person's word (or take it back).
+var placementActions = map[string]bool{"correct": true, "confirm": true, "undo": true, "unplace": true, "move": true}
+
+// apply folds one custody record into the state.
+func (st *rowState) apply(action, detail string) {
+	var d struct {
+		CaptionSHA *string         `json:"caption_sha256"`
+		Date       *string         `json:"date"`
+		After      json.RawMessage `json:"after"`
+	}
+	if json.Unmarshal([]byte(detail), &d) != nil {
+		return
+	}
+	switch {
+	case action == "import" || action == "reimport":
+		if d.CaptionSHA != nil {
+			st.captionSHA = *d.CaptionSHA
+		}
+		if d.Date != nil {
+			st.date, st.hasDate = *d.Date, true
+		}
+	case action == "fix":
+		var a struct {
+			Date *string `json:"date"`
+		}
+		if json.Unmarshal(d.After, &a) == nil {
+			st.date, st.hasDate = "", true
+			if a.Date != nil {
+				st.date = *a.Date
+			}
+		}
+	case action == "harm":
+		var a string
+		if json.Unmarshal(d.After, &a) == nil {
+			st.harm, st.hasHarm = a, true
+		}
+	case placementActions[action]:
+		var a struct {
+			PlaceID string   `json:"place_id"`
+			Review  string   `json:"review"`
+			Lon     *float64 `json:"lon"`
+			Lat     *float64 `json:"lat"`
+		}
+		if json.Unmarshal(d.After, &a) == nil {
+			st.review, st.placeID, st.lon, st.lat, st.hasReview = a.Review, a.PlaceID, a.Lon, a.Lat, true
+		}
+	}
+}
+
+// CheckRows checks every photo's row against its custody records: its
+// caption against the SHA-256 its last import recorded, its date against
+// the last import or fix, its placement against the last person's
+// decision (an automatic placement moves with the geocoder and is not
+// checked), its harm mark against the last mark. A row edited by hand
+// (a caption or date changed, a withheld mark taken off) is named.
+func (s *DB) CheckRows(ctx context.Context, progress func(done, total int64)) (checked int64, problems []ChainProblem, err error) {
+	var total int64
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM photos`).Scan(&total); err != nil {
+		return 0, nil, fmt.Errorf("store: %w", err)
+	}
+	// Both in id order (the custody index is by photo, then seq): a merge.
+	recs, err := s.read.QueryContext(ctx, `SELECT photo_id, action, detail FROM custody WHERE photo_id != '' ORDER BY photo_id, seq`)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: %w", err)
+	}
+	defer recs.Close()
+	rows, err := s.read.QueryContext(ctx, `SELECT id, caption, date_from, date_to, date_precision, review, place_id, lon, lat, harm FROM photos ORDER BY id`)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: %w", err)
+	}
+	defer rows.Close()
+	var recID, action, detail string
+	haveRec := recs.Next()
+	if haveRec {
+		if err := recs.Scan(&recID, &action, &detail); err != nil {
+			return 0, nil, err
+		}
+	}
+	for rows.Next() {
+		var id, caption, review, placeID, harm string
+		var from, to sql.NullInt64
+		var prec sql.NullString
+		var lon, lat sql.NullFloat64
+		if err := rows.Scan(&id, &caption, &from, &to, &prec, &review, &placeID, &lon, &lat, &harm); err != nil {
+			return checked, problems, err
+		}
+		var st rowState
+		for haveRec && recID <= id {
+			if recID == id {
+				st.apply(action, detail)
+			}
+			if haveRec = recs.Next(); haveRec {
+				if err := recs.Scan(&recID, &action, &detail); err != nil {
+					return checked, problems, err
+				}
+			}
+		}
+		bad := func(format string, args ...any) {
+			problems = append(problems, ChainProblem{PhotoID: id, What: fmt.Sprintf(format, args...)})
+		}
+		if st.captionSHA != "" && sha256Hex(caption) != st.captionSHA {
+			bad("its caption is not the one its custody records (SHA-256 %s): the row was changed outside syriamap", st.captionSHA)
+		}
+		if date := dateOf(from, to, prec); st.hasDate && date != st.date {
+			bad("its date is %q, but its custody records %q: the row was changed outside syriamap", date, st.date)
+		}
+		if st.hasHarm && harm != st.harm {
+			bad("its harm mark is %q, but its custody records %q: the row was changed outside syriamap", harm, st.harm)
+		}
+		if !st.hasHarm && harm != "" {
+			bad("it is marked %q, but no custody record marks it: the row was changed outside syriamap", harm)
+		}
+		if st.hasReview {
+			if got, want := orAutomatic(photo.Review(review)), orAutomatic(photo.Review(st.review)); got != want {
+				bad("its review is %q, but its custody records %q: the row was changed outside syriamap", got, want)
+			} else if want != photo.ReviewAutomatic && (placeID != st.placeID || !sameCoord(lon, st.lon) || !sameCoord(lat, st.lat)) {
+				bad("it is placed at %s (%v, %v), but its custody records %s (%v, %v): the row was changed outside syriamap",
+					placeID, lon.Float64, lat.Float64, st.placeID, orNil(st.lon), orNil(st.lat))
+			}
+		}
+		checked++
+		if progress != nil && checked%4096 == 0 {
+			progress(checked, total)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return checked, problems, err
+	}
+	if progress != nil {
+		progress(checked, total)
+	}
+	return checked, problems, recs.Err()
+}
+
+func dateOf(from, to sql.NullInt64, prec sql.NullString) string {
+	if !prec.Valid {
+		return ""
+	}
+	return photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String).String()
+}
+
+func sameCoord(got sql.NullFloat64, want *float64) bool {
+	if want == nil {
+		return !got.Valid
+	}
+	return got.Valid && math.Abs(got.Float64-*want) < 1e-9
+}
+
+func orNil(f *float64) any {
+	if f == nil {
+		return nil
+	}
+	return *f
+}
