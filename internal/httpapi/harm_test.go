@@ -391,3 +391,37 @@ func TestMarkingAPhoto(t *testing.T) {
 		t.Errorf("the photo given back: %s", res.Status)
 	}
 }
+
+// TestWithheldEditsMoveNoPublicETag: a correction of a withheld photo
+// leaves every reader's ETag as it was (the answers are the same, and a
+// changed tag would tell when hidden photos are edited), while an
+// editor's tags move (issue 52, fault 4: v270 → v271, body identical).
+func TestWithheldEditsMoveNoPublicETag(t *testing.T) {
+	h := newHarmArchive(t)
+	token := h.token
+	ts, _ := serveArchive(t, h.a, Options{NoMemIndex: true})
+	paths := []string{"/", "/about", "/api/photos.geojson", "/api/facets", "/ogc/collections/photos/items"}
+	tags := func(header ...string) []string {
+		t.Helper()
+		var out []string
+		for _, p := range paths {
+			res, _ := get(t, ts, p, header...)
+			out = append(out, res.Header.Get("ETag"))
+		}
+		return out
+	}
+	reader, editor := tags(), tags("Authorization", "Bearer "+token)
+	place := photo.Place{ID: "gn:170063", Name: "Aleppo", Lon: 37.16, Lat: 36.2, Located: true, Precision: "corrected"}
+	if _, err := h.a.DB.Apply(context.Background(), []string{h.withheld.ID}, photo.Change{Author: "rana", Place: &place}); err != nil {
+		t.Fatal(err)
+	}
+	if after := tags(); !slices.Equal(after, reader) {
+		t.Errorf("a withheld photo corrected: readers' tags %v → %v", reader, after)
+	}
+	after := tags("Authorization", "Bearer "+token)
+	for i := range after {
+		if after[i] == editor[i] {
+			t.Errorf("%s: the editor's tag did not move (%s): their pages show the withheld photo", paths[i], after[i])
+		}
+	}
+}

@@ -172,7 +172,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
-	s.conditional = &httpcache.Layer{Versions: a.DB.Versions, Error: s.Error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
+	s.conditional = &httpcache.Layer{Versions: a.DB.VersionsFor, Error: s.Error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
 		Own: ownValidators, Log: s.log}
 	switch {
 	case opts.CacheBytes == 0:

@@ -47,8 +47,9 @@ const (
 // before it serves.
 type Layer struct {
 	// Versions reads the archive's version of the photos and its count of
-	// all changes.
-	Versions func(ctx context.Context) (photos, changes int64, err error)
+	// all changes the viewer may know of (an editor's takes in the changes
+	// to withheld photos; a reader's does not).
+	Versions func(ctx context.Context, editor bool) (photos, changes int64, err error)
 	// Error answers a request with an error.
 	Error func(w http.ResponseWriter, r *http.Request, err error)
 	// Cache keeps readers' finished answers; nil keeps none.
@@ -93,7 +94,7 @@ func (l *Layer) Middleware(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		v, changes, err := l.Versions(r.Context())
+		v, changes, err := l.Versions(r.Context(), editor)
 		if err != nil {
 			l.Error(w, r, err)
 			return

@@ -41,10 +41,15 @@ type chain struct {
 	stmt *sql.Stmt
 	seq  int64
 	prev string
+	// photos are the photos the records are of ("" for the archive);
+	// public says the change shows to readers whatever they are (a
+	// photo withheld or shown again).
+	photos map[string]bool
+	public bool
 }
 
 func openChain(ctx context.Context, tx *sql.Tx) (*chain, error) {
-	c := &chain{tx: tx}
+	c := &chain{tx: tx, photos: map[string]bool{}}
 	err := tx.QueryRowContext(ctx, `SELECT seq, hash FROM custody ORDER BY seq DESC LIMIT 1`).Scan(&c.seq, &c.prev)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: reading the custody chain: %w", err)
@@ -67,7 +72,22 @@ func (c *chain) add(ctx context.Context, photoID string, at time.Time, actor, ac
 		return fmt.Errorf("store: recording custody of %q: %w", photoID, err)
 	}
 	c.seq, c.prev = seq, hash
+	c.photos[photoID] = true
 	return nil
+}
+
+// hidden reports whether every record the chain took is of a photo
+// withheld from the public (as the transaction leaves it), and the
+// change is not one readers see.
+func (c *chain) hidden(ctx context.Context) (bool, error) {
+	if c.public || len(c.photos) == 0 || c.photos[""] {
+		return false, nil
+	}
+	ids := slices.Collect(maps.Keys(c.photos))
+	list, _ := json.Marshal(ids)
+	var shown int
+	err := c.tx.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE id IN (SELECT value FROM json_each(?)) AND harm != 'withheld'`, string(list)).Scan(&shown)
+	return shown == 0, err
 }
 
 // close writes the chain's head and frees the statement.
@@ -89,6 +109,11 @@ func (s *DB) commit(ctx context.Context, tx *sql.Tx, c *chain, changed bool) err
 	raise := touch // a custody record is on the photo's page
 	if changed {
 		raise = bump
+	}
+	if hidden, err := c.hidden(ctx); err != nil {
+		return err
+	} else if hidden {
+		raise = hide
 	}
 	if err := raise(ctx, tx); err != nil {
 		return err

@@ -118,3 +118,54 @@ func TestCheckpointCatchesAShortenedChain(t *testing.T) {
 		t.Errorf("a rewritten head against the checkpoint: %+v, %v", problems, err)
 	}
 }
+
+// TestChangesToWithheldPhotosAreHiddenFromReaders: a correction or export
+// of a withheld photo moves the editors' count of changes, not the
+// readers' (their ETags name it), nor the photos' version; withholding a
+// photo moves both (issue 52, fault 4: an edit of a withheld photo
+// changed every public ETag).
+func TestChangesToWithheldPhotosAreHiddenFromReaders(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	importFixture(t, db)
+	id := fixture[0].ID
+	versions := func() (photos, reader, editor int64) {
+		t.Helper()
+		db.versions = versionMemo{} // read afresh
+		p, r, err := db.VersionsFor(ctx, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, e, _ := db.VersionsFor(ctx, true)
+		return p, r, e
+	}
+	p0, r0, e0 := versions()
+	if _, err := db.SetHarm(ctx, id, photo.HarmWithheld, "rana", "the family asked"); err != nil {
+		t.Fatal(err)
+	}
+	p1, r1, e1 := versions()
+	if p1 == p0 || r1 == r0 || e1 == e0 {
+		t.Fatalf("withholding a photo: versions %d→%d, reader %d→%d, editor %d→%d; readers must see it go", p0, p1, r0, r1, e0, e1)
+	}
+	place := photo.Place{ID: "gn:2", Name: "Damascus", Lon: 36.29, Lat: 33.51, Located: true, Precision: "corrected"}
+	if _, err := db.Apply(ctx, []string{id}, photo.Change{Author: "rana", Place: &place}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AddCustody(ctx, "rana", "export", map[string]any{id: map[string]any{"bag": "x"}}); err != nil {
+		t.Fatal(err)
+	}
+	p2, r2, e2 := versions()
+	if p2 != p1 || r2 != r1 || e2 != e1+2 {
+		t.Errorf("a withheld photo corrected and exported: versions %d→%d, reader %d→%d, editor %d→%d; want only the editor's to move, by 2", p1, p2, r1, r2, e1, e2)
+	}
+	if _, err := db.Apply(ctx, []string{fixture[1].ID}, photo.Change{Author: "rana", Place: &place}); err != nil {
+		t.Fatal(err)
+	}
+	if _, r3, _ := versions(); r3 == r2 {
+		t.Errorf("a public photo corrected: the readers' count did not move")
+	}
+}

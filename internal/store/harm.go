@@ -46,6 +46,7 @@ func (s *DB) SetHarm(ctx context.Context, id, harm, actor, reason string) (chang
 	if err != nil {
 		return false, err
 	}
+	c.public = true // withheld, or shown again: what readers see changes
 	if err := c.add(ctx, id, s.Now(), actor, "harm", map[string]any{"before": before, "after": harm, "reason": reason}); err != nil {
 		c.stmt.Close()
 		return false, err

@@ -24,8 +24,8 @@ const versionTTL = 500 * time.Millisecond
 // versionMemo is the versions last read, and the count of the file's
 // committed changes they were read at.
 type versionMemo struct {
-	mu          sync.Mutex
-	photos, all int64
+	mu                  sync.Mutex
+	photos, all, hidden int64
 	at          time.Time
 	writes      uint64
 }
@@ -65,25 +65,42 @@ func (s *DB) Version(ctx context.Context) (int64, error) {
 // and custody records. The second is higher after any change the first
 // is, and after the others too: what a whole answer is named by.
 func (s *DB) Versions(ctx context.Context) (photos, all int64, err error) {
+	photos, all, _, err = s.versionsOf(ctx)
+	return photos, all, err
+}
+
+// VersionsFor is Versions as the viewer may know it: for an editor the
+// count of all changes takes in the changes to withheld photos too (their
+// pages show them); for a reader it does not, so that nothing a reader is
+// answered, its ETag included, moves when only withheld photos change.
+func (s *DB) VersionsFor(ctx context.Context, editor bool) (photos, all int64, err error) {
+	photos, all, hidden, err := s.versionsOf(ctx)
+	if editor {
+		all += hidden
+	}
+	return photos, all, err
+}
+
+func (s *DB) versionsOf(ctx context.Context) (photos, all, hidden int64, err error) {
 	m := &s.versions
 	writes := s.writes.Load()
 	m.mu.Lock()
 	if m.writes == writes && !m.at.IsZero() && time.Since(m.at) < versionTTL {
-		photos, all = m.photos, m.all
+		photos, all, hidden = m.photos, m.all, m.hidden
 		m.mu.Unlock()
-		return photos, all, nil
+		return photos, all, hidden, nil
 	}
 	m.mu.Unlock()
 	at := time.Now()
 	err = s.reading(ctx, "", "reading the archive's version", func(ctx context.Context) error {
-		return s.read.QueryRowContext(ctx, `SELECT version, changes FROM archive_version WHERE id = 1`).Scan(&photos, &all)
+		return s.read.QueryRowContext(ctx, `SELECT version, changes, hidden FROM archive_version WHERE id = 1`).Scan(&photos, &all, &hidden)
 	})
 	if err == nil && s.writes.Load() == writes {
 		m.mu.Lock()
-		m.photos, m.all, m.at, m.writes = photos, all, at, writes
+		m.photos, m.all, m.hidden, m.at, m.writes = photos, all, hidden, at, writes
 		m.mu.Unlock()
 	}
-	return photos, all, err
+	return photos, all, hidden, err
 }
 
 // bump raises both change counters inside a write transaction that
@@ -91,6 +108,15 @@ func (s *DB) Versions(ctx context.Context) (photos, all int64, err error) {
 func bump(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE archive_version SET version = version + 1, changes = changes + 1 WHERE id = 1`); err != nil {
 		return fmt.Errorf("store: version: %w", err)
+	}
+	return nil
+}
+
+// hide raises only the counter of changes readers do not see, inside a
+// write transaction that changed withheld photos alone.
+func hide(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE archive_version SET hidden = hidden + 1 WHERE id = 1`); err != nil {
+		return fmt.Errorf("store: hidden changes: %w", err)
 	}
 	return nil
 }

@@ -1,0 +1,52 @@
+package archive
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// CustodyFor is a photo's custody records as the viewer may see them: an
+// editor sees them all; a reader none that names or points to a withheld
+// photo (a frame found again, "of" a withheld photo) or that was caused
+// by one (a re-use flag taken off because the photo it pointed to was
+// withheld), so that a public page never tells that another copy of a
+// frame exists, when an editor hid it, or who.
+func (a *Archive) CustodyFor(ctx context.Context, id string, editor bool) ([]photo.Custody, error) {
+	recs, err := a.DB.CustodyOf(ctx, id)
+	if err != nil || editor {
+		return recs, err
+	}
+	ofs := make([]string, len(recs))
+	var named []string
+	for i, c := range recs {
+		if c.Action != "reuse" {
+			continue
+		}
+		var d struct {
+			Of string `json:"of"`
+		}
+		json.Unmarshal(c.Detail, &d)
+		if ofs[i] = d.Of; d.Of != "" {
+			named = append(named, d.Of)
+		}
+	}
+	withheld, err := a.DB.WithheldAmong(ctx, named)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]photo.Custody, 0, len(recs))
+	hidden := false // the last re-use record was hidden: the one that clears it is too
+	for i, c := range recs {
+		if c.Action == "reuse" {
+			if of := ofs[i]; withheld[of] || of == "" && hidden {
+				hidden = true
+				continue
+			}
+			hidden = false
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
