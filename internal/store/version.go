@@ -26,8 +26,8 @@ const versionTTL = 500 * time.Millisecond
 type versionMemo struct {
 	mu                  sync.Mutex
 	photos, all, hidden int64
-	at          time.Time
-	writes      uint64
+	at                  time.Time
+	writes              uint64
 }
 
 // fileWrites counts the changes committed to each archive file by this
