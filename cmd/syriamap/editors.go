@@ -8,13 +8,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 	"unicode"
 
 	"golang.org/x/term"
 
 	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 const usersUsage = `Usage:
@@ -22,6 +25,8 @@ const usersUsage = `Usage:
   syriamap users passwd [--db PATH] [--password-stdin] NAME  change an editor's password (ends all their sessions)
   syriamap users list [--db PATH]                          the editors
   syriamap users remove [--db PATH] NAME                   remove an editor (their changes stay)
+  syriamap users code [--db PATH] [--valid 1h] NAME        a one-time code to sign in from a new browser
+                                                           when others' wrong passwords have blocked it
 
 The server takes corrections only once an archive has editors.`
 
@@ -29,13 +34,14 @@ The server takes corrections only once an archive has editors.`
 func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usersUsage)
-		return usageError{"users: want add, passwd, list or remove"}
+		return usageError{"users: want add, passwd, list, remove or code"}
 	}
 	fl := flag.NewFlagSet("users "+args[0], flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	fl.Usage = func() { fmt.Fprintln(stderr, usersUsage) }
 	db := dbFlag(fl)
 	fromStdin := fl.Bool("password-stdin", false, "read the password from the first line of standard input")
+	valid := fl.Duration("valid", time.Hour, "for code: how long the code may be used")
 	if help, err := parseFlags(fl, args[1:]); help || err != nil {
 		return err
 	}
@@ -81,6 +87,30 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		fmt.Fprintf(stdout, "%s is no longer an editor; their changes stay under their name\n", fl.Arg(0))
+	case "code":
+		if fl.NArg() != 1 || *valid <= 0 || *valid > 24*time.Hour {
+			return usageError{"users code: give one name, and --valid between a second and 24h"}
+		}
+		a, closeDB, err := openArchive(ctx, *db, openWrite, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		users, err := a.Editors(ctx)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(users, func(u photo.User) bool { return strings.EqualFold(u.Name, fl.Arg(0)) }) {
+			return photo.Errorf(photo.ENotFound, "no editor is called %q (syriamap users list)", fl.Arg(0))
+		}
+		code := auth.NewSecret()
+		expires := time.Now().Add(*valid)
+		if err := a.DB.AddSignInCode(ctx, auth.HashSecret(code), fl.Arg(0), expires); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s\n", code)
+		fmt.Fprintf(stderr, "a one-time code for %s, until %s: give it to them by another channel than email if you can; it signs in one new browser, with their password\n",
+			fl.Arg(0), expires.UTC().Format("2006-01-02 15:04 UTC"))
 	case "list":
 		a, closeDB, err := openArchive(ctx, *db, openReadOnly, stderr)
 		if err != nil {

@@ -120,7 +120,11 @@ func Equal(a, b string) bool {
 // checked only for a browser that has signed in as it before (a device
 // cookie: OWASP's "device cookies" scheme), each such browser braked on
 // its own failures. The editor at their usual browser is never locked out,
-// however many addresses guess; a guesser gets NameGuesses an hour.
+// however many addresses guess; a guesser gets NameGuesses an hour. At a
+// new browser, the editor signs in with a one-time code the server's
+// operator gives them (syriamap users code), which stands for a known
+// browser once: a guesser can spend the budget hour after hour, and still
+// never keep the editor out.
 //
 // An attempt is recorded as failed when it begins, before its password is
 // checked, so that a hundred simultaneous guesses from one client are one
@@ -168,7 +172,7 @@ type Refusal struct {
 
 func (r *Refusal) Error() string {
 	if r.KnownBrowserOnly {
-		return fmt.Sprintf("too many wrong passwords for this name from unknown browsers: sign in from a browser that has signed in as it before, or wait %s", r.Wait.Round(time.Second))
+		return fmt.Sprintf("too many wrong passwords for this name from unknown browsers: sign in from a browser that has signed in as it before, or with a one-time code (syriamap users code NAME), or wait %s", r.Wait.Round(time.Second))
 	}
 	return fmt.Sprintf("too many wrong passwords: try again in %s", r.Wait.Round(time.Second))
 }

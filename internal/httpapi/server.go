@@ -315,9 +315,11 @@ func (s *Server) routes() {
 }
 
 // Handler returns the server's handler: the routes inside the security
-// headers, request logging and compression.
+// headers, request logging, the refusal of credentials in addresses and
+// compression.
 func (s *Server) Handler() http.Handler {
-	return middleware.LogRequests(middleware.SecurityHeaders(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), s.tiles), s.log,
+	routes := middleware.RefuseCredentialsInQuery(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), s.Error)
+	return middleware.LogRequests(middleware.SecurityHeaders(routes, s.tiles), s.log,
 		func() time.Duration { return s.stream.WriteIdle })
 }
 

@@ -103,8 +103,45 @@ func TestSignInFromAThousandAddresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := readAll(t, resp)
-	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "a browser you have used before") {
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "a browser you have used before") || !strings.Contains(body, "one-time code") {
 		t.Errorf("the editor at a new browser during the attack: %s", resp.Status)
+	}
+	// The server's operator gives a one-time code (syriamap users code):
+	// the new browser signs in with it, once; a guesser's code of another
+	// name, a wrong password with the code, and the code spent, do not.
+	ctx := context.Background()
+	code := auth.NewSecret()
+	if err := e.a.DB.AddSignInCode(ctx, auth.HashSecret(code), "rana", time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	withCode := func(c *http.Client, password, code string) int {
+		resp, err := c.PostForm(e.ts.URL+"/signin", url.Values{"name": {"rana"}, "password": {password}, "code": {code}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := withCode(clientFrom("127.0.0.10"), testPassword, "not-the-code"); got != http.StatusTooManyRequests {
+		t.Errorf("a wrong code at a new browser: %d, want 429", got)
+	}
+	if got := withCode(fresh, testPassword, code); got != http.StatusSeeOther {
+		t.Errorf("the editor at a new browser with the operator's one-time code: %d, want 303", got)
+	}
+	if got := withCode(clientFrom("127.0.0.12"), testPassword, code); got != http.StatusTooManyRequests {
+		t.Errorf("the code used a second time: %d, want 429", got)
+	}
+	if got := signInAs(t, fresh, e.ts.URL, "rana", testPassword); got.StatusCode != http.StatusSeeOther {
+		t.Errorf("the browser the code signed in is known from then on: %s", got.Status)
+	}
+	// A code is a password check like any other: braked by its failures.
+	other := auth.NewSecret()
+	e.a.DB.AddSignInCode(ctx, auth.HashSecret(other), "rana", time.Now().Add(time.Hour))
+	if got := withCode(clientFrom("127.0.0.11"), "wrong password", other); got != http.StatusUnauthorized {
+		t.Errorf("a code with a wrong password: %d, want 401", got)
+	}
+	if got := withCode(clientFrom("127.0.0.13"), testPassword, other); got != http.StatusTooManyRequests {
+		t.Errorf("the code right after a wrong password with it: %d, want 429 (its brake)", got)
 	}
 }
 

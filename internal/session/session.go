@@ -52,6 +52,10 @@ type Store interface {
 	AddDevice(ctx context.Context, hash, user string) error
 	DeviceUser(ctx context.Context, hash string) (string, error)
 	SetPassword(ctx context.Context, user, hash, keepSession string) error
+	// SignInCodeUser and UseSignInCode read and spend the one-time codes
+	// the server's operator gives an editor for a new browser.
+	SignInCodeUser(ctx context.Context, hash string) (string, error)
+	UseSignInCode(ctx context.Context, hash string) error
 }
 
 // MayBeEditor reports whether r carries credentials (a bearer token or a

@@ -36,6 +36,8 @@ func (fakeStore) AddSession(context.Context, string, photo.Session) error   { re
 func (fakeStore) DeleteSession(context.Context, string) error               { return nil }
 func (fakeStore) AddDevice(context.Context, string, string) error           { return nil }
 func (fakeStore) DeviceUser(context.Context, string) (string, error)        { return "", nil }
+func (fakeStore) SignInCodeUser(context.Context, string) (string, error)    { return "", nil }
+func (fakeStore) UseSignInCode(context.Context, string) error               { return nil }
 func (fakeStore) SetPassword(context.Context, string, string, string) error { return nil }
 
 // TestEditing: a write runs for an editor only — by token, or by session

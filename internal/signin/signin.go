@@ -61,6 +61,14 @@ func (h *Handlers) SignIn(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(r.Context())
 	m := views.SignIn{Page: h.Kit.Page(r, l.T("signin.title"), ""), Action: h.Kit.URL("signin"), Next: session.SafeNext(r.PostFormValue("next")), Name: name}
 	device := h.knownBrowser(r, name)
+	code := ""
+	if device == "" {
+		// A one-time code from the server's operator stands for a known
+		// browser, once: the editor signs in from a new browser however
+		// many guessers spent the name's budget (see auth.Brake).
+		code = h.signInCode(r, name)
+		device = code
+	}
 	attempt, user, ok, err := h.checkPassword(r, name, password, device)
 	if err != nil {
 		h.passwordRefused(w, r, m, err)
@@ -73,7 +81,13 @@ func (h *Handlers) SignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attempt.Succeed()
-	if err := h.startSession(w, r, user, device == ""); err != nil {
+	if code != "" {
+		if err := h.DB.UseSignInCode(r.Context(), strings.TrimPrefix(code, "code:")); err != nil {
+			h.Kit.Error(w, r, err)
+			return
+		}
+	}
+	if err := h.startSession(w, r, user, device == "" || code != ""); err != nil {
 		h.Kit.Error(w, r, err)
 		return
 	}
@@ -170,6 +184,21 @@ func (h *Handlers) startSession(w http.ResponseWriter, r *http.Request, user str
 		http.SetCookie(w, session.DeviceCookieOf(r, device, h.Kit.URL("signin"), h.Base()))
 	}
 	return nil
+}
+
+// signInCode returns the key of the one-time code the form gives when it
+// is name's and unexpired ("code:" and its hash), else "".
+func (h *Handlers) signInCode(r *http.Request, name string) string {
+	code := strings.TrimSpace(r.PostFormValue("code"))
+	if code == "" {
+		return ""
+	}
+	hash := auth.HashSecret(code)
+	user, err := h.DB.SignInCodeUser(r.Context(), hash)
+	if err != nil || !strings.EqualFold(user, name) {
+		return ""
+	}
+	return "code:" + hash
 }
 
 // knownBrowser returns the hash of the request's device cookie when the

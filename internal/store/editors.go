@@ -206,3 +206,25 @@ func (s *DB) SetPassword(ctx context.Context, user, hash, keep string) error {
 	}
 	return nil
 }
+
+// AddSignInCode keeps a one-time sign-in code's hash for user until
+// expires (see auth.Brake: a code stands for a known browser once).
+func (s *DB) AddSignInCode(ctx context.Context, hash, user string, expires time.Time) error {
+	return s.exec(ctx, "keeping a sign-in code", `INSERT INTO signin_codes (hash, user, expires) SELECT ?, name, ? FROM users WHERE name = ? COLLATE NOCASE`,
+		nil, hash, expires.UTC().Format(time.RFC3339), user)
+}
+
+// SignInCodeUser returns the editor an unexpired one-time code's hash was
+// given to, or an ENotFound error.
+func (s *DB) SignInCodeUser(ctx context.Context, hash string) (string, error) {
+	var user string
+	err := s.reading(ctx, "", "reading a sign-in code", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT user FROM signin_codes WHERE hash = ? AND expires > ?`, hash, s.Now().UTC().Format(time.RFC3339)).Scan(&user)
+	})
+	return user, notFound(err, "no such code, or it expired")
+}
+
+// UseSignInCode spends a one-time code (and drops the expired ones).
+func (s *DB) UseSignInCode(ctx context.Context, hash string) error {
+	return s.exec(ctx, "spending a sign-in code", `DELETE FROM signin_codes WHERE hash = ? OR expires <= ?`, nil, hash, s.Now().UTC().Format(time.RFC3339))
+}
