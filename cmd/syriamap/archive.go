@@ -65,14 +65,24 @@ func openWithOriginals(ctx context.Context, db, spec string, stderr io.Writer) (
 	return a, closeDB, nil
 }
 
-// commandActor is who a command's custody records name: the command and
-// the system's user running it.
+// commandActor is who a command's custody records name: the command, and
+// who ran it when SYRIAMAP_BY says (an editor's name); never the machine's
+// system user, which would travel in every evidence bag.
 func commandActor(command string) string {
+	if by := os.Getenv("SYRIAMAP_BY"); by != "" {
+		return "syriamap " + command + ", by " + by
+	}
+	return "syriamap " + command
+}
+
+// commandActorWithUser is commandActor with the system user the command
+// runs as (import --record-paths): kept only when asked for.
+func commandActorWithUser(command string) string {
 	name := "unknown"
 	if u, err := user.Current(); err == nil {
 		name = u.Username
 	}
-	return "syriamap " + command + ", system user " + name
+	return commandActor(command) + ", system user " + name
 }
 
 // How a command opens the archive.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -23,8 +24,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	format := fl.String("format", "", "txt, csv or jsonl (default: by each file's extension)")
 	include := includeFlag(fl)
 	origs := originalsFlag(fl)
+	recordPaths := fl.Bool("record-paths", false, "keep the files' paths and the system user in the custody records (by default: file names, hashes, sizes)")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] [--originals DIR|s3://BUCKET/PREFIX] FILE|FOLDER...")
+		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] [--originals DIR|s3://BUCKET/PREFIX] [--record-paths] FILE|FOLDER...")
 		fmt.Fprintln(stderr, "Text, CSV and JSON-lines files are read by extension; JPEG files, and the JPEGs under folders, as images.")
 		fl.PrintDefaults()
 	}
@@ -43,7 +45,18 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := withOriginals(a, *origs, *db); err != nil {
 		return err
 	}
-	a.DB.Actor = commandActor("import")
+	// What an import killed an hour or more ago left in the store of
+	// originals goes first (verify --repair removes younger leftovers).
+	if left, err := a.FindLeftovers(ctx, time.Hour); err == nil && len(left.Orphans)+len(left.Temps) > 0 {
+		if err := a.RemoveLeftovers(left); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "removed %d originals no photo names and %d half-written files, left by an interrupted import\n", len(left.Orphans), len(left.Temps))
+	}
+	a.DB.Actor, a.DB.RecordPaths = commandActor("import"), *recordPaths
+	if *recordPaths {
+		a.DB.Actor = commandActorWithUser("import")
+	}
 	// Writing into a damaged archive would spread the damage: check it
 	// first (about a second per 150 MB).
 	if err := a.QuickCheck(ctx); err != nil {

@@ -22,6 +22,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	origs := originalsFlag(fl)
 	since := fl.String("since", "", "a checkpoint file (custody-head.json) kept elsewhere: prove the chain still holds it and only grew")
 	checkpoint := fl.String("checkpoint", "", "write the chain's head after the check to this file, to keep elsewhere")
+	repair := fl.Bool("repair", false, "remove the originals no photo names and the half-written files interrupted imports left")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: syriamap verify [--db PATH] [--originals DIR|s3://BUCKET/PREFIX] [--since FILE] [--checkpoint FILE]")
 		fmt.Fprintln(stderr, "Re-hashes every kept original, checks the custody chain and each photo's row against it; exits 1 on any mismatch, naming the photo.")
@@ -86,12 +87,31 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(stdout, "MISMATCH %s: %s\n", who, p.What)
 	}
+	left, err := a.FindLeftovers(ctx, leftoverAge)
+	if err != nil {
+		return err
+	}
+	if n, m := len(left.Orphans), len(left.Temps); n+m > 0 {
+		if *repair {
+			if err := a.RemoveLeftovers(left); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "verify: removed %d originals no photo names and %d half-written files (left by interrupted imports)\n", n, m)
+		} else {
+			fmt.Fprintf(stdout, "verify: %d originals no photo names and %d half-written files, left by interrupted imports: syriamap verify --repair removes them\n", n, m)
+		}
+	}
 	if n := len(r.Problems); n > 0 {
 		return fmt.Errorf("verify: %d problems (listed above)", n)
 	}
 	fmt.Fprintln(stdout, "verify: every original is as imported and the custody chain holds")
 	return nil
 }
+
+// leftoverAge is how old a file of the store of originals that no photo
+// names must be for verify to call it left over: a younger one may be an
+// import's under way.
+const leftoverAge = 10 * time.Minute
 
 // readCheckpoint reads a custody checkpoint file (custody-head.json, as
 // verify --checkpoint, export and publish write it).

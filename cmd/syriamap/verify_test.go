@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	_ "modernc.org/sqlite"
 )
@@ -59,7 +60,7 @@ func TestVerify(t *testing.T) {
 	}
 	var photo string
 	raw.QueryRow(`SELECT photo_id FROM custody WHERE action = 'import' ORDER BY seq LIMIT 1`).Scan(&photo)
-	if _, err := raw.Exec(`UPDATE custody SET detail = replace(detail, 'photos', 'elsewhere') WHERE action = 'import' AND photo_id = ?`, photo); err != nil {
+	if _, err := raw.Exec(`UPDATE custody SET detail = replace(detail, '"size"', '"bytes"') WHERE action = 'import' AND photo_id = ?`, photo); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
@@ -120,5 +121,87 @@ func TestVerifySinceACheckpoint(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "verify", "--db", db, "--since", captions); exitCode(err) != 1 || !strings.Contains(err.Error(), "not a custody checkpoint") {
 		t.Errorf("verify --since a file that is not a checkpoint: %v", err)
+	}
+}
+
+// TestCustodyKeepsNamesNotPaths: an import's custody records name the
+// file by its name, hash and size and the command, not the importing
+// machine's folders nor its system user — unless --record-paths is given
+// (issue 52, fault 6: both travelled into every evidence bag).
+func TestCustodyKeepsNamesNotPaths(t *testing.T) {
+	for _, recordPaths := range []bool{false, true} {
+		dir := t.TempDir()
+		db := filepath.Join(dir, "a.db")
+		captions := filepath.Join(dir, "private-folder", "captions.txt")
+		os.MkdirAll(filepath.Dir(captions), 0o755)
+		os.WriteFile(captions, []byte("Boys play in Aleppo, Syria, July 12, 2016. (Photo by A. Person/AFP)\n"), 0o644)
+		args := []string{"import", "--db", db, captions}
+		if recordPaths {
+			args = append(args, "--record-paths")
+		}
+		if out, errOut, err := runCmd(t, "", args...); err != nil {
+			t.Fatalf("import: %v\n%s%s", err, out, errOut)
+		}
+		raw, err := sql.Open("sqlite", db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var actor, detail string
+		raw.QueryRow(`SELECT actor, detail FROM custody WHERE action = 'import'`).Scan(&actor, &detail)
+		raw.Close()
+		hasPath, hasUser := strings.Contains(detail, "private-folder"), strings.Contains(actor, "system user")
+		if !strings.Contains(detail, `"source":"`) || !strings.Contains(detail, "captions.txt") || hasPath != recordPaths || hasUser != recordPaths {
+			t.Errorf("--record-paths %v: actor %q, detail %s", recordPaths, actor, detail)
+		}
+	}
+}
+
+// TestLeftoversOfAKilledImportAreRemoved: an original no photo names and
+// a half-written file in the store of originals (what a killed import
+// leaves) are named by verify, removed by verify --repair, and by the
+// next import once an hour old (issue 52, fault 6).
+func TestLeftoversOfAKilledImportAreRemoved(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	captions := filepath.Join(dir, "captions.txt")
+	os.WriteFile(captions, []byte("Boys play in Aleppo, Syria, July 12, 2016. (Photo by A. Person/AFP)\n"), 0o644)
+	if out, errOut, err := runCmd(t, "", "import", "--db", db, captions); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, errOut)
+	}
+	store := filepath.Join(dir, "originals")
+	leave := func() (orphan, temp string) {
+		sum := strings.Repeat("ab", 32)
+		orphan = filepath.Join(store, "ab", "ab", sum)
+		temp = filepath.Join(store, ".stage-123")
+		os.MkdirAll(filepath.Dir(orphan), 0o755)
+		os.WriteFile(orphan, []byte("half an import"), 0o444)
+		os.WriteFile(temp, []byte("half a file"), 0o600)
+		old := time.Now().Add(-2 * time.Hour)
+		os.Chtimes(orphan, old, old)
+		os.Chtimes(temp, old, old)
+		return orphan, temp
+	}
+	gone := func(paths ...string) bool {
+		for _, p := range paths {
+			if _, err := os.Stat(p); err == nil {
+				return false
+			}
+		}
+		return true
+	}
+	orphan, temp := leave()
+	out, _, err := runCmd(t, "", "verify", "--db", db)
+	if err != nil || !strings.Contains(out, "1 originals no photo names and 1 half-written files") || gone(orphan) {
+		t.Errorf("verify with leftovers: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, "", "verify", "--db", db, "--repair")
+	if err != nil || !strings.Contains(out, "removed 1 originals") || !gone(orphan, temp) {
+		t.Errorf("verify --repair: %v\n%s", err, out)
+	}
+	orphan, temp = leave()
+	more := filepath.Join(dir, "more.txt")
+	os.WriteFile(more, []byte("A market in Damascus, Syria, August 1, 2016. (Photo by B. Person/Reuters)\n"), 0o644)
+	if _, errOut, err := runCmd(t, "", "import", "--db", db, more); err != nil || !gone(orphan, temp) || !strings.Contains(errOut, "left by an interrupted import") {
+		t.Errorf("the next import: %v, leftovers gone %v\n%s", err, gone(orphan, temp), errOut)
 	}
 }

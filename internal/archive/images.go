@@ -267,9 +267,13 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 				staged.Abort()
 			}
 		}()
-		sinks = append(sinks, staged)
+		sinks = append(sinks, writeSide{staged})
 	}
 	if _, err := io.Copy(io.MultiWriter(sinks...), fh); err != nil {
+		var w writeFailure
+		if errors.As(err, &w) { // the disk the original goes to, not the file read
+			return nil, true, fmt.Sprintf("could not write its original to the archive's store: %v", unwrapPath(w.err))
+		}
 		return nil, true, fmt.Sprintf("cannot read it: %v", unwrapPath(err))
 	}
 	if !end.Ended() {
@@ -396,3 +400,22 @@ func (a *Archive) placeOfLocation(md imagemeta.Metadata) photo.Place {
 	}
 	return a.place(caption.Parse(text))
 }
+
+// writeSide marks the errors of a writer as write failures, so that a
+// copy that fails can say which side failed: a full disk is not a file
+// that cannot be read.
+type writeSide struct{ w io.Writer }
+
+func (s writeSide) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil {
+		err = writeFailure{err}
+	}
+	return n, err
+}
+
+// writeFailure is an error of the writing side of a copy.
+type writeFailure struct{ err error }
+
+func (w writeFailure) Error() string { return "could not write: " + w.err.Error() }
+func (w writeFailure) Unwrap() error { return w.err }

@@ -195,7 +195,7 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		"placement": placement(p.Place), "geocoder": placement(p.Geocoded), "review": p.Review, "reviewed_by": p.ReviewedBy,
 		"check": map[string]any{"agreement": p.Check.Agreement, "note": p.Check.Note, "parts": p.Check.Parts,
 			"iptc_city": p.Check.IPTCCity, "iptc_country": p.Check.IPTCCountry, "exif_time": p.Check.EXIFTime},
-		"sources": p.Sources,
+		"sources": sourceNames(p.Sources),
 	}
 	if p.Harm != "" {
 		// graphic or withheld: whoever receives the bag handles it so
@@ -203,7 +203,7 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		record["harm"] = p.Harm
 	}
 	if p.File != nil {
-		record["file"] = map[string]any{"imported_from": p.File.Path, "size": p.File.Size, "sha256": p.File.SHA256}
+		record["file"] = map[string]any{"imported_from": filepath.Base(filepath.FromSlash(p.File.Path)), "size": p.File.Size, "sha256": p.File.SHA256}
 		if err := b.write(dir+"metadata.json", strings.NewReader(p.File.Meta+"\n")); err != nil {
 			return false, err
 		}
@@ -251,6 +251,17 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		return false, err
 	}
 	return kept, b.write(dir+"custody.json", strings.NewReader(string(body)+"\n"))
+}
+
+// sourceNames are the files a photo came from, by name: the folders of
+// the machine that imported them are nobody's business in a bag.
+func sourceNames(sources []photo.Source) []photo.Source {
+	out := make([]photo.Source, len(sources))
+	for i, src := range sources {
+		src.File = filepath.Base(filepath.FromSlash(src.File))
+		out[i] = src
+	}
+	return out
 }
 
 func custodyOrEmpty(c []photo.Custody) []photo.Custody {

@@ -80,7 +80,7 @@ func (s *Server) changePlace(w http.ResponseWriter, r *http.Request, ed *session
 		s.Error(w, r, err)
 		return
 	}
-	c := photo.PlaceChange{ID: mux.Vars(r)["id"], Author: ed.Name, Reason: b.Reason}
+	c := photo.PlaceChange{ID: mux.Vars(r)["place"], Author: ed.Name, Reason: b.Reason}
 	switch {
 	case r.Method == http.MethodDelete:
 		c.Remove = true

@@ -52,4 +52,28 @@ func TestAddPlaceAPI(t *testing.T) {
 	if !strings.Contains(page, "/places/arc:mahalej-shelter") || !strings.Contains(page, "rana") {
 		t.Error("the review log does not show the place added")
 	}
+	// Taken back: moved, removed (gone from the gazetteer and the search),
+	// restored; each needs a reason, and a bundled place is not the
+	// editors' to take back.
+	if resp, out := do(t, nil, "PATCH", e.ts.URL+"/api/places/arc:mahalej-shelter", `{"lon": 37.06, "lat": 36.59}`, auth...); resp.StatusCode != http.StatusBadRequest || !strings.Contains(out, "reason") {
+		t.Errorf("a move without a reason: %s %s", resp.Status, out)
+	}
+	if resp, out := do(t, nil, "PATCH", e.ts.URL+"/api/places/arc:mahalej-shelter", `{"lon": 37.06, "lat": 36.59, "reason": "the shelter's own map"}`, auth...); resp.StatusCode != http.StatusOK {
+		t.Errorf("a move: %s %s", resp.Status, out)
+	}
+	if p := e.a.Gazetteer().ByID("arc:mahalej-shelter"); p == nil || p.Point[0] != 37.06 {
+		t.Errorf("moved, the place is at %v", p)
+	}
+	if resp, out := do(t, nil, "DELETE", e.ts.URL+"/api/places/arc:mahalej-shelter", `{"reason": "a duplicate"}`, auth...); resp.StatusCode != http.StatusOK || !strings.Contains(out, "photos_moved") {
+		t.Errorf("a removal: %s %s", resp.Status, out)
+	}
+	if e.a.Gazetteer().ByID("arc:mahalej-shelter") != nil {
+		t.Error("removed, the place is still in the archive's gazetteer")
+	}
+	if resp, out := do(t, nil, "POST", e.ts.URL+"/api/places/arc:mahalej-shelter/restore", `{"reason": "not a duplicate"}`, auth...); resp.StatusCode != http.StatusOK || e.a.Gazetteer().ByID("arc:mahalej-shelter") == nil {
+		t.Errorf("a restore: %s %s", resp.Status, out)
+	}
+	if resp, _ := do(t, nil, "DELETE", e.ts.URL+"/api/places/ocha:C2320", `{"reason": "x"}`, auth...); resp.StatusCode != http.StatusNotFound && resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("removing a bundled place: %s", resp.Status)
+	}
 }

@@ -288,8 +288,10 @@ func (s *Server) routes() {
 	get("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
-	r.Handle("/api/places/{id}", s.guard.Editing(s.changePlace)).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
-	r.Handle("/api/places/{id}/restore", s.guard.Editing(s.changePlace)).Methods(http.MethodPost).Name("places.restore")
+	// An added place's id begins with arc: (no other place can be taken
+	// back), which keeps these apart from /api/places/search.
+	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(s.changePlace)).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
+	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(s.changePlace)).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
 	s.stories.Routes(r, get)
 	open("ogc", "/ogc", s.ogc.Landing)

@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -176,6 +178,48 @@ func (d *Dir) Sync() error {
 	defer f.Close()
 	if err := unix.Syncfs(int(f.Fd())); err != nil {
 		return fmt.Errorf("originals: syncing %s: %w", d.root, err)
+	}
+	return nil
+}
+
+// Leftover is a file in the folder store that no import finished: an
+// original (by its sum) that no photo may name, or a half-written one
+// (Temp) of an import that was killed.
+type Leftover struct {
+	Path    string
+	Sum     string // "" for a temporary file
+	Temp    bool
+	ModTime time.Time
+}
+
+// Files calls fn for each original and temporary file in the store.
+func (d *Dir) Files(fn func(Leftover) error) error {
+	return filepath.WalkDir(d.root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, ".stage-") || strings.HasPrefix(name, ".put-"):
+			return fn(Leftover{Path: p, Temp: true, ModTime: info.ModTime()})
+		case validSum(name):
+			return fn(Leftover{Path: p, Sum: name, ModTime: info.ModTime()})
+		}
+		return nil // not the store's: left alone
+	})
+}
+
+// Remove removes a leftover file (read-only originals too).
+func (d *Dir) Remove(l Leftover) error {
+	if rel, err := filepath.Rel(d.root, l.Path); err != nil || strings.HasPrefix(rel, "..") {
+		return fmt.Errorf("originals: %s is not in %s", l.Path, d.root)
+	}
+	if err := os.Remove(l.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("originals: removing %s: %w", l.Path, err)
 	}
 	return nil
 }

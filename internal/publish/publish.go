@@ -76,6 +76,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	}
 	p := &publisher{a: a, o: o, s: s, manifest: manifest{Days: map[string]string{}}}
 	if err := p.run(ctx); err != nil {
+		s.removeTemps() // what this publish had half written (a killed one's go at the next)
 		return Report{}, err
 	}
 	// The custody chain's head as published: a copy kept away from the

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"path/filepath"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -31,15 +32,21 @@ type Record struct {
 // file (and line) it came from, the image file's size and SHA-256, the
 // caption's SHA-256, the date as stored, and where the geocoder put it.
 // verify checks the photo's row against the caption's hash and the date.
-func importDetail(src string, r Record, date photo.Date) map[string]any {
+func importDetail(src string, r Record, date photo.Date, paths bool) map[string]any {
 	p := r.Photo
-	d := map[string]any{"source": src, "caption_sha256": sha256Hex(p.Caption), "date": date.String(),
+	name := func(path string) string {
+		if paths {
+			return path
+		}
+		return filepath.Base(filepath.FromSlash(path))
+	}
+	d := map[string]any{"source": name(src), "caption_sha256": sha256Hex(p.Caption), "date": date.String(),
 		"placement": map[string]any{"place_id": p.Geocoded.ID, "name": p.Geocoded.Name, "precision": p.Geocoded.Precision, "confidence": p.Geocoded.Confidence}}
 	if r.Line > 0 {
 		d["line"] = r.Line
 	}
 	if p.File != nil {
-		d["file"] = map[string]any{"path": p.File.Path, "size": p.File.Size, "sha256": p.File.SHA256}
+		d["file"] = map[string]any{"path": name(p.File.Path), "size": p.File.Size, "sha256": p.File.SHA256}
 	}
 	return d
 }
@@ -160,7 +167,7 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 					return Summary{}, err
 				}
 			}
-			if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r, date)); err != nil {
+			if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r, date, s.RecordPaths)); err != nil {
 				return Summary{}, err
 			}
 		}

@@ -63,8 +63,14 @@ type DB struct {
 	// Nil folds case only.
 	MentionKey func(mention string) string
 	// Actor is who a command's custody records name when no editor does
-	// ("syriamap import, user rana"); "syriamap" when unset.
+	// ("syriamap import", or "syriamap import, by rana"); "syriamap" when
+	// unset.
 	Actor string
+	// RecordPaths keeps in import's custody records the files' paths as
+	// given (folders of the importing machine); by default only their
+	// names, with their hashes and sizes: what a court needs, without
+	// the machine's layout in every evidence bag.
+	RecordPaths bool
 	// freeSpace returns the free bytes of a folder's disk (freeBytes;
 	// tests replace it).
 	freeSpace func(dir string) (uint64, error)
