@@ -18,7 +18,9 @@ func TestCredentialsInTheAddressAreRefusedAndNeverLogged(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	ran := false
 	h := LogRequests(RefuseCredentialsInQuery(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ran = true }),
-		func(w http.ResponseWriter, r *http.Request, err error) { http.Error(w, err.Error(), http.StatusBadRequest) }),
+		func(w http.ResponseWriter, r *http.Request, err error) {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+		}),
 		log, func() time.Duration { return time.Second })
 	for _, q := range []string{"access_token=s3cr3t-value", "q=aleppo&Token=s3cr3t-value", "api%5Fkey=s3cr3t-value", "password=s3cr3t-value&x=1"} {
 		ran = false
