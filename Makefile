@@ -112,7 +112,7 @@ bench-images:
 bench-reliability:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
-	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --reliability $(or $(PHOTOS),20000)
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --reliability $(or $(PHOTOS),20000) $(if $(SCENARIOS),--scenarios '$(SCENARIOS)')
 
 ## review-loop: import labelled captions (EVAL, comma separated; default
 ## ../shared/eval's), review the least confident fifth through the write

@@ -63,6 +63,9 @@ type config struct {
 	// reliability, when not 0, runs only the reliability scenarios on an
 	// archive of that many photos.
 	reliability int
+	// scenarios, when not empty, are the reliability scenarios run (by
+	// the start of their names: "mixed", "image bombs").
+	scenarios []string
 	// images, when not 0, only measures importing that many JPEGs.
 	images int
 	// peer, when set, is pg_featureserv's folder: the run measures
@@ -84,7 +87,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.BoolVar(&c.quick, "quick", false, "a short run (under 2 minutes): no 1M archive, fewer repetitions")
 	sizes := fl.String("sizes", "10000,100000,1000000", "the archive sizes, comma separated")
 	coldSizes := fl.String("cold-sizes", "20000,250000", "further sizes at which only first markers in a fresh browser (live and published) are measured, comma separated; empty for none")
-	fl.IntVar(&c.reliability, "reliability", 0, "only run the reliability scenarios (image bombs, 250 sign-ins, stalled gzip clients with writes, the stall with review pages) on an archive of this many generated photos")
+	fl.IntVar(&c.reliability, "reliability", 0, "only run the reliability scenarios (image bombs, 250 sign-ins, stalled gzip clients with writes, the stall with review pages, the mixed load) on an archive of this many generated photos")
+	scenarios := fl.String("scenarios", "", "with --reliability: the scenarios to run, comma separated, by the start of their names (mixed, image bombs…); all when empty")
 	fl.StringVar(&c.stallURL, "stall", "", "only run the stall scenario (8 slow readers, 8 heavy searches) against the server at this URL")
 	fl.StringVar(&c.stallSearch, "stall-search", "", "with --stall: the heavy search to send instead of the built-in ones")
 	stallFor := fl.Duration("stall-for", 20*time.Second, "with --stall: how long to run it")
@@ -95,6 +99,9 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	loop := fl.String("review-loop", "", "only play the review loop on these labelled caption files (JSON Lines as ../shared/eval's, comma separated): import, review the least confident fifth through the write API, regeocode, score the rest")
 	if err := fl.Parse(args); err != nil {
 		return c, err
+	}
+	if *scenarios != "" {
+		c.scenarios = strings.Split(*scenarios, ",")
 	}
 	if c.stallURL != "" {
 		c.stall = *stallFor

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -47,7 +48,11 @@ func runReliability(ctx context.Context, cfg config, size int, stdout io.Writer,
 		{"250 parallel sign-ins", r.signInScenario},
 		{"8 stalled gzip clients + writes", r.stalledScenario},
 		{"stall with review pages", r.reviewScenario},
+		{"mixed: downloads, review, exports, adds", r.mixedScenario},
 	} {
+		if len(cfg.scenarios) > 0 && !slices.ContainsFunc(cfg.scenarios, func(s string) bool { return strings.HasPrefix(sc.name, s) }) {
+			continue
+		}
 		progress("reliability: %s", sc.name)
 		srv, err := startServer(ctx, cfg.syriamap, r.db, "--media", r.media)
 		if err != nil {

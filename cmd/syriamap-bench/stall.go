@@ -42,6 +42,18 @@ type stallResult struct {
 // returns the probes' latencies. search, if not "", replaces the heavy
 // searches (to reproduce a report).
 func runStall(ctx context.Context, base string, d time.Duration, slow, heavy int, search string) (stallResult, error) {
+	if search != "" {
+		return runStallWith(ctx, base, d, slow, heavy, []string{search}, "/api/photos.geojson?from=2012")
+	}
+	return runStallWith(ctx, base, d, slow, heavy, heavySearches, "/api/photos.geojson?from=2012")
+}
+
+// runStallPaths is runStall with the slow readers asking for download.
+func runStallPaths(ctx context.Context, base string, d time.Duration, slow, heavy int, download string) (stallResult, error) {
+	return runStallWith(ctx, base, d, slow, heavy, heavySearches, download)
+}
+
+func runStallWith(ctx context.Context, base string, d time.Duration, slow, heavy int, searches []string, download string) (stallResult, error) {
 	u, err := url.Parse(base)
 	if err != nil {
 		return stallResult{}, err
@@ -55,16 +67,12 @@ func runStall(ctx context.Context, base string, d time.Duration, slow, heavy int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if slowRead(ctx, u.Host, "/api/photos.geojson?from=2012") {
+			if slowRead(ctx, u.Host, download) {
 				opened.Add(1)
 			}
 		}()
 	}
 	time.Sleep(500 * time.Millisecond) // let the readers take hold
-	searches := heavySearches
-	if search != "" {
-		searches = []string{search}
-	}
 	hc := &http.Client{Timeout: 60 * time.Second}
 	var answered, refused, busy atomic.Int64
 	for i := range heavy {

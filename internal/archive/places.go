@@ -311,7 +311,7 @@ func (a *Archive) withAdded(added []photo.AddedPlace) (*gazetteer.Gazetteer, err
 			}
 		}
 	}
-	return gazetteer.New(places)
+	return a.Gazetteer().With(places)
 }
 
 // taughtCap is the most confidence a placement read by a spelling that

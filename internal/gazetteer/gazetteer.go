@@ -2,6 +2,7 @@ package gazetteer
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"runtime"
@@ -24,6 +25,9 @@ type Gazetteer struct {
 	byKey  map[string][]nameRef // skeleton → names
 	govs   map[string]int       // governorate P-code → its entry
 	trie   trie
+	// keys are each place's names folded, kept so that a gazetteer made
+	// from this one (With) folds only what changed.
+	keys [][]Key
 }
 
 type nameRef struct {
@@ -60,8 +64,17 @@ func minEdits(a, b letterSet) int {
 // New indexes places. It returns an error naming the first entry that is
 // invalid: an empty or repeated id, an unknown kind, a point out of range or
 // a parent that is not in the list.
-func New(places []Place) (*Gazetteer, error) {
-	g := &Gazetteer{places: places, byID: make(map[string]int, len(places)), byKey: make(map[string][]nameRef), govs: map[string]int{}}
+func New(places []Place) (*Gazetteer, error) { return build(places, nil) }
+
+// With is a new gazetteer of places, most of them this one's (an
+// archive's, with the places its editors added and the spellings they
+// taught): the names of a place this one has, unchanged, are not folded
+// again, which is most of the work (an editor's place added in a
+// fraction of the time).
+func (g *Gazetteer) With(places []Place) (*Gazetteer, error) { return build(places, g) }
+
+func build(places []Place, prev *Gazetteer) (*Gazetteer, error) {
+	g := &Gazetteer{places: places, byID: make(map[string]int, len(places)), govs: map[string]int{}}
 	for i := range places {
 		p := &places[i]
 		switch {
@@ -83,51 +96,95 @@ func New(places []Place) (*Gazetteer, error) {
 		}
 		p.prominence = prominence(p)
 	}
-	keys := foldAll(places)
-	size := 0
-	for _, ks := range keys {
-		for _, k := range ks {
-			size += len(k.Skeleton)
-		}
-	}
-	g.trie.nodes = make([]trieNode, 1, max(1, size/2)) // node 0 is the root
 	for i := range places {
-		p := &places[i]
-		if p.Parent != "" {
+		if p := &places[i]; p.Parent != "" {
 			if _, ok := g.byID[p.Parent]; !ok {
 				return nil, fmt.Errorf("gazetteer: %s has unknown parent %s", p.ID, p.Parent)
 			}
 		}
-		for _, k := range keys[i] {
+	}
+	g.keys = foldAll(places, prev)
+	from := 0 // the first place whose names go into the index
+	if prev != nil && extends(prev, places) {
+		// prev's index holds the names of places[:len(prev.places)]: it is
+		// shared, and only what the new places add is copied (each slice
+		// appended to is clipped first, so prev's stays as it was).
+		from = len(prev.places)
+		g.byKey = maps.Clone(prev.byKey)
+		g.trie = trie{nodes: slices.Grow(slices.Clone(prev.trie.nodes), 64), root: prev.trie.root, cow: true}
+	} else {
+		size := 0
+		for _, ks := range g.keys {
+			for _, k := range ks {
+				size += len(k.Skeleton)
+			}
+		}
+		g.byKey = make(map[string][]nameRef)
+		g.trie.nodes = make([]trieNode, 1, max(1, size/2)) // node 0 is the root
+	}
+	touched := map[int32]bool{}
+	for i := from; i < len(places); i++ {
+		for _, k := range g.keys[i] {
 			ref := nameRef{place: int32(i), fine: k.Fine, consonants: k.Consonants, letters: lettersOf(k.Fine)}
-			g.byKey[k.Skeleton] = append(g.byKey[k.Skeleton], ref)
-			g.trie.insert(k.Skeleton, ref)
+			g.byKey[k.Skeleton] = append(slices.Clip(g.byKey[k.Skeleton]), ref)
+			if n := g.trie.insert(k.Skeleton, ref); from > 0 {
+				touched[n] = true
+			}
 		}
 	}
 	// Each node's names by fine form, so that Scan finds the exact ones by
 	// binary search and measures each other spelling once.
 	for n := range g.trie.nodes {
-		refs := g.trie.nodes[n].refs
-		slices.SortStableFunc(refs, func(a, b nameRef) int { return strings.Compare(a.fine, b.fine) })
-		for a := 0; a < len(refs); {
-			b := a + 1
-			for b < len(refs) && refs[b].fine == refs[a].fine {
-				b++
-			}
-			for k := a; k < b; k++ {
-				refs[k].next = int32(b)
-			}
-			a = b
+		if from == 0 || touched[int32(n)] {
+			sortRefs(g.trie.nodes[n].refs)
 		}
 	}
+	g.trie.cow = false
 	return g, nil
+}
+
+// extends reports whether places begin with prev's, by the same names:
+// prev's index of names then holds theirs.
+func extends(prev *Gazetteer, places []Place) bool {
+	if len(places) < len(prev.places) {
+		return false
+	}
+	for i := range prev.places {
+		if places[i].ID != prev.places[i].ID || !sameNames(&places[i], &prev.places[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortRefs sorts a trie node's names by fine form and links each to the
+// first of the next spelling.
+func sortRefs(refs []nameRef) {
+	slices.SortStableFunc(refs, func(a, b nameRef) int { return strings.Compare(a.fine, b.fine) })
+	for a := 0; a < len(refs); {
+		b := a + 1
+		for b < len(refs) && refs[b].fine == refs[a].fine {
+			b++
+		}
+		for k := a; k < b; k++ {
+			refs[k].next = int32(b)
+		}
+		a = b
+	}
 }
 
 // foldAll folds every name of every place, on as many goroutines as
 // there are cores (folding is most of a start-up's work), and returns each
 // place's distinct keys.
-func foldAll(places []Place) [][]Key {
+func foldAll(places []Place, prev *Gazetteer) [][]Key {
 	keys := make([][]Key, len(places))
+	if prev != nil {
+		for i := range places {
+			if j, ok := prev.byID[places[i].ID]; ok && prev.places[j].ID == places[i].ID && sameNames(&prev.places[j], &places[i]) {
+				keys[i] = prev.keys[j]
+			}
+		}
+	}
 	workers := max(1, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -135,6 +192,9 @@ func foldAll(places []Place) [][]Key {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(places); i += workers {
+				if keys[i] != nil {
+					continue // the previous gazetteer's
+				}
 				p := &places[i]
 				names := p.AllNames()
 				ks := make([]Key, 0, len(names))
@@ -149,6 +209,11 @@ func foldAll(places []Place) [][]Key {
 	}
 	wg.Wait()
 	return keys
+}
+
+// sameNames reports whether two entries have the same names.
+func sameNames(a, b *Place) bool {
+	return a.Name == b.Name && a.NameAr == b.NameAr && slices.Equal(a.Names, b.Names)
 }
 
 // Load reads a gazetteer from its table (see Encode).

@@ -2,6 +2,7 @@ package gazetteer
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -152,4 +153,89 @@ func ExampleGazetteer_Lookup() {
 	// Duma → gn:170592
 	// Dūmā → gn:170592
 	// DOUMA → gn:170592
+}
+
+// A gazetteer made With more places answers as one made anew, and the one
+// it was made from still answers as before (its index is shared, never
+// written to).
+func TestWithAnswersAsNew(t *testing.T) {
+	base := []Place{
+		{ID: "a", Name: "Aleppo", Kind: City, Located: true, Country: "SY"},
+		{ID: "b", Name: "Bab al-Hawa", Kind: Crossing, Located: true, Country: "SY"},
+		{ID: "c", Name: "Kafr Nabl", Names: []string{"Kafranbel"}, Kind: Town, Located: true, Country: "SY"},
+	}
+	g, err := New(slices.Clone(base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := append(slices.Clone(base),
+		Place{ID: "d", Name: "Bab al-Salama", Kind: Crossing, Located: true, Country: "SY", Parent: "a"},
+		Place{ID: "e", Name: "Kafr Nabel", Kind: Village, Located: true, Country: "SY"})
+	with, err := g.With(slices.Clone(more))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := New(slices.Clone(more))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(g *Gazetteer, text string) []string {
+		var out []string
+		for _, h := range g.Scan(text, nil) {
+			out = append(out, h.Place.ID)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, text := range []string{"A crossing at Bab al-Salama near Aleppo", "Protest in Kafr Nabl and Kafr Nabel", "Bab al-Hawa"} {
+		if a, b := ids(with, text), ids(fresh, text); !slices.Equal(a, b) {
+			t.Errorf("%q: With finds %v, New %v", text, a, b)
+		}
+	}
+	if got := ids(g, "A crossing at Bab al-Salama, Kafr Nabel"); len(got) != 0 && slices.Contains(got, "d") {
+		t.Errorf("the gazetteer With was made from now finds %v", got)
+	}
+	if got := ids(g, "Kafranbel"); !slices.Equal(got, []string{"c"}) {
+		t.Errorf("the base after With: Kafranbel finds %v", got)
+	}
+}
+
+// Two gazetteers made With from one base never write into each other's
+// names: a name three places share has room to grow in its slices.
+func TestWithSiblingsStayApart(t *testing.T) {
+	var base []Place
+	for _, id := range []string{"t1", "t2", "t3"} {
+		base = append(base, Place{ID: id, Name: "Tell Abyad", Kind: Village, Located: true, Country: "SY"})
+	}
+	g, err := New(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := g.With(append(slices.Clone(base), Place{ID: "x", Name: "Tell Abyad", Kind: Camp, Located: true, Country: "SY"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (y at another index than x: the same slot written twice over
+	// would otherwise hold the same ref.)
+	two, err := g.With(append(slices.Clone(base), Place{ID: "z", Name: "Zabadani", Kind: Town, Located: true, Country: "SY"},
+		Place{ID: "y", Name: "Tell Abyad", Kind: Town, Located: true, Country: "SY"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		g    *Gazetteer
+		want string
+	}{{one, "x"}, {two, "y"}} {
+		var got []string
+		for _, h := range c.g.Scan("in Tell Abyad", nil) {
+			got = append(got, h.Place.ID)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, []string{"t1", "t2", "t3", c.want}) {
+			t.Errorf("a sibling made With %s finds %v", c.want, got)
+		}
+	}
+	if n := len(g.Lookup("Tell Abyad")); n != 3 {
+		t.Errorf("the base finds %d Tell Abyads after two siblings were made from it", n)
+	}
 }

@@ -1,5 +1,7 @@
 package gazetteer
 
+import "slices"
+
 // trie maps name skeletons, byte by byte, to the names that have them.
 // Each node keeps its children in a small contiguous slice, scanned
 // linearly (most nodes have one or two); the root, which has many, is a
@@ -7,6 +9,9 @@ package gazetteer
 type trie struct {
 	nodes []trieNode
 	root  [256]int32
+	// cow says the nodes' slices may be another trie's: each is copied
+	// before it grows.
+	cow bool
 }
 
 type trieNode struct {
@@ -19,7 +24,8 @@ type trieKid struct {
 	node int32
 }
 
-func (t *trie) insert(key string, ref nameRef) {
+// insert adds ref under key and returns the node that holds it.
+func (t *trie) insert(key string, ref nameRef) int32 {
 	if len(t.nodes) == 0 {
 		t.nodes = append(t.nodes, trieNode{}) // node 0 is the root
 	}
@@ -27,7 +33,12 @@ func (t *trie) insert(key string, ref nameRef) {
 	for i := 0; i < len(key); i++ {
 		n = t.childOrAdd(n, key[i])
 	}
-	t.nodes[n].refs = append(t.nodes[n].refs, ref)
+	refs := t.nodes[n].refs
+	if t.cow {
+		refs = slices.Clip(refs)
+	}
+	t.nodes[n].refs = append(refs, ref)
+	return n
 }
 
 func (t *trie) childOrAdd(n int32, c byte) int32 {
@@ -45,7 +56,11 @@ func (t *trie) childOrAdd(n int32, c byte) int32 {
 	}
 	t.nodes = append(t.nodes, trieNode{})
 	id := int32(len(t.nodes) - 1)
-	t.nodes[n].kids = append(t.nodes[n].kids, trieKid{c, id})
+	kids := t.nodes[n].kids
+	if t.cow {
+		kids = slices.Clip(kids)
+	}
+	t.nodes[n].kids = append(kids, trieKid{c, id})
 	return id
 }
 
