@@ -1,5 +1,6 @@
-// Package facetcache keeps facet counts for the archive's current
-// version (see Cache).
+// Package facetcache keeps what is costly to count over the archive —
+// facet counts, the review queue's groups — for its current version (see
+// Memo).
 package facetcache
 
 import (
@@ -10,28 +11,84 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// Cache keeps facet counts for the archive's current version:
-// counting agencies, photographers, governorates and places over a large
-// archive takes seconds, and every explorer page and filter change asks
-// for them again. An import or correction bumps the version and empties
-// the cache. Requests that miss together wait for one count.
-type Cache struct {
-	src      Source
+// Memo keeps answers computed for the archive's current version: counting
+// agencies, photographers, governorates and places, or grouping every
+// unchecked photo a filter selects, takes seconds over a large archive,
+// and every explorer and review page asks again. An import or correction
+// bumps the version and empties the memo. Requests that miss together
+// wait for one computation.
+type Memo[T any] struct {
+	version  func(ctx context.Context) (int64, error)
 	mu       sync.Mutex
-	version  int64
-	entries  map[string]photo.Facets
-	inFlight map[string]*facetCount
+	at       int64
+	entries  map[string]T
+	inFlight map[string]*pending[T]
 }
 
-// facetCount is a count in progress that later requests wait for.
-type facetCount struct {
+// pending is a computation in progress that later requests wait for.
+type pending[T any] struct {
 	done chan struct{}
-	fc   photo.Facets
+	v    T
 	err  error
 }
 
-// maxFacetEntries bounds the cache; past it, it starts over.
-const maxFacetEntries = 256
+// maxEntries bounds a memo; past it, it starts over.
+const maxEntries = 256
+
+// NewMemo returns an empty memo of answers at the versions version reads.
+func NewMemo[T any](version func(ctx context.Context) (int64, error)) *Memo[T] {
+	return &Memo[T]{version: version}
+}
+
+// Get returns the answer kept under key at the current version, or
+// computes it. The computation belongs to everyone waiting, not to the
+// request that started it: a client that goes away does not cancel it
+// for others.
+func (m *Memo[T]) Get(ctx context.Context, key string, compute func(ctx context.Context) (T, error)) (T, error) {
+	var zero T
+	v, err := m.version(ctx)
+	if err != nil {
+		return zero, err
+	}
+	m.mu.Lock()
+	if m.entries == nil || m.at != v || len(m.entries) >= maxEntries {
+		m.at, m.entries, m.inFlight = v, map[string]T{}, map[string]*pending[T]{}
+	}
+	if got, ok := m.entries[key]; ok {
+		m.mu.Unlock()
+		return got, nil
+	}
+	if call, ok := m.inFlight[key]; ok {
+		m.mu.Unlock()
+		select {
+		case <-call.done:
+			return call.v, call.err
+		case <-ctx.Done():
+			return zero, ctx.Err()
+		}
+	}
+	call := &pending[T]{done: make(chan struct{})}
+	m.inFlight[key] = call
+	m.mu.Unlock()
+
+	call.v, call.err = compute(context.WithoutCancel(ctx))
+	m.mu.Lock()
+	if m.at == v {
+		if call.err == nil {
+			m.entries[key] = call.v
+		}
+		delete(m.inFlight, key)
+	}
+	m.mu.Unlock()
+	close(call.done)
+	return call.v, call.err
+}
+
+// Cache keeps facet counts for the archive's current version.
+type Cache struct {
+	src  Source
+	memo *Memo[photo.Facets]
+}
 
 // Source is what the counts are read from: the archive's storage.
 type Source interface {
@@ -40,61 +97,28 @@ type Source interface {
 }
 
 // New returns an empty cache of src's counts.
-func New(src Source) *Cache { return &Cache{src: src} }
+func New(src Source) *Cache { return &Cache{src: src, memo: NewMemo[photo.Facets](src.Version)} }
 
 // Facets returns the counts of the filter's photos, from the cache when
 // the archive has not changed since they were counted.
 func (c *Cache) Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
-	v, err := c.src.Version(ctx)
-	if err != nil {
-		return photo.Facets{}, err
-	}
-	key := facetKey(f, limit, facets)
-	c.mu.Lock()
-	if c.entries == nil || c.version != v || len(c.entries) >= maxFacetEntries {
-		c.version, c.entries, c.inFlight = v, map[string]photo.Facets{}, map[string]*facetCount{}
-	}
-	if fc, ok := c.entries[key]; ok {
-		c.mu.Unlock()
-		return fc, nil
-	}
-	if call, ok := c.inFlight[key]; ok {
-		c.mu.Unlock()
-		select {
-		case <-call.done:
-			return call.fc, call.err
-		case <-ctx.Done():
-			return photo.Facets{}, ctx.Err()
-		}
-	}
-	call := &facetCount{done: make(chan struct{})}
-	c.inFlight[key] = call
-	c.mu.Unlock()
-
-	// The count belongs to everyone waiting, not to the request that
-	// started it: a client that goes away does not cancel it for others.
-	call.fc, call.err = c.src.Facets(context.WithoutCancel(ctx), f, limit, facets...)
-	c.mu.Lock()
-	if c.version == v {
-		if call.err == nil {
-			c.entries[key] = call.fc
-		}
-		delete(c.inFlight, key)
-	}
-	c.mu.Unlock()
-	close(call.done)
-	return call.fc, call.err
+	return c.memo.Get(ctx, Key(f, limit, facets), func(ctx context.Context) (photo.Facets, error) {
+		return c.src.Facets(ctx, f, limit, facets...)
+	})
 }
 
-// facetKey names what a count depends on. It is written from the
-// filter's fields as a whole (%#v), so that a field added to the filter
-// is part of the key without anyone remembering to add it here; the
-// bounding box is a pointer, written by value.
-func facetKey(f photo.Filter, limit int, facets []photo.Facet) string {
-	box := ""
+// Key names what an answer about a filter depends on. It is written from
+// the filter's fields as a whole (%#v), so that a field added to the
+// filter is part of the key without anyone remembering to add it here;
+// the bounding box and the mention key are pointers, written by value.
+func Key(f photo.Filter, args ...any) string {
+	box, mention := "", "<nil>"
 	if f.BBox != nil {
 		box = fmt.Sprint(*f.BBox)
 	}
-	f.BBox = nil
-	return fmt.Sprintf("%#v|%s|%d|%v", f, box, limit, facets)
+	if f.MentionKey != nil {
+		mention = fmt.Sprintf("%q", *f.MentionKey)
+	}
+	f.BBox, f.MentionKey = nil, nil
+	return fmt.Sprintf("%#v|%s|%s|%v", f, box, mention, args)
 }

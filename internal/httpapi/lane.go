@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/syriamap/syriamap/internal/lane"
 	"net/http"
 )
 
@@ -22,9 +23,13 @@ func (s *Server) costly(next http.HandlerFunc) http.HandlerFunc {
 // heavy runs the whole of a request in the lane whatever its filter: the
 // review pages group and rank every photo the filter selects (a second or
 // more over a large archive), search or not.
-func (s *Server) heavy(next http.HandlerFunc) http.HandlerFunc {
+func (s *Server) heavy(next http.HandlerFunc) http.HandlerFunc { return s.inLane(&s.lane, next) }
+
+// inLane runs the whole of a request in the lane *l (read at each
+// request, so that a test may swap it).
+func (s *Server) inLane(l **lane.Lane, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		leave, err := s.lane.Admit(r.Context())
+		leave, err := (*l).Admit(r.Context())
 		if err != nil {
 			s.Error(w, r, err)
 			return
