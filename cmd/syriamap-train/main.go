@@ -8,9 +8,12 @@
 // runs it from the repository's root.
 //
 // It prints the calibration on the real captions twice: with the weights
-// fitted on all of them (what TestDevSet shows) and cross-validated, each
-// fifth scored by weights fitted without it, which is the honest estimate
-// of how the confidence will hold on captions it never saw.
+// fitted on all of them (what TestDevSet shows) and out of fold, each
+// fold scored by weights fitted without it, which is the honest estimate
+// of how the confidence will hold on captions it never saw. The folds are
+// evalset.Folds's: by source page, fixed, English and Arabic together;
+// the figures are printed for each language and each fold, so that a rule
+// written for a few captions shows as a fold that does not improve.
 package main
 
 import (
@@ -48,6 +51,12 @@ type example struct {
 	fold    int
 }
 
+// realCaption is a real labelled caption with its language.
+type realCaption struct {
+	evalset.Caption
+	arabic bool
+}
+
 func run(args []string, stdout io.Writer) error {
 	fl := flag.NewFlagSet("syriamap-train", flag.ContinueOnError)
 	shared := fl.String("shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
@@ -76,58 +85,99 @@ func run(args []string, stdout io.Writer) error {
 	var examples []example
 	var realAnswers []evalset.Answer // every real caption, placed or not
 	var realIndex []int              // by real caption: its example, or -1
+	var reals []realCaption
+	var writtenCaps []evalset.Caption
 	for _, path := range sets {
 		caps, err := evalset.Read(path)
 		if err != nil {
 			return err
 		}
 		for _, lc := range caps {
-			// The geocode command joins a caption's lines; so does score.py.
-			c := caption.Parse(strings.Join(strings.Fields(lc.Text), " "))
-			ex := gc.Explain(c)
-			right := evalset.PlaceVerdict(lc, ex.Result.Place, g) == evalset.OK
-			// A fallback is a coarser answer than the caption gives: the
-			// written captions expect it, but score.py counts a quarter
-			// answered by its city as wrong, and the confidence says so.
-			if !lc.Real() && ex.Result.Precision == geocode.Fallback {
-				right = false
-			}
-			idx := -1
-			if ex.Result.Place != nil && ex.Chosen >= 0 {
-				w := *writtenWeight
-				if lc.Real() {
-					w = 1
-				}
-				idx = len(examples)
-				examples = append(examples, example{x: ex.Features, ceiling: ex.Ceiling, right: right, weight: w, real: lc.Real(), fold: len(realIndex) % *folds})
-			}
 			if lc.Real() {
-				realAnswers = append(realAnswers, evalset.Answer{Placed: ex.Result.Place != nil, Right: right})
-				realIndex = append(realIndex, idx)
+				reals = append(reals, realCaption{lc, strings.HasPrefix(filepath.Base(path), "arabic")})
+			} else {
+				writtenCaps = append(writtenCaps, lc)
 			}
 		}
+	}
+	plain := make([]evalset.Caption, len(reals))
+	for i := range reals {
+		plain[i] = reals[i].Caption
+	}
+	foldOf := evalset.Folds(plain, *folds)
+	add := func(lc evalset.Caption, fold int) {
+		// The geocode command joins a caption's lines; so does score.py.
+		c := caption.Parse(strings.Join(strings.Fields(lc.Text), " "))
+		ex := gc.Explain(c)
+		right := evalset.PlaceVerdict(lc, ex.Result.Place, g) == evalset.OK
+		// A fallback is a coarser answer than the caption gives: the
+		// written captions expect it, but score.py counts a quarter
+		// answered by its city as wrong, and the confidence says so.
+		if !lc.Real() && ex.Result.Precision == geocode.Fallback {
+			right = false
+		}
+		idx := -1
+		if ex.Result.Place != nil && ex.Chosen >= 0 {
+			w := *writtenWeight
+			if lc.Real() {
+				w = 1
+			}
+			idx = len(examples)
+			examples = append(examples, example{x: ex.Features, ceiling: ex.Ceiling, right: right, weight: w, real: lc.Real(), fold: fold})
+		}
+		if lc.Real() {
+			realAnswers = append(realAnswers, evalset.Answer{Placed: ex.Result.Place != nil, Right: right})
+			realIndex = append(realIndex, idx)
+		}
+	}
+	for _, lc := range writtenCaps {
+		add(lc, -1)
+	}
+	for i, rc := range reals {
+		add(rc.Caption, foldOf[i])
 	}
 	w := fit(examples, *l2, func(example) bool { return true })
-	report := func(name string, predict func(i int) float64) {
-		answers := append([]evalset.Answer(nil), realAnswers...)
+	// report prints the figures of the real captions keep selects, with
+	// the confidences predict gives.
+	report := func(name string, keep func(k int) bool, predict func(i int) float64) {
+		var answers []evalset.Answer
+		right := 0
 		for k, i := range realIndex {
-			if i >= 0 {
-				answers[k].Confidence = math.Round(clamp(math.Min(predict(i), examples[i].ceiling))*100) / 100
+			if !keep(k) {
+				continue
 			}
+			a := realAnswers[k]
+			if i >= 0 {
+				a.Confidence = math.Round(clamp(math.Min(predict(i), examples[i].ceiling))*100) / 100
+			}
+			if a.Right {
+				right++
+			}
+			answers = append(answers, a)
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", name, evalset.Calibrate(answers))
+		fmt.Fprintf(stdout, "%s: place %d/%d (%.1f %%); %s\n", name, right, len(answers), 100*float64(right)/float64(max(1, len(answers))), evalset.Calibrate(answers))
 	}
-	report("fitted on all real captions", func(i int) float64 { return probability(w, examples[i].x) })
+	english := func(k int) bool { return !reals[k].arabic }
+	arabic := func(k int) bool { return reals[k].arabic }
+	inSample := func(i int) float64 { return probability(w, examples[i].x) }
+	report("English, fitted on all real captions", english, inSample)
+	report("Arabic, fitted on all real captions", arabic, inSample)
 	cv := make([]float64, len(examples))
 	for f := range *folds {
-		wf := fit(examples, *l2, func(e example) bool { return !e.real || e.fold != f })
+		wf := fit(examples, *l2, func(e example) bool { return e.fold != f })
 		for i, e := range examples {
 			if e.real && e.fold == f {
 				cv[i] = probability(wf, e.x)
 			}
 		}
 	}
-	report(fmt.Sprintf("cross-validated (%d folds)", *folds), func(i int) float64 { return cv[i] })
+	outOfFold := func(i int) float64 { return cv[i] }
+	report(fmt.Sprintf("English, out of fold (%d folds by source page)", *folds), english, outOfFold)
+	report(fmt.Sprintf("Arabic, out of fold (%d folds by source page)", *folds), arabic, outOfFold)
+	for f := range *folds {
+		report(fmt.Sprintf("  fold %d, English", f+1), func(k int) bool { return foldOf[k] == f && english(k) }, outOfFold)
+		report(fmt.Sprintf("  fold %d, Arabic ", f+1), func(k int) bool { return foldOf[k] == f && arabic(k) }, outOfFold)
+	}
 	nReal, nWritten := 0, 0
 	for _, e := range examples {
 		if e.real {

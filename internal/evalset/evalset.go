@@ -41,6 +41,9 @@ type Caption struct {
 	Lon          *float64 `json:"gold_lon"`
 	TolKm        *float64 `json:"tol_km"`
 	Country      string   `json:"country"`
+	// Source is the page the caption was copied from: captions of one
+	// gallery share it, and share a fold (see Folds).
+	Source string `json:"source"`
 }
 
 // Real reports whether the caption is one of the real labelled ones,
