@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/syriamap/syriamap/internal/geocode"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -94,15 +93,11 @@ func runRegeocode(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	defer closeDB()
 	// The confidence is refitted on the archive's reviews first, when it
 	// has enough of them.
-	reviews, refitted, err := a.RefitConfidence(ctx)
+	_, _, why, err := a.RefitConfidence(ctx)
 	if err != nil {
 		return fmt.Errorf("refitting the confidence on the archive's reviews: %w", err)
 	}
-	if refitted {
-		fmt.Fprintf(stdout, "refitted the confidence on %d reviewed answers\n", reviews)
-	} else {
-		fmt.Fprintf(stdout, "the confidence is the shipped model's: %d reviewed answers, a refit needs %d\n", reviews, geocode.MinReviews)
-	}
+	fmt.Fprintf(stdout, "confidence: %s\n", why)
 	bar := newProgressBar(stderr)
 	changed, moved, err := a.Regeocode(ctx, func(done, total int) { bar.update("re-geocoding", int64(done), int64(total)) })
 	bar.clear()

@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
@@ -25,15 +26,16 @@ const rightWithin = 5000 // metres
 
 // RefitConfidence fits the confidence model on the archive's reviewed
 // answers — each reviewed caption geocoded again, right when its answer
-// is the place the person confirmed or gave — keeps it, and geocodes
-// with it from now on. It returns how many reviewed answers there were,
-// and whether that was enough to refit (geocode.MinReviews).
-func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bool, err error) {
+// is the place the person confirmed or gave — and, when the refit beats
+// the archive's model on reviews it was not fitted on (geocode.Refit),
+// keeps it and geocodes with it from now on. It returns how many reviewed
+// answers there were, whether the refit was kept, and why (or why not).
+func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bool, why string, err error) {
 	a.learning.Lock()
 	defer a.learning.Unlock()
 	reviewed, err := a.DB.ReviewedPhotos(ctx)
 	if err != nil {
-		return 0, false, err
+		return 0, false, "", err
 	}
 	x := a.places.Load()
 	var examples []geocode.Example
@@ -47,22 +49,26 @@ func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bo
 		examples = append(examples, geocode.Example{X: ex.Features, Right: right, Weight: 1})
 	}
 	if len(examples) < geocode.MinReviews {
-		return len(examples), false, nil
+		return len(examples), false, fmt.Sprintf("%d reviewed answers, a refit needs %d", len(examples), geocode.MinReviews), nil
 	}
-	m, err := geocode.Refit(examples)
-	if err != nil {
-		return len(examples), false, err
+	current := geocode.Shipped()
+	if a.model != nil {
+		current = *a.model
+	}
+	m, keep, why, err := geocode.Refit(examples, current)
+	if err != nil || !keep {
+		return len(examples), false, why, err
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
-		return len(examples), false, err
+		return len(examples), false, "", err
 	}
 	if err := a.DB.SaveConfidenceModel(ctx, data, len(examples)); err != nil {
-		return len(examples), false, err
+		return len(examples), false, "", err
 	}
 	a.model = &m
 	a.places.Store(a.newPlaceIndex(x.gazetteer))
-	return len(examples), true, nil
+	return len(examples), true, why, nil
 }
 
 // loadModel reads the archive's refitted confidence model, if it has one.

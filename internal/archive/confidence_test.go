@@ -61,15 +61,15 @@ func TestConfidenceIsRefittedOnReviews(t *testing.T) {
 	if _, err := a.DB.Apply(ctx, reviewed[:geocode.MinReviews-1], photo.Change{Place: &far, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
-	if n, refitted, err := a.RefitConfidence(ctx); err != nil || refitted || n != geocode.MinReviews-1 {
+	if n, refitted, _, err := a.RefitConfidence(ctx); err != nil || refitted || n != geocode.MinReviews-1 {
 		t.Fatalf("with %d reviews: refitted %v, %v", n, refitted, err)
 	}
 	if _, err := a.DB.Apply(ctx, reviewed[geocode.MinReviews-1:], photo.Change{Place: &far, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
-	n, refitted, err := a.RefitConfidence(ctx)
+	n, refitted, why, err := a.RefitConfidence(ctx)
 	if err != nil || !refitted || n != len(reviewed) {
-		t.Fatalf("refit on %d reviews: %v, %v", n, refitted, err)
+		t.Fatalf("refit on %d reviews: %v (%s), %v", n, refitted, why, err)
 	}
 	after, sureAfter := mean(a)
 	if sureAfter > 0 || after > before-0.2 {

@@ -86,6 +86,14 @@ type Model struct {
 	// FittedOn says what the weights were fitted on, for the reader.
 	FittedOn string  `json:"fitted_on"`
 	L2       float64 `json:"l2"`
+	// Prior and Cover make a refit on an archive's reviews speak only for
+	// what its reviews can tell: reviews are the least confident answers
+	// (the queue shows those first), so answers the prior model (the
+	// shipped one) is surer of than any reviewed one (Cover) keep the
+	// prior's confidence, and a refit raises none above Cover. Empty for
+	// the shipped model.
+	Prior []float64 `json:"prior,omitempty"`
+	Cover float64   `json:"cover,omitempty"`
 }
 
 //go:embed model.json
@@ -107,8 +115,8 @@ func ParseModel(data []byte) (Model, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return Model{}, err
 	}
-	if len(m.Features) != NumFeatures || len(m.Weights) != NumFeatures {
-		return Model{}, fmt.Errorf("%d features and %d weights, want %d (run make train)", len(m.Features), len(m.Weights), NumFeatures)
+	if len(m.Features) != NumFeatures || len(m.Weights) != NumFeatures || len(m.Prior) != 0 && len(m.Prior) != NumFeatures {
+		return Model{}, fmt.Errorf("%d features, %d weights and %d prior weights, want %d (run make train)", len(m.Features), len(m.Weights), len(m.Prior), NumFeatures)
 	}
 	for i, name := range m.Features {
 		if name != FeatureNames[i] {
@@ -128,8 +136,19 @@ func (m Model) Logit(x Features) float64 {
 }
 
 // Probability is the model's probability that an answer with features x
-// is right.
-func (m Model) Probability(x Features) float64 { return 1 / (1 + math.Exp(-m.Logit(x))) }
+// is right. A refit's (Prior set) is the prior's beyond what the reviews
+// covered, and at most Cover (or the prior's, if higher) within it.
+func (m Model) Probability(x Features) float64 {
+	p := 1 / (1 + math.Exp(-m.Logit(x)))
+	if len(m.Prior) == 0 {
+		return p
+	}
+	p0 := probability(m.Prior, x)
+	if p0 > m.Cover {
+		return p0
+	}
+	return math.Min(p, math.Max(m.Cover, p0))
+}
 
 // features describes the answer res, read from cands[best] with the rule
 // confidence ruleConf.
