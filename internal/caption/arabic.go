@@ -195,6 +195,24 @@ func arabicCredit(text string, toks []arTok) (Credit, int, int) {
 		if ec, s, e, ok := findCredit(text); ok {
 			return ec, s, e
 		}
+	}
+	// A local source's name at the end: "(مركز الغوطة الإعلامي)",
+	// "(فيسبوك)", beside a photographer or alone.
+	if cr.c.Agency == "" {
+		if sc, s, e, ok := sourceCredit(text); ok {
+			cr.c.Agency = sc.Agency
+			for k := range toks { // no place is read from a source's name
+				if toks[k].start >= s && toks[k].end <= e {
+					toks[k].used = true
+				}
+			}
+			if cr.start < 0 || s < cr.start {
+				cr.start = s
+			}
+			cr.end = max(cr.end, e)
+		}
+	}
+	if cr.c.Agency == "" && cr.c.Photographer == "" {
 		return cr.c, 0, 0
 	}
 	return cr.c, cr.start, cr.end

@@ -57,6 +57,10 @@ func Parse(text string) Caption {
 func parseEnglish(text string) Caption {
 	c := Caption{Text: text, Uppercase: mostlyUpper(text)}
 	credit, cs, ce, ok := findCredit(text)
+	if !ok {
+		// No wire or agency credit: a local source's name at the end.
+		credit, cs, ce, ok = sourceCredit(text)
+	}
 	if ok {
 		c.Credit, c.CreditStart, c.CreditEnd = credit, cs, ce
 	}
