@@ -591,7 +591,9 @@ func (g *Gazetteer) scanFrom(sc *scanScratch, text string, i int, fine, skel []b
 		if stop == 1 {
 			break
 		}
-		capitalized := toks[i].upper || t.upper || toks[i].arabc
+		// A capitalised article joined to the name capitalises it
+		// ("Al-khalidiya", as captions write it).
+		capitalized := toks[i].upper || t.upper || toks[i].arabc || i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken
 		if namesOnly && !capitalized {
 			continue
 		}

@@ -88,10 +88,13 @@ type Model struct {
 	L2       float64 `json:"l2"`
 	// Prior and Cover make a refit on an archive's reviews speak only for
 	// what its reviews can tell: reviews are the least confident answers
-	// (the queue shows those first), so answers the prior model (the
-	// shipped one) is surer of than any reviewed one (Cover) keep the
-	// prior's confidence, and a refit raises none above Cover. Empty for
-	// the shipped model.
+	// (the queue shows those first), which can show the model too sure of
+	// a kind of answer, but never safely that it is too unsure (answers
+	// picked for being unsure and found right regress to the mean). So a
+	// refit only lowers a confidence, and only of answers as unsure as the
+	// reviewed ones: those the prior (the shipped model) is surer of than
+	// any reviewed one (Cover) keep the prior's. Empty for the shipped
+	// model.
 	Prior []float64 `json:"prior,omitempty"`
 	Cover float64   `json:"cover,omitempty"`
 }
@@ -137,7 +140,7 @@ func (m Model) Logit(x Features) float64 {
 
 // Probability is the model's probability that an answer with features x
 // is right. A refit's (Prior set) is the prior's beyond what the reviews
-// covered, and at most Cover (or the prior's, if higher) within it.
+// covered, and never above the prior's within it.
 func (m Model) Probability(x Features) float64 {
 	p := 1 / (1 + math.Exp(-m.Logit(x)))
 	if len(m.Prior) == 0 {
@@ -147,7 +150,7 @@ func (m Model) Probability(x Features) float64 {
 	if p0 > m.Cover {
 		return p0
 	}
-	return math.Min(p, math.Max(m.Cover, p0))
+	return math.Min(p, p0)
 }
 
 // features describes the answer res, read from cands[best] with the rule
