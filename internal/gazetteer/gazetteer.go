@@ -28,6 +28,9 @@ type Gazetteer struct {
 	// keys are each place's names folded, kept so that a gazetteer made
 	// from this one (With) folds only what changed.
 	keys [][]Key
+	// parts index the quarters by the words of their names (see
+	// QuarterByPart).
+	parts partIndex
 }
 
 type nameRef struct {

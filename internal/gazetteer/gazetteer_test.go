@@ -239,3 +239,45 @@ func TestWithSiblingsStayApart(t *testing.T) {
 		t.Errorf("the base finds %d Tell Abyads after two siblings were made from it", n)
 	}
 }
+
+// A quarter is found by a part of its name, in its city or in any city;
+// never by words quarters share, nor when two quarters hold the part.
+func TestQuarterByPart(t *testing.T) {
+	g, err := New([]Place{
+		{ID: "c", Name: "Aleppo", Kind: City, Located: true, Country: "SY"},
+		{ID: "h", Name: "Homs", Kind: City, Located: true, Country: "SY"},
+		{ID: "q1", Name: "Karm Al-Qaterji", NameAr: "كرم القاطرجي", Kind: Neighbourhood, Parent: "c", Located: true, Country: "SY"},
+		{ID: "q2", Name: "Al-Ansari Mashhad", Kind: Neighbourhood, Parent: "c", Located: true, Country: "SY"},
+		{ID: "q3", Name: "East Al-Ansari", Kind: Neighbourhood, Parent: "c", Located: true, Country: "SY"},
+		{ID: "q4", Name: "Karm Al-Jabal", Kind: Neighbourhood, Parent: "c", Located: true, Country: "SY"},
+		{ID: "q5", Name: "Bab Tadmor", Kind: Neighbourhood, Parent: "h", Located: true, Country: "SY"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	aleppo, homs := g.ByID("c"), g.ByID("h")
+	for _, tc := range []struct {
+		city *Place
+		name string
+		want string
+	}{
+		{aleppo, "al-Qaterji", "q1"},
+		{aleppo, "Qatirji", "q1"},
+		{aleppo, "القاطرجي", "q1"},
+		{aleppo, "al-Mashhad", "q2"},
+		{nil, "Mashad", "q2"},
+		{aleppo, "Ansari", ""}, // two quarters hold it
+		{aleppo, "Karm", ""},   // a head quarters share
+		{aleppo, "East", ""},
+		{homs, "al-Qaterji", ""}, // another city's
+		{homs, "Tadmor", "q5"},
+	} {
+		got := ""
+		if p := g.QuarterByPart(tc.city, tc.name); p != nil {
+			got = p.ID
+		}
+		if got != tc.want {
+			t.Errorf("%q in %v: %q, want %q", tc.name, tc.city != nil, got, tc.want)
+		}
+	}
+}

@@ -27,6 +27,9 @@ type Gazetteer interface {
 	// OtherSide returns a border crossing's gate in the other country,
 	// or nil.
 	OtherSide(p *gazetteer.Place) *gazetteer.Place
+	// QuarterByPart returns the one quarter of city a part of whose name
+	// name is, or nil.
+	QuarterByPart(city *gazetteer.Place, name string) *gazetteer.Place
 }
 
 // originCeiling bounds the confidence of an answer read from where people
@@ -146,6 +149,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	}
 	w.hits = gc.possessiveHits(c, w.hits)
 	w.hits = gc.oldQuarterHits(c, w.hits)
+	w.hits = gc.partQuarterHits(c, w.hits)
 	w.cands = prune(gc.candidates(c, w.hits, w.cands[:0]))
 	gc.markFar(c, w.cands)
 	w.known = w.known[:0]

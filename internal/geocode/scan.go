@@ -253,3 +253,49 @@ func (gc *Geocoder) oldQuarterHits(c caption.Caption, hits []gazetteer.Hit) []ga
 	}
 	return hits
 }
+
+// partQuarterHits reads a name the caption calls a quarter ("the al-Mashhad
+// neighbourhood", "حي القاطرجي") as the one quarter of a city the caption
+// names whose gazetteer name holds it as a part (al-Ansari Mashhad, كرم
+// القاطرجي), when no quarter of that city has the name whole: a quarter
+// named in the city the caption gives, never a village of that name
+// elsewhere. The caption names the quarter whole, in the words the press
+// uses: the reading is as exact as a whole name.
+func (gc *Geocoder) partQuarterHits(c caption.Caption, hits []gazetteer.Hit) []gazetteer.Hit {
+	n := len(hits)
+	for _, m := range c.Mentions {
+		if m.Designator != "neighbourhood" && m.Designator != "district" {
+			continue
+		}
+		// A quarter of that name already, or a city's name ("the Douma
+		// neighbourhood of Damascus", "the old city of Damascus"): no part.
+		named := false
+		for _, h := range hits[:n] {
+			if k := h.Place.Kind; h.Start < m.End && m.Start < h.End && (k == gazetteer.Neighbourhood || k == gazetteer.City || k.Admin()) {
+				named = true
+			}
+		}
+		if named {
+			continue
+		}
+		seen := map[*gazetteer.Place]bool{}
+		for _, h := range hits[:n] {
+			city := h.Place
+			if city.Kind != gazetteer.City && city.Kind != gazetteer.Town || seen[city] || h.Start < m.End && m.Start < h.End {
+				continue
+			}
+			seen[city] = true
+			if q := gc.g.QuarterByPart(city, m.Text); q != nil {
+				hits = append(hits, gazetteer.Hit{Start: m.Start, End: m.End, Place: q, Exact: true, Capitalized: true})
+			}
+		}
+		// No city named ("في حي القاطرجي"): the one quarter of any city
+		// whose name holds it, read as a looser spelling would be.
+		if len(seen) == 0 {
+			if q := gc.g.QuarterByPart(nil, m.Text); q != nil {
+				hits = append(hits, gazetteer.Hit{Start: m.Start, End: m.End, Place: q, Exact: false, Capitalized: true})
+			}
+		}
+	}
+	return hits
+}
