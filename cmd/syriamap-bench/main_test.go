@@ -232,10 +232,11 @@ func TestReviewLoopOverHTTP(t *testing.T) {
 		t.Fatalf("nothing measured: before %+v, after %+v", before, after)
 	}
 	rate := func(s loopScore) float64 { return float64(s.sureRight) / float64(max(1, s.sure)) }
-	if after.right < before.right || rate(after) < rate(before)-0.005 {
+	if after.right < before.right || rate(after) < rate(before) {
 		t.Errorf("the review loop made the unreviewed answers worse:\n%s", stdout.String())
 	}
-	if !strings.Contains(stdout.String(), "refitted the confidence on") {
-		t.Errorf("regeocode did not refit the confidence on the reviews:\n%s", stdout.String())
+	// regeocode says what it decided about the refit, and why.
+	if out := stdout.String(); !strings.Contains(out, "confidence: refitted on") && !strings.Contains(out, "the archive keeps its model") {
+		t.Errorf("regeocode did not say whether it refitted the confidence on the reviews:\n%s", out)
 	}
 }

@@ -594,9 +594,11 @@ func (g *Gazetteer) scanFrom(sc *scanScratch, text string, i int, fine, skel []b
 		if stop == 1 {
 			break
 		}
-		// A capitalised article joined to the name capitalises it
-		// ("Al-khalidiya", as captions write it).
-		capitalized := toks[i].upper || t.upper || toks[i].arabc || i > 0 && toks[i-1].article && toks[i-1].upper && !toks[i].broken
+		// A capitalised article joined to the name by a hyphen
+		// capitalises it ("Al-khalidiya", as captions write it; "Each
+		// mosaic" folds its first word to an article, but is no name).
+		capitalized := toks[i].upper || t.upper || toks[i].arabc ||
+			i > 0 && toks[i-1].article && toks[i-1].upper && text[toks[i-1].end:toks[i].start] == "-"
 		if namesOnly && !capitalized {
 			continue
 		}
