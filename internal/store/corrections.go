@@ -85,21 +85,9 @@ func (s *DB) regeocodeFrom(ctx context.Context, after int64, geocode func(string
 func (s *DB) regeocodeBatchAfter(ctx context.Context, after int64) ([]regeocodeItem, error) {
 	var items []regeocodeItem
 	err := s.reading(ctx, "", "reading captions to re-geocode", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
-			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.rowid > ? ORDER BY p.rowid LIMIT ?`,
-			photo.GivenPoint, after, regeocodeBatch)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var it regeocodeItem
-			if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
-				return err
-			}
-			items = append(items, it)
-		}
-		return rows.Err()
+		var err error
+		items, err = s.regeocodeItems(ctx, `p.rowid > ? ORDER BY p.rowid LIMIT ?`, after, regeocodeBatch)
+		return err
 	})
 	return items, err
 }
@@ -250,21 +238,9 @@ func (s *DB) RegeocodePhotos(ctx context.Context, ids []string, geocode func(cap
 		list, _ := json.Marshal(batch)
 		var items []regeocodeItem
 		err := s.reading(ctx, "", "reading captions to re-geocode", func(ctx context.Context) error {
-			rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
-				FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.rowid`,
-				photo.GivenPoint, string(list))
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var it regeocodeItem
-				if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
-					return err
-				}
-				items = append(items, it)
-			}
-			return rows.Err()
+			var err error
+			items, err = s.regeocodeItems(ctx, `p.id IN (SELECT value FROM json_each(?)) ORDER BY p.rowid`, string(list))
+			return err
 		})
 		if err != nil {
 			return changed, moved, err
@@ -277,4 +253,24 @@ func (s *DB) RegeocodePhotos(ctx context.Context, ids []string, geocode func(cap
 		changed, moved = changed+c, moved+m
 	}
 	return changed, moved, nil
+}
+
+// regeocodeItems reads the photos to re-geocode that the condition (and
+// order) where selects.
+func (s *DB) regeocodeItems(ctx context.Context, where string, args ...any) ([]regeocodeItem, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
+		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE `+where, append([]any{photo.GivenPoint}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []regeocodeItem
+	for rows.Next() {
+		var it regeocodeItem
+		if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+	}
+	return items, rows.Err()
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,25 +48,7 @@ func TestCustodyChain(t *testing.T) {
 		{"the last record deleted", `DELETE FROM custody WHERE seq = (SELECT max(seq) FROM custody)`, "records were deleted from its end"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			copyPath := filepath.Join(t.TempDir(), "copy.db")
-			raw, err := sql.Open("sqlite", path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := raw.Exec(`VACUUM INTO ?`, copyPath); err != nil {
-				t.Fatal(err)
-			}
-			raw.Close()
-			raw, _ = sql.Open("sqlite", copyPath)
-			if _, err := raw.Exec(tc.sql); err != nil {
-				t.Fatal(err)
-			}
-			raw.Close()
-			db, err := Open(ctx, copyPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := tampered(t, path, tc.sql)
 			_, problems, err := db.VerifyCustody(ctx, nil)
 			if err != nil || len(problems) == 0 || !strings.Contains(problems[0].What, tc.want) {
 				t.Errorf("%s: %+v, %v; want %q", tc.name, problems, err, tc.want)
