@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -77,6 +78,7 @@ Usage:
 
 // run is the whole program, given its arguments and streams.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	args = commandFirst(args)
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
 		return runServe(ctx, args, stdout, stderr) // syriamap alone serves
 	}
@@ -121,4 +123,49 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintf(stderr, "syriamap: unknown command %q\n\n%s", args[0], usage)
 	return usageError{"unknown command " + args[0]}
+}
+
+// commands are the command words; serve is what syriamap alone does.
+var commands = map[string]bool{"serve": true, "geocode": true, "import": true, "list": true, "places": true, "set-place": true,
+	"regeocode": true, "backup": true, "users": true, "tokens": true, "corrections": true, "gen": true, "export-evidence": true,
+	"frames": true, "verify": true, "publish": true, "stories": true, "help": true}
+
+// boolFlags are the flags of any command that take no value: the word
+// after one is not its value.
+var boolFlags = map[string]bool{"added": true, "distinct": true, "explain": true, "include-unplaced": true, "no-images": true,
+	"no-memory-index": true, "password-stdin": true, "public-gps": true, "quiet": true, "read-only": true, "record-paths": true,
+	"repair": true, "replace": true, "samples": true, "serve-originals": true, "unplaced": true, "h": true, "help": true}
+
+// commandFirst moves the command word to the front when flags come before
+// it ("syriamap --db a.db import FILE" is "syriamap import FILE --db
+// a.db"), so that a command word is never ignored: every command takes its
+// flags before or after its other arguments. Without a command word the
+// arguments are serve's, as they are.
+func commandFirst(args []string) []string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return args
+		case strings.HasPrefix(a, "-"):
+			if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && !boolFlags[name] {
+				i++ // its value
+			}
+		case commands[a]:
+			if i == 0 {
+				return args
+			}
+			rest := slices.Clone(args[i+1:])
+			at := slices.Index(rest, "--")
+			if at < 0 {
+				at = len(rest)
+			}
+			out := append([]string{a}, rest[:at]...)
+			out = append(out, args[:i]...)
+			return append(out, rest[at:]...)
+		default:
+			return args // a word that is no command: left for run to name
+		}
+	}
+	return args
 }
