@@ -175,11 +175,49 @@ func (sc *arScan) step(i int) int {
 		return i
 	}
 	w := splitParticles(t.fold)
+	if j, ok := sc.person(i); ok {
+		return j
+	}
 	if sc.context(i, w) || sc.phraseWord(i, w) {
 		return i
 	}
 	return sc.name(i, w)
 }
+
+// person reads a person's name at token i — a given name of the ruling
+// family before الأسد ("نظام بشار الأسد", the regime of Bashar al-Assad) —
+// and passes over it: the ruling family's first names are no villages
+// (بشار is a village of Idlib too). It returns the last token of the
+// name.
+func (sc *arScan) person(i int) (int, bool) {
+	toks := sc.toks
+	assad := func(k int) bool {
+		if k >= len(toks) || toks[k].punct {
+			return false
+		}
+		// "الأسد", also with the lam-alef written as one glyph ("اﻷسد").
+		f := strings.NewReplacer("\ufef7", "لا", "\ufef8", "لا", "\ufefb", "لا", "\ufefc", "لا", "\ufef5", "لا", "\ufef9", "لا").Replace(toks[k].fold)
+		return lexicon.FoldArabic(f) == lexicon.FoldArabic("الأسد")
+	}
+	// Only the rulers' given names, and not a place named after one
+	// ("حي الشهيد باسل الأسد", "ضاحية الأسد").
+	martyr := i > 0 && !toks[i-1].punct && toks[i-1].fold == lexicon.FoldArabic("الشهيد")
+	if !arRulerNames[toks[i].fold] || martyr || !assad(i+1) {
+		return i, false
+	}
+	sc.ph = nil
+	return i + 1, true
+}
+
+// arRulerNames are the given names of the al-Assad family the war's
+// captions name (folded).
+var arRulerNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"بشار", "حافظ", "ماهر", "رفعت", "باسل", "أسماء"} {
+		m[lexicon.FoldArabic(n)] = true
+	}
+	return m
+}()
 
 // punct follows quotes; a phrase goes on over a slash ("ت2/نوفمبر") only.
 func (sc *arScan) punct(p string) {

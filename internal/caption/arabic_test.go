@@ -1,6 +1,9 @@
 package caption
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestArabicCredit reads the credits of Arabic captions in each of their
 // shapes, and leaves alone words that only look like one.
@@ -110,6 +113,35 @@ func TestOneAgencyTable(t *testing.T) {
 	} {
 		if got := Parse(tc.caption).Credit.Agency; got != tc.agency {
 			t.Errorf("%s: agency %q, want %q", tc.caption, got, tc.agency)
+		}
+	}
+}
+
+// The ruling family's given names before الأسد are a person's, not
+// places (بشار is a village of Idlib as well); a place named after one
+// (حي الشهيد باسل الأسد) or one that holds the name (ضاحية الأسد) keeps
+// its mention (issue 53, part 4).
+func TestArabicRulersAreNoPlaces(t *testing.T) {
+	has := func(text, word string) bool {
+		for _, m := range Parse(text).Mentions {
+			if strings.Contains(m.Text, word) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		text, word string
+		want       bool
+	}{
+		{"دمار بعد غارات نظام بشار الأسد على حي القاطرجي", "بشار", false},
+		{"دمار بعد غارات نظام بشار اﻷسد على حي القاطرجي", "بشار", false}, // the lam-alef as one glyph
+		{"دمار بعد غارات نظام بشار الأسد على حي القاطرجي", "القاطرجي", true},
+		{"قصف على ضاحية الأسد في دمشق", "الأسد", true},
+		{"غارة على حي الشهيد باسل الأسد في اللاذقية", "باسل", true},
+	} {
+		if got := has(tc.text, tc.word); got != tc.want {
+			t.Errorf("%q: a mention of %q %v, want %v", tc.text, tc.word, got, tc.want)
 		}
 	}
 }
