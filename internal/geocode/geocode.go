@@ -4,7 +4,9 @@
 package geocode
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/paulmach/orb"
@@ -43,6 +45,25 @@ const personCeiling = 0.3
 // residentsCeiling bounds the confidence of an answer read from the
 // adjective of a city's people ("حلبيون", Aleppans).
 const residentsCeiling = 0.7
+
+// fragmentOf reports whether a place of kind k read from a word inside a
+// name the caption calls a designator (a camp, a quarter) is a fragment of
+// another place's name: a village inside a camp's name is; a crossing
+// inside "the Cilvegozu gate" is not.
+func fragmentOf(designator string, k gazetteer.Kind) bool {
+	switch designator {
+	case "camp":
+		return k != gazetteer.Camp
+	case "neighbourhood", "district":
+		return k != gazetteer.Neighbourhood
+	}
+	return false
+}
+
+// fragmentCeiling bounds the confidence of an answer read from a word
+// inside a longer name: under the line where a placement is called low
+// (web.PlacementCode's one half).
+const fragmentCeiling = 0.45
 
 // Precision says how the result's place relates to where the photo was.
 type Precision string
@@ -193,6 +214,14 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		// is a hint of the place, never a sure answer.
 		if read.Entity == caption.Residents {
 			ceiling = math.Min(ceiling, residentsCeiling)
+		}
+		// A place read from one word inside the longer name of another
+		// kind of place ("Ward" in "Qutaybat al-Ward camp", a camp the
+		// gazetteer lacks) is a guess: under the low line, so that the
+		// review queue shows it early and no badge calls it exact.
+		if !w.cands[best].whole && r.Precision == Exact && fragmentOf(read.Designator, r.Place.Kind) {
+			ceiling = math.Min(ceiling, fragmentCeiling)
+			r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q. %s", r.Place.Name, read.Text, r.Note))
 		}
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
