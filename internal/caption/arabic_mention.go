@@ -191,23 +191,25 @@ func (sc *arScan) step(i int) int {
 // name.
 func (sc *arScan) person(i int) (int, bool) {
 	toks := sc.toks
-	assad := func(k int) bool {
-		if k >= len(toks) || toks[k].punct {
-			return false
-		}
-		// "الأسد", also with the lam-alef written as one glyph ("اﻷسد").
-		f := strings.NewReplacer("\ufef7", "لا", "\ufef8", "لا", "\ufefb", "لا", "\ufefc", "لا", "\ufef5", "لا", "\ufef9", "لا").Replace(toks[k].fold)
-		return lexicon.FoldArabic(f) == lexicon.FoldArabic("الأسد")
-	}
 	// Only the rulers' given names, and not a place named after one
-	// ("حي الشهيد باسل الأسد", "ضاحية الأسد").
-	martyr := i > 0 && !toks[i-1].punct && toks[i-1].fold == lexicon.FoldArabic("الشهيد")
-	if !arRulerNames[toks[i].fold] || martyr || !assad(i+1) {
+	// ("حي الشهيد باسل الأسد", "ضاحية الأسد"): the name's word is looked
+	// up first, as every token of a caption passes here.
+	if !arRulerNames[toks[i].fold] || i+1 >= len(toks) || toks[i+1].punct ||
+		arFamily != lexicon.FoldArabic(lamAlef.Replace(toks[i+1].fold)) ||
+		i > 0 && !toks[i-1].punct && toks[i-1].fold == arMartyr {
 		return i, false
 	}
 	sc.ph = nil
 	return i + 1, true
 }
+
+// arFamily and arMartyr are الأسد and الشهيد folded; lamAlef writes the
+// lam-alef glyphs ("اﻷسد") as their two letters.
+var (
+	arFamily = lexicon.FoldArabic("الأسد")
+	arMartyr = lexicon.FoldArabic("الشهيد")
+	lamAlef  = strings.NewReplacer("\ufef7", "لا", "\ufef8", "لا", "\ufefb", "لا", "\ufefc", "لا", "\ufef5", "لا", "\ufef9", "لا")
+)
 
 // arRulerNames are the given names of the al-Assad family the war's
 // captions name (folded).
