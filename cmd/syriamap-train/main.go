@@ -65,6 +65,7 @@ func run(args []string, stdout io.Writer) error {
 	l2 := fl.Float64("l2", 2, "the L2 penalty on every weight but the bias")
 	writtenWeight := fl.Float64("written-weight", 0.25, "the weight of a written caption against a real one (1)")
 	folds := fl.Int("folds", 5, "folds of the cross-validation over the real captions")
+	quarterMisses := fl.Bool("quarter-misses", false, "list each quarter the real captions name and the geocoder does not read as that quarter")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -105,11 +106,15 @@ func run(args []string, stdout io.Writer) error {
 		plain[i] = reals[i].Caption
 	}
 	foldOf := evalset.Folds(plain, *folds)
+	quarters := newQuarterTable(g)
 	add := func(lc evalset.Caption, fold int) {
 		// The geocode command joins a caption's lines; so does score.py.
 		c := caption.Parse(strings.Join(strings.Fields(lc.Text), " "))
 		ex := gc.Explain(c)
 		right := evalset.PlaceVerdict(lc, ex.Result.Place, g) == evalset.OK
+		if lc.Real() {
+			quarters.add(lc, ex.Result.Place, right)
+		}
 		// A fallback is a coarser answer than the caption gives: the
 		// written captions expect it, but score.py counts a quarter
 		// answered by its city as wrong, and the confidence says so.
@@ -178,6 +183,7 @@ func run(args []string, stdout io.Writer) error {
 		report(fmt.Sprintf("  fold %d, English", f+1), func(k int) bool { return foldOf[k] == f && english(k) }, outOfFold)
 		report(fmt.Sprintf("  fold %d, Arabic ", f+1), func(k int) bool { return foldOf[k] == f && arabic(k) }, outOfFold)
 	}
+	quarters.print(stdout, *quarterMisses)
 	nReal, nWritten := 0, 0
 	for _, e := range examples {
 		if e.real {

@@ -30,17 +30,20 @@ import (
 // written ones carry the expected place's name and, for a place abroad,
 // its country.
 type Caption struct {
-	ID           string   `json:"id"`
-	Text         string   `json:"text"`
-	Date         *string  `json:"date"`
-	Photographer *string  `json:"photographer"`
-	Agency       *string  `json:"agency"`
-	Place        *string  `json:"place"`
-	PlaceKind    *string  `json:"place_kind"`
-	Lat          *float64 `json:"gold_lat"`
-	Lon          *float64 `json:"gold_lon"`
-	TolKm        *float64 `json:"tol_km"`
-	Country      string   `json:"country"`
+	ID           string  `json:"id"`
+	Text         string  `json:"text"`
+	Date         *string `json:"date"`
+	Photographer *string `json:"photographer"`
+	Agency       *string `json:"agency"`
+	Place        *string `json:"place"`
+	PlaceKind    *string `json:"place_kind"`
+	// Parent is the place holding the labelled one, as the labeller wrote
+	// it: a quarter's city ("Aleppo", "حلب").
+	Parent  *string  `json:"parent"`
+	Lat     *float64 `json:"gold_lat"`
+	Lon     *float64 `json:"gold_lon"`
+	TolKm   *float64 `json:"tol_km"`
+	Country string   `json:"country"`
 	// Source is the page the caption was copied from: captions of one
 	// gallery share it, and share a fold (see Folds).
 	Source string `json:"source"`

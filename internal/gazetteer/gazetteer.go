@@ -449,7 +449,7 @@ var stopWords = func() map[string]bool {
 		// fold close to village names (Syrian ~ Sirin).
 		"syrian syrians kurdish kurds turkish russian iranian iraqi lebanese jordanian american " +
 		"islamic muslim muslims christian christians alawite sunni shiite druze army rebel rebels free " +
-		"president government regime state reuters photo picture") {
+		"president government regime state reuters photo picture people peoples forces units democratic") {
 		m[w] = true
 	}
 	return m

@@ -51,6 +51,9 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 	if res.Precision == Exact {
 		conf *= landmarkFallback(c, b, &res)
 	}
+	if res.Precision == Exact {
+		conf *= gc.originQuarterFallback(c, b, &res)
+	}
 	// Never a place in Syria for a photo the caption puts abroad: "Syrian
 	// refugees enter Jordan at the Hadalat crossing" is not the Syrian
 	// village of Hadalat.
@@ -267,6 +270,24 @@ func oldQuarterFallback(c caption.Caption, b candidate, res *Result) float64 {
 	res.Precision = Fallback
 	res.Note = "the old city of " + b.hit.Place.Name + " is not in the gazetteer; placed at " + b.hit.Place.Name
 	return 0.8
+}
+
+// originQuarterFallback answers a quarter the caption names only as where
+// people came from ("civilians evacuated from the Old City of Homs arrive
+// at a checkpoint") with its city, a fallback: the photo is where they
+// arrived, which the caption leaves unnamed, and a quarter is too precise
+// a guess at it. It returns the confidence factor.
+func (gc *Geocoder) originQuarterFallback(c caption.Caption, b candidate, res *Result) float64 {
+	if c.Mentions[b.mention].Role != caption.Origin || b.hit.Place.Kind != gazetteer.Neighbourhood || b.hit.Place.Parent == "" {
+		return 1
+	}
+	city := gc.located(gc.g.ByID(b.hit.Place.Parent))
+	if city == nil {
+		return 1
+	}
+	res.Place, res.Precision = city, Fallback
+	res.Note = "the caption names " + b.hit.Place.Name + " only as where people came from; placed at " + city.Name + ", which holds it"
+	return 0.7
 }
 
 // landmarkNouns name a building or site within a town, written in lower

@@ -3,6 +3,7 @@ package geocode
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/syriamap/syriamap/internal/gazetteer"
@@ -22,6 +23,14 @@ func (gc *Geocoder) contains(q, p *gazetteer.Place) bool {
 	}
 	var radius float64
 	switch q.Kind {
+	case gazetteer.Neighbourhood:
+		// "the Bab Tadmur neighbourhood in the old city of Homs": an old
+		// city holds the quarters of its city around it; no other
+		// quarter holds another.
+		if !oldCity(q) || p.Kind != gazetteer.Neighbourhood && p.Kind != gazetteer.Landmark || q.Parent == "" || q.Parent != p.Parent {
+			return false
+		}
+		return within(q.Point, p.Point, oldCityRadius)
 	case gazetteer.City:
 		radius = 20000
 	case gazetteer.Town:
@@ -60,4 +69,16 @@ func within(a, b orb.Point, metres float64) bool {
 	}
 	x := (b[0] - a[0]) * rad * math.Cos((a[1]+b[1])/2*rad)
 	return x*x+y*y <= r*r
+}
+
+// oldCityRadius is how far from an old city's point a quarter of its city
+// may lie and be in it: the walled cities are 1.5 to 3.5 km² (Homs,
+// Aleppo), and the point the gazetteer holds may be a building inside
+// rather than the centre.
+const oldCityRadius = 1500
+
+// oldCity reports whether p is the old city of a city, the quarter the
+// gazetteer names "Old City of X".
+func oldCity(p *gazetteer.Place) bool {
+	return p.Kind == gazetteer.Neighbourhood && strings.HasPrefix(p.Name, "Old City of ")
 }

@@ -37,7 +37,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 			s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
 		}
 		if m.Subordinate && mainWhere(c, mi) {
-			s *= 0.6 // "in Idlib after an attack in Khan Sheikhoun"
+			s *= 0.45 // "in Idlib after an attack in Khan Sheikhoun"
 		}
 		// "Smoke rises over Kobani, seen from the Mursitpinar crossing":
 		// the camera is where the caption says it was seen from.
@@ -197,7 +197,11 @@ func locatesPrevious(c caption.Caption, i int) bool {
 // names where the photo was outside any "after" or "killed in" clause.
 func mainWhere(c caption.Caption, i int) bool {
 	for j, m := range c.Mentions {
-		if j != i && m.Sentence == c.Mentions[i].Sentence && !m.Subordinate && m.Role == caption.Where && m.Cue != "dateline" && m.Entity == caption.MaybePlace {
+		// "reaches Al Waer district after a siege in Old Homs": a place
+		// the main clause names as a place is where, though its verb is
+		// no cue.
+		named := m.Role == caption.Where || m.Role == caption.Context && m.Designator != "" && !isDirection(m.Designator)
+		if j != i && m.Sentence == c.Mentions[i].Sentence && !m.Subordinate && named && m.Cue != "dateline" && m.Entity == caption.MaybePlace {
 			return true
 		}
 	}
@@ -371,6 +375,10 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 			return 0.3
 		case k == gazetteer.Subdistrict:
 			return 0.6
+		case d == "neighbourhood" && k.Populated():
+			// "the Al Mashad neighborhood" of Aleppo is its quarter, not
+			// the town of Mashhad: a neighbourhood is seldom a town.
+			return 0.8
 		}
 		return 1
 	case "camp", "crossing":
