@@ -37,6 +37,16 @@ var arDesignators = map[string]string{
 	"حدود": "border", "الحدود": "border",
 }
 
+// arLandmarks are the nouns of a building or site a photo is taken at,
+// folded: the name after one is the landmark's city ("متحف الرقة", the
+// museum of Raqqa) or its own name ("جامع نور القدس", the Nur al-Quds
+// mosque), and the mention takes the designator "landmark". Nouns that
+// begin towns' names (جسر الشغور, قلعة المضيق) are left out.
+var arLandmarks = map[string]bool{
+	"متحف": true, "دوار": true, "ساحة": true, "جامع": true, "مسجد": true, "شارع": true, "مستشفى": true,
+	"سوق": true, "مدرسة": true, "جامعة": true, "ملعب": true, "سجن": true, "كنيسة": true,
+}
+
 // arOriginWords, a few words before "من", make it "from" where people
 // came from: "نازحون من", "فروا من", "خرجوا من".
 var arOriginWords = map[string]bool{
@@ -90,7 +100,7 @@ func known(w string) bool {
 	_, cue := arCues[w]
 	_, des := arDesignators[w]
 	_, c := lexicon.ArabicCountries[w]
-	return cue || des || arTargets[w] || c || arStop[w] || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
+	return cue || des || arTargets[w] || c || arStop[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
 }
 
 // arDesignator returns the designator a folded word is ("المدينة" too).
@@ -100,6 +110,10 @@ func arDesignator(w string) string {
 	}
 	return arDesignators[strings.TrimPrefix(w, "ال")]
 }
+
+// arLandmark reports whether a folded word is one of arLandmarks, with
+// or without the article.
+func arLandmark(w string) bool { return arLandmarks[w] || arLandmarks[strings.TrimPrefix(w, "ال")] }
 
 // arPhrase is what the words before a name said of it.
 type arPhrase struct {
@@ -113,7 +127,7 @@ func init() {
 	for _, m := range []map[string]string{arCues, arDesignators} {
 		foldKeys(m)
 	}
-	for _, m := range []map[string]bool{arTargets, arOriginWords, arStop} {
+	for _, m := range []map[string]bool{arTargets, arOriginWords, arStop, arLandmarks} {
 		foldKeys(m)
 	}
 	foldKeys(arMonths)
@@ -304,6 +318,16 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 		if sc.ph.designator == "" || !isDirectionWord(d) {
 			sc.ph.designator = d
 		}
+	case arLandmark(w.rest):
+		// "في جامع نور القدس": the cue is the landmark's, and so the
+		// name's after it.
+		if sc.ph == nil {
+			sc.ph = &arPhrase{role: Context}
+			if strings.Contains(w.particles, "ب") {
+				sc.ph.cue, sc.ph.role = "in", Where
+			}
+		}
+		sc.ph.designator = "landmark"
 	case arStop[w.rest] || arStop[sc.toks[i].fold]:
 		sc.ph = nil
 	default:
@@ -343,6 +367,12 @@ func (sc *arScan) name(i int, w arWord) int {
 		if sc.ph != nil {
 			sc.ph.designator = ""
 		}
+		return end
+	}
+	// "فناء المسجد للصلاة": a word written with a particle after a
+	// landmark's noun says what the landmark is for, and names nothing.
+	if sc.ph != nil && sc.ph.designator == "landmark" && w.particles != "" {
+		sc.ph = nil
 		return end
 	}
 	m := Mention{Text: sc.text[t.start:sc.toks[end].end], Start: t.start, End: sc.toks[end].end, Sentence: t.sentence, Role: Context}

@@ -49,7 +49,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 		conf *= facilityFallback(c, known, b, &res)
 	}
 	if res.Precision == Exact {
-		conf *= landmarkFallback(c, b, &res)
+		conf *= landmarkFallback(c, known, b, &res)
 	}
 	if res.Precision == Exact {
 		conf *= gc.originQuarterFallback(c, b, &res)
@@ -96,7 +96,9 @@ func (gc *Geocoder) raiseHeld(cands []candidate) {
 		}
 		held := false
 		for j := range cands {
-			if q := &cands[j]; q.mention != p.mention && q.base >= 0.1 && gc.contains(q.hit.Place, p.hit.Place) {
+			// An editor's "another Aleppo" raises nothing near it: it is a
+			// reading only the caption's context may pick.
+			if q := &cands[j]; q.mention != p.mention && q.base >= 0.1 && !q.hit.Place.Secondary && gc.contains(q.hit.Place, p.hit.Place) {
 				held = true
 				break
 			}
@@ -301,10 +303,22 @@ var landmarkNouns = map[string]bool{"castle": true, "citadel": true, "fortress":
 // common noun within a town ("near the ancient castle of Homs", "at the
 // main hospital of Idlib") at the town, a fallback: the photo is at a
 // place more precise than the answer. It returns the confidence factor.
-func landmarkFallback(c caption.Caption, b candidate, res *Result) float64 {
+func landmarkFallback(c caption.Caption, known []bool, b candidate, res *Result) float64 {
 	p := b.hit.Place
 	if !p.Kind.Populated() {
 		return 1
+	}
+	// Arabic names a landmark by its noun before the town's name ("متحف
+	// الرقة", the museum of Raqqa) or before its own name, which the
+	// gazetteer lacks, in the sentence that names the town ("جامع نور
+	// القدس" in Raqqa): the caption reader marks either "landmark".
+	m := c.Mentions[b.mention]
+	for i, o := range c.Mentions {
+		if o.Designator == "landmark" && o.Sentence == m.Sentence && (i == b.mention || !known[i]) {
+			res.Precision = Fallback
+			res.Note = "the caption names a landmark (" + o.Text + ") the gazetteer lacks; placed at " + p.Name + ", which holds it"
+			return 0.7
+		}
 	}
 	before, ok := strings.CutSuffix(c.Text[:b.hit.Start], " of ")
 	if !ok {

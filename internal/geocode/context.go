@@ -136,7 +136,8 @@ func (gc *Geocoder) farFromOthers(c caption.Caption, cands []candidate) {
 			// not doubt each other; nor does a village or quarter named
 			// bare, likely a common word ("Smoke rises over …" is no
 			// Shmuka that puts Homs far away).
-			if q.mention == p.mention || !q.hit.Exact || !q.whole || q.far || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target ||
+			// An editor's "another Aleppo" anchors nothing either.
+			if q.mention == p.mention || !q.hit.Exact || !q.whole || q.far || q.hit.Place.Secondary || !q.hit.Place.Located || q.base < 0.1 || m.Role == caption.Origin || m.Role == caption.Target ||
 				small(q.hit.Place) && !cued(c, q.mention) ||
 				q.base < p.base*anchorShare {
 				continue

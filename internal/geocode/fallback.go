@@ -45,7 +45,9 @@ func unknownWhere(c caption.Caption, known []bool, chosen int) (int, bool) {
 		return -1, false
 	}
 	for i := range c.Mentions {
-		if u := c.Mentions[i]; u.Sentence == 0 && u.Role == caption.Where && placeLike(c, i) && !known[i] {
+		// A landmark's own name ("جامع نور القدس") is a building in the
+		// place the caption names, not a place it lacks.
+		if u := c.Mentions[i]; u.Sentence == 0 && u.Role == caption.Where && u.Designator != "landmark" && placeLike(c, i) && !known[i] {
 			return i, true
 		}
 	}
