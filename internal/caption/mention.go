@@ -124,7 +124,9 @@ func (cl *clause) see(toks []token, i int) {
 	}
 	if t.kind == tWord && hurtWords[t.lower] && i+1 < len(toks) && hurtNext[toks[i+1].lower] {
 		cl.hurt = true
-	} else if t.kind == tPunct && t.text != "-" || i > 0 && t.sentence != toks[i-1].sentence {
+	} else if t.kind == tPunct && t.text != "-" && t.text != "(" && t.text != ")" || i > 0 && t.sentence != toks[i-1].sentence {
+		// A bracket goes on with the clause: "killed in battles with
+		// the Islamic State group (IS) in Manbij".
 		cl.hurt = false
 	}
 }
@@ -208,12 +210,41 @@ func shareRole(text string, toks []token, i, end int, m *Mention, dst []Mention)
 			m.Role, m.Cue = Where, cue
 		}
 	}
+	// "evacuated from Foua and Kefraya in the northwestern province of
+	// Idlib": the province holds the places left, and is left with them.
+	if prev := len(dst) - 1; m.Role == Where && m.Cue == "in" && prev >= 0 && dst[prev].Role == Origin &&
+		dst[prev].Entity == MaybePlace && dst[prev].Sentence == m.Sentence && holderPhrase(text[dst[prev].End:m.Start]) {
+		m.Role, m.Cue = Origin, dst[prev].Cue
+	}
 	// "evacuated from Fouaa and Kefraya": the second name shares the
 	// first one's cue.
 	if prev := len(dst) - 1; m.Cue == "" && prev >= 0 && dst[prev].Cue != "" && dst[prev].Entity == MaybePlace &&
 		dst[prev].Sentence == m.Sentence && coordinated(text[dst[prev].End:m.Start]) {
 		m.Cue, m.Role = dst[prev].Cue, dst[prev].Role
 	}
+}
+
+// holderWords may stand between a place and the area that holds it: "in
+// the mainly rebel-held northwestern province of".
+var holderWords = map[string]bool{"in": true, "the": true, "of": true, "mainly": true, "largely": true,
+	"province": true, "governorate": true, "countryside": true, "region": true, "district": true,
+	"northern": true, "southern": true, "eastern": true, "western": true, "northwestern": true,
+	"northeastern": true, "southwestern": true, "southeastern": true, "central": true, "nearby": true}
+
+// holderPhrase reports whether between, the text from one name to the
+// next, only places the second around the first: " in the northwestern
+// province of ", with no verb, comma or other word ("arrive in" is not).
+func holderPhrase(between string) bool {
+	words := strings.Fields(strings.ToLower(between))
+	if len(words) == 0 || words[0] != "in" {
+		return false
+	}
+	for _, w := range words {
+		if !holderWords[w] && !strings.HasSuffix(w, "-held") && !strings.HasSuffix(w, "-controlled") {
+			return false
+		}
+	}
+	return true
 }
 
 // referredBack reports whether the rest of the sentence after a name
@@ -379,6 +410,34 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 	return sharesCue
 }
 
+// compoundOfNations reports whether a lower-case hyphenated name joins
+// only countries and their adjectives ("syrian-turkish", "israel-syria",
+// "arab-kurdish"): it qualifies a border or an alliance, and is no place.
+func compoundOfNations(low string) bool {
+	parts := strings.Split(low, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		_, country := lexicon.Countries[p]
+		_, nation := lexicon.Nationalities[p]
+		if !country && !nation {
+			return false
+		}
+	}
+	return true
+}
+
+// inStateName reports whether the country at toks[i] is part of the name
+// of the Islamic State's earlier names ("the Islamic State in Iraq and the
+// Levant", "of Iraq and Syria"), which say nothing of where a photo is.
+func inStateName(toks []token, i int) bool {
+	stateOf := func(k int) bool {
+		return k >= 1 && toks[k-1].lower == "state" && (toks[k].lower == "in" || toks[k].lower == "of")
+	}
+	return stateOf(i-1) || i >= 4 && toks[i-1].lower == "and" && stateOf(i-3)
+}
+
 // entityOf says what kind of thing the name at tokens i..end is, from its
 // words and what follows it: an organisation, an event, a country, a
 // nationality, a quoted name, a person given an age, a unit.
@@ -399,6 +458,11 @@ func entityOf(toks []token, i, end int, m *Mention) {
 		m.Entity = Country // a city abroad says its country: "in Ankara"
 	} else if _, ok := lexicon.Nationalities[string(low)]; ok {
 		m.Entity = Nationality
+	} else if compoundOfNations(string(low)) {
+		m.Entity = Nationality // "the Syrian-Turkish border", "the Israel-Syria line"
+	}
+	if m.Entity == Country && inStateName(toks, i) {
+		m.Entity = Organisation
 	}
 	// In quotes.
 	if i > 0 && quoteOpen[toks[i-1].text] {

@@ -33,6 +33,8 @@ func TestMentionRoles(t *testing.T) {
 		{"displaced from", "Families displaced from Deir ez-Zor arrive in Ain Issa.", "Deir ez-Zor", Origin, "from", ""},
 		{"a possessor's countryside", "A girl sits in a camp in Idlib's northern countryside, Syria.", "Idlib", Where, "in", "countryside"},
 		{"a list shares its cue", "Buses carrying people evacuated from Fouaa and Kefraya arrive in Rashideen.", "Kefraya", Origin, "from", ""},
+		{"the province of places left", "A boy evacuated from Foua and Kefraya in the northwestern province of Idlib stands in a hospital in Sayeda Zeinab.", "Idlib", Origin, "from", "province"},
+		{"a verb parts a place from those left", "Families evacuated from Foua arrive in Idlib.", "Idlib", Where, "in", ""},
 		{"a list shares where", "Men walk in Douma or Harasta, Syria.", "Harasta", Where, "in", ""},
 		{"a comma is no list", "Men walk in Douma, eastern Ghouta.", "Ghouta", Context, "", ""},
 		{"people who open a caption are no name", "Residents of Wadi Barada ride a bus, northwest of Damascus.", "Wadi Barada", Context, "", ""},
@@ -84,6 +86,9 @@ func TestMentionEntities(t *testing.T) {
 		{"event", "Boys play on the first day of Eid al-Fitr in Damascus.", "Eid al-Fitr", Event},
 		{"quoted", "A woman stands during “I Love Damascus” marathon at Umayyad Square.", "I Love Damascus", Quoted},
 		{"country", "An exhibition in Turkey.", "Turkey", Country},
+		{"nations joined by a hyphen", "Trucks wait near the Syrian-Turkish border, March 11, 2014.", "Syrian-Turkish", Nationality},
+		{"a state's name is no country", "Fighters of the Islamic State in Iraq and the Levant withdrew from Azaz.", "Iraq", Organisation},
+		{"and its other country", "Fighters of the Islamic State of Iraq and Syria withdrew from Azaz.", "Syria", Organisation},
 		{"a compound adjective", "Civilians arrive at a UN-supervised checkpoint in Homs.", "UN", Modifier},
 		{"a place as an adjective", "Fighters of an Idlib-based group rest.", "Idlib", Modifier},
 		{"an article's hyphen is still a name", "Fighters stand in Deir ez-Zor.", "Deir ez-Zor", MaybePlace},
@@ -157,5 +162,29 @@ func TestSplit(t *testing.T) {
 	}
 	if got := Split("  \n\n \n"); len(got) != 0 {
 		t.Errorf("Split of blank text = %q, want none", got)
+	}
+}
+
+// TestSubordinateClauses checks which names tell what happened before the
+// photo, elsewhere: after "after" or "following" in their sentence, or in
+// a clause of killing or wounding up to its comma, brackets and all.
+func TestSubordinateClauses(t *testing.T) {
+	tests := []struct {
+		name, text, mention string
+		subordinate         bool
+	}{
+		{"after", "A woman cries in Idlib after an attack in Khan Sheikhoun.", "Khan Sheikhoun", true},
+		{"the main place", "A woman cries in Idlib after an attack in Khan Sheikhoun.", "Idlib", false},
+		{"killed in", "Mourners at a funeral in Suruc for fighters killed in Kobani.", "Kobani", true},
+		{"a bracket goes on with the clause", "Women in Qamishli mourn fighters who were killed during battles with the Islamic State group (IS) in the city of Manbij.", "Manbij", true},
+		{"a comma ends it", "Fighters killed in Kobani, mourned at a cemetery in Suruc.", "Suruc", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := mentionOf(t, Parse(tt.text), tt.mention)
+			if m.Subordinate != tt.subordinate {
+				t.Errorf("%q in %q: subordinate %v, want %v", tt.mention, tt.text, m.Subordinate, tt.subordinate)
+			}
+		})
 	}
 }

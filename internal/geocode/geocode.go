@@ -178,7 +178,10 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		m := &c.Mentions[i]
 		k := false
 		for _, cd := range w.cands {
-			k = k || cd.whole && !cd.far && cd.hit.Start < m.End && m.Start < cd.hit.End
+			// "the Darat Izza neighbourhood of Aleppo": a quarter the
+			// gazetteer lacks, though a subdistrict bears its name.
+			quarterAsArea := m.Designator == "neighbourhood" && cd.hit.Place.Kind.Admin()
+			k = k || cd.whole && !cd.far && !quarterAsArea && cd.hit.Start < m.End && m.Start < cd.hit.End
 		}
 		w.known = append(w.known, k)
 	}
