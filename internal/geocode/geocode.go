@@ -32,6 +32,9 @@ type Gazetteer interface {
 	// QuarterByPart returns the one quarter of city a part of whose name
 	// name is, or nil.
 	QuarterByPart(city *gazetteer.Place, name string) *gazetteer.Place
+	// NearSpellings returns the places of a governorate one of whose
+	// Arabic names is name with one letter changed, or nil.
+	NearSpellings(name, gov string) []*gazetteer.Place
 }
 
 // originCeiling bounds the confidence of an answer read from where people
@@ -166,6 +169,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	w.hits = gc.scan(c, w.hits[:0])
 	w.hits = gc.residentHits(c, w.hits)
 	if c.Arabic {
+		w.hits = gc.variantHits(c, w.hits)
 		c.Mentions = namedOnly(c.Text, c.Mentions, w.hits)
 	}
 	w.hits = gc.possessiveHits(c, w.hits)
@@ -188,7 +192,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	r, best, ruleConf := gc.choose(c, w.cands, w.known)
 	unknownWhere := 0
 	for i := range c.Mentions {
-		if !w.known[i] && placeLike(c, i) && !anyReading(w.cands, i) {
+		if !w.known[i] && placeLike(c, i) && !anyReading(w.cands, i) && c.Mentions[i].Designator != "landmark" {
 			r.Unknown = append(r.Unknown, c.Mentions[i].Text)
 			if c.Mentions[i].Role == caption.Where && c.Mentions[i].Cue != "dateline" {
 				unknownWhere++
@@ -226,6 +230,12 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 			ceiling = math.Min(ceiling, fragmentCeiling)
 			r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q. %s", r.Place.Name, read.Text, r.Note))
 		}
+		// An Arabic name read with one letter changed (variantHits) is
+		// likely, not sure: no shared caption has tested the rule.
+		if c.Arabic && !w.cands[best].hit.Exact && r.Precision == Exact {
+			ceiling = math.Min(ceiling, originCeiling)
+			r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from the spelling %q, one letter from its own. %s", r.Place.Name, read.Text, r.Note))
+		}
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
 		for i := range r.Alternatives {
@@ -259,7 +269,9 @@ func namedOnly(text string, ms []caption.Mention, hits []gazetteer.Hit) []captio
 		}
 		start, end := -1, -1
 		for _, h := range hits {
-			if h.Exact && h.Start >= m.Start && h.End <= m.End {
+			// A loose reading counts when it is the whole name (a
+			// variant spelling, see variantHits).
+			if (h.Exact || h.Start == m.Start && h.End == m.End) && h.Start >= m.Start && h.End <= m.End {
 				if start < 0 || h.Start < start {
 					start = h.Start
 				}
@@ -270,7 +282,7 @@ func namedOnly(text string, ms []caption.Mention, hits []gazetteer.Hit) []captio
 		case start >= 0:
 			m.Start, m.End, m.Text = start, end, text[start:end]
 			out = append(out, m)
-		case m.Designator == "neighbourhood" || m.Designator == "camp" || m.Designator == "village":
+		case m.Designator == "neighbourhood" || m.Designator == "camp" || m.Designator == "village" || m.Designator == "landmark":
 			// "حي «باب النيرب»": a place the caption says is one, which
 			// the gazetteer lacks — the answer falls back to what holds it.
 			out = append(out, m)

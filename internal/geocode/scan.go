@@ -1,6 +1,7 @@
 package geocode
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/caption"
@@ -298,4 +299,47 @@ func (gc *Geocoder) partQuarterHits(c caption.Caption, hits []gazetteer.Hit) []g
 		}
 	}
 	return hits
+}
+
+// variantHits reads a name an Arabic caption gives a town, village,
+// quarter or camp ("بلدة", "في", "مخيم" …), which no gazetteer name
+// spells, as the one place of the governorate the caption names whose
+// Arabic name differs from it by one letter (a dropped or added letter, a
+// changed one, two swapped): معرة مصرين for معر تمصرين. Without a
+// governorate named, or with two such places, nothing is read: one edit
+// alone matches too many names across the country.
+func (gc *Geocoder) variantHits(c caption.Caption, hits []gazetteer.Hit) []gazetteer.Hit {
+	n := len(hits)
+	var govs []string
+	for _, h := range hits[:n] {
+		p := h.Place
+		if p.Country != "SY" || !(p.Kind == gazetteer.Governorate || p.Kind == gazetteer.City) {
+			continue
+		}
+		if mentionAt(c.Mentions, h) >= 0 && !slices.Contains(govs, p.Governorate.PCode) {
+			govs = append(govs, p.Governorate.PCode)
+		}
+	}
+	if len(govs) != 1 {
+		return hits
+	}
+	for _, m := range c.Mentions {
+		if m.Entity != caption.MaybePlace || m.Cue == "" && m.Designator == "" || m.Designator == "landmark" || overlapsAny(hits[:n], m) {
+			continue
+		}
+		if ps := gc.g.NearSpellings(m.Text, govs[0]); len(ps) == 1 {
+			hits = append(hits, gazetteer.Hit{Start: m.Start, End: m.End, Place: ps[0], Exact: false, Capitalized: true})
+		}
+	}
+	return hits
+}
+
+// overlapsAny reports whether a hit lies in mention m's span.
+func overlapsAny(hits []gazetteer.Hit, m caption.Mention) bool {
+	for _, h := range hits {
+		if h.Start < m.End && m.Start < h.End {
+			return true
+		}
+	}
+	return false
 }
