@@ -414,11 +414,10 @@ func describe(toks []token, i, end int, m *Mention) (sharesCue bool) {
 // only countries and their adjectives ("syrian-turkish", "israel-syria",
 // "arab-kurdish"): it qualifies a border or an alliance, and is no place.
 func compoundOfNations(low string) bool {
-	parts := strings.Split(low, "-")
-	if len(parts) < 2 {
+	if !strings.Contains(low, "-") {
 		return false
 	}
-	for _, p := range parts {
+	for p := range strings.SplitSeq(low, "-") {
 		_, country := lexicon.Countries[p]
 		_, nation := lexicon.Nationalities[p]
 		if !country && !nation {
