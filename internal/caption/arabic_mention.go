@@ -280,6 +280,15 @@ func (sc *arScan) context(i int, w arWord) bool {
 		sc.addCued(m)
 		return true
 	}
+	// Two words: "ديار بكر".
+	if i+1 < len(sc.toks) && !sc.toks[i+1].punct && sc.toks[i+1].num < 0 {
+		if _, ok := lexicon.PlacesAbroad[w.rest+" "+sc.toks[i+1].fold]; ok {
+			m.End, m.Text, m.Entity = sc.toks[i+1].end, sc.text[t.start:sc.toks[i+1].end], Country
+			sc.toks[i+1].used = true
+			sc.addCued(m)
+			return true
+		}
+	}
 	return false
 }
 

@@ -145,3 +145,18 @@ func TestArabicRulersAreNoPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicCitiesAbroadOfTwoWords reads a city abroad written in two
+// words as its country's, like one of one word.
+func TestArabicCitiesAbroadOfTwoWords(t *testing.T) {
+	c := Parse("لاجئون سوريون في ديار بكر")
+	for _, m := range c.Mentions {
+		if m.Text == "ديار بكر" {
+			if m.Entity != Country {
+				t.Errorf("ديار بكر: entity %q, want a country's", m.Entity)
+			}
+			return
+		}
+	}
+	t.Errorf("no mention ديار بكر in %+v", c.Mentions)
+}

@@ -42,7 +42,8 @@ var ControlWords = map[string]bool{"rebel": true, "held": true, "controlled": tr
 // Ankara" are not Anqarah in Hasakah, Cairo is not Qahera in Hama.
 var placesAbroad = map[string][]string{
 	"TR": {"ankara", "istanbul", "izmir", "bodrum", "konya", "kahramanmaras", "malatya", "ayvalik", "didim", "cesme", "edirne",
-		"هاتاي", "أنقرة", "انقره", "إسطنبول", "اسطنبول", "استانبول", "إزمير", "ازمير", "بودروم", "قونية"},
+		"هاتاي", "أنقرة", "انقره", "إسطنبول", "اسطنبول", "استانبول", "إزمير", "ازمير", "بودروم", "قونية",
+		"diyarbakir", "ديار بكر", "ديار بكير", "دياربكر", "سانليورفا", "مرسين", "أضنة", "اضنة"},
 	"IQ": {"baghdad", "kirkuk", "basra", "ramadi", "fallujah", "falluja", "sulaimaniyah", "sulaymaniyah", "najaf", "karbala", "tikrit",
 		"بغداد", "كركوك", "البصرة", "الرمادي", "الفلوجة", "السليمانية", "النجف", "كربلاء", "تكريت"},
 	"": {"berlin", "munich", "hamburg", "cologne", "dortmund", "vienna", "budapest", "athens", "lesbos", "lesvos", "kos", "idomeni",
