@@ -43,7 +43,7 @@ var ControlWords = map[string]bool{"rebel": true, "held": true, "controlled": tr
 var placesAbroad = map[string][]string{
 	"TR": {"ankara", "istanbul", "izmir", "bodrum", "konya", "kahramanmaras", "malatya", "ayvalik", "didim", "cesme", "edirne",
 		"هاتاي", "أنقرة", "انقره", "إسطنبول", "اسطنبول", "استانبول", "إزمير", "ازمير", "بودروم", "قونية",
-		"diyarbakir", "ديار بكر", "ديار بكير", "دياربكر", "سانليورفا", "مرسين", "أضنة", "اضنة"},
+		"diyarbakir", "ديار بكر", "ديار بكير", "دياربكر", "سانليورفا"},
 	"IQ": {"baghdad", "kirkuk", "basra", "ramadi", "fallujah", "falluja", "sulaimaniyah", "sulaymaniyah", "najaf", "karbala", "tikrit",
 		"بغداد", "كركوك", "البصرة", "الرمادي", "الفلوجة", "السليمانية", "النجف", "كربلاء", "تكريت"},
 	"": {"berlin", "munich", "hamburg", "cologne", "dortmund", "vienna", "budapest", "athens", "lesbos", "lesvos", "kos", "idomeni",
