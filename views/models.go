@@ -608,3 +608,19 @@ type StoryEdit struct {
 	PhotoURL               string // a photo's GeoJSON, {id} for its id
 	ReaderURL, ExplorerURL string
 }
+
+// ReviewConfirmAll is the second step of "apply to all" from an answer
+// under the low line: the photos it would confirm, listed, and the form
+// that confirms them, sent again with sure=1.
+type ReviewConfirmAll struct {
+	Page
+	Place   string // where they would be confirmed, in the reader's words
+	Photos  []Link // each photo, by its caption, to its review page
+	Action  string
+	CSRF    string
+	Fields  []Hidden // the first form's fields, sent again
+	BackURL string
+}
+
+// Hidden is a form's hidden field.
+type Hidden struct{ Name, Value string }

@@ -10,13 +10,15 @@ import (
 )
 
 // MentionKey folds the caption text a place was read from into the key of
-// its review group: case, marks, articles, doubled letters and a final h
+// its review group: case, marks, articles, doubled vowels and a final h
 // aside, so that "Al Mushayrifah", "MUSHAYRIFAH", "al-Mushayrifa" and
 // "Mushayrifah" are one group, and "Sha'aar" and "Shaar" another. It is
 // stricter than the gazetteer's folding, which reads "Sher" as a spelling
 // of "Sha'aar" to find a place at all: a group is one decision an editor
 // makes for all its photos, and two names the gazetteer holds apart (a
-// village in Hama, a quarter of Aleppo) must never share one.
+// village in Hama, a quarter of Aleppo) must never share one. A doubled
+// consonant stays doubled, as Arabic's shadda tells names apart: "Al
+// Masaddah" (المسدة) is not "Mas‘adah" (مسعدة).
 func MentionKey(mention string) string {
 	if strings.IndexFunc(mention, lexicon.IsArabic) >= 0 {
 		var b strings.Builder
@@ -36,8 +38,8 @@ func MentionKey(mention string) string {
 	var b strings.Builder
 	var last rune
 	for _, r := range strings.Join(words, "") {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) || r == last {
-			continue // marks, apostrophes and doubled letters
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) || r == last && strings.ContainsRune("aeiouy", r) {
+			continue // marks, apostrophes and doubled vowels
 		}
 		b.WriteRune(r)
 		last = r

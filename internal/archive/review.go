@@ -43,6 +43,10 @@ type LeftForReview struct {
 	// were read as ("" for unplaced ones or bare points).
 	Elsewhere   int
 	ElsewhereID string
+	// Unnamed counts the photos of the same reading whose caption names
+	// the decided place in none of its spellings ("Al Masaddah" read as
+	// Mashhad): a decision about all confirms no photo there.
+	Unnamed int
 }
 
 // lessSure is how much less sure than the photo decided on the geocoder
@@ -58,7 +62,13 @@ const lessSure = 0.1
 // about this one says nothing of (LeftOf counts them): the same words read
 // as another place, and answers the geocoder was clearly less sure of. A
 // photo at a bare point shares its reading with no other.
-func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) {
+//
+// to is the gazetteer place the decision puts them at (the photo's own
+// for a confirmation, "" for a bare point): a photo whose caption does
+// not name it, in any of its spellings, is left out too (LeftOf counts
+// it), so that "apply to all" never confirms a place no caption of the
+// group says.
+func (a *Archive) SameReading(ctx context.Context, id, to string) ([]string, error) {
 	p, err := a.DB.AnyPhoto(ctx, id)
 	if err != nil {
 		return nil, err
@@ -68,23 +78,55 @@ func (a *Archive) SameReading(ctx context.Context, id string) ([]string, error) 
 	}
 	out := []string{id}
 	err = a.eachOfReading(ctx, p.Place, func(q photo.Photo, sure bool) {
-		if q.ID != id && sure {
+		if q.ID != id && sure && a.Names(q.Caption, to) {
 			out = append(out, q.ID)
 		}
 	})
 	return out, err
 }
 
+// Names reports whether caption names the gazetteer place placeID in one
+// of its spellings (the gazetteer's or an editor's), as closely as a
+// review group is keyed (MentionKey): the gazetteer's own folding reads
+// "Mas‘adah" as "Meshed", a spelling of Mashhad, which no editor would. A
+// place of "" (a bare point) is named by every caption.
+func (a *Archive) Names(caption, placeID string) bool {
+	if placeID == "" {
+		return true
+	}
+	g := a.Gazetteer()
+	p := g.ByID(placeID)
+	if p == nil {
+		return false
+	}
+	for _, h := range g.ScanNames(caption, nil) {
+		if h.Place.ID != placeID {
+			continue
+		}
+		said := MentionKey(caption[h.Start:h.End])
+		for _, n := range p.AllNames() {
+			if MentionKey(n) == said {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // LeftOf says what a decision about all of a group left for a person, once
-// made: place is the decided photo's placement as it was before.
-func (a *Archive) LeftOf(ctx context.Context, place photo.Place) (LeftForReview, error) {
+// made: place is the decided photo's placement as it was before, to the
+// place it was decided to be at (see SameReading).
+func (a *Archive) LeftOf(ctx context.Context, place photo.Place, to string) (LeftForReview, error) {
 	var left LeftForReview
 	if place.Located && place.ID == "" {
 		return left, nil // a bare point shares its reading with no other
 	}
-	err := a.eachOfReading(ctx, place, func(_ photo.Photo, sure bool) {
-		if !sure {
+	err := a.eachOfReading(ctx, place, func(q photo.Photo, sure bool) {
+		switch {
+		case !sure:
 			left.LessSure++
+		case !a.Names(q.Caption, to):
+			left.Unnamed++
 		}
 	})
 	if err != nil {

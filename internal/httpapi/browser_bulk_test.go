@@ -4,14 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -90,10 +93,12 @@ func TestDoneMessageSaysWhatWasLeft(t *testing.T) {
 	s, _, _ := newTestServer(t)
 	for _, tc := range []struct{ lang, done, want string }{
 		{"en", "3:confirm:12", "3 photos confirmed."},
-		{"en", "3:confirm:12:1:0:", "3 photos confirmed. 1 photo left for you: the geocoder was less sure of it than of this one."},
-		{"en", "3:confirm:12:0:1:ocha:C3443", "3 photos confirmed. 1 photo with the same words left for you: it reads Sher."},
-		{"en", "3:confirm:12:0:2:", "3 photos confirmed. 2 photos with the same words left for you: they read no place on the map or elsewhere."},
-		{"ar", "3:confirm:12:0:1:ocha:C3443", "أُكّدت ٣ صور. تُركت لك صورة واحدة بالكلمات نفسها: تُقرأ \u2068شير\u2069."},
+		{"en", "3:confirm:12:1:0:0:", "3 photos confirmed. 1 photo left for you: the geocoder was less sure of it than of this one."},
+		{"en", "3:confirm:12:0:1:0:ocha:C3443", "3 photos confirmed. 1 photo with the same words left for you: it reads Sher."},
+		{"en", "3:confirm:12:0:2:0:", "3 photos confirmed. 2 photos with the same words left for you: they read no place on the map or elsewhere."},
+		{"en", "3:confirm:12:0:0:2:", "3 photos confirmed. 2 photos left for you: their captions do not name this place in any of its spellings."},
+		{"ar", "3:confirm:12:0:1:0:ocha:C3443", "أُكّدت ٣ صور. تُركت لك صورة واحدة بالكلمات نفسها: تُقرأ \u2068شير\u2069."},
+		{"ar", "3:confirm:12:0:2:0:", "أُكّدت ٣ صور. تُركت لك صورتان بالكلمات نفسها: تُقرآن \u2068لا مكان على الخريطة\u2069 أو مكانًا آخر."},
 		{"en", "3:confirm:12:x:1:", "3 photos confirmed."},
 	} {
 		l := i18n.Locale{Lang: i18n.Lang(tc.lang)}
@@ -170,6 +175,129 @@ func TestBrowserArabicHistory(t *testing.T) {
 	if len(rows) != 2 || !strings.Contains(all, "حلب (٣٧٫") || strings.Contains(all, "Aleppo") || strings.Contains(all, "undoes") ||
 		!strings.Contains(all, "تراجعٌ عن التغيير") || !strings.Contains(all, "زملكا") {
 		t.Errorf("the Arabic history reads %q", rows)
+	}
+	b.check(t)
+}
+
+// TestBrowserBulkReviewConfirmsOnlyNamedPlaces (issue 54, defect 1):
+// "apply to all" never confirms a photo at a place its caption does not
+// name — four captions naming Mas‘adah and Al Masaddah, all read as the
+// town of Mashhad at 0.08, confirm only the photo decided on, and the
+// message says why the others were left; Al Masaddah is not in the
+// Mas‘adah group. Under the low line, "apply to all" for captions that do
+// name the place asks again with the list of the photos, and confirms
+// nothing until the editor says so.
+func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	lines := []string{
+		"Smoke rises over Mas‘adah, Syria, May 1, 2016. (Photo by A. Person/Reuters)",
+		"Men stand in Mas‘adah, Syria, May 2, 2016. (Photo by A. Person/Reuters)",
+		"A boy in Al Masaddah, Syria, May 3, 2016. (Photo by A. Person/Reuters)",
+		"Women walk in Mas‘adah, Syria, May 4, 2016. (Photo by A. Person/Reuters)",
+		"Rubble in the town of Mashhad, Aleppo province, May 5, 2016. (Photo by A. Person/Reuters)",
+		"Children in the town of Mashhad, Aleppo province, May 6, 2016. (Photo by A. Person/Reuters)",
+		"A market in the town of Mashhad, Aleppo province, May 7, 2016. (Photo by A. Person/Reuters)",
+	}
+	path := filepath.Join(t.TempDir(), "masadah.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	every, err := e.a.DB.Photos(ctx, photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []photo.Photo
+	for _, p := range every {
+		if slices.Contains(lines, p.Caption) {
+			all = append(all, p)
+		}
+	}
+	if len(all) != len(lines) {
+		t.Fatalf("the photos: %d of %d", len(all), len(lines))
+	}
+	// As the archive of the defect had them: every one read as the town
+	// of Mashhad, unsure, by the words its caption gives.
+	mashhad := e.a.Gazetteer().ByID("ocha:C6764")
+	raw, err := sql.Open("sqlite", "file:"+e.a.DB.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	byCaption := map[string]string{}
+	for _, p := range all {
+		byCaption[p.Caption] = p.ID
+		mention, conf := "Mashhad", 0.3
+		for _, m := range []string{"Mas‘adah", "Al Masaddah"} {
+			if strings.Contains(p.Caption, m) {
+				mention, conf = m, 0.08
+			}
+		}
+		if _, err := raw.Exec(`UPDATE photos SET place_id = ?, place_name = ?, place_kind = 'town', lon = ?, lat = ?, precision = 'exact',
+			confidence = ?, mention = ?, mention_key = ? WHERE id = ?`, mashhad.ID, mashhad.Name, mashhad.Point.Lon(), mashhad.Point.Lat(),
+			conf, mention, archive.MentionKey(mention), p.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	first := byCaption[lines[0]]
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var groupCount, flash string
+	var alternatives []string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+first+"?group="+url.QueryEscape("Mas‘adah")),
+		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=position]`, &groupCount, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("[data-testid=alternative]")].map((a) => a.innerText.replace(/\s+/g, " "))`, &alternatives),
+		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if !strings.HasSuffix(groupCount, "of 3") {
+		t.Errorf("the Mas‘adah group holds %q: Al Masaddah must not be in it", groupCount)
+	}
+	// The readings of one name are told apart by their governorates.
+	if len(alternatives) == 0 || !strings.Contains(alternatives[0], ", ") {
+		t.Errorf("the alternatives say no governorate: %q", alternatives)
+	}
+	if !strings.Contains(flash, "1 photo confirmed") || !strings.Contains(flash, "2 photos left for you: their captions do not name this place") {
+		t.Errorf("the flash after apply to all: %q", flash)
+	}
+	for _, p := range all {
+		got, _ := e.a.DB.Photo(ctx, p.ID)
+		if want := p.ID == first; (got.Review == photo.ReviewConfirmed) != want {
+			t.Errorf("%q: review %q after apply to all from the first Mas‘adah photo", p.Caption, got.Review)
+		}
+	}
+	// The Mashhad captions name Mashhad, but the geocoder was unsure:
+	// the list first, then the decision.
+	mashhadFirst := byCaption[lines[4]]
+	var listed []string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+mashhadFirst+"?group=Mashhad"),
+		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, chromedp.WaitVisible(`[data-testid=confirm-all-list]`, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("[data-testid=confirm-all-list] li")].map((li) => li.innerText)`, &listed))
+	if len(listed) != 3 || !strings.Contains(strings.Join(listed, "|"), "A market in the town of Mashhad") {
+		t.Errorf("the second step lists %q, want the three Mashhad captions", listed)
+	}
+	for _, id := range []string{byCaption[lines[4]], byCaption[lines[5]], byCaption[lines[6]]} {
+		if got, _ := e.a.DB.Photo(ctx, id); got.Review == photo.ReviewConfirmed {
+			t.Errorf("%s was confirmed before the editor confirmed the list", id)
+		}
+	}
+	b.run(t, chromedp.Click(`[data-testid=confirm-all-sure]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if !strings.Contains(flash, "3 photos confirmed") {
+		t.Errorf("the flash after the second step: %q", flash)
+	}
+	for _, id := range []string{byCaption[lines[4]], byCaption[lines[5]], byCaption[lines[6]]} {
+		if got, _ := e.a.DB.Photo(ctx, id); got.Review != photo.ReviewConfirmed {
+			t.Errorf("%s: review %q after the second step", id, got.Review)
+		}
 	}
 	b.check(t)
 }

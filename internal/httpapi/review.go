@@ -225,7 +225,9 @@ func (s *Server) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.Rev
 	for _, a := range p.Place.Alternatives {
 		c := views.ReviewChoice{N: len(alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
 		if pl := s.archive.Gazetteer().ByID(a.ID); pl != nil {
-			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), l.Named("kind.", string(pl.Kind))
+			// Kind and governorate (or country): two villages of one
+			// name are told apart (issue 54, defect 1).
+			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), pagemodel.PlaceWhere(l, s.archive.Gazetteer(), pl.ID)
 			if pl.Located {
 				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
 			}

@@ -37,15 +37,23 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	ids := []string{id}
 	all := r.PostFormValue("all") == "1" && action != "fix"
 	var decided photo.Place // the photo's placement before the decision
+	var to string           // the place it is decided to be at
 	if all {
-		if ids, err = s.archive.SameReading(r.Context(), id); err == nil {
-			var p *photo.Photo
-			if p, err = s.db.Photo(r.Context(), id); err == nil {
-				decided = p.Place
+		var p *photo.Photo
+		if p, err = s.db.Photo(r.Context(), id); err == nil {
+			decided = p.Place
+			if to, err = s.decidedPlace(r, id, ch); err == nil {
+				ids, err = s.archive.SameReading(r.Context(), id, to)
 			}
 		}
 		if err != nil {
 			s.Error(w, r, err)
+			return
+		}
+		// Under the low line the geocoder was guessing: a decision about
+		// all of them is taken only once the editor has seen the list.
+		if action == "confirm" && len(ids) > 1 && decided.Confidence < lowConfidence && r.PostFormValue("sure") != "1" {
+			s.confirmAllStep(w, r, id, ids, decided)
 			return
 		}
 	}
@@ -68,7 +76,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	// What the decision left of the group, counted once it is made.
 	var left archive.LeftForReview
 	if all {
-		if left, err = s.archive.LeftOf(r.Context(), decided); err != nil {
+		if left, err = s.archive.LeftOf(r.Context(), decided, to); err != nil {
 			s.Error(w, r, err)
 			return
 		}
@@ -78,7 +86,9 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		done += fmt.Sprintf(":%d", batch) // the page it goes on to offers to undo it
 	}
 	if left != (archive.LeftForReview{}) {
-		done += fmt.Sprintf(":%d:%d:%s", left.LessSure, left.Elsewhere, left.ElsewhereID) // and says what it left
+		// and says what it left: less sure, read elsewhere (where), not
+		// named by the caption (the id last, as it may hold colons).
+		done += fmt.Sprintf(":%d:%d:%d:%s", left.LessSure, left.Elsewhere, left.Unnamed, left.ElsewhereID)
 	}
 	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" || action == "fix" {
@@ -90,6 +100,50 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 	}
 	http.Redirect(w, r, withDone(next, done), http.StatusSeeOther)
+}
+
+// lowConfidence is the low line: answers under it are drawn as low
+// confidence (web.PlacedLow), and "apply to all" from one of them asks
+// again with the list of the photos (confirmAllStep).
+const lowConfidence = 0.5
+
+// confirmAllStep answers "apply to all" from an answer under the low line
+// with the list of the photos it would confirm at the photo's place, and
+// the form that confirms them: nothing is decided until it is sent.
+func (s *Server) confirmAllStep(w http.ResponseWriter, r *http.Request, id string, ids []string, decided photo.Place) {
+	l := i18n.From(r.Context())
+	place := pagemodel.NameOf(l, s.archive.Gazetteer(), decided.ID, decided.Name)
+	m := views.ReviewConfirmAll{Page: s.Page(r, l.T("review.confirm-all.title", "n", len(ids), "place", place), "review"),
+		Place: place, Action: s.URL("review.photo", "id", id), CSRF: s.csrfOf(r)}
+	for _, pid := range ids {
+		p, err := s.db.Photo(r.Context(), pid)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		m.Photos = append(m.Photos, views.Link{Label: p.Caption, URL: s.URL("review.photo", "id", pid)})
+	}
+	for _, name := range []string{"action", "all", "note", "group", "next", "parts"} {
+		for _, v := range r.PostForm[name] {
+			m.Fields = append(m.Fields, views.Hidden{Name: name, Value: v})
+		}
+	}
+	m.BackURL = s.URL("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
+	s.Render(w, r, http.StatusOK, views.ReviewConfirmAllPage(m))
+}
+
+// decidedPlace is the gazetteer place a decision about photo id puts it
+// at: the place it chooses, or the photo's own for a confirmation; "" for
+// a bare point.
+func (s *Server) decidedPlace(r *http.Request, id string, ch photo.Change) (string, error) {
+	if ch.Place != nil {
+		return ch.Place.ID, nil
+	}
+	p, err := s.db.Photo(r.Context(), id)
+	if err != nil {
+		return "", err
+	}
+	return p.Place.ID, nil
 }
 
 // formChange reads the review form's decision: its action (confirm,
@@ -225,9 +279,9 @@ func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.
 // undoOf is the undo form for the change a done parameter names
 // ("24:confirm:812"), nil when it names none or the visitor cannot edit.
 func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
-	parts := strings.SplitN(done, ":", 6)
+	parts := strings.SplitN(done, ":", 7)
 	csrf := s.csrfOf(r)
-	if len(parts) != 3 && len(parts) != 6 || csrf == "" {
+	if len(parts) != 3 && len(parts) != 7 || csrf == "" {
 		return nil
 	}
 	if _, err := strconv.ParseInt(parts[2], 10, 64); err != nil || parts[1] == "fix" {
@@ -244,8 +298,9 @@ var doneActions = map[string]bool{"confirm": true, "place": true, "point": true,
 // shown, whatever a link says.
 func (s *Server) doneMessage(l i18n.Locale, v string) string {
 	// n:action, then for a group the batch (for the undo form) and what
-	// the decision left for a person: less sure, read elsewhere, where.
-	parts := strings.SplitN(v, ":", 6)
+	// the decision left for a person: less sure, read elsewhere, not
+	// named by the caption, where the ones elsewhere were read.
+	parts := strings.SplitN(v, ":", 7)
 	count, err := strconv.Atoi(parts[0])
 	if len(parts) < 2 || err != nil || count < 0 || !doneActions[parts[1]] {
 		return ""
@@ -255,20 +310,24 @@ func (s *Server) doneMessage(l i18n.Locale, v string) string {
 		action = "place"
 	}
 	msg := l.T("review.done."+action, "n", count)
-	if len(parts) < 6 {
+	if len(parts) < 7 {
 		return msg
 	}
 	lessSure, err1 := strconv.Atoi(parts[3])
 	elsewhere, err2 := strconv.Atoi(parts[4])
-	if err1 != nil || err2 != nil || lessSure < 0 || elsewhere < 0 {
+	unnamed, err3 := strconv.Atoi(parts[5])
+	if err1 != nil || err2 != nil || err3 != nil || lessSure < 0 || elsewhere < 0 || unnamed < 0 {
 		return msg
 	}
 	if lessSure > 0 {
 		msg += " " + l.T("review.left.less-sure", "n", lessSure)
 	}
+	if unnamed > 0 {
+		msg += " " + l.T("review.left.unnamed", "n", unnamed)
+	}
 	if elsewhere > 0 {
 		where := l.T("review.left.unplaced")
-		if pl := s.archive.Gazetteer().ByID(parts[5]); pl != nil {
+		if pl := s.archive.Gazetteer().ByID(parts[6]); pl != nil {
 			where = pagemodel.GazetteerName(l, pl)
 		}
 		msg += " " + l.T("review.left.elsewhere", "n", elsewhere, "place", where)

@@ -80,7 +80,10 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
-		ids, err = s.archive.SameReading(r.Context(), id)
+		var to string
+		if to, err = s.decidedPlace(r, id, ch); err == nil {
+			ids, err = s.archive.SameReading(r.Context(), id, to)
+		}
 	}
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), ids, ch)

@@ -51,7 +51,7 @@ func GroupParts(l i18n.Locale, gz *gazetteer.Gazetteer, parts []photo.GroupPart,
 		case part.PlaceID == "":
 			v.Name = l.T("review.own-points")
 		default:
-			v.PlaceID, v.Where = part.PlaceID, partWhere(l, gz, part.PlaceID)
+			v.PlaceID, v.Where = part.PlaceID, PlaceWhere(l, gz, part.PlaceID)
 		}
 		if part.Located == here.Located && part.PlaceID == here.ID {
 			v.Here, at = true, v.Name
@@ -64,10 +64,10 @@ func GroupParts(l i18n.Locale, gz *gazetteer.Gazetteer, parts []photo.GroupPart,
 	return out, same, at
 }
 
-// partWhere tells a group's parts of one name apart ("Judaydah: village,
+// PlaceWhere tells places of one name apart ("Judaydah: village,
 // Idlib" and "village, Hama"): the place's kind and its governorate, or
 // its country abroad.
-func partWhere(l i18n.Locale, gz *gazetteer.Gazetteer, id string) string {
+func PlaceWhere(l i18n.Locale, gz *gazetteer.Gazetteer, id string) string {
 	pl := gz.ByID(id)
 	if pl == nil {
 		return ""

@@ -398,3 +398,22 @@ func TestDiskFull(t *testing.T) {
 		t.Errorf("health with 5 MB free: %v", err)
 	}
 }
+
+// TestFTSQueryReadsPunctuationAsSpaces: a search pasted from a caption
+// finds the captions with its words; the search syntax keeps its meaning
+// (issue 54, defect 2).
+func TestFTSQueryReadsPunctuationAsSpaces(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Aleppo, Syria, December 13", "Aleppo Syria December 13"},
+		{"al-Bab: Sha'aar/Jobar.", "al Bab Sha aar Jobar"},
+		{`"rebel fighter" OR Douma*`, `"rebel fighter" OR Douma*`},
+		{"“I Love Damascus”", `"I Love Damascus"`},
+		{"«حلب الشهباء»، دوما", `"حلب الشهباء" دوما`},
+		{"(Douma OR Harasta) NOT Jobar", "(Douma OR Harasta) NOT Jobar"},
+		{"Ḩumaymīm", "Ḩumaymīm"},
+	} {
+		if got := ftsQuery(tt.q); got != tt.want {
+			t.Errorf("ftsQuery(%q) = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}

@@ -33,7 +33,7 @@ func where(f photo.Filter) (string, []any, error) {
 	if b := f.BBox; b != nil {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
-	if q := strings.TrimSpace(f.Query); q != "" {
+	if q := ftsQuery(f.Query); q != "" {
 		if folded, ok := arabicQuery(q); ok {
 			// Arabic words: as written, or folded and without particles.
 			add("(rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?) OR rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?))", q, folded)
@@ -196,7 +196,7 @@ func condSQL(c photo.Cond) (string, any, error) {
 // filter turns a filter into SQL like where, first checking its full-text
 // search against the limits (see CheckSearch).
 func filter(f photo.Filter) (string, []any, error) {
-	if q := strings.TrimSpace(f.Query); q != "" {
+	if q := ftsQuery(f.Query); q != "" {
 		if err := CheckSearch(q); err != nil {
 			return "", nil, err
 		}

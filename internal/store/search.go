@@ -94,3 +94,31 @@ func searchTerms(q string) []string {
 	}
 	return terms
 }
+
+// ftsQuery reads a caption search as FTS5 takes it. Punctuation that is
+// no part of a search's syntax — commas, full stops, colons, slashes,
+// hyphens, apostrophes, Arabic commas — is a space, as the index's
+// tokenizer reads it between words, so that "Aleppo, Syria, December 13"
+// finds the captions with those words instead of failing; "phrases"
+// (in straight, curly or angle quotes), OR, AND, NOT, prefix* and
+// brackets keep their meaning. The published site's search splits words
+// the same way (assets/src/staticapi.js), and the conformance suite runs
+// such queries against both.
+func ftsQuery(q string) string {
+	var b strings.Builder
+	quoted := false
+	for _, r := range q {
+		switch {
+		case r == '"' || r == '“' || r == '”' || r == '«' || r == '»':
+			quoted = !quoted
+			b.WriteByte('"')
+		case quoted:
+			b.WriteRune(r)
+		case r == '*' || r == '(' || r == ')' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			b.WriteRune(r)
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

@@ -428,7 +428,7 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 // match it against no row at all, which costs nothing, it fails.
 func (s *DB) badSearch(ctx context.Context, q string) bool {
 	var n int
-	err := s.probe.QueryRowContext(ctx, `SELECT count(*) FROM photos_fts WHERE photos_fts MATCH ? AND rowid = -1`, q).Scan(&n)
+	err := s.probe.QueryRowContext(ctx, `SELECT count(*) FROM photos_fts WHERE photos_fts MATCH ? AND rowid = -1`, ftsQuery(q)).Scan(&n)
 	return err != nil && ctx.Err() == nil && !isBusy(err)
 }
 
