@@ -77,7 +77,7 @@ export class Explorer {
       onChange: (f) => {
         this.st.filters = f;
         this.saveState(true);
-        this.load().catch((err) => { this.status.textContent = t("explorer.load-failed", { why: err.message }); });
+        this.load().catch((err) => this.failed(err));
       },
       onClear: (f) => {
         this.st.filters = f;
@@ -86,7 +86,7 @@ export class Explorer {
         this.st.fromDay = this.st.toDay = null;
         this.setWindow();
         this.saveState(true);
-        this.load().catch((err) => { this.status.textContent = t("explorer.load-failed", { why: err.message }); });
+        this.load().catch((err) => this.failed(err));
       },
       onWindow: (from, to) => {
         // Each edge as typed: a month, or a day kept as a day.
@@ -131,8 +131,12 @@ export class Explorer {
       else this.map.closePopup();
     });
     this.status.textContent = t("explorer.loading");
-    await this.load();
-    this.status.textContent = "";
+    try {
+      await this.load();
+      this.status.textContent = "";
+    } catch (err) {
+      this.failed(err); // a search in the address the server refuses
+    }
     if (!this.serverSide) this.rendered(); // (else when the clusters come)
     performance.mark("syriamap:ready"); // the points and the months are in
     if (this.st.photo) this.select(this.st.photo, false);
@@ -206,18 +210,77 @@ export class Explorer {
         fetch(cfg.timelineUrl + filterQuery(st.filters, { bin: "month" })),
       ]);
       if (!latest()) return;
-      if ((pointsRes && !pointsRes.ok) || !binsRes.ok) throw new Error(t("common.server-answered", { status: `${pointsRes?.status ?? ""}/${binsRes.status}` }));
+      if (pointsRes && !pointsRes.ok) throw await answerError(pointsRes);
+      if (!binsRes.ok) throw await answerError(binsRes);
       await interim; // (a large archive's next ask is the same: not asked again)
       const points = this.serverSide ? [] : (await pointsRes.json()).points;
       const bins = (await binsRes.json()).counts || [];
       if (!latest()) return;
+      this.filters.fieldError(this.filters.q, "");
       this.showLoaded(points, bins);
+      this.offerPlace(seq);
     } finally {
       clearTimeout(slow);
       if (latest()) {
         this.status.textContent = "";
         this.count.removeAttribute("aria-busy");
       }
+    }
+  }
+
+  // failed says why the photos could not load. A search the server
+  // refuses is said beside the field, in the server's words, and nothing
+  // is shown for it: no count, map, list, downloads or citation of the
+  // answer before it.
+  failed(err) {
+    if (err.parameter !== "q") {
+      this.status.textContent = t("explorer.load-failed", { why: err.message });
+      return;
+    }
+    this.status.textContent = "";
+    this.filters.fieldError(this.filters.q, err.message);
+    this.offer?.remove();
+    this.points = [];
+    this.ready = true;
+    this.map.setPoints([]);
+    this.map.setClusters?.([]);
+    this.matching = 0;
+    this.notOnMap = 0;
+    this.count.textContent = t("explorer.nothing-shown");
+    this.handle.textContent = t("explorer.side-count", { n: 0 });
+    this.timeline.setBins(new Map(), this.extent);
+    this.downloads.replaceChildren(h("p", { class: "muted", "data-testid": "downloads-none" }, t("explorer.nothing-to-download")));
+    document.querySelector("[data-testid=citation]")?.remove();
+    this.list.showNothing(t("explorer.nothing-shown"));
+  }
+
+  // offerPlace offers, beside a caption search that is the name of a
+  // place holding photos (in any spelling the gazetteer knows: "raqqah",
+  // "الرقة"), that place's filter with its count: the captions that name
+  // a place are not all the photos placed there.
+  async offerPlace(seq) {
+    this.offer?.remove();
+    const q = this.st.filters.q;
+    if (!q || !this.cfg.placesSearchUrl || this.st.filters.place.length > 0) return;
+    try {
+      const res = await fetch(`${this.cfg.placesSearchUrl}?q=${encodeURIComponent(q)}&limit=1&with_photos=true`);
+      const [p] = res.ok ? await res.json() : [];
+      if (!p || !p.spelling || seq !== this.loadSeq) return;
+      const counted = await fetch(this.cfg.facetsUrl + filterQuery({ ...this.st.filters, q: "" }, { ...this.windowQuery(), field: "place", limit: 100000 }));
+      const entry = counted.ok ? ((await counted.json()).places || []).find((v) => v.value === p.id) : null;
+      if (!entry || seq !== this.loadSeq) return;
+      const name = placeLabel(p);
+      const use = h("button", { type: "button", class: "button secondary", "data-testid": "place-offer" },
+        t("explorer.place-offer", { place: name, n: entry.count }));
+      use.addEventListener("click", () => {
+        this.filters.widgets.get("place")?.names.set(p.id, name);
+        this.filters.set({ ...this.st.filters, q: "", place: [p.id] });
+        this.filters.changed();
+      });
+      this.offer = h("p", { class: "place-offer" }, t("explorer.place-offer-why", { place: name }), " ", use);
+      this.filters.q.closest("label").after(this.offer);
+    } catch (err) {
+      console.error(err);
     }
   }
 
@@ -472,4 +535,23 @@ export class Explorer {
     }
     this.list.markCurrent();
   }
+}
+
+// answerError reads the error a response carries, the server's (or the
+// published site's) own words and the parameter they are about.
+async function answerError(res) {
+  let body = {};
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: said by its status alone
+  }
+  const err = new Error(body.error || t("common.server-answered", { status: String(res.status) }));
+  err.parameter = body.parameter;
+  return err;
+}
+
+// placeLabel is a place found by name in the reader's language.
+function placeLabel(p) {
+  return document.documentElement.lang === "ar" && p.name_ar ? p.name_ar : p.name;
 }

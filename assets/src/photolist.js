@@ -34,6 +34,17 @@ export class PhotoList {
     this.scope.textContent = t("list.kept");
   }
 
+  // showNothing empties both lists and says why.
+  showNothing(why) {
+    clearTimeout(this.timer);
+    this.seq++;
+    this.list.replaceChildren();
+    this.scope.hidden = false;
+    this.scope.textContent = why;
+    this.pager?.replaceChildren();
+    this.unplaced.hidden = true;
+  }
+
   async update(offset) {
     const ex = this.ex;
     const seq = ++this.seq;

@@ -223,9 +223,10 @@ export function searchPlaces(places, name, limit, fold) {
     for (const p of places) if (!seen.has(p) && keysOf(p).some((f) => begins(f, k))) matches.push({ p, score: p.prominence });
   }
   matches.sort((a, b) => b.score - a.score);
+  const spelling = new Set(spelled);
   return matches.slice(0, limit).map(({ p }) => {
     const out = { id: p.id, name: p.name };
     if (p.name_ar) out.name_ar = p.name_ar;
-    return Object.assign(out, { kind: p.kind, in: p.in, lon: p.lon, lat: p.lat });
+    return Object.assign(out, { kind: p.kind, in: p.in, lon: p.lon, lat: p.lat, spelling: spelling.has(p) });
   });
 }

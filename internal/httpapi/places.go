@@ -138,8 +138,14 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := []pagemodel.PlaceFound{}
+	spelled := map[string]bool{}
+	for _, p := range s.archive.Gazetteer().Lookup(name) {
+		spelled[p.ID] = true
+	}
 	for _, p := range s.archive.SearchPlaces(name, limit, keep) {
-		out = append(out, pagemodel.FoundPlace(p))
+		f := pagemodel.FoundPlace(p)
+		f.Spelling = spelled[p.ID]
+		out = append(out, f)
 	}
 	s.WriteJSON(w, r, "application/json", out)
 }

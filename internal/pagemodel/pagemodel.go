@@ -411,6 +411,10 @@ type PlaceFound struct {
 	In     string   `json:"in"`
 	Lon    *float64 `json:"lon"` // null for a place the gazetteer has no point for
 	Lat    *float64 `json:"lat"`
+	// Spelling is true when the name searched for is a spelling of the
+	// place's name, whole ("raqqah", "الرقة" for Raqqa), not the start
+	// of one: a caption search that names a place offers its filter.
+	Spelling bool `json:"spelling"`
 }
 
 // FoundPlace is p as place search answers it.
