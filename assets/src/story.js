@@ -92,6 +92,23 @@ export function storyReader(root) {
       const q = new URLSearchParams(el.dataset.state);
       q.delete("map");
       q.delete("photo");
+      // A saved view without a map of its own is fitted to its photos,
+      // however the reader came to it (the key, a button, scrolling, the
+      // address): the map left by the step before may hold none of them.
+      if (!view && points.length === 0) {
+        const all = new URLSearchParams(q);
+        all.set("zoom", "5");
+        const res = await fetch(`${root.dataset.clustersUrl}?${all}`);
+        if (mine !== seq) return;
+        const clusters = res.ok ? (await res.json()).clusters : [];
+        if (mine !== seq) return;
+        if (clusters.length > 0) {
+          const fitted = new Promise((resolve) => map.once("moveend", resolve));
+          map.fitBounds(L.latLngBounds(clusters.map((c) => [c.lat, c.lon])), { padding: [40, 40], maxZoom: 13, animate: false });
+          await Promise.race([fitted, new Promise((resolve) => setTimeout(resolve, 300))]);
+          if (mine !== seq) return;
+        }
+      }
       q.set("bbox", bboxOf(map, 0.1));
       q.set("zoom", String(Math.round(map.getZoom())));
       // The view's photos take a moment: the map says it is working.

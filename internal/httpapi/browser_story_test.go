@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/syriamap/syriamap/internal/story"
 )
 
 // writeStory has the signed-in editor write a three-step story in the
@@ -234,6 +237,51 @@ func TestBrowserStoryDragReorder(t *testing.T) {
 	}
 	if strings.Join(headings, "|") != "Three|One|Two" {
 		t.Errorf("after dragging the third step to the top and saving: %q", headings)
+	}
+	b.check(t)
+}
+
+// TestBrowserStoryViewStepHowever (issue 54, defect 3): a saved-view step
+// without a map of its own shows its photos however the reader arrives —
+// by the down key, by Next, or by its address — fitted to them, not the
+// map the step before left (1 km over Kafr Nabl, where none of Aleppo's
+// photos are).
+func TestBrowserStoryViewStepHowever(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	kafr := e.photoID(t, "?place=gn:168661")
+	if _, err := e.a.DB.SaveStory(ctx, story.Story{Slug: "aleppo-view", Title: "Aleppo, seen", Status: story.Published, Steps: []story.Step{
+		{Heading: "Kafr Nabl", Photos: []story.PhotoRef{{ID: kafr}}, Highlight: kafr},
+		{Heading: "Aleppo", State: "q=Aleppo"},
+	}}, "", "rana", "created"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	url := e.ts.URL + "/stories/aleppo-view"
+	clusters := func(arrive chromedp.Action, url string) (n int) {
+		t.Helper()
+		b.run(t, chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery), chromedp.Sleep(1500*time.Millisecond))
+		if arrive != nil {
+			b.run(t, arrive)
+		}
+		b.run(t, chromedp.Poll(`document.querySelector("[data-shown]").dataset.settled === "2"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			eval(`[...document.querySelectorAll("[data-testid=story-map] .story-cluster span")].reduce((n, s) => n + Number(s.textContent), 0)`, &n))
+		return n
+	}
+	want := apiCount(t, e.ts, "?q=Aleppo")
+	for _, tc := range []struct {
+		name   string
+		arrive chromedp.Action
+		url    string
+	}{
+		{"the down key", chromedp.KeyEvent("\u0301"), url},
+		{"Next", chromedp.Click(`[data-testid=story-next]`, chromedp.ByQuery), url},
+		{"its address", nil, url + "#step-2"},
+	} {
+		if got := clusters(tc.arrive, tc.url); got != want {
+			t.Errorf("the Aleppo view reached by %s shows %d photos; the view holds %d", tc.name, got, want)
+		}
 	}
 	b.check(t)
 }
