@@ -381,6 +381,15 @@ export class Explorer {
     const seq = ++this.clusterSeq;
     const start = performance.now();
     const res = await fetch(url);
+    if (!res.ok && seq === this.clusterSeq) {
+      // A published site on a host without range requests: said on the
+      // map, with where to read what to do, never a map of no photo.
+      const err = await answerError(res);
+      this.status.textContent = err.parameter === "host" ? t("explorer.no-ranges") : t("explorer.load-failed", { why: err.message });
+      this.status.classList.add("map-warning");
+      this.count.textContent = t("explorer.count-unknown", { n: Number(this.cfg.total) });
+      return;
+    }
     if (!res.ok || seq !== this.clusterSeq || (this.ready && !this.serverSide)) return;
     const out = await res.json();
     if (seq !== this.clusterSeq || (this.ready && !this.serverSide)) return;

@@ -411,7 +411,7 @@ export class StaticAPI {
     const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
     if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
     const z = Math.min(zoom, TILE_ZOOM);
-    if (!this.pm) this.pm = new PMTiles(new URL(this.m.tiles, this.base).href);
+    if (!this.pm) this.pm = await this.tilesArchive();
     const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
     const windowed = from !== null || to !== null;
     const inWindow = (a, b) => (from === null || b >= from) && (to === null || a <= to);
@@ -443,6 +443,20 @@ export class StaticAPI {
       }
     }
     return { matching: await this.matching(q), clusters };
+  }
+
+  // tilesArchive opens the site's PMTiles archive, after one small range
+  // request: a host that answers it with the whole file (200, or no
+  // Content-Range) cannot serve the map of a site this large, and the
+  // error says so ("host" names it for the page), rather than a map of
+  // no photo.
+  async tilesArchive() {
+    const url = new URL(this.m.tiles, this.base).href;
+    const probe = await nativeFetch(url, { headers: { Range: "bytes=0-15" } });
+    const ranged = probe.status === 206 && probe.headers.get("Content-Range");
+    probe.body?.cancel().catch(() => {});
+    if (!ranged) throw new APIError(503, `the host answered a range request for ${this.m.tiles} with ${probe.status} and the whole file: the map of a site this large needs a host that answers range requests`, "host");
+    return new PMTiles(url);
   }
 
   // clustersOfPoints groups the photos the filters select in the

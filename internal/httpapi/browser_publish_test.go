@@ -325,3 +325,32 @@ func TestBrowserAccessibilityPublished(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserPublishedWithoutRanges (issue 54, defect 4): a published site
+// above its points limit on a host that answers a range request with the
+// whole file (as Python's http.server does) says so on the map, pointing
+// to the README's Hosting, and never counts "0 of N".
+func TestBrowserPublishedWithoutRanges(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	_, _, a := newTestServer(t)
+	dir := t.TempDir()
+	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true, PointsLimit: 5}); err != nil {
+		t.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(dir))
+	static := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Del("Range") // the whole file, 200, whatever was asked
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(static.Close)
+	b := newBrowser(t, static, 1440, 900)
+	var status, count string
+	b.run(t, chromedp.Navigate(static.URL+"/"),
+		chromedp.Poll(`document.querySelector("[data-testid=map-status]").textContent.includes("range requests")`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Text(`[data-testid=map-status]`, &status, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	if !strings.Contains(status, "Hosting") || strings.HasPrefix(strings.TrimSpace(count), "0 of") {
+		t.Errorf("a host without ranges: the map says %q, the count %q", status, count)
+	}
+	b.check(t)
+}
