@@ -332,6 +332,7 @@ type ReviewQueue struct {
 	LogURL    string
 	Flash     string // what the last form did
 	Undo      *Undo  // undoes it, when it changed a group
+	Offer     *Offer // places the group's others named like a place just added
 	// WhyNot says why the visitor cannot correct (not signed in, a
 	// read-only server), "" when they can.
 	WhyNot string
@@ -358,6 +359,12 @@ type ReviewGroup struct {
 // Undo is the form that undoes a change made to a group.
 type Undo struct {
 	Action, CSRF, Batch, Next string
+}
+
+// Offer is the form, after an editor added a place, that places there too
+// the group's other photos whose captions name it.
+type Offer struct {
+	Action, CSRF, PlaceID, Group, Next string
 }
 
 // GroupPart is the photos of a review group shown at one place.
@@ -428,6 +435,7 @@ type ReviewPhoto struct {
 	IPTCLon, IPTCLat, IPTCLabel string
 	Flash                       string // what the last form did
 	Undo                        *Undo  // undoes it, when it changed a group
+	Offer                       *Offer // places the group's others named like a place just added
 	History                     []EventRow
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).

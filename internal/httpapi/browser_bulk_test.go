@@ -301,3 +301,57 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 	}
 	b.check(t)
 }
+
+// TestBrowserAddPlaceSaysWhatItDid (issue 54, defect 6): an editor adds
+// the camp three captions of a group name; the page says what was added
+// and how many more of the group's captions name it, and places them
+// there on the editor's word, without a regeocode.
+func TestBrowserAddPlaceSaysWhatItDid(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	var lines []string
+	for i, what := range []string{"Children walk", "Women queue for water", "A boy sits"} {
+		lines = append(lines, fmt.Sprintf("%s in the Qutaybat al-Ward camp, Idlib province, Syria, March %d, 2017. (Photo by A. Person/Reuters)", what, i+1))
+	}
+	path := filepath.Join(t.TempDir(), "camp.txt")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := e.a.DB.ReviewIDs(ctx, photo.Filter{}, "Qutaybat al-Ward")
+	if err != nil || len(ids) != 3 {
+		t.Fatalf("the camp's group: %v %v", ids, err)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var flash, after string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+ids[0]+"?group="+url.QueryEscape("Qutaybat al-Ward")),
+		chromedp.WaitVisible(`[data-testid=add-place]`, chromedp.ByQuery),
+		chromedp.Click(`[data-testid=add-place] summary`, chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=lon]`, "36.5", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=lat]`, "36.1", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=new-name]`, "Qutaybat al-Ward camp", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=new-kind]`, "camp", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=new-source]`, "https://example.org/camps/qutaybat-al-ward", chromedp.ByQuery),
+		chromedp.Click(`[data-testid=save-new-place]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if !strings.Contains(flash, "Added Qutaybat al-Ward camp") || !strings.Contains(flash, "2 more captions of this group name it") {
+		t.Errorf("the flash after adding the camp: %q", flash)
+	}
+	b.run(t, chromedp.Click(`[data-testid=place-named]`, chromedp.ByQuery),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &after, chromedp.ByQuery))
+	if !strings.Contains(after, "2 photos placed") {
+		t.Errorf("the flash after placing the others: %q", after)
+	}
+	for _, id := range ids {
+		p, _ := e.a.DB.Photo(ctx, id)
+		if p.Place.Name != "Qutaybat al-Ward camp" || p.Review != photo.ReviewCorrected {
+			t.Errorf("%s: at %q (%s), review %q", id, p.Place.Name, p.Place.ID, p.Review)
+		}
+	}
+	b.check(t)
+}

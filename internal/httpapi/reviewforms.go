@@ -82,7 +82,16 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 	}
 	done := fmt.Sprintf("%d:%s", n, action)
-	if len(ids) > 1 || left != (archive.LeftForReview{}) {
+	if action == "add-place" && ch.Place != nil {
+		// Say what was added, and how many more of the group's captions
+		// name it (the page offers to place them there too).
+		others, err := s.namingOthers(r, cmp.Or(r.PostFormValue("group"), decided.Mention), ch.Place.ID)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		done = fmt.Sprintf("%d:added:%d:%d:%s", n, batch, len(others), ch.Place.ID)
+	} else if len(ids) > 1 || left != (archive.LeftForReview{}) {
 		done += fmt.Sprintf(":%d", batch) // the page it goes on to offers to undo it
 	}
 	if left != (archive.LeftForReview{}) {
@@ -100,6 +109,79 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 	}
 	http.Redirect(w, r, withDone(next, done), http.StatusSeeOther)
+}
+
+// namingOthers returns the photos of the review group (its words) still
+// unchecked whose captions name the place placeID in one of its
+// spellings: after an editor adds the place one of them names (that one
+// placed, so checked), the ones to offer to place there too.
+func (s *Server) namingOthers(r *http.Request, group, placeID string) ([]string, error) {
+	if group == "" {
+		return nil, nil
+	}
+	ids, err := s.db.ReviewIDs(r.Context(), photo.Filter{}, group)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, other := range ids {
+		p, err := s.db.Photo(r.Context(), other)
+		if err != nil {
+			return nil, err
+		}
+		if s.archive.Names(p.Caption, placeID) {
+			out = append(out, other)
+		}
+	}
+	return out, nil
+}
+
+// reviewPlaceNamed places, on the editor's word, the photos of a group
+// whose captions name a place an editor added from one of them (see
+// namingOthers), each with a custody record; the same set is found again,
+// not taken from the form.
+func (s *Server) reviewPlaceNamed(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.Error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
+		return
+	}
+	pl, err := s.archive.PlaceOf(r.PostFormValue("place_id"), nil)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ids, err := s.namingOthers(r, r.PostFormValue("group"), pl.ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if len(ids) == 0 {
+		s.Error(w, r, &photo.Error{Code: photo.EConflict, Message: fmt.Sprintf("no photo of this group still to check names %s", pl.Name), Parameter: "place_id"})
+		return
+	}
+	n, batch, err := s.db.ApplyBatch(r.Context(), ids, photo.Change{Author: ed.Name, Place: &pl, Note: strings.TrimSpace(r.PostFormValue("note"))})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.URL("review"))
+	http.Redirect(w, r, withDone(next, fmt.Sprintf("%d:place:%d", n, batch)), http.StatusSeeOther)
+}
+
+// offerOf is the form that places the photos a done parameter of an added
+// place counts ("1:added:812:2:added:qutaybat-al-ward-camp"), nil when it
+// counts none or the visitor cannot edit.
+func (s *Server) offerOf(r *http.Request, id, group, done string) *views.Offer {
+	parts := strings.SplitN(done, ":", 5)
+	csrf := s.csrfOf(r)
+	if len(parts) != 5 || parts[1] != "added" || csrf == "" || id == "" {
+		return nil
+	}
+	if n, err := strconv.Atoi(parts[3]); err != nil || n <= 0 {
+		return nil
+	}
+	return &views.Offer{Action: s.URL("review.place-named", "id", id), CSRF: csrf, PlaceID: parts[4], Group: group, Next: r.URL.RequestURI()}
 }
 
 // lowConfidence is the low line: answers under it are drawn as low
@@ -281,6 +363,9 @@ func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.
 func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
 	parts := strings.SplitN(done, ":", 7)
 	csrf := s.csrfOf(r)
+	if len(parts) >= 3 && parts[1] == "added" {
+		parts = parts[:3] // an added place's batch: its photo
+	}
 	if len(parts) != 3 && len(parts) != 7 || csrf == "" {
 		return nil
 	}
@@ -291,7 +376,7 @@ func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
 }
 
 // doneActions are the review forms' actions a done parameter may name.
-var doneActions = map[string]bool{"confirm": true, "place": true, "point": true, "fix": true, "undo": true}
+var doneActions = map[string]bool{"confirm": true, "place": true, "point": true, "fix": true, "undo": true, "added": true}
 
 // doneMessage writes the done parameter of the page a form went on to
 // ("2:confirm"): "2 photos confirmed." Only the server's own words are
@@ -308,6 +393,24 @@ func (s *Server) doneMessage(l i18n.Locale, v string) string {
 	action := parts[1]
 	if action == "point" {
 		action = "place"
+	}
+	if action == "added" {
+		// n:added:batch:others:place — the place added, and how many more
+		// of the group's captions name it.
+		added := strings.SplitN(v, ":", 5)
+		if len(added) != 5 {
+			return l.T("review.done.place", "n", count)
+		}
+		others, err := strconv.Atoi(added[3])
+		pl := s.archive.Gazetteer().ByID(added[4])
+		if err != nil || others < 0 || pl == nil {
+			return l.T("review.done.place", "n", count)
+		}
+		msg := l.T("review.done.added", "place", pagemodel.GazetteerName(l, pl))
+		if others > 0 {
+			msg += " " + l.T("review.added.others", "n", others)
+		}
+		return msg
 	}
 	msg := l.T("review.done."+action, "n", count)
 	if len(parts) < 7 {

@@ -292,6 +292,7 @@ func (s *Server) routes() {
 	get("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
 	r.Handle("/review/photos/{id}", s.guard.Editing(s.reviewSubmit)).Methods(http.MethodPost)
 	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
+	r.Handle("/review/photos/{id}/place-named", s.guard.Editing(s.reviewPlaceNamed)).Methods(http.MethodPost).Name("review.place-named")
 	r.Handle("/api/photos/{id}/placement", s.guard.Editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	r.Handle("/api/photos/{id}/harm", s.guard.Editing(s.putHarm)).Methods(http.MethodPut, http.MethodPost).Name("harm")
