@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // TestStoriesAPI writes a story as an editor, reads it as a reader, and
@@ -151,5 +154,22 @@ func checkBadStoriesRefused(t *testing.T, post func(c *http.Client, method, path
 	if resp, out := post(c, "POST", "/api/stories", `{"title": "حصار حلب", "status": "draft", "steps": []}`, "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated ||
 		!strings.Contains(out, `"slug":"hsar-hlb"`) {
 		t.Errorf("an Arabic title: %s %s", resp.Status, out)
+	}
+}
+
+// TestStoryRefusesWithheldPhotos (issue 54, 7): a withheld photo put in a
+// story is refused with a word that says it is withheld and what to do —
+// not "no photo in the archive".
+func TestStoryRefusesWithheldPhotos(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	c, csrf := e.signIn(t)
+	id := e.photoID(t, "?place=ocha:C2320")
+	if _, err := e.a.SetHarm(context.Background(), id, photo.HarmWithheld, "rana", "the people in it"); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"title": "Withheld", "status": "draft", "steps": [{"heading": "One", "photos": [{"id": "` + id + `"}]}]}`
+	resp, out := do(t, c, "POST", e.ts.URL+"/api/stories", body, "Content-Type", "application/json", "X-CSRF-Token", csrf)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(out, "is withheld") || strings.Contains(out, "in the archive") {
+		t.Errorf("a story with a withheld photo: %s %s", resp.Status, out)
 	}
 }

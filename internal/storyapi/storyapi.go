@@ -47,6 +47,9 @@ type API struct {
 // Store is what the stories read and write of the archive.
 type Store interface {
 	Photo(ctx context.Context, id string) (*photo.Photo, error)
+	// AnyPhoto is Photo, withheld photos included: to tell an editor a
+	// chosen photo is withheld rather than missing.
+	AnyPhoto(ctx context.Context, id string) (*photo.Photo, error)
 	Story(ctx context.Context, slug string) (story.Story, error)
 	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
 	StoryHistory(ctx context.Context, slug string) ([]story.Event, error)
@@ -248,6 +251,12 @@ func (s *API) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
 	s.Kit.WriteJSON(w, r, "application/json", map[string]any{"events": h})
 }
 
+// withheld reports whether photo id is in the archive, withheld.
+func (s *API) withheld(r *http.Request, id string) bool {
+	p, err := s.DB.AnyPhoto(r.Context(), id)
+	return err == nil && p.Harm == photo.HarmWithheld
+}
+
 // maxStoryBytes bounds a story's JSON.
 const maxStoryBytes = 4 << 20
 
@@ -268,6 +277,11 @@ func (s *API) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Edit
 			}
 			p, perr := s.DB.Photo(r.Context(), ref.ID)
 			switch {
+			case photo.ErrorCode(perr) == photo.ENotFound && s.withheld(r, ref.ID):
+				// A story is public: a withheld photo is refused, and the
+				// editor told why and what to do (issue 54, 7).
+				err = photo.ParamErrorf(fmt.Sprintf("steps[%d].photos", i+1),
+					"step %d: photo %s is withheld (editors only), and a story is read by anyone: take it out of the step, or lift the mark on its review page", i+1, ref.ID)
 			case photo.ErrorCode(perr) == photo.ENotFound && ref.Caption != "":
 				// Kept as it was: a photo gone since it was chosen.
 			case photo.ErrorCode(perr) == photo.ENotFound:
