@@ -55,7 +55,9 @@ const metaClass = ["", " meta-near", " meta-disagrees", " meta-reused"];
 // never overlap. From zoom listZoom a cluster's click lists its photos
 // rather than zooming further: they are close to a point by then.
 const CLUSTER_RADIUS = 60;
-const PHOTO_SIZE = 16, SPOT_SIZE = 26, GAP = 2;
+// A single photo's marker is 16 px on a wide screen and 24 px on a
+// phone's, where a finger, not a pointer, must hit it (WCAG 2.5.8).
+const PHOTO_SIZE = globalThis.matchMedia?.("(max-width: 640px)").matches ? 24 : 16, SPOT_SIZE = 26, GAP = 2;
 const MAX_ZOOM = 17;
 const LIST_ZOOM = 15;
 

@@ -85,3 +85,25 @@ func TestBrowserSearchForgivesAndTells(t *testing.T) {
 	}
 	ps.check(t)
 }
+
+// TestBrowserPhoneMarkers (issue 54, 7): on a phone a single photo's
+// marker is drawn 24 px across, the size a finger hits; on a wide screen
+// 16 px.
+func TestBrowserPhoneMarkers(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	_, ts, _ := newTestServer(t)
+	for _, tc := range []struct {
+		width, height int
+		want          float64
+	}{{375, 812, 24}, {1440, 900, 16}} {
+		b := newBrowser(t, ts, tc.width, tc.height)
+		var size float64
+		b.run(t, ready(ts.URL+"/?map=13/33.5247/36.3536"),
+			chromedp.WaitVisible(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
+			eval(`document.querySelector(".leaflet-marker-pane .pm:not(.spot)").getBoundingClientRect().width`, &size))
+		if size != tc.want {
+			t.Errorf("at %d px wide a photo's marker is %v px across; want %v", tc.width, size, tc.want)
+		}
+		b.check(t)
+	}
+}
