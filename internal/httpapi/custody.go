@@ -51,7 +51,7 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 			d.Note = d.Reason
 		}
 		row := views.CustodyRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
-			By: actorName(c.Actor), Action: action, Hash: c.Hash[:16], Note: d.Note}
+			By: pagemodel.ByWhom(l, actorName(c.Actor)), Action: action, Hash: c.Hash[:16], Note: d.Note}
 		if d.File.SHA256 != "" {
 			row.FileSHA256 = d.File.SHA256
 		}

@@ -438,7 +438,7 @@ func (s *Server) downloads(filters url.Values, geojsonLabel, csvLabel string) []
 // the caption, for its page; gps shows the camera's GPS point and its
 // distance from the photo's place, else only that the file has one.
 func (s *Server) imageFileView(ctx context.Context, l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile {
-	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, NoteLang: "en", EXIFTime: p.Check.EXIFTime}
+	v := &views.ImageFile{Agreement: p.Check.Agreement, Parts: p.Check.Parts, Note: p.Check.Note, NoteLang: "en", EXIFTime: pagemodel.CameraTime(l, p.Check.EXIFTime)}
 	v.Reuse = s.reuseLine(ctx, l, p)
 	// The stored note is English; checked again, the same findings are
 	// said in the reader's language.

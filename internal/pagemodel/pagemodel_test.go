@@ -49,3 +49,24 @@ func TestShownNames(t *testing.T) {
 		t.Errorf("ShownNames:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestWrittenInThePagesLanguage (issue 54, 7): a camera's time and an
+// editor's name are said in the page's language, not as the records
+// write them.
+func TestWrittenInThePagesLanguage(t *testing.T) {
+	en, ar := i18n.Locale{Lang: "en"}, i18n.Locale{Lang: "ar"}
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{CameraTime(en, "2017-01-22T09:00:00"), "22 January 2017, 09:00 (the camera’s clock)"},
+		{CameraTime(ar, "2017-01-22T09:00:00"), "\u2068٢٢ كانون الثاني/يناير ٢٠١٧\u2069، \u2068٠٩:٠٠\u2069 (بساعة الكاميرا)"},
+		{CameraTime(ar, "not a time"), "not a time"},
+		{ByWhom(ar, "editor rana"), "المحرّر \u2068rana\u2069"},
+		{ByWhom(en, "editor rana"), "editor rana"},
+		{ByWhom(ar, "syriamap import"), "syriamap import"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}

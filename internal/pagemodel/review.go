@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -91,7 +92,7 @@ func EventRow(l i18n.Locale, g *gazetteer.Gazetteer, e photo.Event, urls URLs) v
 		action = l.T("history.action." + action)
 	}
 	row := views.EventRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
-		By: e.By, Action: action, Note: e.Note}
+		By: ByWhom(l, e.By), Action: action, Note: e.Note}
 	// The store's own note of an undo, in the reader's language.
 	var batch int64
 	if _, err := fmt.Sscanf(e.Note, "undoes change %d", &batch); err == nil && e.Action == "undo" && e.Note == fmt.Sprintf("undoes change %d", batch) {
@@ -140,4 +141,25 @@ func describeState(l i18n.Locale, g *gazetteer.Gazetteer, m map[string]any) stri
 		parts = append(parts, l.T("history.field."+k, "value", v))
 	}
 	return strings.Join(parts, l.T("common.list-sep"))
+}
+
+// ByWhom is who made a change, in the reader's language: the records say
+// "editor rana" in English, which an Arabic sentence must not carry.
+func ByWhom(l i18n.Locale, by string) string {
+	if name, ok := strings.CutPrefix(by, "editor "); ok && name != "" {
+		return l.T("history.by-editor", "name", name)
+	}
+	return by
+}
+
+// CameraTime is a file's EXIF time ("2017-01-22T09:00:00", the camera's
+// clock, no zone) in the reader's words; a time it cannot read is shown
+// as written.
+func CameraTime(l i18n.Locale, exif string) string {
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02T15:04:05Z07:00", "2006:01:02 15:04:05"} {
+		if at, err := time.Parse(layout, exif); err == nil {
+			return l.T("file.camera-time", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04")))
+		}
+	}
+	return exif
 }
