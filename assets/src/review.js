@@ -5,7 +5,7 @@
 import L from "leaflet";
 import { loadBasemap, PlaceLabels } from "./basemap.js";
 import { gpsPoint, Scale, side, zoomControl } from "./map.js";
-import { placeName, t } from "./i18n.js";
+import { num, placeName, t } from "./i18n.js";
 import { plain } from "./dom.js";
 import { FilterForm } from "./filters.js";
 import { filterQuery } from "./state.js";
@@ -39,7 +39,10 @@ export function review(root) {
     const at = [Number(c.dataset.lat), Number(c.dataset.lon)];
     bounds.push(at);
     L.circleMarker(at, { radius: 7, weight: 2, color: "#8a4b00", fillColor: "#fff", fillOpacity: 1 })
-      .addTo(map).bindTooltip(plain(`${c.dataset.n}: ${c.dataset.label}`), { permanent: true, direction: "right", offset: [8, 0] });
+      // The reading's key in the page's digits (١ on an Arabic page, as
+      // the buttons say), its label on the side towards the map's middle,
+      // so that it is never cut at an edge.
+      .addTo(map).bindTooltip(plain(`${num(Number(c.dataset.n))}: ${c.dataset.label}`), { permanent: true, direction: "auto", offset: [0, 0] });
   }
   const start = el.dataset.lon ? [Number(el.dataset.lat), Number(el.dataset.lon)] : null;
   if (start) bounds.push(start);
@@ -50,16 +53,18 @@ export function review(root) {
     const at = [Number(el.dataset.iptcLat), Number(el.dataset.iptcLon)];
     bounds.push(at);
     L.marker(at, { icon: L.divIcon({ className: "iptc-mark", html: "", iconSize: [14, 14] }), keyboard: false, interactive: false })
-      .addTo(map).bindTooltip(plain(el.dataset.iptcLabel), { permanent: true, direction: "left", offset: [-8, 0], className: "iptc-tip" });
+      .addTo(map).bindTooltip(plain(el.dataset.iptcLabel), { permanent: true, direction: "auto", offset: [0, 0], className: "iptc-tip" });
   }
-  if (bounds.length > 1) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 12 });
+  // Room around the points for their labels.
+  if (bounds.length > 1) map.fitBounds(bounds, { padding: [90, 60], maxZoom: 12 });
   else map.setView(start || [35, 38.5], start ? 11 : 6.5);
   // The pin: where the photo is now; drag it, or click the map, to put
   // the photo at a point.
   const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });
   const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: t("review.pin-title"), alt: t("photo.its-point") }).addTo(map);
   // The pin says what it is: where the photo is shown now.
-  if (start) pin.bindTooltip(plain(t("review.pin-now-at", { place: el.dataset.label || t("review.pin-now") })), { permanent: true, direction: "top", offset: [-14, -14], className: "pin-tip" });
+  // (Above its head: the pin is anchored at its foot, 22 px below.)
+  if (start) pin.bindTooltip(plain(t("review.pin-now-at", { place: el.dataset.label || t("review.pin-now") })), { permanent: true, direction: "top", offset: [0, -24], className: "pin-tip" });
   const setPoint = (ll) => {
     pin.setLatLng(ll);
     lon.value = ll.lng.toFixed(6);

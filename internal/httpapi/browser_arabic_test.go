@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -377,4 +379,47 @@ func TestAPINamesInArabic(t *testing.T) {
 			t.Errorf("%s: %s, want %s in %.300s", c.path, resp.Status, c.want, body)
 		}
 	}
+}
+
+// TestBrowserArabicReviewMapLabels (issue 54, 7): on the Arabic review
+// page the readings' labels are inside the map, numbered in Arabic
+// digits as the buttons are, and "الآن: …" stands on its pin.
+func TestBrowserArabicReviewMapLabels(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judaydah.txt")
+	os.WriteFile(path, []byte("Men walk in Judaydah, Syria, May 2, 2016. (Photo by A. Person/Reuters)\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=Judaydah")
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var out struct {
+		Labels  []string
+		Outside int
+		PinGap  float64
+	}
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+id+"?lang=ar"),
+		chromedp.WaitVisible(`#review-map .leaflet-tooltip`, chromedp.ByQuery),
+		chromedp.Sleep(800*time.Millisecond),
+		eval(`(() => {
+			const box = document.querySelector("#review-map").getBoundingClientRect();
+			const tips = [...document.querySelectorAll("#review-map .leaflet-tooltip:not(.pin-tip)")];
+			const outside = tips.filter((e) => { const r = e.getBoundingClientRect(); return r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom; }).length;
+			const pin = document.querySelector("#review-map .pin").getBoundingClientRect();
+			const tip = document.querySelector("#review-map .pin-tip").getBoundingClientRect();
+			return { Labels: tips.map((e) => e.textContent), Outside: outside,
+				PinGap: Math.abs((tip.left + tip.right) / 2 - (pin.left + pin.right) / 2) + Math.max(0, pin.top - tip.bottom - 12) };
+		})()`, &out))
+	if len(out.Labels) == 0 || out.Outside > 0 || out.PinGap > 4 {
+		t.Errorf("the Arabic review map: labels %q, %d outside the map; the pin's label %.0f px off its pin", out.Labels, out.Outside, out.PinGap)
+	}
+	for _, l := range out.Labels {
+		if strings.ContainsAny(l, "0123456789") {
+			t.Errorf("the label %q numbers its reading in Latin digits", l)
+		}
+	}
+	b.check(t)
 }
