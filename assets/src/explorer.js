@@ -385,8 +385,11 @@ export class Explorer {
       // A published site on a host without range requests: said on the
       // map, with where to read what to do, never a map of no photo.
       const err = await answerError(res);
-      this.status.textContent = err.parameter === "host" ? t("explorer.no-ranges") : t("explorer.load-failed", { why: err.message });
-      this.status.classList.add("map-warning");
+      if (!this.warning) {
+        this.warning = h("p", { class: "map-warning", role: "alert", "data-testid": "map-warning" });
+        this.status.before(this.warning);
+      }
+      this.warning.textContent = err.parameter === "host" ? t("explorer.no-ranges") : t("explorer.load-failed", { why: err.message });
       this.count.textContent = t("explorer.count-unknown", { n: Number(this.cfg.total) });
       return;
     }

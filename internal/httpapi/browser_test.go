@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+	"github.com/paulmach/orb/geojson"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/headless"
@@ -1020,8 +1021,16 @@ func TestBrowserAddPlace(t *testing.T) {
 	if got := fmt.Sprintf("%.6f,%.6f", p.Point.Lon(), p.Point.Lat()); got != lon+","+lat || p.Kind != "camp" {
 		t.Errorf("the place is a %s at %s, want a camp at the clicked %s,%s", p.Kind, got, lon, lat)
 	}
-	_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
-	f := features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
+	// The photo is placed there once the form's request is done, a
+	// moment after the place is in the gazetteer.
+	var f *geojson.Feature
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
+		f = features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
+		if f.Properties["placement"] == "corrected" {
+			break
+		}
+	}
 	if f.Properties["place_id"] != "arc:al-nour-tent-shelter" || f.Properties["placement"] != "corrected" {
 		t.Errorf("the photo is at %v (%v), want the added shelter", f.Properties["place_id"], f.Properties["placement"])
 	}

@@ -125,7 +125,7 @@ func (s *Server) namingOthers(r *http.Request, group, placeID string) ([]string,
 	}
 	var out []string
 	for _, other := range ids {
-		p, err := s.db.Photo(r.Context(), other)
+		p, err := s.db.AnyPhoto(r.Context(), other) // an editor's group holds withheld photos too
 		if err != nil {
 			return nil, err
 		}
