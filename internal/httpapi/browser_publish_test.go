@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/publish"
 	"github.com/syriamap/syriamap/internal/story"
 )
@@ -287,8 +288,22 @@ func TestBrowserAccessibilityPublished(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
 	_, _, a := newTestServer(t)
+	// A story whose photo is marked graphic: its "show it" label over
+	// the blur is read by axe too (issue 54, 7: its contrast at 375 px).
+	ctx := context.Background()
+	graphic, err := a.DB.Photos(ctx, photo.Filter{PlaceIDs: []string{"ocha:C2320"}})
+	if err != nil || len(graphic) == 0 {
+		t.Fatalf("a photo to mark graphic: %v", err)
+	}
+	if _, err := a.SetHarm(ctx, graphic[0].ID, photo.HarmGraphic, "editor rana", "a test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.DB.SaveStory(ctx, story.Story{Slug: "graphic", Title: "A graphic photo", Status: story.Published,
+		Steps: []story.Step{{Heading: "Zamalka", Photos: []story.PhotoRef{{ID: graphic[0].ID}}}}}, "", "rana", ""); err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
-	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+	if _, err := publish.Publish(ctx, a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
 		t.Fatal(err)
 	}
 	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
@@ -309,7 +324,10 @@ func TestBrowserAccessibilityPublished(t *testing.T) {
 	if !strings.HasPrefix(photoPage, "/photo.html?id=") || placePage == "" {
 		t.Fatalf("no photo or place page in the published site (%q, %q)", photoPage, placePage)
 	}
-	pages := []string{"/", photoPage, placePage, "/about.html"}
+	var storyPage string
+	b.run(t, chromedp.Navigate(static.URL+"/stories.html"), chromedp.WaitVisible(`[data-testid=story-item] a`, chromedp.ByQuery),
+		eval(`new URL(document.querySelector("[data-testid=story-item] a").href).pathname`, &storyPage))
+	pages := []string{"/", photoPage, placePage, "/about.html", "/stories.html", storyPage}
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		b := newBrowser(t, static, size[0], size[1])
 		for _, page := range pages {
