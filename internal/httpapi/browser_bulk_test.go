@@ -261,6 +261,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 	if len(alternatives) == 0 || !strings.Contains(alternatives[0], ", ") {
 		t.Errorf("the alternatives say no governorate: %q", alternatives)
 	}
+	shoot(t, b, "review-bulk-refusal.png")
 	if !strings.Contains(flash, "1 photo confirmed") || !strings.Contains(flash, "2 photos left for you: their captions do not name this place") {
 		t.Errorf("the flash after apply to all: %q", flash)
 	}
@@ -280,6 +281,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
 	b.run(t, chromedp.WaitVisible(`[data-testid=confirm-all-list]`, chromedp.ByQuery),
 		eval(`[...document.querySelectorAll("[data-testid=confirm-all-list] li")].map((li) => li.innerText)`, &listed))
+	shoot(t, b, "review-confirm-all-step.png")
 	if len(listed) != 3 || !strings.Contains(strings.Join(listed, "|"), "A market in the town of Mashhad") {
 		t.Errorf("the second step lists %q, want the three Mashhad captions", listed)
 	}

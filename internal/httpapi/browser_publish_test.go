@@ -368,6 +368,7 @@ func TestBrowserPublishedWithoutRanges(t *testing.T) {
 		chromedp.Sleep(500*time.Millisecond), // the load's own status comes and goes; the warning stays
 		chromedp.Text(`[data-testid=map-warning]`, &status, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	shoot(t, b, "published-no-range-requests.png")
 	if !strings.Contains(status, "Hosting") || strings.HasPrefix(strings.TrimSpace(count), "0 of") {
 		t.Errorf("a host without ranges: the map says %q, the count %q", status, count)
 	}

@@ -46,6 +46,7 @@ func TestBrowserSearchForgivesAndTells(t *testing.T) {
 		chromedp.Text(`[data-testid=downloads]`, &downloads, chromedp.ByQuery),
 		eval(`document.querySelectorAll(".leaflet-marker-pane .cluster, .leaflet-marker-pane .pm").length`, &markers),
 		eval(`document.querySelectorAll("[data-testid=photo-row]").length`, &rows))
+	shoot(t, b, "explorer-search-refused.png")
 	if !strings.Contains(message, "not a valid full-text search") || !strings.Contains(count, "Nothing is shown") ||
 		!strings.Contains(downloads, "Nothing to download") || markers != 0 || rows != 0 {
 		t.Errorf("a refused search: message %q, count %q, downloads %q, %d markers, %d rows", message, count, downloads, markers, rows)
