@@ -238,7 +238,7 @@ export class Explorer {
       return;
     }
     this.status.textContent = "";
-    this.filters.fieldError(this.filters.q, err.message);
+    this.filters.fieldError(this.filters.q, err.message, true);
     this.offer?.remove();
     this.points = [];
     this.ready = true;
@@ -251,7 +251,7 @@ export class Explorer {
     this.timeline.setBins(new Map(), this.extent);
     this.downloads.replaceChildren(h("p", { class: "muted", "data-testid": "downloads-none" }, t("explorer.nothing-to-download")));
     document.querySelector("[data-testid=citation]")?.remove();
-    this.list.showNothing(t("explorer.nothing-shown"));
+    this.list.showNothing();
   }
 
   // offerPlace offers, beside a caption search that is the name of a
@@ -558,7 +558,9 @@ async function answerError(res) {
   } catch {
     // not JSON: said by its status alone
   }
-  const err = new Error(body.error || t("common.server-answered", { status: String(res.status) }));
+  let message = body.error || t("common.server-answered", { status: String(res.status) });
+  if (body.parameter && message.startsWith(`${body.parameter}: `)) message = message.slice(body.parameter.length + 2);
+  const err = new Error(message);
   err.parameter = body.parameter;
   return err;
 }

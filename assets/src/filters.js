@@ -102,7 +102,8 @@ export class FilterForm {
   // fieldError says what is wrong with a field's value next to it (or
   // clears it when message is ""), and reports whether there was
   // something wrong: the value is then not used.
-  fieldError(input, message) {
+  // (whole: the message is said as it is, a server's own sentence.)
+  fieldError(input, message, whole = false) {
     const id = `${input.name}-error`;
     let note = this.form.querySelector(`[data-testid=${id}]`);
     if (!message) {
@@ -114,7 +115,7 @@ export class FilterForm {
       note = h("span", { class: "field-error", id, "data-testid": id, role: "alert" });
       input.after(note);
     }
-    note.textContent = t("filters.error.not", { value: input.value.trim(), what: message });
+    note.textContent = whole ? message : t("filters.error.not", { value: input.value.trim(), what: message });
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", id);
     return true;

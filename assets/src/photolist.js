@@ -34,13 +34,12 @@ export class PhotoList {
     this.scope.textContent = t("list.kept");
   }
 
-  // showNothing empties both lists and says why.
-  showNothing(why) {
+  // showNothing empties both lists (the count says why).
+  showNothing() {
     clearTimeout(this.timer);
     this.seq++;
     this.list.replaceChildren();
-    this.scope.hidden = false;
-    this.scope.textContent = why;
+    this.scope.hidden = true;
     this.pager?.replaceChildren();
     this.unplaced.hidden = true;
   }
