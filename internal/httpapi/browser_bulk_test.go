@@ -282,6 +282,11 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 	b.run(t, chromedp.WaitVisible(`[data-testid=confirm-all-list]`, chromedp.ByQuery),
 		eval(`[...document.querySelectorAll("[data-testid=confirm-all-list] li")].map((li) => li.innerText)`, &listed))
 	shoot(t, b, "review-confirm-all-step.png")
+	if axe := axeScript(t); axe != "" {
+		for _, v := range axeHere(t, b, axe) {
+			t.Errorf("the second step of apply to all: %s", v)
+		}
+	}
 	if len(listed) != 3 || !strings.Contains(strings.Join(listed, "|"), "A market in the town of Mashhad") {
 		t.Errorf("the second step lists %q, want the three Mashhad captions", listed)
 	}

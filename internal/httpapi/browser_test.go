@@ -785,15 +785,22 @@ func axeScript(t *testing.T) string {
 // critical there, each with up to three of the elements it concerns.
 func axeViolations(t *testing.T, b *browser, axe, url string) []string {
 	t.Helper()
-	var violations []string
 	// Once the page has loaded, and an explorer has drawn its map and
 	// list (its ready mark), and a moment more for what follows them: not
 	// a fixed second a page (a hundred pages a run).
 	b.run(t, chromedp.Navigate(url),
 		chromedp.Poll(`document.readyState === "complete" && (!document.getElementById("explorer") || performance.getEntriesByName("syriamap:ready").length > 0)`,
 			nil, chromedp.WithPollingTimeout(30*time.Second)),
-		chromedp.Sleep(300*time.Millisecond),
-		eval(axe, nil),
+		chromedp.Sleep(300*time.Millisecond))
+	return axeHere(t, b, axe)
+}
+
+// axeHere is axeViolations on the page the browser shows (one a form's
+// POST answered, which no address opens).
+func axeHere(t *testing.T, b *browser, axe string) []string {
+	t.Helper()
+	var violations []string
+	b.run(t, eval(axe, nil),
 		eval(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
 			.filter((v) => v.impact === "serious" || v.impact === "critical")
 			.map((v) => v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")))`, &violations))
