@@ -50,6 +50,14 @@ func TestRefitSpeaksOnlyForWhatItsReviewsCover(t *testing.T) {
 	if got, was := m.Probability(wrong[0].X), shipped.Probability(wrong[0].X); got >= was-0.05 {
 		t.Errorf("the reviewed kind of answer, found wrong: %.3f after the refit, %.3f before", got, was)
 	}
+	// Held to its prior: a weight the reviews say nothing of (a feature
+	// none of them has) is the shipped model's, not pulled to zero
+	// (issue 55, 3: a refit that ignored its prior passed every test).
+	for i := 3; i < geocode.NumFeatures; i++ {
+		if math.Abs(m.Weights[i]-shipped.Weights[i]) > 1e-9 {
+			t.Errorf("%s, which no review has: weight %.3f after the refit, %.3f shipped", geocode.FeatureNames[i], m.Weights[i], shipped.Weights[i])
+		}
+	}
 	sure := answerWith(0.95, false)
 	if got, want := m.Probability(sure), shipped.Probability(sure); want <= cover || got != want {
 		t.Errorf("a sure answer (shipped %.3f, reviews cover up to %.3f): %.3f after the refit", want, cover, got)
