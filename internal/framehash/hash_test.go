@@ -102,3 +102,25 @@ func TestIndexFindsWhatAScanFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestRadiusKeepsNearScenesApart: pairs of different scenes that lie just
+// outside the radius, 14 and 16 bits apart, stay apart — a looser radius
+// (12 → 16, which TestDifferentFrames's 0.1 % allows) groups them (issue
+// 55, 3).
+func TestRadiusKeepsNearScenesApart(t *testing.T) {
+	for _, p := range []struct {
+		a, b uint64
+		bits int
+	}{{1000002, 1000101, 14}, {1000002, 1001346, 14}, {1000000, 1001374, 16}, {1000001, 1001264, 16}} {
+		a, _ := Of(scene(p.a, 96, 72))
+		b, _ := Of(scene(p.b, 96, 72))
+		if d := Distance(a, b); d != p.bits {
+			t.Fatalf("scenes %d and %d are %d bits apart; the test wants %d (the hash changed: find new pairs)", p.a, p.b, d, p.bits)
+		}
+		x := NewIndex()
+		x.Add(1, a)
+		x.Near(b, Radius, func(m Match) {
+			t.Errorf("scenes %d and %d, %d bits apart, are one frame at radius %d", p.a, p.b, p.bits, Radius)
+		})
+	}
+}
