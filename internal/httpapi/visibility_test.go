@@ -98,3 +98,39 @@ func mustAtoi(t *testing.T, s string) int {
 	}
 	return n
 }
+
+// TestWithheldImageAnswersNo304 (issue 55, 3): a stranger who kept an
+// image's tag learns nothing once its photo is withheld: the image is 404
+// with or without If-None-Match, never a 304 answered before the check.
+func TestWithheldImageAnswersNo304(t *testing.T) {
+	a, _ := imageArchive(t)
+	ts, _ := serveArchive(t, a, Options{})
+	ps, err := a.DB.Photos(context.Background(), photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p photo.Photo
+	for _, q := range ps {
+		if q.ImageFile != "" {
+			p = q
+			break
+		}
+	}
+	if p.ID == "" {
+		t.Fatal("no photo with an image")
+	}
+	path := "/images/" + p.ImageFile + "/320.jpg"
+	res, _ := get(t, ts, path)
+	tag := res.Header.Get("ETag")
+	if res.StatusCode != http.StatusOK || tag == "" {
+		t.Fatalf("the image before: %s, ETag %q", res.Status, tag)
+	}
+	if _, err := a.SetHarm(context.Background(), p.ID, photo.HarmWithheld, "editor rana", "a test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range [][]string{nil, {"If-None-Match", tag}} {
+		if res, _ := get(t, ts, path, h...); res.StatusCode != http.StatusNotFound {
+			t.Errorf("the withheld photo's image %v: %s, want 404", h, res.Status)
+		}
+	}
+}
