@@ -134,3 +134,45 @@ func TestWithheldImageAnswersNo304(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorsAndReadersNeverShareAnAnswer (issue 55, 3): with a photo
+// withheld, an editor's answer and a reader's never share a tag (an
+// editor's is named by the changes only editors see) — a reader's
+// If-None-Match with the editor's tag gets the reader's list, never a
+// 304, and the reader's list read after the editor's is the reader's; an
+// explorer page in English and in Arabic are two answers with two tags.
+func TestEditorsAndReadersNeverShareAnAnswer(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	ps, err := e.a.DB.Photos(ctx, photo.Filter{Limit: 1})
+	if err != nil || len(ps) == 0 {
+		t.Fatal(err)
+	}
+	if _, err := e.a.SetHarm(ctx, ps[0].ID, photo.HarmWithheld, "editor rana", "a test"); err != nil {
+		t.Fatal(err)
+	}
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	reader := func(h ...string) (int, string, int) {
+		res, body := get(t, e.ts, "/api/photos.geojson", h...)
+		if res.StatusCode == http.StatusNotModified {
+			return res.StatusCode, res.Header.Get("ETag"), -1
+		}
+		return res.StatusCode, res.Header.Get("ETag"), len(features(t, body).Features)
+	}
+	_, readerTag, readerN := reader()
+	_, editorTag, editorN := reader(bearer...)
+	if editorN < readerN || editorTag == readerTag {
+		t.Errorf("the editor's list: %d photos, tag %q; the reader's %d, tag %q", editorN, editorTag, readerN, readerTag)
+	}
+	if status, _, n := reader("If-None-Match", editorTag); status != http.StatusOK || n != readerN {
+		t.Errorf("a reader sending the editor's tag: %d, %d photos (want 200 and %d)", status, n, readerN)
+	}
+	if _, _, n := reader(); n != readerN {
+		t.Errorf("a reader after the editor: %d photos, want %d", n, readerN)
+	}
+	en, _ := get(t, e.ts, "/?lang=en")
+	ar, _ := get(t, e.ts, "/?lang=ar")
+	if tag := en.Header.Get("ETag"); tag != "" && tag == ar.Header.Get("ETag") {
+		t.Errorf("the English and Arabic explorer pages share the tag %q", tag)
+	}
+}
