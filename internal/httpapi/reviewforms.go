@@ -41,10 +41,8 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	if all {
 		var p *photo.Photo
 		if p, err = s.db.Photo(r.Context(), id); err == nil {
-			decided = p.Place
-			if to, err = s.decidedPlace(r, id, ch); err == nil {
-				ids, err = s.archive.SameReading(r.Context(), id, to)
-			}
+			decided, to = p.Place, decidedPlace(ch, p.Place)
+			ids, err = s.archive.SameReading(r.Context(), id, to)
 		}
 		if err != nil {
 			s.Error(w, r, err)
@@ -214,18 +212,14 @@ func (s *Server) confirmAllStep(w http.ResponseWriter, r *http.Request, id strin
 	s.Render(w, r, http.StatusOK, views.ReviewConfirmAllPage(m))
 }
 
-// decidedPlace is the gazetteer place a decision about photo id puts it
-// at: the place it chooses, or the photo's own for a confirmation; "" for
-// a bare point.
-func (s *Server) decidedPlace(r *http.Request, id string, ch photo.Change) (string, error) {
+// decidedPlace is the gazetteer place a decision puts a photo at: the
+// place it chooses, or the photo's own (now) for a confirmation; "" for a
+// bare point.
+func decidedPlace(ch photo.Change, now photo.Place) string {
 	if ch.Place != nil {
-		return ch.Place.ID, nil
+		return ch.Place.ID
 	}
-	p, err := s.db.Photo(r.Context(), id)
-	if err != nil {
-		return "", err
-	}
-	return p.Place.ID, nil
+	return now.ID
 }
 
 // formChange reads the review form's decision: its action (confirm,

@@ -75,15 +75,13 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 			ch.Place = &pl
 		}
 	}
+	var p *photo.Photo
 	if err == nil {
-		_, err = s.db.AnyPhoto(r.Context(), id) // 404 before anything else is said
+		p, err = s.db.AnyPhoto(r.Context(), id) // 404 before anything else is said
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
-		var to string
-		if to, err = s.decidedPlace(r, id, ch); err == nil {
-			ids, err = s.archive.SameReading(r.Context(), id, to)
-		}
+		ids, err = s.archive.SameReading(r.Context(), id, decidedPlace(ch, p.Place))
 	}
 	if err == nil {
 		_, err = s.db.Apply(r.Context(), ids, ch)
