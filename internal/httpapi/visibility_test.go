@@ -170,6 +170,18 @@ func TestEditorsAndReadersNeverShareAnAnswer(t *testing.T) {
 	if _, _, n := reader(); n != readerN {
 		t.Errorf("a reader after the editor: %d photos, want %d", n, readerN)
 	}
+	// The withheld photo's own answers: an editor's, then a reader's —
+	// no cache keeps the editor's for the reader.
+	for _, path := range []string{"/photos/" + ps[0].ID, "/api/photos/" + ps[0].ID + ".geojson"} {
+		for range 3 { // (the response cache admits an answer asked for twice)
+			if res, _ := get(t, e.ts, path, bearer...); res.StatusCode != http.StatusOK {
+				t.Fatalf("the editor's %s: %s", path, res.Status)
+			}
+		}
+		if res, _ := get(t, e.ts, path); res.StatusCode != http.StatusNotFound {
+			t.Errorf("a reader's %s after the editor's: %s, want 404", path, res.Status)
+		}
+	}
 	en, _ := get(t, e.ts, "/?lang=en")
 	ar, _ := get(t, e.ts, "/?lang=ar")
 	if tag := en.Header.Get("ETag"); tag != "" && tag == ar.Header.Get("ETag") {
