@@ -16,7 +16,7 @@ import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
 import { addToBasket, basket } from "./storyedit.js";
-import { t } from "./i18n.js";
+import { placeName, t } from "./i18n.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters. The list, which
@@ -269,7 +269,7 @@ export class Explorer {
       const counted = await fetch(this.cfg.facetsUrl + filterQuery({ ...this.st.filters, q: "" }, { ...this.windowQuery(), field: "place", limit: 100000 }));
       const entry = counted.ok ? ((await counted.json()).places || []).find((v) => v.value === p.id) : null;
       if (!entry || seq !== this.loadSeq) return;
-      const name = placeLabel(p);
+      const name = placeName(p.name, p.name_ar);
       const use = h("button", { type: "button", class: "button secondary", "data-testid": "place-offer" },
         t("explorer.place-offer", { place: name, n: entry.count }));
       use.addEventListener("click", () => {
@@ -563,9 +563,4 @@ async function answerError(res) {
   const err = new Error(message);
   err.parameter = body.parameter;
   return err;
-}
-
-// placeLabel is a place found by name in the reader's language.
-function placeLabel(p) {
-  return document.documentElement.lang === "ar" && p.name_ar ? p.name_ar : p.name;
 }

@@ -1,6 +1,9 @@
 package gazetteer
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // minVariantLetters is the shortest Arabic name NearSpellings reads with
 // one letter changed: below it, one edit turns a name into many others.
@@ -53,7 +56,7 @@ func oneEdit(a, b []rune) bool {
 			}
 			if diff >= 0 {
 				// A second difference: only a swap of the two neighbours.
-				return i == diff+1 && a[diff] == b[i] && a[i] == b[diff] && equalRunes(a[i+1:], b[i+1:])
+				return i == diff+1 && a[diff] == b[i] && a[i] == b[diff] && slices.Equal(a[i+1:], b[i+1:])
 			}
 			diff = i
 		}
@@ -63,19 +66,7 @@ func oneEdit(a, b []rune) bool {
 		for i < len(a) && a[i] == b[i] {
 			i++
 		}
-		return equalRunes(a[i:], b[i+1:])
+		return slices.Equal(a[i:], b[i+1:])
 	}
 	return false
-}
-
-func equalRunes(a, b []rune) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
