@@ -115,7 +115,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 	}
 	for i, c := range recs {
 		where := fmt.Sprintf("%s, correction %d (photo %s)", name, i+1, c.PhotoID)
-		p, err := a.DB.AnyPhoto(ctx, c.PhotoID)
+		p, err := a.DB.Photo(ownRead(ctx), c.PhotoID)
 		if err != nil {
 			if photo.ErrorCode(err) == photo.ENotFound {
 				rep.Skipped++

@@ -7,15 +7,16 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// CustodyFor is a photo's custody records as the viewer may see them: an
+// CustodyFor is a photo's custody records as ctx's viewer may see them
+// (photo.ViewerOf): an
 // editor sees them all; a reader none that names or points to a withheld
 // photo (a frame found again, "of" a withheld photo) or that was caused
 // by one (a re-use flag taken off because the photo it pointed to was
 // withheld), so that a public page never tells that another copy of a
 // frame exists, when an editor hid it, or who.
-func (a *Archive) CustodyFor(ctx context.Context, id string, editor bool) ([]photo.Custody, error) {
+func (a *Archive) CustodyFor(ctx context.Context, id string) ([]photo.Custody, error) {
 	recs, err := a.DB.CustodyOf(ctx, id)
-	if err != nil || editor {
+	if err != nil || photo.ViewerOf(ctx).SeesWithheld() {
 		return recs, err
 	}
 	ofs := make([]string, len(recs))

@@ -39,7 +39,11 @@ func TestCustodyForAReaderNamesNoWithheldPhoto(t *testing.T) {
 	reuse(map[string]store.Reuse{})                                      // the frames' next run: the withheld photo is no one's twin
 	reuse(map[string]store.Reuse{pub: {Kind: photo.ReuseCopy, Of: oth}}) // a public twin, later
 	actions := func(editor bool) (out []string) {
-		recs, err := a.CustodyFor(ctx, pub, editor)
+		read := ctx
+		if editor {
+			read = photo.AsEditor(ctx, "rana")
+		}
+		recs, err := a.CustodyFor(read, pub)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -126,8 +126,11 @@ func (a *Archive) hashOriginal(ctx context.Context, sum string) (h, mirrored fra
 
 // groupFrames joins the photos whose frames are within framehash.Radius
 // (a mirrored copy through the mirrored hash) and sets each one's reuse.
+// The groups are the public's, whoever runs it (an editor withholding a
+// photo): a reuse flag is on public pages, so a withheld photo's frame
+// makes no other photo a copy.
 func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult) (FramesResult, error) {
-	frames, err := a.DB.PhotoFrames(ctx)
+	frames, err := a.DB.PhotoFrames(photo.WithViewer(ctx, photo.Public))
 	if err != nil {
 		return r, err
 	}

@@ -13,7 +13,7 @@ import (
 // is withheld or given back, the frames are grouped again, so that no
 // public page names a withheld photo's caption as another copy of a frame.
 func (a *Archive) SetHarm(ctx context.Context, id, harm, actor, reason string) (changed bool, err error) {
-	before, err := a.DB.AnyPhoto(ctx, id)
+	before, err := a.DB.Photo(ownRead(ctx), id)
 	if err != nil {
 		return false, err
 	}

@@ -268,7 +268,7 @@ func (a *Archive) recheckFiles(ctx context.Context) error {
 	}
 	checks := make(map[string]photo.Check, len(ids))
 	for _, id := range ids {
-		p, err := a.DB.AnyPhoto(ctx, id)
+		p, err := a.DB.Photo(ownRead(ctx), id)
 		if err != nil {
 			return err
 		}

@@ -69,7 +69,7 @@ const lessSure = 0.1
 // it), so that "apply to all" never confirms a place no caption of the
 // group says.
 func (a *Archive) SameReading(ctx context.Context, id, to string) ([]string, error) {
-	p, err := a.DB.AnyPhoto(ctx, id)
+	p, err := a.DB.Photo(ownRead(ctx), id)
 	if err != nil {
 		return nil, err
 	}

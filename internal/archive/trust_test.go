@@ -163,7 +163,7 @@ func TestAddedPlacesCanBeTakenBack(t *testing.T) {
 	}
 	where := func(caption string) photo.Place {
 		t.Helper()
-		p, err := a.DB.AnyPhoto(ctx, photo.ID(caption))
+		p, err := a.DB.Photo(photo.AsEditor(ctx, "test"), photo.ID(caption))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ type Result struct {
 // marked so.
 func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor string) (Result, error) {
 	var r Result
-	f.Withheld = true
+	ctx = photo.AsEditor(ctx, actor)
 	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
 		return r, photo.Errorf(photo.EInvalid, "%s is not empty: a bag is written into a new folder", out)
 	}
@@ -65,7 +65,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		p, err := a.DB.AnyPhoto(ctx, photos[i].ID) // with its file and sources
+		p, err := a.DB.Photo(ctx, photos[i].ID) // with its file and sources
 		if err != nil {
 			return r, err
 		}

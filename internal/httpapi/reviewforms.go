@@ -123,7 +123,7 @@ func (s *Server) namingOthers(r *http.Request, group, placeID string) ([]string,
 	}
 	var out []string
 	for _, other := range ids {
-		p, err := s.db.AnyPhoto(r.Context(), other) // an editor's group holds withheld photos too
+		p, err := s.db.Photo(r.Context(), other) // an editor's read: withheld photos too
 		if err != nil {
 			return nil, err
 		}

@@ -217,7 +217,12 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.stream = featurestream.New(a.DB, s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
 	s.facetCache = facetcache.New(a.DB)
-	s.reviewGroups = facetcache.NewMemo[[]photo.ReviewGroup](a.DB.Version)
+	// The queue is an editor's, withheld photos in it: its groups are
+	// kept until any change an editor sees.
+	s.reviewGroups = facetcache.NewMemo[[]photo.ReviewGroup](func(ctx context.Context) (int64, error) {
+		_, all, err := a.DB.VersionsFor(ctx, true)
+		return all, err
+	})
 	s.reviewLane = lane.New(1, 32)
 	s.guard = session.New(a.DB, opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard
@@ -265,6 +270,10 @@ func (s *Server) routes() {
 			h(w, r)
 		})
 	}
+	// editorial routes show a signed-in editor more than the public (see
+	// session.Guard.Viewing); every other read is the public's, whoever
+	// asks, and the store leaves out what the public may not see.
+	editorial := func(name, path string, h http.HandlerFunc) { get(name, path, s.guard.Viewing(h)) }
 	get("healthz", "/healthz", s.healthz)
 	get("metrics", "/metrics", s.conditional.Metrics)
 	get("photos.geojson", "/api/photos.geojson", s.photosGeoJSON)
@@ -272,14 +281,14 @@ func (s *Server) routes() {
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
 	get("points", "/api/points.json", s.photosPoints)
 	get("clusters", "/api/clusters", s.costly(s.clusters))
-	get("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
+	editorial("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
 	get("timeline", "/api/timeline", s.costly(s.timeline))
 	get("facets", "/api/facets", s.costly(s.facets))
 	get("places.geojson", "/api/places.geojson", s.costly(s.placesGeoJSON))
 	get("labels", "/api/labels", s.labels)
 	get("explorer", "/", s.costly(s.explorer))
 	get("about", "/about", s.about)
-	get("photo", "/photos/{id}", s.photoPage)
+	editorial("photo", "/photos/{id}", s.photoPage)
 	get("place", "/places/{id}", s.placePage)
 	get("asset", "/assets/{file}", s.asset)
 	get("favicon", "/favicon.ico", s.favicon)
@@ -287,16 +296,16 @@ func (s *Server) routes() {
 	r.Handle("/signin", http.HandlerFunc(s.signin.SignIn)).Methods(http.MethodPost)
 	r.Handle("/signout", s.guard.Editing(s.signin.SignOut)).Methods(http.MethodPost).Name("signout")
 	r.Handle("/signin/password", s.guard.Editing(s.signin.ChangePassword)).Methods(http.MethodPost).Name("password")
-	get("review", "/review", s.inLane(&s.reviewLane, s.reviewQueue))
-	get("review.log", "/review/log", s.reviewLog)
-	get("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
+	editorial("review", "/review", s.inLane(&s.reviewLane, s.reviewQueue))
+	editorial("review.log", "/review/log", s.reviewLog)
+	editorial("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
 	r.Handle("/review/photos/{id}", s.guard.Editing(s.reviewSubmit)).Methods(http.MethodPost)
 	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
 	r.Handle("/review/photos/{id}/place-named", s.guard.Editing(s.reviewPlaceNamed)).Methods(http.MethodPost).Name("review.place-named")
 	r.Handle("/api/photos/{id}/placement", s.guard.Editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	r.Handle("/api/photos/{id}/harm", s.guard.Editing(s.putHarm)).Methods(http.MethodPut, http.MethodPost).Name("harm")
-	get("history", "/api/photos/{id}/history", s.historyJSON)
+	editorial("history", "/api/photos/{id}/history", s.historyJSON)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken
@@ -304,7 +313,7 @@ func (s *Server) routes() {
 	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(s.changePlace)).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
 	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(s.changePlace)).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
-	s.stories.Routes(r, get)
+	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)
 	open("ogc.api", "/ogc/api", s.ogc.OpenAPI)

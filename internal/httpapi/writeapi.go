@@ -77,7 +77,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	var p *photo.Photo
 	if err == nil {
-		p, err = s.db.AnyPhoto(r.Context(), id) // 404 before anything else is said
+		p, err = s.db.Photo(r.Context(), id) // 404 before anything else is said
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {

@@ -27,10 +27,6 @@ type Filter struct {
 	// Reuse selects the photos whose frame is also another's: ReuseCopy
 	// (the captions agree) or ReuseConflict (they do not); "" any.
 	Reuse string
-	// Withheld adds the photos editors withheld from the public: only
-	// reads for an editor set it, so that every other read, by default,
-	// leaves them out.
-	Withheld bool
 	// Unplaced selects only the photos with no point.
 	Unplaced bool
 	// Unreviewed selects the photos no person has corrected or confirmed;
@@ -76,7 +72,7 @@ func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
 		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 && f.Reuse == "" && len(f.IDs) == 0 &&
 		!f.Unplaced && !f.Unreviewed && f.MentionKey == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
-		f.After == 0 && len(f.Conds) == 0 && !f.Withheld
+		f.After == 0 && len(f.Conds) == 0
 }
 
 // Facet names one of the fields photos are counted by.

@@ -225,7 +225,7 @@ const (
 // face or wound is detected): a graphic photo is shown blurred until a
 // reader asks to see it; a withheld one, for the safety of people in it,
 // is kept in the archive and its exports to editors but left out of
-// every public read (see Filter.Withheld).
+// every public read (see Viewer).
 const (
 	HarmGraphic  = "graphic"
 	HarmWithheld = "withheld"

@@ -69,6 +69,7 @@ const chunkPhotos = 500
 // updated in place: unchanged files are left as they are, files no longer
 // part of the site are removed.
 func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Report, error) {
+	ctx = photo.WithViewer(ctx, photo.Public) // a published site is the public's, whoever publishes it
 	start := time.Now()
 	s, err := newSite(dir)
 	if err != nil {
@@ -155,7 +156,6 @@ func (p *publisher) run(ctx context.Context) error {
 	f := p.o.Filter
 	f.Newest = true
 	f.Limit, f.Offset, f.After = 0, 0, 0
-	f.Withheld = false // a published site is public, whatever the filter says
 	if err := p.assets(); err != nil {
 		return err
 	}
@@ -332,7 +332,6 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 func (p *publisher) selection() photo.Filter {
 	f := p.o.Filter
 	f.Limit, f.Offset, f.After, f.Newest = 0, 0, 0, false
-	f.Withheld = false
 	if !p.o.IncludeUnplaced && f.BBox == nil {
 		// Every placed photo lies inside the world's box; an unplaced
 		// one inside none.

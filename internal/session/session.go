@@ -153,7 +153,27 @@ func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Edito
 			g.fail(w, r, err)
 			return
 		}
-		h(w, r, ed)
+		h(w, r.WithContext(photo.AsEditor(r.Context(), ed.Name)), ed)
+	}
+}
+
+// Viewing wraps a read whose answer shows an editor more than the public
+// (a photo page, the review queue, a story's draft): the request's context
+// then reads as its editor (photo.ViewerOf), and as the public for anyone
+// else. A route not wrapped reads as the public whoever asks, so that its
+// answers may be kept and shared. A bearer token that is not valid is
+// refused (401), as for a write.
+func (g *Guard) Viewing(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ed, err := g.EditorOf(r)
+		if err != nil {
+			g.fail(w, r, err)
+			return
+		}
+		if ed != nil {
+			r = r.WithContext(photo.AsEditor(r.Context(), ed.Name))
+		}
+		h(w, r)
 	}
 }
 

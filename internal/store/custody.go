@@ -86,7 +86,7 @@ func (c *chain) hidden(ctx context.Context) (bool, error) {
 	ids := slices.Collect(maps.Keys(c.photos))
 	list, _ := json.Marshal(ids)
 	var shown int
-	err := c.tx.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE id IN (SELECT value FROM json_each(?)) AND harm != 'withheld'`, string(list)).Scan(&shown)
+	err := c.tx.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE id IN (SELECT value FROM json_each(?)) AND NOT `+withheld, string(list)).Scan(&shown)
 	return shown == 0, err
 }
 
@@ -317,12 +317,16 @@ type PhotoFrame struct {
 	Frame
 }
 
-// PhotoFrames lists each public photo's images' frame hashes: a withheld
-// photo's frame names no other photo's, so that its caption is never
-// said on a public page.
+// PhotoFrames lists each photo's images' frame hashes, of the photos
+// ctx's viewer may see: for the public, a withheld photo's frame names no
+// other photo's, so that its caption is never said on a public page.
 func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
+	shown := visible(ctx)
+	if shown != "1" {
+		shown = "p." + shown
+	}
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, fr.hash, fr.mirrored FROM files f JOIN photos p ON p.rowid = f.photo
-		JOIN frames fr ON fr.sha256 = f.sha256 WHERE p.harm != 'withheld' ORDER BY f.photo`)
+		JOIN frames fr ON fr.sha256 = f.sha256 WHERE `+shown+` ORDER BY f.photo`)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}

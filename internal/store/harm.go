@@ -62,37 +62,41 @@ func (s *DB) SetHarm(ctx context.Context, id, harm, actor, reason string) (chang
 // the public is not served it. A file no photo names is not withheld
 // (what else serves it decides).
 func (s *DB) WithheldFile(ctx context.Context, sha, path string) (bool, error) {
-	var withheld bool
+	var only bool
 	err := s.reading(ctx, "", "checking an image's photos", func(ctx context.Context) error {
 		return s.read.QueryRowContext(ctx, `WITH owners AS (
 				SELECT p.harm FROM files f JOIN photos p ON p.rowid = f.photo WHERE ? != '' AND f.sha256 = ?
 				UNION ALL SELECT p.harm FROM images i JOIN photos p ON p.rowid = i.photo WHERE ? != '' AND i.path = ?)
-			SELECT coalesce(min(harm = 'withheld'), 0) FROM owners`, sha, sha, path, path).Scan(&withheld)
+			SELECT coalesce(min(`+withheld+`), 0) FROM owners`, sha, sha, path, path).Scan(&only)
 	})
-	return withheld, err
+	return only, err
 }
 
 // WithheldAmong returns which of the photos ids are withheld.
-func (s *DB) WithheldAmong(ctx context.Context, ids []string) (map[string]bool, error) {
+func (s *DB) WithheldAmong(ctx context.Context, among []string) (map[string]bool, error) {
 	out := map[string]bool{}
-	if len(ids) == 0 {
+	if len(among) == 0 {
 		return out, nil
 	}
-	list, err := json.Marshal(ids)
+	list, err := json.Marshal(among)
 	if err != nil {
 		return nil, err
 	}
-	withheld, err := s.column(ctx, "", "finding withheld photos",
-		`SELECT id FROM photos WHERE harm = 'withheld' AND id IN (SELECT value FROM json_each(?))`, string(list))
-	for _, id := range withheld {
+	ids, err := s.column(ctx, "", "finding withheld photos",
+		`SELECT id FROM photos WHERE `+withheld+` AND id IN (SELECT value FROM json_each(?))`, string(list))
+	for _, id := range ids {
 		out[id] = true
 	}
 	return out, err
 }
 
 // MarkedPhotos lists the photos marked graphic or withheld, the latest
-// imported first, up to limit: id, caption and mark (Harm) only.
+// imported first, up to limit: id, caption and mark (Harm) only. It is an
+// editor's list: for the public it is an EUnauthorized error.
 func (s *DB) MarkedPhotos(ctx context.Context, limit int) ([]photo.Photo, error) {
+	if !photo.ViewerOf(ctx).SeesWithheld() {
+		return nil, photo.Errorf(photo.EUnauthorized, "the marked photos are listed to editors only")
+	}
 	var out []photo.Photo
 	err := s.reading(ctx, "", "listing the marked photos", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT id, caption, harm FROM photos WHERE harm != '' ORDER BY rowid DESC LIMIT ?`, limit)

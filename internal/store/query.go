@@ -16,9 +16,11 @@ import (
 )
 
 // where turns a filter into a WHERE clause (without the keyword, "1" when
-// the filter selects all) and its arguments. Unless the filter asks for
-// them (an editor's read), the withheld photos are left out.
-func where(f photo.Filter) (string, []any, error) {
+// the filter selects all) and its arguments, as ctx's viewer may see it:
+// unless that is an editor (photo.ViewerOf), the withheld photos are left
+// out. Every read of photos is built here or takes visible's rule, so no
+// read skips it.
+func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 	var conds []string
 	var args []any
 	add := func(cond string, a ...any) {
@@ -95,8 +97,8 @@ func where(f photo.Filter) (string, []any, error) {
 		}
 		add(cond, arg)
 	}
-	if !f.Withheld {
-		add(public)
+	if v := visible(ctx); v != "1" {
+		add(v)
 	}
 	if len(conds) == 0 {
 		return "1", nil, nil
@@ -134,7 +136,20 @@ func windowSQL(f photo.Filter) (string, []any, error) {
 // public is the condition of the photos the public may see: all but the
 // withheld, left out by rowid through their partial index (one small
 // lookup a row), so that an index a read covers stays covering.
-const public = "rowid NOT IN (SELECT rowid FROM photos WHERE harm = 'withheld')"
+const public = "rowid NOT IN (SELECT rowid FROM photos WHERE " + withheld + ")"
+
+// visible is the condition of the photos ctx's viewer may see
+// (photo.ViewerOf): all for an editor ("1"), public for anyone else.
+func visible(ctx context.Context) string {
+	if photo.ViewerOf(ctx).SeesWithheld() {
+		return "1"
+	}
+	return public
+}
+
+// withheld is the condition of a photo editors withheld from the public,
+// the one spelling of it in the store's SQL.
+const withheld = "harm = '" + photo.HarmWithheld + "'"
 
 // afterSQL is the condition of the photos after the one whose rowid is
 // f.After in f's order (see orderOf), with how many times it names that
@@ -195,13 +210,13 @@ func condSQL(c photo.Cond) (string, any, error) {
 
 // filter turns a filter into SQL like where, first checking its full-text
 // search against the limits (see CheckSearch).
-func filter(f photo.Filter) (string, []any, error) {
+func filter(ctx context.Context, f photo.Filter) (string, []any, error) {
 	if q := ftsQuery(f.Query); q != "" {
 		if err := CheckSearch(q); err != nil {
 			return "", nil, err
 		}
 	}
-	return where(f)
+	return where(ctx, f)
 }
 
 const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
@@ -214,7 +229,7 @@ const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_p
 // last), then by id. Lists leave out each photo's alternatives and the
 // geocoder's own choice; Photo gives them.
 func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +260,7 @@ func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) 
 // CountPhotos returns how many photos the filter selects, ignoring its
 // Limit and Offset.
 func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return 0, err
 	}
@@ -256,16 +271,17 @@ func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
 	return n, err
 }
 
-// Extent returns the extent of the whole archive. Each bound reads one
+// Extent returns the extent of the whole archive, as ctx's viewer sees it. Each bound reads one
 // end of an index (the window index for dates; the points are read
 // whole, a fraction of a second over a million photos).
 func (s *DB) Extent(ctx context.Context) (photo.Extent, error) {
 	var e photo.Extent
+	shown := visible(ctx)
 	err := s.reading(ctx, "", "measuring the archive's extent", func(ctx context.Context) error {
 		var minLon, minLat, maxLon, maxLat sql.NullFloat64
 		var first, last sql.NullInt64
 		err := s.read.QueryRowContext(ctx, `SELECT min(lon), min(lat), max(lon), max(lat),
-			(SELECT min(date_from) FROM photos WHERE `+public+`), (SELECT max(date_to) FROM photos WHERE `+public+`) FROM photos WHERE `+public).
+			(SELECT min(date_from) FROM photos WHERE `+shown+`), (SELECT max(date_to) FROM photos WHERE `+shown+`) FROM photos WHERE `+shown).
 			Scan(&minLon, &minLat, &maxLon, &maxLat, &first, &last)
 		if err != nil {
 			return err
@@ -345,19 +361,10 @@ func photoIn(ctx context.Context, tx *sql.Tx, id string, p *photo.Photo) (int64,
 	return scanDetail(tx.QueryRowContext(ctx, `SELECT `+photoColumns+` FROM photos p WHERE p.id = ?`, id), p)
 }
 
-// Photo returns one photo with its sources and correction; a withheld
-// photo is not found, as for every public read.
+// Photo returns one photo with its sources and correction. A withheld
+// photo is found only by an editor's read (photo.ViewerOf): to anyone
+// else it is not found, as if it were not in the archive.
 func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
-	return s.readPhoto(ctx, id, false)
-}
-
-// AnyPhoto is Photo, withheld photos included: for an editor's read and
-// the archive's own work.
-func (s *DB) AnyPhoto(ctx context.Context, id string) (*photo.Photo, error) {
-	return s.readPhoto(ctx, id, true)
-}
-
-func (s *DB) readPhoto(ctx context.Context, id string, withheld bool) (*photo.Photo, error) {
 	var p photo.Photo
 	err := s.reading(ctx, "", "reading photo "+id, func(ctx context.Context) error {
 		// One read transaction, so that the photo, its sources and its
@@ -395,7 +402,7 @@ func (s *DB) readPhoto(ctx context.Context, id string, withheld bool) (*photo.Ph
 		}
 		return nil
 	})
-	if err == nil && p.Harm == photo.HarmWithheld && !withheld {
+	if err == nil && p.Harm == photo.HarmWithheld && !photo.ViewerOf(ctx).SeesWithheld() {
 		err = sql.ErrNoRows // the same answer as for no such photo
 	}
 	if err != nil {
@@ -461,7 +468,7 @@ func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.Fi
 // DayHistogram counts the day-dated photos the filter selects by day
 // ("2016-03-05"), in time order: the timeline's detail of a short window.
 func (s *DB) DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -489,7 +496,7 @@ func (s *DB) DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCou
 // ("2016-03"); photos dated only to a year count in a bin of their own
 // ("2016"). Undated photos are not counted. Bins come in time order.
 func (s *DB) Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -552,7 +559,7 @@ var facetColumns = map[photo.Facet][2]string{
 }
 
 func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit int, dst *[]photo.Count) error {
-	w, args, err := where(f)
+	w, args, err := where(ctx, f)
 	if err != nil {
 		return err
 	}

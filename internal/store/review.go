@@ -24,7 +24,7 @@ import (
 // group shown finds its first photo.
 func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error) {
 	key := s.mentionKey(mention)
 	f.Unreviewed, f.MentionKey = true, &key
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ const reviewOrder = `need DESC, confidence, date_from DESC, id`
 func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([]photo.GroupPart, error) {
 	key := s.mentionKey(mention)
 	f.Unreviewed, f.MentionKey = true, &key
-	w, args, err := filter(f)
+	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}

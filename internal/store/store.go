@@ -638,12 +638,12 @@ func (s *DB) Backup(ctx context.Context, path string) error {
 	return nil
 }
 
-// Count returns how many photos the archive holds that the public may
-// see (all but the withheld).
+// Count returns how many photos the archive holds that ctx's viewer may
+// see (for the public, all but the withheld).
 func (s *DB) Count(ctx context.Context) (int, error) {
 	var n int
 	err := s.reading(ctx, "", "counting photos", func(ctx context.Context) error {
-		return s.read.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE `+public).Scan(&n)
+		return s.read.QueryRowContext(ctx, `SELECT count(*) FROM photos WHERE `+visible(ctx)).Scan(&n)
 	})
 	return n, err
 }

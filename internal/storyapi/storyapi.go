@@ -46,10 +46,9 @@ type API struct {
 
 // Store is what the stories read and write of the archive.
 type Store interface {
+	// Photo reads a photo as ctx's viewer may see it (photo.ViewerOf):
+	// a withheld photo is found by an editor's read only.
 	Photo(ctx context.Context, id string) (*photo.Photo, error)
-	// AnyPhoto is Photo, withheld photos included: to tell an editor a
-	// chosen photo is withheld rather than missing.
-	AnyPhoto(ctx context.Context, id string) (*photo.Photo, error)
 	Story(ctx context.Context, slug string) (story.Story, error)
 	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
 	StoryHistory(ctx context.Context, slug string) ([]story.Event, error)
@@ -57,28 +56,23 @@ type Store interface {
 }
 
 // Routes adds the stories' routes to r; get adds a read route.
-func (s *API) Routes(r *mux.Router, get func(name, path string, h http.HandlerFunc)) {
+func (s *API) Routes(r *mux.Router, get, editorial func(name, path string, h http.HandlerFunc)) {
 	const slug = "{slug:[a-z0-9]+(?:-[a-z0-9]+)*}"
-	get("stories", "/stories", s.storiesPage)
-	get("story.new", "/stories/new", s.storyEditPage)
-	get("story.edit", "/stories/"+slug+"/edit", s.storyEditPage)
-	get("story", "/stories/"+slug, s.storyPage)
-	get("api.stories", "/api/stories", s.storiesJSON)
-	get("api.story.geojson", "/api/stories/"+slug+".geojson", s.storyGeoJSON)
-	get("api.story.history", "/api/stories/"+slug+"/history", s.storyHistoryJSON)
-	get("api.story", "/api/stories/"+slug, s.storyJSON)
+	editorial("stories", "/stories", s.storiesPage)
+	editorial("story.new", "/stories/new", s.storyEditPage)
+	editorial("story.edit", "/stories/"+slug+"/edit", s.storyEditPage)
+	editorial("story", "/stories/"+slug, s.storyPage)
+	editorial("api.stories", "/api/stories", s.storiesJSON)
+	editorial("api.story.geojson", "/api/stories/"+slug+".geojson", s.storyGeoJSON)
+	editorial("api.story.history", "/api/stories/"+slug+"/history", s.storyHistoryJSON)
+	editorial("api.story", "/api/stories/"+slug, s.storyJSON)
 	r.Handle("/api/stories", s.Guard.Editing(s.saveStory)).Methods(http.MethodPost).Name("api.story.create")
 	r.Handle("/api/stories/"+slug, s.Guard.Editing(s.saveStory)).Methods(http.MethodPut).Name("api.story.save")
 }
 
-// editorOf is who is signed in, nil for a reader.
-func (s *API) editorOf(r *http.Request) *session.Editor {
-	ed, err := s.Guard.EditorOf(r)
-	if err != nil {
-		return nil
-	}
-	return ed
-}
+// editorReads reports whether the request reads as an editor: its routes
+// are editorial (session.Guard.Viewing), so the context says.
+func editorReads(r *http.Request) bool { return photo.ViewerOf(r.Context()).SeesWithheld() }
 
 // readStory reads the story of the request's slug, as the request may
 // see it: a draft is not found by readers, nor the photos withheld from
@@ -86,7 +80,7 @@ func (s *API) editorOf(r *http.Request) *session.Editor {
 func (s *API) readStory(w http.ResponseWriter, r *http.Request) (story.Story, error) {
 	slug := mux.Vars(r)["slug"]
 	st, err := s.DB.Story(r.Context(), slug)
-	editor := s.editorOf(r) != nil
+	editor := editorReads(r)
 	switch {
 	case err != nil:
 	case st.Status != story.Published && !editor:
@@ -100,20 +94,20 @@ func (s *API) readStory(w http.ResponseWriter, r *http.Request) (story.Story, er
 }
 
 func (s *API) storiesPage(w http.ResponseWriter, r *http.Request) {
-	ed := s.editorOf(r)
-	list, err := s.DB.Stories(r.Context(), ed != nil)
+	editor := editorReads(r)
+	list, err := s.DB.Stories(r.Context(), editor)
 	if err != nil {
 		s.Kit.Error(w, r, err)
 		return
 	}
 	m := views.StoryList{Page: s.Kit.Page(r, i18n.T(r.Context(), "stories.title"), "stories")}
-	if ed != nil {
+	if editor {
 		m.NewURL = s.Kit.URL("story.new")
 	}
 	for _, st := range list {
 		it := views.StoryItem{Title: st.Title, SummaryHTML: markdown.Render(st.Summary), URL: s.Kit.URL("story", "slug", st.Slug), Author: st.Author,
 			Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published}
-		if ed != nil {
+		if editor {
 			it.EditURL, it.HistoryURL = s.Kit.URL("story.edit", "slug", st.Slug), s.Kit.URL("api.story.history", "slug", st.Slug)
 		}
 		m.Stories = append(m.Stories, it)
@@ -137,7 +131,7 @@ func (s *API) storyPage(w http.ResponseWriter, r *http.Request) {
 		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.Kit.URL("basemap"), LabelsURL: s.Kit.URL("labels"),
 		ClustersURL: s.Kit.URL("clusters"), ExplorerURL: s.Kit.URL("explorer"), Tiles: s.Tiles}
 	s.Kit.WithMapAssets(&m.Page)
-	if s.editorOf(r) != nil {
+	if editorReads(r) {
 		m.EditURL = s.Kit.URL("story.edit", "slug", st.Slug)
 	}
 	urls := s.PageURLs()
@@ -167,7 +161,7 @@ func (s *API) storyPhotos(ctx context.Context, st story.Story) (map[string]*phot
 
 // storiesJSON lists the stories (drafts for editors), without steps.
 func (s *API) storiesJSON(w http.ResponseWriter, r *http.Request) {
-	list, err := s.DB.Stories(r.Context(), s.editorOf(r) != nil)
+	list, err := s.DB.Stories(r.Context(), editorReads(r))
 	if err != nil {
 		s.Kit.Error(w, r, err)
 		return
@@ -239,7 +233,7 @@ func (s *API) storyGeoJSON(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *API) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
-	if s.editorOf(r) == nil {
+	if !editorReads(r) {
 		s.Kit.Error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to read a story's history"))
 		return
 	}
@@ -253,7 +247,7 @@ func (s *API) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
 
 // withheld reports whether photo id is in the archive, withheld.
 func (s *API) withheld(r *http.Request, id string) bool {
-	p, err := s.DB.AnyPhoto(r.Context(), id)
+	p, err := s.DB.Photo(r.Context(), id)
 	return err == nil && p.Harm == photo.HarmWithheld
 }
 
@@ -316,8 +310,7 @@ func (s *API) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Edit
 // storyEditPage is the editor's page of a new or an existing story; a
 // reader is sent to sign in.
 func (s *API) storyEditPage(w http.ResponseWriter, r *http.Request) {
-	ed := s.editorOf(r)
-	if ed == nil {
+	if !editorReads(r) {
 		http.Redirect(w, r, s.Kit.URL("signin")+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 		return
 	}
