@@ -105,7 +105,7 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		code := auth.NewSecret()
 		expires := time.Now().Add(*valid)
-		if err := a.DB.AddSignInCode(ctx, auth.HashSecret(code), fl.Arg(0), expires); err != nil {
+		if err := a.Store().AddSignInCode(ctx, auth.HashSecret(code), fl.Arg(0), expires); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s\n", code)

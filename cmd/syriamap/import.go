@@ -53,9 +53,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(stderr, "removed %d originals no photo names and %d half-written files, left by an interrupted import\n", len(left.Orphans), len(left.Temps))
 	}
-	a.DB.Actor, a.DB.RecordPaths = commandActor("import"), *recordPaths
+	a.Store().Actor, a.Store().RecordPaths = commandActor("import"), *recordPaths
 	if *recordPaths {
-		a.DB.Actor = commandActorWithUser("import")
+		a.Store().Actor = commandActorWithUser("import")
 	}
 	// Writing into a damaged archive would spread the damage: check it
 	// first (about a second per 150 MB).

@@ -71,7 +71,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stdout, "verify: the chain holds record %d of the checkpoint of %s and grew from it\n", cp.Seq, cp.At)
 	}
 	if *checkpoint != "" {
-		head, err := a.DB.Head(ctx)
+		head, err := a.Store().Head(ctx)
 		if err != nil {
 			return err
 		}

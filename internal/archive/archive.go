@@ -40,7 +40,9 @@ import (
 
 // Archive joins the store, the gazetteer and the geocoder.
 type Archive struct {
-	DB *store.DB
+	// db is the storage. Who sees what it answers is the context's
+	// viewer (photo.ViewerOf), whoever reaches it: see Store.
+	db *store.DB
 	// Workers is how many captions are read at once; it defaults to the
 	// number of CPUs.
 	Workers int
@@ -91,7 +93,7 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 	if db != nil {
 		db.MentionKey = MentionKey
 	}
-	a := &Archive{DB: db, bundled: g, Workers: runtime.NumCPU()}
+	a := &Archive{db: db, bundled: g, Workers: runtime.NumCPU()}
 	a.places.Store(a.newPlaceIndex(g))
 	return a
 }
@@ -99,6 +101,12 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 // Gazetteer is the archive's gazetteer: the bundled one and the places
 // its editors added.
 func (a *Archive) Gazetteer() *gazetteer.Gazetteer { return a.places.Load().gazetteer }
+
+// Store is the archive's storage, for the layers above that read it
+// (the server's caches and indexes, the published site, the bag). It
+// offers no read of photos that skips the viewer's rule: a read whose
+// context names no editor is the public's.
+func (a *Archive) Store() *store.DB { return a.db }
 
 // Open opens the archive at path over the gazetteer g: for writing (the
 // schema is made or migrated), or read-only, when nothing may be written.
@@ -144,7 +152,7 @@ func (a *Archive) doTasks(ctx context.Context) error {
 		{store.TaskRecheckFiles, "checking the image files again", a.recheckFiles},
 		{store.TaskBeginCustody, "beginning the photos' custody records", a.beginCustody},
 	} {
-		pending, err := a.DB.TaskPending(ctx, task.name)
+		pending, err := a.db.TaskPending(ctx, task.name)
 		if err != nil {
 			return err
 		}
@@ -154,7 +162,7 @@ func (a *Archive) doTasks(ctx context.Context) error {
 		if err := task.do(ctx); err != nil {
 			return fmt.Errorf("%s: %w", task.what, err)
 		}
-		if err := a.DB.TaskDone(ctx, task.name); err != nil {
+		if err := a.db.TaskDone(ctx, task.name); err != nil {
 			return err
 		}
 	}
@@ -162,7 +170,7 @@ func (a *Archive) doTasks(ctx context.Context) error {
 }
 
 // Close closes the archive's storage.
-func (a *Archive) Close() error { return a.DB.Close() }
+func (a *Archive) Close() error { return a.db.Close() }
 
 // Writable reports whether the archive file at path can be written.
 func Writable(path string) bool { return store.Writable(path) }

@@ -67,7 +67,7 @@ func TestImportFormats(t *testing.T) {
 	if res.Added != 1 || res.Updated != 1 {
 		t.Errorf("jsonl: %+v (the Douma caption is already there)", res)
 	}
-	douma, err := a.DB.Photo(ctx, photo.ID("A boy walks in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh"))
+	douma, err := a.db.Photo(ctx, photo.ID("A boy walks in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestImportFormats(t *testing.T) {
 	if res, err := a.ImportFile(ctx, write(t, "plain.txt", "A woman in an unnamed village.\n"), "", nil); err != nil || res.Updated != 1 {
 		t.Fatalf("plain: %+v, %v", res, err)
 	}
-	given, _ := a.DB.Photo(ctx, photo.ID("A woman in an unnamed village."))
+	given, _ := a.db.Photo(ctx, photo.ID("A woman in an unnamed village."))
 	if !given.Placed() || given.Place.Lon != 37.0 || given.Place.Precision != "given" || given.Date.String() != "2014-05" ||
 		given.Photographer != "Jane Roe" || given.Agency != "Local Agency" {
 		t.Errorf("overrides: %+v", given)
@@ -100,7 +100,7 @@ func TestImportIsAllOrNothing(t *testing.T) {
 	if res.Read != 1 {
 		t.Errorf("read %d records before the bad one, want 1", res.Read)
 	}
-	if n, _ := a.DB.Count(ctx); n != 0 {
+	if n, _ := a.db.Count(ctx); n != 0 {
 		t.Errorf("%d photos after a rejected file", n)
 	}
 	if _, err := a.ImportFile(ctx, filepath.Join(t.TempDir(), "missing.txt"), "", nil); err == nil || !strings.Contains(err.Error(), "missing.txt") {
@@ -121,7 +121,7 @@ func TestSamplesAndCorrections(t *testing.T) {
 	if res.Read != 16 || res.Added != 15 || res.Unplaced != 0 {
 		t.Errorf("samples: %+v", res)
 	}
-	found, _ := a.DB.Photos(ctx, photo.Filter{Query: "Bishqatin"})
+	found, _ := a.db.Photos(ctx, photo.Filter{Query: "Bishqatin"})
 	if len(found) != 1 || found[0].Place.ID != "ocha:C1145" {
 		t.Fatalf("Bishqatin: %v", found)
 	}
@@ -146,7 +146,7 @@ func TestSamplesAndCorrections(t *testing.T) {
 	if err != nil || changed != 0 || moved != 0 {
 		t.Errorf("regeocode with no change: %d, %d, %v", changed, moved, err)
 	}
-	p, _ := a.DB.Photo(ctx, id)
+	p, _ := a.db.Photo(ctx, id)
 	if p.Place.ID != "gn:170063" || p.Place.Precision != "corrected" || p.Correction.Note != "near Aleppo; no better point" || p.Geocoded.ID != "ocha:C1145" {
 		t.Errorf("corrected photo: place %+v, geocoded %+v", p.Place, p.Geocoded)
 	}

@@ -33,7 +33,7 @@ const rightWithin = 5000 // metres
 func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bool, why string, err error) {
 	a.learning.Lock()
 	defer a.learning.Unlock()
-	reviewed, err := a.DB.ReviewedPhotos(ctx)
+	reviewed, err := a.db.ReviewedPhotos(ctx)
 	if err != nil {
 		return 0, false, "", err
 	}
@@ -63,7 +63,7 @@ func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bo
 	if err != nil {
 		return len(examples), false, "", err
 	}
-	if err := a.DB.SaveConfidenceModel(ctx, data, len(examples)); err != nil {
+	if err := a.db.SaveConfidenceModel(ctx, data, len(examples)); err != nil {
 		return len(examples), false, "", err
 	}
 	a.model = &m
@@ -73,7 +73,7 @@ func (a *Archive) RefitConfidence(ctx context.Context) (reviews int, refitted bo
 
 // loadModel reads the archive's refitted confidence model, if it has one.
 func (a *Archive) loadModel(ctx context.Context) error {
-	data, err := a.DB.ConfidenceModel(ctx)
+	data, err := a.db.ConfidenceModel(ctx)
 	if err != nil || data == nil {
 		return err
 	}

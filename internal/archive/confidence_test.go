@@ -58,13 +58,13 @@ func TestConfidenceIsRefittedOnReviews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, reviewed[:geocode.MinReviews-1], photo.Change{Place: &far, Author: "rana"}); err != nil {
+	if _, err := a.db.Apply(ctx, reviewed[:geocode.MinReviews-1], photo.Change{Place: &far, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
 	if n, refitted, _, err := a.RefitConfidence(ctx); err != nil || refitted || n != geocode.MinReviews-1 {
 		t.Fatalf("with %d reviews: refitted %v, %v", n, refitted, err)
 	}
-	if _, err := a.DB.Apply(ctx, reviewed[geocode.MinReviews-1:], photo.Change{Place: &far, Author: "rana"}); err != nil {
+	if _, err := a.db.Apply(ctx, reviewed[geocode.MinReviews-1:], photo.Change{Place: &far, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
 	n, refitted, why, err := a.RefitConfidence(ctx)

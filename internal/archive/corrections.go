@@ -41,7 +41,7 @@ type CorrectionRecord struct {
 func (a *Archive) ExportCorrections(ctx context.Context, w io.Writer) (int, error) {
 	bw := bufio.NewWriter(w)
 	n := 0
-	err := a.DB.EachCorrection(ctx, func(c store.CorrectionRow) error {
+	err := a.db.EachCorrection(ctx, func(c store.CorrectionRow) error {
 		r := CorrectionRecord{PhotoID: c.PhotoID, Caption: c.Caption, By: c.Author, At: c.At, Note: c.Note}
 		switch {
 		case c.Confirmed:
@@ -115,7 +115,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 	}
 	for i, c := range recs {
 		where := fmt.Sprintf("%s, correction %d (photo %s)", name, i+1, c.PhotoID)
-		p, err := a.DB.Photo(ownRead(ctx), c.PhotoID)
+		p, err := a.db.Photo(ownRead(ctx), c.PhotoID)
 		if err != nil {
 			if photo.ErrorCode(err) == photo.ENotFound {
 				rep.Skipped++
@@ -140,7 +140,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 				rep.Lines = append(rep.Lines, where+": conflict: "+conflict)
 			default:
 				ch.Author, ch.Note = author, note
-				if _, err := a.DB.Apply(ctx, []string{p.ID}, ch); err != nil {
+				if _, err := a.db.Apply(ctx, []string{p.ID}, ch); err != nil {
 					return rep, fmt.Errorf("%s: %w", where, err)
 				}
 				rep.Applied++
@@ -155,7 +155,7 @@ func (a *Archive) ImportCorrections(ctx context.Context, r io.Reader, name strin
 				}
 				ch.Date = &d
 			}
-			if _, err := a.DB.Apply(ctx, []string{p.ID}, ch); err != nil {
+			if _, err := a.db.Apply(ctx, []string{p.ID}, ch); err != nil {
 				return rep, fmt.Errorf("%s: %w", where, err)
 			}
 			rep.Applied++

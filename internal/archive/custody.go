@@ -15,7 +15,7 @@ import (
 // withheld), so that a public page never tells that another copy of a
 // frame exists, when an editor hid it, or who.
 func (a *Archive) CustodyFor(ctx context.Context, id string) ([]photo.Custody, error) {
-	recs, err := a.DB.CustodyOf(ctx, id)
+	recs, err := a.db.CustodyOf(ctx, id)
 	if err != nil || photo.ViewerOf(ctx).SeesWithheld() {
 		return recs, err
 	}
@@ -33,7 +33,7 @@ func (a *Archive) CustodyFor(ctx context.Context, id string) ([]photo.Custody, e
 			named = append(named, d.Of)
 		}
 	}
-	withheld, err := a.DB.WithheldAmong(ctx, named)
+	withheld, err := a.db.WithheldAmong(ctx, named)
 	if err != nil {
 		return nil, err
 	}

@@ -28,12 +28,12 @@ func TestCustodyForAReaderNamesNoWithheldPhoto(t *testing.T) {
 	pub, hid, oth := photo.ID(public), photo.ID(hidden), photo.ID(other)
 	reuse := func(r map[string]store.Reuse) {
 		t.Helper()
-		if _, err := a.DB.SetReuse(ctx, "syriamap frames", r); err != nil {
+		if _, err := a.db.SetReuse(ctx, "syriamap frames", r); err != nil {
 			t.Fatal(err)
 		}
 	}
 	reuse(map[string]store.Reuse{pub: {Kind: photo.ReuseConflict, Of: hid}})
-	if _, err := a.DB.SetHarm(ctx, hid, photo.HarmWithheld, "rana", "a source's safety"); err != nil {
+	if _, err := a.db.SetHarm(ctx, hid, photo.HarmWithheld, "rana", "a source's safety"); err != nil {
 		t.Fatal(err)
 	}
 	reuse(map[string]store.Reuse{})                                      // the frames' next run: the withheld photo is no one's twin

@@ -45,7 +45,7 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 	if a.Originals == nil {
 		return r, errors.New("frames: the archive has no store of originals")
 	}
-	missing, err := a.DB.FramesMissing(ctx)
+	missing, err := a.db.FramesMissing(ctx)
 	if err != nil {
 		return r, err
 	}
@@ -56,7 +56,7 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 		if len(batch) == 0 || firstErr != nil {
 			return
 		}
-		if err := a.DB.AddFrames(ctx, batch); err != nil {
+		if err := a.db.AddFrames(ctx, batch); err != nil {
 			firstErr = err
 		}
 		batch = map[string]store.Frame{}
@@ -130,7 +130,7 @@ func (a *Archive) hashOriginal(ctx context.Context, sum string) (h, mirrored fra
 // photo): a reuse flag is on public pages, so a withheld photo's frame
 // makes no other photo a copy.
 func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult) (FramesResult, error) {
-	frames, err := a.DB.PhotoFrames(photo.WithViewer(ctx, photo.Public))
+	frames, err := a.db.PhotoFrames(photo.WithViewer(ctx, photo.Public))
 	if err != nil {
 		return r, err
 	}
@@ -173,7 +173,7 @@ func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult)
 		r.Groups++
 		var group []*photo.Photo
 		for _, id := range ids {
-			p, err := a.DB.Photo(ctx, id)
+			p, err := a.db.Photo(ctx, id)
 			if err != nil {
 				return r, err
 			}
@@ -201,7 +201,7 @@ func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult)
 		}
 		reuses[first.ID] = store.Reuse{Kind: photo.ReuseCopy, Of: next.ID}
 	}
-	r.Changed, err = a.DB.SetReuse(ctx, actor, reuses)
+	r.Changed, err = a.db.SetReuse(ctx, actor, reuses)
 	return r, err
 }
 

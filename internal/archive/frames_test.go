@@ -62,7 +62,7 @@ func TestFramesCatchAReusedPhoto(t *testing.T) {
 		if err != nil || len(ps) != 1 {
 			t.Fatalf("%q: %d photos, %v", prefix, len(ps), err)
 		}
-		p, _ := a.DB.Photo(ctx, ps[0].ID)
+		p, _ := a.db.Photo(ctx, ps[0].ID)
 		return p
 	}
 	first, reused := byCaption(`"Men walk through rubble"`), byCaption(`"A man walks in a destroyed street"`)
@@ -76,7 +76,7 @@ func TestFramesCatchAReusedPhoto(t *testing.T) {
 	if err != nil || len(conflicts) != 1 || conflicts[0].ID != reused.ID {
 		t.Errorf("reuse=conflict: %d photos, %v", len(conflicts), err)
 	}
-	recs, _ := a.DB.CustodyOf(ctx, reused.ID)
+	recs, _ := a.db.CustodyOf(ctx, reused.ID)
 	if last := recs[len(recs)-1]; last.Action != "reuse" || last.Actor != "syriamap frames, test" {
 		t.Errorf("the flag's custody record: %+v", last)
 	}

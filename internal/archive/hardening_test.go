@@ -35,7 +35,7 @@ func TestFileChangedWhileRead(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "changed while it was read") {
 		t.Fatalf("err = %v", err)
 	}
-	if n, _ := a.DB.Count(context.Background()); n != 0 {
+	if n, _ := a.db.Count(context.Background()); n != 0 {
 		t.Errorf("%d photos stored from a file that changed", n)
 	}
 }
@@ -49,18 +49,18 @@ func fuzzImport(t *testing.T, a *Archive, format, doc string) {
 	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	before, err := a.DB.Count(ctx)
+	before, err := a.db.Count(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := a.DB.Version(ctx)
+	v, _ := a.db.Version(ctx)
 	res, err := a.ImportFile(ctx, path, format, nil)
-	after, _ := a.DB.Count(ctx)
+	after, _ := a.db.Count(ctx)
 	if err != nil {
 		if !strings.Contains(err.Error(), "f."+format+":") || photo.ErrorCode(err) != photo.EInvalid {
 			t.Fatalf("an error that does not name file and line, or is not the input's: %v", err)
 		}
-		if v2, _ := a.DB.Version(ctx); after != before || v2 != v {
+		if v2, _ := a.db.Version(ctx); after != before || v2 != v {
 			t.Fatalf("a rejected file changed the archive: %d → %d photos (%v)", before, after, err)
 		}
 		return

@@ -13,11 +13,11 @@ import (
 // is withheld or given back, the frames are grouped again, so that no
 // public page names a withheld photo's caption as another copy of a frame.
 func (a *Archive) SetHarm(ctx context.Context, id, harm, actor, reason string) (changed bool, err error) {
-	before, err := a.DB.Photo(ownRead(ctx), id)
+	before, err := a.db.Photo(ownRead(ctx), id)
 	if err != nil {
 		return false, err
 	}
-	if changed, err = a.DB.SetHarm(ctx, id, harm, actor, reason); err != nil || !changed {
+	if changed, err = a.db.SetHarm(ctx, id, harm, actor, reason); err != nil || !changed {
 		return changed, err
 	}
 	if (before.Harm == photo.HarmWithheld) != (harm == photo.HarmWithheld) && (before.ImageFile != "" || before.Reuse != "") {
@@ -31,7 +31,7 @@ func (a *Archive) SetHarm(ctx context.Context, id, harm, actor, reason string) (
 // PublicStory is the story as the public reads it: without the photos
 // withheld from the public, not even the captions they had when chosen.
 func (a *Archive) PublicStory(ctx context.Context, st story.Story) (story.Story, error) {
-	withheld, err := a.DB.WithheldAmong(ctx, st.PhotoIDs())
+	withheld, err := a.db.WithheldAmong(ctx, st.PhotoIDs())
 	if err != nil {
 		return st, err
 	}

@@ -140,14 +140,14 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 		}
 	}
 	if len(write) > 0 {
-		sum, err := a.DB.ImportFile(ctx, "images", store.Records(write), nil)
+		sum, err := a.db.ImportFile(ctx, "images", store.Records(write), nil)
 		if err != nil {
 			return res, err
 		}
 		res.Summary.Add(sum)
 	}
 	if len(files) > 0 {
-		if err := a.DB.AddMediaRoots(ctx, roots); err != nil {
+		if err := a.db.AddMediaRoots(ctx, roots); err != nil {
 			return res, err
 		}
 	}
@@ -236,7 +236,7 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	if st.Size() > MaxImageBytes {
 		return nil, false, fmt.Sprintf("%d MB is larger than the %d MB an image may be", st.Size()>>20, MaxImageBytes>>20)
 	}
-	if known, ok, err := a.DB.KnownFile(ctx, f.abs); err != nil {
+	if known, ok, err := a.db.KnownFile(ctx, f.abs); err != nil {
 		return nil, false, fmt.Sprintf("cannot check it against the archive: %v", err)
 	} else if ok && known.Size == st.Size() && known.ModTime.Equal(st.ModTime().UTC()) {
 		return nil, false, ""

@@ -45,13 +45,13 @@ func fixtureFolder(t *testing.T) string {
 
 func photoByCaption(t *testing.T, a *Archive, prefix string) *photo.Photo {
 	t.Helper()
-	ps, err := a.DB.Photos(context.Background(), photo.Filter{})
+	ps, err := a.db.Photos(context.Background(), photo.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range ps {
 		if strings.HasPrefix(p.Caption, prefix) {
-			full, err := a.DB.Photo(context.Background(), p.ID)
+			full, err := a.db.Photo(context.Background(), p.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -249,7 +249,7 @@ func TestDisagreementsHeadTheReview(t *testing.T) {
 	if _, err := a.ImportImages(ctx, []string{fixtureFolder(t)}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	groups, err := a.DB.ReviewGroups(ctx, photo.Filter{}, 5)
+	groups, err := a.db.ReviewGroups(ctx, photo.Filter{}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestRegeocodeChecksFilesAgain(t *testing.T) {
 	}
 	p := photoByCaption(t, a, "Men walk through rubble in Aleppo")
 	want := p.Check
-	if _, err := a.DB.SetChecks(ctx, map[string]photo.Check{p.ID: {Agreement: "agrees", Note: "stale"}}); err != nil {
+	if _, err := a.db.SetChecks(ctx, map[string]photo.Check{p.ID: {Agreement: "agrees", Note: "stale"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := a.Regeocode(ctx, nil); err != nil {
@@ -287,13 +287,13 @@ func TestIPTCLocationPlacesAPlacelessCaption(t *testing.T) {
 	if p.Geocoded.Name != "Aleppo" || p.Given&photo.GivenPoint == 0 || !strings.Contains(p.Geocoded.Note, "IPTC location") {
 		t.Fatalf("placed at %q (given %b): %s", p.Geocoded.Name, p.Given, p.Geocoded.Note)
 	}
-	if _, err := a.DB.ImportFile(ctx, "image.jpg", store.Records([]store.Record{{Photo: p, Line: 1}}), nil); err != nil {
+	if _, err := a.db.ImportFile(ctx, "image.jpg", store.Records([]store.Record{{Photo: p, Line: 1}}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := a.Regeocode(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := a.DB.Photo(ctx, p.ID); err != nil || got.Place.Name != "Aleppo" {
+	if got, err := a.db.Photo(ctx, p.ID); err != nil || got.Place.Name != "Aleppo" {
 		t.Errorf("after regeocode: %v, %v", got.Place.Name, err)
 	}
 }
@@ -310,13 +310,13 @@ func TestGPSAloneDoesNotPlace(t *testing.T) {
 	if p.Geocoded.Located || p.Given&photo.GivenPoint != 0 {
 		t.Fatalf("placed by its GPS at %v,%v (%q)", p.Geocoded.Lon, p.Geocoded.Lat, p.Geocoded.Name)
 	}
-	if _, err := a.DB.ImportFile(ctx, "image.jpg", store.Records([]store.Record{{Photo: p, Line: 1}}), nil); err != nil {
+	if _, err := a.db.ImportFile(ctx, "image.jpg", store.Records([]store.Record{{Photo: p, Line: 1}}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := a.Regeocode(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := a.DB.Photo(ctx, p.ID); err != nil || got.Place.Located {
+	if got, err := a.db.Photo(ctx, p.ID); err != nil || got.Place.Located {
 		t.Errorf("after import and regeocode: located %v at %v,%v (%v)", got.Place.Located, got.Place.Lon, got.Place.Lat, err)
 	}
 }

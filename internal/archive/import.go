@@ -117,7 +117,7 @@ func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, form
 	if check != nil {
 		recs = thenCheck(recs, check)
 	}
-	sum, err := a.DB.ImportFile(ctx, name, recs, func(int) {
+	sum, err := a.db.ImportFile(ctx, name, recs, func(int) {
 		if tick != nil {
 			tick()
 		}
@@ -248,7 +248,7 @@ func unwrapPath(err error) error {
 // geocoder change. Corrected photos keep their place. It returns how many
 // photos changed their geocoded place and how many moved on the map.
 func (a *Archive) Regeocode(ctx context.Context, progress func(done, total int)) (changed, moved int, err error) {
-	changed, moved, err = a.DB.Regeocode(ctx, func(text string) photo.Place {
+	changed, moved, err = a.db.Regeocode(ctx, func(text string) photo.Place {
 		return a.Build(ingest.Record{Caption: text}).Geocoded
 	}, progress)
 	if err != nil {
@@ -262,13 +262,13 @@ func (a *Archive) Regeocode(ctx context.Context, progress func(done, total int))
 // recheckFiles computes again how each photo with an image file agrees
 // with its file's metadata (kept as read at import).
 func (a *Archive) recheckFiles(ctx context.Context) error {
-	ids, err := a.DB.PhotosWithFiles(ctx)
+	ids, err := a.db.PhotosWithFiles(ctx)
 	if err != nil {
 		return err
 	}
 	checks := make(map[string]photo.Check, len(ids))
 	for _, id := range ids {
-		p, err := a.DB.Photo(ownRead(ctx), id)
+		p, err := a.db.Photo(ownRead(ctx), id)
 		if err != nil {
 			return err
 		}
@@ -279,7 +279,7 @@ func (a *Archive) recheckFiles(ctx context.Context) error {
 			return err
 		}
 	}
-	_, err = a.DB.SetChecks(ctx, checks)
+	_, err = a.db.SetChecks(ctx, checks)
 	return err
 }
 
@@ -304,7 +304,7 @@ func (a *Archive) SetPlace(ctx context.Context, id, placeID string, point *[2]fl
 	if err != nil {
 		return err
 	}
-	return a.DB.SetCorrection(ctx, id, photo.Correction{PlaceID: pl.ID, Lon: pl.Lon, Lat: pl.Lat, Note: strings.TrimSpace(note)}, pl)
+	return a.db.SetCorrection(ctx, id, photo.Correction{PlaceID: pl.ID, Lon: pl.Lon, Lat: pl.Lat, Note: strings.TrimSpace(note)}, pl)
 }
 
 // String summarises a result for people.

@@ -23,7 +23,7 @@ func (a *Archive) FindLeftovers(ctx context.Context, age time.Duration) (Leftove
 	if !ok {
 		return out, nil
 	}
-	files, err := a.DB.Files(ctx)
+	files, err := a.db.Files(ctx)
 	if err != nil {
 		return out, err
 	}

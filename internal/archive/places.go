@@ -35,11 +35,11 @@ func IsAdded(id string) bool { return strings.HasPrefix(id, addedPrefix) }
 // runs apply from the next opening: the import and regeocode commands,
 // which geocode, open the archive afresh.
 func (a *Archive) loadLearned(ctx context.Context) error {
-	added, err := a.DB.AddedPlaces(ctx)
+	added, err := a.db.AddedPlaces(ctx)
 	if err != nil {
 		return err
 	}
-	if a.taught, err = a.DB.TaughtNames(ctx); err != nil {
+	if a.taught, err = a.db.TaughtNames(ctx); err != nil {
 		return err
 	}
 	if len(added) == 0 && len(a.taught) == 0 {
@@ -66,7 +66,7 @@ func (a *Archive) AddPlaces(ctx context.Context, places []photo.AddedPlace, by s
 	if err != nil {
 		return nil, err
 	}
-	now := a.DB.Now().UTC().Format(time.RFC3339)
+	now := a.db.Now().UTC().Format(time.RFC3339)
 	out := make([]photo.AddedPlace, len(places))
 	for i, p := range places {
 		p.Name, p.NameAr, p.Kind, p.Parent, p.Source = strings.TrimSpace(p.Name), strings.TrimSpace(p.NameAr), strings.TrimSpace(p.Kind), strings.TrimSpace(p.Parent), strings.TrimSpace(p.Source)
@@ -121,7 +121,7 @@ func (a *Archive) ImportPlaces(ctx context.Context, places []photo.AddedPlace) (
 
 // addedIDs returns the places the archive's editors added, and their ids.
 func (a *Archive) addedIDs(ctx context.Context) ([]photo.AddedPlace, map[string]bool, error) {
-	existing, err := a.DB.AddedPlaces(ctx)
+	existing, err := a.db.AddedPlaces(ctx)
 	taken := make(map[string]bool, len(existing))
 	for _, p := range existing {
 		taken[p.ID] = true
@@ -137,7 +137,7 @@ func (a *Archive) keepAdded(ctx context.Context, existing, fresh []photo.AddedPl
 	if err != nil {
 		return err
 	}
-	if err := a.DB.AddPlaces(ctx, fresh); err != nil {
+	if err := a.db.AddPlaces(ctx, fresh); err != nil {
 		return err
 	}
 	a.places.Store(a.newPlaceIndex(g))
@@ -146,7 +146,7 @@ func (a *Archive) keepAdded(ctx context.Context, existing, fresh []photo.AddedPl
 
 // AddedPlaces returns the places the archive's editors added.
 func (a *Archive) AddedPlaces(ctx context.Context) ([]photo.AddedPlace, error) {
-	return a.DB.AddedPlaces(ctx)
+	return a.db.AddedPlaces(ctx)
 }
 
 // freeID is an id for a place named name that no place has.
@@ -390,7 +390,7 @@ func (a *Archive) ChangePlace(ctx context.Context, c photo.PlaceChange) (moved i
 		if !photo.ValidPoint(*c.Lon, *c.Lat) {
 			return 0, photo.ParamErrorf("lon", "point %v,%v is not a point (lon −180…180, lat −90…90)", *c.Lon, *c.Lat)
 		}
-		added, err := a.DB.AddedPlaces(ctx)
+		added, err := a.db.AddedPlaces(ctx)
 		if err != nil {
 			return 0, err
 		}
@@ -402,11 +402,11 @@ func (a *Archive) ChangePlace(ctx context.Context, c photo.PlaceChange) (moved i
 	}
 	a.learning.Lock()
 	defer a.learning.Unlock()
-	ids, err := a.DB.ChangePlace(ctx, c)
+	ids, err := a.db.ChangePlace(ctx, c)
 	if err != nil {
 		return 0, err
 	}
-	added, err := a.DB.AddedPlaces(ctx)
+	added, err := a.db.AddedPlaces(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -415,7 +415,7 @@ func (a *Archive) ChangePlace(ctx context.Context, c photo.PlaceChange) (moved i
 		return 0, err
 	}
 	a.places.Store(a.newPlaceIndex(g))
-	_, moved, err = a.DB.RegeocodePhotos(ctx, ids, func(text string) photo.Place {
+	_, moved, err = a.db.RegeocodePhotos(ctx, ids, func(text string) photo.Place {
 		return a.Build(ingest.Record{Caption: text}).Geocoded
 	})
 	return moved, err

@@ -144,11 +144,11 @@ func TestCorrectionsTeachSpellings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, batch, err := a.DB.ApplyBatch(ctx, []string{photo.ID(quarter)}, photo.Change{Place: &at, Author: "rana"})
+	_, batch, err := a.db.ApplyBatch(ctx, []string{photo.ID(quarter)}, photo.Change{Place: &at, Author: "rana"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{photo.ID(city)}, photo.Change{Place: &azaz, Author: "rana"}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{photo.ID(city)}, photo.Change{Place: &azaz, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
 	a.Close()
@@ -160,7 +160,7 @@ func TestCorrectionsTeachSpellings(t *testing.T) {
 	if got := a.Build(ingestCaption("A market in Aleppo, Syria, June 2, 2016. (Photo by D. Person/AFP)")).Place; got.ID != before.ID {
 		t.Errorf("a correction of a photo said to be in Aleppo taught Aleppo as a name of %s", got.ID)
 	}
-	if _, err := a.DB.Undo(ctx, batch, "rana", ""); err != nil {
+	if _, err := a.db.Undo(ctx, batch, "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	a.Close()

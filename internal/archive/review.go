@@ -69,7 +69,7 @@ const lessSure = 0.1
 // it), so that "apply to all" never confirms a place no caption of the
 // group says.
 func (a *Archive) SameReading(ctx context.Context, id, to string) ([]string, error) {
-	p, err := a.DB.Photo(ownRead(ctx), id)
+	p, err := a.db.Photo(ownRead(ctx), id)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func (a *Archive) eachOfReading(ctx context.Context, place photo.Place, fn func(
 	}
 	key := MentionKey(place.Mention)
 	f.Unreviewed, f.MentionKey = true, &key
-	same, err := a.DB.Photos(ctx, f)
+	same, err := a.db.Photos(ctx, f)
 	if err != nil {
 		return err
 	}
@@ -162,7 +162,7 @@ func (a *Archive) eachOfReading(ctx context.Context, place photo.Place, fn func(
 // alike) were read as another place than place, and names the place most
 // of them were read as.
 func (a *Archive) readElsewhere(ctx context.Context, place photo.Place) (n int, mostID string, err error) {
-	parts, err := a.DB.ReviewSplit(ctx, photo.Filter{}, place.Mention)
+	parts, err := a.db.ReviewSplit(ctx, photo.Filter{}, place.Mention)
 	if err != nil {
 		return 0, "", err
 	}

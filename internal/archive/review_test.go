@@ -30,15 +30,15 @@ func reviewed(t *testing.T, a *Archive) (douma, homs, idlib string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{douma}, photo.Change{Author: "rana", Note: "the agency's page says Harasta", Place: &harasta}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{douma}, photo.Change{Author: "rana", Note: "the agency's page says Harasta", Place: &harasta}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{homs}, photo.Change{Author: "omar", Confirm: true}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{homs}, photo.Change{Author: "omar", Confirm: true}); err != nil {
 		t.Fatal(err)
 	}
 	d, _ := photo.ParseDate("2016-06-07")
 	agency := "AFP"
-	if _, err := a.DB.Apply(ctx, []string{idlib}, photo.Change{Author: "rana", Note: "EXIF", Date: &d, Agency: &agency, Photographer: nil}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{idlib}, photo.Change{Author: "rana", Note: "EXIF", Date: &d, Agency: &agency, Photographer: nil}); err != nil {
 		t.Fatal(err)
 	}
 	return douma, homs, idlib
@@ -48,19 +48,19 @@ func TestReviewChangesAndHistory(t *testing.T) {
 	a := newArchive(t)
 	ctx := context.Background()
 	douma, homs, idlib := reviewed(t, a)
-	p, _ := a.DB.Photo(ctx, douma)
+	p, _ := a.db.Photo(ctx, douma)
 	if p.Place.ID != "gn:169897" || p.Review != photo.ReviewCorrected || p.ReviewedBy != "rana" || p.Geocoded.Name != "Douma" {
 		t.Errorf("corrected: place %s, review %s by %q, geocoded %s", p.Place.ID, p.Review, p.ReviewedBy, p.Geocoded.Name)
 	}
-	p, _ = a.DB.Photo(ctx, homs)
+	p, _ = a.db.Photo(ctx, homs)
 	if p.Place.Name != "Homs" || p.Review != photo.ReviewConfirmed || p.Correction == nil || !p.Correction.Confirmed {
 		t.Errorf("confirmed: %s %s %+v", p.Place.Name, p.Review, p.Correction)
 	}
-	p, _ = a.DB.Photo(ctx, idlib)
+	p, _ = a.db.Photo(ctx, idlib)
 	if p.Date.String() != "2016-06-07" || p.Agency != "AFP" || p.Photographer != "Ammar Abdullah" {
 		t.Errorf("fixed: %s %q %q", p.Date, p.Photographer, p.Agency)
 	}
-	h, err := a.DB.History(ctx, douma)
+	h, err := a.db.History(ctx, douma)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,10 +70,10 @@ func TestReviewChangesAndHistory(t *testing.T) {
 	}
 	// Nothing to confirm on an unplaced photo; an unknown photo changes
 	// nothing, even beside a known one.
-	if _, err := a.DB.Apply(ctx, []string{homs, "nope"}, photo.Change{Author: "omar", Confirm: true}); photo.ErrorCode(err) != photo.ENotFound {
+	if _, err := a.db.Apply(ctx, []string{homs, "nope"}, photo.Change{Author: "omar", Confirm: true}); photo.ErrorCode(err) != photo.ENotFound {
 		t.Errorf("unknown photo: %v", err)
 	}
-	if h, _ := a.DB.History(ctx, homs); len(h) != 1 {
+	if h, _ := a.db.History(ctx, homs); len(h) != 1 {
 		t.Errorf("a failed change left %d events", len(h))
 	}
 }
@@ -86,13 +86,13 @@ func TestReviewSurvives(t *testing.T) {
 	douma, homs, idlib := reviewed(t, a)
 	check := func(a *Archive, when string) {
 		t.Helper()
-		if p, _ := a.DB.Photo(ctx, douma); p.Place.ID != "gn:169897" || p.Review != photo.ReviewCorrected {
+		if p, _ := a.db.Photo(ctx, douma); p.Place.ID != "gn:169897" || p.Review != photo.ReviewCorrected {
 			t.Errorf("%s: the correction of Douma is gone: %s %s", when, p.Place.ID, p.Review)
 		}
-		if p, _ := a.DB.Photo(ctx, homs); p.Review != photo.ReviewConfirmed {
+		if p, _ := a.db.Photo(ctx, homs); p.Review != photo.ReviewConfirmed {
 			t.Errorf("%s: the confirmation of Homs is gone: %s", when, p.Review)
 		}
-		if p, _ := a.DB.Photo(ctx, idlib); p.Date.String() != "2016-06-07" || p.Agency != "AFP" {
+		if p, _ := a.db.Photo(ctx, idlib); p.Date.String() != "2016-06-07" || p.Agency != "AFP" {
 			t.Errorf("%s: the fix of Idlib's date and agency is gone: %s %q", when, p.Date, p.Agency)
 		}
 	}
@@ -127,12 +127,12 @@ func TestReviewSurvives(t *testing.T) {
 		t.Errorf("import: %+v", rep)
 	}
 	check(fresh, "after export and import")
-	if h, _ := fresh.DB.History(ctx, douma); len(h) != 1 || h[0].By != "rana" {
+	if h, _ := fresh.db.History(ctx, douma); len(h) != 1 || h[0].By != "rana" {
 		t.Errorf("the imported correction's event: %+v", h)
 	}
 	// Again: all already so. A different decision here is a conflict.
 	harasta, _ := fresh.PlaceOf("", &[2]float64{36.3, 33.5})
-	if _, err := fresh.DB.Apply(ctx, []string{homs}, photo.Change{Author: "local", Place: &harasta}); err != nil {
+	if _, err := fresh.db.Apply(ctx, []string{homs}, photo.Change{Author: "local", Place: &harasta}); err != nil {
 		t.Fatal(err)
 	}
 	rep, err = fresh.ImportCorrections(ctx, strings.NewReader(buf.String()), "team.jsonl")

@@ -12,52 +12,52 @@ import (
 // and never to the storage itself.
 
 // Count is how many photos the archive holds.
-func (a *Archive) Count(ctx context.Context) (int, error) { return a.DB.Count(ctx) }
+func (a *Archive) Count(ctx context.Context) (int, error) { return a.db.Count(ctx) }
 
 // Photo is one photo, whole.
 func (a *Archive) Photo(ctx context.Context, id string) (*photo.Photo, error) {
-	return a.DB.Photo(ownRead(ctx), id)
+	return a.db.Photo(ownRead(ctx), id)
 }
 
 // Photos are the photos the filter selects, newest first.
 func (a *Archive) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
-	return a.DB.Photos(ctx, f)
+	return a.db.Photos(ctx, f)
 }
 
 // CountPhotos is how many photos the filter selects.
 func (a *Archive) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
-	return a.DB.CountPhotos(ctx, f)
+	return a.db.CountPhotos(ctx, f)
 }
 
 // AddEditor adds an editor with a password hash.
 func (a *Archive) AddEditor(ctx context.Context, name, hash string) error {
-	return a.DB.AddUser(ctx, name, hash)
+	return a.db.AddUser(ctx, name, hash)
 }
 
 // SetPassword changes an editor's password hash and ends all their
 // sessions (their bearer tokens stay: scripts hold those).
 func (a *Archive) SetPassword(ctx context.Context, name, hash string) error {
-	return a.DB.SetPassword(ctx, name, hash, "")
+	return a.db.SetPassword(ctx, name, hash, "")
 }
 
 // RemoveEditor removes an editor, their sessions and tokens.
 func (a *Archive) RemoveEditor(ctx context.Context, name string) error {
-	return a.DB.RemoveUser(ctx, name)
+	return a.db.RemoveUser(ctx, name)
 }
 
 // Editors lists the editors.
-func (a *Archive) Editors(ctx context.Context) ([]photo.User, error) { return a.DB.Users(ctx) }
+func (a *Archive) Editors(ctx context.Context) ([]photo.User, error) { return a.db.Users(ctx) }
 
 // AddToken gives an editor a bearer token, kept by its hash.
 func (a *Archive) AddToken(ctx context.Context, editor, label, hash string) error {
-	return a.DB.AddToken(ctx, editor, label, hash)
+	return a.db.AddToken(ctx, editor, label, hash)
 }
 
 // QuickCheck checks the archive file for damage.
-func (a *Archive) QuickCheck(ctx context.Context) error { return a.DB.QuickCheck(ctx) }
+func (a *Archive) QuickCheck(ctx context.Context) error { return a.db.QuickCheck(ctx) }
 
 // Backup copies the archive, consistently, while it is in use.
-func (a *Archive) Backup(ctx context.Context, path string) error { return a.DB.Backup(ctx, path) }
+func (a *Archive) Backup(ctx context.Context, path string) error { return a.db.Backup(ctx, path) }
 
 // ownRead returns ctx reading as the archive's own work does (a command,
 // a decision's checks): every photo, the withheld ones included, since

@@ -18,14 +18,14 @@ import (
 // (JSON Lines), each with its steps and its photos' captions, for
 // ImportStories in another archive. It returns how many it wrote.
 func (a *Archive) ExportStories(ctx context.Context, w io.Writer) (int, error) {
-	list, err := a.DB.Stories(ctx, true)
+	list, err := a.db.Stories(ctx, true)
 	if err != nil {
 		return 0, err
 	}
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	for _, it := range list {
-		st, err := a.DB.Story(ctx, it.Slug)
+		st, err := a.db.Story(ctx, it.Slug)
 		if err != nil {
 			return 0, err
 		}
@@ -70,7 +70,7 @@ func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, r
 			return StoryImport{}, photo.Errorf(photo.EInvalid, "%s:%d: %v; nothing was imported", name, line, err)
 		}
 		prev := ""
-		if _, err := a.DB.Story(ctx, st.Slug); err == nil {
+		if _, err := a.db.Story(ctx, st.Slug); err == nil {
 			if !replace {
 				rep.Skipped++
 				rep.Lines = append(rep.Lines, fmt.Sprintf("%s:%d: skipped %q: the archive has a story with that slug (--replace replaces it)", name, line, st.Slug))
@@ -98,7 +98,7 @@ func (a *Archive) ImportStories(ctx context.Context, r io.Reader, name string, r
 		}
 		return StoryImport{}, fmt.Errorf("reading %s: %w; nothing was imported", name, err)
 	}
-	if i, err := a.DB.SaveStories(ctx, saves); err != nil {
+	if i, err := a.db.SaveStories(ctx, saves); err != nil {
 		if i < len(lines) {
 			return StoryImport{}, fmt.Errorf("%s:%d: %w; nothing was imported", name, lines[i], err)
 		}

@@ -49,14 +49,14 @@ func TestOpenRewritesOldGPSNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	p, err := a.DB.Photo(ctx, id)
+	p, err := a.db.Photo(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(p.Check.Note, "km from") || !strings.Contains(p.Check.Note, "its GPS point is in Turkey") {
 		t.Errorf("the note after opening: %q", p.Check.Note)
 	}
-	if pending, err := a.DB.TaskPending(ctx, "recheck-files"); err != nil || pending {
+	if pending, err := a.db.TaskPending(ctx, "recheck-files"); err != nil || pending {
 		t.Errorf("the task is still pending (%v)", err)
 	}
 }

@@ -45,7 +45,7 @@ func TestOneEditorCannotMakeTheGeocoderSure(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, to := range map[string]*photo.Place{photo.ID(idlibVillage): &toAleppo, photo.ID(quarter): &toQuarter} {
-		if _, err := a.DB.Apply(ctx, []string{id}, photo.Change{Place: to, Author: "rana"}); err != nil {
+		if _, err := a.db.Apply(ctx, []string{id}, photo.Change{Place: to, Author: "rana"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -75,7 +75,7 @@ func TestOneEditorCannotMakeTheGeocoderSure(t *testing.T) {
 	if _, err := a.ImportFile(ctx, file2, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{photo.ID(village2), photo.ID(quarter2)}, photo.Change{Confirm: true, Author: "omar"}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{photo.ID(village2), photo.ID(quarter2)}, photo.Change{Confirm: true, Author: "omar"}); err != nil {
 		t.Fatal(err)
 	}
 	a.Close()
@@ -158,12 +158,12 @@ func TestAddedPlacesCanBeTakenBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Apply(ctx, []string{photo.ID(placed)}, photo.Change{Place: &at, Author: "rana"}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{photo.ID(placed)}, photo.Change{Place: &at, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
 	where := func(caption string) photo.Place {
 		t.Helper()
-		p, err := a.DB.Photo(photo.AsEditor(ctx, "test"), photo.ID(caption))
+		p, err := a.db.Photo(photo.AsEditor(ctx, "test"), photo.ID(caption))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +190,7 @@ func TestAddedPlacesCanBeTakenBack(t *testing.T) {
 	if found := a.SearchPlaces("Qarqur Tent Shelter", 5, nil); len(found) > 0 && found[0].ID == id {
 		t.Errorf("a removed place is still found by the place search")
 	}
-	custody, err := a.DB.CustodyOf(ctx, photo.ID(placed))
+	custody, err := a.db.CustodyOf(ctx, photo.ID(placed))
 	if err != nil || len(custody) == 0 || custody[len(custody)-1].Action != "unplace" {
 		t.Errorf("the photo's custody ends with %+v, want an unplace record (%v)", custody[len(custody)-1], err)
 	}

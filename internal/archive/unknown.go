@@ -60,7 +60,7 @@ func (a *Archive) UnknownNames(ctx context.Context) ([]UnknownName, error) {
 			}
 		}()
 	}
-	err := a.DB.EachFeature(ctx, photo.Filter{}, func(f *photo.Feature) error {
+	err := a.db.EachFeature(ctx, photo.Filter{}, func(f *photo.Feature) error {
 		select {
 		case items <- item{f.ID, f.Caption}:
 			return nil

@@ -38,7 +38,7 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 	if a.Originals == nil {
 		return r, errors.New("verify: the archive has no store of originals")
 	}
-	files, err := a.DB.Files(ctx)
+	files, err := a.db.Files(ctx)
 	if err != nil {
 		return r, err
 	}
@@ -70,7 +70,7 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 		}
 	}
 	var chain []store.ChainProblem
-	r.Records, chain, err = a.DB.VerifyCustody(ctx, func(done, total int64) {
+	r.Records, chain, err = a.db.VerifyCustody(ctx, func(done, total int64) {
 		if progress != nil {
 			progress("custody", done, total)
 		}
@@ -83,7 +83,7 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 		r.Problems = append(r.Problems, Problem{c.PhotoID, what})
 	}
 	if since != nil {
-		lost, err := a.DB.CheckSince(ctx, *since)
+		lost, err := a.db.CheckSince(ctx, *since)
 		if err != nil {
 			return r, err
 		}
@@ -92,7 +92,7 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 		}
 	}
 	var rows []store.ChainProblem
-	r.Rows, rows, err = a.DB.CheckRows(ctx, func(done, total int64) {
+	r.Rows, rows, err = a.db.CheckRows(ctx, func(done, total int64) {
 		if progress != nil {
 			progress("rows", done, total)
 		}
@@ -108,8 +108,8 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 		failed[p.PhotoID] = p.What
 	}
 	detail := map[string]any{"originals": r.Files, "bytes": r.Bytes, "custody_records": r.Records, "store": a.Originals.Where(), "problems": failed}
-	if !a.DB.ReadOnly() {
-		if err := a.DB.AddCustody(ctx, "syriamap verify", "fixity", map[string]any{"": detail}); err != nil {
+	if !a.db.ReadOnly() {
+		if err := a.db.AddCustody(ctx, "syriamap verify", "fixity", map[string]any{"": detail}); err != nil {
 			return r, fmt.Errorf("recording the check: %w", err)
 		}
 	}
@@ -120,7 +120,7 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 // its first record, saying so: what the archive knows of it (its source
 // and file) from then on is chained.
 func (a *Archive) beginCustody(ctx context.Context) error {
-	ids, err := a.DB.PhotosWithoutCustody(ctx)
+	ids, err := a.db.PhotosWithoutCustody(ctx)
 	if err != nil || len(ids) == 0 {
 		return err
 	}
@@ -128,5 +128,5 @@ func (a *Archive) beginCustody(ctx context.Context) error {
 	for _, id := range ids {
 		entries[id] = map[string]any{"note": "in the archive before it kept custody records; what came before is in its history of changes"}
 	}
-	return a.DB.AddCustody(ctx, "syriamap (upgrade)", "custody-begun", entries)
+	return a.db.AddCustody(ctx, "syriamap (upgrade)", "custody-begun", entries)
 }

@@ -55,7 +55,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 	}
 	// The head the bag is made at: every record of its photos is at or
 	// before it, and custody-links.txt leads from them to it.
-	head, err := a.DB.Head(ctx)
+	head, err := a.Store().Head(ctx)
 	if err != nil {
 		return r, err
 	}
@@ -65,7 +65,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		p, err := a.DB.Photo(ctx, photos[i].ID) // with its file and sources
+		p, err := a.Store().Photo(ctx, photos[i].ID) // with its file and sources
 		if err != nil {
 			return r, err
 		}
@@ -101,8 +101,8 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		return r, err
 	}
 	r.Files, r.Bytes = len(b.sums), b.bytes
-	if len(exported) > 0 && !a.DB.ReadOnly() {
-		if err := a.DB.AddCustody(ctx, actor, "export", exported); err != nil {
+	if len(exported) > 0 && !a.Store().ReadOnly() {
+		if err := a.Store().AddCustody(ctx, actor, "export", exported); err != nil {
 			return r, fmt.Errorf("evidence: recording the export: %w", err)
 		}
 	}
@@ -137,7 +137,7 @@ func (b *bag) links(ctx context.Context, a *archive.Archive, head store.Checkpoi
 	pr, pw := io.Pipe()
 	go func() {
 		bw := bufio.NewWriter(pw)
-		err := a.DB.Links(ctx, b.first, head.Seq, func(l store.Link) error {
+		err := a.Store().Links(ctx, b.first, head.Seq, func(l store.Link) error {
 			_, err := fmt.Fprintf(bw, "%d %s %s\n", l.Seq, cmp.Or(l.Prev, "-"), l.Hash)
 			return err
 		})
@@ -232,7 +232,7 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 	if err := b.writeJSON(dir+"record.json", record); err != nil {
 		return false, err
 	}
-	custody, err := a.DB.CustodyOf(ctx, p.ID)
+	custody, err := a.Store().CustodyOf(ctx, p.ID)
 	if err != nil {
 		return false, err
 	}

@@ -38,7 +38,7 @@ func TestEveryReadRouteAnswers304(t *testing.T) {
 	}
 	st := story.Story{Slug: "a-story", Title: "A story", Status: story.Published, Steps: []story.Step{{
 		Heading: "One", Photos: []story.PhotoRef{{ID: id, Caption: "one"}}}}}
-	if _, err := a.DB.SaveStory(context.Background(), st, "", "rana", ""); err != nil {
+	if _, err := a.Store().SaveStory(context.Background(), st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	place := fc.Features[0].Properties["place_id"].(string)
@@ -133,12 +133,12 @@ func TestResponseCache(t *testing.T) {
 	// A story saved (no photo changed) is seen at once too.
 	ctx := context.Background()
 	st := story.Story{Slug: "cached", Title: "Before", Status: story.Published, Steps: []story.Step{{Heading: "One"}}}
-	if _, err := a.DB.SaveStory(ctx, st, "", "rana", ""); err != nil {
+	if _, err := a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	_, page := get(t, ts, "/stories/cached")
 	st.Title = "After"
-	if _, err := a.DB.SaveStory(ctx, st, "cached", "rana", ""); err != nil {
+	if _, err := a.Store().SaveStory(ctx, st, "cached", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, again := get(t, ts, "/stories/cached"); !bytes.Contains(page, []byte("Before")) || !bytes.Contains(again, []byte("After")) {

@@ -160,7 +160,7 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 // and bad ones.
 func placeSearches(t *testing.T, a *archive.Archive) []string {
 	t.Helper()
-	fc, err := a.DB.Facets(context.Background(), photo.Filter{}, 40, photo.FacetPlace)
+	fc, err := a.Store().Facets(context.Background(), photo.Filter{}, 40, photo.FacetPlace)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	// The custody chain's head as published: a copy kept away from the
 	// archive (syriamap verify --since reads it), so the chain cannot be
 	// shortened unseen.
-	head, err := a.DB.Head(ctx)
+	head, err := a.Store().Head(ctx)
 	if err != nil {
 		return Report{}, err
 	}
@@ -167,7 +167,7 @@ func (p *publisher) run(ctx context.Context) error {
 		return err
 	}
 	defer w.abort()
-	err = p.a.DB.EachFeature(ctx, f, func(ft *photo.Feature) error {
+	err = p.a.Store().EachFeature(ctx, f, func(ft *photo.Feature) error {
 		if !ft.Located && !p.o.IncludeUnplaced {
 			return nil
 		}
@@ -204,12 +204,12 @@ func photoURL(ft *photo.Feature) string {
 // selection holds.
 func (p *publisher) readStories(ctx context.Context) error {
 	p.storyPhotos = map[string]bool{}
-	list, err := p.a.DB.Stories(ctx, false)
+	list, err := p.a.Store().Stories(ctx, false)
 	if err != nil {
 		return err
 	}
 	for _, it := range list {
-		st, err := p.a.DB.Story(ctx, it.Slug)
+		st, err := p.a.Store().Story(ctx, it.Slug)
 		if err == nil {
 			st, err = p.a.PublicStory(ctx, st)
 		}
@@ -258,7 +258,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		return out
 	}
 	facets := func(f photo.Filter) (map[string][]value, error) {
-		fc, err := p.a.DB.Facets(ctx, f, 100_000)
+		fc, err := p.a.Store().Facets(ctx, f, 100_000)
 		if err != nil {
 			return nil, err
 		}
@@ -272,7 +272,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		}
 		return out, nil
 	}
-	months, err := p.a.DB.Histogram(ctx, f)
+	months, err := p.a.Store().Histogram(ctx, f)
 	if err != nil {
 		return fmt.Errorf("publish: counting months: %w", err)
 	}
@@ -299,7 +299,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 	for _, y := range years {
 		yf := f
 		yf.From, yf.To = photo.Date{Year: y, Precision: "year"}, photo.Date{Year: y, Precision: "year"}
-		days, err := p.a.DB.DayHistogram(ctx, yf)
+		days, err := p.a.Store().DayHistogram(ctx, yf)
 		if err != nil {
 			return fmt.Errorf("publish: counting the days of %d: %w", y, err)
 		}

@@ -101,7 +101,7 @@ func TestPublishWritesTheSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	placed, err := a.DB.CountPhotos(ctx, photo.Filter{BBox: &worldBox})
+	placed, err := a.Store().CountPhotos(ctx, photo.Filter{BBox: &worldBox})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestRepublishWritesOnlyWhatChanged(t *testing.T) {
 	}
 	json.Unmarshal(body, &firstPlace)
 	to := g.ByID(firstPlace.Features[0].Properties.PlaceID)
-	if err := a.DB.SetCorrection(ctx, last, photo.Correction{PlaceID: to.ID, Lon: to.Point.Lon(), Lat: to.Point.Lat(),
+	if err := a.Store().SetCorrection(ctx, last, photo.Correction{PlaceID: to.ID, Lon: to.Point.Lon(), Lat: to.Point.Lat(),
 		Author: "test", Note: "moved"}, photo.Place{ID: to.ID, Name: to.Name, Kind: string(to.Kind), Lon: to.Point.Lon(),
 		Lat: to.Point.Lat(), Located: true, Precision: "corrected", Confidence: 1}); err != nil {
 		t.Fatal(err)
@@ -342,13 +342,13 @@ func TestPublishSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total, _ := a.DB.Count(ctx)
-	unplaced, _ := a.DB.CountPhotos(ctx, photo.Filter{Unplaced: true})
+	total, _ := a.Store().Count(ctx)
+	unplaced, _ := a.Store().CountPhotos(ctx, photo.Filter{Unplaced: true})
 	if r.Photos != total || r.Placed != total-unplaced || unplaced == 0 {
 		t.Errorf("with unplaced: %d photos, %d placed; want %d and %d", r.Photos, r.Placed, total, total-unplaced)
 	}
 	f := photo.Filter{From: photo.Date{Year: 2015, Precision: "year"}, To: photo.Date{Year: 2015, Precision: "year"}, Agencies: []string{"Reuters"}}
-	want, err := a.DB.CountPhotos(ctx, photo.Filter{From: f.From, To: f.To, Agencies: f.Agencies, BBox: &worldBox})
+	want, err := a.Store().CountPhotos(ctx, photo.Filter{From: f.From, To: f.To, Agencies: f.Agencies, BBox: &worldBox})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,7 +436,7 @@ func TestPublishImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	images := func(originals bool) *Images {
-		return &Images{Files: imagery.NewFiles(a.DB, "", true), Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), ""), Originals: originals}
+		return &Images{Files: imagery.NewFiles(a.Store(), "", true), Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), ""), Originals: originals}
 	}
 	dir := t.TempDir()
 	r, err := Publish(ctx, a, dir, Options{Images: images(false), IncludeUnplaced: true})
@@ -507,7 +507,7 @@ func TestPublishedSiteKeepsWhatIsPrivate(t *testing.T) {
 	if _, err := a.ImportImages(ctx, []string{src}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	all, _ := a.DB.Photos(ctx, photo.Filter{})
+	all, _ := a.Store().Photos(ctx, photo.Filter{})
 	var withGPS *photo.Photo
 	for i := range all {
 		if all[i].Check.HasGPS {
@@ -519,11 +519,11 @@ func TestPublishedSiteKeepsWhatIsPrivate(t *testing.T) {
 	}
 	draft := story.Story{Slug: "ghouta-notes", Title: "Unpublished notes on the Ghouta", Summary: "Sources not yet checked", Status: story.Draft,
 		Steps: []story.Step{{Heading: "A source's claim", Text: "Not for the public yet.", Photos: []story.PhotoRef{{ID: all[0].ID, Caption: all[0].Caption}}}}}
-	if draft, err = a.DB.SaveStory(ctx, draft, "", "rana", ""); err != nil {
+	if draft, err = a.Store().SaveStory(ctx, draft, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	published := story.Story{Slug: "published-walk", Title: "Published walk", Status: story.Published, Steps: []story.Step{{Heading: "One", Photos: []story.PhotoRef{{ID: all[0].ID, Caption: all[0].Caption}}}}}
-	if _, err := a.DB.SaveStory(ctx, published, "", "rana", ""); err != nil {
+	if _, err := a.Store().SaveStory(ctx, published, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()

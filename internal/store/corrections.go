@@ -154,12 +154,11 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 			return 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
 	}
+	ch := changedNothing
 	if changed > 0 {
-		if err := bump(ctx, tx); err != nil {
-			return 0, 0, err
-		}
+		ch = changedPhotos
 	}
-	if err := s.committed(tx); err != nil {
+	if err := s.end(ctx, tx, ch); err != nil {
 		return 0, 0, s.writeErr(err)
 	}
 	return changed, moved, nil

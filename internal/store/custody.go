@@ -106,22 +106,19 @@ func (c *chain) close(ctx context.Context) error {
 // caches then start over) and its count of changes in any case, and the
 // transaction committed.
 func (s *DB) commit(ctx context.Context, tx *sql.Tx, c *chain, changed bool) error {
-	raise := touch // a custody record is on the photo's page
+	ch := changedAnswers // a custody record is on the photo's page
 	if changed {
-		raise = bump
+		ch = changedPhotos
 	}
 	if hidden, err := c.hidden(ctx); err != nil {
 		return err
 	} else if hidden {
-		raise = hide
-	}
-	if err := raise(ctx, tx); err != nil {
-		return err
+		ch = changedHidden
 	}
 	if err := c.close(ctx); err != nil {
 		return err
 	}
-	if err := s.committed(tx); err != nil {
+	if err := s.end(ctx, tx, ch); err != nil {
 		return s.writeErr(err)
 	}
 	return nil

@@ -185,15 +185,14 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 	if err := indexArabic(ctx, tx, before); err != nil {
 		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
 	}
-	if sum.Added+sum.Updated > 0 {
-		if err := bump(ctx, tx); err != nil {
-			return Summary{}, err
-		}
-	}
 	if err := custody.close(ctx); err != nil {
 		return Summary{}, err
 	}
-	if err := s.committed(tx); err != nil {
+	ch := changedNothing
+	if sum.Added+sum.Updated > 0 {
+		ch = changedPhotos
+	}
+	if err := s.end(ctx, tx, ch); err != nil {
 		if isBusy(err) {
 			return Summary{}, ErrBusy
 		}
@@ -602,12 +601,11 @@ func (s *DB) SetChecks(ctx context.Context, checks map[string]photo.Check) (int,
 		k, _ := res.RowsAffected()
 		n += int(k)
 	}
+	ch := changedNothing
 	if n > 0 {
-		if err := bump(ctx, tx); err != nil {
-			return 0, err
-		}
+		ch = changedPhotos
 	}
-	if err := s.committed(tx); err != nil {
+	if err := s.end(ctx, tx, ch); err != nil {
 		return 0, s.writeErr(err)
 	}
 	return n, nil

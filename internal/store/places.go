@@ -37,10 +37,7 @@ func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
 			return fmt.Errorf("store: recording place %s: %w", p.ID, err)
 		}
 	}
-	if err := touch(ctx, tx); err != nil {
-		return err
-	}
-	if err := s.committed(tx); err != nil {
+	if err := s.end(ctx, tx, changedAnswers); err != nil {
 		return s.writeErr(err)
 	}
 	return nil

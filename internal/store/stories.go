@@ -28,10 +28,7 @@ func (s *DB) SaveStory(ctx context.Context, st story.Story, prevSlug, author, ac
 	if st, err = s.saveStory(ctx, tx, st, prevSlug, author, action); err != nil {
 		return st, err
 	}
-	if err := touch(ctx, tx); err != nil {
-		return st, err
-	}
-	if err := s.committed(tx); err != nil {
+	if err := s.end(ctx, tx, changedAnswers); err != nil {
 		return st, s.writeErr(err)
 	}
 	return st, nil
@@ -57,10 +54,7 @@ func (s *DB) SaveStories(ctx context.Context, saves []StorySave) (int, error) {
 			return i, err
 		}
 	}
-	if err := touch(ctx, tx); err != nil {
-		return 0, err
-	}
-	if err := s.committed(tx); err != nil {
+	if err := s.end(ctx, tx, changedAnswers); err != nil {
 		return len(saves), s.writeErr(err)
 	}
 	return len(saves), nil

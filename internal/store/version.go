@@ -43,10 +43,36 @@ func writesOf(path string) *atomic.Uint64 {
 	return c.(*atomic.Uint64)
 }
 
-// committed ends a transaction that raised a version: the memo of every
-// handle on the file is then stale. (Counted after the commit, so that a
-// reader who read before it cannot keep what it read as fresh.)
-func (s *DB) committed(tx *sql.Tx) error {
+// change is what a write transaction changed, as the versions count it.
+type change int
+
+const (
+	// changedNothing raises no version (a write that changed no row).
+	changedNothing change = iota
+	// changedAnswers is a change to what the archive answers but to no
+	// photo: a story, an added place, a custody record.
+	changedAnswers
+	// changedPhotos is a change to photos readers see.
+	changedPhotos
+	// changedHidden is a change to photos withheld from the public
+	// alone: editors see it, readers do not.
+	changedHidden
+)
+
+// end commits a write transaction, raising the archive's versions for
+// what it changed. It is the one place the versions move, so that
+// nothing keyed by them (the memory index, the facet and response caches,
+// every ETag) outlives a change: a write that changes what a reader may
+// see and does not end here is a bug. The memo of every handle on the
+// file is then stale (counted after the commit, so that a reader who read
+// before it cannot keep what it read as fresh).
+func (s *DB) end(ctx context.Context, tx *sql.Tx, ch change) error {
+	raise := map[change]func(context.Context, *sql.Tx) error{changedAnswers: touch, changedPhotos: bump, changedHidden: hide}[ch]
+	if raise != nil {
+		if err := raise(ctx, tx); err != nil {
+			return err
+		}
+	}
 	err := tx.Commit()
 	s.writes.Add(1)
 	return err
@@ -104,7 +130,7 @@ func (s *DB) versionsOf(ctx context.Context) (photos, all, hidden int64, err err
 }
 
 // bump raises both change counters inside a write transaction that
-// changed photos.
+// changed photos (see end, its one caller, and hide and touch).
 func bump(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE archive_version SET version = version + 1, changes = changes + 1 WHERE id = 1`); err != nil {
 		return fmt.Errorf("store: version: %w", err)
