@@ -17,9 +17,19 @@ import (
 // and every explorer and review page asks again. An import or correction
 // bumps the version and empties the memo. Requests that miss together
 // wait for one computation.
+//
+// The public's answers and editors' are kept apart (an editor's counts
+// take in the withheld photos, photo.ViewerOf): a key names a question,
+// and the viewer of the context asking says whose answer it is.
 type Memo[T any] struct {
-	version  func(ctx context.Context) (int64, error)
-	mu       sync.Mutex
+	// version reads the version of the context's viewer.
+	version func(ctx context.Context) (int64, error)
+	mu      sync.Mutex
+	views   [2]answers[T] // the public's, editors'
+}
+
+// answers are one viewer's answers at one version.
+type answers[T any] struct {
 	at       int64
 	entries  map[string]T
 	inFlight map[string]*pending[T]
@@ -35,7 +45,8 @@ type pending[T any] struct {
 // maxEntries bounds a memo; past it, it starts over.
 const maxEntries = 256
 
-// NewMemo returns an empty memo of answers at the versions version reads.
+// NewMemo returns an empty memo of answers at the versions version reads
+// (of the context's viewer: an editor's moves with withheld photos too).
 func NewMemo[T any](version func(ctx context.Context) (int64, error)) *Memo[T] {
 	return &Memo[T]{version: version}
 }
@@ -51,14 +62,18 @@ func (m *Memo[T]) Get(ctx context.Context, key string, compute func(ctx context.
 		return zero, err
 	}
 	m.mu.Lock()
-	if m.entries == nil || m.at != v || len(m.entries) >= maxEntries {
-		m.at, m.entries, m.inFlight = v, map[string]T{}, map[string]*pending[T]{}
+	a := &m.views[0]
+	if photo.ViewerOf(ctx).SeesWithheld() {
+		a = &m.views[1]
 	}
-	if got, ok := m.entries[key]; ok {
+	if a.entries == nil || a.at != v || len(a.entries) >= maxEntries {
+		a.at, a.entries, a.inFlight = v, map[string]T{}, map[string]*pending[T]{}
+	}
+	if got, ok := a.entries[key]; ok {
 		m.mu.Unlock()
 		return got, nil
 	}
-	if call, ok := m.inFlight[key]; ok {
+	if call, ok := a.inFlight[key]; ok {
 		m.mu.Unlock()
 		select {
 		case <-call.done:
@@ -68,16 +83,16 @@ func (m *Memo[T]) Get(ctx context.Context, key string, compute func(ctx context.
 		}
 	}
 	call := &pending[T]{done: make(chan struct{})}
-	m.inFlight[key] = call
+	a.inFlight[key] = call
 	m.mu.Unlock()
 
 	call.v, call.err = compute(context.WithoutCancel(ctx))
 	m.mu.Lock()
-	if m.at == v {
+	if a.at == v {
 		if call.err == nil {
-			m.entries[key] = call.v
+			a.entries[key] = call.v
 		}
-		delete(m.inFlight, key)
+		delete(a.inFlight, key)
 	}
 	m.mu.Unlock()
 	close(call.done)
@@ -92,12 +107,14 @@ type Cache struct {
 
 // Source is what the counts are read from: the archive's storage.
 type Source interface {
-	Version(ctx context.Context) (int64, error)
+	// ViewersVersion is the archive's version as the context's viewer
+	// knows it (store.DB.ViewersVersion).
+	ViewersVersion(ctx context.Context) (int64, error)
 	Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error)
 }
 
 // New returns an empty cache of src's counts.
-func New(src Source) *Cache { return &Cache{src: src, memo: NewMemo[photo.Facets](src.Version)} }
+func New(src Source) *Cache { return &Cache{src: src, memo: NewMemo[photo.Facets](src.ViewersVersion)} }
 
 // Facets returns the counts of the filter's photos, from the cache when
 // the archive has not changed since they were counted.

@@ -16,7 +16,7 @@ type countingSource struct {
 	delay   time.Duration
 }
 
-func (s *countingSource) Version(context.Context) (int64, error) { return s.version.Load(), nil }
+func (s *countingSource) ViewersVersion(context.Context) (int64, error) { return s.version.Load(), nil }
 func (s *countingSource) Facets(context.Context, photo.Filter, int, ...photo.Facet) (photo.Facets, error) {
 	s.counts.Add(1)
 	time.Sleep(s.delay)
@@ -49,5 +49,32 @@ func TestCacheFollowsTheVersion(t *testing.T) {
 	c.Facets(context.Background(), f, 50)
 	if n := src.counts.Load(); n != 3 {
 		t.Errorf("%d counts after another filter and a change, want 3", n)
+	}
+}
+
+// TestMemoKeepsTheViewersApart (issue 55, 1): an editor's answer (withheld
+// photos counted) is never served to the public, nor the public's to an
+// editor, whichever asked first; each is computed with its own viewer.
+func TestMemoKeepsTheViewersApart(t *testing.T) {
+	m := NewMemo[string](func(context.Context) (int64, error) { return 1, nil })
+	answer := func(ctx context.Context) (string, error) {
+		if photo.ViewerOf(ctx).SeesWithheld() {
+			return "with the withheld", nil
+		}
+		return "public", nil
+	}
+	editor := photo.AsEditor(context.Background(), "rana")
+	for _, ask := range []struct {
+		ctx  context.Context
+		want string
+	}{
+		{editor, "with the withheld"},
+		{context.Background(), "public"},
+		{photo.AsEditor(context.Background(), "omar"), "with the withheld"},
+		{photo.WithViewer(editor, photo.Public), "public"},
+	} {
+		if got, err := m.Get(ask.ctx, "groups", answer); err != nil || got != ask.want {
+			t.Errorf("Get as %+v = %q, %v; want %q", photo.ViewerOf(ask.ctx), got, err, ask.want)
+		}
 	}
 }

@@ -217,12 +217,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
 	s.facetCache = facetcache.New(a.Store())
-	// The queue is an editor's, withheld photos in it: its groups are
-	// kept until any change an editor sees.
-	s.reviewGroups = facetcache.NewMemo[[]photo.ReviewGroup](func(ctx context.Context) (int64, error) {
-		_, all, err := a.Store().VersionsFor(ctx, true)
-		return all, err
-	})
+		s.reviewGroups = facetcache.NewMemo[[]photo.ReviewGroup](a.Store().ViewersVersion)
 	s.reviewLane = lane.New(1, 32)
 	s.guard = session.New(a.Store(), opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // Every read the server answers names the archive's versions (its ETag,
@@ -105,6 +107,17 @@ func (s *DB) VersionsFor(ctx context.Context, editor bool) (photos, all int64, e
 		all += hidden
 	}
 	return photos, all, err
+}
+
+// ViewersVersion is Version as ctx's viewer knows it (photo.ViewerOf):
+// for an editor it moves with the changes to withheld photos too. What is
+// kept for a viewer is kept at it.
+func (s *DB) ViewersVersion(ctx context.Context) (int64, error) {
+	photos, _, hidden, err := s.versionsOf(ctx)
+	if photo.ViewerOf(ctx).SeesWithheld() {
+		photos += hidden
+	}
+	return photos, err
 }
 
 func (s *DB) versionsOf(ctx context.Context) (photos, all, hidden int64, err error) {

@@ -245,12 +245,6 @@ func (s *API) storyHistoryJSON(w http.ResponseWriter, r *http.Request) {
 	s.Kit.WriteJSON(w, r, "application/json", map[string]any{"events": h})
 }
 
-// withheld reports whether photo id is in the archive, withheld.
-func (s *API) withheld(r *http.Request, id string) bool {
-	p, err := s.DB.Photo(r.Context(), id)
-	return err == nil && p.Harm == photo.HarmWithheld
-}
-
 // maxStoryBytes bounds a story's JSON.
 const maxStoryBytes = 4 << 20
 
@@ -269,9 +263,9 @@ func (s *API) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Edit
 			if err != nil {
 				break
 			}
-			p, perr := s.DB.Photo(r.Context(), ref.ID)
+			p, perr := s.DB.Photo(r.Context(), ref.ID) // an editor's read: a withheld photo is found
 			switch {
-			case photo.ErrorCode(perr) == photo.ENotFound && s.withheld(r, ref.ID):
+			case perr == nil && p.Harm == photo.HarmWithheld:
 				// A story is public: a withheld photo is refused, and the
 				// editor told why and what to do (issue 54, 7).
 				err = photo.ParamErrorf(fmt.Sprintf("steps[%d].photos", i+1),
