@@ -84,6 +84,26 @@ func TestFramesCatchAReusedPhoto(t *testing.T) {
 	if r, err := a.Frames(ctx, "test", nil); err != nil || r.Hashed != 0 || r.Changed != 0 || r.Conflicts != 1 {
 		t.Errorf("again: %+v, %v", r, err)
 	}
+	// An editor withholds the first: the frame groups are the public's,
+	// whoever withholds, so the re-captioned copy is no longer a copy of
+	// anything a reader may see (issue 55, 3: frame groups with withheld
+	// photos), and the market's pair stays as it was.
+	editor := photo.AsEditor(ctx, "editor rana")
+	if _, err := a.SetHarm(editor, first.ID, photo.HarmWithheld, "editor rana", "a test"); err != nil {
+		t.Fatal(err)
+	}
+	if got := byCaption(`"A man walks in a destroyed street"`); got.Reuse != "" || got.ReuseOf != "" {
+		t.Errorf("with the first withheld, the copy's reuse is %q of %q; want none", got.Reuse, got.ReuseOf)
+	}
+	if got := byCaption(`"Syrians shop at a market"`); got.Reuse != photo.ReuseCopy {
+		t.Errorf("with another photo withheld, the market's copy is %q", got.Reuse)
+	}
+	if _, err := a.SetHarm(editor, first.ID, "", "editor rana", "shown again"); err != nil {
+		t.Fatal(err)
+	}
+	if got := byCaption(`"A man walks in a destroyed street"`); got.Reuse != photo.ReuseConflict || got.ReuseOf != first.ID {
+		t.Errorf("with the first shown again, the copy's reuse is %q of %q; want a conflict of %s", got.Reuse, got.ReuseOf, first.ID)
+	}
 }
 
 // picture is a street scene of its own: a sky, a horizon and blocks of

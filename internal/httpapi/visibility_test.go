@@ -28,8 +28,9 @@ func TestWithholdAfterReading(t *testing.T) {
 			_ = s
 			type reading struct {
 				list, matching, total, reuters int
-				of                             string
-				etag                           string
+				csv, ogc                       int
+				of, about                      string
+				etag, tile                     string
 			}
 			read := func() reading {
 				t.Helper()
@@ -61,6 +62,18 @@ func TestWithholdAfterReading(t *testing.T) {
 				if i := strings.Index(string(page), `data-total="`); i >= 0 {
 					r.of, _, _ = strings.Cut(string(page)[i+len(`data-total="`):], `"`)
 				}
+				_, body = get(t, ts, "/api/photos.csv")
+				r.csv = strings.Count(string(body), "\n") - 1 // its header aside
+				_, body = get(t, ts, "/ogc/collections/photos/items?resultType=hits")
+				var hits struct{ NumberMatched int }
+				json.Unmarshal(body, &hits)
+				r.ogc = hits.NumberMatched
+				_, page = get(t, ts, "/about")
+				if i := strings.Index(string(page), `data-testid="counts">`); i >= 0 {
+					r.about, _, _ = strings.Cut(string(page)[i:], "</p>")
+				}
+				res, body = get(t, ts, "/tiles/photos/0/0/0.mvt")
+				r.tile = res.Status + string(body)
 				return r
 			}
 			before := read()
@@ -73,11 +86,22 @@ func TestWithholdAfterReading(t *testing.T) {
 			}
 			after := read()
 			want := reading{list: before.list - 1, matching: before.matching - 1, total: before.total - 1, reuters: before.reuters - 1,
-				of: strconv.Itoa(mustAtoi(t, before.of) - 1)}
+				csv: before.csv - 1, ogc: before.ogc - 1, of: strconv.Itoa(mustAtoi(t, before.of) - 1), about: after.about}
 			got := after
-			got.etag = ""
+			got.etag, got.tile = "", ""
 			if got != want {
 				t.Errorf("after withholding a photo read before: %+v, want %+v", got, want)
+			}
+			if before.about == "" || !strings.Contains(before.about, strconv.Itoa(before.ogc)) || !strings.Contains(after.about, strconv.Itoa(after.ogc)) {
+				t.Errorf("the about page counts %q, then %q; want %d, then %d photos", before.about, after.about, before.ogc, after.ogc)
+			}
+			if after.tile == before.tile {
+				t.Error("the world's tile is the same after a photo in it was withheld")
+			}
+			for _, path := range []string{"/photos/" + reuters[0].ID, "/api/photos/" + reuters[0].ID + ".geojson"} {
+				if res, _ := get(t, ts, path); res.StatusCode != http.StatusNotFound {
+					t.Errorf("%s, withheld after it was read: %s, want 404", path, res.Status)
+				}
 			}
 			if after.etag == before.etag || before.etag == "" {
 				t.Errorf("the list's ETag %q did not change when a photo in it was withheld", after.etag)
