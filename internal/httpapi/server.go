@@ -217,7 +217,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
 	s.facetCache = facetcache.New(a.Store())
-		s.reviewGroups = facetcache.NewMemo[[]photo.ReviewGroup](a.Store().ViewersVersion)
+	s.reviewGroups = facetcache.NewMemo[[]photo.ReviewGroup](a.Store().ViewersVersion)
 	s.reviewLane = lane.New(1, 32)
 	s.guard = session.New(a.Store(), opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard
