@@ -9,6 +9,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"runtime"
+	"runtime/debug"
 	"testing"
 	"time"
 
@@ -309,4 +310,38 @@ func TestBudgetComesBackAfterAnErrorOrACancel(t *testing.T) {
 	}
 	p.budget.Release(full)
 	whole("a cancelled request")
+}
+
+// TestFullSizeShareWaitsForItsMemory (issue 55, 3): a JPEG shrunk from
+// 1000 to 320 pixels leaves its full-size pixels to the collector, and
+// their share of the budget comes back only once collected, however soon
+// the decode ends. (The earlier test decoded a 300-pixel image, its own
+// result, so a share given back at the end of the decode passed it.)
+func TestFullSizeShareWaitsForItsMemory(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // nothing collected unless asked
+	big := bomb.ColourJPEG(1000, 1000)
+	h, err := ReadHeader(bytes.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(h.Cost + smallCost(h, 320, 1))
+	out, err := p.Decode(context.Background(), bytes.NewReader(big), 320, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := out.Bounds(); b.Dx() != 320 {
+		t.Fatalf("decoded %v, want it shrunk to 320", b)
+	}
+	if p.budget.TryAcquire(h.Cost) {
+		t.Fatal("the full-size share came back when the decode ended, its pixels not yet collected")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !p.budget.TryAcquire(h.Cost) {
+		if time.Now().After(deadline) {
+			t.Fatal("the full-size share did not come back once its pixels were collected")
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	runtime.KeepAlive(out)
 }
