@@ -554,3 +554,40 @@ func TestPublishedSiteKeepsWhatIsPrivate(t *testing.T) {
 		t.Error("the published story is not in the site either: the test reads nothing")
 	}
 }
+
+// TestPublishLeavesOutWithheldPhotos (issue 55, 3): a site is the
+// public's whoever publishes it, an editor's context included: a
+// withheld photo's caption and id are in no file, and the counts are one
+// less.
+func TestPublishLeavesOutWithheldPhotos(t *testing.T) {
+	ctx := context.Background()
+	a := testArchive(t, 40)
+	all, err := a.Store().Photos(ctx, photo.Filter{})
+	if err != nil || len(all) < 2 {
+		t.Fatalf("%d photos, %v", len(all), err)
+	}
+	before, err := Publish(ctx, a, t.TempDir(), Options{IncludeUnplaced: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hid := all[0]
+	editor := photo.AsEditor(ctx, "rana")
+	if _, err := a.SetHarm(editor, hid.ID, photo.HarmWithheld, "rana", "a test"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	after, err := Publish(editor, a, dir, Options{IncludeUnplaced: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Photos != before.Photos-1 {
+		t.Errorf("published %d photos, then %d with one withheld", before.Photos, after.Photos)
+	}
+	for path, texts := range sitetest.Texts(t, dir) {
+		for _, text := range texts {
+			if bytes.Contains(text, []byte(hid.ID)) || bytes.Contains(text, []byte(hid.Caption)) {
+				t.Errorf("%s names the withheld photo", path)
+			}
+		}
+	}
+}
