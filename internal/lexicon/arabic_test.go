@@ -46,7 +46,7 @@ func TestArabicSearchForms(t *testing.T) {
 		{"بحلب", []string{"بحلب", "حلب"}},
 		{"حلب", []string{"حلب"}},
 		{"الباب", []string{"الباب", "باب"}}, // al-Bab: three letters left, the article goes
-		{"الري", []string{"الري"}},         // two letters left: the article stays
+		{"الري", []string{"الري"}},          // two letters left: the article stays
 		{"دوما", []string{"دوما"}},
 	} {
 		if got := ArabicSearchForms(c.word); !slices.Equal(got, c.want) {
