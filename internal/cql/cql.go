@@ -95,66 +95,119 @@ func lex(s string) ([]token, error) {
 	var out []token
 	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
 			i++
-		case c == '\'':
-			// A string; '' is a quote inside it.
-			var b strings.Builder
-			j := i + 1
-			for ; ; j++ {
-				if j >= len(s) {
-					return nil, photo.ParamErrorf("filter", "the string at %d has no closing quote", i)
-				}
-				if s[j] == '\'' {
-					if j+1 < len(s) && s[j+1] == '\'' {
-						b.WriteByte('\'')
-						j++
-						continue
-					}
-					break
-				}
-				b.WriteByte(s[j])
-			}
-			out = append(out, token{tString, b.String(), i})
-			i = j + 1
-		case c == '"':
-			j := strings.IndexByte(s[i+1:], '"')
-			if j < 0 {
-				return nil, photo.ParamErrorf("filter", "the name at %d has no closing quote", i)
-			}
-			out = append(out, token{tIdent, s[i+1 : i+1+j], i})
-			i += j + 2
-		case c == '(' || c == ')' || c == ',':
-			out = append(out, token{tPunct, string(c), i})
-			i++
-		case c == '=' || c == '<' || c == '>':
-			op := string(c)
-			if i+1 < len(s) && (s[i+1] == '=' || c == '<' && s[i+1] == '>') {
-				op = s[i : i+2]
-			}
-			out = append(out, token{tOp, op, i})
-			i += len(op)
-		case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E' ||
-				(s[j] == '-' || s[j] == '+') && (s[j-1] == 'e' || s[j-1] == 'E')) {
-				j++
-			}
-			out = append(out, token{tNumber, s[i:j], i})
-			i = j
-		case c == '_' || unicode.IsLetter(rune(c)):
-			j := i + 1
-			for j < len(s) && (s[j] == '_' || s[j] == ':' || unicode.IsLetter(rune(s[j])) || s[j] >= '0' && s[j] <= '9') {
-				j++
-			}
-			out = append(out, token{tIdent, s[i:j], i})
-			i = j
-		default:
+			continue
+		}
+		lexOne := lexers[tokenClass(c)]
+		if lexOne == nil {
 			return nil, photo.ParamErrorf("filter", "unexpected %q at %d", c, i)
 		}
+		t, end, err := lexOne(s, i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+		i = end
 	}
 	return append(out, token{kind: tEOF, pos: len(s)}), nil
+}
+
+// A lexer reads the token that starts at s[i], returning it and where the
+// next one may start.
+type lexer func(s string, i int) (token, int, error)
+
+// The classes of a token's first byte, each read by its lexer.
+const (
+	classNone = iota
+	classString
+	classQuoted
+	classPunct
+	classOp
+	classNumber
+	classIdent
+)
+
+var lexers = [...]lexer{classString: lexString, classQuoted: lexQuoted, classPunct: lexPunct, classOp: lexOp,
+	classNumber: lexNumber, classIdent: lexIdent}
+
+func tokenClass(c byte) int {
+	switch {
+	case c == '\'':
+		return classString
+	case c == '"':
+		return classQuoted
+	case c == '(' || c == ')' || c == ',':
+		return classPunct
+	case c == '=' || c == '<' || c == '>':
+		return classOp
+	case c == '-' || c == '+' || c == '.' || isDigit(c):
+		return classNumber
+	case c == '_' || unicode.IsLetter(rune(c)):
+		return classIdent
+	}
+	return classNone
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// lexString reads a string literal; '' is a quote inside it.
+func lexString(s string, i int) (token, int, error) {
+	var b strings.Builder
+	for j := i + 1; j < len(s); j++ {
+		if s[j] != '\'' {
+			b.WriteByte(s[j])
+			continue
+		}
+		if j+1 < len(s) && s[j+1] == '\'' {
+			b.WriteByte('\'')
+			j++
+			continue
+		}
+		return token{tString, b.String(), i}, j + 1, nil
+	}
+	return token{}, 0, photo.ParamErrorf("filter", "the string at %d has no closing quote", i)
+}
+
+// lexQuoted reads a quoted name.
+func lexQuoted(s string, i int) (token, int, error) {
+	j := strings.IndexByte(s[i+1:], '"')
+	if j < 0 {
+		return token{}, 0, photo.ParamErrorf("filter", "the name at %d has no closing quote", i)
+	}
+	return token{tIdent, s[i+1 : i+1+j], i}, i + j + 2, nil
+}
+
+func lexPunct(s string, i int) (token, int, error) {
+	return token{tPunct, s[i : i+1], i}, i + 1, nil
+}
+
+// lexOp reads =, <, >, <=, >= or <>.
+func lexOp(s string, i int) (token, int, error) {
+	op := s[i : i+1]
+	if i+1 < len(s) && (s[i+1] == '=' || s[i] == '<' && s[i+1] == '>') {
+		op = s[i : i+2]
+	}
+	return token{tOp, op, i}, i + len(op), nil
+}
+
+// lexNumber reads a number, a sign and an exponent included.
+func lexNumber(s string, i int) (token, int, error) {
+	j := i + 1
+	for j < len(s) && (isDigit(s[j]) || s[j] == '.' || s[j] == 'e' || s[j] == 'E' ||
+		(s[j] == '-' || s[j] == '+') && (s[j-1] == 'e' || s[j-1] == 'E')) {
+		j++
+	}
+	return token{tNumber, s[i:j], i}, j, nil
+}
+
+// lexIdent reads a name or a keyword.
+func lexIdent(s string, i int) (token, int, error) {
+	j := i + 1
+	for j < len(s) && (s[j] == '_' || s[j] == ':' || unicode.IsLetter(rune(s[j])) || isDigit(s[j])) {
+		j++
+	}
+	return token{tIdent, s[i:j], i}, j, nil
 }
 
 type parser struct {
