@@ -554,26 +554,22 @@ func (g *Gazetteer) scanFrom(sc *scanScratch, text string, i int, fine, skel []b
 	if len(skel) == 0 || g.trie.walk(0, skel[:1]) < 0 {
 		return dst
 	}
-	stop := -1 // whether toks[i] is a stop word, looked up on the first name found
+	checked := false // whether toks[i] is a stop word, looked up on the first name found
 	node := int32(0)
 	var last byte
 	for j := i; j < len(toks) && j-i < maxWords; j++ {
 		t := &toks[j]
-		if j > i && (t.broken || t.article) {
-			if t.broken {
-				break
-			}
+		if j > i && t.broken {
+			break
+		}
+		if j > i && t.article {
 			continue
 		}
-		s := t.skel
+		word := t.skel
 		if j == i {
-			s = skel
+			word = skel
 		}
-		word := s
-		if last != 0 && len(s) > 0 && s[0] == last && s[0] < utf8.RuneSelf {
-			s = s[1:]
-		}
-		node = g.trie.walk(node, s)
+		node = g.trie.walk(node, withoutDoubled(word, last))
 		if node < 0 {
 			break
 		}
@@ -584,21 +580,13 @@ func (g *Gazetteer) scanFrom(sc *scanScratch, text string, i int, fine, skel []b
 		if len(refs) == 0 || glued && j == i {
 			continue
 		}
-		if stop < 0 {
-			stop = 0
-			// After an article ("Al-Is") the word is a name's.
-			if isStopWord(text[toks[i].start:toks[i].end]) && (i == 0 || !toks[i-1].article) {
-				stop = 1
+		if !checked {
+			checked = true
+			if isStopAt(text, toks, i) {
+				break
 			}
 		}
-		if stop == 1 {
-			break
-		}
-		// A capitalised article joined to the name by a hyphen
-		// capitalises it ("Al-khalidiya", as captions write it; "Each
-		// mosaic" folds its first word to an article, but is no name).
-		capitalized := toks[i].upper || t.upper || toks[i].arabc ||
-			i > 0 && toks[i-1].article && toks[i-1].upper && text[toks[i-1].end:toks[i].start] == "-"
+		capitalized := capitalizedName(text, toks, i, t)
 		if namesOnly && !capitalized {
 			continue
 		}
@@ -612,6 +600,30 @@ func (g *Gazetteer) scanFrom(sc *scanScratch, text string, i int, fine, skel []b
 		}
 	}
 	return dst
+}
+
+// withoutDoubled is a word's skeleton as it follows a word that ended in
+// last: a consonant the two share across the space is read once.
+func withoutDoubled(s []byte, last byte) []byte {
+	if last != 0 && len(s) > 0 && s[0] == last && s[0] < utf8.RuneSelf {
+		return s[1:]
+	}
+	return s
+}
+
+// isStopAt reports whether the name starting at toks[i] is a stop word;
+// after an article ("Al-Is") the word is a name's.
+func isStopAt(text string, toks []token, i int) bool {
+	return isStopWord(text[toks[i].start:toks[i].end]) && (i == 0 || !toks[i-1].article)
+}
+
+// capitalizedName reports whether the name from toks[i] to t is written
+// as a name. A capitalised article joined to it by a hyphen capitalises
+// it ("Al-khalidiya", as captions write it; "Each mosaic" folds its first
+// word to an article, but is no name).
+func capitalizedName(text string, toks []token, i int, t *token) bool {
+	return toks[i].upper || t.upper || toks[i].arabc ||
+		i > 0 && toks[i-1].article && toks[i-1].upper && text[toks[i-1].end:toks[i].start] == "-"
 }
 
 // fineRun returns the run refs[lo:hi] whose fine form is fine, in refs

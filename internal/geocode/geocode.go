@@ -177,65 +177,12 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	w.hits = gc.partQuarterHits(c, w.hits)
 	w.cands = prune(gc.candidates(c, w.hits, w.cands[:0]))
 	gc.markFar(c, w.cands)
-	w.known = w.known[:0]
-	for i := range c.Mentions {
-		m := &c.Mentions[i]
-		k := false
-		for _, cd := range w.cands {
-			// "the Darat Izza neighbourhood of Aleppo": a quarter the
-			// gazetteer lacks, though a subdistrict bears its name.
-			quarterAsArea := m.Designator == "neighbourhood" && cd.hit.Place.Kind.Admin()
-			k = k || cd.whole && !cd.far && !quarterAsArea && cd.hit.Start < m.End && m.Start < cd.hit.End
-		}
-		w.known = append(w.known, k)
-	}
+	w.known = knownMentions(c, w.cands, w.known[:0])
 	r, best, ruleConf := gc.choose(c, w.cands, w.known)
-	unknownWhere := 0
-	for i := range c.Mentions {
-		if !w.known[i] && placeLike(c, i) && !anyReading(w.cands, i) && c.Mentions[i].Designator != "landmark" {
-			r.Unknown = append(r.Unknown, c.Mentions[i].Text)
-			if c.Mentions[i].Role == caption.Where && c.Mentions[i].Cue != "dateline" {
-				unknownWhere++
-			}
-		}
-	}
+	unknownWhere := addUnknown(&r, c, w.cands, w.known)
 	if best >= 0 && r.Place != nil {
 		x := gc.features(c, w.cands, best, r, ruleConf, len(r.Unknown), unknownWhere)
-		// k places of the same name, all but equally likely, cannot be
-		// told apart by any weight: the answer is right one time in k+1
-		// at best.
-		ceiling := 1 / (1 + float64(gc.sameNameRivals(w.cands, best, 0.75)))
-		// A place people came from ("who fled the centre of Raqqa", "was
-		// evacuated from the besieged town of") is where the photo was
-		// only when the caption says nothing else: never a sure answer.
-		read := c.Mentions[w.cands[best].mention]
-		if read.Role == caption.Origin {
-			ceiling = math.Min(ceiling, originCeiling)
-		}
-		// A name the caption gives a person ("Saad, a teen from Raqqa,")
-		// read as a place is a guess at best.
-		if read.Entity == caption.Person {
-			ceiling = math.Min(ceiling, personCeiling)
-		}
-		// "A Homs family" may live anywhere: where its people are from
-		// is a hint of the place, never a sure answer.
-		if read.Entity == caption.Residents {
-			ceiling = math.Min(ceiling, residentsCeiling)
-		}
-		// A place read from one word inside the longer name of another
-		// kind of place ("Ward" in "Qutaybat al-Ward camp", a camp the
-		// gazetteer lacks) is a guess: under the low line, so that the
-		// review queue shows it early and no badge calls it exact.
-		if !w.cands[best].whole && r.Precision == Exact && fragmentOf(read.Designator, r.Place.Kind) {
-			ceiling = math.Min(ceiling, fragmentCeiling)
-			r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q. %s", r.Place.Name, read.Text, r.Note))
-		}
-		// An Arabic name read with one letter changed (variantHits) is
-		// likely, not sure: no shared caption has tested the rule.
-		if c.Arabic && !w.cands[best].hit.Exact && r.Precision == Exact {
-			ceiling = math.Min(ceiling, originCeiling)
-			r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from the spelling %q, one letter from its own. %s", r.Place.Name, read.Text, r.Note))
-		}
+		ceiling := gc.ceiling(c, w.cands, best, &r)
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
 		for i := range r.Alternatives {
@@ -252,6 +199,78 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		ex.explain(c, w.cands, best)
 	}
 	return r
+}
+
+// knownMentions appends to known, for each of the caption's mentions,
+// whether a whole reading near the rest is of it.
+func knownMentions(c caption.Caption, cands []candidate, known []bool) []bool {
+	for i := range c.Mentions {
+		m := &c.Mentions[i]
+		k := false
+		for _, cd := range cands {
+			// "the Darat Izza neighbourhood of Aleppo": a quarter the
+			// gazetteer lacks, though a subdistrict bears its name.
+			quarterAsArea := m.Designator == "neighbourhood" && cd.hit.Place.Kind.Admin()
+			k = k || cd.whole && !cd.far && !quarterAsArea && cd.hit.Start < m.End && m.Start < cd.hit.End
+		}
+		known = append(known, k)
+	}
+	return known
+}
+
+// addUnknown lists in r the place-like mentions nothing was read from,
+// and returns how many of them say where the photo was.
+func addUnknown(r *Result, c caption.Caption, cands []candidate, known []bool) (where int) {
+	for i := range c.Mentions {
+		if !known[i] && placeLike(c, i) && !anyReading(cands, i) && c.Mentions[i].Designator != "landmark" {
+			r.Unknown = append(r.Unknown, c.Mentions[i].Text)
+			if c.Mentions[i].Role == caption.Where && c.Mentions[i].Cue != "dateline" {
+				where++
+			}
+		}
+	}
+	return where
+}
+
+// ceiling is the most the confidence in r, read from cands[best], may be
+// whatever the model says, for what the caption says of the place; the
+// readings it caps say so in r's note.
+func (gc *Geocoder) ceiling(c caption.Caption, cands []candidate, best int, r *Result) float64 {
+	// k places of the same name, all but equally likely, cannot be told
+	// apart by any weight: the answer is right one time in k+1 at best.
+	ceiling := 1 / (1 + float64(gc.sameNameRivals(cands, best, 0.75)))
+	read := c.Mentions[cands[best].mention]
+	switch read.Entity {
+	case caption.Person:
+		// A name the caption gives a person ("Saad, a teen from Raqqa,")
+		// read as a place is a guess at best.
+		ceiling = math.Min(ceiling, personCeiling)
+	case caption.Residents:
+		// "A Homs family" may live anywhere: where its people are from
+		// is a hint of the place, never a sure answer.
+		ceiling = math.Min(ceiling, residentsCeiling)
+	}
+	// A place people came from ("who fled the centre of Raqqa", "was
+	// evacuated from the besieged town of") is where the photo was only
+	// when the caption says nothing else: never a sure answer.
+	if read.Role == caption.Origin {
+		ceiling = math.Min(ceiling, originCeiling)
+	}
+	// A place read from one word inside the longer name of another kind
+	// of place ("Ward" in "Qutaybat al-Ward camp", a camp the gazetteer
+	// lacks) is a guess: under the low line, so that the review queue
+	// shows it early and no badge calls it exact.
+	if !cands[best].whole && r.Precision == Exact && fragmentOf(read.Designator, r.Place.Kind) {
+		ceiling = math.Min(ceiling, fragmentCeiling)
+		r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q. %s", r.Place.Name, read.Text, r.Note))
+	}
+	// An Arabic name read with one letter changed (variantHits) is
+	// likely, not sure: no shared caption has tested the rule.
+	if c.Arabic && !cands[best].hit.Exact && r.Precision == Exact {
+		ceiling = math.Min(ceiling, originCeiling)
+		r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from the spelling %q, one letter from its own. %s", r.Place.Name, read.Text, r.Note))
+	}
+	return ceiling
 }
 
 // namedOnly keeps, of an Arabic caption's mentions, those in which the

@@ -29,65 +29,81 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		}
 		s := roleWeight(m) * kindPrior(h.Place.Kind) * designatorFit(m.Designator, h.Place.Kind)
 		ew := entityWeight(c, m, h)
-		s *= ew
-		if m.Sentence > 0 {
-			s *= 0.3
-		}
-		if locatesPrevious(c, mi) {
-			s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
-		}
-		if m.Subordinate && mainWhere(c, mi) {
-			s *= 0.45 // "in Idlib after an attack in Khan Sheikhoun"
-		}
-		// "Smoke rises over Kobani, seen from the Mursitpinar crossing":
-		// the camera is where the caption says it was seen from.
-		if seen := seenFrom(c); seen > mi && c.Mentions[seen].Sentence == m.Sentence && m.Role == caption.Where {
-			s *= 0.5
-		}
+		s = weighMention(s*ew, c, mi)
 		// "the Turkish Cilvegozu gate", "the Syrian town of Kobani": the
 		// caption says whose the place is.
 		if mi != lastMention || h.End != lastEnd {
 			lastMention, lastEnd, code, street = mi, h.End, statedCountry(c, mi, h.End), namedAfter(c, h)
 		}
-		if code != "" && code != h.Place.Country {
-			s *= 0.1
-		}
-		// "on Tal Abyad street market in central Raqqa": a street named
-		// after a town is not the town.
-		if h.Place.Kind.Populated() && street {
-			s *= 0.3
-		}
-		if !h.Exact {
-			s *= 0.85
-		}
-		if !h.Place.Located {
-			s *= 0.95
-		}
-		// A village or a city quarter is named in a caption as a place, with
-		// a cue ("in", "the village of", "…, Idlib"): bare, its name is more
-		// likely a common word or a person's (Smoke, Sultan, Hayat).
-		if small(h.Place) && !cued(c, mi) {
-			s *= 0.3
-		}
-		// Captions are about Syria: a place abroad is meant when the
-		// caption names its country, or is prominent enough to be known.
-		if h.Place.Country != "SY" && !statedOf(c, h.Place.Country) {
-			if h.Place.Kind == gazetteer.Village {
-				s *= 0.3
-			} else {
-				s *= 0.85
-			}
-		}
-		// Same-name places: the more prominent (see gazetteer.Prominence).
-		s *= 1 + prominenceWeight*gazetteer.Prominence(h.Place)
-		// An editor's "another Aleppo" yields to the gazetteer's unless
-		// the caption's context (its governorate, a place near it) picks it.
-		if h.Place.Secondary {
-			s *= 0.3
-		}
+		s = weighPlace(s, c, mi, h, code, street)
 		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
 	return out
+}
+
+// weighMention weighs score s of a reading of mention mi by where the
+// mention stands in the caption (the factors applied in turn, as they
+// always were).
+func weighMention(s float64, c caption.Caption, mi int) float64 {
+	m := &c.Mentions[mi]
+	if m.Sentence > 0 {
+		s *= 0.3
+	}
+	if locatesPrevious(c, mi) {
+		s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
+	}
+	if m.Subordinate && mainWhere(c, mi) {
+		s *= 0.45 // "in Idlib after an attack in Khan Sheikhoun"
+	}
+	// "Smoke rises over Kobani, seen from the Mursitpinar crossing": the
+	// camera is where the caption says it was seen from.
+	if seen := seenFrom(c); seen > mi && c.Mentions[seen].Sentence == m.Sentence && m.Role == caption.Where {
+		s *= 0.5
+	}
+	return s
+}
+
+// weighPlace weighs score s of reading h of mention mi by the place it
+// reads: code is the country the caption says it is in ("" for none),
+// street whether the name is a street's named after it.
+func weighPlace(s float64, c caption.Caption, mi int, h gazetteer.Hit, code string, street bool) float64 {
+	if code != "" && code != h.Place.Country {
+		s *= 0.1
+	}
+	// "on Tal Abyad street market in central Raqqa": a street named
+	// after a town is not the town.
+	if h.Place.Kind.Populated() && street {
+		s *= 0.3
+	}
+	if !h.Exact {
+		s *= 0.85
+	}
+	if !h.Place.Located {
+		s *= 0.95
+	}
+	// A village or a city quarter is named in a caption as a place, with
+	// a cue ("in", "the village of", "…, Idlib"): bare, its name is more
+	// likely a common word or a person's (Smoke, Sultan, Hayat).
+	if small(h.Place) && !cued(c, mi) {
+		s *= 0.3
+	}
+	// Captions are about Syria: a place abroad is meant when the
+	// caption names its country, or is prominent enough to be known.
+	if h.Place.Country != "SY" && !statedOf(c, h.Place.Country) {
+		if h.Place.Kind == gazetteer.Village {
+			s *= 0.3
+		} else {
+			s *= 0.85
+		}
+	}
+	// Same-name places: the more prominent (see gazetteer.Prominence).
+	s *= 1 + prominenceWeight*gazetteer.Prominence(h.Place)
+	// An editor's "another Aleppo" yields to the gazetteer's unless
+	// the caption's context (its governorate, a place near it) picks it.
+	if h.Place.Secondary {
+		s *= 0.3
+	}
+	return s
 }
 
 // prominenceWeight is how much a point of prominence (see
