@@ -74,6 +74,42 @@ func (st *rowState) apply(action, detail string) {
 	}
 }
 
+// storedRow is a photo's row as CheckRows reads it.
+type storedRow struct {
+	id, caption, review, placeID, harm string
+	from, to                           sql.NullInt64
+	prec                               sql.NullString
+	lon, lat                           sql.NullFloat64
+}
+
+// differences says how row differs from what its custody records say.
+func (st rowState) differences(row storedRow) []string {
+	var out []string
+	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	if st.captionSHA != "" && sha256Hex(row.caption) != st.captionSHA {
+		bad("its caption is not the one its custody records (SHA-256 %s)", st.captionSHA)
+	}
+	if date := dateOf(row.from, row.to, row.prec); st.hasDate && date != st.date {
+		bad("its date is %q, but its custody records %q", date, st.date)
+	}
+	if st.hasHarm && row.harm != st.harm {
+		bad("its harm mark is %q, but its custody records %q", row.harm, st.harm)
+	}
+	if !st.hasHarm && row.harm != "" {
+		bad("it is marked %q, but no custody record marks it", row.harm)
+	}
+	if !st.hasReview {
+		return out
+	}
+	if got, want := orAutomatic(photo.Review(row.review)), orAutomatic(photo.Review(st.review)); got != want {
+		bad("its review is %q, but its custody records %q", got, want)
+	} else if want != photo.ReviewAutomatic && (row.placeID != st.placeID || !sameCoord(row.lon, st.lon) || !sameCoord(row.lat, st.lat)) {
+		bad("it is placed at %s (%v, %v), but its custody records %s (%v, %v)",
+			row.placeID, row.lon.Float64, row.lat.Float64, st.placeID, orNil(st.lon), orNil(st.lat))
+	}
+	return out
+}
+
 // CheckRows checks every photo's row against its custody records: its
 // caption against the SHA-256 its last import recorded, its date against
 // the last import or fix, its placement against the last person's
@@ -104,16 +140,13 @@ func (s *DB) CheckRows(ctx context.Context, progress func(done, total int64)) (c
 		}
 	}
 	for rows.Next() {
-		var id, caption, review, placeID, harm string
-		var from, to sql.NullInt64
-		var prec sql.NullString
-		var lon, lat sql.NullFloat64
-		if err := rows.Scan(&id, &caption, &from, &to, &prec, &review, &placeID, &lon, &lat, &harm); err != nil {
+		var row storedRow
+		if err := rows.Scan(&row.id, &row.caption, &row.from, &row.to, &row.prec, &row.review, &row.placeID, &row.lon, &row.lat, &row.harm); err != nil {
 			return checked, problems, err
 		}
 		var st rowState
-		for haveRec && recID <= id {
-			if recID == id {
+		for haveRec && recID <= row.id {
+			if recID == row.id {
 				st.apply(action, detail)
 			}
 			if haveRec = recs.Next(); haveRec {
@@ -122,28 +155,8 @@ func (s *DB) CheckRows(ctx context.Context, progress func(done, total int64)) (c
 				}
 			}
 		}
-		bad := func(format string, args ...any) {
-			problems = append(problems, ChainProblem{PhotoID: id, What: fmt.Sprintf(format, args...)})
-		}
-		if st.captionSHA != "" && sha256Hex(caption) != st.captionSHA {
-			bad("its caption is not the one its custody records (SHA-256 %s): the row was changed outside syriamap", st.captionSHA)
-		}
-		if date := dateOf(from, to, prec); st.hasDate && date != st.date {
-			bad("its date is %q, but its custody records %q: the row was changed outside syriamap", date, st.date)
-		}
-		if st.hasHarm && harm != st.harm {
-			bad("its harm mark is %q, but its custody records %q: the row was changed outside syriamap", harm, st.harm)
-		}
-		if !st.hasHarm && harm != "" {
-			bad("it is marked %q, but no custody record marks it: the row was changed outside syriamap", harm)
-		}
-		if st.hasReview {
-			if got, want := orAutomatic(photo.Review(review)), orAutomatic(photo.Review(st.review)); got != want {
-				bad("its review is %q, but its custody records %q: the row was changed outside syriamap", got, want)
-			} else if want != photo.ReviewAutomatic && (placeID != st.placeID || !sameCoord(lon, st.lon) || !sameCoord(lat, st.lat)) {
-				bad("it is placed at %s (%v, %v), but its custody records %s (%v, %v): the row was changed outside syriamap",
-					placeID, lon.Float64, lat.Float64, st.placeID, orNil(st.lon), orNil(st.lat))
-			}
+		for _, what := range st.differences(row) {
+			problems = append(problems, ChainProblem{PhotoID: row.id, What: what + ": the row was changed outside syriamap"})
 		}
 		checked++
 		if progress != nil && checked%4096 == 0 {
