@@ -132,7 +132,6 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 	}
 	defer custody.stmt.Close()
 	at := s.Now()
-	now := at.UTC().Format(time.RFC3339)
 	i := 0
 	for r, err := range recs {
 		if err != nil {
@@ -141,38 +140,8 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		if err := ctx.Err(); err != nil {
 			return Summary{}, err
 		}
-		src := file
-		if r.Source != "" {
-			src = r.Source
-		}
-		res, err := st.write(ctx, src, r, now)
-		if err != nil {
-			if isBusy(err) {
-				return Summary{}, ErrBusy
-			}
-			return Summary{}, fmt.Errorf("store: %s:%d: %w", file, r.Line, err)
-		}
-		switch res {
-		case added:
-			sum.Added++
-		case updated:
-			sum.Updated++
-		default:
-			sum.Unchanged++
-		}
-		if res != unchanged {
-			action, date := map[outcome]string{added: "import", updated: "reimport"}[res], r.Photo.Date
-			if res == updated { // the date as stored: another file's, or an editor's fix, may stand
-				if date, err = storedDate(ctx, tx, r.Photo.ID); err != nil {
-					return Summary{}, err
-				}
-			}
-			if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r, date, s.RecordPaths)); err != nil {
-				return Summary{}, err
-			}
-		}
-		if res != unchanged && !r.Photo.Geocoded.Located {
-			sum.Unplaced++
+		if err := s.importRecord(ctx, tx, st, custody, file, r, at, &sum); err != nil {
+			return Summary{}, err
 		}
 		i++
 		if progress != nil && i%2048 == 0 {
@@ -202,6 +171,44 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		progress(i)
 	}
 	return sum, nil
+}
+
+// importRecord writes one record of file within ImportFile's transaction,
+// with its custody record, and counts it in sum.
+func (s *DB) importRecord(ctx context.Context, tx *sql.Tx, st *importStmts, custody *chain, file string, r Record, at time.Time, sum *Summary) error {
+	src := file
+	if r.Source != "" {
+		src = r.Source
+	}
+	res, err := st.write(ctx, src, r, at.UTC().Format(time.RFC3339))
+	if err != nil {
+		if isBusy(err) {
+			return ErrBusy
+		}
+		return fmt.Errorf("store: %s:%d: %w", file, r.Line, err)
+	}
+	switch res {
+	case added:
+		sum.Added++
+	case updated:
+		sum.Updated++
+	default:
+		sum.Unchanged++
+		return nil
+	}
+	action, date := map[outcome]string{added: "import", updated: "reimport"}[res], r.Photo.Date
+	if res == updated { // the date as stored: another file's, or an editor's fix, may stand
+		if date, err = storedDate(ctx, tx, r.Photo.ID); err != nil {
+			return err
+		}
+	}
+	if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r, date, s.RecordPaths)); err != nil {
+		return err
+	}
+	if !r.Photo.Geocoded.Located {
+		sum.Unplaced++
+	}
+	return nil
 }
 
 // Records yields recs, for callers that hold a file's records in memory.
