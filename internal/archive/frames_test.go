@@ -16,13 +16,12 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// TestFramesCatchAReusedPhoto (issue 42, part 4): a frame imported as
-// Aleppo in May 2013 comes again mirrored and recompressed, captioned
-// Idlib 2016: that copy is flagged reused, a conflict, of the first; a
-// copy of another frame whose caption agrees is a copy, not a conflict;
-// a different picture is neither. The flags are custody records, the
-// API filter finds the conflict.
-func TestFramesCatchAReusedPhoto(t *testing.T) {
+// importFrames imports five JPEGs (a frame re-captioned elsewhere and
+// mirrored, a market's frame twice under agreeing captions, another
+// picture) and returns the archive and a reader of a photo by the start
+// of its caption.
+func importFrames(t *testing.T) (*Archive, func(prefix string) *photo.Photo) {
+	t.Helper()
 	a := newArchive(t)
 	dir := t.TempDir()
 	var err error
@@ -50,20 +49,33 @@ func TestFramesCatchAReusedPhoto(t *testing.T) {
 	if _, err := a.ImportImages(ctx, []string{photos}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	r, err := a.Frames(ctx, "syriamap frames, test", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Hashed != 5 || r.Groups != 2 || r.Conflicts != 1 || r.Copies != 1 {
-		t.Fatalf("frames: %+v; want 5 hashed, 2 groups, 1 conflict, 1 copy", r)
-	}
 	byCaption := func(prefix string) *photo.Photo {
+		t.Helper()
 		ps, err := a.Photos(ctx, photo.Filter{Query: prefix})
 		if err != nil || len(ps) != 1 {
 			t.Fatalf("%q: %d photos, %v", prefix, len(ps), err)
 		}
 		p, _ := a.db.Photo(ctx, ps[0].ID)
 		return p
+	}
+	return a, byCaption
+}
+
+// TestFramesCatchAReusedPhoto (issue 42, part 4): a frame imported as
+// Aleppo in May 2013 comes again mirrored and recompressed, captioned
+// Idlib 2016: that copy is flagged reused, a conflict, of the first; a
+// copy of another frame whose caption agrees is a copy, not a conflict;
+// a different picture is neither. The flags are custody records, the
+// API filter finds the conflict.
+func TestFramesCatchAReusedPhoto(t *testing.T) {
+	a, byCaption := importFrames(t)
+	ctx := context.Background()
+	r, err := a.Frames(ctx, "syriamap frames, test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Hashed != 5 || r.Groups != 2 || r.Conflicts != 1 || r.Copies != 1 {
+		t.Fatalf("frames: %+v; want 5 hashed, 2 groups, 1 conflict, 1 copy", r)
 	}
 	first, reused := byCaption(`"Men walk through rubble"`), byCaption(`"A man walks in a destroyed street"`)
 	if reused.Reuse != photo.ReuseConflict || reused.ReuseOf != first.ID {
@@ -84,6 +96,17 @@ func TestFramesCatchAReusedPhoto(t *testing.T) {
 	if r, err := a.Frames(ctx, "test", nil); err != nil || r.Hashed != 0 || r.Changed != 0 || r.Conflicts != 1 {
 		t.Errorf("again: %+v, %v", r, err)
 	}
+}
+
+// TestWithheldFrameMakesNoCopy (issue 55, 3): frame groups are the
+// public's, whoever withholds a photo.
+func TestWithheldFrameMakesNoCopy(t *testing.T) {
+	a, byCaption := importFrames(t)
+	ctx := context.Background()
+	if _, err := a.Frames(ctx, "syriamap frames, test", nil); err != nil {
+		t.Fatal(err)
+	}
+	first := byCaption(`"Men walk through rubble"`)
 	// An editor withholds the first: the frame groups are the public's,
 	// whoever withholds, so the re-captioned copy is no longer a copy of
 	// anything a reader may see (issue 55, 3: frame groups with withheld
