@@ -57,6 +57,31 @@ type realCaption struct {
 	arabic bool
 }
 
+// readCaptions reads the written test captions (captions-*.jsonl in
+// written) and the real ones of shared/eval, English and Arabic
+// (dev-captions*.jsonl, arabic-dev-captions*.jsonl).
+func readCaptions(written, shared string) (reals []realCaption, writtenCaps []evalset.Caption, err error) {
+	sets, _ := filepath.Glob(filepath.Join(written, "captions-*.jsonl"))
+	rs, _ := filepath.Glob(filepath.Join(shared, "eval", "*dev-captions*.jsonl"))
+	if len(rs) == 0 {
+		return nil, nil, fmt.Errorf("no real captions in %s/eval (dev-captions*.jsonl)", shared)
+	}
+	for _, path := range append(sets, rs...) {
+		caps, err := evalset.Read(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, lc := range caps {
+			if lc.Real() {
+				reals = append(reals, realCaption{lc, strings.HasPrefix(filepath.Base(path), "arabic")})
+			} else {
+				writtenCaps = append(writtenCaps, lc)
+			}
+		}
+	}
+	return reals, writtenCaps, nil
+}
+
 func run(args []string, stdout io.Writer) error {
 	fl := flag.NewFlagSet("syriamap-train", flag.ContinueOnError)
 	shared := fl.String("shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
@@ -74,33 +99,13 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	gc := geocode.New(g)
-	var sets []string
-	ws, _ := filepath.Glob(filepath.Join(*written, "captions-*.jsonl"))
-	sets = append(sets, ws...)
-	// English and Arabic: dev-captions*.jsonl, arabic-dev-captions.jsonl.
-	rs, _ := filepath.Glob(filepath.Join(*shared, "eval", "*dev-captions*.jsonl"))
-	if len(rs) == 0 {
-		return fmt.Errorf("no real captions in %s/eval (dev-captions*.jsonl)", *shared)
+	reals, writtenCaps, err := readCaptions(*written, *shared)
+	if err != nil {
+		return err
 	}
-	sets = append(sets, rs...)
 	var examples []example
 	var realAnswers []evalset.Answer // every real caption, placed or not
 	var realIndex []int              // by real caption: its example, or -1
-	var reals []realCaption
-	var writtenCaps []evalset.Caption
-	for _, path := range sets {
-		caps, err := evalset.Read(path)
-		if err != nil {
-			return err
-		}
-		for _, lc := range caps {
-			if lc.Real() {
-				reals = append(reals, realCaption{lc, strings.HasPrefix(filepath.Base(path), "arabic")})
-			} else {
-				writtenCaps = append(writtenCaps, lc)
-			}
-		}
-	}
 	plain := make([]evalset.Caption, len(reals))
 	for i := range reals {
 		plain[i] = reals[i].Caption
