@@ -169,8 +169,8 @@ export class StaticAPI {
       if (k !== except && q.getAll(k).length) sets[k] = new Set(q.getAll(k).map((v) => (k === "place" ? this.aliases.get(v.trim()) || v.trim() : v.trim())));
     }
     const minConf = Number(q.get("min_confidence") || 0);
-    const unplaced = q.get("unplaced") === "true";
-    const found = q.get("q") ? await this.search(q.get("q")) : null;
+    const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
+    const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
     return (p) => {
       if ((from !== null || to !== null) && !overlaps(p.from, p.to, from, to)) return false;
       if (box && (p.lon === null || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3])) return false;
@@ -200,25 +200,37 @@ export class StaticAPI {
     return this.shards[key];
   }
 
-  // search returns the numbers of the photos whose captions have every
-  // word of q (a word ending in * as a prefix). Only the index's pieces
-  // for its words' first letters are loaded.
-  async search(q) {
+  // search returns the numbers of the photos whose captions the
+  // full-text search q finds (see parseSearch), refusing what the server
+  // refuses with its message. Only the index's pieces for its words'
+  // first letters are loaded.
+  async search(raw) {
+    const q = ftsClean(raw);
+    if (q === "") return null;
+    checkSearch(q);
+    return this.evaluate(parseSearch(q, raw));
+  }
+
+  // evaluate is the set of photo numbers a search tree finds.
+  async evaluate(e) {
+    if (e.op) {
+      const [a, b] = [await this.evaluate(e.a), await this.evaluate(e.b)];
+      if (e.op === "OR") return new Set([...a, ...b]);
+      return new Set([...a].filter((k) => (e.op === "AND" ? b.has(k) : !b.has(k))));
+    }
+    // A word the index splits into several (its tokens) needs them all.
     let result = null;
-    for (const term of q.split(/\s+/).filter(Boolean)) {
-      const prefix = term.endsWith("*");
-      for (const w of words(term)) {
-        const got = new Set();
-        const s = await this.shard(w);
-        const add = (word) => {
-          let k = 0;
-          for (const gap of s.index[word] || []) got.add((k += gap));
-        };
-        if (s && prefix) {
-          for (let i = lowerBound(s.keys, w); i < s.keys.length && s.keys[i].startsWith(w); i++) add(s.keys[i]);
-        } else if (s) add(w);
-        result = result ? new Set([...result].filter((k) => got.has(k))) : got;
-      }
+    for (const w of words(e.word)) {
+      const got = new Set();
+      const s = await this.shard(w);
+      const add = (word) => {
+        let k = 0;
+        for (const gap of s.index[word] || []) got.add((k += gap));
+      };
+      if (s && e.prefix) {
+        for (let i = lowerBound(s.keys, w); i < s.keys.length && s.keys[i].startsWith(w); i++) add(s.keys[i]);
+      } else if (s) add(w);
+      result = result ? new Set([...result].filter((k) => got.has(k))) : got;
     }
     return result || new Set();
   }
@@ -226,6 +238,7 @@ export class StaticAPI {
   // answer is the response to a request for path (under api/) with query q.
   async answer(path, q) {
     await this.ready;
+    checkParams(path, q);
     switch (path) {
       case "points.json": return this.points(q);
       case "clusters": return this.clusters(q);
@@ -240,7 +253,7 @@ export class StaticAPI {
     const m = /^photos\/(.+)\.geojson$/.exec(path);
     if (m) {
       const f = await this.featureOf(decodeURIComponent(m[1]), q.get("d") === null ? null : Number(q.get("d")));
-      if (!f) throw new APIError(404, `no photo ${m[1]} in this site`);
+      if (!f) throw new APIError(404, `photo ${decodeURIComponent(m[1])} not found`); // the server's words (store's notFound)
       return f;
     }
     throw new APIError(404, `a published site has no api/${path}`);
@@ -255,8 +268,7 @@ export class StaticAPI {
   }
 
   async timeline(q) {
-    const bin = q.get("bin") || "month";
-    if (!["month", "year", "day"].includes(bin)) throw new APIError(400, `"${bin}": want month, year or day`, "bin");
+    const bin = q.get("bin") || "month"; // checked by checkParams
     if (bin === "day") {
       const first = dayOf(q.get("from"), false), last = dayOf(q.get("to"), true);
       if (first === null || last === null || daysFrom(first, last) > MAX_DAY_BINS) {
@@ -345,8 +357,6 @@ export class StaticAPI {
   }
 
   async list(q) {
-    const order = q.get("order"); // newest, or import (the default)
-    if (order && order !== "newest" && order !== "import") throw new APIError(400, `"${order}": want newest or import`, "order");
     if (!this.loaded && !narrows(q, "unplaced") && q.get("order") === "newest") return this.scanList(q);
     const sel = await this.selected(q);
     return { type: "FeatureCollection", features: await Promise.all(sel.map((p) => this.feature(p.k))), numberReturned: sel.length };
@@ -359,7 +369,7 @@ export class StaticAPI {
   async scanList(q) {
     const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
     const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
-    const unplaced = q.get("unplaced") === "true";
+    const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
     const offset = Number(q.get("offset") || 0), limit = Number(q.get("limit") || 50);
     const features = [];
     const t = await this.load(this.m.chunks);
@@ -482,8 +492,8 @@ export class StaticAPI {
     }
     const clusters = [...cells].map(([key, c]) => {
       const [i, j] = key.split(",").map(Number);
-      return c.n === 1 ? { lon: c.p.lon, lat: c.p.lat, count: 1, id: c.p.id, placement: c.p.placement, metadata: c.p.metadata }
-        : { lon: c.lon / c.n, lat: c.lat / c.n, count: c.n, bbox: [i * cell - 180, j * cell - 90, (i + 1) * cell - 180, (j + 1) * cell - 90] };
+      return c.n === 1 ? { lon: round6(c.p.lon), lat: round6(c.p.lat), count: 1, id: c.p.id, placement: c.p.placement, metadata: c.p.metadata }
+        : { lon: round6(c.lon / c.n), lat: round6(c.lat / c.n), count: c.n, bbox: [i * cell - 180, j * cell - 90, (i + 1) * cell - 180, (j + 1) * cell - 90].map(round6) };
     });
     return { matching, clusters };
   }
@@ -571,18 +581,228 @@ function lowerBound(a, x) {
   return lo;
 }
 
-// APIError is an answer the server would give as an error: its status,
-// and for a bad parameter its name, the message prefixed with it as the
-// server's web.BadParam does.
-// intParam is web.IntParam: a whole number in [min, max], or def.
+// round6 is web.Round6: 6 decimals (about 10 cm), half away from zero.
+const round6 = (x) => (x < 0 ? -Math.trunc(-x * 1e6 + 0.5) : Math.trunc(x * 1e6 + 0.5)) / 1e6;
+
+// format is Go's fmt.Sprintf for the verbs the server's messages use
+// (%q, %d, %s), so that the messages in rules.json read here as there.
+function format(f, ...args) {
+  let i = 0;
+  return f.replace(/%[qds]/g, (verb) => {
+    const a = args[i++];
+    return verb === "%q" ? JSON.stringify(String(a)) : String(a);
+  });
+}
+
+// intParam is web.IntParam: a whole number in [min, max], or def, given
+// once; its messages are the server's (rules.messages).
 function intParam(q, name, def, min, max) {
   const all = q.getAll(name);
-  if (all.length > 1) throw new APIError(400, `given ${all.length} times (${all.join(", ")}); give it once`, name);
+  if (all.length > 1) throw new APIError(400, format(rules.messages.once, all.length, all.join(", ")), name);
   const v = (q.get(name) || "").trim();
   if (v === "") return def;
   const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
-  if (!(n >= min && n <= max)) throw new APIError(400, `"${v}" is not a whole number from ${min} to ${max}`, name);
+  if (!(n >= min && n <= max)) throw new APIError(400, format(rules.messages.int, v, min, max), name);
   return n;
+}
+
+// checkParams checks a read path's parameters by the server's rules for
+// it (rules.params: web's ParseFilter, IntRule and EnumRule), in the
+// server's order, with its messages.
+function checkParams(path, q) {
+  const r = rules.params[path];
+  if (!r) return;
+  const enums = () => {
+    for (const p of r.enums || []) {
+      const v = q.get(p.name) || "";
+      if (v !== "" && !p.values.includes(v)) throw new APIError(400, format(rules.messages.enum, v, p.want), p.name);
+    }
+  };
+  if (r.enums_first) enums();
+  if (r.filters) checkFilter(q);
+  for (const p of r.ints || []) {
+    const n = intParam(q, p.name, p.default, p.min, p.max);
+    if (n < 0) throw new APIError(400, rules.messages.zoom_required, p.name); // a rule with no default
+  }
+  if (!r.enums_first) enums();
+}
+
+const FM = rules.filter_messages;
+const bad = (name, key, ...args) => new APIError(400, format(FM[key], ...args), name);
+
+// parseDate is photo.ParseDate: YYYY, YYYY-MM or YYYY-MM-DD of a real day
+// in 1900–2100, as its first and last days (YYYYMMDD), or null.
+function parseDate(v) {
+  const parts = v.trim().split("-");
+  if (parts.length > 3 || parts[0].length !== 4) return null;
+  if (parts.some((p, i) => !/^[+-]?\d+$/.test(p) || (i > 0 && p.length !== 2))) return null;
+  const [y, m = 0, d = 0] = parts.map(Number);
+  if (y < 1900 || y > 2100 || (parts.length >= 2 && (m < 1 || m > 12))) return null;
+  if (parts.length === 3 && (d < 1 || new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d)) return null;
+  const last = parts.length === 1 ? 1231 : parts.length === 2 ? m * 100 + new Date(Date.UTC(y, m, 0)).getUTCDate() : m * 100 + d;
+  return [y * 10000 + (parts.length === 1 ? 101 : m * 100 + (parts.length === 3 ? d : 1)), y * 10000 + last];
+}
+
+// goFloat is strconv.ParseFloat on decimal numbers: NaN when it is not one.
+const goFloat = (v) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN);
+
+// checkFilter is web.ParseFilter's checks, in its order.
+function checkFilter(q) {
+  for (const name of rules.once_filters) {
+    const all = q.getAll(name);
+    if (all.length > 1) throw new APIError(400, format(rules.messages.once, all.length, all.join(", ")), name);
+  }
+  const days = {};
+  for (const name of ["from", "to"]) {
+    const v = (q.get(name) || "").trim();
+    if (v === "") continue;
+    days[name] = parseDate(v);
+    if (!days[name]) throw bad(name, "date", v);
+  }
+  if (days.from && days.to && days.from[0] > days.to[1]) throw bad("to", "to_before", q.get("to").trim(), q.get("from").trim());
+  const box = (q.get("bbox") || "").trim();
+  if (box) {
+    const parts = box.split(",");
+    if (parts.length !== 4) throw bad("bbox", "bbox_shape", box);
+    const n = parts.map((p) => goFloat(p.trim()));
+    const i = n.findIndex((x) => !Number.isFinite(x));
+    if (i >= 0) throw bad("bbox", "bbox_number", parts[i]);
+    if (n[0] < -180 || n[2] > 180 || n[1] < -90 || n[3] > 90) throw bad("bbox", "bbox_range", box);
+    if (n[0] > n[2] || n[1] > n[3]) throw bad("bbox", "bbox_order", box);
+  }
+  for (const v of q.getAll("agreement").map((v) => v.trim()).filter(Boolean)) {
+    if (!["agrees", "near", "disagrees"].includes(v)) throw bad("agreement", "agreement", v);
+  }
+  const reuse = (q.get("reuse") || "").trim();
+  if (reuse && reuse !== "copy" && reuse !== "conflict") throw bad("reuse", "reuse", reuse);
+  const unplaced = (q.get("unplaced") || "").trim();
+  if (!["", "0", "false", "1", "true"].includes(unplaced)) throw bad("unplaced", "unplaced", unplaced);
+  const conf = (q.get("min_confidence") || "").trim();
+  if (conf && !(goFloat(conf) >= 0 && goFloat(conf) <= 1)) throw bad("min_confidence", "min_confidence", conf);
+  // What the site's data cannot answer is said, never answered as if the
+  // filter were not there.
+  if (reuse) throw new APIError(400, "a published site does not filter by reuse: ask the live archive", "reuse");
+}
+
+// The full-text search, as the server reads it (store's ftsQuery,
+// CheckSearch and FTS5's grammar): words, OR, AND, NOT, brackets and
+// prefix*, with the server's limits and messages (rules.search). A
+// published site has no word positions: a "phrase" or NEAR is refused
+// with a message saying so, never answered as something else.
+const SEARCH = rules.search;
+
+// ftsClean is store's ftsQuery: punctuation that is no part of a
+// search's syntax is a space; quotes (straight, curly, angle) pair.
+function ftsClean(q) {
+  let out = "", quoted = false;
+  for (const ch of q) {
+    if ("\"“”«»".includes(ch)) {
+      quoted = !quoted;
+      out += '"';
+    } else if (quoted || /[*()_\p{L}\p{N}\p{Mn}]/u.test(ch)) out += ch;
+    else out += " ";
+  }
+  return out.split(/\s+/).filter(Boolean).join(" ");
+}
+
+// searchTokens splits a cleaned search into brackets, "phrases" and words.
+function searchTokens(q) {
+  const out = [];
+  for (let i = 0; i < q.length;) {
+    const c = q[i];
+    if (c === " ") i++;
+    else if (c === "(" || c === ")") { out.push({ kind: c }); i++; }
+    else if (c === '"') {
+      const end = q.indexOf('"', i + 1);
+      const j = end < 0 ? q.length : end;
+      out.push({ kind: "phrase", text: q.slice(i + 1, j) });
+      i = j + 1;
+      if (q[i] === "*") i++;
+    } else {
+      let j = i;
+      while (j < q.length && !' ()"'.includes(q[j])) j++;
+      const w = q.slice(i, j);
+      out.push(["AND", "OR", "NOT", "NEAR"].includes(w) ? { kind: w } : { kind: "word", text: w });
+      i = j;
+    }
+  }
+  return out;
+}
+
+// checkSearch is store's CheckSearch, on the cleaned search.
+function checkSearch(q) {
+  const bytes = utf8Length(q);
+  if (bytes > SEARCH.max_bytes) throw new APIError(400, format(SEARCH.messages.bytes, bytes, SEARCH.max_bytes), "q");
+  let terms = 0, prefixes = 0;
+  for (const t of searchTokens(q)) {
+    const ws = t.kind === "word" ? [t.text.replace(/^\^/, "").replace(/^[^:]*:/, "")] : t.kind === "phrase" ? t.text.split(/\s+/).filter(Boolean) : [];
+    for (const w of ws) {
+      terms++;
+      if (!w.endsWith("*")) continue;
+      prefixes++;
+      const letters = [...w.slice(0, -1).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")].length;
+      if (letters < SEARCH.min_prefix_runes) throw new APIError(400, format(SEARCH.messages.prefix, SEARCH.min_prefix_runes, w), "q");
+    }
+  }
+  if (terms > SEARCH.max_terms) throw new APIError(400, format(SEARCH.messages.terms, terms, SEARCH.max_terms), "q");
+  if (prefixes > SEARCH.max_prefix_terms) throw new APIError(400, format(SEARCH.messages.prefixes, prefixes, SEARCH.max_prefix_terms), "q");
+}
+
+// parseSearch reads a cleaned search as FTS5's grammar does: words side
+// by side are one group, AND-ed (FTS5's exprlist, which binds tighter than
+// any operator, and takes no bracket beside it); then NOT, AND, OR, loosest
+// last. The tree is of {op, a, b} and {word, prefix} nodes; raw is the
+// search as given, for the server's message when it is not a search.
+function parseSearch(q, raw) {
+  const toks = searchTokens(q);
+  let i = 0;
+  const bad = () => new APIError(400, format(SEARCH.messages.syntax, raw), "q");
+  const word = (t) => {
+    let text = t.text;
+    if (t.kind === "phrase") {
+      const ws = text.split(/\s+/).filter(Boolean);
+      if (ws.length !== 1) {
+        throw new APIError(400, "a published site finds words, not \"phrases\": leave out the quotes, or search the live archive", "q");
+      }
+      text = ws[0];
+    }
+    if (/^\^|:/.test(text)) throw new APIError(400, "a published site searches the caption's words: leave out ^ and column names", "q");
+    const prefix = text.endsWith("*");
+    return { word: prefix ? text.slice(0, -1) : text, prefix };
+  };
+  const isWord = (t) => t && (t.kind === "word" || t.kind === "phrase");
+  const atom = () => {
+    const t = toks[i];
+    if (t?.kind === "(") {
+      i++;
+      const e = or();
+      if (toks[i++]?.kind !== ")") throw bad();
+      return e;
+    }
+    if (t?.kind === "NEAR") throw new APIError(400, "a published site does not search with NEAR: search the live archive", "q");
+    if (!isWord(t)) throw bad();
+    let e = word(toks[i++]);
+    while (isWord(toks[i])) e = { op: "AND", a: e, b: word(toks[i++]) };
+    return e;
+  };
+  const not = () => {
+    let e = atom();
+    while (toks[i]?.kind === "NOT") { i++; e = { op: "NOT", a: e, b: atom() }; }
+    return e;
+  };
+  const and = () => {
+    let e = not();
+    while (toks[i]?.kind === "AND") { i++; e = { op: "AND", a: e, b: not() }; }
+    return e;
+  };
+  const or = () => {
+    let e = and();
+    while (toks[i]?.kind === "OR") { i++; e = { op: "OR", a: e, b: and() }; }
+    return e;
+  };
+  const tree = or();
+  if (i < toks.length) throw bad();
+  return tree;
 }
 
 const utf8Length = (s) => new TextEncoder().encode(s).length;

@@ -37,9 +37,9 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	zoom, err := web.IntParam(q, "zoom", -1, 0, 20)
+	zoom, err := web.ClustersZoom.Parse(q)
 	if err == nil && zoom < 0 {
-		err = web.BadParam("zoom", "is required: the map's zoom level, 0 to 20")
+		err = web.BadParam("zoom", web.ZoomRequiredMessage)
 	}
 	if err != nil {
 		s.Error(w, r, err)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -66,6 +67,10 @@ func conformanceQueries() []string {
 		"photographer=Rodi%20Said", "photographer=Bassam%20Khabieh&agency=Reuters", "place=ocha:C1007", "place=ocha:C1007&from=2014",
 		"governorate=Rif%20Dimashq", "governorate=SY03&governorate=SY07", "unplaced=true", "unplaced=true&from=2016",
 		"agency=Reuters&governorate=SY02&from=2016-01&to=2016-06", "bbox=35.5,32.0,42.5,37.5&agency=AFP&from=2014-06",
+		// Full-text operators (issue 55, 2): OR, NOT, AND, brackets, a
+		// prefix, an Arabic word with OR.
+		"q=children%20OR%20smoke", "q=smoke%20NOT%20Aleppo", "q=children%20AND%20Aleppo", "q=(children%20OR%20smoke)%20Aleppo",
+		"q=refugee*%20OR%20damaged%20NOT%20smoke", "q=%D8%AD%D9%84%D8%A8%20OR%20%D8%AF%D9%88%D9%85%D8%A7", "q=Aleppo,%20Syria",
 	}
 	var out []string
 	for _, f := range filters {
@@ -82,7 +87,14 @@ func conformanceQueries() []string {
 			"points.json"+sep+f)
 	}
 	// Errors: the same status and message.
-	out = append(out, "photos.geojson?order=oldest", "timeline?bin=week", "photos.geojson?from=2016-13", "facets?bbox=1,2,3", "timeline?bin=day&from=2015")
+	out = append(out, "photos.geojson?order=oldest", "timeline?bin=week", "photos.geojson?from=2016-13", "facets?bbox=1,2,3", "timeline?bin=day&from=2015",
+		// every bad parameter the server refuses (issue 55, 2)
+		"facets?limit=0", "facets?limit=abc", "facets?field=nope", "facets?limit=1&limit=2", "photos.geojson?limit=-1", "photos.geojson?offset=x",
+		"photos.csv?order=random", "photos.geojson?q=a*", "facets?q=NOT%20smoke", "facets?q=smoke%20OR", "facets?q=(smoke", "points.json?q=a*%20b*%20c*%20d*%20e*",
+		"facets?q="+strings.Repeat("word%20", 17), "photos.geojson?bbox=200,0,210,10", "timeline?from=2016-02-30",
+		// CSV, clusters, one photo
+		"photos.csv?order=newest&limit=40", "photos.csv?agency=Reuters&from=2016&limit=30", "photos.csv?q=children%20OR%20smoke",
+		"clusters?zoom=5&bbox=35,32,43,38", "clusters?zoom=9&bbox=36.9,36.0,37.4,36.4&agency=Reuters", "clusters?zoom=7&bbox=35,32,43,38&from=2016&to=2016")
 	return out
 }
 
@@ -93,15 +105,36 @@ func withAmp(f string) string {
 	return "&" + f
 }
 
-// TestConformanceLiveAndPublished (issue 43, part 1): one table of
-// queries asked of the live server's API and of a published copy of the
-// same archive through its page's static API (in Chromium): every answer
-// is the same — the photos and their order, the counts, the labels.
+// TestConformanceLiveAndPublished (issue 43, part 1; issue 55, 2): one
+// table of queries asked of the live server's API and of a published
+// copy of the same archive through its page's static API (in Chromium):
+// every answer is the same — the photos, their order and properties, the
+// counts, the labels, the CSV, the clusters, one photo, and every bad
+// parameter's status and message — over an archive with withheld photos
+// (in neither) and graphic ones (in both).
 func TestConformanceLiveAndPublished(t *testing.T) {
 	t.Parallel()                                    // its own server, archive and browser context
 	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
+	// Some photos withheld (in neither), some graphic (in both, marked).
+	ctx := context.Background()
+	some, err := a.Store().Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
+	if err != nil || len(some) < 12 {
+		t.Fatalf("photos to mark: %d, %v", len(some), err)
+	}
+	for i, p := range some {
+		harm := photo.HarmGraphic
+		if i%2 == 0 {
+			harm = photo.HarmWithheld
+		}
+		if _, err := a.SetHarm(ctx, p.ID, harm, "editor rana", "a test"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	live, _ := serveArchive(t, a, Options{})
 	queries := append(conformanceQueries(), placeSearches(t, a)...)
+	for _, p := range some[:4] { // withheld, graphic, withheld, graphic
+		queries = append(queries, "photos/"+p.ID+".geojson")
+	}
 	// The small site loads every point at once; the large one (past its
 	// points limit) reads PMTiles and chunks, and counts from the publish.
 	for _, site := range []struct {
@@ -141,7 +174,7 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 				}
 				if res.StatusCode != fromStatic[i].Status || !reflect.DeepEqual(want, got) {
 					differ++
-					t.Errorf("%s: live %d, published %d:\n  live      %.400v\n  published %.400v", q, res.StatusCode, fromStatic[i].Status, want, got)
+					t.Errorf("%s: live %d, published %d:\n  live      %.400v\n  published %.400v%s", q, res.StatusCode, fromStatic[i].Status, want, got, propertiesDiffer(want, got))
 				}
 			}
 			t.Logf("%d queries, %d differ; %d of %d place searches find places", len(queries), differ, placesFound, placeSearches)
@@ -204,6 +237,49 @@ func firstRunes(s string, n int) string {
 func normalise(t *testing.T, q string, body []byte) any {
 	t.Helper()
 	path, _, _ := strings.Cut(q, "?")
+	if strings.HasPrefix(path, "photos/") { // one photo
+		var f any
+		if err := json.Unmarshal(body, &f); err != nil {
+			return "not JSON: " + string(body)
+		}
+		if m, ok := f.(map[string]any); ok && m["error"] != nil {
+			return m["error"]
+		}
+		// The live page's detail (the geocoder's note, first reading and
+		// alternatives, the import's sources, when the record was made
+		// and changed) is not published: a site's photo is its list's
+		// feature.
+		ft := feature(f).(map[string]any)
+		for _, k := range []string{"note", "alternatives", "geocoded", "sources", "created", "updated"} {
+			delete(ft["properties"].(map[string]any), k)
+		}
+		return ft
+	}
+	if path == "photos.csv" {
+		if json.Valid(body) {
+			var v any
+			json.Unmarshal(body, &v)
+			return v // an error
+		}
+		// The links aside (see feature): the columns url, image_url
+		// and thumbnail_url are blanked.
+		rows := strings.Split(string(body), "\n")
+		cols := strings.Split(rows[0], ",")
+		for i := 1; i < len(rows); i++ {
+			r := csv.NewReader(strings.NewReader(rows[i]))
+			cells, err := r.Read()
+			if err != nil || len(cells) != len(cols) {
+				continue // a caption's line break: compared as it is
+			}
+			for j, c := range cols {
+				if c == "url" || c == "image_url" || c == "thumbnail_url" {
+					cells[j] = ""
+				}
+			}
+			rows[i] = strings.Join(cells, "\x1f")
+		}
+		return rows
+	}
 	if path == "places/search" {
 		var found any // every place as found, in order
 		if err := json.Unmarshal(body, &found); err != nil {
@@ -221,11 +297,19 @@ func normalise(t *testing.T, q string, body []byte) any {
 		if !ok {
 			return v // an error
 		}
-		var ids []any
+		var out []any
 		for _, f := range fs {
-			ids = append(ids, f.(map[string]any)["id"])
+			out = append(out, feature(f))
 		}
-		return ids
+		return out
+	case "clusters":
+		cs, _ := v["clusters"].([]any)
+		var rows []string
+		for _, c := range cs {
+			rows = append(rows, fmt.Sprint(c))
+		}
+		slices.Sort(rows)
+		return map[string]any{"matching": v["matching"], "clusters": rows, "error": v["error"]}
 	case "points.json":
 		pts, _ := v["points"].([]any)
 		var rows []string
@@ -239,4 +323,57 @@ func normalise(t *testing.T, q string, body []byte) any {
 		return v
 	}
 	return v
+}
+
+// feature is a GeoJSON Feature as both paths must write it: its id,
+// point and properties, links aside (the live server's are absolute and
+// the site's relative to it, and the site's images are its own copies).
+func feature(f any) any {
+	m, ok := f.(map[string]any)
+	if !ok {
+		return f
+	}
+	props, _ := m["properties"].(map[string]any)
+	kept := map[string]any{}
+	for k, v := range props {
+		switch k {
+		case "url", "image_url", "thumbnail_url", "links":
+			continue
+		}
+		kept[k] = v
+	}
+	return map[string]any{"id": m["id"], "geometry": m["geometry"], "properties": kept}
+}
+
+// propertiesDiffer names the properties two features (or the first two
+// that differ of two lists) give differently, for the suite's message.
+func propertiesDiffer(want, got any) string {
+	if w, ok := want.([]any); ok {
+		g, _ := got.([]any)
+		for i := range min(len(w), len(g)) {
+			if !reflect.DeepEqual(w[i], g[i]) {
+				return propertiesDiffer(w[i], g[i])
+			}
+		}
+		return ""
+	}
+	w, _ := want.(map[string]any)
+	g, _ := got.(map[string]any)
+	wp, _ := w["properties"].(map[string]any)
+	gp, _ := g["properties"].(map[string]any)
+	out := ""
+	for k := range wp {
+		if !reflect.DeepEqual(wp[k], gp[k]) {
+			out += fmt.Sprintf("\n  %s: live %v, published %v", k, wp[k], gp[k])
+		}
+	}
+	for k := range gp {
+		if _, ok := wp[k]; !ok {
+			out += fmt.Sprintf("\n  %s: only published, %v", k, gp[k])
+		}
+	}
+	if !reflect.DeepEqual(w["geometry"], g["geometry"]) {
+		out += fmt.Sprintf("\n  geometry: live %v, published %v", w["geometry"], g["geometry"])
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"net/http"
 	"net/url"
-	"slices"
 	"time"
 
 	"github.com/paulmach/orb"
@@ -27,12 +26,9 @@ func days(first, last int) int {
 // bins of their own with bin=month ("2016").
 func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	bin := q.Get("bin")
-	if bin == "" {
-		bin = "month"
-	}
-	if bin != "month" && bin != "year" && bin != "day" {
-		s.Error(w, r, web.BadParam("bin", "%q: want month, year or day", bin))
+	bin, err := web.TimelineBin.Parse(q)
+	if err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	f, err := s.parseFilter(q)
@@ -90,18 +86,19 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	limit, err := web.IntParam(q, "limit", 50, 1, 100_000)
+	limit, err := web.FacetsLimit.Parse(q)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	field, err := web.FacetsField.Parse(q)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	var only []photo.Facet
-	if v := q.Get("field"); v != "" {
-		if !slices.Contains(photo.AllFacets, photo.Facet(v)) {
-			s.Error(w, r, web.BadParam("field", "%q: want agency, photographer, governorate or place", v))
-			return
-		}
-		only = []photo.Facet{photo.Facet(v)}
+	if field != "" {
+		only = []photo.Facet{photo.Facet(field)}
 	}
 	fc, err := s.facetCache.Facets(r.Context(), f, limit, only...)
 	if err != nil {

@@ -42,19 +42,15 @@ func (s *Server) listRequest(w http.ResponseWriter, r *http.Request, ext, conten
 	q := r.URL.Query()
 	f, err := s.parseFilter(q)
 	if err == nil {
-		f.Limit, err = web.IntParam(q, "limit", 0, 0, 10_000_000)
+		f.Limit, err = web.ListLimit.Parse(q)
 	}
 	if err == nil {
-		f.Offset, err = web.IntParam(q, "offset", 0, 0, 10_000_000)
+		f.Offset, err = web.ListOffset.Parse(q)
 	}
+	var order string
 	if err == nil {
-		switch q.Get("order") {
-		case "", "import":
-		case "newest":
-			f.Newest = true
-		default:
-			err = web.BadParam("order", "%q: want newest or import", q.Get("order"))
-		}
+		order, err = web.ListOrder.Parse(q)
+		f.Newest = order == "newest"
 	}
 	if err != nil {
 		s.Error(w, r, err)

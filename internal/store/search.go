@@ -20,13 +20,40 @@ const (
 	minPrefixRunes = 2
 )
 
+// The messages of a search refused, fmt's verbs in the order given (a
+// published site's script formats the same strings: SearchRulesOf).
+const (
+	searchBytesMessage    = "the search is %d bytes long; at most %d"
+	searchPrefixMessage   = "a prefix search needs at least %d letters before the * (%q)"
+	searchTermsMessage    = "the search has %d terms; at most %d"
+	searchPrefixesMessage = "the search has %d prefix terms (word*); at most %d"
+	searchSyntaxMessage   = "“%s” is not a valid full-text search: use words, \"phrases\" in pairs of quotes, OR, NOT, prefix*"
+)
+
+// SearchRules are the limits and messages of a full-text search, as data
+// for a published site's script (web.SiteRules).
+type SearchRules struct {
+	MaxBytes       int               `json:"max_bytes"`
+	MaxTerms       int               `json:"max_terms"`
+	MaxPrefixTerms int               `json:"max_prefix_terms"`
+	MinPrefixRunes int               `json:"min_prefix_runes"`
+	Messages       map[string]string `json:"messages"`
+}
+
+// SearchRulesOf returns the search's rules.
+func SearchRulesOf() SearchRules {
+	return SearchRules{MaxBytes: maxSearchBytes, MaxTerms: maxSearchTerms, MaxPrefixTerms: maxPrefixTerms, MinPrefixRunes: minPrefixRunes,
+		Messages: map[string]string{"bytes": searchBytesMessage, "prefix": searchPrefixMessage, "terms": searchTermsMessage,
+			"prefixes": searchPrefixesMessage, "syntax": searchSyntaxMessage}}
+}
+
 // CheckSearch reports, as an invalid-input error naming q, a full-text
 // search over the limits: too long, too many terms or prefix terms, or a
 // prefix shorter than two letters. It does not check FTS5's syntax, which
 // the query itself does.
 func CheckSearch(q string) error {
 	if len(q) > maxSearchBytes {
-		return photo.ParamErrorf("q", "the search is %d bytes long; at most %d", len(q), maxSearchBytes)
+		return photo.ParamErrorf("q", searchBytesMessage, len(q), maxSearchBytes)
 	}
 	terms, prefixes := 0, 0
 	for _, t := range searchTerms(q) {
@@ -37,14 +64,14 @@ func CheckSearch(q string) error {
 		}
 		prefixes++
 		if n := utf8.RuneCountInString(strings.TrimFunc(word, notWordRune)); n < minPrefixRunes {
-			return photo.ParamErrorf("q", "a prefix search needs at least %d letters before the * (%q)", minPrefixRunes, t)
+			return photo.ParamErrorf("q", searchPrefixMessage, minPrefixRunes, t)
 		}
 	}
 	switch {
 	case terms > maxSearchTerms:
-		return photo.ParamErrorf("q", "the search has %d terms; at most %d", terms, maxSearchTerms)
+		return photo.ParamErrorf("q", searchTermsMessage, terms, maxSearchTerms)
 	case prefixes > maxPrefixTerms:
-		return photo.ParamErrorf("q", "the search has %d prefix terms (word*); at most %d", prefixes, maxPrefixTerms)
+		return photo.ParamErrorf("q", searchPrefixesMessage, prefixes, maxPrefixTerms)
 	}
 	return nil
 }

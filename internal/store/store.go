@@ -417,7 +417,7 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
 		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
 	case q != "" && s.badSearch(ctx, q):
-		return photo.ParamErrorf("q", "“%s” is not a valid full-text search: use words, \"phrases\" in pairs of quotes, OR, NOT, prefix*", q)
+		return photo.ParamErrorf("q", searchSyntaxMessage, q)
 	case errors.Is(err, sql.ErrNoRows):
 		return err
 	}

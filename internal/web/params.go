@@ -31,25 +31,45 @@ func MultiParam(q url.Values, name string) []string {
 	return out
 }
 
+// OnceFilterParams are the filters given once at most (the others may
+// repeat: agency=AFP&agency=Reuters).
+var OnceFilterParams = []string{"from", "to", "bbox", "q", "min_confidence", "unplaced"}
+
+// FilterMessages are the messages of a bad filter, by what is wrong, with
+// fmt's verbs (a published site's script formats the same strings:
+// SiteRules).
+var FilterMessages = map[string]string{
+	"date":           "%q is not a date: use YYYY, YYYY-MM or YYYY-MM-DD",
+	"to_before":      "%s is before from (%s)",
+	"bbox_shape":     "%q: want minLon,minLat,maxLon,maxLat",
+	"bbox_number":    "%q is not a number",
+	"bbox_range":     "%q is outside lon −180…180, lat −90…90",
+	"bbox_order":     "%q: the minimum is above the maximum (want minLon,minLat,maxLon,maxLat)",
+	"agreement":      "%q: want agrees, near or disagrees",
+	"reuse":          "%q: want conflict (the frame is also another photo's, under a caption that disagrees) or copy",
+	"unplaced":       "%q: want true or false",
+	"min_confidence": "%q is not a number from 0 to 1",
+}
+
 // ParseBBox reads minLon,minLat,maxLon,maxLat.
 func ParseBBox(v string) (*orb.Bound, error) {
 	parts := strings.Split(v, ",")
 	if len(parts) != 4 {
-		return nil, BadParam("bbox", "%q: want minLon,minLat,maxLon,maxLat", v)
+		return nil, BadParam("bbox", FilterMessages["bbox_shape"], v)
 	}
 	var n [4]float64
 	for i, p := range parts {
 		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, BadParam("bbox", "%q is not a number", p)
+			return nil, BadParam("bbox", FilterMessages["bbox_number"], p)
 		}
 		n[i] = x
 	}
 	switch {
 	case n[0] < -180 || n[2] > 180 || n[1] < -90 || n[3] > 90:
-		return nil, BadParam("bbox", "%q is outside lon −180…180, lat −90…90", v)
+		return nil, BadParam("bbox", FilterMessages["bbox_range"], v)
 	case n[0] > n[2] || n[1] > n[3]:
-		return nil, BadParam("bbox", "%q: the minimum is above the maximum (want minLon,minLat,maxLon,maxLat)", v)
+		return nil, BadParam("bbox", FilterMessages["bbox_order"], v)
 	}
 	return &orb.Bound{Min: orb.Point{n[0], n[1]}, Max: orb.Point{n[2], n[3]}}, nil
 }
@@ -65,7 +85,7 @@ func IntParam(q url.Values, name string, def, min, max int) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < min || n > max {
-		return 0, BadParam(name, "%q is not a whole number from %d to %d", v, min, max)
+		return 0, BadParam(name, IntMessage, v, min, max)
 	}
 	return n, nil
 }
@@ -76,7 +96,7 @@ func IntParam(q url.Values, name string, def, min, max int) (int, error) {
 func Once(q url.Values, names ...string) error {
 	for _, name := range names {
 		if n := len(q[name]); n > 1 {
-			return BadParam(name, "given %d times (%s); give it once", n, strings.Join(q[name], ", "))
+			return BadParam(name, OnceMessage, n, strings.Join(q[name], ", "))
 		}
 	}
 	return nil
@@ -86,7 +106,7 @@ func Once(q url.Values, names ...string) error {
 // is a 400 naming the parameter and what is wrong with it.
 func ParseFilter(q url.Values) (photo.Filter, error) {
 	var f photo.Filter
-	if err := Once(q, "from", "to", "bbox", "q", "min_confidence", "unplaced"); err != nil {
+	if err := Once(q, OnceFilterParams...); err != nil {
 		return f, err
 	}
 	for _, p := range []struct {
@@ -96,7 +116,7 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 		if v := strings.TrimSpace(q.Get(p.name)); v != "" {
 			d, err := photo.ParseDate(v)
 			if err != nil {
-				return f, BadParam(p.name, "%q is not a date: use YYYY, YYYY-MM or YYYY-MM-DD", v)
+				return f, BadParam(p.name, FilterMessages["date"], v)
 			}
 			*p.dst = d
 		}
@@ -105,7 +125,7 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 		a, _ := f.From.Span()
 		_, b := f.To.Span()
 		if a > b {
-			return f, BadParam("to", "%s is before from (%s)", f.To, f.From)
+			return f, BadParam("to", FilterMessages["to_before"], f.To, f.From)
 		}
 	}
 	if v := strings.TrimSpace(q.Get("bbox")); v != "" {
@@ -123,7 +143,7 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 	f.Agreements = MultiParam(q, "agreement")
 	for _, v := range f.Agreements {
 		if v != photo.AgreementAgrees && v != photo.AgreementNear && v != photo.AgreementDisagrees {
-			return f, BadParam("agreement", "%q: want agrees, near or disagrees", v)
+			return f, BadParam("agreement", FilterMessages["agreement"], v)
 		}
 	}
 	switch v := strings.TrimSpace(q.Get("reuse")); v {
@@ -131,19 +151,19 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 	case photo.ReuseCopy, photo.ReuseConflict:
 		f.Reuse = v
 	default:
-		return f, BadParam("reuse", "%q: want conflict (the frame is also another photo's, under a caption that disagrees) or copy", v)
+		return f, BadParam("reuse", FilterMessages["reuse"], v)
 	}
 	switch v := strings.TrimSpace(q.Get("unplaced")); v {
 	case "", "0", "false":
 	case "1", "true":
 		f.Unplaced = true
 	default:
-		return f, BadParam("unplaced", "%q: want true or false", v)
+		return f, BadParam("unplaced", FilterMessages["unplaced"], v)
 	}
 	if v := strings.TrimSpace(q.Get("min_confidence")); v != "" {
 		c, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(c) || c < 0 || c > 1 {
-			return f, BadParam("min_confidence", "%q is not a number from 0 to 1", v)
+			return f, BadParam("min_confidence", FilterMessages["min_confidence"], v)
 		}
 		f.MinConfidence = c
 	}

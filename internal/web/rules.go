@@ -5,6 +5,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // FacetKeys name each facet's counts in /api/facets' answer.
@@ -18,7 +19,8 @@ const MaxDayBins = 366
 // SiteRules are the read rules a published site's script applies as the
 // server does, as data, so that each has its one home here: the facets'
 // keys, the placement codes' classes, the longest window of day bins, the
-// CSV columns and the tables place search folds names by. assets/src/rules.json holds them (TestSiteRules keeps
+// CSV columns, the parameters' rules and messages, the full-text search's
+// limits and messages, and the tables place search folds names by. assets/src/rules.json holds them (TestSiteRules keeps
 // it so) and the bundle reads it.
 func SiteRules() []byte {
 	facets := map[string]string{}
@@ -30,8 +32,15 @@ func SiteRules() []byte {
 		PlacementClasses []string             `json:"placement_classes"`
 		MaxDayBins       int                  `json:"max_day_bins"`
 		CSVColumns       []string             `json:"csv_columns"`
+		Params           map[string]pathRules `json:"params"`
+		Messages         map[string]string    `json:"messages"`
+		Filters          map[string]string    `json:"filter_messages"`
+		OnceFilters      []string             `json:"once_filters"`
+		Search           store.SearchRules    `json:"search"`
 		Fold             gazetteer.FoldTables `json:"fold"`
-	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, gazetteer.Tables()}, "", "  ")
+	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, apiParamRules(),
+		map[string]string{"int": IntMessage, "enum": EnumMessage, "once": OnceMessage, "zoom_required": ZoomRequiredMessage}, FilterMessages, OnceFilterParams,
+		store.SearchRulesOf(), gazetteer.Tables()}, "", "  ")
 	if err != nil {
 		panic(err) // a literal of strings and numbers
 	}
