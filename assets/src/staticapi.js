@@ -155,14 +155,8 @@ export class StaticAPI {
   // the facet named in except (a facet's counts ignore its own choice).
   async matcher(q, except) {
     const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
-    for (const [k, v] of [["from", from], ["to", to]]) {
-      if (q.get(k) && v === null) throw new APIError(400, `"${q.get(k)}" is not a date: use YYYY, YYYY-MM or YYYY-MM-DD`, k);
-    }
-    let box = null;
-    if (q.get("bbox")) {
-      box = q.get("bbox").split(",").map(Number);
-      if (box.length !== 4 || box.some(Number.isNaN)) throw new APIError(400, `"${q.get("bbox")}": want minLon,minLat,maxLon,maxLat`, "bbox");
-    }
+    // (Checked by checkFilter before any answer.)
+    const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
     const sets = {};
     if (q.getAll("place").length) await this.photos(); // the places' other ids
     for (const k of MULTI) {
@@ -238,6 +232,10 @@ export class StaticAPI {
   // answer is the response to a request for path (under api/) with query q.
   async answer(path, q) {
     await this.ready;
+    if (path === "places/search") {
+      const name = (q.get("q") || "").trim();
+      if (name === "" || utf8Length(name) > rules.max_place_name) throw new APIError(400, rules.messages.place_name, "q");
+    }
     checkParams(path, q);
     switch (path) {
       case "points.json": return this.points(q);
@@ -516,11 +514,9 @@ export class StaticAPI {
   // placesSearch is the server's place search with with_photos=true: a
   // published site holds only the places of its photos.
   async placesSearch(q) {
-    const name = (q.get("q") || "").trim();
-    if (name === "" || utf8Length(name) > 100) throw new APIError(400, "give a name of 1 to 100 bytes", "q");
-    const limit = intParam(q, "limit", 10, 1, 50);
-    const only = q.get("with_photos") || "";
-    if (!["", "true", "false"].includes(only)) throw new APIError(400, `"${only}": want true or false`, "with_photos");
+    const name = (q.get("q") || "").trim(); // limit and with_photos: checkParams
+    const { default: def, min, max } = rules.params["places/search"].ints[0];
+    const limit = intParam(q, "limit", def, min, max);
     this.foldName ??= makeFold(rules.fold);
     return searchPlaces(await this.load(this.m.places), name, limit, this.foldName);
   }

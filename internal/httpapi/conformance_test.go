@@ -92,6 +92,9 @@ func conformanceQueries() []string {
 		"facets?limit=0", "facets?limit=abc", "facets?field=nope", "facets?limit=1&limit=2", "photos.geojson?limit=-1", "photos.geojson?offset=x",
 		"photos.csv?order=random", "photos.geojson?q=a*", "facets?q=NOT%20smoke", "facets?q=smoke%20OR", "facets?q=(smoke", "points.json?q=a*%20b*%20c*%20d*%20e*",
 		"facets?q="+strings.Repeat("word%20", 17), "photos.geojson?bbox=200,0,210,10", "timeline?from=2016-02-30",
+		"places/search?q=&with_photos=true", "places/search?q=Aleppo&limit=0&with_photos=true", "places/search?q=Aleppo&with_photos=maybe",
+		"clusters?bbox=35,32,43,38", "clusters?zoom=21", "points.json?unplaced=maybe", "points.json?min_confidence=2", "facets?agreement=perhaps",
+		"timeline?from=2017&to=2016", "photos.geojson?from=2016&from=2017", "facets?bbox=40,30,35,35",
 		// CSV, clusters, one photo
 		"photos.csv?order=newest&limit=40", "photos.csv?agency=Reuters&from=2016&limit=30", "photos.csv?q=children%20OR%20smoke",
 		"clusters?zoom=5&bbox=35,32,43,38", "clusters?zoom=9&bbox=36.9,36.0,37.4,36.4&agency=Reuters", "clusters?zoom=7&bbox=35,32,43,38&from=2016&to=2016")

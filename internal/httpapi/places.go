@@ -108,19 +108,22 @@ func (s *Server) changePlace(w http.ResponseWriter, r *http.Request, ed *session
 func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	name := strings.TrimSpace(q.Get("q"))
-	if name == "" || len(name) > 100 {
-		s.Error(w, r, web.BadParam("q", "give a name of 1 to 100 bytes"))
+	if name == "" || len(name) > web.MaxPlaceName {
+		s.Error(w, r, web.BadParam("q", web.PlaceNameMessage, web.MaxPlaceName))
 		return
 	}
-	limit, err := web.IntParam(q, "limit", 10, 1, 50)
+	limit, err := web.PlacesLimit.Parse(q)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	only, err := web.PlacesWithPhotos.Parse(q)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	var keep func(*gazetteer.Place) bool
-	switch v := q.Get("with_photos"); v {
-	case "", "false":
-	case "true":
+	if only == "true" {
 		fc, err := s.facetCache.Facets(r.Context(), photo.Filter{}, math.MaxInt32, photo.FacetPlace)
 		if err != nil {
 			s.Error(w, r, err)
@@ -133,9 +136,6 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		keep = func(p *gazetteer.Place) bool { return held[p.ID] }
-	default:
-		s.Error(w, r, web.BadParam("with_photos", "%q: want true or false", v))
-		return
 	}
 	out := []pagemodel.PlaceFound{}
 	spelled := map[string]bool{}

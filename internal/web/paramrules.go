@@ -69,6 +69,18 @@ var (
 // ZoomRequiredMessage refuses /api/clusters without its zoom.
 const ZoomRequiredMessage = "is required: the map's zoom level, 0 to 20"
 
+// Place search's parameters: a name of 1 to MaxPlaceName bytes, how many
+// places, and whether only those that hold photos.
+const (
+	MaxPlaceName     = 100
+	PlaceNameMessage = "give a name of 1 to %d bytes"
+)
+
+var (
+	PlacesLimit      = IntRule{Name: "limit", Default: 10, Min: 1, Max: 50}
+	PlacesWithPhotos = EnumRule{Name: "with_photos", Values: []string{"false", "true"}, Want: "true or false"}
+)
+
 // pathRules are each read path's rules, as the site checks them (the
 // server's handlers name theirs where they read them).
 type pathRules struct {
@@ -89,5 +101,7 @@ func apiParamRules() map[string]pathRules {
 		"clusters":       {Filters: true, Ints: []IntRule{ClustersZoom}},
 		"facets":         {Filters: true, Ints: []IntRule{FacetsLimit}, Enums: []EnumRule{FacetsField}},
 		"timeline":       {Filters: true, EnumsFirst: true, Enums: []EnumRule{TimelineBin}},
+		// The name (q) first: the site checks it by PlaceNameMessage.
+		"places/search": {Ints: []IntRule{PlacesLimit}, Enums: []EnumRule{PlacesWithPhotos}},
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/syriamap/syriamap/internal/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -35,11 +36,13 @@ func SiteRules() []byte {
 		Params           map[string]pathRules `json:"params"`
 		Messages         map[string]string    `json:"messages"`
 		Filters          map[string]string    `json:"filter_messages"`
+		MaxPlaceName     int                  `json:"max_place_name"`
 		OnceFilters      []string             `json:"once_filters"`
 		Search           store.SearchRules    `json:"search"`
 		Fold             gazetteer.FoldTables `json:"fold"`
 	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, apiParamRules(),
-		map[string]string{"int": IntMessage, "enum": EnumMessage, "once": OnceMessage, "zoom_required": ZoomRequiredMessage}, FilterMessages, OnceFilterParams,
+		map[string]string{"int": IntMessage, "enum": EnumMessage, "once": OnceMessage, "zoom_required": ZoomRequiredMessage,
+			"place_name": fmt.Sprintf(PlaceNameMessage, MaxPlaceName)}, FilterMessages, MaxPlaceName, OnceFilterParams,
 		store.SearchRulesOf(), gazetteer.Tables()}, "", "  ")
 	if err != nil {
 		panic(err) // a literal of strings and numbers
