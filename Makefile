@@ -22,7 +22,7 @@ run:
 ## staticcheck, no function over 30 paths (gocyclo) and every test
 test: templ-check assets-check fmt-check vet staticcheck cyclo unit
 
-## train: fit the geocoder's confidence model (internal/geocode/model.json)
+## train: fit the geocoder's confidence model (internal/geoparse/geocode/model.json)
 ## on the written test captions and ../shared/eval's real ones; prints the
 ## calibration, in-sample and cross-validated, and the weights
 train:
@@ -47,7 +47,7 @@ assets:
 ## languages, taken in headless
 ## Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse|TestBrowserGraphicIsBlurred|TestBrowserBulkReviewConfirmsOnlyNamedPlaces|TestBrowserSearchForgivesAndTells|TestBrowserPublishedWithoutRanges' ./internal/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse|TestBrowserGraphicIsBlurred|TestBrowserBulkReviewConfirmsOnlyNamedPlaces|TestBrowserSearchForgivesAndTells|TestBrowserPublishedWithoutRanges' ./internal/http/httpapi
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.
@@ -139,14 +139,14 @@ bench-go:
 ## never a panic), the geocoder, the OGC filter reader and the JPEG metadata
 ## reader, each for FUZZTIME
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/caption
-	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./internal/caption
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/geoparse/caption
+	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./internal/geoparse/caption
 	$(GO) test -run '^$$' -fuzz FuzzCSV -fuzztime $(FUZZTIME) ./internal/archive
 	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) ./internal/archive
 	$(GO) test -run '^$$' -fuzz FuzzTXT -fuzztime $(FUZZTIME) ./internal/archive
-	$(GO) test -run '^$$' -fuzz FuzzGeocode -fuzztime $(FUZZTIME) ./internal/geocode
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/cql
-	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./internal/imagemeta
+	$(GO) test -run '^$$' -fuzz FuzzGeocode -fuzztime $(FUZZTIME) ./internal/geoparse/geocode
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/http/cql
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./internal/evidence/imagemeta
 
 ## geodata: rebuild the bundled gazetteer from $(SHARED)/geodata
 geodata:

@@ -12,7 +12,7 @@ import (
 	"io/fs"
 )
 
-// Gazetteer is the table of places (see internal/gazetteer.Decode).
+// Gazetteer is the table of places (see internal/geoparse/gazetteer.Decode).
 //
 //go:embed gazetteer.tsv
 var Gazetteer []byte

@@ -25,7 +25,7 @@ type Page struct {
 	// page) in the other digits; their URL is "" where there is none.
 	OtherLang, Digits Choice
 	// Static is a published site's manifest (its data files, see
-	// internal/publish), written into the page for its script; nil when a
+	// internal/http/publish), written into the page for its script; nil when a
 	// server answers the page's requests.
 	Static any
 	// CSP is the page's content security policy as a meta element, for a

@@ -10,7 +10,7 @@
 // Data files are gzipped and decompressed here (DecompressionStream), so
 // that any static host serves them as they are.
 
-// The read rules the server states as data (internal/web SiteRules).
+// The read rules the server states as data (internal/http/web SiteRules).
 import rules from "./rules.json";
 import { dateText, placeName, t } from "./i18n.js";
 import { PMTiles } from "pmtiles";

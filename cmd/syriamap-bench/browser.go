@@ -8,7 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/syriamap/syriamap/internal/headless"
+	"github.com/syriamap/syriamap/internal/http/headless"
 )
 
 // browserResult is what the explorer measured of itself.

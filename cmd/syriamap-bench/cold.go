@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/syriamap/syriamap/internal/headless"
+	"github.com/syriamap/syriamap/internal/http/headless"
 )
 
 // measureCold is the first-markers column of one archive size — what a

@@ -15,10 +15,10 @@ const geocodeRuns = 3
 
 // runGeocodeBenchmark runs the geocoder's Go benchmark on one core and
 // returns the median of its captions per second: the figure `go test
-// -bench BenchmarkGeocode -cpu 1 ./internal/geocode` prints.
+// -bench BenchmarkGeocode -cpu 1 ./internal/geoparse/geocode` prints.
 func runGeocodeBenchmark(ctx context.Context, goCmd, benchtime string) (float64, error) {
 	cmd := exec.CommandContext(ctx, goCmd, "test", "-run", "^$", "-bench", "^BenchmarkGeocode$",
-		"-cpu", "1", "-count", strconv.Itoa(geocodeRuns), "-benchtime", benchtime, "github.com/syriamap/syriamap/internal/geocode")
+		"-cpu", "1", "-count", strconv.Itoa(geocodeRuns), "-benchtime", benchtime, "github.com/syriamap/syriamap/internal/geoparse/geocode")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return 0, commandError("go test -bench BenchmarkGeocode", err, out)

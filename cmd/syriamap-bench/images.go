@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/gen"
-	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gen"
 )
 
 // runImages measures importing a folder of n agency-like photos (each

@@ -28,7 +28,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/headless"
+	"github.com/syriamap/syriamap/internal/http/headless"
 )
 
 func main() {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/headless"
+	"github.com/syriamap/syriamap/internal/http/headless"
 )
 
 // TestBenchSmall runs the whole bench on one small archive: syriamap is

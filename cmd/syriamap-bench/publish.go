@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/syriamap/syriamap/internal/headless"
+	"github.com/syriamap/syriamap/internal/http/headless"
 )
 
 // publishResult is the publish row: the static site of a whole archive

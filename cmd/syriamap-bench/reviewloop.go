@@ -15,9 +15,9 @@ import (
 	"strings"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/evalset"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/geocode"
+	"github.com/syriamap/syriamap/internal/geoparse/evalset"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 )
 
 // The review loop measures what an archive's reviewers teach the

@@ -1,6 +1,6 @@
 // Command syriamap-train fits the geocoder's confidence model
-// (internal/geocode/model.json) on labelled captions: the captions written
-// for the tests (internal/geocode/testdata) and the real ones of
+// (internal/geoparse/geocode/model.json) on labelled captions: the captions written
+// for the tests (internal/geoparse/geocode/testdata) and the real ones of
 // ../shared/eval. It geocodes each caption, describes each placed answer
 // by the model's features, labels it right or wrong as score.py would, and
 // fits a logistic regression with an L2 penalty by Newton's method, which
@@ -27,10 +27,10 @@ import (
 	"strings"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/caption"
-	"github.com/syriamap/syriamap/internal/evalset"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/geocode"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/evalset"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 )
 
 func main() {
@@ -85,8 +85,8 @@ func readCaptions(written, shared string) (reals []realCaption, writtenCaps []ev
 func run(args []string, stdout io.Writer) error {
 	fl := flag.NewFlagSet("syriamap-train", flag.ContinueOnError)
 	shared := fl.String("shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
-	written := fl.String("written", "internal/geocode/testdata", "the folder of the written test captions")
-	out := fl.String("out", "internal/geocode/model.json", "where to write the model")
+	written := fl.String("written", "internal/geoparse/geocode/testdata", "the folder of the written test captions")
+	out := fl.String("out", "internal/geoparse/geocode/model.json", "where to write the model")
 	l2 := fl.Float64("l2", 2, "the L2 penalty on every weight but the bias")
 	writtenWeight := fl.Float64("written-weight", 0.25, "the weight of a written caption against a real one (1)")
 	folds := fl.Int("folds", 5, "folds of the cross-validation over the real captions")

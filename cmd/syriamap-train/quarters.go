@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/syriamap/syriamap/internal/evalset"
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/evalset"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // quarterTable counts, city by city, the real captions whose photo was

@@ -12,8 +12,8 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

@@ -9,8 +9,8 @@ import (
 	"io"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gen"
 )
 
 // runGen prints realistic synthetic captions, for trying and measuring

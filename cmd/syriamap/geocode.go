@@ -15,9 +15,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/caption"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/geocode"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 )
 
 // runGeocode prints one JSON object per caption read from the files (or

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/geoparse/gen"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )

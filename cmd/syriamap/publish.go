@@ -9,12 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/syriamap/syriamap/internal/imagery"
-	"github.com/syriamap/syriamap/internal/lane"
+	"github.com/syriamap/syriamap/internal/http/imagery"
+	"github.com/syriamap/syriamap/internal/http/lane"
+	"github.com/syriamap/syriamap/internal/http/publish"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/publish"
 	"github.com/syriamap/syriamap/internal/resize"
-	"github.com/syriamap/syriamap/internal/web"
 )
 
 // multiFlag is a flag that may repeat (--agency AFP --agency Reuters).
@@ -60,7 +60,7 @@ func filterFlags(fl *flag.FlagSet) func() (photo.Filter, error) {
 }
 
 // runPublish writes a static copy of the archive, or of a selection, to
-// a folder any web host serves (see internal/publish).
+// a folder any web host serves (see internal/http/publish).
 func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("publish", flag.ContinueOnError)
 	fl.SetOutput(stderr)

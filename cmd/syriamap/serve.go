@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/httpapi"
-	"github.com/syriamap/syriamap/internal/imagery"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/imagery"
+	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize"
-	"github.com/syriamap/syriamap/internal/session"
 )
 
 // readingMode is how a command that only reads opens the archive at

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/attribution"
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // sources are the datasets the build reads, with their licences.

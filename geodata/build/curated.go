@@ -13,7 +13,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // The curated lists: war-relevant places the datasets lack or misplace,

@@ -11,7 +11,7 @@ import (
 	"github.com/paulmach/orb"
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // loadCities500 adds GeoNames' 290 largest Syrian places: populations,

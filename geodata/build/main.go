@@ -23,7 +23,7 @@ import (
 	"github.com/paulmach/orb"
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 func main() {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // OCHA's populated places: 7,593 communities and 414 city neighbourhoods,

@@ -12,7 +12,7 @@ import (
 	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/planar"
 
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // Who's On First: in effect GeoNames' populated places for Syria, Lebanon

@@ -29,11 +29,11 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
-	"github.com/syriamap/syriamap/internal/caption"
-	"github.com/syriamap/syriamap/internal/gazetteer"
-	"github.com/syriamap/syriamap/internal/geocode"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 	"github.com/syriamap/syriamap/internal/ingest"
-	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )

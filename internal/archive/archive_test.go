@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/gen"
+	"github.com/syriamap/syriamap/internal/geoparse/gen"
 )
 
 // BenchmarkImport imports b.N generated captions from one file into a

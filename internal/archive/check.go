@@ -10,11 +10,11 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
-	"github.com/syriamap/syriamap/internal/caption"
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/i18n"
-	"github.com/syriamap/syriamap/internal/imagemeta"
-	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

@@ -8,8 +8,8 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/i18n"
-	"github.com/syriamap/syriamap/internal/imagemeta"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
 )

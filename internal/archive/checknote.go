@@ -4,9 +4,9 @@ import (
 	"math"
 	"strings"
 
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/i18n"
-	"github.com/syriamap/syriamap/internal/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

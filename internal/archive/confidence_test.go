@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/geocode"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

@@ -15,8 +15,8 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
 
-	"github.com/syriamap/syriamap/internal/framehash"
-	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/evidence/framehash"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )

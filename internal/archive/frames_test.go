@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/imagemeta"
-	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

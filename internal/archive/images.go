@@ -16,10 +16,10 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/syriamap/syriamap/internal/caption"
-	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/ingest"
-	"github.com/syriamap/syriamap/internal/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )

@@ -8,18 +8,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize/bomb"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
 // fixtureFolder copies the imagemeta fixtures (made by exiftool, see
-// internal/imagemeta/testdata/fixtures.sh) into a new folder, some in a
+// internal/evidence/imagemeta/testdata/fixtures.sh) into a new folder, some in a
 // subfolder, and returns it.
 func fixtureFolder(t *testing.T) string {
 	t.Helper()
-	src := "../imagemeta/testdata"
+	src := "../evidence/imagemeta/testdata"
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "2017", "january"), 0o755)
 	names, _ := filepath.Glob(filepath.Join(src, "*.jpg"))

@@ -16,7 +16,7 @@ import (
 	"sync/atomic"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 )
 
 // Leftovers are the files of the folder store of originals that no

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/syriamap/syriamap/internal/lexicon"
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 )
 
 // MentionKey folds the caption text a place was read from into the key of

@@ -22,7 +22,7 @@ func TestOpenRewritesOldGPSNotes(t *testing.T) {
 	a := newArchiveAt(t, path, g)
 	dir := filepath.Join(t.TempDir(), "photos")
 	os.MkdirAll(dir, 0o755)
-	b, _ := os.ReadFile("../imagemeta/testdata/check-abroad.jpg")
+	b, _ := os.ReadFile("../evidence/imagemeta/testdata/check-abroad.jpg")
 	os.WriteFile(filepath.Join(dir, "check-abroad.jpg"), b, 0o644)
 	if _, err := a.ImportImages(ctx, []string{dir}, nil, nil); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

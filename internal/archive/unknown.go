@@ -6,8 +6,8 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/syriamap/syriamap/internal/caption"
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

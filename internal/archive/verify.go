@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/store"
 )
 

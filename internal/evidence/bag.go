@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/originals"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )

@@ -16,7 +16,7 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/gazetteer"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

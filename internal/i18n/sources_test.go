@@ -27,7 +27,7 @@ var (
 func sources(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, pattern := range []string{"../../views/*.templ", "../../views/*.go", "../../internal/*/*.go", "../../assets/src/*.js"} {
+	for _, pattern := range []string{"../../views/*.templ", "../../views/*.go", "../../internal/*/*.go", "../../internal/*/*/*.go", "../../internal/*/*/*/*.go", "../../assets/src/*.js"} {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)

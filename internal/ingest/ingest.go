@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/syriamap/syriamap/internal/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/syriamap/syriamap/internal/lexicon"
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 )
 
 // isArabicLetter reports whether r is a letter, mark or digit of Arabic

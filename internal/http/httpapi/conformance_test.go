@@ -1,0 +1,382 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/publish"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// arabicCaptions are Arabic captions as agencies write them, with places
+// written with and without the article, with particles and letter
+// variants, for the searches of the conformance suite.
+var arabicCaptions = func() []string {
+	scenes := []string{"أطفال يلعبون بين الأنقاض", "دخان يتصاعد فوق المباني", "نازحون ينتظرون المساعدات", "رجال يزيلون الركام",
+		"سيدة تحمل الخبز", "متطوعون من الدفاع المدني يبحثون عن ناجين"}
+	places := []string{"في حلب", "في مدينة الرقة", "بإدلب", "في دوما بريف دمشق", "في حمص", "في دير الزور", "في درعا", "في القامشلي",
+		"في منبج", "في عفرين", "في مدينة إدلب", "في ريف حلب الشمالي"}
+	months := []string{"كانون الثاني/يناير", "شباط/فبراير", "آذار/مارس", "نيسان/أبريل", "أيار/مايو", "حزيران/يونيو"}
+	credits := []string{"(رويترز)", "(أ ف ب)", "تصوير: عمر صنادیقي - رويترز", "(الأناضول)"}
+	var out []string
+	for i := range 72 {
+		out = append(out, fmt.Sprintf("%s %s، سوريا، %d %s %d %s", scenes[i%len(scenes)], places[i%len(places)], 1+i%28, months[i%len(months)],
+			2013+i%5, credits[i%len(credits)]))
+	}
+	return out
+}()
+
+// conformanceQueries are the filters the suite asks both paths: windows
+// at day, month and year edges, each facet alone and together, boxes,
+// searches in English and Arabic (with and without the article and
+// particles, letter variants), and their combinations.
+func conformanceQueries() []string {
+	filters := []string{
+		"",
+		"from=2016&to=2016", "from=2016-03&to=2016-03", "from=2016-03-01&to=2016-03-31", "from=2015-12-31&to=2016-01-01",
+		"from=2014-02-28&to=2014-03-01", "from=2013", "to=2013-12-31", "from=2017-06&to=2017-06",
+		"agency=Reuters", "agency=AFP", "agency=Reuters&agency=AFP", "governorate=Aleppo", "governorate=SY02",
+		"governorate=Idlib&agency=Reuters", "bbox=36.9,36.0,37.4,36.4", "bbox=36.1,33.3,36.6,33.7&from=2016",
+		"q=children", "q=refugee*", "q=damaged%20buildings", "q=Aleppo&from=2015", "q=smoke",
+		"q=%D8%AD%D9%84%D8%A8",                                               // حلب
+		"q=%D8%A7%D9%84%D8%B1%D9%82%D8%A9",                                   // الرقة
+		"q=%D8%B1%D9%82%D8%A9",                                               // رقة, without the article
+		"q=%D8%A5%D8%AF%D9%84%D8%A8",                                         // إدلب
+		"q=%D8%A7%D8%AF%D9%84%D8%A8",                                         // ادلب, a bare alif
+		"q=%D8%AF%D9%88%D9%85%D8%A7",                                         // دوما
+		"q=%D8%A3%D8%B7%D9%81%D8%A7%D9%84",                                   // أطفال
+		"q=%D8%A7%D9%84%D9%85%D8%B3%D8%A7%D8%B9%D8%AF%D8%A7%D8%AA&from=2014", // المساعدات
+		"q=%D9%86%D8%A7%D8%B2%D8%AD%D9%88%D9%86&agency=Reuters",              // نازحون
+		"min_confidence=0.9", "min_confidence=0.5&from=2016",
+		"q=%D9%88%D8%AD%D9%84%D8%A8",             // وحلب, a particle on
+		"q=%D8%A8%D8%A7%D9%84%D8%B1%D9%82%D8%A9", // بالرقة
+		"q=%D8%A7%D9%84%D8%B1%D9%82%D9%87",       // الرقه, ta marbuta as ha
+		"q=%D8%AD%D9%85%D8%B5&from=2013&to=2015", // حمص
+		"q=%D8%B1%D9%8A%D9%81&governorate=SY02",  // ريف
+		"q=%D8%AF%D8%AE%D8%A7%D9%86",             // دخان
+		"photographer=Rodi%20Said", "photographer=Bassam%20Khabieh&agency=Reuters", "place=ocha:C1007", "place=ocha:C1007&from=2014",
+		"governorate=Rif%20Dimashq", "governorate=SY03&governorate=SY07", "unplaced=true", "unplaced=true&from=2016",
+		"agency=Reuters&governorate=SY02&from=2016-01&to=2016-06", "bbox=35.5,32.0,42.5,37.5&agency=AFP&from=2014-06",
+		// Full-text operators (issue 55, 2): OR, NOT, AND, brackets, a
+		// prefix, an Arabic word with OR.
+		"q=children%20OR%20smoke", "q=smoke%20NOT%20Aleppo", "q=children%20AND%20Aleppo", "q=(children%20OR%20smoke)%20Aleppo",
+		"q=refugee*%20OR%20damaged%20NOT%20smoke", "q=%D8%AD%D9%84%D8%A8%20OR%20%D8%AF%D9%88%D9%85%D8%A7", "q=Aleppo,%20Syria",
+	}
+	var out []string
+	for _, f := range filters {
+		sep := "?"
+		if f == "" {
+			sep = ""
+		}
+		out = append(out,
+			"photos.geojson?order=newest&limit=60"+withAmp(f),
+			"photos.geojson?order=import&limit=25&offset=10"+withAmp(f),
+			"timeline"+sep+f,
+			"timeline?bin=day"+withAmp(f),
+			"facets"+sep+f,
+			"points.json"+sep+f)
+	}
+	// Errors: the same status and message.
+	out = append(out, "photos.geojson?order=oldest", "timeline?bin=week", "photos.geojson?from=2016-13", "facets?bbox=1,2,3", "timeline?bin=day&from=2015",
+		// every bad parameter the server refuses (issue 55, 2)
+		"facets?limit=0", "facets?limit=abc", "facets?field=nope", "facets?limit=1&limit=2", "photos.geojson?limit=-1", "photos.geojson?offset=x",
+		"photos.csv?order=random", "photos.geojson?q=a*", "facets?q=NOT%20smoke", "facets?q=smoke%20OR", "facets?q=(smoke", "points.json?q=a*%20b*%20c*%20d*%20e*",
+		"facets?q="+strings.Repeat("word%20", 17), "photos.geojson?bbox=200,0,210,10", "timeline?from=2016-02-30",
+		"places/search?q=&with_photos=true", "places/search?q=Aleppo&limit=0&with_photos=true", "places/search?q=Aleppo&with_photos=maybe",
+		"clusters?bbox=35,32,43,38", "clusters?zoom=21", "points.json?unplaced=maybe", "points.json?min_confidence=2", "facets?agreement=perhaps",
+		"timeline?from=2017&to=2016", "photos.geojson?from=2016&from=2017", "facets?bbox=40,30,35,35",
+		// CSV, clusters, one photo
+		"photos.csv?order=newest&limit=40", "photos.csv?agency=Reuters&from=2016&limit=30", "photos.csv?q=children%20OR%20smoke",
+		"clusters?zoom=5&bbox=35,32,43,38", "clusters?zoom=9&bbox=36.9,36.0,37.4,36.4&agency=Reuters", "clusters?zoom=7&bbox=35,32,43,38&from=2016&to=2016")
+	return out
+}
+
+func withAmp(f string) string {
+	if f == "" {
+		return ""
+	}
+	return "&" + f
+}
+
+// TestConformanceLiveAndPublished (issue 43, part 1; issue 55, 2): one
+// table of queries asked of the live server's API and of a published
+// copy of the same archive through its page's static API (in Chromium):
+// every answer is the same — the photos, their order and properties, the
+// counts, the labels, the CSV, the clusters, one photo, and every bad
+// parameter's status and message — over an archive with withheld photos
+// (in neither) and graphic ones (in both).
+func TestConformanceLiveAndPublished(t *testing.T) {
+	t.Parallel()                                    // its own server, archive and browser context
+	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
+	// Some photos withheld (in neither), some graphic (in both, marked).
+	ctx := context.Background()
+	some, err := a.Store().Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
+	if err != nil || len(some) < 12 {
+		t.Fatalf("photos to mark: %d, %v", len(some), err)
+	}
+	for i, p := range some {
+		harm := photo.HarmGraphic
+		if i%2 == 0 {
+			harm = photo.HarmWithheld
+		}
+		if _, err := a.SetHarm(ctx, p.ID, harm, "editor rana", "a test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	live, _ := serveArchive(t, a, Options{})
+	queries := append(conformanceQueries(), placeSearches(t, a)...)
+	for _, p := range some[:4] { // withheld, graphic, withheld, graphic
+		queries = append(queries, "photos/"+p.ID+".geojson")
+	}
+	// The small site loads every point at once; the large one (past its
+	// points limit) reads PMTiles and chunks, and counts from the publish.
+	for _, site := range []struct {
+		name  string
+		limit int
+	}{{"small", 0}, {"large", 200}} {
+		t.Run(site.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true, PointsLimit: site.limit}); err != nil {
+				t.Fatal(err)
+			}
+			static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+			t.Cleanup(static.Close)
+			b := newBrowser(t, static, 1280, 800)
+			b.run(t, ready(static.URL+"/"))
+			// Every query asked of the page at once, one after another in
+			// it (a round trip to the browser each would be most of the
+			// test's time).
+			qs, _ := json.Marshal(queries)
+			var fromStatic []struct {
+				Status int
+				Body   string
+			}
+			b.run(t, eval(`(async (qs) => { const out = []; for (const q of qs) { const r = await fetch("api/" + q); out.push({Status: r.status, Body: await r.text()}); } return out; })(`+string(qs)+`)`, &fromStatic))
+			if len(fromStatic) != len(queries) {
+				t.Fatalf("%d answers from the page, want %d", len(fromStatic), len(queries))
+			}
+			differ, placesFound, placeSearches := 0, 0, 0
+			for i, q := range queries {
+				res, body := get(t, live, "/api/"+q)
+				want, got := normalise(t, q, body), normalise(t, q, []byte(fromStatic[i].Body))
+				if found, ok := want.([]any); ok && strings.HasPrefix(q, "places/search") {
+					placeSearches++
+					if len(found) > 0 {
+						placesFound++
+					}
+				}
+				if res.StatusCode != fromStatic[i].Status || !reflect.DeepEqual(want, got) {
+					differ++
+					t.Errorf("%s: live %d, published %d:\n  live      %.400v\n  published %.400v%s", q, res.StatusCode, fromStatic[i].Status, want, got, propertiesDiffer(want, got))
+				}
+			}
+			t.Logf("%d queries, %d differ; %d of %d place searches find places", len(queries), differ, placesFound, placeSearches)
+			if placesFound < placeSearches*2/3 {
+				t.Errorf("%d of %d place searches find places: the comparison says little", placesFound, placeSearches)
+			}
+		})
+	}
+}
+
+// placeSearches are place searches (as the explorer's Place filter asks
+// them, with_photos=true) by spellings of places that hold photos — as
+// named, lower case, without the article, other transliterations, the
+// first letters, the Arabic name with and without its article and with
+// letter variants — and by the ways the press writes the large cities,
+// and bad ones.
+func placeSearches(t *testing.T, a *archive.Archive) []string {
+	t.Helper()
+	fc, err := a.Store().Facets(context.Background(), photo.Filter{}, 40, photo.FacetPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range fc.Places {
+		p := a.Gazetteer().ByID(c.Value)
+		if p == nil {
+			continue
+		}
+		en := p.Name
+		names = append(names, en, strings.ToLower(en), strings.TrimPrefix(strings.TrimPrefix(en, "Al-"), "Al "),
+			strings.NewReplacer("ou", "u", "ee", "i", "q", "k", "-", " ", "ei", "ay").Replace(en), firstRunes(en, 4))
+		if ar := p.NameAr; ar != "" {
+			names = append(names, ar, strings.TrimPrefix(ar, "ال"), strings.NewReplacer("ة", "ه", "أ", "ا", "إ", "ا", "ى", "ي").Replace(ar),
+				firstRunes(ar, 3))
+		}
+	}
+	names = append(names, "Aleppo", "Halab", "Haleb", "حلب", "Raqqa", "Raqqah", "Ar-Raqqa", "al Rakka", "الرقة", "رقة", "Deir ez-Zor",
+		"Dayr az Zawr", "Deir al-Zour", "دير الزور", "Idlib", "Idleb", "إدلب", "ادلب", "Douma", "Duma", "دوما", "Homs", "Hims", "حمص",
+		"Qamishli", "Kamishli", "Al-Qamishli", "القامشلي", "Manbij", "Menbij", "منبج", "Afrin", "Efrin", "عفرين", "Daraa", "Deraa",
+		"درعا", "Kafranbel", "Kafr Nabl", "Ras al-Ain", "Ras al Ayn", "رأس العين", "Hama", "حماة", "Tell", "Tal", "Kafr", "Ain", "عين",
+		"Bab", "Jisr al-Shughur", "Saraqeb", "Ma'arrat al-Nu'man", "Maarat al-Numan")
+	var out []string
+	for i, n := range names {
+		limit := []string{"", "&limit=50", "&limit=3"}[i%3]
+		out = append(out, "places/search?with_photos=true&q="+url.QueryEscape(n)+limit)
+	}
+	return append(out, "places/search?q=", "places/search?q=%20%20", "places/search?q="+strings.Repeat("x", 101),
+		"places/search?q=Homs&limit=0", "places/search?q=Homs&limit=51", "places/search?q=Homs&limit=2&limit=3",
+		"places/search?q=Homs&with_photos=yes")
+}
+
+func firstRunes(s string, n int) string {
+	r := []rune(s)
+	return string(r[:min(n, len(r))])
+}
+
+// normalise is what an answer says, as both paths must say it: a list's
+// photos in order; a timeline's bins; the facets' values, labels and
+// counts in order; the points.
+func normalise(t *testing.T, q string, body []byte) any {
+	t.Helper()
+	path, _, _ := strings.Cut(q, "?")
+	if strings.HasPrefix(path, "photos/") { // one photo
+		var f any
+		if err := json.Unmarshal(body, &f); err != nil {
+			return "not JSON: " + string(body)
+		}
+		if m, ok := f.(map[string]any); ok && m["error"] != nil {
+			return m["error"]
+		}
+		// The live page's detail (the geocoder's note, first reading and
+		// alternatives, the import's sources, when the record was made
+		// and changed) is not published: a site's photo is its list's
+		// feature.
+		ft := feature(f).(map[string]any)
+		for _, k := range []string{"note", "alternatives", "geocoded", "sources", "created", "updated"} {
+			delete(ft["properties"].(map[string]any), k)
+		}
+		return ft
+	}
+	if path == "photos.csv" {
+		if json.Valid(body) {
+			var v any
+			json.Unmarshal(body, &v)
+			return v // an error
+		}
+		// The links aside (see feature): the columns url, image_url
+		// and thumbnail_url are blanked.
+		rows := strings.Split(string(body), "\n")
+		cols := strings.Split(rows[0], ",")
+		for i := 1; i < len(rows); i++ {
+			r := csv.NewReader(strings.NewReader(rows[i]))
+			cells, err := r.Read()
+			if err != nil || len(cells) != len(cols) {
+				continue // a caption's line break: compared as it is
+			}
+			for j, c := range cols {
+				if c == "url" || c == "image_url" || c == "thumbnail_url" {
+					cells[j] = ""
+				}
+			}
+			rows[i] = strings.Join(cells, "\x1f")
+		}
+		return rows
+	}
+	if path == "places/search" {
+		var found any // every place as found, in order
+		if err := json.Unmarshal(body, &found); err != nil {
+			return "not JSON: " + string(body)
+		}
+		return found
+	}
+	var v map[string]any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return "not JSON: " + string(body)
+	}
+	switch path {
+	case "photos.geojson":
+		fs, ok := v["features"].([]any)
+		if !ok {
+			return v // an error
+		}
+		var out []any
+		for _, f := range fs {
+			out = append(out, feature(f))
+		}
+		return out
+	case "clusters":
+		cs, _ := v["clusters"].([]any)
+		var rows []string
+		for _, c := range cs {
+			rows = append(rows, fmt.Sprint(c))
+		}
+		slices.Sort(rows)
+		return map[string]any{"matching": v["matching"], "clusters": rows, "error": v["error"]}
+	case "points.json":
+		pts, _ := v["points"].([]any)
+		var rows []string
+		for _, p := range pts {
+			rows = append(rows, fmt.Sprint(p))
+		}
+		slices.Sort(rows)
+		return rows
+	case "facets":
+		delete(v, "took")
+		return v
+	}
+	return v
+}
+
+// feature is a GeoJSON Feature as both paths must write it: its id,
+// point and properties, links aside (the live server's are absolute and
+// the site's relative to it, and the site's images are its own copies).
+func feature(f any) any {
+	m, ok := f.(map[string]any)
+	if !ok {
+		return f
+	}
+	props, _ := m["properties"].(map[string]any)
+	kept := map[string]any{}
+	for k, v := range props {
+		switch k {
+		case "url", "image_url", "thumbnail_url", "links":
+			continue
+		}
+		kept[k] = v
+	}
+	return map[string]any{"id": m["id"], "geometry": m["geometry"], "properties": kept}
+}
+
+// propertiesDiffer names the properties two features (or the first two
+// that differ of two lists) give differently, for the suite's message.
+func propertiesDiffer(want, got any) string {
+	if w, ok := want.([]any); ok {
+		g, _ := got.([]any)
+		for i := range min(len(w), len(g)) {
+			if !reflect.DeepEqual(w[i], g[i]) {
+				return propertiesDiffer(w[i], g[i])
+			}
+		}
+		return ""
+	}
+	w, _ := want.(map[string]any)
+	g, _ := got.(map[string]any)
+	wp, _ := w["properties"].(map[string]any)
+	gp, _ := g["properties"].(map[string]any)
+	out := ""
+	for k := range wp {
+		if !reflect.DeepEqual(wp[k], gp[k]) {
+			out += fmt.Sprintf("\n  %s: live %v, published %v", k, wp[k], gp[k])
+		}
+	}
+	for k := range gp {
+		if _, ok := wp[k]; !ok {
+			out += fmt.Sprintf("\n  %s: only published, %v", k, gp[k])
+		}
+	}
+	if !reflect.DeepEqual(w["geometry"], g["geometry"]) {
+		out += fmt.Sprintf("\n  geometry: live %v, published %v", w["geometry"], g["geometry"])
+	}
+	return out
+}

@@ -1,0 +1,427 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/imagery"
+	"github.com/syriamap/syriamap/internal/http/lane"
+	"github.com/syriamap/syriamap/internal/http/publish"
+	"github.com/syriamap/syriamap/internal/http/publish/sitetest"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
+	"github.com/syriamap/syriamap/internal/story"
+)
+
+// harmArchive is an archive of image files and of a photo from --media,
+// with one photo of each kind withheld (an imported image file, found by
+// its hash; a media file, by its path), one marked graphic, and a
+// published story that shows all three.
+type harmArchive struct {
+	a                   *archive.Archive
+	media               string
+	withheld, fromMedia *photo.Photo // both withheld
+	graphic             *photo.Photo
+	public              int // photos the public may see
+	token               string
+}
+
+func newHarmArchive(t *testing.T) *harmArchive {
+	t.Helper()
+	a, dir := imageArchive(t)
+	ctx := context.Background()
+	media := filepath.Join(dir, "media")
+	os.MkdirAll(media, 0o755)
+	img := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	for x := range 300 {
+		img.Set(x, 100, color.RGBA{200, 0, 0, 255})
+	}
+	f, _ := os.Create(filepath.Join(media, "hidden-family.png"))
+	png.Encode(f, img)
+	f.Close()
+	csvPath := filepath.Join(dir, "media.csv")
+	writeFile(t, csvPath, "caption,image_path\n"+
+		"\"A family shelters in a basement in Qalb Lozeh, Idlib province, Syria, February 9, 2015. REUTERS/Ammar Abdullah\",hidden-family.png\n")
+	if _, err := a.ImportFile(ctx, csvPath, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	all, err := a.Store().Photos(ctx, photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harmArchive{a: a, media: media, public: len(all) - 2}
+	for i := range all {
+		p := &all[i]
+		switch {
+		case p.ImagePath == "hidden-family.png":
+			h.fromMedia = p
+		case p.ImageFile != "" && p.Place.Located && h.withheld == nil:
+			h.withheld = p
+		case p.ImageFile != "" && h.graphic == nil:
+			h.graphic = p
+		}
+	}
+	if h.withheld == nil || h.fromMedia == nil || h.graphic == nil {
+		t.Fatal("the fixtures lack a photo of each kind")
+	}
+	for _, m := range []struct {
+		p    *photo.Photo
+		harm string
+	}{{h.withheld, photo.HarmWithheld}, {h.fromMedia, photo.HarmWithheld}, {h.graphic, photo.HarmGraphic}} {
+		if _, err := a.SetHarm(ctx, m.p.ID, m.harm, "editor rana", "people in it can be recognised"); err != nil {
+			t.Fatal(err)
+		}
+		m.p.Harm = m.harm
+	}
+	st := story.Story{Slug: "shelters", Title: "Shelters", Status: story.Published, Steps: []story.Step{{
+		Heading: "Basements", Highlight: h.withheld.ID,
+		Photos: []story.PhotoRef{{ID: h.withheld.ID, Caption: h.withheld.Caption}, {ID: h.fromMedia.ID, Caption: h.fromMedia.Caption}, {ID: h.graphic.ID, Caption: h.graphic.Caption}},
+	}}}
+	if _, err := a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
+		t.Fatal(err)
+	}
+	h.token = addEditor(t, a)
+	return h
+}
+
+// traces are what would give a withheld photo away: its id, its
+// caption's words, its image file's hash and its media path.
+func (h *harmArchive) traces() []string {
+	var out []string
+	for _, p := range []*photo.Photo{h.withheld, h.fromMedia} {
+		out = append(out, p.ID, p.Caption[:40])
+		if p.ImageFile != "" {
+			out = append(out, p.ImageFile)
+		}
+		if p.ImagePath != "" {
+			out = append(out, p.ImagePath)
+		}
+	}
+	return out
+}
+
+// tileOf is the z/x/y of the web-mercator tile holding lon, lat.
+func tileOf(z int, lon, lat float64) (x, y int) {
+	n := math.Exp2(float64(z))
+	x = int((lon + 180) / 360 * n)
+	r := lat * math.Pi / 180
+	y = int((1 - math.Log(math.Tan(r)+1/math.Cos(r))/math.Pi) / 2 * n)
+	return x, y
+}
+
+// answerTime is the time an OGC answer says it was made.
+var answerTime = regexp.MustCompile(`"timeStamp":"[^"]*"`)
+
+// TestWithheldIsAbsentFromEveryPublicRoute (issue 42, part 6): walking
+// the server's own router — every read route, a route added later
+// included — with the withheld photos' ids, image hashes and media path
+// in its variables and their words in its search, from the SQLite path
+// and from the memory index, no answer to a reader names them, counts
+// them or serves their image; a photo or image route answers 404 as for
+// a photo that never was. Editors still read them, and no cache keeps
+// what they are answered.
+func TestWithheldIsAbsentFromEveryPublicRoute(t *testing.T) {
+	h := newHarmArchive(t)
+	x, y := tileOf(7, h.withheld.Place.Lon, h.withheld.Place.Lat)
+	word := strings.Fields(h.withheld.Caption)[3]
+	for _, mode := range []struct {
+		name string
+		opts Options
+	}{{"sqlite", Options{NoMemIndex: true}}, {"memindex", Options{}}} {
+		t.Run(mode.name, func(t *testing.T) {
+			mode.opts.Media = h.media
+			ts, s := serveArchive(t, h.a, mode.opts)
+			if s.memIndex != nil {
+				waitForIndex(t, s)
+			}
+			vars := func(id, path, sha string) map[string]string {
+				return map[string]string{"id": id, "collection": "photos", "z": "7", "x": strconv.Itoa(x), "y": strconv.Itoa(y),
+					"file": "app.js", "path": path, "sha": sha, "slug": "shelters"}
+			}
+			// A photo that never was, for the answers to compare with.
+			never := []string{"0123456789abcdef", "never-was.png", strings.Repeat("ab", 32)}
+			withheld := []string{h.withheld.ID, h.fromMedia.ImagePath, h.withheld.ImageFile}
+			routes, control := routesOf(t, s, vars(withheld[0], withheld[1], withheld[2])), routesOf(t, s, vars(never[0], never[1], never[2]))
+			reads := 0
+			for i, r := range routes {
+				if !slices.Contains(r.methods, http.MethodGet) {
+					continue
+				}
+				reads++
+				for _, query := range []string{"", "?q=" + word + "&download=1", "?id={id}&ids={id}&photo={id}"} {
+					// (Gzip, which the memory index answers.)
+					res, body := get(t, ts, r.path+strings.ReplaceAll(query, "{id}", withheld[0]), "Accept-Encoding", "gzip")
+					if res.StatusCode >= 500 {
+						t.Errorf("GET %s%s: %s", r.path, query, res.Status)
+					}
+					// The answer is the one a photo that never was gets,
+					// but for the values the request itself gave.
+					cres, cbody := get(t, ts, control[i].path+strings.ReplaceAll(query, "{id}", never[0]), "Accept-Encoding", "gzip")
+					for j := range never {
+						cbody = bytes.ReplaceAll(cbody, []byte(never[j]), []byte(withheld[j]))
+					}
+					// OGC's timeStamp is the answer's time: a second may
+					// turn between the two requests.
+					body, cbody = answerTime.ReplaceAll(body, []byte(`"timeStamp":""`)), answerTime.ReplaceAll(cbody, []byte(`"timeStamp":""`))
+					if res.StatusCode != cres.StatusCode || !bytes.Equal(body, cbody) {
+						t.Errorf("GET %s%s: a withheld photo answers %s, one that never was %s:\n%.300s\n%.300s", r.template, query, res.Status, cres.Status, body, cbody)
+					}
+					for _, trace := range h.traces() {
+						if bytes.Contains(body, []byte(trace)) && !strings.Contains(r.path+query, trace) && !slices.Contains(withheld, trace) {
+							t.Errorf("GET %s%s gives away a withheld photo: %q", r.template, query, trace)
+						}
+					}
+				}
+			}
+			t.Logf("%d read routes walked", reads)
+			if reads < 35 {
+				t.Fatalf("%d read routes walked", reads)
+			}
+			// What is counted is what the public may see.
+			_, body := get(t, ts, "/api/photos.geojson", "Accept-Encoding", "gzip")
+			if n := len(features(t, body).Features); n != h.public {
+				t.Errorf("/api/photos.geojson: %d features, want %d", n, h.public)
+			}
+			_, body = get(t, ts, "/ogc/collections/photos/items?limit=1000")
+			if !bytes.Contains(body, []byte(`"numberMatched":`+strconv.Itoa(h.public))) {
+				t.Errorf("OGC items do not match %d photos: %.300s", h.public, body)
+			}
+			// An editor reads the photo, its image and its story step, and
+			// no cache keeps them.
+			for _, p := range []string{"/photos/" + h.withheld.ID, "/api/photos/" + h.withheld.ID + ".geojson", "/images/" + h.withheld.ImageFile + "/320.jpg",
+				"/media/thumb/" + h.fromMedia.ImagePath, "/review/photos/" + h.withheld.ID} {
+				res, body := get(t, ts, p, "Authorization", "Bearer "+h.token)
+				if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != "private, no-store" {
+					t.Errorf("an editor's GET %s: %s, Cache-Control %q: %.200s", p, res.Status, res.Header.Get("Cache-Control"), body)
+				}
+			}
+			_, body = get(t, ts, "/api/stories/shelters", "Authorization", "Bearer "+h.token)
+			if !bytes.Contains(body, []byte(h.withheld.ID)) {
+				t.Error("an editor's story lost its withheld photo")
+			}
+		})
+	}
+}
+
+// TestWithheldIsAbsentFromThePublishedSite: no file of a published site
+// (gzipped ones read through, PMTiles' tiles too) names a withheld photo,
+// and the story it was in is published without it; the graphic photo is
+// published, marked so.
+func TestWithheldIsAbsentFromThePublishedSite(t *testing.T) {
+	h := newHarmArchive(t)
+	dir := t.TempDir()
+	images := &publish.Images{Files: imagery.NewFiles(h.a.Store(), h.media, true), Originals: true,
+		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
+	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
+		t.Fatal(err)
+	}
+	site := sitetest.Texts(t, dir)
+	graphic := false
+	for path, texts := range site {
+		for _, trace := range h.traces() {
+			if strings.Contains(path, trace) {
+				t.Errorf("%s is a withheld photo's", path)
+			}
+		}
+		for _, text := range texts {
+			for _, trace := range h.traces() {
+				if bytes.Contains(text, []byte(trace)) {
+					t.Errorf("%s gives away a withheld photo: %q", path, trace)
+				}
+			}
+			graphic = graphic || bytes.Contains(text, []byte(`"graphic":true`))
+		}
+	}
+	files := len(site)
+	if files < 20 || !graphic {
+		t.Errorf("%d files published; the graphic photo marked: %v", files, graphic)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "stories", "shelters.html"))
+	if err != nil || !bytes.Contains(page, []byte(h.graphic.ID)) || !bytes.Contains(page, []byte(`data-testid="graphic"`)) {
+		t.Errorf("the published story lacks its graphic photo, blurred: %v", err)
+	}
+}
+
+// blurred reports, for every image of the photo whose image file is sha
+// on the page: how many there are, how many show blurred behind a "show"
+// choice, and how many show after it is ticked.
+const blurred = `(async (sha) => {
+  const imgs = [...document.querySelectorAll("img")].filter((i) => i.src.includes(sha));
+  const blur = (i) => getComputedStyle(i).filter.includes("blur");
+  const out = { images: imgs.length, blurred: imgs.filter((i) => i.closest(".graphic") && blur(i)).length, shown: 0 };
+  for (const i of imgs) i.closest(".graphic")?.querySelector("[data-testid=show-graphic]")?.click();
+  await new Promise((r) => requestAnimationFrame(r));
+  out.shown = imgs.filter((i) => !blur(i)).length;
+  return out;
+})`
+
+// TestBrowserGraphicIsBlurred (issue 42, part 6): an image an editor
+// marked graphic is never shown unblurred to a reader who has not asked —
+// on its page, in the explorer's list and popup, in a story, and on the
+// published site's photo page, list and story, in both languages — and
+// shows once the reader ticks "show".
+func TestBrowserGraphicIsBlurred(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	h := newHarmArchive(t)
+	live, _ := serveArchive(t, h.a, Options{Media: h.media})
+	dir := t.TempDir()
+	images := &publish.Images{Files: imagery.NewFiles(h.a.Store(), h.media, true),
+		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
+	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
+		t.Fatal(err)
+	}
+	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(static.Close)
+	g := h.graphic
+	type seen struct{ Images, Blurred, Shown int }
+	for _, page := range []struct {
+		name, url string
+		wait      chromedp.Action
+	}{
+		{"photo page", live.URL + "/photos/" + g.ID, chromedp.WaitReady(`[data-testid=image]`, chromedp.ByQuery)},
+		{"photo page, Arabic", live.URL + "/photos/" + g.ID + "?lang=ar", chromedp.WaitReady(`[data-testid=image]`, chromedp.ByQuery)},
+		{"explorer's list", live.URL + "/", chromedp.WaitReady(`[data-testid=photo-row][data-id="`+g.ID+`"] img`, chromedp.ByQuery)},
+		{"explorer's popup", live.URL + "/?photo=" + g.ID, chromedp.WaitReady(`[data-testid=popup] img`, chromedp.ByQuery)},
+		{"story", live.URL + "/stories/shelters", chromedp.WaitReady(`[data-testid=photo-row] img`, chromedp.ByQuery)},
+		{"published photo page", static.URL + "/photo.html?id=" + g.ID, chromedp.WaitReady(`[data-testid=popup] img`, chromedp.ByQuery)},
+		{"published photo page, Arabic", static.URL + "/ar/photo.html?id=" + g.ID, chromedp.WaitReady(`[data-testid=popup] img`, chromedp.ByQuery)},
+		{"published list", static.URL + "/", chromedp.WaitReady(`[data-testid=photo-row][data-id="`+g.ID+`"] img`, chromedp.ByQuery)},
+		{"published story", static.URL + "/stories/shelters.html", chromedp.WaitReady(`[data-testid=photo-row] img`, chromedp.ByQuery)},
+	} {
+		srv := live
+		if strings.HasPrefix(page.url, static.URL) {
+			srv = static
+		}
+		b := newBrowser(t, srv, 1440, 900)
+		var s seen
+		b.run(t, chromedp.Navigate(page.url), page.wait)
+		if shot, ok := map[string]string{"photo page": "photo-graphic-en.png", "photo page, Arabic": "photo-graphic-ar.png"}[page.name]; ok {
+			shoot(t, b, shot)
+		}
+		b.run(t, eval(blurred+`(`+strconv.Quote(g.ImageFile)+`)`, &s))
+		if s.Images == 0 || s.Blurred != s.Images || s.Shown != s.Images {
+			t.Errorf("%s: %d images of the graphic photo, %d blurred, %d shown when asked", page.name, s.Images, s.Blurred, s.Shown)
+		}
+		b.check(t)
+	}
+}
+
+// TestMarkingAPhoto: an editor marks a photo through the API and through
+// the photo page's form, always with a reason, which its custody record
+// keeps with the mark before and after; a mark not known, or no reason,
+// is a 400 that changes nothing; the photo page says the mark and who put
+// it, to an editor with the form, and the review queue lists the marked
+// photos for editors only.
+func TestMarkingAPhoto(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	id := e.photoID(t, "?place=ocha:C2320")
+	api := e.ts.URL + "/api/photos/" + id + "/harm"
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	for _, tc := range []struct{ body, param string }{
+		{`{"harm": "graphic", "reason": "  "}`, ""},
+		{`{"harm": "gory", "reason": "a body"}`, "harm"},
+	} {
+		res, out := do(t, nil, "PUT", api, tc.body, bearer...)
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(out, tc.param) {
+			t.Errorf("PUT %s: %s %s", tc.body, res.Status, out)
+		}
+	}
+	if p, _ := e.a.Store().Photo(context.Background(), id); p.Harm != "" {
+		t.Fatalf("a refused mark marked the photo %q", p.Harm)
+	}
+	res, out := do(t, nil, "PUT", api, `{"harm": "graphic", "reason": "a body in the street"}`, bearer...)
+	if res.StatusCode != http.StatusOK || !strings.Contains(out, `"graphic":true`) {
+		t.Fatalf("marking graphic: %s %s", res.Status, out)
+	}
+	// The page's form: withheld, back to the page it came from.
+	client, csrf := e.signIn(t)
+	form := url.Values{"csrf": {csrf}, "harm": {"withheld"}, "reason": {"the family asked"}, "next": {"/photos/" + id}}
+	res, out = do(t, client, "POST", api, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/photos/"+id {
+		t.Fatalf("the form: %s %s → %s", res.Status, out, res.Header.Get("Location"))
+	}
+	recs, _ := e.a.Store().CustodyOf(context.Background(), id)
+	var marks []string
+	for _, c := range recs {
+		if c.Action == "harm" {
+			marks = append(marks, c.Actor+": "+string(c.Detail))
+		}
+	}
+	want := []string{`editor rana: {"after":"graphic","before":"","reason":"a body in the street"}`,
+		`editor rana: {"after":"withheld","before":"graphic","reason":"the family asked"}`}
+	if !slices.Equal(marks, want) {
+		t.Errorf("custody of the marks:\n%q\nwant\n%q", marks, want)
+	}
+	res, page := do(t, client, "GET", e.ts.URL+"/photos/"+id, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(page, `data-testid="harm"`) || !strings.Contains(page, "the family asked") ||
+		!strings.Contains(page, `data-testid="harm-form"`) || !strings.Contains(page, "Withheld from the public") {
+		t.Errorf("the editor's page of a withheld photo: %s", res.Status)
+	}
+	_, queue := do(t, client, "GET", e.ts.URL+"/review", "")
+	if !strings.Contains(queue, `data-testid="marked"`) || !strings.Contains(queue, "/photos/"+id) {
+		t.Error("the editor's review queue does not list the withheld photo")
+	}
+	_, queue = do(t, nil, "GET", e.ts.URL+"/review", "")
+	if strings.Contains(queue, `data-testid="marked"`) || strings.Contains(queue, id) {
+		t.Error("a reader's review queue lists the withheld photo")
+	}
+	// Taken off again: public.
+	res, _ = do(t, nil, "PUT", api, `{"harm": "", "reason": "the family agreed after all"}`, bearer...)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("taking the mark off: %s", res.Status)
+	}
+	if res, _ := get(t, e.ts, "/photos/"+id); res.StatusCode != http.StatusOK {
+		t.Errorf("the photo given back: %s", res.Status)
+	}
+}
+
+// TestWithheldEditsMoveNoPublicETag: a correction of a withheld photo
+// leaves every reader's ETag as it was (the answers are the same, and a
+// changed tag would tell when hidden photos are edited), while an
+// editor's tags move (issue 52, fault 4: v270 → v271, body identical).
+func TestWithheldEditsMoveNoPublicETag(t *testing.T) {
+	h := newHarmArchive(t)
+	token := h.token
+	ts, _ := serveArchive(t, h.a, Options{NoMemIndex: true})
+	paths := []string{"/", "/about", "/api/photos.geojson", "/api/facets", "/ogc/collections/photos/items"}
+	tags := func(header ...string) []string {
+		t.Helper()
+		var out []string
+		for _, p := range paths {
+			res, _ := get(t, ts, p, header...)
+			out = append(out, res.Header.Get("ETag"))
+		}
+		return out
+	}
+	reader, editor := tags(), tags("Authorization", "Bearer "+token)
+	place := photo.Place{ID: "gn:170063", Name: "Aleppo", Lon: 37.16, Lat: 36.2, Located: true, Precision: "corrected"}
+	if _, err := h.a.Store().Apply(context.Background(), []string{h.withheld.ID}, photo.Change{Author: "rana", Place: &place}); err != nil {
+		t.Fatal(err)
+	}
+	if after := tags(); !slices.Equal(after, reader) {
+		t.Errorf("a withheld photo corrected: readers' tags %v → %v", reader, after)
+	}
+	after := tags("Authorization", "Bearer "+token)
+	for i := range after {
+		if after[i] == editor[i] {
+			t.Errorf("%s: the editor's tag did not move (%s): their pages show the withheld photo", paths[i], after[i])
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package publish
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
+)
+
+// searchIndex is the static full-text index the page loads on its first
+// search: each word of the captions with the photos (their numbers in the
+// points' order) whose caption has it. Words are folded as the page folds
+// what a reader types (searchFold; assets/src/staticapi.js): lower case,
+// accents off, the Arabic letter variants as one; an Arabic word is also
+// filed under its other search forms (lexicon.ArabicSearchForms: وحلب
+// under حلب, الرقة under رقة), as the archive's Arabic search files it.
+type searchIndex struct {
+	words map[string][]int32
+}
+
+func newSearchIndex() *searchIndex { return &searchIndex{words: map[string][]int32{}} }
+
+func (x *searchIndex) add(k int32, caption string) {
+	for _, w := range searchWords(caption) {
+		list := x.words[w]
+		if n := len(list); n == 0 || list[n-1] != k {
+			x.words[w] = append(list, k)
+		}
+		if lexicon.IsArabic([]rune(w)[0]) {
+			for _, form := range lexicon.ArabicSearchForms(w)[1:] {
+				list := x.words[form]
+				if n := len(list); n == 0 || list[n-1] != k {
+					x.words[form] = append(list, k)
+				}
+			}
+		}
+	}
+}
+
+// shardOf is the piece of the index a word is filed in: its first letter.
+// A search loads the pieces of its words' first letters, not the whole
+// index (a prefix search's words share its first letter too).
+func shardOf(word string) string {
+	r, _ := utf8.DecodeRuneInString(word)
+	return strconv.FormatInt(int64(r), 36)
+}
+
+// shards writes the index as pieces by first letter (shardOf), each
+// {"words": {word: [first, gap, gap, …]}}: each list as the gaps between
+// numbers, which are small.
+func (x *searchIndex) shards() map[string][]byte {
+	byShard := map[string]map[string][]int32{}
+	for w, list := range x.words {
+		gaps := make([]int32, len(list))
+		prev := int32(0)
+		for i, k := range list {
+			gaps[i] = k - prev
+			prev = k
+		}
+		key := shardOf(w)
+		if byShard[key] == nil {
+			byShard[key] = map[string][]int32{}
+		}
+		byShard[key][w] = gaps
+	}
+	out := make(map[string][]byte, len(byShard))
+	for key, words := range byShard {
+		b, _ := json.Marshal(map[string]any{"words": words}) // maps marshal in key order
+		out[key] = b
+	}
+	return out
+}
+
+// searchWords are the folded words of text: runs of letters and digits.
+func searchWords(text string) []string {
+	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// searchFold lowers text, takes the accents off (é → e) and folds the
+// Arabic letter variants and marks (lexicon.FoldArabic).
+func searchFold(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(text) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return lexicon.FoldArabic(b.String())
+}
