@@ -86,7 +86,7 @@ func TestImportImages(t *testing.T) {
 	db := filepath.Join(dir, "a.db")
 	photos := filepath.Join(dir, "photos")
 	os.MkdirAll(photos, 0o755)
-	names, _ := filepath.Glob(filepath.Join("..", "..", "internal", "imagemeta", "testdata", "*.jpg"))
+	names, _ := filepath.Glob(filepath.Join("..", "..", "internal", "evidence", "imagemeta", "testdata", "*.jpg"))
 	for _, n := range names {
 		b, _ := os.ReadFile(n)
 		os.WriteFile(filepath.Join(photos, filepath.Base(n)), b, 0o644)

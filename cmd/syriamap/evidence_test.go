@@ -26,7 +26,7 @@ func TestExportEvidence(t *testing.T) {
 	os.MkdirAll(photos, 0o755)
 	var originals []string
 	for _, name := range []string{"iptc-utf8.jpg", "xmp-only.jpg", "check-abroad.jpg"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "internal", "imagemeta", "testdata", name))
+		b, err := os.ReadFile(filepath.Join("..", "..", "internal", "evidence", "imagemeta", "testdata", name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ func TestVerify(t *testing.T) {
 	photos := filepath.Join(dir, "photos")
 	os.MkdirAll(photos, 0o755)
 	for _, name := range []string{"iptc-utf8.jpg", "xmp-only.jpg", "check-abroad.jpg"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "internal", "imagemeta", "testdata", name))
+		b, err := os.ReadFile(filepath.Join("..", "..", "internal", "evidence", "imagemeta", "testdata", name))
 		if err != nil {
 			t.Fatal(err)
 		}
