@@ -237,6 +237,7 @@ func checkPagesLinkRelatively(t *testing.T, dir string) {
 }
 
 func TestRepublishWritesOnlyWhatChanged(t *testing.T) {
+	t.Parallel() // the package's longest tests; they share nothing
 	ctx := context.Background()
 	a := testArchive(t, 3000)
 	dir := t.TempDir()
@@ -366,6 +367,7 @@ func TestPublishSelection(t *testing.T) {
 // zoom the counts add up to the placed photos, and from zoom 14 each
 // photo is a feature.
 func TestPMTilesReadByProtomaps(t *testing.T) {
+	t.Parallel() // the package's longest tests; they share nothing
 	node, err := exec.LookPath("node")
 	script, _ := filepath.Abs("../../../assets/scripts/read-pmtiles.mjs")
 	modules, _ := filepath.Abs("../../../assets/node_modules/pmtiles")
