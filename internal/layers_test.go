@@ -31,6 +31,7 @@ var layers = []struct {
 	// The types every layer shares import none of them.
 	{"photo", []string{""}, nil},
 	{"story", []string{""}, []string{"photo"}},
+	{"conflict", []string{""}, []string{"photo"}},
 }
 
 // TestLayers reads every package's imports (its Go files, tests aside)

@@ -73,6 +73,7 @@ Usage:
   syriamap verify                               re-hash the kept originals and check the custody chain
   syriamap frames                               find photos that are one frame under captions that disagree
   syriamap export-evidence [FILTERS] OUT/       a BagIt bag of photos with originals, checks and custody
+  syriamap events import FILE...                conflict events from UCDP GED and ACLED exports
   syriamap help                                 this text
 `
 
@@ -117,6 +118,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runPublish(ctx, args[1:], stdout, stderr)
 	case "stories":
 		return runStories(ctx, args[1:], stdout, stderr)
+	case "events":
+		return runEvents(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -128,7 +131,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // commands are the command words; serve is what syriamap alone does.
 var commands = map[string]bool{"serve": true, "geocode": true, "import": true, "list": true, "places": true, "set-place": true,
 	"regeocode": true, "backup": true, "users": true, "tokens": true, "corrections": true, "gen": true, "export-evidence": true,
-	"frames": true, "verify": true, "publish": true, "stories": true, "help": true}
+	"frames": true, "verify": true, "publish": true, "stories": true, "events": true, "help": true}
 
 // boolFlags are the flags of any command that take no value: the word
 // after one is not its value.

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEventsImport: GED rows and an ACLED export import together, again
+// change nothing, and a file with a bad row writes nothing, naming the
+// file and line (exit 1); no version in the name and none given is a
+// clear error.
+func TestEventsImport(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	dir := t.TempDir()
+	copyTo := func(src, name string) string {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b, 0o644)
+		return p
+	}
+	ged := copyTo("../../internal/conflict/testdata/ged-syria-sample.csv", "ged-syria-19.1.csv")
+	acled := copyTo("../../internal/conflict/testdata/acled-synthetic.csv", "acled-2020.01.csv")
+	out, _, err := runCmd(t, "", "events", "import", "--db", db, ged, acled)
+	if err != nil || !strings.Contains(out, "ucdp-ged 19.1: 11 events read: 11 added") || !strings.Contains(out, "acled 2020.01: 2 events read: 2 added") {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	if out, _, err := runCmd(t, "", "events", "import", "--db", db, ged); err != nil || !strings.Contains(out, "11 unchanged") {
+		t.Errorf("again: %v\n%s", err, out)
+	}
+	bad := filepath.Join(dir, "ged-bad-19.2.csv")
+	b, _ := os.ReadFile(ged)
+	lines := strings.SplitAfter(string(b), "\n")
+	fields := strings.SplitN(lines[3], ",", 5)
+	fields[3] = "9" // type_of_violence, a code GED has not
+	lines[3] = strings.Join(fields, ",")
+	os.WriteFile(bad, []byte(strings.Join(lines, "")), 0o644)
+	fresh := filepath.Join(t.TempDir(), "b.db")
+	_, _, err = runCmd(t, "", "events", "import", "--db", fresh, acled, bad)
+	if exitCode(err) != 1 || !strings.Contains(err.Error(), "ged-bad-19.2.csv:4:") {
+		t.Errorf("a bad row: exit %d, %v; want 1 naming the file and line", exitCode(err), err)
+	}
+	if out, _, err := runCmd(t, "", "events", "import", "--db", fresh, acled); err != nil || !strings.Contains(out, "2 added") {
+		t.Errorf("after a refused import, the good file's events: %v\n%s; want them all new (nothing was written)", err, out)
+	}
+	noVersion := copyTo(ged, "events.csv")
+	if _, _, err := runCmd(t, "", "events", "import", "--db", db, noVersion); exitCode(err) != 1 || !strings.Contains(err.Error(), "--version") {
+		t.Errorf("no version: %v", err)
+	}
+	if out, _, err := runCmd(t, "", "events", "import", "--db", db, "--version", "19.1", noVersion); err != nil || !strings.Contains(out, "11 unchanged") {
+		t.Errorf("--version: %v\n%s", err, out)
+	}
+	if _, _, err := runCmd(t, "", "events", "frobnicate"); exitCode(err) != 2 {
+		t.Errorf("events frobnicate: exit %d, want 2", exitCode(err))
+	}
+}

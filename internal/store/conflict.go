@@ -1,0 +1,208 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// EventsSummary is what an import of conflict events did.
+type EventsSummary struct {
+	Added, Changed, Unchanged, Retired, Restored int
+}
+
+// ImportEvents writes the events of one version of dataset, read from
+// every file of an import, in one transaction: all of them or none. An
+// event whose fields changed is updated; one of another version of the
+// dataset that this one lacks is retired (the dataset dropped it: ACLED
+// alters and deletes events), one it has again is restored; each change
+// is recorded with actor. A version imported again changes nothing.
+func (s *DB) ImportEvents(ctx context.Context, dataset, version string, events []conflict.Event, actor string) (EventsSummary, error) {
+	sums, err := s.ImportEventSets(ctx, []EventSet{{Dataset: dataset, Version: version, Events: events}}, actor)
+	if err != nil {
+		return EventsSummary{}, err
+	}
+	return sums[0], nil
+}
+
+// EventSet is one version of a dataset's events, as an import brings it.
+type EventSet struct {
+	Dataset, Version string
+	Events           []conflict.Event
+}
+
+// ImportEventSets imports each set as ImportEvents does, all in one
+// transaction: every set or none.
+func (s *DB) ImportEventSets(ctx context.Context, sets []EventSet, actor string) ([]EventsSummary, error) {
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	sums := make([]EventsSummary, len(sets))
+	changed := false
+	for i, set := range sets {
+		if sums[i], err = s.importEventSet(ctx, tx, set, actor); err != nil {
+			return nil, err
+		}
+		changed = changed || sums[i] != EventsSummary{Unchanged: sums[i].Unchanged}
+	}
+	ch := changedNothing
+	if changed {
+		ch = changedAnswers
+	}
+	if err := s.end(ctx, tx, ch); err != nil {
+		return nil, s.writeErr(err)
+	}
+	return sums, nil
+}
+
+// importEventSet is ImportEventSets' work for one set, within tx.
+func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor string) (EventsSummary, error) {
+	var sum EventsSummary
+	dataset, version, events := set.Dataset, set.Version, set.Events
+	if dataset != conflict.GED && dataset != conflict.ACLED {
+		return sum, photo.Errorf(photo.EInvalid, "no dataset %q: want %s or %s", dataset, conflict.GED, conflict.ACLED)
+	}
+	if version == "" {
+		return sum, photo.Errorf(photo.EInvalid, "the %s events need their dataset's version", dataset)
+	}
+	at := s.Now().UTC().Format(time.RFC3339)
+	record := func(id, change, before, after string) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO conflict_event_changes (at, actor, dataset, id, version, change, before, after) VALUES (?,?,?,?,?,?,?,?)`,
+			at, actor, dataset, id, version, change, before, after)
+		return err
+	}
+	inImport := make(map[string]bool, len(events))
+	for _, e := range events {
+		if e.Dataset != dataset {
+			return sum, photo.Errorf(photo.EInvalid, "event %s is of %s, not %s: import each dataset on its own", e.ID, e.Dataset, dataset)
+		}
+		e.Version = version
+		inImport[e.ID] = true
+		body, err := json.Marshal(e)
+		if err != nil {
+			return sum, err
+		}
+		var before, retired string
+		err = tx.QueryRowContext(ctx, `SELECT event, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, e.ID).Scan(&before, &retired)
+		switch {
+		case err == nil && retired == "" && sameEvent(before, e):
+			// The same event in another version: it moves to this one,
+			// nothing of it changed.
+			sum.Unchanged++
+		case err == nil:
+			change := "changed"
+			if retired != "" {
+				change = "restored"
+				sum.Restored++
+			} else {
+				sum.Changed++
+			}
+			if err := record(e.ID, change, before, string(body)); err != nil {
+				return sum, err
+			}
+		default:
+			sum.Added++
+			if err := record(e.ID, "added", "", string(body)); err != nil {
+				return sum, err
+			}
+		}
+		if err == nil && before == string(body) {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO conflict_events (dataset, id, version, date_start, date_end, date_prec, lon, lat, where_prec, event, retired)
+			VALUES (?,?,?,?,?,?,?,?,?,?,'') ON CONFLICT (dataset, id) DO UPDATE SET version = excluded.version, date_start = excluded.date_start,
+			date_end = excluded.date_end, date_prec = excluded.date_prec, lon = excluded.lon, lat = excluded.lat, where_prec = excluded.where_prec,
+			event = excluded.event, retired = ''`,
+			dataset, e.ID, version, e.DateStart, e.DateEnd, e.DatePrec, e.Lon, e.Lat, e.WherePrec, string(body)); err != nil {
+			return sum, fmt.Errorf("store: event %s: %w", e.ID, s.writeErr(err))
+		}
+	}
+	// The events of another version this one lacks: dropped by the
+	// dataset, retired.
+	rows, err := tx.QueryContext(ctx, `SELECT id, event FROM conflict_events WHERE dataset = ? AND version != ? AND retired = ''`, dataset, version)
+	if err != nil {
+		return sum, fmt.Errorf("store: %w", err)
+	}
+	var dropped [][2]string
+	for rows.Next() {
+		var id, body string
+		if err := rows.Scan(&id, &body); err != nil {
+			rows.Close()
+			return sum, err
+		}
+		if !inImport[id] {
+			dropped = append(dropped, [2]string{id, body})
+		}
+	}
+	rows.Close()
+	for _, d := range dropped {
+		if _, err := tx.ExecContext(ctx, `UPDATE conflict_events SET retired = ? WHERE dataset = ? AND id = ?`, version, dataset, d[0]); err != nil {
+			return sum, fmt.Errorf("store: %w", err)
+		}
+		if err := record(d[0], "retired", d[1], ""); err != nil {
+			return sum, err
+		}
+		sum.Retired++
+	}
+	return sum, nil
+}
+
+// sameEvent reports whether the stored event (JSON) is e but for its
+// version.
+func sameEvent(stored string, e conflict.Event) bool {
+	var was conflict.Event
+	if json.Unmarshal([]byte(stored), &was) != nil {
+		return false
+	}
+	was.Version = e.Version
+	return was == e
+}
+
+// EventsCount is how many events of each dataset the archive holds, the
+// retired aside.
+func (s *DB) EventsCount(ctx context.Context) (map[string]int, error) {
+	out := map[string]int{}
+	err := s.reading(ctx, "", "counting events", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT dataset, count(*) FROM conflict_events WHERE retired = '' GROUP BY dataset`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var d string
+			var n int
+			if err := rows.Scan(&d, &n); err != nil {
+				return err
+			}
+			out[d] = n
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// Event reads one event, retired or not (a link to it still says what it
+// was); retired names the version that dropped it.
+func (s *DB) Event(ctx context.Context, dataset, id string) (e conflict.Event, retired string, err error) {
+	var body string
+	err = s.reading(ctx, "", "reading event "+id, func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT event, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, id).Scan(&body, &retired)
+	})
+	if err != nil {
+		return e, "", notFound(err, "event "+dataset+" "+id)
+	}
+	return e, retired, json.Unmarshal([]byte(body), &e)
+}
+
+// EventChanges lists the changes imports made to an event, oldest first.
+func (s *DB) EventChanges(ctx context.Context, dataset, id string) ([]string, error) {
+	return s.column(ctx, "", "reading an event's changes",
+		`SELECT version || ' ' || change FROM conflict_event_changes WHERE dataset = ? AND id = ? ORDER BY seq`, dataset, id)
+}
