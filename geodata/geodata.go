@@ -38,6 +38,19 @@ func mustSub(f fs.FS, dir string) fs.FS {
 //go:embed attribution.json
 var Attribution []byte
 
+// EventsGED is UCDP GED's events in Syria, version EventsGEDVersion
+// (16,566 events, 2016–2019, CC BY 4.0; events/README.md says whence and
+// how to cite it), gzipped CSV: an archive's first start imports them.
+//
+//go:embed events/ucdp-ged-syria-19.1.csv.gz
+var EventsGED []byte
+
+// EventsGEDVersion is EventsGED's version of the dataset.
+const EventsGEDVersion = "19.1"
+
+// EventsGEDCitation is how EventsGED is cited wherever it is shown.
+const EventsGEDCitation = "UCDP Georeferenced Event Dataset (GED) Global version 19.1, Syria file, CC BY 4.0: Sundberg, Ralph, and Erik Melander, 2013, “Introducing the UCDP Georeferenced Event Dataset”, Journal of Peace Research 50(4): 523–532; Högbladh, Stina, 2019, “UCDP GED Codebook version 19.1”, Department of Peace and Conflict Research, Uppsala University."
+
 // Basemap is the map's offline background (GeoJSON): neighbouring
 // countries, governorates with label points, the Euphrates and Tigris.
 //

@@ -122,6 +122,12 @@ func openArchive(ctx context.Context, path string, mode openMode, stderr io.Writ
 				return nil, nil, fmt.Errorf("importing the sample captions: %w", err)
 			}
 			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the sample captions (%d photos)\n", path, res.Added)
+			sum, n, err := a.ImportBundledEvents(ctx)
+			if err != nil {
+				a.Close()
+				return nil, nil, fmt.Errorf("importing the bundled UCDP GED events: %w", err)
+			}
+			fmt.Fprintf(stderr, "syriamap: imported the bundled UCDP GED events of Syria, version %s (%d of %d new)\n", geodata.EventsGEDVersion, sum.Added, n)
 		}
 	}
 	return a, func() { a.Close() }, nil

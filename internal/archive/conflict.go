@@ -1,11 +1,14 @@
 package archive
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 
+	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -61,3 +64,21 @@ func ReadEventFiles(paths []string, version string) ([]store.EventSet, error) {
 func (a *Archive) ImportEvents(ctx context.Context, sets []store.EventSet, actor string) ([]store.EventsSummary, error) {
 	return a.db.ImportEventSets(ctx, sets, actor)
 }
+
+// ImportBundledEvents imports the UCDP GED events of Syria bundled with
+// syriamap (geodata.EventsGED), as an archive's first start does.
+func (a *Archive) ImportBundledEvents(ctx context.Context) (store.EventsSummary, int, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(geodata.EventsGED))
+	if err != nil {
+		return store.EventsSummary{}, 0, err
+	}
+	evs, err := conflict.Read(zr, "geodata/events/ucdp-ged-syria-19.1.csv", geodata.EventsGEDVersion)
+	if err != nil {
+		return store.EventsSummary{}, 0, err
+	}
+	sum, err := a.db.ImportEvents(ctx, conflict.GED, geodata.EventsGEDVersion, evs, "syriamap (bundled events)")
+	return sum, len(evs), err
+}
+
+// EventsCount is how many events of each dataset the archive holds.
+func (a *Archive) EventsCount(ctx context.Context) (map[string]int, error) { return a.db.EventsCount(ctx) }

@@ -73,9 +73,27 @@ func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor
 		return sum, photo.Errorf(photo.EInvalid, "the %s events need their dataset's version", dataset)
 	}
 	at := s.Now().UTC().Format(time.RFC3339)
+	// Three statements a row, prepared once: the bundled 16,566 events
+	// take a second, not ten.
+	var stmts [3]*sql.Stmt
+	for i, q := range []string{
+		`INSERT INTO conflict_event_changes (at, actor, dataset, id, version, change, before, after) VALUES (?,?,?,?,?,?,?,?)`,
+		`SELECT event, retired FROM conflict_events WHERE dataset = ? AND id = ?`,
+		`INSERT INTO conflict_events (dataset, id, version, date_start, date_end, date_prec, lon, lat, where_prec, event, retired)
+			VALUES (?,?,?,?,?,?,?,?,?,?,'') ON CONFLICT (dataset, id) DO UPDATE SET version = excluded.version, date_start = excluded.date_start,
+			date_end = excluded.date_end, date_prec = excluded.date_prec, lon = excluded.lon, lat = excluded.lat, where_prec = excluded.where_prec,
+			event = excluded.event, retired = ''`,
+	} {
+		st, err := tx.PrepareContext(ctx, q)
+		if err != nil {
+			return sum, fmt.Errorf("store: %w", err)
+		}
+		defer st.Close()
+		stmts[i] = st
+	}
+	recordStmt, readStmt, upsertStmt := stmts[0], stmts[1], stmts[2]
 	record := func(id, change, before, after string) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO conflict_event_changes (at, actor, dataset, id, version, change, before, after) VALUES (?,?,?,?,?,?,?,?)`,
-			at, actor, dataset, id, version, change, before, after)
+		_, err := recordStmt.ExecContext(ctx, at, actor, dataset, id, version, change, before, after)
 		return err
 	}
 	inImport := make(map[string]bool, len(events))
@@ -90,7 +108,7 @@ func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor
 			return sum, err
 		}
 		var before, retired string
-		err = tx.QueryRowContext(ctx, `SELECT event, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, e.ID).Scan(&before, &retired)
+		err = readStmt.QueryRowContext(ctx, dataset, e.ID).Scan(&before, &retired)
 		switch {
 		case err == nil && retired == "" && sameEvent(before, e):
 			// The same event in another version: it moves to this one,
@@ -116,11 +134,7 @@ func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor
 		if err == nil && before == string(body) {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO conflict_events (dataset, id, version, date_start, date_end, date_prec, lon, lat, where_prec, event, retired)
-			VALUES (?,?,?,?,?,?,?,?,?,?,'') ON CONFLICT (dataset, id) DO UPDATE SET version = excluded.version, date_start = excluded.date_start,
-			date_end = excluded.date_end, date_prec = excluded.date_prec, lon = excluded.lon, lat = excluded.lat, where_prec = excluded.where_prec,
-			event = excluded.event, retired = ''`,
-			dataset, e.ID, version, e.DateStart, e.DateEnd, e.DatePrec, e.Lon, e.Lat, e.WherePrec, string(body)); err != nil {
+		if _, err := upsertStmt.ExecContext(ctx, dataset, e.ID, version, e.DateStart, e.DateEnd, e.DatePrec, e.Lon, e.Lat, e.WherePrec, string(body)); err != nil {
 			return sum, fmt.Errorf("store: event %s: %w", e.ID, s.writeErr(err))
 		}
 	}
