@@ -48,8 +48,9 @@ var EventsGED []byte
 // EventsGEDVersion is EventsGED's version of the dataset.
 const EventsGEDVersion = "19.1"
 
-// EventsGEDCitation is how EventsGED is cited wherever it is shown.
-const EventsGEDCitation = "UCDP Georeferenced Event Dataset (GED) Global version 19.1, Syria file, CC BY 4.0: Sundberg, Ralph, and Erik Melander, 2013, “Introducing the UCDP Georeferenced Event Dataset”, Journal of Peace Research 50(4): 523–532; Högbladh, Stina, 2019, “UCDP GED Codebook version 19.1”, Department of Peace and Conflict Research, Uppsala University."
+// GEDCitation is how UCDP GED is cited wherever its events are shown,
+// its version for %s (CC BY 4.0 asks for the citation).
+const GEDCitation = "UCDP Georeferenced Event Dataset (GED) version %s, CC BY 4.0: Sundberg, Ralph, and Erik Melander, 2013, “Introducing the UCDP Georeferenced Event Dataset”, Journal of Peace Research 50(4): 523–532; “UCDP GED Codebook version %s”, Department of Peace and Conflict Research, Uppsala University."
 
 // Basemap is the map's offline background (GeoJSON): neighbouring
 // countries, governorates with label points, the Euphrates and Tigris.

@@ -284,6 +284,10 @@ type About struct {
 	// Published says the page is of a static copy (syriamap publish):
 	// no server, so no live layer to connect to.
 	Published bool
+	// GEDEvents is how many UCDP GED events the archive holds (of version
+	// GEDVersion), cited as GEDCitation; none, no section.
+	GEDEvents              int
+	GEDVersion, GEDCitation string
 }
 
 // StaticPhoto is a published site's photo page: the script fills it in

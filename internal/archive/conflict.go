@@ -80,5 +80,7 @@ func (a *Archive) ImportBundledEvents(ctx context.Context) (store.EventsSummary,
 	return sum, len(evs), err
 }
 
-// EventsCount is how many events of each dataset the archive holds.
-func (a *Archive) EventsCount(ctx context.Context) (map[string]int, error) { return a.db.EventsCount(ctx) }
+// EventDatasets lists the datasets and versions of the archive's events.
+func (a *Archive) EventDatasets(ctx context.Context) ([]store.EventsHeld, error) {
+	return a.db.EventDatasets(ctx)
+}

@@ -179,26 +179,42 @@ func sameEvent(stored string, e conflict.Event) bool {
 	return was == e
 }
 
-// EventsCount is how many events of each dataset the archive holds, the
-// retired aside.
-func (s *DB) EventsCount(ctx context.Context) (map[string]int, error) {
-	out := map[string]int{}
+// EventsHeld is how many events of one version of a dataset the archive
+// holds, the retired aside.
+type EventsHeld struct {
+	Dataset, Version string
+	Events           int
+}
+
+// EventDatasets lists the datasets and versions of the archive's events.
+func (s *DB) EventDatasets(ctx context.Context) ([]EventsHeld, error) {
+	var out []EventsHeld
 	err := s.reading(ctx, "", "counting events", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT dataset, count(*) FROM conflict_events WHERE retired = '' GROUP BY dataset`)
+		rows, err := s.read.QueryContext(ctx, `SELECT dataset, version, count(*) FROM conflict_events WHERE retired = '' GROUP BY dataset, version ORDER BY dataset, version`)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var d string
-			var n int
-			if err := rows.Scan(&d, &n); err != nil {
+			var h EventsHeld
+			if err := rows.Scan(&h.Dataset, &h.Version, &h.Events); err != nil {
 				return err
 			}
-			out[d] = n
+			out = append(out, h)
 		}
 		return rows.Err()
 	})
+	return out, err
+}
+
+// EventsCount is how many events of each dataset the archive holds, the
+// retired aside.
+func (s *DB) EventsCount(ctx context.Context) (map[string]int, error) {
+	held, err := s.EventDatasets(ctx)
+	out := map[string]int{}
+	for _, h := range held {
+		out[h.Dataset] += h.Events
+	}
 	return out, err
 }
 

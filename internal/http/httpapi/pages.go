@@ -26,6 +26,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/attribution"
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/web"
@@ -351,6 +352,19 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	m := views.About{Page: s.Page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.archive.Gazetteer().Len(),
 		Downloads: s.downloads(nil, i18n.T(r.Context(), "downloads.all-geojson"), i18n.T(r.Context(), "downloads.all-csv")),
 		OGCURL:    s.base(r) + s.URL("ogc"), TileJSONURL: s.base(r) + s.URL("tilejson")}
+	held, err := s.archive.EventDatasets(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	for _, h := range held {
+		// GED's events only: ACLED's terms keep its rows from readers.
+		if h.Dataset == conflict.GED {
+			m.GEDEvents += h.Events
+			m.GEDVersion = h.Version // the latest, as the versions sort
+			m.GEDCitation = fmt.Sprintf(geodata.GEDCitation, h.Version, h.Version)
+		}
+	}
 	g := s.archive.Gazetteer()
 	m.Credits, m.Pages = pagemodel.Credits(i18n.From(r.Context()), g, c, func(id string) string {
 		if g.ByID(id) == nil {
