@@ -286,7 +286,7 @@ type About struct {
 	Published bool
 	// GEDEvents is how many UCDP GED events the archive holds (of version
 	// GEDVersion), cited as GEDCitation; none, no section.
-	GEDEvents              int
+	GEDEvents               int
 	GEDVersion, GEDCitation string
 }
 
