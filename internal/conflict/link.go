@@ -1,0 +1,296 @@
+package conflict
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+)
+
+// The linking rule: which events a photo may document, scored and
+// ranked, and which the rule would suggest to an editor ("likely"). Its
+// numbers are all here.
+
+// Sighting is what a photo says of where and when it was taken, as the
+// linker reads it.
+type Sighting struct {
+	// Point is the photo's place; Located false for none.
+	Point   orb.Point
+	Located bool
+	// PlaceKind is the gazetteer kind of its place (city, town, village,
+	// neighbourhood, camp, district, governorate …); Fallback says the
+	// caption named something smaller the gazetteer lacks, so the point
+	// is of what holds it.
+	PlaceKind string
+	Fallback  bool
+	// Governorate is the place's governorate as the gazetteer names it.
+	Governorate string
+	// From and To bound the photo's date (YYYYMMDD): one day, a month or
+	// a year; 0 for an undated photo.
+	From, To int
+	// Caption is the caption's text, for its words.
+	Caption string
+}
+
+// Candidate is an event the photo may document.
+type Candidate struct {
+	Event  Event   `json:"-"`
+	Score  float64 `json:"score"`
+	Likely bool    `json:"likely"`
+	Why    string  `json:"why"`
+}
+
+// Radii of the areas, in km: an event's by its precision, a photo's
+// place by its kind.
+var (
+	// eventRadiusKm is GED's where_prec 1 (the place: a few km) and 2
+	// (within about 25 km of it), ACLED's geo_precision 1 and 2.
+	eventRadiusKm = map[int]float64{1: 5, 2: 25}
+	// districtRadiusKm bounds a GED where_prec 3 (a district) or ACLED
+	// geo_precision 3 event about its point, with its governorate: the
+	// districts' polygons are not bundled.
+	districtRadiusKm = 50.0
+	// placeRadiusKm is a photo's place by its kind: a city's extent, a
+	// town's, a village's or a quarter's.
+	placeRadiusKm = map[string]float64{"city": 12, "town": 5, "village": 2, "neighbourhood": 1.5, "camp": 2, "landmark": 1.5, "crossing": 2}
+	// defaultPlaceRadiusKm is a place of another kind.
+	defaultPlaceRadiusKm = 5.0
+)
+
+// aftermathDays is how long after an event a photo of it is often taken
+// (the damage, the funerals): the photo's window reaches back so far.
+const aftermathDays = 2
+
+// likelyScore is the least score the rule suggests to an editor.
+const likelyScore = 0.4
+
+// Abstains reports why the linker suggests nothing for s, "" when it may:
+// a photo placed only to a region or not at all, dated to a year or not
+// at all, or marked in its caption as an archive or file photo.
+func Abstains(s Sighting) string {
+	switch {
+	case !s.Located:
+		return "the photo has no place"
+	case s.PlaceKind == "governorate" || s.PlaceKind == "country" || s.PlaceKind == "region":
+		return "the photo is placed only to a region"
+	case s.From == 0:
+		return "the photo has no date"
+	case days(s.From, s.To) > 31:
+		return "the photo is dated only to its year"
+	case isFilePhoto(s.Caption):
+		return "the caption marks it an archive or file photo"
+	}
+	return ""
+}
+
+// isFilePhoto reports an archive photo: "FILE PHOTO", "(File)", أرشيف.
+func isFilePhoto(caption string) bool {
+	return strings.Contains(caption, "FILE PHOTO") || strings.Contains(caption, "FILE -") || strings.HasPrefix(caption, "FILE ") ||
+		strings.Contains(strings.ToLower(caption), "(file photo)") || strings.Contains(caption, "أرشيف") || strings.Contains(caption, "صورة أرشيفية")
+}
+
+// Window is the span of days (YYYYMMDD) of events a photo of s may
+// document: its own days, and aftermathDays before.
+func Window(s Sighting) (from, to int) {
+	return addDays(s.From, -aftermathDays), s.To
+}
+
+// Match scores event e for sighting s; ok is false when the two cannot
+// meet, in place or in time.
+func Match(s Sighting, e Event) (c Candidate, ok bool) {
+	if !s.Located || s.From == 0 {
+		return c, false
+	}
+	wFrom, wTo := Window(s)
+	if e.DateEnd < wFrom || e.DateStart > wTo {
+		return c, false
+	}
+	place, placeWhy, ok := placeScore(s, e)
+	if !ok {
+		return c, false
+	}
+	when, whenWhy := timeScore(s, e)
+	words, wordsWhy := wordScore(s.Caption, e)
+	score := place * when * (0.75 + 0.25*words)
+	c = Candidate{Event: e, Score: math.Round(score*100) / 100}
+	c.Likely = c.Score >= likelyScore && Abstains(s) == ""
+	why := []string{placeWhy + ", " + whenWhy}
+	if e.Kind != "" {
+		why = append(why, e.Kind)
+	}
+	if e.Deaths > 0 {
+		why = append(why, fmt.Sprintf("%d killed", e.Deaths))
+	}
+	if wordsWhy != "" {
+		why = append(why, wordsWhy)
+	}
+	c.Why = strings.Join(why, "; ") + " — " + map[string]string{GED: "GED", ACLED: "ACLED"}[e.Dataset] + " " + e.ID
+	return c, true
+}
+
+// placeScore is how well the event's area meets the photo's, with the
+// words that say how.
+func placeScore(s Sighting, e Event) (float64, string, bool) {
+	photoKm := placeRadiusKm[s.PlaceKind]
+	if photoKm == 0 {
+		photoKm = defaultPlaceRadiusKm
+	}
+	if s.Fallback {
+		photoKm *= 2 // somewhere inside what holds the place named
+	}
+	d := geo.Distance(s.Point, orb.Point{e.Lon, e.Lat}) / 1000
+	sameGov := s.Governorate != "" && sameGovernorate(s.Governorate, e.Adm1)
+	switch p := e.WherePrec; {
+	case e.Dataset == GED && p <= 2 || e.Dataset == ACLED && p <= 2:
+		reach := photoKm + eventRadiusKm[p]
+		if d > reach {
+			return 0, "", false
+		}
+		closeness := 1 - 0.5*d/reach
+		switch {
+		case p == 1 && d <= photoKm:
+			return closeness, "same " + placeWord(s.PlaceKind), true
+		case p == 1:
+			return closeness * 0.9, fmt.Sprintf("%.0f km away", d), true
+		}
+		return closeness * 0.8, fmt.Sprintf("within 25 km (%.0f km)", d), true
+	case e.Dataset == GED && p == 3 || e.Dataset == ACLED && p == 3:
+		// A district: its governorate, and near enough to be in it.
+		if !sameGov || d > districtRadiusKm+photoKm {
+			return 0, "", false
+		}
+		return 0.5, "same district", true
+	case e.Dataset == GED && (p == 4 || p == 5):
+		// A governorate or a larger area: by the governorate, never a
+		// radius.
+		if !sameGov {
+			return 0, "", false
+		}
+		return 0.3, "same governorate", true
+	case e.Dataset == GED && p == 6:
+		// The country: only the day and the actors can say.
+		return 0.15, "known only to the country", true
+	}
+	return 0, "", false // water or airspace
+}
+
+// timeScore is how well the event's days meet the photo's: the same day
+// best, the day before (the aftermath) less, and an event spread over
+// weeks at a point less still, so that it never outranks one of the
+// photo's own day.
+func timeScore(s Sighting, e Event) (float64, string) {
+	span := days(e.DateStart, e.DateEnd) + 1
+	spread := 1 / math.Sqrt(float64(span)) // a day 1, a week 0.38, a month 0.18
+	photoDay := s.From == s.To
+	switch {
+	case photoDay && span == 1 && e.DateStart == s.From:
+		return 1, "same day"
+	case photoDay && span == 1 && e.DateStart < s.From:
+		return 0.8 - 0.1*float64(days(e.DateStart, s.From)-1), fmt.Sprintf("%s before the photo", dayWord(days(e.DateStart, s.From)))
+	case photoDay:
+		return 0.9 * spread, fmt.Sprintf("over %d days around the photo's", span)
+	}
+	// A photo dated to its month: any day of it.
+	return 0.5 * spread, "in the photo's month"
+}
+
+// wordScore is how much the caption's words say of the event: the place
+// the event names, or what it was (a market, a hospital, an air strike),
+// 0 to 1.
+func wordScore(caption string, e Event) (float64, string) {
+	cw := wordSet(caption)
+	var hits []string
+	for w := range wordSet(e.Where + " " + e.Headline) {
+		if len(w) >= 4 && cw[w] && !stopWords[w] {
+			hits = append(hits, w)
+		}
+	}
+	sort.Strings(hits)
+	if len(hits) == 0 {
+		return 0, ""
+	}
+	return math.Min(1, float64(len(hits))/3), "the caption says " + strings.Join(hits, ", ")
+}
+
+// stopWords are the headlines' words that say nothing of one event.
+var stopWords = map[string]bool{"syria": true, "syrian": true, "with": true, "from": true, "that": true, "were": true, "have": true,
+	"killed": true, "regime": true, "forces": true, "government": true, "city": true, "town": true, "village": true, "province": true,
+	"governorate": true, "district": true, "countryside": true, "countryside.": true, "rebels": true, "people": true, "their": true}
+
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		out[w] = true
+	}
+	return out
+}
+
+// sameGovernorate compares a gazetteer's governorate name with GED's
+// adm_1 ("Homs Governorate", "Hamah Governorate", "Al Hasakah …").
+func sameGovernorate(gaz, adm1 string) bool {
+	alias := func(s string) string {
+		s = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), " Governorate"))
+		s = strings.NewReplacer("-", " ", "'", "", "’", "").Replace(s)
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "al "), "ar ")
+		s = strings.TrimPrefix(s, "as ")
+		return map[string]string{"hamah": "hama", "dara": "daraa", "dar'a": "daraa", "idleb": "idlib", "hasakeh": "hasakah", "hassakeh": "hasakah",
+			"lattakia": "latakia", "rif dimashq": "rural damascus", "damascus countryside": "rural damascus", "ar raqqah": "raqqa", "raqqah": "raqqa",
+			"deir ez zor": "deir ezzor", "dayr az zawr": "deir ezzor", "deir ezzor": "deir ezzor", "as suwayda": "suwayda", "suwayda'": "suwayda",
+			"quneitra": "quneitra", "al qunaytirah": "quneitra", "tartous": "tartus"}[s]
+	}
+	norm := func(s string) string {
+		if a := alias(s); a != "" {
+			return a
+		}
+		s = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), " Governorate"))
+		s = strings.NewReplacer("-", " ", "'", "", "’", "").Replace(s)
+		return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "al "), "ar "), "as ")
+	}
+	a, b := norm(gaz), norm(adm1)
+	return a == b || strings.Contains(a, b) || strings.Contains(b, a)
+}
+
+func placeWord(kind string) string {
+	if kind == "" {
+		return "place"
+	}
+	return kind
+}
+
+func dayWord(n int) string {
+	if n == 1 {
+		return "the day"
+	}
+	return fmt.Sprintf("%d days", n)
+}
+
+// Rank scores the events for s and returns the candidates, best first;
+// when several of one day and place tie, the caption's words order them.
+func Rank(s Sighting, events []Event) []Candidate {
+	var out []Candidate
+	for _, e := range events {
+		if c, ok := Match(s, e); ok {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].Event.Deaths > out[j].Event.Deaths
+	})
+	return out
+}
+
+func toTime(d int) time.Time {
+	return time.Date(d/10000, time.Month(d/100%100), d%100, 0, 0, 0, 0, time.UTC)
+}
+
+func days(from, to int) int { return int(toTime(to).Sub(toTime(from)).Hours() / 24) }
+
+func addDays(d, n int) int { return yyyymmdd(toTime(d).AddDate(0, 0, n)) }
