@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/paulmach/orb"
+
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -83,4 +85,35 @@ func (a *Archive) ImportBundledEvents(ctx context.Context) (store.EventsSummary,
 // EventDatasets lists the datasets and versions of the archive's events.
 func (a *Archive) EventDatasets(ctx context.Context) ([]store.EventsHeld, error) {
 	return a.db.EventDatasets(ctx)
+}
+
+// EventCandidates are the events photo id may document, best first (see
+// conflict.Rank), as ctx's viewer may see the photo and the events.
+func (a *Archive) EventCandidates(ctx context.Context, id string) ([]conflict.Candidate, error) {
+	p, err := a.db.Photo(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s := SightingOf(p)
+	if !s.Located || s.From == 0 {
+		return []conflict.Candidate{}, nil
+	}
+	from, to := conflict.Window(s)
+	events, err := a.db.EventsMeeting(ctx, from, to)
+	if err != nil {
+		return nil, err
+	}
+	out := conflict.Rank(s, events)
+	if out == nil {
+		out = []conflict.Candidate{}
+	}
+	return out, nil
+}
+
+// SightingOf is what photo p says of where and when it was taken, as the
+// linker reads it.
+func SightingOf(p *photo.Photo) conflict.Sighting {
+	from, to := p.Date.Span()
+	return conflict.Sighting{Point: orb.Point{p.Place.Lon, p.Place.Lat}, Located: p.Place.Located, PlaceKind: p.Place.Kind,
+		Fallback: p.Place.Precision == "fallback", Governorate: p.Place.Governorate, From: from, To: to, Caption: p.Caption}
 }

@@ -206,7 +206,7 @@ func wordScore(caption string, e Event) (float64, string) {
 	cw := wordSet(caption)
 	var hits []string
 	for w := range wordSet(e.Where + " " + e.Headline) {
-		if len(w) >= 4 && cw[w] && !stopWords[w] {
+		if len(w) >= 4 && cw[w] && !stopWords[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 { // a year says nothing of which event
 			hits = append(hits, w)
 		}
 	}

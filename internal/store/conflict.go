@@ -236,3 +236,39 @@ func (s *DB) EventChanges(ctx context.Context, dataset, id string) ([]string, er
 	return s.column(ctx, "", "reading an event's changes",
 		`SELECT version || ' ' || change FROM conflict_event_changes WHERE dataset = ? AND id = ? ORDER BY seq`, dataset, id)
 }
+
+// longestEventDays bounds how long before a window an event that reaches
+// into it may start (GED's date_prec 5 is a year).
+const longestEventDays = 400
+
+// EventsMeeting returns the events whose days meet the window from–to
+// (YYYYMMDD), the retired aside, as ctx's viewer may see them: ACLED's
+// rows to editors alone (its terms keep them from readers).
+func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event, error) {
+	earliest := time.Date(from/10000, time.Month(from/100%100), from%100, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -longestEventDays)
+	q := `SELECT event FROM conflict_events WHERE date_start BETWEEN ? AND ? AND date_end >= ? AND retired = ''`
+	if !photo.ViewerOf(ctx).SeesWithheld() {
+		q += ` AND dataset = '` + conflict.GED + `'`
+	}
+	var out []conflict.Event
+	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, q, earliest.Year()*10000+int(earliest.Month())*100+earliest.Day(), to, from)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var body string
+			if err := rows.Scan(&body); err != nil {
+				return err
+			}
+			var e conflict.Event
+			if err := json.Unmarshal([]byte(body), &e); err != nil {
+				return err
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	return out, err
+}

@@ -301,6 +301,7 @@ func (s *Server) routes() {
 	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
 	r.Handle("/api/photos/{id}/harm", s.guard.Editing(s.putHarm)).Methods(http.MethodPut, http.MethodPost).Name("harm")
 	editorial("history", "/api/photos/{id}/history", s.historyJSON)
+	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken
