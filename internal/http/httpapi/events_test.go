@@ -6,10 +6,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/publish"
+	"github.com/syriamap/syriamap/internal/http/publish/sitetest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -112,5 +115,64 @@ func TestPhotoEventCandidates(t *testing.T) {
 	}
 	if status, _ := read(aleppo, false); status != http.StatusNotFound {
 		t.Errorf("a withheld photo's events to a reader: %d, want 404", status)
+	}
+}
+
+// TestNoACLEDOnPublicRoutes (issue 56, 5): with ACLED events in the
+// archive and a photo of one of them, no public route — walked whole, as
+// a reader — and no file of a published copy holds an ACLED event's id,
+// actor or notes; an editor's answer of the photo's events does.
+func TestNoACLEDOnPublicRoutes(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	acled, err := archive.ReadEventFiles([]string{"../../conflict/testdata/acled-synthetic.csv"}, "2020-01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.a.ImportEvents(ctx, acled, "test"); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "saraqeb.txt")
+	os.WriteFile(path, []byte("A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=Saraqeb")
+	traces := []string{"SYR900001", "SYR900002", "A made-up air strike", "Synthetic Source", "Hayat Tahrir al Sham"}
+	_, body := get(t, e.ts, "/api/photos/"+id+"/events", "Authorization", "Bearer "+e.token)
+	if !strings.Contains(string(body), "SYR900001") {
+		t.Fatalf("an editor is not answered the ACLED event: the test would read nothing: %s", body)
+	}
+	vars := map[string]string{"id": id, "collection": "photos", "z": "7", "x": "77", "y": "50", "file": "app.js", "path": "x.jpg", "sha": strings.Repeat("ab", 32), "slug": "s"}
+	reads := 0
+	for _, r := range routesOf(t, e.s, vars) {
+		if !slices.Contains(r.methods, http.MethodGet) {
+			continue
+		}
+		reads++
+		for _, q := range []string{"", "?q=Saraqeb&download=1", "?lang=ar"} {
+			_, body := get(t, e.ts, r.path+q)
+			for _, tr := range traces {
+				if strings.Contains(string(body), tr) {
+					t.Errorf("GET %s%s holds ACLED's %q", r.path, q, tr)
+				}
+			}
+		}
+	}
+	if reads < 35 {
+		t.Fatalf("%d read routes walked", reads)
+	}
+	dir := t.TempDir()
+	if _, err := publish.Publish(ctx, e.a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	for file, texts := range sitetest.Texts(t, dir) {
+		for _, text := range texts {
+			for _, tr := range traces {
+				if strings.Contains(string(text), tr) {
+					t.Errorf("the published %s holds ACLED's %q", file, tr)
+				}
+			}
+		}
 	}
 }
