@@ -76,7 +76,6 @@ var gedKinds = map[string]string{"1": "state-based", "2": "non-state", "3": "one
 // with one bad row gives no events.
 func Read(r io.Reader, name, version string) ([]Event, error) {
 	cr := csv.NewReader(r)
-	cr.ReuseRecord = false
 	header, err := cr.Read()
 	if err != nil {
 		return nil, photo.Errorf(photo.EInvalid, "%s:1: no header of a GED or ACLED export: %v", name, err)
@@ -89,7 +88,7 @@ func Read(r io.Reader, name, version string) ([]Event, error) {
 	var need []string
 	switch {
 	case has(col, "event_id_cnty"):
-		read, need = readACLED, aclEDColumns
+		read, need = readACLED, acledColumns
 	case has(col, "where_prec") && has(col, "date_prec"):
 		read, need = readGED, gedColumns
 	default:
@@ -172,7 +171,7 @@ func readGED(get func(string) string) (Event, error) {
 	return e, nil
 }
 
-var aclEDColumns = []string{"event_id_cnty", "event_date", "time_precision", "event_type", "actor1", "actor2", "admin1", "admin2",
+var acledColumns = []string{"event_id_cnty", "event_date", "time_precision", "event_type", "actor1", "actor2", "admin1", "admin2",
 	"location", "latitude", "longitude", "geo_precision", "source", "notes", "fatalities"}
 
 func readACLED(get func(string) string) (Event, error) {

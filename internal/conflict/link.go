@@ -220,7 +220,7 @@ func wordScore(caption string, e Event) (float64, string) {
 // stopWords are the headlines' words that say nothing of one event.
 var stopWords = map[string]bool{"syria": true, "syrian": true, "with": true, "from": true, "that": true, "were": true, "have": true,
 	"killed": true, "regime": true, "forces": true, "government": true, "city": true, "town": true, "village": true, "province": true,
-	"governorate": true, "district": true, "countryside": true, "countryside.": true, "rebels": true, "people": true, "their": true}
+	"governorate": true, "district": true, "countryside": true, "rebels": true, "people": true, "their": true}
 
 func wordSet(s string) map[string]bool {
 	out := map[string]bool{}

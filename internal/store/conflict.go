@@ -132,7 +132,7 @@ func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor
 			}
 		}
 		if err == nil && before == string(body) {
-			continue
+			continue // nothing to write, not even the version
 		}
 		if _, err := upsertStmt.ExecContext(ctx, dataset, e.ID, version, e.DateStart, e.DateEnd, e.DatePrec, e.Lon, e.Lat, e.WherePrec, string(body)); err != nil {
 			return sum, fmt.Errorf("store: event %s: %w", e.ID, s.writeErr(err))
