@@ -65,9 +65,6 @@ type Event struct {
 	Source   string `json:"source"`
 }
 
-// Key names an event across versions of its dataset.
-func (e Event) Key() string { return e.Dataset + ":" + e.ID }
-
 // gedKinds are GED's type_of_violence codes in words.
 var gedKinds = map[string]string{"1": "state-based", "2": "non-state", "3": "one-sided"}
 

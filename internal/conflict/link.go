@@ -97,7 +97,7 @@ func isFilePhoto(caption string) bool {
 // Window is the span of days (YYYYMMDD) of events a photo of s may
 // document: its own days, and aftermathDays before.
 func Window(s Sighting) (from, to int) {
-	return addDays(s.From, -aftermathDays), s.To
+	return AddDays(s.From, -aftermathDays), s.To
 }
 
 // Match scores event e for sighting s; ok is false when the two cannot
@@ -293,4 +293,5 @@ func toTime(d int) time.Time {
 
 func days(from, to int) int { return int(toTime(to).Sub(toTime(from)).Hours() / 24) }
 
-func addDays(d, n int) int { return yyyymmdd(toTime(d).AddDate(0, 0, n)) }
+// AddDays is day d (YYYYMMDD) n days later (earlier for n < 0).
+func AddDays(d, n int) int { return yyyymmdd(toTime(d).AddDate(0, 0, n)) }

@@ -207,17 +207,6 @@ func (s *DB) EventDatasets(ctx context.Context) ([]EventsHeld, error) {
 	return out, err
 }
 
-// EventsCount is how many events of each dataset the archive holds, the
-// retired aside.
-func (s *DB) EventsCount(ctx context.Context) (map[string]int, error) {
-	held, err := s.EventDatasets(ctx)
-	out := map[string]int{}
-	for _, h := range held {
-		out[h.Dataset] += h.Events
-	}
-	return out, err
-}
-
 // Event reads one event, retired or not (a link to it still says what it
 // was); retired names the version that dropped it.
 func (s *DB) Event(ctx context.Context, dataset, id string) (e conflict.Event, retired string, err error) {
@@ -245,14 +234,13 @@ const longestEventDays = 400
 // (YYYYMMDD), the retired aside, as ctx's viewer may see them: ACLED's
 // rows to editors alone (its terms keep them from readers).
 func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event, error) {
-	earliest := time.Date(from/10000, time.Month(from/100%100), from%100, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -longestEventDays)
 	q := `SELECT event FROM conflict_events WHERE date_start BETWEEN ? AND ? AND date_end >= ? AND retired = ''`
 	if !photo.ViewerOf(ctx).SeesWithheld() {
 		q += ` AND dataset = '` + conflict.GED + `'`
 	}
 	var out []conflict.Event
 	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, q, earliest.Year()*10000+int(earliest.Month())*100+earliest.Day(), to, from)
+		rows, err := s.read.QueryContext(ctx, q, conflict.AddDays(from, -longestEventDays), to, from)
 		if err != nil {
 			return err
 		}
