@@ -196,6 +196,9 @@ type PhotoPage struct {
 	// Harm is the mark an editor put on the photo, and for an editor the
 	// form that changes it; nil for a reader of an unmarked photo.
 	Harm *Harm
+	// Events are the conflict events it documents, and an editor's
+	// candidates.
+	Events *PhotoEvents
 }
 
 // Harm is an editor's mark on a photo (graphic or withheld) as a page
@@ -452,6 +455,8 @@ type ReviewPhoto struct {
 	// the mark with its form.
 	Graphic bool
 	Harm    *Harm
+	// Events are the conflict events it documents and its candidates.
+	Events *PhotoEvents
 	// Draft is what an editor had typed in the form when their session
 	// ended, by field (note, place_id, lon, lat), to type again.
 	Draft map[string]string
@@ -636,3 +641,41 @@ type ReviewConfirmAll struct {
 
 // Hidden is a form's hidden field.
 type Hidden struct{ Name, Value string }
+
+// PhotoEvents are the conflict events a photo documents (the links an
+// editor confirmed) and, for an editor, the linker's candidates with the
+// forms that decide them; nil when there is nothing to show.
+type PhotoEvents struct {
+	Links      []EventLinkRow
+	Candidates []EventLinkRow
+	// Action is where an editor's forms post, with the session's CSRF
+	// token and the page to come back to; "" for a reader.
+	Action, CSRF, Next string
+}
+
+// EventLinkRow is one event beside a photo: why it meets the photo,
+// in words, and what an editor decided of it.
+type EventLinkRow struct {
+	Dataset, ID, URL string
+	Why, Score       string
+	Likely           bool
+	// Decision is confirmed, rejected or ""; Decided says who and when.
+	Decision, Decided string
+	// Retired names the dataset's version that dropped the event.
+	Retired string
+}
+
+// EventPage is one conflict event: what its dataset says, how well its
+// place and day are known, the photos linked to it and those near it in
+// place and time that nobody linked.
+type EventPage struct {
+	Page
+	Dataset, ID string
+	Facts       []Fact
+	Headline    string
+	Map         *MiniMap
+	Linked      []PhotoRow
+	Nearby      []PhotoRow
+	// Citation is how the dataset asks to be cited.
+	Citation string
+}

@@ -675,9 +675,12 @@ function checkFilter(q) {
   if (!["", "0", "false", "1", "true"].includes(unplaced)) throw bad("unplaced", "unplaced", unplaced);
   const conf = (q.get("min_confidence") || "").trim();
   if (conf && !(goFloat(conf) >= 0 && goFloat(conf) <= 1)) throw bad("min_confidence", "min_confidence", conf);
+  const event = (q.get("event") || "").trim();
+  if (event && event !== "any" && !/^[^:\s]+:[^\s]+$/.test(event)) throw bad("event", "event", event);
   // What the site's data cannot answer is said, never answered as if the
   // filter were not there.
   if (reuse) throw new APIError(400, "a published site does not filter by reuse: ask the live archive", "reuse");
+  if (event) throw new APIError(400, "a published site does not filter by linked event: ask the live archive, or open the event's page", "event");
 }
 
 // The full-text search, as the server reads it (store's ftsQuery,

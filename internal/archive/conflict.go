@@ -94,6 +94,10 @@ func (a *Archive) EventCandidates(ctx context.Context, id string) ([]conflict.Ca
 	if err != nil {
 		return nil, err
 	}
+	return a.candidatesOf(ctx, p)
+}
+
+func (a *Archive) candidatesOf(ctx context.Context, p *photo.Photo) ([]conflict.Candidate, error) {
 	s := SightingOf(p)
 	if !s.Located || s.From == 0 {
 		return []conflict.Candidate{}, nil

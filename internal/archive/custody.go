@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -47,7 +48,20 @@ func (a *Archive) CustodyFor(ctx context.Context, id string) ([]photo.Custody, e
 			}
 			hidden = false
 		}
+		if c.Action == "event-link" && !publicLink(c.Detail) {
+			continue // ACLED's terms keep its events, and links to them, from readers
+		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// publicLink reports whether an "event-link" record's detail is of an
+// event readers may be told of: a UCDP GED event.
+func publicLink(detail []byte) bool {
+	var d struct {
+		Dataset string `json:"dataset"`
+	}
+	json.Unmarshal(detail, &d)
+	return d.Dataset == conflict.GED
 }

@@ -62,9 +62,9 @@ var (
 	defaultPlaceRadiusKm = 5.0
 )
 
-// aftermathDays is how long after an event a photo of it is often taken
+// AftermathDays is how long after an event a photo of it is often taken
 // (the damage, the funerals): the photo's window reaches back so far.
-const aftermathDays = 2
+const AftermathDays = 2
 
 // likelyScore is the least score the rule suggests to an editor.
 const likelyScore = 0.4
@@ -94,10 +94,36 @@ func isFilePhoto(caption string) bool {
 		strings.Contains(strings.ToLower(caption), "(file photo)") || strings.Contains(caption, "أرشيف") || strings.Contains(caption, "صورة أرشيفية")
 }
 
+// Reach bounds where the photos of event e may have been taken, with the
+// largest place a photo may be at (a city, or a fallback to what holds
+// it); ok is false for an event known only to its governorate or worse,
+// which is matched by its governorate's name, not a box.
+func Reach(e Event) (b orb.Bound, ok bool) {
+	var km float64
+	switch p := e.WherePrec; {
+	case p <= 2:
+		km = eventRadiusKm[p]
+	case p == 3:
+		km = districtRadiusKm
+	default:
+		return b, false
+	}
+	km += 2 * maxPlaceRadiusKm()
+	return geo.NewBoundAroundPoint(orb.Point{e.Lon, e.Lat}, km*1000), true
+}
+
+func maxPlaceRadiusKm() float64 {
+	m := defaultPlaceRadiusKm
+	for _, r := range placeRadiusKm {
+		m = math.Max(m, r)
+	}
+	return m
+}
+
 // Window is the span of days (YYYYMMDD) of events a photo of s may
-// document: its own days, and aftermathDays before.
+// document: its own days, and AftermathDays before.
 func Window(s Sighting) (from, to int) {
-	return AddDays(s.From, -aftermathDays), s.To
+	return AddDays(s.From, -AftermathDays), s.To
 }
 
 // Match scores event e for sighting s; ok is false when the two cannot
@@ -119,18 +145,37 @@ func Match(s Sighting, e Event) (c Candidate, ok bool) {
 	score := place * when * (0.75 + 0.25*words)
 	c = Candidate{Event: e, Score: math.Round(score*100) / 100}
 	c.Likely = c.Score >= likelyScore && Abstains(s) == ""
-	why := []string{placeWhy + ", " + whenWhy}
-	if e.Kind != "" {
-		why = append(why, e.Kind)
-	}
-	if e.Deaths > 0 {
-		why = append(why, fmt.Sprintf("%d killed", e.Deaths))
-	}
-	if wordsWhy != "" {
-		why = append(why, wordsWhy)
-	}
-	c.Why = strings.Join(why, "; ") + " — " + map[string]string{GED: "GED", ACLED: "ACLED"}[e.Dataset] + " " + e.ID
+	c.Why = describe(e, placeWhy+", "+whenWhy, wordsWhy)
 	return c, true
+}
+
+// Describe says what event e was, in words, with its dataset and id:
+// "state-based; 44 killed — GED 270123".
+func Describe(e Event) string { return describe(e, "", "") }
+
+// describe is how the linker explains a candidate: how it meets the
+// photo in place and time, what the event was, what the caption's words
+// share with it.
+func describe(e Event, meets, words string) string {
+	var why []string
+	for _, w := range []string{meets, e.Kind, deathsWord(e.Deaths), words} {
+		if w != "" {
+			why = append(why, w)
+		}
+	}
+	return strings.Join(why, "; ") + " — " + DatasetName(e.Dataset) + " " + e.ID
+}
+
+func deathsWord(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d killed", n)
+}
+
+// DatasetName is a dataset's short name: GED, ACLED.
+func DatasetName(dataset string) string {
+	return map[string]string{GED: "GED", ACLED: "ACLED"}[dataset]
 }
 
 // placeScore is how well the event's area meets the photo's, with the

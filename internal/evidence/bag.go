@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -202,6 +203,11 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		// (the reason is in the custody records).
 		record["harm"] = p.Harm
 	}
+	if links, err := eventLinks(ctx, a, p.ID); err != nil {
+		return false, err
+	} else if len(links) > 0 {
+		record["events"] = links
+	}
 	if p.File != nil {
 		record["file"] = map[string]any{"imported_from": filepath.Base(filepath.FromSlash(p.File.Path)), "size": p.File.Size, "sha256": p.File.SHA256}
 		if err := b.write(dir+"metadata.json", strings.NewReader(p.File.Meta+"\n")); err != nil {
@@ -317,4 +323,34 @@ func manifest(sums map[string]string) string {
 		fmt.Fprintf(&s, "%s  %s\n", sums[p], p)
 	}
 	return s.String()
+}
+
+// eventLinks are the conflict events an editor confirmed photo id
+// documents, as its record carries them: a UCDP GED event with its
+// fields as read, so that the bag stands alone; an ACLED event by its id
+// alone, as ACLED's terms ask.
+func eventLinks(ctx context.Context, a *archive.Archive, id string) ([]map[string]any, error) {
+	links, err := a.Store().EventLinks(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []map[string]any
+	for _, l := range links {
+		if l.Decision != photo.LinkConfirmed {
+			continue // a rejection is in the custody records
+		}
+		m := map[string]any{"dataset": l.Dataset, "version": l.Version, "id": l.EventID, "decision": l.Decision, "by": l.By, "at": l.At}
+		if l.Dataset == conflict.GED {
+			e, retired, err := a.Store().Event(ctx, l.Dataset, l.EventID)
+			if err != nil {
+				return nil, err
+			}
+			m["event"] = e
+			if retired != "" {
+				m["retired_in"] = retired
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }

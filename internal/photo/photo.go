@@ -61,7 +61,10 @@ type Photo struct {
 	Reuse, ReuseOf string
 	// Harm is what an editor marked the photo: HarmGraphic, HarmWithheld,
 	// or "" for none.
-	Harm    string
+	Harm string
+	// Events are the photo's confirmed links to UCDP GED events,
+	// "ucdp-ged:270123" separated by spaces ("" for none).
+	Events  string
 	Created time.Time
 	Updated time.Time
 }

@@ -44,6 +44,8 @@ type Feature struct {
 	// blurred until the reader asks. (A withheld photo is never a public
 	// feature.)
 	Graphic bool
+	// Events are its confirmed links to UCDP GED events (Photo.Events).
+	Events string
 }
 
 // PlaceCount is a place that has photos, with how many and over what time.

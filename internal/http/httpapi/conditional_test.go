@@ -41,9 +41,12 @@ func TestEveryReadRouteAnswers304(t *testing.T) {
 	if _, err := a.Store().SaveStory(context.Background(), st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
+	if _, _, err := a.ImportBundledEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	place := fc.Features[0].Properties["place_id"].(string)
 	sample := map[string]string{"id": id, "collection": "photos", "z": "7", "x": "78", "y": "50",
-		"file": assets.Name("app.js"), "path": "orient-6.jpg", "sha": string(sha[1]), "slug": "a-story"}
+		"file": assets.Name("app.js"), "path": "orient-6.jpg", "sha": string(sha[1]), "slug": "a-story", "dataset": "ucdp-ged", "event": "214808"}
 	// What some routes need asked.
 	queries := map[string]string{"/api/clusters": "?zoom=7&bbox=35,32,42,37", "/api/labels": "?zoom=7&bbox=35,32,42,37",
 		"/api/places/search": "?q=aleppo", "/places/{id}": ""}

@@ -139,11 +139,28 @@ func TestNoACLEDOnPublicRoutes(t *testing.T) {
 	}
 	id := e.photoID(t, "?q=Saraqeb")
 	traces := []string{"SYR900001", "SYR900002", "A made-up air strike", "Synthetic Source", "Hayat Tahrir al Sham"}
-	_, body := get(t, e.ts, "/api/photos/"+id+"/events", "Authorization", "Bearer "+e.token)
-	if !strings.Contains(string(body), "SYR900001") {
-		t.Fatalf("an editor is not answered the ACLED event: the test would read nothing: %s", body)
+	// An editor links the photo to the ACLED event: the link is theirs
+	// to see, and the bag's, never a reader's.
+	if _, err := e.a.SetEventLink(ctx, id, "acled", "SYR900001", photo.LinkConfirmed, "editor rana"); err != nil {
+		t.Fatal(err)
 	}
-	vars := map[string]string{"id": id, "collection": "photos", "z": "7", "x": "77", "y": "50", "file": "app.js", "path": "x.jpg", "sha": strings.Repeat("ab", 32), "slug": "s"}
+	_, body := get(t, e.ts, "/api/photos/"+id+"/events", "Authorization", "Bearer "+e.token)
+	if !strings.Contains(string(body), `"links":[{"dataset":"acled","version":"2020-01","id":"SYR900001"`) {
+		t.Fatalf("an editor is not answered the ACLED event and link: the test would read nothing: %s", body)
+	}
+	if _, page := get(t, e.ts, "/events/acled/SYR900001", "Authorization", "Bearer "+e.token); !strings.Contains(string(page), "A made-up air strike") {
+		t.Error("an editor is not shown the ACLED event's page")
+	}
+	if res, _ := get(t, e.ts, "/events/acled/SYR900001"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("a reader asks for the ACLED event's page: %d, want 404", res.StatusCode)
+	}
+	for _, q := range []string{"?event=acled:SYR900001", "?event=any"} {
+		if _, body := get(t, e.ts, "/api/photos.geojson"+q); len(features(t, body).Features) != 0 {
+			t.Errorf("a reader's %s selects the photo linked to an ACLED event", q)
+		}
+	}
+	vars := map[string]string{"id": id, "collection": "photos", "z": "7", "x": "77", "y": "50", "file": "app.js", "path": "x.jpg", "sha": strings.Repeat("ab", 32), "slug": "s",
+		"dataset": "acled", "event": "SYR900001"}
 	reads := 0
 	for _, r := range routesOf(t, e.s, vars) {
 		if !slices.Contains(r.methods, http.MethodGet) {

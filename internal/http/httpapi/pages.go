@@ -275,6 +275,9 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	if m.Custody, err2 = s.custodyRows(r, p.ID); err2 == nil {
 		m.Harm, err2 = s.harmView(r, m.Page, p)
 	}
+	if err2 == nil {
+		m.Events, err2 = s.photoEventsView(r, m.Page, p)
+	}
 	if err2 != nil {
 		s.Error(w, r, err2)
 		return

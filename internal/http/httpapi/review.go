@@ -183,6 +183,9 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		m.Graphic = p.Harm == photo.HarmGraphic
 		m.Harm, err = s.harmView(r, m.Page, p)
 	}
+	if err == nil {
+		m.Events, err = s.photoEventsView(r, m.Page, p)
+	}
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -285,6 +285,7 @@ func (s *Server) routes() {
 	get("about", "/about", s.about)
 	editorial("photo", "/photos/{id}", s.photoPage)
 	get("place", "/places/{id}", s.placePage)
+	editorial("event", "/events/{dataset}/{event}", s.eventPage)
 	get("asset", "/assets/{file}", s.asset)
 	get("favicon", "/favicon.ico", s.favicon)
 	get("signin", "/signin", s.signin.Form)
@@ -302,6 +303,8 @@ func (s *Server) routes() {
 	r.Handle("/api/photos/{id}/harm", s.guard.Editing(s.putHarm)).Methods(http.MethodPut, http.MethodPost).Name("harm")
 	editorial("history", "/api/photos/{id}/history", s.historyJSON)
 	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
+	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(s.putEventLink)).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
+	r.Handle("/photos/{id}/events", s.guard.Editing(s.postEventLink)).Methods(http.MethodPost).Name("photo.event-links")
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken

@@ -107,6 +107,11 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 	// blurred until its reader asks.
 	b = append(b, `,"graphic":`...)
 	b = strconv.AppendBool(b, f.Graphic)
+	// The UCDP GED events an editor confirmed the photo documents,
+	// "ucdp-ged:270123" separated by spaces: one text field, as GIS
+	// tools read it.
+	b = append(b, `,"events":`...)
+	b = appendOrNull(b, f.Events)
 	return append(b, `}}`...)
 }
 

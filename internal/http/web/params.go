@@ -14,7 +14,7 @@ import (
 
 // FilterParams are the query parameters every list endpoint takes;
 // agency, photographer, place and governorate may repeat (any of them).
-var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement", "reuse"}
+var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement", "reuse", "event"}
 
 // maxValues bounds the values one filter parameter may repeat.
 const maxValues = 100
@@ -33,7 +33,7 @@ func MultiParam(q url.Values, name string) []string {
 
 // OnceFilterParams are the filters given once at most (the others may
 // repeat: agency=AFP&agency=Reuters).
-var OnceFilterParams = []string{"from", "to", "bbox", "q", "min_confidence", "unplaced"}
+var OnceFilterParams = []string{"from", "to", "bbox", "q", "min_confidence", "unplaced", "event"}
 
 // FilterMessages are the messages of a bad filter, by what is wrong, with
 // fmt's verbs (a published site's script formats the same strings:
@@ -48,6 +48,7 @@ var FilterMessages = map[string]string{
 	"agreement":      "%q: want agrees, near or disagrees",
 	"reuse":          "%q: want conflict (the frame is also another photo's, under a caption that disagrees) or copy",
 	"unplaced":       "%q: want true or false",
+	"event":          "%q: want any (a photo linked to any event) or an event as dataset:id (ucdp-ged:270123)",
 	"min_confidence": "%q is not a number from 0 to 1",
 }
 
@@ -167,6 +168,12 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 		}
 		f.MinConfidence = c
 	}
+	if v := strings.TrimSpace(q.Get("event")); v != "" {
+		if _, _, ok := photo.SplitEventKey(v); !ok && v != photo.EventAny {
+			return f, BadParam("event", FilterMessages["event"], v)
+		}
+		f.Event = v
+	}
 	return f, nil
 }
 
@@ -200,7 +207,7 @@ func NormalQuery(q url.Values) string {
 		out.Set("bbox", strings.Join([]string{fmtFloat(b.Min[0]), fmtFloat(b.Min[1]), fmtFloat(b.Max[0]), fmtFloat(b.Max[1])}, ","))
 	}
 	for name, vs := range map[string][]string{"q": {f.Query}, "agency": f.Agencies, "photographer": f.Photographers,
-		"place": f.PlaceIDs, "governorate": f.Governorates, "agreement": f.Agreements, "reuse": {f.Reuse}} {
+		"place": f.PlaceIDs, "governorate": f.Governorates, "agreement": f.Agreements, "reuse": {f.Reuse}, "event": {f.Event}} {
 		vs = slices.DeleteFunc(slices.Clone(vs), func(v string) bool { return v == "" })
 		if len(vs) > 0 {
 			slices.Sort(vs)

@@ -1,0 +1,174 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/evidence"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestEditorsLinkEvents (issue 56, 3): an editor confirms a suggested
+// event, rejects another, links a third by its id and undoes; each is a
+// custody record; a confirmed GED link travels with the photo (GeoJSON,
+// CSV, the event filter, the photo's and the event's pages, the bag's
+// record), and its undoing takes it away everywhere.
+func TestEditorsLinkEvents(t *testing.T) {
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "aleppo.txt")
+	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=mortar")
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	link := func(method, event, body string) (int, photoEventsJSON) {
+		t.Helper()
+		res, b := do(t, nil, method, e.ts.URL+"/api/photos/"+id+"/events/ucdp-ged/"+event, body, bearer...)
+		var out photoEventsJSON
+		json.Unmarshal([]byte(b), &out)
+		return res.StatusCode, out
+	}
+	// A reader cannot link.
+	if res, _ := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/events/ucdp-ged/214808", `{"decision":"confirmed"}`); res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a reader's link: %d, want 401", res.StatusCode)
+	}
+	status, out := link("PUT", "214808", `{"decision":"confirmed"}`)
+	if status != http.StatusOK || len(out.Links) != 1 || out.Links[0].ID != "214808" || out.Links[0].Decision != "confirmed" ||
+		out.Links[0].By != "editor rana" || !strings.Contains(out.Links[0].Why, "same city, same day") {
+		t.Fatalf("confirm: %d %+v", status, out.Links)
+	}
+	for _, c := range out.Candidates {
+		if c.ID == "214808" {
+			t.Error("a confirmed event is still a candidate")
+		}
+	}
+	// Rejected: stays a candidate, never likely.
+	other := out.Candidates[0].ID
+	if _, out = link("PUT", other, `{"decision":"rejected"}`); out.Candidates[0].ID != other && !rejected(out, other) {
+		t.Errorf("rejected %s: %+v", other, out.Candidates)
+	} else if !rejected(out, other) {
+		t.Errorf("%s is not marked rejected, or still likely: %+v", other, out.Candidates)
+	}
+	// Bad decisions and unknown events are clear errors.
+	for _, c := range []struct {
+		event, body string
+		want        int
+	}{{"214808", `{"decision":"maybe"}`, 400}, {"214808", `{}`, 400}, {"999999999", `{"decision":"confirmed"}`, 404}} {
+		if status, _ := link("PUT", c.event, c.body); status != c.want {
+			t.Errorf("PUT %s %s: %d, want %d", c.event, c.body, status, c.want)
+		}
+	}
+	// The link travels with the photo.
+	_, body := get(t, e.ts, "/api/photos.geojson?event=ucdp-ged:214808")
+	fc := features(t, body)
+	if len(fc.Features) != 1 || fc.Features[0].Properties["events"] != "ucdp-ged:214808" {
+		t.Errorf("the event filter, or the feature's events: %s", body)
+	}
+	if _, body := get(t, e.ts, "/api/photos.geojson?event=any"); len(features(t, body).Features) != 1 {
+		t.Error("event=any")
+	}
+	if _, body := get(t, e.ts, "/api/photos.geojson?event=ucdp-ged:1"); len(features(t, body).Features) != 0 {
+		t.Error("event=ucdp-ged:1 selects a photo not linked to it")
+	}
+	if res, body := get(t, e.ts, "/api/photos.geojson?event=214808"); res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "dataset:id") {
+		t.Errorf("a bare id as the filter: %d %s", res.StatusCode, body)
+	}
+	if _, body := get(t, e.ts, "/api/photos.csv"); !strings.Contains(string(body), ",events\n") || !strings.Contains(string(body), ",ucdp-ged:214808\n") {
+		t.Errorf("the CSV has no events column or value:\n%s", body)
+	}
+	_, page := get(t, e.ts, "/photos/"+id)
+	if !strings.Contains(string(page), `data-testid="event-link"`) || !strings.Contains(string(page), "/events/ucdp-ged/214808") {
+		t.Error("a reader's photo page does not list the confirmed event")
+	}
+	if strings.Contains(string(page), `data-testid="event-candidates"`) {
+		t.Error("a reader is shown the candidates")
+	}
+	_, page = get(t, e.ts, "/events/ucdp-ged/214808")
+	if !strings.Contains(string(page), `data-testid="linked-photos"`) || !strings.Contains(string(page), "/photos/"+id) ||
+		!strings.Contains(string(page), "the exact day") || !strings.Contains(string(page), "Sundberg") {
+		t.Errorf("the event page does not list its photo, its precision and its citation")
+	}
+	if _, page := get(t, e.ts, "/events/ucdp-ged/214808?lang=ar"); !strings.Contains(string(page), "اليوم بعينه") {
+		t.Error("the Arabic event page does not say its precision in words")
+	}
+	// The bag's record carries the event's fields as read.
+	var rec struct {
+		Events []struct {
+			Dataset, Version, ID, Decision string
+			Event                          map[string]any
+		} `json:"events"`
+	}
+	b := bagRecord(t, e.a, id)
+	if err := json.Unmarshal(b, &rec); err != nil || len(rec.Events) != 1 || rec.Events[0].Event["headline"] == nil || rec.Events[0].Version != "19.1" {
+		t.Errorf("the bag's record.json: %v %s", err, b)
+	}
+	// An editor's form links by id, and undoes.
+	c, csrf := e.signIn(t)
+	res, _ := do(t, c, "POST", e.ts.URL+"/photos/"+id+"/events", url.Values{"csrf": {csrf}, "event": {"ucdp-ged:214797"}, "decision": {"confirmed"}}.Encode(),
+		"Content-Type", "application/x-www-form-urlencoded")
+	if res.StatusCode != http.StatusSeeOther {
+		t.Errorf("link by id: %d", res.StatusCode)
+	}
+	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":"ucdp-ged:214797 ucdp-ged:214808"`) {
+		t.Errorf("two links: %s", body)
+	}
+	for _, ev := range []string{"214808", "214797"} {
+		if status, _ := link("DELETE", ev, ""); status != http.StatusOK {
+			t.Errorf("undo %s: %d", ev, status)
+		}
+	}
+	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":null`) {
+		t.Errorf("undone, the feature still has events: %s", body)
+	}
+	if _, body := get(t, e.ts, "/api/photos.geojson?event=any"); len(features(t, body).Features) != 0 {
+		t.Error("undone, event=any still selects the photo")
+	}
+	recs, err := e.a.Store().CustodyOf(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range recs {
+		if r.Action == "event-link" {
+			n++
+		}
+	}
+	if n != 5 { // confirm, reject, link by id, two undos
+		t.Errorf("%d event-link custody records, want 5", n)
+	}
+}
+
+func rejected(out photoEventsJSON, id string) bool {
+	for _, c := range out.Candidates {
+		if c.ID == id {
+			return c.Decision == "rejected" && !c.Likely
+		}
+	}
+	return false
+}
+
+// bagRecord exports photo id's evidence bag and returns its record.json.
+func bagRecord(t *testing.T, a *archive.Archive, id string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := evidence.Export(context.Background(), a, photo.Filter{IDs: []string{id}}, dir, "rana"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "data", id, "record.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,147 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/http/pagemodel"
+	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/views"
+)
+
+// maxPageCandidates bounds the candidates a photo's page lists.
+const maxPageCandidates = 8
+
+// photoEventsView is the events photo p documents as its page shows them
+// (page is the page's shared model: who is signed in), and for an editor
+// the candidates with their forms; nil for a reader of a photo linked to
+// none.
+func (s *Server) photoEventsView(r *http.Request, page views.Page, p *photo.Photo) (*views.PhotoEvents, error) {
+	editor := page.Editor != "" && s.guard.Writable(r.Context()) == nil
+	if !editor && p.Events == "" {
+		return nil, nil
+	}
+	pe, err := s.archive.EventsOf(r.Context(), p.ID)
+	if err != nil {
+		return nil, err
+	}
+	l := i18n.From(r.Context())
+	m := &views.PhotoEvents{}
+	for _, le := range pe.Links {
+		m.Links = append(m.Links, s.eventLinkRow(l, le))
+	}
+	if !editor {
+		return m, nil
+	}
+	m.Action, m.CSRF, m.Next = s.URL("photo.event-links", "id", p.ID), page.CSRF, r.URL.RequestURI()
+	for i, c := range pe.Candidates {
+		if i == maxPageCandidates {
+			break
+		}
+		m.Candidates = append(m.Candidates, s.eventLinkRow(l, c))
+	}
+	return m, nil
+}
+
+func (s *Server) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLinkRow {
+	e := c.Event
+	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: s.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
+		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired}
+	if d := c.Link.Decision; d != "" {
+		at := c.Link.At.UTC()
+		row.Decided = l.T("events.decided."+d, "who", pagemodel.ByWhom(l, actorName(c.Link.By)), "date", l.Date(at.Year(), at.Month(), at.Day()))
+	}
+	return row
+}
+
+// eventPage shows one conflict event: its fields, its precision in
+// words, its source, the photos linked to it and those nearby that
+// nobody linked. An ACLED event is an editor's alone (the route is
+// editorial; a reader is answered 404).
+func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
+	v := mux.Vars(r)
+	ev, err := s.archive.EventPhotos(r.Context(), v["dataset"], v["event"])
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	l := i18n.From(r.Context())
+	e := ev.Event
+	m := views.EventPage{Page: s.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", e.ID), ""),
+		Dataset: e.Dataset, ID: e.ID, Headline: e.Headline, Facts: eventFacts(l, ev)}
+	if e.Dataset == conflict.GED {
+		m.Citation = fmt.Sprintf(geodata.GEDCitation, e.Version, e.Version)
+	} else {
+		m.Citation = l.T("events.acled-terms")
+	}
+	if e.WherePrec <= 3 {
+		m.Map = s.miniMap(&m.Page, e.Lon, e.Lat, e.Where)
+	}
+	for i := range ev.Linked {
+		m.Linked = append(m.Linked, s.photoRow(l, &ev.Linked[i]))
+	}
+	for i := range ev.Nearby {
+		m.Nearby = append(m.Nearby, s.photoRow(l, &ev.Nearby[i]))
+	}
+	s.Render(w, r, http.StatusOK, views.EventPageView(m))
+}
+
+// eventFacts are an event's fields as its page lists them, its precision
+// in words.
+func eventFacts(l i18n.Locale, ev archive.EventWithPhotos) []views.Fact {
+	e := ev.Event
+	day := func(d int) string { return l.Date(d/10000, time.Month(d/100%100), d%100) }
+	when := day(e.DateStart)
+	if e.DateEnd != e.DateStart {
+		when = l.T("events.span", "from", when, "to", day(e.DateEnd))
+	}
+	prec := func(kind string, code int) string {
+		return l.Named("events."+e.Dataset+"."+kind+".", strconv.Itoa(code))
+	}
+	facts := []views.Fact{
+		{Label: l.T("common.date"), Value: when},
+		{Label: l.T("events.date-known"), Value: prec("date", e.DatePrec)},
+		{Label: l.T("filters.place"), Value: joinNonEmpty(e.Where, e.Adm2, e.Adm1)},
+		{Label: l.T("events.place-known"), Value: prec("where", e.WherePrec)},
+		{Label: l.T("events.kind"), Value: l.Named("events.kind.", e.Kind)},
+		{Label: l.T("events.sides"), Value: joinNonEmpty(e.SideA, e.SideB)},
+		{Label: l.T("events.deaths"), Value: l.Number(strconv.Itoa(e.Deaths))},
+	}
+	if e.Dataset == conflict.GED {
+		facts = append(facts, views.Fact{Label: l.T("events.civilians"), Value: l.Number(strconv.Itoa(e.Civilians))})
+	}
+	facts = append(facts, views.Fact{Label: l.T("events.source"), Value: e.Source},
+		views.Fact{Label: l.T("events.dataset"), Value: conflict.DatasetName(e.Dataset) + " " + e.Version + " · " + e.ID})
+	if ev.Retired != "" {
+		facts = append(facts, views.Fact{Label: l.T("events.status"), Value: l.T("events.retired", "version", ev.Retired)})
+	}
+	out := facts[:0]
+	for _, f := range facts {
+		if f.Value != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func joinNonEmpty(parts ...string) string {
+	out := ""
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if out != "" {
+			out += " · "
+		}
+		out += p
+	}
+	return out
+}

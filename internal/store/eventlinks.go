@@ -1,0 +1,145 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// SetEventLink records actor's decision on whether photo id documents the
+// event dataset/eventID: photo.LinkConfirmed, photo.LinkRejected, or ""
+// to take the decision back (undo). The decision keeps the event's
+// version as the archive holds it, and is a custody record of the photo
+// (action "event-link": dataset, version, event, before, after) in the
+// same transaction. It reports whether anything changed; the same
+// decision again records nothing.
+func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, actor string) (changed bool, err error) {
+	switch decision {
+	case photo.LinkConfirmed, photo.LinkRejected, "":
+	default:
+		return false, photo.ParamErrorf("decision", "a link is %q, %q, or \"\" to take the decision back, not %q", photo.LinkConfirmed, photo.LinkRejected, decision)
+	}
+	tx, err := s.begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var one int
+	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM photos WHERE id = ?`, id).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+		return false, photo.Errorf(photo.ENotFound, "photo %s not found", id)
+	} else if err != nil {
+		return false, err
+	}
+	var version, retired string
+	err = tx.QueryRowContext(ctx, `SELECT version, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, eventID).Scan(&version, &retired)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, photo.Errorf(photo.ENotFound, "the archive holds no %s event %q: import its dataset first (syriamap events import)", dataset, eventID)
+	} else if err != nil {
+		return false, err
+	}
+	if retired != "" && decision == photo.LinkConfirmed {
+		return false, photo.Errorf(photo.EConflict, "%s event %s was dropped by its dataset in version %s: it cannot be confirmed", dataset, eventID, retired)
+	}
+	var before string
+	err = tx.QueryRowContext(ctx, `SELECT decision FROM photo_event_links WHERE photo = ? AND dataset = ? AND event = ?`, id, dataset, eventID).Scan(&before)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, err
+	}
+	if before == decision {
+		return false, nil
+	}
+	now := s.Now()
+	if decision == "" {
+		_, err = tx.ExecContext(ctx, `DELETE FROM photo_event_links WHERE photo = ? AND dataset = ? AND event = ?`, id, dataset, eventID)
+	} else {
+		_, err = tx.ExecContext(ctx, `INSERT INTO photo_event_links (photo, dataset, event, version, decision, by, at) VALUES (?,?,?,?,?,?,?)
+			ON CONFLICT (photo, dataset, event) DO UPDATE SET version = excluded.version, decision = excluded.decision, by = excluded.by, at = excluded.at`,
+			id, dataset, eventID, version, decision, actor, now.UTC().Format(time.RFC3339))
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: linking photo %s to %s %s: %w", id, dataset, eventID, err)
+	}
+	// The photo's features carry its confirmed GED links.
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET events = (SELECT coalesce(group_concat(k, ' '), '') FROM
+			(SELECT dataset || ':' || event AS k FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND dataset = ?2 ORDER BY event))
+		WHERE id = ?1`, id, conflict.GED); err != nil {
+		return false, fmt.Errorf("store: %w", err)
+	}
+	c, err := openChain(ctx, tx)
+	if err != nil {
+		return false, err
+	}
+	if err := c.add(ctx, id, now, actor, "event-link", map[string]any{"dataset": dataset, "version": version, "event": eventID,
+		"before": before, "after": decision}); err != nil {
+		c.stmt.Close()
+		return false, err
+	}
+	return true, s.commit(ctx, tx, c, true)
+}
+
+// EventLinks lists the decisions on photo id, oldest first, as ctx's
+// viewer may see them: an editor every decision, a reader the confirmed
+// links to UCDP GED events alone.
+func (s *DB) EventLinks(ctx context.Context, id string) ([]photo.EventLink, error) {
+	q := `SELECT photo, dataset, version, event, decision, by, at FROM photo_event_links WHERE photo = ?`
+	if !photo.ViewerOf(ctx).SeesWithheld() {
+		q += ` AND decision = 'confirmed' AND dataset = '` + conflict.GED + `'`
+	}
+	return s.eventLinks(ctx, q+` ORDER BY at, dataset, event`, id)
+}
+
+// LinksToEvent lists the confirmed links to event dataset/id, oldest
+// first: the photos that document it. A reader is told of none to an
+// ACLED event.
+func (s *DB) LinksToEvent(ctx context.Context, dataset, id string) ([]photo.EventLink, error) {
+	if dataset != conflict.GED && !photo.ViewerOf(ctx).SeesWithheld() {
+		return nil, nil
+	}
+	return s.eventLinks(ctx, `SELECT photo, dataset, version, event, decision, by, at FROM photo_event_links
+		WHERE dataset = ? AND event = ? AND decision = 'confirmed' AND photo IN (SELECT id FROM photos WHERE `+visible(ctx)+`) ORDER BY at, photo`, dataset, id)
+}
+
+func (s *DB) eventLinks(ctx context.Context, q string, args ...any) ([]photo.EventLink, error) {
+	out := []photo.EventLink{}
+	err := s.reading(ctx, "", "reading event links", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var l photo.EventLink
+			var at string
+			if err := rows.Scan(&l.PhotoID, &l.Dataset, &l.Version, &l.EventID, &l.Decision, &l.By, &at); err != nil {
+				return err
+			}
+			l.At, _ = time.Parse(time.RFC3339, at)
+			out = append(out, l)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// eventCond is Filter.Event as SQL: the photos linked to the event
+// ("ucdp-ged:270123"), or to any (photo.EventAny), as ctx's viewer may
+// know of them: a reader of links to UCDP GED events alone.
+func eventCond(ctx context.Context, key string) (string, []any) {
+	editor := photo.ViewerOf(ctx).SeesWithheld()
+	if key == photo.EventAny {
+		if editor {
+			return `(events != '' OR id IN (SELECT photo FROM photo_event_links WHERE decision = 'confirmed'))`, nil
+		}
+		return `events != ''`, nil
+	}
+	dataset, id, _ := photo.SplitEventKey(key)
+	if !editor && dataset != conflict.GED {
+		return `0`, nil
+	}
+	return `id IN (SELECT photo FROM photo_event_links WHERE dataset = ? AND event = ? AND decision = 'confirmed')`, []any{dataset, id}
+}
