@@ -122,6 +122,9 @@ type MapConfig struct {
 	PhotoGeoJSONURL, PlaceURL string
 	// PlacesSearchURL finds places by any spelling, for the Place filter.
 	PlacesSearchURL string
+	// EventsURL is the conflict events' points for the map's events
+	// layer; "" for none.
+	EventsURL string
 	Tiles           string
 	Total           int
 	// PointsLimit is the archive size above which the server clusters.

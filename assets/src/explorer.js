@@ -7,6 +7,7 @@
 // server clusters for each view and window.
 
 import { PhotoMap } from "./map.js";
+import { EventLayer } from "./events.js";
 import { Timeline } from "./timeline.js";
 import { FilterForm, h } from "./filters.js";
 import { row, card } from "./list.js";
@@ -67,6 +68,7 @@ export class Explorer {
         if (!this.listKept) this.list.schedule();
       },
     });
+    if (cfg.eventsUrl) this.events = new EventLayer(this.map.map, cfg.eventsUrl, (counts) => this.timeline.setEvents(counts));
     if (this.st.view) this.map.setView(this.st.view);
     this.map.loadBasemap(!this.st.view).catch((err) => console.error(err));
 
@@ -145,7 +147,8 @@ export class Explorer {
       this.st = readState(location.search);
       this.filters.set(this.st.filters);
       // A step with no view of its own is the map as a first visit sees it.
-      if (this.st.view) this.map.setView(this.st.view);
+      if (cfg.eventsUrl) this.events = new EventLayer(this.map.map, cfg.eventsUrl, (counts) => this.timeline.setEvents(counts));
+    if (this.st.view) this.map.setView(this.st.view);
       else this.map.home();
       if (JSON.stringify(this.st.filters) !== before) this.load();
       else {
@@ -344,6 +347,7 @@ export class Explorer {
     } else {
       // As inWindow, with the window's days worked out once.
       const lo = this.firstDay(), hi = this.lastDay(), all = this.whole();
+      this.events?.setWindow(all ? 0 : lo, all ? 99999999 : hi);
       const shown = this.points.filter((p) => (p.from === 0 ? all : overlaps(p.from, p.to, lo, hi)));
       const placed = shown.filter((p) => p.geometry);
       this.map.setPoints(placed);

@@ -247,6 +247,9 @@ export class StaticAPI {
       case "places/search": return this.placesSearch(q);
       case "labels": return this.labels(q);
       case "basemap.geojson": return this.load(this.m.basemap);
+      case "events/points.json":
+        if (this.m.events) return this.load(this.m.events);
+        break;
     }
     const m = /^photos\/(.+)\.geojson$/.exec(path);
     if (m) {

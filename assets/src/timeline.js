@@ -50,6 +50,13 @@ export class Timeline {
     this.wireKeys();
   }
 
+  // setEvents draws the conflict events per month (a Map of month index
+  // to count), or none (null).
+  setEvents(counts) {
+    this.eventCounts = counts;
+    if (this.extent) this.draw();
+  }
+
   // setBins sets the counts by month over the extent [from, to] (months).
   setBins(counts, extent) {
     this.counts = counts;
@@ -104,6 +111,19 @@ export class Timeline {
         kids.push(el("line", { x1: g.edge(m), x2: g.edge(m), y1: TOP - 2, y2: g.barBottom, class: "year-tick" }));
       }
       if (g.bw >= 14) kids.push(el("text", { x: g.col(m) + g.bw / 2, y: g.height - 3, class: "month", "text-anchor": "middle" }, initial(m)));
+    }
+    // The conflict events per month, when their layer is on: a line on a
+    // scale of its own (the busiest month at the top), beside the bars.
+    if (this.eventCounts) {
+      const etop = Math.max(1, ...this.eventCounts.values());
+      const pts = [];
+      for (let m = this.extent.from; m <= this.extent.to; m++) {
+        const y = g.barBottom - ((g.barBottom - g.barTop) * (this.eventCounts.get(m) || 0)) / etop;
+        pts.push(`${(g.col(m) + g.bw / 2).toFixed(1)},${y.toFixed(1)}`);
+      }
+      const line = el("polyline", { points: pts.join(" "), class: "events-line", "data-testid": "events-line" });
+      line.append(el("title", {}, t("timeline.events")));
+      kids.push(line);
     }
     this.sel = el("rect", { class: "window", y: 0, height: g.height });
     this.handles = ["from", "to"].map((edge) => el("rect", { class: "handle", y: 0, height: g.height, width: 4, "data-edge": edge }));

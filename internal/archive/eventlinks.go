@@ -3,7 +3,11 @@ package archive
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
+
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/store"
 
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -158,4 +162,23 @@ func (a *Archive) EventPhotos(ctx context.Context, dataset, id string) (EventWit
 		out.Nearby = append(out.Nearby, h.p)
 	}
 	return out, nil
+}
+
+// Events lists the events q selects as ctx's viewer may see them (see
+// store.DB.Events: UCDP GED's alone).
+func (a *Archive) Events(ctx context.Context, q store.EventQuery) ([]store.EventRow, int, error) {
+	return a.db.Events(ctx, q)
+}
+
+// EventsCitation is how the archive's UCDP GED events are cited: their
+// dataset's citation at the latest version held; "" when it holds none.
+func (a *Archive) EventsCitation(ctx context.Context) (string, error) {
+	held, err := a.db.EventDatasets(ctx)
+	citation := ""
+	for _, h := range held {
+		if h.Dataset == conflict.GED {
+			citation = fmt.Sprintf(geodata.GEDCitation, h.Version, h.Version)
+		}
+	}
+	return citation, err
 }

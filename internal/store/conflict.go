@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/paulmach/orb"
 
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -259,4 +262,94 @@ func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event,
 		return rows.Err()
 	})
 	return out, err
+}
+
+// EventQuery selects conflict events for maps, lists and the OGC API.
+type EventQuery struct {
+	// From and To bound the days (YYYYMMDD) an event's span meets; 0 is
+	// open.
+	From, To int
+	// BBox selects the events whose point is inside it.
+	BBox *orb.Bound
+	// Kinds select the types of violence (conflict.Event.Kind); empty
+	// any.
+	Kinds []string
+	// Documented, when not nil, selects the events with photos an
+	// editor linked (true) or with none (false).
+	Documented *bool
+	// MaxWherePrec, when not 0, selects the events whose place is known
+	// at least so well (GED's where_prec 1 … MaxWherePrec).
+	MaxWherePrec  int
+	Limit, Offset int
+}
+
+// EventRow is an event with the number of photos linked to it that the
+// viewer may see.
+type EventRow struct {
+	conflict.Event
+	Photos int
+}
+
+// Events returns the events q selects, by first day and id, with how many
+// match in all, as ctx's viewer may see them: UCDP GED's alone, the
+// retired aside. (ACLED's rows are an editor's, one at a time: never
+// listed, mapped or served as a collection.)
+func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched int, err error) {
+	conds := []string{"e.retired = ''", "e.dataset = '" + conflict.GED + "'"}
+	var args []any
+	if q.From != 0 {
+		conds, args = append(conds, "e.date_end >= ?"), append(args, q.From)
+	}
+	if q.To != 0 {
+		conds, args = append(conds, "e.date_start <= ?"), append(args, q.To)
+	}
+	if b := q.BBox; b != nil {
+		conds, args = append(conds, "e.lon BETWEEN ? AND ? AND e.lat BETWEEN ? AND ?"), append(args, b.Min[0], b.Max[0], b.Min[1], b.Max[1])
+	}
+	if q.MaxWherePrec > 0 {
+		conds, args = append(conds, "e.where_prec <= ?"), append(args, q.MaxWherePrec)
+	}
+	if len(q.Kinds) > 0 {
+		conds = append(conds, "json_extract(e.event, '$.kind') IN ("+strings.Repeat("?,", len(q.Kinds)-1)+"?)")
+		for _, k := range q.Kinds {
+			args = append(args, k)
+		}
+	}
+	photos := `(SELECT count(*) FROM photo_event_links l WHERE l.dataset = e.dataset AND l.event = e.id AND l.decision = 'confirmed'
+		AND l.photo IN (SELECT id FROM photos WHERE ` + visible(ctx) + `))`
+	if d := q.Documented; d != nil {
+		op := "= 0"
+		if *d {
+			op = "> 0"
+		}
+		conds = append(conds, photos+" "+op)
+	}
+	w := strings.Join(conds, " AND ")
+	err = s.reading(ctx, "", "reading events", func(ctx context.Context) error {
+		if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM conflict_events e WHERE `+w, args...).Scan(&matched); err != nil {
+			return err
+		}
+		tail := ""
+		if q.Limit > 0 {
+			tail = fmt.Sprintf(" LIMIT %d OFFSET %d", q.Limit, q.Offset)
+		}
+		rs, err := s.read.QueryContext(ctx, `SELECT e.event, `+photos+` FROM conflict_events e WHERE `+w+` ORDER BY e.date_start, e.id`+tail, args...)
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var body string
+			var r EventRow
+			if err := rs.Scan(&body, &r.Photos); err != nil {
+				return err
+			}
+			if err := json.Unmarshal([]byte(body), &r.Event); err != nil {
+				return err
+			}
+			rows = append(rows, r)
+		}
+		return rs.Err()
+	})
+	return rows, matched, err
 }

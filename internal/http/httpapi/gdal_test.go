@@ -302,3 +302,38 @@ func TestGDALReadsOGC(t *testing.T) {
 		t.Errorf("the tile's features are not at Aleppo:\n%s", info)
 	}
 }
+
+// TestGDALReadsEvents (issue 56, 4): GDAL opens the OGC API's events
+// collection as QGIS would — every UCDP GED event, typed fields, the
+// kind queryable sent to the server — and the events download as it is.
+func TestGDALReadsEvents(t *testing.T) {
+	t.Parallel()
+	ogrinfo, ogr2ogr := needTool(t, "ogrinfo"), needTool(t, "ogr2ogr")
+	_, ts, a := newTestServer(t)
+	if _, _, err := a.ImportBundledEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	src := "OAPIF:" + ts.URL + "/ogc"
+	info := run(t, ogrinfo, "-ro", "-so", src, "events")
+	for _, want := range []string{"Feature Count: 16566\n", "Geometry: Point", "\ndeaths: Integer", "\nwhere_prec: Integer", "\ndate_start: Date"} {
+		if !strings.Contains(info, want) {
+			t.Errorf("ogrinfo on the events collection does not say %q:\n%s", want, info)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "one-sided.geojson")
+	run(t, ogr2ogr, "-f", "GeoJSON", "-oo", "PAGE_SIZE=5000", out, src, "events", "-where", "kind = 'one-sided'")
+	body, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want := get(t, ts, "/api/events.geojson?kind=one-sided")
+	if got, want := geojsonIDs(t, body), geojsonIDs(t, want); len(want) < 100 || !slices.Equal(got, want) {
+		t.Errorf("ogr2ogr -where kind exported %d events; /api/events.geojson?kind=one-sided gives %d", len(got), len(want))
+	}
+	path := filepath.Join(t.TempDir(), "events.geojson")
+	_, all := get(t, ts, "/api/events.geojson?download=1")
+	os.WriteFile(path, all, 0o644)
+	if info := run(t, ogrinfo, "-ro", "-so", "-al", path); !strings.Contains(info, "Feature Count: 16566\n") {
+		t.Errorf("ogrinfo on the events download:\n%s", info)
+	}
+}

@@ -137,7 +137,7 @@ func TestOGCCore(t *testing.T) {
 	}
 	var cols ogcDoc
 	getJSON(t, ts, linkOf(landing.Links, "data", "").Href, 200, "application/json", &cols)
-	if len(cols.Collections) != 2 || cols.Collections[0]["id"] != "photos" || cols.Collections[1]["id"] != "places" {
+	if len(cols.Collections) != 3 || cols.Collections[0]["id"] != "photos" || cols.Collections[1]["id"] != "places" || cols.Collections[2]["id"] != "events" {
 		t.Fatalf("collections = %v", cols.Collections)
 	}
 	var photos ogcapi.CollectionInfo

@@ -122,8 +122,8 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		FacetsURL: s.URL("facets"), LabelsURL: s.URL("labels"),
 		ListURL: s.URL("photos.geojson"), CSVURL: s.URL("photos.csv"),
 		PhotoGeoJSONURL: s.URL("photo.geojson", "id", "{id}"), PlaceURL: s.URL("place", "id", "{id}"),
-		PlacesSearchURL: s.URL("places.search"),
-		Tiles:           s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
+		PlacesSearchURL: s.URL("places.search"), EventsURL: s.URL("events.points"),
+		Tiles: s.tiles, Total: m.Total, PointsLimit: s.pointsLimit, Editor: m.Page.Editor != "",
 	}
 	if m.Page.Editor != "" && m.Page.CSRF != "" {
 		m.Map.EvidenceURL, m.Map.CSRF = s.URL("evidence"), m.Page.CSRF

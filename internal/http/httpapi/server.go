@@ -275,6 +275,8 @@ func (s *Server) routes() {
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
 	get("points", "/api/points.json", s.photosPoints)
+	get("events.points", "/api/events/points.json", s.eventPoints)
+	open("events.geojson", "/api/events.geojson", s.eventsGeoJSON)
 	get("clusters", "/api/clusters", s.costly(s.clusters))
 	editorial("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
 	get("timeline", "/api/timeline", s.costly(s.timeline))

@@ -17,10 +17,12 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/memindex"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -59,6 +61,12 @@ type Storage interface {
 	EachFeature(ctx context.Context, f photo.Filter, fn func(f *photo.Feature) error) error
 	Extent(ctx context.Context) (photo.Extent, error)
 	Clusters(ctx context.Context, f photo.Filter, cell float64) ([]photo.Cluster, error)
+	// The events collection's: UCDP GED's events as the viewer may see
+	// them, one event, its links, and the datasets held.
+	Events(ctx context.Context, q store.EventQuery) ([]store.EventRow, int, error)
+	Event(ctx context.Context, dataset, id string) (conflict.Event, string, error)
+	LinksToEvent(ctx context.Context, dataset, id string) ([]photo.EventLink, error)
+	EventDatasets(ctx context.Context) ([]store.EventsHeld, error)
 }
 
 // API is the OGC API and the vector tiles: its handlers are the
@@ -89,10 +97,10 @@ func (s *API) Collections(w http.ResponseWriter, r *http.Request) { s.ogcCollect
 func (s *API) Collection(w http.ResponseWriter, r *http.Request)  { s.ogcCollectionPage(w, r) }
 func (s *API) Queryables(w http.ResponseWriter, r *http.Request)  { s.ogcQueryables(w, r) }
 func (s *API) Items(w http.ResponseWriter, r *http.Request) {
-	s.byCollection(s.photoItems, s.placeItems)(w, r)
+	s.byCollection(s.photoItems, s.placeItems, s.eventItems)(w, r)
 }
 func (s *API) Item(w http.ResponseWriter, r *http.Request) {
-	s.byCollection(s.photoItem, s.placeItem)(w, r)
+	s.byCollection(s.photoItem, s.placeItem, s.eventItem)(w, r)
 }
 func (s *API) TileJSON(w http.ResponseWriter, r *http.Request) { s.tileJSON(w, r) }
 func (s *API) Tile(w http.ResponseWriter, r *http.Request)     { s.photoTile(w, r) }

@@ -1,6 +1,7 @@
 package ogcapi
 
 import (
+	"fmt"
 	"maps"
 	"net/http"
 	"net/url"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/http/cql"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -272,6 +275,21 @@ func (s *API) collection(r *http.Request, id string) (CollectionInfo, error) {
 			last := e.Last.String() + "T23:59:59Z"
 			c.Extent.Temporal.Interval[0] = [2]*string{&first, &last}
 		}
+	case "events":
+		c.Title = "Conflict events"
+		c.Description = "UCDP GED's conflict events the archive holds, each with the number of photos editors linked to it (photos). " +
+			"date_prec and where_prec are GED's precision codes, in words as date_known and place_known: an event known only to its governorate " +
+			"or the country is at that area's point."
+		held, err := s.db.EventDatasets(r.Context())
+		if err != nil {
+			return c, err
+		}
+		for _, h := range held {
+			if h.Dataset == conflict.GED {
+				c.Description += " Cite: " + fmt.Sprintf(geodata.GEDCitation, h.Version, h.Version)
+			}
+		}
+		c.Extent.Spatial.BBox = [][4]float64{s.gazetteerBBox}
 	case "places":
 		c.Title = "Places"
 		c.Description = "The gazetteer: Syria's cities, towns, villages, city quarters, camps and crossings, " +
@@ -290,7 +308,7 @@ func (s *API) ogcCollections(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var cs []CollectionInfo
-	for _, id := range []string{"photos", "places"} {
+	for _, id := range collectionIDs {
 		c, err := s.collection(r, id)
 		if err != nil {
 			s.error(w, r, err)
@@ -311,11 +329,14 @@ func (s *API) ogcCollections(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, r, mediaJSON, map[string]any{"links": links, "collections": cs})
 }
 
+// collectionIDs are the collections.
+var collectionIDs = []string{"photos", "places", "events"}
+
 // collectionID is the route's collection, or a 404.
 func collectionID(r *http.Request) (string, error) {
 	id := mux.Vars(r)["collection"]
-	if id != "photos" && id != "places" {
-		return "", web.NotFound("no collection %q: there are photos and places", id)
+	if !slices.Contains(collectionIDs, id) {
+		return "", web.NotFound("no collection %q: there are photos, places and events", id)
 	}
 	return id, nil
 }
@@ -390,8 +411,11 @@ var placeQueryables = []queryable{
 }
 
 func queryablesOf(id string) []queryable {
-	if id == "places" {
+	switch id {
+	case "places":
 		return placeQueryables
+	case "events":
+		return eventQueryables
 	}
 	return photoQueryables
 }
@@ -452,18 +476,14 @@ func (s *API) ogcQueryables(w http.ResponseWriter, r *http.Request) {
 
 // byCollection routes a request on a collection to the handler of its
 // collection, or answers 404.
-func (s *API) byCollection(photos, places http.HandlerFunc) http.HandlerFunc {
+func (s *API) byCollection(photos, places, events http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := collectionID(r)
 		if err != nil {
 			s.error(w, r, err)
 			return
 		}
-		if id == "places" {
-			places(w, r)
-			return
-		}
-		photos(w, r)
+		map[string]http.HandlerFunc{"photos": photos, "places": places, "events": events}[id](w, r)
 	}
 }
 

@@ -66,6 +66,7 @@ func photoParams() []oaParam {
 		queryParam("unplaced", "true: only the photos no place was found for.", map[string]any{"type": "boolean"}),
 		queryParam("reuse", "conflict: only the photos whose picture is the same frame as another photo's under a caption that disagrees "+
 			"(another place, date or photographer); copy: the same frame, captions agreeing.", map[string]any{"type": "string", "enum": []string{"conflict", "copy"}}),
+		queryParam("event", "any: only the photos editors linked to a conflict event; ucdp-ged:ID: those linked to that event.", str),
 		queryParam("from", "The window's first day (YYYY, YYYY-MM or YYYY-MM-DD); an alternative to datetime.", str),
 		queryParam("to", "The window's last day; an alternative to datetime.", str),
 		queryParam("sortby", "date (oldest first) or -date (newest first), then by id; by default the order photos were imported in.",
@@ -98,22 +99,32 @@ func placeParams() []oaParam {
 	return ps
 }
 
+func eventParams() []oaParam {
+	ps := []oaParam{
+		queryParam("datetime", "An instant (2016-03-05) or an interval (2016-01-01/2016-12-31, 2016-01-01/..): the events whose days meet it.", str),
+		queryParam("download", "Any value: answered as an attachment", map[string]any{"type": "string"})}
+	for _, q := range eventQueryables {
+		ps = append(ps, queryParam(q.name, q.title+".", schemaOf(q)))
+	}
+	return ps
+}
+
 // openAPI is the API's OpenAPI 3.0 document.
 func (s *API) openAPI(r *http.Request) map[string]any {
 	paths := map[string]any{
 		"/":            oaGet("The landing page", mediaJSON),
 		"/conformance": oaGet("The requirement classes the API conforms to", mediaJSON),
 		"/api":         oaGet("This document", mediaOpenAPI),
-		"/collections": oaGet("The collections: photos and places", mediaJSON),
+		"/collections": oaGet("The collections: photos, places and events", mediaJSON),
 		"/collections/{collectionId}": oaGet("A collection, with its extent", mediaJSON,
-			pathParam("collectionId", "photos or places")),
+			pathParam("collectionId", "photos, places or events")),
 		"/collections/{collectionId}/queryables": oaGet("What the collection's items can be filtered by (JSON Schema)", mediaSchema,
-			pathParam("collectionId", "photos or places")),
+			pathParam("collectionId", "photos, places or events")),
 	}
 	for _, c := range []struct {
 		id     string
 		params []oaParam
-	}{{"photos", photoParams()}, {"places", placeParams()}} {
+	}{{"photos", photoParams()}, {"places", placeParams()}, {"events", eventParams()}} {
 		items := append([]oaParam{limitParam, offsetParam, bboxParam, bboxCRS, crsParam, hitsParm}, c.params...)
 		paths["/collections/"+c.id+"/items"] = oaGet("The "+c.id+", a page at a time (GeoJSON FeatureCollection with numberMatched, "+
 			"numberReturned and next/prev links)", mediaGeoJSON, items...)

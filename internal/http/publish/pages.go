@@ -36,6 +36,7 @@ const (
 	apiPhoto    = "api/photos/{id}.geojson"
 	apiPlaces   = "api/places/search"
 	apiBasemap  = "api/basemap.geojson"
+	apiEvents   = "api/events/points.json"
 	photoPage   = "photo.html?id={id}"
 	// placePage is a place's page (placePath).
 	placePage = "places/{id}.html"
@@ -180,7 +181,11 @@ func langDir(l i18n.Lang) string {
 // a page whose way to the site's root is root (the API's data is the
 // site's; a place's page is in the page's language).
 func (p *publisher) mapConfig(root string) views.MapConfig {
-	return views.MapConfig{PointsURL: root + apiPoints, ClustersURL: root + apiClusters, TimelineURL: root + apiTimeline, BasemapURL: root + apiBasemap,
+	events := ""
+	if p.manifest.Events != "" {
+		events = root + apiEvents
+	}
+	return views.MapConfig{EventsURL: events, PointsURL: root + apiPoints, ClustersURL: root + apiClusters, TimelineURL: root + apiTimeline, BasemapURL: root + apiBasemap,
 		FacetsURL: root + apiFacets, LabelsURL: root + apiLabels, ListURL: root + apiList, CSVURL: root + apiCSV, PhotoGeoJSONURL: root + apiPhoto,
 		PlaceURL: placePage, PlacesSearchURL: root + apiPlaces, Tiles: p.o.Tiles, Total: p.n, PointsLimit: cmp.Or(p.o.PointsLimit, pointsLimit)}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 )
 
@@ -144,6 +145,9 @@ type manifest struct {
 	Labels  map[string]string `json:"labels"`
 	Basemap string            `json:"basemap"`
 	Tiles   string            `json:"tiles"`
+	// Events are the UCDP GED events for the map's events layer
+	// (web.EventPointsJSON); "" when the archive holds none.
+	Events string `json:"events,omitempty"`
 	// Downloads are the selection's files for GIS tools.
 	GeoJSON string            `json:"geojson"`
 	CSV     string            `json:"csv"`
@@ -183,6 +187,9 @@ func (p *publisher) run(ctx context.Context) error {
 		return err
 	}
 	if err := p.gazetteerData(w.placeIDs); err != nil {
+		return err
+	}
+	if err := p.events(ctx); err != nil {
 		return err
 	}
 	if err := p.pages(ctx, w.placeStats); err != nil {
@@ -338,4 +345,21 @@ func (p *publisher) selection() photo.Filter {
 		f.BBox = &worldBox
 	}
 	return f
+}
+
+// events writes the UCDP GED events for the map's events layer, as the
+// server answers /api/events/points.json but for the pages of events,
+// which a site does not have. An event's photos are those the archive's
+// readers see linked to it, whatever this selection holds.
+func (p *publisher) events(ctx context.Context) error {
+	rows, _, err := p.a.Events(ctx, store.EventQuery{})
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	citation, err := p.a.EventsCitation(ctx)
+	if err != nil {
+		return err
+	}
+	p.manifest.Events, err = p.s.hashedGzip("data", "events", ".json", web.EventPointsJSON(rows, citation, ""))
+	return err
 }

@@ -1,0 +1,65 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// eventPoints answers every UCDP GED event at once, compact, for the
+// explorer's events layer and timeline (web.AppendEventPoint):
+// {"citation": …, "events": [[id, lon, lat, from, to, kind, deaths,
+// where_prec, photos], …]}.
+func (s *Server) eventPoints(w http.ResponseWriter, r *http.Request) {
+	rows, _, err := s.archive.Events(r.Context(), store.EventQuery{})
+	var citation string
+	if err == nil {
+		citation, err = s.archive.EventsCitation(r.Context())
+	}
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	b := web.EventPointsJSON(rows, citation, s.URL("event", "dataset", "DATASET", "event", "ID"))
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(b)
+}
+
+// eventsGeoJSON answers the UCDP GED events the query selects
+// (web.ParseEventQuery) as a GeoJSON FeatureCollection, with the
+// dataset's citation as its attribution.
+func (s *Server) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	eq, err := web.ParseEventQuery(q)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	rows, _, err := s.archive.Events(r.Context(), eq)
+	var citation string
+	if err == nil {
+		citation, err = s.archive.EventsCitation(r.Context())
+	}
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	fc := struct {
+		Type        string             `json:"type"`
+		Attribution string             `json:"attribution"`
+		TimeStamp   string             `json:"timeStamp"`
+		Features    []*geojson.Feature `json:"features"`
+	}{Type: "FeatureCollection", Attribution: citation, TimeStamp: time.Now().UTC().Format(time.RFC3339), Features: []*geojson.Feature{}}
+	base := s.base(r)
+	for _, row := range rows {
+		fc.Features = append(fc.Features, web.EventFeature(row, base+s.URL("event", "dataset", row.Dataset, "event", row.ID)))
+	}
+	if q.Get("download") != "" {
+		w.Header().Set("Content-Disposition", `attachment; filename="syriamap-events.geojson"`)
+	}
+	s.WriteJSON(w, r, "application/geo+json", fc)
+}
