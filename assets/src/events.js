@@ -52,7 +52,7 @@ export class EventLayer {
       const on = L.DomUtil.create("input", "", label);
       on.type = "checkbox";
       on.dataset.testid = "events-toggle";
-      label.append(" " + t("events.layer"));
+      label.append(" " + t("events.layer", { dataset: "UCDP GED" }));
       const which = L.DomUtil.create("select", "", box);
       which.dataset.testid = "events-documented";
       which.setAttribute("aria-label", t("events.which"));
@@ -170,7 +170,7 @@ export class EventLayer {
       }
       const cite = document.createElement("p");
       cite.className = "muted";
-      cite.textContent = t("events.cite-short");
+      cite.textContent = t("events.cite-short", { dataset: "UCDP Georeferenced Event Dataset", licence: "CC BY 4.0" });
       box.append(cite);
       return box;
     });
