@@ -125,8 +125,8 @@ type MapConfig struct {
 	// EventsURL is the conflict events' points for the map's events
 	// layer; "" for none.
 	EventsURL string
-	Tiles           string
-	Total           int
+	Tiles     string
+	Total     int
 	// PointsLimit is the archive size above which the server clusters.
 	PointsLimit int
 	// Editor says an editor is signed in: a photo may be added to a story.
