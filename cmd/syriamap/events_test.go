@@ -58,3 +58,56 @@ func TestEventsImport(t *testing.T) {
 		t.Errorf("events frobnicate: exit %d, want 2", exitCode(err))
 	}
 }
+
+// TestEventsSuggest: every photo's candidates as CSV — the Aleppo photo
+// of 1 January 2016 has GED 214808 first and likely, with its reasons;
+// the Saraqeb photo the ACLED event by its id alone (no notes, no
+// actors); --likely leaves out the rest.
+func TestEventsSuggest(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	dir := t.TempDir()
+	ged, acled := filepath.Join(dir, "ged-19.1.csv"), filepath.Join(dir, "acled-2020.01.csv")
+	for src, dst := range map[string]string{"../../internal/conflict/testdata/ged-syria-sample.csv": ged, "../../internal/conflict/testdata/acled-synthetic.csv": acled} {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(dst, b, 0o644)
+	}
+	captions := filepath.Join(dir, "photos.txt")
+	os.WriteFile(captions, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n\n"+
+		"A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah\n"), 0o644)
+	if _, _, err := runCmd(t, "", "import", "--db", db, captions); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, "", "events", "import", "--db", db, ged, acled); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := runCmd(t, "", "events", "suggest", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "photo,dataset,version,event,score,likely,why" || len(lines) < 4 || !strings.Contains(errOut, "for 2 photos") {
+		t.Fatalf("suggest:\n%s\n%s", out, errOut)
+	}
+	var aleppoFirst, acledByID bool
+	seen := map[string]bool{}
+	for _, l := range lines[1:] {
+		f := strings.SplitN(l, ",", 7)
+		if !seen[f[0]] && f[3] == "214808" && f[5] == "true" && strings.Contains(f[6], "same city, same day") {
+			aleppoFirst = true
+		}
+		seen[f[0]] = true
+		if f[1] == "acled" {
+			acledByID = f[3] == "SYR900001" && f[6] == ""
+		}
+	}
+	if !aleppoFirst || !acledByID || strings.Contains(out, "made-up") || strings.Contains(out, "Military Forces") {
+		t.Errorf("suggest: Aleppo's first %v, ACLED by id alone %v:\n%s", aleppoFirst, acledByID, out)
+	}
+	likely, _, err := runCmd(t, "", "events", "suggest", "--db", db, "--likely")
+	if err != nil || strings.Contains(likely, ",false,") || len(strings.Split(strings.TrimSpace(likely), "\n")) >= len(lines) {
+		t.Errorf("--likely: %v\n%s", err, likely)
+	}
+}

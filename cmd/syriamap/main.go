@@ -74,6 +74,7 @@ Usage:
   syriamap frames                               find photos that are one frame under captions that disagree
   syriamap export-evidence [FILTERS] OUT/       a BagIt bag of photos with originals, checks and custody
   syriamap events import FILE...                conflict events from UCDP GED and ACLED exports
+  syriamap events suggest [--likely]            every photo's candidate events, as CSV
   syriamap help                                 this text
 `
 

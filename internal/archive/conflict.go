@@ -121,3 +121,25 @@ func SightingOf(p *photo.Photo) conflict.Sighting {
 	return conflict.Sighting{Point: orb.Point{p.Place.Lon, p.Place.Lat}, Located: p.Place.Located, PlaceKind: p.Place.Kind,
 		Fallback: p.Place.Precision == "fallback", Governorate: p.Place.Governorate, From: from, To: to, Caption: p.Caption}
 }
+
+// sightingOfFeature is SightingOf for a photo as lists read it.
+func sightingOfFeature(f *photo.Feature) conflict.Sighting {
+	from, to := f.Date.Span()
+	return conflict.Sighting{Point: orb.Point{f.Lon, f.Lat}, Located: f.Located, PlaceKind: f.PlaceKind,
+		Fallback: f.Precision == "fallback", Governorate: f.Governorate, From: from, To: to, Caption: f.Caption}
+}
+
+// SuggestEvents calls fn with each photo the filter selects and its
+// candidates, best first, as ctx's viewer may see both: every event is
+// read once and filed in a conflict.Index, so that a million photos take
+// minutes, not a query each.
+func (a *Archive) SuggestEvents(ctx context.Context, f photo.Filter, fn func(id string, cands []conflict.Candidate) error) error {
+	events, err := a.db.AllEvents(ctx)
+	if err != nil {
+		return err
+	}
+	ix := conflict.NewIndex(events)
+	return a.db.EachFeature(ctx, f, func(ft *photo.Feature) error {
+		return fn(ft.ID, ix.Candidates(sightingOfFeature(ft)))
+	})
+}

@@ -353,3 +353,33 @@ func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched
 	})
 	return rows, matched, err
 }
+
+// AllEvents returns every event ctx's viewer may see, the retired aside:
+// UCDP GED's, and ACLED's to an editor.
+func (s *DB) AllEvents(ctx context.Context) ([]conflict.Event, error) {
+	q := `SELECT event FROM conflict_events WHERE retired = ''`
+	if !photo.ViewerOf(ctx).SeesWithheld() {
+		q += ` AND dataset = '` + conflict.GED + `'`
+	}
+	var out []conflict.Event
+	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var body []byte
+			if err := rows.Scan(&body); err != nil {
+				return err
+			}
+			var e conflict.Event
+			if err := json.Unmarshal(body, &e); err != nil {
+				return err
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
