@@ -147,8 +147,7 @@ export class Explorer {
       this.st = readState(location.search);
       this.filters.set(this.st.filters);
       // A step with no view of its own is the map as a first visit sees it.
-      if (cfg.eventsUrl) this.events = new EventLayer(this.map.map, cfg.eventsUrl, (counts) => this.timeline.setEvents(counts));
-    if (this.st.view) this.map.setView(this.st.view);
+      if (this.st.view) this.map.setView(this.st.view);
       else this.map.home();
       if (JSON.stringify(this.st.filters) !== before) this.load();
       else {
@@ -342,12 +341,12 @@ export class Explorer {
     this.filters.windowMoved();
     const w = this.windowQuery();
     this.filters.setWindow(w.from ?? "", w.to ?? "");
+    this.events?.setWindow(this.whole() ? 0 : this.firstDay(), this.whole() ? 99999999 : this.lastDay());
     if (this.serverSide) {
       this.scheduleClusters();
     } else {
       // As inWindow, with the window's days worked out once.
       const lo = this.firstDay(), hi = this.lastDay(), all = this.whole();
-      this.events?.setWindow(all ? 0 : lo, all ? 99999999 : hi);
       const shown = this.points.filter((p) => (p.from === 0 ? all : overlaps(p.from, p.to, lo, hi)));
       const placed = shown.filter((p) => p.geometry);
       this.map.setPoints(placed);

@@ -84,9 +84,50 @@ func Abstains(s Sighting) string {
 		return "the photo is dated only to its year"
 	case isFilePhoto(s.Caption):
 		return "the caption marks it an archive or file photo"
+	case !TellsOfViolence(s.Caption):
+		return "the caption tells of no violence or its aftermath (GED codes deaths in fighting, not what else a war shows)"
 	}
 	return ""
 }
+
+// TellsOfViolence reports whether a caption tells of violence or its
+// aftermath — a strike, shelling, an explosion, fighting, the damage,
+// the wounded and the dead, a rescue, a funeral — in English or Arabic:
+// what a GED event is. A photo of people in a camp, a convoy, a portrait
+// or a street may be taken where and when events happened without
+// documenting any, and is not suggested. The words are the vocabulary of
+// war reporting, not of one archive's captions.
+func TellsOfViolence(caption string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(caption), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		w = strings.Trim(w, "-")
+		for _, stem := range violenceStems {
+			if strings.HasPrefix(w, stem) {
+				return true
+			}
+		}
+		if violenceWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// violenceStems begin the words of violence and its aftermath;
+// violenceWords are whole words (too short, or too common a start, to
+// be stems). Arabic words are matched as written, with or without their
+// article and a joined preposition.
+var (
+	violenceStems = []string{"airstrike", "air-strike", "strike", "shell", "bomb", "barrel", "missile", "rocket", "mortar", "explo", "blast",
+		"attack", "assault", "damag", "destroy", "destruct", "rubble", "debris", "ruin", "crater", "wound", "injur", "casualt", "kill",
+		"massacre", "rescu", "survivor", "smoke", "fire", "burn", "clash", "fighting", "combat", "battle", "shoot", "sniper", "gunfire",
+		"chemical", "funeral", "mourn", "corpse", "martyr", "victim", "explosive", "suicide", "ambush", "raid",
+		"غار", "قصف", "انفجار", "تفجير", "دمار", "مدمر", "ركام", "أنقاض", "انقاض", "جرح", "جريح", "مصاب", "إصاب", "اصاب", "قتل", "قتيل",
+		"اشتباك", "معارك", "معركة", "قذيف", "برميل", "براميل", "صاروخ", "صواريخ", "هجوم", "حريق", "دخان", "جنازة", "تشييع", "شهيد", "شهداء",
+		"كيماوي", "كيميائي", "مجزرة", "استهداف", "مفخخ", "الغار", "للغار", "بغار", "القصف", "بالقصف", "الانفجار", "الدمار", "الركام", "الأنقاض",
+		"الجرحى", "القتلى", "الاشتباك", "المعارك", "القذائف", "البراميل", "الصواريخ", "الهجوم", "الدفاع"}
+	violenceWords = map[string]bool{"dead": true, "bodies": true, "body": true, "helmets": true, "hit": true, "struck": true, "shot": true,
+		"died": true}
+)
 
 // isFilePhoto reports an archive photo: "FILE PHOTO", "(File)", أرشيف.
 func isFilePhoto(caption string) bool {
@@ -263,9 +304,15 @@ func wordScore(caption string, e Event) (float64, string) {
 }
 
 // stopWords are the headlines' words that say nothing of one event.
-var stopWords = map[string]bool{"syria": true, "syrian": true, "with": true, "from": true, "that": true, "were": true, "have": true,
-	"killed": true, "regime": true, "forces": true, "government": true, "city": true, "town": true, "village": true, "province": true,
-	"governorate": true, "district": true, "countryside": true, "rebels": true, "people": true, "their": true}
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`syria syrian with from that were have than more after before which when where this these those into
+		under over about their they them been also held including include members member while during near since through against
+		killed regime forces government city town village province governorate district countryside area areas rebels people`) {
+		m[w] = true
+	}
+	return m
+}()
 
 func wordSet(s string) map[string]bool {
 	out := map[string]bool{}

@@ -82,6 +82,8 @@ func TestMatchEveryPrecision(t *testing.T) {
 		// Abstentions: matched, never likely.
 		{"a file photo", ged["214797"], sight(ged["214797"], 0, "village", "Homs", 20160101, 20160101, "FILE PHOTO: Smoke over Teir Maaleh"),
 			true, false, 0.9, 1, "same village"},
+		{"a photo of no violence", ged["214797"], sight(ged["214797"], 0, "village", "Homs", 20160101, 20160101, "Children play football in a street of Teir Maaleh"),
+			true, false, 0.9, 1, "same village"},
 		{"a photo dated to its month", ged["214797"], sight(ged["214797"], 0, "village", "Homs", 20160101, 20160131, ""),
 			true, false, 0.3, 0.45, "in the photo's month"},
 		// ACLED: a day at a place; a month (its whole month) at a district.
@@ -105,7 +107,12 @@ func TestMatchEveryPrecision(t *testing.T) {
 	}
 }
 
+// sight is a photo near event e; a caption "" is one of damage, which
+// shares no word with the sample's headlines.
 func sight(e Event, kmEast float64, kind, gov string, from, to int, caption string) Sighting {
+	if caption == "" {
+		caption = "A man walks past a damaged building"
+	}
 	return Sighting{Point: near(e, kmEast), Located: true, PlaceKind: kind, Governorate: gov, From: from, To: to, Caption: caption}
 }
 
@@ -136,7 +143,7 @@ func TestRankOneDayOneCity(t *testing.T) {
 // TestAbstains: no suggestion for a photo placed to a region, undated,
 // dated to a year, or an archive photo.
 func TestAbstains(t *testing.T) {
-	base := Sighting{Located: true, PlaceKind: "town", From: 20160101, To: 20160101}
+	base := Sighting{Located: true, PlaceKind: "town", From: 20160101, To: 20160101, Caption: "Rubble after an air strike"}
 	for _, c := range []struct {
 		name string
 		edit func(*Sighting)
@@ -147,6 +154,7 @@ func TestAbstains(t *testing.T) {
 		{"a year", func(s *Sighting) { s.To = 20161231 }},
 		{"FILE PHOTO", func(s *Sighting) { s.Caption = "FILE PHOTO: A man walks in Aleppo" }},
 		{"أرشيف", func(s *Sighting) { s.Caption = "صورة أرشيفية لحلب" }},
+		{"no violence", func(s *Sighting) { s.Caption = "A street vendor sells fruit in Manbij" }},
 	} {
 		s := base
 		c.edit(&s)
@@ -156,5 +164,35 @@ func TestAbstains(t *testing.T) {
 	}
 	if why := Abstains(base); why != "" {
 		t.Errorf("a town on a day: abstains (%s)", why)
+	}
+}
+
+// TestTellsOfViolence: the words of violence and its aftermath, in
+// English and Arabic, whole or begun, and captions of what else a war
+// shows.
+func TestTellsOfViolence(t *testing.T) {
+	for _, c := range []struct {
+		caption string
+		want    bool
+	}{
+		{"Smoke rises after an airstrike on Douma", true},
+		{"Men inspect a wrecked vehicle after explosions hit a bus station", true},
+		{"A man carries an injured boy on rubble", true},
+		{"Civil defence members search for survivors", true},
+		{"Mourners at the funeral of fighters", true},
+		{"The bodies of the dead lie in a street", true},
+		{"دمار جراء غارة على ادلب", true},
+		{"دخان يتصاعد اثر غارة جوية على بلدة حرستا", true},
+		{"جرحى في قصف على دوما", true},
+		{"Children play at a compound housing refugees", false},
+		{"Fighters from the SDF stand near their vehicles", false},
+		{"A convoy of buses waits to evacuate civilians", false},
+		{"Christmas decorations in Aziziyeh Square", false},
+		{"وقف إطلاق النار في حلب", false},
+		{"جنود من قوات سوريا الديمقراطية في شمال الرقة", false},
+	} {
+		if got := TellsOfViolence(c.caption); got != c.want {
+			t.Errorf("TellsOfViolence(%q) = %v, want %v", c.caption, got, c.want)
+		}
 	}
 }
