@@ -325,27 +325,34 @@ func wordSet(s string) map[string]bool {
 // sameGovernorate compares a gazetteer's governorate name with GED's
 // adm_1 ("Homs Governorate", "Hamah Governorate", "Al Hasakah …").
 func sameGovernorate(gaz, adm1 string) bool {
-	alias := func(s string) string {
-		s = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), " Governorate"))
-		s = strings.NewReplacer("-", " ", "'", "", "’", "").Replace(s)
-		s = strings.TrimPrefix(strings.TrimPrefix(s, "al "), "ar ")
-		s = strings.TrimPrefix(s, "as ")
-		return map[string]string{"hamah": "hama", "dara": "daraa", "dar'a": "daraa", "idleb": "idlib", "hasakeh": "hasakah", "hassakeh": "hasakah",
-			"lattakia": "latakia", "rif dimashq": "rural damascus", "damascus countryside": "rural damascus", "ar raqqah": "raqqa", "raqqah": "raqqa",
-			"deir ez zor": "deir ezzor", "dayr az zawr": "deir ezzor", "deir ezzor": "deir ezzor", "as suwayda": "suwayda", "suwayda'": "suwayda",
-			"quneitra": "quneitra", "al qunaytirah": "quneitra", "tartous": "tartus"}[s]
-	}
-	norm := func(s string) string {
-		if a := alias(s); a != "" {
-			return a
-		}
-		s = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), " Governorate"))
-		s = strings.NewReplacer("-", " ", "'", "", "’", "").Replace(s)
-		return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "al "), "ar "), "as ")
-	}
-	a, b := norm(gaz), norm(adm1)
+	a, b := governorateKey(gaz), governorateKey(adm1)
 	return a == b || strings.Contains(a, b) || strings.Contains(b, a)
 }
+
+// governorateKey folds a governorate's name to one spelling: lower
+// case, without " Governorate", its article, hyphens and apostrophes,
+// and GED's transliterations as the gazetteer's.
+func governorateKey(s string) string {
+	s = govPunct.Replace(strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), " Governorate")))
+	if a, ok := governorateAliases[s]; ok {
+		return a
+	}
+	for _, article := range []string{"al ", "ar ", "as "} {
+		s = strings.TrimPrefix(s, article)
+	}
+	if a, ok := governorateAliases[s]; ok {
+		return a
+	}
+	return s
+}
+
+var (
+	govPunct           = strings.NewReplacer("-", " ", "'", "", "’", "")
+	governorateAliases = map[string]string{"hamah": "hama", "dara": "daraa", "idleb": "idlib", "hasakeh": "hasakah", "hassakeh": "hasakah",
+		"lattakia": "latakia", "rif dimashq": "rural damascus", "damascus countryside": "rural damascus", "ar raqqah": "raqqa", "raqqah": "raqqa",
+		"deir ez zor": "deir ezzor", "dayr az zawr": "deir ezzor", "deir ezzor": "deir ezzor", "as suwayda": "suwayda", "suwayda": "suwayda",
+		"al qunaytirah": "quneitra", "qunaytirah": "quneitra", "tartous": "tartus"}
+)
 
 func placeWord(kind string) string {
 	if kind == "" {
