@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test train generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-images bench-reliability bench-go review-loop fuzz geodata lint
+.PHONY: run test train generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-go review-loop fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -100,10 +100,21 @@ comma := ,
 ## QUICK=1 leaves out the 1M archive and finishes in under 2 minutes.
 ## PEER=1 measures syriamap against pg_featureserv instead, side by side on
 ## the same photos and windows, and prints both with the ratios.
+## Then bench-events.
 bench:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
 	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --out $(BENCH_OUT) $(if $(filter 1 true yes,$(QUICK)),--quick) $(if $(filter 1 true yes,$(PEER)),--peer $(PEER_DIR))
+	$(MAKE) bench-events
+
+## bench-events: the conflict events at scale (issue 56): `events import`
+## of a file the size of the global GED (386,000 rows), a photo page's
+## candidates with those events held, and a million photos' candidates
+## over 400,000 events through the index
+bench-events:
+	$(GO) test -run '^$$' -bench 'ImportGlobalGED' -benchtime 1x -timeout 60m ./internal/archive
+	$(GO) test -run '^$$' -bench 'PhotoCandidates' -benchtime 100x -timeout 60m ./internal/archive
+	$(GO) test -run '^$$' -bench 'SuggestMillion' -benchtime 1x -timeout 60m ./internal/conflict
 
 ## bench-images: import 1,000 JPEGs of about 5 MB (made once under
 ## BENCH_DIR, 4.6 GB) into a fresh archive, from disk, then again

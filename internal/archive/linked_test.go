@@ -40,34 +40,7 @@ func TestLinkedCaptions(t *testing.T) {
 		}
 		t.Skip(err)
 	}
-	var set []linkedCaption
-	f, err := os.Open("testdata/linked-captions.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		var l linkedCaption
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatal(err)
-		}
-		set = append(set, l)
-	}
-	f.Close()
-	// The captions, by file and id, imported as JSON Lines.
-	texts := map[string]string{}
-	for _, file := range []string{"dev-captions.jsonl", "dev-captions-2.jsonl", "dev-captions-3.jsonl", "arabic-dev-captions.jsonl", "arabic-dev-captions-2.jsonl"} {
-		b, err := os.ReadFile(filepath.Join(eval, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-			var r struct{ ID, Text string }
-			if err := json.Unmarshal([]byte(line), &r); err != nil {
-				t.Fatal(err)
-			}
-			texts[file+" "+r.ID] = r.Text
-		}
-	}
+	set, texts := readLinkedSet(t, eval)
 	a := newArchive(t)
 	ctx := context.Background()
 	if _, _, err := a.ImportBundledEvents(ctx); err != nil {
@@ -157,6 +130,41 @@ func TestLinkedCaptions(t *testing.T) {
 		pct(likelyRight, documents) < linkedFloor.likely {
 		t.Errorf("below the floors %+v", linkedFloor)
 	}
+}
+
+// readLinkedSet reads the hand-linked set and the texts of
+// ../shared/eval's captions, by file and id.
+func readLinkedSet(t *testing.T, eval string) ([]linkedCaption, map[string]string) {
+	t.Helper()
+	var set []linkedCaption
+	f, err := os.Open("testdata/linked-captions.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		var l linkedCaption
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatal(err)
+		}
+		set = append(set, l)
+	}
+	f.Close()
+	// The captions, by file and id, imported as JSON Lines.
+	texts := map[string]string{}
+	for _, file := range []string{"dev-captions.jsonl", "dev-captions-2.jsonl", "dev-captions-3.jsonl", "arabic-dev-captions.jsonl", "arabic-dev-captions-2.jsonl"} {
+		b, err := os.ReadFile(filepath.Join(eval, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var r struct{ ID, Text string }
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			texts[file+" "+r.ID] = r.Text
+		}
+	}
+	return set, texts
 }
 
 // linkedFloor are the linked set's figures this build reaches, in %.

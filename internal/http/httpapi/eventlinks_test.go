@@ -70,7 +70,49 @@ func TestEditorsLinkEvents(t *testing.T) {
 			t.Errorf("PUT %s %s: %d, want %d", c.event, c.body, status, c.want)
 		}
 	}
-	// The link travels with the photo.
+	linkTravels(t, e, id)
+	// An editor's form links by id, and undoes.
+	c, csrf := e.signIn(t)
+	res, _ := do(t, c, "POST", e.ts.URL+"/photos/"+id+"/events", url.Values{"csrf": {csrf}, "event": {"ucdp-ged:214797"}, "decision": {"confirmed"}}.Encode(),
+		"Content-Type", "application/x-www-form-urlencoded")
+	if res.StatusCode != http.StatusSeeOther {
+		t.Errorf("link by id: %d", res.StatusCode)
+	}
+	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":"ucdp-ged:214797 ucdp-ged:214808"`) {
+		t.Errorf("two links: %s", body)
+	}
+	for _, ev := range []string{"214808", "214797"} {
+		if status, _ := link("DELETE", ev, ""); status != http.StatusOK {
+			t.Errorf("undo %s: %d", ev, status)
+		}
+	}
+	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":null`) {
+		t.Errorf("undone, the feature still has events: %s", body)
+	}
+	if _, body := get(t, e.ts, "/api/photos.geojson?event=any"); len(features(t, body).Features) != 0 {
+		t.Error("undone, event=any still selects the photo")
+	}
+	recs, err := e.a.Store().CustodyOf(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range recs {
+		if r.Action == "event-link" {
+			n++
+		}
+	}
+	if n != 5 { // confirm, reject, link by id, two undos
+		t.Errorf("%d event-link custody records, want 5", n)
+	}
+}
+
+// linkTravels checks that photo id's confirmed link to GED 214808 goes
+// where the photo goes: the event filter, the features' and the CSV's
+// events, the photo's page (not its candidates, to a reader), the
+// event's page in both languages, and the bag's record.
+func linkTravels(t *testing.T, e *editorServer, id string) {
+	t.Helper()
 	_, body := get(t, e.ts, "/api/photos.geojson?event=ucdp-ged:214808")
 	fc := features(t, body)
 	if len(fc.Features) != 1 || fc.Features[0].Properties["events"] != "ucdp-ged:214808" {
@@ -113,40 +155,6 @@ func TestEditorsLinkEvents(t *testing.T) {
 	b := bagRecord(t, e.a, id)
 	if err := json.Unmarshal(b, &rec); err != nil || len(rec.Events) != 1 || rec.Events[0].Event["headline"] == nil || rec.Events[0].Version != "19.1" {
 		t.Errorf("the bag's record.json: %v %s", err, b)
-	}
-	// An editor's form links by id, and undoes.
-	c, csrf := e.signIn(t)
-	res, _ := do(t, c, "POST", e.ts.URL+"/photos/"+id+"/events", url.Values{"csrf": {csrf}, "event": {"ucdp-ged:214797"}, "decision": {"confirmed"}}.Encode(),
-		"Content-Type", "application/x-www-form-urlencoded")
-	if res.StatusCode != http.StatusSeeOther {
-		t.Errorf("link by id: %d", res.StatusCode)
-	}
-	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":"ucdp-ged:214797 ucdp-ged:214808"`) {
-		t.Errorf("two links: %s", body)
-	}
-	for _, ev := range []string{"214808", "214797"} {
-		if status, _ := link("DELETE", ev, ""); status != http.StatusOK {
-			t.Errorf("undo %s: %d", ev, status)
-		}
-	}
-	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":null`) {
-		t.Errorf("undone, the feature still has events: %s", body)
-	}
-	if _, body := get(t, e.ts, "/api/photos.geojson?event=any"); len(features(t, body).Features) != 0 {
-		t.Error("undone, event=any still selects the photo")
-	}
-	recs, err := e.a.Store().CustodyOf(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, r := range recs {
-		if r.Action == "event-link" {
-			n++
-		}
-	}
-	if n != 5 { // confirm, reject, link by id, two undos
-		t.Errorf("%d event-link custody records, want 5", n)
 	}
 }
 
