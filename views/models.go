@@ -90,6 +90,9 @@ type Filters struct {
 	// shows its field (a published site has no frames to filter by).
 	Reuse         string
 	ReuseOffered  bool
+	// Event is "" or "any" (photos an editor linked to a conflict event,
+	// photo.EventAny), or an event's key; offered with reuse, live.
+	Event string
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option
@@ -518,6 +521,12 @@ var agreementOptions = []struct{ Value, Label string }{
 	{"disagrees", "agreement.option.disagrees"},
 	{"near", "agreement.option.near"},
 	{"agrees", "agreement.option.agrees"},
+}
+
+// eventOptions are the choices of the linked-event filter.
+var eventOptions = []struct{ Value, Label string }{
+	{"", "agreement.any"},
+	{"any", "events.option.linked"},
 }
 
 // reuseOptions are the choices of the same-frame filter.

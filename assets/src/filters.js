@@ -46,6 +46,8 @@ export class FilterForm {
     // (A published site has no frames to filter by, and no field.)
     this.reuse = form.elements.namedItem("reuse");
     this.reuse?.addEventListener("change", () => this.changed());
+    this.event = form.elements.namedItem("event");
+    this.event?.addEventListener("change", () => this.changed());
     for (const name of ["from", "to"]) {
       const input = form.elements.namedItem(name);
       input.addEventListener("change", () => {
@@ -81,6 +83,7 @@ export class FilterForm {
     f.min_confidence = this.minConfidence.value.trim();
     f.agreement = this.agreement.value;
     f.reuse = this.reuse?.value || "";
+    f.event = this.event?.value || "";
     return f;
   }
 
@@ -91,6 +94,7 @@ export class FilterForm {
     this.minConfidence.value = filters.min_confidence || "";
     this.agreement.value = filters.agreement || "";
     if (this.reuse) this.reuse.value = filters.reuse || "";
+    if (this.event) this.event.value = filters.event || "";
   }
 
   // setWindow writes the window into the From and To fields.

@@ -68,6 +68,17 @@ func TestBrowserEventsLayer(t *testing.T) {
 			if marks == 0 || line != 1 || !strings.Contains(status, "events on the map") || documented != 1 {
 				t.Errorf("the layer: %d marks, %d timeline lines, status %q, %d documented", marks, line, status, documented)
 			}
+			if site.pages { // the filter of photos linked to an event, live only
+				var count string
+				b.run(t, chromedp.SetValue(`[data-testid=event-filter]`, "any", chromedp.ByQuery),
+					eval(`document.querySelector("[data-testid=event-filter]").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
+					chromedp.Poll(`location.search.includes("event=any")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+					chromedp.Sleep(500*time.Millisecond),
+					chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+				if !strings.HasPrefix(count, "1 of") {
+					t.Errorf("photos linked to an event: %q", count)
+				}
+			}
 			if !strings.Contains(popup, "GED 214808") || !strings.Contains(popup, "1 photo") || strings.Contains(popup, "Open the event") != site.pages {
 				t.Errorf("the popup: %q", popup)
 			}

@@ -150,7 +150,7 @@ func explorerPreloads(c views.MapConfig) []string {
 // narrowed reports whether q has a filter beyond the time window and
 // the box (the explorer's state.js multiKeys and singleKeys).
 func narrowed(q url.Values) bool {
-	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement", "reuse"} {
+	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement", "reuse", "event"} {
 		for _, v := range q[k] {
 			if strings.TrimSpace(v) != "" {
 				return true
