@@ -88,11 +88,11 @@ type Filters struct {
 	Agreement string
 	// Reuse is "", "conflict" or "copy" (photo.Reuse*); ReuseOffered
 	// shows its field (a published site has no frames to filter by).
-	Reuse         string
-	ReuseOffered  bool
+	Reuse        string
+	ReuseOffered bool
 	// Event is "" or "any" (photos an editor linked to a conflict event,
 	// photo.EventAny), or an event's key; offered with reuse, live.
-	Event string
+	Event         string
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option
