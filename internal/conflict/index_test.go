@@ -10,9 +10,9 @@ import (
 	"github.com/paulmach/orb"
 )
 
-// synthetic makes n events spread as GED's are (most at a place or near
-// it, some at a district, a governorate or the country; most of a day,
-// some over weeks, months or a year) over the days from 2012 on and the
+// synthetic makes n events spread as GED Syria's are (most at a place or
+// near it, some at a district, a governorate or the country; most of a
+// day, some over days, weeks, months or a year) over the days from 2012 on and the
 // box lon 35–43, lat 32–38 scaled by spread (1: Syria's size; larger:
 // a world of Syrias), and m sightings, half of them at an event's place
 // and day.
@@ -24,16 +24,26 @@ func synthetic(seed uint64, n, m int, years int, spread float64) ([]Event, []Sig
 	events := make([]Event, n)
 	for i := range events {
 		day := start.AddDate(0, 0, r.IntN(365*years))
+		// GED Syria's date_prec: 93 % a day, 5 % two to six days, 1 % a
+		// week or a month, 0.3 % a year.
 		span := 0
-		switch p := r.IntN(100); {
-		case p < 5:
-			span = 2 + r.IntN(5)
-		case p < 7:
-			span = 7 + r.IntN(24)
-		case p < 8:
+		switch p := r.IntN(1000); {
+		case p < 50:
+			span = 1 + r.IntN(5)
+		case p < 62:
+			span = 6 + r.IntN(25)
+		case p < 65:
 			span = 364
 		}
-		wp := []int{1, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6}[r.IntN(12)]
+		// GED Syria's where_prec, in thousandths: 1 544, 2 349, 3 20, 4
+		// 37, 5 34, 6 15.
+		wp, p, c := 6, r.IntN(1000), 0
+		for code, n := range []int{544, 349, 20, 37, 34} {
+			if c += n; p < c {
+				wp = code + 1
+				break
+			}
+		}
 		events[i] = Event{Dataset: GED, ID: fmt.Sprint(100000 + i), DateStart: yyyymmdd(day), DateEnd: yyyymmdd(day.AddDate(0, 0, span)),
 			Lon: 35 + r.Float64()*8*spread, Lat: 32 + r.Float64()*6*min(spread, 8), WherePrec: wp, Kind: kinds[r.IntN(3)],
 			Adm1: govs[r.IntN(len(govs))] + " governorate", Deaths: r.IntN(30), Headline: "Air strike on a market"}

@@ -169,12 +169,34 @@ func Window(s Sighting) (from, to int) {
 
 // Match scores event e for sighting s; ok is false when the two cannot
 // meet, in place or in time.
-func Match(s Sighting, e Event) (c Candidate, ok bool) {
+func Match(s Sighting, e Event) (c Candidate, ok bool) { return newMatcher(s).match(e) }
+
+// matcher is Match for one sighting and many events: what the sighting
+// alone decides (its window, its caption's words, whether the linker
+// abstains) is worked out once.
+type matcher struct {
+	s            Sighting
+	from, to     int
+	captionWords map[string]bool
+	abstains     bool
+}
+
+func newMatcher(s Sighting) *matcher {
+	m := &matcher{s: s}
+	if s.Located && s.From != 0 {
+		m.from, m.to = Window(s)
+		m.captionWords = wordSet(s.Caption)
+		m.abstains = Abstains(s) != ""
+	}
+	return m
+}
+
+func (m *matcher) match(e Event) (c Candidate, ok bool) {
+	s := m.s
 	if !s.Located || s.From == 0 {
 		return c, false
 	}
-	wFrom, wTo := Window(s)
-	if e.DateEnd < wFrom || e.DateStart > wTo {
+	if e.DateEnd < m.from || e.DateStart > m.to {
 		return c, false
 	}
 	place, placeWhy, ok := placeScore(s, e)
@@ -182,10 +204,10 @@ func Match(s Sighting, e Event) (c Candidate, ok bool) {
 		return c, false
 	}
 	when, whenWhy := timeScore(s, e)
-	words, wordsWhy := wordScore(s.Caption, e)
+	words, wordsWhy := wordScore(m.captionWords, e)
 	score := place * when * (0.75 + 0.25*words)
 	c = Candidate{Event: e, Score: math.Round(score*100) / 100}
-	c.Likely = c.Score >= likelyScore && Abstains(s) == ""
+	c.Likely = c.Score >= likelyScore && !m.abstains
 	c.Why = describe(e, placeWhy+", "+whenWhy, wordsWhy)
 	return c, true
 }
@@ -288,8 +310,7 @@ func timeScore(s Sighting, e Event) (float64, string) {
 // wordScore is how much the caption's words say of the event: the place
 // the event names, or what it was (a market, a hospital, an air strike),
 // 0 to 1.
-func wordScore(caption string, e Event) (float64, string) {
-	cw := wordSet(caption)
+func wordScore(cw map[string]bool, e Event) (float64, string) {
 	var hits []string
 	for w := range wordSet(e.Where + " " + e.Headline) {
 		if len(w) >= 4 && cw[w] && !stopWords[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 { // a year says nothing of which event
@@ -372,8 +393,9 @@ func dayWord(n int) string {
 // when several of one day and place tie, the caption's words order them.
 func Rank(s Sighting, events []Event) []Candidate {
 	var out []Candidate
+	m := newMatcher(s)
 	for _, e := range events {
-		if c, ok := Match(s, e); ok {
+		if c, ok := m.match(e); ok {
 			out = append(out, c)
 		}
 	}
