@@ -91,8 +91,10 @@ type Filters struct {
 	Reuse        string
 	ReuseOffered bool
 	// Event is "" or "any" (photos an editor linked to a conflict event,
-	// photo.EventAny), or an event's key; offered with reuse, live.
+	// photo.EventAny), or an event's key; EventOffered in the live
+	// explorer (the review queue has no need of it, a site no links).
 	Event         string
+	EventOffered  bool
 	Agencies      []Option
 	Photographers []Option
 	Governorates  []Option

@@ -132,6 +132,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		m.Page.Preloads = explorerPreloads(m.Map)
 	}
 	m.Filters = pagemodel.Filters(i18n.From(ctx), s.archive.Gazetteer(), s.URL("explorer"), s.URL("facets"), s.URL("places.search"), q, f, facets)
+	m.Filters.EventOffered = true
 	s.Render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
 
