@@ -6,22 +6,23 @@ import (
 )
 
 // Index finds the events a photo may document without reading them all:
-// each event is filed under every day it spans and, when its place is
-// known to a district or better, under the grid cell of its point; one
-// known only to its governorate or worse is filed by day alone (Match
-// then asks for its governorate). A photo's candidates are then the
+// an event whose place is known to a district or better is filed under
+// the grid cell of its point, once for every day it spans, in day order;
+// one known only to its governorate or worse is filed by day alone
+// (Match then asks for its governorate). A photo's candidates are then the
 // events of its window's days in the cells its reach touches, ranked by
 // the same rule as one photo's (Rank).
 type Index struct {
 	events []Event
-	near   map[cellDay][]int32
-	wide   map[int32][]int32
+	// near are the events of each cell, each filed under every day it
+	// spans, by day: a photo's window is a run of each cell's list.
+	near map[cell][]filed
+	wide map[int32][]int32
 }
 
-type cellDay struct {
-	day      int32
-	lon, lat int16
-}
+type cell struct{ lon, lat int16 }
+
+type filed struct{ day, event int32 }
 
 // indexCellDeg is the grid's cell, in degrees.
 const indexCellDeg = 0.5
@@ -32,7 +33,7 @@ const maxIndexedDays = 400
 
 // NewIndex files events (Match reads them later: it keeps the slice).
 func NewIndex(events []Event) *Index {
-	ix := &Index{events: events, near: map[cellDay][]int32{}, wide: map[int32][]int32{}}
+	ix := &Index{events: events, near: map[cell][]filed{}, wide: map[int32][]int32{}}
 	for i, e := range events {
 		first, last := dayNumber(e.DateStart), dayNumber(e.DateEnd)
 		if last-first > maxIndexedDays {
@@ -41,12 +42,15 @@ func NewIndex(events []Event) *Index {
 		lon, lat := cellOf(e.Lon), cellOf(e.Lat)
 		for d := first; d <= last; d++ {
 			if e.WherePrec <= 3 {
-				k := cellDay{d, lon, lat}
-				ix.near[k] = append(ix.near[k], int32(i))
+				k := cell{lon, lat}
+				ix.near[k] = append(ix.near[k], filed{d, int32(i)})
 			} else {
 				ix.wide[d] = append(ix.wide[d], int32(i))
 			}
 		}
+	}
+	for _, list := range ix.near {
+		slices.SortFunc(list, func(a, b filed) int { return int(a.day - b.day) })
 	}
 	return ix
 }
@@ -63,12 +67,17 @@ func (ix *Index) Candidates(s Sighting) []Candidate {
 	dLat := int16(math.Ceil(reachKm / 111 / indexCellDeg))
 	dLon := int16(math.Ceil(reachKm / (111 * math.Max(0.1, math.Cos(s.Point.Lat()*math.Pi/180))) / indexCellDeg))
 	lon, lat := cellOf(s.Point.Lon()), cellOf(s.Point.Lat())
+	first, last := dayNumber(from), dayNumber(to)
 	var hits []int32
-	for d := dayNumber(from); d <= dayNumber(to); d++ {
+	for d := first; d <= last; d++ {
 		hits = append(hits, ix.wide[d]...)
-		for x := lon - dLon; x <= lon+dLon; x++ {
-			for y := lat - dLat; y <= lat+dLat; y++ {
-				hits = append(hits, ix.near[cellDay{d, x, y}]...)
+	}
+	for x := lon - dLon; x <= lon+dLon; x++ {
+		for y := lat - dLat; y <= lat+dLat; y++ {
+			list := ix.near[cell{x, y}]
+			i, _ := slices.BinarySearchFunc(list, first, func(f filed, d int32) int { return int(f.day - d) })
+			for ; i < len(list) && list[i].day <= last; i++ {
+				hits = append(hits, list[i].event)
 			}
 		}
 	}
