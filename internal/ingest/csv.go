@@ -36,24 +36,28 @@ func readCSV(r io.Reader, name string) iter.Seq2[Record, error] {
 			yield(Record{}, csvError(name, 1, err))
 			return
 		}
-		cols := map[string]int{}
+		// Each field's column: the first of its names (fieldNames) the
+		// header has.
+		cols, ranks, seen := map[string]int{}, map[string]int{}, map[string]int{}
 		for i, h := range header {
-			h = strings.ToLower(strings.TrimSpace(h))
+			h = strings.ToLower(strings.TrimSpace(trimBOMs(h)))
 			if !validUTF8(h) {
 				yield(Record{}, lineError(name, 1, "the header is not UTF-8 text"))
 				return
 			}
-			if !fields[h] {
-				continue
-			}
-			if _, dup := cols[h]; dup {
-				yield(Record{}, lineError(name, 1, "the header has a %s column twice (columns %d and %d)", h, cols[h]+1, i+1))
+			if j, dup := seen[h]; dup && h != "" {
+				yield(Record{}, lineError(name, 1, "the header has a %s column twice (columns %d and %d)", h, j+1, i+1))
 				return
 			}
-			cols[h] = i
+			seen[h] = i
+			field, rank, ok := fieldOf(h)
+			if r, have := ranks[field]; !ok || have && r <= rank {
+				continue
+			}
+			cols[field], ranks[field] = i, rank
 		}
 		if _, ok := cols["caption"]; !ok {
-			yield(Record{}, lineError(name, 1, "no caption column in the header (%s)", strings.Join(header, ",")))
+			yield(Record{}, noCaption(name, 1, "column in the header", header))
 			return
 		}
 		next := 2 // the line the next record starts on, at least

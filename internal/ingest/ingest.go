@@ -180,9 +180,49 @@ func readText(r io.Reader, name string) iter.Seq2[Record, error] {
 	}
 }
 
-// fields are the columns and keys a file may give, besides caption.
-var fields = map[string]bool{"caption": true, "id": true, "image_url": true, "image_path": true, "source": true,
-	"date": true, "photographer": true, "agency": true, "lat": true, "lon": true}
+// fieldNames are the names a CSV column or a JSON key may give each
+// field by, as files people have name them (exports of other tools,
+// newsrooms' spreadsheets, Arabic headers), compared without case; a
+// file that gives a field by several names is read by the first here.
+var fieldNames = map[string][]string{
+	"caption":      {"caption", "description", "text", "headline", "caption/abstract", "التعليق", "الوصف", "النص", "العنوان"},
+	"id":           {"id", "photo_id", "المعرف"},
+	"image_url":    {"image_url"},
+	"image_path":   {"image_path"},
+	"source":       {"source", "المصدر"},
+	"date":         {"date", "date_created", "datecreated", "التاريخ"},
+	"photographer": {"photographer", "byline", "by-line", "creator", "المصور"},
+	"agency":       {"agency", "credit", "الوكالة"},
+	"lat":          {"lat", "latitude", "خط العرض"},
+	"lon":          {"lon", "lng", "long", "longitude", "خط الطول"},
+}
+
+// fieldOf names the field a column or key gives, and how early among
+// that field's names it comes (0 first); ok is false for another.
+var fieldOf = func() func(name string) (field string, rank int, ok bool) {
+	byName := map[string][2]any{}
+	for field, names := range fieldNames {
+		for i, n := range names {
+			byName[n] = [2]any{field, i}
+		}
+	}
+	return func(name string) (string, int, bool) {
+		v, ok := byName[strings.ToLower(strings.TrimSpace(name))]
+		if !ok {
+			return "", 0, false
+		}
+		return v[0].(string), v[1].(int), true
+	}
+}()
+
+// noCaption refuses a file (or a JSON line) that gives no caption,
+// naming the names looked for and those it found.
+func noCaption(name string, line int, what string, found []string) error {
+	if len(found) == 0 {
+		found = []string{"none"}
+	}
+	return lineError(name, line, "no caption %s: looked for %s; found %s", what, strings.Join(fieldNames["caption"], ", "), strings.Join(found, ", "))
+}
 
 // fill checks a record's values, given by field name, and fills rec.
 func fill(rec *Record, get func(string) (string, bool), name string) error {

@@ -73,11 +73,51 @@ func TestJSONL(t *testing.T) {
 	}
 }
 
+// TestCaptionFieldNames (issue 58, 4): caption files as people have
+// them: the caption under caption, description, text, headline or an
+// Arabic header, any case; of several, the first of fieldNames; the
+// other fields by their usual other names too.
+func TestCaptionFieldNames(t *testing.T) {
+	for _, c := range []struct {
+		name, format, doc       string
+		caption, photographer string
+		point                   [2]float64
+	}{
+		{"jsonl text", JSONL, `{"text": "A boy in Douma", "id": 1}` + "\n", "A boy in Douma", "", [2]float64{}},
+		{"jsonl Description and headline", JSONL, `{"headline": "Douma", "Description": "A boy in Douma", "byline": "Bassam Khabieh"}` + "\n",
+			"A boy in Douma", "Bassam Khabieh", [2]float64{}},
+		{"jsonl caption and text", JSONL, `{"text": "other", "caption": "A boy in Douma"}` + "\n", "A boy in Douma", "", [2]float64{}},
+		{"csv Text", CSV, "ID,Text,Latitude,Longitude\n1,A boy in Douma,33.57,36.40\n", "A boy in Douma", "", [2]float64{36.40, 33.57}},
+		{"csv headline", CSV, "headline,creator\nA boy in Douma,Bassam Khabieh\n", "A boy in Douma", "Bassam Khabieh", [2]float64{}},
+		{"csv Arabic headers", CSV, "التعليق,المصور\nطفل في دوما,بسام خبية\n", "طفل في دوما", "بسام خبية", [2]float64{}},
+		{"csv with a BOM", CSV, "\ufefftext\nA boy in Douma\n", "A boy in Douma", "", [2]float64{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs, err := readAll(t, c.doc, c.format)
+			if err != nil || len(recs) != 1 {
+				t.Fatalf("%v, %d records", err, len(recs))
+			}
+			r := recs[0]
+			photographer := ""
+			if r.Photographer != nil {
+				photographer = *r.Photographer
+			}
+			var point [2]float64
+			if r.Point != nil {
+				point = *r.Point
+			}
+			if r.Caption != c.caption || photographer != c.photographer || point != c.point {
+				t.Errorf("caption %q, photographer %q, point %v; want %q, %q, %v", r.Caption, photographer, point, c.caption, c.photographer, c.point)
+			}
+		})
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	tests := []struct {
 		name, format, doc, want string
 	}{
-		{"csv without caption", CSV, "id,text\n1,hello\n", "f.csv:1: no caption column"},
+		{"csv without caption", CSV, "id,url\n1,hello\n", "f.csv:1: no caption column in the header: looked for caption, description, text, headline, caption/abstract, التعليق, الوصف, النص, العنوان; found id, url"},
 		{"csv empty", CSV, "", "f.csv:1: the file is empty"},
 		{"csv bad quote", CSV, "caption\n\"open\nok\n", "f.csv:2:"},
 		{"csv lat out of range", CSV, "caption,lat,lon\nA,91,36\n", "f.csv:2: lat 91 is out of range"},
@@ -88,7 +128,8 @@ func TestBadInput(t *testing.T) {
 		{"jsonl malformed", JSONL, "{\"caption\": \"A\"}\n{\"caption\": \n", "f.jsonl:2: not a JSON object"},
 		{"jsonl not an object", JSONL, "[1,2]\n", "f.jsonl:1: not a JSON object"},
 		{"jsonl bad field type", JSONL, `{"caption": "A", "lat": [1]}` + "\n", "f.jsonl:1: lat must be a string or a number"},
-		{"jsonl no caption", JSONL, `{"id": "x"}` + "\n", "f.jsonl:1: the caption is empty"},
+		{"jsonl no caption", JSONL, `{"id": "x", "body": "y"}` + "\n", "f.jsonl:1: no caption field: looked for caption, description, text, headline, caption/abstract, التعليق, الوصف, النص, العنوان; found body, id"},
+		{"jsonl empty text", JSONL, `{"text": " "}` + "\n", "f.jsonl:1: the caption is empty"},
 		{"text not UTF-8", Text, "good line\n\nbad \xff line\n", "f.txt:3: not UTF-8 text"},
 		{"csv not UTF-8", CSV, "caption\nbad \xff\n", "f.csv:2: not UTF-8 text"},
 		{"csv hex float", CSV, "caption,lat,lon\nA,0x1p5,36\n", `f.csv:2: lat "0x1p5" is not a number`},

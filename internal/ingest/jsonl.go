@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"iter"
+	"slices"
 )
 
 func readJSONL(r io.Reader, name string) iter.Seq2[Record, error] {
@@ -26,9 +27,27 @@ func readJSONL(r io.Reader, name string) iter.Seq2[Record, error] {
 				yield(Record{}, lineError(name, line, "not a JSON object: %v", err))
 				return
 			}
+			// Each field's key: the first of its names (fieldNames) the
+			// object has.
+			keys, ranks := map[string]string{}, map[string]int{}
+			var found []string
+			for k := range obj {
+				found = append(found, k)
+				if field, rank, ok := fieldOf(k); ok {
+					if r, have := ranks[field]; !have || rank < r {
+						keys[field], ranks[field] = k, rank
+					}
+				}
+			}
+			if _, ok := keys["caption"]; !ok {
+				slices.Sort(found)
+				yield(Record{}, noCaption(name, line, "field", found))
+				return
+			}
 			rec := Record{Line: line}
 			var bad error
-			get := func(key string) (string, bool) {
+			get := func(field string) (string, bool) {
+				key := keys[field]
 				raw, ok := obj[key]
 				if !ok || string(raw) == "null" {
 					return "", false
