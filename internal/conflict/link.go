@@ -120,11 +120,11 @@ var (
 	violenceStems = []string{"airstrike", "air-strike", "strike", "shell", "bomb", "barrel", "missile", "rocket", "mortar", "explo", "blast",
 		"attack", "assault", "damag", "destroy", "destruct", "rubble", "debris", "ruin", "crater", "wound", "injur", "casualt", "kill",
 		"massacre", "rescu", "survivor", "smoke", "fire", "burn", "clash", "fighting", "combat", "battle", "shoot", "sniper", "gunfire",
-		"chemical", "funeral", "mourn", "corpse", "martyr", "victim", "explosive", "suicide", "ambush", "raid",
+		"chemical", "funeral", "mourn", "corpse", "martyr", "victim", "suicide", "ambush", "raid",
 		"غار", "قصف", "انفجار", "تفجير", "دمار", "مدمر", "ركام", "أنقاض", "انقاض", "جرح", "جريح", "مصاب", "إصاب", "اصاب", "قتل", "قتيل",
 		"اشتباك", "معارك", "معركة", "قذيف", "برميل", "براميل", "صاروخ", "صواريخ", "هجوم", "حريق", "دخان", "جنازة", "تشييع", "شهيد", "شهداء",
 		"كيماوي", "كيميائي", "مجزرة", "استهداف", "مفخخ", "الغار", "للغار", "بغار", "القصف", "بالقصف", "الانفجار", "الدمار", "الركام", "الأنقاض",
-		"الجرحى", "القتلى", "الاشتباك", "المعارك", "القذائف", "البراميل", "الصواريخ", "الهجوم", "الدفاع"}
+		"الجرحى", "القتلى", "الاشتباك", "المعارك", "القذائف", "البراميل", "الصواريخ", "الهجوم"}
 	violenceWords = map[string]bool{"dead": true, "bodies": true, "body": true, "helmets": true, "hit": true, "struck": true, "shot": true,
 		"died": true}
 )

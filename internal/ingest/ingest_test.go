@@ -79,9 +79,9 @@ func TestJSONL(t *testing.T) {
 // other fields by their usual other names too.
 func TestCaptionFieldNames(t *testing.T) {
 	for _, c := range []struct {
-		name, format, doc       string
+		name, format, doc     string
 		caption, photographer string
-		point                   [2]float64
+		point                 [2]float64
 	}{
 		{"jsonl text", JSONL, `{"text": "A boy in Douma", "id": 1}` + "\n", "A boy in Douma", "", [2]float64{}},
 		{"jsonl Description and headline", JSONL, `{"headline": "Douma", "Description": "A boy in Douma", "byline": "Bassam Khabieh"}` + "\n",
