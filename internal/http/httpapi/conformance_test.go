@@ -133,8 +133,23 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The events, with a link from a graphic photo (in both) and one
+	// from a withheld photo (in neither): the events layer's data.
+	if _, _, err := a.ImportBundledEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range some[:2] {
+		if _, err := a.SetEventLink(ctx, p.ID, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	live, _ := serveArchive(t, a, Options{})
 	queries := append(conformanceQueries(), placeSearches(t, a)...)
+	queries = append(queries, "events/points.json")
+	if _, body := get(t, live, "/api/events/points.json"); !strings.Contains(string(body), `["214808",37.1612,36.2012,20160101,20160101,1,2,1,1]`) {
+		i := strings.Index(string(body), `["214808"`)
+		t.Errorf("the events' points do not count GED 214808's one public photo: %d %.100s", len(body), body[max(0, i):])
+	}
 	for _, p := range some[:4] { // withheld, graphic, withheld, graphic
 		queries = append(queries, "photos/"+p.ID+".geojson")
 	}
@@ -295,6 +310,11 @@ func normalise(t *testing.T, q string, body []byte) any {
 		return "not JSON: " + string(body)
 	}
 	switch path {
+	case "events/points.json":
+		// A site has no event pages; every event the same, its photos
+		// counted alike.
+		delete(v, "page")
+		return v
 	case "photos.geojson":
 		fs, ok := v["features"].([]any)
 		if !ok {
