@@ -9,6 +9,7 @@ import L from "leaflet";
 import Supercluster from "supercluster";
 import { compact, digits, num, t } from "./i18n.js";
 import { side } from "./map.js";
+import { plain } from "./dom.js";
 import { monthOfDay } from "./months.js";
 
 // The kinds of violence, as /api/events/points.json codes them (1–3).
@@ -128,7 +129,7 @@ export class EventLayer {
       if (f.properties.cluster) {
         const n = f.properties.point_count;
         const m = L.circleMarker([lat, lon], { radius: Math.min(22, 8 + Math.sqrt(n)), className: "event-cluster" });
-        m.bindTooltip(t("events.cluster", { n, deaths: num(f.properties.deaths) }));
+        m.bindTooltip(plain(t("events.cluster", { n, deaths: num(f.properties.deaths) })));
         m.on("click", () => this.map.setView([lat, lon], Math.min(16, this.index.getClusterExpansionZoom(f.properties.cluster_id))));
         marks.push(m);
         const label = L.marker([lat, lon], { interactive: false, keyboard: false,
@@ -143,37 +144,43 @@ export class EventLayer {
     for (const m of marks) this.group.addLayer(m);
   }
 
-  // mark is one event's circle, with its popup.
+  // mark is one event's circle; a click opens its popup (an element,
+  // built from text: nothing of the data is read as markup).
   mark(e, lat, lon) {
-    const [id, , , from, to, kind, deaths, prec, photos] = e;
+    const [, , , , , kind, deaths, prec] = e;
     const m = L.circleMarker([lat, lon], { radius: radius(deaths), className: `event-mark event-${KINDS[kind] || "other"}${prec === 3 ? " event-district" : ""}` });
-    m.bindPopup(() => {
-      const box = document.createElement("div");
-      box.className = "event-popup";
-      box.dataset.testid = "event-popup";
-      const head = document.createElement("strong");
-      head.textContent = `GED ${id}`;
-      const when = from === to ? dayText(from) : t("events.span", { from: dayText(from), to: dayText(to) });
-      const lines = [when, t(`events.kind.${KINDS[kind]}`), t("events.killed", { n: deaths }), t(`events.ucdp-ged.where.${prec}`),
-        t("events.photos", { n: photos })];
-      box.append(head);
-      for (const line of lines) {
-        const p = document.createElement("div");
-        p.textContent = line;
-        box.append(p);
-      }
-      if (this.data.page) {
-        const a = document.createElement("a");
-        a.href = this.data.page.replace("DATASET", "ucdp-ged").replace("ID", encodeURIComponent(id));
-        a.textContent = t("events.open");
-        box.append(a);
-      }
-      const cite = document.createElement("p");
-      cite.className = "muted";
-      cite.textContent = t("events.cite-short", { dataset: "UCDP Georeferenced Event Dataset", licence: "CC BY 4.0" });
-      box.append(cite);
-      return box;
-    });
+    m.on("click", () => this.map.openPopup(this.popup(e), [lat, lon], { maxWidth: 320 }));
     return m;
+  }
+
+  // popup is an event's popup: its day, type, deaths, how well its place
+  // is known, its photos, and its page where there is one.
+  popup(e) {
+    const [id, , , from, to, kind, deaths, prec, photos] = e;
+    const box = document.createElement("div");
+    box.className = "event-popup";
+    box.dataset.testid = "event-popup";
+    const head = document.createElement("strong");
+    head.textContent = `GED ${id}`;
+    const when = from === to ? dayText(from) : t("events.span", { from: dayText(from), to: dayText(to) });
+    const lines = [when, t(`events.kind.${KINDS[kind]}`), t("events.killed", { n: deaths }), t(`events.ucdp-ged.where.${prec}`),
+      t("events.photos", { n: photos })];
+    box.append(head);
+    for (const line of lines) {
+      const p = document.createElement("div");
+      p.textContent = line;
+      box.append(p);
+    }
+    if (this.data.page) {
+      const a = document.createElement("a");
+      a.href = this.data.page.replace("DATASET", "ucdp-ged").replace("ID", encodeURIComponent(id));
+      a.textContent = t("events.open");
+      box.append(a);
+    }
+    const cite = document.createElement("p");
+    cite.className = "muted";
+    cite.textContent = t("events.cite-short", { dataset: "UCDP Georeferenced Event Dataset", licence: "CC BY 4.0" });
+    box.append(cite);
+    return box;
   }
 }
