@@ -3,7 +3,9 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -132,16 +134,7 @@ func eventFacts(l i18n.Locale, ev archive.EventWithPhotos) []views.Fact {
 	return out
 }
 
+// joinNonEmpty joins the parts given, " · " between them.
 func joinNonEmpty(parts ...string) string {
-	out := ""
-	for _, p := range parts {
-		if p == "" {
-			continue
-		}
-		if out != "" {
-			out += " · "
-		}
-		out += p
-	}
-	return out
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), " · ")
 }

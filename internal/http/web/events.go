@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,7 @@ func ParseEventQuery(q url.Values) (store.EventQuery, error) {
 	}
 	eq.BBox = f.BBox
 	for _, k := range MultiParam(q, "kind") {
-		if !contains(EventKinds, k) {
+		if !slices.Contains(EventKinds, k) {
 			return eq, BadParam("kind", eventMessages["kind"], k)
 		}
 		eq.Kinds = append(eq.Kinds, k)
@@ -65,15 +66,6 @@ func ParseEventQuery(q url.Values) (store.EventQuery, error) {
 		return eq, BadParam("documented", eventMessages["documented"], v)
 	}
 	return eq, nil
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // EventFeature is a conflict event as a GeoJSON Feature: its point as
