@@ -118,11 +118,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// Derivatives of imported images are kept beside the archive, when
 	// its folder can be written.
-	cache := ""
+	// So are editors' uploads while they wait for their import.
+	cache, uploads := "", ""
 	if mode != openReadOnly {
 		cache = filepath.Join(filepath.Dir(*db), "cache", "images")
+		uploads = filepath.Join(filepath.Dir(*db), "uploads")
 	}
-	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base,
+	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base, Uploads: uploads,
 		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex,
 		TrustedProxies: proxies, CacheBytes: offIfZero(int64(*cacheMB) << 20), SharedMaxAge: offIfZero(*sharedAge)})
 	if err != nil {

@@ -236,11 +236,22 @@ func sortedKeys(m map[string]any) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
-func (s *DB) actor() string {
+func (s *DB) actor(ctx context.Context) string {
+	if a, ok := ctx.Value(actorKey{}).(string); ok && a != "" {
+		return a
+	}
 	if s.Actor == "" {
 		return "syriamap"
 	}
 	return s.Actor
+}
+
+type actorKey struct{}
+
+// WithActor names who the custody records of an import under ctx are by
+// ("editor rana", for a file an editor uploaded), over DB.Actor.
+func WithActor(ctx context.Context, actor string) context.Context {
+	return context.WithValue(ctx, actorKey{}, actor)
 }
 
 // FileRef is an image file the archive holds: its photo, SHA-256 and size.

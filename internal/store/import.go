@@ -202,7 +202,7 @@ func (s *DB) importRecord(ctx context.Context, tx *sql.Tx, st *importStmts, cust
 			return err
 		}
 	}
-	if err := custody.add(ctx, r.Photo.ID, at, s.actor(), action, importDetail(src, r, date, s.RecordPaths)); err != nil {
+	if err := custody.add(ctx, r.Photo.ID, at, s.actor(ctx), action, importDetail(src, r, date, s.RecordPaths)); err != nil {
 		return err
 	}
 	if !r.Photo.Geocoded.Located {

@@ -20,6 +20,7 @@ import (
 var notConditional = map[string]string{
 	"/healthz": "a probe: it must do its work every time",
 	"/metrics": "counters: a probe too",
+	"/api/imports/{id}": "an upload's import as it runs: never kept (no-store)",
 }
 
 // TestEveryReadRouteAnswers304 walks the router: every read route sends

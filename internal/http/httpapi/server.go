@@ -26,6 +26,7 @@ import (
 	"github.com/syriamap/syriamap/internal/http/health"
 	"github.com/syriamap/syriamap/internal/http/httpcache"
 	"github.com/syriamap/syriamap/internal/http/imagery"
+	"github.com/syriamap/syriamap/internal/http/importapi"
 	"github.com/syriamap/syriamap/internal/http/lane"
 	"github.com/syriamap/syriamap/internal/http/memindex"
 	"github.com/syriamap/syriamap/internal/http/middleware"
@@ -47,6 +48,11 @@ type Options struct {
 	// photos imported with an image_path; "" serves none.
 	Media  string
 	Logger *slog.Logger
+	// Uploads is the folder editors' uploads wait in for their import
+	// (POST /api/imports); "" takes none.
+	Uploads string
+	// UploadLimits bound an upload; zero is importapi.DefaultLimits.
+	UploadLimits importapi.Limits
 	// Tiles is an online tile layer's URL template
 	// (https://tile.example.org/{z}/{x}/{y}.png) drawn under the offline
 	// basemap; "" keeps the map offline.
@@ -113,6 +119,8 @@ type Server struct {
 	// storage, seen through what the handlers ask of it.
 	archive *archive.Archive
 	db      storage
+	// imports takes editors' uploads; nil without Options.Uploads.
+	imports *importapi.Imports
 	now     func() time.Time
 	media   *imagery.MediaDir
 	images  *imagery.Files
@@ -229,6 +237,17 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}}
 	s.ogc = ogcapi.New(ogcHost{s}, a.Store(), a.Gazetteer(), opts.PublicGPS, s.log)
+	if opts.Uploads != "" && !opts.ReadOnly {
+		limits := opts.UploadLimits
+		if limits == (importapi.Limits{}) {
+			limits = importapi.DefaultLimits
+		}
+		im, err := importapi.New(context.Background(), a, opts.Uploads, limits, s.log)
+		if err != nil {
+			return nil, err
+		}
+		s.imports = im
+	}
 	s.routes()
 	s.guard.SignInURL = s.URL("signin")
 	s.photoPath = s.pathTemplate("photo", "id")
@@ -243,7 +262,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 // their answers are files (the binary's assets, images) with validators of
 // their own content, or probes that must do their work every time.
 var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
-	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true}
+	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true,
+	"imports.job": true}
 
 // CacheStats returns the response cache's counters (all zero when it is
 // off).
@@ -314,6 +334,8 @@ func (s *Server) routes() {
 	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(s.changePlace)).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
 	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(s.changePlace)).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
+	r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
+	r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
 	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)

@@ -27,6 +27,10 @@ func NotFound(format string, args ...any) error {
 // EMethod is the code of a request with a method the route does not take.
 const EMethod = "method_not_allowed"
 
+// EBodyTooLarge is the code of a request body past its route's limit
+// (an upload): 413, said before the body is read when it is declared.
+const EBodyTooLarge = "body_too_large"
+
 // statuses maps error codes to HTTP statuses.
 var statuses = map[string]int{
 	photo.EInvalid:      http.StatusBadRequest,
@@ -42,6 +46,7 @@ var statuses = map[string]int{
 	photo.ECorrupt:      http.StatusServiceUnavailable,
 	photo.EInternal:     http.StatusInternalServerError,
 	EMethod:             http.StatusMethodNotAllowed,
+	EBodyTooLarge:       http.StatusRequestEntityTooLarge,
 }
 
 // retryAfter is the Retry-After of a 503: the archive was busy, and a

@@ -1,0 +1,53 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// postImport takes an editor's files (multipart/form-data: caption
+// files and JPEGs) and answers 202 Accepted with the import's address in
+// Location; the import runs after, as `syriamap import` runs it.
+func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	if s.imports == nil {
+		s.Error(w, r, photo.Errorf(photo.EForbidden, "this server takes no uploads (it was started without a folder for them)"))
+		return
+	}
+	job, err := s.imports.Receive(r, ed.Name)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	body, err := web.MarshalJSON(job)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Location", s.URL("imports.job", "id", job.ID))
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusAccepted)
+	w.Write(body)
+}
+
+// importJob answers an upload's import: its state and, once done, each
+// file's summary or the error `import` gives for it.
+func (s *Server) importJob(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
+	if s.imports == nil {
+		s.Error(w, r, photo.Errorf(photo.ENotFound, "this server takes no uploads"))
+		return
+	}
+	job, err := s.imports.Job(mux.Vars(r)["id"])
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.WriteJSON(w, r, "application/json", job)
+}

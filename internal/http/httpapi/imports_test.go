@@ -1,0 +1,161 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/http/importapi"
+)
+
+// upload posts files (name, body pairs) to /api/imports with headers.
+func upload(t *testing.T, url string, files [][2]string, header ...string) (*http.Response, string) {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for _, f := range files {
+		w, _ := mw.CreateFormFile("files", f[0])
+		w.Write([]byte(f[1]))
+	}
+	mw.Close()
+	return do(t, nil, "POST", url+"/api/imports", body.String(), append([]string{"Content-Type", mw.FormDataContentType()}, header...)...)
+}
+
+// waitJob polls an import's address until it is done.
+func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
+	t.Helper()
+	var job importapi.Job
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		res, body := get(t, e.ts, location, "Authorization", "Bearer "+e.token)
+		if res.StatusCode != http.StatusOK || !strings.Contains(res.Header.Get("Cache-Control"), "no-store") {
+			t.Fatalf("GET %s: %d %s", location, res.StatusCode, body)
+		}
+		if err := json.Unmarshal(body, &job); err != nil {
+			t.Fatal(err)
+		}
+		if job.State == "done" {
+			return job
+		}
+	}
+	t.Fatalf("the import did not finish: %+v", job)
+	return job
+}
+
+// TestUploadImports (issue 58, 2 and 3): an editor's caption files and a
+// JPEG, posted as multipart, are accepted (202, Location) and imported
+// as `import` imports them, the custody naming the editor; the same
+// files again add nothing; a reader cannot upload; a file type import
+// does not read is refused (415), and a file or an upload past its
+// limit (413), before anything is imported.
+func TestUploadImports(t *testing.T) {
+	e := newEditorServer(t, Options{Uploads: t.TempDir(), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := [][2]string{
+		{"captions.jsonl", `{"text": "A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah"}` + "\n"},
+		{"more.csv", "Description,byline\n\"Children play in Douma, Syria March 3, 2016.\",Bassam Khabieh\n"},
+		{"folder/photo.jpg", string(jpeg)},
+	}
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	if res, _ := upload(t, e.ts.URL, files); res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a reader's upload: %d, want 401", res.StatusCode)
+	}
+	res, body := upload(t, e.ts.URL, files, bearer...)
+	if res.StatusCode != http.StatusAccepted || !strings.HasPrefix(res.Header.Get("Location"), "/api/imports/") {
+		t.Fatalf("upload: %d %s %s", res.StatusCode, res.Header.Get("Location"), body)
+	}
+	job := waitJob(t, e, res.Header.Get("Location"))
+	if job.Summary == nil || job.Summary.Added != 3 || job.NewPhotos != 3 || len(job.Files) != 3 || job.Files[2].Name != "photo.jpg" || len(job.Files[0].SHA256) != 64 {
+		t.Fatalf("the import: %+v", job)
+	}
+	for _, f := range job.Files {
+		if f.State != "done" {
+			t.Errorf("%s: %s %s", f.Name, f.State, f.Error)
+		}
+	}
+	id := e.photoID(t, "?q=Saraqeb")
+	recs, err := e.a.Store().CustodyOf(context.Background(), id)
+	if err != nil || len(recs) == 0 || recs[0].Actor != "editor rana" {
+		t.Errorf("the photo's first custody record: %+v, %v; want it by editor rana", recs, err)
+	}
+	res, _ = upload(t, e.ts.URL, files, bearer...)
+	if again := waitJob(t, e, res.Header.Get("Location")); again.Summary.Added != 0 || again.Summary.Unchanged != 3 {
+		t.Errorf("the same files again: %+v", again.Summary)
+	}
+	for _, c := range []struct {
+		name   string
+		files  [][2]string
+		header []string
+		status int
+		want   string
+	}{
+		{"a file import does not read", [][2]string{{"notes.docx", "x"}}, nil, http.StatusUnsupportedMediaType, "notes.docx: not a file syriamap imports"},
+		{"a file past its limit", [][2]string{{"big.txt", strings.Repeat("A caption. ", 100_000)}}, nil, http.StatusRequestEntityTooLarge, "big.txt is larger than 1 MiB"},
+		{"no file", nil, nil, http.StatusBadRequest, "the upload holds no file"},
+	} {
+		res, body := upload(t, e.ts.URL, c.files, append(bearer, c.header...)...)
+		if res.StatusCode != c.status || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s; want %d %q", c.name, res.StatusCode, body, c.status, c.want)
+		}
+	}
+	// A declared body past the upload's limit is refused before it is read.
+	req, _ := http.NewRequest("POST", e.ts.URL+"/api/imports", strings.NewReader(strings.Repeat("x", 5<<20)))
+	req.Header.Set("Authorization", "Bearer "+e.token)
+	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	if res, err := http.DefaultClient.Do(req); err == nil {
+		res.Body.Close()
+		if res.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Errorf("a declared 5 MiB upload: %d, want 413", res.StatusCode)
+		}
+	}
+	left := 0
+	filepath.WalkDir(e.s.imports.Dir(), func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			left++
+		}
+		return nil
+	})
+	if left != 0 {
+		t.Errorf("%d uploaded files left behind", left)
+	}
+}
+
+// TestUploadRefusesAsImportDoes (issue 58, target): every bad caption
+// file `import` refuses is refused through an upload with the same
+// message, file and line.
+func TestUploadRefusesAsImportDoes(t *testing.T) {
+	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	for _, c := range [][2]string{
+		{"no-caption.csv", "id,url\n1,x\n"},
+		{"no-caption.jsonl", `{"id": "x", "body": "y"}` + "\n"},
+		{"bad.jsonl", `{"caption": "A"}` + "\n" + `{"caption": ` + "\n"},
+		{"bad-lat.csv", "caption,lat,lon\nA man in Aleppo,91,36\n"},
+		{"bad-date.csv", "caption,date\nA man in Aleppo,2016-02-30\n"},
+		{"nul.txt", "A man\x00 in Aleppo\n"},
+		{"empty.csv", ""},
+		{"cut.csv", "caption,lat,lon\nA man in Aleppo,36.2,37."},
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, c[0])
+		os.WriteFile(path, []byte(c[1]), 0o644)
+		_, err := e.a.ImportFile(context.Background(), path, "", nil)
+		if err == nil {
+			t.Fatalf("%s: import takes it", c[0])
+		}
+		want := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+		res, _ := upload(t, e.ts.URL, [][2]string{c}, "Authorization", "Bearer "+e.token)
+		job := waitJob(t, e, res.Header.Get("Location"))
+		if f := job.Files[0]; f.State != "refused" || f.Error != want {
+			t.Errorf("%s: the upload says %s %q; import says %q", c[0], f.State, f.Error, want)
+		}
+	}
+}

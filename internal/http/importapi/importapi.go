@@ -1,0 +1,363 @@
+// Package importapi takes editors' files over HTTP — caption files (TXT,
+// CSV, JSON Lines) and JPEGs — and imports them as `syriamap import`
+// does, with every check it makes, in the background: POST /api/imports
+// answers 202 Accepted with the job's address in Location, and GET
+// /api/imports/{id} answers its state and, once done, each file's
+// summary. A file is streamed to disk as it arrives, hashed on the way,
+// never held whole in memory.
+package importapi
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/ingest"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+)
+
+// Limits bound an upload: each file, and all files of one request. A
+// request that declares a larger body is refused before it is read.
+type Limits struct {
+	FileBytes, UploadBytes int64
+}
+
+// DefaultLimits: an agency's JPEG is under 50 MB and a million captions
+// under 1 GB.
+var DefaultLimits = Limits{FileBytes: 1 << 30, UploadBytes: 4 << 30}
+
+// Job is one upload's import, as GET /api/imports/{id} answers it.
+type Job struct {
+	ID      string    `json:"id"`
+	Editor  string    `json:"editor"`
+	Created time.Time `json:"created"`
+	// State is queued, running or done.
+	State string `json:"state"`
+	Files []File `json:"files"`
+	// Summary adds up the files' imports once done.
+	Summary *store.Summary `json:"summary,omitempty"`
+	// NewPhotos are the photos this upload added, for the review queue.
+	NewPhotos int `json:"new_photos"`
+}
+
+// File is one uploaded file: its name as sent, size and SHA-256, and
+// how its import went — its counts, or the error `import` gives for it
+// (file and line), or the reason an image was skipped.
+type File struct {
+	Name   string         `json:"name"`
+	Size   int64          `json:"size"`
+	SHA256 string         `json:"sha256"`
+	Kind   string         `json:"kind"` // captions or image
+	State  string         `json:"state"`
+	Result *store.Summary `json:"result,omitempty"`
+	Error  string         `json:"error,omitempty"`
+	path   string
+}
+
+// Imports keeps the jobs and runs them one after another.
+type Imports struct {
+	archive *archive.Archive
+	dir     string // where uploads are written while they wait
+	limits  Limits
+	log     *slog.Logger
+
+	mu    sync.Mutex
+	jobs  map[string]*Job
+	queue chan *Job
+	// refs counts the queued jobs that hold each kept file.
+	refs map[string]int
+}
+
+// New returns the uploads of archive a, written under dir (made if need
+// be) while they wait for their import, and starts its worker, which
+// stops with ctx.
+func New(ctx context.Context, a *archive.Archive, dir string, limits Limits, log *slog.Logger) (*Imports, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("uploads: %w", err)
+	}
+	im := &Imports{archive: a, dir: dir, limits: limits, log: log, jobs: map[string]*Job{}, queue: make(chan *Job, 64), refs: map[string]int{}}
+	go im.work(ctx)
+	return im, nil
+}
+
+// Dir is the folder uploads wait in.
+func (im *Imports) Dir() string { return im.dir }
+
+// Job returns a copy of job id.
+func (im *Imports) Job(id string) (Job, error) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	j, ok := im.jobs[id]
+	if !ok {
+		return Job{}, photo.Errorf(photo.ENotFound, "no upload %q (uploads are kept until the server restarts)", id)
+	}
+	out := *j
+	out.Files = slices.Clone(j.Files)
+	return out, nil
+}
+
+// Receive reads an upload's files from a multipart body to disk, hashing
+// each, and queues its import by editor; it returns the job. Nothing is
+// imported when a file is refused (its type, its size, the disk).
+func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
+	if r.ContentLength > im.limits.UploadBytes {
+		return Job{}, tooLarge("the upload is %s; send at most %s at once", size(r.ContentLength), size(im.limits.UploadBytes))
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return Job{}, photo.Errorf(photo.EUnsupported, "send the files as multipart/form-data: %v", err)
+	}
+	id := newID()
+	dir := filepath.Join(im.dir, id)
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		return Job{}, photo.DiskFull(fmt.Errorf("uploads: %w", err))
+	}
+	job := &Job{ID: id, Editor: editor, Created: time.Now().UTC(), State: "queued"}
+	ok := false
+	defer func() {
+		os.RemoveAll(dir) // its parts, moved to files/ as they were read
+		if !ok {
+			im.release(job)
+		}
+	}()
+	var total int64
+	names := map[string]bool{}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Job{}, photo.Errorf(photo.EInvalid, "reading the upload: %v", err)
+		}
+		if part.FileName() == "" {
+			part.Close()
+			continue // a form's other fields
+		}
+		f, err := im.save(part, dir, names, im.limits.UploadBytes-total)
+		part.Close()
+		if err != nil {
+			return Job{}, err
+		}
+		total += f.Size
+		job.Files = append(job.Files, f)
+	}
+	if len(job.Files) == 0 {
+		return Job{}, photo.Errorf(photo.EInvalid, "the upload holds no file: send one or more as multipart/form-data parts with a file name")
+	}
+	im.mu.Lock()
+	im.jobs[id] = job
+	im.mu.Unlock()
+	select {
+	case im.queue <- job:
+	default:
+		im.mu.Lock()
+		delete(im.jobs, id)
+		im.mu.Unlock()
+		return Job{}, photo.Errorf(photo.EUnavailable, "too many uploads are waiting for their import; try again in a minute")
+	}
+	ok = true
+	return im.Job(id)
+}
+
+// save writes one part to dir, hashing it, at most the file limit and
+// room left bytes, then keeps it as files/SHA-256/its name (a folder's
+// path aside): the same file uploaded again is the same file to the
+// import, which then changes nothing.
+func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool, room int64) (File, error) {
+	name := filepath.Base(filepath.FromSlash(strings.ReplaceAll(part.FileName(), `\`, "/")))
+	kind, err := kindOf(name)
+	if err != nil {
+		return File{}, err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%d.part", len(names)))
+	names[path] = true
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return File{}, photo.DiskFull(fmt.Errorf("uploads: %w", err))
+	}
+	defer out.Close()
+	limit := min(im.limits.FileBytes, room)
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(part, limit+1))
+	switch {
+	case err != nil:
+		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
+	case n > limit && limit == im.limits.FileBytes:
+		os.Remove(path)
+		return File{}, tooLarge("%s is larger than %s, the most one file may be", name, size(limit))
+	case n > limit:
+		os.Remove(path)
+		return File{}, tooLarge("the upload is larger than %s; send at most that at once", size(im.limits.UploadBytes))
+	}
+	if err := out.Close(); err != nil {
+		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	kept, err := im.keep(path, sum, name)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Name: name, Size: n, SHA256: sum, Kind: kind, State: "queued", path: kept}, nil
+}
+
+// keep moves an uploaded file to files/SHA-256/name, or, when a queued
+// job holds that file already, uses it; the file is removed once no job
+// holds it (release).
+func (im *Imports) keep(tmp, sum, name string) (string, error) {
+	kept := filepath.Join(im.dir, "files", sum, name)
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if im.refs[kept] > 0 {
+		os.Remove(tmp)
+	} else {
+		if err := os.MkdirAll(filepath.Dir(kept), 0o700); err != nil {
+			return "", photo.DiskFull(fmt.Errorf("uploads: %w", err))
+		}
+		if err := os.Rename(tmp, kept); err != nil {
+			return "", photo.DiskFull(fmt.Errorf("uploads: %w", err))
+		}
+	}
+	im.refs[kept]++
+	return kept, nil
+}
+
+// release lets go of a job's kept files, removing those no job holds.
+func (im *Imports) release(job *Job) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	for _, f := range job.Files {
+		if im.refs[f.path]--; im.refs[f.path] <= 0 {
+			delete(im.refs, f.path)
+			os.Remove(f.path)
+			os.Remove(filepath.Dir(f.path))
+		}
+	}
+}
+
+// kindOf is what an uploaded file is by its name: captions (as `import`
+// reads them) or an image.
+func kindOf(name string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(name)); ext {
+	case ".jpg", ".jpeg":
+		return "image", nil
+	default:
+		if _, err := ingest.FormatOf(name); err != nil {
+			return "", photo.Errorf(photo.EUnsupported, "%s: not a file syriamap imports (caption files: .txt, .csv, .jsonl, .ndjson; images: .jpg, .jpeg)", name)
+		}
+		return "captions", nil
+	}
+}
+
+// work imports the queued jobs, one at a time, as their editors.
+func (im *Imports) work(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case job := <-im.queue:
+			im.run(ctx, job)
+		}
+	}
+}
+
+// run imports one job's files: each caption file on its own, as
+// `import` does, and the images together; then removes the uploads (an
+// image's original is kept by the import, as `import` keeps it).
+func (im *Imports) run(ctx context.Context, job *Job) {
+	im.set(job, func() { job.State = "running" })
+	ctx = store.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
+	var images []int
+	var sum store.Summary
+	for i := range job.Files {
+		f := &job.Files[i]
+		if f.Kind == "image" {
+			images = append(images, i)
+			continue
+		}
+		res, err := im.archive.ImportFile(ctx, f.path, "", nil)
+		im.set(job, func() { finish(f, res.Summary, err, filepath.Dir(f.path)) })
+		sum.Add(res.Summary)
+	}
+	if len(images) > 0 {
+		var paths []string
+		for _, i := range images {
+			paths = append(paths, job.Files[i].path)
+		}
+		res, err := im.archive.ImportImages(ctx, paths, nil, nil)
+		skipped := map[string]string{}
+		for _, s := range res.Skipped {
+			skipped[filepath.Base(s.Path)] = s.Reason
+		}
+		im.set(job, func() {
+			for _, i := range images {
+				f := &job.Files[i]
+				switch {
+				case err != nil:
+					finish(f, store.Summary{}, err, filepath.Dir(f.path))
+				case skipped[f.Name] != "":
+					f.State, f.Error = "refused", f.Name+": "+skipped[f.Name]
+				default:
+					f.State = "done"
+				}
+			}
+		})
+		sum.Add(res.Summary)
+	}
+	im.set(job, func() {
+		job.State, job.Summary, job.NewPhotos = "done", &sum, sum.Added
+	})
+	im.release(job)
+}
+
+// finish writes a caption file's outcome: its counts, or its error as
+// `import` words it, the upload's folder left out of the file's name.
+func finish(f *File, sum store.Summary, err error, dir string) {
+	if err != nil {
+		f.State, f.Error = "refused", strings.ReplaceAll(photo.ErrorMessage(err), dir+string(filepath.Separator), "")
+		return
+	}
+	f.State, f.Result = "done", &sum
+}
+
+func (im *Imports) set(job *Job, change func()) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	change()
+}
+
+func tooLarge(format string, args ...any) error {
+	return photo.Errorf(web.EBodyTooLarge, format, args...)
+}
+
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func size(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20:
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
