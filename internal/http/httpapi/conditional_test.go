@@ -18,8 +18,8 @@ import (
 
 // notConditional are the read routes that answer no 304, each with why.
 var notConditional = map[string]string{
-	"/healthz": "a probe: it must do its work every time",
-	"/metrics": "counters: a probe too",
+	"/healthz":          "a probe: it must do its work every time",
+	"/metrics":          "counters: a probe too",
 	"/api/imports/{id}": "an upload's import as it runs: never kept (no-store)",
 }
 

@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gorilla/mux"
 
+	"github.com/syriamap/syriamap/internal/http/importapi"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -18,7 +20,19 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.
 		s.Error(w, r, photo.Errorf(photo.EForbidden, "this server takes no uploads (it was started without a folder for them)"))
 		return
 	}
-	job, err := s.imports.Receive(r, ed.Name)
+	var job importapi.Job
+	var err error
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		// Finished resumable uploads, by their ids.
+		var b struct {
+			Uploads []string `json:"uploads"`
+		}
+		if err = decodeBody(r, &b); err == nil {
+			job, err = s.imports.ReceiveResumable(r.Context(), b.Uploads, ed.Name)
+		}
+	} else {
+		job, err = s.imports.Receive(r, ed.Name)
+	}
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -34,6 +48,17 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusAccepted)
 	w.Write(body)
+}
+
+// resumableUpload serves the tus protocol under /api/uploads/ (see
+// importapi.Resumable), to editors.
+func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
+	if s.resumable == nil {
+		s.Error(w, r, photo.Errorf(photo.ENotFound, "this server takes no uploads"))
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.StripPrefix("/api/uploads/", s.resumable).ServeHTTP(w, r)
 }
 
 // importJob answers an upload's import: its state and, once done, each

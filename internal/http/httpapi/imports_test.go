@@ -3,11 +3,17 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -157,5 +163,75 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 		if f := job.Files[0]; f.State != "refused" || f.Error != want {
 			t.Errorf("%s: the upload says %s %q; import says %q", c[0], f.State, f.Error, want)
 		}
+	}
+}
+
+// TestResumableUpload (issue 58, 2): a JPEG sent by tus (tus.io's
+// protocol, tusd's handler) whose connection drops halfway resumes from
+// where the server says it got, without sending again what arrived, and
+// is then imported by naming it; a file past the limit is refused when
+// it is declared, before a byte is sent; an unfinished upload is not
+// imported.
+func TestResumableUpload(t *testing.T) {
+	e := newEditorServer(t, Options{Uploads: t.TempDir(), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	tus := func(method, path string, body string, header ...string) *http.Response {
+		t.Helper()
+		res, _ := do(t, nil, method, e.ts.URL+path, body, append(append([]string{"Tus-Resumable", "1.0.0"}, bearer...), header...)...)
+		return res
+	}
+	meta := "filename " + base64.StdEncoding.EncodeToString([]byte("resumed.jpg"))
+	if res := tus("POST", "/api/uploads/", "", "Upload-Length", "5000000", "Upload-Metadata", meta); res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a file declared past the limit: %d, want 413", res.StatusCode)
+	}
+	if res := tus("POST", "/api/uploads/", "", "Upload-Length", "10", "Upload-Metadata", "filename "+base64.StdEncoding.EncodeToString([]byte("a.exe"))); res.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a file import does not read: %d, want 415", res.StatusCode)
+	}
+	res := tus("POST", "/api/uploads/", "", "Upload-Length", strconv.Itoa(len(jpeg)), "Upload-Metadata", meta)
+	loc := res.Header.Get("Location")
+	if res.StatusCode != http.StatusCreated || loc == "" {
+		t.Fatalf("create: %d %q", res.StatusCode, loc)
+	}
+	path := loc[strings.Index(loc, "/api/uploads/"):]
+	id := strings.TrimPrefix(path, "/api/uploads/")
+	// Half the file, then the connection drops.
+	half := len(jpeg) / 2
+	conn, err := net.Dial("tcp", strings.TrimPrefix(e.ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: %d\r\n\r\n", path, e.token, len(jpeg))
+	conn.Write(jpeg[:half])
+	time.Sleep(200 * time.Millisecond)
+	conn.Close()
+	// Not finished: not imported.
+	if res, body := do(t, nil, "POST", e.ts.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...); res.StatusCode != http.StatusConflict {
+		t.Errorf("an unfinished upload imported: %d %s", res.StatusCode, body)
+	}
+	var offset int
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		res := tus("HEAD", path, "")
+		if offset, _ = strconv.Atoi(res.Header.Get("Upload-Offset")); offset == half {
+			break
+		}
+	}
+	if offset != half {
+		t.Fatalf("after the drop the server has %d bytes, want %d", offset, half)
+	}
+	if res := tus("PATCH", path, string(jpeg[offset:]), "Upload-Offset", strconv.Itoa(offset), "Content-Type", "application/offset+octet-stream"); res.StatusCode != http.StatusNoContent {
+		t.Fatalf("the rest: %d", res.StatusCode)
+	}
+	res, body := do(t, nil, "POST", e.ts.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...)
+	if res.StatusCode != http.StatusAccepted {
+		t.Fatalf("import the upload: %d %s", res.StatusCode, body)
+	}
+	job := waitJob(t, e, res.Header.Get("Location"))
+	want := sha256.Sum256(jpeg)
+	if f := job.Files[0]; f.State != "done" || f.SHA256 != hex.EncodeToString(want[:]) || job.Summary.Added != 1 {
+		t.Errorf("the resumed upload's import: %+v", job)
 	}
 }

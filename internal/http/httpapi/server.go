@@ -119,11 +119,13 @@ type Server struct {
 	// storage, seen through what the handlers ask of it.
 	archive *archive.Archive
 	db      storage
-	// imports takes editors' uploads; nil without Options.Uploads.
-	imports *importapi.Imports
-	now     func() time.Time
-	media   *imagery.MediaDir
-	images  *imagery.Files
+	// imports takes editors' uploads, resumable ones through resumable
+	// (tus); nil without Options.Uploads.
+	imports   *importapi.Imports
+	resumable http.Handler
+	now       func() time.Time
+	media     *imagery.MediaDir
+	images    *imagery.Files
 	// derivatives makes and keeps the JPEGs served for image files;
 	// imageHandlers serve them and the files.
 	derivatives   *imagery.Derivatives
@@ -247,6 +249,9 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			return nil, err
 		}
 		s.imports = im
+		if s.resumable, err = im.Resumable("/api/uploads/"); err != nil {
+			return nil, err
+		}
 	}
 	s.routes()
 	s.guard.SignInURL = s.URL("signin")
@@ -263,7 +268,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 // their own content, or probes that must do their work every time.
 var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
 	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true,
-	"imports.job": true}
+	"imports.job": true, "uploads": true}
 
 // CacheStats returns the response cache's counters (all zero when it is
 // off).
@@ -336,6 +341,7 @@ func (s *Server) routes() {
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
 	r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
 	r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
+	r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).Name("uploads")
 	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)

@@ -25,6 +25,8 @@ import (
 	"sync"
 	"time"
 
+	tusd "github.com/tus/tusd/v2/pkg/handler"
+
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/ingest"
@@ -82,6 +84,8 @@ type Imports struct {
 	queue chan *Job
 	// refs counts the queued jobs that hold each kept file.
 	refs map[string]int
+	// tus is the resumable uploads' store (Resumable); nil without.
+	tus *tusd.StoreComposer
 }
 
 // New returns the uploads of archive a, written under dir (made if need
@@ -161,19 +165,25 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	if len(job.Files) == 0 {
 		return Job{}, photo.Errorf(photo.EInvalid, "the upload holds no file: send one or more as multipart/form-data parts with a file name")
 	}
+	out, err := im.enqueue(job)
+	ok = err == nil
+	return out, err
+}
+
+// enqueue queues job's import and returns a copy of it.
+func (im *Imports) enqueue(job *Job) (Job, error) {
 	im.mu.Lock()
-	im.jobs[id] = job
+	im.jobs[job.ID] = job
 	im.mu.Unlock()
 	select {
 	case im.queue <- job:
 	default:
 		im.mu.Lock()
-		delete(im.jobs, id)
+		delete(im.jobs, job.ID)
 		im.mu.Unlock()
 		return Job{}, photo.Errorf(photo.EUnavailable, "too many uploads are waiting for their import; try again in a minute")
 	}
-	ok = true
-	return im.Job(id)
+	return im.Job(job.ID)
 }
 
 // save writes one part to dir, hashing it, at most the file limit and
