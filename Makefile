@@ -67,7 +67,9 @@ assets-check:
 		echo "assets-check: skipped (cd assets && npm ci to check the bundle)"; exit 0; fi; \
 	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	(cd assets && node_modules/.bin/esbuild src/app.js --bundle --minify --format=iife --target=es2020 --legal-comments=linked --outfile=$$tmp/app.js --log-level=error) || exit 1; \
-	cmp -s $$tmp/app.js assets/static/app.js || { echo "stale: assets/static/app.js (run make assets)"; exit 1; }
+	(cd assets && node_modules/.bin/esbuild src/upload.js --bundle --minify --format=iife --target=es2020 --legal-comments=linked --outfile=$$tmp/upload.js --log-level=error) || exit 1; \
+	cmp -s $$tmp/app.js assets/static/app.js || { echo "stale: assets/static/app.js (run make assets)"; exit 1; }; \
+	cmp -s $$tmp/upload.js assets/static/upload.js || { echo "stale: assets/static/upload.js (run make assets)"; exit 1; }
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

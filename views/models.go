@@ -345,6 +345,9 @@ type ReviewQueue struct {
 	// Unchecked counts the photos in the groups shown.
 	Unchecked int
 	LogURL    string
+	// UploadURL is where editors add photos; "" when the server takes no
+	// uploads.
+	UploadURL string
 	Flash     string // what the last form did
 	Undo      *Undo  // undoes it, when it changed a group
 	Offer     *Offer // places the group's others named like a place just added
@@ -692,4 +695,11 @@ type EventPage struct {
 	Nearby      []PhotoRow
 	// Citation is how the dataset asks to be cited.
 	Citation string
+}
+
+// UploadPage is the upload page's model: where its script sends files
+// (tus), asks for their import, and sends the editor after.
+type UploadPage struct {
+	Page
+	UploadsURL, ImportsURL, ReviewURL string
 }

@@ -6,10 +6,13 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"github.com/syriamap/syriamap/assets"
 	"github.com/syriamap/syriamap/internal/http/importapi"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/views"
 )
 
 // postImport takes an editor's files (multipart/form-data: caption
@@ -50,6 +53,23 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.
 	w.Write(body)
 }
 
+// uploadPage is where an editor adds photos from their browser.
+func (s *Server) uploadPage(w http.ResponseWriter, r *http.Request) {
+	l := i18n.From(r.Context())
+	page := s.Page(r, l.T("upload.title"), "review")
+	if page.Editor == "" || s.guard.Writable(r.Context()) != nil {
+		s.Error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to add photos"))
+		return
+	}
+	if s.imports == nil {
+		s.Error(w, r, photo.Errorf(photo.EForbidden, "this server takes no uploads (it was started without a folder for them)"))
+		return
+	}
+	page.Scripts = append(page.Scripts, s.URL("asset", "file", assets.Name("upload.js")))
+	s.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: s.URL("uploads"),
+		ImportsURL: s.URL("imports"), ReviewURL: s.URL("review")}))
+}
+
 // resumableUpload serves the tus protocol under /api/uploads/ (see
 // importapi.Resumable), to editors.
 func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
@@ -75,4 +95,13 @@ func (s *Server) importJob(w http.ResponseWriter, r *http.Request, _ *session.Ed
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	s.WriteJSON(w, r, "application/json", job)
+}
+
+// uploadURL is the upload page's address, "" when the server takes no
+// uploads.
+func (s *Server) uploadURL() string {
+	if s.imports == nil {
+		return ""
+	}
+	return s.URL("upload")
 }

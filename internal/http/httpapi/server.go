@@ -342,6 +342,7 @@ func (s *Server) routes() {
 	r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
 	r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
 	r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).Name("uploads")
+	editorial("upload", "/upload", s.uploadPage)
 	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)

@@ -1,0 +1,139 @@
+// The upload page (editors): files or whole folders dropped or chosen —
+// caption files (TXT, CSV, JSON Lines) and JPEGs — sent to the server by
+// the tus protocol (tus-js-client against tusd: a dropped connection
+// resumes where the server says it got), with progress per file and in
+// all; then imported (POST /api/imports), and what the import did, file
+// by file, as `syriamap import` says it. A bundle of its own: only this
+// page loads it.
+
+import * as tus from "tus-js-client";
+import { t } from "./i18n.js";
+
+const KINDS = /\.(txt|text|csv|jsonl|ndjson|jpe?g)$/i;
+
+function el(tag, attrs = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+// filesOf lists the files a drop holds, folders walked (a folder's
+// entries read in batches until none are left).
+async function filesOf(dt) {
+  const entries = [...(dt.items || [])].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
+  if (!entries.length) return [...dt.files];
+  const out = [];
+  const walk = async (entry) => {
+    if (entry.isFile) out.push(await new Promise((ok, fail) => entry.file(ok, fail)));
+    else if (entry.isDirectory) {
+      const reader = entry.createReader();
+      for (;;) {
+        const batch = await new Promise((ok, fail) => reader.readEntries(ok, fail));
+        if (!batch.length) break;
+        for (const e of batch) await walk(e);
+      }
+    }
+  };
+  for (const e of entries) await walk(e);
+  return out;
+}
+
+export function uploadPage(root) {
+  const csrf = root.dataset.csrf;
+  const headers = csrf ? { "X-CSRF-Token": csrf } : {};
+  const zone = root.querySelector("[data-testid=drop-zone]");
+  const input = root.querySelector("[data-testid=upload-files]");
+  const folder = root.querySelector("[data-testid=upload-folder]");
+  const list = root.querySelector("[data-testid=upload-list]");
+  const overall = root.querySelector("[data-testid=upload-progress]");
+  const status = root.querySelector("[data-testid=upload-status]");
+  const summary = root.querySelector("[data-testid=upload-summary]");
+
+  const send = async (files) => {
+    const skipped = files.filter((f) => !KINDS.test(f.name));
+    files = files.filter((f) => KINDS.test(f.name));
+    list.replaceChildren();
+    summary.replaceChildren();
+    if (skipped.length) status.textContent = t("upload.skipped", { n: skipped.length });
+    if (!files.length) return;
+    const total = files.reduce((n, f) => n + f.size, 0);
+    const sent = new Array(files.length).fill(0);
+    overall.max = total;
+    overall.value = 0;
+    overall.hidden = false;
+    status.textContent = t("upload.sending", { n: files.length });
+    const rows = files.map((f) => {
+      const li = el("li", { "data-testid": "upload-file" });
+      const bar = el("progress", { max: String(f.size), value: "0", "aria-label": f.name });
+      li.append(el("bdi", {}, f.webkitRelativePath || f.name), " ", bar);
+      list.append(li);
+      return { li, bar };
+    });
+    const ids = await Promise.all(files.map((f, i) => new Promise((ok, fail) => {
+      const up = new tus.Upload(f, {
+        endpoint: root.dataset.uploadsUrl, headers, chunkSize: 8 << 20, retryDelays: [0, 1000, 3000, 5000, 10000],
+        metadata: { filename: f.name }, removeFingerprintOnSuccess: true,
+        onProgress: (done) => {
+          rows[i].bar.value = done;
+          sent[i] = done;
+          overall.value = sent.reduce((a, b) => a + b, 0);
+        },
+        onError: fail,
+        onSuccess: () => ok(up.url.split("/").pop()),
+      });
+      // A file sent before and cut off goes on where it stopped.
+      up.findPreviousUploads().then((prev) => {
+        if (prev.length) up.resumeFromPreviousUpload(prev[0]);
+        up.start();
+      });
+    }).catch((err) => { rows[i].li.append(" ", el("span", { class: "error" }, String(err.message || err))); return null; })));
+    const done = ids.filter(Boolean);
+    if (!done.length) { status.textContent = t("upload.failed"); return; }
+    status.textContent = t("upload.importing");
+    const res = await fetch(root.dataset.importsUrl, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ uploads: done }) });
+    const body = await res.json();
+    if (!res.ok) { status.textContent = body.error || res.statusText; return; }
+    let job = body;
+    const where = res.headers.get("Location");
+    while (job.state !== "done") {
+      await new Promise((r) => setTimeout(r, 500));
+      job = await (await fetch(where, { headers })).json();
+    }
+    showSummary(job);
+  };
+
+  const showSummary = (job) => {
+    const s = job.summary || {};
+    status.textContent = t("upload.done", { added: s.Added || 0, updated: s.Updated || 0, unchanged: s.Unchanged || 0, unplaced: s.Unplaced || 0 });
+    const ul = el("ul");
+    for (const f of job.files) {
+      const li = el("li", { "data-testid": "summary-file", "data-state": f.state });
+      li.append(el("bdi", {}, f.name), " — ");
+      if (f.state === "refused") li.append(el("span", { class: "error", lang: "en", dir: "ltr" }, f.error));
+      else if (f.result) li.append(t("upload.file-result", { added: f.result.Added, updated: f.result.Updated, unchanged: f.result.Unchanged }));
+      else li.append(t("upload.file-done"));
+      ul.append(li);
+    }
+    summary.append(ul);
+    if (job.new_photos > 0) {
+      const a = el("a", { href: root.dataset.reviewUrl, "data-testid": "review-new" }, t("upload.review-new", { n: job.new_photos }));
+      summary.append(el("p", {}, ""), a);
+    }
+    status.focus();
+  };
+
+  input.addEventListener("change", () => send([...input.files]).catch((err) => { status.textContent = String(err.message || err); }));
+  folder.addEventListener("change", () => send([...folder.files]).catch((err) => { status.textContent = String(err.message || err); }));
+  for (const ev of ["dragenter", "dragover"]) zone.addEventListener(ev, (e) => { e.preventDefault(); zone.classList.add("over"); });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    filesOf(e.dataTransfer).then(send).catch((err) => { status.textContent = String(err.message || err); });
+  });
+  root.dataset.ready = "1";
+}
+
+const root = document.getElementById("upload");
+if (root) uploadPage(root);

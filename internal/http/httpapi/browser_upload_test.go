@@ -1,0 +1,62 @@
+package httpapi
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserUpload (issue 58, 1): an editor chooses a folder's files —
+// JPEGs with IPTC captions and a CSV of captions — on the upload page;
+// each is sent (tus) with its progress, imported, and the page says what
+// the import did, file by file, with a link to the new photos in the
+// review queue; then drops a caption file on the page's zone, and a
+// file import refuses is said with import's own message.
+func TestBrowserUpload(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	dir := t.TempDir()
+	var files []string
+	for _, n := range []string{"check-arabic.jpg", "check-abroad.jpg"} {
+		b, err := os.ReadFile(filepath.Join("../../evidence/imagemeta/testdata", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, filepath.Join(dir, n))
+		os.WriteFile(files[len(files)-1], b, 0o644)
+	}
+	files = append(files, filepath.Join(dir, "captions.csv"))
+	os.WriteFile(files[2], []byte("text,byline\n\"A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018.\",Ammar Abdullah\n"), 0o644)
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var status, summary, href string
+	var rows int
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review"), chromedp.Click(`[data-testid=upload-link]`, chromedp.ByQuery),
+		chromedp.WaitReady(`#upload[data-ready="1"]`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`[data-testid=upload-files]`, files, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=summary-file]").length === 3`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Text(`[data-testid=upload-status]`, &status, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=upload-summary]`, &summary, chromedp.ByQuery),
+		eval(`document.querySelectorAll("[data-testid=upload-file] progress").length`, &rows),
+		chromedp.AttributeValue(`[data-testid=review-new]`, "href", &href, nil, chromedp.ByQuery))
+	if !strings.HasPrefix(status, "Done: 3 added") || rows != 3 || !strings.Contains(summary, "captions.csv — 1 added") || href != "/review" {
+		t.Errorf("after the upload: status %q, %d progress bars, summary %q, review link %q", status, rows, summary, href)
+	}
+	// A caption file dropped on the zone; import refuses it, and says why.
+	b.run(t, eval(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(["id,url\n1,x\n"], "no-caption.csv", {type: "text/csv"}));
+		document.querySelector("[data-testid=drop-zone]").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true;
+	})()`, nil),
+		chromedp.Poll(`document.querySelector("[data-testid=summary-file][data-state=refused]") !== null`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Text(`[data-testid=upload-summary]`, &summary, chromedp.ByQuery))
+	if !strings.Contains(summary, "no-caption.csv:1: no caption column in the header: looked for caption, description, text") {
+		t.Errorf("a refused file: %q", summary)
+	}
+	b.check(t)
+}
