@@ -3,21 +3,27 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"io"
 	"math/rand/v2"
+	"mime/multipart"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/gen"
+	"github.com/syriamap/syriamap/internal/resize"
 )
 
 // runImages measures importing a folder of n agency-like photos (each
@@ -49,13 +55,22 @@ func runImages(ctx context.Context, syriamap, dir string, n int, stdout, stderr 
 	// or a drive would be; otherwise from memory, and the table says so.
 	cold := dropPageCache() == nil
 	fmt.Fprintf(stdout, "page cache dropped before the first import: %v\n", cold)
+	var firstTook time.Duration
+	var firstRSS float64
 	for _, pass := range []string{"first import", "again, unchanged"} {
 		start := time.Now()
-		out, err := exec.CommandContext(ctx, syriamap, "import", "--db", db, folder).CombinedOutput()
+		cmd := exec.CommandContext(ctx, syriamap, "import", "--db", db, folder)
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			return commandError("syriamap import", err, out)
 		}
 		took := time.Since(start)
+		if firstTook == 0 {
+			firstTook = took
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				firstRSS = float64(ru.Maxrss) / 1024 // KiB on Linux
+			}
+		}
 		fmt.Fprintf(stdout, "%-17s %6.1f s  %7.0f photos/s  %6.0f MB/s   %s", pass, took.Seconds(),
 			float64(len(entries))/took.Seconds(), float64(total)/1e6/took.Seconds(), bytes.TrimSpace(firstLine(out)))
 		fmt.Fprintln(stdout)
@@ -68,7 +83,10 @@ func runImages(ctx context.Context, syriamap, dir string, n int, stdout, stderr 
 		return commandError("syriamap verify", err, out)
 	}
 	fmt.Fprintf(stdout, "%s\n", bytes.TrimSpace(firstLine(out)))
-	return nil
+	// The same folder through the server (issue 58's target: at least 80 %
+	// of import's rate, peak RSS no more than import's and the image
+	// budget), from the page cache as the server's disk would have it.
+	return runUploads(ctx, syriamap, dir, folder, firstTook, firstRSS, stdout)
 }
 
 func firstLine(b []byte) []byte {
@@ -127,4 +145,112 @@ func makeImages(folder string, n int, stderr io.Writer) error {
 func dropPageCache() error {
 	exec.Command("sync").Run()
 	return os.WriteFile("/proc/sys/vm/drop_caches", []byte("3\n"), 0o200)
+}
+
+// runUploads measures adding the same folder through the server, as an
+// editor's browser or script would (POST /api/imports, multipart, in
+// batches, over loopback), into a fresh archive: the time until every
+// import is done, against `import`'s (importTook), and the server's peak
+// RSS against `import`'s (importRSS, MiB) plus the image budget.
+func runUploads(ctx context.Context, syriamap, dir, folder string, importTook time.Duration, importRSS float64, stdout io.Writer) error {
+	// A folder of its own: the archive, its originals (none yet, as
+	// import's first pass had none) and the uploads waiting.
+	own := filepath.Join(dir, "uploads-bench")
+	os.RemoveAll(own)
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		return err
+	}
+	db := filepath.Join(own, "archive.db")
+	cmd := exec.CommandContext(ctx, syriamap, "users", "add", "--db", db, "--password-stdin", "uploader")
+	cmd.Stdin = strings.NewReader("an uploader's long password\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return commandError("syriamap users add", err, out)
+	}
+	out, err := exec.CommandContext(ctx, syriamap, "tokens", "create", "--db", db, "uploader").Output()
+	if err != nil {
+		return commandError("syriamap tokens create", err, out)
+	}
+	token := strings.TrimSpace(string(out))
+	srv, err := startServer(ctx, syriamap, db)
+	if err != nil {
+		return err
+	}
+	defer srv.close()
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return err
+	}
+	const batch = 50
+	start := time.Now()
+	var jobs []string
+	for i := 0; i < len(entries); i += batch {
+		loc, err := postFiles(ctx, srv.url, token, folder, entries[i:min(i+batch, len(entries))])
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, loc)
+	}
+	for _, loc := range jobs {
+		for {
+			req, _ := http.NewRequestWithContext(ctx, "GET", srv.url+loc, nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return err
+			}
+			var job struct{ State string }
+			json.NewDecoder(res.Body).Decode(&job)
+			res.Body.Close()
+			if job.State == "done" {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	took := time.Since(start)
+	mem, err := srv.memory()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%-17s %6.1f s  %7.0f photos/s  %5.0f %% of import's rate;  peak RSS %.0f MiB (import's %.0f MiB + the image budget %d MiB = %.0f MiB)\n",
+		"upload (API)", took.Seconds(), float64(len(entries))/took.Seconds(), 100*importTook.Seconds()/took.Seconds(),
+		mem.peakRSS, importRSS, resize.DefaultBudget>>20, importRSS+float64(resize.DefaultBudget>>20))
+	return nil
+}
+
+// postFiles sends files as one multipart POST /api/imports, streamed
+// (never held whole), and returns the import's address.
+func postFiles(ctx context.Context, base, token, folder string, files []os.DirEntry) (string, error) {
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	go func() {
+		for _, f := range files {
+			w, err := mw.CreateFormFile("files", f.Name())
+			if err == nil {
+				var in *os.File
+				if in, err = os.Open(filepath.Join(folder, f.Name())); err == nil {
+					_, err = io.Copy(w, in)
+					in.Close()
+				}
+			}
+			if err != nil {
+				pw.CloseWithError(err)
+				return
+			}
+		}
+		pw.CloseWithError(mw.Close())
+	}()
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/imports", pr)
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusAccepted {
+		b, _ := io.ReadAll(res.Body)
+		return "", fmt.Errorf("POST /api/imports: %s %s", res.Status, b)
+	}
+	return res.Header.Get("Location"), nil
 }
