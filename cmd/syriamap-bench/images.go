@@ -49,6 +49,9 @@ func runImages(ctx context.Context, syriamap, dir string, n int, stdout, stderr 
 	for _, suffix := range []string{"", "-wal", "-shm"} {
 		os.Remove(db + suffix)
 	}
+	// A fresh archive's store of originals too: the first import writes
+	// every original, as it would the first time.
+	os.RemoveAll(filepath.Join(dir, "originals"))
 	fmt.Fprintf(stdout, "%d photos, %.1f GB (%.1f MB each)\n", len(entries), float64(total)/1e9, float64(total)/float64(len(entries))/1e6)
 	// The first import reads the files from disk when the page cache can
 	// be dropped (root on Linux), as a folder copied from a camera card
@@ -180,15 +183,30 @@ func runUploads(ctx context.Context, syriamap, dir, folder string, importTook ti
 	if err != nil {
 		return err
 	}
-	const batch = 50
+	// Batches of 50 files, 4 requests at a time (the upload page sends
+	// its files side by side too).
+	const batch, streams = 50, 4
 	start := time.Now()
-	var jobs []string
+	var batches [][]os.DirEntry
 	for i := 0; i < len(entries); i += batch {
-		loc, err := postFiles(ctx, srv.url, token, folder, entries[i:min(i+batch, len(entries))])
-		if err != nil {
+		batches = append(batches, entries[i:min(i+batch, len(entries))])
+	}
+	jobs := make([]string, len(batches))
+	errs := make(chan error, len(batches))
+	sem := make(chan struct{}, streams)
+	for i, b := range batches {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			loc, err := postFiles(ctx, srv.url, token, folder, b)
+			jobs[i] = loc
+			errs <- err
+		}()
+	}
+	for range batches {
+		if err := <-errs; err != nil {
 			return err
 		}
-		jobs = append(jobs, loc)
 	}
 	for _, loc := range jobs {
 		for {

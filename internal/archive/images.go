@@ -258,8 +258,10 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	var end imagemeta.EndCheck
 	sinks := []io.Writer{h, &end}
 	var staged *originals.Staged
-	if d, ok := a.Originals.(*originals.Dir); ok {
-		if staged, err = d.Stage(); err != nil {
+	dir, _ := a.Originals.(*originals.Dir)
+	adopt := dir != nil && adopting(ctx)
+	if dir != nil && !adopt {
+		if staged, err = dir.Stage(); err != nil {
 			return nil, true, fmt.Sprintf("cannot keep the original: %v", err)
 		}
 		defer func() {
@@ -291,6 +293,17 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	// names an original the store lacks. (The store hashes it again as it
 	// writes, and refuses bytes that changed since.)
 	switch {
+	case adopt:
+		if _, err := dir.Adopt(sum, f.abs); err == nil {
+			break
+		}
+		// Another disk: written as any original is.
+		if _, err := fh.Seek(0, io.SeekStart); err != nil {
+			return nil, true, fmt.Sprintf("cannot read it: %v", err)
+		}
+		if _, err := a.Originals.Put(ctx, sum, st.Size(), fh); err != nil {
+			return nil, true, fmt.Sprintf("cannot keep the original: %v", err)
+		}
 	case staged != nil:
 		_, err := staged.Commit(sum)
 		staged = nil
@@ -419,3 +432,17 @@ type writeFailure struct{ err error }
 
 func (w writeFailure) Error() string { return "could not write: " + w.err.Error() }
 func (w writeFailure) Unwrap() error { return w.err }
+
+type adoptingKey struct{}
+
+// Adopting marks the image files imported under ctx as the archive's own
+// copies (an editor's upload, removed once imported): a folder store of
+// originals keeps each by a hard link instead of writing its bytes again.
+func Adopting(ctx context.Context) context.Context {
+	return context.WithValue(ctx, adoptingKey{}, true)
+}
+
+func adopting(ctx context.Context) bool {
+	v, _ := ctx.Value(adoptingKey{}).(bool)
+	return v
+}

@@ -88,6 +88,31 @@ func (d *Dir) Put(ctx context.Context, sum string, size int64, r io.Reader) (boo
 	return true, nil
 }
 
+// Adopt keeps the file at path, whose bytes hash to sum (the caller read
+// them), as the original under sum by a hard link, read-only: no byte is
+// written again. It is for a file nobody else will change (an upload's
+// copy); a file on another disk is refused (the caller then Puts it).
+// It is durable once the store is synced (Sync).
+func (d *Dir) Adopt(sum, path string) (created bool, err error) {
+	if !validSum(sum) {
+		return false, fmt.Errorf("originals: %q is not a SHA-256", sum)
+	}
+	dst := d.Path(sum)
+	if _, err := os.Stat(dst); err == nil {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := os.Link(path, dst); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	if err := os.Chmod(dst, 0o444); err != nil {
+		return false, fmt.Errorf("originals: %w", err)
+	}
+	return true, nil
+}
+
 // Open opens the original's file.
 func (d *Dir) Open(_ context.Context, sum string) (io.ReadCloser, error) {
 	if !validSum(sum) {

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/http/importapi"
 )
 
@@ -61,11 +62,20 @@ func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
 // does not read is refused (415), and a file or an upload past its
 // limit (413), before anything is imported.
 func TestUploadImports(t *testing.T) {
-	e := newEditorServer(t, Options{Uploads: t.TempDir(), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	// The originals beside the uploads, on one disk, as the server has
+	// them: an upload's image is kept by a link, not written again.
+	dir := t.TempDir()
+	e := newEditorServer(t, Options{Uploads: filepath.Join(dir, "uploads"), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	store, err := originals.NewDir(filepath.Join(dir, "originals"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.a.Originals = store
 	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
 	if err != nil {
 		t.Fatal(err)
 	}
+	jpegSum := sha256.Sum256(jpeg)
 	files := [][2]string{
 		{"captions.jsonl", `{"text": "A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah"}` + "\n"},
 		{"more.csv", "Description,byline\n\"Children play in Douma, Syria March 3, 2016.\",Bassam Khabieh\n"},
@@ -87,6 +97,9 @@ func TestUploadImports(t *testing.T) {
 		if f.State != "done" {
 			t.Errorf("%s: %s %s", f.Name, f.State, f.Error)
 		}
+	}
+	if kept, err := os.ReadFile(store.Path(hex.EncodeToString(jpegSum[:]))); err != nil || !bytes.Equal(kept, jpeg) {
+		t.Errorf("the JPEG's original is not kept as it was sent: %v", err)
 	}
 	id := e.photoID(t, "?q=Saraqeb")
 	recs, err := e.a.Store().CustodyOf(context.Background(), id)

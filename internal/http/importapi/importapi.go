@@ -310,7 +310,9 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		for _, i := range images {
 			paths = append(paths, job.Files[i].path)
 		}
-		res, err := im.archive.ImportImages(ctx, paths, nil, nil)
+		// The uploads' copies are the archive's: kept as originals by a
+		// link, not written again.
+		res, err := im.archive.ImportImages(archive.Adopting(ctx), paths, nil, nil)
 		skipped := map[string]string{}
 		for _, s := range res.Skipped {
 			skipped[filepath.Base(s.Path)] = s.Reason
