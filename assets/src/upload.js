@@ -55,7 +55,7 @@ export function uploadPage(root) {
     files = files.filter((f) => KINDS.test(f.name));
     list.replaceChildren();
     summary.replaceChildren();
-    if (skipped.length) status.textContent = t("upload.skipped", { n: skipped.length });
+    if (skipped.length) status.textContent = t("upload.skipped", { n: skipped.length, jpeg: "JPEG" });
     if (!files.length) return;
     const total = files.reduce((n, f) => n + f.size, 0);
     const sent = new Array(files.length).fill(0);

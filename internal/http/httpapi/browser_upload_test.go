@@ -58,5 +58,14 @@ func TestBrowserUpload(t *testing.T) {
 	if !strings.Contains(summary, "no-caption.csv:1: no caption column in the header: looked for caption, description, text") {
 		t.Errorf("a refused file: %q", summary)
 	}
+	// The new photos are in the review queue; the page reads in Arabic.
+	var groups int
+	b.run(t, chromedp.Navigate(e.ts.URL+href), chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
+		eval(`[...document.querySelectorAll("[data-testid=review-group]")].filter((g) => /Saraqeb|Aleppo|حلب/.test(g.textContent)).length`, &groups),
+		chromedp.Navigate(e.ts.URL+"/upload?lang=ar"), chromedp.WaitReady(`#upload[data-ready="1"]`, chromedp.ByQuery))
+	if groups == 0 {
+		t.Error("the uploaded photos are not in the review queue")
+	}
+	arabicPage(t, b, "the upload page")
 	b.check(t)
 }

@@ -177,6 +177,26 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 			t.Errorf("%s: the upload says %s %q; import says %q", c[0], f.State, f.Error, want)
 		}
 	}
+	// Bad JPEGs: skipped by import with a reason, refused by the upload
+	// with the same one.
+	for _, name := range []string{"bad-notjpeg.jpg", "bad-segment.jpg", "bad-truncated.jpg"} {
+		b, err := os.ReadFile(filepath.Join("../../evidence/imagemeta/testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+		res, err := e.a.ImportImages(context.Background(), []string{dir}, nil, nil)
+		if err != nil || len(res.Skipped) != 1 {
+			t.Fatalf("%s: import skips %d: %v", name, len(res.Skipped), err)
+		}
+		want := name + ": " + res.Skipped[0].Reason
+		up, _ := upload(t, e.ts.URL, [][2]string{{name, string(b)}}, "Authorization", "Bearer "+e.token)
+		job := waitJob(t, e, up.Header.Get("Location"))
+		if f := job.Files[0]; f.State != "refused" || f.Error != want {
+			t.Errorf("%s: the upload says %s %q; import says %q", name, f.State, f.Error, want)
+		}
+	}
 }
 
 // TestResumableUpload (issue 58, 2): a JPEG sent by tus (tus.io's
