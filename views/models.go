@@ -702,4 +702,6 @@ type EventPage struct {
 type UploadPage struct {
 	Page
 	UploadsURL, ImportsURL, ReviewURL string
+	// ReviewPhotoURL is a photo's review page, ID for its id.
+	ReviewPhotoURL string
 }

@@ -120,6 +120,17 @@ export function uploadPage(root) {
       const a = el("a", { href: root.dataset.reviewUrl, "data-testid": "review-new" }, t("upload.review-new", { n: job.new_photos }));
       summary.append(el("p", {}, ""), a);
     }
+    // The photos of this upload, each to its review page.
+    if (job.photos?.length) {
+      summary.append(el("h2", {}, t("upload.photos")));
+      const ol = el("ol", { "data-testid": "upload-photos" });
+      for (const p of job.photos) {
+        const li = el("li");
+        li.append(el("a", { href: root.dataset.reviewPhotoUrl.replace("ID", encodeURIComponent(p.id)), dir: "auto" }, p.caption));
+        ol.append(li);
+      }
+      summary.append(ol);
+    }
     status.focus();
   };
 

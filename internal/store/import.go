@@ -617,3 +617,30 @@ func (s *DB) SetChecks(ctx context.Context, checks map[string]photo.Check) (int,
 	}
 	return n, nil
 }
+
+// PhotosOfFiles lists the photos the files (their paths as imported)
+// gave, in import order, at most limit: id and caption.
+func (s *DB) PhotosOfFiles(ctx context.Context, files []string, limit int) ([]photo.Photo, error) {
+	list, err := json.Marshal(files)
+	if err != nil {
+		return nil, err
+	}
+	var out []photo.Photo
+	err = s.reading(ctx, "", "listing an import's photos", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.caption FROM photos p WHERE p.rowid IN
+			(SELECT photo FROM sources WHERE file IN (SELECT value FROM json_each(?))) AND `+visible(ctx)+` ORDER BY p.rowid LIMIT ?`, string(list), limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p photo.Photo
+			if err := rows.Scan(&p.ID, &p.Caption); err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}

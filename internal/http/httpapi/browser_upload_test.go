@@ -46,6 +46,14 @@ func TestBrowserUpload(t *testing.T) {
 	if !strings.HasPrefix(status, "Done: 3 added") || rows != 3 || !strings.Contains(summary, "captions.csv — 1 added") || href != "/review" {
 		t.Errorf("after the upload: status %q, %d progress bars, summary %q, review link %q", status, rows, summary, href)
 	}
+	// Each photo of the upload, to its review page.
+	var photos int
+	var first string
+	b.run(t, eval(`document.querySelectorAll("[data-testid=upload-photos] a[href^='/review/photos/']").length`, &photos),
+		chromedp.AttributeValue(`[data-testid=upload-photos] a`, "href", &first, nil, chromedp.ByQuery))
+	if photos != 3 {
+		t.Errorf("the upload lists %d photos (first %q), want 3", photos, first)
+	}
 	// A caption file dropped on the zone; import refuses it, and says why.
 	b.run(t, eval(`(() => {
 		const dt = new DataTransfer();

@@ -67,7 +67,7 @@ func (s *Server) uploadPage(w http.ResponseWriter, r *http.Request) {
 	}
 	page.Scripts = append(page.Scripts, s.URL("asset", "file", assets.Name("upload.js")))
 	s.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: s.URL("uploads"),
-		ImportsURL: s.URL("imports"), ReviewURL: s.URL("review")}))
+		ImportsURL: s.URL("imports"), ReviewURL: s.URL("review"), ReviewPhotoURL: s.URL("review.photo", "id", "ID")}))
 }
 
 // resumableUpload serves the tus protocol under /api/uploads/ (see

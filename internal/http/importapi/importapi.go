@@ -54,9 +54,20 @@ type Job struct {
 	Files []File `json:"files"`
 	// Summary adds up the files' imports once done.
 	Summary *store.Summary `json:"summary,omitempty"`
-	// NewPhotos are the photos this upload added, for the review queue.
-	NewPhotos int `json:"new_photos"`
+	// NewPhotos counts the photos this upload added; Photos are those
+	// its files gave, added or not (the first maxListed), for the review.
+	NewPhotos int        `json:"new_photos"`
+	Photos    []JobPhoto `json:"photos,omitempty"`
 }
+
+// JobPhoto is a photo an upload's files gave.
+type JobPhoto struct {
+	ID      string `json:"id"`
+	Caption string `json:"caption"`
+}
+
+// maxListed bounds the photos a job lists.
+const maxListed = 500
 
 // File is one uploaded file: its name as sent, size and SHA-256, and
 // how its import went — its counts, or the error `import` gives for it
@@ -332,8 +343,21 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		})
 		sum.Add(res.Summary)
 	}
+	var paths []string
+	for _, f := range job.Files {
+		if abs, err := filepath.Abs(f.path); err == nil {
+			paths = append(paths, abs)
+		}
+	}
+	photos, err := im.archive.Store().PhotosOfFiles(ctx, paths, maxListed)
+	if err != nil && im.log != nil {
+		im.log.Warn("uploads: listing an upload's photos", "job", job.ID, "err", err)
+	}
 	im.set(job, func() {
 		job.State, job.Summary, job.NewPhotos = "done", &sum, sum.Added
+		for _, p := range photos {
+			job.Photos = append(job.Photos, JobPhoto{ID: p.ID, Caption: p.Caption})
+		}
 	})
 	im.release(job)
 }
