@@ -77,3 +77,45 @@ func TestBrowserUpload(t *testing.T) {
 	arabicPage(t, b, "the upload page")
 	b.check(t)
 }
+
+// TestBrowserUploadAccessible (issue 58, 1): the upload page, before and
+// after an upload, in English and Arabic, at 1440×900 and on a phone
+// (375×812): axe-core finds nothing serious or critical, the choosers
+// are reached from the keyboard, and nothing is wider than the screen.
+func TestBrowserUploadAccessible(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	axe := axeScript(t)
+	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	csv := filepath.Join(t.TempDir(), "captions.csv")
+	os.WriteFile(csv, []byte("caption\n\"A man walks past a damaged building in Saraqeb, Syria January 15, 2018.\"\nno-caption-here\n"), 0o644)
+	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
+		b := newBrowser(t, e.ts, size[0], size[1])
+		signIn(t, b, e)
+		for _, lang := range []string{"en", "ar"} {
+			url := e.ts.URL + "/upload?lang=" + lang
+			for _, v := range axeViolations(t, b, axe, url) {
+				t.Errorf("%s %dx%d: %s", lang, size[0], size[1], v)
+			}
+			var focusable bool
+			var scroll, inner float64
+			b.run(t, eval(`[...document.querySelectorAll("[data-testid=upload-files], [data-testid=upload-folder]")].every((e) => {
+					e.focus();
+					const s = getComputedStyle(e);
+					return document.activeElement === e && e.tabIndex >= 0 && s.display !== "none" && s.visibility !== "hidden" && e.labels.length === 1 && e.labels[0].textContent.trim() !== "";
+				})`, &focusable),
+				chromedp.SetUploadFiles(`[data-testid=upload-files]`, []string{csv}, chromedp.ByQuery),
+				chromedp.Poll(`document.querySelectorAll("[data-testid=summary-file]").length === 1`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+				eval(`document.documentElement.scrollWidth`, &scroll), eval(`window.innerWidth`, &inner))
+			if !focusable {
+				t.Errorf("%s %dx%d: a file chooser is not reached from the keyboard, or has no label", lang, size[0], size[1])
+			}
+			if scroll > inner+0.5 {
+				t.Errorf("%s %dx%d: the page is %v px wide in a %v px window", lang, size[0], size[1], scroll, inner)
+			}
+			for _, v := range axeHere(t, b, axe) {
+				t.Errorf("%s %dx%d, after an upload: %s", lang, size[0], size[1], v)
+			}
+		}
+		b.check(t)
+	}
+}
