@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -118,4 +119,43 @@ func TestBrowserUploadAccessible(t *testing.T) {
 		}
 		b.check(t)
 	}
+}
+
+// TestBrowserDropFolder (issue 58, target): a folder — JPEGs with IPTC
+// captions and a CSV, one of them in a subfolder — dragged onto the
+// upload page's zone by Chromium's own drag and drop: every file in it is
+// sent and imported, and the summary says so.
+func TestBrowserDropFolder(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	folder := filepath.Join(t.TempDir(), "from-the-field")
+	os.MkdirAll(filepath.Join(folder, "day-2"), 0o755)
+	for i, n := range []string{"check-arabic.jpg", "check-abroad.jpg"} {
+		b, err := os.ReadFile(filepath.Join("../../evidence/imagemeta/testdata", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(folder, n)
+		if i == 1 {
+			dst = filepath.Join(folder, "day-2", n)
+		}
+		os.WriteFile(dst, b, 0o644)
+	}
+	os.WriteFile(filepath.Join(folder, "captions.csv"), []byte("text\n\"A man walks past a damaged building in Saraqeb, Syria January 15, 2018.\"\n"), 0o644)
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	var status string
+	var x, y float64
+	b.run(t, chromedp.Navigate(e.ts.URL+"/upload"), chromedp.WaitReady(`#upload[data-ready="1"]`, chromedp.ByQuery),
+		eval(`(() => { const r = document.querySelector("[data-testid=drop-zone]").getBoundingClientRect(); return r.x + r.width / 2; })()`, &x),
+		eval(`(() => { const r = document.querySelector("[data-testid=drop-zone]").getBoundingClientRect(); return r.y + r.height / 2; })()`, &y))
+	data := &input.DragData{Files: []string{folder}, DragOperationsMask: 1}
+	b.run(t, input.DispatchDragEvent(input.DragEnter, x, y, data), input.DispatchDragEvent(input.DragOver, x, y, data),
+		input.DispatchDragEvent(input.Drop, x, y, data),
+		chromedp.Poll(`document.querySelectorAll("[data-testid=summary-file]").length === 3`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.Text(`[data-testid=upload-status]`, &status, chromedp.ByQuery))
+	if !strings.HasPrefix(status, "Done: 3 added") {
+		t.Errorf("the dropped folder: %q", status)
+	}
+	b.check(t)
 }
