@@ -29,7 +29,7 @@ var notConditional = map[string]string{
 func TestEveryReadRouteAnswers304(t *testing.T) {
 	a, photos := imageArchive(t)
 	token := addEditor(t, a)
-	ts, s := serveArchive(t, a, Options{Media: photos, ServeOriginals: true})
+	ts, s := serveArchive(t, a, Options{Media: photos, ServeOriginals: true, Uploads: t.TempDir()})
 	_, body := get(t, ts, "/api/photos.geojson")
 	fc := features(t, body)
 	id := fc.Features[0].ID.(string)

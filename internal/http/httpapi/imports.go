@@ -19,10 +19,6 @@ import (
 // files and JPEGs) and answers 202 Accepted with the import's address in
 // Location; the import runs after, as `syriamap import` runs it.
 func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
-	if s.imports == nil {
-		s.Error(w, r, photo.Errorf(photo.EForbidden, "this server takes no uploads (it was started without a folder for them)"))
-		return
-	}
 	var job importapi.Job
 	var err error
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
@@ -56,15 +52,11 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.
 // uploadPage is where an editor adds photos from their browser.
 func (s *Server) uploadPage(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(r.Context())
-	page := s.Page(r, l.T("upload.title"), "review")
-	if page.Editor == "" || s.guard.Writable(r.Context()) != nil {
+	if !photo.ViewerOf(r.Context()).SeesWithheld() {
 		s.Error(w, r, photo.Errorf(photo.EUnauthorized, "sign in to add photos"))
 		return
 	}
-	if s.imports == nil {
-		s.Error(w, r, photo.Errorf(photo.EForbidden, "this server takes no uploads (it was started without a folder for them)"))
-		return
-	}
+	page := s.Page(r, l.T("upload.title"), "review")
 	page.Scripts = append(page.Scripts, s.URL("asset", "file", assets.Name("upload.js")))
 	s.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: s.URL("uploads"),
 		ImportsURL: s.URL("imports"), ReviewURL: s.URL("review"), ReviewPhotoURL: s.URL("review.photo", "id", "ID")}))
@@ -73,10 +65,6 @@ func (s *Server) uploadPage(w http.ResponseWriter, r *http.Request) {
 // resumableUpload serves the tus protocol under /api/uploads/ (see
 // importapi.Resumable), to editors.
 func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
-	if s.resumable == nil {
-		s.Error(w, r, photo.Errorf(photo.ENotFound, "this server takes no uploads"))
-		return
-	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.StripPrefix("/api/uploads/", s.resumable).ServeHTTP(w, r)
 }
@@ -84,10 +72,6 @@ func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *sess
 // importJob answers an upload's import: its state and, once done, each
 // file's summary or the error `import` gives for it.
 func (s *Server) importJob(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
-	if s.imports == nil {
-		s.Error(w, r, photo.Errorf(photo.ENotFound, "this server takes no uploads"))
-		return
-	}
 	job, err := s.imports.Job(mux.Vars(r)["id"])
 	if err != nil {
 		s.Error(w, r, err)

@@ -61,7 +61,7 @@ func isWrite(method string) bool {
 // token (403), and every path answers a method it does not take with 405
 // naming the methods it does take.
 func TestEveryRoute(t *testing.T) {
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, Options{Uploads: t.TempDir()}) // its routes too
 	id := e.photoID(t, "?place=ocha:C2320")
 	sample := map[string]string{"id": id, "collection": "photos", "z": "1", "x": "1", "y": "0",
 		"file": "app.js", "path": "2016/kafranbel.png", "sha": strings.Repeat("0", 64), "slug": "a-story", "dataset": "ucdp-ged", "event": "1"}

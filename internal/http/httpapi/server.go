@@ -339,10 +339,13 @@ func (s *Server) routes() {
 	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(s.changePlace)).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
 	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(s.changePlace)).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
-	r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
-	r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
-	r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).Name("uploads")
-	editorial("upload", "/upload", s.uploadPage)
+	if s.imports != nil { // a server started with a folder for uploads
+		r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
+		r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
+		r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).
+			Methods(http.MethodPost, http.MethodHead, http.MethodPatch, http.MethodDelete).Name("uploads")
+		editorial("upload", "/upload", s.uploadPage)
+	}
 	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
 	open("ogc.conformance", "/ogc/conformance", s.ogc.Conformance)
