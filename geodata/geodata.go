@@ -9,6 +9,7 @@ package geodata
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 )
 
@@ -51,6 +52,9 @@ const EventsGEDVersion = "19.1"
 // GEDCitation is how UCDP GED is cited wherever its events are shown,
 // its version for %s (CC BY 4.0 asks for the citation).
 const GEDCitation = "UCDP Georeferenced Event Dataset (GED) version %s, CC BY 4.0: Sundberg, Ralph, and Erik Melander, 2013, “Introducing the UCDP Georeferenced Event Dataset”, Journal of Peace Research 50(4): 523–532; “UCDP GED Codebook version %s”, Department of Peace and Conflict Research, Uppsala University."
+
+// CiteGED is GEDCitation for the dataset's version.
+func CiteGED(version string) string { return fmt.Sprintf(GEDCitation, version, version) }
 
 // Basemap is the map's offline background (GeoJSON): neighbouring
 // countries, governorates with label points, the Euphrates and Tigris.

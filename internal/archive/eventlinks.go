@@ -3,7 +3,6 @@ package archive
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/syriamap/syriamap/geodata"
@@ -176,7 +175,7 @@ func (a *Archive) EventsCitation(ctx context.Context) (string, error) {
 	citation := ""
 	for _, h := range held {
 		if h.Dataset == conflict.GED {
-			citation = fmt.Sprintf(geodata.GEDCitation, h.Version, h.Version)
+			citation = geodata.CiteGED(h.Version)
 		}
 	}
 	return citation, err

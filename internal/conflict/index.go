@@ -63,7 +63,7 @@ func (ix *Index) Candidates(s Sighting) []Candidate {
 	from, to := Window(s)
 	// The farthest an event may be from the photo: the largest photo's
 	// place, doubled for a fallback, and a district's reach.
-	reachKm := 2*maxPlaceRadiusKm() + districtRadiusKm
+	reachKm := 2*maxPlaceKm + districtRadiusKm
 	dLat := int16(math.Ceil(reachKm / 111 / indexCellDeg))
 	dLon := int16(math.Ceil(reachKm / (111 * math.Max(0.1, math.Cos(s.Point.Lat()*math.Pi/180))) / indexCellDeg))
 	lon, lat := cellOf(s.Point.Lon()), cellOf(s.Point.Lat())

@@ -149,17 +149,19 @@ func Reach(e Event) (b orb.Bound, ok bool) {
 	default:
 		return b, false
 	}
-	km += 2 * maxPlaceRadiusKm()
+	km += 2 * maxPlaceKm
 	return geo.NewBoundAroundPoint(orb.Point{e.Lon, e.Lat}, km*1000), true
 }
 
-func maxPlaceRadiusKm() float64 {
+// maxPlaceKm is the largest photo's place (placeRadiusKm), worked out
+// once: the index asks for it for every photo.
+var maxPlaceKm = func() float64 {
 	m := defaultPlaceRadiusKm
 	for _, r := range placeRadiusKm {
 		m = math.Max(m, r)
 	}
 	return m
-}
+}()
 
 // Window is the span of days (YYYYMMDD) of events a photo of s may
 // document: its own days, and AftermathDays before.

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -80,7 +79,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 	m := views.EventPage{Page: s.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", e.ID), ""),
 		Dataset: e.Dataset, ID: e.ID, Headline: e.Headline, Facts: eventFacts(l, ev)}
 	if e.Dataset == conflict.GED {
-		m.Citation = fmt.Sprintf(geodata.GEDCitation, e.Version, e.Version)
+		m.Citation = geodata.CiteGED(e.Version)
 	} else {
 		m.Citation = l.T("events.acled-terms")
 	}

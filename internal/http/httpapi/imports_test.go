@@ -118,7 +118,7 @@ func TestUploadImports(t *testing.T) {
 		want   string
 	}{
 		{"a file import does not read", [][2]string{{"notes.docx", "x"}}, nil, http.StatusUnsupportedMediaType, "notes.docx: not a file syriamap imports"},
-		{"a file past its limit", [][2]string{{"big.txt", strings.Repeat("A caption. ", 100_000)}}, nil, http.StatusRequestEntityTooLarge, "big.txt is larger than 1 MiB"},
+		{"a file past its limit", [][2]string{{"big.txt", strings.Repeat("A caption. ", 100_000)}}, nil, http.StatusRequestEntityTooLarge, "big.txt is larger than 1 MB"},
 		{"no file", nil, nil, http.StatusBadRequest, "the upload holds no file"},
 	} {
 		res, body := upload(t, e.ts.URL, c.files, append(bearer, c.header...)...)

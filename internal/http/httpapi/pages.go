@@ -366,7 +366,7 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 		if h.Dataset == conflict.GED {
 			m.GEDEvents += h.Events
 			m.GEDVersion = h.Version // the latest, as the versions sort
-			m.GEDCitation = fmt.Sprintf(geodata.GEDCitation, h.Version, h.Version)
+			m.GEDCitation = geodata.CiteGED(h.Version)
 		}
 	}
 	g := s.archive.Gazetteer()

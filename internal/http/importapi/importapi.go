@@ -132,7 +132,7 @@ func (im *Imports) Job(id string) (Job, error) {
 // imported when a file is refused (its type, its size, the disk).
 func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	if r.ContentLength > im.limits.UploadBytes {
-		return Job{}, tooLarge("the upload is %s; send at most %s at once", size(r.ContentLength), size(im.limits.UploadBytes))
+		return Job{}, tooLarge("the upload is %s; send at most %s at once", web.SizeText(r.ContentLength), web.SizeText(im.limits.UploadBytes))
 	}
 	mr, err := r.MultipartReader()
 	if err != nil {
@@ -222,10 +222,10 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
 	case n > limit && limit == im.limits.FileBytes:
 		os.Remove(path)
-		return File{}, tooLarge("%s is larger than %s, the most one file may be", name, size(limit))
+		return File{}, tooLarge("%s is larger than %s, the most one file may be", name, web.SizeText(limit))
 	case n > limit:
 		os.Remove(path)
-		return File{}, tooLarge("the upload is larger than %s; send at most that at once", size(im.limits.UploadBytes))
+		return File{}, tooLarge("the upload is larger than %s; send at most that at once", web.SizeText(im.limits.UploadBytes))
 	}
 	if err := out.Close(); err != nil {
 		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
@@ -386,14 +386,4 @@ func newID() string {
 	var b [8]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}
-
-func size(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20:
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -1,7 +1,6 @@
 package ogcapi
 
 import (
-	"fmt"
 	"maps"
 	"net/http"
 	"net/url"
@@ -286,7 +285,7 @@ func (s *API) collection(r *http.Request, id string) (CollectionInfo, error) {
 		}
 		for _, h := range held {
 			if h.Dataset == conflict.GED {
-				c.Description += " Cite: " + fmt.Sprintf(geodata.GEDCitation, h.Version, h.Version)
+				c.Description += " Cite: " + geodata.CiteGED(h.Version)
 			}
 		}
 		c.Extent.Spatial.BBox = [][4]float64{s.gazetteerBBox}

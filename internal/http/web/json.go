@@ -33,7 +33,14 @@ func NullIfEmpty(s string) any {
 }
 
 // sizeText writes a byte count for people: "16 KB", "4 MB".
-func sizeText(n int64) string {
+func sizeText(n int64) string { return SizeText(n) }
+
+// SizeText writes a limit in bytes for people: "4 GB", "16 MB", "64 KB"
+// (of 1,024).
+func SizeText(n int64) string {
+	if n >= 1<<30 {
+		return fmt.Sprintf("%d GB", n>>30)
+	}
 	if n >= 1<<20 {
 		return fmt.Sprintf("%d MB", n>>20)
 	}
