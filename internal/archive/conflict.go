@@ -87,16 +87,8 @@ func (a *Archive) EventDatasets(ctx context.Context) ([]store.EventsHeld, error)
 	return a.db.EventDatasets(ctx)
 }
 
-// EventCandidates are the events photo id may document, best first (see
-// conflict.Rank), as ctx's viewer may see the photo and the events.
-func (a *Archive) EventCandidates(ctx context.Context, id string) ([]conflict.Candidate, error) {
-	p, err := a.db.Photo(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return a.candidatesOf(ctx, p)
-}
-
+// candidatesOf are the events photo p may document, best first (see
+// conflict.Rank), as ctx's viewer may see the events.
 func (a *Archive) candidatesOf(ctx context.Context, p *photo.Photo) ([]conflict.Candidate, error) {
 	s := SightingOf(p)
 	if !s.Located || s.From == 0 {

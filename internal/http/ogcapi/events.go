@@ -26,18 +26,12 @@ import (
 // query (web.ParseEventQuery) and OGC's datetime.
 
 // eventItemsParams are the events' further parameters.
-var eventItemsParams = []string{"datetime", "download"}
+var eventItemsParams = []string{"datetime"}
 
 // eventQueryables are the events' queryables, each a query parameter.
 var eventQueryables = []queryable{
 	{"kind", cql.String, "UCDP's type of violence: state-based, non-state or one-sided"},
 	{"documented", cql.String, "1: the events editors linked a photo to; 0: those no photo documents"},
-}
-
-// EventItemsParams are all the query parameters the events' items take.
-func EventItemsParams() []string {
-	out := append(append([]string{"f"}, itemsParams...), eventItemsParams...)
-	return append(out, queryableNames(eventQueryables)...)
 }
 
 // eventQuery reads the events' items query.

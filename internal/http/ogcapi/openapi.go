@@ -101,8 +101,7 @@ func placeParams() []oaParam {
 
 func eventParams() []oaParam {
 	ps := []oaParam{
-		queryParam("datetime", "An instant (2016-03-05) or an interval (2016-01-01/2016-12-31, 2016-01-01/..): the events whose days meet it.", str),
-		queryParam("download", "Any value: answered as an attachment", map[string]any{"type": "string"})}
+		queryParam("datetime", "An instant (2016-03-05) or an interval (2016-01-01/2016-12-31, 2016-01-01/..): the events whose days meet it.", str)}
 	for _, q := range eventQueryables {
 		ps = append(ps, queryParam(q.name, q.title+".", schemaOf(q)))
 	}

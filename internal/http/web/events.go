@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -14,10 +13,6 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
-
-// EventParams are the query parameters the lists of events take (the
-// events GeoJSON and the OGC API's events collection).
-var EventParams = []string{"from", "to", "bbox", "kind", "documented"}
 
 // EventKinds are GED's types of violence as the kind parameter names
 // them.
@@ -78,7 +73,7 @@ func EventFeature(r store.EventRow, pageURL string) *geojson.Feature {
 	f.ID = photo.EventKey(e.Dataset, e.ID)
 	f.Properties = geojson.Properties{
 		"dataset": e.Dataset, "version": e.Version, "event_id": e.ID,
-		"date_start": dayISO(e.DateStart), "date_end": dayISO(e.DateEnd), "date_prec": e.DatePrec, "date_known": PrecisionWords(e.Dataset, "date", e.DatePrec),
+		"date_start": photo.DateFromSpan(e.DateStart, e.DateStart, "day").String(), "date_end": photo.DateFromSpan(e.DateEnd, e.DateEnd, "day").String(), "date_prec": e.DatePrec, "date_known": PrecisionWords(e.Dataset, "date", e.DatePrec),
 		"where": NullIfEmpty(e.Where), "adm_1": NullIfEmpty(e.Adm1), "adm_2": NullIfEmpty(e.Adm2),
 		"where_prec": e.WherePrec, "place_known": PrecisionWords(e.Dataset, "where", e.WherePrec),
 		"kind": NullIfEmpty(e.Kind), "side_a": NullIfEmpty(e.SideA), "side_b": NullIfEmpty(e.SideB),
@@ -93,8 +88,6 @@ func EventFeature(r store.EventRow, pageURL string) *geojson.Feature {
 func PrecisionWords(dataset, kind string, code int) string {
 	return i18n.Locale{}.Named("events."+dataset+"."+kind+".", strconv.Itoa(code))
 }
-
-func dayISO(d int) string { return fmt.Sprintf("%04d-%02d-%02d", d/10000, d/100%100, d%100) }
 
 // AppendEventPoint appends one event as the map loads them all at once
 // (/api/events/points.json, a published site's events): [id, lon, lat,
