@@ -10,6 +10,8 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // The linking rule: which events a photo may document, scored and
@@ -55,11 +57,6 @@ var (
 	// geo_precision 3 event about its point, with its governorate: the
 	// districts' polygons are not bundled.
 	districtRadiusKm = 50.0
-	// placeRadiusKm is a photo's place by its kind: a city's extent, a
-	// town's, a village's or a quarter's.
-	placeRadiusKm = map[string]float64{"city": 12, "town": 5, "village": 2, "neighbourhood": 1.5, "camp": 2, "landmark": 1.5, "crossing": 2}
-	// defaultPlaceRadiusKm is a place of another kind.
-	defaultPlaceRadiusKm = 5.0
 )
 
 // AftermathDays is how long after an event a photo of it is often taken
@@ -153,15 +150,9 @@ func Reach(e Event) (b orb.Bound, ok bool) {
 	return geo.NewBoundAroundPoint(orb.Point{e.Lon, e.Lat}, km*1000), true
 }
 
-// maxPlaceKm is the largest photo's place (placeRadiusKm), worked out
-// once: the index asks for it for every photo.
-var maxPlaceKm = func() float64 {
-	m := defaultPlaceRadiusKm
-	for _, r := range placeRadiusKm {
-		m = math.Max(m, r)
-	}
-	return m
-}()
+// maxPlaceKm is the largest photo's place the rule weighs (a city's): a
+// photo placed to a district is weighed as a city.
+const maxPlaceKm = photo.MaxSettlementRadiusKm
 
 // Window is the span of days (YYYYMMDD) of events a photo of s may
 // document: its own days, and AftermathDays before.
@@ -246,10 +237,8 @@ func DatasetName(dataset string) string {
 // placeScore is how well the event's area meets the photo's, with the
 // words that say how.
 func placeScore(s Sighting, e Event) (float64, string, bool) {
-	photoKm := placeRadiusKm[s.PlaceKind]
-	if photoKm == 0 {
-		photoKm = defaultPlaceRadiusKm
-	}
+	// An area's reach is bounded by a city's: the index looks no further.
+	photoKm := min(photo.PlaceRadiusKm(s.PlaceKind), maxPlaceKm)
 	if s.Fallback {
 		photoKm *= 2 // somewhere inside what holds the place named
 	}
