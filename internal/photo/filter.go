@@ -30,6 +30,9 @@ type Filter struct {
 	// Event selects the photos an editor linked to the event
 	// ("ucdp-ged:270123"), or with EventAny to any event; "" any photo.
 	Event string
+	// Verified selects only the photos whose placement two editors
+	// agreed on blind, or a third decided (Photo.Verified).
+	Verified bool
 	// Unplaced selects only the photos with no point.
 	Unplaced bool
 	// Unreviewed selects the photos no person has corrected or confirmed;
@@ -73,7 +76,7 @@ type MonthCount struct {
 // IsZero reports whether f selects every photo, in import order.
 func (f Filter) IsZero() bool {
 	return f.From.IsZero() && f.To.IsZero() && f.BBox == nil && f.Query == "" && len(f.Agencies) == 0 &&
-		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 && f.Reuse == "" && f.Event == "" && len(f.IDs) == 0 &&
+		len(f.Photographers) == 0 && len(f.PlaceIDs) == 0 && len(f.Governorates) == 0 && len(f.Agreements) == 0 && f.MinConfidence == 0 && f.Reuse == "" && f.Event == "" && !f.Verified && len(f.IDs) == 0 &&
 		!f.Unplaced && !f.Unreviewed && f.MentionKey == nil && f.Limit == 0 && f.Offset == 0 && !f.Newest && !f.Oldest &&
 		f.After == 0 && len(f.Conds) == 0
 }

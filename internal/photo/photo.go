@@ -64,8 +64,14 @@ type Photo struct {
 	Harm string
 	// Events are the photo's confirmed links to UCDP GED events,
 	// "ucdp-ged:270123" separated by spaces ("" for none).
-	Events  string
-	Created time.Time
+	Events string
+	// SecondLook is where the photo stands in two-person confirmation:
+	// "" (none asked), "requested", "waiting", "disagreed", "agreed" or
+	// "adjudicated"; Verified is true when its placement stands on two
+	// editors' independent answers (agreed, or decided by a third).
+	SecondLook string
+	Verified   bool
+	Created    time.Time
 	Updated time.Time
 }
 

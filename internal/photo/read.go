@@ -46,6 +46,9 @@ type Feature struct {
 	Graphic bool
 	// Events are its confirmed links to UCDP GED events (Photo.Events).
 	Events string
+	// Verified says two editors placed it alike without seeing each
+	// other's answer, or a third decided between them (Photo.Verified).
+	Verified bool
 }
 
 // PlaceCount is a place that has photos, with how many and over what time.

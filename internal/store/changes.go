@@ -83,6 +83,9 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 			if !p.Place.Located {
 				return 0, 0, photo.Errorf(photo.EInvalid, "photo %s is not placed: there is nothing to confirm; give a place or point", id)
 			}
+			if err := checkConfirm(ctx, tx, &p, c.Author); err != nil {
+				return 0, 0, err
+			}
 			before = placeState(&p)
 			p.Review = photo.ReviewConfirmed
 			after = placeState(&p)
@@ -114,6 +117,15 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 			if err := second(ctx, tx, &p, event); err != nil {
 				return 0, 0, err
 			}
+		}
+		switch action {
+		case "confirm":
+			err = s.afterPlacement(ctx, tx, custody, &p, p.Place, "confirm", c.Author, c.Note, now)
+		case "correct":
+			err = s.afterPlacement(ctx, tx, custody, &p, *c.Place, "correct", c.Author, c.Note, now)
+		}
+		if err != nil {
+			return 0, 0, err
 		}
 		if batch == 0 { // the first event names the batch
 			batch = event
@@ -215,6 +227,9 @@ func (s *DB) Undo(ctx context.Context, batch int64, author, note string) (int, e
 			return 0, err
 		}
 		if err := custody.add(ctx, u.photo, now, author, "undo", map[string]any{"undoes": batch, "before": before, "after": after, "note": note}); err != nil {
+			return 0, err
+		}
+		if err := resetLooks(ctx, tx, u.photo); err != nil {
 			return 0, err
 		}
 	}

@@ -22,11 +22,14 @@ type rowState struct {
 	lon, lat           *float64
 	harm               string
 	hasHarm, hasReview bool
+	// verified is what the last record that set it says (a placement
+	// clears it; a second look or an adjudication sets it).
+	verified, hasVerified bool
 }
 
 // placementActions are the custody actions that set a photo's placement
 // by a person's word (or take it back).
-var placementActions = map[string]bool{"correct": true, "confirm": true, "undo": true, "unplace": true, "move": true}
+var placementActions = map[string]bool{"correct": true, "confirm": true, "undo": true, "unplace": true, "move": true, "adjudicate": true}
 
 // apply folds one custody record into the state.
 func (st *rowState) apply(action, detail string) {
@@ -61,8 +64,16 @@ func (st *rowState) apply(action, detail string) {
 		if json.Unmarshal(d.After, &a) == nil {
 			st.harm, st.hasHarm = a, true
 		}
+	case action == "second-look":
+		var a struct {
+			Verified *bool `json:"verified"`
+		}
+		if json.Unmarshal(d.After, &a) == nil && a.Verified != nil {
+			st.verified, st.hasVerified = *a.Verified, true
+		}
 	case placementActions[action]:
 		var a struct {
+			Verified *bool `json:"verified"`
 			PlaceID string   `json:"place_id"`
 			Review  string   `json:"review"`
 			Lon     *float64 `json:"lon"`
@@ -70,6 +81,11 @@ func (st *rowState) apply(action, detail string) {
 		}
 		if json.Unmarshal(d.After, &a) == nil {
 			st.review, st.placeID, st.lon, st.lat, st.hasReview = a.Review, a.PlaceID, a.Lon, a.Lat, true
+			// A placement moved with its place keeps its standing;
+			// any other clears it, but an adjudication's.
+			if action != "move" {
+				st.verified, st.hasVerified = a.Verified != nil && *a.Verified, true
+			}
 		}
 	}
 }
@@ -77,6 +93,7 @@ func (st *rowState) apply(action, detail string) {
 // storedRow is a photo's row as CheckRows reads it.
 type storedRow struct {
 	id, caption, review, placeID, harm string
+	verified                           bool
 	from, to                           sql.NullInt64
 	prec                               sql.NullString
 	lon, lat                           sql.NullFloat64
@@ -97,6 +114,9 @@ func (st rowState) differences(row storedRow) []string {
 	}
 	if !st.hasHarm && row.harm != "" {
 		bad("it is marked %q, but no custody record marks it", row.harm)
+	}
+	if row.verified && !st.verified {
+		bad("it is marked verified, but its custody records no second editor's agreement since its last placement")
 	}
 	if !st.hasReview {
 		return out
@@ -127,7 +147,7 @@ func (s *DB) CheckRows(ctx context.Context, progress func(done, total int64)) (c
 		return 0, nil, fmt.Errorf("store: %w", err)
 	}
 	defer recs.Close()
-	rows, err := s.read.QueryContext(ctx, `SELECT id, caption, date_from, date_to, date_precision, review, place_id, lon, lat, harm FROM photos ORDER BY id`)
+	rows, err := s.read.QueryContext(ctx, `SELECT id, caption, date_from, date_to, date_precision, review, place_id, lon, lat, harm, verified FROM photos ORDER BY id`)
 	if err != nil {
 		return 0, nil, fmt.Errorf("store: %w", err)
 	}
@@ -141,7 +161,7 @@ func (s *DB) CheckRows(ctx context.Context, progress func(done, total int64)) (c
 	}
 	for rows.Next() {
 		var row storedRow
-		if err := rows.Scan(&row.id, &row.caption, &row.from, &row.to, &row.prec, &row.review, &row.placeID, &row.lon, &row.lat, &row.harm); err != nil {
+		if err := rows.Scan(&row.id, &row.caption, &row.from, &row.to, &row.prec, &row.review, &row.placeID, &row.lon, &row.lat, &row.harm, &row.verified); err != nil {
 			return checked, problems, err
 		}
 		var st rowState

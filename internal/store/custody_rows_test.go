@@ -71,6 +71,7 @@ func TestRowsAreCheckedAgainstTheirCustody(t *testing.T) {
 		{"review", `UPDATE photos SET review = '' WHERE id = '` + second + `'`, second, "its review is"},
 		{"harm taken off", `UPDATE photos SET harm = '' WHERE id = '` + third + `'`, third, "its harm mark is"},
 		{"harm put on", `UPDATE photos SET harm = 'withheld' WHERE id = '` + first + `'`, first, "no custody record marks it"},
+		{"verified", `UPDATE photos SET verified = 1 WHERE id = '` + second + `'`, second, "marked verified"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, problems, err := tampered(t, path, tc.sql).CheckRows(ctx, nil)

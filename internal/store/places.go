@@ -270,6 +270,9 @@ func (s *DB) unplaceCorrections(ctx context.Context, tx *sql.Tx, custody *chain,
 		if err := custody.add(ctx, id, now, c.Author, "unplace", map[string]any{"before": before, "after": after, "note": note}); err != nil {
 			return err
 		}
+		if err := resetLooks(ctx, tx, id); err != nil {
+			return err
+		}
 	}
 	return nil
 }
