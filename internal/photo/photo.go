@@ -72,7 +72,7 @@ type Photo struct {
 	SecondLook string
 	Verified   bool
 	Created    time.Time
-	Updated time.Time
+	Updated    time.Time
 }
 
 // Placed reports whether the photo has a point on the map.

@@ -73,11 +73,11 @@ func (st *rowState) apply(action, detail string) {
 		}
 	case placementActions[action]:
 		var a struct {
-			Verified *bool `json:"verified"`
-			PlaceID string   `json:"place_id"`
-			Review  string   `json:"review"`
-			Lon     *float64 `json:"lon"`
-			Lat     *float64 `json:"lat"`
+			Verified *bool    `json:"verified"`
+			PlaceID  string   `json:"place_id"`
+			Review   string   `json:"review"`
+			Lon      *float64 `json:"lon"`
+			Lat      *float64 `json:"lat"`
 		}
 		if json.Unmarshal(d.After, &a) == nil {
 			st.review, st.placeID, st.lon, st.lat, st.hasReview = a.Review, a.PlaceID, a.Lon, a.Lat, true
