@@ -93,12 +93,16 @@ type Filters struct {
 	// Event is "" or "any" (photos an editor linked to a conflict event,
 	// photo.EventAny), or an event's key; EventOffered in the live
 	// explorer (the review queue has no need of it, a site no links).
-	Event         string
-	EventOffered  bool
-	Agencies      []Option
-	Photographers []Option
-	Governorates  []Option
-	Places        []Option
+	Event        string
+	EventOffered bool
+	// Verified is "1" for the placements a second editor confirmed
+	// blind; VerifiedOffered in the explorers, live and published.
+	Verified        string
+	VerifiedOffered bool
+	Agencies        []Option
+	Photographers   []Option
+	Governorates    []Option
+	Places          []Option
 }
 
 // Explorer is the explorer page: filters, counts, a page of photos and the
@@ -207,6 +211,9 @@ type PhotoPage struct {
 	// Events are the conflict events it documents, and an editor's
 	// candidates.
 	Events *PhotoEvents
+	// Verified says who placed it and who checked it blind; nil when
+	// nobody did and the reader is not an editor.
+	Verified *VerifiedMark
 }
 
 // Harm is an editor's mark on a photo (graphic or withheld) as a page
@@ -348,9 +355,11 @@ type ReviewQueue struct {
 	// UploadURL is where editors add photos; "" when the server takes no
 	// uploads.
 	UploadURL string
-	Flash     string // what the last form did
-	Undo      *Undo  // undoes it, when it changed a group
-	Offer     *Offer // places the group's others named like a place just added
+	// SecondLooksURL is the queue of blind second looks.
+	SecondLooksURL string
+	Flash          string // what the last form did
+	Undo           *Undo  // undoes it, when it changed a group
+	Offer          *Offer // places the group's others named like a place just added
 	// WhyNot says why the visitor cannot correct (not signed in, a
 	// read-only server), "" when they can.
 	WhyNot string
@@ -526,6 +535,12 @@ var agreementOptions = []struct{ Value, Label string }{
 	{"disagrees", "agreement.option.disagrees"},
 	{"near", "agreement.option.near"},
 	{"agrees", "agreement.option.agrees"},
+}
+
+// verifiedOptions are the choices of the verified-placement filter.
+var verifiedOptions = []struct{ Value, Label string }{
+	{"", "agreement.any"},
+	{"1", "verified.option.only"},
 }
 
 // eventOptions are the choices of the linked-event filter.

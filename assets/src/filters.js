@@ -48,6 +48,8 @@ export class FilterForm {
     this.reuse?.addEventListener("change", () => this.changed());
     this.event = form.elements.namedItem("event");
     this.event?.addEventListener("change", () => this.changed());
+    this.verified = form.elements.namedItem("verified");
+    this.verified?.addEventListener("change", () => this.changed());
     for (const name of ["from", "to"]) {
       const input = form.elements.namedItem(name);
       input.addEventListener("change", () => {
@@ -84,6 +86,7 @@ export class FilterForm {
     f.agreement = this.agreement.value;
     f.reuse = this.reuse?.value || "";
     f.event = this.event?.value || "";
+    f.verified = this.verified?.value || "";
     return f;
   }
 
@@ -95,6 +98,7 @@ export class FilterForm {
     this.agreement.value = filters.agreement || "";
     if (this.reuse) this.reuse.value = filters.reuse || "";
     if (this.event) this.event.value = filters.event || "";
+    if (this.verified) this.verified.value = ["1", "true"].includes(filters.verified) ? "1" : "";
   }
 
   // setWindow writes the window into the From and To fields.

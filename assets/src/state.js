@@ -11,7 +11,7 @@ import { lang } from "./i18n.js";
 
 // multiKeys are the filters that take several values; singleKeys one.
 export const multiKeys = ["agency", "photographer", "place", "governorate"];
-export const singleKeys = ["q", "min_confidence", "agreement", "reuse", "event"];
+export const singleKeys = ["q", "min_confidence", "agreement", "reuse", "event", "verified"];
 
 export function emptyFilters() {
   const f = {};

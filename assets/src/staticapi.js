@@ -27,7 +27,7 @@ const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
 const MAX_LABELS = 400;
 // The filters that are not the window: with none of them set, a large
 // site answers from its tiles and counts without the list of all photos.
-const NARROWING = [...MULTI, "q", "min_confidence", "unplaced"];
+const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified"];
 const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
 const FACET_KEYS = rules.facet_keys;
 const CLUSTER_PIXELS = 60; // the server's cluster cells (/api/clusters)
@@ -93,8 +93,8 @@ export class StaticAPI {
       this.aliases = new Map(Object.entries(d.aliases || {})); // a place's other ids
       this.govCode = (name) => govByName.get(name) || name;
       this.byID = new Map();
-      this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence, seq], k) => {
-        const p = { k, id, lon, lat, from, to, placement, metadata, confidence, seq,
+      this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence, seq, verified], k) => {
+        const p = { k, id, lon, lat, from, to, placement, metadata, confidence, seq, verified: verified === 1,
           agency: agency < 0 ? "" : d.agencies[agency][0], photographer: photographer < 0 ? "" : d.photographers[photographer][0],
           place: place < 0 ? "" : d.places[place][0], placeName: place < 0 ? "" : d.places[place][1], placeNameAr: place < 0 ? "" : d.places[place][2],
           gov: gov < 0 ? "" : d.governorates[gov][0], govAr: gov < 0 ? "" : d.governorates[gov][2], agreement: agreement < 0 ? "" : d.agreements[agreement][0] };
@@ -164,11 +164,13 @@ export class StaticAPI {
     }
     const minConf = Number(q.get("min_confidence") || 0);
     const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
+    const verified = ["1", "true"].includes((q.get("verified") || "").trim());
     const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
     return (p) => {
       if ((from !== null || to !== null) && !overlaps(p.from, p.to, from, to)) return false;
       if (box && (p.lon === null || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3])) return false;
       if (unplaced && p.lon !== null) return false;
+      if (verified && !p.verified) return false;
       if (minConf > 0 && p.confidence < minConf) return false;
       if (sets.agency && !sets.agency.has(p.agency)) return false;
       if (sets.photographer && !sets.photographer.has(p.photographer)) return false;
@@ -676,6 +678,8 @@ function checkFilter(q) {
   if (reuse && reuse !== "copy" && reuse !== "conflict") throw bad("reuse", "reuse", reuse);
   const unplaced = (q.get("unplaced") || "").trim();
   if (!["", "0", "false", "1", "true"].includes(unplaced)) throw bad("unplaced", "unplaced", unplaced);
+  const verified = (q.get("verified") || "").trim();
+  if (!["", "0", "false", "1", "true"].includes(verified)) throw bad("verified", "verified", verified);
   const conf = (q.get("min_confidence") || "").trim();
   if (conf && !(goFloat(conf) >= 0 && goFloat(conf) <= 1)) throw bad("min_confidence", "min_confidence", conf);
   const event = (q.get("event") || "").trim();

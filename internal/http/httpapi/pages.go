@@ -132,7 +132,7 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 		m.Page.Preloads = explorerPreloads(m.Map)
 	}
 	m.Filters = pagemodel.Filters(i18n.From(ctx), s.archive.Gazetteer(), s.URL("explorer"), s.URL("facets"), s.URL("places.search"), q, f, facets)
-	m.Filters.EventOffered = true
+	m.Filters.EventOffered, m.Filters.VerifiedOffered = true, true
 	s.Render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
 
@@ -151,7 +151,7 @@ func explorerPreloads(c views.MapConfig) []string {
 // narrowed reports whether q has a filter beyond the time window and
 // the box (the explorer's state.js multiKeys and singleKeys).
 func narrowed(q url.Values) bool {
-	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement", "reuse", "event"} {
+	for _, k := range []string{"agency", "photographer", "place", "governorate", "q", "min_confidence", "agreement", "reuse", "event", "verified"} {
 		for _, v := range q[k] {
 			if strings.TrimSpace(v) != "" {
 				return true
@@ -278,6 +278,9 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if err2 == nil {
 		m.Events, err2 = s.photoEventsView(r, m.Page, p)
+	}
+	if err2 == nil {
+		m.Verified, err2 = s.verifiedMark(r, m.Page, p)
 	}
 	if err2 != nil {
 		s.Error(w, r, err2)

@@ -61,7 +61,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := i18n.From(ctx)
-	m := views.ReviewQueue{Page: s.Page(r, l.T("review.title"), "review"), LogURL: s.URL("review.log"), UploadURL: s.uploadURL(), WhyNot: s.whyNot(r), Flash: s.doneMessage(l, q.Get("done")),
+	m := views.ReviewQueue{Page: s.Page(r, l.T("review.title"), "review"), LogURL: s.URL("review.log"), SecondLooksURL: s.URL("second-looks"), UploadURL: s.uploadURL(), WhyNot: s.whyNot(r), Flash: s.doneMessage(l, q.Get("done")),
 		Undo: s.undoOf(r, q.Get("done"))}
 	s.WithScript(&m.Page) // the filters' lists to search
 	m.Filters = pagemodel.Filters(i18n.From(r.Context()), s.archive.Gazetteer(), s.URL("review"), s.URL("facets"), s.URL("places.search"), q, f, facets)

@@ -106,6 +106,7 @@ type storage interface {
 	photoStore
 	harmStore
 	reviewStore
+	lookStore
 	storyapi.Store
 	session.Store
 }
@@ -332,6 +333,19 @@ func (s *Server) routes() {
 	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
 	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(s.putEventLink)).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
 	r.Handle("/photos/{id}/events", s.guard.Editing(s.postEventLink)).Methods(http.MethodPost).Name("photo.event-links")
+	editorial("second-looks", "/review/second-looks", s.secondLooksPage)
+	editorial("second-look", "/review/second-looks/{look:[0-9]+}", s.secondLookPage)
+	r.Handle("/review/second-looks/{look:[0-9]+}", s.guard.Editing(s.postSecondLook)).Methods(http.MethodPost)
+	r.Handle("/review/second-looks/setting", s.guard.Editing(s.postTwoPerson)).Methods(http.MethodPost).Name("second-looks.setting")
+	editorial("adjudication", "/review/adjudications/{look:[0-9]+}", s.adjudicationPage)
+	r.Handle("/review/adjudications/{look:[0-9]+}", s.guard.Editing(s.postAdjudication)).Methods(http.MethodPost)
+	editorial("agreement", "/review/agreement", s.agreementPage)
+	editorial("agreement.csv", "/review/agreement.csv", s.agreementCSV)
+	editorial("second-looks.json", "/api/second-looks", s.secondLooksJSON)
+	editorial("second-look.json", "/api/second-looks/{look:[0-9]+}", s.secondLookJSON)
+	r.Handle("/api/second-looks/{look:[0-9]+}", s.guard.Editing(s.putSecondLook)).Methods(http.MethodPut)
+	r.Handle("/api/second-looks/{look:[0-9]+}/decision", s.guard.Editing(s.putAdjudication)).Methods(http.MethodPut).Name("adjudication.json")
+	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(s.postRequestLook)).Methods(http.MethodPost).Name("photo.second-look")
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken

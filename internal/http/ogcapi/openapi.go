@@ -64,6 +64,7 @@ func photoParams() []oaParam {
 		queryParam("place", "A gazetteer place's id (any of its source ids); may repeat.", str),
 		queryParam("min_confidence", "The geocoder's confidence at least this, 0 to 1.", map[string]any{"type": "number", "minimum": 0, "maximum": 1}),
 		queryParam("unplaced", "true: only the photos no place was found for.", map[string]any{"type": "boolean"}),
+		queryParam("verified", "1: only the photos whose placement a second editor confirmed without seeing the first answer (or a third decided).", map[string]any{"type": "boolean"}),
 		queryParam("reuse", "conflict: only the photos whose picture is the same frame as another photo's under a caption that disagrees "+
 			"(another place, date or photographer); copy: the same frame, captions agreeing.", map[string]any{"type": "string", "enum": []string{"conflict", "copy"}}),
 		queryParam("event", "any: only the photos editors linked to a conflict event; ucdp-ged:ID: those linked to that event.", str),

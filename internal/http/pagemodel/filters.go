@@ -18,7 +18,7 @@ func Filters(l i18n.Locale, g *gazetteer.Gazetteer, action, facetsURL, placesSea
 		FacetsURL: facetsURL, PlacesSearchURL: placesSearchURL,
 		MinConfidence: q.Get("min_confidence"),
 		Agreement:     q.Get("agreement"),
-		Reuse:         q.Get("reuse"), ReuseOffered: true, Event: q.Get("event"),
+		Reuse:         q.Get("reuse"), ReuseOffered: true, Event: q.Get("event"), Verified: q.Get("verified"),
 		Agencies:      options(facets.Agencies, f.Agencies),
 		Photographers: options(facets.Photographers, f.Photographers),
 		Governorates:  options(facets.Governorates, f.Governorates),

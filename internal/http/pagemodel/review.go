@@ -83,15 +83,27 @@ func PlaceWhere(l i18n.Locale, gz *gazetteer.Gazetteer, id string) string {
 	return kind
 }
 
+// DateTime is a moment in the reader's words, in UTC ("3 December 2026,
+// 14:05").
+func DateTime(l i18n.Locale, at time.Time) string {
+	at = at.UTC()
+	return l.T("history.at", "date", Day(l, at), "time", l.Number(at.Format("15:04")))
+}
+
+// Day is a moment's day in the reader's words, in UTC.
+func Day(l i18n.Locale, at time.Time) string {
+	at = at.UTC()
+	return l.Date(at.Year(), at.Month(), at.Day())
+}
+
 // EventRow is an event of a photo's history (or a place added), as its
 // page and the review log show it.
 func EventRow(l i18n.Locale, g *gazetteer.Gazetteer, e photo.Event, urls URLs) views.EventRow {
-	at := e.At.UTC()
 	action := e.Action
 	if i18n.Has("history.action." + action) {
 		action = l.T("history.action." + action)
 	}
-	row := views.EventRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
+	row := views.EventRow{At: DateTime(l, e.At),
 		By: ByWhom(l, e.By), Action: action, Note: e.Note}
 	// The store's own note of an undo, in the reader's language.
 	var batch int64

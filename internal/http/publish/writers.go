@@ -95,7 +95,8 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 	}
 	// The point: [id, lon, lat, from, to, placement, metadata, agency,
-	// photographer, place, governorate, agreement, confidence, seq].
+	// photographer, place, governorate, agreement, confidence, seq,
+	// verified].
 	b := w.points.AvailableBuffer()
 	if k > 0 {
 		b = append(b, ",\n"...)
@@ -125,6 +126,9 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 	// default, sort by it.
 	b = append(b, ',')
 	b = strconv.AppendInt(b, ft.Seq, 10)
+	// Whether two editors placed it alike, blind (1) or not (0).
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(b2i(ft.Verified)), 10)
 	b = append(b, ']')
 	w.points.Write(b)
 
@@ -248,7 +252,7 @@ func (w *writers) finish(p *publisher) error {
 		return err
 	}
 	var b bytes.Buffer
-	b.WriteString(`{"fields":["id","lon","lat","from","to","placement","metadata","agency","photographer","place","governorate","agreement","confidence","seq"],`)
+	b.WriteString(`{"fields":["id","lon","lat","from","to","placement","metadata","agency","photographer","place","governorate","agreement","confidence","seq","verified"],`)
 	for _, t := range []struct {
 		key string
 		t   *table
@@ -501,4 +505,11 @@ func arabicGovernorate(g *gazetteer.Gazetteer, name string) string {
 		return ar
 	}
 	return ""
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

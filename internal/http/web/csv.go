@@ -10,7 +10,7 @@ import (
 // CSVHeader are the CSV columns: the GeoJSON properties with lon and lat.
 var CSVHeader = []string{"id", "lon", "lat", "date", "date_precision", "caption", "photographer", "agency", "place_id",
 	"place_name", "place_kind", "governorate", "precision", "confidence", "mention", "image_url", "url",
-	"thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note", "graphic", "events"}
+	"thumbnail_url", "iptc_city", "iptc_country", "gps_lon", "gps_lat", "gps_distance_km", "exif_time", "agreement", "agreement_note", "graphic", "events", "verified"}
 
 // AppendCSVFeature appends one photo as a CSV record of CSVHeader's
 // columns, for spreadsheets and for GDAL with X_POSSIBLE_NAMES=lon
@@ -32,7 +32,7 @@ func AppendCSVFeature(b []byte, ft *photo.Feature, l FeatureLinks, gps bool) []b
 	return AppendCSVRow(b, []string{ft.ID, lon, lat, ISODate(ft.Date), ft.Date.Precision, Inert(ft.Caption), Inert(ft.Photographer),
 		Inert(ft.Agency), Inert(ft.PlaceID), Inert(ft.PlaceName), ft.PlaceKind, Inert(ft.Governorate), ft.Precision,
 		strconv.FormatFloat(ft.Confidence, 'f', -1, 64), Inert(ft.Mention), Inert(l.Image), Inert(l.Page),
-		Inert(l.Thumbnail), Inert(c.IPTCCity), Inert(c.IPTCCountry), gpsLon, gpsLat, gpsKm, c.EXIFTime, c.Agreement, Inert(c.Note), strconv.FormatBool(ft.Graphic), ft.Events})
+		Inert(l.Thumbnail), Inert(c.IPTCCity), Inert(c.IPTCCountry), gpsLon, gpsLat, gpsKm, c.EXIFTime, c.Agreement, Inert(c.Note), strconv.FormatBool(ft.Graphic), ft.Events, strconv.FormatBool(ft.Verified)})
 }
 
 // Inert keeps a text cell from being run as a formula by a spreadsheet

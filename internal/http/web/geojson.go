@@ -112,6 +112,9 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 	// tools read it.
 	b = append(b, `,"events":`...)
 	b = appendOrNull(b, f.Events)
+	// Two editors placed it alike, blind, or a third decided.
+	b = append(b, `,"verified":`...)
+	b = strconv.AppendBool(b, f.Verified)
 	return append(b, `}}`...)
 }
 

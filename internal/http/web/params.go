@@ -14,7 +14,7 @@ import (
 
 // FilterParams are the query parameters every list endpoint takes;
 // agency, photographer, place and governorate may repeat (any of them).
-var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement", "reuse", "event"}
+var FilterParams = []string{"from", "to", "bbox", "q", "agency", "photographer", "place", "governorate", "min_confidence", "unplaced", "agreement", "reuse", "event", "verified"}
 
 // maxValues bounds the values one filter parameter may repeat.
 const maxValues = 100
@@ -33,7 +33,7 @@ func MultiParam(q url.Values, name string) []string {
 
 // OnceFilterParams are the filters given once at most (the others may
 // repeat: agency=AFP&agency=Reuters).
-var OnceFilterParams = []string{"from", "to", "bbox", "q", "min_confidence", "unplaced", "event"}
+var OnceFilterParams = []string{"from", "to", "bbox", "q", "min_confidence", "unplaced", "event", "verified"}
 
 // FilterMessages are the messages of a bad filter, by what is wrong, with
 // fmt's verbs (a published site's script formats the same strings:
@@ -48,6 +48,7 @@ var FilterMessages = map[string]string{
 	"agreement":      "%q: want agrees, near or disagrees",
 	"reuse":          "%q: want conflict (the frame is also another photo's, under a caption that disagrees) or copy",
 	"unplaced":       "%q: want true or false",
+	"verified":       "%q: want 1 (only placements a second editor confirmed without seeing the first answer) or 0",
 	"event":          "%q: want any (a photo linked to any event) or an event as dataset:id (ucdp-ged:270123)",
 	"min_confidence": "%q is not a number from 0 to 1",
 }
@@ -161,6 +162,13 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 	default:
 		return f, BadParam("unplaced", FilterMessages["unplaced"], v)
 	}
+	switch v := strings.TrimSpace(q.Get("verified")); v {
+	case "", "0", "false":
+	case "1", "true":
+		f.Verified = true
+	default:
+		return f, BadParam("verified", FilterMessages["verified"], v)
+	}
 	if v := strings.TrimSpace(q.Get("min_confidence")); v != "" {
 		c, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(c) || c < 0 || c > 1 {
@@ -219,6 +227,9 @@ func NormalQuery(q url.Values) string {
 	}
 	if f.Unplaced {
 		out.Set("unplaced", "1")
+	}
+	if f.Verified {
+		out.Set("verified", "1")
 	}
 	return out.Encode()
 }

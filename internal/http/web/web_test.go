@@ -135,7 +135,7 @@ func TestNormalQuery(t *testing.T) {
 	// Each filter parameter, and any other, changes the normal form.
 	samples := map[string]string{"from": "2016-02", "to": "2016-02", "bbox": "36,33,37,34", "q": "Aleppo", "agency": "AFP",
 		"photographer": "Rodi Said", "place": "ocha:C2320", "governorate": "SY02", "min_confidence": "0.5", "unplaced": "1",
-		"agreement": "near", "reuse": "conflict", "event": "ucdp-ged:270123"}
+		"agreement": "near", "reuse": "conflict", "event": "ucdp-ged:270123", "verified": "true"}
 	seen := map[string]string{NormalQuery(nil): "(none)"}
 	for _, name := range append(slices.Clone(FilterParams), "limit", "field", "bin") {
 		v, ok := samples[name]

@@ -1,0 +1,586 @@
+package httpapi
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gorilla/mux"
+
+	"github.com/syriamap/syriamap/internal/agreement"
+	"github.com/syriamap/syriamap/internal/http/pagemodel"
+	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/i18n"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/views"
+)
+
+// The second looks: a queue, the blind page and its answer, the third
+// editor's page and decision, the archive's setting and a photo's request
+// (see store's secondlook.go for the rule). What the second editor is
+// shown — page and API alike — is built by blindLook alone, which reads
+// nothing of the first answer.
+
+// lookStore is the storage of two-person confirmation.
+type lookStore interface {
+	TwoPerson(ctx context.Context) (bool, error)
+	SetTwoPerson(ctx context.Context, on bool, by string) error
+	RequestSecondLook(ctx context.Context, id, by string) (bool, error)
+}
+
+// lookDone are the messages of a step taken, by the done= the queue is
+// sent back with.
+var lookDone = map[string]string{store.LookAgreed: "looks.done-agreed", store.LookDisagreed: "looks.done-disagreed",
+	store.LookAdjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
+
+// lookStates are the words of a photo's second look waiting, for editors.
+var lookStates = map[string]string{store.LookRequested: "looks.state-requested", store.LookWaiting: "looks.state-waiting",
+	store.LookDisagreed: "looks.state-disagreed"}
+
+// maxQueue bounds the rounds a queue lists.
+const maxQueue = 500
+
+// editorOf is the signed-in editor reading an editorial page, or an
+// EUnauthorized error saying what to do.
+func editorOf(r *http.Request, what string) (string, error) {
+	v := photo.ViewerOf(r.Context())
+	if !v.SeesWithheld() {
+		return "", photo.Errorf(photo.EUnauthorized, "sign in to %s", what)
+	}
+	return v.Editor, nil
+}
+
+// lookID reads a round's id from the path.
+func lookID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(mux.Vars(r)["look"], 10, 64)
+	if err != nil || id <= 0 {
+		return 0, photo.Errorf(photo.ENotFound, "no second look %q", mux.Vars(r)["look"])
+	}
+	return id, nil
+}
+
+// secondLooksPage lists the rounds this editor may answer and decide.
+func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
+	me, err := editorOf(r, "give second looks")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	l := i18n.From(ctx)
+	m := views.SecondLooks{Page: s.Page(r, l.T("looks.title"), "review"), SettingAction: s.URL("second-looks.setting"), CSRF: s.csrfOf(r),
+		AgreementURL: s.URL("agreement")}
+	if key, ok := lookDone[r.URL.Query().Get("done")]; ok {
+		m.Flash = l.T(key)
+	}
+	if m.TwoPerson, err = s.db.TwoPerson(ctx); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	waiting, err := s.archive.LookRounds(ctx, store.LookWaiting, "", "", maxQueue)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	for _, rd := range waiting {
+		if rd.First.By == me {
+			m.Mine++
+			continue
+		}
+		m.ToLook = append(m.ToLook, views.LookItem{Caption: rd.Caption, URL: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10))})
+	}
+	disagreed, err := s.archive.LookRounds(ctx, store.LookDisagreed, "", "", maxQueue)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	for _, rd := range disagreed {
+		if rd.First.By != me && rd.Second.By != me {
+			m.ToDecide = append(m.ToDecide, views.LookItem{Caption: rd.Caption, URL: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10))})
+		}
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	s.Render(w, r, http.StatusOK, views.SecondLooksPage(m))
+}
+
+// blindLook is what a second editor is shown of round rd: the photo's
+// caption, date, credit, image and file, and nothing of any answer — not
+// the first editor's pin, place or note, nor the geocoder's reading (which
+// is most often what the first editor confirmed). The file's agreement
+// with the caption is left out too: it is worked out against the place
+// the photo is shown at.
+type blindLookJSON struct {
+	ID           int64       `json:"id"`
+	PhotoID      string      `json:"photo_id"`
+	Caption      string      `json:"caption"`
+	Date         string      `json:"date,omitempty"`
+	Photographer string      `json:"photographer,omitempty"`
+	Agency       string      `json:"agency,omitempty"`
+	ImageURL     string      `json:"image_url,omitempty"`
+	IPTCCity     string      `json:"iptc_city,omitempty"`
+	IPTCCountry  string      `json:"iptc_country,omitempty"`
+	GPS          *[2]float64 `json:"gps,omitempty"`
+	EXIFTime     string      `json:"exif_time,omitempty"`
+	Answer       string      `json:"answer"`
+}
+
+// blindLook builds the blind view of round rd's photo p.
+func (s *Server) blindLook(r *http.Request, rd store.LookRound, p *photo.Photo) blindLookJSON {
+	b := blindLookJSON{ID: rd.ID, PhotoID: p.ID, Caption: p.Caption, Date: p.Date.String(), Photographer: p.Photographer, Agency: p.Agency,
+		IPTCCity: p.Check.IPTCCity, IPTCCountry: p.Check.IPTCCountry, EXIFTime: p.Check.EXIFTime,
+		Answer: s.URL("second-look.json", "look", strconv.FormatInt(rd.ID, 10))}
+	if p.ImageFile != "" {
+		b.ImageURL = s.URL("image.large", "sha", p.ImageFile)
+	}
+	if p.Check.HasGPS && s.showsGPS(r) {
+		b.GPS = &[2]float64{p.Check.GPSLon, p.Check.GPSLat}
+	}
+	return b
+}
+
+// lookFor reads round id with its photo, as this editor may see it.
+func (s *Server) lookFor(w http.ResponseWriter, r *http.Request) (store.LookRound, *photo.Photo, error) {
+	id, err := lookID(r)
+	if err != nil {
+		return store.LookRound{}, nil, err
+	}
+	rd, err := s.archive.LookRound(r.Context(), id)
+	if err != nil {
+		return rd, nil, err
+	}
+	p, err := s.photoFor(w, r, rd.PhotoID)
+	return rd, p, err
+}
+
+// secondLookPage is the blind look at one photo.
+func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
+	me, err := editorOf(r, "give second looks")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	rd, p, err := s.lookFor(w, r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	l := i18n.From(r.Context())
+	b := s.blindLook(r, rd, p)
+	m := views.SecondLook{Page: s.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
+		Photographer: b.Photographer, Agency: b.Agency, ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
+		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles,
+		QueueURL: s.URL("second-looks")}
+	switch {
+	case rd.First.By == me:
+		m.Refusal = l.T("looks.refused-own")
+	case rd.State != store.LookWaiting:
+		m.Refusal = l.T("looks.refused-state")
+	}
+	if p.ImageFile != "" {
+		m.File = s.imageFileView(r.Context(), l, p, s.showsGPS(r))
+		// The file's agreement with the caption is measured against the
+		// place the photo is shown at: it would tell that place.
+		m.File.Agreement, m.File.Parts, m.File.Note, m.File.NoteLang = "", "", "", ""
+		if b.GPS != nil {
+			m.GPSLon, m.GPSLat = strconv.FormatFloat(b.GPS[0], 'f', 6, 64), strconv.FormatFloat(b.GPS[1], 'f', 6, 64)
+		}
+		if p.Check.IPTCCity != "" {
+			if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
+				m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
+				m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
+			}
+		}
+	}
+	s.WithMapAssets(&m.Page)
+	w.Header().Set("Cache-Control", "private, no-store")
+	s.Render(w, r, http.StatusOK, views.SecondLookPage(m))
+}
+
+// lookAnswer reads a second look's answer from a form or JSON: a place
+// (place_id, as typed in the search), a point (lon, lat), or unplaceable.
+type lookAnswer struct {
+	PlaceID     string   `json:"place_id"`
+	Lon         *float64 `json:"lon"`
+	Lat         *float64 `json:"lat"`
+	Unplaceable bool     `json:"unplaceable"`
+	Note        string   `json:"note"`
+	Choice      string   `json:"choice"` // a third editor's
+}
+
+func (a lookAnswer) point() (*[2]float64, error) {
+	if a.Lon == nil && a.Lat == nil {
+		return nil, nil
+	}
+	if a.Lon == nil || a.Lat == nil {
+		return nil, photo.ParamErrorf("lon", "a point needs lon and lat")
+	}
+	return &[2]float64{*a.Lon, *a.Lat}, nil
+}
+
+// formAnswer reads a look's form: action place, point or unplaceable (a
+// third editor's choice first, second or other).
+func formAnswer(r *http.Request) (lookAnswer, error) {
+	r.ParseForm()
+	a := lookAnswer{Note: r.PostFormValue("note"), Choice: r.PostFormValue("choice")}
+	action := r.PostFormValue("action")
+	placeID := typedPlaceID(r.PostFormValue("place_id"))
+	lon, lat := strings.TrimSpace(r.PostFormValue("lon")), strings.TrimSpace(r.PostFormValue("lat"))
+	switch {
+	case action == "unplaceable":
+		a.Unplaceable = true
+	case action == "place" || (action == "" && placeID != ""):
+		if placeID == "" {
+			return a, photo.ParamErrorf("place_id", "choose a place first")
+		}
+		a.PlaceID = placeID
+	case action == "point" || lon != "" || lat != "":
+		pt, err := formPoint(lon, lat)
+		if err != nil {
+			return a, err
+		}
+		a.Lon, a.Lat = &pt[0], &pt[1]
+	case a.Choice == "":
+		return a, photo.ParamErrorf("action", "give a place, a point, or say the photo cannot be placed")
+	}
+	return a, nil
+}
+
+// postSecondLook takes a blind answer from the page's form.
+func (s *Server) postSecondLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
+	a, err := formAnswer(r)
+	if err == nil {
+		var rd store.LookRound
+		if rd, err = s.answerLook(r, ed, a); err == nil {
+			http.Redirect(w, r, s.URL("second-looks")+"?done="+rd.State, http.StatusSeeOther)
+			return
+		}
+	}
+	s.Error(w, r, err)
+}
+
+// putSecondLook takes a blind answer as JSON and answers the round as the
+// second editor may now see it: both answers and how they compare.
+func (s *Server) putSecondLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	var a lookAnswer
+	err := decodeBody(r, &a)
+	if err == nil {
+		var rd store.LookRound
+		if rd, err = s.answerLook(r, ed, a); err == nil {
+			w.Header().Set("Cache-Control", "no-store")
+			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
+			return
+		}
+	}
+	s.Error(w, r, err)
+}
+
+func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (store.LookRound, error) {
+	id, err := lookID(r)
+	if err != nil {
+		return store.LookRound{}, err
+	}
+	pt, err := a.point()
+	if err != nil {
+		return store.LookRound{}, err
+	}
+	if !a.Unplaceable && a.PlaceID == "" && pt == nil {
+		return store.LookRound{}, photo.ParamErrorf("place_id", `give place_id, lon and lat, or "unplaceable": true`)
+	}
+	return s.archive.AnswerSecondLook(r.Context(), id, ed.Name, a.PlaceID, pt, a.Unplaceable, a.Note)
+}
+
+// secondLooksJSON lists the rounds waiting for this editor's blind look.
+func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
+	me, err := editorOf(r, "give second looks")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	waiting, err := s.archive.LookRounds(r.Context(), store.LookWaiting, "", "", maxQueue)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := []blindLookJSON{}
+	for _, rd := range waiting {
+		if rd.First.By == me {
+			continue
+		}
+		p, err := s.db.Photo(r.Context(), rd.PhotoID)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		out = append(out, s.blindLook(r, rd, p))
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	s.WriteJSON(w, r, "application/json", map[string]any{"second_looks": out})
+}
+
+// secondLookJSON answers one round: blind to an editor who may still
+// answer it, whole once it no longer waits (or to its first editor).
+func (s *Server) secondLookJSON(w http.ResponseWriter, r *http.Request) {
+	me, err := editorOf(r, "give second looks")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	rd, p, err := s.lookFor(w, r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	if rd.State == store.LookWaiting && rd.First.By != me {
+		s.WriteJSON(w, r, "application/json", s.blindLook(r, rd, p))
+		return
+	}
+	s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
+}
+
+// roundJSON is a round with both answers: for its editors once answered,
+// and for the third editor.
+type roundJSON struct {
+	ID        int64          `json:"id"`
+	PhotoID   string         `json:"photo_id"`
+	State     string         `json:"state"`
+	First     answerJSON     `json:"first"`
+	Second    *answerJSON    `json:"second,omitempty"`
+	Judgement map[string]any `json:"judgement,omitempty"`
+	Third     *answerJSON    `json:"third,omitempty"`
+}
+
+type answerJSON struct {
+	By       string   `json:"by"`
+	Decision string   `json:"decision,omitempty"`
+	Choice   string   `json:"choice,omitempty"`
+	PlaceID  string   `json:"place_id,omitempty"`
+	Place    string   `json:"place,omitempty"`
+	Lon      *float64 `json:"lon,omitempty"`
+	Lat      *float64 `json:"lat,omitempty"`
+	Note     string   `json:"note,omitempty"`
+	At       string   `json:"at"`
+}
+
+func answerJSONOf(a store.LookAnswer) answerJSON {
+	j := answerJSON{By: a.By, Decision: a.Decision, Choice: a.Choice, PlaceID: a.PlaceID, Place: a.PlaceName, Note: a.Note, At: a.At.UTC().Format("2006-01-02T15:04:05Z")}
+	if a.Located {
+		j.Lon, j.Lat = &a.Lon, &a.Lat
+	}
+	return j
+}
+
+func roundJSONOf(rd store.LookRound) roundJSON {
+	out := roundJSON{ID: rd.ID, PhotoID: rd.PhotoID, State: rd.State, First: answerJSONOf(rd.First)}
+	if rd.Second.By != "" {
+		sec := answerJSONOf(rd.Second)
+		out.Second = &sec
+		j := rd.Judgement
+		out.Judgement = map[string]any{"same_place": j.SamePlace, "nested": j.Nested, "same_governorate": j.SameGovernorate,
+			"within_size": j.WithinSize, "size_km": j.SizeKm, "agreed": j.Agreed}
+		if !math.IsNaN(j.DistanceKm) {
+			out.Judgement["distance_km"] = math.Round(j.DistanceKm*100) / 100
+		}
+	}
+	if rd.Third.By != "" {
+		th := answerJSONOf(rd.Third)
+		out.Third = &th
+	}
+	return out
+}
+
+// adjudicationPage shows a disagreement to a third editor.
+func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
+	me, err := editorOf(r, "decide between two editors")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	rd, p, err := s.lookFor(w, r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	l := i18n.From(r.Context())
+	// Before the second answer, the page would show the first to someone
+	// who may still give the second: it is not shown.
+	if rd.State == store.LookWaiting {
+		s.Error(w, r, photo.Errorf(photo.ENotFound, "the second look at photo %s is not answered yet: nothing to decide", rd.PhotoID))
+		return
+	}
+	m := views.Adjudication{Page: s.Page(r, l.T("looks.decide-title"), "review"), Caption: p.Caption, DateShown: pagemodel.Date(l, p.Date),
+		PhotoURL: s.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: judgementText(l, rd.Judgement),
+		Action: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10)), CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"),
+		BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles, QueueURL: s.URL("second-looks")}
+	switch {
+	case rd.Third.By != "":
+		d := s.answerView(l, 3, rd.Third)
+		m.Decided = &d
+	case rd.First.By == me || rd.Second.By == me:
+		m.Refusal = l.T("looks.refused-party")
+	case rd.State != store.LookDisagreed:
+		m.Refusal = l.T("looks.refused-state")
+	}
+	s.WithMapAssets(&m.Page)
+	w.Header().Set("Cache-Control", "private, no-store")
+	s.Render(w, r, http.StatusOK, views.AdjudicationPage(m))
+}
+
+func (s *Server) answerView(l i18n.Locale, n int, a store.LookAnswer) views.LookAnswerView {
+	v := views.LookAnswerView{N: n, Editor: a.By, Note: a.Note, When: pagemodel.DateTime(l, a.At)}
+	switch {
+	case a.Decision == agreement.Unplaceable || !a.Located && a.PlaceID == "":
+		v.Place = l.T("looks.unplaceable-answer")
+	default:
+		v.Place = pagemodel.OrPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), a.PlaceID, a.PlaceName))
+		v.Lon, v.Lat = strconv.FormatFloat(a.Lon, 'f', 6, 64), strconv.FormatFloat(a.Lat, 'f', 6, 64)
+	}
+	return v
+}
+
+// judgementText says how two answers compared, the three ways.
+func judgementText(l i18n.Locale, j agreement.Judgement) string {
+	if math.IsNaN(j.DistanceKm) {
+		return l.T("looks.judged-unplaceable")
+	}
+	yes := func(b bool) string {
+		if b {
+			return l.T("common.yes")
+		}
+		return l.T("common.no")
+	}
+	return l.T("looks.judged", "same", yes(j.SamePlace), "nested", yes(j.Nested), "km", l.Decimal(j.DistanceKm, 1), "size", l.Decimal(j.SizeKm, 1))
+}
+
+// postAdjudication takes a third editor's decision from the page's form.
+func (s *Server) postAdjudication(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
+	a, err := formAnswer(r)
+	if err == nil {
+		if _, err = s.adjudicate(r, ed, a); err == nil {
+			http.Redirect(w, r, s.URL("second-looks")+"?done=adjudicated", http.StatusSeeOther)
+			return
+		}
+	}
+	s.Error(w, r, err)
+}
+
+// putAdjudication takes a third editor's decision as JSON: {"choice":
+// "first" | "second" | "other", "place_id" or "lon" and "lat" for other,
+// "note"}.
+func (s *Server) putAdjudication(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	var a lookAnswer
+	err := decodeBody(r, &a)
+	if err == nil {
+		var rd store.LookRound
+		if rd, err = s.adjudicate(r, ed, a); err == nil {
+			w.Header().Set("Cache-Control", "no-store")
+			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
+			return
+		}
+	}
+	s.Error(w, r, err)
+}
+
+func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (store.LookRound, error) {
+	id, err := lookID(r)
+	if err != nil {
+		return store.LookRound{}, err
+	}
+	pt, err := a.point()
+	if err != nil {
+		return store.LookRound{}, err
+	}
+	rd, err := s.archive.Adjudicate(r.Context(), id, ed.Name, a.Choice, typedPlaceID(a.PlaceID), pt, a.Note)
+	if err == nil {
+		rd, err = s.archive.LookRound(r.Context(), id)
+	}
+	return rd, err
+}
+
+// postTwoPerson switches the archive's two-person confirmation.
+func (s *Server) postTwoPerson(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
+	r.ParseForm()
+	var on bool
+	switch v := r.PostFormValue("two_person"); v {
+	case "on":
+		on = true
+	case "off":
+	default:
+		s.Error(w, r, photo.ParamErrorf("two_person", "%q: want on or off", v))
+		return
+	}
+	if err := s.db.SetTwoPerson(r.Context(), on, ed.Name); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if isFormPost(r) {
+		http.Redirect(w, r, s.URL("second-looks")+"?done=setting", http.StatusSeeOther)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.WriteJSON(w, r, "application/json", map[string]bool{"two_person": on})
+}
+
+// postRequestLook asks a second look at a photo ("needs a second look"):
+// from the photo page's form (back to the page) or the API (the photo's
+// state as JSON).
+func (s *Server) postRequestLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	id := mux.Vars(r)["id"]
+	if _, err := s.db.RequestSecondLook(r.Context(), id, ed.Name); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if isFormPost(r) {
+		http.Redirect(w, r, s.URL("photo", "id", id)+"#verified", http.StatusSeeOther)
+		return
+	}
+	p, err := s.db.Photo(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.WriteJSON(w, r, "application/json", map[string]any{"photo_id": id, "second_look": p.SecondLook, "verified": p.Verified})
+}
+
+func isFormPost(r *http.Request) bool {
+	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
+}
+
+// verifiedMark is the photo page's line on its verification ("Placed by
+// A, checked by B without seeing A's answer, 3 December 2026"), and for
+// an editor where its second look stands, with a request for one.
+func (s *Server) verifiedMark(r *http.Request, page views.Page, p *photo.Photo) (*views.VerifiedMark, error) {
+	l := i18n.From(r.Context())
+	var m views.VerifiedMark
+	if p.Verified {
+		rd, ok, err := s.archive.LastLook(r.Context(), p.ID)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			if rd.Third.By != "" {
+				m.Text = l.T("verified.adjudicated", "first", rd.First.By, "second", rd.Second.By, "third", rd.Third.By, "when", pagemodel.Day(l, rd.Third.At))
+			} else {
+				m.Text = l.T("verified.agreed", "first", rd.First.By, "second", rd.Second.By, "when", pagemodel.Day(l, rd.Second.At))
+			}
+		}
+	}
+	if page.Editor != "" {
+		if key, ok := lookStates[p.SecondLook]; ok {
+			m.State = l.T(key)
+		} else if p.Place.Located && page.CSRF != "" {
+			m.RequestAction, m.CSRF = s.URL("photo.second-look", "id", p.ID), page.CSRF
+		}
+	}
+	if m == (views.VerifiedMark{}) {
+		return nil, nil
+	}
+	return &m, nil
+}
