@@ -46,8 +46,19 @@ func TestEveryReadRouteAnswers304(t *testing.T) {
 		t.Fatal(err)
 	}
 	place := fc.Features[0].Properties["place_id"].(string)
+	// A second look (1) that two editors answered differently.
+	ctx := context.Background()
+	if err := a.Store().SetTwoPerson(ctx, true, "rana"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Store().Apply(ctx, []string{id}, photo.Change{Confirm: true, Author: "sami"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.AnswerSecondLook(ctx, 1, "omar", "", nil, true, ""); err != nil {
+		t.Fatal(err)
+	}
 	sample := map[string]string{"id": id, "collection": "photos", "z": "7", "x": "78", "y": "50",
-		"file": assets.Name("app.js"), "path": "orient-6.jpg", "sha": string(sha[1]), "slug": "a-story", "dataset": "ucdp-ged", "event": "214808"}
+		"file": assets.Name("app.js"), "path": "orient-6.jpg", "sha": string(sha[1]), "slug": "a-story", "dataset": "ucdp-ged", "event": "214808", "look": "1"}
 	// What some routes need asked.
 	queries := map[string]string{"/api/clusters": "?zoom=7&bbox=35,32,42,37", "/api/labels": "?zoom=7&bbox=35,32,42,37",
 		"/api/places/search": "?q=aleppo", "/places/{id}": ""}

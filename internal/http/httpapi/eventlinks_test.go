@@ -127,7 +127,7 @@ func linkTravels(t *testing.T, e *editorServer, id string) {
 	if res, body := get(t, e.ts, "/api/photos.geojson?event=214808"); res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "dataset:id") {
 		t.Errorf("a bare id as the filter: %d %s", res.StatusCode, body)
 	}
-	if _, body := get(t, e.ts, "/api/photos.csv"); !strings.Contains(string(body), ",events\n") || !strings.Contains(string(body), ",ucdp-ged:214808\n") {
+	if _, body := get(t, e.ts, "/api/photos.csv"); !strings.Contains(string(body), ",events,verified\n") || !strings.Contains(string(body), ",ucdp-ged:214808,false\n") {
 		t.Errorf("the CSV has no events column or value:\n%s", body)
 	}
 	_, page := get(t, e.ts, "/photos/"+id)

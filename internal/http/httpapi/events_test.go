@@ -160,7 +160,7 @@ func TestNoACLEDOnPublicRoutes(t *testing.T) {
 		}
 	}
 	vars := map[string]string{"id": id, "collection": "photos", "z": "7", "x": "77", "y": "50", "file": "app.js", "path": "x.jpg", "sha": strings.Repeat("ab", 32), "slug": "s",
-		"dataset": "acled", "event": "SYR900001"}
+		"dataset": "acled", "event": "SYR900001", "look": "1"}
 	reads := 0
 	for _, r := range routesOf(t, e.s, vars) {
 		if !slices.Contains(r.methods, http.MethodGet) {

@@ -153,7 +153,7 @@ func TestWithheldIsAbsentFromEveryPublicRoute(t *testing.T) {
 			}
 			vars := func(id, path, sha string) map[string]string {
 				return map[string]string{"id": id, "collection": "photos", "z": "7", "x": strconv.Itoa(x), "y": strconv.Itoa(y),
-					"file": "app.js", "path": path, "sha": sha, "slug": "shelters", "dataset": "ucdp-ged", "event": "1"}
+					"file": "app.js", "path": path, "sha": sha, "slug": "shelters", "dataset": "ucdp-ged", "event": "1", "look": "1"}
 			}
 			// A photo that never was, for the answers to compare with.
 			never := []string{"0123456789abcdef", "never-was.png", strings.Repeat("ab", 32)}

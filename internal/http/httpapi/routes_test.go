@@ -64,7 +64,7 @@ func TestEveryRoute(t *testing.T) {
 	e := newEditorServer(t, Options{Uploads: t.TempDir()}) // its routes too
 	id := e.photoID(t, "?place=ocha:C2320")
 	sample := map[string]string{"id": id, "collection": "photos", "z": "1", "x": "1", "y": "0",
-		"file": "app.js", "path": "2016/kafranbel.png", "sha": strings.Repeat("0", 64), "slug": "a-story", "dataset": "ucdp-ged", "event": "1"}
+		"file": "app.js", "path": "2016/kafranbel.png", "sha": strings.Repeat("0", 64), "slug": "a-story", "dataset": "ucdp-ged", "event": "1", "look": "1"}
 	routes := routesOf(t, e.s, sample)
 	if len(routes) < 40 {
 		t.Fatalf("%d routes walked", len(routes))
