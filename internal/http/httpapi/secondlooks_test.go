@@ -59,7 +59,9 @@ func TestSecondLooks(t *testing.T) {
 	id := e.photoID(t, "?q=smoke")
 	as := func(token string) []string { return []string{"Authorization", "Bearer " + token} }
 	rana, omar, lina := as(e.token), as(tokenOf(t, e.a, "omar")), as(tokenOf(t, e.a, "lina"))
-	form := func(h []string) []string { return append([]string{"Content-Type", "application/x-www-form-urlencoded"}, h...) }
+	form := func(h []string) []string {
+		return append([]string{"Content-Type", "application/x-www-form-urlencoded"}, h...)
+	}
 
 	if res, _ := do(t, nil, "POST", e.ts.URL+"/review/second-looks/setting", "two_person=on", form(rana)...); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("turning two-person confirmation on: %d", res.StatusCode)
