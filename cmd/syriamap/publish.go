@@ -38,8 +38,12 @@ func filterFlags(fl *flag.FlagSet) func() (photo.Filter, error) {
 	fl.Var(&governorates, "governorate", "only this governorate, by name or P-code (may repeat)")
 	q := fl.String("q", "", "only photos whose captions match this search")
 	minConfidence := fl.String("min-confidence", "", "only photos placed with at least this confidence (0–1)")
+	verified := fl.Bool("verified", false, "only the placements a second editor confirmed without seeing the first answer (or a third editor decided)")
 	return func() (photo.Filter, error) {
 		v := url.Values{}
+		if *verified {
+			v.Set("verified", "1")
+		}
 		for _, kv := range []struct {
 			key  string
 			vals []string

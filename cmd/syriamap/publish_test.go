@@ -1,10 +1,15 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/agreement"
+	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/store"
 )
 
 // TestPublishCommand publishes the samples, a selection of them, and
@@ -29,6 +34,12 @@ func TestPublishCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "removed") || strings.Contains(out, "published 15 ") {
 		t.Errorf("publish a selection into the same folder: %q, %v", out, err)
 	}
+	// --verified: only what a second editor confirmed blind.
+	verifyOne(t, db)
+	out, _, err = runCmd(t, "", "publish", "--db", db, "--verified", site)
+	if err != nil || !strings.Contains(out, "published 1 photos") {
+		t.Errorf("publish --verified: %q, %v", out, err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -45,5 +56,37 @@ func TestPublishCommand(t *testing.T) {
 		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("publish %v: %v; want a usage error naming %q", c.args, err, c.want)
 		}
+	}
+}
+
+// verifyOne has two editors place one photo of the archive at db alike,
+// the second without seeing the first's answer.
+func verifyOne(t *testing.T, path string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	photos, err := db.Photos(ctx, photo.Filter{Limit: 1})
+	if err != nil || len(photos) == 0 {
+		t.Fatal(err)
+	}
+	ids := []string{photos[0].ID}
+	if err := db.SetTwoPerson(ctx, true, "rana"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply(ctx, ids[:1], photo.Change{Confirm: true, Author: "rana"}); err != nil {
+		t.Fatal(err)
+	}
+	looks, err := db.LookRounds(ctx, store.LookWaiting, "", "", 10)
+	if err != nil || len(looks) != 1 {
+		t.Fatalf("looks: %v, %v", looks, err)
+	}
+	first := looks[0].First
+	if _, err := db.AnswerLook(ctx, looks[0].ID, store.LookAnswer{By: "omar", Decision: agreement.Confirm, PlaceID: first.PlaceID,
+		Lon: first.Lon, Lat: first.Lat, Located: true}, agreement.Judgement{SamePlace: true, Nested: true, WithinSize: true, Agreed: true}); err != nil {
+		t.Fatal(err)
 	}
 }

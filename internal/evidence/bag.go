@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -203,6 +204,11 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		// (the reason is in the custody records).
 		record["harm"] = p.Harm
 	}
+	if look, ok, err := a.LastLook(ctx, p.ID); err != nil {
+		return false, err
+	} else if ok && p.Verified {
+		record["verification"] = verification(look)
+	}
 	if links, err := eventLinks(ctx, a, p.ID); err != nil {
 		return false, err
 	} else if len(links) > 0 {
@@ -353,4 +359,32 @@ func eventLinks(ctx context.Context, a *archive.Archive, id string) ([]map[strin
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// verification is how a verified photo's placement was checked: both
+// editors' answers, given without seeing each other's, how they compared,
+// and a third editor's decision when they differed.
+func verification(l store.LookRound) map[string]any {
+	answer := func(a store.LookAnswer) map[string]any {
+		m := map[string]any{"by": a.By, "decision": a.Decision, "place_id": a.PlaceID, "place_name": a.PlaceName, "note": a.Note,
+			"at": a.At.UTC().Format(time.RFC3339)}
+		if a.Located {
+			m["lon"], m["lat"] = a.Lon, a.Lat
+		}
+		return m
+	}
+	j := l.Judgement
+	v := map[string]any{"state": l.State, "first": answer(l.First), "second": answer(l.Second),
+		"judgement": map[string]any{"same_place": j.SamePlace, "nested": j.Nested, "same_governorate": j.SameGovernorate,
+			"size_km": j.SizeKm, "within_size": j.WithinSize, "agreed": j.Agreed},
+		"rule": "the second editor placed the photo without being shown the first editor's answer or the geocoder's reading"}
+	if !math.IsNaN(j.DistanceKm) {
+		v["judgement"].(map[string]any)["distance_km"] = math.Round(j.DistanceKm*1000) / 1000
+	}
+	if l.Third.By != "" {
+		third := answer(l.Third)
+		third["choice"] = l.Third.Choice
+		v["decision"] = third
+	}
+	return v
 }

@@ -152,6 +152,18 @@ func TestSecondLooks(t *testing.T) {
 	if !strings.Contains(page, "Placed by rana and by omar without seeing each other") || !strings.Contains(page, "lina decided") {
 		t.Errorf("the photo page does not say who placed and checked it")
 	}
+	// The bag carries both answers, how they compared and the decision.
+	var rec struct {
+		Verification struct {
+			First, Second, Decision struct{ By, Decision, Place_ID, Note, Choice string }
+			Judgement               map[string]any
+		}
+	}
+	if b := bagRecord(t, e.a, id); json.Unmarshal(b, &rec) != nil || rec.Verification.First.By != "rana" || rec.Verification.First.Place_ID != quarter ||
+		rec.Verification.Second.Decision != "unplaceable" || rec.Verification.Decision.By != "lina" || rec.Verification.Decision.Choice != "first" ||
+		rec.Verification.Judgement["agreed"] != false {
+		t.Errorf("the bag's record of the verification: %s", b)
+	}
 	// The agreement page and its CSV count the look.
 	res, page = do(t, nil, "GET", e.ts.URL+"/review/agreement", "", lina...)
 	if res.StatusCode != 200 || !strings.Contains(page, "omar · rana") {
