@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paulmach/orb"
+
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -66,6 +68,7 @@ func conformanceQueries() []string {
 		"q=%D8%AF%D8%AE%D8%A7%D9%86",             // دخان
 		"photographer=Rodi%20Said", "photographer=Bassam%20Khabieh&agency=Reuters", "place=ocha:C1007", "place=ocha:C1007&from=2014",
 		"governorate=Rif%20Dimashq", "governorate=SY03&governorate=SY07", "unplaced=true", "unplaced=true&from=2016",
+		"verified=1", "verified=true&from=2016", "verified=1&governorate=SY02", "verified=1&q=smoke",
 		"agency=Reuters&governorate=SY02&from=2016-01&to=2016-06", "bbox=35.5,32.0,42.5,37.5&agency=AFP&from=2014-06",
 		// Full-text operators (issue 55, 2): OR, NOT, AND, brackets, a
 		// prefix, an Arabic word with OR.
@@ -93,7 +96,7 @@ func conformanceQueries() []string {
 		"photos.csv?order=random", "photos.geojson?q=a*", "facets?q=NOT%20smoke", "facets?q=smoke%20OR", "facets?q=(smoke", "points.json?q=a*%20b*%20c*%20d*%20e*",
 		"facets?q="+strings.Repeat("word%20", 17), "photos.geojson?bbox=200,0,210,10", "timeline?from=2016-02-30",
 		"places/search?q=&with_photos=true", "places/search?q=Aleppo&limit=0&with_photos=true", "places/search?q=Aleppo&with_photos=maybe",
-		"clusters?bbox=35,32,43,38", "clusters?zoom=21", "points.json?unplaced=maybe", "points.json?min_confidence=2", "facets?agreement=perhaps",
+		"clusters?bbox=35,32,43,38", "clusters?zoom=21", "points.json?unplaced=maybe", "photos.geojson?verified=maybe", "points.json?min_confidence=2", "facets?agreement=perhaps",
 		"timeline?from=2017&to=2016", "photos.geojson?from=2016&from=2017", "facets?bbox=40,30,35,35",
 		// CSV, clusters, one photo
 		"photos.csv?order=newest&limit=40", "photos.csv?agency=Reuters&from=2016&limit=30", "photos.csv?q=children%20OR%20smoke",
@@ -143,6 +146,8 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Some placements verified by a second editor's blind look.
+	verifyPlacements(t, a, photo.Filter{Agencies: []string{"AFP"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 40})
 	live, _ := serveArchive(t, a, Options{})
 	queries := append(conformanceQueries(), placeSearches(t, a)...)
 	queries = append(queries, "events/points.json")
@@ -399,4 +404,39 @@ func propertiesDiffer(want, got any) string {
 		out += fmt.Sprintf("\n  geometry: live %v, published %v", w["geometry"], g["geometry"])
 	}
 	return out
+}
+
+// verifyPlacements has rana confirm the placements f selects and omar
+// place each alike without seeing hers: verified.
+func verifyPlacements(t *testing.T, a *archive.Archive, f photo.Filter) {
+	t.Helper()
+	ctx := context.Background()
+	photos, err := a.Store().Photos(ctx, f)
+	if err != nil || len(photos) == 0 {
+		t.Fatalf("photos to verify: %d, %v", len(photos), err)
+	}
+	for _, p := range photos {
+		if _, err := a.Store().RequestSecondLook(ctx, p.ID, "rana"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Store().Apply(ctx, []string{p.ID}, photo.Change{Confirm: true, Author: "rana"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	looks, err := a.LookRounds(ctx, "waiting", "", "", 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range looks {
+		var at *[2]float64
+		if l.First.PlaceID == "" {
+			at = &[2]float64{l.First.Lon, l.First.Lat}
+		}
+		if _, err := a.AnswerSecondLook(ctx, l.ID, "omar", l.First.PlaceID, at, false, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := a.Store().CountPhotos(ctx, photo.Filter{Verified: true}); err != nil || n != len(photos) {
+		t.Fatalf("%d photos verified, want %d (%v)", n, len(photos), err)
+	}
 }
