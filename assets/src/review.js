@@ -25,8 +25,9 @@ export function reviewFilters(form) {
 }
 
 export function review(root) {
+  // (A page that may not be answered, as a look at one's own placement,
+  // has the map and no form.)
   const form = root.querySelector("[data-testid=review-form]");
-  const lon = form.querySelector("[data-testid=lon]"), lat = form.querySelector("[data-testid=lat]");
   const el = root.querySelector("#review-map");
   const map = L.map(el, { zoomSnap: 0.5, minZoom: 4, maxZoom: 17, zoomControl: false });
   zoomControl().addTo(map);
@@ -57,7 +58,9 @@ export function review(root) {
   }
   // Room around the points for their labels.
   if (bounds.length > 1) map.fitBounds(bounds, { padding: [90, 60], maxZoom: 12 });
-  else map.setView(start || [35, 38.5], start ? 11 : 6.5);
+  else map.setView(start || bounds[0] || [35, 38.5], start || bounds.length ? 11 : 6.5);
+  if (!form) return;
+  const lon = form.querySelector("[data-testid=lon]"), lat = form.querySelector("[data-testid=lat]");
   // The pin: where the photo is now; drag it, or click the map, to put
   // the photo at a point.
   const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });

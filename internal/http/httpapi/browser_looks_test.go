@@ -1,0 +1,139 @@
+package httpapi
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browserSignIn signs name in, in the browser b.
+func browserSignIn(t *testing.T, b *browser, base, name string) {
+	t.Helper()
+	b.run(t, chromedp.Navigate(base+"/signin"), chromedp.SendKeys(`input[name=name]`, name, chromedp.ByQuery),
+		chromedp.SendKeys(`input[name=password]`, testPassword, chromedp.ByQuery), chromedp.Submit(`[data-testid=signin]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery))
+}
+
+// TestBrowserSecondLooks (issue 57): three editors in three browsers.
+// rana turns two-person confirmation on and places a photo; in omar's
+// browser the second look shows nothing of her answer (the page's
+// source), and he finds it cannot be placed; rana's own look is refused;
+// lina sees both answers on one map and keeps rana's; the photo page
+// says so, and the explorer's verified filter finds it. make screenshots
+// keeps the adjudication view.
+func TestBrowserSecondLooks(t *testing.T) {
+	t.Parallel() // its own server, archive and browser contexts
+	e := newEditorServer(t, Options{})
+	ctx := context.Background()
+	tokenOf(t, e.a, "omar")
+	tokenOf(t, e.a, "lina")
+	g := e.a.Gazetteer()
+	aleppo := g.ByID("gn:170063")
+	var quarter string
+	for _, p := range g.Places() {
+		if p.Kind == "neighbourhood" && p.Parent == aleppo.ID && p.Located {
+			quarter = p.ID
+			break
+		}
+	}
+	path := filepath.Join(t.TempDir(), "looks.txt")
+	os.WriteFile(path, []byte("Smoke rises after an air strike in Aleppo, Syria, May 3, 2016. (Photo by A. Person/Reuters)\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=smoke")
+	secret := "the minaret on the left"
+
+	ranaB := newBrowser(t, e.ts, 1440, 900)
+	browserSignIn(t, ranaB, e.ts.URL, "rana")
+	var flash string
+	ranaB.run(t, chromedp.Navigate(e.ts.URL+"/review/second-looks"), chromedp.Click(`[data-testid=two-person-on]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=two-person-off]`, chromedp.ByQuery))
+	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"place_id":"`+quarter+`","note":"`+secret+`"}`,
+		"Authorization", "Bearer "+e.token); res.StatusCode != 200 {
+		t.Fatalf("rana's placement: %d %s", res.StatusCode, body)
+	}
+
+	omarB := newBrowser(t, e.ts, 1440, 900)
+	browserSignIn(t, omarB, e.ts.URL, "omar")
+	var source string
+	var pins int
+	omarB.run(t, chromedp.Navigate(e.ts.URL+"/review/second-looks"), chromedp.Click(`[data-testid=look] a`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery),
+		eval(`document.documentElement.outerHTML`, &source),
+		eval(`document.querySelectorAll("#review-map path.leaflet-interactive").length`, &pins))
+	for _, leak := range []string{quarter, g.ByID(quarter).Name, secret, "rana", aleppo.ID} {
+		if strings.Contains(source, leak) {
+			t.Errorf("omar's second look shows %q", leak)
+		}
+	}
+	if pins != 0 {
+		t.Errorf("omar's map draws %d readings, want none", pins)
+	}
+	omarB.run(t, chromedp.Click(`[data-testid=unplaceable]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if !strings.Contains(flash, "differ") {
+		t.Errorf("after omar's answer: %q", flash)
+	}
+	omarB.check(t)
+
+	// rana may not look at her own, nor decide.
+	var refusal string
+	ranaB.run(t, chromedp.Navigate(e.ts.URL+"/review/second-looks"), chromedp.WaitVisible(`[data-testid=looks-none]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=decide-none]`, chromedp.ByQuery))
+	looks, _ := e.a.LookRounds(ctx, "disagreed", "", "", 5)
+	if len(looks) != 1 {
+		t.Fatalf("%d disagreements", len(looks))
+	}
+	adjudication := e.ts.URL + "/review/adjudications/" + strconv.FormatInt(looks[0].ID, 10)
+	ranaB.run(t, chromedp.Navigate(adjudication), chromedp.WaitVisible(`[data-testid=refusal]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=refusal]`, &refusal, chromedp.ByQuery))
+	if !strings.Contains(refusal, "third editor") {
+		t.Errorf("rana's adjudication page: %q", refusal)
+	}
+	ranaB.check(t)
+
+	linaB := newBrowser(t, e.ts, 1440, 900)
+	browserSignIn(t, linaB, e.ts.URL, "lina")
+	var answers string
+	linaB.run(t, chromedp.Navigate(e.ts.URL+"/review/second-looks"), chromedp.Click(`[data-testid=disagreement] a`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll("#review-map .leaflet-interactive").length >= 1`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`[data-testid=answers]`, &answers, chromedp.ByQuery))
+	for _, want := range []string{"rana", "omar", secret, "cannot be placed"} {
+		if !strings.Contains(answers, want) {
+			t.Errorf("lina's adjudication view lacks %q: %q", want, answers)
+		}
+	}
+	shoot(t, linaB, "adjudication-1440x900.png")
+	linaB.run(t, chromedp.Click(`[data-testid=keep-first]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
+	if !strings.Contains(flash, "verified") {
+		t.Errorf("after lina's decision: %q", flash)
+	}
+	var mark, count string
+	linaB.run(t, chromedp.Navigate(e.ts.URL+"/photos/"+id), chromedp.WaitVisible(`[data-testid=verified-mark]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=verified-mark]`, &mark, chromedp.ByQuery))
+	if !strings.Contains(mark, "Placed by rana and by omar without seeing each other's answer") || !strings.Contains(mark, "lina decided") {
+		t.Errorf("the photo page's mark: %q", mark)
+	}
+	linaB.check(t)
+
+	// A reader's explorer: the verified filter leaves the one photo.
+	readerB := newBrowser(t, e.ts, 1440, 900)
+	readerB.run(t, ready(e.ts.URL+"/"), chromedp.SetValue(`[data-testid=verified-filter]`, "1", chromedp.ByQuery),
+		eval(`document.querySelector("[data-testid=verified-filter]").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
+		chromedp.Poll(`location.search.includes("verified=1")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	if !strings.HasPrefix(count, "1 of") {
+		t.Errorf("verified placements in the explorer: %q", count)
+	}
+	readerB.check(t)
+}
