@@ -106,6 +106,8 @@ export function uploadPage(root) {
   const showSummary = (job) => {
     const s = job.summary || {};
     status.textContent = t("upload.done", { added: s.Added || 0, updated: s.Updated || 0, unchanged: s.Unchanged || 0, unplaced: s.Unplaced || 0 });
+    // Frames the archive already held, found as they arrived.
+    if (s.Conflicts) status.textContent += " " + t("upload.conflicts", { n: s.Conflicts });
     const ul = el("ul");
     for (const f of job.files) {
       const li = el("li", { "data-testid": "summary-file", "data-state": f.state });

@@ -25,8 +25,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	include := includeFlag(fl)
 	origs := originalsFlag(fl)
 	recordPaths := fl.Bool("record-paths", false, "keep the files' paths and the system user in the custody records (by default: file names, hashes, sizes)")
+	framesLater := fl.Bool("frames-later", false, "do not hash each new picture's frame as it arrives (a decode each, most of an image import's time); run syriamap frames afterwards")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] [--originals DIR|s3://BUCKET/PREFIX] [--record-paths] FILE|FOLDER...")
+		fmt.Fprintln(stderr, "Usage: syriamap import [--db PATH] [--format txt|csv|jsonl] [--include PATTERN] [--originals DIR|s3://BUCKET/PREFIX] [--record-paths] [--frames-later] FILE|FOLDER...")
 		fmt.Fprintln(stderr, "Text, CSV and JSON-lines files are read by extension; JPEG files, and the JPEGs under folders, as images.")
 		fl.PrintDefaults()
 	}
@@ -45,6 +46,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := withOriginals(a, *origs, *db); err != nil {
 		return err
 	}
+	a.FramesLater = *framesLater
 	// What an import killed an hour or more ago left in the store of
 	// originals goes first (verify --repair removes younger leftovers).
 	if left, err := a.FindLeftovers(ctx, time.Hour); err == nil && len(left.Orphans)+len(left.Temps) > 0 {
@@ -145,8 +147,13 @@ func importImages(ctx context.Context, a *archive.Archive, images, include []str
 	}
 	fmt.Fprintf(stdout, "images: %d files found, %d read (the others are unchanged since the last import), %d skipped: %d added, %d updated, %d unchanged, %d unplaced\n",
 		res.Files, res.Read, len(res.Skipped), res.Added, res.Updated, res.Unchanged, res.Unplaced)
-	if res.Added+res.Updated > 0 {
+	switch {
+	case a.FramesLater && res.Added+res.Updated > 0:
 		fmt.Fprintln(stdout, "images: run syriamap frames to find the photos among them that are one frame under captions that disagree")
+	case res.Conflicts > 0:
+		fmt.Fprintf(stdout, "images: %d arrived as a frame the archive already holds under a caption that disagrees (reuse=conflict), %d under one that agrees\n", res.Conflicts, res.Copies)
+	case res.Copies > 0:
+		fmt.Fprintf(stdout, "images: %d arrived as a frame the archive already holds, under a caption that agrees\n", res.Copies)
 	}
 	for _, s := range res.Skipped {
 		fmt.Fprintf(stdout, "  skipped %s: %s\n", s.Path, s.Reason)

@@ -67,6 +67,10 @@ type Archive struct {
 	// Originals keeps each imported image file as read; nil keeps none
 	// (an archive of captions only, tests).
 	Originals originals.Store
+	// FramesLater leaves the frame hashes of imported pictures to
+	// `syriamap frames` (see ImportImages): a decode each, most of an
+	// import's time.
+	FramesLater bool
 }
 
 // placeIndex is a gazetteer with what is made of it: its geocoder and

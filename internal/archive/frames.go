@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/jpeg"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -180,26 +181,16 @@ func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult)
 			group = append(group, p)
 		}
 		first := earliest(group)
-		for _, p := range group {
-			if p == first {
-				continue
-			}
-			why := disagreements(first, p)
-			kind := photo.ReuseCopy
-			if len(why) > 0 {
-				kind = photo.ReuseConflict
+		for id, u := range reusesOf(group) {
+			reuses[id] = u
+			switch {
+			case id == first.ID:
+			case u.Kind == photo.ReuseConflict:
 				r.Conflicts++
-			} else {
+			default:
 				r.Copies++
 			}
-			reuses[p.ID] = store.Reuse{Kind: kind, Of: first.ID, Why: why}
 		}
-		// The first is a copy too, of the next: its page names the others.
-		next := group[0]
-		if next == first {
-			next = group[1]
-		}
-		reuses[first.ID] = store.Reuse{Kind: photo.ReuseCopy, Of: next.ID}
 	}
 	r.Changed, err = a.db.SetReuse(ctx, actor, reuses)
 	return r, err
@@ -264,3 +255,95 @@ func days(ymd int) int {
 }
 
 func dateOf(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }
+
+// framesOnArrival looks each new picture's frame (hashed as it was read)
+// up among the frames the archive holds, and among the others of the
+// same import, and sets on its record the reuses it brings: a frame the
+// archive knows under a caption that disagrees is a conflict from the
+// moment it arrives, written in the import's own transaction (see
+// store.Record). The groups are the public's, as Frames' are.
+func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) error {
+	hashed := 0
+	for _, r := range recs {
+		if r.Frame != nil {
+			hashed++
+		}
+	}
+	if hashed == 0 {
+		return nil
+	}
+	known, err := a.db.PhotoFrames(photo.WithViewer(ctx, photo.Public))
+	if err != nil {
+		return err
+	}
+	// Index ids: the archive's frames by their position, the import's
+	// after them.
+	x := framehash.NewIndex()
+	for i, f := range known {
+		x.Add(int64(i), framehash.Hash(f.Hash))
+	}
+	arriving := map[string]*photo.Photo{}
+	for i := range recs {
+		r := &recs[i]
+		if r.Frame == nil {
+			continue
+		}
+		ids := map[string]bool{}
+		for _, q := range []uint64{r.Frame.Hash, r.Frame.Mirrored} {
+			x.Near(framehash.Hash(q), framehash.Radius, func(m framehash.Match) {
+				if int(m.ID) < len(known) {
+					ids[known[m.ID].PhotoID] = true
+				} else {
+					ids[recs[int(m.ID)-len(known)].Photo.ID] = true
+				}
+			})
+		}
+		x.Add(int64(len(known)+i), framehash.Hash(r.Frame.Hash))
+		arriving[r.Photo.ID] = r.Photo
+		delete(ids, r.Photo.ID) // its own earlier import
+		if len(ids) == 0 {
+			continue
+		}
+		group := []*photo.Photo{r.Photo}
+		for _, id := range slices.Sorted(maps.Keys(ids)) {
+			p := arriving[id]
+			if p == nil {
+				if p, err = a.db.Photo(photo.WithViewer(ctx, photo.Public), id); err != nil {
+					return err
+				}
+			}
+			group = append(group, p)
+		}
+		r.Reuses = reusesOf(group)
+		for _, p := range group[1:] { // what already stands is not recorded again
+			if u := r.Reuses[p.ID]; arriving[p.ID] == nil && p.Reuse == u.Kind && p.ReuseOf == u.Of {
+				delete(r.Reuses, p.ID)
+			}
+		}
+	}
+	return nil
+}
+
+// reusesOf is how each photo of a group of one frame stands: a copy, or
+// a conflict when its caption disagrees with the one the frame is known
+// from first (which is a copy of the next), as groupFrames sets them.
+func reusesOf(group []*photo.Photo) map[string]store.Reuse {
+	out := map[string]store.Reuse{}
+	first := earliest(group)
+	for _, p := range group {
+		if p == first {
+			continue
+		}
+		kind, why := photo.ReuseCopy, disagreements(first, p)
+		if len(why) > 0 {
+			kind = photo.ReuseConflict
+		}
+		out[p.ID] = store.Reuse{Kind: kind, Of: first.ID, Why: why}
+	}
+	next := group[0]
+	if next == first {
+		next = group[1]
+	}
+	out[first.ID] = store.Reuse{Kind: photo.ReuseCopy, Of: next.ID}
+	return out
+}

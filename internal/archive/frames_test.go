@@ -23,6 +23,7 @@ import (
 func importFrames(t *testing.T) (*Archive, func(prefix string) *photo.Photo) {
 	t.Helper()
 	a := newArchive(t)
+	a.FramesLater = true // what `syriamap frames` does
 	dir := t.TempDir()
 	var err error
 	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
@@ -127,6 +128,86 @@ func TestWithheldFrameMakesNoCopy(t *testing.T) {
 	if got := byCaption(`"A man walks in a destroyed street"`); got.Reuse != photo.ReuseConflict || got.ReuseOf != first.ID {
 		t.Errorf("with the first shown again, the copy's reuse is %q of %q; want a conflict of %s", got.Reuse, got.ReuseOf, first.ID)
 	}
+}
+
+// TestImportCatchesAReusedFrame (issue 57, 5): a frame imported as
+// Aleppo in May 2013 arrives again, resized and recompressed, captioned
+// Idlib 2016: the import itself flags it a conflict of the first, in its
+// own transaction with its custody record, and its summary counts it —
+// no other command run. A copy under an agreeing caption is a copy.
+func TestImportCatchesAReusedFrame(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	write := func(folder, name string, img image.Image, quality int, caption string) string {
+		var b bytes.Buffer
+		jpeg.Encode(&b, img, &jpeg.Options{Quality: quality})
+		body := b.Bytes()
+		out := append(append(append([]byte{}, body[:2]...), imagemeta.IIMSegment(map[int][]string{120: {caption}})...), body[2:]...)
+		os.MkdirAll(filepath.Join(dir, folder), 0o755)
+		path := filepath.Join(dir, folder, name)
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	street, market := picture(1), picture(2)
+	first := write("2013", "first.jpg", street, 92, "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)")
+	write("2013", "market.jpg", market, 92, "People shop in a market in Damascus, Syria, June 2, 2015. REUTERS/Omar Sanadiki")
+	if res, err := a.ImportImages(ctx, []string{filepath.Dir(first)}, nil, nil); err != nil || res.Added != 2 || res.Conflicts != 0 {
+		t.Fatalf("the first import: %+v, %v", res, err)
+	}
+	reused := write("2016", "reused.jpg", half(street), 55, "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)")
+	write("2016", "market-again.jpg", half(market), 70, "Syrians shop at a market in Damascus, Syria, June 3, 2015. REUTERS/Omar Sanadiki")
+	res, err := a.ImportImages(ctx, []string{filepath.Dir(reused)}, nil, nil)
+	if err != nil || res.Added != 2 || res.Conflicts != 1 || res.Copies != 1 {
+		t.Fatalf("the second import: %+v, %v; want 2 added, 1 conflict, 1 copy", res, err)
+	}
+	byCaption := func(prefix string) *photo.Photo {
+		t.Helper()
+		ps, err := a.Photos(ctx, photo.Filter{Query: prefix})
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%q: %d photos, %v", prefix, len(ps), err)
+		}
+		p, _ := a.db.Photo(ctx, ps[0].ID)
+		return p
+	}
+	orig, copyOf := byCaption(`"Men walk through rubble"`), byCaption(`"A man walks in a destroyed street"`)
+	if copyOf.Reuse != photo.ReuseConflict || copyOf.ReuseOf != orig.ID || orig.Reuse != photo.ReuseCopy {
+		t.Errorf("the re-captioned copy: %q of %q (the first: %q); want a conflict of %s", copyOf.Reuse, copyOf.ReuseOf, orig.Reuse, orig.ID)
+	}
+	if got := byCaption(`"Syrians shop at a market"`).Reuse; got != photo.ReuseCopy {
+		t.Errorf("the market's copy: %q, want copy", got)
+	}
+	recs, _ := a.db.CustodyOf(ctx, copyOf.ID)
+	if len(recs) != 2 || recs[0].Action != "import" || recs[1].Action != "reuse" || recs[0].At != recs[1].At {
+		t.Errorf("the copy's custody: %+v; want its import and its flag, of one moment", recs)
+	}
+	// frames, run after, finds what the import found.
+	if r, err := a.Frames(ctx, "test", nil); err != nil || r.Hashed != 0 || r.Changed != 0 || r.Conflicts != 1 {
+		t.Errorf("frames after: %+v, %v", r, err)
+	}
+}
+
+// half is img at half its size, each pixel the mean of four.
+func half(img image.Image) image.Image {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx()/2, b.Dy()/2))
+	for y := range b.Dy() / 2 {
+		for x := range b.Dx() / 2 {
+			var r, g, bl uint32
+			for _, d := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+				cr, cg, cb, _ := img.At(b.Min.X+2*x+d[0], b.Min.Y+2*y+d[1]).RGBA()
+				r, g, bl = r+cr, g+cg, bl+cb
+			}
+			out.Set(x, y, color.RGBA{uint8(r / 4 >> 8), uint8(g / 4 >> 8), uint8(bl / 4 >> 8), 255})
+		}
+	}
+	return out
 }
 
 // picture is a street scene of its own: a sky, a horizon and blocks of

@@ -1,12 +1,14 @@
 package archive
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/jpeg"
 	"io"
 	"io/fs"
 	"os"
@@ -16,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/syriamap/syriamap/internal/evidence/framehash"
 	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
@@ -138,6 +141,9 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 		if err := d.Sync(); err != nil {
 			return res, err
 		}
+	}
+	if err := a.framesOnArrival(ctx, write); err != nil {
+		return res, err
 	}
 	if len(write) > 0 {
 		sum, err := a.db.ImportFile(ctx, "images", store.Records(write), nil)
@@ -321,7 +327,18 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	p := a.buildFromImage(text, md)
 	meta, _ := json.Marshal(md)
 	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
-	return &store.Record{Photo: p, Source: f.abs}, true, ""
+	rec = &store.Record{Photo: p, Source: f.abs}
+	if !a.FramesLater {
+		// A picture the decoder cannot read is imported all the same,
+		// unhashed: `syriamap frames` names it.
+		if _, err := fh.Seek(0, io.SeekStart); err == nil {
+			if img, err := jpeg.Decode(bufio.NewReaderSize(fh, 64<<10)); err == nil {
+				h, m := framehash.Of(img)
+				rec.Frame = &store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
+			}
+		}
+	}
+	return rec, true, ""
 }
 
 // buildFromImage builds a photo from an image's caption and metadata: the

@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"maps"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -26,6 +28,13 @@ type Record struct {
 	// Source names the record's own file when it is not the import's
 	// (each image of a folder is a file of its own).
 	Source string
+	// Frame is the perceptual hash of its image, hashed as it arrived
+	// (nil when it was not); Reuses are the changes of reuse its frame
+	// brings, judged against the frames the archive knew (its own, and
+	// the photo the frame is known from first's), each written with its
+	// custody record in the import's transaction.
+	Frame  *Frame
+	Reuses map[string]Reuse
 }
 
 // importDetail is what an import's custody record says of a photo: the
@@ -75,6 +84,9 @@ type Summary struct {
 	Updated   int // photos whose fields or sources changed
 	Unchanged int // photos already there as they are
 	Unplaced  int // photos among the added and updated that have no point
+	// Conflicts and Copies count the photos added whose frame the
+	// archive already held, under a caption that disagrees or agrees.
+	Conflicts, Copies int
 }
 
 // Add adds o's counts to s.
@@ -83,6 +95,8 @@ func (s *Summary) Add(o Summary) {
 	s.Updated += o.Updated
 	s.Unchanged += o.Unchanged
 	s.Unplaced += o.Unplaced
+	s.Conflicts += o.Conflicts
+	s.Copies += o.Copies
 }
 
 // ImportFile writes the records read from one file in one transaction: the
@@ -207,6 +221,34 @@ func (s *DB) importRecord(ctx context.Context, tx *sql.Tx, st *importStmts, cust
 	}
 	if !r.Photo.Geocoded.Located {
 		sum.Unplaced++
+	}
+	return s.importFrame(ctx, tx, custody, r, at, sum)
+}
+
+// importFrame writes a record's frame hash and the reuses it brings, each
+// a custody record ("reuse", as `syriamap frames` writes them).
+func (s *DB) importFrame(ctx context.Context, tx *sql.Tx, custody *chain, r Record, at time.Time, sum *Summary) error {
+	if r.Frame == nil || r.Photo.File == nil {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO frames (sha256, hash, mirrored) VALUES (?, ?, ?)`,
+		r.Photo.File.SHA256, int64(r.Frame.Hash), int64(r.Frame.Mirrored)); err != nil {
+		return fmt.Errorf("store: the frame of %s: %w", r.Photo.ID, err)
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.Reuses)) {
+		u := r.Reuses[id]
+		if _, err := tx.ExecContext(ctx, `UPDATE photos SET reuse = ?, reuse_of = ? WHERE id = ?`, u.Kind, u.Of, id); err != nil {
+			return fmt.Errorf("store: the reuse of %s: %w", id, err)
+		}
+		if err := custody.add(ctx, id, at, s.actor(ctx), "reuse", map[string]any{"reuse": u.Kind, "of": u.Of, "disagrees": u.Why, "on": "import"}); err != nil {
+			return err
+		}
+	}
+	switch r.Reuses[r.Photo.ID].Kind {
+	case photo.ReuseConflict:
+		sum.Conflicts++
+	case photo.ReuseCopy:
+		sum.Copies++
 	}
 	return nil
 }
