@@ -227,6 +227,9 @@ type Harm struct {
 	// Action is where an editor's form posts ("" for a reader), CSRF the
 	// session's token and Next the page to come back to.
 	Action, CSRF, Next string
+	// Version is the photo's, which the forms send back (see
+	// photo.Expect).
+	Version string
 }
 
 // ImageFile is what an imported image file says about itself and how it
@@ -427,7 +430,10 @@ type CaptionPart struct {
 // that correct, confirm or fix it.
 type ReviewPhoto struct {
 	Page
-	ID, PhotoURL        string
+	ID, PhotoURL string
+	// Version is the photo's as shown, which the forms send back (see
+	// photo.Expect).
+	Version             string
 	Caption             []CaptionPart
 	Date, DatePrecision string
 	DateShown           string // Date in the reader's words
@@ -656,6 +662,9 @@ type StoryEdit struct {
 	SaveURL, Method        string
 	PhotoURL               string // a photo's GeoJSON, {id} for its id
 	ReaderURL, ExplorerURL string
+	// Version is the story's ETag as the editor opened it, which a save
+	// sends back as If-Match ("" for a new story).
+	Version string
 }
 
 // ReviewConfirmAll is the second step of "apply to all" from an answer
@@ -683,6 +692,9 @@ type PhotoEvents struct {
 	// Action is where an editor's forms post, with the session's CSRF
 	// token and the page to come back to; "" for a reader.
 	Action, CSRF, Next string
+	// Version is the photo's, which the forms send back (see
+	// photo.Expect).
+	Version string
 }
 
 // EventLinkRow is one event beside a photo: why it meets the photo,

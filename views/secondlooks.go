@@ -113,4 +113,26 @@ type VerifiedMark struct {
 	State         string
 	RequestAction string
 	CSRF          string
+	Version       string // the photo's, which the request sends back
 }
+
+// Stale is the page of a write from a form over a newer version than its
+// editor saw: what changed since, by whom and when, and the choice to
+// keep theirs (the same form again, at the version now) or redo it from
+// what stands.
+type Stale struct {
+	Page
+	Message string
+	// Changes are the latest changes of the photo, newest last.
+	Changes []EventRow
+	// Action, Fields and Version make the form that keeps the editor's
+	// change: the same fields, sent again at the version now.
+	Action  string
+	Fields  []Field
+	Version string
+	CSRF    string
+	RedoURL string
+}
+
+// Field is a form's field to send again.
+type Field struct{ Name, Value string }

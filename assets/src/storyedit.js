@@ -137,6 +137,48 @@ export function storyEditor(form) {
     li.querySelector("[data-testid=step-heading]").focus();
   });
 
+  // The version the editor opened (an ETag), sent as If-Match: a save over
+  // another editor's newer one is refused (412) and said, with the choice
+  // to keep this one or reload theirs.
+  let version = form.dataset.version || "";
+  const send = async (body, warnings) => {
+    message.textContent = t("storyedit.saving");
+    const headers = { "Content-Type": "application/json", "X-CSRF-Token": form.dataset.csrf };
+    if (version) headers["If-Match"] = version;
+    const res = await fetch(form.dataset.saveUrl, { method: form.dataset.method, body: JSON.stringify(body), headers });
+    const out = await res.json().catch(() => ({}));
+    if (res.status === 412 && out.current) {
+      const c = out.current;
+      message.replaceChildren(t("storyedit.stale", { by: c.by || "?", at: c.at || "" }), " ");
+      const keep = document.createElement("button");
+      keep.type = "button";
+      keep.className = "button";
+      keep.dataset.testid = "story-keep-mine";
+      keep.textContent = t("stale.keep");
+      keep.addEventListener("click", () => {
+        version = c.etag;
+        send(body, warnings);
+      });
+      const reload = document.createElement("button");
+      reload.type = "button";
+      reload.className = "button secondary";
+      reload.dataset.testid = "story-reload";
+      reload.textContent = t("storyedit.reload");
+      reload.addEventListener("click", () => location.reload());
+      message.append(keep, " ", reload);
+      return;
+    }
+    if (!res.ok) {
+      message.textContent = t("storyedit.not-saved", { why: out.error || res.statusText });
+      return;
+    }
+    version = res.headers.get("ETag") || version;
+    if (form.dataset.method === "POST" || out.story.slug !== story.slug) {
+      location.assign(out.edit_url);
+      return;
+    }
+    message.textContent = [t("storyedit.saved-at", { time: digits(new Date().toLocaleTimeString("en-GB")) }), ...warnings].join(" ");
+  };
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     // A step that shows nothing of its own (a text between two others) is
@@ -152,21 +194,7 @@ export function storyEditor(form) {
       }
     }
     const body = { slug: slug.value.trim(), title: title.value, summary: summary.value, status: status.value, steps: [...list.children].map((li) => li.read()) };
-    message.textContent = t("storyedit.saving");
-    const res = await fetch(form.dataset.saveUrl, {
-      method: form.dataset.method, body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": form.dataset.csrf },
-    });
-    const out = await res.json().catch(() => ({}));
-    if (!res.ok) {
-      message.textContent = t("storyedit.not-saved", { why: out.error || res.statusText });
-      return;
-    }
-    if (form.dataset.method === "POST" || out.story.slug !== story.slug) {
-      location.assign(out.edit_url);
-      return;
-    }
-    message.textContent = [t("storyedit.saved-at", { time: digits(new Date().toLocaleTimeString("en-GB")) }), ...warnings].join(" ");
+    await send(body, warnings);
   });
 }
 

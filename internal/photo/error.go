@@ -13,6 +13,9 @@ const (
 	EInvalid  = "invalid"   // bad input: a malformed file, query or flag
 	ENotFound = "not_found" // no such photo or place
 	EConflict = "conflict"  // the request clashes with the archive's state
+	// EStale: a write over a newer version than its editor saw (see
+	// Expect); Error.Current says what it is now.
+	EStale = "stale"
 	// EForbidden: understood, and refused (a file type the server does not
 	// serve, a write to a read-only archive).
 	EForbidden = "forbidden"
@@ -43,6 +46,8 @@ type Error struct {
 	// Parameter names the query parameter or field that was invalid,
 	// when one was.
 	Parameter string
+	// Current is what a stale write met (a Stale), for its answer.
+	Current any
 }
 
 func (e *Error) Error() string { return e.Message }

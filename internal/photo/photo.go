@@ -71,8 +71,11 @@ type Photo struct {
 	// editors' independent answers (agreed, or decided by a third).
 	SecondLook string
 	Verified   bool
-	Created    time.Time
-	Updated    time.Time
+	// Rev is the photo's version, raised by every change to it (see
+	// Expect).
+	Rev     int64
+	Created time.Time
+	Updated time.Time
 }
 
 // Placed reports whether the photo has a point on the map.

@@ -69,6 +69,9 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 	}
 	defer custody.stmt.Close()
 	for _, id := range ids {
+		if err := checkPhotoVersion(ctx, tx, id); err != nil {
+			return 0, 0, err
+		}
 		var p photo.Photo
 		rowid, err := photoIn(ctx, tx, id, &p)
 		if err != nil {

@@ -35,6 +35,9 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 	} else if err != nil {
 		return false, err
 	}
+	if err := checkPhotoVersion(ctx, tx, id); err != nil {
+		return false, err
+	}
 	var version, retired string
 	err = tx.QueryRowContext(ctx, `SELECT version, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, eventID).Scan(&version, &retired)
 	if errors.Is(err, sql.ErrNoRows) {

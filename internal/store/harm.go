@@ -28,6 +28,9 @@ func (s *DB) SetHarm(ctx context.Context, id, harm, actor, reason string) (chang
 		return false, err
 	}
 	defer tx.Rollback()
+	if err := checkPhotoVersion(ctx, tx, id); err != nil {
+		return false, err
+	}
 	var before string
 	err = tx.QueryRowContext(ctx, `SELECT harm FROM photos WHERE id = ?`, id).Scan(&before)
 	if errors.Is(err, sql.ErrNoRows) {

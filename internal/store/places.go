@@ -139,6 +139,9 @@ func (s *DB) ChangePlace(ctx context.Context, c photo.PlaceChange) (photos []str
 		return nil, err
 	}
 	defer tx.Rollback()
+	if err := checkPlaceVersion(ctx, tx, c.ID); err != nil {
+		return nil, err
+	}
 	var before photo.AddedPlace
 	var removedAt string
 	var names string

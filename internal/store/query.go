@@ -230,7 +230,7 @@ const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_p
 	p.place_id, p.place_name, p.place_kind, p.governorate, p.gov_pcode, p.country, p.lon, p.lat, p.precision,
 	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated,
 	p.review, p.reviewed_by, p.reviewed_at, p.image_file, p.iptc_city, p.iptc_country, p.gps_lon, p.gps_lat, p.exif_time,
-	p.agreement, p.agreement_note, p.agreement_parts, p.reuse, p.reuse_of, p.harm, p.events, p.second_look, p.verified`
+	p.agreement, p.agreement_note, p.agreement_parts, p.reuse, p.reuse_of, p.harm, p.events, p.second_look, p.verified, p.rev`
 
 // Photos returns the photos the filter selects, newest first (undated
 // last), then by id. Lists leave out each photo's alternatives and the
@@ -328,7 +328,7 @@ func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
 		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated,
 		&review, &p.ReviewedBy, &reviewedAt, &p.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat, &ck.EXIFTime,
-		&ck.Agreement, &ck.Note, &ck.Parts, &p.Reuse, &p.ReuseOf, &p.Harm, &p.Events, &p.SecondLook, &p.Verified)
+		&ck.Agreement, &ck.Note, &ck.Parts, &p.Reuse, &p.ReuseOf, &p.Harm, &p.Events, &p.SecondLook, &p.Verified, &p.Rev)
 	if err != nil {
 		return 0, err
 	}

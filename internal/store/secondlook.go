@@ -208,6 +208,9 @@ func (s *DB) RequestSecondLook(ctx context.Context, id, by string) (bool, error)
 		return false, err
 	}
 	defer tx.Rollback()
+	if err := checkPhotoVersion(ctx, tx, id); err != nil {
+		return false, err
+	}
 	var p photo.Photo
 	if _, err := photoIn(ctx, tx, id, &p); err != nil {
 		return false, notFound(err, "photo "+id)

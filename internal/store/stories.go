@@ -84,6 +84,9 @@ func (s *DB) saveStory(ctx context.Context, tx *sql.Tx, st story.Story, prevSlug
 	case err != nil:
 		return st, fmt.Errorf("store: reading story %q: %w", prevSlug, err)
 	default:
+		if err := checkStoryVersion(ctx, tx, prevSlug); err != nil {
+			return st, err
+		}
 		_, err := tx.ExecContext(ctx, `UPDATE stories SET slug = ?, title = ?, summary = ?, status = ?, updated = ? WHERE id = ?`,
 			st.Slug, st.Title, st.Summary, string(st.Status), now, id)
 		if err != nil {
@@ -119,6 +122,9 @@ func (s *DB) saveStory(ctx context.Context, tx *sql.Tx, st story.Story, prevSlug
 		id, now, author, action, string(snapshot)); err != nil {
 		return st, s.writeErr(err)
 	}
+	if err := tx.QueryRowContext(ctx, `SELECT rev FROM stories WHERE id = ?`, id).Scan(&st.Version); err != nil {
+		return st, err
+	}
 	return st, nil
 }
 
@@ -136,8 +142,8 @@ func (s *DB) Story(ctx context.Context, slug string) (story.Story, error) {
 	err := s.reading(ctx, "", "reading a story", func(ctx context.Context) error {
 		var id int64
 		var status string
-		err := s.read.QueryRowContext(ctx, `SELECT id, slug, title, summary, author, status, created, updated FROM stories WHERE slug = ?`, slug).
-			Scan(&id, &st.Slug, &st.Title, &st.Summary, &st.Author, &status, &st.Created, &st.Updated)
+		err := s.read.QueryRowContext(ctx, `SELECT id, slug, title, summary, author, status, created, updated, rev FROM stories WHERE slug = ?`, slug).
+			Scan(&id, &st.Slug, &st.Title, &st.Summary, &st.Author, &status, &st.Created, &st.Updated, &st.Version)
 		if errors.Is(err, sql.ErrNoRows) {
 			return photo.Errorf(photo.ENotFound, "no story %q", slug)
 		}

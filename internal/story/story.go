@@ -36,6 +36,9 @@ type Story struct {
 	Created string `json:"created,omitempty"`
 	Updated string `json:"updated,omitempty"`
 	Steps   []Step `json:"steps"`
+	// Version is raised by every save (see photo.Expect): the story
+	// API's ETag, not a field of its JSON.
+	Version int64 `json:"-"`
 }
 
 // Step is one stop of a story: a heading and text, and what the map and

@@ -42,7 +42,7 @@ func (s *Server) photoEventsView(r *http.Request, page views.Page, p *photo.Phot
 	if !editor {
 		return m, nil
 	}
-	m.Action, m.CSRF, m.Next = s.URL("photo.event-links", "id", p.ID), page.CSRF, r.URL.RequestURI()
+	m.Action, m.CSRF, m.Next, m.Version = s.URL("photo.event-links", "id", p.ID), page.CSRF, r.URL.RequestURI(), strconv.FormatInt(p.Rev, 10)
 	for i, c := range pe.Candidates {
 		if i == maxPageCandidates {
 			break

@@ -103,6 +103,7 @@ func (s *Server) putEventLink(w http.ResponseWriter, r *http.Request, ed *sessio
 		s.Error(w, r, err)
 		return
 	}
+	s.tagPhoto(w, r, v["id"])
 	s.photoEvents(w, r)
 }
 

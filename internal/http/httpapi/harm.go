@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -120,7 +121,7 @@ func (s *Server) harmView(r *http.Request, page views.Page, p *photo.Photo) (*vi
 	}
 	h := &views.Harm{Mark: p.Harm}
 	if editor {
-		h.Action, h.CSRF, h.Next = s.URL("harm", "id", p.ID), page.CSRF, r.URL.RequestURI()
+		h.Action, h.CSRF, h.Next, h.Version = s.URL("harm", "id", p.ID), page.CSRF, r.URL.RequestURI(), strconv.FormatInt(p.Rev, 10)
 	}
 	if p.Harm == "" {
 		return h, nil

@@ -22,6 +22,15 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	// Its own validator: the photo's version, which a write sends back as
+	// If-Match (see versions.go). What else its answer depends on — who
+	// asks — is in Vary.
+	h := w.Header()
+	h.Add("Vary", "Accept, Cookie, Authorization")
+	h.Set("Cache-Control", s.conditional.CacheControl(s.isEditor(r)))
+	if web.NotModified(w, r, photo.ETag(photo.VersionPhoto, p.Rev)) {
+		return
+	}
 	// An editor sees the camera's GPS point: their answer is theirs
 	// alone, and no cache keeps it.
 	gps := s.showsGPS(r)

@@ -56,6 +56,7 @@ func (s *Server) addPlace(w http.ResponseWriter, r *http.Request, ed *session.Ed
 	}
 	h := w.Header()
 	h.Set("Location", s.URL("place", "id", kept[0].ID))
+	s.tagPlace(w, r, kept[0].ID)
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusCreated)
@@ -98,6 +99,7 @@ func (s *Server) changePlace(w http.ResponseWriter, r *http.Request, ed *session
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	s.tagPlace(w, r, c.ID)
 	s.WriteJSON(w, r, "application/json", map[string]any{"id": c.ID, "photos_moved": moved})
 }
 

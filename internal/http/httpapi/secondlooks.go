@@ -546,6 +546,7 @@ func (s *Server) postRequestLook(w http.ResponseWriter, r *http.Request, ed *ses
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("ETag", photo.ETag(photo.VersionPhoto, p.Rev))
 	s.WriteJSON(w, r, "application/json", map[string]any{"photo_id": id, "second_look": p.SecondLook, "verified": p.Verified})
 }
 
@@ -576,7 +577,7 @@ func (s *Server) verifiedMark(r *http.Request, page views.Page, p *photo.Photo) 
 		if key, ok := lookStates[p.SecondLook]; ok {
 			m.State = l.T(key)
 		} else if p.Place.Located && page.CSRF != "" {
-			m.RequestAction, m.CSRF = s.URL("photo.second-look", "id", p.ID), page.CSRF
+			m.RequestAction, m.CSRF, m.Version = s.URL("photo.second-look", "id", p.ID), page.CSRF, strconv.FormatInt(p.Rev, 10)
 		}
 	}
 	if m == (views.VerifiedMark{}) {

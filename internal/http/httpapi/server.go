@@ -107,6 +107,7 @@ type storage interface {
 	harmStore
 	reviewStore
 	lookStore
+	versionStore
 	storyapi.Store
 	session.Store
 }
@@ -238,7 +239,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		Feature: func(b []byte, base string, p *photo.Photo) []byte {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
-		}}
+		}, CacheControl: s.conditional.CacheControl}
 	s.ogc = ogcapi.New(ogcHost{s}, a.Store(), a.Gazetteer(), opts.PublicGPS, s.log)
 	if opts.Uploads != "" && !opts.ReadOnly {
 		limits := opts.UploadLimits
@@ -269,7 +270,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 // their own content, or probes that must do their work every time.
 var ownValidators = map[string]bool{"healthz": true, "metrics": true, "asset": true, "favicon": true, "basemap": true,
 	"thumbnail": true, "image.small": true, "image.large": true, "image.original": true, "media": true,
-	"imports.job": true, "uploads": true}
+	"imports.job": true, "uploads": true, "photo.geojson": true, "api.story": true}
 
 // CacheStats returns the response cache's counters (all zero when it is
 // off).
@@ -323,16 +324,16 @@ func (s *Server) routes() {
 	editorial("review", "/review", s.inLane(&s.reviewLane, s.reviewQueue))
 	editorial("review.log", "/review/log", s.reviewLog)
 	editorial("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
-	r.Handle("/review/photos/{id}", s.guard.Editing(s.reviewSubmit)).Methods(http.MethodPost)
+	r.Handle("/review/photos/{id}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.reviewSubmit))).Methods(http.MethodPost)
 	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
 	r.Handle("/review/photos/{id}/place-named", s.guard.Editing(s.reviewPlaceNamed)).Methods(http.MethodPost).Name("review.place-named")
-	r.Handle("/api/photos/{id}/placement", s.guard.Editing(s.putPlacement)).Methods(http.MethodPut).Name("placement")
-	r.Handle("/api/photos/{id}/details", s.guard.Editing(s.putDetails)).Methods(http.MethodPut).Name("details")
-	r.Handle("/api/photos/{id}/harm", s.guard.Editing(s.putHarm)).Methods(http.MethodPut, http.MethodPost).Name("harm")
+	r.Handle("/api/photos/{id}/placement", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putPlacement))).Methods(http.MethodPut).Name("placement")
+	r.Handle("/api/photos/{id}/details", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putDetails))).Methods(http.MethodPut).Name("details")
+	r.Handle("/api/photos/{id}/harm", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putHarm))).Methods(http.MethodPut, http.MethodPost).Name("harm")
 	editorial("history", "/api/photos/{id}/history", s.historyJSON)
 	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
-	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(s.putEventLink)).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
-	r.Handle("/photos/{id}/events", s.guard.Editing(s.postEventLink)).Methods(http.MethodPost).Name("photo.event-links")
+	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putEventLink))).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
+	r.Handle("/photos/{id}/events", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postEventLink))).Methods(http.MethodPost).Name("photo.event-links")
 	editorial("second-looks", "/review/second-looks", s.secondLooksPage)
 	editorial("second-look", "/review/second-looks/{look:[0-9]+}", s.secondLookPage)
 	r.Handle("/review/second-looks/{look:[0-9]+}", s.guard.Editing(s.postSecondLook)).Methods(http.MethodPost)
@@ -345,13 +346,13 @@ func (s *Server) routes() {
 	editorial("second-look.json", "/api/second-looks/{look:[0-9]+}", s.secondLookJSON)
 	r.Handle("/api/second-looks/{look:[0-9]+}", s.guard.Editing(s.putSecondLook)).Methods(http.MethodPut)
 	r.Handle("/api/second-looks/{look:[0-9]+}/decision", s.guard.Editing(s.putAdjudication)).Methods(http.MethodPut).Name("adjudication.json")
-	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(s.postRequestLook)).Methods(http.MethodPost).Name("photo.second-look")
+	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postRequestLook))).Methods(http.MethodPost).Name("photo.second-look")
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken
 	// back), which keeps these apart from /api/places/search.
-	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(s.changePlace)).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
-	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(s.changePlace)).Methods(http.MethodPost).Name("places.restore")
+	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
+	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
 	if s.imports != nil { // a server started with a folder for uploads
 		r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")

@@ -130,6 +130,7 @@ func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) 
 	if err == nil {
 		var body []byte
 		if body, err = s.photoFeature(r, p, true); err == nil { // an editor's write
+			w.Header().Set("ETag", photo.ETag(photo.VersionPhoto, p.Rev))
 			w.Header().Set("Content-Type", "application/geo+json")
 			w.Header().Set("Cache-Control", "no-store")
 			w.Write(append(body, '\n'))

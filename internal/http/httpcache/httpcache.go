@@ -101,7 +101,7 @@ func (l *Layer) Middleware(next http.Handler) http.Handler {
 		}
 		tag := tagOf(r, route.GetName(), changes, editor)
 		w.Header().Add("Vary", "Accept, Accept-Language, Cookie, Authorization")
-		w.Header().Set("Cache-Control", l.cacheControl(editor))
+		w.Header().Set("Cache-Control", l.CacheControl(editor))
 		if web.NotModified(w, r, tag) {
 			return
 		}
@@ -145,10 +145,10 @@ func tagOf(r *http.Request, route string, changes int64, editor bool) string {
 	return web.ETagFor(r, `"v`+strconv.FormatInt(changes, 10)+"-"+hex.EncodeToString(h.Sum(nil)[:10])+`"`)
 }
 
-// cacheControl says who may keep an answer: a reader's, any cache for
+// CacheControl says who may keep an answer: a reader's, any cache for
 // SharedMaxAge (browsers ask again each time, and get a 304); an
 // editor's, their browser alone, asking again each time.
-func (l *Layer) cacheControl(editor bool) string {
+func (l *Layer) CacheControl(editor bool) string {
 	if editor {
 		return "private, no-cache"
 	}

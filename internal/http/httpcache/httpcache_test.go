@@ -32,7 +32,7 @@ func TestCacheControl(t *testing.T) {
 		{0, false, "no-cache"},
 		{-1, false, "no-cache"},
 	} {
-		if got := (&Layer{SharedMaxAge: c.age}).cacheControl(c.editor); got != c.want {
+		if got := (&Layer{SharedMaxAge: c.age}).CacheControl(c.editor); got != c.want {
 			t.Errorf("SharedMaxAge %v, editor %v: %q, want %q", c.age, c.editor, got, c.want)
 		}
 	}

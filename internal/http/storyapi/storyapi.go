@@ -42,6 +42,10 @@ type API struct {
 	// Feature appends the photo as the API's GeoJSON Feature, its links
 	// absolute from base.
 	Feature func(b []byte, base string, p *photo.Photo) []byte
+	// CacheControl is who may keep a read the API validates itself (a
+	// story's JSON, whose ETag is its version): the server's answer for
+	// an editor or a reader.
+	CacheControl func(editor bool) string
 }
 
 // Store is what the stories read and write of the archive.
@@ -185,6 +189,16 @@ func (s *API) storyJSON(w http.ResponseWriter, r *http.Request) {
 		s.Kit.Error(w, r, err)
 		return
 	}
+	// Its own validator, the story's version: a save sends it back as
+	// If-Match.
+	h := w.Header()
+	h.Add("Vary", "Accept, Cookie, Authorization")
+	if s.CacheControl != nil && h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", s.CacheControl(editorReads(r)))
+	}
+	if web.NotModified(w, r, photo.ETag(photo.VersionStory, st.Version)) {
+		return
+	}
 	s.Kit.WriteJSON(w, r, "application/json", st)
 }
 
@@ -285,7 +299,11 @@ func (s *API) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Edit
 		s.Kit.Error(w, r, err)
 		return
 	}
-	saved, err := s.DB.SaveStory(r.Context(), st, mux.Vars(r)["slug"], ed.Name, "")
+	ctx := r.Context()
+	if v, ok := web.ExpectedVersion(r, photo.VersionStory); ok && r.Method == http.MethodPut {
+		ctx = photo.Expect(ctx, photo.VersionStory, mux.Vars(r)["slug"], v)
+	}
+	saved, err := s.DB.SaveStory(ctx, st, mux.Vars(r)["slug"], ed.Name, "")
 	if err != nil {
 		s.Kit.Error(w, r, err)
 		return
@@ -295,6 +313,7 @@ func (s *API) saveStory(w http.ResponseWriter, r *http.Request, ed *session.Edit
 		status = http.StatusCreated
 	}
 	w.Header().Set("Location", s.Kit.URL("api.story", "slug", saved.Slug))
+	w.Header().Set("ETag", photo.ETag(photo.VersionStory, saved.Version))
 	body, _ := web.MarshalJSON(map[string]any{"story": saved, "url": s.Kit.URL("story", "slug", saved.Slug), "edit_url": s.Kit.URL("story.edit", "slug", saved.Slug)})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
@@ -320,6 +339,7 @@ func (s *API) storyEditPage(w http.ResponseWriter, r *http.Request) {
 		m.Page.Title = i18n.T(r.Context(), "storyedit.edit-title", "title", st.Title)
 		m.Title = m.Page.Title
 		m.SaveURL, m.Method, m.ReaderURL = s.Kit.URL("api.story.save", "slug", slug), http.MethodPut, s.Kit.URL("story", "slug", slug)
+		m.Version = photo.ETag(photo.VersionStory, st.Version)
 	}
 	js, err := json.Marshal(st)
 	if err != nil {

@@ -36,6 +36,7 @@ var statuses = map[string]int{
 	photo.EInvalid:      http.StatusBadRequest,
 	photo.ENotFound:     http.StatusNotFound,
 	photo.EConflict:     http.StatusConflict,
+	photo.EStale:        http.StatusPreconditionFailed,
 	photo.EForbidden:    http.StatusForbidden,
 	photo.EUnauthorized: http.StatusUnauthorized,
 	photo.ETooMany:      http.StatusTooManyRequests,
@@ -83,13 +84,16 @@ func (e *Errors) Write(w http.ResponseWriter, r *http.Request, err error) {
 	// it was.
 	err = photo.DiskFull(err)
 	code := photo.ErrorCode(err)
-	status, body := statuses[code], map[string]string{"error": photo.ErrorMessage(err)}
+	status, body := statuses[code], map[string]any{"error": photo.ErrorMessage(err)}
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
 	var pe *photo.Error
 	if errors.As(err, &pe) && pe.Parameter != "" {
 		body["parameter"] = pe.Parameter
+	}
+	if errors.As(err, &pe) && pe.Current != nil {
+		body["current"] = pe.Current
 	}
 	switch code {
 	case photo.EInternal:
@@ -103,7 +107,7 @@ func (e *Errors) Write(w http.ResponseWriter, r *http.Request, err error) {
 		h.Set("Retry-After", retryAfter)
 	}
 	if wantsPage(r) {
-		e.Page(w, r, status, body["error"])
+		e.Page(w, r, status, body["error"].(string))
 		return
 	}
 	h.Del("Content-Disposition")
