@@ -283,6 +283,7 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 		x.Add(int64(i), framehash.Hash(f.Hash))
 	}
 	arriving := map[string]*photo.Photo{}
+	stands := map[string]store.Reuse{} // what this import has decided so far
 	for i := range recs {
 		r := &recs[i]
 		if r.Frame == nil {
@@ -315,10 +316,20 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 			group = append(group, p)
 		}
 		r.Reuses = reusesOf(group)
-		for _, p := range group[1:] { // what already stands is not recorded again
-			if u := r.Reuses[p.ID]; arriving[p.ID] == nil && p.Reuse == u.Kind && p.ReuseOf == u.Of {
+		first := earliest(group)
+		for _, p := range group[1:] {
+			was, ok := stands[p.ID]
+			if !ok {
+				was = store.Reuse{Kind: p.Reuse, Of: p.ReuseOf}
+			}
+			// What already stands is not recorded again, nor which copy
+			// a frame's first photo names, once it names one.
+			if u := r.Reuses[p.ID]; was.Kind == u.Kind && was.Of == u.Of || p == first && was.Kind != "" {
 				delete(r.Reuses, p.ID)
 			}
+		}
+		for id, u := range r.Reuses {
+			stands[id] = u
 		}
 	}
 	return nil

@@ -137,3 +137,38 @@ func TestBrowserSecondLooks(t *testing.T) {
 	}
 	readerB.check(t)
 }
+
+// TestBrowserStaleWrite (issue 57, 4): two editors open one photo's review
+// page in two browsers; omar puts it at a point first; rana's confirmation
+// of what she was shown is refused with a page that says omar changed it
+// and what, and her "keep my change" saves hers over his.
+func TestBrowserStaleWrite(t *testing.T) {
+	t.Parallel() // its own server, archive and browser contexts
+	e := newEditorServer(t, Options{})
+	tokenOf(t, e.a, "omar")
+	id := e.photoID(t, "?place=ocha:C2320")
+	ranaB, omarB := newBrowser(t, e.ts, 1440, 900), newBrowser(t, e.ts, 1440, 900)
+	browserSignIn(t, ranaB, e.ts.URL, "rana")
+	browserSignIn(t, omarB, e.ts.URL, "omar")
+	page := e.ts.URL + "/review/photos/" + id
+	ranaB.run(t, chromedp.Navigate(page), chromedp.WaitVisible(`[data-testid=review-form]`, chromedp.ByQuery))
+	omarB.run(t, chromedp.Navigate(page), chromedp.WaitVisible(`[data-testid=review-form]`, chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=lon]`, "36.36", chromedp.ByQuery), chromedp.SetValue(`[data-testid=lat]`, "33.53", chromedp.ByQuery),
+		chromedp.Click(`[data-testid=save-point]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery))
+	omarB.check(t)
+	var stale, changes string
+	ranaB.run(t, chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-testid=stale]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=stale]`, &stale, chromedp.ByQuery), chromedp.Text(`[data-testid=history]`, &changes, chromedp.ByQuery))
+	if !strings.Contains(stale, "omar changed it") || !strings.Contains(changes, "omar") {
+		t.Errorf("rana's stale confirmation: %q; changes %q", stale, changes)
+	}
+	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {
+		t.Fatalf("omar's point was overwritten: %+v", p.Place)
+	}
+	ranaB.run(t, chromedp.Click(`[data-testid=keep-mine-button]`, chromedp.ByQuery), chromedp.WaitNotPresent(`[data-testid=stale]`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond))
+	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "rana" || p.Place.ID != "ocha:C2320" {
+		t.Errorf("after keeping hers: %s by %s at %s, want Zamalka, the place she confirmed", p.Review, p.ReviewedBy, p.Place.ID)
+	}
+	ranaB.check(t)
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"time"
@@ -93,14 +94,36 @@ func (s *Server) stalePage(w http.ResponseWriter, r *http.Request, st photo.Stal
 	if rows, err := s.eventRows(r, st.ID); err == nil {
 		m.Changes = rows[max(0, len(rows)-maxStaleChanges):]
 	}
-	for _, name := range slices.Sorted(maps.Keys(r.PostForm)) {
+	form := keptForm(r.PostForm)
+	for _, name := range slices.Sorted(maps.Keys(form)) {
 		if name == "csrf" || name == "version" {
 			continue
 		}
-		for _, v := range r.PostForm[name] {
+		for _, v := range form[name] {
 			m.Fields = append(m.Fields, views.Field{Name: name, Value: v})
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	s.Render(w, r, http.StatusPreconditionFailed, views.StalePage(m))
+}
+
+// keptForm is a stale form as "keep my change" sends it again. A
+// confirmation confirms the place as it stands, which is no longer what
+// its editor saw: it is sent as a placement at what they saw (the review
+// form's shown_* fields), so that keeping theirs keeps what they meant.
+func keptForm(form url.Values) url.Values {
+	out := maps.Clone(form)
+	if form.Get("action") != "confirm" {
+		return out
+	}
+	switch {
+	case form.Get("shown_place_id") != "":
+		out.Set("action", "place")
+		out.Set("place_id", form.Get("shown_place_id"))
+	case form.Get("shown_lon") != "":
+		out.Set("action", "point")
+		out.Set("lon", form.Get("shown_lon"))
+		out.Set("lat", form.Get("shown_lat"))
+	}
+	return out
 }

@@ -69,23 +69,29 @@ func TestNoLostEdits(t *testing.T) {
 	// A page's form: the version it showed; stale, a page that says who
 	// and offers to keep the editor's change.
 	c, csrf := e.signIn(t)
-	form := url.Values{"csrf": {csrf}, "version": {"1"}, "action": {"confirm"}, "note": {"rana's look"}}
+	form := url.Values{"csrf": {csrf}, "version": {"1"}, "action": {"confirm"}, "note": {"rana's look"}, "shown_place_id": {"ocha:C2320"}}
 	res, page := do(t, c, "POST", e.ts.URL+"/review/photos/"+id, form.Encode(), "Content-Type", "application/x-www-form-urlencoded", "Accept", "text/html")
 	if res.StatusCode != http.StatusPreconditionFailed || !strings.Contains(page, "omar changed it") || !strings.Contains(page, `data-testid="keep-mine"`) ||
 		!strings.Contains(page, `name="note" value="rana&#39;s look"`) {
 		t.Fatalf("a stale form: %s %.600s", res.Status, page)
 	}
-	// Keep mine: the same form at the version now.
+	// Keep mine: the same form at the version now — a confirmation of
+	// what she saw, so a placement there.
 	m := regexp.MustCompile(`data-testid="keep-mine"><input type="hidden" name="csrf" value="[^"]*">\s*<input type="hidden" name="version" value="(\d+)">`).FindStringSubmatch(page)
 	if m == nil {
 		t.Fatal("the stale page's form has no version")
 	}
+	if !strings.Contains(page, `name="action" value="place"`) || !strings.Contains(page, `name="place_id" value="ocha:C2320"`) {
+		t.Errorf("keeping a stale confirmation does not place the photo where it was confirmed")
+	}
 	form.Set("version", m[1])
+	form.Set("action", "place")
+	form.Set("place_id", "ocha:C2320")
 	if res, _ := do(t, c, "POST", e.ts.URL+"/review/photos/"+id, form.Encode(), "Content-Type", "application/x-www-form-urlencoded"); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("keeping mine: %s", res.Status)
 	}
-	if p, _ := e.a.Store().Photo(ctx, id); p.Review != "confirmed" || p.ReviewedBy != "rana" {
-		t.Errorf("after keeping mine: %s by %s", p.Review, p.ReviewedBy)
+	if p, _ := e.a.Store().Photo(ctx, id); p.Place.ID != "ocha:C2320" || p.ReviewedBy != "rana" {
+		t.Errorf("after keeping mine: %s by %s at %s", p.Review, p.ReviewedBy, p.Place.ID)
 	}
 	res, _ = do(t, nil, "GET", photoURL+".geojson", "", rana...)
 	now = res.Header.Get("ETag")
