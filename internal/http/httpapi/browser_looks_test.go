@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +12,10 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/paulmach/orb"
+
+	"github.com/syriamap/syriamap/internal/http/publish"
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // browserSignIn signs name in, in the browser b.
@@ -171,4 +177,32 @@ func TestBrowserStaleWrite(t *testing.T) {
 		t.Errorf("after keeping hers: %s by %s at %s, want Zamalka, the place she confirmed", p.Review, p.ReviewedBy, p.Place.ID)
 	}
 	ranaB.check(t)
+}
+
+// TestBrowserPublishVerified (issue 57, 3): a site published with
+// --verified holds only the placements a second editor confirmed blind,
+// and its explorer's verified filter keeps them all.
+func TestBrowserPublishVerified(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	_, _, a := newTestServer(t)
+	verifyPlacements(t, a, photo.Filter{Agencies: []string{"Reuters"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 3})
+	dir := t.TempDir()
+	r, err := publish.Publish(context.Background(), a, dir, publish.Options{Filter: photo.Filter{Verified: true}})
+	if err != nil || r.Photos != 3 {
+		t.Fatalf("publish --verified: %+v, %v", r, err)
+	}
+	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(static.Close)
+	b := newBrowser(t, static, 1440, 900)
+	var all, verified string
+	b.run(t, ready(static.URL+"/"), chromedp.Text(`[data-testid=count]`, &all, chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid=verified-filter]`, "1", chromedp.ByQuery),
+		eval(`document.querySelector("[data-testid=verified-filter]").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
+		chromedp.Poll(`location.search.includes("verified=1")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Text(`[data-testid=count]`, &verified, chromedp.ByQuery))
+	if !strings.HasPrefix(all, "3 of 3") || !strings.HasPrefix(verified, "3 of 3") {
+		t.Errorf("the verified site: %q, filtered %q; want its 3 photos", all, verified)
+	}
+	b.check(t)
 }
