@@ -2,8 +2,10 @@ package archive
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/agreement"
@@ -147,4 +149,87 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestAgreementBetween measures a known table of second looks (issue 57,
+// 2): rana gave every first answer, omar and lina two second ones each.
+// The decisions, first → second: confirm → confirm, confirm → correct
+// (omar); correct → correct, confirm → unplaceable (lina). Worked by hand:
+//   - rana·omar: agree on 1 of 2; rana always confirms, so κ = (½ − ½)/(1 − ½) = 0;
+//   - lina·rana: po = ½, pe = ½·½ (both correct once) = ¼, κ = (½ − ¼)/(¾) = ⅓;
+//   - the team as two raters: po = ½, pe = ¾·¼ + ¼·½ = 0.3125, κ = 0.1875/0.6875 = 0.2727;
+//   - α: values confirm 4, correct 3, unplaceable 1 (n = 8), 4 pairs of
+//     disagreement within units, De = 2(4·3 + 4·1 + 3·1) = 38, α = 1 − 7·4/38 = 0.2632.
+func TestAgreementBetween(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t, filepath.Join(t.TempDir(), "archive.db"))
+	captions := []string{
+		"Smoke rises over Aleppo, Syria, May 3, 2016. (Photo by A. Person/Reuters)",
+		"Children play in Homs, Syria, May 3, 2016. (Photo by A. Person/Reuters)",
+		"A market in Idlib, Syria, May 3, 2016. (Photo by A. Person/Reuters)",
+		"A street in Damascus, Syria, May 3, 2016. (Photo by A. Person/Reuters)",
+	}
+	file := filepath.Join(t.TempDir(), "captions.txt")
+	os.WriteFile(file, []byte(strings.Join(captions, "\n\n")+"\n"), 0o644)
+	if _, err := a.ImportFile(ctx, file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.db.SetTwoPerson(ctx, true, "lead"); err != nil {
+		t.Fatal(err)
+	}
+	g := a.Gazetteer()
+	raqqa := g.ByID("gn:163915")
+	if raqqa == nil || !raqqa.Located {
+		t.Fatal("no Raqqa in the gazetteer")
+	}
+	toRaqqa, _ := a.PlaceOf(raqqa.ID, nil)
+	for i, c := range captions {
+		ch := photo.Change{Confirm: true, Author: "rana"}
+		if i == 2 {
+			ch = photo.Change{Place: &toRaqqa, Author: "rana"}
+		}
+		if _, err := a.db.Apply(ctx, []string{photo.ID(c)}, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	looks, err := a.LookRounds(ctx, store.LookWaiting, "", "", 10)
+	if err != nil || len(looks) != 4 {
+		t.Fatalf("looks: %d, %v", len(looks), err)
+	}
+	byPhoto := map[string]store.LookRound{}
+	for _, l := range looks {
+		byPhoto[l.PhotoID] = l
+	}
+	answer := func(i int, by, placeID string, unplaceable bool) {
+		t.Helper()
+		if _, err := a.AnswerSecondLook(ctx, byPhoto[photo.ID(captions[i])].ID, by, placeID, nil, unplaceable, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	answer(0, "omar", byPhoto[photo.ID(captions[0])].AutoPlaceID, false) // confirm: the reading, unseen
+	answer(1, "omar", raqqa.ID, false)                                   // correct
+	answer(2, "lina", raqqa.ID, false)                                   // correct, as rana did
+	answer(3, "lina", "", true)                                          // unplaceable
+	ag, err := a.AgreementBetween(ctx, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(got, want float64) bool { return math.Abs(got-want) < 0.0005 }
+	if ag.Team.Looks != 4 || ag.Team.Agreed != 2 || ag.Team.SamePlace != 2 || !ag.Team.KappaOK || !near(ag.Team.Kappa, 0.2727) {
+		t.Errorf("the team: %+v; want 4 looks, 2 agreed, κ 0.2727", ag.Team)
+	}
+	if !ag.AlphaOK || !near(ag.Alpha, 10.0/38) || ag.Raters != 3 {
+		t.Errorf("α %.4f (%v), %d raters; want 0.2632, 3", ag.Alpha, ag.AlphaOK, ag.Raters)
+	}
+	want := map[string]float64{"omar·rana": 0, "lina·rana": 1.0 / 3}
+	for _, p := range ag.Pairs {
+		k, ok := want[p.A+"·"+p.B]
+		if !ok || p.Looks != 2 || !p.KappaOK || !near(p.Kappa, k) {
+			t.Errorf("pair %s·%s: %d looks, κ %.4f (%v); want 2, %.4f", p.A, p.B, p.Looks, p.Kappa, p.KappaOK, k)
+		}
+	}
+	// A window before the looks holds none.
+	if ag, err := a.AgreementBetween(ctx, "2000-01-01", "2000-02-01"); err != nil || ag.Team.Looks != 0 || ag.AlphaOK {
+		t.Errorf("an empty window: %+v, %v", ag.Team, err)
+	}
 }
