@@ -288,11 +288,8 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 		return nil, true, "truncated JPEG: the file ends before its end-of-image marker (it was cut short)"
 	}
 	text := md.Caption
-	if text == "" {
-		return nil, true, "no caption in its IPTC or XMP metadata"
-	}
-	if len(text) > ingest.MaxCaption {
-		return nil, true, fmt.Sprintf("the caption is %d bytes long; at most %d", len(text), ingest.MaxCaption)
+	if why := captionProblem(text); why != "" {
+		return nil, true, why
 	}
 	sum := hex.EncodeToString(h.Sum(nil))
 	// The original is kept before the photo is written: a photo never
@@ -329,16 +326,24 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
 	rec = &store.Record{Photo: p, Source: f.abs}
 	if !a.FramesLater {
-		// A picture the decoder cannot read is imported all the same,
-		// unhashed: `syriamap frames` names it.
-		if _, err := fh.Seek(0, io.SeekStart); err == nil {
-			if img, err := jpeg.Decode(bufio.NewReaderSize(fh, 64<<10)); err == nil {
-				h, m := framehash.Of(img)
-				rec.Frame = &store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
-			}
-		}
+		rec.Frame = frameOf(fh)
 	}
 	return rec, true, ""
+}
+
+// frameOf decodes the picture in f, from its start, and hashes its frame;
+// nil for a picture the decoder cannot read, which is imported all the
+// same, unhashed (`syriamap frames` names it).
+func frameOf(f io.ReadSeeker) *store.Frame {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil
+	}
+	img, err := jpeg.Decode(bufio.NewReaderSize(f, 64<<10))
+	if err != nil {
+		return nil
+	}
+	h, m := framehash.Of(img)
+	return &store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
 }
 
 // buildFromImage builds a photo from an image's caption and metadata: the
@@ -462,4 +467,16 @@ func Adopting(ctx context.Context) context.Context {
 func adopting(ctx context.Context) bool {
 	v, _ := ctx.Value(adoptingKey{}).(bool)
 	return v
+}
+
+// captionProblem says why an image file's caption cannot be imported, or
+// "".
+func captionProblem(text string) string {
+	switch {
+	case text == "":
+		return "no caption in its IPTC or XMP metadata"
+	case len(text) > ingest.MaxCaption:
+		return fmt.Sprintf("the caption is %d bytes long; at most %d", len(text), ingest.MaxCaption)
+	}
+	return ""
 }

@@ -40,8 +40,19 @@ func TestTwoPersonConfirmation(t *testing.T) {
 	if err := a.db.SetTwoPerson(ctx, true, "lead"); err != nil {
 		t.Fatal(err)
 	}
+	lookAgreed(t, a, photo.ID(one), aleppo.ID, quarter)
+	lookDisagreed(t, a, photo.ID(two), aleppo.ID, quarter)
+}
+
+// lookAgreed: rana confirms photo id at Aleppo; nobody checks their own,
+// nor confirms what waits for a blind look; omar places it in a quarter
+// of the city, blind: they agree, and it is verified as she placed it.
+func lookAgreed(t *testing.T, a *Archive, id, aleppo, quarter string) {
+	t.Helper()
+	ctx := context.Background()
+	one := id
 	// rana confirms the first photo at Aleppo: it waits for a second look.
-	if _, err := a.db.Apply(ctx, []string{photo.ID(one)}, photo.Change{Confirm: true, Author: "rana"}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{one}, photo.Change{Confirm: true, Author: "rana"}); err != nil {
 		t.Fatal(err)
 	}
 	waiting, err := a.LookRounds(ctx, store.LookWaiting, "", "", 10)
@@ -50,14 +61,14 @@ func TestTwoPersonConfirmation(t *testing.T) {
 	}
 	round := waiting[0].ID
 	// Nobody confirms or second-checks their own placement.
-	if _, err := a.db.Apply(ctx, []string{photo.ID(one)}, photo.Change{Confirm: true, Author: "rana"}); photo.ErrorCode(err) != photo.EForbidden {
+	if _, err := a.db.Apply(ctx, []string{one}, photo.Change{Confirm: true, Author: "rana"}); photo.ErrorCode(err) != photo.EForbidden {
 		t.Errorf("rana confirming her own placement: %v, want forbidden", err)
 	}
-	if _, err := a.AnswerSecondLook(ctx, round, "rana", aleppo.ID, nil, false, ""); photo.ErrorCode(err) != photo.EForbidden {
+	if _, err := a.AnswerSecondLook(ctx, round, "rana", aleppo, nil, false, ""); photo.ErrorCode(err) != photo.EForbidden {
 		t.Errorf("rana second-checking herself: %v, want forbidden", err)
 	}
 	// Nor does another editor confirm it by what they are shown.
-	if _, err := a.db.Apply(ctx, []string{photo.ID(one)}, photo.Change{Confirm: true, Author: "omar"}); photo.ErrorCode(err) != photo.EConflict {
+	if _, err := a.db.Apply(ctx, []string{one}, photo.Change{Confirm: true, Author: "omar"}); photo.ErrorCode(err) != photo.EConflict {
 		t.Errorf("omar confirming a photo waiting for a blind look: %v, want conflict", err)
 	}
 	// omar places it, blind, in a quarter of Aleppo: nested, within the
@@ -69,30 +80,39 @@ func TestTwoPersonConfirmation(t *testing.T) {
 	if r.State != store.LookAgreed || r.Judgement.SamePlace || !r.Judgement.Nested || !r.Judgement.WithinSize || r.Second.Decision != agreement.Correct {
 		t.Errorf("agreed round: %+v", r)
 	}
-	p, _ := a.db.Photo(ctx, photo.ID(one))
-	if !p.Verified || p.Place.ID != aleppo.ID {
+	p, _ := a.db.Photo(ctx, one)
+	if !p.Verified || p.Place.ID != aleppo {
 		t.Errorf("after agreement: verified %v at %s, want verified at Aleppo, as rana placed it", p.Verified, p.Place.ID)
 	}
-	if _, err := a.AnswerSecondLook(ctx, round, "lina", aleppo.ID, nil, false, ""); photo.ErrorCode(err) != photo.EConflict {
+	if _, err := a.AnswerSecondLook(ctx, round, "lina", aleppo, nil, false, ""); photo.ErrorCode(err) != photo.EConflict {
 		t.Errorf("a second answer to an agreed round: %v, want conflict", err)
 	}
 
+}
+
+// lookDisagreed: rana puts photo id at Aleppo, omar finds it
+// unplaceable; neither decides, lina does; a later placement takes the
+// verification away; every step is a custody record the rows agree with.
+func lookDisagreed(t *testing.T, a *Archive, id, aleppo, quarter string) {
+	t.Helper()
+	ctx := context.Background()
+	two := id
 	// The second photo: rana puts it at Aleppo, omar finds it
 	// unplaceable. They disagree; neither may decide; lina does.
-	toAleppo, _ := a.PlaceOf(aleppo.ID, nil)
-	if _, err := a.db.Apply(ctx, []string{photo.ID(two)}, photo.Change{Place: &toAleppo, Author: "rana", Note: "I think Aleppo"}); err != nil {
+	toAleppo, _ := a.PlaceOf(aleppo, nil)
+	if _, err := a.db.Apply(ctx, []string{two}, photo.Change{Place: &toAleppo, Author: "rana", Note: "I think Aleppo"}); err != nil {
 		t.Fatal(err)
 	}
-	waiting, _ = a.LookRounds(ctx, store.LookWaiting, "", "", 10)
+	waiting, _ := a.LookRounds(ctx, store.LookWaiting, "", "", 10)
 	if len(waiting) != 1 {
 		t.Fatalf("waiting: %d rounds", len(waiting))
 	}
-	round = waiting[0].ID
-	r, err = a.AnswerSecondLook(ctx, round, "omar", "", nil, true, "no place I can find")
+	round := waiting[0].ID
+	r, err := a.AnswerSecondLook(ctx, round, "omar", "", nil, true, "no place I can find")
 	if err != nil || r.State != store.LookDisagreed {
 		t.Fatalf("disagreement: %+v, %v", r, err)
 	}
-	if p, _ := a.db.Photo(ctx, photo.ID(two)); p.Verified {
+	if p, _ := a.db.Photo(ctx, two); p.Verified {
 		t.Error("a photo two editors disagree on is verified")
 	}
 	for _, who := range []string{"rana", "omar"} {
@@ -107,15 +127,15 @@ func TestTwoPersonConfirmation(t *testing.T) {
 	if err != nil || r.State != store.LookAdjudicated || r.Third.By != "lina" {
 		t.Fatalf("adjudication: %+v, %v", r, err)
 	}
-	p, _ = a.db.Photo(ctx, photo.ID(two))
+	p, _ := a.db.Photo(ctx, two)
 	if !p.Verified || p.Place.ID != quarter || p.ReviewedBy != "lina" {
 		t.Errorf("after adjudication: verified %v at %s by %s, want verified at %s by lina", p.Verified, p.Place.ID, p.ReviewedBy, quarter)
 	}
 	// A later placement takes the verification away and asks again.
-	if _, err := a.db.Apply(ctx, []string{photo.ID(two)}, photo.Change{Place: &toAleppo, Author: "omar"}); err != nil {
+	if _, err := a.db.Apply(ctx, []string{two}, photo.Change{Place: &toAleppo, Author: "omar"}); err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := a.db.Photo(ctx, photo.ID(two)); p.Verified || p.SecondLook != store.LookWaiting {
+	if p, _ := a.db.Photo(ctx, two); p.Verified || p.SecondLook != store.LookWaiting {
 		t.Errorf("after a new placement: verified %v, second look %q", p.Verified, p.SecondLook)
 	}
 	// Every step is in the chain, and the rows agree with it.
@@ -125,7 +145,7 @@ func TestTwoPersonConfirmation(t *testing.T) {
 	if _, problems, err := a.db.CheckRows(ctx, nil); err != nil || len(problems) != 0 {
 		t.Errorf("the rows against their custody: %+v, %v", problems, err)
 	}
-	recs, err := a.db.CustodyOf(ctx, photo.ID(two))
+	recs, err := a.db.CustodyOf(ctx, two)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -268,25 +268,32 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	}
 	m.ReviewURL = s.URL("review.photo", "id", p.ID)
 	m.EvidenceURL = s.URL("evidence")
-	var err2 error
-	if m.History, err2 = s.eventRows(r, p.ID); err2 != nil {
-		s.Error(w, r, err2)
-		return
-	}
-	if m.Custody, err2 = s.custodyRows(r, p.ID); err2 == nil {
-		m.Harm, err2 = s.harmView(r, m.Page, p)
-	}
-	if err2 == nil {
-		m.Events, err2 = s.photoEventsView(r, m.Page, p)
-	}
-	if err2 == nil {
-		m.Verified, err2 = s.verifiedMark(r, m.Page, p)
-	}
-	if err2 != nil {
-		s.Error(w, r, err2)
+	if err := s.photoRecords(r, &m, p); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	s.Render(w, r, http.StatusOK, views.PhotoPageView(m))
+}
+
+// photoRecords fills what the photo page says of the photo's records:
+// its history and custody, its harm mark, its conflict events and its
+// verification.
+func (s *Server) photoRecords(r *http.Request, m *views.PhotoPage, p *photo.Photo) error {
+	var err error
+	if m.History, err = s.eventRows(r, p.ID); err != nil {
+		return err
+	}
+	if m.Custody, err = s.custodyRows(r, p.ID); err != nil {
+		return err
+	}
+	if m.Harm, err = s.harmView(r, m.Page, p); err != nil {
+		return err
+	}
+	if m.Events, err = s.photoEventsView(r, m.Page, p); err != nil {
+		return err
+	}
+	m.Verified, err = s.verifiedMark(r, m.Page, p)
+	return err
 }
 
 // sourceName is how a source file is shown to visitors: its name, not the

@@ -80,11 +80,28 @@ func TestSecondLooks(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &queue); err != nil || res.StatusCode != 200 || len(queue.Looks) != 1 {
 		t.Fatalf("omar's queue: %d %s", res.StatusCode, body)
 	}
-	look := strconv.FormatInt(queue.Looks[0].ID, 10)
+	f := looksFlow{e: e, id: id, look: strconv.FormatInt(queue.Looks[0].ID, 10), quarter: quarter, secret: secret, rana: rana, omar: omar, lina: lina}
+	f.blind(t, body, []string{quarter, q.Name, strconv.FormatFloat(q.Point.Lon(), 'f', 6, 64), secret, "rana", aleppo.ID})
+	f.refused(t)
+	f.decided(t)
+	f.readersSee(t)
+	f.recorded(t)
+}
+
+// looksFlow is TestSecondLooks' photo and editors, its steps in order.
+type looksFlow struct {
+	e                         *editorServer
+	id, look, quarter, secret string
+	rana, omar, lina          []string
+}
+
+// blind: omar's queue (body), page and look hold nothing of leaks.
+func (f looksFlow) blind(t *testing.T, body string, leaks []string) {
+	e, look, omar := f.e, f.look, f.omar
 	_, page := do(t, nil, "GET", e.ts.URL+"/review/second-looks/"+look, "", omar...)
 	_, one := do(t, nil, "GET", e.ts.URL+"/api/second-looks/"+look, "", omar...)
 	for what, text := range map[string]string{"queue": body, "page": page, "look": one} {
-		for _, leak := range []string{quarter, q.Name, strconv.FormatFloat(q.Point.Lon(), 'f', 6, 64), secret, "rana", aleppo.ID} {
+		for _, leak := range leaks {
 			if strings.Contains(text, leak) {
 				t.Errorf("omar's %s shows %q of the first answer (or the geocoder's reading)", what, leak)
 			}
@@ -93,6 +110,11 @@ func TestSecondLooks(t *testing.T) {
 	if !strings.Contains(page, `data-testid="review-form"`) || !strings.Contains(page, "Smoke rises") {
 		t.Errorf("omar's page has no form or no caption")
 	}
+}
+
+// refused: rana's own look, and her confirmation, are refused.
+func (f looksFlow) refused(t *testing.T) {
+	e, look, rana, id, quarter := f.e, f.look, f.rana, f.id, f.quarter
 	// rana's own: refused, each way.
 	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+look, `{"place_id":"`+quarter+`"}`, rana...); res.StatusCode != http.StatusForbidden ||
 		!strings.Contains(body, "another editor") {
@@ -106,8 +128,13 @@ func TestSecondLooks(t *testing.T) {
 		!strings.Contains(page, "You placed this photo") {
 		t.Errorf("rana's look at her own placement offers the form, or says nothing")
 	}
+}
+
+// decided: omar finds it unplaceable, neither decides, lina does.
+func (f looksFlow) decided(t *testing.T) {
+	e, look, rana, omar, lina, quarter, secret := f.e, f.look, f.rana, f.omar, f.lina, f.quarter, f.secret
 	// omar finds it unplaceable: they disagree.
-	res, body = do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+look, `{"unplaceable":true,"note":"the caption names the city only"}`, omar...)
+	res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+look, `{"unplaceable":true,"note":"the caption names the city only"}`, omar...)
 	var rd roundJSON
 	if err := json.Unmarshal([]byte(body), &rd); err != nil || res.StatusCode != 200 || rd.State != "disagreed" || rd.First.PlaceID != quarter {
 		t.Fatalf("omar's answer: %d %s", res.StatusCode, body)
@@ -122,7 +149,7 @@ func TestSecondLooks(t *testing.T) {
 			t.Errorf("%s deciding her own disagreement: %d %s", name, res.StatusCode, body)
 		}
 	}
-	_, page = do(t, nil, "GET", e.ts.URL+"/review/adjudications/"+look, "", lina...)
+	_, page := do(t, nil, "GET", e.ts.URL+"/review/adjudications/"+look, "", lina...)
 	for _, want := range []string{"rana", "omar", secret, "the caption names the city only", `data-testid="keep-first"`, "choice-point"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the adjudication page lacks %q", want)
@@ -132,6 +159,11 @@ func TestSecondLooks(t *testing.T) {
 		!strings.Contains(body, `"state":"adjudicated"`) {
 		t.Fatalf("lina's decision: %d %s", res.StatusCode, body)
 	}
+}
+
+// readersSee: verified=1 everywhere a reader decides, and the mark.
+func (f looksFlow) readersSee(t *testing.T) {
+	e, id := f.e, f.id
 	// verified=1 everywhere a reader decides.
 	for _, u := range []string{"/api/photos.geojson?verified=1", "/ogc/collections/photos/items?verified=1"} {
 		if _, body := get(t, e.ts, u); len(features(t, body).Features) != 1 || !strings.Contains(string(body), `"verified":true`) {
@@ -148,10 +180,15 @@ func TestSecondLooks(t *testing.T) {
 		t.Error("the explorer has no verified filter")
 	}
 	_, photoPage := get(t, e.ts, "/photos/"+id)
-	page = string(photoPage)
+	page := string(photoPage)
 	if !strings.Contains(page, "Placed by rana and by omar without seeing each other") || !strings.Contains(page, "lina decided") {
 		t.Errorf("the photo page does not say who placed and checked it")
 	}
+}
+
+// recorded: the bag, the agreement page and its CSV.
+func (f looksFlow) recorded(t *testing.T) {
+	e, id, quarter, lina := f.e, f.id, f.quarter, f.lina
 	// The bag carries both answers, how they compared and the decision.
 	var rec struct {
 		Verification struct {
@@ -165,7 +202,7 @@ func TestSecondLooks(t *testing.T) {
 		t.Errorf("the bag's record of the verification: %s", b)
 	}
 	// The agreement page and its CSV count the look.
-	res, page = do(t, nil, "GET", e.ts.URL+"/review/agreement", "", lina...)
+	res, page := do(t, nil, "GET", e.ts.URL+"/review/agreement", "", lina...)
 	if res.StatusCode != 200 || !strings.Contains(page, "omar · rana") {
 		t.Errorf("the agreement page: %d", res.StatusCode)
 	}

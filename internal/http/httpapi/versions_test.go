@@ -66,8 +66,16 @@ func TestNoLostEdits(t *testing.T) {
 		}
 	}
 	e.unchangedSince(t, id, now)
-	// A page's form: the version it showed; stale, a page that says who
-	// and offers to keep the editor's change.
+	staleForm(t, e, id)
+	writesGoThrough(t, e, id, rana)
+	storiesAndPlaces(t, e, id, rana, omar)
+}
+
+// staleForm: a page's form sends the version it showed; stale, the
+// answer is a page that says who changed it and offers to keep the
+// editor's change, which then goes through.
+func staleForm(t *testing.T, e *editorServer, id string) {
+	ctx := context.Background()
 	c, csrf := e.signIn(t)
 	form := url.Values{"csrf": {csrf}, "version": {"1"}, "action": {"confirm"}, "note": {"rana's look"}, "shown_place_id": {"ocha:C2320"}}
 	res, page := do(t, c, "POST", e.ts.URL+"/review/photos/"+id, form.Encode(), "Content-Type", "application/x-www-form-urlencoded", "Accept", "text/html")
@@ -93,10 +101,14 @@ func TestNoLostEdits(t *testing.T) {
 	if p, _ := e.a.Store().Photo(ctx, id); p.Place.ID != "ocha:C2320" || p.ReviewedBy != "rana" {
 		t.Errorf("after keeping mine: %s by %s at %s", p.Review, p.ReviewedBy, p.Place.ID)
 	}
-	res, _ = do(t, nil, "GET", photoURL+".geojson", "", rana...)
-	now = res.Header.Get("ETag")
+}
 
-	// With the version now, or *, or no If-Match at all, writes go through.
+// writesGoThrough: with the version now, or *, or no If-Match at all,
+// writes go through; a weak tag matches nothing.
+func writesGoThrough(t *testing.T, e *editorServer, id string, rana []string) {
+	photoURL := e.ts.URL + "/api/photos/" + id
+	res, _ := do(t, nil, "GET", photoURL+".geojson", "", rana...)
+	now := res.Header.Get("ETag")
 	if res, body := do(t, nil, "PUT", photoURL+"/details", `{"photographer": "R. Said"}`, append([]string{"If-Match", now}, rana...)...); res.StatusCode != 200 {
 		t.Errorf("a write at the version now: %s %s", res.Status, body)
 	}
@@ -110,10 +122,15 @@ func TestNoLostEdits(t *testing.T) {
 		t.Errorf("a weak ETag: %s, want 412", res.Status)
 	}
 
+}
+
+// storiesAndPlaces: a story's and an added place's stale writes are
+// refused as a photo's.
+func storiesAndPlaces(t *testing.T, e *editorServer, id string, rana, omar []string) {
 	// A story: its ETag from its JSON, a stale save refused.
 	body := `{"slug": "one", "title": "One", "status": "draft", "steps": [{"heading": "A", "photos": [{"id": "` + id + `"}]}]}`
 	asJSON := []string{"Content-Type", "application/json"}
-	res, _ = do(t, nil, "POST", e.ts.URL+"/api/stories", body, append(asJSON, rana...)...)
+	res, _ := do(t, nil, "POST", e.ts.URL+"/api/stories", body, append(asJSON, rana...)...)
 	first := res.Header.Get("ETag")
 	if res.StatusCode != http.StatusCreated || !strings.HasPrefix(first, `"story-`) {
 		t.Fatalf("a new story: %s, ETag %q", res.Status, first)
