@@ -93,7 +93,7 @@ func (a *Archive) AgreementBetween(ctx context.Context, from, to string) (Agreem
 		units = append(units, agreement.Unit{l.First.By: l.First.Decision, l.Second.By: l.Second.Decision})
 		raters[l.First.By], raters[l.Second.By] = true, true
 		count(kinds, cmp.Or(l.First.Kind, "point"), !l.Judgement.Agreed)
-		count(govs, cmp.Or(l.First.GovPCd, "?"), !l.Judgement.Agreed)
+		count(govs, cmp.Or(l.First.GovPCode, "?"), !l.Judgement.Agreed)
 	}
 	for k, row := range pairs {
 		row.Kappa, row.KappaOK = measured(agreement.CohenKappa(pairRatings[k]))

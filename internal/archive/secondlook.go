@@ -46,7 +46,7 @@ func (a *Archive) LastLook(ctx context.Context, photoID string) (store.LookRound
 func (a *Archive) nameLook(r *store.LookRound) {
 	for _, ans := range []*store.LookAnswer{&r.First, &r.Second, &r.Third} {
 		if p := a.Gazetteer().ByID(ans.PlaceID); ans.PlaceID != "" && p != nil {
-			ans.PlaceName, ans.Kind, ans.District, ans.GovPCd = p.Name, string(p.Kind), p.District.PCode, p.Governorate.PCode
+			ans.PlaceName, ans.Kind, ans.GovPCode = p.Name, string(p.Kind), p.Governorate.PCode
 		}
 	}
 }
@@ -72,7 +72,9 @@ func (a *Archive) AnswerSecondLook(ctx context.Context, id int64, by, placeID st
 			ans.Decision = agreement.Confirm // the geocoder's reading, found without being shown it
 		}
 	}
-	return a.db.AnswerLook(ctx, id, ans, agreement.Judge(a.answer(r.First), a.answer(ans)))
+	r, err = a.db.AnswerLook(ctx, id, ans, agreement.Judge(a.answer(r.First), a.answer(ans)))
+	a.nameLook(&r)
+	return r, err
 }
 
 // answer is an editor's answer as agreement.Judge weighs it.
@@ -130,5 +132,7 @@ func (a *Archive) Adjudicate(ctx context.Context, id int64, by, choice, placeID 
 	if err != nil {
 		return r, err
 	}
-	return a.db.Adjudicate(ctx, id, store.LookAnswer{By: by, Choice: choice, Note: strings.TrimSpace(note)}, to)
+	r, err = a.db.Adjudicate(ctx, id, store.LookAnswer{By: by, Choice: choice, Note: strings.TrimSpace(note)}, to)
+	a.nameLook(&r)
+	return r, err
 }

@@ -43,15 +43,16 @@ const (
 // (agreement.Confirm, Correct or Unplaceable), a gazetteer place or a
 // bare point, a note, who and when.
 type LookAnswer struct {
-	By, Decision     string
-	PlaceID          string
-	Lon, Lat         float64
-	Located          bool
-	Note             string
-	At               time.Time
-	Choice           string // a third editor's: ThirdFirst, ThirdSecond or ThirdOther
-	PlaceName, Kind  string // filled by the archive for pages; not stored
-	District, GovPCd string // likewise
+	By, Decision string
+	PlaceID      string
+	Lon, Lat     float64
+	Located      bool
+	Note         string
+	At           time.Time
+	Choice       string // a third editor's: ThirdFirst, ThirdSecond or ThirdOther
+	// PlaceName, Kind and GovPCode are the place's, named by the archive
+	// for pages and the agreement's tables; not stored.
+	PlaceName, Kind, GovPCode string
 }
 
 // LookRound is one round of a second look at a photo.

@@ -12,6 +12,7 @@ import (
 	"github.com/syriamap/syriamap/internal/agreement"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -495,11 +496,7 @@ func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (
 	if err != nil {
 		return store.LookRound{}, err
 	}
-	rd, err := s.archive.Adjudicate(r.Context(), id, ed.Name, a.Choice, typedPlaceID(a.PlaceID), pt, a.Note)
-	if err == nil {
-		rd, err = s.archive.LookRound(r.Context(), id)
-	}
-	return rd, err
+	return s.archive.Adjudicate(r.Context(), id, ed.Name, a.Choice, typedPlaceID(a.PlaceID), pt, a.Note)
 }
 
 // postTwoPerson switches the archive's two-person confirmation.
@@ -519,7 +516,7 @@ func (s *Server) postTwoPerson(w http.ResponseWriter, r *http.Request, ed *sessi
 		s.Error(w, r, err)
 		return
 	}
-	if isFormPost(r) {
+	if web.IsForm(r) {
 		http.Redirect(w, r, s.URL("second-looks")+"?done=setting", http.StatusSeeOther)
 		return
 	}
@@ -536,7 +533,7 @@ func (s *Server) postRequestLook(w http.ResponseWriter, r *http.Request, ed *ses
 		s.Error(w, r, err)
 		return
 	}
-	if isFormPost(r) {
+	if web.IsForm(r) {
 		http.Redirect(w, r, s.URL("photo", "id", id)+"#verified", http.StatusSeeOther)
 		return
 	}
@@ -548,10 +545,6 @@ func (s *Server) postRequestLook(w http.ResponseWriter, r *http.Request, ed *ses
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("ETag", photo.ETag(photo.VersionPhoto, p.Rev))
 	s.WriteJSON(w, r, "application/json", map[string]any{"photo_id": id, "second_look": p.SecondLook, "verified": p.Verified})
-}
-
-func isFormPost(r *http.Request) bool {
-	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
 }
 
 // verifiedMark is the photo page's line on its verification ("Placed by

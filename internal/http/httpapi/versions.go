@@ -67,7 +67,7 @@ func (s *Server) tagPlace(w http.ResponseWriter, r *http.Request, id string) {
 // to keep the editor's change or redo it.
 func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	var pe *photo.Error
-	if errors.As(err, &pe) && pe.Code == photo.EStale && isFormPost(r) {
+	if errors.As(err, &pe) && pe.Code == photo.EStale && web.IsForm(r) {
 		if st, ok := pe.Current.(photo.Stale); ok && st.Kind == photo.VersionPhoto {
 			s.stalePage(w, r, st)
 			return

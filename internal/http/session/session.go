@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -135,7 +136,7 @@ func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Edito
 		}
 		if err == nil && ed.CSRF != "" {
 			got := r.Header.Get(CSRFHeader)
-			if got == "" && isForm(r) {
+			if got == "" && web.IsForm(r) {
 				r.Body = http.MaxBytesReader(w, r.Body, MaxFormBytes)
 				got = r.PostFormValue(CSRFField)
 			}
@@ -143,7 +144,7 @@ func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Edito
 				err = photo.Errorf(photo.EForbidden, "the request lacks this session's CSRF token: reload the page and try again")
 			}
 		}
-		if photo.ErrorCode(err) == photo.EUnauthorized && g.SignInURL != "" && isForm(r) && strings.Contains(r.Header.Get("Accept"), "text/html") {
+		if photo.ErrorCode(err) == photo.EUnauthorized && g.SignInURL != "" && web.IsForm(r) && strings.Contains(r.Header.Get("Accept"), "text/html") {
 			// A browser's form sent after its session ended: sign in,
 			// then back to the form with what was typed in it.
 			http.Redirect(w, r, g.SignInURL+"?next="+url.QueryEscape(draftURL(w, r)), http.StatusSeeOther)
@@ -179,10 +180,6 @@ func (g *Guard) Viewing(h http.HandlerFunc) http.HandlerFunc {
 
 // MaxFormBytes bounds a form's body.
 const MaxFormBytes = 64 << 10
-
-func isForm(r *http.Request) bool {
-	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
-}
 
 // CrossOrigin refuses unsafe requests (POST, PUT, DELETE …) that a page of
 // another site makes (Sec-Fetch-Site, else Origin), with a 403 in the

@@ -25,10 +25,16 @@ func ExpectedVersion(r *http.Request, kind string) (version int64, ok bool) {
 		}
 		return -1, true
 	}
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+	if IsForm(r) {
 		if v, err := strconv.ParseInt(strings.TrimSpace(r.PostFormValue("version")), 10, 64); err == nil {
 			return v, true
 		}
 	}
 	return 0, false
+}
+
+// IsForm reports whether the request's body is a page's form
+// (application/x-www-form-urlencoded).
+func IsForm(r *http.Request) bool {
+	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
 }
