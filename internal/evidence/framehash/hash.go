@@ -106,12 +106,44 @@ func thumbnail(img image.Image) *[side][side]float64 {
 	for x := range w {
 		cellX[x] = x * side / w
 	}
-	luma := lumaFunc(img)
-	for y := range hgt {
-		cy := y * side / hgt
+	if plane, stride, ok := lumaPlane(img); ok {
+		// A decoded JPEG's (or a grey picture's) luma is a plane of
+		// bytes: each row's run in each cell summed as integers, exactly
+		// as the general path sums them, without a call per pixel.
+		var isum [side][side]int64
+		var cols, rows [side]int
+		var from [side + 1]int
 		for x := range w {
-			sum[cy][cellX[x]] += luma(b.Min.X+x, b.Min.Y+y)
-			n[cy][cellX[x]]++
+			cols[cellX[x]]++
+		}
+		for cx := range side {
+			from[cx+1] = from[cx] + cols[cx]
+		}
+		for y := range hgt {
+			cy := y * side / hgt
+			rows[cy]++
+			row := plane[y*stride : y*stride+w]
+			for cx := range side {
+				var s int64
+				for _, v := range row[from[cx]:from[cx+1]] {
+					s += int64(v)
+				}
+				isum[cy][cx] += s
+			}
+		}
+		for cy := range side {
+			for cx := range side {
+				sum[cy][cx], n[cy][cx] = float64(isum[cy][cx]), float64(rows[cy]*cols[cx])
+			}
+		}
+	} else {
+		luma := lumaFunc(img)
+		for y := range hgt {
+			cy := y * side / hgt
+			for x := range w {
+				sum[cy][cellX[x]] += luma(b.Min.X+x, b.Min.Y+y)
+				n[cy][cellX[x]]++
+			}
 		}
 	}
 	var g [side][side]float64
@@ -123,6 +155,18 @@ func thumbnail(img image.Image) *[side][side]float64 {
 		}
 	}
 	return &g
+}
+
+// lumaPlane is img's luma as bytes, from its first pixel, and its
+// stride, for a decoded JPEG (its Y plane) or a grey picture.
+func lumaPlane(img image.Image) (plane []byte, stride int, ok bool) {
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return m.Y[m.YOffset(m.Rect.Min.X, m.Rect.Min.Y):], m.YStride, true
+	case *image.Gray:
+		return m.Pix[m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y):], m.Stride, true
+	}
+	return nil, 0, false
 }
 
 // lumaFunc reads a pixel's luma (0–255), straight from the Y plane of a

@@ -124,3 +124,36 @@ func TestRadiusKeepsNearScenesApart(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaneSumsAsPixels: a decoded JPEG's luma summed a plane at a time
+// gives the thumbnail a pixel at a time gives (each cell's mean of its
+// pixels' Y), for sizes that do and do not divide into the grid, and for
+// a picture that does not start at the origin.
+func TestPlaneSumsAsPixels(t *testing.T) {
+	for _, size := range [][2]int{{3000, 1800}, {641, 479}, {33, 32}} {
+		img := recompress(scene(7, size[0], size[1])).(*image.YCbCr)
+		sub := img.SubImage(image.Rect(5, 3, size[0]-2, size[1]-1)).(*image.YCbCr)
+		for _, m := range []*image.YCbCr{img, sub} {
+			b := m.Bounds()
+			var sum, n [side][side]float64
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					cy, cx := (y-b.Min.Y)*side/b.Dy(), (x-b.Min.X)*side/b.Dx()
+					sum[cy][cx] += float64(m.Y[m.YOffset(x, y)])
+					n[cy][cx]++
+				}
+			}
+			var want [side][side]float64
+			for cy := range side {
+				for cx := range side {
+					if n[cy][cx] > 0 {
+						want[cy][cx] = sum[cy][cx] / n[cy][cx]
+					}
+				}
+			}
+			if got := thumbnail(m); *got != want {
+				t.Errorf("%v: the plane's thumbnail differs from its pixels' means", b)
+			}
+		}
+	}
+}
