@@ -425,6 +425,18 @@ type CaptionPart struct {
 	Mark bool
 }
 
+// ReviewMap is the review pages' map: the offline basemap and what the
+// photo's file says of where it was taken.
+type ReviewMap struct {
+	BasemapURL, LabelsURL string
+	Tiles                 string // the online tiles' URL template (--tiles), or ""
+	// GPSLon and GPSLat are the camera's point, where the visitor may see
+	// it; IPTCLon, IPTCLat and IPTCLabel the place the file's IPTC
+	// location names ("" when it names none the gazetteer knows).
+	GPSLon, GPSLat              string
+	IPTCLon, IPTCLat, IPTCLabel string
+}
+
 // ReviewPhoto is one photo under review: its caption with the place's
 // words marked, the place chosen and the other readings, and the forms
 // that correct, confirm or fix it.
@@ -456,20 +468,13 @@ type ReviewPhoto struct {
 	Position                         int
 	Of                               int
 	PrevURL, NextURL, QueueURL, Next string
-	// SearchURL finds gazetteer places by name, for the place field;
-	// BasemapURL and LabelsURL are the offline map's; GPSLon and GPSLat
-	// the camera's point, where the visitor may see it.
-	SearchURL, BasemapURL, LabelsURL string
-	Tiles                            string // the online tiles' URL template (--tiles), or ""
-	GPSLon, GPSLat                   string
-	// IPTCLon, IPTCLat and IPTCLabel put the place the file's IPTC
-	// location names on the map ("" when it names none the gazetteer
-	// knows).
-	IPTCLon, IPTCLat, IPTCLabel string
-	Flash                       string // what the last form did
-	Undo                        *Undo  // undoes it, when it changed a group
-	Offer                       *Offer // places the group's others named like a place just added
-	History                     []EventRow
+	// SearchURL finds gazetteer places by name, for the place field.
+	SearchURL string
+	Map       ReviewMap
+	Flash     string // what the last form did
+	Undo      *Undo  // undoes it, when it changed a group
+	Offer     *Offer // places the group's others named like a place just added
+	History   []EventRow
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).
 	ImageURL string

@@ -31,21 +31,16 @@ type LookItem struct {
 // the first editor's answer, nor the geocoder's reading, is on it.
 type SecondLook struct {
 	Page
-	Caption          string
-	DateShown        string
-	Photographer     string
-	Agency           string
-	ImageURL         string
-	File             *ImageFile
-	Action, CSRF     string
-	SearchURL        string
-	BasemapURL       string
-	LabelsURL        string
-	Tiles            string
-	GPSLon, GPSLat   string
-	IPTCLon, IPTCLat string
-	IPTCLabel        string
-	QueueURL         string
+	Caption      string
+	DateShown    string
+	Photographer string
+	Agency       string
+	ImageURL     string
+	File         *ImageFile
+	Action, CSRF string
+	SearchURL    string
+	Map          ReviewMap
+	QueueURL     string
 	// Refusal says why this editor may not answer (they placed it, or the
 	// round no longer waits); the form is then not shown.
 	Refusal string
@@ -62,8 +57,7 @@ type Adjudication struct {
 	A, B                    LookAnswerView
 	Judgement               string
 	Action, CSRF, SearchURL string
-	BasemapURL, LabelsURL   string
-	Tiles                   string
+	Map                     ReviewMap
 	QueueURL                string
 	Refusal                 string
 	Decided                 *LookAnswerView
@@ -136,3 +130,15 @@ type Stale struct {
 
 // Field is a form's field to send again.
 type Field struct{ Name, Value string }
+
+// Answers are the two answers placed, as the map draws readings: each
+// editor's pin, keyed 1 and 2 as the buttons are.
+func (m Adjudication) Answers() []ReviewChoice {
+	var out []ReviewChoice
+	for _, a := range []LookAnswerView{m.A, m.B} {
+		if a.Lon != "" {
+			out = append(out, ReviewChoice{N: a.N, Lon: a.Lon, Lat: a.Lat, Name: a.Editor + ": " + a.Place})
+		}
+	}
+	return out
+}

@@ -134,7 +134,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Caption: pagemodel.CaptionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
 		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
-		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"), BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles,
+		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"),
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Offer: s.offerOf(r, p.ID, group, q.Get("done")), Draft: map[string]string{}}
 	s.reviewEvidence(w, r, l, p, &m)
 	for name, v := range q {
@@ -198,25 +198,37 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 // judged by: the picture and what its file says (the GPS point to whoever
 // may see it, and then no cache keeps the page).
 func (s *Server) reviewEvidence(w http.ResponseWriter, r *http.Request, l i18n.Locale, p *photo.Photo, m *views.ReviewPhoto) {
+	m.Map = s.reviewMap(w, r, l, p)
 	if p.ImageFile != "" {
 		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)
-		gps := s.showsGPS(r)
-		m.File = s.imageFileView(r.Context(), l, p, gps)
-		if gps && p.Check.HasGPS {
-			m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
-		}
-		if p.Check.IPTCCity != "" {
-			if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
-				m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
-				m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
-			}
-		}
-		if gps && !s.publicGPS {
-			w.Header().Set("Cache-Control", "private, no-store")
-		}
+		m.File = s.imageFileView(r.Context(), l, p, s.showsGPS(r))
 	} else if p.ImageURL != "" {
 		m.RemoteImage = p.ImageURL
 	}
+}
+
+// reviewMap is the review pages' map of photo p: the offline basemap, and
+// where its file puts it (the GPS point to whoever may see it, and then no
+// cache keeps the page; the place its IPTC location names).
+func (s *Server) reviewMap(w http.ResponseWriter, r *http.Request, l i18n.Locale, p *photo.Photo) views.ReviewMap {
+	m := views.ReviewMap{BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles}
+	if p.ImageFile == "" {
+		return m
+	}
+	gps := s.showsGPS(r)
+	if gps && p.Check.HasGPS {
+		m.GPSLon, m.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
+	}
+	if p.Check.IPTCCity != "" {
+		if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
+			m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
+			m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
+		}
+	}
+	if gps && !s.publicGPS {
+		w.Header().Set("Cache-Control", "private, no-store")
+	}
+	return m
 }
 
 // reviewChoices are the photo's place and the first three places the

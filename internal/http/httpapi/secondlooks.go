@@ -107,7 +107,7 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 	s.Render(w, r, http.StatusOK, views.SecondLooksPage(m))
 }
 
-// blindLook is what a second editor is shown of round rd: the photo's
+// blindLookJSON is what a second editor is shown of a round: the photo's
 // caption, date, credit, image and file, and nothing of any answer — not
 // the first editor's pin, place or note, nor the geocoder's reading (which
 // is most often what the first editor confirmed). The file's agreement
@@ -172,8 +172,7 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 	b := s.blindLook(r, rd, p)
 	m := views.SecondLook{Page: s.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
 		Photographer: b.Photographer, Agency: b.Agency, ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
-		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles,
-		QueueURL: s.URL("second-looks")}
+		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), Map: s.reviewMap(w, r, l, p), QueueURL: s.URL("second-looks")}
 	switch {
 	case rd.First.By == me:
 		m.Refusal = l.T("looks.refused-own")
@@ -185,15 +184,6 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 		// The file's agreement with the caption is measured against the
 		// place the photo is shown at: it would tell that place.
 		m.File.Agreement, m.File.Parts, m.File.Note, m.File.NoteLang = "", "", "", ""
-		if b.GPS != nil {
-			m.GPSLon, m.GPSLat = strconv.FormatFloat(b.GPS[0], 'f', 6, 64), strconv.FormatFloat(b.GPS[1], 'f', 6, 64)
-		}
-		if p.Check.IPTCCity != "" {
-			if pl := s.archive.PlaceOfIPTC(p.Check.IPTCCity, p.Check.IPTCCountry); pl.Located {
-				m.IPTCLon, m.IPTCLat = strconv.FormatFloat(pl.Lon, 'f', 6, 64), strconv.FormatFloat(pl.Lat, 'f', 6, 64)
-				m.IPTCLabel = l.T("review.iptc-pin", "place", p.Check.IPTCCity)
-			}
-		}
 	}
 	s.WithMapAssets(&m.Page)
 	w.Header().Set("Cache-Control", "private, no-store")
@@ -416,7 +406,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	m := views.Adjudication{Page: s.Page(r, l.T("looks.decide-title"), "review"), Caption: p.Caption, DateShown: pagemodel.Date(l, p.Date),
 		PhotoURL: s.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: judgementText(l, rd.Judgement),
 		Action: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10)), CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"),
-		BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles, QueueURL: s.URL("second-looks")}
+		Map: views.ReviewMap{BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles}, QueueURL: s.URL("second-looks")}
 	switch {
 	case rd.Third.By != "":
 		d := s.answerView(l, 3, rd.Third)
