@@ -248,3 +248,22 @@ func (d *Dir) Remove(l Leftover) error {
 	}
 	return nil
 }
+
+// Writable reports whether a file can be written in the folder now (an
+// empty one, removed at once): nil, or why not (a read-only mount, a
+// folder of another user's, a full disk).
+func (d *Dir) Writable() error {
+	f, err := os.CreateTemp(d.root, ".probe-*")
+	if err != nil {
+		return fmt.Errorf("originals: %w", err)
+	}
+	name := f.Name()
+	err = f.Close()
+	if rerr := os.Remove(name); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return fmt.Errorf("originals: %w", err)
+	}
+	return nil
+}

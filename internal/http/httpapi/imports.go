@@ -71,8 +71,8 @@ func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *sess
 
 // importJob answers an upload's import: its state and, once done, each
 // file's summary or the error `import` gives for it.
-func (s *Server) importJob(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
-	job, err := s.imports.Job(mux.Vars(r)["id"])
+func (s *Server) importJob(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	job, err := s.imports.Job(mux.Vars(r)["id"], ed.Name)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -35,6 +35,17 @@ func upload(t *testing.T, url string, files [][2]string, header ...string) (*htt
 	return do(t, nil, "POST", url+"/api/imports", body.String(), append([]string{"Content-Type", mw.FormDataContentType()}, header...)...)
 }
 
+// keepOriginals gives e's archive a store of originals, as serve does:
+// a server takes pictures only when it can keep them.
+func keepOriginals(t *testing.T, e *editorServer) {
+	t.Helper()
+	store, err := originals.NewDir(filepath.Join(t.TempDir(), "originals"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.a.Originals = store
+}
+
 // waitJob polls an import's address until it is done.
 func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
 	t.Helper()
@@ -153,6 +164,7 @@ func TestUploadImports(t *testing.T) {
 // message, file and line.
 func TestUploadRefusesAsImportDoes(t *testing.T) {
 	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	keepOriginals(t, e)
 	for _, c := range [][2]string{
 		{"no-caption.csv", "id,url\n1,x\n"},
 		{"no-caption.jsonl", `{"id": "x", "body": "y"}` + "\n"},
@@ -207,6 +219,7 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 // imported.
 func TestResumableUpload(t *testing.T) {
 	e := newEditorServer(t, Options{Uploads: t.TempDir(), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	keepOriginals(t, e)
 	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
 	if err != nil {
 		t.Fatal(err)

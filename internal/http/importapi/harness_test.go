@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -174,8 +175,9 @@ func multipartBody(files [][2]string) (io.Reader, string) {
 	mw := multipart.NewWriter(&body)
 	for _, f := range files {
 		hd := textproto.MIMEHeader{}
-		// The name as a client may send it, not as Go's writer escapes it.
-		hd.Set("Content-Disposition", `form-data; name="files"; filename="`+f[0]+`"`)
+		// The name as a client may send it, any byte in it (RFC 2231's
+		// encoding), not as Go's writer escapes it.
+		hd.Set("Content-Disposition", `form-data; name="files"; filename*=UTF-8''`+url.PathEscape(f[0]))
 		hd.Set("Content-Type", "application/octet-stream")
 		w, _ := mw.CreatePart(hd)
 		w.Write([]byte(f[1]))
@@ -192,11 +194,15 @@ func (h *harness) post(t *testing.T, editor string, files [][2]string) (*http.Re
 }
 
 // tusCreate creates a resumable upload of size bytes named name, as
-// editor; it returns the response and the upload's path.
+// editor; it returns the response and the upload's path (its body when
+// it is refused).
 func (h *harness) tusCreate(t *testing.T, editor, name string, size int) (*http.Response, string) {
 	t.Helper()
 	meta := "filename " + base64.StdEncoding.EncodeToString([]byte(name))
-	res, _ := h.do(t, editor, "POST", "/api/uploads/", nil, "Tus-Resumable", "1.0.0", "Upload-Length", strconv.Itoa(size), "Upload-Metadata", meta)
+	res, body := h.do(t, editor, "POST", "/api/uploads/", nil, "Tus-Resumable", "1.0.0", "Upload-Length", strconv.Itoa(size), "Upload-Metadata", meta)
+	if res.StatusCode != http.StatusCreated {
+		return res, body
+	}
 	loc := res.Header.Get("Location")
 	if i := strings.Index(loc, "/api/uploads/"); i >= 0 {
 		loc = loc[i:]
@@ -280,5 +286,5 @@ func caption(place string) string {
 
 // jobOf answers GET /api/imports/{id} as the server does.
 func jobOf(im *Imports, r *http.Request) (Job, error) {
-	return im.Job(r.PathValue("id"))
+	return im.Job(r.PathValue("id"), photo.ViewerOf(r.Context()).Editor)
 }

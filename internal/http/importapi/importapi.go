@@ -36,13 +36,21 @@ import (
 
 // Limits bound an upload: each file, and all files of one request. A
 // request that declares a larger body is refused before it is read.
+// EditorBytes and TotalBytes are budgets of the bytes declared and not
+// yet imported (resumable uploads, queued files): one editor's and
+// everyone's; an upload past either is refused (507), naming it.
 type Limits struct {
-	FileBytes, UploadBytes int64
+	FileBytes, UploadBytes  int64
+	EditorBytes, TotalBytes int64
 }
 
 // DefaultLimits: an agency's JPEG is under 50 MB and a million captions
-// under 1 GB.
-var DefaultLimits = Limits{FileBytes: 1 << 30, UploadBytes: 4 << 30}
+// under 1 GB; an editor may have 8 GiB waiting, everyone 32 GiB.
+var DefaultLimits = Limits{FileBytes: 1 << 30, UploadBytes: 4 << 30, EditorBytes: 8 << 30, TotalBytes: 32 << 30}
+
+// Expiry is how long a resumable upload may stay untouched before the
+// sweep removes it; a finished job is forgotten after as long.
+const Expiry = 24 * time.Hour
 
 // Job is one upload's import, as GET /api/imports/{id} answers it.
 type Job struct {
@@ -97,29 +105,53 @@ type Imports struct {
 	refs map[string]int
 	// tus is the resumable uploads' store (Resumable); nil without.
 	tus *tusd.StoreComposer
+	// now is the clock the sweep reads (tests set it).
+	now func() time.Time
+	// lost are the files a stopped server never imported, by editor,
+	// kept in lostFile (sweep.go).
+	lost map[string][]Lost
 }
 
 // New returns the uploads of archive a, written under dir (made if need
 // be) while they wait for their import, and starts its worker, which
 // stops with ctx.
+//
+// What a stopped server left there (the files of jobs it never ran,
+// resumable uploads never imported) is removed first, logged, and told
+// to its editor (Lost); then every hour the sweep removes the resumable
+// uploads untouched for a day (Sweep).
 func New(ctx context.Context, a *archive.Archive, dir string, limits Limits, log *slog.Logger) (*Imports, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("uploads: %w", err)
 	}
-	im := &Imports{archive: a, dir: dir, limits: limits, log: log, jobs: map[string]*Job{}, queue: make(chan *Job, 64), refs: map[string]int{}}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if limits.EditorBytes <= 0 {
+		limits.EditorBytes = DefaultLimits.EditorBytes
+	}
+	if limits.TotalBytes <= 0 {
+		limits.TotalBytes = DefaultLimits.TotalBytes
+	}
+	im := &Imports{archive: a, dir: dir, limits: limits, log: log, jobs: map[string]*Job{}, queue: make(chan *Job, 64), refs: map[string]int{},
+		now: time.Now, lost: map[string][]Lost{}}
+	if err := im.sweepLeftovers(); err != nil {
+		return nil, err
+	}
 	go im.work(ctx)
+	go im.sweepEvery(ctx, time.Hour)
 	return im, nil
 }
 
 // Dir is the folder uploads wait in.
 func (im *Imports) Dir() string { return im.dir }
 
-// Job returns a copy of job id.
-func (im *Imports) Job(id string) (Job, error) {
+// Job returns a copy of job id, of editor: another's is not found.
+func (im *Imports) Job(id, editor string) (Job, error) {
 	im.mu.Lock()
 	defer im.mu.Unlock()
 	j, ok := im.jobs[id]
-	if !ok {
+	if !ok || j.Editor != editor {
 		return Job{}, photo.Errorf(photo.ENotFound, "no upload %q (uploads are kept until the server restarts)", id)
 	}
 	out := *j
@@ -134,6 +166,10 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	if r.ContentLength > im.limits.UploadBytes {
 		return Job{}, tooLarge("the upload is %s; send at most %s at once", web.SizeText(r.ContentLength), web.SizeText(im.limits.UploadBytes))
 	}
+	room, err := im.budgetLeft(editor, max(r.ContentLength, 0))
+	if err != nil {
+		return Job{}, err
+	}
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return Job{}, photo.Errorf(photo.EUnsupported, "send the files as multipart/form-data: %v", err)
@@ -143,7 +179,7 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return Job{}, photo.DiskFull(fmt.Errorf("uploads: %w", err))
 	}
-	job := &Job{ID: id, Editor: editor, Created: time.Now().UTC(), State: "queued"}
+	job := &Job{ID: id, Editor: editor, Created: im.now().UTC(), State: "queued"}
 	ok := false
 	defer func() {
 		os.RemoveAll(dir) // its parts, moved to files/ as they were read
@@ -153,6 +189,7 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	}()
 	var total int64
 	names := map[string]bool{}
+	pictures := false
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -165,7 +202,11 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 			part.Close()
 			continue // a form's other fields
 		}
-		f, err := im.save(part, dir, names, im.limits.UploadBytes-total)
+		over := tooLarge("the upload is larger than %s; send at most that at once", web.SizeText(im.limits.UploadBytes))
+		if room < im.limits.UploadBytes {
+			over = im.overBudget(editor)
+		}
+		f, err := im.save(part, dir, names, min(im.limits.UploadBytes, room)-total, over, &pictures)
 		part.Close()
 		if err != nil {
 			return Job{}, err
@@ -181,8 +222,13 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	return out, err
 }
 
-// enqueue queues job's import and returns a copy of it.
+// enqueue queues job's import, its files written down first (so that a
+// server stopped before the import can tell its editor, sweep.go), and
+// returns a copy of it.
 func (im *Imports) enqueue(job *Job) (Job, error) {
+	if err := im.writeManifest(job); err != nil {
+		return Job{}, err
+	}
 	im.mu.Lock()
 	im.jobs[job.ID] = job
 	im.mu.Unlock()
@@ -192,20 +238,31 @@ func (im *Imports) enqueue(job *Job) (Job, error) {
 		im.mu.Lock()
 		delete(im.jobs, job.ID)
 		im.mu.Unlock()
+		im.removeManifest(job)
 		return Job{}, photo.Errorf(photo.EUnavailable, "too many uploads are waiting for their import; try again in a minute")
 	}
-	return im.Job(job.ID)
+	return im.Job(job.ID, job.Editor)
 }
 
 // save writes one part to dir, hashing it, at most the file limit and
 // room left bytes, then keeps it as files/SHA-256/its name (a folder's
 // path aside): the same file uploaded again is the same file to the
-// import, which then changes nothing.
-func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool, room int64) (File, error) {
-	name := filepath.Base(filepath.FromSlash(strings.ReplaceAll(part.FileName(), `\`, "/")))
+// import, which then changes nothing. The first picture of a request
+// checks that the originals can be kept (pictures).
+func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool, room int64, over error, pictures *bool) (File, error) {
+	name, err := fileName(part.FileName())
+	if err != nil {
+		return File{}, err
+	}
 	kind, err := kindOf(name)
 	if err != nil {
 		return File{}, err
+	}
+	if kind == "image" && !*pictures {
+		if err := im.picturesKept(); err != nil {
+			return File{}, err
+		}
+		*pictures = true
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%d.part", len(names)))
 	names[path] = true
@@ -225,7 +282,7 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 		return File{}, tooLarge("%s is larger than %s, the most one file may be", name, web.SizeText(limit))
 	case n > limit:
 		os.Remove(path)
-		return File{}, tooLarge("the upload is larger than %s; send at most that at once", web.SizeText(im.limits.UploadBytes))
+		return File{}, over
 	}
 	if err := out.Close(); err != nil {
 		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
@@ -242,7 +299,14 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 // job holds that file already, uses it; the file is removed once no job
 // holds it (release).
 func (im *Imports) keep(tmp, sum, name string) (string, error) {
+	name, err := fileName(name)
+	if err != nil {
+		return "", err
+	}
 	kept := filepath.Join(im.dir, "files", sum, name)
+	if filepath.Dir(filepath.Dir(kept)) != filepath.Join(im.dir, "files") || !validSum(sum) {
+		return "", fmt.Errorf("uploads: %q is not a file's name", name) // never: fileName took its base
+	}
 	im.mu.Lock()
 	defer im.mu.Unlock()
 	if im.refs[kept] > 0 {
@@ -313,9 +377,14 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 			continue
 		}
 		res, err := im.archive.ImportFile(ctx, f.path, "", nil)
+		err = im.failed(job, f.Name, err)
 		im.set(job, func() { finish(f, res.Summary, err, filepath.Dir(f.path)) })
 		sum.Add(res.Summary)
 	}
+	// Pictures the archive holds already, the same bytes with their
+	// original, change nothing: not read again, no custody record.
+	images, held := im.held(ctx, job, images)
+	sum.Unchanged += len(held)
 	if len(images) > 0 {
 		var paths []string
 		for _, i := range images {
@@ -324,9 +393,13 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		// The uploads' copies are the archive's: kept as originals by a
 		// link, not written again.
 		res, err := im.archive.ImportImages(archive.Adopting(ctx), paths, nil, nil)
+		err = im.failed(job, "the pictures", err)
 		skipped := map[string]string{}
 		for _, s := range res.Skipped {
 			skipped[filepath.Base(s.Path)] = s.Reason
+			if strings.Contains(s.Reason, "original") { // the store of originals failed, not the file
+				im.log.Error("uploads: a picture's original could not be kept", "job", job.ID, "file", filepath.Base(s.Path), "err", s.Reason)
+			}
 		}
 		im.set(job, func() {
 			for _, i := range images {
@@ -343,14 +416,14 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		})
 		sum.Add(res.Summary)
 	}
-	var paths []string
+	paths := held
 	for _, f := range job.Files {
 		if abs, err := filepath.Abs(f.path); err == nil {
 			paths = append(paths, abs)
 		}
 	}
 	photos, err := im.archive.Store().PhotosOfFiles(ctx, paths, maxListed)
-	if err != nil && im.log != nil {
+	if err != nil {
 		im.log.Warn("uploads: listing an upload's photos", "job", job.ID, "err", err)
 	}
 	im.set(job, func() {
@@ -360,6 +433,40 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		}
 	})
 	im.release(job)
+	im.removeManifest(job)
+}
+
+// held takes out of images (indexes of job's files) those whose bytes the
+// archive holds already, with their original, marking them done; it
+// returns the others and the paths the held ones were imported from.
+func (im *Imports) held(ctx context.Context, job *Job, images []int) (rest []int, paths []string) {
+	for _, i := range images {
+		f := &job.Files[i]
+		path, _, err := im.archive.Store().FileOf(ctx, f.SHA256)
+		if err == nil && im.archive.Originals != nil {
+			var rc io.ReadCloser
+			if rc, err = im.archive.Originals.Open(ctx, f.SHA256); err == nil {
+				rc.Close()
+			}
+		}
+		if err != nil || im.archive.Originals == nil {
+			rest = append(rest, i)
+			continue
+		}
+		paths = append(paths, path)
+		im.set(job, func() { f.State = "done" })
+	}
+	return rest, paths
+}
+
+// failed logs an import's error the editor is told only as "internal
+// error" (a full disk is said as such), and returns it as they are told.
+func (im *Imports) failed(job *Job, what string, err error) error {
+	told := photo.DiskFull(err)
+	if c := photo.ErrorCode(told); c == photo.EInternal || c == photo.EDiskFull {
+		im.log.Error("uploads: an upload's import failed", "job", job.ID, "editor", job.Editor, "file", what, "err", err)
+	}
+	return told
 }
 
 // finish writes a caption file's outcome: its counts, or its error as

@@ -4,18 +4,21 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
-	"time"
+	"strings"
+	"syscall"
 
 	"github.com/tus/tusd/v2/pkg/filelocker"
 	"github.com/tus/tusd/v2/pkg/filestore"
 	tusd "github.com/tus/tusd/v2/pkg/handler"
 	xslog "golang.org/x/exp/slog"
 
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -38,33 +41,121 @@ func (im *Imports) Resumable(basePath string) (http.Handler, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("uploads: %w", err)
 	}
-	store := filestore.New(dir)
+	// Uploads declare their length when they are created (the budget
+	// counts it): no deferred lengths, no concatenation, no download.
+	store := roomyStore{filestore.New(dir)}
 	composer := tusd.NewStoreComposer()
-	store.UseIn(composer)
+	composer.UseCore(store)
+	composer.UseTerminater(store)
 	filelocker.New(dir).UseIn(composer)
 	im.tus = composer
 	h, err := tusd.NewHandler(tusd.Config{
 		StoreComposer: composer, BasePath: basePath, MaxSize: im.limits.FileBytes,
 		DisableDownload: true, DisableConcatenation: true,
 		// tusd writes a line a request on its own logger: kept quiet.
-		Logger: xslog.New(xslog.NewTextHandler(io.Discard, nil)),
-		PreUploadCreateCallback: func(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileInfoChanges, error) {
-			name := hook.Upload.MetaData["filename"]
-			if name == "" {
-				return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusd.NewError("ERR_NO_NAME", "name the file: Upload-Metadata filename", http.StatusBadRequest)
-			}
-			if _, err := kindOf(name); err != nil {
-				return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusd.NewError("ERR_TYPE", photo.ErrorMessage(err), http.StatusUnsupportedMediaType)
-			}
-			// The upload is its editor's: only they may import it.
-			meta := tusd.MetaData{"filename": name, "editor": photo.ViewerOf(hook.Context).Editor}
-			return tusd.HTTPResponse{}, tusd.FileInfoChanges{MetaData: meta}, nil
-		},
+		Logger:                  xslog.New(xslog.NewTextHandler(io.Discard, nil)),
+		PreUploadCreateCallback: im.creating,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("uploads: %w", err)
 	}
-	return h, nil
+	// The upload is its editor's: another's HEAD, PATCH or DELETE is
+	// answered as one of no upload.
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost && r.Method != http.MethodOptions && !im.owns(r.Context(), strings.Trim(r.URL.Path, "/"), photo.ViewerOf(r.Context()).Editor) {
+			w.Header().Set("Tus-Resumable", "1.0.0")
+			http.Error(w, "no upload of yours at this address", http.StatusNotFound)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}), nil
+}
+
+// creating checks a new resumable upload: its name (a base name,
+// fileName), its type, that its pictures' originals can be kept, and
+// its declared size against the budgets; it writes its editor in it.
+func (im *Imports) creating(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileInfoChanges, error) {
+	sent, ok := hook.Upload.MetaData["filename"]
+	if !ok || sent == "" {
+		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusd.NewError("ERR_NO_NAME", "name the file: Upload-Metadata filename", http.StatusBadRequest)
+	}
+	editor := photo.ViewerOf(hook.Context).Editor
+	name, err := fileName(sent)
+	if err == nil {
+		var kind string
+		if kind, err = kindOf(name); err == nil && kind == "image" {
+			err = im.picturesKept()
+		}
+	}
+	if err == nil {
+		_, err = im.budgetLeft(editor, hook.Upload.Size)
+	}
+	if err != nil {
+		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusError(err)
+	}
+	// The upload is its editor's: only they may touch or import it.
+	meta := tusd.MetaData{"filename": name, "editor": editor}
+	return tusd.HTTPResponse{}, tusd.FileInfoChanges{MetaData: meta}, nil
+}
+
+// tusError is err as tusd answers it: the status its code has, its
+// message.
+func tusError(err error) error {
+	status := web.Status(err)
+	return tusd.NewError("ERR_"+strings.ToUpper(photo.ErrorCode(err)), photo.ErrorMessage(err), status)
+}
+
+// owns reports whether resumable upload id is editor's.
+func (im *Imports) owns(ctx context.Context, id, editor string) bool {
+	up, err := im.tus.Core.GetUpload(ctx, id)
+	if err != nil {
+		return false
+	}
+	info, err := up.GetInfo(ctx)
+	return err == nil && editor != "" && info.MetaData["editor"] == editor
+}
+
+// roomyStore is tusd's file store, saying a full disk as such: 507, not
+// 500.
+type roomyStore struct{ filestore.FileStore }
+
+func (s roomyStore) NewUpload(ctx context.Context, info tusd.FileInfo) (tusd.Upload, error) {
+	up, err := s.FileStore.NewUpload(ctx, info)
+	if err != nil {
+		return nil, diskFull(err)
+	}
+	return roomyUpload{up}, nil
+}
+
+func (s roomyStore) GetUpload(ctx context.Context, id string) (tusd.Upload, error) {
+	up, err := s.FileStore.GetUpload(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return roomyUpload{up}, nil
+}
+
+func (s roomyStore) AsTerminatableUpload(up tusd.Upload) tusd.TerminatableUpload {
+	if r, ok := up.(roomyUpload); ok {
+		up = r.Upload
+	}
+	return s.FileStore.AsTerminatableUpload(up)
+}
+
+// roomyUpload is an upload of roomyStore's.
+type roomyUpload struct{ tusd.Upload }
+
+func (u roomyUpload) WriteChunk(ctx context.Context, offset int64, src io.Reader) (int64, error) {
+	n, err := u.Upload.WriteChunk(ctx, offset, src)
+	return n, diskFull(err)
+}
+
+// diskFull is err, or a 507 saying the disk is full when it is ENOSPC.
+func diskFull(err error) error {
+	if err == nil || !errors.Is(err, syscall.ENOSPC) {
+		return err
+	}
+	return tusd.NewError("ERR_DISK_FULL", "the disk holding the uploads is full: what arrived is kept; send the rest once there is room", http.StatusInsufficientStorage)
 }
 
 // takeResumable makes finished resumable upload id, of editor, a file of
@@ -87,7 +178,10 @@ func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, 
 	case info.Offset != info.Size:
 		return File{}, photo.Errorf(photo.EConflict, "%s: %d of %d bytes have arrived; send the rest before importing it", info.MetaData["filename"], info.Offset, info.Size)
 	}
-	name := info.MetaData["filename"]
+	name, err := fileName(info.MetaData["filename"])
+	if err != nil {
+		return File{}, err
+	}
 	kind, err := kindOf(name)
 	if err != nil {
 		return File{}, err
@@ -119,7 +213,7 @@ func (im *Imports) ReceiveResumable(ctx context.Context, ids []string, editor st
 	if len(ids) == 0 {
 		return Job{}, photo.Errorf(photo.EInvalid, "name the finished uploads to import: {\"uploads\": [id, …]}")
 	}
-	job := &Job{ID: newID(), Editor: editor, Created: time.Now().UTC(), State: "queued"}
+	job := &Job{ID: newID(), Editor: editor, Created: im.now().UTC(), State: "queued"}
 	for _, id := range ids {
 		f, err := im.takeResumable(ctx, id, editor)
 		if err != nil {

@@ -50,6 +50,15 @@ var statuses = map[string]int{
 	EBodyTooLarge:       http.StatusRequestEntityTooLarge,
 }
 
+// Status is the HTTP status err is answered with (Errors.Write): its
+// code's, a full disk's 507 for ENOSPC, 500 for any other error.
+func Status(err error) int {
+	if status := statuses[photo.ErrorCode(photo.DiskFull(err))]; status != 0 {
+		return status
+	}
+	return http.StatusInternalServerError
+}
+
 // retryAfter is the Retry-After of a 503: the archive was busy, and a
 // few seconds later it may not be.
 const retryAfter = "5"
