@@ -1,0 +1,133 @@
+package importapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	tusd "github.com/tus/tusd/v2/pkg/handler"
+)
+
+// TestBudgets (issue 65, 3): the bytes declared and not yet imported are
+// bounded per editor and in all; past either, an upload is refused with
+// 507 naming the budget, by tus and by multipart, and another editor
+// still has theirs until the total is reached.
+func TestBudgets(t *testing.T) {
+	h := newHarness(t, Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20, EditorBytes: 3 << 20, TotalBytes: 5 << 20}, true)
+	for i := range 3 {
+		if res, body := h.tusCreate(t, "rana", "a.csv", 1<<20); res.StatusCode != http.StatusCreated {
+			t.Fatalf("rana's upload %d: %d %s", i+1, res.StatusCode, body)
+		}
+	}
+	for _, c := range []struct {
+		name, editor string
+		want         int
+		says         string
+	}{
+		{"rana's fourth", "rana", http.StatusInsufficientStorage, "--upload-budget)"},
+		{"omar's first", "omar", http.StatusCreated, ""},
+		{"omar's second", "omar", http.StatusCreated, ""},
+		{"omar's third", "omar", http.StatusInsufficientStorage, "--upload-budget-total"},
+	} {
+		res, body := h.tusCreate(t, c.editor, "b.csv", 1<<20)
+		if res.StatusCode != c.want || !strings.Contains(body, c.says) {
+			t.Errorf("%s: %d %s; want %d saying %q", c.name, res.StatusCode, body, c.want, c.says)
+		}
+	}
+	if res, body := h.post(t, "rana", [][2]string{{"c.csv", caption("Douma")}}); res.StatusCode != http.StatusInsufficientStorage || !strings.Contains(body, "upload budget") {
+		t.Errorf("rana's multipart past her budget: %d %s", res.StatusCode, body)
+	}
+}
+
+// TestSweepExpires (issue 65, 3): a resumable upload untouched for a day
+// is removed by the sweep (the clock injected), one touched within the
+// day is not; its editor then finds no upload.
+func TestSweepExpires(t *testing.T) {
+	h := newHarness(t, DefaultLimits, true)
+	now := time.Now()
+	h.im.now = func() time.Time { return now }
+	res, path := h.tusCreate(t, "rana", "old.csv", 100)
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d", res.StatusCode)
+	}
+	for _, c := range []struct {
+		after   time.Duration
+		removed int
+	}{{23 * time.Hour, 0}, {25 * time.Hour, 1}} {
+		now = time.Now().Add(c.after)
+		if n := h.im.Sweep(); n != c.removed {
+			t.Errorf("untouched for %v: the sweep removed %d, want %d", c.after, n, c.removed)
+		}
+	}
+	if res, _ := h.do(t, "rana", "HEAD", path, nil, "Tus-Resumable", "1.0.0"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("an expired upload: HEAD %d, want 404", res.StatusCode)
+	}
+	if left := files(filepath.Join(h.im.Dir(), tusDir)); len(left) != 0 {
+		t.Errorf("left of the expired upload: %v", left)
+	}
+}
+
+// TestStartSweepsWhatAStoppedServerLeft (issue 65, 3 and fault 6): the
+// files of a job a killed server had queued and its unfinished resumable
+// uploads are removed when the server starts again, the log says so, and
+// their editor is told which files were never imported.
+func TestStartSweepsWhatAStoppedServerLeft(t *testing.T) {
+	h := newHarness(t, DefaultLimits, true)
+	// A job queued and never run: its manifest and its kept files, as
+	// Receive leaves them before the worker takes the job.
+	job := &Job{ID: newID(), Editor: "rana", Created: time.Now().UTC(), Files: []File{{Name: "a.csv"}, {Name: "b.jpg"}, {Name: "c.csv"}}}
+	if err := h.im.writeManifest(job); err != nil {
+		t.Fatal(err)
+	}
+	kept := filepath.Join(h.im.Dir(), "files", strings.Repeat("ab", 32), "a.csv")
+	os.MkdirAll(filepath.Dir(kept), 0o700)
+	os.WriteFile(kept, []byte(caption("Douma")), 0o600)
+	if res, path := h.tusCreate(t, "omar", "half.jpg", 1000); res.StatusCode != http.StatusCreated || path == "" {
+		t.Fatalf("create: %d", res.StatusCode)
+	}
+	h.start(t, DefaultLimits) // the server started again
+	if left := files(h.im.Dir()); len(left) != 1 || left[0] != lostFile {
+		t.Errorf("left in the uploads' folder: %v, want only %s", left, lostFile)
+	}
+	for editor, want := range map[string][]string{"rana": {"a.csv", "b.jpg", "c.csv"}, "omar": {"half.jpg"}} {
+		lost := h.im.Lost(editor)
+		if len(lost) != 1 || strings.Join(lost[0].Names, " ") != strings.Join(want, " ") {
+			t.Errorf("%s is told %+v, want %v", editor, lost, want)
+		}
+	}
+	if logs := h.logs.String(); !strings.Contains(logs, "files never imported") || !strings.Contains(logs, "removed what a stopped server left") {
+		t.Errorf("the log does not say what was removed:\n%s", logs)
+	}
+	h.start(t, DefaultLimits) // and again: the editors are still told
+	if lost := h.im.Lost("rana"); len(lost) != 1 {
+		t.Errorf("after another restart rana is told %+v", lost)
+	}
+}
+
+// failingUpload is an upload whose disk is full.
+type failingUpload struct{ tusd.Upload }
+
+func (failingUpload) WriteChunk(context.Context, int64, io.Reader) (int64, error) {
+	return 0, &os.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}
+}
+
+// TestResumableDiskFull (issue 65, 3): a tus PATCH on a full disk is a
+// 507, as everywhere else; another write error stays what it was.
+func TestResumableDiskFull(t *testing.T) {
+	_, err := roomyUpload{failingUpload{}}.WriteChunk(context.Background(), 0, strings.NewReader("x"))
+	var te tusd.Error
+	if !errors.As(err, &te) || te.HTTPResponse.StatusCode != http.StatusInsufficientStorage {
+		t.Errorf("a full disk: %v, want a 507", err)
+	}
+	other := errors.New("other")
+	if got := diskFull(other); got != other {
+		t.Errorf("another error: %v", got)
+	}
+}
