@@ -16,6 +16,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/imagery"
+	"github.com/syriamap/syriamap/internal/http/importapi"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize"
@@ -71,6 +72,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	base := fl.String("base-url", os.Getenv("SYRIAMAP_BASE_URL"), "the address people reach the server at, for the links in downloads, e.g. https://photos.example.org behind a proxy (env SYRIAMAP_BASE_URL; default: the --addr it listens on)")
 	cert := fl.String("tls-cert", os.Getenv("SYRIAMAP_TLS_CERT"), "serve HTTPS with this certificate (PEM; with --tls-key); or put the server behind a proxy that does")
 	key := fl.String("tls-key", os.Getenv("SYRIAMAP_TLS_KEY"), "the certificate's private key (PEM)")
+	keep := originalsFlag(fl)
+	budgetMB := fl.Int64("upload-budget", importapi.DefaultLimits.EditorBytes>>20, "MB one editor's uploads not yet imported may come to (resumable uploads as declared, files waiting for their import); past it an upload is refused (507)")
+	totalMB := fl.Int64("upload-budget-total", importapi.DefaultLimits.TotalBytes>>20, "MB all editors' uploads not yet imported may come to; past it an upload is refused (507)")
 	cacheMB := fl.Int("cache-size", 64, "MB of finished answers to readers (map windows, counts, tiles, pages) kept in memory until the archive changes; 0 keeps none")
 	sharedAge := fl.Duration("shared-max-age", time.Minute, "how long a shared cache (a CDN, a proxy) may keep a reader's answer without asking again; 0 for never (an editor's answers are never shared)")
 	var trusted multiFlag
@@ -83,6 +87,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *cacheMB < 0 || *sharedAge < 0 {
 		return usageError{"--cache-size and --shared-max-age take 0 or more"}
+	}
+	if *budgetMB <= 0 || *totalMB <= 0 {
+		return usageError{"--upload-budget and --upload-budget-total take 1 MB or more"}
 	}
 	if (*cert == "") != (*key == "") {
 		return usageError{"--tls-cert and --tls-key go together"}
@@ -113,6 +120,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if err := serveOriginals(a, *keep, *db, log); err != nil {
+		return err
+	}
 	if limit, set := setMemoryLimit(ctx, a, int64(*cacheMB)<<20); set {
 		log.Info("memory limit", "MiB", limit>>20, "why", "the image budget, the derivatives and answers kept in memory and the archive's indexes; GOMEMLIMIT overrides it")
 	}
@@ -124,7 +134,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cache = filepath.Join(filepath.Dir(*db), "cache", "images")
 		uploads = filepath.Join(filepath.Dir(*db), "uploads")
 	}
-	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base, Uploads: uploads,
+	limits := importapi.DefaultLimits
+	limits.EditorBytes, limits.TotalBytes = *budgetMB<<20, *totalMB<<20
+	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base, Uploads: uploads, UploadLimits: limits,
 		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex,
 		TrustedProxies: proxies, CacheBytes: offIfZero(int64(*cacheMB) << 20), SharedMaxAge: offIfZero(*sharedAge)})
 	if err != nil {
@@ -144,6 +156,26 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			log.Warn("listening on every interface without --base-url: links in downloads say localhost")
 		}
 	})
+}
+
+// serveOriginals gives the server the archive's store of originals, as
+// the commands have it (--originals, SYRIAMAP_ORIGINALS, the folder
+// beside the archive, an S3 bucket): an upload's picture is kept in it,
+// and a picture is served and exported from it once the file it was
+// read from is gone. A folder that cannot be made (a read-only mount)
+// is said in the log, and the server takes no pictures (503); a bucket
+// named wrong stops it.
+func serveOriginals(a *archive.Archive, spec, db string, log *slog.Logger) error {
+	err := withOriginals(a, spec, db)
+	switch {
+	case err == nil:
+		log.Info("originals", "in", a.Originals.Where())
+	case strings.HasPrefix(spec, "s3://"):
+		return err
+	default:
+		log.Warn("no store of originals: uploads of pictures are refused until it can be written", "err", err)
+	}
+	return nil
 }
 
 // offIfZero is a flag's 0 ("none") as the server's options say it (less

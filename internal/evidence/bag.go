@@ -46,6 +46,14 @@ type Result struct {
 // on the server): the photos withheld from the public go in it too,
 // marked so.
 func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor string) (Result, error) {
+	return ExportAs(ctx, a, f, out, out, actor)
+}
+
+// ExportAs is Export, the bag named in the custody records as name
+// rather than by the folder it is written to: a bag the server writes
+// in a temporary folder and sends is recorded by the name it is
+// downloaded under, not by the server's path.
+func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name, actor string) (Result, error) {
 	var r Result
 	ctx = photo.AsEditor(ctx, actor)
 	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
@@ -82,7 +90,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		} else if p.File != nil {
 			r.Missing = append(r.Missing, p.ID)
 		}
-		exported[p.ID] = map[string]any{"bag": out}
+		exported[p.ID] = map[string]any{"bag": name}
 	}
 	if err := b.links(ctx, a, head); err != nil {
 		os.RemoveAll(out)

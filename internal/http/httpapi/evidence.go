@@ -60,7 +60,9 @@ func (s *Server) exportEvidence(w http.ResponseWriter, r *http.Request, ed *sess
 	defer os.RemoveAll(tmp)
 	name := "syriamap-evidence-" + time.Now().UTC().Format("20060102-150405")
 	bag := filepath.Join(tmp, name)
-	if _, err := evidence.Export(ctx, s.archive, f, bag, "editor "+ed.Name); err != nil {
+	// Recorded by the name it is downloaded under: the server's
+	// temporary folder is nobody's business.
+	if _, err := evidence.ExportAs(ctx, s.archive, f, bag, name+".zip (downloaded)", "editor "+ed.Name); err != nil {
 		s.Error(w, r, err)
 		return
 	}

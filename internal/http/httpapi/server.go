@@ -224,6 +224,9 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.memIndex = memindex.NewKeeper(a.Store(), s.featureEncoder, s.log)
 	}
 	s.images = imagery.NewFiles(a.Store(), opts.Media, opts.ServeOriginals)
+	if a.Originals != nil {
+		s.images.KeptIn(a.Originals)
+	}
 	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.Error)
 	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/http/lane"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -52,7 +53,15 @@ type Files struct {
 	db        FileStore
 	media     string // --media, also served from
 	originals bool
+	// kept is the archive's store of originals, read when the file an
+	// image was imported from is gone (an upload's); nil reads none.
+	kept originals.Store
 }
+
+// KeptIn makes the files also read from the archive's store of
+// originals s, when the file an image was imported from is gone or
+// cannot be read: an upload's copy is removed once it is imported.
+func (m *Files) KeptIn(s originals.Store) { m.kept = s }
 
 // NewFiles opens the image files db knows, under the folders they were
 // imported from and media; originals says whether they are served as
@@ -75,6 +84,47 @@ func (m *Files) Open(ctx context.Context, sha string) (*os.File, photo.FileState
 	if !IsSHA256(sha) {
 		return nil, photo.FileState{}, noImage(sha)
 	}
+	f, st, err := m.openImported(ctx, sha)
+	if m.kept == nil || photo.ErrorCode(err) != photo.ENotFound || st.Size == 0 {
+		return f, st, err
+	}
+	kept, kerr := m.openKept(ctx, sha)
+	if kerr != nil {
+		return nil, st, err // the first reason: the file as imported
+	}
+	return kept, st, nil
+}
+
+// openKept opens the original under sha: a folder store's file, or a
+// bucket's object copied to a temporary file, removed once open.
+func (m *Files) openKept(ctx context.Context, sha string) (*os.File, error) {
+	if d, ok := m.kept.(*originals.Dir); ok {
+		return os.Open(d.Path(sha))
+	}
+	rc, err := m.kept.Open(ctx, sha)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	tmp, err := os.CreateTemp("", "syriamap-original-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(tmp.Name())
+	if _, err := io.Copy(tmp, rc); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	return tmp, nil
+}
+
+// openImported opens the image file with hash sha where it was imported
+// from (Open).
+func (m *Files) openImported(ctx context.Context, sha string) (*os.File, photo.FileState, error) {
 	path, st, err := m.db.FileOf(ctx, sha)
 	if photo.ErrorCode(err) == photo.ENotFound {
 		return nil, st, noFile(sha)
