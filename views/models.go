@@ -736,4 +736,7 @@ type UploadPage struct {
 	UploadsURL, ImportsURL, ReviewURL string
 	// ReviewPhotoURL is a photo's review page, ID for its id.
 	ReviewPhotoURL string
+	// Lost says which files the editor sent that a stopped server never
+	// imported, a sentence each, latest first.
+	Lost []string
 }

@@ -58,8 +58,14 @@ func (s *Server) uploadPage(w http.ResponseWriter, r *http.Request) {
 	}
 	page := s.Page(r, l.T("upload.title"), "review")
 	page.Scripts = append(page.Scripts, s.URL("asset", "file", assets.Name("upload.js")))
+	var lost []string
+	for _, f := range s.imports.Lost(photo.ViewerOf(r.Context()).Editor) {
+		at := f.Sent.UTC()
+		when := l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04")))
+		lost = append(lost, l.T("upload.lost", "n", len(f.Names), "when", when, "names", strings.Join(f.Names, ", ")))
+	}
 	s.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: s.URL("uploads"),
-		ImportsURL: s.URL("imports"), ReviewURL: s.URL("review"), ReviewPhotoURL: s.URL("review.photo", "id", "ID")}))
+		ImportsURL: s.URL("imports"), ReviewURL: s.URL("review"), ReviewPhotoURL: s.URL("review.photo", "id", "ID"), Lost: lost}))
 }
 
 // resumableUpload serves the tus protocol under /api/uploads/ (see

@@ -281,3 +281,28 @@ func TestResumableUpload(t *testing.T) {
 		t.Errorf("the resumed upload's import: %+v", job)
 	}
 }
+
+// TestUploadPageSaysWhatWasLost (issue 65, 3 and fault 6): the files of a
+// job a stopped server had queued are removed when it starts again, and
+// its editor's upload page says which were never imported and when they
+// were sent; another editor's page says nothing of them.
+func TestUploadPageSaysWhatWasLost(t *testing.T) {
+	up := t.TempDir()
+	// What a server killed during the job left: its manifest and a file.
+	os.MkdirAll(filepath.Join(up, "jobs"), 0o700)
+	os.WriteFile(filepath.Join(up, "jobs", "0123456789abcdef.json"), []byte(`{"editor":"rana","created":"2026-03-01T10:00:00Z","names":["a.csv","b.jpg","c.csv"]}`), 0o600)
+	os.MkdirAll(filepath.Join(up, "files", "ab"), 0o700)
+	os.WriteFile(filepath.Join(up, "files", "ab", "a.csv"), []byte("caption\nx\n"), 0o600)
+	e := newEditorServer(t, Options{Uploads: up})
+	res, body := get(t, e.ts, "/upload", "Authorization", "Bearer "+e.token)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("/upload: %d", res.StatusCode)
+	}
+	want := "3 files you sent on 1 March 2026, 10:00 UTC were never imported (the server stopped first): send them again. a.csv, b.jpg, c.csv"
+	if !strings.Contains(string(body), want) {
+		t.Errorf("the upload page does not say %q:\n%s", want, body)
+	}
+	if _, err := os.Stat(filepath.Join(up, "files", "ab", "a.csv")); err == nil {
+		t.Error("the stopped job's file is still there")
+	}
+}
