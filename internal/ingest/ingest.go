@@ -236,6 +236,16 @@ func fill(rec *Record, get func(string) (string, bool), name string) error {
 			return at("the %s holds a NUL byte (U+0000), which no text has: the file may be binary or damaged", key)
 		}
 	}
+	// The fields that name a record or a file elsewhere are names: a
+	// control character or a bidirectional override in them would be
+	// shown as it is on the photo's page (photo.CheckName).
+	for _, key := range []string{"id", "image_path"} {
+		if v, _ := get(key); v != "" {
+			if err := photo.CheckName(key, v); err != nil {
+				return at("%s", photo.ErrorMessage(err))
+			}
+		}
+	}
 	rec.Caption = strings.Join(strings.Fields(c), " ")
 	if rec.Caption == "" {
 		return at("the caption is empty")

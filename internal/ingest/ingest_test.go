@@ -147,6 +147,11 @@ func TestBadInput(t *testing.T) {
 		{"csv NUL in a credit", CSV, "caption,agency\nA,AF\x00P\n", "f.csv:2: the agency holds a NUL byte"},
 		{"jsonl NUL", JSONL, `{"caption": "A\u0000B"}` + "\n", "f.jsonl:1: the caption holds a NUL byte"},
 		{"text NUL", Text, "A\x00B\n", "f.txt:1: the caption holds a NUL byte"},
+		// Fields that name a file or a record elsewhere are names (issue 65, 2).
+		{"csv image_path with ESC", CSV, "caption,image_path\nA,a\x1b[2Jb.jpg\n", "f.csv:2: image_path: the image_path holds a control character"},
+		{"jsonl image_path with a newline", JSONL, `{"caption": "A", "image_path": "a\nb.jpg"}` + "\n", "f.jsonl:1: image_path: the image_path holds a control character"},
+		{"csv id with an override", CSV, "caption,id\nA,gpj\u202e.exe\n", "f.csv:2: id: the id holds a bidirectional override"},
+		{"jsonl id with NUL", JSONL, `{"caption": "A", "id": "a\u0000b"}` + "\n", "f.jsonl:1: the id holds a NUL byte"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
