@@ -20,6 +20,7 @@ import (
 func TestBrowserUpload(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	keepOriginals(t, e)
 	dir := t.TempDir()
 	var files []string
 	for _, n := range []string{"check-arabic.jpg", "check-abroad.jpg"} {
@@ -128,6 +129,7 @@ func TestBrowserUploadAccessible(t *testing.T) {
 func TestBrowserDropFolder(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	keepOriginals(t, e)
 	folder := filepath.Join(t.TempDir(), "from-the-field")
 	os.MkdirAll(filepath.Join(folder, "day-2"), 0o755)
 	for i, n := range []string{"check-arabic.jpg", "check-abroad.jpg"} {

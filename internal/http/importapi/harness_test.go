@@ -288,3 +288,5 @@ func caption(place string) string {
 func jobOf(im *Imports, r *http.Request) (Job, error) {
 	return im.Job(r.PathValue("id"), photo.ViewerOf(r.Context()).Editor)
 }
+
+func photoInvalid() error { return photo.Errorf(photo.EInvalid, "bad.csv:2: the caption is empty") }

@@ -131,3 +131,23 @@ func TestResumableDiskFull(t *testing.T) {
 		t.Errorf("another error: %v", got)
 	}
 }
+
+// TestImportFailureLogged (issue 65, fault 10): an upload's import that
+// fails for want of disk is told to its editor as a full disk and logged
+// in full; an error that is the file's own (a bad line) is not logged.
+func TestImportFailureLogged(t *testing.T) {
+	h := newHarness(t, DefaultLimits, true)
+	job := &Job{ID: "0123456789abcdef", Editor: "rana"}
+	full := &os.PathError{Op: "write", Path: "/srv/uploads/x", Err: syscall.ENOSPC}
+	if err := h.im.failed(job, "captions.csv", full); !strings.Contains(err.Error(), "disk holding the archive is full") {
+		t.Errorf("a full disk is told as %q", err)
+	}
+	if logs := h.logs.String(); !strings.Contains(logs, "no space left on device") || !strings.Contains(logs, "captions.csv") {
+		t.Errorf("the log does not hold the failure:\n%s", logs)
+	}
+	before := h.logs.String()
+	h.im.failed(job, "bad.csv", photoInvalid())
+	if h.logs.String() != before {
+		t.Errorf("a bad file's own error is logged:\n%s", h.logs.String())
+	}
+}
