@@ -62,19 +62,3 @@ func redactQuery(rawQuery string) string {
 	}
 	return strings.Join(parts, "&")
 }
-
-// privatePaths are the routes whose next segment is an id that gives
-// access to what it names (a resumable upload's, an import job's): the
-// log says the route, not the id.
-var privatePaths = []string{"/api/uploads/", "/api/imports/"}
-
-// redactPath is path as the request log writes it: an upload's or a
-// job's id REDACTED.
-func redactPath(path string) string {
-	for _, p := range privatePaths {
-		if rest, ok := strings.CutPrefix(path, p); ok && rest != "" {
-			return p + "REDACTED"
-		}
-	}
-	return path
-}

@@ -93,7 +93,7 @@ func LogRequests(next http.Handler, log *slog.Logger, idle func() time.Duration)
 		aborted := true
 		defer func() {
 			log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-				slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)), slog.String("query", redactQuery(r.URL.RawQuery)),
+				slog.String("method", r.Method), slog.String("path", web.LogPath(r.URL.Path)), slog.String("query", redactQuery(r.URL.RawQuery)),
 				slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes), slog.Duration("took", time.Since(start)),
 				slog.Bool("aborted", aborted || sw.failed))
 		}()

@@ -86,7 +86,7 @@ type Errors struct {
 func (e *Errors) Write(w http.ResponseWriter, r *http.Request, err error) {
 	if r.Context().Err() != nil {
 		// The client went away; there is no one to answer and nothing wrong.
-		e.Log.Debug("request abandoned", "method", r.Method, "path", r.URL.Path, "err", err)
+		e.Log.Debug("request abandoned", "method", r.Method, "path", LogPath(r.URL.Path), "err", err)
 		return
 	}
 	// A write the disk had no room for says so (507), whichever write
@@ -106,9 +106,9 @@ func (e *Errors) Write(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	switch code {
 	case photo.EInternal:
-		e.Log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+		e.Log.Error("internal error", "method", r.Method, "path", LogPath(r.URL.Path), "err", err)
 	case photo.ECorrupt:
-		e.Log.Error("the archive is damaged", "method", r.Method, "path", r.URL.Path, "err", err)
+		e.Log.Error("the archive is damaged", "method", r.Method, "path", LogPath(r.URL.Path), "err", err)
 		body["error"] = "the archive is damaged; the server's log says how (see README: Operating it)"
 	}
 	h := w.Header()
@@ -125,4 +125,20 @@ func (e *Errors) Write(w http.ResponseWriter, r *http.Request, err error) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(body)
+}
+
+// privatePaths are the routes whose next segment is an id that gives
+// access to what it names (a resumable upload's, an import job's): a log
+// says the route, not the id.
+var privatePaths = []string{"/api/uploads/", "/api/imports/"}
+
+// LogPath is a request's path as logs write it: an upload's or a job's
+// id REDACTED.
+func LogPath(path string) string {
+	for _, p := range privatePaths {
+		if rest, ok := strings.CutPrefix(path, p); ok && rest != "" {
+			return p + "REDACTED"
+		}
+	}
+	return path
 }
