@@ -152,7 +152,9 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 		}
 		res.Summary.Add(sum)
 	}
-	if len(files) > 0 {
+	// An upload's folder is gone once it is imported: its pictures are
+	// served from the originals, and it is no folder to serve from.
+	if len(files) > 0 && !adopting(ctx) {
 		if err := a.db.AddMediaRoots(ctx, roots); err != nil {
 			return res, err
 		}

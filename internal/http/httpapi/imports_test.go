@@ -112,6 +112,10 @@ func TestUploadImports(t *testing.T) {
 	if kept, err := os.ReadFile(store.Path(hex.EncodeToString(jpegSum[:]))); err != nil || !bytes.Equal(kept, jpeg) {
 		t.Errorf("the JPEG's original is not kept as it was sent: %v", err)
 	}
+	// The upload's copy is gone: the picture is served from its original.
+	if res, _ := get(t, e.ts, "/images/"+hex.EncodeToString(jpegSum[:])+"/320.jpg"); res.StatusCode != http.StatusOK {
+		t.Errorf("the uploaded picture: %d, want 200", res.StatusCode)
+	}
 	id := e.photoID(t, "?q=Saraqeb")
 	recs, err := e.a.Store().CustodyOf(context.Background(), id)
 	if err != nil || len(recs) == 0 || recs[0].Actor != "editor rana" {

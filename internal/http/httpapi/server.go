@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/facetcache"
 	"github.com/syriamap/syriamap/internal/http/featurestream"
@@ -224,9 +225,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.memIndex = memindex.NewKeeper(a.Store(), s.featureEncoder, s.log)
 	}
 	s.images = imagery.NewFiles(a.Store(), opts.Media, opts.ServeOriginals)
-	if a.Originals != nil {
-		s.images.KeptIn(a.Originals)
-	}
+	s.images.KeptIn(func() originals.Store { return a.Originals })
 	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.Error)
 	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)

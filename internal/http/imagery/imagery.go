@@ -53,15 +53,16 @@ type Files struct {
 	db        FileStore
 	media     string // --media, also served from
 	originals bool
-	// kept is the archive's store of originals, read when the file an
+	// kept gives the archive's store of originals, read when the file an
 	// image was imported from is gone (an upload's); nil reads none.
-	kept originals.Store
+	kept func() originals.Store
 }
 
 // KeptIn makes the files also read from the archive's store of
-// originals s, when the file an image was imported from is gone or
-// cannot be read: an upload's copy is removed once it is imported.
-func (m *Files) KeptIn(s originals.Store) { m.kept = s }
+// originals (store gives it, or nil), when the file an image was
+// imported from is gone or cannot be read: an upload's copy is removed
+// once it is imported.
+func (m *Files) KeptIn(store func() originals.Store) { m.kept = store }
 
 // NewFiles opens the image files db knows, under the folders they were
 // imported from and media; originals says whether they are served as
@@ -85,10 +86,14 @@ func (m *Files) Open(ctx context.Context, sha string) (*os.File, photo.FileState
 		return nil, photo.FileState{}, noImage(sha)
 	}
 	f, st, err := m.openImported(ctx, sha)
-	if m.kept == nil || photo.ErrorCode(err) != photo.ENotFound || st.Size == 0 {
+	var store originals.Store
+	if m.kept != nil {
+		store = m.kept()
+	}
+	if store == nil || photo.ErrorCode(err) != photo.ENotFound || st.Size == 0 {
 		return f, st, err
 	}
-	kept, kerr := m.openKept(ctx, sha)
+	kept, kerr := openKept(ctx, store, sha)
 	if kerr != nil {
 		return nil, st, err // the first reason: the file as imported
 	}
@@ -97,11 +102,11 @@ func (m *Files) Open(ctx context.Context, sha string) (*os.File, photo.FileState
 
 // openKept opens the original under sha: a folder store's file, or a
 // bucket's object copied to a temporary file, removed once open.
-func (m *Files) openKept(ctx context.Context, sha string) (*os.File, error) {
-	if d, ok := m.kept.(*originals.Dir); ok {
+func openKept(ctx context.Context, store originals.Store, sha string) (*os.File, error) {
+	if d, ok := store.(*originals.Dir); ok {
 		return os.Open(d.Path(sha))
 	}
-	rc, err := m.kept.Open(ctx, sha)
+	rc, err := store.Open(ctx, sha)
 	if err != nil {
 		return nil, err
 	}
