@@ -197,3 +197,30 @@ func zipHolds(t *testing.T, zipped, want []byte) bool {
 	}
 	return false
 }
+
+// TestVerifyLooksInUploads (issue 65, fault 6): files waiting in the
+// uploads' folder beside the archive for longer than an import takes
+// (what a stopped server left) are named by verify, with the folder and
+// what removes them; a fresh one (an import under way) is not.
+func TestVerifyLooksInUploads(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	if _, _, err := runCmd(t, "", "import", "--db", db, "testdata/samples.golden.jsonl"); err != nil {
+		t.Skip("no samples to import:", err)
+	}
+	left := filepath.Join(dir, "uploads", "files", strings.Repeat("ab", 32), "photo.jpg")
+	os.MkdirAll(filepath.Dir(left), 0o700)
+	os.WriteFile(left, []byte("left by a stopped server"), 0o600)
+	fresh := filepath.Join(dir, "uploads", "resumable", "0123")
+	os.MkdirAll(filepath.Dir(fresh), 0o700)
+	os.WriteFile(fresh, []byte("arriving"), 0o600)
+	old := time.Now().Add(-2 * time.Hour)
+	os.Chtimes(left, old, old)
+	out, _, err := runCmd(t, "", "verify", "--db", db)
+	if err != nil {
+		t.Fatalf("verify: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "1 file in "+filepath.Join(dir, "uploads")) || !strings.Contains(out, "the server's next start removes") {
+		t.Errorf("verify does not name the uploads left:\n%s", out)
+	}
+}

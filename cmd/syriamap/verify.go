@@ -101,6 +101,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintf(stdout, "verify: %d originals no photo names and %d half-written files, left by interrupted imports: syriamap verify --repair removes them\n", n, m)
 		}
 	}
+	reportUploads(*db, time.Hour, stdout)
 	if n := len(r.Problems); n > 0 {
 		return fmt.Errorf("verify: %d problems (listed above)", n)
 	}
