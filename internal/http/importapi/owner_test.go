@@ -42,6 +42,11 @@ func TestUploadsBelongToTheirEditor(t *testing.T) {
 	if res, text := h.importUploads(t, "rana", id); res.StatusCode != http.StatusNotFound {
 		t.Errorf("rana's import of omar's upload: %d %s, want 404", res.StatusCode, text)
 	}
+	for _, bad := range []string{"../" + id, id + "/x", "../../a", strings.ToUpper(id)} {
+		if res, text := h.importUploads(t, "omar", bad); res.StatusCode != http.StatusNotFound {
+			t.Errorf("the import of upload %q: %d %s, want 404", bad, res.StatusCode, text)
+		}
+	}
 	res, text := h.importUploads(t, "omar", id)
 	if res.StatusCode != http.StatusAccepted {
 		t.Fatalf("omar's import: %d %s", res.StatusCode, text)

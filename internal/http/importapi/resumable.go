@@ -107,6 +107,9 @@ func tusError(err error) error {
 
 // owns reports whether resumable upload id is editor's.
 func (im *Imports) owns(ctx context.Context, id, editor string) bool {
+	if !uploadID(id) {
+		return false
+	}
 	up, err := im.tus.Core.GetUpload(ctx, id)
 	if err != nil {
 		return false
@@ -164,6 +167,9 @@ func diskFull(err error) error {
 func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, error) {
 	if im.tus == nil {
 		return File{}, photo.Errorf(photo.ENotFound, "this server takes no resumable uploads")
+	}
+	if !uploadID(id) {
+		return File{}, photo.Errorf(photo.ENotFound, "no resumable upload %q", id)
 	}
 	up, err := im.tus.Core.GetUpload(ctx, id)
 	if err != nil {
@@ -223,4 +229,11 @@ func (im *Imports) ReceiveResumable(ctx context.Context, ids []string, editor st
 		job.Files = append(job.Files, f)
 	}
 	return im.enqueue(job)
+}
+
+// uploadID reports whether id is one tusd's file store gives (32 hex
+// digits), so that no id names a file outside its folder.
+func uploadID(id string) bool {
+	b, err := hex.DecodeString(id)
+	return err == nil && len(b) == 16 && strings.ToLower(id) == id
 }
