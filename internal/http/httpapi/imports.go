@@ -19,6 +19,9 @@ import (
 // files and JPEGs) and answers 202 Accepted with the import's address in
 // Location; the import runs after, as `syriamap import` runs it.
 func (s *Server) postImport(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	if !s.takesUploads(w, r) {
+		return
+	}
 	var job importapi.Job
 	var err error
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
@@ -71,6 +74,9 @@ func (s *Server) uploadPage(w http.ResponseWriter, r *http.Request) {
 // resumableUpload serves the tus protocol under /api/uploads/ (see
 // importapi.Resumable), to editors.
 func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *session.Editor) {
+	if !s.takesUploads(w, r) {
+		return
+	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.StripPrefix("/api/uploads/", s.resumable).ServeHTTP(w, r)
 }
@@ -78,6 +84,9 @@ func (s *Server) resumableUpload(w http.ResponseWriter, r *http.Request, _ *sess
 // importJob answers an upload's import: its state and, once done, each
 // file's summary or the error `import` gives for it.
 func (s *Server) importJob(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+	if !s.takesUploads(w, r) {
+		return
+	}
 	job, err := s.imports.Job(mux.Vars(r)["id"], ed.Name)
 	if err != nil {
 		s.Error(w, r, err)
@@ -94,4 +103,15 @@ func (s *Server) uploadURL() string {
 		return ""
 	}
 	return s.URL("upload")
+}
+
+// takesUploads answers a request for the uploads of a server that takes
+// none now (read-only: its guard says so first), and reports whether it
+// takes them.
+func (s *Server) takesUploads(w http.ResponseWriter, r *http.Request) bool {
+	if s.imports == nil {
+		s.Error(w, r, photo.Errorf(photo.EForbidden, "this server is read-only (--read-only, or the archive cannot be written): it takes no uploads"))
+		return false
+	}
+	return true
 }

@@ -310,3 +310,19 @@ func TestUploadPageSaysWhatWasLost(t *testing.T) {
 		t.Error("the stopped job's file is still there")
 	}
 }
+
+// TestReadOnlyServerRefusesUploads (issue 65, 1): a read-only server
+// answers an upload, by multipart or by tus, that it is read-only,
+// rather than "no such page".
+func TestReadOnlyServerRefusesUploads(t *testing.T) {
+	e := newEditorServer(t, Options{Uploads: t.TempDir(), ReadOnly: true})
+	bearer := []string{"Authorization", "Bearer " + e.token}
+	res, body := upload(t, e.ts.URL, [][2]string{{"photo.jpg", "x"}}, bearer...)
+	if res.StatusCode != http.StatusForbidden || !strings.Contains(body, "read-only") {
+		t.Errorf("multipart: %d %s; want 403 saying read-only", res.StatusCode, body)
+	}
+	res, body = do(t, nil, "POST", e.ts.URL+"/api/uploads/", "", append(bearer, "Tus-Resumable", "1.0.0", "Upload-Length", "10")...)
+	if res.StatusCode != http.StatusForbidden || !strings.Contains(body, "read-only") {
+		t.Errorf("tus: %d %s; want 403 saying read-only", res.StatusCode, body)
+	}
+}

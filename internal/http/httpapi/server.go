@@ -123,9 +123,11 @@ type Server struct {
 	archive *archive.Archive
 	db      storage
 	// imports takes editors' uploads, resumable ones through resumable
-	// (tus); nil without Options.Uploads.
-	imports   *importapi.Imports
-	resumable http.Handler
+	// (tus); nil without Options.Uploads, or on a read-only server, whose
+	// upload routes answer that it is read-only (uploadsReadOnly).
+	imports         *importapi.Imports
+	resumable       http.Handler
+	uploadsReadOnly bool
 	now       func() time.Time
 	media     *imagery.MediaDir
 	images    *imagery.Files
@@ -243,6 +245,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
 	s.ogc = ogcapi.New(ogcHost{s}, a.Store(), a.Gazetteer(), opts.PublicGPS, s.log)
+	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
 	if opts.Uploads != "" && !opts.ReadOnly {
 		limits := opts.UploadLimits
 		if limits == (importapi.Limits{}) {
@@ -356,11 +359,15 @@ func (s *Server) routes() {
 	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
 	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
-	if s.imports != nil { // a server started with a folder for uploads
+	// A server started with a folder for uploads; read-only, its guard
+	// says so to every upload.
+	if s.imports != nil || s.uploadsReadOnly {
 		r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
 		r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
 		r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).
 			Methods(http.MethodPost, http.MethodHead, http.MethodPatch, http.MethodDelete).Name("uploads")
+	}
+	if s.imports != nil {
 		editorial("upload", "/upload", s.uploadPage)
 	}
 	s.stories.Routes(r, get, editorial)
