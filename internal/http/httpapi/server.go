@@ -128,9 +128,9 @@ type Server struct {
 	imports         *importapi.Imports
 	resumable       http.Handler
 	uploadsReadOnly bool
-	now       func() time.Time
-	media     *imagery.MediaDir
-	images    *imagery.Files
+	now             func() time.Time
+	media           *imagery.MediaDir
+	images          *imagery.Files
 	// derivatives makes and keeps the JPEGs served for image files;
 	// imageHandlers serve them and the files.
 	derivatives   *imagery.Derivatives
