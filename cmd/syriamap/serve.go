@@ -120,7 +120,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	if err := serveOriginals(a, *keep, *db, log); err != nil {
+	if err := serveOriginals(a, *keep, *db, mode == openReadOnly, log); err != nil {
 		return err
 	}
 	if limit, set := setMemoryLimit(ctx, a, int64(*cacheMB)<<20); set {
@@ -129,10 +129,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// Derivatives of imported images are kept beside the archive, when
 	// its folder can be written.
 	// So are editors' uploads while they wait for their import.
-	cache, uploads := "", ""
+	// (A read-only server makes no folder for them: its upload routes
+	// say it is read-only.)
+	cache, uploads := "", filepath.Join(filepath.Dir(*db), "uploads")
 	if mode != openReadOnly {
 		cache = filepath.Join(filepath.Dir(*db), "cache", "images")
-		uploads = filepath.Join(filepath.Dir(*db), "uploads")
 	}
 	limits := importapi.DefaultLimits
 	limits.EditorBytes, limits.TotalBytes = *budgetMB<<20, *totalMB<<20
@@ -164,8 +165,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // and a picture is served and exported from it once the file it was
 // read from is gone. A folder that cannot be made (a read-only mount)
 // is said in the log, and the server takes no pictures (503); a bucket
-// named wrong stops it.
-func serveOriginals(a *archive.Archive, spec, db string, log *slog.Logger) error {
+// named wrong stops it. A read-only server makes no folder.
+func serveOriginals(a *archive.Archive, spec, db string, readOnly bool, log *slog.Logger) error {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(db), "originals")); readOnly && spec == "" && err != nil {
+		return nil
+	}
 	err := withOriginals(a, spec, db)
 	switch {
 	case err == nil:
