@@ -5,6 +5,13 @@
 // /api/imports/{id} answers its state and, once done, each file's
 // summary. A file is streamed to disk as it arrives, hashed on the way,
 // never held whole in memory.
+//
+// A file's name as sent is only a name (fileName); an upload, resumable
+// or not, and its job are its editor's alone (404 to others); pictures
+// are taken only where their originals can be kept (the archive's
+// store), and the bytes waiting for an import are bounded by budgets
+// (budget.go). What a stopped server left, and resumable uploads
+// untouched for a day, are swept away (sweep.go).
 package importapi
 
 import (
@@ -190,6 +197,12 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	var total int64
 	names := map[string]bool{}
 	pictures := false
+	// Past the room left, the refusal names what bounds it: the upload's
+	// limit or the budget.
+	over := tooLarge("the upload is larger than %s; send at most that at once", web.SizeText(im.limits.UploadBytes))
+	if room < im.limits.UploadBytes {
+		over = im.overBudget(editor)
+	}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -201,10 +214,6 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 		if part.FileName() == "" {
 			part.Close()
 			continue // a form's other fields
-		}
-		over := tooLarge("the upload is larger than %s; send at most that at once", web.SizeText(im.limits.UploadBytes))
-		if room < im.limits.UploadBytes {
-			over = im.overBudget(editor)
 		}
 		f, err := im.save(part, dir, names, min(im.limits.UploadBytes, room)-total, over, &pictures)
 		part.Close()
