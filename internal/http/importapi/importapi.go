@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -379,10 +380,18 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 	ctx = store.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
 	var images []int
 	var sum store.Summary
+	var before []string // the files the same bytes were imported from
 	for i := range job.Files {
 		f := &job.Files[i]
 		if f.Kind == "image" {
 			images = append(images, i)
+			continue
+		}
+		// The same bytes imported before, under any name, change nothing.
+		if files, n := im.importedBefore(ctx, f); n > 0 {
+			before = append(before, files...)
+			im.set(job, func() { f.State, f.Result = "done", &store.Summary{Unchanged: n} })
+			sum.Unchanged += n
 			continue
 		}
 		res, err := im.archive.ImportFile(ctx, f.path, "", nil)
@@ -425,7 +434,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		})
 		sum.Add(res.Summary)
 	}
-	paths := held
+	paths := append(before, held...)
 	for _, f := range job.Files {
 		if abs, err := filepath.Abs(f.path); err == nil {
 			paths = append(paths, abs)
@@ -466,6 +475,26 @@ func (im *Imports) held(ctx context.Context, job *Job, images []int) (rest []int
 		im.set(job, func() { f.State = "done" })
 	}
 	return rest, paths
+}
+
+// importedBefore lists the files photos were imported from that had
+// f's bytes (an upload's folder is named by them), with how many photos
+// they gave; none when they were never imported.
+func (im *Imports) importedBefore(ctx context.Context, f *File) ([]string, int) {
+	dir, err := filepath.Abs(filepath.Dir(f.path))
+	if err != nil {
+		return nil, 0
+	}
+	files, err := im.archive.Store().ImportedUnder(ctx, dir)
+	if err != nil {
+		im.log.Warn("uploads: looking for an earlier import of the same bytes", "file", f.Name, "err", err)
+		return nil, 0
+	}
+	n := 0
+	for _, c := range files {
+		n = max(n, c)
+	}
+	return slices.Collect(maps.Keys(files)), n
 }
 
 // failed logs an import's error the editor is told only as "internal

@@ -95,3 +95,32 @@ func TestUploadKeepsItsOriginal(t *testing.T) {
 		}
 	}
 }
+
+// TestSameBytesAgainRecordNothing (issue 65, fault 10): a file whose
+// bytes were imported before, sent again under another name, changes
+// nothing: no custody record, its photos listed as unchanged.
+func TestSameBytesAgainRecordNothing(t *testing.T) {
+	for _, c := range []struct{ first, again, body string }{
+		{"captions.csv", "copy of captions.csv", caption("Douma")},
+		{"photo.jpg", "IMG_0001.JPG", readFixture(t)},
+	} {
+		t.Run(c.first, func(t *testing.T) {
+			h := newHarness(t, DefaultLimits, true)
+			res, _ := h.post(t, "rana", [][2]string{{c.first, c.body}})
+			job := h.wait(t, "rana", res.Header.Get("Location"))
+			if len(job.Photos) != 1 {
+				t.Fatalf("the first upload: %+v", job)
+			}
+			id := job.Photos[0].ID
+			before, _ := h.a.Store().CustodyOf(context.Background(), id)
+			res, _ = h.post(t, "omar", [][2]string{{c.again, c.body}})
+			again := h.wait(t, "omar", res.Header.Get("Location"))
+			if again.Summary.Added+again.Summary.Updated != 0 || again.Summary.Unchanged != 1 || len(again.Photos) != 1 || again.Photos[0].ID != id {
+				t.Errorf("again as %s: %+v, photos %+v", c.again, again.Summary, again.Photos)
+			}
+			if after, _ := h.a.Store().CustodyOf(context.Background(), id); len(after) != len(before) {
+				t.Errorf("again as %s: %d custody records, %d before", c.again, len(after), len(before))
+			}
+		})
+	}
+}
