@@ -1,0 +1,157 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+)
+
+// TestBlindEverywhere (issue 65, 5): while rana's placement waits for its
+// second look, every route a reader or an editor can reach — walked from
+// the router itself, with the queries that select by place, point or
+// window added — answers omar (the second editor) and a signed-out
+// reader with none of her answer: not its place's id or name, not its
+// point, not her note. Each string is looked for only where the same
+// route did not already hold it before her answer (a gazetteer place's
+// name is in the labels whoever placed what). rana herself sees her
+// answer; once omar's look agrees, readers see the placement as usual.
+func TestBlindEverywhere(t *testing.T) {
+	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "blind.txt")
+	os.WriteFile(path, []byte("Smoke rises after an air strike in Aleppo, Syria, May 3, 2016. (Photo by A. Person/Reuters)\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=smoke")
+	village := blindVillage(t, e.a.Gazetteer())
+	lon, lat := village.Point.Lon(), village.Point.Lat()
+	note := "NOTE-blind-7f3c-the-minaret-left-of-the-silo"
+	leaks := []string{village.ID, url.QueryEscape(village.ID), village.Name, note, trunc4(lon), trunc4(lat),
+		strconv.FormatFloat(lon, 'f', 4, 64), strconv.FormatFloat(lat, 'f', 4, 64)}
+	as := func(token string) []string { return []string{"Authorization", "Bearer " + token} }
+	rana, omar := as(e.token), as(tokenOf(t, e.a, "omar"))
+	viewers := map[string][]string{"omar": omar, "a reader": nil}
+
+	if res, body := do(t, nil, "POST", e.ts.URL+"/api/photos/"+id+"/second-look", "", rana...); res.StatusCode != 200 {
+		t.Fatalf("asking a second look: %d %s", res.StatusCode, body)
+	}
+	paths := blindPaths(t, e, id, village, "1")
+	before := map[string]string{}
+	for who, h := range viewers {
+		for _, p := range paths {
+			before[who+" "+p] = blindBody(t, e, p, h)
+		}
+	}
+	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"place_id":"`+village.ID+`","note":"`+note+`"}`, rana...); res.StatusCode != 200 {
+		t.Fatalf("rana's placement: %d %s", res.StatusCode, body)
+	}
+	var queue struct {
+		Looks []blindLookJSON `json:"second_looks"`
+	}
+	if _, body := do(t, nil, "GET", e.ts.URL+"/api/second-looks", "", omar...); json.Unmarshal([]byte(body), &queue) != nil || len(queue.Looks) != 1 {
+		t.Fatalf("omar's queue: %s", body)
+	}
+	look := strconv.FormatInt(queue.Looks[0].ID, 10)
+	paths = blindPaths(t, e, id, village, look)
+	leaked := map[string]bool{}
+	for who, h := range viewers {
+		for _, p := range paths {
+			body := blindBody(t, e, p, h)
+			for _, leak := range leaks {
+				if strings.Contains(body, leak) && !strings.Contains(before[who+" "+p], leak) {
+					leaked[strings.SplitN(p, "?", 2)[0]] = true
+					t.Errorf("%s's %s shows %q of rana's waiting answer", who, p, leak)
+				}
+			}
+		}
+	}
+	t.Logf("routes that leaked: %q", slices.Sorted(func(yield func(string) bool) {
+		for p := range leaked {
+			if !yield(p) {
+				return
+			}
+		}
+	}))
+	// rana sees her own answer.
+	if _, body := do(t, nil, "GET", e.ts.URL+"/api/photos/"+id+".geojson", "", rana...); !strings.Contains(body, village.ID) {
+		t.Errorf("rana's own photo does not show her placement: %.300s", body)
+	}
+	// omar agrees: the placement shows as usual.
+	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+look, `{"place_id":"`+village.ID+`"}`, omar...); res.StatusCode != 200 || !strings.Contains(body, `"state":"agreed"`) {
+		t.Fatalf("omar's answer: %d %s", res.StatusCode, body)
+	}
+	for _, p := range []string{"/api/photos/" + id + ".geojson", "/photos/" + id, "/api/photos.csv?q=smoke"} {
+		if body := blindBody(t, e, p, nil); !strings.Contains(body, village.Name) && !strings.Contains(body, village.ID) {
+			t.Errorf("a reader's %s after the look agreed does not show the placement: %.400s", p, body)
+		}
+	}
+}
+
+// blindVillage is a located village of the gazetteer far from Aleppo, its
+// name distinctive enough to look for.
+func blindVillage(t *testing.T, g *gazetteer.Gazetteer) *gazetteer.Place {
+	t.Helper()
+	for _, p := range g.Places() {
+		if p.Kind == "village" && p.Located && len(p.Name) >= 9 && !strings.ContainsAny(p.Name, " '-’") && p.Point.Lon() > 39.5 {
+			return g.ByID(p.ID)
+		}
+	}
+	t.Fatal("no village in the east")
+	return nil
+}
+
+// trunc4 is v to four decimals, cut rather than rounded: what any writing
+// of the number with four or more decimals begins with.
+func trunc4(v float64) string {
+	return strconv.FormatFloat(math.Trunc(v*1e4)/1e4, 'f', 4, 64)
+}
+
+// blindPaths are every GET route of the router with sample values, and
+// the queries that select the photo by its place, point or words.
+func blindPaths(t *testing.T, e *editorServer, id string, village *gazetteer.Place, look string) []string {
+	t.Helper()
+	lon, lat := village.Point.Lon(), village.Point.Lat()
+	z := 9
+	n := math.Exp2(float64(z))
+	x := int((lon + 180) / 360 * n)
+	y := int((1 - math.Log(math.Tan(lat*math.Pi/180)+1/math.Cos(lat*math.Pi/180))/math.Pi) / 2 * n)
+	sample := map[string]string{"id": id, "collection": "photos", "z": strconv.Itoa(z), "x": strconv.Itoa(x), "y": strconv.Itoa(y),
+		"file": "app.js", "path": "2016/kafranbel.png", "sha": strings.Repeat("0", 64), "slug": "a-story", "dataset": "ucdp-ged", "event": "1",
+		"look": look}
+	var out []string
+	for _, r := range routesOf(t, e.s, sample) {
+		if slices.Contains(r.methods, http.MethodGet) {
+			out = append(out, r.path)
+		}
+	}
+	bbox := fmt.Sprintf("%f,%f,%f,%f", lon-0.05, lat-0.05, lon+0.05, lat+0.05)
+	place := url.QueryEscape(village.ID)
+	for _, q := range []string{"?q=smoke", "?bbox=" + bbox, "?place=" + place, "?place_id=" + place, "?verified=0", "?unplaced=1", "?limit=1000"} {
+		for _, p := range []string{"/api/photos.geojson", "/api/photos.geojsonl", "/api/photos.csv", "/api/points.json", "/api/clusters",
+			"/api/facets", "/api/timeline", "/api/places.geojson", "/", "/review", "/ogc/collections/photos/items"} {
+			out = append(out, p+q)
+		}
+	}
+	return append(out, "/places/"+place, "/places/"+village.ID, "/api/places/search?q="+url.QueryEscape(village.Name)+"&with_photos=true",
+		"/review/photos/"+id+"?group=aleppo", "/review/log", "/api/photos/"+id+"/history", "/ogc/collections/photos/items/"+id,
+		"/api/photos.geojson?id="+id, "/api/clusters?zoom=12&bbox="+bbox)
+}
+
+// blindBody is the body of GET p with the headers h, any status.
+func blindBody(t *testing.T, e *editorServer, p string, h []string) string {
+	t.Helper()
+	_, body := do(t, nil, "GET", e.ts.URL+p, "", h...)
+	return body
+}
