@@ -63,8 +63,11 @@ func (m *Memo[T]) Get(ctx context.Context, key string, compute func(ctx context.
 	}
 	m.mu.Lock()
 	a := &m.views[0]
-	if photo.ViewerOf(ctx).SeesWithheld() {
+	if viewer := photo.ViewerOf(ctx); viewer.SeesWithheld() {
 		a = &m.views[1]
+		// Each editor's own: a placement waiting for its second look
+		// counts where it is for its first editor alone.
+		key = viewer.Editor + "\x00" + key
 	}
 	if a.entries == nil || a.at != v || len(a.entries) >= maxEntries {
 		a.at, a.entries, a.inFlight = v, map[string]T{}, map[string]*pending[T]{}

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"archive/zip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -77,6 +79,11 @@ func TestBlindEverywhere(t *testing.T) {
 			}
 		}
 	}
+	// omar's evidence bag of the photo: nothing of it either.
+	if bag := blindBag(t, e, id, omar); bag == "" || strings.Contains(bag, note) || strings.Contains(bag, village.ID) {
+		leaked["/evidence.zip"] = true
+		t.Errorf("omar's evidence bag of the photo holds rana's waiting answer (or nothing: %d bytes)", len(bag))
+	}
 	t.Logf("routes that leaked: %q", slices.Sorted(func(yield func(string) bool) {
 		for p := range leaked {
 			if !yield(p) {
@@ -84,6 +91,10 @@ func TestBlindEverywhere(t *testing.T) {
 			}
 		}
 	}))
+	// The photo's page says its placement waits, to a reader too.
+	if body := blindBody(t, e, "/photos/"+id, nil); !strings.Contains(body, "It waits for a second editor") || !strings.Contains(body, "Smoke rises") {
+		t.Errorf("a reader's photo page does not say its placement waits for a second look")
+	}
 	// rana sees her own answer.
 	if _, body := do(t, nil, "GET", e.ts.URL+"/api/photos/"+id+".geojson", "", rana...); !strings.Contains(body, village.ID) {
 		t.Errorf("rana's own photo does not show her placement: %.300s", body)
@@ -154,4 +165,31 @@ func blindBody(t *testing.T, e *editorServer, p string, h []string) string {
 	t.Helper()
 	_, body := do(t, nil, "GET", e.ts.URL+p, "", h...)
 	return body
+}
+
+// blindBag is the text of every file of the evidence bag of photo id
+// that the editor of h asks for.
+func blindBag(t *testing.T, e *editorServer, id string, h []string) string {
+	t.Helper()
+	res, body := do(t, nil, "POST", e.ts.URL+"/evidence.zip", url.Values{"id": {id}}.Encode(),
+		append([]string{"Content-Type", "application/x-www-form-urlencoded"}, h...)...)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the evidence bag: %s %.300s", res.Status, body)
+	}
+	zr, err := zip.NewReader(strings.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		all.WriteString(f.Name + "\n")
+		all.Write(b)
+	}
+	return all.String()
 }
