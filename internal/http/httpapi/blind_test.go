@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
@@ -36,93 +37,117 @@ func TestBlindEverywhere(t *testing.T) {
 	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	id := e.photoID(t, "?q=smoke")
-	village := blindVillage(t, e.a.Gazetteer())
-	lon, lat := village.Point.Lon(), village.Point.Lat()
-	note := "NOTE-blind-7f3c-the-minaret-left-of-the-silo"
-	leaks := []string{village.ID, url.QueryEscape(village.ID), village.Name, note, trunc4(lon), trunc4(lat),
-		strconv.FormatFloat(lon, 'f', 4, 64), strconv.FormatFloat(lat, 'f', 4, 64)}
 	as := func(token string) []string { return []string{"Authorization", "Bearer " + token} }
-	rana, omar := as(e.token), as(tokenOf(t, e.a, "omar"))
-	viewers := map[string][]string{"omar": omar, "lina": as(tokenOf(t, e.a, "lina")), "a reader": nil}
+	f := &blindFlow{e: e, id: e.photoID(t, "?q=smoke"), village: blindVillage(t, e.a.Gazetteer()), note: "NOTE-blind-7f3c-the-minaret-left-of-the-silo",
+		rana: as(e.token), omar: as(tokenOf(t, e.a, "omar")), leaked: map[string]bool{}}
+	f.viewers = map[string][]string{"omar": f.omar, "lina": as(tokenOf(t, e.a, "lina")), "a reader": nil}
+	lon, lat := f.village.Point.Lon(), f.village.Point.Lat()
+	f.leaks = []string{f.village.ID, url.QueryEscape(f.village.ID), f.village.Name, f.note, trunc4(lon), trunc4(lat),
+		strconv.FormatFloat(lon, 'f', 4, 64), strconv.FormatFloat(lat, 'f', 4, 64)}
+	before := f.placed(t)
+	f.walk(t, before)
+	f.selects(t)
+	if bag := blindBag(t, e, f.id, f.omar); bag == "" || strings.Contains(bag, f.note) || strings.Contains(bag, f.village.ID) {
+		f.leaked["/evidence.zip"] = true
+		t.Errorf("omar's evidence bag of the photo holds rana's waiting answer (or nothing: %d bytes)", len(bag))
+	}
+	t.Logf("routes that leaked: %q", slices.Sorted(maps.Keys(f.leaked)))
+	f.decided(t)
+}
 
-	if res, body := do(t, nil, "POST", e.ts.URL+"/api/photos/"+id+"/second-look", "", rana...); res.StatusCode != 200 {
+// blindFlow is TestBlindEverywhere's photo, answer and viewers, its steps
+// in order.
+type blindFlow struct {
+	e              *editorServer
+	id, note, look string
+	village        *gazetteer.Place
+	leaks, paths   []string
+	rana, omar     []string
+	viewers        map[string][]string
+	leaked         map[string]bool // the routes that showed the answer
+}
+
+// placed: a second look is asked, every route read as each viewer, then
+// rana places the photo; it returns the bodies read before.
+func (f *blindFlow) placed(t *testing.T) map[string]string {
+	e, id := f.e, f.id
+	if res, body := do(t, nil, "POST", e.ts.URL+"/api/photos/"+id+"/second-look", "", f.rana...); res.StatusCode != 200 {
 		t.Fatalf("asking a second look: %d %s", res.StatusCode, body)
 	}
-	paths := blindPaths(t, e, id, village, "1")
 	before := map[string]string{}
-	for who, h := range viewers {
-		for _, p := range paths {
+	for who, h := range f.viewers {
+		for _, p := range blindPaths(t, e, id, f.village, "1") {
 			before[who+" "+p] = blindBody(t, e, p, h)
 		}
 	}
-	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"place_id":"`+village.ID+`","note":"`+note+`"}`, rana...); res.StatusCode != 200 {
+	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"place_id":"`+f.village.ID+`","note":"`+f.note+`"}`, f.rana...); res.StatusCode != 200 {
 		t.Fatalf("rana's placement: %d %s", res.StatusCode, body)
 	}
 	var queue struct {
 		Looks []blindLookJSON `json:"second_looks"`
 	}
-	if _, body := do(t, nil, "GET", e.ts.URL+"/api/second-looks", "", omar...); json.Unmarshal([]byte(body), &queue) != nil || len(queue.Looks) != 1 {
+	if _, body := do(t, nil, "GET", e.ts.URL+"/api/second-looks", "", f.omar...); json.Unmarshal([]byte(body), &queue) != nil || len(queue.Looks) != 1 {
 		t.Fatalf("omar's queue: %s", body)
 	}
-	look := strconv.FormatInt(queue.Looks[0].ID, 10)
-	paths = blindPaths(t, e, id, village, look)
-	leaked := map[string]bool{}
+	f.look = strconv.FormatInt(queue.Looks[0].ID, 10)
+	f.paths = blindPaths(t, e, id, f.village, f.look)
+	return before
+}
+
+// walk: no route shows any viewer a string of the answer it did not hold
+// before.
+func (f *blindFlow) walk(t *testing.T, before map[string]string) {
 	already := 0 // strings a route held before the answer, not looked for there
-	for who, h := range viewers {
-		for _, p := range paths {
-			body := blindBody(t, e, p, h)
-			for _, leak := range leaks {
-				if strings.Contains(before[who+" "+p], leak) {
+	for who, h := range f.viewers {
+		for _, p := range f.paths {
+			body := blindBody(t, f.e, p, h)
+			for _, leak := range f.leaks {
+				was := strings.Contains(before[who+" "+p], leak)
+				if was {
 					already++ // the place's own page, the gazetteer's labels, a filter said back
 				}
-				if strings.Contains(body, leak) && !strings.Contains(before[who+" "+p], leak) {
-					leaked[strings.SplitN(p, "?", 2)[0]] = true
+				if !was && strings.Contains(body, leak) {
+					f.leaked[strings.SplitN(p, "?", 2)[0]] = true
 					t.Errorf("%s's %s shows %q of rana's waiting answer", who, p, leak)
 				}
 			}
 		}
 	}
-	// omar's evidence bag of the photo: nothing of it either.
-	if bag := blindBag(t, e, id, omar); bag == "" || strings.Contains(bag, note) || strings.Contains(bag, village.ID) {
-		leaked["/evidence.zip"] = true
-		t.Errorf("omar's evidence bag of the photo holds rana's waiting answer (or nothing: %d bytes)", len(bag))
-	}
-	// What selects by the answer's place or point does not find the photo.
-	for who, h := range viewers {
-		for _, p := range paths {
-			selects := strings.Contains(p, "place=") || strings.Contains(p, "bbox=") || strings.HasPrefix(p, "/places/"+village.ID) ||
+	t.Logf("%d routes walked as %d viewers; %d strings already there before the answer", len(f.paths), len(f.viewers), already)
+}
+
+// selects: what selects by the answer's place or point finds no photo.
+func (f *blindFlow) selects(t *testing.T) {
+	for who, h := range f.viewers {
+		for _, p := range f.paths {
+			selects := strings.Contains(p, "place=") || strings.Contains(p, "bbox=") || strings.HasPrefix(p, "/places/"+f.village.ID) ||
 				strings.HasPrefix(p, "/ogc/") && strings.Contains(p, "place_id=") // (the API's own name of it is place)
-			if selects {
-				if body := blindBody(t, e, p, h); strings.Contains(body, id) || strings.Contains(body, "Smoke rises") {
-					leaked[strings.SplitN(p, "?", 2)[0]] = true
-					t.Errorf("%s's %s finds the photo by rana's waiting answer", who, p)
-				}
+			if !selects {
+				continue
+			}
+			if body := blindBody(t, f.e, p, h); strings.Contains(body, f.id) || strings.Contains(body, "Smoke rises") {
+				f.leaked[strings.SplitN(p, "?", 2)[0]] = true
+				t.Errorf("%s's %s finds the photo by rana's waiting answer", who, p)
 			}
 		}
 	}
-	t.Logf("%d routes walked as %d viewers; %d strings already there before the answer", len(paths), len(viewers), already)
-	t.Logf("routes that leaked: %q", slices.Sorted(func(yield func(string) bool) {
-		for p := range leaked {
-			if !yield(p) {
-				return
-			}
-		}
-	}))
-	// The photo's page says its placement waits, to a reader too.
+}
+
+// decided: the page says the placement waits; rana sees hers; once omar
+// agrees, a reader sees it.
+func (f *blindFlow) decided(t *testing.T) {
+	e, id := f.e, f.id
 	if body := blindBody(t, e, "/photos/"+id, nil); !strings.Contains(body, "It waits for a second editor") || !strings.Contains(body, "Smoke rises") {
 		t.Errorf("a reader's photo page does not say its placement waits for a second look")
 	}
-	// rana sees her own answer.
-	if _, body := do(t, nil, "GET", e.ts.URL+"/api/photos/"+id+".geojson", "", rana...); !strings.Contains(body, village.ID) {
+	if _, body := do(t, nil, "GET", e.ts.URL+"/api/photos/"+id+".geojson", "", f.rana...); !strings.Contains(body, f.village.ID) {
 		t.Errorf("rana's own photo does not show her placement: %.300s", body)
 	}
-	// omar agrees: the placement shows as usual.
-	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+look, `{"place_id":"`+village.ID+`"}`, omar...); res.StatusCode != 200 || !strings.Contains(body, `"state":"agreed"`) {
+	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+f.look, `{"place_id":"`+f.village.ID+`"}`, f.omar...); res.StatusCode != 200 || !strings.Contains(body, `"state":"agreed"`) {
 		t.Fatalf("omar's answer: %d %s", res.StatusCode, body)
 	}
 	for _, p := range []string{"/api/photos/" + id + ".geojson", "/photos/" + id, "/api/photos.csv?q=smoke"} {
-		if body := blindBody(t, e, p, nil); !strings.Contains(body, village.Name) && !strings.Contains(body, village.ID) {
+		if body := blindBody(t, e, p, nil); !strings.Contains(body, f.village.Name) && !strings.Contains(body, f.village.ID) {
 			t.Errorf("a reader's %s after the look agreed does not show the placement: %.400s", p, body)
 		}
 	}
