@@ -111,6 +111,9 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 		fmt.Sprintf("Custody-Head: %d %s", head.Seq, head.Hash),
 		"Exported-By: " + actor,
 	}
+	if len(r.Waiting) > 0 {
+		info = append(info, "Left-Out-Waiting-For-A-Second-Look: "+strings.Join(r.Waiting, " "))
+	}
 	if err := b.finish(strings.Join(info, "\n") + "\n"); err != nil {
 		os.RemoveAll(out)
 		return r, err
