@@ -145,7 +145,7 @@ func lookDisagreed(t *testing.T, a *Archive, id, aleppo, quarter string) {
 	if _, problems, err := a.db.CheckRows(ctx, nil); err != nil || len(problems) != 0 {
 		t.Errorf("the rows against their custody: %+v, %v", problems, err)
 	}
-	recs, err := a.db.CustodyOf(ctx, two)
+	recs, err := a.db.CustodyOf(ownRead(ctx), two) // the whole chain, omar's waiting answer too
 	if err != nil {
 		t.Fatal(err)
 	}

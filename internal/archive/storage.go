@@ -60,12 +60,15 @@ func (a *Archive) QuickCheck(ctx context.Context) error { return a.db.QuickCheck
 func (a *Archive) Backup(ctx context.Context, path string) error { return a.db.Backup(ctx, path) }
 
 // ownRead returns ctx reading as the archive's own work does (a command,
-// a decision's checks): every photo, the withheld ones included, since
-// what is decided of a photo does not depend on what the public may see.
-// An editor ctx already reads as is kept.
+// a decision's checks): every photo, the withheld ones included, and
+// every placement as it stands, the ones waiting for a second look too,
+// since what is decided of a photo does not depend on what its reader may
+// see. The editor ctx reads as is kept.
 func ownRead(ctx context.Context) context.Context {
-	if photo.ViewerOf(ctx).SeesWithheld() {
-		return ctx
+	v := photo.ViewerOf(ctx)
+	if v.Editor == "" {
+		v.Editor = "syriamap"
 	}
-	return photo.AsEditor(ctx, "syriamap")
+	v.Archive = true
+	return photo.WithViewer(ctx, v)
 }

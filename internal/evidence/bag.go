@@ -38,6 +38,10 @@ type Result struct {
 	// Missing are the photos whose original the store lacks: exported
 	// without it, and said so in their record.
 	Missing []string
+	// Waiting are the photos left out because their placement waits for
+	// a second look the exporting editor may not see (another editor's
+	// first answer): a bag holds a photo's whole custody, which names it.
+	Waiting []string
 }
 
 // Export writes the photos f selects into a new bag at out (a folder that
@@ -55,7 +59,10 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 // downloaded under, not by the server's path.
 func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name, actor string) (Result, error) {
 	var r Result
-	ctx = photo.AsEditor(ctx, actor)
+	if photo.ViewerOf(ctx).Editor == "" { // a command's: the archive's own read
+		ctx = photo.WithViewer(ctx, photo.Viewer{Editor: actor, Archive: true})
+	}
+	viewer := photo.ViewerOf(ctx)
 	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
 		return r, photo.Errorf(photo.EInvalid, "%s is not empty: a bag is written into a new folder", out)
 	}
@@ -78,6 +85,12 @@ func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name
 		p, err := a.Store().Photo(ctx, photos[i].ID) // with its file and sources
 		if err != nil {
 			return r, err
+		}
+		if p.AwaitsLook() && !viewer.SeesAnswer(p.ReviewedBy) {
+			// Its placement and its custody from then on are its first
+			// editor's until a second looks: it waits for a later bag.
+			r.Waiting = append(r.Waiting, p.ID)
+			continue
 		}
 		kept, err := b.photo(ctx, a, p)
 		if err != nil {
@@ -105,6 +118,9 @@ func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name
 		fmt.Sprintf("Exported-Photos: %d", r.Photos),
 		fmt.Sprintf("Custody-Head: %d %s", head.Seq, head.Hash),
 		"Exported-By: " + actor,
+	}
+	if len(r.Waiting) > 0 {
+		info = append(info, "Left-Out-Waiting-For-A-Second-Look: "+strings.Join(r.Waiting, " "))
 	}
 	if err := b.finish(strings.Join(info, "\n") + "\n"); err != nil {
 		os.RemoveAll(out)

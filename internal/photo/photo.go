@@ -272,3 +272,38 @@ func ID(caption string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:8])
 }
+
+// Where a photo stands in two-person confirmation while its placement
+// waits: for a second editor's blind look, or for a third editor's
+// decision between two answers.
+const (
+	LookWaiting   = "waiting"
+	LookDisagreed = "disagreed"
+)
+
+func awaits(secondLook string) bool { return secondLook == LookWaiting || secondLook == LookDisagreed }
+
+// AwaitsLook reports whether p's placement waits for its second look, or
+// for a third editor's decision: it is not yet checked, and only its
+// first editor sees it (Viewer.Shown).
+func (p *Photo) AwaitsLook() bool { return awaits(p.SecondLook) }
+
+// WithoutPlacement takes out of p all that says where its first editor
+// placed it, as a reader sees a photo whose placement waits for a second
+// look: no point, place, note, reading of the geocoder (most often what
+// the first editor confirmed), other readings, file agreement (worked out
+// against the place) or who placed it. SecondLook stays, so pages say a
+// placement waits.
+func (p *Photo) WithoutPlacement() {
+	p.Place, p.Geocoded, p.Correction = Place{}, Place{}, nil
+	p.Review, p.ReviewedBy, p.ReviewedAt = ReviewAutomatic, "", time.Time{}
+	p.Check.Agreement, p.Check.Note, p.Check.Parts = "", "", ""
+}
+
+// WithoutPlacement is Photo.WithoutPlacement for a feature.
+func (f *Feature) WithoutPlacement() {
+	f.PlaceID, f.PlaceName, f.PlaceKind, f.Governorate, f.Precision, f.Confidence, f.Mention = "", "", "", "", "", 0, ""
+	f.Lon, f.Lat, f.Located = 0, 0, false
+	f.Review, f.ReviewedBy, f.ReviewedAt = ReviewAutomatic, "", ""
+	f.Check.Agreement, f.Check.Note = "", ""
+}

@@ -1,6 +1,9 @@
 package photo
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // Viewer is whom a read is for. Who sees what is decided by it alone: the
 // store reads it from the context of every query (as benbjohnson/wtf's
@@ -10,6 +13,10 @@ type Viewer struct {
 	// Editor names the signed-in editor, or the archive's command
 	// (syriamap export, import), that reads; "" is the public.
 	Editor string
+	// Archive marks the archive's own reads (a command, the checks of a
+	// decision): they see every placement as it stands, the ones waiting
+	// for a second look too.
+	Archive bool
 }
 
 // Public is the viewer of every read that names none.
@@ -18,6 +25,34 @@ var Public = Viewer{}
 // SeesWithheld reports whether v may read photos withheld from the
 // public: editors and the archive's own commands may.
 func (v Viewer) SeesWithheld() bool { return v.Editor != "" }
+
+// SeesAnswer reports whether v may see a placement that waits for its
+// second look (Photo.AwaitsLook) and that editor firstBy made: its first
+// editor may, and the archive's own reads; nobody else — readers, the
+// second editor, any other editor — until the look is decided, so that
+// the second answer is given blind however the second editor reads the
+// archive. Names compare without case, as editors' do.
+func (v Viewer) SeesAnswer(firstBy string) bool {
+	return v.Archive || (v.Editor != "" && strings.EqualFold(v.Editor, firstBy))
+}
+
+// Shown returns p as v may see it: p itself, or, when p's placement
+// waits for a second look that v may not see (SeesAnswer), p without it
+// (Photo.WithoutPlacement).
+func (v Viewer) Shown(p *Photo) *Photo {
+	if p.AwaitsLook() && !v.SeesAnswer(p.ReviewedBy) {
+		p.WithoutPlacement()
+	}
+	return p
+}
+
+// ShownFeature is Shown for a feature of a photo whose second look
+// stands at secondLook (Photo.SecondLook).
+func (v Viewer) ShownFeature(f *Feature, secondLook string) {
+	if awaits(secondLook) && !v.SeesAnswer(f.ReviewedBy) {
+		f.WithoutPlacement()
+	}
+}
 
 type viewerKey struct{}
 

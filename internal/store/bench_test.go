@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -144,5 +145,63 @@ func BenchmarkReviewGroups(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkBlindReads measures what the rule of a placement waiting for
+// its second look costs the reads it touches, over 100,000 photos of
+// which 20 wait: as the archive reads (no condition), as the public (the
+// withheld and the waiting left out) and as another editor (the waiting
+// alone). go test -run '^$' -bench BlindReads ./internal/store
+func BenchmarkBlindReads(b *testing.B) {
+	db := open(b)
+	recs := make([]Record, 0, 100_000)
+	for i := range 100_000 {
+		p := mk(fmt.Sprintf("Photo %d in Aleppo.", i), "2016-07-12", "AFP", "X", fmt.Sprintf("gn:%d", i%500), "P", "Aleppo",
+			36+float64(i%1000)/500, 33+float64(i/1000)/50, 0.9)
+		recs = append(recs, Record{Photo: p, Line: i + 1})
+	}
+	ctx := context.Background()
+	if _, err := db.ImportFile(ctx, "big.txt", Records(recs), nil); err != nil {
+		b.Fatal(err)
+	}
+	if err := db.SetTwoPerson(ctx, true, "lead"); err != nil {
+		b.Fatal(err)
+	}
+	ps, err := db.Photos(ctx, photo.Filter{Limit: 20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range ps {
+		pl := photo.Place{ID: "gn:9999", Name: "Z", Lon: 38, Lat: 35, Located: true}
+		if _, err := db.Apply(ctx, []string{p.ID}, photo.Change{Author: "rana", Place: &pl}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	box := orb.Bound{Min: orb.Point{36.5, 33.5}, Max: orb.Point{37.5, 34.5}}
+	reads := []struct {
+		name string
+		fn   func(context.Context) error
+	}{
+		{"count-bbox", func(c context.Context) error { _, err := db.CountPhotos(c, photo.Filter{BBox: &box}); return err }},
+		{"facets", func(c context.Context) error { _, err := db.Facets(c, photo.Filter{}, 50); return err }},
+		{"places", func(c context.Context) error { _, err := db.PlacesWithPhotos(c, photo.Filter{}); return err }},
+		{"features-bbox", func(c context.Context) error {
+			return db.EachFeature(c, photo.Filter{BBox: &box}, func(*photo.Feature) error { return nil })
+		}},
+	}
+	for _, v := range []struct {
+		name string
+		ctx  context.Context
+	}{{"archive", photo.WithViewer(ctx, photo.Viewer{Editor: "syriamap", Archive: true})}, {"public", ctx}, {"editor", photo.AsEditor(ctx, "omar")}} {
+		for _, r := range reads {
+			b.Run(r.name+"/"+v.name, func(b *testing.B) {
+				for b.Loop() {
+					if err := r.fn(v.ctx); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

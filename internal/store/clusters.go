@@ -31,7 +31,7 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]ph
 
 func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]photo.Cluster, error) {
 	// lon+180 and lat+90 are never negative, so the cast floors them.
-	q := `SELECT count(*), avg(lon), avg(lat), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + `
+	q := `SELECT count(*), avg(lon), avg(lat), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + ` AND ` + placed(ctx) + `
 		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
 	rows, err := s.read.QueryContext(ctx, q, append(args, cell, cell)...)
 	if err != nil {

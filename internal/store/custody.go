@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -146,8 +147,15 @@ func (s *DB) AddCustody(ctx context.Context, actor, action string, entries map[s
 	return s.commit(ctx, tx, c, false)
 }
 
-// CustodyOf lists a photo's custody records, oldest first.
+// CustodyOf lists a photo's custody records, oldest first. While a
+// placement of the photo waits for its second look, the records its
+// first editor made from their answer on are theirs alone
+// (photo.Viewer.SeesAnswer), as History's events are.
 func (s *DB) CustodyOf(ctx context.Context, photoID string) ([]photo.Custody, error) {
+	until, firstBy, err := s.blindFrom(ctx, photoID)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := s.read.QueryContext(ctx, `SELECT seq, photo_id, at, actor, action, detail, prev, hash FROM custody WHERE photo_id = ? ORDER BY seq`, photoID)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -160,10 +168,39 @@ func (s *DB) CustodyOf(ctx context.Context, photoID string) ([]photo.Custody, er
 		if err := rows.Scan(&c.Seq, &c.PhotoID, &c.At, &c.Actor, &c.Action, &d, &c.Prev, &c.Hash); err != nil {
 			return nil, err
 		}
+		if at, err := time.Parse(time.RFC3339Nano, c.At); !until.IsZero() && (err != nil || !at.Before(until)) && strings.EqualFold(c.Actor, firstBy) {
+			continue // the answer's, or its editor's since
+		}
 		c.Detail = json.RawMessage(d)
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// blindFrom is when the first answer of photo id's open round was given,
+// and by whom, if ctx's viewer may not see it (photo.Viewer.SeesAnswer);
+// a zero time if there is none, or the viewer may.
+func (s *DB) blindFrom(ctx context.Context, id string) (time.Time, string, error) {
+	v := photo.ViewerOf(ctx)
+	if v.Archive {
+		return time.Time{}, "", nil
+	}
+	var firstBy, firstAt string
+	err := s.read.QueryRowContext(ctx, `SELECT first_by, first_at FROM second_looks WHERE photo = ? AND state IN (?, ?) ORDER BY id DESC LIMIT 1`,
+		id, photo.LookWaiting, photo.LookDisagreed).Scan(&firstBy, &firstAt)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return time.Time{}, "", nil
+	case err != nil:
+		return time.Time{}, "", fmt.Errorf("store: %w", err)
+	case v.SeesAnswer(firstBy):
+		return time.Time{}, "", nil
+	}
+	at, err := time.Parse(time.RFC3339, firstAt)
+	if err != nil {
+		return time.Time{}, "", fmt.Errorf("store: the second look at %s: its first answer's time %q: %w", id, firstAt, err)
+	}
+	return at, firstBy, nil
 }
 
 // ChainProblem is a place where the custody chain does not hold.

@@ -10,13 +10,35 @@ import (
 )
 
 // History returns a photo's events, oldest first.
+// The events of a placement that waits for its second look (and those
+// after it) are its first editor's alone, as the placement is (see
+// blindEvents).
 func (s *DB) History(ctx context.Context, id string) ([]photo.Event, error) {
-	return s.events(ctx, `SELECT at, author, action, photo, before, after, note FROM events WHERE photo = ? ORDER BY id`, id)
+	return s.events(ctx, `SELECT at, author, action, photo, before, after, note FROM events e WHERE photo = ? AND `+blindEvents(ctx)+` ORDER BY id`, id)
 }
 
-// RecentEvents returns the latest events, newest first.
+// RecentEvents returns the latest events, newest first, as History
+// shows them.
 func (s *DB) RecentEvents(ctx context.Context, limit int) ([]photo.Event, error) {
-	return s.events(ctx, `SELECT at, author, action, photo, before, after, note FROM events ORDER BY id DESC LIMIT ?`, limit)
+	return s.events(ctx, `SELECT at, author, action, photo, before, after, note FROM events e WHERE `+blindEvents(ctx)+` ORDER BY id DESC LIMIT ?`, limit)
+}
+
+// blindEvents is the condition of the events e ctx's viewer may see: all
+// but those its first editor made of a photo from the first answer of a
+// round still open (waiting for a second or a third editor) on, unless
+// the viewer gave that answer (photo.Viewer.SeesAnswer). Events before it
+// (an earlier placement) and others' stay.
+func blindEvents(ctx context.Context) string {
+	v := photo.ViewerOf(ctx)
+	if v.Archive {
+		return "1"
+	}
+	other := ""
+	if v.Editor != "" {
+		other = " AND l.first_by != " + sqlString(v.Editor) + " COLLATE NOCASE"
+	}
+	return `NOT EXISTS (SELECT 1 FROM second_looks l WHERE l.photo = e.photo AND l.state IN ('` + photo.LookWaiting + `', '` + photo.LookDisagreed + `')` +
+		other + ` AND e.author = l.first_by COLLATE NOCASE AND e.at >= l.first_at)`
 }
 
 func (s *DB) events(ctx context.Context, q string, args ...any) ([]photo.Event, error) {

@@ -148,7 +148,7 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []any, tail string, fn func(rowid int64, f *photo.Feature) error) error {
 	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at,
-		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note, reuse, harm, events, verified
+		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note, reuse, harm, events, verified, second_look
 		FROM photos WHERE ` + w + tail
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -160,13 +160,14 @@ func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []a
 	var from, to sql.NullInt64
 	var prec sql.NullString
 	var lon, lat, gpsLon, gpsLat sql.NullFloat64
-	var review, harm string
+	var review, harm, look string
 	ck := &f.Check
+	viewer := photo.ViewerOf(ctx)
 	for rows.Next() {
 		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
 			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat,
 			&review, &f.ReviewedBy, &f.ReviewedAt, &f.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat,
-			&ck.EXIFTime, &ck.Agreement, &ck.Note, &f.Reuse, &harm, &f.Events, &f.Verified); err != nil {
+			&ck.EXIFTime, &ck.Agreement, &ck.Note, &f.Reuse, &harm, &f.Events, &f.Verified, &look); err != nil {
 			return err
 		}
 		ck.GPSLon, ck.GPSLat, ck.HasGPS = gpsLon.Float64, gpsLat.Float64, gpsLon.Valid
@@ -175,6 +176,7 @@ func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []a
 		f.Review = reviewOf(review)
 		f.Date = photo.DateFromSpan(int(from.Int64), int(to.Int64), prec.String)
 		f.Lon, f.Lat, f.Located = lon.Float64, lat.Float64, lon.Valid
+		viewer.ShownFeature(&f, look)
 		if err := fn(rowid, &f); err != nil {
 			return err
 		}
@@ -203,7 +205,7 @@ func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]photo.Pl
 	var out []photo.PlaceCount
 	err = s.reading(ctx, flt.Query, "counting places", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name), max(place_kind), max(governorate), max(lon), max(lat),
-			count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+`
+			count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+` AND `+placed(ctx)+`
 			GROUP BY place_id ORDER BY count(*) DESC, place_id`, args...)
 		if err != nil {
 			return err

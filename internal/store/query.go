@@ -81,7 +81,11 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		conds = append(conds, in("id", f.IDs))
 	}
 	if f.Unplaced {
-		add("lon IS NULL")
+		if b := blind(ctx); b != "0" {
+			add("(lon IS NULL OR rowid IN (SELECT rowid FROM photos WHERE " + b + "))")
+		} else {
+			add("lon IS NULL")
+		}
 	}
 	if f.Unreviewed {
 		add("review = ''")
@@ -106,6 +110,11 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 	}
 	if v := visible(ctx); v != "1" {
 		add(v)
+	}
+	if b := blind(ctx); b != "0" && byPlacement(f) {
+		// A placement ctx's viewer may not see selects nothing by where
+		// it is (Viewer.Shown shows the photo unplaced).
+		add("rowid NOT IN (SELECT rowid FROM photos WHERE " + b + ")")
 	}
 	if len(conds) == 0 {
 		return "1", nil, nil
@@ -153,6 +162,58 @@ func visible(ctx context.Context) string {
 	}
 	return public
 }
+
+// awaiting is the condition of a photo whose placement waits for its
+// second look or a third editor's decision (photo.Photo.AwaitsLook), the
+// one spelling of it in the store's SQL; the partial index
+// photos_awaiting (migration 0031) holds these few photos.
+const awaiting = "second_look IN ('" + photo.LookWaiting + "', '" + photo.LookDisagreed + "')"
+
+// blind is the condition of the photos whose placement ctx's viewer may
+// not see (photo.Viewer.SeesAnswer): awaiting a look, placed by another
+// editor than the viewer; "0" for the archive's own reads, which see
+// every placement.
+func blind(ctx context.Context) string {
+	v := photo.ViewerOf(ctx)
+	switch {
+	case v.Archive:
+		return "0"
+	case v.Editor == "":
+		return awaiting
+	}
+	return awaiting + " AND reviewed_by != " + sqlString(v.Editor) + " COLLATE NOCASE"
+}
+
+// sqlString is s as an SQL string literal.
+func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// placed is the condition of the photos whose placement ctx's viewer may
+// see: "1", or all but the blind ones.
+func placed(ctx context.Context) string {
+	if b := blind(ctx); b != "0" {
+		return "rowid NOT IN (SELECT rowid FROM photos WHERE " + b + ")"
+	}
+	return "1"
+}
+
+// byPlacement reports whether f selects photos by anything their
+// placement decides: their point, place, governorate, the file's
+// agreement with the place, the geocoder's confidence or a property of
+// the place.
+func byPlacement(f photo.Filter) bool {
+	if f.BBox != nil || len(f.PlaceIDs) > 0 || len(f.Governorates) > 0 || len(f.Agreements) > 0 || f.MinConfidence > 0 {
+		return true
+	}
+	for _, c := range f.Conds {
+		if !ofTheCaption[c.Property] {
+			return true
+		}
+	}
+	return false
+}
+
+// ofTheCaption are the queryable properties a placement does not change.
+var ofTheCaption = map[string]bool{"agency": true, "photographer": true, "date": true, "id": true, "iptc_city": true}
 
 // withheld is the condition of a photo editors withheld from the public,
 // the one spelling of it in the store's SQL.
@@ -245,6 +306,7 @@ func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) 
 		q += ` LIMIT ` + strconv.Itoa(f.Limit) + ` OFFSET ` + strconv.Itoa(f.Offset)
 	}
 	var out []photo.Photo
+	viewer := photo.ViewerOf(ctx)
 	err = s.reading(ctx, f.Query, "listing photos", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, q, args...)
 		if err != nil {
@@ -257,7 +319,7 @@ func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) 
 			if _, err := scanPhoto(rows, &p, &alts, &geocoded); err != nil {
 				return err
 			}
-			out = append(out, p)
+			out = append(out, *viewer.Shown(&p))
 		}
 		return rows.Err()
 	})
@@ -288,7 +350,7 @@ func (s *DB) Extent(ctx context.Context) (photo.Extent, error) {
 		var minLon, minLat, maxLon, maxLat sql.NullFloat64
 		var first, last sql.NullInt64
 		err := s.read.QueryRowContext(ctx, `SELECT min(lon), min(lat), max(lon), max(lat),
-			(SELECT min(date_from) FROM photos WHERE `+shown+`), (SELECT max(date_to) FROM photos WHERE `+shown+`) FROM photos WHERE `+shown).
+			(SELECT min(date_from) FROM photos WHERE `+shown+`), (SELECT max(date_to) FROM photos WHERE `+shown+`) FROM photos WHERE `+shown+` AND `+placed(ctx)).
 			Scan(&minLon, &minLat, &maxLon, &maxLat, &first, &last)
 		if err != nil {
 			return err
@@ -415,7 +477,7 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 	if err != nil {
 		return nil, notFound(err, "photo "+id)
 	}
-	return &p, nil
+	return photo.ViewerOf(ctx).Shown(&p), nil
 }
 
 func sourcesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Source, error) {
@@ -573,6 +635,9 @@ func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit
 	col, ok := facetColumns[facet]
 	if !ok {
 		return photo.Errorf(photo.EInvalid, "no such facet: %q", facet)
+	}
+	if facet == photo.FacetPlace || facet == photo.FacetGovernorate {
+		w += " AND " + placed(ctx)
 	}
 	q := `SELECT ` + col[0] + `, ` + col[1] + `, count(*) AS n FROM photos WHERE ` + col[0] + ` != '' AND ` + w +
 		` GROUP BY ` + col[0] + ` ORDER BY n DESC, 1 LIMIT ?`

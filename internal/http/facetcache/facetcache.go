@@ -118,8 +118,12 @@ func New(src Source) *Cache { return &Cache{src: src, memo: NewMemo[photo.Facets
 
 // Facets returns the counts of the filter's photos, from the cache when
 // the archive has not changed since they were counted.
+//
+// An editor's counts are their own: a placement waiting for its second
+// look counts at its place for its first editor alone
+// (photo.Viewer.SeesAnswer).
 func (c *Cache) Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error) {
-	return c.memo.Get(ctx, Key(f, limit, facets), func(ctx context.Context) (photo.Facets, error) {
+	return c.memo.Get(ctx, photo.ViewerOf(ctx).Editor+"|"+Key(f, limit, facets), func(ctx context.Context) (photo.Facets, error) {
 		return c.src.Facets(ctx, f, limit, facets...)
 	})
 }

@@ -78,3 +78,28 @@ func TestMemoKeepsTheViewersApart(t *testing.T) {
 		}
 	}
 }
+
+// editorsSource counts a place for its first editor alone, as the store
+// counts a placement waiting for its second look.
+type editorsSource struct{ countingSource }
+
+func (s *editorsSource) Facets(ctx context.Context, _ photo.Filter, _ int, _ ...photo.Facet) (photo.Facets, error) {
+	if photo.ViewerOf(ctx).Editor == "rana" {
+		return photo.Facets{Places: []photo.Count{{Value: "gn:9", Label: "rana's answer", Count: 1}}}, nil
+	}
+	return photo.Facets{}, nil
+}
+
+// TestCacheKeepsEachEditorsCounts (issue 65, 5): rana's counts, which
+// hold her placement waiting for its second look, are never served to
+// omar, who is to look at it blind, whoever asked first.
+func TestCacheKeepsEachEditorsCounts(t *testing.T) {
+	c := New(&editorsSource{})
+	rana, omar := photo.AsEditor(context.Background(), "rana"), photo.AsEditor(context.Background(), "omar")
+	if fc, err := c.Facets(rana, photo.Filter{}, 50); err != nil || len(fc.Places) != 1 {
+		t.Fatalf("rana's counts: %+v, %v", fc, err)
+	}
+	if fc, err := c.Facets(omar, photo.Filter{}, 50); err != nil || len(fc.Places) != 0 {
+		t.Errorf("omar is served rana's counts: %+v, %v", fc, err)
+	}
+}

@@ -37,7 +37,8 @@ type lookStore interface {
 var lookDone = map[string]string{store.LookAgreed: "looks.done-agreed", store.LookDisagreed: "looks.done-disagreed",
 	store.LookAdjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
 
-// lookStates are the words of a photo's second look waiting, for editors.
+// lookStates are the words of a photo's second look waiting: for editors,
+// and for readers while a placement waits (photo.Photo.AwaitsLook).
 var lookStates = map[string]string{store.LookRequested: "looks.state-requested", store.LookWaiting: "looks.state-waiting",
 	store.LookDisagreed: "looks.state-disagreed"}
 
@@ -556,12 +557,14 @@ func (s *Server) verifiedMark(r *http.Request, page views.Page, p *photo.Photo) 
 			}
 		}
 	}
-	if page.Editor != "" {
-		if key, ok := lookStates[p.SecondLook]; ok {
-			m.State = l.T(key)
-		} else if p.Place.Located && page.CSRF != "" {
-			m.RequestAction, m.CSRF, m.Version = s.URL("photo.second-look", "id", p.ID), page.CSRF, strconv.FormatInt(p.Rev, 10)
-		}
+	// A placement waiting for a look is said to everyone: to all but its
+	// first editor, the photo is shown without it (photo.Viewer.Shown).
+	key, asked := lookStates[p.SecondLook]
+	switch {
+	case asked && (page.Editor != "" || p.AwaitsLook()):
+		m.State = l.T(key)
+	case !asked && page.Editor != "" && p.Place.Located && page.CSRF != "":
+		m.RequestAction, m.CSRF, m.Version = s.URL("photo.second-look", "id", p.ID), page.CSRF, strconv.FormatInt(p.Rev, 10)
 	}
 	if m == (views.VerifiedMark{}) {
 		return nil, nil

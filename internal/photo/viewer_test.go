@@ -1,0 +1,42 @@
+package photo
+
+import "testing"
+
+// TestShownWaitingPlacement (issue 65, 5): a placement waiting for its
+// second look (or a third editor) is shown to its first editor and the
+// archive's own reads alone; everyone else reads the photo unplaced, with
+// nothing of the answer, and its wait said. A decided one shows to all.
+func TestShownWaitingPlacement(t *testing.T) {
+	answer := Place{ID: "gn:9", Name: "Qaryat", Lon: 38.7, Lat: 35.1, Located: true, Precision: "corrected", Note: "the silo"}
+	cases := []struct {
+		name   string
+		viewer Viewer
+		look   string
+		shown  bool
+	}{
+		{"the public, waiting", Public, LookWaiting, false},
+		{"the second editor, waiting", Viewer{Editor: "omar"}, LookWaiting, false},
+		{"another editor, disagreed", Viewer{Editor: "lina"}, LookDisagreed, false},
+		{"the first editor", Viewer{Editor: "Rana"}, LookWaiting, true},
+		{"the archive's own read", Viewer{Editor: "syriamap", Archive: true}, LookDisagreed, true},
+		{"the public, agreed", Public, "agreed", true},
+		{"the public, adjudicated", Public, "adjudicated", true},
+		{"the public, asked before any placement", Public, "requested", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &Photo{ID: "x", Caption: "A shop.", Place: answer, Geocoded: answer, Review: ReviewCorrected, ReviewedBy: "rana",
+				Correction: &Correction{Note: "the silo"}, SecondLook: c.look, Check: Check{Agreement: "agrees", Note: "Qaryat agrees"}}
+			got := c.viewer.Shown(p)
+			placed := got.Place.Located || got.Place.ID != "" || got.Geocoded.ID != "" || got.Correction != nil || got.ReviewedBy != "" || got.Check.Note != ""
+			if placed != c.shown || got.Caption != "A shop." || got.SecondLook != c.look {
+				t.Errorf("shown %v (placed %v, %+v)", c.shown, placed, got)
+			}
+			f := &Feature{ID: "x", PlaceID: answer.ID, PlaceName: answer.Name, Lon: answer.Lon, Lat: answer.Lat, Located: true, ReviewedBy: "rana"}
+			c.viewer.ShownFeature(f, c.look)
+			if (f.Located || f.PlaceID != "" || f.PlaceName != "") != c.shown {
+				t.Errorf("feature shown %v: %+v", c.shown, f)
+			}
+		})
+	}
+}
