@@ -39,7 +39,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/resize"
 )
 
 // Options configure a Server.
@@ -224,7 +223,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.memIndex = memindex.NewKeeper(a.Store(), s.featureEncoder, s.log)
 	}
 	s.images = imagery.NewFiles(a.Store(), opts.Media, opts.ServeOriginals)
-	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
+	s.derivatives = imagery.NewDerivatives(a.Images, s.lane, opts.ImageCache) // one budget with the archive's frame hashes
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.Error)
 	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
