@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestEveryRowIsCheckedAgainstItsCustody (issue 65, fault 8): verify
+// passed after a photo's row was deleted (a withheld one too), after the
+// geocoder's placement, the credit, the re-use flag or the event links
+// were edited in the database, and crashed on a date stored as text.
+// Each edit, made as someone with the file would, is named by CheckRows
+// with its photo; the untouched archive has no problem.
+func TestEveryRowIsCheckedAgainstItsCustody(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	importFixture(t, db)
+	first, second, third, fourth, fifth := fixture[0].ID, fixture[1].ID, fixture[2].ID, fixture[3].ID, fixture[4].ID
+	if _, err := db.SetHarm(ctx, third, photo.HarmWithheld, "rana", "the family asked"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SetReuse(ctx, "test", map[string]Reuse{second: {Kind: photo.ReuseConflict, Of: first, Why: []string{"date"}}}); err != nil {
+		t.Fatal(err)
+	}
+	evs := gedSample(t)
+	if _, err := db.ImportEvents(ctx, conflict.GED, "19.1", evs, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SetEventLink(ctx, first, conflict.GED, evs[0].ID, photo.LinkConfirmed, "rana"); err != nil {
+		t.Fatal(err)
+	}
+	// A person's placement keeps the geocoder's beside it.
+	place := photo.Place{ID: "gn:2", Name: "Damascus", Lon: 36.29, Lat: 33.51, Located: true, Precision: "corrected"}
+	if _, err := db.Apply(ctx, []string{fifth}, photo.Change{Author: "rana", Place: &place}); err != nil {
+		t.Fatal(err)
+	}
+	if n, problems, err := db.CheckRows(ctx, nil); err != nil || len(problems) != 0 || n != int64(len(fixture)) {
+		t.Fatalf("an untouched archive: %d rows, %+v, %v", n, problems, err)
+	}
+	db.Close()
+	q := func(s string) string { return "'" + s + "'" }
+	for _, tc := range []struct {
+		name, sql, photo, want string
+	}{
+		{"photo deleted", `DELETE FROM photos WHERE id = ` + q(first), first, "its row is gone"},
+		{"withheld photo deleted", `DELETE FROM photos WHERE id = ` + q(third), third, "its row is gone"},
+		{"geocoder's place", `UPDATE photos SET place_id = 'gn:3', place_name = 'Idlib' WHERE id = ` + q(fourth), fourth, "the geocoder"},
+		{"geocoder's point", `UPDATE photos SET lon = 36.63, lat = 35.93 WHERE id = ` + q(fourth), fourth, "the geocoder"},
+		{"geocoder's choice beside a correction", `UPDATE photos SET geocoded = json_set(geocoded, '$.ID', 'gn:1') WHERE id = ` + q(fifth), fifth, "the geocoder"},
+		{"photographer", `UPDATE photos SET photographer = 'Someone Else' WHERE id = ` + q(first), first, "its photographer is"},
+		{"agency", `UPDATE photos SET agency = 'AP' WHERE id = ` + q(fourth), fourth, "its agency is"},
+		{"re-use flag taken off", `UPDATE photos SET reuse = '', reuse_of = '' WHERE id = ` + q(second), second, "re-use"},
+		{"re-use flag put on", `UPDATE photos SET reuse = 'conflict', reuse_of = ` + q(first) + ` WHERE id = ` + q(fourth), fourth, "re-use"},
+		{"event link deleted", `DELETE FROM photo_event_links WHERE photo = ` + q(first), first, "event"},
+		{"event link turned", `UPDATE photo_event_links SET decision = 'rejected' WHERE photo = ` + q(first), first, "event"},
+		{"event link added", `INSERT INTO photo_event_links (photo, dataset, event, version, decision, by, at) VALUES (` +
+			q(fourth) + `, 'ucdp-ged', ` + q(evs[1].ID) + `, '19.1', 'confirmed', 'rana', '2020-01-01T00:00:00Z')`, fourth, "event"},
+		{"date stored as text", `UPDATE photos SET date_from = '2016-07-12' WHERE id = ` + q(first), first, "date_from"},
+		{"verified stored as text", `UPDATE photos SET verified = 'yes' WHERE id = ` + q(fourth), fourth, "verified"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, problems, err := tampered(t, path, tc.sql).CheckRows(ctx, nil)
+			if err != nil {
+				t.Fatalf("%s: %v; want a problem naming photo %s", tc.name, err, tc.photo)
+			}
+			found := false
+			for _, p := range problems {
+				if p.PhotoID != tc.photo {
+					t.Errorf("%s: a problem of another photo: %+v", tc.name, p)
+				}
+				found = found || strings.Contains(p.What, tc.want)
+			}
+			if !found {
+				t.Errorf("%s: %+v; want a problem of %s saying %q", tc.name, problems, tc.photo, tc.want)
+			}
+		})
+	}
+}
+
+// TestEveryWriterKeepsRowsAsTheirCustody: what syriamap itself writes —
+// a fix of the credit, a reimport, the geocoder run again, a place moved
+// with the photos the geocoder and a person put there, an event link
+// made and taken back, a re-use flag set and cleared — leaves every row
+// as its custody records say: CheckRows finds nothing.
+func TestEveryWriterKeepsRowsAsTheirCustody(t *testing.T) {
+	ctx := context.Background()
+	db := open(t)
+	importFixture(t, db)
+	first, fourth := fixture[0].ID, fixture[3].ID
+	if err := db.AddPlaces(ctx, []photo.AddedPlace{{ID: "arc:camp", Name: "Camp", Kind: "camp", Lon: 36.7, Lat: 36.1, Country: "SY", AddedBy: "rana"}}); err != nil {
+		t.Fatal(err)
+	}
+	camp := func(caption string) *photo.Photo {
+		p := mk(caption, "2017-01-01", "AFP", "Someone", "arc:camp", "Camp", "Idlib", 36.7, 36.1, 0.9)
+		return p
+	}
+	auto, corrected := camp("Tents in the camp."), camp("A school in the camp.")
+	if _, err := db.ImportFile(ctx, "camp.txt", Records([]Record{{Photo: auto, Line: 1}, {Photo: corrected, Line: 2}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	at := photo.Place{ID: "arc:camp", Name: "Camp", Lon: 36.7, Lat: 36.1, Located: true, Precision: "corrected"}
+	if _, err := db.Apply(ctx, []string{corrected.ID}, photo.Change{Author: "rana", Place: &at}); err != nil {
+		t.Fatal(err)
+	}
+	lon, lat := 36.8, 36.2
+	if _, err := db.ChangePlace(ctx, photo.PlaceChange{ID: "arc:camp", Author: "rana", Reason: "surveyed", Lon: &lon, Lat: &lat}); err != nil {
+		t.Fatal(err)
+	}
+	who := "Karam al-Masri"
+	if _, err := db.Apply(ctx, []string{first}, photo.Change{Author: "rana", Photographer: &who}); err != nil {
+		t.Fatal(err)
+	}
+	// Again, with another agency given for the market.
+	var recs []Record
+	for i, p := range fixture {
+		cp := *p
+		if cp.ID == fourth {
+			cp.Agency, cp.Given = "AFP", photo.GivenAgency
+		}
+		recs = append(recs, Record{Photo: &cp, Line: i + 1})
+	}
+	if _, err := db.ImportFile(ctx, "fixture.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	idlib := fixture[4].Geocoded
+	if _, _, err := db.Regeocode(ctx, func(caption string) photo.Place {
+		if strings.Contains(caption, "market") || strings.Contains(caption, "Boys") {
+			return idlib
+		}
+		for _, p := range fixture {
+			if p.Caption == caption {
+				return p.Geocoded
+			}
+		}
+		return auto.Geocoded
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	evs := gedSample(t)
+	if _, err := db.ImportEvents(ctx, conflict.GED, "19.1", evs, "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{photo.LinkConfirmed, photo.LinkRejected, ""} {
+		if _, err := db.SetEventLink(ctx, first, conflict.GED, evs[0].ID, d, "rana"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.SetEventLink(ctx, fourth, conflict.GED, evs[1].ID, photo.LinkConfirmed, "rana"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []map[string]Reuse{{fourth: {Kind: photo.ReuseCopy, Of: first}}, {}} {
+		if _, err := db.SetReuse(ctx, "test", r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, problems, err := db.CheckRows(ctx, nil); err != nil || len(problems) != 0 || n != int64(len(fixture)+2) {
+		t.Errorf("after syriamap's own writes: %d rows, %v; problems:", n, err)
+		for _, p := range problems {
+			t.Errorf("  %s: %s", p.PhotoID, p.What)
+		}
+	}
+}
