@@ -392,7 +392,7 @@ func (s *DB) CheckRows(ctx context.Context, progress func(done, total int64)) (c
 	cur.next()
 	gone := func(id string, st rowState) {
 		problems = append(problems, ChainProblem{PhotoID: id, What: fmt.Sprintf(
-			"%d custody records name it (the last: %s), but its row is gone: it was deleted outside syriamap", st.records, st.last)})
+			"its row is gone (deleted outside syriamap), yet %d custody records name it (the last: %s)", st.records, st.last)})
 	}
 	for rows.Next() {
 		row, malformed, err := scanCheckedRow(rows)
