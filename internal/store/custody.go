@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -258,6 +259,9 @@ func WithActor(ctx context.Context, actor string) context.Context {
 type FileRef struct {
 	PhotoID, SHA256 string
 	Size            int64
+	// Problem says what is wrong with the file's row as stored (a size
+	// that is not a number), "" when nothing is.
+	Problem string
 }
 
 // Files lists every image file of the archive's photos, in import order.
@@ -275,8 +279,16 @@ func (s *DB) fileRefs(ctx context.Context, what, query string) ([]FileRef, error
 	var out []FileRef
 	for rows.Next() {
 		var f FileRef
-		if err := rows.Scan(&f.PhotoID, &f.SHA256, &f.Size); err != nil {
+		var id, sum, size any
+		if err := rows.Scan(&id, &sum, &size); err != nil {
 			return nil, err
+		}
+		// Read as stored, whatever it is: a malformed row is its photo's
+		// problem, not an error that stops the reading of the others.
+		var r rowReader
+		f.PhotoID, f.SHA256, f.Size = r.text("photo", id), r.text("sha256", sum), r.integer("size", size).Int64
+		if len(r.problems) > 0 {
+			f.Problem = "its file's " + strings.TrimPrefix(strings.Join(r.problems, "; "), "its ")
 		}
 		out = append(out, f)
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -167,5 +168,27 @@ func TestEveryWriterKeepsRowsAsTheirCustody(t *testing.T) {
 		for _, p := range problems {
 			t.Errorf("  %s: %s", p.PhotoID, p.What)
 		}
+	}
+}
+
+// TestFilesNameAMalformedRow: an image file's size stored as text is a
+// problem of its photo in Files (which verify re-hashes the originals
+// by), not a scan error that stops verify.
+func TestFilesNameAMalformedRow(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *fixture[0]
+	p.File = &photo.File{Path: "/photos/a.jpg", SHA256: strings.Repeat("ab", 32), Size: 1234, ModTime: time.Unix(1e9, 0).UTC(), Meta: "{}"}
+	if _, err := db.ImportFile(ctx, "images", Records([]Record{{Photo: &p, Source: p.File.Path}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	files, err := tampered(t, path, `UPDATE files SET size = 'big'`).Files(ctx)
+	if err != nil || len(files) != 1 || files[0].PhotoID != p.ID || !strings.Contains(files[0].Problem, "size is stored as big") {
+		t.Errorf("a size stored as text: %+v, %v; want its photo named with the problem", files, err)
 	}
 }
