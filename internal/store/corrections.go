@@ -137,7 +137,7 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 		changed++
 		// The geocoder's new answer is a custody record, as an import's
 		// is, so that verify can tell it from an edit of the row.
-		if err := custody.add(ctx, it.id, at, s.actor(ctx), "regeocode", map[string]any{"placement": geocoderState(it.g)}); err != nil {
+		if err := custody.add(ctx, it.id, at, s.actor(ctx), "regeocode", map[string]any{"placement": geocoderState(it.g, it.newDigest)}); err != nil {
 			return 0, 0, err
 		}
 		if !it.corrected && (it.g.Located != it.lon.Valid || it.g.Lon != it.lon.Float64 || it.g.Lat != it.lat.Float64) {
