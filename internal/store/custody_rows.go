@@ -162,27 +162,25 @@ func (st *rowState) applyPlacement(action string, after json.RawMessage) {
 	}
 }
 
-// apply folds a record's placement (geocoderState's fields; older
-// records have no point or digest).
+// apply folds a record's placement (geocoderState's fields). A record
+// written before the placement's digest was kept (issue 65) leaves the
+// geocoder's answer unknown: `regeocode` then wrote no record, so the
+// place such a record names may since have been replaced by syriamap
+// itself, and only a newer import or regeocode record is checked.
 func (g *geoState) apply(raw json.RawMessage) {
+	*g = geoState{}
 	var p map[string]json.RawMessage
-	if json.Unmarshal(raw, &p) != nil || p == nil {
+	if json.Unmarshal(raw, &p) != nil {
 		return
 	}
-	var id string
-	if json.Unmarshal(p["place_id"], &id) != nil {
+	var id, digest string
+	if json.Unmarshal(p["place_id"], &id) != nil || json.Unmarshal(p["geo_digest"], &digest) != nil || digest == "" {
 		return
 	}
-	g.set, g.placeID = true, id
-	g.digest = ""
-	if raw, ok := p["geo_digest"]; ok {
-		json.Unmarshal(raw, &g.digest)
-	}
+	g.set, g.placeID, g.digest = true, id, digest
 	lon, okLon := p["lon"]
 	lat, okLat := p["lat"]
-	g.hasPoint = okLon && okLat
-	g.lon, g.lat = nil, nil
-	if g.hasPoint {
+	if g.hasPoint = okLon && okLat; g.hasPoint {
 		json.Unmarshal(lon, &g.lon)
 		json.Unmarshal(lat, &g.lat)
 	}
@@ -277,7 +275,7 @@ func (st rowState) geoDifferences(row storedRow) []string {
 	} else if g.hasPoint && (!sameCoord(lon, g.lon) || !sameCoord(lat, g.lat)) {
 		out = append(out, fmt.Sprintf("the geocoder's point is (%v, %v), but its custody records (%v, %v)", nullable(lon), nullable(lat), orNil(g.lon), orNil(g.lat)))
 	}
-	if g.digest != "" && row.geoDigest != g.digest {
+	if row.geoDigest != g.digest {
 		out = append(out, fmt.Sprintf("the geocoder's answer it keeps has digest %s, but its custody records %s", row.geoDigest, g.digest))
 	}
 	return out

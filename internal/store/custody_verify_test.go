@@ -192,3 +192,37 @@ func TestFilesNameAMalformedRow(t *testing.T) {
 		t.Errorf("a size stored as text: %+v, %v; want its photo named with the problem", files, err)
 	}
 }
+
+// TestOldImportRecordsLeaveTheGeocoderUnchecked: an import record
+// written before the placement's digest was kept, followed by a
+// `regeocode` that wrote no record (as it did then), is no problem — the
+// geocoder's answer is checked from the next import or regeocode record
+// that carries it; an archive upgraded after a regeocode does not fail
+// verify for it.
+func TestOldImportRecordsLeaveTheGeocoderUnchecked(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	importFixture(t, db)
+	db.Close()
+	fourth := fixture[3].ID
+	old := tampered(t, path,
+		`UPDATE custody SET detail = json_remove(detail, '$.placement.geo_digest', '$.placement.lon', '$.placement.lat', '$.photographer', '$.agency') WHERE action = 'import'`,
+		`UPDATE photos SET place_id = 'gn:3', place_name = 'Idlib', lon = 36.63, lat = 35.93, geo_digest = 'x' WHERE id = '`+fourth+`'`)
+	if _, problems, err := old.CheckRows(ctx, nil); err != nil || len(problems) != 0 {
+		t.Errorf("an old archive re-geocoded without records: %+v, %v", problems, err)
+	}
+	if _, _, err := old.Regeocode(ctx, func(string) photo.Place { return fixture[0].Geocoded }, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, problems, err := old.CheckRows(ctx, nil); err != nil || len(problems) != 0 {
+		t.Errorf("re-geocoded now, with records: %+v, %v", problems, err)
+	}
+	recs, err := old.CustodyOf(ctx, fourth)
+	if err != nil || len(recs) != 2 || recs[1].Action != "regeocode" || !strings.Contains(string(recs[1].Detail), `"geo_digest"`) {
+		t.Errorf("the regeocode's record: %+v, %v", recs, err)
+	}
+}
