@@ -214,9 +214,10 @@ func (s *DB) VerifyCustody(ctx context.Context, progress func(done, total int64)
 	if err := rows.Err(); err != nil {
 		return checked, problems, err
 	}
-	var headSeq int64
-	var headHash string
-	err = s.read.QueryRowContext(ctx, `SELECT seq, hash FROM custody_head WHERE id = 1`).Scan(&headSeq, &headHash)
+	var seqV, hashV any
+	err = s.read.QueryRowContext(ctx, `SELECT seq, hash FROM custody_head WHERE id = 1`).Scan(&seqV, &hashV)
+	var r rowReader // the head as stored, whatever it is
+	headSeq, headHash := r.integer("seq", seqV).Int64, r.text("hash", hashV)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		if checked > 0 {
@@ -224,6 +225,8 @@ func (s *DB) VerifyCustody(ctx context.Context, progress func(done, total int64)
 		}
 	case err != nil:
 		return checked, problems, fmt.Errorf("store: %w", err)
+	case len(r.problems) > 0:
+		problems = append(problems, ChainProblem{lastSeq, "", "the chain's head is malformed (" + strings.Join(r.problems, "; ") + ")"})
 	case headSeq != lastSeq || headHash != lastHash:
 		problems = append(problems, ChainProblem{headSeq, "", fmt.Sprintf("the chain ends at record %d, but its head names record %d: records were deleted from its end", lastSeq, headSeq)})
 	}

@@ -226,3 +226,20 @@ func TestOldImportRecordsLeaveTheGeocoderUnchecked(t *testing.T) {
 		t.Errorf("the regeocode's record: %+v, %v", recs, err)
 	}
 }
+
+// TestAMalformedHeadIsAProblem: the chain's head with its sequence
+// stored as text is a problem VerifyCustody names, not a scan error.
+func TestAMalformedHeadIsAProblem(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	importFixture(t, db)
+	db.Close()
+	_, problems, err := tampered(t, path, `UPDATE custody_head SET seq = 'seven'`).VerifyCustody(ctx, nil)
+	if err != nil || len(problems) != 1 || !strings.Contains(problems[0].What, "the chain's head is malformed (its seq is stored as seven") {
+		t.Errorf("a head stored as text: %+v, %v", problems, err)
+	}
+}
