@@ -14,7 +14,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/resize"
 )
 
 // multiFlag is a flag that may repeat (--agency AFP --agency Reuters).
@@ -102,7 +101,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
 	if !*noImages {
 		o.Images = &publish.Images{Files: imagery.NewFiles(a.Store(), *media, true),
-			Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), ""), Originals: *originals}
+			Derivatives: imagery.NewDerivatives(a.Images, lane.Default(), ""), Originals: *originals}
 	}
 	r, err := publish.Publish(ctx, a, out, o)
 	if err != nil {

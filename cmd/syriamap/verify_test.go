@@ -205,3 +205,54 @@ func TestLeftoversOfAKilledImportAreRemoved(t *testing.T) {
 		t.Errorf("the next import: %v, leftovers gone %v\n%s", err, gone(orphan, temp), errOut)
 	}
 }
+
+// TestVerifyNamesEveryRowEdit (issue 65, fault 8): syriamap verify passed
+// after a photo's row was deleted and after its geocoder's placement,
+// photographer, re-use flag or event links were edited in the database,
+// and stopped on a scan error at a date stored as text. Each edit, made
+// on a copy of a fresh archive, makes verify exit 1 naming the photo.
+func TestVerifyNamesEveryRowEdit(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	captions := filepath.Join(dir, "captions.txt")
+	os.WriteFile(captions, []byte("Boys play in Aleppo, Syria, July 12, 2016. (Photo by A. Person/AFP)\n\nA market in Damascus, Syria, August 1, 2016. (Photo by B. Person/Reuters)\n"), 0o644)
+	if out, errOut, err := runCmd(t, "", "import", "--db", db, captions); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, errOut)
+	}
+	if out, _, err := runCmd(t, "", "verify", "--db", db); err != nil {
+		t.Fatalf("verify of the fresh archive: %v\n%s", err, out)
+	}
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boys, market string
+	raw.QueryRow(`SELECT id FROM photos WHERE caption LIKE 'Boys%'`).Scan(&boys)
+	raw.QueryRow(`SELECT id FROM photos WHERE caption LIKE 'A market%'`).Scan(&market)
+	for _, tc := range []struct{ name, sql, photo, want string }{
+		{"photo deleted", `DELETE FROM photos WHERE id = '` + boys + `'`, boys, "its row is gone"},
+		{"geocoder's placement", `UPDATE photos SET place_id = 'gn:0', lon = 36.0, lat = 35.0 WHERE id = '` + market + `'`, market, "the geocoder placed it"},
+		{"photographer", `UPDATE photos SET photographer = 'C. Person' WHERE id = '` + boys + `'`, boys, "its photographer is"},
+		{"re-use flag", `UPDATE photos SET reuse = 'conflict', reuse_of = '` + boys + `' WHERE id = '` + market + `'`, market, "its re-use flag"},
+		{"event link", `INSERT INTO photo_event_links (photo, dataset, event, version, decision, by, at) VALUES ('` + boys +
+			`', 'ucdp-ged', '1', '19.1', 'confirmed', 'rana', '2020-01-01T00:00:00Z')`, boys, "its link to event"},
+		{"date stored as text", `UPDATE photos SET date_from = 'July' WHERE id = '` + boys + `'`, boys, "its date_from is stored as July"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			copyDB := filepath.Join(t.TempDir(), "a.db")
+			if _, err := raw.Exec(`VACUUM INTO ?`, copyDB); err != nil {
+				t.Fatal(err)
+			}
+			edit, _ := sql.Open("sqlite", copyDB)
+			if _, err := edit.Exec(tc.sql); err != nil {
+				t.Fatal(err)
+			}
+			edit.Close()
+			out, _, err := runCmd(t, "", "verify", "--db", copyDB)
+			if exitCode(err) != 1 || !strings.Contains(out, "MISMATCH photo "+tc.photo+": "+tc.want) {
+				t.Errorf("%s: exit %d (%v)\n%s\nwant MISMATCH photo %s: %s…", tc.name, exitCode(err), err, out, tc.photo, tc.want)
+			}
+		})
+	}
+	raw.Close()
+}

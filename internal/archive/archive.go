@@ -35,6 +35,7 @@ import (
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
@@ -71,6 +72,11 @@ type Archive struct {
 	// `syriamap frames` (see ImportImages): a decode each, most of an
 	// import's time.
 	FramesLater bool
+	// Images is the image budget every decode of a picture takes (the
+	// frame hash's, on import and in Frames); a server's derivatives
+	// share it, so that the decodes in flight stay within one budget.
+	// New sets one of resize.DefaultBudget.
+	Images *resize.Pipeline
 }
 
 // placeIndex is a gazetteer with what is made of it: its geocoder and
@@ -97,7 +103,7 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 	if db != nil {
 		db.MentionKey = MentionKey
 	}
-	a := &Archive{db: db, bundled: g, Workers: runtime.NumCPU()}
+	a := &Archive{db: db, bundled: g, Workers: runtime.NumCPU(), Images: resize.New(resize.DefaultBudget)}
 	a.places.Store(a.newPlaceIndex(g))
 	return a
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/jpeg"
 	"maps"
 	"math"
 	"runtime"
@@ -24,7 +23,7 @@ import (
 
 // FramesResult is what a pass over the archive's frames did.
 type FramesResult struct {
-	Hashed, NoOriginal, Unreadable int // images hashed now; without an original; not decodable
+	Hashed, NoOriginal, Unreadable int // images hashed now; without an original; not decodable (or too large to decode)
 	Groups                         int // frames that are more than one photo's
 	Copies, Conflicts              int // photos whose frame is another's, under an agreeing or a disagreeing caption
 	Changed                        int // photos whose reuse changed
@@ -110,18 +109,18 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 	return a.groupFrames(ctx, actor, r)
 }
 
-// hashOriginal decodes the original under sum and hashes it.
+// hashOriginal decodes the original under sum, within the image budget,
+// and hashes it; a picture over the budget's limits is refused from its
+// header, undecoded.
 func (a *Archive) hashOriginal(ctx context.Context, sum string) (h, mirrored framehash.Hash, err error) {
 	rc, err := a.Originals.Open(ctx, sum)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer rc.Close()
-	img, err := jpeg.Decode(rc)
-	if err != nil {
+	if h, mirrored, err = framehash.Read(ctx, a.Images, rc); err != nil {
 		return 0, 0, fmt.Errorf("frames: %s: %w", sum, err)
 	}
-	h, mirrored = framehash.Of(img)
 	return h, mirrored, nil
 }
 

@@ -1,14 +1,12 @@
 package archive
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image/jpeg"
 	"io"
 	"io/fs"
 	"os"
@@ -24,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/resize"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
@@ -249,16 +248,9 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	} else if ok && known.Size == st.Size() && known.ModTime.Equal(st.ModTime().UTC()) {
 		return nil, false, ""
 	}
-	md, err := imagemeta.Read(fh)
-	if err != nil {
-		var p *imagemeta.Problem
-		if errors.As(err, &p) {
-			return nil, true, p.Reason
-		}
-		return nil, true, fmt.Sprintf("cannot read it: %v", err)
-	}
-	if _, err := fh.Seek(0, io.SeekStart); err != nil {
-		return nil, true, fmt.Sprintf("cannot read it: %v", err)
+	md, reason := a.readHead(fh)
+	if reason != "" {
+		return nil, true, reason
 	}
 	// The hash reads the whole file but decodes nothing; a folder store
 	// keeps the original from the same read.
@@ -328,23 +320,50 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
 	rec = &store.Record{Photo: p, Source: f.abs}
 	if !a.FramesLater {
-		rec.Frame = frameOf(fh)
+		rec.Frame = a.frameOf(ctx, fh)
 	}
 	return rec, true, ""
 }
 
-// frameOf decodes the picture in f, from its start, and hashes its frame;
-// nil for a picture the decoder cannot read, which is imported all the
-// same, unhashed (`syriamap frames` names it).
-func frameOf(f io.ReadSeeker) *store.Frame {
+// readHead reads an image file's metadata and its frame header, and
+// leaves f at its start again; or it says why the file is skipped. A
+// picture too large to decode is refused from its header, whether its
+// frame is hashed now or later: nothing could show it.
+func (a *Archive) readHead(f io.ReadSeeker) (md imagemeta.Metadata, reason string) {
+	md, err := imagemeta.Read(f)
+	if err != nil {
+		var p *imagemeta.Problem
+		if errors.As(err, &p) {
+			return md, p.Reason
+		}
+		return md, fmt.Sprintf("cannot read it: %v", err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return md, fmt.Sprintf("cannot read it: %v", err)
+	}
+	if hd, err := resize.ReadHeader(f); err == nil {
+		if err := a.Images.CheckWhole(hd); err != nil {
+			return md, photo.ErrorMessage(err)
+		}
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return md, fmt.Sprintf("cannot read it: %v", err)
+	}
+	return md, ""
+}
+
+// frameOf decodes the picture in f, from its start, within the image
+// budget, and hashes its frame; nil for a picture the decoder cannot
+// read, which is imported all the same, unhashed (`syriamap frames`
+// names it).
+func (a *Archive) frameOf(ctx context.Context, f io.ReadSeeker) *store.Frame {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil
 	}
-	img, err := jpeg.Decode(bufio.NewReaderSize(f, 64<<10))
+	h, m, err := framehash.Read(ctx, a.Images, f)
 	if err != nil {
 		return nil
 	}
-	h, m := framehash.Of(img)
 	return &store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
 }
 

@@ -47,6 +47,10 @@ func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress 
 		total += f.Size
 	}
 	for _, f := range files {
+		if f.Problem != "" {
+			r.Problems = append(r.Problems, Problem{f.PhotoID, f.Problem + ": the row was changed outside syriamap"})
+			continue
+		}
 		n, err := originals.Check(ctx, a.Originals, f.SHA256)
 		var mismatch *originals.MismatchError
 		switch {

@@ -112,13 +112,21 @@ func tooLarge(h Header, what string) error {
 		h.Width, h.Height, float64(int64(h.Width)*int64(h.Height))/1e6, what)
 }
 
-// Check refuses an image the pipeline would not decode.
-func (p *Pipeline) Check(h Header) error {
+// Check refuses an image the pipeline would not make a derivative of.
+func (p *Pipeline) Check(h Header) error { return p.check(h, "makes derivatives of") }
+
+// CheckWhole refuses an image the pipeline would not decode whole (see
+// DecodeWhole), saying which limit it is over.
+func (p *Pipeline) CheckWhole(h Header) error { return p.check(h, "decodes") }
+
+// check refuses an image over the pipeline's limits; does is what
+// syriamap does with images of up to MaxPixels, for the message.
+func (p *Pipeline) check(h Header, does string) error {
 	if h.Width <= 0 || h.Height <= 0 {
 		return photo.Errorf(photo.EForbidden, "the image declares no size (%d × %d pixels)", h.Width, h.Height)
 	}
 	if int64(h.Width)*int64(h.Height) > p.maxPixels {
-		return tooLarge(h, fmt.Sprintf("syriamap makes derivatives of images up to %d megapixels", p.maxPixels/1_000_000))
+		return tooLarge(h, fmt.Sprintf("syriamap %s images up to %d megapixels", does, p.maxPixels/1_000_000))
 	}
 	if h.Cost > p.maxBytes {
 		return tooLarge(h, fmt.Sprintf("decoding it (%s) would take %d MB, more than the %d MB images may take", h.Format, h.Cost>>20, p.maxBytes>>20))
@@ -165,6 +173,34 @@ func (p *Pipeline) Decode(ctx context.Context, src io.ReadSeeker, side, orientat
 	out := Orient(Shrink(img, side), orientation)
 	p.releaseWhenCollected(out, small)
 	return out, nil
+}
+
+// DecodeWhole decodes the image r holds at its full size (for a frame
+// hash, which averages every pixel), within the budget as Decode is: its
+// header first, refused when over the limits (see CheckWhole) before
+// anything is decoded, then the image once the memory its decode takes
+// is free. That share of the budget comes back once the image is
+// collected. r need not seek: the header's bytes are read again from
+// memory.
+func (p *Pipeline) DecodeWhole(ctx context.Context, r io.Reader) (image.Image, error) {
+	var head bytes.Buffer
+	h, err := ReadHeader(io.TeeReader(r, &head))
+	if err != nil {
+		return nil, err
+	}
+	if err := p.CheckWhole(h); err != nil {
+		return nil, err
+	}
+	if err := p.acquire(ctx, h.Cost); err != nil {
+		return nil, err
+	}
+	img, _, err := image.Decode(bufio.NewReaderSize(io.MultiReader(&head, r), 64<<10))
+	if err != nil {
+		p.budget.Release(h.Cost)
+		return nil, photo.Errorf(photo.EConflict, "the image cannot be decoded: %v", err)
+	}
+	p.releaseWhenCollected(img, h.Cost)
+	return img, nil
 }
 
 // Derive makes a derivative's JPEG: Decode, then Encode at quality.

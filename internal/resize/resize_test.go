@@ -345,3 +345,37 @@ func TestFullSizeShareWaitsForItsMemory(t *testing.T) {
 	}
 	runtime.KeepAlive(out)
 }
+
+// TestDecodeWholeWaitsForTheBudget: a whole decode (the frame hash's)
+// takes the budget as a derivative's does: with the budget taken it
+// waits; then it decodes the picture at its full size. A bomb is refused
+// from its header, naming its size, having allocated next to nothing.
+func TestDecodeWholeWaitsForTheBudget(t *testing.T) {
+	p := New(64 << 20)
+	file := bomb.FlatJPEG(3000, 2000, false)
+	if err := p.budget.Acquire(context.Background(), 60<<20); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := p.DecodeWhole(ctx, bytes.NewReader(file)); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("with the budget taken, err = %v; want it to wait until its deadline", err)
+	}
+	p.budget.Release(60 << 20)
+	img, err := p.DecodeWhole(context.Background(), bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 3000 || b.Dy() != 2000 {
+		t.Errorf("decoded %v, want 3000 × 2000", b)
+	}
+	big := bomb.FlatJPEG(30000, 30000, false)
+	n := allocated(func() { _, err = p.DecodeWhole(context.Background(), bytes.NewReader(big)) })
+	want := "the image is 30000 × 30000 pixels (900 megapixels); syriamap decodes images up to 50 megapixels"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+	if n > 1<<20 {
+		t.Errorf("refusing it allocated %d bytes; want under 1 MB", n)
+	}
+}

@@ -57,12 +57,12 @@ func (s *DB) Regeocode(ctx context.Context, geocode func(caption string) photo.P
 
 // regeocodeItem is one photo of a batch Regeocode re-geocodes.
 type regeocodeItem struct {
-	rowid            int64
-	caption, digest  string
-	lon, lat         sql.NullFloat64
-	corrected, given bool
-	g                photo.Place
-	newDigest        string
+	rowid               int64
+	id, caption, digest string
+	lon, lat            sql.NullFloat64
+	corrected, given    bool
+	g                   photo.Place
+	newDigest           string
 }
 
 // regeocodeFrom re-geocodes the batch of photos after rowid after: their
@@ -123,12 +123,23 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 		return 0, 0, err
 	}
 	defer tx.Rollback()
-	now := s.Now().UTC().Format(time.RFC3339)
+	custody, err := openChain(ctx, tx)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer custody.stmt.Close()
+	at := s.Now()
+	now := at.UTC().Format(time.RFC3339)
 	for _, it := range items {
 		if it.given || it.newDigest == it.digest {
 			continue
 		}
 		changed++
+		// The geocoder's new answer is a custody record, as an import's
+		// is, so that verify can tell it from an edit of the row.
+		if err := custody.add(ctx, it.id, at, s.actor(ctx), "regeocode", map[string]any{"placement": geocoderState(it.g, it.newDigest)}); err != nil {
+			return 0, 0, err
+		}
 		if !it.corrected && (it.g.Located != it.lon.Valid || it.g.Lon != it.lon.Float64 || it.g.Lat != it.lat.Float64) {
 			moved++
 		}
@@ -154,12 +165,14 @@ func (s *DB) writeRegeocoded(ctx context.Context, items []regeocodeItem) (change
 			return 0, 0, fmt.Errorf("store: regeocode: %w", err)
 		}
 	}
-	ch := changedNothing
-	if changed > 0 {
-		ch = changedPhotos
+	if changed == 0 {
+		if err := s.end(ctx, tx, changedNothing); err != nil {
+			return 0, 0, s.writeErr(err)
+		}
+		return 0, 0, nil
 	}
-	if err := s.end(ctx, tx, ch); err != nil {
-		return 0, 0, s.writeErr(err)
+	if err := s.commit(ctx, tx, custody, true); err != nil {
+		return 0, 0, err
 	}
 	return changed, moved, nil
 }
@@ -257,7 +270,7 @@ func (s *DB) RegeocodePhotos(ctx context.Context, ids []string, geocode func(cap
 // regeocodeItems reads the photos to re-geocode that the condition (and
 // order) where selects.
 func (s *DB) regeocodeItems(ctx context.Context, where string, args ...any) ([]regeocodeItem, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
+	rows, err := s.read.QueryContext(ctx, `SELECT p.rowid, p.id, p.caption, p.geo_digest, p.lon, p.lat, c.photo IS NOT NULL, (p.given & ?) != 0
 		FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid WHERE `+where, append([]any{photo.GivenPoint}, args...)...)
 	if err != nil {
 		return nil, err
@@ -266,7 +279,7 @@ func (s *DB) regeocodeItems(ctx context.Context, where string, args ...any) ([]r
 	var items []regeocodeItem
 	for rows.Next() {
 		var it regeocodeItem
-		if err := rows.Scan(&it.rowid, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
+		if err := rows.Scan(&it.rowid, &it.id, &it.caption, &it.digest, &it.lon, &it.lat, &it.corrected, &it.given); err != nil {
 			return nil, err
 		}
 		items = append(items, it)

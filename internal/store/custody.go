@@ -250,9 +250,10 @@ func (s *DB) VerifyCustody(ctx context.Context, progress func(done, total int64)
 	if err := rows.Err(); err != nil {
 		return checked, problems, err
 	}
-	var headSeq int64
-	var headHash string
-	err = s.read.QueryRowContext(ctx, `SELECT seq, hash FROM custody_head WHERE id = 1`).Scan(&headSeq, &headHash)
+	var seqV, hashV any
+	err = s.read.QueryRowContext(ctx, `SELECT seq, hash FROM custody_head WHERE id = 1`).Scan(&seqV, &hashV)
+	var r rowReader // the head as stored, whatever it is
+	headSeq, headHash := r.integer("seq", seqV).Int64, r.text("hash", hashV)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		if checked > 0 {
@@ -260,6 +261,8 @@ func (s *DB) VerifyCustody(ctx context.Context, progress func(done, total int64)
 		}
 	case err != nil:
 		return checked, problems, fmt.Errorf("store: %w", err)
+	case len(r.problems) > 0:
+		problems = append(problems, ChainProblem{lastSeq, "", "the chain's head is malformed (" + strings.Join(r.problems, "; ") + ")"})
 	case headSeq != lastSeq || headHash != lastHash:
 		problems = append(problems, ChainProblem{headSeq, "", fmt.Sprintf("the chain ends at record %d, but its head names record %d: records were deleted from its end", lastSeq, headSeq)})
 	}
@@ -295,6 +298,9 @@ func WithActor(ctx context.Context, actor string) context.Context {
 type FileRef struct {
 	PhotoID, SHA256 string
 	Size            int64
+	// Problem says what is wrong with the file's row as stored (a size
+	// that is not a number), "" when nothing is.
+	Problem string
 }
 
 // Files lists every image file of the archive's photos, in import order.
@@ -312,8 +318,16 @@ func (s *DB) fileRefs(ctx context.Context, what, query string) ([]FileRef, error
 	var out []FileRef
 	for rows.Next() {
 		var f FileRef
-		if err := rows.Scan(&f.PhotoID, &f.SHA256, &f.Size); err != nil {
+		var id, sum, size any
+		if err := rows.Scan(&id, &sum, &size); err != nil {
 			return nil, err
+		}
+		// Read as stored, whatever it is: a malformed row is its photo's
+		// problem, not an error that stops the reading of the others.
+		var r rowReader
+		f.PhotoID, f.SHA256, f.Size = r.text("photo", id), r.text("sha256", sum), r.integer("size", size).Int64
+		if len(r.problems) > 0 {
+			f.Problem = "its file's " + strings.TrimPrefix(strings.Join(r.problems, "; "), "its ")
 		}
 		out = append(out, f)
 	}

@@ -41,7 +41,7 @@ type Record struct {
 // file (and line) it came from, the image file's size and SHA-256, the
 // caption's SHA-256, the date as stored, and where the geocoder put it.
 // verify checks the photo's row against the caption's hash and the date.
-func importDetail(src string, r Record, date photo.Date, paths bool) map[string]any {
+func importDetail(src string, r Record, kept written, date photo.Date, paths bool) map[string]any {
 	p := r.Photo
 	name := func(path string) string {
 		if paths {
@@ -49,8 +49,11 @@ func importDetail(src string, r Record, date photo.Date, paths bool) map[string]
 		}
 		return filepath.Base(filepath.FromSlash(path))
 	}
+	// The placement and credit as the row keeps them (a reimport merges
+	// what other files gave; a person's fix of the credit stands), for
+	// verify to check the row against.
 	d := map[string]any{"source": name(src), "caption_sha256": sha256Hex(p.Caption), "date": date.String(),
-		"placement": map[string]any{"place_id": p.Geocoded.ID, "name": p.Geocoded.Name, "precision": p.Geocoded.Precision, "confidence": p.Geocoded.Confidence}}
+		"placement": geocoderState(kept.photo.Geocoded, kept.geoDigest), "photographer": kept.photo.Photographer, "agency": kept.photo.Agency}
 	if r.Line > 0 {
 		d["line"] = r.Line
 	}
@@ -58,6 +61,18 @@ func importDetail(src string, r Record, date photo.Date, paths bool) map[string]
 		d["file"] = map[string]any{"path": name(p.File.Path), "size": p.File.Size, "sha256": p.File.SHA256}
 	}
 	return d
+}
+
+// geocoderState is the geocoder's placement as a custody record keeps
+// it: its place, point (null for none) and digest, the digest of the
+// whole answer (geocodedJSON's, the row's geo_digest).
+func geocoderState(g photo.Place, digest string) map[string]any {
+	m := map[string]any{"place_id": g.ID, "name": g.Name, "precision": g.Precision, "confidence": g.Confidence,
+		"lon": nil, "lat": nil, "geo_digest": digest}
+	if g.Located {
+		m["lon"], m["lat"] = g.Lon, g.Lat
+	}
+	return m
 }
 
 // storedDate reads a photo's date as its row holds it.
@@ -194,7 +209,7 @@ func (s *DB) importRecord(ctx context.Context, tx *sql.Tx, st *importStmts, cust
 	if r.Source != "" {
 		src = r.Source
 	}
-	res, err := st.write(ctx, src, r, at.UTC().Format(time.RFC3339))
+	res, kept, err := st.write(ctx, src, r, at.UTC().Format(time.RFC3339))
 	if err != nil {
 		if isBusy(err) {
 			return ErrBusy
@@ -216,7 +231,7 @@ func (s *DB) importRecord(ctx context.Context, tx *sql.Tx, st *importStmts, cust
 			return err
 		}
 	}
-	if err := custody.add(ctx, r.Photo.ID, at, s.actor(ctx), action, importDetail(src, r, date, s.RecordPaths)); err != nil {
+	if err := custody.add(ctx, r.Photo.ID, at, s.actor(ctx), action, importDetail(src, r, kept, date, s.RecordPaths)); err != nil {
 		return err
 	}
 	if !r.Photo.Geocoded.Located {
@@ -331,46 +346,55 @@ func (st *importStmts) close() {
 	}
 }
 
-func (st *importStmts) write(ctx context.Context, file string, r Record, now string) (outcome, error) {
+// written is a photo as an import wrote it: merged with what the archive
+// held of it, and the digest of its geocoder's answer.
+type written struct {
+	photo     *photo.Photo
+	geoDigest string
+}
+
+// write writes one record's photo, merged with what the archive holds
+// of it, and returns it as written.
+func (st *importStmts) write(ctx context.Context, file string, r Record, now string) (outcome, written, error) {
 	p := r.Photo
 	row, err := newRow(p, st.mentionKey)
 	if err != nil {
-		return 0, err
+		return 0, written{}, err
 	}
 	args := append([]any{p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency}, row.place...)
 	res0, err := st.insert.ExecContext(ctx, append(args, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)...)
 	if err != nil {
-		return 0, err
+		return 0, written{}, err
 	}
 	var rowid int64
 	if n, _ := res0.RowsAffected(); n == 1 {
 		if rowid, err = res0.LastInsertId(); err != nil {
-			return 0, err
+			return 0, written{}, err
 		}
 		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label); err != nil {
-			return 0, err
+			return 0, written{}, err
 		}
 		if _, err := st.addImage(ctx, rowid, p); err != nil {
-			return 0, err
+			return 0, written{}, err
 		}
 		if _, err := st.addFile(ctx, rowid, p, now); err != nil {
-			return 0, err
+			return 0, written{}, err
 		}
-		return added, nil
+		return added, written{p, row.geoDigest}, nil
 	}
 	// Already in the archive: merge, then write only what changed.
 	var old stored
 	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &old.digest, &old.geocoded, &old.geoDigest, &old.corrected, &old.given,
 		&old.from, &old.to, &old.prec, &old.photographer, &old.agency, &old.imageURL, &old.imagePath,
 		&old.fixFrom, &old.fixTo, &old.fixPrec, &old.fixPh, &old.fixAg); err != nil {
-		return 0, err
+		return 0, written{}, err
 	}
 	m, err := old.merge(p)
 	if err != nil {
-		return 0, err
+		return 0, written{}, err
 	}
 	if row, err = newRow(m, st.mentionKey); err != nil {
-		return 0, err
+		return 0, written{}, err
 	}
 	res := unchanged
 	if old.digest != row.digest || old.geoDigest != row.geoDigest {
@@ -384,27 +408,27 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 				row.digest, now, rowid)...)
 		}
 		if err != nil {
-			return 0, err
+			return 0, written{}, err
 		}
 	}
 	sr, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label)
 	if err != nil {
-		return 0, err
+		return 0, written{}, err
 	}
 	if n, _ := sr.RowsAffected(); n > 0 && res == unchanged {
 		res = updated // a new source for a photo already known
 	}
 	if newImage, err := st.addImage(ctx, rowid, p); err != nil {
-		return 0, err
+		return 0, written{}, err
 	} else if newImage && res == unchanged {
 		res = updated // another picture with the same caption
 	}
 	if changed, err := st.addFile(ctx, rowid, p, now); err != nil {
-		return 0, err
+		return 0, written{}, err
 	} else if changed && res == unchanged {
 		res = updated // a new or changed image file
 	}
-	return res, nil
+	return res, written{m, row.geoDigest}, nil
 }
 
 // addFile records the image file an import read photo rowid from, if

@@ -40,7 +40,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/resize"
 )
 
 // Options configure a Server.
@@ -228,7 +227,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	}
 	s.images = imagery.NewFiles(a.Store(), opts.Media, opts.ServeOriginals)
 	s.images.KeptIn(func() originals.Store { return a.Originals })
-	s.derivatives = imagery.NewDerivatives(resize.New(resize.DefaultBudget), s.lane, opts.ImageCache)
+	s.derivatives = imagery.NewDerivatives(a.Images, s.lane, opts.ImageCache) // one budget with the archive's frame hashes
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.Error)
 	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
