@@ -1,0 +1,183 @@
+package geocode
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+)
+
+// The rules were written on the captions the model is fitted on, so the
+// model trusts them as much as they deserved there; on a kind of caption
+// they never met (a village named after "the village of", a crossing
+// named by its town) the same rule scores are worth less. An answer's
+// shape is what it looks like apart from its words — the kind of place
+// answered, the cue and the designator of its name, whether the name was
+// matched exactly, whether it is a fallback — and the model carries the
+// count of each shape among the answers it was fitted on (ShapeCounts,
+// in model.json), so that an answer of a shape it rarely or never saw is
+// less sure than the same answer of a common one.
+
+// Shape is an answer's shape, written kind|cue|designator|match: the
+// kind of place answered ("town", "city abroad"), the cue and designator
+// of the name it was read from ("" for none), and "exact", "loose" or
+// "fallback" for how it matched.
+type Shape string
+
+// ShapeOf is the shape of an answer of place p, read from mention m,
+// matched exactly or not, at precision prec, in caption text; a caption
+// that names a kind of place the answer is not ("a refugee camp in
+// Sofia" answered by a village) adds those kinds ("|camp").
+func ShapeOf(text string, p *gazetteer.Place, m caption.Mention, exact bool, prec Precision) Shape {
+	kind := string(p.Kind)
+	if p.Country != "SY" {
+		kind += " abroad"
+	}
+	match := "loose"
+	switch {
+	case prec == Fallback:
+		match = "fallback"
+	case exact:
+		match = "exact"
+	}
+	return Shape(kind + "|" + m.Cue + "|" + m.Designator + "|" + match + "|" + otherKinds(text, p.Kind))
+}
+
+// kindWords are the words that name a kind of place, English and Arabic
+// (an Arabic word also with a prefix: بمخيم, والمعبر).
+var kindWords = map[string]gazetteer.Kind{
+	"village": gazetteer.Village, "villages": gazetteer.Village, "قرية": gazetteer.Village,
+	"camp": gazetteer.Camp, "camps": gazetteer.Camp, "مخيم": gazetteer.Camp, "مخيمات": gazetteer.Camp,
+	"crossing": gazetteer.Crossing, "gate": gazetteer.Crossing, "معبر": gazetteer.Crossing,
+	"neighbourhood": gazetteer.Neighbourhood, "neighborhood": gazetteer.Neighbourhood, "quarter": gazetteer.Neighbourhood,
+	"district": gazetteer.Neighbourhood, "souk": gazetteer.Neighbourhood, "حي": gazetteer.Neighbourhood,
+}
+
+// arabicPrefixes are the letters an Arabic word of kindWords may carry.
+var arabicPrefixes = []string{"", "ب", "و", "ل", "ف", "ال", "بال", "وال", "لل", "فال"}
+
+// otherKinds lists, in a fixed order, the kinds of place the caption
+// text names by a word of kindWords that the answer, of kind k, is not:
+// "" for none, "camp", "camp+village" …
+func otherKinds(text string, k gazetteer.Kind) string {
+	if k == gazetteer.Landmark {
+		k = gazetteer.Neighbourhood
+	}
+	var named [4]bool
+	order := [4]gazetteer.Kind{gazetteer.Camp, gazetteer.Crossing, gazetteer.Neighbourhood, gazetteer.Village}
+	for w := range strings.FieldsFuncSeq(text, notLetter) {
+		kind, ok := kindOfWord(w)
+		if !ok || kind == k {
+			continue
+		}
+		for i, o := range order {
+			named[i] = named[i] || o == kind
+		}
+	}
+	out := ""
+	for i, o := range order {
+		if named[i] {
+			if out != "" {
+				out += "+"
+			}
+			out += string(o)
+		}
+	}
+	return out
+}
+
+// kindOfWord is the kind of place the word w names, if any.
+func kindOfWord(w string) (gazetteer.Kind, bool) {
+	if len(w) < 3 || len(w) > 14 {
+		return "", false
+	}
+	if w[0] < 0x80 {
+		var buf [16]byte
+		k, ok := kindWords[string(appendLower(buf[:0], w))]
+		return k, ok
+	}
+	for _, p := range arabicPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			if k, ok := kindWords[rest]; ok {
+				return k, true
+			}
+		}
+	}
+	return "", false
+}
+
+func notLetter(r rune) bool { return !unicode.IsLetter(r) }
+
+// kindOf is the shape's kind of place: its coarser shape.
+func (s Shape) kindOf() Shape {
+	k, _, _ := strings.Cut(string(s), "|")
+	return Shape(k)
+}
+
+// ShapeCounts are the weights of the answers a model was fitted on, by
+// shape and by kind of place (a shape's kindOf), and their total.
+type ShapeCounts struct {
+	Total  float64           `json:"total"`
+	Counts map[Shape]float64 `json:"counts"`
+}
+
+// Add counts an answer of shape s with weight w.
+func (t *ShapeCounts) Add(s Shape, w float64) {
+	if t.Counts == nil {
+		t.Counts = map[Shape]float64{}
+	}
+	t.Total += w
+	t.Counts[s] += w
+	t.Counts[s.kindOf()] += w
+}
+
+// Sub is t without the answers of u (a subset of t's): the counts an
+// answer's own group of captions did not add to.
+func (t ShapeCounts) Sub(u ShapeCounts) ShapeCounts {
+	out := ShapeCounts{Total: t.Total - u.Total, Counts: make(map[Shape]float64, len(t.Counts))}
+	for s, n := range t.Counts {
+		if n -= u.Counts[s]; n > 1e-9 {
+			out.Counts[s] = n
+		}
+	}
+	return out
+}
+
+// perMille is how many answers of every thousand of the fit were of
+// shape s: a share, so that the features mean the same whether the
+// counts are a fold's or all the answers'.
+func (t ShapeCounts) perMille(s Shape) float64 {
+	if t.Total <= 0 {
+		return 0
+	}
+	return 1000 * t.Counts[s] / t.Total
+}
+
+// SetShape sets the out-of-distribution features of x, an answer of shape
+// s, from the counts t of the answers a model is fitted on. It is the
+// one computation of them: the geocoder's, with its model's counts, and
+// the fit's, with the counts of the answers outside the example's own
+// fold (an answer counted in its own shape's count would never look new).
+func (t ShapeCounts) SetShape(x *Features, s Shape) {
+	shape, kind := t.perMille(s), t.perMille(s.kindOf())
+	x[fUnseenShape] = flag(shape == 0)
+	x[fShapeFrequency] = math.Log1p(shape)
+	x[fKindFrequency] = math.Log1p(kind)
+	_, others := s.otherKinds()
+	x[fOtherKinds] = flag(others != "")
+}
+
+// otherKinds splits the shape into the answer's and the other kinds of
+// place the caption names (see otherKinds).
+func (s Shape) otherKinds() (Shape, string) {
+	i := strings.LastIndexByte(string(s), '|')
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], string(s[i+1:])
+}
+
+// ShapeFeatures are the indexes of the features SetShape sets.
+var ShapeFeatures = [...]int{fUnseenShape, fShapeFrequency, fKindFrequency, fOtherKinds}
