@@ -109,7 +109,7 @@ func run(args []string, stdout io.Writer) error {
 	fl.StringVar(&o.shared, "shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
 	fl.StringVar(&o.written, "written", "internal/geoparse/geocode/testdata", "the folder of the written test captions")
 	fl.StringVar(&o.out, "out", "internal/geoparse/geocode/model.json", "where to write the model")
-	fl.Float64Var(&o.l2, "l2", 2, "the L2 penalty on every weight but the bias")
+	fl.Float64Var(&o.l2, "l2", 1, "the L2 penalty on every weight but the bias")
 	fl.Float64Var(&o.writtenWeight, "written-weight", 0.25, "the weight of a written caption against a real one (1)")
 	fl.IntVar(&o.folds, "folds", 5, "folds of the cross-validation over the real captions")
 	fl.BoolVar(&o.quarterMisses, "quarter-misses", false, "list each quarter the real captions name and the geocoder does not read as that quarter")
