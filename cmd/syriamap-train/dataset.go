@@ -115,11 +115,11 @@ func (d *dataset) fit(use func(example) bool) fitted {
 		if !use(e) {
 			continue
 		}
-		f.shapes.Add(e.shape, e.weight)
+		f.shapes.Add(e.shape, e.weight, e.right)
 		if byGroup[e.group] == nil {
 			byGroup[e.group] = &geocode.ShapeCounts{}
 		}
-		byGroup[e.group].Add(e.shape, e.weight)
+		byGroup[e.group].Add(e.shape, e.weight, e.right)
 	}
 	outside := map[int]geocode.ShapeCounts{}
 	for g, t := range byGroup {

@@ -53,6 +53,7 @@ const (
 	fShapeFrequency
 	fKindFrequency
 	fOtherKinds
+	fShapeRecord
 	NumFeatures
 )
 
@@ -85,6 +86,7 @@ var FeatureNames = [NumFeatures]string{
 	fShapeFrequency: "log per mille of its shape",
 	fKindFrequency:  "log per mille of its kind",
 	fOtherKinds:     "names a kind of place it is not",
+	fShapeRecord:    "its shape's record in the fit",
 }
 
 // Model is a fitted logistic regression over Features.

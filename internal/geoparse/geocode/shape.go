@@ -121,25 +121,62 @@ func (s Shape) kindOf() Shape {
 type ShapeCounts struct {
 	Total  float64           `json:"total"`
 	Counts map[Shape]float64 `json:"counts"`
+	// Right are the weights of the right answers, by shape and kind, and
+	// their total.
+	RightTotal float64           `json:"right_total"`
+	Right      map[Shape]float64 `json:"right"`
 }
 
-// Add counts an answer of shape s with weight w.
-func (t *ShapeCounts) Add(s Shape, w float64) {
+// Add counts an answer of shape s with weight w, right or not.
+func (t *ShapeCounts) Add(s Shape, w float64, right bool) {
 	if t.Counts == nil {
-		t.Counts = map[Shape]float64{}
+		t.Counts, t.Right = map[Shape]float64{}, map[Shape]float64{}
 	}
 	t.Total += w
 	t.Counts[s] += w
 	t.Counts[s.kindOf()] += w
+	if right {
+		t.RightTotal += w
+		t.Right[s] += w
+		t.Right[s.kindOf()] += w
+	}
 }
+
+// shapePrior is how many answers of the coarser shape a shape's record
+// of right answers is shrunk by (its kind's record, the kind's by all).
+const shapePrior = 5
+
+// record is the log-odds that an answer of shape s is right, from the
+// answers of the fit of its shape, shrunk towards its kind's and the
+// kind's towards all answers', less the log-odds over all answers: above
+// zero for a shape more often right than the rest, zero for one the fit
+// never met.
+func (t ShapeCounts) record(s Shape) float64 {
+	if t.Total <= 0 {
+		return 0
+	}
+	all := (t.RightTotal + 1) / (t.Total + 2)
+	k := s.kindOf()
+	kind := (t.Right[k] + shapePrior*all) / (t.Counts[k] + shapePrior)
+	shape := (t.Right[s] + shapePrior*kind) / (t.Counts[s] + shapePrior)
+	return logit(shape) - logit(all)
+}
+
+func logit(p float64) float64 { return math.Log(p / (1 - p)) }
 
 // Sub is t without the answers of u (a subset of t's): the counts an
 // answer's own group of captions did not add to.
 func (t ShapeCounts) Sub(u ShapeCounts) ShapeCounts {
-	out := ShapeCounts{Total: t.Total - u.Total, Counts: make(map[Shape]float64, len(t.Counts))}
+	out := ShapeCounts{Total: t.Total - u.Total, Counts: make(map[Shape]float64, len(t.Counts)),
+		RightTotal: t.RightTotal - u.RightTotal, Right: make(map[Shape]float64, len(t.Right))}
 	for s, n := range t.Counts {
 		if n -= u.Counts[s]; n > 1e-9 {
 			out.Counts[s] = n
+		}
+	}
+	for s, n := range t.Right {
+		if n -= u.Right[s]; n > 1e-9 {
+			out.Right[s] = n
 		}
 	}
 	return out
@@ -167,6 +204,7 @@ func (t ShapeCounts) SetShape(x *Features, s Shape) {
 	x[fKindFrequency] = math.Log1p(kind)
 	_, others := s.otherKinds()
 	x[fOtherKinds] = flag(others != "")
+	x[fShapeRecord] = t.record(s)
 }
 
 // otherKinds splits the shape into the answer's and the other kinds of
@@ -180,4 +218,4 @@ func (s Shape) otherKinds() (Shape, string) {
 }
 
 // ShapeFeatures are the indexes of the features SetShape sets.
-var ShapeFeatures = [...]int{fUnseenShape, fShapeFrequency, fKindFrequency, fOtherKinds}
+var ShapeFeatures = [...]int{fUnseenShape, fShapeFrequency, fKindFrequency, fOtherKinds, fShapeRecord}

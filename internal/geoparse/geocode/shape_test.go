@@ -32,11 +32,17 @@ func TestUnseenShapeIsLessSure(t *testing.T) {
 		kind, _, _ := strings.Cut(string(shape), "|")
 		common, unseen := geocode.Shipped(), geocode.Shipped()
 		common.Shapes, unseen.Shapes = geocode.ShapeCounts{}, geocode.ShapeCounts{}
-		common.Shapes.Add(shape, 100)
-		common.Shapes.Add(geocode.Shape(kind+"|another|||"), 200)
-		unseen.Shapes.Add(geocode.Shape(kind+"|another|||"), 300)
+		// Nine answers in ten right, whatever their shape: only how often
+		// the shape was met differs.
+		add := func(counts *geocode.ShapeCounts, s geocode.Shape, n float64) {
+			counts.Add(s, 0.9*n, true)
+			counts.Add(s, 0.1*n, false)
+		}
+		add(&common.Shapes, shape, 100)
+		add(&common.Shapes, geocode.Shape(kind+"|another|||"), 200)
+		add(&unseen.Shapes, geocode.Shape(kind+"|another|||"), 300)
 		for _, counts := range []*geocode.ShapeCounts{&common.Shapes, &unseen.Shapes} {
-			counts.Add("elsewhere||||", 700)
+			add(counts, "elsewhere||||", 700)
 		}
 		exCommon := geocode.NewWithModel(g, common).Explain(caption.Parse(text))
 		exUnseen := geocode.NewWithModel(g, unseen).Explain(caption.Parse(text))
@@ -68,5 +74,26 @@ func TestShapeNamesOtherKinds(t *testing.T) {
 		if !strings.HasSuffix(string(ex.Shape), tt.suffix) || strings.Count(string(ex.Shape), "|") != 4 {
 			t.Errorf("%q: shape %q, want it to end %q", tt.text, ex.Shape, tt.suffix)
 		}
+	}
+}
+
+// TestShapeRecord: the same answer is less sure when answers of its shape
+// were often wrong in the fit than when they were right, as often met.
+func TestShapeRecord(t *testing.T) {
+	gc, g := newGeocoder(t)
+	text := "Rebel fighters rest in the village of Kafr Nabl, Idlib province, Syria, May 2, 2015. REUTERS/Stringer"
+	shape := gc.Explain(caption.Parse(text)).Shape
+	conf := func(right float64) float64 {
+		m := geocode.Shipped()
+		m.Shapes = geocode.ShapeCounts{}
+		m.Shapes.Add(shape, 100*right, true)
+		m.Shapes.Add(shape, 100*(1-right), false)
+		m.Shapes.Add("elsewhere||||", 810, true)
+		m.Shapes.Add("elsewhere||||", 90, false)
+		ex := geocode.NewWithModel(g, m).Explain(caption.Parse(text))
+		return m.Probability(ex.Features)
+	}
+	if often, seldom := conf(0.95), conf(0.5); seldom >= often {
+		t.Errorf("%q (shape %s): %.3f when its shape was right half the time, %.3f when 95 times in 100", text, shape, seldom, often)
 	}
 }
