@@ -13,7 +13,16 @@
 // of how the confidence will hold on captions it never saw. The folds are
 // evalset.Folds's: by source page, fixed, English and Arabic together;
 // the figures are printed for each language and each fold, so that a rule
-// written for a few captions shows as a fold that does not improve.
+// written for a few captions shows as a fold that does not improve. Then
+// it leaves each labelled kind of place out (loko.go): each kind scored,
+// fold by fold, by weights fitted on the other folds without any caption
+// of that kind — how honest the confidence is on a kind it never met.
+//
+// The model weighs how new an answer's shape is (geocode.Shape): each
+// fit counts the shapes of the answers it is fitted on (saved in
+// model.json), and an answer's shape features in the fit are from the
+// counts of the answers outside its own fold, as a new caption's are from
+// all of them.
 package main
 
 import (
