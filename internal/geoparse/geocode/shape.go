@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
@@ -45,18 +46,32 @@ func ShapeOf(text string, p *gazetteer.Place, m caption.Mention, exact bool, pre
 	return Shape(kind + "|" + m.Cue + "|" + m.Designator + "|" + match + "|" + otherKinds(text, p.Kind))
 }
 
-// kindWords are the words that name a kind of place, English and Arabic
-// (an Arabic word also with a prefix: بمخيم, والمعبر).
-var kindWords = map[string]gazetteer.Kind{
-	"village": gazetteer.Village, "villages": gazetteer.Village, "قرية": gazetteer.Village,
-	"camp": gazetteer.Camp, "camps": gazetteer.Camp, "مخيم": gazetteer.Camp, "مخيمات": gazetteer.Camp,
-	"crossing": gazetteer.Crossing, "gate": gazetteer.Crossing, "معبر": gazetteer.Crossing,
-	"neighbourhood": gazetteer.Neighbourhood, "neighborhood": gazetteer.Neighbourhood, "quarter": gazetteer.Neighbourhood,
-	"district": gazetteer.Neighbourhood, "souk": gazetteer.Neighbourhood, "حي": gazetteer.Neighbourhood,
+// kindWords are the words that name a kind of place, as captions write
+// them (an English word also capitalised or plural, an Arabic one also
+// with a prefix of arabicPrefix or plural: بمخيم, والمعبر, مخيمات).
+var kindWords = [...]struct {
+	word string
+	kind gazetteer.Kind
+}{
+	{"village", gazetteer.Village}, {"Village", gazetteer.Village}, {"قرية", gazetteer.Village},
+	{"camp", gazetteer.Camp}, {"Camp", gazetteer.Camp}, {"مخيم", gazetteer.Camp},
+	{"crossing", gazetteer.Crossing}, {"Crossing", gazetteer.Crossing}, {"gate", gazetteer.Crossing},
+	{"Gate", gazetteer.Crossing}, {"معبر", gazetteer.Crossing},
+	{"neighbourhood", gazetteer.Neighbourhood}, {"neighborhood", gazetteer.Neighbourhood},
+	{"Neighbourhood", gazetteer.Neighbourhood}, {"Neighborhood", gazetteer.Neighbourhood},
+	{"quarter", gazetteer.Neighbourhood}, {"Quarter", gazetteer.Neighbourhood}, {"district", gazetteer.Neighbourhood},
+	{"District", gazetteer.Neighbourhood}, {"souk", gazetteer.Neighbourhood}, {"Souk", gazetteer.Neighbourhood},
+	{"حي", gazetteer.Neighbourhood},
 }
 
-// arabicPrefixes are the letters an Arabic word of kindWords may carry.
-var arabicPrefixes = []string{"", "ب", "و", "ل", "ف", "ال", "بال", "وال", "لل", "فال"}
+// arabicPrefix reports whether p may begin an Arabic word of kindWords.
+func arabicPrefix(p string) bool {
+	switch p {
+	case "", "ب", "و", "ل", "ف", "ال", "بال", "وال", "لل", "فال":
+		return true
+	}
+	return false
+}
 
 // otherKinds lists, in a fixed order, the kinds of place the caption
 // text names by a word of kindWords that the answer, of kind k, is not:
@@ -67,13 +82,23 @@ func otherKinds(text string, k gazetteer.Kind) string {
 	}
 	var named [4]bool
 	order := [4]gazetteer.Kind{gazetteer.Camp, gazetteer.Crossing, gazetteer.Neighbourhood, gazetteer.Village}
-	for w := range strings.FieldsFuncSeq(text, notLetter) {
-		kind, ok := kindOfWord(w)
-		if !ok || kind == k {
+	for _, kw := range kindWords {
+		if kw.kind == k {
 			continue
 		}
-		for i, o := range order {
-			named[i] = named[i] || o == kind
+		for i := 0; ; {
+			j := strings.Index(text[i:], kw.word)
+			if j < 0 {
+				break
+			}
+			start, end := i+j, i+j+len(kw.word)
+			if isWord(text, start, end) {
+				for n, o := range order {
+					named[n] = named[n] || o == kw.kind
+				}
+				break
+			}
+			i = end
 		}
 	}
 	out := ""
@@ -88,27 +113,30 @@ func otherKinds(text string, k gazetteer.Kind) string {
 	return out
 }
 
-// kindOfWord is the kind of place the word w names, if any.
-func kindOfWord(w string) (gazetteer.Kind, bool) {
-	if len(w) < 3 || len(w) > 14 {
-		return "", false
+// isWord reports whether text[start:end], a word of kindWords, is a
+// whole word of text: nothing but a plural after it, and nothing before
+// it but an Arabic word's prefix.
+func isWord(text string, start, end int) bool {
+	arabic := text[start] >= utf8.RuneSelf
+	rest := text[end:]
+	if arabic {
+		rest = strings.TrimPrefix(rest, "ات")
+	} else {
+		rest = strings.TrimPrefix(rest, "s")
 	}
-	if w[0] < 0x80 {
-		var buf [16]byte
-		k, ok := kindWords[string(appendLower(buf[:0], w))]
-		return k, ok
+	if r, _ := utf8.DecodeRuneInString(rest); rest != "" && unicode.IsLetter(r) {
+		return false
 	}
-	for _, p := range arabicPrefixes {
-		if rest, ok := strings.CutPrefix(w, p); ok {
-			if k, ok := kindWords[rest]; ok {
-				return k, true
-			}
+	from := start
+	for from > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:from])
+		if !unicode.IsLetter(r) {
+			break
 		}
+		from -= size
 	}
-	return "", false
+	return from == start || arabic && arabicPrefix(text[from:start])
 }
-
-func notLetter(r rune) bool { return !unicode.IsLetter(r) }
 
 // kindOf is the shape's kind of place: its coarser shape.
 func (s Shape) kindOf() Shape {
