@@ -24,7 +24,8 @@ test: templ-check assets-check fmt-check vet staticcheck cyclo unit
 
 ## train: fit the geocoder's confidence model (internal/geoparse/geocode/model.json)
 ## on the written test captions and ../shared/eval's real ones; prints the
-## calibration, in-sample and cross-validated, and the weights
+## calibration, in-sample, cross-validated and with each kind of place left
+## out of the fit, and the weights
 train:
 	$(GO) run ./cmd/syriamap-train --shared $(SHARED)
 

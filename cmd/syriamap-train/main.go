@@ -13,7 +13,16 @@
 // of how the confidence will hold on captions it never saw. The folds are
 // evalset.Folds's: by source page, fixed, English and Arabic together;
 // the figures are printed for each language and each fold, so that a rule
-// written for a few captions shows as a fold that does not improve.
+// written for a few captions shows as a fold that does not improve. Then
+// it leaves each labelled kind of place out (loko.go): each kind scored,
+// fold by fold, by weights fitted on the other folds without any caption
+// of that kind — how honest the confidence is on a kind it never met.
+//
+// The model weighs how new an answer's shape is (geocode.Shape): each
+// fit counts the shapes of the answers it is fitted on (saved in
+// model.json), and an answer's shape features in the fit are from the
+// counts of the answers outside its own fold, as a new caption's are from
+// all of them.
 package main
 
 import (
@@ -27,7 +36,6 @@ import (
 	"strings"
 
 	"github.com/syriamap/syriamap/geodata"
-	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/geoparse/evalset"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
@@ -44,11 +52,20 @@ func main() {
 // weight in the fit and whether it comes from a real caption.
 type example struct {
 	x       geocode.Features
+	shape   geocode.Shape
 	ceiling float64
 	right   bool
 	weight  float64
 	real    bool
-	fold    int
+	arabic  bool
+	// fold is a real caption's fold, -1 for a written one; group is the
+	// fold the shape counts of its features leave out (a written
+	// caption's is dealt round the folds).
+	fold, group int
+	// kind is the labelled kind of place (place_kind; a written
+	// caption's is its expected place's, see writtenKind).
+	kind string
+	text string // the caption, for --high-misses
 }
 
 // realCaption is a real labelled caption with its language.
@@ -82,131 +99,90 @@ func readCaptions(written, shared string) (reals []realCaption, writtenCaps []ev
 	return reals, writtenCaps, nil
 }
 
+// options are the command's flags.
+type options struct {
+	shared, written, out string
+	l2, writtenWeight    float64
+	folds                int
+	quarterMisses        bool
+	// noShape leaves the out-of-distribution features out (all zero), to
+	// compare the model with and without them.
+	noShape bool
+	// highMisses lists the wrong answers left out at 0.8 or more.
+	highMisses bool
+}
+
 func run(args []string, stdout io.Writer) error {
 	fl := flag.NewFlagSet("syriamap-train", flag.ContinueOnError)
-	shared := fl.String("shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
-	written := fl.String("written", "internal/geoparse/geocode/testdata", "the folder of the written test captions")
-	out := fl.String("out", "internal/geoparse/geocode/model.json", "where to write the model")
-	l2 := fl.Float64("l2", 2, "the L2 penalty on every weight but the bias")
-	writtenWeight := fl.Float64("written-weight", 0.25, "the weight of a written caption against a real one (1)")
-	folds := fl.Int("folds", 5, "folds of the cross-validation over the real captions")
-	quarterMisses := fl.Bool("quarter-misses", false, "list each quarter the real captions name and the geocoder does not read as that quarter")
+	var o options
+	fl.StringVar(&o.shared, "shared", "../shared", "the shared folder holding eval/dev-captions*.jsonl")
+	fl.StringVar(&o.written, "written", "internal/geoparse/geocode/testdata", "the folder of the written test captions")
+	fl.StringVar(&o.out, "out", "internal/geoparse/geocode/model.json", "where to write the model")
+	fl.Float64Var(&o.l2, "l2", 1, "the L2 penalty on every weight but the bias")
+	fl.Float64Var(&o.writtenWeight, "written-weight", 0.25, "the weight of a written caption against a real one (1)")
+	fl.IntVar(&o.folds, "folds", 5, "folds of the cross-validation over the real captions")
+	fl.BoolVar(&o.quarterMisses, "quarter-misses", false, "list each quarter the real captions name and the geocoder does not read as that quarter")
+	fl.BoolVar(&o.highMisses, "high-misses", false, "list the real captions answered wrong at 0.8 or more when their kind was left out of the fit")
+	fl.BoolVar(&o.noShape, "no-shape", false, "fit without the features of how new an answer's shape is (they stay zero), for comparison")
 	if err := fl.Parse(args); err != nil {
 		return err
+	}
+	if o.folds < 2 {
+		return fmt.Errorf("--folds %d: the cross-validation needs at least 2", o.folds)
 	}
 	g, err := gazetteer.Load(geodata.Gazetteer)
 	if err != nil {
 		return err
 	}
-	gc := geocode.New(g)
-	reals, writtenCaps, err := readCaptions(*written, *shared)
+	reals, writtenCaps, err := readCaptions(o.written, o.shared)
 	if err != nil {
 		return err
 	}
-	var examples []example
-	var realAnswers []evalset.Answer // every real caption, placed or not
-	var realIndex []int              // by real caption: its example, or -1
+	d := newDataset(g, o)
+	for i, lc := range writtenCaps {
+		d.add(lc, false, -1, i%o.folds)
+	}
 	plain := make([]evalset.Caption, len(reals))
 	for i := range reals {
 		plain[i] = reals[i].Caption
 	}
-	foldOf := evalset.Folds(plain, *folds)
-	quarters := newQuarterTable(g)
-	add := func(lc evalset.Caption, fold int) {
-		// The geocode command joins a caption's lines; so does score.py.
-		c := caption.Parse(strings.Join(strings.Fields(lc.Text), " "))
-		ex := gc.Explain(c)
-		right := evalset.PlaceVerdict(lc, ex.Result.Place, g) == evalset.OK
-		if lc.Real() {
-			quarters.add(lc, ex.Result.Place, right)
-		}
-		// A fallback is a coarser answer than the caption gives: the
-		// written captions expect it, but score.py counts a quarter
-		// answered by its city as wrong, and the confidence says so.
-		if !lc.Real() && ex.Result.Precision == geocode.Fallback {
-			right = false
-		}
-		idx := -1
-		if ex.Result.Place != nil && ex.Chosen >= 0 {
-			w := *writtenWeight
-			if lc.Real() {
-				w = 1
-			}
-			idx = len(examples)
-			examples = append(examples, example{x: ex.Features, ceiling: ex.Ceiling, right: right, weight: w, real: lc.Real(), fold: fold})
-		}
-		if lc.Real() {
-			realAnswers = append(realAnswers, evalset.Answer{Placed: ex.Result.Place != nil, Right: right})
-			realIndex = append(realIndex, idx)
-		}
+	for i, f := range evalset.Folds(plain, o.folds) {
+		d.add(reals[i].Caption, reals[i].arabic, f, f)
 	}
-	for _, lc := range writtenCaps {
-		add(lc, -1)
+	final := d.fit(func(example) bool { return true })
+	inSample := make([]float64, len(d.examples))
+	for i, e := range d.examples {
+		inSample[i] = final.predict(e)
 	}
-	for i, rc := range reals {
-		add(rc.Caption, foldOf[i])
+	d.report(stdout, "English, fitted on all real captions", d.english, inSample)
+	d.report(stdout, "Arabic, fitted on all real captions", d.arabic, inSample)
+	cv := d.crossValidate()
+	d.report(stdout, fmt.Sprintf("English, out of fold (%d folds by source page)", o.folds), d.english, cv)
+	d.report(stdout, fmt.Sprintf("Arabic, out of fold (%d folds by source page)", o.folds), d.arabic, cv)
+	for f := range o.folds {
+		d.report(stdout, fmt.Sprintf("  fold %d, English", f+1), func(k int) bool { return d.foldOf[k] == f && d.english(k) }, cv)
+		d.report(stdout, fmt.Sprintf("  fold %d, Arabic ", f+1), func(k int) bool { return d.foldOf[k] == f && d.arabic(k) }, cv)
 	}
-	w := fit(examples, *l2, func(example) bool { return true })
-	// report prints the figures of the real captions keep selects, with
-	// the confidences predict gives.
-	report := func(name string, keep func(k int) bool, predict func(i int) float64) {
-		var answers []evalset.Answer
-		right := 0
-		for k, i := range realIndex {
-			if !keep(k) {
-				continue
-			}
-			a := realAnswers[k]
-			if i >= 0 {
-				a.Confidence = math.Round(clamp(math.Min(predict(i), examples[i].ceiling))*100) / 100
-			}
-			if a.Right {
-				right++
-			}
-			answers = append(answers, a)
-		}
-		fmt.Fprintf(stdout, "%s: place %d/%d (%.1f %%); %s\n", name, right, len(answers), 100*float64(right)/float64(max(1, len(answers))), evalset.Calibrate(answers))
-	}
-	english := func(k int) bool { return !reals[k].arabic }
-	arabic := func(k int) bool { return reals[k].arabic }
-	inSample := func(i int) float64 { return probability(w, examples[i].x) }
-	report("English, fitted on all real captions", english, inSample)
-	report("Arabic, fitted on all real captions", arabic, inSample)
-	cv := make([]float64, len(examples))
-	for f := range *folds {
-		wf := fit(examples, *l2, func(e example) bool { return e.fold != f })
-		for i, e := range examples {
-			if e.real && e.fold == f {
-				cv[i] = probability(wf, e.x)
-			}
-		}
-	}
-	outOfFold := func(i int) float64 { return cv[i] }
-	report(fmt.Sprintf("English, out of fold (%d folds by source page)", *folds), english, outOfFold)
-	report(fmt.Sprintf("Arabic, out of fold (%d folds by source page)", *folds), arabic, outOfFold)
-	for f := range *folds {
-		report(fmt.Sprintf("  fold %d, English", f+1), func(k int) bool { return foldOf[k] == f && english(k) }, outOfFold)
-		report(fmt.Sprintf("  fold %d, Arabic ", f+1), func(k int) bool { return foldOf[k] == f && arabic(k) }, outOfFold)
-	}
-	quarters.print(stdout, *quarterMisses)
+	d.leaveOneKindOut(stdout)
+	d.quarters.print(stdout, o.quarterMisses)
 	nReal, nWritten := 0, 0
-	for _, e := range examples {
+	for _, e := range d.examples {
 		if e.real {
 			nReal++
 		} else {
 			nWritten++
 		}
 	}
-	m := geocode.Model{Features: geocode.FeatureNames[:], Weights: w, L2: *l2,
-		FittedOn: fmt.Sprintf("%d placed answers: %d to real captions of %s/eval, %d to written ones (weight %g)", nReal+nWritten, nReal, filepath.Base(*shared), nWritten, *writtenWeight)}
+	m := geocode.Model{Features: geocode.FeatureNames[:], Weights: final.w, L2: o.l2, Shapes: final.shapes,
+		FittedOn: fmt.Sprintf("%d placed answers: %d to real captions of %s/eval, %d to written ones (weight %g)", nReal+nWritten, nReal, filepath.Base(o.shared), nWritten, o.writtenWeight)}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
 	for i, name := range geocode.FeatureNames {
-		fmt.Fprintf(stdout, "  %-28s %+7.3f\n", name, w[i])
+		fmt.Fprintf(stdout, "  %-28s %+7.3f\n", name, final.w[i])
 	}
-	return os.WriteFile(*out, append(data, '\n'), 0o644)
+	return os.WriteFile(o.out, append(data, '\n'), 0o644)
 }
 
 func clamp(p float64) float64 { return math.Max(0.01, math.Min(0.99, p)) }
@@ -217,15 +193,4 @@ func probability(w []float64, x geocode.Features) float64 {
 		z += w[i] * x[i]
 	}
 	return 1 / (1 + math.Exp(-z))
-}
-
-// fit fits the model to the examples use selects (see geocode.Fit).
-func fit(examples []example, l2 float64, use func(example) bool) []float64 {
-	var sel []geocode.Example
-	for _, e := range examples {
-		if use(e) {
-			sel = append(sel, geocode.Example{X: e.x, Right: e.right, Weight: e.weight})
-		}
-	}
-	return geocode.Fit(sel, l2, nil)
 }

@@ -21,6 +21,9 @@ type Explanation struct {
 	// Features are the answer's inputs to the confidence model (zero when
 	// nothing was placed).
 	Features Features
+	// Shape is the answer's shape (see Shape), whose counts in the
+	// model's fit give its out-of-distribution features.
+	Shape Shape
 	// Model is the confidence model that answered.
 	Model Model
 	// Ceiling is the most the confidence may be whatever the model says:
@@ -99,6 +102,7 @@ func (ex *Explanation) Write(w io.Writer) error {
 	if r.Place != nil && ex.Chosen >= 0 {
 		m := ex.Model
 		pw.printf("confidence model (%s): log-odds %.2f, probability %.2f, ceiling %.2f\n", m.FittedOn, m.Logit(ex.Features), m.Probability(ex.Features), ex.Ceiling)
+		pw.printf("  shape %q: %.0f of the fit's %.0f answers, %.0f of its kind\n", ex.Shape, m.Shapes.Counts[ex.Shape], m.Shapes.Total, m.Shapes.Counts[ex.Shape.kindOf()])
 		shares := ex.Shares()
 		for i, name := range FeatureNames {
 			pw.printf("  %-28s value %6.2f  weight %6.2f  share %+6.2f\n", name, ex.Features[i], m.Weights[i], shares[i])

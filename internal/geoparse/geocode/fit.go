@@ -142,7 +142,7 @@ func Refit(reviews []Example, current Model) (m Model, keep bool, why string, er
 				sel = append(sel, e)
 			}
 		}
-		return Model{Features: FeatureNames[:], Weights: Fit(sel, refitL2, model.Weights), L2: refitL2, Prior: model.Weights, Cover: cover}
+		return Model{Features: FeatureNames[:], Weights: Fit(sel, refitL2, model.Weights), L2: refitL2, Prior: model.Weights, Cover: cover, Shapes: model.Shapes}
 	}
 	var outOfFold, before float64
 	for f := range refitFolds {

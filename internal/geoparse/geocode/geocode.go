@@ -181,7 +181,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 	r, best, ruleConf := gc.choose(c, w.cands, w.known)
 	unknownWhere := addUnknown(&r, c, w.cands, w.known)
 	if best >= 0 && r.Place != nil {
-		x := gc.features(c, w.cands, best, r, ruleConf, len(r.Unknown), unknownWhere)
+		x, shape := gc.features(c, w.cands, best, r, ruleConf, len(r.Unknown), unknownWhere)
 		ceiling := gc.ceiling(c, w.cands, best, &r)
 		conf := round2(math.Max(0.01, math.Min(0.99, math.Min(gc.model.Probability(x), ceiling))))
 		// The alternatives' scores are on the confidence's scale.
@@ -192,7 +192,7 @@ func (gc *Geocoder) geocode(c caption.Caption, ex *Explanation) Result {
 		}
 		r.Confidence = conf
 		if ex != nil {
-			ex.Features, ex.Ceiling, ex.Model = x, ceiling, gc.model
+			ex.Features, ex.Shape, ex.Ceiling, ex.Model = x, shape, ceiling, gc.model
 		}
 	}
 	if ex != nil {

@@ -49,6 +49,11 @@ const (
 	fUnknownWhere
 	fAbroadUnstated
 	fArabic
+	fUnseenShape
+	fShapeFrequency
+	fKindFrequency
+	fOtherKinds
+	fShapeRecord
 	NumFeatures
 )
 
@@ -77,6 +82,11 @@ var FeatureNames = [NumFeatures]string{
 	fUnknownWhere:   "an unknown name where the photo was",
 	fAbroadUnstated: "abroad, its country unstated",
 	fArabic:         "caption in Arabic",
+	fUnseenShape:    "a shape unseen in the fit",
+	fShapeFrequency: "log per mille of its shape",
+	fKindFrequency:  "log per mille of its kind",
+	fOtherKinds:     "names a kind of place it is not",
+	fShapeRecord:    "its shape's record in the fit",
 }
 
 // Model is a fitted logistic regression over Features.
@@ -97,6 +107,9 @@ type Model struct {
 	// model.
 	Prior []float64 `json:"prior,omitempty"`
 	Cover float64   `json:"cover,omitempty"`
+	// Shapes counts the answers the weights were fitted on by shape, for
+	// the features that say how new an answer's shape is (see Shape).
+	Shapes ShapeCounts `json:"shapes"`
 }
 
 //go:embed model.json
@@ -154,12 +167,14 @@ func (m Model) Probability(x Features) float64 {
 }
 
 // features describes the answer res, read from cands[best] with the rule
-// confidence ruleConf.
-func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res Result, ruleConf float64, unknown, unknownWhere int) Features {
+// confidence ruleConf, and gives its shape.
+func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res Result, ruleConf float64, unknown, unknownWhere int) (Features, Shape) {
 	var x Features
 	b := cands[best]
 	m := c.Mentions[b.mention]
 	p := res.Place
+	shape := ShapeOf(c.Text, p, m, b.hit.Exact, res.Precision)
+	gc.model.Shapes.SetShape(&x, shape)
 	x[fBias] = 1
 	x[fRuleConfidence] = math.Log(math.Max(0.01, ruleConf))
 	x[fFallback] = flag(res.Precision == Fallback)
@@ -208,7 +223,7 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	// Read by cues without capitals, an Arabic caption's place is less
 	// sure than an English one's with the same rule score.
 	x[fArabic] = flag(c.Arabic)
-	return x
+	return x, shape
 }
 
 // countriesNamed reports whether the caption names country code (Turkey,

@@ -58,6 +58,11 @@ func TestRefitSpeaksOnlyForWhatItsReviewsCover(t *testing.T) {
 			t.Errorf("%s, which no review has: weight %.3f after the refit, %.3f shipped", geocode.FeatureNames[i], m.Weights[i], shipped.Weights[i])
 		}
 	}
+	// The refit weighs the shape features the archive's answers were
+	// given, from the shipped model's counts: it keeps them.
+	if m.Shapes.Total != shipped.Shapes.Total || len(m.Shapes.Counts) != len(shipped.Shapes.Counts) || shipped.Shapes.Total == 0 {
+		t.Errorf("the refit counts %.0f answers' shapes (%d shapes), the shipped model %.0f (%d)", m.Shapes.Total, len(m.Shapes.Counts), shipped.Shapes.Total, len(shipped.Shapes.Counts))
+	}
 	sure := answerWith(0.95, false)
 	if got, want := m.Probability(sure), shipped.Probability(sure); want <= cover || got != want {
 		t.Errorf("a sure answer (shipped %.3f, reviews cover up to %.3f): %.3f after the refit", want, cover, got)
