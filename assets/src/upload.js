@@ -73,7 +73,7 @@ export function uploadPage(root) {
     const ids = await Promise.all(files.map((f, i) => new Promise((ok, fail) => {
       const up = new tus.Upload(f, {
         endpoint: root.dataset.uploadsUrl, headers, chunkSize: 8 << 20, retryDelays: [0, 1000, 3000, 5000, 10000],
-        metadata: { filename: f.name }, removeFingerprintOnSuccess: true,
+        metadata: { filename: f.name }, removeFingerprintOnSuccess: true, onShouldRetry: transient,
         onProgress: (done) => {
           rows[i].bar.value = done;
           sent[i] = done;
@@ -101,6 +101,15 @@ export function uploadPage(root) {
       job = await (await fetch(where, { headers })).json();
     }
     showSummary(job);
+  };
+
+  // transient says whether a failed request is worth sending again: a
+  // dropped connection or a server error is, but not a refusal that says
+  // why (a name, a budget, no room on the disk, no store of originals):
+  // retrying it only delays the message.
+  const transient = (err) => {
+    const status = err.originalResponse ? err.originalResponse.getStatus() : 0;
+    return status === 0 || status === 409 || status === 423 || (status >= 500 && status !== 503 && status !== 507);
   };
 
   const showSummary = (job) => {
