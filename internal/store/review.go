@@ -23,10 +23,39 @@ import (
 // filter reads) counts the groups, then one short read of the index a
 // group shown finds its first photo.
 func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error) {
+	return s.reviewGroups(ctx, f, nil, limit)
+}
+
+// ReviewGroupsOf returns the groups of unchecked photos the filter
+// selects whose mention keys are among keys (every group, with keys nil),
+// in no order: each as ReviewGroups counts it, with its Key and Tenths to
+// order them by (photo.ReviewGroup.Before). A key no photo of the filter
+// has any more comes back as no group.
+func (s *DB) ReviewGroupsOf(ctx context.Context, f photo.Filter, keys []string) ([]photo.ReviewGroup, error) {
+	if keys != nil && len(keys) == 0 {
+		return nil, nil
+	}
+	return s.reviewGroups(ctx, f, keys, -1)
+}
+
+// reviewGroups counts the groups of keys (all with nil), the first limit
+// of them in the queue's order (all, unordered, with a limit below 0).
+func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
 	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
+	}
+	if keys != nil {
+		w += ` AND mention_key IN (` + strings.TrimSuffix(strings.Repeat("?,", len(keys)), ",") + `)`
+		for _, k := range keys {
+			args = append(args, k)
+		}
+	}
+	tail := ``
+	if limit >= 0 {
+		tail = ` ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`
+		args = append(args, limit)
 	}
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
@@ -39,10 +68,8 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 		// confident (by tenths), then the largest.
 		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, json_group_array(DISTINCT mention), count(*),
 			min((4 - need) * 100000000000 + CAST(round(confidence * 100) AS INTEGER) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first,
-			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1)
-			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key
-			ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`,
-			append(args, limit)...)
+			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1), mention_key
+			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key`+tail, args...)
 		if err != nil {
 			return err
 		}
@@ -51,13 +78,13 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 			var g photo.ReviewGroup
 			var spellings string
 			var first int64
-			if err := rows.Scan(&g.Example, &g.Mention, &g.PlaceID, &spellings, &g.Photos, &first, &g.Disagrees, &g.Unplaced, &g.Fallback, &g.Low); err != nil {
+			if err := rows.Scan(&g.Example, &g.Mention, &g.PlaceID, &spellings, &g.Photos, &first, &g.Disagrees, &g.Unplaced, &g.Fallback, &g.Low, &g.Key); err != nil {
 				return err
 			}
 			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
 				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
-			g.Worst = 4 - int(first/100000000000)
+			g.Worst, g.Tenths = 4-int(first/100000000000), int(first/1000000000%100)
 			out = append(out, g)
 		}
 		if err := rows.Err(); err != nil {
@@ -79,6 +106,44 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 		return nil
 	})
 	return out, err
+}
+
+// ReviewTouched returns the mention keys of the review groups whose
+// photos changed after the change numbered since (0: ever, as far as the
+// archive has kept count), and the number of the last change it read
+// (since when none): what a copy of the groups counted after change since
+// must count again to be as the archive is now. The numbers rise in the
+// order the changes commit, so that a reader who asks again with the
+// number returned misses none.
+func (s *DB) ReviewTouched(ctx context.Context, since int64) (keys []string, last int64, err error) {
+	last = since
+	err = s.reading(ctx, "", "listing the review groups changed", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT mention_key, seq FROM review_touched WHERE seq > ? ORDER BY seq`, since)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k, &last); err != nil {
+				return err
+			}
+			keys = append(keys, k)
+		}
+		return rows.Err()
+	})
+	return keys, last, err
+}
+
+// ReviewMark returns the number of the last change ReviewTouched counts:
+// read before the groups are counted in full, it is the since of the
+// next ReviewTouched.
+func (s *DB) ReviewMark(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.reading(ctx, "", "reading the review groups' last change", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT ifnull(max(seq), 0) FROM review_touched`).Scan(&n)
+	})
+	return n, err
 }
 
 // ReviewIDs returns the ids of the unchecked photos of a group (its
