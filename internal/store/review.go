@@ -29,8 +29,9 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 // ReviewGroupsOf returns the groups of unchecked photos the filter
 // selects whose mention keys are among keys (every group, with keys nil),
 // in no order: each as ReviewGroups counts it, with its Key and Tenths to
-// order them by (photo.ReviewGroup.Before). A key no photo of the filter
-// has any more comes back as no group.
+// order them by (photo.ReviewGroup.Before), but without its PlaceName
+// (ReviewPlaceNames reads those of the groups shown: a read each). A key
+// no photo of the filter has any more comes back as no group.
 func (s *DB) ReviewGroupsOf(ctx context.Context, f photo.Filter, keys []string) ([]photo.ReviewGroup, error) {
 	if keys != nil && len(keys) == 0 {
 		return nil, nil
@@ -91,21 +92,38 @@ func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, li
 			return err
 		}
 		rows.Close()
-		// The place's name, which the index does not hold, from the
-		// group's first photo.
-		name, err := s.read.PrepareContext(ctx, `SELECT place_name FROM photos WHERE id = ?`)
-		if err != nil {
-			return err
+		if limit < 0 {
+			return nil
 		}
-		defer name.Close()
-		for i := range out {
-			if err := name.QueryRowContext(ctx, out[i].Example).Scan(&out[i].PlaceName); err != nil {
-				return fmt.Errorf("store: the first photo of review group %q: %w", out[i].Mention, err)
-			}
-		}
-		return nil
+		return s.placeNames(ctx, out)
 	})
 	return out, err
+}
+
+// ReviewPlaceNames fills in the PlaceName of each group, from its first
+// photo (Example): the queue's index does not hold it.
+func (s *DB) ReviewPlaceNames(ctx context.Context, groups []photo.ReviewGroup) error {
+	return s.reading(ctx, "", "naming the places of review groups", func(ctx context.Context) error {
+		return s.placeNames(ctx, groups)
+	})
+}
+
+// placeNames is ReviewPlaceNames inside a read.
+func (s *DB) placeNames(ctx context.Context, groups []photo.ReviewGroup) error {
+	if len(groups) == 0 {
+		return nil
+	}
+	name, err := s.read.PrepareContext(ctx, `SELECT place_name FROM photos WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	defer name.Close()
+	for i := range groups {
+		if err := name.QueryRowContext(ctx, groups[i].Example).Scan(&groups[i].PlaceName); err != nil {
+			return fmt.Errorf("store: the first photo of review group %q: %w", groups[i].Mention, err)
+		}
+	}
+	return nil
 }
 
 // ReviewTouched returns the mention keys of the review groups whose

@@ -39,8 +39,11 @@ type GroupSource interface {
 	// ReviewTouched lists the groups changed after change since, and the
 	// number of the last.
 	ReviewTouched(ctx context.Context, since int64) (keys []string, last int64, err error)
-	// ReviewGroupsOf counts the filter's groups of keys (all, with nil).
+	// ReviewGroupsOf counts the filter's groups of keys (all, with nil),
+	// without their places' names.
 	ReviewGroupsOf(ctx context.Context, f photo.Filter, keys []string) ([]photo.ReviewGroup, error)
+	// ReviewPlaceNames fills in the groups' places' names.
+	ReviewPlaceNames(ctx context.Context, groups []photo.ReviewGroup) error
 }
 
 // maxTouched is how many touched groups are counted one by one; past
@@ -58,6 +61,9 @@ type groupsOf struct {
 	seq     int64 // the last change they take in
 	byKey   map[string]photo.ReviewGroup
 	sorted  []photo.ReviewGroup // byKey in the queue's order
+	// names are the place names of the groups shown since they were
+	// last counted, by key: of thousands of groups a page shows 500.
+	names map[string]string
 }
 
 // NewGroups returns an empty keeper of src's review groups.
@@ -85,7 +91,29 @@ func (c *Groups) Get(ctx context.Context, f photo.Filter, limit int) ([]photo.Re
 		}
 		e.version = v
 	}
-	return slices.Clone(e.sorted[:min(limit, len(e.sorted))]), nil
+	return e.shown(context.WithoutCancel(ctx), c.src, limit)
+}
+
+// shown returns the first limit groups with their places' names, reading
+// those not read since their groups were counted.
+func (e *groupsOf) shown(ctx context.Context, src GroupSource, limit int) ([]photo.ReviewGroup, error) {
+	out := slices.Clone(e.sorted[:min(limit, len(e.sorted))])
+	var unnamed []photo.ReviewGroup
+	for _, g := range out {
+		if _, ok := e.names[g.Key]; !ok {
+			unnamed = append(unnamed, g)
+		}
+	}
+	if err := src.ReviewPlaceNames(ctx, unnamed); err != nil {
+		return nil, err
+	}
+	for _, g := range unnamed {
+		e.names[g.Key] = g.PlaceName
+	}
+	for i := range out {
+		out[i].PlaceName = e.names[out[i].Key]
+	}
+	return out, nil
 }
 
 // entry returns the groups kept for key and ctx's viewer, new ones when
@@ -131,7 +159,7 @@ func (c *Groups) update(ctx context.Context, e *groupsOf, f photo.Filter) error 
 	if err != nil {
 		return err
 	}
-	e.byKey = make(map[string]photo.ReviewGroup, len(all))
+	e.byKey, e.names = make(map[string]photo.ReviewGroup, len(all)), map[string]string{}
 	for _, g := range all {
 		e.byKey[g.Key] = g
 	}
@@ -150,6 +178,7 @@ func (e *groupsOf) recount(ctx context.Context, src GroupSource, f photo.Filter,
 		}
 		for _, k := range keys {
 			delete(e.byKey, k)
+			delete(e.names, k)
 		}
 		for _, g := range groups {
 			e.byKey[g.Key] = g
