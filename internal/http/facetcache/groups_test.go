@@ -216,3 +216,42 @@ func (w *groupsWorld) confirmGroup(key string, all []photo.Photo) {
 		}
 	}
 }
+
+// TestGroupsForgetTheLeastRecent: the groups kept for a kind of viewer
+// stay within their bound; past it the filter asked least recently is
+// forgotten (counted in full when asked again), not the one just asked.
+func TestGroupsForgetTheLeastRecent(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "groups.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	w := &groupsWorld{t: t, ctx: ctx, db: db, rng: rand.New(rand.NewPCG(65, 7)), editor: photo.AsEditor(ctx, "rana")}
+	w.importSome(100)
+	src := &countingStore{DB: db}
+	c := NewGroups(src)
+	all, err := db.ReviewGroupsOf(ctx, photo.Filter{}, nil)
+	if err != nil || len(all) < 4 {
+		t.Fatalf("%d groups, %v", len(all), err)
+	}
+	c.maxHeld = int64(len(all)) + 1 // the whole queue and one more group
+	afp, whole := photo.Filter{Agencies: []string{"AFP"}}, photo.Filter{}
+	for _, ask := range []struct {
+		f    photo.Filter
+		full int32 // full counts so far
+	}{
+		{afp, 1}, {afp, 1}, // kept
+		{whole, 2}, // AFP's forgotten: the two hold more than the bound
+		{whole, 2}, // kept
+		{afp, 3},   // counted again; the whole queue forgotten in turn
+		{whole, 4},
+	} {
+		if _, err := c.Get(ctx, ask.f, 500); err != nil {
+			t.Fatal(err)
+		}
+		if n := src.full.Load(); n != ask.full {
+			t.Fatalf("after asking %+v: %d full counts, want %d", ask.f, n, ask.full)
+		}
+	}
+}
