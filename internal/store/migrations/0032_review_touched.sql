@@ -15,9 +15,12 @@ CREATE TRIGGER review_touched_insert AFTER INSERT ON photos WHEN NEW.review = ''
 BEGIN
 	INSERT OR REPLACE INTO review_touched (mention_key, seq) VALUES (NEW.mention_key, (SELECT ifnull(max(seq), 0) + 1 FROM review_touched));
 END;
-CREATE TRIGGER review_touched_update AFTER UPDATE ON photos WHEN OLD.review = '' OR NEW.review = ''
+CREATE TRIGGER review_touched_was AFTER UPDATE ON photos WHEN OLD.review = ''
 BEGIN
 	INSERT OR REPLACE INTO review_touched (mention_key, seq) VALUES (OLD.mention_key, (SELECT ifnull(max(seq), 0) + 1 FROM review_touched));
+END;
+CREATE TRIGGER review_touched_is AFTER UPDATE ON photos WHEN NEW.review = ''
+BEGIN
 	INSERT OR REPLACE INTO review_touched (mention_key, seq) VALUES (NEW.mention_key, (SELECT ifnull(max(seq), 0) + 1 FROM review_touched));
 END;
 CREATE TRIGGER review_touched_delete AFTER DELETE ON photos WHEN OLD.review = ''
