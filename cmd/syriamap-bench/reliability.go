@@ -48,7 +48,7 @@ func runReliability(ctx context.Context, cfg config, size int, stdout io.Writer,
 		{"250 parallel sign-ins", r.signInScenario},
 		{"8 stalled gzip clients + writes", r.stalledScenario},
 		{"stall with review pages", r.reviewScenario},
-		{"mixed: downloads, review, exports, adds", r.mixedScenario},
+		{"mixed: downloads, review, exports, adds, uploads", r.mixedScenario},
 	} {
 		if len(cfg.scenarios) > 0 && !slices.ContainsFunc(cfg.scenarios, func(s string) bool { return strings.HasPrefix(sc.name, s) }) {
 			continue

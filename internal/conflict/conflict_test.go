@@ -102,3 +102,31 @@ func TestReadTheWholeSyriaFile(t *testing.T) {
 		t.Fatalf("%d events, %v; want 16,566", len(evs), err)
 	}
 }
+
+// TestReadRefusesControls (issue 65, 10): a control character or a
+// bidirectional override in an event's words (NUL, ESC, U+202E in a
+// headline or a side), which the event pages would print raw, is refused
+// with the file, line and field, as in a place's name
+// (photo.CheckName); the line breaks and tabs the real exports hold in
+// their headlines are read as spaces.
+func TestReadRefusesControls(t *testing.T) {
+	head := "id,type_of_violence,side_a,side_b,where_prec,where_coordinates,adm_1,adm_2,latitude,longitude,date_prec,date_start,date_end,deaths_civilians,best,source_headline,source_office\n"
+	row := func(sideA, headline string) string {
+		return `1,1,"` + sideA + `",B,1,X,Y,Z,35.1,36.2,1,2016-01-02,2016-01-02,0,3,"` + headline + `",o` + "\n"
+	}
+	for _, c := range []struct{ name, file, want string }{
+		{"NUL in a headline", head + row("A", "Shelling\x00 in Homs"), "e.csv:2: event 1: headline: the headline holds a control character (U+0000"},
+		{"ESC in a headline", head + row("A", "\x1b[31mred"), "e.csv:2: event 1: headline: the headline holds a control character (U+001B"},
+		{"an override in a side", head + row("Rebels \u202eslebeR", "h"), "e.csv:2: event 1: side_a: the side_a holds a bidirectional override (U+202E"},
+		{"ESC in a side", head + row("\x1b]0;x\x07", "h"), "e.csv:2: event 1: side_a: the side_a holds a control character"},
+	} {
+		evs, err := Read(strings.NewReader(c.file), "e.csv", "v")
+		if err == nil || evs != nil || photo.ErrorCode(err) != photo.EInvalid || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %d events, %v; want an error with %q", c.name, len(evs), err, c.want)
+		}
+	}
+	evs, err := Read(strings.NewReader(head+row("A", "Two lines\r\nand\ta tab")), "e.csv", "v")
+	if err != nil || len(evs) != 1 || evs[0].Headline != "Two lines and a tab" {
+		t.Fatalf("a headline over two lines: %+v, %v; want it read as one line", evs, err)
+	}
+}

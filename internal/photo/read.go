@@ -86,6 +86,27 @@ type ReviewGroup struct {
 	PlaceID, PlaceName      string // the place its first photo is shown at
 	Example                 string // the photo to review first
 	Worst                   int    // 4 metadata disagrees, 3 unplaced, 2 fallback, 1 low confidence, 0 else
+	// Key is the group's mention key (MentionKey of its spellings), and
+	// Tenths its first photo's confidence in tenths (0…10): with Worst
+	// and Photos, the queue's order (Before).
+	Key    string
+	Tenths int
+}
+
+// Before reports whether group g comes before h in the review queue: the
+// worst first, then the one whose first photo is least confident (by
+// tenths), then the largest, then by key (bytewise). It is the order
+// store.DB.ReviewGroups lists them in.
+func (g ReviewGroup) Before(h ReviewGroup) bool {
+	switch {
+	case g.Worst != h.Worst:
+		return g.Worst > h.Worst
+	case g.Tenths != h.Tenths:
+		return g.Tenths < h.Tenths
+	case g.Photos != h.Photos:
+		return g.Photos > h.Photos
+	}
+	return g.Key < h.Key
 }
 
 // GroupPart is the unchecked photos of a review group shown at one place:

@@ -23,10 +23,40 @@ import (
 // filter reads) counts the groups, then one short read of the index a
 // group shown finds its first photo.
 func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]photo.ReviewGroup, error) {
+	return s.reviewGroups(ctx, f, nil, limit)
+}
+
+// ReviewGroupsOf returns the groups of unchecked photos the filter
+// selects whose mention keys are among keys (every group, with keys nil),
+// in no order: each as ReviewGroups counts it, with its Key and Tenths to
+// order them by (photo.ReviewGroup.Before), but without its PlaceName
+// (ReviewPlaceNames reads those of the groups shown: a read each). A key
+// no photo of the filter has any more comes back as no group.
+func (s *DB) ReviewGroupsOf(ctx context.Context, f photo.Filter, keys []string) ([]photo.ReviewGroup, error) {
+	if keys != nil && len(keys) == 0 {
+		return nil, nil
+	}
+	return s.reviewGroups(ctx, f, keys, -1)
+}
+
+// reviewGroups counts the groups of keys (all with nil), the first limit
+// of them in the queue's order (all, unordered, with a limit below 0).
+func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
 	w, args, err := filter(ctx, f)
 	if err != nil {
 		return nil, err
+	}
+	if keys != nil {
+		w += ` AND mention_key IN (` + strings.TrimSuffix(strings.Repeat("?,", len(keys)), ",") + `)`
+		for _, k := range keys {
+			args = append(args, k)
+		}
+	}
+	tail := ``
+	if limit >= 0 {
+		tail = ` ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`
+		args = append(args, limit)
 	}
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
@@ -39,10 +69,8 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 		// confident (by tenths), then the largest.
 		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, json_group_array(DISTINCT mention), count(*),
 			min((4 - need) * 100000000000 + CAST(round(confidence * 100) AS INTEGER) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first,
-			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1)
-			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key
-			ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`,
-			append(args, limit)...)
+			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1), mention_key
+			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key`+tail, args...)
 		if err != nil {
 			return err
 		}
@@ -51,34 +79,89 @@ func (s *DB) ReviewGroups(ctx context.Context, f photo.Filter, limit int) ([]pho
 			var g photo.ReviewGroup
 			var spellings string
 			var first int64
-			if err := rows.Scan(&g.Example, &g.Mention, &g.PlaceID, &spellings, &g.Photos, &first, &g.Disagrees, &g.Unplaced, &g.Fallback, &g.Low); err != nil {
+			if err := rows.Scan(&g.Example, &g.Mention, &g.PlaceID, &spellings, &g.Photos, &first, &g.Disagrees, &g.Unplaced, &g.Fallback, &g.Low, &g.Key); err != nil {
 				return err
 			}
 			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
 				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
-			g.Worst = 4 - int(first/100000000000)
+			g.Worst, g.Tenths = 4-int(first/100000000000), int(first/1000000000%100)
 			out = append(out, g)
 		}
 		if err := rows.Err(); err != nil {
 			return err
 		}
 		rows.Close()
-		// The place's name, which the index does not hold, from the
-		// group's first photo.
-		name, err := s.read.PrepareContext(ctx, `SELECT place_name FROM photos WHERE id = ?`)
+		if limit < 0 {
+			return nil
+		}
+		return s.placeNames(ctx, out)
+	})
+	return out, err
+}
+
+// ReviewPlaceNames fills in the PlaceName of each group, from its first
+// photo (Example): the queue's index does not hold it.
+func (s *DB) ReviewPlaceNames(ctx context.Context, groups []photo.ReviewGroup) error {
+	return s.reading(ctx, "", "naming the places of review groups", func(ctx context.Context) error {
+		return s.placeNames(ctx, groups)
+	})
+}
+
+// placeNames is ReviewPlaceNames inside a read.
+func (s *DB) placeNames(ctx context.Context, groups []photo.ReviewGroup) error {
+	if len(groups) == 0 {
+		return nil
+	}
+	name, err := s.read.PrepareContext(ctx, `SELECT place_name FROM photos WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	defer name.Close()
+	for i := range groups {
+		if err := name.QueryRowContext(ctx, groups[i].Example).Scan(&groups[i].PlaceName); err != nil {
+			return fmt.Errorf("store: the first photo of review group %q: %w", groups[i].Mention, err)
+		}
+	}
+	return nil
+}
+
+// ReviewTouched returns the mention keys of the review groups whose
+// photos changed after the change numbered since (0: ever, as far as the
+// archive has kept count), and the number of the last change it read
+// (since when none): what a copy of the groups counted after change since
+// must count again to be as the archive is now. The numbers rise in the
+// order the changes commit, so that a reader who asks again with the
+// number returned misses none.
+func (s *DB) ReviewTouched(ctx context.Context, since int64) (keys []string, last int64, err error) {
+	last = since
+	err = s.reading(ctx, "", "listing the review groups changed", func(ctx context.Context) error {
+		rows, err := s.read.QueryContext(ctx, `SELECT mention_key, seq FROM review_touched WHERE seq > ? ORDER BY seq`, since)
 		if err != nil {
 			return err
 		}
-		defer name.Close()
-		for i := range out {
-			if err := name.QueryRowContext(ctx, out[i].Example).Scan(&out[i].PlaceName); err != nil {
-				return fmt.Errorf("store: the first photo of review group %q: %w", out[i].Mention, err)
+		defer rows.Close()
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k, &last); err != nil {
+				return err
 			}
+			keys = append(keys, k)
 		}
-		return nil
+		return rows.Err()
 	})
-	return out, err
+	return keys, last, err
+}
+
+// ReviewMark returns the number of the last change ReviewTouched counts:
+// read before the groups are counted in full, it is the since of the
+// next ReviewTouched.
+func (s *DB) ReviewMark(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.reading(ctx, "", "reading the review groups' last change", func(ctx context.Context) error {
+		return s.read.QueryRowContext(ctx, `SELECT ifnull(max(seq), 0) FROM review_touched`).Scan(&n)
+	})
+	return n, err
 }
 
 // ReviewIDs returns the ids of the unchecked photos of a group (its

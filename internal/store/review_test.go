@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,4 +114,55 @@ func TestArabicSearch(t *testing.T) {
 			t.Errorf("search %q: %d photos (%v), want %d", c.q, len(ps), err, c.want)
 		}
 	}
+}
+
+// TestReviewTouchedNamesTheGroupsChanged (issue 65, 9): ReviewTouched
+// names the review groups (mention keys) of the unchecked photos each
+// write changed, whatever the write, and only those: a correction takes
+// its photo out of its group, a re-geocoding moves it from one group to
+// another, a change to a checked photo touches none; the numbers it
+// returns rise in the order the changes commit.
+func TestReviewTouchedNamesTheGroupsChanged(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	importFixture(t, db)
+	mark, err := db.ReviewMark(ctx)
+	if err != nil || mark == 0 {
+		t.Fatalf("after an import: mark %d, %v; want the import's changes counted", mark, err)
+	}
+	idOf := func(caption string) string { return photo.ID(caption) }
+	step := func(what string, change func() error, want ...string) {
+		t.Helper()
+		if err := change(); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		keys, last, err := db.ReviewTouched(ctx, mark)
+		slices.Sort(keys)
+		slices.Sort(want)
+		if err != nil || !slices.Equal(keys, want) || (len(want) > 0) != (last > mark) {
+			t.Errorf("%s: touched %q (to %d from %d), %v; want %q", what, keys, last, mark, err, want)
+		}
+		mark = last
+	}
+	aleppo := idOf("A man in Aleppo's old city.")
+	step("a correction", func() error {
+		_, err := db.Apply(ctx, []string{aleppo}, photo.Change{Author: "rana", Place: &photo.Place{ID: "gn:2", Name: "Damascus", Lon: 36.29, Lat: 33.51, Located: true}})
+		return err
+	}, "aleppo")
+	step("a change to the photo checked", func() error {
+		d := date("2016-07-13")
+		_, err := db.Apply(ctx, []string{aleppo}, photo.Change{Author: "rana", Date: &d})
+		return err
+	})
+	step("a re-geocoding to other words", func() error {
+		_, _, err := db.RegeocodePhotos(ctx, []string{idOf("A shop in Idlib.")}, func(string) photo.Place {
+			return photo.Place{ID: "gn:1", Name: "Aleppo", Kind: "city", Lon: 37.16, Lat: 36.2, Located: true, Precision: "exact", Confidence: 0.5, Mention: "Halab"}
+		})
+		return err
+	}, "idlib", "halab")
+	step("withheld", func() error {
+		_, err := db.SetHarm(ctx, idOf("A market in Damascus."), photo.HarmWithheld, "rana", "the test")
+		return err
+	}, "damascus")
+	step("nothing", func() error { return nil })
 }

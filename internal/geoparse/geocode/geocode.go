@@ -234,7 +234,8 @@ func addUnknown(r *Result, c caption.Caption, cands []candidate, known []bool) (
 
 // ceiling is the most the confidence in r, read from cands[best], may be
 // whatever the model says, for what the caption says of the place; the
-// readings it caps say so in r's note.
+// readings it caps say so in r's note, and a reading of a word inside a
+// longer name is made a fallback for that name (fragmentOf).
 func (gc *Geocoder) ceiling(c caption.Caption, cands []candidate, best int, r *Result) float64 {
 	// k places of the same name, all but equally likely, cannot be told
 	// apart by any weight: the answer is right one time in k+1 at best.
@@ -259,10 +260,12 @@ func (gc *Geocoder) ceiling(c caption.Caption, cands []candidate, best int, r *R
 	// A place read from one word inside the longer name of another kind
 	// of place ("Ward" in "Qutaybat al-Ward camp", a camp the gazetteer
 	// lacks) is a guess: under the low line, so that the review queue
-	// shows it early and no badge calls it exact.
+	// shows it early, and a fallback for the longer name, which the
+	// gazetteer lacks, so that no badge calls it exact.
 	if !cands[best].whole && r.Precision == Exact && fragmentOf(read.Designator, r.Place.Kind) {
 		ceiling = math.Min(ceiling, fragmentCeiling)
-		r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q. %s", r.Place.Name, read.Text, r.Note))
+		r.Precision, r.Mention = Fallback, read.Text
+		r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q, which the gazetteer lacks: a guess, not a place that holds it. %s", r.Place.Name, read.Text, r.Note))
 	}
 	// An Arabic name read with one letter changed (variantHits) is
 	// likely, not sure: no shared caption has tested the rule.

@@ -193,3 +193,39 @@ func TestNoACLEDOnPublicRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestEventsGeoJSONRefusesUnknownParameters (issue 65, 10): a misspelt
+// filter of /api/events.geojson (?kidn=) is refused with a 400 and a JSON
+// message naming it, as the OGC route refuses one, rather than answering
+// every event as if unfiltered; its own parameters, the reader's language
+// and download are taken.
+func TestEventsGeoJSONRefusesUnknownParameters(t *testing.T) {
+	_, ts, a := newTestServer(t)
+	if _, _, err := a.ImportBundledEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		query string
+		want  int
+		bad   string // the parameter the message names
+	}{
+		{"kidn=one-sided", http.StatusBadRequest, "kidn"},
+		{"kind=one-sided&limit=10", http.StatusBadRequest, "limit"},
+		{"kind=one-sided&from=2016&to=2016-03&bbox=36,35,38,37&documented=0&download=1&lang=ar", http.StatusOK, ""},
+	} {
+		resp, body := get(t, ts, "/api/events.geojson?"+c.query)
+		if resp.StatusCode != c.want {
+			t.Errorf("?%s: %d, want %d: %.200s", c.query, resp.StatusCode, c.want, body)
+			continue
+		}
+		if c.want != http.StatusBadRequest {
+			continue
+		}
+		var msg struct {
+			Error string `json:"error"`
+		}
+		if err := json.Unmarshal(body, &msg); err != nil || !strings.Contains(msg.Error, c.bad) {
+			t.Errorf("?%s: %s, want a JSON error naming %q", c.query, body, c.bad)
+		}
+	}
+}

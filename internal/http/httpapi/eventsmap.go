@@ -29,12 +29,21 @@ func (s *Server) eventPoints(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
+// eventsGeoJSONParams are the parameters /api/events.geojson takes: the
+// events' filters (web.ParseEventQuery) and download; any other is
+// refused, as the OGC route refuses it.
+var eventsGeoJSONParams = []string{"from", "to", "bbox", "kind", "documented", "download"}
+
 // eventsGeoJSON answers the UCDP GED events the query selects
 // (web.ParseEventQuery) as a GeoJSON FeatureCollection, with the
 // dataset's citation as its attribution.
 func (s *Server) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	eq, err := web.ParseEventQuery(q)
+	err := web.CheckParams(q, eventsGeoJSONParams...)
+	var eq store.EventQuery
+	if err == nil {
+		eq, err = web.ParseEventQuery(q)
+	}
 	if err != nil {
 		s.Error(w, r, err)
 		return

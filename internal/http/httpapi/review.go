@@ -11,7 +11,6 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
-	"github.com/syriamap/syriamap/internal/http/facetcache"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -48,9 +47,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	facetsOf := s.pageFacets(ctx, f)
-	groups, err := s.reviewGroups.Get(ctx, facetcache.Key(f, maxGroups), func(ctx context.Context) ([]photo.ReviewGroup, error) {
-		return s.db.ReviewGroups(ctx, f, maxGroups)
-	})
+	groups, err := s.reviewGroups.Get(ctx, f, maxGroups)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -1,7 +1,6 @@
 package ogcapi
 
 import (
-	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -86,24 +85,10 @@ func ogcFormat(r *http.Request) (string, error) {
 	return "json", nil
 }
 
-// checkParams refuses a query parameter the resource does not take, as
-// OGC API – Features asks (a misspelt filter must not be ignored). The
-// reader's language and digits (?lang=, ?digits=) every page takes. Of
-// several, the first by name is named, so that the answer is the same
-// every time.
+// checkParams refuses a query parameter the resource does not take
+// (web.CheckParams): known are its lists of parameters.
 func checkParams(q url.Values, known ...[]string) error {
-	for _, name := range slices.Sorted(maps.Keys(q)) {
-		ok := name == i18n.LangParam || name == i18n.DigitsParam
-		for _, list := range known {
-			for _, k := range list {
-				ok = ok || k == name
-			}
-		}
-		if !ok {
-			return web.BadParam(name, "is not a parameter of this resource")
-		}
-	}
-	return nil
+	return web.CheckParams(q, slices.Concat(known...)...)
 }
 
 // ogcStart reads what every OGC resource reads: its format, its

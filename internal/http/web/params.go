@@ -1,6 +1,7 @@
 package web
 
 import (
+	"maps"
 	"math"
 	"net/url"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -235,3 +237,17 @@ func NormalQuery(q url.Values) string {
 }
 
 func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// CheckParams refuses a query parameter that is not among known, as OGC
+// API – Features asks of its resources (a misspelt filter must not be
+// ignored, answering everything as if unfiltered). The reader's language
+// and digits (?lang=, ?digits=) every page takes. Of several, the first
+// by name is named, so that the answer is the same every time.
+func CheckParams(q url.Values, known ...string) error {
+	for _, name := range slices.Sorted(maps.Keys(q)) {
+		if name != i18n.LangParam && name != i18n.DigitsParam && !slices.Contains(known, name) {
+			return BadParam(name, "is not a parameter of this resource")
+		}
+	}
+	return nil
+}
