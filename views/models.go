@@ -470,11 +470,15 @@ type ReviewPhoto struct {
 	PrevURL, NextURL, QueueURL, Next string
 	// SearchURL finds gazetteer places by name, for the place field.
 	SearchURL string
-	Map       ReviewMap
-	Flash     string // what the last form did
-	Undo      *Undo  // undoes it, when it changed a group
-	Offer     *Offer // places the group's others named like a place just added
-	History   []EventRow
+	// AwaitsLookURL, when set, is the second looks' queue: the photo's
+	// placement waits for a blind second look by someone other than the
+	// viewer's own hand, so the page offers no placement of its own.
+	AwaitsLookURL string
+	Map           ReviewMap
+	Flash         string // what the last form did
+	Undo          *Undo  // undoes it, when it changed a group
+	Offer         *Offer // places the group's others named like a place just added
+	History       []EventRow
 	// ImageURL is the picture's large derivative ("" for none); File what
 	// its image file says, as on the photo page (nil for none).
 	ImageURL string

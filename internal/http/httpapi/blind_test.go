@@ -144,6 +144,15 @@ func (f *blindFlow) decided(t *testing.T) {
 	if _, body := do(t, nil, "GET", e.ts.URL+"/api/photos/"+id+".geojson", "", f.rana...); !strings.Contains(body, f.village.ID) {
 		t.Errorf("rana's own photo does not show her placement: %.300s", body)
 	}
+	// omar's review page sends him to the second looks, with no form
+	// that would place the photo (and end the look) instead; rana's keeps
+	// hers.
+	if body := blindBody(t, e, "/review/photos/"+id, f.omar); !strings.Contains(body, `data-testid="awaits-look"`) || strings.Contains(body, `data-testid="review-form"`) {
+		t.Errorf("omar's review page of a photo waiting for his look offers its forms, or does not send him to the second looks")
+	}
+	if body := blindBody(t, e, "/review/photos/"+id, f.rana); strings.Contains(body, `data-testid="awaits-look"`) || !strings.Contains(body, `data-testid="review-form"`) {
+		t.Errorf("rana's review page of her own waiting placement lost its form")
+	}
 	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+f.look, `{"place_id":"`+f.village.ID+`"}`, f.omar...); res.StatusCode != 200 || !strings.Contains(body, `"state":"agreed"`) {
 		t.Fatalf("omar's answer: %d %s", res.StatusCode, body)
 	}

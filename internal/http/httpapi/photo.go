@@ -61,7 +61,7 @@ func featureOf(p *photo.Photo) photo.Feature {
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
 		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,
 		Review: p.Review, ReviewedBy: p.ReviewedBy, ReviewedAt: reviewedAt, ImageFile: p.ImageFile, Check: p.Check,
-		Reuse: p.Reuse, Graphic: p.Harm == photo.HarmGraphic, Events: p.Events}
+		Reuse: p.Reuse, Graphic: p.Harm == photo.HarmGraphic, Events: p.Events, Verified: p.Verified}
 }
 
 // photoFeature is one photo as a GeoJSON Feature with everything known

@@ -133,6 +133,9 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"),
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Offer: s.offerOf(r, p.ID, group, q.Get("done")), Draft: map[string]string{}}
+	if p.AwaitsLook() && !photo.ViewerOf(ctx).SeesAnswer(p.ReviewedBy) {
+		m.AwaitsLookURL = s.URL("second-looks")
+	}
 	s.reviewEvidence(w, r, l, p, &m)
 	for name, v := range q {
 		if field, ok := strings.CutPrefix(name, "draft_"); ok && len(v) > 0 {

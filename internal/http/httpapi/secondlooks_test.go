@@ -170,6 +170,10 @@ func (f looksFlow) readersSee(t *testing.T) {
 			t.Errorf("%s: want the one verified photo: %.300s", u, body)
 		}
 	}
+	// The photo's own Feature says it as the lists do.
+	if _, body := get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"verified":true`) {
+		t.Errorf("the photo's GeoJSON does not say it is verified: %.300s", body)
+	}
 	if _, body := get(t, e.ts, "/api/photos.csv?verified=1"); strings.Count(strings.TrimSpace(string(body)), "\n") != 1 || !strings.Contains(string(body), ",true\n") {
 		t.Errorf("the CSV of verified photos: %s", body)
 	}

@@ -160,7 +160,7 @@ func (im *Imports) Job(id, editor string) (Job, error) {
 	defer im.mu.Unlock()
 	j, ok := im.jobs[id]
 	if !ok || j.Editor != editor {
-		return Job{}, photo.Errorf(photo.ENotFound, "no upload %q (uploads are kept until the server restarts)", id)
+		return Job{}, photo.Errorf(photo.ENotFound, "no import job %q of yours (jobs are kept until the server restarts)", id)
 	}
 	out := *j
 	out.Files = slices.Clone(j.Files)

@@ -121,7 +121,9 @@ func (g *Guard) Writable(ctx context.Context) error {
 // Editing wraps a handler that writes: it runs only on a server that
 // takes writes (403 otherwise), for an editor (401), and for a session only
 // with its CSRF token, in the X-CSRF-Token header or the form's csrf
-// field (403). Nothing is changed otherwise.
+// field (403). Nothing is changed otherwise. A read among these routes
+// (GET or HEAD: an upload's job, how far a resumable upload got) changes
+// nothing, so it needs no token: a forged one could not read the answer.
 func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Editor)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		// A server that takes no writes says so to everyone (403): signing
@@ -134,7 +136,7 @@ func (g *Guard) Editing(h func(w http.ResponseWriter, r *http.Request, ed *Edito
 		if err == nil && ed == nil {
 			err = photo.Errorf(photo.EUnauthorized, "sign in, or send a bearer token, to change the archive")
 		}
-		if err == nil && ed.CSRF != "" {
+		if err == nil && ed.CSRF != "" && !safeMethod(r.Method) {
 			got := r.Header.Get(CSRFHeader)
 			if got == "" && web.IsForm(r) {
 				r.Body = http.MaxBytesReader(w, r.Body, MaxFormBytes)
@@ -176,6 +178,11 @@ func (g *Guard) Viewing(h http.HandlerFunc) http.HandlerFunc {
 		}
 		h(w, r)
 	}
+}
+
+// safeMethod reports whether method only reads (RFC 9110, 9.2.1).
+func safeMethod(method string) bool {
+	return method == http.MethodGet || method == http.MethodHead || method == http.MethodOptions
 }
 
 // MaxFormBytes bounds a form's body.

@@ -41,7 +41,7 @@ func (fakeStore) UseSignInCode(context.Context, string) error               { re
 func (fakeStore) SetPassword(context.Context, string, string, string) error { return nil }
 
 // TestEditing: a write runs for an editor only — by token, or by session
-// with its CSRF token — and never on a read-only server or one with no
+// with its CSRF token (a read, GET or HEAD, without it) — and never on a read-only server or one with no
 // editors; each refusal is the error the server answers.
 func TestEditing(t *testing.T) {
 	for _, tt := range []struct {
@@ -59,12 +59,22 @@ func TestEditing(t *testing.T) {
 		{"a token that is not valid", fakeStore{true}, false, []string{"Authorization", "Bearer nope"}, photo.EUnauthorized},
 		{"a read-only server", fakeStore{true}, true, []string{"Authorization", "Bearer t0ken"}, photo.EForbidden},
 		{"an archive with no editors", fakeStore{false}, false, []string{"Authorization", "Bearer t0ken"}, photo.EForbidden},
+		// A read of an editor's own (an upload's job, HEAD of a resumable
+		// upload) changes nothing: a session needs no token for it, but
+		// still must be an editor's.
+		{"GET: a session without a token", fakeStore{true}, false, []string{"Cookie", Cookie + "=s3cret"}, ""},
+		{"HEAD: a session without a token", fakeStore{true}, false, []string{"Cookie", Cookie + "=s3cret"}, ""},
+		{"GET: nobody", fakeStore{true}, false, nil, photo.EUnauthorized},
 	} {
 		var refused error
 		g := New(tt.store, tt.readOnly, func(_ http.ResponseWriter, _ *http.Request, err error) { refused = err })
 		ran := ""
 		h := g.Editing(func(_ http.ResponseWriter, _ *http.Request, ed *Editor) { ran = ed.Name })
-		r := httptest.NewRequest("PUT", "/api/photos/x/placement", strings.NewReader("{}"))
+		method, _, isRead := strings.Cut(tt.name, ": ")
+		if !isRead {
+			method = "PUT"
+		}
+		r := httptest.NewRequest(method, "/api/photos/x/placement", strings.NewReader("{}"))
 		for i := 0; i+1 < len(tt.header); i += 2 {
 			r.Header.Set(tt.header[i], tt.header[i+1])
 		}
