@@ -23,9 +23,14 @@ type Record struct {
 	Line    int // the line the record starts on
 	Caption string
 	// Ref is the file's own id for the photo, Label its source column.
-	Ref, Label           string
-	ImageURL, ImagePath  string
-	Date                 *photo.Date
+	Ref, Label          string
+	ImageURL, ImagePath string
+	Date                *photo.Date
+	// Published is the day the page that shows the photo was published,
+	// when the file gives it: the caption reader's reference date, the
+	// year of a caption's day and month written without one (see
+	// caption.ParseAt). It is no date of the photo's.
+	Published            *photo.Date
 	Photographer, Agency *string
 	// Point is [lon, lat], given together.
 	Point *[2]float64
@@ -191,6 +196,7 @@ var fieldNames = map[string][]string{
 	"image_path":   {"image_path"},
 	"source":       {"source", "المصدر"},
 	"date":         {"date", "date_created", "datecreated", "التاريخ"},
+	"published":    {"published", "date_published", "published_at", "datepublished", "تاريخ النشر"},
 	"photographer": {"photographer", "byline", "by-line", "creator", "المصور"},
 	"agency":       {"agency", "credit", "الوكالة"},
 	"lat":          {"lat", "latitude", "خط العرض"},
@@ -250,6 +256,13 @@ func fill(rec *Record, get func(string) (string, bool), name string) error {
 			return at("%v", err)
 		}
 		rec.Date = &d
+	}
+	if v, ok := get("published"); ok && strings.TrimSpace(v) != "" {
+		d, err := photo.ParseDate(v)
+		if err != nil {
+			return at("published: %v", err)
+		}
+		rec.Published = &d
 	}
 	for _, f := range []struct {
 		key string

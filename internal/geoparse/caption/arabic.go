@@ -113,14 +113,15 @@ func arSentenceEnd(t *arTok) bool {
 	return t.punct && (t.text == "." || t.text == "؟" || t.text == "?" || t.text == "!")
 }
 
-// parseArabic reads a caption written in Arabic.
-func parseArabic(text string) Caption {
+// parseArabic reads a caption written in Arabic; ref is the reference
+// date a day and month without a year are read in (see ParseAt).
+func parseArabic(text string, ref Date) Caption {
 	c := Caption{Text: text, Arabic: true}
 	// Line breaks end sentences (a title line, a credit on its own line).
 	toks := tokenizeArabic(text)
 	markArabicSentences(text, toks)
 	c.Credit, c.CreditStart, c.CreditEnd = arabicCredit(text, toks)
-	c.Date = arabicDate(toks)
+	c.Date = arabicDate(toks, ref)
 	c.Mentions = arabicMentions(text, toks)
 	return c
 }
