@@ -169,6 +169,9 @@ type arAgency struct {
 	// brackets or quotes, or at the caption's start or end ("أ ب" is a
 	// credit in "(أ ب)", "الفرنسية" in «الفرنسية»).
 	bare bool
+	// bracketed: only right after an opening bracket or quote (a local
+	// source's name, which a sentence names too: "(الدفاع المدني)").
+	bracketed bool
 }
 
 // arBrackets open and close a credit.
@@ -267,6 +270,9 @@ func (cr *arCredit) agency(i int) {
 	}
 	last := i + arSpan(cr.toks, i, n) - 1
 	if !a.bare && !arEnclosed(cr.toks, i, last) {
+		return
+	}
+	if a.bracketed && (i == 0 || !cr.toks[i-1].punct || !strings.Contains(arOpen, cr.toks[i-1].text)) {
 		return
 	}
 	cr.c.Agency = a.name

@@ -7,6 +7,8 @@ package caption
 import (
 	"strings"
 	"sync"
+
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 )
 
 // Caption is what Parse reads from one caption.
@@ -50,18 +52,24 @@ func Parse(text string) Caption { return ParseAt(text, Date{}) }
 // than a guessed year. A year the caption writes always wins. It is safe
 // for concurrent use.
 func ParseAt(text string, ref Date) Caption {
+	var c Caption
 	arabic, latin := scripts(text)
 	switch {
 	case arabic > latin && latin >= mixedLetters:
-		return mix(parseArabic(text, ref), parseEnglish(text))
+		c = mix(parseArabic(text, ref), parseEnglish(text))
 	case arabic > latin:
-		return parseArabic(text, ref)
+		c = parseArabic(text, ref)
 	case arabic >= mixedLetters:
-		c := mix(parseEnglish(text), parseArabic(text, ref))
+		c = mix(parseEnglish(text), parseArabic(text, ref))
 		c.Arabic = false
-		return c
+	default:
+		c = parseEnglish(text)
 	}
-	return parseEnglish(text)
+	// A source known under names in both scripts is filed under one
+	// (lexicon.Agencies): "مركز الغوطة الإعلامي" and "Ghouta Media Center"
+	// are one agency.
+	c.Credit.Agency = lexicon.AgencyID(c.Credit.Agency)
+	return c
 }
 
 // parseEnglish reads a caption written in English (or another language in
