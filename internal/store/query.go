@@ -12,6 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -50,7 +51,7 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		return col + " IN (" + strings.TrimSuffix(strings.Repeat("?,", len(vals)), ",") + ")"
 	}
 	if len(f.Agencies) > 0 {
-		conds = append(conds, in("agency", f.Agencies))
+		conds = append(conds, in("agency", agencyIDsOf(f.Agencies)))
 	}
 	if len(f.Photographers) > 0 {
 		conds = append(conds, in("photographer", f.Photographers))
@@ -586,6 +587,9 @@ func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit
 		var c photo.Count
 		if err := rows.Scan(&c.Value, &c.Label, &c.Count); err != nil {
 			return err
+		}
+		if facet == photo.FacetAgency { // a source's English name (lexicon.Agencies)
+			c.Label = lexicon.AgencyName(c.Value, "en")
 		}
 		*dst = append(*dst, c)
 	}
