@@ -190,6 +190,8 @@ func arabicCredit(text string, toks []arTok) (Credit, int, int) {
 			cr.photographer(i)
 		case t.fold == "المصدر" && i+2 < len(toks) && toks[i+1].text == ":" && !toks[i+2].punct:
 			cr.source(i)
+		case t.fold == "مصور" && cr.c.Agency == "":
+			cr.photographerOf(i)
 		default:
 			cr.agency(i)
 		}
@@ -249,6 +251,16 @@ func (cr *arCredit) photographer(i int) {
 	}
 }
 
+// photographerOf reads "مصور X" at token i, a photographer of agency X
+// ("التقط مصور وكالة الأنباء الفرنسية صورة", a photographer of AFP took a
+// picture): X is the credit's agency, wherever the words stand.
+func (cr *arCredit) photographerOf(i int) {
+	if a, n := arAgencyMatch(cr.toks, i+1); n > 0 {
+		cr.c.Agency = a.name
+		cr.span(i+1, i+arSpan(cr.toks, i+1, n))
+	}
+}
+
 // source reads "المصدر: X" at token i, which names where the photo came
 // from: a known agency, or the word as written.
 func (cr *arCredit) source(i int) {
@@ -277,6 +289,25 @@ func (cr *arCredit) agency(i int) {
 	}
 	cr.c.Agency = a.name
 	cr.span(i, last)
+	cr.nameBeforeSlash(i)
+}
+
+// nameBeforeSlash reads the photographer written before the agency at
+// token i and a slash, in the same brackets: "(محمد خير/ الأناضول)".
+func (cr *arCredit) nameBeforeSlash(i int) {
+	toks := cr.toks
+	if cr.c.Photographer != "" || i < 3 || !toks[i-1].punct || toks[i-1].text != "/" {
+		return
+	}
+	k := i - 2
+	for k >= 0 && !toks[k].punct && toks[k].num < 0 && i-2-k < 4 {
+		k--
+	}
+	if k < 0 || k == i-2 || !toks[k].punct || !strings.Contains(arOpen, toks[k].text) {
+		return
+	}
+	cr.c.Photographer = cr.text[toks[k+1].start:toks[i-2].end]
+	cr.span(k+1, i-1)
 }
 
 // span takes tokens a to b, with the brackets around them, into the

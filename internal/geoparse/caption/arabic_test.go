@@ -24,6 +24,15 @@ func TestArabicCredit(t *testing.T) {
 		{"سوق في إدلب. عدسة: أحمد محمد", "أحمد محمد", ""},
 		{"منازل مدمّرة وسط حمص القديمة .", "", ""},
 		{"الفرنسية لغة يتعلمها الأطفال في المدرسة بدمشق", "", ""}, // a word, not in brackets nor at the end
+		// The wires as Arabic pages credit them (issue 66, item 4): the
+		// photographer before a slash in the brackets, the agency's long
+		// name after "مصور" (a photographer of), a channel in brackets.
+		{"معاناة السوريين تستمر مع القصف (محمد خير/ الأناضول)", "محمد خير", "Anadolu Agency"},
+		{"في مدينة حلب التقط مصور وكالة الأنباء الفرنسية صورة لطفل داخل خيمة", "", "AFP"},
+		{"دماء تلطخ وجه طفل صغير نجا من الموت تحت الأنقاض(الجزيرة)", "", "Al Jazeera"},
+		{"نازحون في منطقة الجزيرة شمال شرقي سوريا", "", ""}, // the region, not the channel
+		{"نازحون يصلون إلى الجزيرة.", "", ""},
+		{"يمنع دخول الأطفال إلى تركيا إلا بصحبة ذويهم (Getty)", "", "Getty Images"},
 	} {
 		got := Parse(c.text).Credit
 		if got.Photographer != c.photographer || got.Agency != c.agency {

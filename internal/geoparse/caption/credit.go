@@ -46,10 +46,11 @@ const (
 var agencies, arAgencies = knownAgencies()
 
 // knownAgencies reads the table of agencies. A spelling in Arabic letters
-// is the Arabic reader's, its words as written (folded on start), "~"
-// first when the words are a credit only in brackets or quotes, or at
-// the caption's start or end ("أ ب", "الفرنسية"); any other is the
-// English reader's.
+// is the Arabic reader's, its words as written (folded on start), with
+// a mark (lexicon.SpellingMark) first when the words are a credit only in
+// brackets or quotes, or at the caption's start or end ("~أ ب",
+// "~الفرنسية"), or right after an opening bracket ("(الجزيرة", which is
+// a region too); any other is the English reader's.
 func knownAgencies() (map[string]agency, []arAgency) {
 	m := map[string]agency{}
 	var ar []arAgency
@@ -60,13 +61,14 @@ func knownAgencies() (map[string]agency, []arAgency) {
 				m[s] = agency{name, rank}
 				continue
 			}
-			bare := !strings.HasPrefix(s, "~")
-			ar = append(ar, arAgency{words: strings.Fields(strings.TrimPrefix(s, "~")), name: name, bare: bare})
+			mark, words := lexicon.SpellingMark(s)
+			ar = append(ar, arAgency{words: strings.Fields(words), name: name,
+				bare: mark == lexicon.MarkAnywhere, bracketed: mark == lexicon.MarkBracketed})
 		}
 	}
 	add(rankWire, "Reuters", "reuter", "thomson reuters", "رويترز")
 	add(rankWire, "AFP", "agence france-presse", "agence france presse", "afp photo", "afp photos", "afpphoto",
-		"أ ف ب", "وكالة الصحافة الفرنسية", "~الفرنسية")
+		"أ ف ب", "وكالة الصحافة الفرنسية", "~وكالة الأنباء الفرنسية", "~الفرنسية")
 	add(rankWire, "AP", "associated press", "the associated press", "ap photo", "ap photos", "ap images",
 		"~أ ب", "أسوشيتد برس", "أسوشيتدبرس")
 	add(rankWire, "EPA", "epa-efe", "european pressphoto agency", "epa photo", "~أ ب أ")
@@ -105,7 +107,7 @@ func knownAgencies() (map[string]agency, []arAgency) {
 	add(rankPhotoAgency, "The New York Times", "new york times", "nyt")
 	add(rankPhotoAgency, "The Washington Post", "washington post")
 	add(rankPhotoAgency, "The Guardian", "guardian")
-	add(rankPhotoAgency, "Al Jazeera", "aljazeera")
+	add(rankPhotoAgency, "Al Jazeera", "aljazeera", "(قناة الجزيرة", "(الجزيرة")
 	add(rankPhotoAgency, "BBC")
 	add(rankPhotoAgency, "CNN")
 	add(rankDistributor, "Getty Images", "getty", "gettyimages", "getty images news")
@@ -265,7 +267,7 @@ func (cr *creditReader) read(part string) bool {
 	}
 	if a, found := agencyOf(key); found {
 		cr.agency(a)
-		return cr.parts > 1 || cr.slash || a.rank >= rankPhotoAgency
+		return cr.parts > 1 || cr.slash || a.rank >= rankDistributor
 	}
 	if creditMarkers[key] {
 		cr.marked = true
