@@ -39,6 +39,18 @@ func TestOneAgencyInBothScripts(t *testing.T) {
 			t.Errorf("agency=%s: %d photos (%v), want 2", name, len(ps), err)
 		}
 	}
+	// An OGC filter (agency = 'الدفاع المدني') too.
+	if ps, err := db.Photos(ctx, photo.Filter{Conds: []photo.Cond{{Property: "agency", Op: "=", Value: "الدفاع المدني"}}}); err != nil || len(ps) != 2 {
+		t.Errorf("agency = 'الدفاع المدني': %d photos (%v), want 2", len(ps), err)
+	}
+	// A search for a source's name, in either script, finds its photos
+	// whatever script their captions are in.
+	for _, q := range []string{"الدفاع المدني", "White Helmets"} {
+		ps, err := db.Photos(ctx, photo.Filter{Query: q})
+		if err != nil || len(ps) != 2 {
+			t.Errorf("q=%s: %d photos (%v), want 2", q, len(ps), err)
+		}
+	}
 	typed := "فيس بوك"
 	if _, err := db.Apply(ctx, []string{photo.ID("A boy in Idlib.")}, photo.Change{Author: "ed", Agency: &typed}); err != nil {
 		t.Fatal(err)
