@@ -264,13 +264,40 @@ func (cr *arCredit) photographerOf(i int) {
 // source reads "المصدر: X" at token i, which names where the photo came
 // from: a known agency, or the word as written.
 func (cr *arCredit) source(i int) {
+	last := i + 2
 	if a, n := arAgencyMatch(cr.toks, i+2); n > 0 {
-		cr.c.Agency = a.name
-		cr.span(i, i+1+n)
+		cr.c.Agency, last = a.name, i+1+arSpan(cr.toks, i+2, n)
+	} else {
+		cr.c.Agency = cr.toks[i+2].text
+	}
+	cr.span(i, last)
+	cr.nameAfterSlash(last)
+}
+
+// nameAfterSlash reads the photographer written after a source at token
+// i and a slash, up to the closing bracket or the end: "(المصدر: البوابة/
+// جـ. زاك هولو)". The name is at most five words; initials keep their dots.
+func (cr *arCredit) nameAfterSlash(i int) {
+	toks := cr.toks
+	if cr.c.Photographer != "" || i+2 >= len(toks) || !toks[i+1].punct || toks[i+1].text != "/" {
 		return
 	}
-	cr.c.Agency = cr.toks[i+2].text
-	cr.span(i, i+2)
+	k, words := i+2, 0
+	for k < len(toks) && words <= 5 && (!toks[k].punct && toks[k].num < 0 || toks[k].text == "." && words > 0) {
+		if !toks[k].punct {
+			words++
+		}
+		k++
+	}
+	end := k
+	for end > i+2 && toks[end-1].punct { // a closing dot is the sentence's
+		end--
+	}
+	if words == 0 || words > 5 || k < len(toks) && !strings.Contains(arClose, toks[k].text) {
+		return
+	}
+	cr.c.Photographer = cr.text[toks[i+2].start:toks[end-1].end]
+	cr.span(i+1, end-1)
 }
 
 // agency reads an agency's name at token i: one that is only ever an

@@ -33,6 +33,7 @@ func TestArabicCredit(t *testing.T) {
 		{"نازحون في منطقة الجزيرة شمال شرقي سوريا", "", ""}, // the region, not the channel
 		{"نازحون يصلون إلى الجزيرة.", "", ""},
 		{"يمنع دخول الأطفال إلى تركيا إلا بصحبة ذويهم (Getty)", "", "Getty Images"},
+		{"أطفال في مخيم الزعتري. (المصدر: البوابة/ جـ. زاك هولو).", "جـ. زاك هولو", "البوابة"},
 	} {
 		got := Parse(c.text).Credit
 		if got.Photographer != c.photographer || got.Agency != c.agency {
