@@ -91,8 +91,9 @@ func tokenizeArabic(text string) []arTok {
 				j += s2
 			}
 			t := arTok{start: i, end: j, text: text[i:j], fold: lexicon.FoldArabic(text[i:j]), num: -1}
-			if n, err := strconv.Atoi(t.fold); err == nil {
-				t.num, t.digits = n, len(t.fold)
+			// A number, or one with the article ("الـ15", the 15th).
+			if n, err := strconv.Atoi(strings.TrimPrefix(t.fold, "ال")); err == nil && t.fold != "ال" {
+				t.num, t.digits = n, len(strings.TrimPrefix(t.fold, "ال"))
 			}
 			toks = append(toks, t)
 			i = j

@@ -95,13 +95,9 @@ func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 	case t.num >= 1 && t.num <= 31 && t.digits <= 2:
 		// day month year, day من month year ("15 من آب 2018"); day
 		// month with no year, in the reference's year
-		j := i + 1
-		if j < len(toks) && toks[j].fold == "من" {
-			j++
-		}
-		if m, n := arMonthAt(toks, j); m != 0 {
-			if n < len(toks) && arYear(&toks[n]) {
-				return Date{Year: toks[n].num, Month: m, Day: t.num, Precision: "day"}, n, true
+		if m, n := arMonthAt(toks, arSkip(toks, i+1, arDayFillers)); m != 0 {
+			if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+				return Date{Year: toks[y].num, Month: m, Day: t.num, Precision: "day"}, y, true
 			}
 			if y := yearOfRef(m, t.num, ref); y != 0 {
 				return Date{Year: y, Month: m, Day: t.num, Precision: "day"}, n - 1, true
@@ -118,11 +114,30 @@ func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 		}
 		return Date{Year: t.num, Precision: "year"}, i, true
 	}
-	// month year
-	if m, n := arMonthAt(toks, i); m != 0 && n < len(toks) && arYear(&toks[n]) {
-		return Date{Year: toks[n].num, Month: m, Precision: "month"}, n, true
+	// month year, month من العام year
+	if m, n := arMonthAt(toks, i); m != 0 {
+		if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+			return Date{Year: toks[y].num, Month: m, Precision: "month"}, y, true
+		}
 	}
 	return Date{}, 0, false
+}
+
+// The words a date may hold between its day and its month ("15 من شهر
+// آب", the 15th of the month of August) and between its month and its
+// year ("آب من عام 2018", August of the year 2018), folded.
+var (
+	arDayFillers  = map[string]bool{"من": true, "شهر": true}
+	arYearFillers = map[string]bool{"من": true, "عام": true, "العام": true, "لعام": true, "سنه": true, "السنه": true}
+)
+
+// arSkip returns the index of the first token from i whose word is not
+// one of fillers.
+func arSkip(toks []arTok, i int, fillers map[string]bool) int {
+	for i < len(toks) && !toks[i].punct && fillers[toks[i].fold] {
+		i++
+	}
+	return i
 }
 
 // yearOfRef is the year a day and month written without one are read in:

@@ -94,6 +94,10 @@ func TestArabicDateAsEnabBaladiWrites(t *testing.T) {
 		{"after the reference: the year before", "حريق بمخيم في لبنان - 30 من كانون الأول (فيس بوك)", ref("2020-01-02"), "2019-12-30"},
 		{"a reference known to its year only", "قصف على دوما - 18 تشرين الثاني", ref("2016"), "2016-11-18"},
 		{"the caption's year over the reference's", "قصف على دوما - 18 تشرين الثاني 2015", ref("2016-11-20"), "2015-11-18"},
+		{"day of the month of, of the year", "قصف على دوما في 15 من شهر آب من عام 2018", Date{}, "2018-08-15"},
+		{"day month year with the word year", "قصف على دوما في 15 آب عام 2018", Date{}, "2018-08-15"},
+		{"the day with the article", "قصف على دوما في الـ15 من آب 2018", Date{}, "2018-08-15"},
+		{"month of the year", "قصف على دوما في شهر آب من العام 2018", Date{}, "2018-08"},
 	} {
 		if got := ParseAt(c.text, c.ref).Date.String(); got != c.want {
 			t.Errorf("%s: %s (reference %v)\n  date %q, want %q", c.name, c.text, c.ref, got, c.want)
