@@ -27,7 +27,9 @@ type Record struct {
 	ImageURL, ImagePath string
 	Date                *photo.Date
 	// Published is the day the page that shows the photo was published,
-	// when the file gives it: the caption reader's reference date, the
+	// when the file gives it (its published column, else the date in the
+	// address of its source page or image, /2016/09/24/): the caption
+	// reader's reference date, the
 	// year of a caption's day and month written without one (see
 	// caption.ParseAt). It is no date of the photo's.
 	Published            *photo.Date
@@ -257,12 +259,8 @@ func fill(rec *Record, get func(string) (string, bool), name string) error {
 		}
 		rec.Date = &d
 	}
-	if v, ok := get("published"); ok && strings.TrimSpace(v) != "" {
-		d, err := photo.ParseDate(v)
-		if err != nil {
-			return at("published: %v", err)
-		}
-		rec.Published = &d
+	if err := published(rec, get); err != nil {
+		return at("%v", err)
 	}
 	for _, f := range []struct {
 		key string
