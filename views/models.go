@@ -450,7 +450,8 @@ type ReviewPhoto struct {
 	Date, DatePrecision string
 	DateShown           string // Date in the reader's words
 	Photographer        string
-	Agency              string
+	Agency              string        // as the archive holds it, which the form edits
+	AgencyShown         string        // Agency in the reader's language
 	Chosen              *ReviewChoice // nil when unplaced
 	Placement           Placement
 	Mention, Note       string

@@ -1341,9 +1341,9 @@ func ReviewPhotoPage(m ReviewPhoto) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var86 string
-			templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(orUnknown(ctx, m.Agency))
+			templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(orUnknown(ctx, m.AgencyShown))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `review.templ`, Line: 150, Col: 146}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `review.templ`, Line: 150, Col: 151}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var86))
 			if templ_7745c5c3_Err != nil {

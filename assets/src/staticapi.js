@@ -95,7 +95,8 @@ export class StaticAPI {
       this.byID = new Map();
       this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence, seq, verified], k) => {
         const p = { k, id, lon, lat, from, to, placement, metadata, confidence, seq, verified: verified === 1,
-          agency: agency < 0 ? "" : d.agencies[agency][0], photographer: photographer < 0 ? "" : d.photographers[photographer][0],
+          agency: agency < 0 ? "" : d.agencies[agency][0], agencyName: agency < 0 ? "" : d.agencies[agency][1], agencyAr: agency < 0 ? "" : d.agencies[agency][2],
+          photographer: photographer < 0 ? "" : d.photographers[photographer][0],
           place: place < 0 ? "" : d.places[place][0], placeName: place < 0 ? "" : d.places[place][1], placeNameAr: place < 0 ? "" : d.places[place][2],
           gov: gov < 0 ? "" : d.governorates[gov][0], govAr: gov < 0 ? "" : d.governorates[gov][2], agreement: agreement < 0 ? "" : d.agreements[agreement][0] };
         this.byID.set(id, p);
@@ -337,8 +338,9 @@ export class StaticAPI {
         if (!value) continue;
         counts.set(value, (counts.get(value) || 0) + 1);
         if (!labels.has(value)) {
-          labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : value);
-          labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : undefined);
+          // A source known in both scripts is named in each (agencies.tsv).
+          labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : field === "agency" ? p.agencyName || value : value);
+          labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : field === "agency" ? p.agencyAr : undefined);
         }
       }
       out[FACET_KEYS[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)

@@ -202,9 +202,18 @@ func (x *placeIndex) folded() map[*gazetteer.Place][]gazetteer.Key {
 }
 
 // Build reads one record into a photo: the caption reader's date and
-// credit, the geocoder's place, and the file's own values over them.
+// credit, the geocoder's place, and the file's own values over them. The
+// caption is read at the record's reference date (caption.ParseAt): the
+// day its page was published, else the date the file gives the photo.
 func (a *Archive) Build(rec ingest.Record) *photo.Photo {
-	c := caption.Parse(rec.Caption)
+	var ref photo.Date
+	switch {
+	case rec.Published != nil:
+		ref = *rec.Published
+	case rec.Date != nil:
+		ref = *rec.Date
+	}
+	c := caption.ParseAt(rec.Caption, ref)
 	p := &photo.Photo{
 		ID:           photo.ID(rec.Caption),
 		Caption:      rec.Caption,

@@ -23,9 +23,16 @@ type Record struct {
 	Line    int // the line the record starts on
 	Caption string
 	// Ref is the file's own id for the photo, Label its source column.
-	Ref, Label           string
-	ImageURL, ImagePath  string
-	Date                 *photo.Date
+	Ref, Label          string
+	ImageURL, ImagePath string
+	Date                *photo.Date
+	// Published is the day the page that shows the photo was published,
+	// when the file gives it (its published column, else the date in the
+	// address of its source page or image, /2016/09/24/): the caption
+	// reader's reference date, the
+	// year of a caption's day and month written without one (see
+	// caption.ParseAt). It is no date of the photo's.
+	Published            *photo.Date
 	Photographer, Agency *string
 	// Point is [lon, lat], given together.
 	Point *[2]float64
@@ -191,6 +198,7 @@ var fieldNames = map[string][]string{
 	"image_path":   {"image_path"},
 	"source":       {"source", "المصدر"},
 	"date":         {"date", "date_created", "datecreated", "التاريخ"},
+	"published":    {"published", "date_published", "published_at", "datepublished", "تاريخ النشر"},
 	"photographer": {"photographer", "byline", "by-line", "creator", "المصور"},
 	"agency":       {"agency", "credit", "الوكالة"},
 	"lat":          {"lat", "latitude", "خط العرض"},
@@ -260,6 +268,9 @@ func fill(rec *Record, get func(string) (string, bool), name string) error {
 			return at("%v", err)
 		}
 		rec.Date = &d
+	}
+	if err := published(rec, get); err != nil {
+		return at("%v", err)
 	}
 	for _, f := range []struct {
 		key string

@@ -386,7 +386,8 @@ func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c
 		ph, fph = *c.Photographer, sql.NullString{String: *c.Photographer, Valid: true}
 	}
 	if c.Agency != nil {
-		ag, fag = *c.Agency, sql.NullString{String: *c.Agency, Valid: true}
+		id := agencyID(*c.Agency) // one agency under its names
+		ag, fag = id, sql.NullString{String: id, Valid: true}
 	}
 	after = state(d, ph, ag)
 	// A later fix of one value keeps the earlier fixes of the others.

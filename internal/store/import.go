@@ -357,6 +357,11 @@ type written struct {
 // of it, and returns it as written.
 func (st *importStmts) write(ctx context.Context, file string, r Record, now string) (outcome, written, error) {
 	p := r.Photo
+	if id := agencyID(p.Agency); id != p.Agency { // one agency under its names
+		cp := *p
+		cp.Agency = id
+		p = &cp
+	}
 	row, err := newRow(p, st.mentionKey)
 	if err != nil {
 		return 0, written{}, err

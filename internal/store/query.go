@@ -12,6 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -36,12 +37,17 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
 	if q := ftsQuery(f.Query); q != "" {
+		cond, a := "rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", []any{q}
 		if folded, ok := arabicQuery(q); ok {
 			// Arabic words: as written, or folded and without particles.
-			add("(rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?) OR rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?))", q, folded)
-		} else {
-			add("rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", q)
+			cond, a = "(rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?) OR rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?))", []any{q, folded}
 		}
+		// A source's name in either script: its photos, whatever script
+		// their captions are in (lexicon.Agencies).
+		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {
+			cond, a = "("+cond+" OR agency = ?)", append(a, ag.ID)
+		}
+		add(cond, a...)
 	}
 	in := func(col string, vals []string) string {
 		for _, v := range vals {
@@ -50,7 +56,7 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		return col + " IN (" + strings.TrimSuffix(strings.Repeat("?,", len(vals)), ",") + ")"
 	}
 	if len(f.Agencies) > 0 {
-		conds = append(conds, in("agency", f.Agencies))
+		conds = append(conds, in("agency", agencyIDsOf(f.Agencies)))
 	}
 	if len(f.Photographers) > 0 {
 		conds = append(conds, in("photographer", f.Photographers))
@@ -269,8 +275,12 @@ func condSQL(c photo.Cond) (string, any, error) {
 			return "", nil, photo.ParamErrorf("filter", "confidence compares with a number")
 		}
 	default:
-		if _, ok := v.(string); !ok {
+		str, ok := v.(string)
+		if !ok {
 			return "", nil, photo.ParamErrorf("filter", "%s compares with a 'string'", c.Property)
+		}
+		if c.Property == "agency" { // any name of a source known in both scripts
+			v = agencyID(str)
 		}
 	}
 	return col + " " + c.Op + " ?", v, nil
@@ -651,6 +661,9 @@ func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit
 		var c photo.Count
 		if err := rows.Scan(&c.Value, &c.Label, &c.Count); err != nil {
 			return err
+		}
+		if facet == photo.FacetAgency { // a source's English name (lexicon.Agencies)
+			c.Label = lexicon.AgencyName(c.Value, "en")
 		}
 		*dst = append(*dst, c)
 	}

@@ -487,7 +487,8 @@ func (s *DB) pendingMigrations(ctx context.Context, db *sql.DB) ([]string, error
 // migrationSteps fill, in a migration's transaction, what its SQL cannot:
 // data made in Go.
 var migrationSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	9: func(ctx context.Context, tx *sql.Tx) error { return indexArabic(ctx, tx, 0) },
+	9:  func(ctx context.Context, tx *sql.Tx) error { return indexArabic(ctx, tx, 0) },
+	33: agencyIDs,
 }
 
 func migrationVersion(base string) int {

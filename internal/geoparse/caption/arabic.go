@@ -91,8 +91,9 @@ func tokenizeArabic(text string) []arTok {
 				j += s2
 			}
 			t := arTok{start: i, end: j, text: text[i:j], fold: lexicon.FoldArabic(text[i:j]), num: -1}
-			if n, err := strconv.Atoi(t.fold); err == nil {
-				t.num, t.digits = n, len(t.fold)
+			// A number, or one with the article ("الـ15", the 15th).
+			if n, err := strconv.Atoi(strings.TrimPrefix(t.fold, "ال")); err == nil && t.fold != "ال" {
+				t.num, t.digits = n, len(strings.TrimPrefix(t.fold, "ال"))
 			}
 			toks = append(toks, t)
 			i = j
@@ -113,14 +114,15 @@ func arSentenceEnd(t *arTok) bool {
 	return t.punct && (t.text == "." || t.text == "؟" || t.text == "?" || t.text == "!")
 }
 
-// parseArabic reads a caption written in Arabic.
-func parseArabic(text string) Caption {
+// parseArabic reads a caption written in Arabic; ref is the reference
+// date a day and month without a year are read in (see ParseAt).
+func parseArabic(text string, ref Date) Caption {
 	c := Caption{Text: text, Arabic: true}
 	// Line breaks end sentences (a title line, a credit on its own line).
 	toks := tokenizeArabic(text)
 	markArabicSentences(text, toks)
 	c.Credit, c.CreditStart, c.CreditEnd = arabicCredit(text, toks)
-	c.Date = arabicDate(toks)
+	c.Date = arabicDate(toks, ref)
 	c.Mentions = arabicMentions(text, toks)
 	return c
 }
@@ -168,6 +170,9 @@ type arAgency struct {
 	// brackets or quotes, or at the caption's start or end ("أ ب" is a
 	// credit in "(أ ب)", "الفرنسية" in «الفرنسية»).
 	bare bool
+	// bracketed: only right after an opening bracket or quote (a local
+	// source's name, which a sentence names too: "(الدفاع المدني)").
+	bracketed bool
 }
 
 // arBrackets open and close a credit.
@@ -186,6 +191,8 @@ func arabicCredit(text string, toks []arTok) (Credit, int, int) {
 			cr.photographer(i)
 		case t.fold == "المصدر" && i+2 < len(toks) && toks[i+1].text == ":" && !toks[i+2].punct:
 			cr.source(i)
+		case t.fold == "مصور" && cr.c.Agency == "":
+			cr.photographerOf(i)
 		default:
 			cr.agency(i)
 		}
@@ -245,16 +252,53 @@ func (cr *arCredit) photographer(i int) {
 	}
 }
 
+// photographerOf reads "مصور X" at token i, a photographer of agency X
+// ("التقط مصور وكالة الأنباء الفرنسية صورة", a photographer of AFP took a
+// picture): X is the credit's agency, wherever the words stand.
+func (cr *arCredit) photographerOf(i int) {
+	if a, n := arAgencyMatch(cr.toks, i+1); n > 0 {
+		cr.c.Agency = a.name
+		cr.span(i+1, i+arSpan(cr.toks, i+1, n))
+	}
+}
+
 // source reads "المصدر: X" at token i, which names where the photo came
 // from: a known agency, or the word as written.
 func (cr *arCredit) source(i int) {
+	last := i + 2
 	if a, n := arAgencyMatch(cr.toks, i+2); n > 0 {
-		cr.c.Agency = a.name
-		cr.span(i, i+1+n)
+		cr.c.Agency, last = a.name, i+1+arSpan(cr.toks, i+2, n)
+	} else {
+		cr.c.Agency = cr.toks[i+2].text
+	}
+	cr.span(i, last)
+	cr.nameAfterSlash(last)
+}
+
+// nameAfterSlash reads the photographer written after a source at token
+// i and a slash, up to the closing bracket or the end: "(المصدر: البوابة/
+// جـ. زاك هولو)". The name is at most five words; initials keep their dots.
+func (cr *arCredit) nameAfterSlash(i int) {
+	toks := cr.toks
+	if cr.c.Photographer != "" || i+2 >= len(toks) || !toks[i+1].punct || toks[i+1].text != "/" {
 		return
 	}
-	cr.c.Agency = cr.toks[i+2].text
-	cr.span(i, i+2)
+	k, words := i+2, 0
+	for k < len(toks) && words <= 5 && (!toks[k].punct && toks[k].num < 0 || toks[k].text == "." && words > 0) {
+		if !toks[k].punct {
+			words++
+		}
+		k++
+	}
+	end := k
+	for end > i+2 && toks[end-1].punct { // a closing dot is the sentence's
+		end--
+	}
+	if words == 0 || words > 5 || k < len(toks) && !strings.Contains(arClose, toks[k].text) {
+		return
+	}
+	cr.c.Photographer = cr.text[toks[i+2].start:toks[end-1].end]
+	cr.span(i+1, end-1)
 }
 
 // agency reads an agency's name at token i: one that is only ever an
@@ -268,8 +312,30 @@ func (cr *arCredit) agency(i int) {
 	if !a.bare && !arEnclosed(cr.toks, i, last) {
 		return
 	}
+	if a.bracketed && (i == 0 || !cr.toks[i-1].punct || !strings.Contains(arOpen, cr.toks[i-1].text)) {
+		return
+	}
 	cr.c.Agency = a.name
 	cr.span(i, last)
+	cr.nameBeforeSlash(i)
+}
+
+// nameBeforeSlash reads the photographer written before the agency at
+// token i and a slash, in the same brackets: "(محمد خير/ الأناضول)".
+func (cr *arCredit) nameBeforeSlash(i int) {
+	toks := cr.toks
+	if cr.c.Photographer != "" || i < 3 || !toks[i-1].punct || toks[i-1].text != "/" {
+		return
+	}
+	k := i - 2
+	for k >= 0 && !toks[k].punct && toks[k].num < 0 && i-2-k < 4 {
+		k--
+	}
+	if k < 0 || k == i-2 || !toks[k].punct || !strings.Contains(arOpen, toks[k].text) {
+		return
+	}
+	cr.c.Photographer = cr.text[toks[k+1].start:toks[i-2].end]
+	cr.span(k+1, i-1)
 }
 
 // span takes tokens a to b, with the brackets around them, into the

@@ -55,10 +55,12 @@ func arOneMonth(toks []arTok, i int) (int, int) {
 func arYear(t *arTok) bool { return t.digits == 4 && t.num >= 1900 && t.num <= 2100 }
 
 // arabicDate finds the photo's date: "19 تشرين الاول/اكتوبر 2017", "24
-// أبريل 2016", "الثلاثاء 3 أيار 2016" (a day); "آذار 2013" (a month);
-// "3/5/2016" (day first) and "2012/08/17"; "عام 2013" or a year alone. The
-// most precise date wins, the first of equals; its tokens are marked used.
-func arabicDate(toks []arTok) Date {
+// أبريل 2016", "الثلاثاء 3 أيار 2016", "15 من آب 2018" (a day); "آذار
+// 2013" (a month); "3/5/2016" (day first) and "2012/08/17"; "عام 2013" or
+// a year alone; "21 من آب" in the year of ref, when it has one (see
+// ParseAt). The most precise date wins, the first of equals; its tokens
+// are marked used.
+func arabicDate(toks []arTok, ref Date) Date {
 	var best Date
 	var bestFrom, bestTo int
 	rank := map[string]int{"": 0, "year": 1, "month": 2, "day": 3}
@@ -66,7 +68,7 @@ func arabicDate(toks []arTok) Date {
 		if toks[i].used {
 			continue
 		}
-		d, to, ok := arDateAt(toks, i)
+		d, to, ok := arDateAt(toks, i, ref)
 		if !ok {
 			continue
 		}
@@ -85,15 +87,21 @@ func arabicDate(toks []arTok) Date {
 
 // arDateAt reads the date written from token i, if one is, and the last
 // token it takes: the first of the forms arabicDate names that fits.
-func arDateAt(toks []arTok, i int) (d Date, to int, ok bool) {
+func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 	t := &toks[i]
 	// sep reports whether tokens a and b are the same separator.
 	sep := func(a, b int) bool { return toks[a].punct && toks[b].punct && toks[a].text == toks[b].text }
 	switch {
 	case t.num >= 1 && t.num <= 31 && t.digits <= 2:
-		// day month year
-		if m, n := arMonthAt(toks, i+1); m != 0 && n < len(toks) && arYear(&toks[n]) {
-			return Date{Year: toks[n].num, Month: m, Day: t.num, Precision: "day"}, n, true
+		// day month year, day من month year ("15 من آب 2018"); day
+		// month with no year, in the reference's year
+		if m, n := arMonthAt(toks, arSkip(toks, i+1, arDayFillers)); m != 0 {
+			if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+				return Date{Year: toks[y].num, Month: m, Day: t.num, Precision: "day"}, y, true
+			}
+			if y := yearOfRef(m, t.num, ref); y != 0 {
+				return Date{Year: y, Month: m, Day: t.num, Precision: "day"}, n - 1, true
+			}
 		}
 		// d/m/yyyy, d-m-yyyy, d.m.yyyy
 		if i+4 < len(toks) && sep(i+1, i+3) && toks[i+2].num >= 1 && toks[i+2].num <= 12 && toks[i+2].digits <= 2 && arYear(&toks[i+4]) {
@@ -106,9 +114,42 @@ func arDateAt(toks []arTok, i int) (d Date, to int, ok bool) {
 		}
 		return Date{Year: t.num, Precision: "year"}, i, true
 	}
-	// month year
-	if m, n := arMonthAt(toks, i); m != 0 && n < len(toks) && arYear(&toks[n]) {
-		return Date{Year: toks[n].num, Month: m, Precision: "month"}, n, true
+	// month year, month من العام year
+	if m, n := arMonthAt(toks, i); m != 0 {
+		if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+			return Date{Year: toks[y].num, Month: m, Precision: "month"}, y, true
+		}
 	}
 	return Date{}, 0, false
+}
+
+// The words a date may hold between its day and its month ("15 من شهر
+// آب", the 15th of the month of August) and between its month and its
+// year ("آب من عام 2018", August of the year 2018), folded.
+var (
+	arDayFillers  = map[string]bool{"من": true, "شهر": true}
+	arYearFillers = map[string]bool{"من": true, "عام": true, "العام": true, "لعام": true, "سنه": true, "السنه": true}
+)
+
+// arSkip returns the index of the first token from i whose word is not
+// one of fillers.
+func arSkip(toks []arTok, i int, fillers map[string]bool) int {
+	for i < len(toks) && !toks[i].punct && fillers[toks[i].fold] {
+		i++
+	}
+	return i
+}
+
+// yearOfRef is the year a day and month written without one are read in:
+// ref's, or the year before when that would put the day after ref (a
+// photo is taken before the page that shows it is published); 0 when
+// ref is the zero Date.
+func yearOfRef(month, day int, ref Date) int {
+	switch {
+	case ref.Year == 0:
+		return 0
+	case ref.Month != 0 && (month > ref.Month || month == ref.Month && ref.Day != 0 && day > ref.Day):
+		return ref.Year - 1
+	}
+	return ref.Year
 }

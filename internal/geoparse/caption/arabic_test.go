@@ -3,6 +3,8 @@ package caption
 import (
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // TestArabicCredit reads the credits of Arabic captions in each of their
@@ -22,6 +24,16 @@ func TestArabicCredit(t *testing.T) {
 		{"سوق في إدلب. عدسة: أحمد محمد", "أحمد محمد", ""},
 		{"منازل مدمّرة وسط حمص القديمة .", "", ""},
 		{"الفرنسية لغة يتعلمها الأطفال في المدرسة بدمشق", "", ""}, // a word, not in brackets nor at the end
+		// The wires as Arabic pages credit them (issue 66, item 4): the
+		// photographer before a slash in the brackets, the agency's long
+		// name after "مصور" (a photographer of), a channel in brackets.
+		{"معاناة السوريين تستمر مع القصف (محمد خير/ الأناضول)", "محمد خير", "Anadolu Agency"},
+		{"في مدينة حلب التقط مصور وكالة الأنباء الفرنسية صورة لطفل داخل خيمة", "", "AFP"},
+		{"دماء تلطخ وجه طفل صغير نجا من الموت تحت الأنقاض(الجزيرة)", "", "Al Jazeera"},
+		{"نازحون في منطقة الجزيرة شمال شرقي سوريا", "", ""}, // the region, not the channel
+		{"نازحون يصلون إلى الجزيرة.", "", ""},
+		{"يمنع دخول الأطفال إلى تركيا إلا بصحبة ذويهم (Getty)", "", "Getty Images"},
+		{"أطفال في مخيم الزعتري. (المصدر: البوابة/ جـ. زاك هولو).", "جـ. زاك هولو", "البوابة"},
 	} {
 		got := Parse(c.text).Credit
 		if got.Photographer != c.photographer || got.Agency != c.agency {
@@ -55,6 +67,44 @@ func TestArabicDate(t *testing.T) {
 	}
 }
 
+// TestArabicDateAsEnabBaladiWrites reads the dates Enab Baladi and Syria
+// TV write: the day, "من" (of), the month ("15 من آب 2018"), and a day
+// and month without a year, which take the year of the reference date the
+// import gives (its publication date, the file's date column) and, with
+// none, give no date rather than a wrong year (issue 66, item 2).
+func TestArabicDateAsEnabBaladiWrites(t *testing.T) {
+	ref := func(s string) Date {
+		d, err := photo.ParseDate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, c := range []struct {
+		name, text string
+		ref        Date
+		want       string
+	}{
+		{"day of month year", "مدينة جرجناز- 28 من تموز 2018 (فيس بوك)", Date{}, "2018-07-28"},
+		{"day of a month of two words", "حريق بمخيم في لبنان - 3 من كانون الأول 2019", Date{}, "2019-12-03"},
+		{"day of month, no year, no reference", "قصف على بلدة معرشورين - 21 من آب (الدفاع المدني)", Date{}, ""},
+		{"day month, no year, no reference", "غارات على مدينة اللطامنة، الأربعاء 7 تشرين الأول", Date{}, ""},
+		{"day of month, the reference's year", "قصف على بلدة معرشورين - 21 من آب (الدفاع المدني)", ref("2019-08-22"), "2019-08-21"},
+		{"day month, the reference's year", "استهداف حي صلاح الدين بحلب - السبت 16 نيسان (عنب بلدي)", ref("2016-04-17"), "2016-04-16"},
+		{"after the reference: the year before", "حريق بمخيم في لبنان - 30 من كانون الأول (فيس بوك)", ref("2020-01-02"), "2019-12-30"},
+		{"a reference known to its year only", "قصف على دوما - 18 تشرين الثاني", ref("2016"), "2016-11-18"},
+		{"the caption's year over the reference's", "قصف على دوما - 18 تشرين الثاني 2015", ref("2016-11-20"), "2015-11-18"},
+		{"day of the month of, of the year", "قصف على دوما في 15 من شهر آب من عام 2018", Date{}, "2018-08-15"},
+		{"day month year with the word year", "قصف على دوما في 15 آب عام 2018", Date{}, "2018-08-15"},
+		{"the day with the article", "قصف على دوما في الـ15 من آب 2018", Date{}, "2018-08-15"},
+		{"month of the year", "قصف على دوما في شهر آب من العام 2018", Date{}, "2018-08"},
+	} {
+		if got := ParseAt(c.text, c.ref).Date.String(); got != c.want {
+			t.Errorf("%s: %s (reference %v)\n  date %q, want %q", c.name, c.text, c.ref, got, c.want)
+		}
+	}
+}
+
 // TestArabicMentions reads what the words around a name say of it: the
 // cue, the designator, the role, particles written onto words, names in
 // guillemets, and countries.
@@ -75,6 +125,14 @@ func TestArabicMentions(t *testing.T) {
 		{"في مدينة أريحا بريف إدلب", []m{{"أريحا", "in", "city", Where, MaybePlace}, {"إدلب", "in", "countryside", Where, MaybePlace}}},
 		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Where, MaybePlace}}},
 		{"في بلدة عرسال اللبنانية", []m{{"عرسال", "in", "town", Where, MaybePlace}, {"اللبنانية", "", "", Context, Country}}},
+		// Every neighbour's adjective, feminine and masculine, says the
+		// name's country, Syria's too.
+		{"في بلدة تل أبيض السورية", []m{{"تل أبيض", "in", "town", Where, MaybePlace}, {"السورية", "", "", Context, Country}}},
+		{"في مدينة كيليس التركية", []m{{"كيليس", "in", "city", Where, MaybePlace}, {"التركية", "", "", Context, Country}}},
+		{"في مدينة الرمثا الأردنية", []m{{"الرمثا", "in", "city", Where, MaybePlace}, {"الأردنية", "", "", Context, Country}}},
+		{"في مدينة القائم العراقية", []m{{"القائم", "in", "city", Where, MaybePlace}, {"العراقية", "", "", Context, Country}}},
+		{"في مخيم الزعتري الأردني", []m{{"الزعتري", "in", "camp", Where, MaybePlace}, {"الأردني", "", "", Context, Country}}},
+		{"في سهل البقاع اللبناني", []m{{"البقاع", "in", "district", Where, MaybePlace}, {"اللبناني", "", "", Context, Country}}},
 		{"طفل سوري في حلب", []m{{"سوري", "", "", Context, Nationality}, {"حلب", "in", "", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions

@@ -7,6 +7,8 @@ package caption
 import (
 	"strings"
 	"sync"
+
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 )
 
 // Caption is what Parse reads from one caption.
@@ -36,20 +38,38 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{toks: make([]token, 0, 128)} }}
 
-// Parse reads one caption. It is safe for concurrent use.
-func Parse(text string) Caption {
+// Parse reads one caption with no reference date (see ParseAt). It is
+// safe for concurrent use.
+func Parse(text string) Caption { return ParseAt(text, Date{}) }
+
+// ParseAt reads one caption whose import gives a reference date: the day
+// the source page was published, or the date a file gives the photo. A
+// caption written in Arabic that gives a day and a month without a year
+// ("21 من آب", "السبت 16 نيسان", as Enab Baladi writes them) is read in
+// the reference's year, or in the year before when that would put the
+// day after the reference (a photo is not published before it is taken);
+// with no reference (the zero Date), such a caption gives no date rather
+// than a guessed year. A year the caption writes always wins. It is safe
+// for concurrent use.
+func ParseAt(text string, ref Date) Caption {
+	var c Caption
 	arabic, latin := scripts(text)
 	switch {
 	case arabic > latin && latin >= mixedLetters:
-		return mix(parseArabic(text), parseEnglish(text))
+		c = mix(parseArabic(text, ref), parseEnglish(text))
 	case arabic > latin:
-		return parseArabic(text)
+		c = parseArabic(text, ref)
 	case arabic >= mixedLetters:
-		c := mix(parseEnglish(text), parseArabic(text))
+		c = mix(parseEnglish(text), parseArabic(text, ref))
 		c.Arabic = false
-		return c
+	default:
+		c = parseEnglish(text)
 	}
-	return parseEnglish(text)
+	// A source known under names in both scripts is filed under one
+	// (lexicon.Agencies): "مركز الغوطة الإعلامي" and "Ghouta Media Center"
+	// are one agency.
+	c.Credit.Agency = lexicon.AgencyID(c.Credit.Agency)
+	return c
 }
 
 // parseEnglish reads a caption written in English (or another language in

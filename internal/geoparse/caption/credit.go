@@ -16,7 +16,10 @@ type Credit struct {
 	Photographer string
 	// Agency is the agency or outlet the photo is credited to, normalised
 	// ("AFP Photo" → "AFP", "REUTERS" → "Reuters", "Associated Press" →
-	// "AP"), or "".
+	// "AP"; a source known under names in both scripts by its ID in
+	// lexicon.Agencies: "الدفاع المدني" and "White Helmets" → "Syrian
+	// Civil Defence"), a source the table lacks as the caption writes it,
+	// or "".
 	Agency string
 }
 
@@ -43,10 +46,11 @@ const (
 var agencies, arAgencies = knownAgencies()
 
 // knownAgencies reads the table of agencies. A spelling in Arabic letters
-// is the Arabic reader's, its words as written (folded on start), "~"
-// first when the words are a credit only in brackets or quotes, or at
-// the caption's start or end ("أ ب", "الفرنسية"); any other is the
-// English reader's.
+// is the Arabic reader's, its words as written (folded on start), with
+// a mark (lexicon.SpellingMark) first when the words are a credit only in
+// brackets or quotes, or at the caption's start or end ("~أ ب",
+// "~الفرنسية"), or right after an opening bracket ("(الجزيرة", which is
+// a region too); any other is the English reader's.
 func knownAgencies() (map[string]agency, []arAgency) {
 	m := map[string]agency{}
 	var ar []arAgency
@@ -57,13 +61,14 @@ func knownAgencies() (map[string]agency, []arAgency) {
 				m[s] = agency{name, rank}
 				continue
 			}
-			bare := !strings.HasPrefix(s, "~")
-			ar = append(ar, arAgency{words: strings.Fields(strings.TrimPrefix(s, "~")), name: name, bare: bare})
+			mark, words := lexicon.SpellingMark(s)
+			ar = append(ar, arAgency{words: strings.Fields(words), name: name,
+				bare: mark == lexicon.MarkAnywhere, bracketed: mark == lexicon.MarkBracketed})
 		}
 	}
 	add(rankWire, "Reuters", "reuter", "thomson reuters", "رويترز")
 	add(rankWire, "AFP", "agence france-presse", "agence france presse", "afp photo", "afp photos", "afpphoto",
-		"أ ف ب", "وكالة الصحافة الفرنسية", "~الفرنسية")
+		"أ ف ب", "وكالة الصحافة الفرنسية", "~وكالة الأنباء الفرنسية", "~الفرنسية")
 	add(rankWire, "AP", "associated press", "the associated press", "ap photo", "ap photos", "ap images",
 		"~أ ب", "أسوشيتد برس", "أسوشيتدبرس")
 	add(rankWire, "EPA", "epa-efe", "european pressphoto agency", "epa photo", "~أ ب أ")
@@ -102,32 +107,36 @@ func knownAgencies() (map[string]agency, []arAgency) {
 	add(rankPhotoAgency, "The New York Times", "new york times", "nyt")
 	add(rankPhotoAgency, "The Washington Post", "washington post")
 	add(rankPhotoAgency, "The Guardian", "guardian")
-	add(rankPhotoAgency, "Al Jazeera", "aljazeera")
+	add(rankPhotoAgency, "Al Jazeera", "aljazeera", "(قناة الجزيرة", "(الجزيرة")
 	add(rankPhotoAgency, "BBC")
 	add(rankPhotoAgency, "CNN")
 	add(rankDistributor, "Getty Images", "getty", "gettyimages", "getty images news")
 	add(rankDistributor, "Storyful")
-	add(rankSource, "SANA", "syrian arab news agency", "sana news agency", "سانا")
-	add(rankSource, "Hawar News", "anha", "hawar news agency", "hawar")
-	add(rankSource, "Aleppo Media Center", "amc", "aleppo media centre")
-	add(rankSource, "Shaam News Network", "snn", "shaam news")
-	add(rankSource, "Syrian Civil Defence", "syrian civil defense", "white helmets", "civil defence", "civil defense", "the white helmets")
 	add(rankSource, "Syrian Presidency", "syrian presidency facebook page")
-	add(rankSource, "UNICEF")
-	add(rankSource, "SARC", "syrian arab red crescent", "syrian red crescent")
 	add(rankSource, "UNRWA", "unwra")
 	add(rankSource, "DigitalGlobe", "digital globe", "maxar", "maxar technologies", "planet labs", "airbus defence and space")
-	add(rankSource, "UNHCR")
 	add(rankSource, "ICRC")
 	add(rankSource, "MSF")
 	add(rankSource, "WFP")
 	add(rankSource, "Amaq", "amaq news agency")
 	add(rankSource, "Thiqa News", "thiqa")
-	add(rankSource, "Qasioun News")
-	add(rankSource, "Baladi News")
-	add(rankSource, "Orient News")
-	add(rankSource, "Enab Baladi", "عنب بلدي")
 	add(rankSource, "Russian Defence Ministry", "russian defense ministry", "russian ministry of defence", "russian ministry of defense")
+	// The sources known under names in both scripts: one table, the
+	// archive's (lexicon.Agencies), filed under its IDs.
+	for _, a := range lexicon.Agencies() {
+		m[strings.ToLower(a.ID)] = agency{a.ID, rankSource}
+		m[strings.ToLower(a.English)] = agency{a.ID, rankSource}
+		for _, s := range a.Spellings {
+			mark, words := lexicon.SpellingMark(s)
+			switch {
+			case !strings.ContainsFunc(words, lexicon.IsArabic):
+				m[words] = agency{a.ID, rankSource}
+			case mark != lexicon.MarkWhole: // a whole bracketed credit is sourceCredit's
+				ar = append(ar, arAgency{words: strings.Fields(lexicon.FoldArabic(words)), name: a.ID,
+					bare: mark == lexicon.MarkAnywhere, bracketed: mark == lexicon.MarkBracketed})
+			}
+		}
+	}
 	return m, ar
 }
 
@@ -258,7 +267,7 @@ func (cr *creditReader) read(part string) bool {
 	}
 	if a, found := agencyOf(key); found {
 		cr.agency(a)
-		return cr.parts > 1 || cr.slash || a.rank >= rankPhotoAgency
+		return cr.parts > 1 || cr.slash || a.rank >= rankDistributor
 	}
 	if creditMarkers[key] {
 		cr.marked = true
@@ -618,6 +627,27 @@ func noticeEnd(text string, i int) int {
 	return j
 }
 
+// creditTail narrows a parenthesised credit, the group text[open:close+1],
+// that is a whole sentence with the credit after its last dash ("(A man
+// in al-Waer, April 24, 2017 - Orient photo)") to that last part, so that
+// the sentence is read for its place and date; it returns c and the
+// group's span for any other.
+func creditTail(text string, c Credit, open, close int) (Credit, int, int) {
+	group := text[open+1 : close]
+	if len(strings.Fields(group)) <= 12 {
+		return c, open, close + 1
+	}
+	k := max(strings.LastIndex(group, " - "), strings.LastIndex(group, " – "))
+	if k < 0 {
+		return c, open, close + 1
+	}
+	tail := strings.TrimLeft(group[k+1:], "-– ")
+	if tc, ok := parseCredit(tail); ok {
+		return tc, close - len(tail), close + 1
+	}
+	return c, open, close + 1
+}
+
 // findCredit finds the credit of a caption and returns it with its byte
 // span; ok is false when the caption has none. It reads three kinds: the
 // last parenthesised group that is a credit ("(Photo by Name/Agency)",
@@ -654,7 +684,8 @@ func findCredit(text string) (c Credit, start, end int, ok bool) {
 			break
 		}
 		if c, ok := parseCredit(clean[i+1 : j]); ok {
-			consider(found{c, i, j + 1})
+			c, s, e := creditTail(clean, c, i, j)
+			consider(found{c, s, e})
 			break
 		}
 		close = i

@@ -33,7 +33,7 @@ func TestCredit(t *testing.T) {
 		{"REUTERS/Name", "A boy in Douma, Syria March 13, 2016. REUTERS/Bassam Khabieh", "Bassam Khabieh", "Reuters"},
 		{"a wire credit before the caption", "HASAKA, Syria. REUTERS/Name Surname Christian fighters man a checkpoint in the town of Tel Tamr.", "Name Surname", "Reuters"},
 		{"© and a picture number", "Children in Aleppo, 2016. © UNICEF/UN012345/Al-Issa", "Al-Issa", "UNICEF"},
-		{"© an organisation", "Men in Atareb, Syria. 18 November 2017. © Syria Civil Defence", "", "Syria Civil Defence"},
+		{"© an organisation", "Men in Atareb, Syria. 18 November 2017. © Syria Civil Defence", "", "Syrian Civil Defence"}, // one agency under its names (issue 66)
 		{"an acronym beside Handout", "A convoy enters Rastan, Syria, 31 March 2017. SARC/Handout", "", "SARC"},
 		{"an archive photo, unbracketed", "Girls walk in Manbij, Syria, Dec. 28, 2018. AP Photo/Hussein Malla, File", "Hussein Malla", "AP"},
 		{"a handout via an agency's TV", "Fighters in Zabadani, Syria, July 11, 2015. REUTERS/Hezbollah media office/Handout via Reuters TV", "", "Reuters"},

@@ -59,6 +59,14 @@ func isSource(name string) bool {
 	return false
 }
 
+// knownSource reports whether a name is one of a source the table of
+// sources knows (lexicon.Agencies): "(قاسيون)" is a credit, though no
+// word of it says what kind of source it is.
+func knownSource(name string) bool {
+	_, ok := lexicon.AgencyOf(name)
+	return ok
+}
+
 // sourceCredit finds a source's name in the brackets or quotes that end
 // the caption, or after "via" at its end, and returns it with its span.
 func sourceCredit(text string) (c Credit, start, end int, ok bool) {
@@ -76,7 +84,7 @@ func sourceCredit(text string) (c Credit, start, end int, ok bool) {
 			continue
 		}
 		name := strings.TrimSpace(inner[i+len(pair[0]):])
-		if n := len(strings.Fields(name)); n == 0 || n > maxSourceWords || !isSource(name) || strings.ContainsAny(name, "()«»") {
+		if n := len(strings.Fields(name)); n == 0 || n > maxSourceWords || !isSource(name) && !knownSource(name) || strings.ContainsAny(name, "()«»") {
 			continue
 		}
 		return Credit{Agency: name}, i, len(t), true

@@ -118,7 +118,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 	type value struct {
 		Value   string `json:"value"`
 		Label   string `json:"label"`
-		LabelAr string `json:"label_ar,omitempty"` // a place's or governorate's Arabic name
+		LabelAr string `json:"label_ar,omitempty"` // a place's, governorate's or source's Arabic name
 		Count   int    `json:"count"`
 	}
 	out := map[string]any{"photos": total, "of": all}
@@ -135,6 +135,10 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer(), c.Value, "")
 			case photo.FacetGovernorate: // by P-code
 				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer(), "ocha:"+c.Value, "")
+			case photo.FacetAgency: // a source known in both scripts (lexicon.Agencies)
+				if ar := pagemodel.AgencyName(arabic, c.Value); ar != c.Value {
+					v.LabelAr = ar
+				}
 			}
 			vals = append(vals, v)
 		}

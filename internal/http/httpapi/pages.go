@@ -209,7 +209,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 	row := s.photoRow(l, p)
 	m := views.PhotoPage{
 		Page:  s.Page(r, s.titleOf(l, p), ""),
-		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: p.Agency,
+		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: pagemodel.AgencyName(l, p.Agency),
 		PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.archive.Gazetteer(), p.Place.Governorate),
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),

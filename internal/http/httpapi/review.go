@@ -129,7 +129,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 	m := views.ReviewPhoto{Page: s.Page(r, l.T("review.photo-title", "photo", s.titleOf(l, p)), "review"), ID: p.ID, PhotoURL: s.URL("photo", "id", p.ID),
 		Version: strconv.FormatInt(p.Rev, 10),
 		Caption: pagemodel.CaptionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
-		Photographer: p.Photographer, Agency: p.Agency, Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
+		Photographer: p.Photographer, Agency: p.Agency, AgencyShown: pagemodel.AgencyName(l, p.Agency), Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"),
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Offer: s.offerOf(r, p.ID, group, q.Get("done")), Draft: map[string]string{}}

@@ -172,7 +172,7 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(r.Context())
 	b := s.blindLook(r, rd, p)
 	m := views.SecondLook{Page: s.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
-		Photographer: b.Photographer, Agency: b.Agency, ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
+		Photographer: b.Photographer, Agency: pagemodel.AgencyName(l, b.Agency), ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
 		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), Map: s.reviewMap(w, r, l, p), QueueURL: s.URL("second-looks")}
 	switch {
 	case rd.First.By == me:

@@ -32,6 +32,12 @@ func Filters(l i18n.Locale, g *gazetteer.Gazetteer, action, facetsURL, placesSea
 			o.Label = GazetteerName(l, p)
 		}
 	}
+	for i := range v.Agencies { // a source known in both scripts, in the reader's
+		o := &v.Agencies[i]
+		if name := AgencyName(l, o.Value); name != o.Value {
+			o.Label = name
+		}
+	}
 	for i := range v.Governorates {
 		o := &v.Governorates[i] // by P-code
 		o.Label = NameOf(l, g, "ocha:"+o.Value, o.Label)

@@ -84,11 +84,11 @@ func Choices(l i18n.Locale, switchURL func(param, value string) string) (lang, d
 func PhotoRow(l i18n.Locale, p *photo.Photo, g *gazetteer.Gazetteer, u URLs) views.PhotoRow {
 	row := views.PhotoRow{ID: p.ID, URL: u.Photo(p), Caption: p.Caption, Date: Date(l, p.Date),
 		PlaceName: PlaceName(l, g, p.Place), Placement: Placement(l, p.Place), ThumbnailURL: u.Thumbnail(p), Graphic: p.Harm == photo.HarmGraphic}
-	switch {
-	case p.Photographer != "" && p.Agency != "":
-		row.Credit = p.Photographer + " / " + p.Agency
+	switch agency := AgencyName(l, p.Agency); {
+	case p.Photographer != "" && agency != "":
+		row.Credit = p.Photographer + " / " + agency
 	default:
-		row.Credit = p.Photographer + p.Agency
+		row.Credit = p.Photographer + agency
 	}
 	if p.Place.ID != "" && g.ByID(p.Place.ID) != nil {
 		row.PlaceURL = u.Place(p.Place.ID)
@@ -128,6 +128,16 @@ func NameOf(l i18n.Locale, g *gazetteer.Gazetteer, id, name string) string {
 		}
 	}
 	return name
+}
+
+// AgencyName is a photo's agency in the reader's language: a source
+// known under names in both scripts by its name in that language
+// (lexicon.Agencies), another as the archive holds it.
+func AgencyName(l i18n.Locale, agency string) string {
+	if l.Lang == i18n.Arabic {
+		return lexicon.AgencyName(agency, "ar")
+	}
+	return lexicon.AgencyName(agency, "en")
 }
 
 // GovernorateName is the governorate named name (as photos record it) in

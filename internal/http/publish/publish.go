@@ -252,9 +252,10 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		Count int    `json:"count"`
 	}
 	type value struct {
-		Value string `json:"value"`
-		Label string `json:"label"`
-		Count int    `json:"count"`
+		Value   string `json:"value"`
+		Label   string `json:"label"`
+		LabelAr string `json:"label_ar,omitempty"` // a source's Arabic name (lexicon.Agencies)
+		Count   int    `json:"count"`
 	}
 	f := p.selection()
 	hist := func(h []photo.MonthCount) []bin {
@@ -273,7 +274,11 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		for _, facet := range photo.AllFacets {
 			vals := []value{}
 			for _, c := range *fc.Of(facet) {
-				vals = append(vals, value{c.Value, c.Label, c.Count})
+				v := value{Value: c.Value, Label: c.Label, Count: c.Count}
+				if facet == photo.FacetAgency {
+					v.LabelAr = agencyAr(c.Value)
+				}
+				vals = append(vals, v)
 			}
 			out[web.FacetKeys[facet]] = vals
 		}

@@ -113,7 +113,8 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 		st.add(ft)
 	}
-	for _, v := range []int{w.agencies.index(ft.Agency, ft.Agency, ""), w.photographers.index(ft.Photographer, ft.Photographer, ""),
+	for _, v := range []int{w.agencies.index(ft.Agency, pagemodel.AgencyName(i18n.Locale{}, ft.Agency), agencyAr(ft.Agency)),
+		w.photographers.index(ft.Photographer, ft.Photographer, ""),
 		w.places.index(place, ft.PlaceName, pagemodel.NameOf(arabic, p.a.Gazetteer(), place, "")),
 		w.govers.index(ft.Governorate, governorateCode(p.a.Gazetteer(), ft.Governorate), arabicGovernorate(p.a.Gazetteer(), ft.Governorate)),
 		w.agreements.index(ft.Check.Agreement, ft.Check.Agreement, "")} {
@@ -512,4 +513,13 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// agencyAr is an agency's Arabic name where the table of sources gives it
+// one (lexicon.Agencies), else "".
+func agencyAr(agency string) string {
+	if ar := pagemodel.AgencyName(arabic, agency); ar != agency {
+		return ar
+	}
+	return ""
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -141,6 +142,9 @@ func ParseFilter(q url.Values) (photo.Filter, error) {
 	}
 	f.Query = strings.TrimSpace(q.Get("q"))
 	f.Agencies = MultiParam(q, "agency")
+	for i, a := range f.Agencies { // any name of a source known in both scripts: its ID
+		f.Agencies[i] = lexicon.AgencyID(a)
+	}
 	f.Photographers = MultiParam(q, "photographer")
 	f.PlaceIDs = MultiParam(q, "place")
 	f.Governorates = MultiParam(q, "governorate")
