@@ -67,7 +67,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 			res.Place = other
 		case res.Place.Kind != gazetteer.Crossing:
 			res = Result{Precision: None, Mention: res.Mention,
-				Note: "the caption puts the photo in " + lexicon.CountryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+				Note: "the caption puts the photo in " + countryName(country) + "; " + res.Place.Name + " in Syria is another place"}
 		}
 	}
 	if res.Precision == None {
@@ -297,7 +297,20 @@ func (gc *Geocoder) originQuarterFallback(c caption.Caption, b candidate, res *R
 var landmarkNouns = map[string]bool{"castle": true, "citadel": true, "fortress": true, "museum": true, "university": true,
 	"stadium": true, "hospital": true, "market": true, "souk": true, "mosque": true, "church": true, "cathedral": true,
 	"airport": true, "prison": true, "port": true, "harbour": true, "harbor": true, "bridge": true, "square": true,
-	"dam": true, "bakery": true, "school": true, "ruins": true, "walls": true, "gate": true, "gates": true}
+	"dam": true, "bakery": true, "school": true, "ruins": true, "walls": true, "gate": true, "gates": true,
+	"campus": true, "station": true}
+
+// definite reports whether the words before a landmark's noun begin with
+// "the" within three words ("the old souk", "the Grand Mosque").
+func definite(before string) bool {
+	words := strings.Fields(before)
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		if strings.EqualFold(words[k], "the") {
+			return true
+		}
+	}
+	return false
+}
 
 // landmarkFallback places a building or site the caption names by a
 // common noun within a town ("near the ancient castle of Homs", "at the
@@ -320,13 +333,19 @@ func landmarkFallback(c caption.Caption, known []bool, b candidate, res *Result)
 			return 0.7
 		}
 	}
-	before, ok := strings.CutSuffix(c.Text[:b.hit.Start], " of ")
-	if !ok {
-		return 1
+	// "the ancient castle of Homs"; "at the old souk in Tartus", "the
+	// Grand Mosque in Aleppo" — a definite landmark in the town, not "a
+	// field hospital in Douma", which says only the town.
+	before, of := strings.CutSuffix(c.Text[:b.hit.Start], " of ")
+	if !of {
+		var in bool
+		if before, in = strings.CutSuffix(c.Text[:b.hit.Start], " in "); !in {
+			return 1
+		}
 	}
 	i := strings.LastIndexByte(before, ' ')
-	noun := before[i+1:]
-	if !landmarkNouns[noun] {
+	noun := strings.ToLower(before[i+1:])
+	if !landmarkNouns[noun] || !of && !definite(before[:max(i, 0)]) {
 		return 1
 	}
 	res.Precision = Fallback
@@ -623,4 +642,12 @@ func namedHolder(c caption.Caption, cands []candidate, i int) *gazetteer.Place {
 		return nil
 	}
 	return best.hit.Place
+}
+
+// countryName names a country by its code, elsewhere as another country.
+func countryName(code string) string {
+	if code == elsewhere {
+		return "another country"
+	}
+	return lexicon.CountryNames[code]
 }

@@ -363,6 +363,28 @@ func readsAsGovernorate(cands []candidate, i int) bool {
 // isArea reports whether a designator names an area larger than a city.
 func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }
 
+// saidElsewhere reports whether mention i says the photo was taken in a
+// country the gazetteer does not cover: "in Greece", "on Lesbos",
+// "reaching Lesbos", "in Sofia, Bulgaria", "on the Greek island of Kos",
+// "the Sicilian harbor of Augusta" — whatever Syrian village shares the
+// name.
+func saidElsewhere(c caption.Caption, i int) bool {
+	m := c.Mentions[i]
+	if m.Subordinate || m.Role != caption.Where && m.Role != caption.Context {
+		return false
+	}
+	switch m.Entity {
+	case caption.Country:
+		if code, city := lexicon.PlacesAbroad[lexicon.FoldArabic(strings.ToLower(m.Text))]; city {
+			return code == "" && !backs(c, m) // a city abroad: "on Lesbos", "reaching Lesbos"
+		}
+		return m.Role == caption.Where && (m.Cue == "in" || m.Cue == "on" || m.Cue == "at") && m.Designator == "" && countryCode(m.Text) == elsewhere
+	case caption.MaybePlace:
+		return m.Role == caption.Where && statedCountry(c, i, m.End) == elsewhere
+	}
+	return false
+}
+
 // betweenCountries reports whether mentions a and b name two sides of a
 // border: "X and Y" after "between", or after a border or crossing.
 func betweenCountries(c caption.Caption, a, b int) bool {
@@ -397,6 +419,9 @@ func photoCountry(c caption.Caption) string {
 func countriesSaid(c caption.Caption) (stated, entered string) {
 	code, in := "", ""
 	for i, m := range c.Mentions {
+		if m.Sentence == 0 && in == "" && saidElsewhere(c, i) {
+			in = elsewhere
+		}
 		// "Turkey-backed fighters" says who backs them, not where they are.
 		if m.Entity != caption.Country || m.Sentence != 0 || backs(c, m) {
 			continue

@@ -264,6 +264,11 @@ func (gc *Geocoder) ceiling(c caption.Caption, cands []candidate, best int, r *R
 		ceiling = math.Min(ceiling, fragmentCeiling)
 		r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q. %s", r.Place.Name, read.Text, r.Note))
 	}
+	// A fallback is not where the photo was, only what holds it: never
+	// a sure answer ("at the old souk in Homs" answered as Homs).
+	if r.Precision == Fallback {
+		ceiling = math.Min(ceiling, originCeiling)
+	}
 	// An Arabic name read with one letter changed (variantHits) is
 	// likely, not sure: no shared caption has tested the rule.
 	if c.Arabic && !cands[best].hit.Exact && r.Precision == Exact {

@@ -273,8 +273,7 @@ func statedCountry(c caption.Caption, i, end int) string {
 		// "Arsal, Lebanon"; in Arabic the adjective after the name,
 		// "عرسال اللبنانية".
 		if between := strings.TrimSpace(c.Text[end:n.Start]); n.Entity == caption.Country && n.Sentence == m.Sentence && (between == "," || c.Arabic && between == "") {
-			code, _ := lexicon.CountryCode(n.Text)
-			return code
+			return countryCode(n.Text)
 		}
 		break
 	}
@@ -297,7 +296,26 @@ func statedCountry(c caption.Caption, i, end int) string {
 			return "" // "the Israeli-occupied Golan Heights" is not Israel's
 		}
 	}
-	return lexicon.Nationalities[strings.ToLower(prev.Text)]
+	low := strings.ToLower(prev.Text)
+	if lexicon.Foreign(low) {
+		return elsewhere // "the Greek island of Kos", "the Sicilian harbor of Augusta"
+	}
+	return lexicon.Nationalities[low]
+}
+
+// elsewhere is the code statedCountry and photoCountry give a country the
+// gazetteer does not cover (Greece, Bulgaria): no Syrian place is there.
+const elsewhere = "ZZ"
+
+// countryCode is a country's code by name (lexicon.CountryCode), or
+// elsewhere for a country the gazetteer does not cover, "" for no
+// country.
+func countryCode(name string) string {
+	code, ok := lexicon.CountryCode(name)
+	if ok && code == "" {
+		return elsewhere
+	}
+	return code
 }
 
 // covered reports whether hit i lies inside a longer hit of another place

@@ -1,0 +1,33 @@
+package geocode_test
+
+import (
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
+)
+
+// TestForeignCountryIsAbroad: a name followed by a country the gazetteer
+// does not cover, or after that country's adjective, is abroad, whatever
+// Syrian village shares its name; and so is a photo the caption puts on
+// a city abroad while naming where its people came from.
+func TestForeignCountryIsAbroad(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	for _, text := range []string{
+		"A Syrian refugee boy plays inside lockers at a corridor of a refugee camp in Sofia, Bulgaria, November 22, 2013. REUTERS/Stoyan Nenov",
+		"Migrants disembark in the Sicilian harbor of Augusta, June 3, 2015. REUTERS/Antonio Parrinello",
+		"Syrian refugees from Kobani celebrate as they arrive on a dinghy at a beach on the Greek island of Kos, August 10, 2015. REUTERS/Yannis Behrakis",
+		"Refugees wait at a refugee centre in Milan, Italy, June 14, 2014. REUTERS/Stefano Rellandini",
+		"Bostan and his friend from Syria celebrate reaching Lesbos on December 3, 2015.",
+		"Refugees rest after arriving in the Egyptian capital of Cairo, September 17, 2015. REUTERS/Amr Dalsh",
+	} {
+		r := gc.Geocode(caption.Parse(text))
+		if r.Place != nil && r.Place.Country == "SY" {
+			t.Errorf("%q: placed in Syria at %s (%s, %.2f)", text, r.Place.Name, r.Place.Kind, r.Confidence)
+		}
+	}
+}
