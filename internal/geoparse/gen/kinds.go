@@ -287,6 +287,13 @@ var kindTemplates = []KindTemplate{
 	{"town abroad", "in X, N", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("in %s, %s", n, countryAdj[p.Country][1])
 	}},
+	{"town abroad", "near the D town of X in P province", func(k *kinds, p *gazetteer.Place, n string) string {
+		c := k.nearestCity(p)
+		if c == nil || p.Kind == gazetteer.City {
+			return ""
+		}
+		return fmt.Sprintf("near the %s town of %s in %s province", []string{"southeastern", "southern", "border", "frontier"}[k.rng.IntN(4)], n, c.Name)
+	}},
 	{"village abroad", "the A village of X", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("in the %s village of %s", countryAdj[p.Country][0], n)
 	}},
@@ -320,3 +327,16 @@ var kindTemplates = []KindTemplate{
 // landmarksLacking are what captions name in a city that no gazetteer
 // holds as a place: the answer is the city, as a fallback.
 var landmarksLacking = []string{"old souk", "main market", "Grand Mosque", "national hospital", "old cathedral", "municipal stadium", "central prison", "university campus", "bus station", "main square"}
+
+// nearestCity returns the city of p's country nearest p other than p, or
+// nil: the province a caption names a town abroad by.
+func (k *kinds) nearestCity(p *gazetteer.Place) *gazetteer.Place {
+	var best *gazetteer.Place
+	for i := range k.g.Places() {
+		c := &k.g.Places()[i]
+		if c.Kind == gazetteer.City && c.Country == p.Country && c.Located && c.ID != p.ID && (best == nil || km(p, c) < km(p, best)) {
+			best = c
+		}
+	}
+	return best
+}

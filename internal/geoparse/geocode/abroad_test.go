@@ -31,3 +31,23 @@ func TestForeignCountryIsAbroad(t *testing.T) {
 		}
 	}
 }
+
+// TestTownInProvince: a town named in a province the gazetteer holds only
+// by its capital ("the town of Suruc in Sanliurfa province") is the town,
+// not the capital, with any adjective before "town".
+func TestTownInProvince(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	for text, want := range map[string]string{
+		"An elderly Syrian Kurd woman sleeps in her wheelchair after she crossed the border between Syria and Turkey near the southeastern town of Suruc in Sanliurfa province, on September 20, 2014. (Bulent Kilic/AFP/Getty Images)": "Suruc",
+		"Women walk past damaged buildings near the frontier town of Narli in Gaziantep province December 16, 2014. REUTERS/Osman Khabieh": "Narli",
+	} {
+		r := gc.Geocode(caption.Parse(text))
+		if r.Place == nil || r.Place.Name != want {
+			t.Errorf("%q: got %v, want %s", text, r.Place, want)
+		}
+	}
+}

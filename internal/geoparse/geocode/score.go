@@ -461,6 +461,11 @@ func areaFit(d string, k gazetteer.Kind) float64 {
 			return 1.4
 		case k == gazetteer.District:
 			return 1
+		case k.Populated():
+			// "the town of Suruc in Sanliurfa province": a province the
+			// gazetteer holds only by its capital holds the town named
+			// before it; its capital is not where the photo was.
+			return 0.55
 		}
 		return 0.9
 	case "countryside":
