@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
@@ -84,7 +85,7 @@ func Kinds(g *gazetteer.Gazetteer, seed uint64, per int) []KindCase {
 func (k *kinds) write(t KindTemplate, p *gazetteer.Place) (KindCase, bool) {
 	name := p.Name
 	if p.Country == "SY" {
-		name = k.name(p)
+		name = k.pressName(p)
 	}
 	name = bareName(name, t.Kind)
 	where := t.Write(k, p, name)
@@ -102,7 +103,7 @@ func (k *kinds) write(t KindTemplate, p *gazetteer.Place) (KindCase, bool) {
 	}
 	d := time.Date(2012, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, k.rng.IntN(6*365))
 	who := k.photographer[k.rng.IntN(len(k.photographer))]
-	subject := subjects[k.rng.IntN(len(subjects))] + " " + actions[k.rng.IntN(len(actions))]
+	subject := kindSubjects[k.rng.IntN(len(kindSubjects))] + " " + kindActions[k.rng.IntN(len(kindActions))]
 	switch k.rng.IntN(4) {
 	case 0: // Reuters
 		c.Text = fmt.Sprintf("%s %s %s. REUTERS/%s", subject, where, d.Format("January 2, 2006"), who)
@@ -115,6 +116,15 @@ func (k *kinds) write(t KindTemplate, p *gazetteer.Place) (KindCase, bool) {
 	}
 	return c, true
 }
+
+// kindSubjects and kindActions agree in number, as an agency's do.
+var kindSubjects = []string{"Children", "Residents", "Civil defence members", "Syrian army soldiers", "Displaced families",
+	"Men", "Women", "Members of the Syrian Arab Red Crescent", "Kurdish fighters", "Volunteers", "Students", "Rebel fighters"}
+
+var kindActions = []string{"walk past damaged buildings", "stand near the rubble", "carry bread", "inspect a damaged site",
+	"wait for aid", "sit outside a tent", "search for survivors", "sell vegetables at a market", "queue for water",
+	"gather at a funeral", "walk along a damaged street", "take cover", "unload aid from a truck", "pray at a mosque",
+	"look at the destruction", "celebrate Eid al-Fitr"}
 
 // bareName drops the word a camp's or crossing's name carries ("Yarmouk
 // camp" → "Yarmouk"), which the templates write themselves.
@@ -316,11 +326,14 @@ var kindTemplates = []KindTemplate{
 		return fmt.Sprintf("in the %s suburb of %s", k.capital[p.Governorate.PCode].Name, n)
 	}},
 	{"relation", "in X, near the city of C", func(k *kinds, p *gazetteer.Place, n string) string {
+		if km(p, k.capital[p.Governorate.PCode]) > 25 {
+			return "" // near is near
+		}
 		return fmt.Sprintf("at a field hospital in %s, near the city of %s", n, k.capital[p.Governorate.PCode].Name)
 	}},
 	{"relation", "the town of X, about N km D of C", func(k *kinds, p *gazetteer.Place, n string) string {
 		c := k.capital[p.Governorate.PCode]
-		return fmt.Sprintf("in the %s of %s, %s %s,", kindWord(p.Kind), n, from(p, c), c.Name)
+		return fmt.Sprintf("in the %s of %s, %s %s", kindWord(p.Kind), n, from(p, c), c.Name)
 	}},
 }
 
@@ -339,4 +352,32 @@ func (k *kinds) nearestCity(p *gazetteer.Place) *gazetteer.Place {
 		}
 	}
 	return best
+}
+
+// pressName picks one of a place's Latin spellings as the press writes
+// them: without the scholarly marks of a transliteration (‘Ayn, Ḩalab,
+// `Ubb), which no caption carries; the gazetteer's name when all have
+// them.
+func (k *kinds) pressName(p *gazetteer.Place) string {
+	var names []string
+	for _, n := range append([]string{p.Name}, p.Names...) {
+		if latin(n) && plain(n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return p.Name
+	}
+	return names[k.rng.IntN(len(names))]
+}
+
+// plain reports whether a name has no letter outside ASCII but the few
+// accents French transliterations use, and no ‘ or `.
+func plain(s string) bool {
+	for _, r := range s {
+		if r > unicode.MaxASCII && !strings.ContainsRune("éèâêîôûàç", r) || r == '`' {
+			return false
+		}
+	}
+	return true
 }

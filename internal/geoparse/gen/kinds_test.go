@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/syriamap/syriamap/geodata"
@@ -9,21 +10,18 @@ import (
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 )
 
-// kindFloor is what each kind must reach on its own generated captions,
-// in place and in precision: 95 %, but for the kinds still short of it,
-// held at what they reach so that they never slip (see README, "kinds").
-var kindFloor = map[string]float64{"village": 90, "landmark lacking": 95, "relation": 92}
-
-// TestKinds geocodes a fixed-seed sample of every kind's templates (gen.Kinds)
-// and holds each kind at 95 % right in place and in precision, and the
-// answers at ≥ 0.8 at 95 % right.
+// TestKinds geocodes a fixed-seed sample of every kind's templates
+// (gen.Kinds, up to 300 places a template: the table "syriamap geocode
+// --kinds --per 300" prints) and holds each kind at 95 % right in place
+// and in precision (abroad: in place), and the answers at ≥ 0.8 at 95 %
+// right.
 func TestKinds(t *testing.T) {
 	g, err := gazetteer.Load(geodata.Gazetteer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := gen.Kinds(g, 7, 60)
-	if again := gen.Kinds(g, 7, 60); len(again) != len(cases) || again[0].Text != cases[0].Text || again[len(again)-1].Text != cases[len(cases)-1].Text {
+	cases := gen.Kinds(g, 1, 300)
+	if again := gen.Kinds(g, 1, 300); len(again) != len(cases) || again[0].Text != cases[0].Text || again[len(again)-1].Text != cases[len(cases)-1].Text {
 		t.Fatal("the same seed gave other captions")
 	}
 	rows := gen.ByKind(gen.MeasureKinds(geocode.New(g), cases))
@@ -31,13 +29,13 @@ func TestKinds(t *testing.T) {
 		t.Fatalf("%d kinds measured, want every kind", len(rows))
 	}
 	for _, r := range rows {
-		floor := 95.0
-		if f, ok := kindFloor[r.Kind]; ok {
-			floor = f
-		}
+		const floor = 95.0
 		place, precision := 100*float64(r.Place)/float64(r.N), 100*float64(r.Precision)/float64(r.N)
 		t.Logf("%-16s n=%4d place %5.1f %% precision %5.1f %% ≥0.8 right %d/%d", r.Kind, r.N, place, precision, r.SureRight, r.Sure)
-		if place < floor || precision < floor || r.Sure > 0 && r.SureRight*100 < r.Sure*95 {
+		// Abroad, right is no Syrian place: which village of Turkey is
+		// reported, not held.
+		abroad := strings.Contains(r.Kind, "abroad")
+		if place < floor || !abroad && precision < floor || r.Sure > 0 && r.SureRight*100 < r.Sure*95 {
 			t.Errorf("%s: place %.1f %%, precision %.1f %%, answers at ≥ 0.8 %d/%d right; want %.0f %% and 95 %%; first misses: %q",
 				r.Kind, place, precision, r.SureRight, r.Sure, floor, r.Misses[:min(3, len(r.Misses))])
 		}

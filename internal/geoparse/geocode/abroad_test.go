@@ -43,7 +43,7 @@ func TestTownInProvince(t *testing.T) {
 	gc := geocode.New(g)
 	for text, want := range map[string]string{
 		"An elderly Syrian Kurd woman sleeps in her wheelchair after she crossed the border between Syria and Turkey near the southeastern town of Suruc in Sanliurfa province, on September 20, 2014. (Bulent Kilic/AFP/Getty Images)": "Suruc",
-		"Women walk past damaged buildings near the frontier town of Narli in Gaziantep province December 16, 2014. REUTERS/Osman Khabieh": "Narli",
+		"Women walk past damaged buildings near the frontier town of Narli in Gaziantep province December 16, 2014. REUTERS/Osman Khabieh":                                                                                              "Narli",
 	} {
 		r := gc.Geocode(caption.Parse(text))
 		if r.Place == nil || r.Place.Name != want {

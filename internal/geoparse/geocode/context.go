@@ -69,7 +69,8 @@ func (gc *Geocoder) farFromHolder(c caption.Caption, cands []candidate) {
 		if holder < 0 || !p.hit.Place.Located {
 			continue
 		}
-		area := isArea(c.Mentions[holder].Designator)
+		// "in the Manbij district of Aleppo province" is the district.
+		area := isArea(c.Mentions[holder].Designator) || c.Mentions[holder].Designator == "district" && describesNext(c, holder)
 		// "the Amiriyah district of Aleppo" is held by the city: Aleppo the
 		// governorate would hold every Amiriyah in it.
 		cityOnly := !area && quarterDesignated(c, cands, p.mention)

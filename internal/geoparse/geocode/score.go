@@ -52,6 +52,9 @@ func weighMention(s float64, c caption.Caption, mi int) float64 {
 	if locatesPrevious(c, mi) {
 		s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
 	}
+	if describesNext(c, mi) {
+		s *= 0.4
+	}
 	if m.Subordinate && mainWhere(c, mi) {
 		s *= 0.45 // "in Idlib after an attack in Khan Sheikhoun"
 	}
@@ -61,6 +64,31 @@ func weighMention(s float64, c caption.Caption, mi int) float64 {
 		s *= 0.5
 	}
 	return s
+}
+
+// describesNext reports whether mention mi names the bigger place that
+// describes the next one: "the Damascus suburb of Douma", "in the Manbij
+// district of Aleppo province" after a village — the next name, or the
+// one before, is where the photo was.
+func describesNext(c caption.Caption, mi int) bool {
+	m := c.Mentions[mi]
+	rest := c.Text[m.End:]
+	if mi+1 >= len(c.Mentions) {
+		return false
+	}
+	next := c.Mentions[mi+1]
+	for _, w := range []string{" suburb of ", " suburbs of "} {
+		if strings.HasPrefix(rest, w) {
+			return next.Start == m.End+len(w)
+		}
+	}
+	// "the village of X, in the Manbij district of Aleppo province": an
+	// administrative district between a place and its province.
+	if !strings.HasPrefix(rest, " district of ") || mi == 0 {
+		return false
+	}
+	prev := c.Mentions[mi-1].Designator
+	return (next.Designator == "province" || next.Designator == "governorate") && prev != "" && prev != "neighbourhood" && prev != "district"
 }
 
 // weighPlace weighs score s of reading h of mention mi by the place it
@@ -77,6 +105,12 @@ func weighPlace(s float64, c caption.Caption, mi int, h gazetteer.Hit, code stri
 	}
 	if !h.Exact {
 		s *= 0.85
+	}
+	// "the town of Suruc in Sanliurfa province": a province abroad, which
+	// the gazetteer holds only by its capital, holds the town named before
+	// it; its capital is not where the photo was.
+	if d := c.Mentions[mi].Designator; (d == "province" || d == "governorate") && h.Place.Kind.Populated() && h.Place.Country != "SY" {
+		s *= 0.6
 	}
 	if !h.Place.Located {
 		s *= 0.95
@@ -461,11 +495,6 @@ func areaFit(d string, k gazetteer.Kind) float64 {
 			return 1.4
 		case k == gazetteer.District:
 			return 1
-		case k.Populated():
-			// "the town of Suruc in Sanliurfa province": a province the
-			// gazetteer holds only by its capital holds the town named
-			// before it; its capital is not where the photo was.
-			return 0.55
 		}
 		return 0.9
 	case "countryside":
