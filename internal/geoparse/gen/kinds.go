@@ -67,7 +67,8 @@ func Kinds(g *gazetteer.Gazetteer, seed uint64, per int) []KindCase {
 	}
 	var out []KindCase
 	for _, t := range kindTemplates {
-		places := k.fill(t.Kind)
+		// Only the places the template fits (a suburb is near its city).
+		places := slices.DeleteFunc(k.fill(t.Kind), func(p *gazetteer.Place) bool { return t.Write(k, p, p.Name) == "" })
 		if per > 0 && len(places) > per {
 			k.rng.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
 			places = places[:per]
@@ -129,7 +130,7 @@ var kindActions = []string{"walk past damaged buildings", "stand near the rubble
 // bareName drops the word a camp's or crossing's name carries ("Yarmouk
 // camp" → "Yarmouk"), which the templates write themselves.
 func bareName(name, kind string) string {
-	for _, w := range []string{" camps", " camp", " crossing", " border crossing"} {
+	for _, w := range []string{" refugee camp", " camps", " camp", " border crossing", " crossing"} {
 		if (kind == "camp" || kind == "crossing") && strings.HasSuffix(strings.ToLower(name), w) {
 			return name[:len(name)-len(w)]
 		}
@@ -298,8 +299,9 @@ var kindTemplates = []KindTemplate{
 		return fmt.Sprintf("in %s, %s", n, countryAdj[p.Country][1])
 	}},
 	{"town abroad", "near the D town of X in P province", func(k *kinds, p *gazetteer.Place, n string) string {
+		// Turkey's provinces are named after their capitals.
 		c := k.nearestCity(p)
-		if c == nil || p.Kind == gazetteer.City {
+		if c == nil || p.Kind == gazetteer.City || p.Country != "TR" {
 			return ""
 		}
 		return fmt.Sprintf("near the %s town of %s in %s province", []string{"southeastern", "southern", "border", "frontier"}[k.rng.IntN(4)], n, c.Name)
@@ -320,8 +322,8 @@ var kindTemplates = []KindTemplate{
 		return fmt.Sprintf("on a beach on the island of %s, %s", n, p.Country)
 	}},
 	{"relation", "the C suburb of X", func(k *kinds, p *gazetteer.Place, n string) string {
-		if km(p, k.capital[p.Governorate.PCode]) > 25 {
-			return "" // a suburb is near its city
+		if km(p, k.capital[p.Governorate.PCode]) > 25 || p.Kind != gazetteer.Town {
+			return "" // a suburb is a town near its city
 		}
 		return fmt.Sprintf("in the %s suburb of %s", k.capital[p.Governorate.PCode].Name, n)
 	}},

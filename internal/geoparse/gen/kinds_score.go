@@ -24,17 +24,17 @@ type KindRow struct {
 // Verdict says whether r is a right answer to c: in place, and in
 // precision.
 func Verdict(c KindCase, r geocode.Result) (place, precision bool) {
-	switch {
-	case c.Abroad:
+	want, owed := c.Want, geocode.Exact
+	if c.Within != nil {
+		want, owed = c.Within, geocode.Fallback
+	}
+	if c.Abroad {
 		// No Syrian place; and the place itself when the gazetteer holds it.
 		place = r.Place == nil || r.Place.Country != "SY"
-		return place, place && (c.Want == nil || r.Place != nil && same(r.Place, c.Want))
-	case c.Within != nil:
-		place = r.Place != nil && same(r.Place, c.Within)
-		return place, place && r.Precision == geocode.Fallback
+		return place, place && (want == nil || r.Place != nil && same(r.Place, want) && r.Precision == owed)
 	}
-	place = r.Place != nil && same(r.Place, c.Want)
-	return place, place && r.Precision == geocode.Exact
+	place = r.Place != nil && same(r.Place, want)
+	return place, place && r.Precision == owed
 }
 
 // same reports whether a is b, or a homonym of b in b's governorate (the
