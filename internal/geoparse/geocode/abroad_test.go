@@ -23,6 +23,7 @@ func TestForeignCountryIsAbroad(t *testing.T) {
 		"Syrian refugees from Kobani celebrate as they arrive on a dinghy at a beach on the Greek island of Kos, August 10, 2015. REUTERS/Yannis Behrakis",
 		"Refugees wait at a refugee centre in Milan, Italy, June 14, 2014. REUTERS/Stefano Rellandini",
 		"Bostan and his friend from Syria celebrate reaching Lesbos on December 3, 2015.",
+		"Syrian refugees from Kobani pose for a selfie, moments after arriving on a dinghy on the island of Lesbos, Greece August 23, 2015. REUTERS/Alkis Konstantinidis",
 		"Refugees rest after arriving in the Egyptian capital of Cairo, September 17, 2015. REUTERS/Amr Dalsh",
 	} {
 		r := gc.Geocode(caption.Parse(text))

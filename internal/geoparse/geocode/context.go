@@ -371,7 +371,9 @@ func isArea(d string) bool { return d == "province" || d == "governorate" || d =
 // name.
 func saidElsewhere(c caption.Caption, i int) bool {
 	m := c.Mentions[i]
-	if m.Subordinate || m.Role != caption.Where && m.Role != caption.Context {
+	// "moments after arriving on the island of Lesbos": a clause after
+	// "after" says where the photo is when no main clause says it.
+	if m.Subordinate && mainWhere(c, i) || m.Role != caption.Where && m.Role != caption.Context {
 		return false
 	}
 	switch m.Entity {
