@@ -10,18 +10,18 @@ import (
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 )
 
-// TestKinds geocodes a fixed-seed sample of every kind's templates
-// (gen.Kinds, up to 300 places a template: the table "syriamap geocode
-// --kinds --per 300" prints) and holds each kind at 95 % right in place
-// and in precision (abroad: in place), and the answers at ≥ 0.8 at 95 %
-// right.
+// TestKinds geocodes every kind's templates (gen.Kinds) filled with every
+// place of that kind, spellings and agency styles drawn with a fixed seed
+// (the table "syriamap geocode --kinds" prints; about 60,000 captions, a
+// few seconds), and holds each kind at 95 % right in place and in
+// precision (abroad: in place), and its answers at ≥ 0.8 at 95 % right.
 func TestKinds(t *testing.T) {
 	g, err := gazetteer.Load(geodata.Gazetteer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := gen.Kinds(g, 1, 300)
-	if again := gen.Kinds(g, 1, 300); len(again) != len(cases) || again[0].Text != cases[0].Text || again[len(again)-1].Text != cases[len(cases)-1].Text {
+	cases := gen.Kinds(g, 1, 0)
+	if again := gen.Kinds(g, 1, 0); len(again) != len(cases) || again[0].Text != cases[0].Text || again[len(again)-1].Text != cases[len(cases)-1].Text {
 		t.Fatal("the same seed gave other captions")
 	}
 	rows := gen.ByKind(gen.MeasureKinds(geocode.New(g), cases))
