@@ -48,7 +48,8 @@ type kinds struct {
 }
 
 // Kinds returns captions of every kind of place the geocoder must know
-// (villages, crossings, camps, quarters of the big cities, landmarks the
+// (villages, crossings, camps, camps and crossings named after a town the
+// gazetteer lacks them for, quarters of the big cities, landmarks the
 // gazetteer lacks, towns and villages abroad, cities and islands abroad
 // the gazetteer lacks, places named by their relation to a bigger one),
 // each template filled with every place of its kind, or with at most per
@@ -99,6 +100,8 @@ func (k *kinds) write(t KindTemplate, p *gazetteer.Place) (KindCase, bool) {
 		c.Want = nil
 	case t.Kind == "landmark lacking":
 		c.Want, c.Within = nil, p
+	case t.Kind == "camp by town" || t.Kind == "crossing by town":
+		c.Within = p // the gazetteer lacks the camp or crossing: its town, marked
 	case !p.Located:
 		c.Within = k.g.ByID(p.Parent)
 	}
@@ -184,6 +187,9 @@ func (k *kinds) fits(kind string, p *gazetteer.Place) bool {
 		return (p.Kind == gazetteer.Town || p.Kind == gazetteer.City) && p.Country != "SY" && p.Located
 	case "village abroad":
 		return p.Kind == gazetteer.Village && p.Country != "SY" && p.Located
+	case "camp by town", "crossing by town":
+		// Not a town whose camp or crossing the gazetteer holds (al-Hol).
+		return p.Kind == gazetteer.Town && p.Country == "SY" && p.Located && p.Governorate.Name != "" && !k.holdsFacility(p)
 	case "relation":
 		return (p.Kind == gazetteer.Town || p.Kind == gazetteer.Village) && p.Country == "SY" && p.Located &&
 			k.capital[p.Governorate.PCode] != nil && k.capital[p.Governorate.PCode].Located
@@ -272,6 +278,18 @@ var kindTemplates = []KindTemplate{
 	}},
 	{"camp", "the X camp, near the border", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("inside the %s camp, near the border", n)
+	}},
+	{"camp by town", "the X refugee camp in G province", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("at the %s refugee camp in %s province", n, p.Governorate.Name)
+	}},
+	{"camp by town", "the X camp for displaced people, G", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("in the %s camp for displaced people, %s, Syria", n, p.Governorate.Name)
+	}},
+	{"crossing by town", "the X border crossing in G province", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("at the %s border crossing in %s province", n, p.Governorate.Name)
+	}},
+	{"crossing by town", "X border gate, G", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("as they wait to cross at %s border gate, %s, Syria", n, p.Governorate.Name)
 	}},
 	{"quarter", "in C's X district", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("in %s's %s district", k.g.ByID(p.Parent).Name, n)
@@ -386,4 +404,17 @@ func plain(s string) bool {
 		}
 	}
 	return true
+}
+
+// holdsFacility reports whether the gazetteer holds a camp or crossing
+// named after town p ("al-Hol camp", "Bab al-Hawa crossing").
+func (k *kinds) holdsFacility(p *gazetteer.Place) bool {
+	for _, w := range []string{" camp", " crossing"} {
+		for _, q := range k.g.Lookup(p.Name + w) {
+			if q.Kind == gazetteer.Camp || q.Kind == gazetteer.Crossing {
+				return true
+			}
+		}
+	}
+	return false
 }

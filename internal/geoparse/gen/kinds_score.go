@@ -58,10 +58,10 @@ func MeasureKinds(gc *geocode.Geocoder, cases []KindCase) []KindRow {
 	var rows []KindRow
 	at := map[string]int{}
 	for _, c := range cases {
-		i, ok := at[c.Template]
+		i, ok := at[c.Kind+"|"+c.Template]
 		if !ok {
 			i = len(rows)
-			at[c.Template] = i
+			at[c.Kind+"|"+c.Template] = i
 			rows = append(rows, KindRow{Kind: c.Kind, Template: c.Template})
 		}
 		row := &rows[i]

@@ -381,6 +381,14 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 		res.Note = "the camp named after " + p.Name + " is not in the gazetteer; placed at the town"
 		return 0.75
 	}
+	// "the Tal Abyad border crossing", "Jarabulus border gate": a crossing
+	// the gazetteer lacks, named after its town, stands at the town's
+	// edge; one named after a village (Mursitpinar, Nasib) is the village.
+	if p.Country == "SY" && p.Kind != gazetteer.Village && crossingAfter(c.Text[b.hit.End:]) {
+		res.Precision = Fallback
+		res.Note = "the crossing named after " + p.Name + " is not in the gazetteer; placed at the town"
+		return 0.75
+	}
 	for i := b.mention - 1; i >= 0 && i >= b.mention-2; i-- {
 		u := c.Mentions[i]
 		if u.Sentence != m.Sentence || known[i] || u.Entity != caption.MaybePlace || u.End > b.hit.Start {
@@ -407,6 +415,17 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 func campAfter(rest string) bool {
 	for _, w := range campWords[:3] {
 		if len(rest) > len(w) && rest[0] == ' ' && strings.EqualFold(rest[1:1+len(w)], w) && (len(rest) == len(w)+1 || !isLetter(rest[1+len(w)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// crossingAfter reports whether the words after a name make it a border
+// crossing's: "border crossing", "border gate", "crossing point", "crossing".
+func crossingAfter(rest string) bool {
+	for _, w := range []string{" border crossing", " border gate", " crossing point", " crossing", " border post"} {
+		if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) && (len(rest) == len(w) || !isLetter(rest[len(w)])) {
 			return true
 		}
 	}
@@ -526,7 +545,9 @@ func designatedOther(c caption.Caption, cands []candidate, i int) bool {
 		return false
 	}
 	for _, q := range cands {
-		if q.mention == cands[i].mention && q.hit.Place.Kind == want {
+		// (Not a loose spelling of a camp far off: "the Helle refugee
+		// camp in Idlib province" is no al-Hol camp.)
+		if q.mention == cands[i].mention && q.hit.Place.Kind == want && !q.far {
 			return true
 		}
 	}

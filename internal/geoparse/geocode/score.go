@@ -450,8 +450,14 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 		}
 		return 1
 	case "camp", "crossing":
-		if k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing" {
+		switch {
+		case k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing":
 			return 1.4
+		case k.Populated() && d == "camp":
+			// "the Kafr Zeita refugee camp in Hama province": a camp
+			// named after a town is at the town, not in the province
+			// (facilityFallback marks it a fallback).
+			return 1
 		}
 		return 0.8
 	}
