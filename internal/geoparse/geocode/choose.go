@@ -20,7 +20,15 @@ import (
 // takes as one of its features.
 func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (Result, int, float64) {
 	gc.raiseHeld(cands)
-	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	slices.SortStableFunc(cands, func(a, b candidate) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 || a.spelled == b.spelled {
+			return c
+		}
+		if a.spelled {
+			return -1
+		}
+		return 1
+	})
 	if len(cands) == 0 || cands[0].score < minScore {
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}, -1, 0
 	}

@@ -150,6 +150,10 @@ type candidate struct {
 	// name with words such as Square or camp: not a piece of a person's,
 	// an organisation's or a longer unknown name.
 	whole bool
+	// spelled is true when one of the place's names is written as the
+	// caption writes it and other readings of the words only fold alike:
+	// it wins a tie.
+	spelled bool
 	// contradicted is true when the caption's stated direction or distance
 	// from another place rules this reading out ("Sajur, north of Manbij"
 	// read as a Sajur south of it).

@@ -28,3 +28,17 @@ func TestRelationIsTheSmaller(t *testing.T) {
 		}
 	}
 }
+
+// TestSpelledAsWritten: of the readings whose names fold like the
+// caption's word, the one with a name spelled as written is taken
+// ("Maardes" is Maar Dis, not Mirdash).
+func TestSpelledAsWritten(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := geocode.New(g).Geocode(caption.Parse("A boy stands in the village of Maardes in Hama countryside, May 3, 2012. REUTERS/Handout"))
+	if r.Place == nil || r.Place.ID != "ocha:C3031" {
+		t.Errorf("got %v, want Maar Dis (ocha:C3031)", r.Place)
+	}
+}

@@ -38,6 +38,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		s = weighPlace(s, c, mi, h, code, street)
 		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
+	markSpelled(c, out)
 	return out
 }
 
@@ -138,6 +139,37 @@ func weighPlace(s float64, c caption.Caption, mi int, h gazetteer.Hit, code stri
 		s *= 0.3
 	}
 	return s
+}
+
+// markSpelled marks, among the readings of one span of a caption that
+// has several, those with a name spelled as the caption writes it: of two
+// readings scored alike, choose takes it ("Maardes" is Maar Dis, one of
+// whose names it is, before Mirdash, whose names only fold alike).
+func markSpelled(c caption.Caption, cands []candidate) {
+	for i := 0; i < len(cands); {
+		j := i + 1
+		for j < len(cands) && cands[j].hit.Start == cands[i].hit.Start && cands[j].hit.End == cands[i].hit.End {
+			j++
+		}
+		for k := i; j-i > 1 && k < j; k++ {
+			cands[k].spelled = cands[k].hit.Exact && spelledAs(cands[k].hit.Place, c.Text[cands[k].hit.Start:cands[k].hit.End])
+		}
+		i = j
+	}
+}
+
+// spelledAs reports whether one of p's names is written as the caption
+// writes it, letter case aside.
+func spelledAs(p *gazetteer.Place, written string) bool {
+	if strings.EqualFold(p.Name, written) {
+		return true
+	}
+	for _, n := range p.Names {
+		if strings.EqualFold(n, written) {
+			return true
+		}
+	}
+	return false
 }
 
 // prominenceWeight is how much a point of prominence (see
