@@ -261,6 +261,14 @@ var kindTemplates = []KindTemplate{
 		}
 		return fmt.Sprintf("in the rebel-held village of %s, in the %s district of %s province", n, p.District.Name, p.Governorate.Name)
 	}},
+	{"village", "X village, near the A border", func(k *kinds, p *gazetteer.Place, n string) string {
+		for _, b := range borders {
+			if slices.Contains(b.govs, p.Governorate.PCode) {
+				return fmt.Sprintf("in %s village, near the %s border", n, b.adj)
+			}
+		}
+		return ""
+	}},
 	{"crossing", "the X border crossing", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("at the %s border crossing", n)
 	}},
@@ -417,4 +425,16 @@ func (k *kinds) holdsFacility(p *gazetteer.Place) bool {
 		}
 	}
 	return false
+}
+
+// borders are Syria's neighbours by the adjective captions give their
+// borders, with the P-codes of the governorates along each.
+var borders = []struct {
+	adj  string
+	govs []string
+}{
+	{"Turkish", []string{"SY02", "SY06", "SY07", "SY08", "SY11"}},
+	{"Lebanese", []string{"SY03", "SY04", "SY10"}},
+	{"Jordanian", []string{"SY12", "SY13"}},
+	{"Iraqi", []string{"SY09"}},
 }

@@ -32,6 +32,7 @@ const farMetres = 80000
 // no anchor for others, and no known name for the fallback rules.
 func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 	farAbroad(c, cands)
+	nearBorder(c, cands)
 	gc.farFromHolder(c, cands)
 	farAgainstDirection(c, cands)
 	gc.farFromOthers(c, cands)

@@ -42,3 +42,18 @@ func TestSpelledAsWritten(t *testing.T) {
 		t.Errorf("got %v, want Maar Dis (ocha:C3031)", r.Place)
 	}
 }
+
+// TestNearBorder: of the places of one name, a caption that puts the photo
+// near a neighbour's border means the one in a governorate along it
+// ("Souran village, near the Turkish border": the Suran of Aleppo, not
+// of Hama).
+func TestNearBorder(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := geocode.New(g).Geocode(caption.Parse("Fighters rest in Souran village, near the Turkish border, May 3, 2016. REUTERS/Khalil Ashawi"))
+	if r.Place == nil || r.Place.Governorate.PCode != "SY02" {
+		t.Errorf("got %v, want the Suran of Aleppo governorate", r.Place)
+	}
+}
