@@ -293,6 +293,9 @@ var kindTemplates = []KindTemplate{
 	{"camp by town", "the X camp for displaced people, G", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("in the %s camp for displaced people, %s, Syria", n, p.Governorate.Name)
 	}},
+	{"camp by town", "a camp for displaced people near X, G", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("at a camp for displaced people near %s, %s province", n, p.Governorate.Name)
+	}},
 	{"crossing by town", "the X border crossing in G province", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("at the %s border crossing in %s province", n, p.Governorate.Name)
 	}},

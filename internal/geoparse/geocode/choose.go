@@ -397,6 +397,13 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 		res.Note = "the crossing named after " + p.Name + " is not in the gazetteer; placed at the town"
 		return 0.75
 	}
+	// "at a refugee camp on the border with Turkey, near Azaz": a camp
+	// without a name, near the town.
+	if unnamedCampBefore(c.Text[:b.hit.Start]) {
+		res.Precision = Fallback
+		res.Note = "the caption places the photo at a camp near " + p.Name + "; placed at " + p.Name
+		return 0.75
+	}
 	for i := b.mention - 1; i >= 0 && i >= b.mention-2; i-- {
 		u := c.Mentions[i]
 		if u.Sentence != m.Sentence || known[i] || u.Entity != caption.MaybePlace || u.End > b.hit.Start {
@@ -423,6 +430,32 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 func campAfter(rest string) bool {
 	for _, w := range campWords[:3] {
 		if len(rest) > len(w) && rest[0] == ' ' && strings.EqualFold(rest[1:1+len(w)], w) && (len(rest) == len(w)+1 || !isLetter(rest[1+len(w)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// unnamedCampBefore reports whether the text before a name ends with a
+// camp the caption names only by its noun, near the place: "at a refugee
+// camp on the border with Turkey, near" (Azaz), "a makeshift camp
+// outside".
+func unnamedCampBefore(before string) bool {
+	low := strings.ToLower(before[max(0, len(before)-90):])
+	at := max(strings.LastIndex(low, " camp "), strings.LastIndex(low, " camps "))
+	if at < 0 || strings.ContainsAny(low[at:], ".;") {
+		return false
+	}
+	rest := low[at:]
+	// (A camp "in" a town is in it: "a refugee camp in Zardana".)
+	if !strings.HasSuffix(rest, " near ") && !strings.HasSuffix(rest, " outside ") &&
+		!strings.HasSuffix(rest, " on the outskirts of ") && !strings.HasSuffix(rest, " close to ") {
+		return false
+	}
+	// "a camp", "a refugee camp", "a makeshift displacement camp".
+	words := strings.Fields(low[:at])
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		if words[k] == "a" || words[k] == "an" {
 			return true
 		}
 	}
