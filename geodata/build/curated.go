@@ -121,6 +121,13 @@ func (b *builder) addCurated(rec []string, label string) error {
 	if i := b.find(r, func(gazetteer.Kind) float64 { return 5000 }); i >= 0 {
 		b.join(i, r)
 		b.places[i].Kind = kind
+		// The repo's row may say what a place without a point is near
+		// where the shared one did not ("Azraq camp").
+		if p := &b.places[i]; !p.Located && p.Parent == "" {
+			if parent := b.nearParent(rec[3], p); parent >= 0 {
+				p.Parent = b.places[parent].ID
+			}
+		}
 		return nil
 	}
 	i := b.add(r)
