@@ -354,6 +354,10 @@ var kindTemplates = []KindTemplate{
 		c := k.cities[k.rng.IntN(len(k.cities))]
 		return fmt.Sprintf("moments after arriving from %s at a camp in %s, %s", c.Name, n, p.Country)
 	}},
+	{"abroad lacking", "after arriving from C in X, N", func(k *kinds, p *gazetteer.Place, n string) string {
+		c := k.cities[k.rng.IntN(len(k.cities))]
+		return fmt.Sprintf("moments after arriving from %s in %s, %s", c.Name, n, p.Country)
+	}},
 	{"relation", "the C suburb of X", func(k *kinds, p *gazetteer.Place, n string) string {
 		if km(p, k.capital[p.Governorate.PCode]) > 25 || p.Kind != gazetteer.Town {
 			return "" // a suburb is a town near its city

@@ -25,6 +25,7 @@ func TestForeignCountryIsAbroad(t *testing.T) {
 		"Bostan and his friend from Syria celebrate reaching Lesbos on December 3, 2015.",
 		"Syrian refugees from Kobani pose for a selfie, moments after arriving on a dinghy on the island of Lesbos, Greece August 23, 2015. REUTERS/Alkis Konstantinidis",
 		"Refugees rest after arriving in the Egyptian capital of Cairo, September 17, 2015. REUTERS/Amr Dalsh",
+		"Children carry bread moments after arriving from Aleppo in Sofia, Bulgaria, on May 3, 2014. REUTERS/Stoyan Nenov",
 	} {
 		r := gc.Geocode(caption.Parse(text))
 		if r.Place != nil && r.Place.Country == "SY" {

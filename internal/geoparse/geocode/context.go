@@ -372,9 +372,12 @@ func isArea(d string) bool { return d == "province" || d == "governorate" || d =
 // name.
 func saidElsewhere(c caption.Caption, i int) bool {
 	m := c.Mentions[i]
+	// "arriving from Aleppo in Sofia, Bulgaria": read as Aleppo's holder,
+	// Sofia takes its cue; no Bulgarian city holds Aleppo.
+	inAfter := i > 0 && c.Text[c.Mentions[i-1].End:m.Start] == " in "
 	// "moments after arriving on the island of Lesbos": a clause after
 	// "after" says where the photo is when no main clause says it.
-	if m.Subordinate && mainWhere(c, i) || m.Role != caption.Where && m.Role != caption.Context {
+	if m.Subordinate && mainWhere(c, i) || m.Role != caption.Where && m.Role != caption.Context && !inAfter {
 		return false
 	}
 	switch m.Entity {
@@ -384,7 +387,7 @@ func saidElsewhere(c caption.Caption, i int) bool {
 		}
 		return m.Role == caption.Where && (m.Cue == "in" || m.Cue == "on" || m.Cue == "at") && m.Designator == "" && countryCode(m.Text) == elsewhere
 	case caption.MaybePlace:
-		return m.Role == caption.Where && statedCountry(c, i, m.End) == elsewhere
+		return (m.Role == caption.Where || inAfter) && statedCountry(c, i, m.End) == elsewhere
 	}
 	return false
 }
