@@ -24,6 +24,7 @@ func TestCampOrCrossingNamedByTown(t *testing.T) {
 		{"In this image taken Wednesday, Feb. 3, 2016 Syrians wait to enter Turkey at the Bab al-Salam border gate, Syria. (AP Photo)", "Bab al-Salameh crossing", geocode.Exact},
 		{"A Syrian refugee holds onto his daughter as he waits to cross into Turkey at Akcakale border gate in Sanliurfa province, Turkey, June 15, 2015. REUTERS/Umit Bektas", "Akcakale", geocode.Fallback},
 		{"Children wait at the Tal Abyad border crossing, May 3, 2014. REUTERS/Osman Orsal", "Tell Abyad", geocode.Fallback},
+		{"People buy potatoes from a street vendor at the Karaj al-Hajez crossing, a passageway separating Aleppo’s Bustan al-Qasr, which is under the rebels’ control, and Al-Masharqa neighborhood, July 10, 2013. (photo by REUTERS/Muzaffar Salman)", "Aleppo", geocode.Fallback},
 		{"A candle provides a little light for children inside their tent at a refugee camp on the border with Turkey, near Azaz, Feb. 22, 2013. (AP Photo)", "Azaz", geocode.Fallback},
 		{"Women wait for aid at the Kafr Zaytah refugee camp in Hama province on December 10, 2015. (Photo by Khaled Kilic/Getty Images)", "Kafr Zeita", geocode.Fallback},
 		{"Children look at the destruction at the Helle refugee camp in Idlib province, on January 5, 2014. / AFP PHOTO / AMMAR SALMAN", "Helleh", geocode.Fallback},

@@ -263,8 +263,38 @@ func (gc *Geocoder) unknownFallback(c caption.Caption, cands []candidate, known 
 			Note: u.Text + " is not in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"}
 		return 0.5
 	}
+	// "at the Karaj al-Hajez crossing, a passageway separating Aleppo's
+	// Bustan al-Qasr … and Al-Masharqa neighborhood": a crossing, camp or
+	// quarter the gazetteer lacks, beside the quarters of one city.
+	if city := gc.cityBeside(c, b, u); city != nil {
+		*res = Result{Place: city, Precision: Fallback, Mention: u.Text,
+			Note: u.Text + " is not in the gazetteer; placed at " + city.Name + ", the city of the places the caption names beside it"}
+		return 0.4
+	}
 	*res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
 	return 0
+}
+
+// cityBeside returns the city of the chosen reading b when the caption
+// names u, a crossing, camp, quarter or landmark the gazetteer lacks, in
+// the sentence that names b, a city or one of its quarters; or nil.
+func (gc *Geocoder) cityBeside(c caption.Caption, b candidate, u caption.Mention) *gazetteer.Place {
+	switch u.Designator {
+	case "crossing", "camp", "neighbourhood", "district", "landmark":
+	default:
+		return nil
+	}
+	p := b.hit.Place
+	if c.Mentions[b.mention].Sentence != u.Sentence || b.far {
+		return nil
+	}
+	if p.Kind == gazetteer.Neighbourhood {
+		p = gc.g.ByID(p.Parent)
+	}
+	if p == nil || p.Kind != gazetteer.City || !p.Located {
+		return nil
+	}
+	return p
 }
 
 // oldQuarterFallback places "the old quarter of Homs", which the gazetteer
