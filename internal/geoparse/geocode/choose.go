@@ -336,7 +336,8 @@ var landmarkNouns = map[string]bool{"castle": true, "citadel": true, "fortress":
 	"stadium": true, "hospital": true, "market": true, "souk": true, "mosque": true, "church": true, "cathedral": true,
 	"airport": true, "prison": true, "port": true, "harbour": true, "harbor": true, "bridge": true, "square": true,
 	"dam": true, "bakery": true, "school": true, "ruins": true, "walls": true, "gate": true, "gates": true,
-	"campus": true, "station": true}
+	"campus": true, "station": true, "academy": true, "college": true, "barracks": true, "base": true, "factory": true,
+	"park": true, "cemetery": true, "graveyard": true, "roundabout": true, "palace": true, "monastery": true, "souq": true}
 
 // definite reports whether the words before a landmark's noun begin with
 // "the" within three words ("the old souk", "the Grand Mosque").

@@ -24,6 +24,7 @@ func TestLandmarkLackingIsFallback(t *testing.T) {
 		{"Men walk at the old souk in Homs, Syria, May 3, 2014. REUTERS/Yazan Homsy", "Homs", geocode.Fallback},
 		{"A man prays at the Grand Mosque in Aleppo, Syria, May 3, 2014. REUTERS/Hosam Katan", "Aleppo", geocode.Fallback},
 		{"Boys play in the main square of Idlib, Syria, May 3, 2014. REUTERS/Ammar Abdullah", "Idlib", geocode.Fallback},
+		{"Rebel fighters fire at forces near the artillery academy of Aleppo, May 3, 2014. REUTERS/Ammar Abdullah", "Aleppo", geocode.Fallback},
 		{"A wounded man lies at a field hospital in Douma, Syria, May 3, 2014. REUTERS/Bassam Khabieh", "Douma", geocode.Exact},
 	}
 	for _, tt := range tests {
