@@ -28,12 +28,19 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	samples := fl.Bool("samples", false, "geocode the bundled sample captions")
 	explain := fl.Bool("explain", false, "print, for each caption, the names read, every reading weighed and the confidence model's features with their shares, instead of JSON")
 	db := fl.String("db", "", "geocode as this archive does: with the places its editors added, the spellings their corrections taught and its confidence refitted on their reviews")
+	kinds := fl.Bool("kinds", false, "print, per template of each kind of place (village, crossing, camp, quarter, landmark lacking, town abroad, place abroad lacking, place named by its relation to a bigger one), how the geocoder does on captions filled with every place of that kind")
+	per := fl.Int("per", 0, "with --kinds: at most this many places per template, chosen by --seed (0: every place)")
+	seed := fl.Uint64("seed", 1, "with --kinds: the seed of the captions")
+	misses := fl.Bool("misses", false, "with --kinds: print every wrong answer after the table")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [--explain] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
+		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [--explain] [--kinds [--per N] [--seed N] [--misses]] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		return usageError{err.Error()}
+	}
+	if *kinds {
+		return writeKinds(stdout, *per, *seed, *misses)
 	}
 	docs, err := readDocs(fl.Args(), *samples, stdin)
 	if err != nil {

@@ -186,3 +186,17 @@ func TestGeocodeErrors(t *testing.T) {
 		t.Errorf("help: %v %q", err, out)
 	}
 }
+
+// TestGeocodeKinds: --kinds prints a row per template and per kind, with
+// every kind of place in it.
+func TestGeocodeKinds(t *testing.T) {
+	out, _, err := runCmd(t, "", "geocode", "--kinds", "--per", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"place right", "village", "crossing", "camp", "quarter", "landmark lacking", "town abroad", "abroad lacking", "relation", "(all)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--kinds output lacks %q:\n%s", want, out)
+		}
+	}
+}

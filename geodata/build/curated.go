@@ -121,12 +121,26 @@ func (b *builder) addCurated(rec []string, label string) error {
 	if i := b.find(r, func(gazetteer.Kind) float64 { return 5000 }); i >= 0 {
 		b.join(i, r)
 		b.places[i].Kind = kind
+		// The repo's row may say what a place without a point is near
+		// where the shared one did not ("Azraq camp").
+		if p := &b.places[i]; !p.Located && p.Parent == "" {
+			if parent := b.nearParent(rec[3], p); parent >= 0 {
+				p.Parent = b.places[parent].ID
+			}
+		}
 		return nil
 	}
 	i := b.add(r)
 	p := &b.places[i]
 	if qualifier != "" && country == "SY" {
 		rec[3] = qualifier + " (" + rec[3] + ")"
+	}
+	// Abroad, only a place without a point goes in the settlement it is
+	// said to be near ("Şanlıurfa Province, Turkey, near Akcakale").
+	if country != "SY" && !p.Located {
+		if parent := b.nearParent(rec[3], p); parent >= 0 {
+			p.Parent = b.places[parent].ID
+		}
 	}
 	if country == "SY" {
 		if parent := b.resolveParent(rec[3], p); parent >= 0 {
@@ -179,12 +193,8 @@ func (b *builder) resolveParent(text string, p *gazetteer.Place) int {
 	// "Idlib (Harem District), near Atmeh": a place without a point is
 	// placed at the settlement it is said to be near, not at the city
 	// that names its governorate.
-	if _, near, ok := strings.Cut(text, ", near "); ok && !p.Located {
-		for _, i := range b.lookup(strings.TrimSpace(near)) {
-			if q := &b.places[i]; q.Kind.Populated() && q.Country == p.Country && q.Located {
-				return i
-			}
-		}
+	if i := b.nearParent(text, p); i >= 0 {
+		return i
 	}
 	head := text
 	if i := strings.IndexAny(head, "(,/"); i >= 0 {
@@ -209,6 +219,20 @@ func (b *builder) resolveParent(text string, p *gazetteer.Place) int {
 		}
 	}
 	return gov
+}
+
+// nearParent finds, for a place without a point, the settlement (or, for
+// a camp, the border crossing) of its country its curated parent text
+// says it is near ("Idlib (Harem District), near Atmeh"), or -1.
+func (b *builder) nearParent(text string, p *gazetteer.Place) int {
+	if _, near, ok := strings.Cut(text, ", near "); ok && !p.Located {
+		for _, i := range b.lookup(strings.TrimSpace(near)) {
+			if q := &b.places[i]; (q.Kind.Populated() || p.Kind == gazetteer.Camp && q.Kind == gazetteer.Crossing) && q.Country == p.Country && q.Located {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func kindSize(k gazetteer.Kind) int {

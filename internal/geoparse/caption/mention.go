@@ -315,7 +315,9 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 		case t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space:
 			// al-Ain, Ma'arrat: the next word belongs to the name
 		case t.kind == tWord && t.has(lexConnector) && k+1 < len(toks):
-			if !connects(toks, k) {
+			// "into Turkey at Akcakale border gate": a country's name ends
+			// before a word that is a connector only in Arabic names.
+			if !connects(toks, k) || end == i && isCountryWord(toks[end].lower) {
 				return end
 			}
 		case t.kind == tWord && toks[k-1].is("-") && !t.space && !toks[k-1].space && toks[k-2].has(lexConnector):

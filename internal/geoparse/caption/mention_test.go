@@ -44,6 +44,8 @@ func TestMentionRoles(t *testing.T) {
 		{"all that is left of", "Rubble is all that is left of the neighbourhood of Karm al-Jabal.", "Karm al-Jabal", Where, "left", "neighbourhood"},
 		{"a capitalised district of a city", "Buses wait at Amiriyah District of Aleppo Syria on May 2.", "Amiriyah", Where, "at", "district"},
 		{"heading to", "Buses heading to Idlib wait at a checkpoint in Ramouseh.", "Idlib", Target, "to", ""},
+		{"a country ends before at", "A refugee waits to cross into Turkey at Akcakale border gate in Sanliurfa province.", "Akcakale", Where, "at", "border"},
+		{"frontier is an adjective", "Women walk near the frontier town of Narli in Gaziantep province.", "Narli", Where, "near", "town"},
 		{"shelling of", "Smoke rises after the shelling of Douma.", "Douma", Target, "shelling", ""},
 		{"participle as adjective", "Soldiers stand in the recently recaptured Jobar neighborhood.", "Jobar", Where, "in", "neighbourhood"},
 		{"airstrike hit", "Men carry a boy after an airstrike hit the rebel-held Bustan al-Qasr neighborhood of Aleppo.", "Bustan al-Qasr", Where, "hit", "neighbourhood"},

@@ -66,7 +66,8 @@ var passOver = map[string]bool{"the": true, "a": true, "an": true, "of": true, "
 	"old": true, "new": true, "turkish": true, "lebanese": true, "jordanian": true, "iraqi": true,
 	"rebels": true, "fighters": true, "regime's": true, "is": true, "isis": true, "held'": true,
 	"country's": true, "town's": true, "city's": true, "outer": true, "far": true, "just": true, "miles": true,
-	"km": true, "kilometres": true, "kilometers": true,
+	"km": true, "kilometres": true, "kilometers": true, "frontier": true, "coastal": true, "remote": true, "tiny": true,
+	"impoverished": true, "poor": true, "mountainous": true, "rural's": true,
 	// "evacuated from the two besieged towns of"
 	"besieged": true, "encircled": true, "two": true, "both": true}
 

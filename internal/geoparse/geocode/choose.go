@@ -20,7 +20,15 @@ import (
 // takes as one of its features.
 func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (Result, int, float64) {
 	gc.raiseHeld(cands)
-	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	slices.SortStableFunc(cands, func(a, b candidate) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 || a.spelled == b.spelled {
+			return c
+		}
+		if a.spelled {
+			return -1
+		}
+		return 1
+	})
 	if len(cands) == 0 || cands[0].score < minScore {
 		return Result{Precision: None, Confidence: 0, Alternatives: alternatives(c, cands, 0, -1, 1)}, -1, 0
 	}
@@ -67,7 +75,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 			res.Place = other
 		case res.Place.Kind != gazetteer.Crossing:
 			res = Result{Precision: None, Mention: res.Mention,
-				Note: "the caption puts the photo in " + lexicon.CountryNames[country] + "; " + res.Place.Name + " in Syria is another place"}
+				Note: "the caption puts the photo in " + countryName(country) + "; " + res.Place.Name + " in Syria is another place"}
 		}
 	}
 	if res.Precision == None {
@@ -255,8 +263,38 @@ func (gc *Geocoder) unknownFallback(c caption.Caption, cands []candidate, known 
 			Note: u.Text + " is not in the gazetteer; placed at " + holder.Name + ", which the caption says holds it"}
 		return 0.5
 	}
+	// "at the Karaj al-Hajez crossing, a passageway separating Aleppo's
+	// Bustan al-Qasr … and Al-Masharqa neighborhood": a crossing, camp or
+	// quarter the gazetteer lacks, beside the quarters of one city.
+	if city := gc.cityBeside(c, b, u); city != nil {
+		*res = Result{Place: city, Precision: Fallback, Mention: u.Text,
+			Note: u.Text + " is not in the gazetteer; placed at " + city.Name + ", the city of the places the caption names beside it"}
+		return 0.4
+	}
 	*res = Result{Precision: None, Mention: u.Text, Note: u.Text + " is not in the gazetteer, and the caption names no place that holds it"}
 	return 0
+}
+
+// cityBeside returns the city of the chosen reading b when the caption
+// names u, a crossing, camp, quarter or landmark the gazetteer lacks, in
+// the sentence that names b, a city or one of its quarters; or nil.
+func (gc *Geocoder) cityBeside(c caption.Caption, b candidate, u caption.Mention) *gazetteer.Place {
+	switch u.Designator {
+	case "crossing", "camp", "neighbourhood", "district", "landmark":
+	default:
+		return nil
+	}
+	p := b.hit.Place
+	if c.Mentions[b.mention].Sentence != u.Sentence || b.far {
+		return nil
+	}
+	if p.Kind == gazetteer.Neighbourhood {
+		p = gc.g.ByID(p.Parent)
+	}
+	if p == nil || p.Kind != gazetteer.City || !p.Located {
+		return nil
+	}
+	return p
 }
 
 // oldQuarterFallback places "the old quarter of Homs", which the gazetteer
@@ -297,7 +335,21 @@ func (gc *Geocoder) originQuarterFallback(c caption.Caption, b candidate, res *R
 var landmarkNouns = map[string]bool{"castle": true, "citadel": true, "fortress": true, "museum": true, "university": true,
 	"stadium": true, "hospital": true, "market": true, "souk": true, "mosque": true, "church": true, "cathedral": true,
 	"airport": true, "prison": true, "port": true, "harbour": true, "harbor": true, "bridge": true, "square": true,
-	"dam": true, "bakery": true, "school": true, "ruins": true, "walls": true, "gate": true, "gates": true}
+	"dam": true, "bakery": true, "school": true, "ruins": true, "walls": true, "gate": true, "gates": true,
+	"campus": true, "station": true, "academy": true, "college": true, "barracks": true, "base": true, "factory": true,
+	"park": true, "cemetery": true, "graveyard": true, "roundabout": true, "palace": true, "monastery": true, "souq": true}
+
+// definite reports whether the words before a landmark's noun begin with
+// "the" within three words ("the old souk", "the Grand Mosque").
+func definite(before string) bool {
+	words := strings.Fields(before)
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		if strings.EqualFold(words[k], "the") {
+			return true
+		}
+	}
+	return false
+}
 
 // landmarkFallback places a building or site the caption names by a
 // common noun within a town ("near the ancient castle of Homs", "at the
@@ -320,13 +372,19 @@ func landmarkFallback(c caption.Caption, known []bool, b candidate, res *Result)
 			return 0.7
 		}
 	}
-	before, ok := strings.CutSuffix(c.Text[:b.hit.Start], " of ")
-	if !ok {
-		return 1
+	// "the ancient castle of Homs"; "at the old souk in Tartus", "the
+	// Grand Mosque in Aleppo" — a definite landmark in the town, not "a
+	// field hospital in Douma", which says only the town.
+	before, of := strings.CutSuffix(c.Text[:b.hit.Start], " of ")
+	if !of {
+		var in bool
+		if before, in = strings.CutSuffix(c.Text[:b.hit.Start], " in "); !in {
+			return 1
+		}
 	}
 	i := strings.LastIndexByte(before, ' ')
-	noun := before[i+1:]
-	if !landmarkNouns[noun] {
+	noun := strings.ToLower(before[i+1:])
+	if !landmarkNouns[noun] || !of && !definite(before[:max(i, 0)]) {
 		return 1
 	}
 	res.Precision = Fallback
@@ -362,6 +420,21 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 		res.Note = "the camp named after " + p.Name + " is not in the gazetteer; placed at the town"
 		return 0.75
 	}
+	// "the Tal Abyad border crossing", "Jarabulus border gate": a crossing
+	// the gazetteer lacks, named after its town, stands at the town's
+	// edge; one named after a village (Mursitpinar, Nasib) is the village.
+	if p.Country == "SY" && p.Kind != gazetteer.Village && crossingAfter(c.Text[b.hit.End:]) {
+		res.Precision = Fallback
+		res.Note = "the crossing named after " + p.Name + " is not in the gazetteer; placed at the town"
+		return 0.75
+	}
+	// "at a refugee camp on the border with Turkey, near Azaz": a camp
+	// without a name, near the town.
+	if unnamedCampBefore(c.Text[:b.hit.Start]) {
+		res.Precision = Fallback
+		res.Note = "the caption places the photo at a camp near " + p.Name + "; placed at " + p.Name
+		return 0.75
+	}
 	for i := b.mention - 1; i >= 0 && i >= b.mention-2; i-- {
 		u := c.Mentions[i]
 		if u.Sentence != m.Sentence || known[i] || u.Entity != caption.MaybePlace || u.End > b.hit.Start {
@@ -388,6 +461,43 @@ func facilityFallback(c caption.Caption, known []bool, b candidate, res *Result)
 func campAfter(rest string) bool {
 	for _, w := range campWords[:3] {
 		if len(rest) > len(w) && rest[0] == ' ' && strings.EqualFold(rest[1:1+len(w)], w) && (len(rest) == len(w)+1 || !isLetter(rest[1+len(w)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// unnamedCampBefore reports whether the text before a name ends with a
+// camp the caption names only by its noun, near the place: "at a refugee
+// camp on the border with Turkey, near" (Azaz), "a makeshift camp
+// outside".
+func unnamedCampBefore(before string) bool {
+	low := strings.ToLower(before[max(0, len(before)-90):])
+	at := max(strings.LastIndex(low, " camp "), strings.LastIndex(low, " camps "))
+	if at < 0 || strings.ContainsAny(low[at:], ".;") {
+		return false
+	}
+	rest := low[at:]
+	// (A camp "in" a town is in it: "a refugee camp in Zardana".)
+	if !strings.HasSuffix(rest, " near ") && !strings.HasSuffix(rest, " outside ") &&
+		!strings.HasSuffix(rest, " on the outskirts of ") && !strings.HasSuffix(rest, " close to ") {
+		return false
+	}
+	// "a camp", "a refugee camp", "a makeshift displacement camp".
+	words := strings.Fields(low[:at])
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		if words[k] == "a" || words[k] == "an" {
+			return true
+		}
+	}
+	return false
+}
+
+// crossingAfter reports whether the words after a name make it a border
+// crossing's: "border crossing", "border gate", "crossing point", "crossing".
+func crossingAfter(rest string) bool {
+	for _, w := range []string{" border crossing", " border gate", " crossing point", " crossing", " border post"} {
+		if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) && (len(rest) == len(w) || !isLetter(rest[len(w)])) {
 			return true
 		}
 	}
@@ -507,7 +617,9 @@ func designatedOther(c caption.Caption, cands []candidate, i int) bool {
 		return false
 	}
 	for _, q := range cands {
-		if q.mention == cands[i].mention && q.hit.Place.Kind == want {
+		// (Not a loose spelling of a camp far off: "the Helle refugee
+		// camp in Idlib province" is no al-Hol camp.)
+		if q.mention == cands[i].mention && q.hit.Place.Kind == want && !q.far {
 			return true
 		}
 	}
@@ -623,4 +735,12 @@ func namedHolder(c caption.Caption, cands []candidate, i int) *gazetteer.Place {
 		return nil
 	}
 	return best.hit.Place
+}
+
+// countryName names a country by its code, elsewhere as another country.
+func countryName(code string) string {
+	if code == elsewhere {
+		return "another country"
+	}
+	return lexicon.CountryNames[code]
 }

@@ -32,6 +32,7 @@ const farMetres = 80000
 // no anchor for others, and no known name for the fallback rules.
 func (gc *Geocoder) markFar(c caption.Caption, cands []candidate) {
 	farAbroad(c, cands)
+	nearBorder(c, cands)
 	gc.farFromHolder(c, cands)
 	farAgainstDirection(c, cands)
 	gc.farFromOthers(c, cands)
@@ -69,7 +70,8 @@ func (gc *Geocoder) farFromHolder(c caption.Caption, cands []candidate) {
 		if holder < 0 || !p.hit.Place.Located {
 			continue
 		}
-		area := isArea(c.Mentions[holder].Designator)
+		// "in the Manbij district of Aleppo province" is the district.
+		area := isArea(c.Mentions[holder].Designator) || c.Mentions[holder].Designator == "district" && describesNext(c, holder)
 		// "the Amiriyah district of Aleppo" is held by the city: Aleppo the
 		// governorate would hold every Amiriyah in it.
 		cityOnly := !area && quarterDesignated(c, cands, p.mention)
@@ -363,6 +365,33 @@ func readsAsGovernorate(cands []candidate, i int) bool {
 // isArea reports whether a designator names an area larger than a city.
 func isArea(d string) bool { return d == "province" || d == "governorate" || d == "countryside" }
 
+// saidElsewhere reports whether mention i says the photo was taken in a
+// country the gazetteer does not cover: "in Greece", "on Lesbos",
+// "reaching Lesbos", "in Sofia, Bulgaria", "on the Greek island of Kos",
+// "the Sicilian harbor of Augusta" — whatever Syrian village shares the
+// name.
+func saidElsewhere(c caption.Caption, i int) bool {
+	m := c.Mentions[i]
+	// "arriving from Aleppo in Sofia, Bulgaria": read as Aleppo's holder,
+	// Sofia takes its cue; no Bulgarian city holds Aleppo.
+	inAfter := i > 0 && c.Text[c.Mentions[i-1].End:m.Start] == " in "
+	// "moments after arriving on the island of Lesbos": a clause after
+	// "after" says where the photo is when no main clause says it.
+	if m.Subordinate && mainWhere(c, i) || m.Role != caption.Where && m.Role != caption.Context && !inAfter {
+		return false
+	}
+	switch m.Entity {
+	case caption.Country:
+		if code, city := lexicon.PlacesAbroad[lexicon.FoldArabic(strings.ToLower(m.Text))]; city {
+			return code == "" && !backs(c, m) // a city abroad: "on Lesbos", "reaching Lesbos"
+		}
+		return m.Role == caption.Where && (m.Cue == "in" || m.Cue == "on" || m.Cue == "at") && m.Designator == "" && countryCode(m.Text) == elsewhere
+	case caption.MaybePlace:
+		return (m.Role == caption.Where || inAfter) && statedCountry(c, i, m.End) == elsewhere
+	}
+	return false
+}
+
 // betweenCountries reports whether mentions a and b name two sides of a
 // border: "X and Y" after "between", or after a border or crossing.
 func betweenCountries(c caption.Caption, a, b int) bool {
@@ -397,6 +426,9 @@ func photoCountry(c caption.Caption) string {
 func countriesSaid(c caption.Caption) (stated, entered string) {
 	code, in := "", ""
 	for i, m := range c.Mentions {
+		if m.Sentence == 0 && in == "" && saidElsewhere(c, i) {
+			in = elsewhere
+		}
 		// "Turkey-backed fighters" says who backs them, not where they are.
 		if m.Entity != caption.Country || m.Sentence != 0 || backs(c, m) {
 			continue

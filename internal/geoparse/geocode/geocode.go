@@ -150,6 +150,10 @@ type candidate struct {
 	// name with words such as Square or camp: not a piece of a person's,
 	// an organisation's or a longer unknown name.
 	whole bool
+	// spelled is true when one of the place's names is written as the
+	// caption writes it and other readings of the words only fold alike:
+	// it wins a tie.
+	spelled bool
 	// contradicted is true when the caption's stated direction or distance
 	// from another place rules this reading out ("Sajur, north of Manbij"
 	// read as a Sajur south of it).
@@ -266,6 +270,11 @@ func (gc *Geocoder) ceiling(c caption.Caption, cands []candidate, best int, r *R
 		ceiling = math.Min(ceiling, fragmentCeiling)
 		r.Precision, r.Mention = Fallback, read.Text
 		r.Note = strings.TrimSpace(fmt.Sprintf("%s is read from a word inside the longer name %q, which the gazetteer lacks: a guess, not a place that holds it. %s", r.Place.Name, read.Text, r.Note))
+	}
+	// A fallback is not where the photo was, only what holds it: never
+	// a sure answer ("at the old souk in Homs" answered as Homs).
+	if r.Precision == Fallback {
+		ceiling = math.Min(ceiling, originCeiling)
 	}
 	// An Arabic name read with one letter changed (variantHits) is
 	// likely, not sure: no shared caption has tested the rule.

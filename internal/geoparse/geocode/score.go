@@ -38,6 +38,7 @@ func (gc *Geocoder) candidates(c caption.Caption, hits []gazetteer.Hit, out []ca
 		s = weighPlace(s, c, mi, h, code, street)
 		out = append(out, candidate{hit: h, mention: mi, score: s, base: s, whole: ew == 1})
 	}
+	markSpelled(c, out)
 	return out
 }
 
@@ -52,6 +53,9 @@ func weighMention(s float64, c caption.Caption, mi int) float64 {
 	if locatesPrevious(c, mi) {
 		s *= 0.6 // "near the Oncupinar crossing, near the town of Kilis"
 	}
+	if describesNext(c, mi) {
+		s *= 0.4
+	}
 	if m.Subordinate && mainWhere(c, mi) {
 		s *= 0.45 // "in Idlib after an attack in Khan Sheikhoun"
 	}
@@ -61,6 +65,31 @@ func weighMention(s float64, c caption.Caption, mi int) float64 {
 		s *= 0.5
 	}
 	return s
+}
+
+// describesNext reports whether mention mi names the bigger place that
+// describes the next one: "the Damascus suburb of Douma", "in the Manbij
+// district of Aleppo province" after a village — the next name, or the
+// one before, is where the photo was.
+func describesNext(c caption.Caption, mi int) bool {
+	m := c.Mentions[mi]
+	rest := c.Text[m.End:]
+	if mi+1 >= len(c.Mentions) {
+		return false
+	}
+	next := c.Mentions[mi+1]
+	for _, w := range []string{" suburb of ", " suburbs of "} {
+		if strings.HasPrefix(rest, w) {
+			return next.Start == m.End+len(w)
+		}
+	}
+	// "the village of X, in the Manbij district of Aleppo province": an
+	// administrative district between a place and its province.
+	if !strings.HasPrefix(rest, " district of ") || mi == 0 {
+		return false
+	}
+	prev := c.Mentions[mi-1].Designator
+	return (next.Designator == "province" || next.Designator == "governorate") && prev != "" && prev != "neighbourhood" && prev != "district"
 }
 
 // weighPlace weighs score s of reading h of mention mi by the place it
@@ -77,6 +106,12 @@ func weighPlace(s float64, c caption.Caption, mi int, h gazetteer.Hit, code stri
 	}
 	if !h.Exact {
 		s *= 0.85
+	}
+	// "the town of Suruc in Sanliurfa province": a province abroad, which
+	// the gazetteer holds only by its capital, holds the town named before
+	// it; its capital is not where the photo was.
+	if d := c.Mentions[mi].Designator; (d == "province" || d == "governorate") && h.Place.Kind.Populated() && h.Place.Country != "SY" {
+		s *= 0.6
 	}
 	if !h.Place.Located {
 		s *= 0.95
@@ -104,6 +139,37 @@ func weighPlace(s float64, c caption.Caption, mi int, h gazetteer.Hit, code stri
 		s *= 0.3
 	}
 	return s
+}
+
+// markSpelled marks, among the readings of one span of a caption that
+// has several, those with a name spelled as the caption writes it: of two
+// readings scored alike, choose takes it ("Maardes" is Maar Dis, one of
+// whose names it is, before Mirdash, whose names only fold alike).
+func markSpelled(c caption.Caption, cands []candidate) {
+	for i := 0; i < len(cands); {
+		j := i + 1
+		for j < len(cands) && cands[j].hit.Start == cands[i].hit.Start && cands[j].hit.End == cands[i].hit.End {
+			j++
+		}
+		for k := i; j-i > 1 && k < j; k++ {
+			cands[k].spelled = cands[k].hit.Exact && spelledAs(cands[k].hit.Place, c.Text[cands[k].hit.Start:cands[k].hit.End])
+		}
+		i = j
+	}
+}
+
+// spelledAs reports whether one of p's names is written as the caption
+// writes it, letter case aside.
+func spelledAs(p *gazetteer.Place, written string) bool {
+	if strings.EqualFold(p.Name, written) {
+		return true
+	}
+	for _, n := range p.Names {
+		if strings.EqualFold(n, written) {
+			return true
+		}
+	}
+	return false
 }
 
 // prominenceWeight is how much a point of prominence (see
@@ -273,8 +339,7 @@ func statedCountry(c caption.Caption, i, end int) string {
 		// "Arsal, Lebanon"; in Arabic the adjective after the name,
 		// "عرسال اللبنانية".
 		if between := strings.TrimSpace(c.Text[end:n.Start]); n.Entity == caption.Country && n.Sentence == m.Sentence && (between == "," || c.Arabic && between == "") {
-			code, _ := lexicon.CountryCode(n.Text)
-			return code
+			return countryCode(n.Text)
 		}
 		break
 	}
@@ -297,7 +362,26 @@ func statedCountry(c caption.Caption, i, end int) string {
 			return "" // "the Israeli-occupied Golan Heights" is not Israel's
 		}
 	}
-	return lexicon.Nationalities[strings.ToLower(prev.Text)]
+	low := strings.ToLower(prev.Text)
+	if lexicon.Foreign(low) {
+		return elsewhere // "the Greek island of Kos", "the Sicilian harbor of Augusta"
+	}
+	return lexicon.Nationalities[low]
+}
+
+// elsewhere is the code statedCountry and photoCountry give a country the
+// gazetteer does not cover (Greece, Bulgaria): no Syrian place is there.
+const elsewhere = "ZZ"
+
+// countryCode is a country's code by name (lexicon.CountryCode), or
+// elsewhere for a country the gazetteer does not cover, "" for no
+// country.
+func countryCode(name string) string {
+	code, ok := lexicon.CountryCode(name)
+	if ok && code == "" {
+		return elsewhere
+	}
+	return code
 }
 
 // covered reports whether hit i lies inside a longer hit of another place
@@ -398,8 +482,14 @@ func designatorFit(d string, k gazetteer.Kind) float64 {
 		}
 		return 1
 	case "camp", "crossing":
-		if k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing" {
+		switch {
+		case k == gazetteer.Camp && d == "camp" || k == gazetteer.Crossing && d == "crossing":
 			return 1.4
+		case k.Populated() && d == "camp":
+			// "the Kafr Zeita refugee camp in Hama province": a camp
+			// named after a town is at the town, not in the province
+			// (facilityFallback marks it a fallback).
+			return 1
 		}
 		return 0.8
 	}

@@ -12,7 +12,10 @@ var Countries = map[string]string{"syria": "SY", "turkey": "TR", "lebanon": "LB"
 	"iran": "", "russia": "", "egypt": "", "greece": "", "germany": "", "europe": "", "saudi arabia": "", "qatar": "",
 	"kuwait": "", "united states": "", "us": "", "u.s": "", "france": "", "britain": "", "united kingdom": "", "uk": "",
 	"palestine": "", "cyprus": "", "hungary": "", "serbia": "", "macedonia": "", "austria": "", "sweden": "", "italy": "",
-	"the netherlands": "", "armenia": "", "azerbaijan": "", "libya": "", "yemen": "", "afghanistan": ""}
+	"the netherlands": "", "armenia": "", "azerbaijan": "", "libya": "", "yemen": "", "afghanistan": "",
+	"bulgaria": "", "croatia": "", "slovenia": "", "spain": "", "malta": "", "switzerland": "", "belgium": "", "denmark": "",
+	"norway": "", "finland": "", "netherlands": "", "canada": "", "australia": "", "sicily": "", "tunisia": "", "algeria": "",
+	"morocco": "", "sudan": "", "georgia": "", "romania": "", "poland": "", "czech republic": "", "slovakia": "", "united arab emirates": ""}
 
 // Nationalities maps the demonyms captions use before nouns ("a Syrian
 // army soldier", "the Turkish town of Akcakale"), in lower case, to the
@@ -24,7 +27,26 @@ var Nationalities = map[string]string{"syrian": "SY", "syrians": "SY", "turkish"
 	"french": "", "german": "", "european": "", "arab": "", "armenian": "", "assyrian": "", "yazidi": "", "turkmen": "",
 	"circassian": "", "alawite": "", "sunni": "", "shiite": "", "shi'ite": "", "shi’ite": "", "shia": "", "druze": "", "christian": "", "muslim": "",
 	"islamic": "", "syriac": "", "bedouin": "", "greek": "", "macedonian": "", "serbian": "", "hungarian": "",
-	"austrian": "", "italian": "", "egyptian": "", "saudi": "", "qatari": "", "emirati": "", "afghan": "", "european's": ""}
+	"austrian": "", "italian": "", "egyptian": "", "saudi": "", "qatari": "", "emirati": "", "afghan": "", "european's": "",
+	"bulgarian": "", "sicilian": "", "spanish": "", "croatian": "", "slovenian": "", "maltese": "", "swiss": "", "swedish": "",
+	"belgian": "", "dutch": "", "danish": "", "norwegian": "", "kuwaiti": "", "cypriot": "", "libyan": "", "tunisian": ""}
+
+// Foreign reports whether a demonym in Nationalities names a country the
+// gazetteer does not cover ("Greek", "Bulgarian"), as opposed to a
+// people, a faith or a country it does.
+func Foreign(demonym string) bool {
+	code, ok := Nationalities[demonym]
+	return ok && code == "" && !peoples[demonym]
+}
+
+// peoples are the demonyms in Nationalities of peoples and faiths, and of
+// countries whose forces captions name inside Syria (Russian, American,
+// Iranian): none says a place is abroad.
+var peoples = map[string]bool{"kurdish": true, "kurd": true, "kurds": true, "russian": true, "iranian": true, "palestinian": true,
+	"american": true, "british": true, "arab": true, "armenian": true, "assyrian": true, "yazidi": true,
+	"turkmen": true, "circassian": true, "alawite": true, "sunni": true, "shiite": true, "shi'ite": true, "shi’ite": true,
+	"shia": true, "druze": true, "christian": true, "muslim": true, "islamic": true, "syriac": true, "bedouin": true,
+	"european": true, "european's": true, "saudi": true, "qatari": true, "emirati": true, "afghan": true}
 
 // CountryNames names the countries the gazetteer covers, by code.
 var CountryNames = map[string]string{"SY": "Syria", "TR": "Turkey", "LB": "Lebanon", "JO": "Jordan", "IQ": "Iraq", "IL": "Israel"}
