@@ -156,7 +156,11 @@ func (r *reliability) uploadEvery(ctx context.Context, wg *sync.WaitGroup, srv *
 				took = append(took, ms(time.Since(start)))
 			}
 			mu.Unlock()
-			time.Sleep(max(0, period-time.Since(start)))
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(max(0, period-time.Since(start))):
+			}
 		}
 	}()
 	return func() string {

@@ -20,7 +20,7 @@ func TestUnseenShapeIsLessSure(t *testing.T) {
 		"Rebel fighters rest in the village of Kafr Nabl, Idlib province, Syria, May 2, 2015. REUTERS/Stringer",
 		"Children play in the Atmeh camp near the Turkish border, Syria, March 1, 2014. REUTERS/Stringer",
 		"Smoke rises over Aleppo's al-Shaar neighbourhood, Syria, October 11, 2016. REUTERS/Abdalrhman Ismail",
-		"A Syrian refugee boy plays at a refugee camp in Sofia, Bulgaria, November 22, 2013. REUTERS/Stoyan Nenov",
+		"Displaced children stand in a makeshift camp in the town of Sarmada, Idlib province, Syria, November 22, 2015. REUTERS/Stringer",
 		"حي طارق الباب أحد المناطق التي تعرضت لقصف مكثف في حلب",
 	} {
 		c := caption.Parse(text)
@@ -64,7 +64,7 @@ func TestShapeNamesOtherKinds(t *testing.T) {
 	tests := []struct {
 		text, suffix string
 	}{
-		{"A Syrian refugee boy plays at a refugee camp in Sofia, Bulgaria, November 22, 2013. REUTERS/Stoyan Nenov", "|camp"},
+		{"Displaced children stand in a makeshift camp in the town of Sarmada, Idlib province, Syria, November 22, 2015. REUTERS/Stringer", "|camp"},
 		{"Rebels walk in Aleppo's Tariq al-Bab neighbourhood, Syria, May 2, 2013. REUTERS/Stringer", "|neighbourhood"},
 		{"حي طارق الباب أحد المناطق التي تعرضت لقصف مكثف في حلب", "|neighbourhood"},
 		{"Residents walk in the town of Douma, Syria, March 13, 2016. REUTERS/Bassam Khabieh", "|"},
