@@ -250,6 +250,14 @@ func (gc *Geocoder) unknownFallback(c caption.Caption, cands []candidate, known 
 		res.Mention = u.Text
 		return 0.6
 	}
+	// "in the Jisr al-Haj neighbourhood during the operation … in the city
+	// of Aleppo": a quarter the gazetteer lacks, named as one anywhere in
+	// the sentence that puts the photo in its city.
+	if u, ok := unknownQuarter(c, known, b); ok {
+		res.Precision, res.Mention = Fallback, u.Text
+		res.Note = u.Text + " is not in the gazetteer; the caption names it a quarter beside " + res.Place.Name + ", so it is placed there"
+		return 0.6
+	}
 	i, ok := unknownWhere(c, known, b.mention)
 	if !ok && (c.Mentions[b.mention].Cue == "seen from" || !unknownSeenFrom(c, known, &i)) {
 		return 1

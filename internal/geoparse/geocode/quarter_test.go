@@ -1,0 +1,43 @@
+package geocode_test
+
+import (
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/geocode"
+)
+
+// TestQuarterOfTheNamedCity: a quarter is read as the quarter of the city
+// the caption names, under the spellings the press gives it; a quarter the
+// gazetteer lacks, named as a quarter anywhere in the sentence that names
+// its city, is a fallback to the city, never exact.
+func TestQuarterOfTheNamedCity(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	tests := []struct {
+		text, place string
+		precision   geocode.Precision
+	}{
+		// A spelling of the quarter: -eya for -iya.
+		{"Smoke rises from buildings in the al-Hamdeya neighbourhood of Homs, March 2, 2014. REUTERS/Stringer", "Hameidiyyeh", geocode.Exact},
+		{"Residents walk past rubble in Homs' Hamdeyah district, May 12, 2014.", "Hameidiyyeh", geocode.Exact},
+		// A quarter the gazetteer lacks, its city named far after it.
+		{"Government troops advance in the Bab Jenin neighbourhood during an offensive to retake the last rebel-held areas in the northern city of Aleppo, Dec. 9. (AFP)", "Aleppo", geocode.Fallback},
+		{"Men clear rubble in the Jisr al-Naher district after an overnight air strike on rebel positions in the embattled city of Aleppo, 2016.", "Aleppo", geocode.Fallback},
+		// A district of a governorate, named with its city, is no quarter.
+		{"A boy walks past a damaged building in the Harem district of Idlib province, 2016.", "Harem", geocode.Exact},
+	}
+	for _, tt := range tests {
+		r := gc.Geocode(caption.Parse(tt.text))
+		got := "nothing"
+		if r.Place != nil {
+			got = r.Place.Name
+		}
+		if got != tt.place || r.Precision != tt.precision {
+			t.Errorf("%q: got %s %s, want %s %s", tt.text, got, r.Precision, tt.place, tt.precision)
+		}
+	}
+}
