@@ -24,6 +24,10 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		// A spelling of the quarter: -eya for -iya.
 		{"Smoke rises from buildings in the al-Hamdeya neighbourhood of Homs, March 2, 2014. REUTERS/Stringer", "Hameidiyyeh", geocode.Exact},
 		{"Residents walk past rubble in Homs' Hamdeyah district, May 12, 2014.", "Hameidiyyeh", geocode.Exact},
+		// A quarter of the city named, though a district elsewhere in its
+		// governorate bears the quarter's name.
+		{"Men sell bread at a market in Raqqa's Al- Thawrah district, 2013.", "Al- Thawrah", geocode.Exact},
+		{"Children play in the Al-Thawrah district of Raqqa, 2014.", "Al- Thawrah", geocode.Exact},
 		// A quarter the gazetteer lacks, its city named far after it.
 		{"Government troops advance in the Bab Jenin neighbourhood during an offensive to retake the last rebel-held areas in the northern city of Aleppo, Dec. 9. (AFP)", "Aleppo", geocode.Fallback},
 		{"Men clear rubble in the Jisr al-Naher district after an overnight air strike on rebel positions in the embattled city of Aleppo, 2016.", "Aleppo", geocode.Fallback},
