@@ -112,8 +112,9 @@ function fineLatin(w) {
 // -iya (al-Hamdeya, Hamidiyah), as Go's finalEya does.
 function finalEya(w) {
   let n = w.length;
-  while (n > 0 && (w[n - 1] === H || w[n - 1] === A || w[n - 1] === E) && n > w.length - 2) n--;
-  if (n === w.length) return;
+  if (n > 0 && w[n - 1] === H) n--;
+  if (n === 0 || (w[n - 1] !== A && w[n - 1] !== E)) return;
+  n--;
   let i = n;
   while (i > 0 && w[i - 1] === Y && n - i < 2) i--;
   if (i === n || i < 4 || w[i - 1] !== E) return;

@@ -151,13 +151,13 @@ func fineLatin(w []byte) []byte {
 // the word (Meyadin) is left alone.
 func finalEya(w []byte) {
 	n := len(w)
-	for n > 0 && (w[n-1] == 'h' || w[n-1] == 'a' || w[n-1] == 'e') && n > len(w)-2 {
+	if n > 0 && w[n-1] == 'h' {
 		n--
 	}
-	// w[:n] ends before the final vowel (and h); what precedes is y, yy.
-	if n == len(w) {
+	if n == 0 || w[n-1] != 'a' && w[n-1] != 'e' {
 		return
 	}
+	n-- // w[:n] ends before the final vowel (and h): y or yy, then e
 	i := n
 	for i > 0 && w[i-1] == 'y' && n-i < 2 {
 		i--

@@ -28,6 +28,12 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		// governorate bears the quarter's name.
 		{"Men sell bread at a market in Raqqa's Al- Thawrah district, 2013.", "Al- Thawrah", geocode.Exact},
 		{"Children play in the Al-Thawrah district of Raqqa, 2014.", "Al- Thawrah", geocode.Exact},
+		// A quarter known without a point, named alone: its city, marked,
+		// not the town a word of its name is (al-Bab).
+		{"Rebels fire from a building in Tareeq al-Bab on July 21, 2013. REUTERS/Stringer", "Aleppo", geocode.Fallback},
+		// Raqqa's old city is its walled quarter, al-Rafiqa.
+		{"Fighters walk past graffiti in the old city of Raqqa, August 2017. REUTERS/Stringer", "Rafqa", geocode.Exact},
+		{"Smoke rises over Raqqa's Old City, 2017.", "Rafqa", geocode.Exact},
 		// A quarter the gazetteer lacks, its city named far after it.
 		{"Government troops advance in the Bab Jenin neighbourhood during an offensive to retake the last rebel-held areas in the northern city of Aleppo, Dec. 9. (AFP)", "Aleppo", geocode.Fallback},
 		{"Men clear rubble in the Jisr al-Naher district after an overnight air strike on rebel positions in the embattled city of Aleppo, 2016.", "Aleppo", geocode.Fallback},
