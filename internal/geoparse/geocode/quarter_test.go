@@ -34,6 +34,10 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		// Raqqa's old city is its walled quarter, al-Rafiqa.
 		{"Fighters walk past graffiti in the old city of Raqqa, August 2017. REUTERS/Stringer", "Rafqa", geocode.Exact},
 		{"Smoke rises over Raqqa's Old City, 2017.", "Rafqa", geocode.Exact},
+		// The quarter of the city named, spelt with other vowels or as
+		// half of OCHA's hyphenated pair, not a village of that name.
+		{"Rebels rest in the Akrama neighbourhood of Homs, May 3, 2012.", "Ikrima", geocode.Exact},
+		{"A boy walks in the Abbasiyeh neighbourhood of Homs, May 3, 2012.", "Abbasiyeh-Muhajreen", geocode.Exact},
 		// A quarter the gazetteer lacks, its city named far after it.
 		{"Government troops advance in the Bab Jenin neighbourhood during an offensive to retake the last rebel-held areas in the northern city of Aleppo, Dec. 9. (AFP)", "Aleppo", geocode.Fallback},
 		{"Men clear rubble in the Jisr al-Naher district after an overnight air strike on rebel positions in the embattled city of Aleppo, 2016.", "Aleppo", geocode.Fallback},
