@@ -38,6 +38,12 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		// half of OCHA's hyphenated pair, not a village of that name.
 		{"Rebels rest in the Akrama neighbourhood of Homs, May 3, 2012.", "Ikrima", geocode.Exact},
 		{"A boy walks in the Abbasiyeh neighbourhood of Homs, May 3, 2012.", "Abbasiyeh-Muhajreen", geocode.Exact},
+		// A landmark of a city's old city, which the gazetteer lacks: the
+		// old city, marked fallback, rather than the whole city.
+		{"Cyclists ride through the Old City souk in Homs, 2014.", "Old City of Homs", geocode.Fallback},
+		{"Men walk through the once bustling Old City market in Homs, 2014.", "Old City of Homs", geocode.Fallback},
+		{"A fighter stands near the old city walls in Raqqa, 2017.", "Rafqa", geocode.Fallback},
+		{"A boy sells tea at the old city market of Aleppo, 2010.", "Old City of Aleppo", geocode.Fallback},
 		// A quarter the gazetteer lacks, its city named far after it.
 		{"Government troops advance in the Bab Jenin neighbourhood during an offensive to retake the last rebel-held areas in the northern city of Aleppo, Dec. 9. (AFP)", "Aleppo", geocode.Fallback},
 		{"Men clear rubble in the Jisr al-Naher district after an overnight air strike on rebel positions in the embattled city of Aleppo, 2016.", "Aleppo", geocode.Fallback},
