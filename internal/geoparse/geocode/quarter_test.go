@@ -38,6 +38,7 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		// half of OCHA's hyphenated pair, not a village of that name.
 		{"Rebels rest in the Akrama neighbourhood of Homs, May 3, 2012.", "Ikrima", geocode.Exact},
 		{"A boy walks in the Abbasiyeh neighbourhood of Homs, May 3, 2012.", "Abbasiyeh-Muhajreen", geocode.Exact},
+		{"A sniper holds a position close to the Old City of Syria's Raqqa on September 3, 2017. (AFP)", "Rafqa", geocode.Exact},
 		// A landmark of a city's old city, which the gazetteer lacks: the
 		// old city, marked fallback, rather than the whole city.
 		{"Cyclists ride through the Old City souk in Homs, 2014.", "Old City of Homs", geocode.Fallback},
