@@ -90,6 +90,7 @@ function trimPossessive(w) {
 
 function fineLatin(w) {
   w = trimGluedArticle(w);
+  finalEya(w);
   let out = [];
   for (let i = 0; i < w.length; i++) {
     const [c, pair] = foldPair(w[i], i + 1 < w.length ? w[i + 1] : 0);
@@ -105,6 +106,19 @@ function fineLatin(w) {
   const n = out.length;
   if (n > 2 && out[n - 1] === H && isVowel(out[n - 2])) out.pop();
   return out;
+}
+
+// finalEya rewrites the e of a final -eya, -eyah, -eyeh, -eyya as the i of
+// -iya (al-Hamdeya, Hamidiyah), as Go's finalEya does.
+function finalEya(w) {
+  let n = w.length;
+  if (n > 0 && w[n - 1] === H) n--;
+  if (n === 0 || (w[n - 1] !== A && w[n - 1] !== E)) return;
+  n--;
+  let i = n;
+  while (i > 0 && w[i - 1] === Y && n - i < 2) i--;
+  if (i === n || i < 4 || w[i - 1] !== E) return;
+  w[i - 1] = I;
 }
 
 const code = (c) => c.charCodeAt(0);

@@ -288,6 +288,33 @@ func coordinated(between string) bool {
 	return false
 }
 
+// joinsNext reports whether toks[k], after the name's token end, is a
+// hyphen or apostrophe inside the name (al-Ain, Ma'arrat, and "Al-
+// Thawrah" with a space typed after the article's hyphen).
+func joinsNext(toks []token, k, end int) bool {
+	t := &toks[k]
+	glued := t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space
+	return glued || articleHyphen(toks, k, end)
+}
+
+// articleHyphen reports whether toks[k] is the hyphen of the article that
+// ends the name at end, a space typed after it before the next word of the
+// name: "Raqqa's Al- Thawrah district".
+func articleHyphen(toks []token, k, end int) bool {
+	t := &toks[k]
+	return t.is("-") && !t.space && k == end+1 && k+1 < len(toks) && startsName(&toks[k+1]) && isArticleTok(&toks[end])
+}
+
+// isArticleTok reports whether t is the Arabic article as the press
+// writes it before a hyphen: Al, al, El, el, Ash, As, Ad, Az, Ar, At, An.
+func isArticleTok(t *token) bool {
+	switch t.lower {
+	case "al", "el", "ash", "as", "ad", "az", "ar", "at", "an":
+		return true
+	}
+	return false
+}
+
 func startsName(t *token) bool {
 	if t.kind != tWord {
 		return false
@@ -312,7 +339,7 @@ func nameEnd(toks []token, i int, skip func(int) bool) int {
 			return end
 		case startsName(t) && (t.space || toks[k-1].is("-") || isApostropheTok(&toks[k-1])):
 			end = k
-		case t.kind == tPunct && (t.text == "-" || isApostropheTok(t)) && !t.space && k+1 < len(toks) && !toks[k+1].space:
+		case joinsNext(toks, k, end):
 			// al-Ain, Ma'arrat: the next word belongs to the name
 		case t.kind == tWord && t.has(lexConnector) && k+1 < len(toks):
 			// "into Turkey at Akcakale border gate": a country's name ends

@@ -64,6 +64,8 @@ func TestMentionRoles(t *testing.T) {
 		{"apposition", "A man walks in Douma, eastern Ghouta, Syria.", "Ghouta", Context, "", ""},
 		{"dateline", "ALEPPO, SYRIA - DECEMBER 13: People wait in the Sukkari neighbourhood.", "ALEPPO", Where, "dateline", ""},
 		{"camp words on", "Women walk at al-Hol displaced persons camp in Hasaka.", "al-Hol", Where, "at", "camp"},
+		{"an article's hyphen before a space", "Men sell bread at a market in Raqqa's Al- Mansour district, 2013.", "Al- Mansour", Where, "in", "district"},
+		{"an article's hyphen before a space, lower case", "A photo of the blast in the al- Nuzha neighbourhood.", "Nuzha", Where, "in", "neighbourhood"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

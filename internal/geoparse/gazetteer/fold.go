@@ -113,6 +113,7 @@ func isVowel(c byte) bool { return c == 'a' || c == 'i' || c == 'u' }
 // and returns it.
 func fineLatin(w []byte) []byte {
 	w = trimGluedArticle(w)
+	finalEya(w)
 	// Pass 1: digraphs and single letters; y and w are decided in pass 2.
 	out := w[:0]
 	for i := 0; i < len(w); i++ {
@@ -142,6 +143,29 @@ func fineLatin(w []byte) []byte {
 		out = out[:n-1]
 	}
 	return out
+}
+
+// finalEya rewrites in place the e of a final -eya, -eyah, -eyeh, -eyya
+// (al-Hamdeya, Khaldeyeh) as the i of -iya, whose y is a glide: the press
+// writes the ending of Hamidiyah and Khalidiyah both ways. An e earlier in
+// the word (Meyadin) is left alone.
+func finalEya(w []byte) {
+	n := len(w)
+	if n > 0 && w[n-1] == 'h' {
+		n--
+	}
+	if n == 0 || w[n-1] != 'a' && w[n-1] != 'e' {
+		return
+	}
+	n-- // w[:n] ends before the final vowel (and h): y or yy, then e
+	i := n
+	for i > 0 && w[i-1] == 'y' && n-i < 2 {
+		i--
+	}
+	if i == n || i < 4 || w[i-1] != 'e' {
+		return
+	}
+	w[i-1] = 'i'
 }
 
 // foldPair folds the letter c, followed by next, to its fine form's

@@ -26,6 +26,9 @@ func TestFoldSpellingsMeet(t *testing.T) {
 		{"Khalidiyah", "Khaldieh", "Khalidiya", "al-Khalidiyeh"},
 		{"al-Melabiyyah", "Al-Melbieh"},
 		{"Hamidiyeh", "Hamidieh", "Hamidiya"},
+		// An e before the final -ya is the i of -iya (Reuters' al-Hamdeya).
+		{"Hamidiyeh", "al-Hamdeya", "Hamdeyah", "Hamedeyeh"},
+		{"Khalidiyah", "Khaldeya"},
 		{"رأس العين", "راس العين"},
 	}
 	for _, g := range groups {
@@ -47,6 +50,7 @@ func TestFoldKeepsApart(t *testing.T) {
 		{"Idlib", "Aleppo"},
 		{"Douma", "Dumayr"},
 		{"Raqqa", "Riqama"},
+		{"Meyadin", "Midan"},
 	}
 	for _, p := range pairs {
 		a, b := Fold(p[0]), Fold(p[1])

@@ -251,6 +251,8 @@ func TestQuarterByPart(t *testing.T) {
 		{ID: "q3", Name: "East Al-Ansari", Kind: Neighbourhood, Parent: "c", Located: true, Country: "SY"},
 		{ID: "q4", Name: "Karm Al-Jabal", Kind: Neighbourhood, Parent: "c", Located: true, Country: "SY"},
 		{ID: "q5", Name: "Bab Tadmor", Kind: Neighbourhood, Parent: "h", Located: true, Country: "SY"},
+		{ID: "q6", Name: "Ikrima", Kind: Neighbourhood, Parent: "h", Located: true, Country: "SY"},
+		{ID: "q7", Name: "Abbasiyeh-Muhajreen", Kind: Neighbourhood, Parent: "h", Located: true, Country: "SY"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -271,6 +273,13 @@ func TestQuarterByPart(t *testing.T) {
 		{aleppo, "East", ""},
 		{homs, "al-Qaterji", ""}, // another city's
 		{homs, "Tadmor", "q5"},
+		// Inside the city named, a one-word name spelt with other vowels,
+		// and either half of a hyphenated pair of quarters.
+		{homs, "Akrama", "q6"},
+		{nil, "Akrama", ""}, // no city named: too loose
+		{homs, "Abbasiyeh", "q7"},
+		{homs, "al-Muhajreen", "q7"},
+		{aleppo, "Akrama", ""},
 	} {
 		got := ""
 		if p := g.QuarterByPart(tc.city, tc.name); p != nil {

@@ -44,10 +44,21 @@ var genericParts = func() map[string]bool {
 // words.
 func wordKeys(name string) []Key {
 	var out []Key
-	// Split at spaces only: Fold reads a joined article (al-Qaterji).
+	// Split at spaces: Fold reads a joined article (al-Qaterji). A hyphen
+	// joins two names only between words of three consonants or more
+	// (OCHA's Abbasiyeh-Muhajreen, two quarters in one).
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '/' || r == ',' }) {
-		if k := Fold(w); k.Skeleton != "" {
-			out = append(out, k)
+		halves := strings.Split(w, "-")
+		for _, h := range halves {
+			if Fold(h).Consonants < 3 {
+				halves = []string{w}
+				break
+			}
+		}
+		for _, h := range halves {
+			if k := Fold(h); k.Skeleton != "" {
+				out = append(out, k)
+			}
 		}
 	}
 	return out
@@ -63,7 +74,8 @@ func sameWord(a, b Key) bool {
 // QuarterByPart returns the one neighbourhood of city (of any city when
 // city is nil) whose name (any of its names) holds name's words, in
 // order, as a part of it — or nil when none does, several do, or name is
-// only words quarters share (Karm, East, شرقي).
+// only words quarters share (Karm, East, شرقي). Inside a city a one-word
+// name counts too, so that a spelling with other vowels finds it.
 func (g *Gazetteer) QuarterByPart(city *Place, name string) *Place {
 	g.parts.once.Do(func() {
 		g.parts.byParent = map[string][]quarterParts{}
@@ -74,7 +86,7 @@ func (g *Gazetteer) QuarterByPart(city *Place, name string) *Place {
 			}
 			qp := quarterParts{place: p}
 			for _, n := range p.AllNames() {
-				if ks := wordKeys(n); len(ks) > 1 {
+				if ks := wordKeys(n); len(ks) > 0 {
 					qp.names = append(qp.names, ks)
 				}
 			}
@@ -95,7 +107,9 @@ func (g *Gazetteer) QuarterByPart(city *Place, name string) *Place {
 	look := func(quarters []quarterParts) bool {
 		for _, qp := range quarters {
 			for _, ks := range qp.names {
-				if holdsRun(ks, words) {
+				// A one-word name, read by its consonants alone (Akrama,
+				// Ikrima), only among the quarters of the city named.
+				if (len(ks) > 1 || city != nil) && holdsRun(ks, words) {
 					if found != nil && found != qp.place {
 						return false // two quarters: the part names neither
 					}

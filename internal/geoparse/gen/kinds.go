@@ -315,6 +315,27 @@ var kindTemplates = []KindTemplate{
 	{"quarter", "the X neighbourhood of C", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("in the %s neighbourhood of %s", n, k.g.ByID(p.Parent).Name)
 	}},
+	{"quarter", "the X district of D C", func(k *kinds, p *gazetteer.Place, n string) string {
+		d := []string{"eastern", "western", "northern", "southern", "rebel-held", "besieged"}[k.rng.IntN(6)]
+		return fmt.Sprintf("in the %s district of %s %s", n, d, k.g.ByID(p.Parent).Name)
+	}},
+	{"quarter", "X, a district of C", func(k *kinds, p *gazetteer.Place, n string) string {
+		a := []string{"a district", "a rebel-held district", "a neighbourhood", "a government-held neighbourhood"}[k.rng.IntN(4)]
+		return fmt.Sprintf("during clashes in %s, %s of %s, Syria", n, a, k.g.ByID(p.Parent).Name)
+	}},
+	{"quarter", "the X district at C's D outskirts", func(k *kinds, p *gazetteer.Place, n string) string {
+		d := []string{"southeastern", "eastern", "northern", "western"}[k.rng.IntN(4)]
+		return fmt.Sprintf("inside a building in the %s district at %s's %s outskirts", n, k.g.ByID(p.Parent).Name, d)
+	}},
+	{"quarter", "the X neighbourhood during … in the city of C", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("in the %s neighbourhood during an operation to retake rebel-held areas in the city of %s", n, k.g.ByID(p.Parent).Name)
+	}},
+	{"quarter", "X neighbourhood in C", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("in a house in %s neighbourhood in %s", n, k.g.ByID(p.Parent).Name)
+	}},
+	{"quarter", "the X area of C", func(k *kinds, p *gazetteer.Place, n string) string {
+		return fmt.Sprintf("in the %s area of %s on Tuesday", n, k.g.ByID(p.Parent).Name)
+	}},
 	{"landmark lacking", "the L in C", func(k *kinds, p *gazetteer.Place, n string) string {
 		return fmt.Sprintf("at the %s in %s, Syria", landmarksLacking[k.rng.IntN(len(landmarksLacking))], n)
 	}},

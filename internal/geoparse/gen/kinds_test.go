@@ -12,7 +12,7 @@ import (
 
 // TestKinds geocodes every kind's templates (gen.Kinds) filled with every
 // place of that kind, spellings and agency styles drawn with a fixed seed
-// (the table "syriamap geocode --kinds" prints; about 77,000 captions, a
+// (the table "syriamap geocode --kinds" prints; about 79,000 captions, a
 // few seconds), and holds each kind at 95 % right in place and in
 // precision (abroad: in place). (The answers at ≥ 0.8 are logged, not
 // held: the confidence is fitted elsewhere.)

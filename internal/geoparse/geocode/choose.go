@@ -57,7 +57,7 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 		conf *= facilityFallback(c, known, b, &res)
 	}
 	if res.Precision == Exact {
-		conf *= landmarkFallback(c, known, b, &res)
+		conf *= gc.landmarkFallback(c, known, b, &res)
 	}
 	if res.Precision == Exact {
 		conf *= gc.originQuarterFallback(c, b, &res)
@@ -229,6 +229,10 @@ func (gc *Geocoder) unknownFallback(c caption.Caption, cands []candidate, known 
 	if u, ok := unknownBefore(c, known, b.mention); ok && !b.far {
 		res.Precision = Fallback
 		res.Note = u.Text + " is not in the gazetteer; placed at " + res.Place.Name + ", which the caption says holds it"
+		// "the once bustling Old City market in Homs": its old city.
+		if old := gc.oldCityOf(res.Place); old != nil && strings.EqualFold(u.Text, "Old City") {
+			res.Place, res.Note = old, "the caption names the old city of "+res.Place.Name+"; placed at "+old.Name
+		}
 		// "Khan Tuman, southwest of Aleppo" is not in Aleppo but in its
 		// governorate.
 		if d := c.Mentions[b.mention].Designator; isDirection(d) {
@@ -248,6 +252,14 @@ func (gc *Geocoder) unknownFallback(c caption.Caption, cands []candidate, known 
 			}
 		}
 		res.Mention = u.Text
+		return 0.6
+	}
+	// "in the Jisr al-Haj neighbourhood during the operation … in the city
+	// of Aleppo": a quarter the gazetteer lacks, named as one anywhere in
+	// the sentence that puts the photo in its city.
+	if u, ok := unknownQuarter(c, known, b); ok {
+		res.Precision, res.Mention = Fallback, u.Text
+		res.Note = u.Text + " is not in the gazetteer; the caption names it a quarter beside " + res.Place.Name + ", so it is placed there"
 		return 0.6
 	}
 	i, ok := unknownWhere(c, known, b.mention)
@@ -355,7 +367,7 @@ func definite(before string) bool {
 // common noun within a town ("near the ancient castle of Homs", "at the
 // main hospital of Idlib") at the town, a fallback: the photo is at a
 // place more precise than the answer. It returns the confidence factor.
-func landmarkFallback(c caption.Caption, known []bool, b candidate, res *Result) float64 {
+func (gc *Geocoder) landmarkFallback(c caption.Caption, known []bool, b candidate, res *Result) float64 {
 	p := b.hit.Place
 	if !p.Kind.Populated() {
 		return 1
@@ -384,12 +396,32 @@ func landmarkFallback(c caption.Caption, known []bool, b candidate, res *Result)
 	}
 	i := strings.LastIndexByte(before, ' ')
 	noun := strings.ToLower(before[i+1:])
-	if !landmarkNouns[noun] || !of && !definite(before[:max(i, 0)]) {
+	// "the once bustling Old City souk in Homs", "the old city walls in
+	// Raqqa": a landmark of the city's old city.
+	inOld := strings.HasSuffix(strings.ToLower(before[:max(i, 0)]), "old city")
+	if !landmarkNouns[noun] || !of && !inOld && !definite(before[:max(i, 0)]) {
 		return 1
 	}
 	res.Precision = Fallback
 	res.Note = "the " + noun + " of " + p.Name + " is not in the gazetteer; placed at " + p.Name
+	if old := gc.oldCityOf(p); old != nil && inOld {
+		res.Place = old
+		res.Note = "the " + noun + " of the old city of " + p.Name + " is not in the gazetteer; placed at " + old.Name
+	}
 	return 0.7
+}
+
+// oldCityOf returns the quarter or landmark the gazetteer holds as the old
+// city of city ("Old City of Homs", Raqqa's Rafqa), or nil.
+func (gc *Geocoder) oldCityOf(city *gazetteer.Place) *gazetteer.Place {
+	name := "Old City of " + city.Name
+	for _, h := range gc.g.ScanNames(name, nil) {
+		q := h.Place
+		if h.Start == 0 && h.End == len(name) && q.Located && (q.Kind == gazetteer.Neighbourhood || q.Kind == gazetteer.Landmark) && gc.contains(city, q) {
+			return q
+		}
+	}
+	return nil
 }
 
 // campWords follow a camp's or shelter's own name: "the Mahalej

@@ -335,18 +335,23 @@ var holderWords = map[string]bool{"neighbourhood": true, "neighborhood": true, "
 
 // quarterDesignated reports whether the caption calls mention i a part of
 // a city: "the X neighbourhood", "X quarter", or "X district" where X is
-// no administrative district (the Harem district of Idlib is one).
+// a quarter or no administrative district (the Harem district of Idlib
+// is one).
 func quarterDesignated(c caption.Caption, cands []candidate, i int) bool {
 	switch c.Mentions[i].Designator {
 	case "neighbourhood":
 		return true
 	case "district":
+		// "Raqqa's Al-Thawrah district" is the quarter, though Tabqa's
+		// district bears its name too.
+		district := false
 		for _, q := range cands {
-			if q.mention == i && q.hit.Place.Kind == gazetteer.District {
-				return false
+			if q.mention == i && q.hit.Place.Kind == gazetteer.Neighbourhood {
+				return true
 			}
+			district = district || q.mention == i && q.hit.Place.Kind == gazetteer.District
 		}
-		return true
+		return !district
 	}
 	return false
 }

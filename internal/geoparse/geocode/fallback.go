@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 )
 
 // isDirection reports whether a designator places a name beside another
@@ -31,6 +32,26 @@ func unknownBefore(c caption.Caption, known []bool, chosen int) (caption.Mention
 	if ch.Possessive && chosen+1 < len(c.Mentions) {
 		u := c.Mentions[chosen+1]
 		if placeLike(c, chosen+1) && !known[chosen+1] && u.Designator != "" {
+			return u, true
+		}
+	}
+	return caption.Mention{}, false
+}
+
+// unknownQuarter finds a name the gazetteer lacks that the caption calls a
+// neighbourhood or district where the photo was, in the sentence that
+// puts the photo in the chosen city, however far from it ("in the Jisr
+// al-Haj neighbourhood during … in the northern city of Aleppo").
+func unknownQuarter(c caption.Caption, known []bool, b candidate) (caption.Mention, bool) {
+	ch := c.Mentions[b.mention]
+	if b.far || b.hit.Place.Kind != gazetteer.City || ch.Role != caption.Where {
+		return caption.Mention{}, false
+	}
+	for i, u := range c.Mentions {
+		if i == b.mention || known[i] || u.Sentence != ch.Sentence || u.Role != caption.Where || !placeLike(c, i) {
+			continue
+		}
+		if u.Designator == "neighbourhood" || u.Designator == "district" {
 			return u, true
 		}
 	}

@@ -181,7 +181,7 @@ func (gc *Geocoder) possessiveHits(c caption.Caption, hits []gazetteer.Hit) []ga
 // oldQuarterLeads are the words before a city's name that speak of its
 // old city: "the old quarter of Homs", "in old Damascus".
 var oldQuarterLeads = []string{"old city of ", "old quarter of ", "old town of ", "old part of ", "ancient city of ",
-	"old city in ", "old "}
+	"old city in ", "old ", "old city of syria's ", "old city of syria’s "}
 
 // oldQuarterTails follow a city's possessive: "Hama's old city".
 var oldQuarterTails = []string{"old city", "old quarter", "old town", "ancient city"}
@@ -196,7 +196,8 @@ func oldQuarterSpan(c caption.Caption, m caption.Mention) (start, end int, ok bo
 	if _, ok := capitalOld(m); ok {
 		return m.Start, m.End, true
 	}
-	before := strings.ToLower(c.Text[max(0, m.Start-20):m.Start])
+	// (AFP writes "the Old City of Syria's Raqa".)
+	before := strings.ToLower(c.Text[max(0, m.Start-24):m.Start])
 	for _, lead := range oldQuarterLeads {
 		if !strings.HasSuffix(before, lead) {
 			continue
