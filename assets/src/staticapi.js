@@ -491,14 +491,16 @@ export class StaticAPI {
       if (p.lon === null || !ok(p) || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3]) continue;
       const key = `${Math.floor((p.lon + 180) / cell)},${Math.floor((p.lat + 90) / cell)}`;
       const c = cells.get(key) || cells.set(key, { n: 0, lon: 0, lat: 0, p }).get(key);
+      // Summed in whole millionths of a degree, exactly (photo.Micro):
+      // the mean does not depend on the order, which is not the server's.
       c.n++;
-      c.lon += p.lon;
-      c.lat += p.lat;
+      c.lon += micro(p.lon);
+      c.lat += micro(p.lat);
     }
     const clusters = [...cells].map(([key, c]) => {
       const [i, j] = key.split(",").map(Number);
       return c.n === 1 ? { lon: round6(c.p.lon), lat: round6(c.p.lat), count: 1, id: c.p.id, placement: c.p.placement, metadata: c.p.metadata }
-        : { lon: round6(c.lon / c.n), lat: round6(c.lat / c.n), count: c.n, bbox: [i * cell - 180, j * cell - 90, (i + 1) * cell - 180, (j + 1) * cell - 90].map(round6) };
+        : { lon: round6(c.lon / c.n / 1e6), lat: round6(c.lat / c.n / 1e6), count: c.n, bbox: [i * cell - 180, j * cell - 90, (i + 1) * cell - 180, (j + 1) * cell - 90].map(round6) };
     });
     return { matching, clusters };
   }
@@ -584,6 +586,8 @@ function lowerBound(a, x) {
   return lo;
 }
 
+// micro is photo.Micro: whole millionths of a degree, half away from zero.
+const micro = (x) => (x < 0 ? -Math.round(-x * 1e6) : Math.round(x * 1e6));
 // round6 is web.Round6: 6 decimals (about 10 cm), half away from zero.
 const round6 = (x) => (x < 0 ? -Math.trunc(-x * 1e6 + 0.5) : Math.trunc(x * 1e6 + 0.5)) / 1e6;
 

@@ -1,6 +1,7 @@
 package photo
 
 import (
+	"math"
 	"time"
 
 	"github.com/paulmach/orb"
@@ -150,6 +151,17 @@ type Cluster struct {
 	// Single is the photo of a one-photo cell, nil otherwise.
 	Single *Feature
 }
+
+// Micro is a coordinate in whole millionths of a degree (half away from
+// zero): a cluster's points are summed so, exactly, so that its mean does
+// not depend on the order they were added in — the server (SQLite or the
+// memory index) and the published site add them in different orders, and
+// a float sum's last bit would move the mean's sixth decimal.
+func Micro(deg float64) int64 { return int64(math.Round(deg * 1e6)) }
+
+// MeanOfMicro is the mean, in degrees, of n coordinates whose Micro sum
+// is sum; the site's script divides alike (sum / n / 1e6).
+func MeanOfMicro(sum float64, n int) float64 { return sum / float64(n) / 1e6 }
 
 // User is an editor.
 type User struct {

@@ -31,7 +31,9 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]ph
 
 func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]photo.Cluster, error) {
 	// lon+180 and lat+90 are never negative, so the cast floors them.
-	q := `SELECT count(*), avg(lon), avg(lat), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + ` AND ` + placed(ctx) + `
+	// Points summed in whole millionths (photo.Micro): exact whatever
+	// the order, so the mean is the memory index's and the site's.
+	q := `SELECT count(*), sum(round(lon * 1000000)), sum(round(lat * 1000000)), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + ` AND ` + placed(ctx) + `
 		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
 	rows, err := s.read.QueryContext(ctx, q, append(args, cell, cell)...)
 	if err != nil {
@@ -43,10 +45,12 @@ func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) (
 	for rows.Next() {
 		var c photo.Cluster
 		var rowid int64
-		if err := rows.Scan(&c.Count, &c.Lon, &c.Lat, &rowid); err != nil {
+		var lon, lat float64
+		if err := rows.Scan(&c.Count, &lon, &lat, &rowid); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		c.Lon, c.Lat = photo.MeanOfMicro(lon, c.Count), photo.MeanOfMicro(lat, c.Count)
 		if c.Count == 1 {
 			at[rowid] = len(out)
 			singles = append(singles, rowid)

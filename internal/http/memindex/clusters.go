@@ -57,7 +57,7 @@ func (ix *Index) Clusters(f photo.Filter, cell float64) ([]photo.Cluster, error)
 // imported first.
 type cellSum struct {
 	n        int
-	lon, lat float64
+	lon, lat int64 // photo.Micro, summed exactly
 	first    int32
 }
 
@@ -66,14 +66,14 @@ func (c *cellSum) add(ix *Index, i int32) {
 		c.first = i
 	}
 	c.n++
-	c.lon += ix.lon[i]
-	c.lat += ix.lat[i]
+	c.lon += photo.Micro(ix.lon[i])
+	c.lat += photo.Micro(ix.lat[i])
 }
 
 // cluster is the cell as a cluster: its count and mean point, and a
 // photo alone its photo.
 func (c *cellSum) cluster(ix *Index) (photo.Cluster, error) {
-	out := photo.Cluster{Count: c.n, Lon: c.lon / float64(c.n), Lat: c.lat / float64(c.n)}
+	out := photo.Cluster{Count: c.n, Lon: photo.MeanOfMicro(float64(c.lon), c.n), Lat: photo.MeanOfMicro(float64(c.lat), c.n)}
 	if c.n == 1 {
 		ft, err := ix.feature(c.first)
 		if err != nil {
