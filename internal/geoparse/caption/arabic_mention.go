@@ -365,7 +365,7 @@ func (sc *arScan) from(i int) {
 func (sc *arScan) name(i int, w arWord) int {
 	t := &sc.toks[i]
 	// A particle written onto the name: "بحمص", "لدمشق", "ودوما".
-	if w.particles == "" && arParticleWord(t.fold) {
+	if w.particles == "" && (arParticleWord(t.fold) || arHamzaParticle(t.text)) {
 		w.particles = string([]rune(t.fold)[:1])
 	}
 	end := sc.nameEnd(i)
@@ -375,6 +375,10 @@ func (sc *arScan) name(i int, w arWord) int {
 	if inConstruct(sc.toks, end) {
 		if sc.ph != nil {
 			sc.ph.designator = ""
+		} else if prev, ok := sc.joined(i, w); ok {
+			// "في شوارع وحدائق مدينة الباب": the nouns joined by "و"
+			// share the cue of the first.
+			sc.ph = &arPhrase{cue: prev.Cue, role: prev.Role}
 		}
 		return end
 	}
@@ -390,7 +394,7 @@ func (sc *arScan) name(i int, w arWord) int {
 		m.Cue, m.Designator, m.Role = sc.ph.cue, sc.ph.designator, sc.ph.role
 	case strings.Contains(w.particles, "ب"):
 		m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
-	case strings.HasPrefix(w.particles, "و") && len(sc.out) > 0 && i > 0 && sc.out[len(sc.out)-1].End == sc.toks[i-1].end && sc.cuedLast:
+	case sc.isJoined(i, w):
 		prev := sc.out[len(sc.out)-1] // "في حلب وريفها", "دوما وحرستا"
 		m.Cue, m.Role = prev.Cue, prev.Role
 	case sc.quote || arTitle(sc.toks, i):
@@ -404,6 +408,21 @@ func (sc *arScan) name(i int, w arWord) int {
 	sc.cuedLast = sc.ph != nil || sc.quote
 	sc.ph = nil
 	return end
+}
+
+// joined returns the mention right before the word at token i when the
+// word is joined to it by "و" and shares its cue.
+func (sc *arScan) joined(i int, w arWord) (Mention, bool) {
+	if !sc.isJoined(i, w) {
+		return Mention{}, false
+	}
+	return sc.out[len(sc.out)-1], true
+}
+
+// isJoined reports whether the word at token i is written with "و" right
+// after a mention a cue named.
+func (sc *arScan) isJoined(i int, w arWord) bool {
+	return strings.HasPrefix(w.particles, "و") && len(sc.out) > 0 && i > 0 && sc.out[len(sc.out)-1].End == sc.toks[i-1].end && sc.cuedLast
 }
 
 // nameEnd is the last token of the name that begins at token i: the words
@@ -421,7 +440,7 @@ func (sc *arScan) nameEnd(i int) int {
 		if _, resident := lexicon.ArabicResidentOf(nw.rest); resident {
 			break // "نساء رقاويات": women of Raqqa
 		}
-		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold)) {
+		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold) || arHamzaParticle(n.text)) {
 			break // "الوعر بحمص": al-Waer, in Homs
 		}
 		if sc.quote || k-i < 3 {
@@ -519,4 +538,14 @@ func arParticleWord(fold string) bool {
 		return false
 	}
 	return r[1] != 'ا' || r[0] == 'ب' && r[2] == 'ل' // "بالرقة"
+}
+
+// arHamzaParticle reports whether a word is "و", "ب" or "ل" written onto
+// a name that begins with a hamza on its alef ("بإدلب", in Idlib;
+// "وأريحا", and Ariha). arParticleWord leaves out words that begin
+// "با" or "وا", as names do (بانياس); the hamza, lost in folding, tells
+// the particle from a name's own letters.
+func arHamzaParticle(text string) bool {
+	r := []rune(text)
+	return len(r) >= 4 && strings.ContainsRune("وبل", r[0]) && strings.ContainsRune("أإآ", r[1])
 }

@@ -134,6 +134,11 @@ func TestArabicMentions(t *testing.T) {
 		{"في مخيم الزعتري الأردني", []m{{"الزعتري", "in", "camp", Where, MaybePlace}, {"الأردني", "", "", Context, Country}}},
 		{"في سهل البقاع اللبناني", []m{{"البقاع", "in", "district", Where, MaybePlace}, {"اللبناني", "", "", Context, Country}}},
 		{"طفل سوري في حلب", []m{{"سوري", "", "", Context, Nationality}, {"حلب", "in", "", Where, MaybePlace}}},
+		// "بإدلب": the particle on a name with a hamza ends the name
+		// before it; a place's nouns joined by "و" ("in the streets and
+		// gardens of the city of X") share the cue.
+		{"في مدينة معرة النعمان بإدلب", []m{{"معرة النعمان", "in", "city", Where, MaybePlace}, {"بإدلب", "in", "", Where, MaybePlace}}},
+		{"في شوارع وحدائق مدينة الباب", []m{{"شوارع", "in", "", Where, MaybePlace}, {"الباب", "in", "city", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions
 		var have []m

@@ -300,7 +300,9 @@ func nextHolder(c caption.Caption, i int) int {
 	if strings.ContainsAny(between, ".;()") || strings.Count(between, ",") > 1 {
 		return -1
 	}
-	linked := strings.HasPrefix(between, ",")
+	// "مدينة الباب بحلب", the city of al-Bab in Aleppo: an Arabic name
+	// written with "ب" (in) right after another says what holds it.
+	linked := strings.HasPrefix(between, ",") || strings.TrimSpace(between) == "" && n.Cue == "in" && strings.HasPrefix(n.Text, "ب")
 	for w := range strings.FieldsFuncSeq(strings.ToLower(between), func(r rune) bool { return r == ' ' || r == '-' || r == ',' }) {
 		switch {
 		case w == "in" || w == "of":
