@@ -300,22 +300,31 @@ func nextHolder(c caption.Caption, i int) int {
 	if strings.ContainsAny(between, ".;()") || strings.Count(between, ",") > 1 {
 		return -1
 	}
-	// "مدينة الباب بحلب", the city of al-Bab in Aleppo: an Arabic name
-	// written with "ب" (in) right after another says what holds it.
-	linked := strings.HasPrefix(between, ",") || strings.TrimSpace(between) == "" && n.Cue == "in" && strings.HasPrefix(n.Text, "ب")
+	if linksHolder(between, n) {
+		return next
+	}
+	return -1
+}
+
+// linksHolder reports whether the words between a place and the next
+// name say the name holds it: a comma, "in", "of" among the words a
+// holder phrase allows, or an Arabic name written with "ب" (in) right
+// after the place ("مدينة الباب بحلب", the city of al-Bab in Aleppo).
+func linksHolder(between string, n caption.Mention) bool {
+	if strings.TrimSpace(between) == "" && n.Cue == "in" && strings.HasPrefix(n.Text, "ب") {
+		return true
+	}
+	linked := strings.HasPrefix(between, ",")
 	for w := range strings.FieldsFuncSeq(strings.ToLower(between), func(r rune) bool { return r == ' ' || r == '-' || r == ',' }) {
 		switch {
 		case w == "in" || w == "of":
 			linked = true
 		case w == "the" || w == "a" || w == "an" || facilityWords[w] || holderWords[w] || lexicon.ControlWords[w]:
 		default:
-			return -1 // "fled Raqqa city stand near their tent in Ras al-Ain"
+			return false // "fled Raqqa city stand near their tent in Ras al-Ain"
 		}
 	}
-	if linked {
-		return next
-	}
-	return -1
+	return linked
 }
 
 // possessor returns the mention whose possessive names mention i, right
