@@ -56,6 +56,7 @@ var arOriginWords = map[string]bool{
 	"خرج": true, "خرجوا": true, "خرجت": true, "المهجرين": true, "مهجرين": true, "تهجير": true, "غادر": true,
 	"غادروا": true, "غادرت": true, "القادمين": true, "قادمين": true, "قادمون": true, "اجلاء": true, "اخلاء": true,
 	"اجلائهم": true, "وصلوا": true, "وصلت": true,
+	"الخروج": true, "خروج": true, "الهروب": true, "هروب": true, "الفرار": true, "المغادرة": true,
 }
 
 // arStop are words that are no part of a place's name.
@@ -337,7 +338,8 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 			}
 		}
 		sc.ph.designator = "landmark"
-	case arStop[w.rest] || arStop[sc.toks[i].fold]:
+	case arStop[w.rest] || arStop[sc.toks[i].fold] || arOriginWords[w.rest]:
+		// A word of leaving ("الخروج من الرقة") is no name either.
 		sc.ph = nil
 	default:
 		return false

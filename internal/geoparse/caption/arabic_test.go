@@ -139,6 +139,10 @@ func TestArabicMentions(t *testing.T) {
 		// gardens of the city of X") share the cue.
 		{"في مدينة معرة النعمان بإدلب", []m{{"معرة النعمان", "in", "city", Where, MaybePlace}, {"بإدلب", "in", "", Where, MaybePlace}}},
 		{"في شوارع وحدائق مدينة الباب", []m{{"شوارع", "in", "", Where, MaybePlace}, {"الباب", "in", "city", Where, MaybePlace}}},
+		// The verbal nouns of leaving say where people came from, as the
+		// verbs do.
+		{"تمكنت من الخروج من الرقة", []m{{"الرقة", "from", "", Origin, MaybePlace}}},
+		{"بعد الهروب من حمص", []m{{"حمص", "from", "", Origin, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions
 		var have []m
