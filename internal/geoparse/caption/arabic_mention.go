@@ -59,6 +59,11 @@ var arOriginWords = map[string]bool{
 	"الخروج": true, "خروج": true, "الهروب": true, "هروب": true, "الفرار": true, "المغادرة": true,
 }
 
+// arBorderWords are the border and its adjective, folded: the country
+// after them and "مع" ("الحدود مع الأردن", "الركبان الحدودي مع
+// الأردن") names the border, not where the photo is.
+var arBorderWords = map[string]bool{"حدود": true, "الحدود": true, "حدودي": true, "الحدودي": true, "حدوديه": true, "الحدوديه": true}
+
 // arStop are words that are no part of a place's name.
 var arStop = map[string]bool{
 	"و": true, "او": true, "ثم": true, "التي": true, "الذي": true, "الذين": true, "اللتين": true, "على": true, "عن": true,
@@ -101,7 +106,7 @@ func known(w string) bool {
 	_, cue := arCues[w]
 	_, des := arDesignators[w]
 	_, c := lexicon.ArabicCountries[w]
-	return cue || des || arTargets[w] || c || arStop[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
+	return cue || des || arTargets[w] || c || arStop[w] || arBorderWords[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
 }
 
 // arDesignator returns the designator a folded word is ("المدينة" too).
@@ -299,6 +304,9 @@ func (sc *arScan) addCued(m Mention) {
 	if sc.ph != nil && sc.ph.cue != "" {
 		m.Cue, m.Role = sc.ph.cue, sc.ph.role
 	}
+	if sc.ph != nil && sc.ph.designator == "border" {
+		m.Designator = "border" // "على الحدود مع تركيا"
+	}
 	sc.out = append(sc.out, m)
 	sc.ph = nil
 }
@@ -315,6 +323,13 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 		sc.ph = &arPhrase{cue: "to", role: Target}
 	case w.rest == "من":
 		sc.from(i)
+	case arBorderWords[w.rest] && arDesignator(w.rest) == "":
+		sc.ph = nil // "الحدودي", the adjective: it ends the name before it
+	case w.rest == "مع" && i > 0 && arBorderWords[splitParticles(sc.toks[i-1].fold).rest]:
+		if sc.ph == nil {
+			sc.ph = &arPhrase{role: Context}
+		}
+		sc.ph.designator = "border"
 	case w.rest == arOn && w.particles == "":
 		sc.ph = &arPhrase{cue: "on", role: Context}
 	case arDesignator(w.rest) != "":

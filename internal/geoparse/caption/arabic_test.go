@@ -143,6 +143,10 @@ func TestArabicMentions(t *testing.T) {
 		// verbs do.
 		{"تمكنت من الخروج من الرقة", []m{{"الرقة", "from", "", Origin, MaybePlace}}},
 		{"بعد الهروب من حمص", []m{{"حمص", "from", "", Origin, MaybePlace}}},
+		// The country after "الحدود مع" or "الحدودي مع" names a border,
+		// not where the photo is.
+		{"مخيم الركبان الحدودي مع الأردن", []m{{"الركبان", "", "camp", Context, MaybePlace}, {"الأردن", "", "border", Context, Country}}},
+		{"خيام على الحدود مع تركيا", []m{{"تركيا", "on", "border", Context, Country}}},
 	} {
 		got := Parse(c.text).Mentions
 		var have []m

@@ -460,7 +460,9 @@ func countriesSaid(c caption.Caption) (stated, entered string) {
 			// a country said of a name or a person ("بوابة باب الهوى
 			// السورية", the Syrian gate; "فتاة سورية", a Syrian girl).
 			in, _ = lexicon.CountryCode(m.Text)
-		case m.Role == caption.Context && m.Cue == "" || m.Possessive:
+		case (m.Role == caption.Context && m.Cue == "" || m.Possessive) && m.Designator != "border":
+			// "الحدودي مع الأردن", on the border with Jordan, is no
+			// statement of the photo's country.
 			code, _ = lexicon.CountryCode(m.Text)
 		case m.Role == caption.Where && strings.HasPrefix(m.Cue, "enter") || m.Role == caption.Target && m.Cue == "into":
 			entered, _ = lexicon.CountryCode(m.Text)
