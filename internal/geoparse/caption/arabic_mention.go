@@ -64,6 +64,23 @@ var arOriginWords = map[string]bool{
 // الأردن") names the border, not where the photo is.
 var arBorderWords = map[string]bool{"حدود": true, "الحدود": true, "حدودي": true, "الحدودي": true, "حدوديه": true, "الحدوديه": true}
 
+// arCommonNouns are nouns captions write after a cue that name no place,
+// folded: "في الصورة" (in the photo), "على متن" (aboard), "في ظروف" (in
+// conditions), "عاصفة" (a storm), "بالبرد" (with the cold), "في أمان"
+// (in safety), "في العودة" (in returning). Villages are spelled like
+// some of them (الصورة, البرد); a designator or quotes still name those.
+var arCommonNouns = map[string]bool{
+	"الصوره": true, "صوره": true, "متن": true, "ظروف": true, "الظروف": true, "عاصفه": true, "البرد": true,
+	"الحياه": true, "حياه": true, "العوده": true, "امان": true, "الامان": true,
+}
+
+// arCommonNoun reports whether a word is one of arCommonNouns, with a
+// particle written onto it or not ("بالبرد").
+func arCommonNoun(w arWord) bool {
+	r := []rune(w.rest)
+	return arCommonNouns[w.rest] || w.particles != "" && len(r) > 1 && arCommonNouns[string(r[1:])]
+}
+
 // arStop are words that are no part of a place's name.
 var arStop = map[string]bool{
 	"و": true, "او": true, "ثم": true, "التي": true, "الذي": true, "الذين": true, "اللتين": true, "على": true, "عن": true,
@@ -405,6 +422,10 @@ func (sc *arScan) name(i int, w arWord) int {
 		sc.ph = nil
 		return end
 	}
+	if arCommonNoun(w) && !sc.quote && (sc.ph == nil || sc.ph.designator == "") {
+		sc.ph = nil
+		return i
+	}
 	m := Mention{Text: sc.text[t.start:sc.toks[end].end], Start: t.start, End: sc.toks[end].end, Sentence: t.sentence, Role: Context}
 	switch {
 	case sc.ph != nil:
@@ -457,7 +478,7 @@ func (sc *arScan) nameEnd(i int) int {
 		if _, resident := lexicon.ArabicResidentOf(nw.rest); resident {
 			break // "نساء رقاويات": women of Raqqa
 		}
-		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold) || arHamzaParticle(n.text)) {
+		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold) || arHamzaParticle(n.text) || arCommonNoun(nw)) {
 			break // "الوعر بحمص": al-Waer, in Homs
 		}
 		if sc.quote || k-i < 3 {

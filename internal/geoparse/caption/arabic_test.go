@@ -147,6 +147,17 @@ func TestArabicMentions(t *testing.T) {
 		// not where the photo is.
 		{"مخيم الركبان الحدودي مع الأردن", []m{{"الركبان", "", "camp", Context, MaybePlace}, {"الأردن", "", "border", Context, Country}}},
 		{"خيام على الحدود مع تركيا", []m{{"تركيا", "on", "border", Context, Country}}},
+		// The nouns and adjectives captions use after a cue are no
+		// names, villages spelled like them notwithstanding, unless a
+		// designator or quotes name them.
+		{"طفل يحدق في الصورة", nil},
+		{"تلاميذ على متن عربة", nil},
+		{"نازحون في ظروف الشتاء القاسية", nil},
+		{"يحتمون من عاصفة رملية", nil},
+		{"يشعرون بالبرد", nil},
+		{"زادت العاصفة من صعوبة الحياة", []m{{"صعوبة", "", "", Context, MaybePlace}}},
+		{"في العودة قريبا في أمان", nil},
+		{"عائلات في قرية الصورة", []m{{"الصورة", "in", "village", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions
 		var have []m
