@@ -74,6 +74,9 @@ var arCommonNouns = map[string]bool{
 	"الحياه": true, "حياه": true, "العوده": true, "امان": true, "الامان": true,
 }
 
+// arPeople are the people a camp or shelter is for, folded.
+var arPeople = map[string]bool{"اللاجيين": true, "لاجيين": true, "اللاجيون": true, "للاجيين": true, "السوريين": true}
+
 // arCommonNoun reports whether a word is one of arCommonNouns, with a
 // particle written onto it or not ("بالبرد").
 func arCommonNoun(w arWord) bool {
@@ -355,6 +358,9 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 			sc.ph = &arPhrase{role: Context}
 			if strings.Contains(w.particles, "ب") {
 				sc.ph.cue, sc.ph.role = "in", Where // "بمدينة", "بريف"
+				if settlement(d) && sc.holds(i) {
+					sc.ph.role = Context // "مخيم «المبروكة» بقرية رأس العين"
+				}
 			}
 		}
 		if sc.ph.designator == "" || !isDirectionWord(d) {
@@ -370,6 +376,9 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 			}
 		}
 		sc.ph.designator = "landmark"
+	case arPeople[w.rest] && sc.ph != nil:
+		// "مخيم اللاجئين ببلدة أعزاز", the refugee camp in the town of
+		// Azaz: the camp's people are no name; the phrase goes on.
 	case arStop[w.rest] || arStop[sc.toks[i].fold] || arOriginWords[w.rest]:
 		// A word of leaving ("الخروج من الرقة") is no name either.
 		sc.ph = nil
@@ -432,6 +441,9 @@ func (sc *arScan) name(i int, w arWord) int {
 		m.Cue, m.Designator, m.Role = sc.ph.cue, sc.ph.designator, sc.ph.role
 	case strings.Contains(w.particles, "ب"):
 		m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
+		if sc.holds(i) {
+			m.Role = Context // "في مخيم «المبروكة» بقرية رأس العين": where the camp is
+		}
 	case sc.isJoined(i, w):
 		prev := sc.out[len(sc.out)-1] // "في حلب وريفها", "دوما وحرستا"
 		m.Cue, m.Role = prev.Cue, prev.Role
@@ -461,6 +473,31 @@ func (sc *arScan) joined(i int, w arWord) (Mention, bool) {
 // after a mention a cue named.
 func (sc *arScan) isJoined(i int, w arWord) bool {
 	return strings.HasPrefix(w.particles, "و") && len(sc.out) > 0 && i > 0 && sc.out[len(sc.out)-1].End == sc.toks[i-1].end && sc.cuedLast
+}
+
+// settlement reports whether a designator names a settlement or a part
+// of one, not an area ("ريف", "محافظة") or a direction.
+func settlement(d string) bool {
+	switch d {
+	case "city", "town", "village", "neighbourhood", "camp":
+		return true
+	}
+	return false
+}
+
+// holds reports whether a name written with "ب" at token i follows a
+// place the caption puts the photo in, with nothing but a closing quote
+// between: "في حي الوعر بحمص", al-Waer in Homs; then it only says what
+// holds that place.
+func (sc *arScan) holds(i int) bool {
+	if len(sc.out) == 0 {
+		return false
+	}
+	prev := sc.out[len(sc.out)-1]
+	if prev.Role != Where || prev.Entity != MaybePlace || prev.Sentence != sc.toks[i].sentence {
+		return false
+	}
+	return strings.Trim(sc.text[prev.End:sc.toks[i].start], " »”\"") == ""
 }
 
 // nameEnd is the last token of the name that begins at token i: the words
@@ -506,11 +543,7 @@ func inConstruct(toks []arTok, end int) bool {
 	if w.particles != "" {
 		return false
 	}
-	switch arDesignators[w.rest] {
-	case "city", "town", "village", "neighbourhood", "camp":
-		return !toks[end+2].punct
-	}
-	return false
+	return settlement(arDesignators[w.rest]) && !toks[end+2].punct
 }
 
 // arCountryName reports whether a folded word is a country's name rather

@@ -123,7 +123,7 @@ func TestArabicMentions(t *testing.T) {
 		{"نازحون من الرقة في مخيم", []m{{"الرقة", "from", "", Origin, MaybePlace}}},
 		{"فروا من حلب إلى إدلب", []m{{"حلب", "from", "", Origin, MaybePlace}, {"إدلب", "to", "", Target, MaybePlace}}},
 		{"في مدينة أريحا بريف إدلب", []m{{"أريحا", "in", "city", Where, MaybePlace}, {"إدلب", "in", "countryside", Where, MaybePlace}}},
-		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Where, MaybePlace}}},
+		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Context, MaybePlace}}},
 		{"في بلدة عرسال اللبنانية", []m{{"عرسال", "in", "town", Where, MaybePlace}, {"اللبنانية", "", "", Context, Country}}},
 		// Every neighbour's adjective, feminine and masculine, says the
 		// name's country, Syria's too.
@@ -137,7 +137,7 @@ func TestArabicMentions(t *testing.T) {
 		// "بإدلب": the particle on a name with a hamza ends the name
 		// before it; a place's nouns joined by "و" ("in the streets and
 		// gardens of the city of X") share the cue.
-		{"في مدينة معرة النعمان بإدلب", []m{{"معرة النعمان", "in", "city", Where, MaybePlace}, {"بإدلب", "in", "", Where, MaybePlace}}},
+		{"في مدينة معرة النعمان بإدلب", []m{{"معرة النعمان", "in", "city", Where, MaybePlace}, {"بإدلب", "in", "", Context, MaybePlace}}},
 		{"في شوارع وحدائق مدينة الباب", []m{{"شوارع", "in", "", Where, MaybePlace}, {"الباب", "in", "city", Where, MaybePlace}}},
 		// The verbal nouns of leaving say where people came from, as the
 		// verbs do.
@@ -157,6 +157,10 @@ func TestArabicMentions(t *testing.T) {
 		{"يشعرون بالبرد", nil},
 		{"زادت العاصفة من صعوبة الحياة", []m{{"صعوبة", "", "", Context, MaybePlace}}},
 		{"في العودة قريبا في أمان", nil},
+		// A name written with "ب" right after the place of the photo
+		// says what holds it; the people of a camp are no name.
+		{"في مخيم «المبروكة» بقرية رأس العين", []m{{"المبروكة", "in", "camp", Where, MaybePlace}, {"رأس العين", "in", "village", Context, MaybePlace}}},
+		{"وفي مخيم اللاجئين ببلدة أعزاز في حلب", []m{{"أعزاز", "in", "town", Where, MaybePlace}, {"حلب", "in", "", Where, MaybePlace}}},
 		{"عائلات في قرية الصورة", []m{{"الصورة", "in", "village", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions

@@ -311,7 +311,7 @@ func nextHolder(c caption.Caption, i int) int {
 // holder phrase allows, or an Arabic name written with "ب" (in) right
 // after the place ("مدينة الباب بحلب", the city of al-Bab in Aleppo).
 func linksHolder(between string, n caption.Mention) bool {
-	if strings.TrimSpace(between) == "" && n.Cue == "in" && strings.HasPrefix(n.Text, "ب") {
+	if n.Cue == "in" && arabicIn(strings.Trim(between, " »”\""), n) {
 		return true
 	}
 	linked := strings.HasPrefix(between, ",")
@@ -325,6 +325,17 @@ func linksHolder(between string, n caption.Mention) bool {
 		}
 	}
 	return linked
+}
+
+// arabicIn reports whether an Arabic name says it holds the place before
+// it with "ب" (in): written onto the name ("الباب بحلب") or onto its
+// designator ("«المبروكة» بقرية رأس العين"), rest being what stands
+// between the two names, quotes left out.
+func arabicIn(rest string, n caption.Mention) bool {
+	if rest == "" {
+		return strings.HasPrefix(n.Text, "ب")
+	}
+	return n.Designator != "" && strings.HasPrefix(rest, "ب") && !strings.ContainsAny(rest, " ،,")
 }
 
 // possessor returns the mention whose possessive names mention i, right
