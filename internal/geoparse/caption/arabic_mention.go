@@ -67,11 +67,12 @@ var arBorderWords = map[string]bool{"حدود": true, "الحدود": true, "ح�
 // arCommonNouns are nouns captions write after a cue that name no place,
 // folded: "في الصورة" (in the photo), "على متن" (aboard), "في ظروف" (in
 // conditions), "عاصفة" (a storm), "بالبرد" (with the cold), "في أمان"
-// (in safety), "في العودة" (in returning). Villages are spelled like
+// (in safety), "في العودة" (in returning), "بحثاً" (seeking), "من المعارك" (from the fighting). Villages are spelled like
 // some of them (الصورة, البرد); a designator or quotes still name those.
 var arCommonNouns = map[string]bool{
 	"الصوره": true, "صوره": true, "متن": true, "ظروف": true, "الظروف": true, "عاصفه": true, "البرد": true,
-	"الحياه": true, "حياه": true, "العوده": true, "امان": true, "الامان": true,
+	"الحياه": true, "حياه": true, "العوده": true, "امان": true, "الامان": true, "بحثا": true,
+	"المعارك": true, "معارك": true, "القتال": true, "القصف": true,
 }
 
 // arPeople are the people a camp or shelter is for, folded.
@@ -188,7 +189,49 @@ func arabicMentions(text string, toks []arTok) []Mention {
 	for i := 0; i < len(toks); i++ {
 		i = sc.step(i)
 	}
+	sc.hereFirst()
 	return sc.out
+}
+
+// arHere is "هنا", here: "وصلوا إلى هنا بحثاً عن ملجأ في مخيم عين
+// عيسى", they arrived here seeking shelter in the Ain Issa camp.
+const arHere = "هنا"
+
+// arHereMark is a "هنا" of a caption: its sentence and how many
+// mentions came before it.
+type arHereMark struct{ sentence, mentions, end int }
+
+// hereFirst reads "هنا" as the caption pointing at the photo's place:
+// where a place the photo is in follows it in its sentence, the places
+// said to be "in" before it there (the city people fled, "الأجواء التي
+// نزح منها في مدينة الرقة") are no longer where the photo is.
+func (sc *arScan) hereFirst() {
+	for _, h := range sc.heres {
+		after := false
+		for _, m := range sc.out[h.mentions:] {
+			after = after || m.Sentence == h.sentence && m.Role == Where && m.Entity == MaybePlace
+		}
+		if !after {
+			continue
+		}
+		for k := range sc.out[:h.mentions] {
+			if m := &sc.out[k]; m.Sentence == h.sentence && m.Role == Where && m.Cue == "in" && m.Entity == MaybePlace && !sc.rightAfterHere(k) {
+				m.Role = Context
+			}
+		}
+	}
+}
+
+// rightAfterHere reports whether mention k is the first after a "هنا",
+// three words from it at most: "هنا في مخيم «المبروكة»" stays the
+// photo's place when the caption says "إلى هنا" again later.
+func (sc *arScan) rightAfterHere(k int) bool {
+	for _, h := range sc.heres {
+		if h.mentions == k && len(strings.Fields(sc.text[h.end:sc.out[k].Start])) <= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // arScan is arabicMentions' walk over a caption's tokens: what it has
@@ -201,6 +244,7 @@ type arScan struct {
 	// quote: inside «…» or "…"; cuedLast: the last name came after a
 	// cue or in quotes.
 	quote, cuedLast bool
+	heres           []arHereMark // the "هنا" read so far
 }
 
 // step reads token i and returns the last token it read.
@@ -379,6 +423,9 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 	case arPeople[w.rest] && sc.ph != nil:
 		// "مخيم اللاجئين ببلدة أعزاز", the refugee camp in the town of
 		// Azaz: the camp's people are no name; the phrase goes on.
+	case w.rest == arHere && (i == 0 || sc.toks[i-1].fold != "من"):
+		sc.heres = append(sc.heres, arHereMark{sentence: sc.toks[i].sentence, mentions: len(sc.out), end: sc.toks[i].end})
+		sc.ph = nil
 	case arStop[w.rest] || arStop[sc.toks[i].fold] || arOriginWords[w.rest]:
 		// A word of leaving ("الخروج من الرقة") is no name either.
 		sc.ph = nil

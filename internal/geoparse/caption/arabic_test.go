@@ -161,6 +161,11 @@ func TestArabicMentions(t *testing.T) {
 		// says what holds it; the people of a camp are no name.
 		{"في مخيم «المبروكة» بقرية رأس العين", []m{{"المبروكة", "in", "camp", Where, MaybePlace}, {"رأس العين", "in", "village", Context, MaybePlace}}},
 		{"وفي مخيم اللاجئين ببلدة أعزاز في حلب", []m{{"أعزاز", "in", "town", Where, MaybePlace}, {"حلب", "in", "", Where, MaybePlace}}},
+		// "هنا", here, points at the place after it: a place said to be
+		// "in" before it in its sentence is no longer the photo's.
+		{"كانت الحياة صعبة في مدينة حلب، ووصلوا إلى هنا بحثا عن ملجأ في مخيم أطمة", []m{{"حلب", "in", "city", Context, MaybePlace}, {"أطمة", "in", "camp", Where, MaybePlace}}},
+		{"هنا في مخيم أطمة، حيث وصلت عائلات إلى هنا فرارا من المعارك في حلب", []m{{"أطمة", "in", "camp", Where, MaybePlace}, {"حلب", "in", "", Where, MaybePlace}}},
+		{"خرجوا من هنا من منطقة باب الحديد", []m{{"باب الحديد", "from", "district", Origin, MaybePlace}}},
 		{"عائلات في قرية الصورة", []m{{"الصورة", "in", "village", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions
