@@ -75,6 +75,10 @@ var arCommonNouns = map[string]bool{
 	"المعارك": true, "معارك": true, "القتال": true, "القصف": true,
 }
 
+// arPeopleOf are the nouns of a place's people before its name, folded:
+// "أهالي", "سكان", "أبناء", "أهل".
+var arPeopleOf = map[string]bool{"اهالي": true, "سكان": true, "ابناء": true, "اهل": true}
+
 // arPeople are the people a camp or shelter is for, folded.
 var arPeople = map[string]bool{"اللاجيين": true, "لاجيين": true, "اللاجيون": true, "للاجيين": true, "السوريين": true}
 
@@ -127,7 +131,7 @@ func known(w string) bool {
 	_, cue := arCues[w]
 	_, des := arDesignators[w]
 	_, c := lexicon.ArabicCountries[w]
-	return cue || des || arTargets[w] || c || arStop[w] || arBorderWords[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
+	return cue || des || arTargets[w] || c || arStop[w] || arBorderWords[w] || arPeopleOf[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
 }
 
 // arDesignator returns the designator a folded word is ("المدينة" too).
@@ -423,6 +427,8 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 	case arPeople[w.rest] && sc.ph != nil:
 		// "مخيم اللاجئين ببلدة أعزاز", the refugee camp in the town of
 		// Azaz: the camp's people are no name; the phrase goes on.
+	case arPeopleOf[w.rest] && sc.ph == nil:
+		// "أهالي" ends a name and begins its people's city's.
 	case w.rest == arHere && (i == 0 || sc.toks[i-1].fold != "من"):
 		sc.heres = append(sc.heres, arHereMark{sentence: sc.toks[i].sentence, mentions: len(sc.out), end: sc.toks[i].end})
 		sc.ph = nil
@@ -483,6 +489,13 @@ func (sc *arScan) name(i int, w arWord) int {
 		return i
 	}
 	m := Mention{Text: sc.text[t.start:sc.toks[end].end], Start: t.start, End: sc.toks[end].end, Sentence: t.sentence, Role: Context}
+	// "أحد أهالي معرة مصرين", one of the people of Maarrat Misrin: the
+	// people of a city, a hint of where they are, as "حلبيون" is.
+	if sc.ph == nil && w.particles == "" && i > 0 && !sc.toks[i-1].punct && arPeopleOf[sc.toks[i-1].fold] {
+		m.Entity, m.Of = Residents, m.Text
+		sc.out = append(sc.out, m)
+		return end
+	}
 	switch {
 	case sc.ph != nil:
 		m.Cue, m.Designator, m.Role = sc.ph.cue, sc.ph.designator, sc.ph.role

@@ -166,6 +166,9 @@ func TestArabicMentions(t *testing.T) {
 		{"كانت الحياة صعبة في مدينة حلب، ووصلوا إلى هنا بحثا عن ملجأ في مخيم أطمة", []m{{"حلب", "in", "city", Context, MaybePlace}, {"أطمة", "in", "camp", Where, MaybePlace}}},
 		{"هنا في مخيم أطمة، حيث وصلت عائلات إلى هنا فرارا من المعارك في حلب", []m{{"أطمة", "in", "camp", Where, MaybePlace}, {"حلب", "in", "", Where, MaybePlace}}},
 		{"خرجوا من هنا من منطقة باب الحديد", []m{{"باب الحديد", "from", "district", Origin, MaybePlace}}},
+		// "أهالي X", the people of X: a hint of the place, as "حلبيون".
+		{"صبر أهالي معرة مصرين.", []m{{"معرة مصرين", "", "", Context, Residents}}},
+		{"يعاني سكان دوما", []m{{"دوما", "", "", Context, Residents}}},
 		{"عائلات في قرية الصورة", []m{{"الصورة", "in", "village", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions
