@@ -386,34 +386,18 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 		sc.ph = &arPhrase{cue: cue, role: Where}
 		return true
 	}
+	if sc.marker(i, w) {
+		return true
+	}
 	switch {
 	case arTargets[w.rest]:
 		sc.ph = &arPhrase{cue: "to", role: Target}
 	case w.rest == "من":
 		sc.from(i)
-	case arBorderWords[w.rest] && arDesignator(w.rest) == "":
-		sc.ph = nil // "الحدودي", the adjective: it ends the name before it
-	case w.rest == "مع" && i > 0 && arBorderWords[splitParticles(sc.toks[i-1].fold).rest]:
-		if sc.ph == nil {
-			sc.ph = &arPhrase{role: Context}
-		}
-		sc.ph.designator = "border"
 	case w.rest == arOn && w.particles == "":
 		sc.ph = &arPhrase{cue: "on", role: Context}
 	case arDesignator(w.rest) != "":
-		d := arDesignator(w.rest)
-		if sc.ph == nil {
-			sc.ph = &arPhrase{role: Context}
-			if strings.Contains(w.particles, "ب") {
-				sc.ph.cue, sc.ph.role = "in", Where // "بمدينة", "بريف"
-				if settlement(d) && sc.holds(i) {
-					sc.ph.role = Context // "مخيم «المبروكة» بقرية رأس العين"
-				}
-			}
-		}
-		if sc.ph.designator == "" || !isDirectionWord(d) {
-			sc.ph.designator = d
-		}
+		sc.designate(i, w, arDesignator(w.rest))
 	case arLandmark(w.rest):
 		// "في جامع نور القدس": the cue is the landmark's, and so the
 		// name's after it.
@@ -424,6 +408,44 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 			}
 		}
 		sc.ph.designator = "landmark"
+	case arStop[w.rest] || arStop[sc.toks[i].fold] || arOriginWords[w.rest]:
+		// A word of leaving ("الخروج من الرقة") is no name either.
+		sc.ph = nil
+	default:
+		return false
+	}
+	return true
+}
+
+// designate reads the designator d at token i: it begins a phrase, or
+// says what the place of the phrase begun is.
+func (sc *arScan) designate(i int, w arWord, d string) {
+	if sc.ph == nil {
+		sc.ph = &arPhrase{role: Context}
+		if strings.Contains(w.particles, "ب") {
+			sc.ph.cue, sc.ph.role = "in", Where // "بمدينة", "بريف"
+			if settlement(d) && sc.holds(i) {
+				sc.ph.role = Context // "مخيم «المبروكة» بقرية رأس العين"
+			}
+		}
+	}
+	if sc.ph.designator == "" || !isDirectionWord(d) {
+		sc.ph.designator = d
+	}
+}
+
+// marker reads token i when it is a word that is no name and says
+// something of the names around it: a border, the people of a camp or
+// of a city, "هنا".
+func (sc *arScan) marker(i int, w arWord) bool {
+	switch {
+	case arBorderWords[w.rest] && arDesignator(w.rest) == "":
+		sc.ph = nil // "الحدودي", the adjective: it ends the name before it
+	case w.rest == "مع" && i > 0 && arBorderWords[splitParticles(sc.toks[i-1].fold).rest]:
+		if sc.ph == nil {
+			sc.ph = &arPhrase{role: Context}
+		}
+		sc.ph.designator = "border"
 	case arPeople[w.rest] && sc.ph != nil:
 		// "مخيم اللاجئين ببلدة أعزاز", the refugee camp in the town of
 		// Azaz: the camp's people are no name; the phrase goes on.
@@ -431,9 +453,6 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 		// "أهالي" ends a name and begins its people's city's.
 	case w.rest == arHere && (i == 0 || sc.toks[i-1].fold != "من"):
 		sc.heres = append(sc.heres, arHereMark{sentence: sc.toks[i].sentence, mentions: len(sc.out), end: sc.toks[i].end})
-		sc.ph = nil
-	case arStop[w.rest] || arStop[sc.toks[i].fold] || arOriginWords[w.rest]:
-		// A word of leaving ("الخروج من الرقة") is no name either.
 		sc.ph = nil
 	default:
 		return false
