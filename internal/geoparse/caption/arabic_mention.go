@@ -56,6 +56,37 @@ var arOriginWords = map[string]bool{
 	"خرج": true, "خرجوا": true, "خرجت": true, "المهجرين": true, "مهجرين": true, "تهجير": true, "غادر": true,
 	"غادروا": true, "غادرت": true, "القادمين": true, "قادمين": true, "قادمون": true, "اجلاء": true, "اخلاء": true,
 	"اجلائهم": true, "وصلوا": true, "وصلت": true,
+	"الخروج": true, "خروج": true, "الهروب": true, "هروب": true, "الفرار": true, "المغادرة": true,
+}
+
+// arBorderWords are the border and its adjective, folded: the country
+// after them and "مع" ("الحدود مع الأردن", "الركبان الحدودي مع
+// الأردن") names the border, not where the photo is.
+var arBorderWords = map[string]bool{"حدود": true, "الحدود": true, "حدودي": true, "الحدودي": true, "حدوديه": true, "الحدوديه": true}
+
+// arCommonNouns are nouns captions write after a cue that name no place,
+// folded: "في الصورة" (in the photo), "على متن" (aboard), "في ظروف" (in
+// conditions), "عاصفة" (a storm), "بالبرد" (with the cold), "في أمان"
+// (in safety), "في العودة" (in returning), "بحثاً" (seeking), "من المعارك" (from the fighting). Villages are spelled like
+// some of them (الصورة, البرد); a designator or quotes still name those.
+var arCommonNouns = map[string]bool{
+	"الصوره": true, "صوره": true, "متن": true, "ظروف": true, "الظروف": true, "عاصفه": true, "البرد": true,
+	"الحياه": true, "حياه": true, "العوده": true, "امان": true, "الامان": true, "بحثا": true,
+	"المعارك": true, "معارك": true, "القتال": true, "القصف": true,
+}
+
+// arPeopleOf are the nouns of a place's people before its name, folded:
+// "أهالي", "سكان", "أبناء", "أهل".
+var arPeopleOf = map[string]bool{"اهالي": true, "سكان": true, "ابناء": true, "اهل": true}
+
+// arPeople are the people a camp or shelter is for, folded.
+var arPeople = map[string]bool{"اللاجيين": true, "لاجيين": true, "اللاجيون": true, "للاجيين": true, "السوريين": true}
+
+// arCommonNoun reports whether a word is one of arCommonNouns, with a
+// particle written onto it or not ("بالبرد").
+func arCommonNoun(w arWord) bool {
+	r := []rune(w.rest)
+	return arCommonNouns[w.rest] || w.particles != "" && len(r) > 1 && arCommonNouns[string(r[1:])]
 }
 
 // arStop are words that are no part of a place's name.
@@ -100,7 +131,7 @@ func known(w string) bool {
 	_, cue := arCues[w]
 	_, des := arDesignators[w]
 	_, c := lexicon.ArabicCountries[w]
-	return cue || des || arTargets[w] || c || arStop[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
+	return cue || des || arTargets[w] || c || arStop[w] || arBorderWords[w] || arPeopleOf[w] || arLandmark(w) || strings.HasPrefix(w, "ال") && arDesignators[w[len("ال"):]] != ""
 }
 
 // arDesignator returns the designator a folded word is ("المدينة" too).
@@ -162,7 +193,49 @@ func arabicMentions(text string, toks []arTok) []Mention {
 	for i := 0; i < len(toks); i++ {
 		i = sc.step(i)
 	}
+	sc.hereFirst()
 	return sc.out
+}
+
+// arHere is "هنا", here: "وصلوا إلى هنا بحثاً عن ملجأ في مخيم عين
+// عيسى", they arrived here seeking shelter in the Ain Issa camp.
+const arHere = "هنا"
+
+// arHereMark is a "هنا" of a caption: its sentence and how many
+// mentions came before it.
+type arHereMark struct{ sentence, mentions, end int }
+
+// hereFirst reads "هنا" as the caption pointing at the photo's place:
+// where a place the photo is in follows it in its sentence, the places
+// said to be "in" before it there (the city people fled, "الأجواء التي
+// نزح منها في مدينة الرقة") are no longer where the photo is.
+func (sc *arScan) hereFirst() {
+	for _, h := range sc.heres {
+		after := false
+		for _, m := range sc.out[h.mentions:] {
+			after = after || m.Sentence == h.sentence && m.Role == Where && m.Entity == MaybePlace
+		}
+		if !after {
+			continue
+		}
+		for k := range sc.out[:h.mentions] {
+			if m := &sc.out[k]; m.Sentence == h.sentence && m.Role == Where && m.Cue == "in" && m.Entity == MaybePlace && !sc.rightAfterHere(k) {
+				m.Role = Context
+			}
+		}
+	}
+}
+
+// rightAfterHere reports whether mention k is the first after a "هنا",
+// three words from it at most: "هنا في مخيم «المبروكة»" stays the
+// photo's place when the caption says "إلى هنا" again later.
+func (sc *arScan) rightAfterHere(k int) bool {
+	for _, h := range sc.heres {
+		if h.mentions == k && len(strings.Fields(sc.text[h.end:sc.out[k].Start])) <= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // arScan is arabicMentions' walk over a caption's tokens: what it has
@@ -175,6 +248,7 @@ type arScan struct {
 	// quote: inside «…» or "…"; cuedLast: the last name came after a
 	// cue or in quotes.
 	quote, cuedLast bool
+	heres           []arHereMark // the "هنا" read so far
 }
 
 // step reads token i and returns the last token it read.
@@ -298,6 +372,9 @@ func (sc *arScan) addCued(m Mention) {
 	if sc.ph != nil && sc.ph.cue != "" {
 		m.Cue, m.Role = sc.ph.cue, sc.ph.role
 	}
+	if sc.ph != nil && sc.ph.designator == "border" {
+		m.Designator = "border" // "على الحدود مع تركيا"
+	}
 	sc.out = append(sc.out, m)
 	sc.ph = nil
 }
@@ -309,6 +386,9 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 		sc.ph = &arPhrase{cue: cue, role: Where}
 		return true
 	}
+	if sc.marker(i, w) {
+		return true
+	}
 	switch {
 	case arTargets[w.rest]:
 		sc.ph = &arPhrase{cue: "to", role: Target}
@@ -317,16 +397,7 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 	case w.rest == arOn && w.particles == "":
 		sc.ph = &arPhrase{cue: "on", role: Context}
 	case arDesignator(w.rest) != "":
-		d := arDesignator(w.rest)
-		if sc.ph == nil {
-			sc.ph = &arPhrase{role: Context}
-			if strings.Contains(w.particles, "ب") {
-				sc.ph.cue, sc.ph.role = "in", Where // "بمدينة", "بريف"
-			}
-		}
-		if sc.ph.designator == "" || !isDirectionWord(d) {
-			sc.ph.designator = d
-		}
+		sc.designate(i, w, arDesignator(w.rest))
 	case arLandmark(w.rest):
 		// "في جامع نور القدس": the cue is the landmark's, and so the
 		// name's after it.
@@ -337,7 +408,51 @@ func (sc *arScan) phraseWord(i int, w arWord) bool {
 			}
 		}
 		sc.ph.designator = "landmark"
-	case arStop[w.rest] || arStop[sc.toks[i].fold]:
+	case arStop[w.rest] || arStop[sc.toks[i].fold] || arOriginWords[w.rest]:
+		// A word of leaving ("الخروج من الرقة") is no name either.
+		sc.ph = nil
+	default:
+		return false
+	}
+	return true
+}
+
+// designate reads the designator d at token i: it begins a phrase, or
+// says what the place of the phrase begun is.
+func (sc *arScan) designate(i int, w arWord, d string) {
+	if sc.ph == nil {
+		sc.ph = &arPhrase{role: Context}
+		if strings.Contains(w.particles, "ب") {
+			sc.ph.cue, sc.ph.role = "in", Where // "بمدينة", "بريف"
+			if settlement(d) && sc.holds(i) {
+				sc.ph.role = Context // "مخيم «المبروكة» بقرية رأس العين"
+			}
+		}
+	}
+	if sc.ph.designator == "" || !isDirectionWord(d) {
+		sc.ph.designator = d
+	}
+}
+
+// marker reads token i when it is a word that is no name and says
+// something of the names around it: a border, the people of a camp or
+// of a city, "هنا".
+func (sc *arScan) marker(i int, w arWord) bool {
+	switch {
+	case arBorderWords[w.rest] && arDesignator(w.rest) == "":
+		sc.ph = nil // "الحدودي", the adjective: it ends the name before it
+	case w.rest == "مع" && i > 0 && arBorderWords[splitParticles(sc.toks[i-1].fold).rest]:
+		if sc.ph == nil {
+			sc.ph = &arPhrase{role: Context}
+		}
+		sc.ph.designator = "border"
+	case arPeople[w.rest] && sc.ph != nil:
+		// "مخيم اللاجئين ببلدة أعزاز", the refugee camp in the town of
+		// Azaz: the camp's people are no name; the phrase goes on.
+	case arPeopleOf[w.rest] && sc.ph == nil:
+		// "أهالي" ends a name and begins its people's city's.
+	case w.rest == arHere && (i == 0 || sc.toks[i-1].fold != "من"):
+		sc.heres = append(sc.heres, arHereMark{sentence: sc.toks[i].sentence, mentions: len(sc.out), end: sc.toks[i].end})
 		sc.ph = nil
 	default:
 		return false
@@ -365,7 +480,7 @@ func (sc *arScan) from(i int) {
 func (sc *arScan) name(i int, w arWord) int {
 	t := &sc.toks[i]
 	// A particle written onto the name: "بحمص", "لدمشق", "ودوما".
-	if w.particles == "" && arParticleWord(t.fold) {
+	if w.particles == "" && (arParticleWord(t.fold) || arHamzaParticle(t.text)) {
 		w.particles = string([]rune(t.fold)[:1])
 	}
 	end := sc.nameEnd(i)
@@ -375,6 +490,10 @@ func (sc *arScan) name(i int, w arWord) int {
 	if inConstruct(sc.toks, end) {
 		if sc.ph != nil {
 			sc.ph.designator = ""
+		} else if prev, ok := sc.joined(i, w); ok {
+			// "في شوارع وحدائق مدينة الباب": the nouns joined by "و"
+			// share the cue of the first.
+			sc.ph = &arPhrase{cue: prev.Cue, role: prev.Role}
 		}
 		return end
 	}
@@ -384,13 +503,27 @@ func (sc *arScan) name(i int, w arWord) int {
 		sc.ph = nil
 		return end
 	}
+	if arCommonNoun(w) && !sc.quote && (sc.ph == nil || sc.ph.designator == "") {
+		sc.ph = nil
+		return i
+	}
 	m := Mention{Text: sc.text[t.start:sc.toks[end].end], Start: t.start, End: sc.toks[end].end, Sentence: t.sentence, Role: Context}
+	// "أحد أهالي معرة مصرين", one of the people of Maarrat Misrin: the
+	// people of a city, a hint of where they are, as "حلبيون" is.
+	if sc.ph == nil && w.particles == "" && i > 0 && !sc.toks[i-1].punct && arPeopleOf[sc.toks[i-1].fold] {
+		m.Entity, m.Of = Residents, m.Text
+		sc.out = append(sc.out, m)
+		return end
+	}
 	switch {
 	case sc.ph != nil:
 		m.Cue, m.Designator, m.Role = sc.ph.cue, sc.ph.designator, sc.ph.role
 	case strings.Contains(w.particles, "ب"):
 		m.Cue, m.Role = "in", Where // "بحلب": in Aleppo
-	case strings.HasPrefix(w.particles, "و") && len(sc.out) > 0 && i > 0 && sc.out[len(sc.out)-1].End == sc.toks[i-1].end && sc.cuedLast:
+		if sc.holds(i) {
+			m.Role = Context // "في مخيم «المبروكة» بقرية رأس العين": where the camp is
+		}
+	case sc.isJoined(i, w):
 		prev := sc.out[len(sc.out)-1] // "في حلب وريفها", "دوما وحرستا"
 		m.Cue, m.Role = prev.Cue, prev.Role
 	case sc.quote || arTitle(sc.toks, i):
@@ -404,6 +537,46 @@ func (sc *arScan) name(i int, w arWord) int {
 	sc.cuedLast = sc.ph != nil || sc.quote
 	sc.ph = nil
 	return end
+}
+
+// joined returns the mention right before the word at token i when the
+// word is joined to it by "و" and shares its cue.
+func (sc *arScan) joined(i int, w arWord) (Mention, bool) {
+	if !sc.isJoined(i, w) {
+		return Mention{}, false
+	}
+	return sc.out[len(sc.out)-1], true
+}
+
+// isJoined reports whether the word at token i is written with "و" right
+// after a mention a cue named.
+func (sc *arScan) isJoined(i int, w arWord) bool {
+	return strings.HasPrefix(w.particles, "و") && len(sc.out) > 0 && i > 0 && sc.out[len(sc.out)-1].End == sc.toks[i-1].end && sc.cuedLast
+}
+
+// settlement reports whether a designator names a settlement or a part
+// of one, not an area ("ريف", "محافظة") or a direction.
+func settlement(d string) bool {
+	switch d {
+	case "city", "town", "village", "neighbourhood", "camp":
+		return true
+	}
+	return false
+}
+
+// holds reports whether a name written with "ب" at token i follows a
+// place the caption puts the photo in, with nothing but a closing quote
+// between: "في حي الوعر بحمص", al-Waer in Homs; then it only says what
+// holds that place.
+func (sc *arScan) holds(i int) bool {
+	if len(sc.out) == 0 {
+		return false
+	}
+	prev := sc.out[len(sc.out)-1]
+	if prev.Role != Where || prev.Entity != MaybePlace || prev.Sentence != sc.toks[i].sentence {
+		return false
+	}
+	return strings.Trim(sc.text[prev.End:sc.toks[i].start], " »”\"") == ""
 }
 
 // nameEnd is the last token of the name that begins at token i: the words
@@ -421,7 +594,7 @@ func (sc *arScan) nameEnd(i int) int {
 		if _, resident := lexicon.ArabicResidentOf(nw.rest); resident {
 			break // "نساء رقاويات": women of Raqqa
 		}
-		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold)) {
+		if !sc.quote && (known(nw.rest) || known(n.fold) || nw.particles != "" || arParticleWord(n.fold) || arHamzaParticle(n.text) || arCommonNoun(nw)) {
 			break // "الوعر بحمص": al-Waer, in Homs
 		}
 		if sc.quote || k-i < 3 {
@@ -449,11 +622,7 @@ func inConstruct(toks []arTok, end int) bool {
 	if w.particles != "" {
 		return false
 	}
-	switch arDesignators[w.rest] {
-	case "city", "town", "village", "neighbourhood", "camp":
-		return !toks[end+2].punct
-	}
-	return false
+	return settlement(arDesignators[w.rest]) && !toks[end+2].punct
 }
 
 // arCountryName reports whether a folded word is a country's name rather
@@ -519,4 +688,14 @@ func arParticleWord(fold string) bool {
 		return false
 	}
 	return r[1] != 'ا' || r[0] == 'ب' && r[2] == 'ل' // "بالرقة"
+}
+
+// arHamzaParticle reports whether a word is "و", "ب" or "ل" written onto
+// a name that begins with a hamza on its alef ("بإدلب", in Idlib;
+// "وأريحا", and Ariha). arParticleWord leaves out words that begin
+// "با" or "وا", as names do (بانياس); the hamza, lost in folding, tells
+// the particle from a name's own letters.
+func arHamzaParticle(text string) bool {
+	r := []rune(text)
+	return len(r) >= 4 && strings.ContainsRune("وبل", r[0]) && strings.ContainsRune("أإآ", r[1])
 }

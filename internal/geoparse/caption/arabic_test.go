@@ -123,7 +123,7 @@ func TestArabicMentions(t *testing.T) {
 		{"نازحون من الرقة في مخيم", []m{{"الرقة", "from", "", Origin, MaybePlace}}},
 		{"فروا من حلب إلى إدلب", []m{{"حلب", "from", "", Origin, MaybePlace}, {"إدلب", "to", "", Target, MaybePlace}}},
 		{"في مدينة أريحا بريف إدلب", []m{{"أريحا", "in", "city", Where, MaybePlace}, {"إدلب", "in", "countryside", Where, MaybePlace}}},
-		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Where, MaybePlace}}},
+		{"دمار في حي الوعر بحمص", []m{{"الوعر", "in", "neighbourhood", Where, MaybePlace}, {"بحمص", "in", "", Context, MaybePlace}}},
 		{"في بلدة عرسال اللبنانية", []m{{"عرسال", "in", "town", Where, MaybePlace}, {"اللبنانية", "", "", Context, Country}}},
 		// Every neighbour's adjective, feminine and masculine, says the
 		// name's country, Syria's too.
@@ -134,6 +134,42 @@ func TestArabicMentions(t *testing.T) {
 		{"في مخيم الزعتري الأردني", []m{{"الزعتري", "in", "camp", Where, MaybePlace}, {"الأردني", "", "", Context, Country}}},
 		{"في سهل البقاع اللبناني", []m{{"البقاع", "in", "district", Where, MaybePlace}, {"اللبناني", "", "", Context, Country}}},
 		{"طفل سوري في حلب", []m{{"سوري", "", "", Context, Nationality}, {"حلب", "in", "", Where, MaybePlace}}},
+		// "بإدلب": the particle on a name with a hamza ends the name
+		// before it; a place's nouns joined by "و" ("in the streets and
+		// gardens of the city of X") share the cue.
+		{"في مدينة معرة النعمان بإدلب", []m{{"معرة النعمان", "in", "city", Where, MaybePlace}, {"بإدلب", "in", "", Context, MaybePlace}}},
+		{"في شوارع وحدائق مدينة الباب", []m{{"شوارع", "in", "", Where, MaybePlace}, {"الباب", "in", "city", Where, MaybePlace}}},
+		// The verbal nouns of leaving say where people came from, as the
+		// verbs do.
+		{"تمكنت من الخروج من الرقة", []m{{"الرقة", "from", "", Origin, MaybePlace}}},
+		{"بعد الهروب من حمص", []m{{"حمص", "from", "", Origin, MaybePlace}}},
+		// The country after "الحدود مع" or "الحدودي مع" names a border,
+		// not where the photo is.
+		{"مخيم الركبان الحدودي مع الأردن", []m{{"الركبان", "", "camp", Context, MaybePlace}, {"الأردن", "", "border", Context, Country}}},
+		{"خيام على الحدود مع تركيا", []m{{"تركيا", "on", "border", Context, Country}}},
+		// The nouns and adjectives captions use after a cue are no
+		// names, villages spelled like them notwithstanding, unless a
+		// designator or quotes name them.
+		{"طفل يحدق في الصورة", nil},
+		{"تلاميذ على متن عربة", nil},
+		{"نازحون في ظروف الشتاء القاسية", nil},
+		{"يحتمون من عاصفة رملية", nil},
+		{"يشعرون بالبرد", nil},
+		{"زادت العاصفة من صعوبة الحياة", []m{{"صعوبة", "", "", Context, MaybePlace}}},
+		{"في العودة قريبا في أمان", nil},
+		// A name written with "ب" right after the place of the photo
+		// says what holds it; the people of a camp are no name.
+		{"في مخيم «المبروكة» بقرية رأس العين", []m{{"المبروكة", "in", "camp", Where, MaybePlace}, {"رأس العين", "in", "village", Context, MaybePlace}}},
+		{"وفي مخيم اللاجئين ببلدة أعزاز في حلب", []m{{"أعزاز", "in", "town", Where, MaybePlace}, {"حلب", "in", "", Where, MaybePlace}}},
+		// "هنا", here, points at the place after it: a place said to be
+		// "in" before it in its sentence is no longer the photo's.
+		{"كانت الحياة صعبة في مدينة حلب، ووصلوا إلى هنا بحثا عن ملجأ في مخيم أطمة", []m{{"حلب", "in", "city", Context, MaybePlace}, {"أطمة", "in", "camp", Where, MaybePlace}}},
+		{"هنا في مخيم أطمة، حيث وصلت عائلات إلى هنا فرارا من المعارك في حلب", []m{{"أطمة", "in", "camp", Where, MaybePlace}, {"حلب", "in", "", Where, MaybePlace}}},
+		{"خرجوا من هنا من منطقة باب الحديد", []m{{"باب الحديد", "from", "district", Origin, MaybePlace}}},
+		// "أهالي X", the people of X: a hint of the place, as "حلبيون".
+		{"صبر أهالي معرة مصرين.", []m{{"معرة مصرين", "", "", Context, Residents}}},
+		{"يعاني سكان دوما", []m{{"دوما", "", "", Context, Residents}}},
+		{"عائلات في قرية الصورة", []m{{"الصورة", "in", "village", Where, MaybePlace}}},
 	} {
 		got := Parse(c.text).Mentions
 		var have []m

@@ -53,3 +53,22 @@ func TestTownInProvince(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicBorderWithIsNoCountry: "X الحدودي مع الأردن", X on the border
+// with Jordan, is X in Syria; the country only names the border.
+func TestArabicBorderWithIsNoCountry(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	for text, want := range map[string]string{
+		"توزيع مساعدات في مخيم الركبان الحدودي مع الأردن (عنب بلدي)": "Rukban camp",
+		"أطفال في مخيم الركبان على الحدود مع الأردن":                 "Rukban camp",
+	} {
+		r := gc.Geocode(caption.Parse(text))
+		if r.Place == nil || r.Place.Name != want {
+			t.Errorf("%q: got %v, want %s", text, r.Place, want)
+		}
+	}
+}

@@ -40,3 +40,26 @@ func TestCampOrCrossingNamedByTown(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicCampInItsVillage: "مخيم «X» بقرية Y", the X camp in the
+// village of Y, is X where a reading of X lies by Y; a camp named like a
+// place far from Y is Y, marked fallback.
+func TestArabicCampInItsVillage(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	for _, c := range []struct {
+		text, want string
+		precision  geocode.Precision
+	}{
+		{"تحمل هذه الطفلة وعاء ماء، هنا في مخيم «المبروكة» بقرية رأس العين", "Mabruka", geocode.Exact},
+		{"خيام في مخيم «الكرامة» بقرية أطمة", "Atmeh", geocode.Fallback},
+	} {
+		r := gc.Geocode(caption.Parse(c.text))
+		if r.Place == nil || r.Place.Name != c.want || r.Precision != c.precision {
+			t.Errorf("%q: got %v (%s), want %s (%s)", c.text, r.Place, r.Precision, c.want, c.precision)
+		}
+	}
+}

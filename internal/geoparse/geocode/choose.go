@@ -622,9 +622,9 @@ func (gc *Geocoder) statedHolder(c caption.Caption, best, p candidate) bool {
 	if nextHolder(c, p.mention) != best.mention || !r.Located || !q.Located || r.Country != q.Country {
 		return false
 	}
-	if d := c.Mentions[p.mention].Designator; r.Kind == gazetteer.City && q.Kind.Populated() && (isQuarter(d) || d == "town" || d == "village") {
+	if d := c.Mentions[p.mention].Designator; r.Kind == gazetteer.City && q.Kind.Populated() && (isQuarter(d) || d == "town" || d == "village" || d == "city") {
 		// "the Douma neighborhood of Damascus", "in al-Bab town of
-		// Aleppo": the town named is meant, whatever its kind, when it
+		// Aleppo", "مدينة الباب بحلب": the town named is meant, whatever its kind, when it
 		// is near the city or in the governorate named after it.
 		return within(r.Point, q.Point, statedSuburbRadius) || sameGovernorate(gc, q, r)
 	}

@@ -300,6 +300,20 @@ func nextHolder(c caption.Caption, i int) int {
 	if strings.ContainsAny(between, ".;()") || strings.Count(between, ",") > 1 {
 		return -1
 	}
+	if linksHolder(between, n) {
+		return next
+	}
+	return -1
+}
+
+// linksHolder reports whether the words between a place and the next
+// name say the name holds it: a comma, "in", "of" among the words a
+// holder phrase allows, or an Arabic name written with "ب" (in) right
+// after the place ("مدينة الباب بحلب", the city of al-Bab in Aleppo).
+func linksHolder(between string, n caption.Mention) bool {
+	if n.Cue == "in" && arabicIn(strings.Trim(between, " »”\""), n) {
+		return true
+	}
 	linked := strings.HasPrefix(between, ",")
 	for w := range strings.FieldsFuncSeq(strings.ToLower(between), func(r rune) bool { return r == ' ' || r == '-' || r == ',' }) {
 		switch {
@@ -307,13 +321,21 @@ func nextHolder(c caption.Caption, i int) int {
 			linked = true
 		case w == "the" || w == "a" || w == "an" || facilityWords[w] || holderWords[w] || lexicon.ControlWords[w]:
 		default:
-			return -1 // "fled Raqqa city stand near their tent in Ras al-Ain"
+			return false // "fled Raqqa city stand near their tent in Ras al-Ain"
 		}
 	}
-	if linked {
-		return next
+	return linked
+}
+
+// arabicIn reports whether an Arabic name says it holds the place before
+// it with "ب" (in): written onto the name ("الباب بحلب") or onto its
+// designator ("«المبروكة» بقرية رأس العين"), rest being what stands
+// between the two names, quotes left out.
+func arabicIn(rest string, n caption.Mention) bool {
+	if rest == "" {
+		return strings.HasPrefix(n.Text, "ب")
 	}
-	return -1
+	return n.Designator != "" && strings.HasPrefix(rest, "ب") && !strings.ContainsAny(rest, " ،,")
 }
 
 // possessor returns the mention whose possessive names mention i, right
@@ -449,7 +471,9 @@ func countriesSaid(c caption.Caption) (stated, entered string) {
 			// a country said of a name or a person ("بوابة باب الهوى
 			// السورية", the Syrian gate; "فتاة سورية", a Syrian girl).
 			in, _ = lexicon.CountryCode(m.Text)
-		case m.Role == caption.Context && m.Cue == "" || m.Possessive:
+		case (m.Role == caption.Context && m.Cue == "" || m.Possessive) && m.Designator != "border":
+			// "الحدودي مع الأردن", on the border with Jordan, is no
+			// statement of the photo's country.
 			code, _ = lexicon.CountryCode(m.Text)
 		case m.Role == caption.Where && strings.HasPrefix(m.Cue, "enter") || m.Role == caption.Target && m.Cue == "into":
 			entered, _ = lexicon.CountryCode(m.Text)

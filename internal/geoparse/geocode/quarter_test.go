@@ -62,3 +62,24 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicGhouta: "الغوطة" alone is the Ghouta around Damascus, as
+// "Ghouta" is in English, not the Homs quarter or the Raqqa village of
+// that name; "حي الغوطة" still names the quarter.
+func TestArabicGhouta(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	for text, want := range map[string]string{
+		"أطفال فروا من القصف في الغوطة":         "Eastern Ghouta",
+		"نازحون يعبرون الطريق بالغوطة (رويترز)": "Eastern Ghouta",
+		"دمار في حي الغوطة بحمص":                "Ghota",
+	} {
+		r := gc.Geocode(caption.Parse(text))
+		if r.Place == nil || r.Place.Name != want {
+			t.Errorf("%q: got %v, want %s", text, r.Place, want)
+		}
+	}
+}

@@ -57,3 +57,30 @@ func TestNearBorder(t *testing.T) {
 		t.Errorf("got %v, want the Suran of Aleppo governorate", r.Place)
 	}
 }
+
+// TestArabicNameInItsHolder: "مدينة X بـY", the city of X in Y, is X —
+// the name written with "ب" right after a place only says what holds it,
+// be it written with the hamza ("بإدلب") or without ("بحلب").
+func TestArabicNameInItsHolder(t *testing.T) {
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := geocode.New(g)
+	for text, want := range map[string]string{
+		"دمار في مدينة سراقب بإدلب بعد الغارات (الدفاع المدني)":        "Saraqib",
+		"أطفال يلعبون في حدائق مدينة منبج بحلب":                        "Manbij",
+		"انتشال ضحايا في مدينة أريحا بإدلب":                            "Ariha",
+		"سوق شعبي في مدينة تلبيسة بحمص":                                "Talbiseh",
+		"مقاتلون في بلدة الأتارب بحلب":                                 "Atareb",
+		"أطفال في ساحات وحدائق مدينة منبج بحلب":                        "Manbij",
+		"أطفال في ساحات مدينة الباب بحلب":                              "Al-Bab",
+		"مظاهرة في مدينة الباب بحلب":                                   "Al-Bab",
+		"أطفال يلعبون في شوارع وحدائق مدينة الباب بحلب، شمالي البلاد.": "Al-Bab",
+	} {
+		r := gc.Geocode(caption.Parse(text))
+		if r.Place == nil || r.Place.Name != want {
+			t.Errorf("%q: got %v (%s), want %s", text, r.Place, r.Precision, want)
+		}
+	}
+}
