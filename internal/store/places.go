@@ -307,17 +307,6 @@ func (s *DB) movePlaced(ctx context.Context, tx *sql.Tx, custody *chain, c photo
 		return err
 	}
 	stamp := now.UTC().Format(time.RFC3339)
-	for _, id := range ids {
-		var p photo.Photo
-		if _, err := photoIn(ctx, tx, id, &p); err != nil {
-			return notFound(err, "photo "+id)
-		}
-		before := placeState(&p)
-		p.Place.Lon, p.Place.Lat = to.Lon, to.Lat
-		if err := custody.add(ctx, id, now, c.Author, "move", map[string]any{"before": before, "after": placeState(&p), "note": "place " + c.ID + " moved: " + c.Reason}); err != nil {
-			return err
-		}
-	}
 	// The photos the geocoder put there move too: their records say so,
 	// as the geocoder's import records said where they were.
 	auto, err := column(ctx, tx, `SELECT p.id FROM photos p WHERE p.place_id = ? AND p.geocoded = ''
@@ -325,7 +314,7 @@ func (s *DB) movePlaced(ctx context.Context, tx *sql.Tx, custody *chain, c photo
 	if err != nil {
 		return err
 	}
-	for _, id := range auto {
+	for _, id := range append(ids, auto...) {
 		var p photo.Photo
 		if _, err := photoIn(ctx, tx, id, &p); err != nil {
 			return notFound(err, "photo "+id)
