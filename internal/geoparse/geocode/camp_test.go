@@ -11,15 +11,8 @@ import (
 // village's name is the camp or crossing, never the homonymous village; a
 // fallback, marked, to where it stands when the gazetteer lacks its point.
 func TestCampOrCrossingNamedByTown(t *testing.T) {
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gc := geocode.New(g)
-	tests := []struct {
-		text, place string
-		precision   geocode.Precision
-	}{
+	gc, _ := newGeocoder(t)
+	tests := []placeCase{
 		{"Children confined to the Bab al-Salam camp for internally displaced persons in Syria are often crowded out of makeshift schools. Photo by Erin Banco.", "Bab al-Salameh crossing", geocode.Fallback},
 		{"In this image taken Wednesday, Feb. 3, 2016 Syrians wait to enter Turkey at the Bab al-Salam border gate, Syria. (AP Photo)", "Bab al-Salameh crossing", geocode.Exact},
 		{"A Syrian refugee holds onto his daughter as he waits to cross into Turkey at Akcakale border gate in Sanliurfa province, Turkey, June 15, 2015. REUTERS/Umit Bektas", "Akcakale", geocode.Fallback},
@@ -29,16 +22,7 @@ func TestCampOrCrossingNamedByTown(t *testing.T) {
 		{"Women wait for aid at the Kafr Zaytah refugee camp in Hama province on December 10, 2015. (Photo by Khaled Kilic/Getty Images)", "Kafr Zeita", geocode.Fallback},
 		{"Children look at the destruction at the Helle refugee camp in Idlib province, on January 5, 2014. / AFP PHOTO / AMMAR SALMAN", "Helleh", geocode.Fallback},
 	}
-	for _, tt := range tests {
-		r := gc.Geocode(caption.Parse(tt.text))
-		got := "nothing"
-		if r.Place != nil {
-			got = r.Place.Name
-		}
-		if got != tt.place || r.Precision != tt.precision {
-			t.Errorf("%q: got %s %s, want %s %s", tt.text, got, r.Precision, tt.place, tt.precision)
-		}
-	}
+	checkPlaces(t, gc, tests, false)
 }
 
 // TestArabicCampInItsVillage: "مخيم «X» بقرية Y", the X camp in the

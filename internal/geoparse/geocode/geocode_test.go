@@ -26,6 +26,29 @@ func newGeocoder(t testing.TB) (*geocode.Geocoder, *gazetteer.Gazetteer) {
 	return geocode.New(g), g
 }
 
+// placeCase is a caption and the place and precision it must be read as.
+type placeCase struct {
+	text, place string
+	precision   geocode.Precision
+}
+
+// checkPlaces geocodes each case's caption and reports every one not read
+// as its place at its precision; with unsureFallback, a fallback must
+// also be under 0.8 (never a sure answer).
+func checkPlaces(t *testing.T, gc *geocode.Geocoder, cases []placeCase, unsureFallback bool) {
+	t.Helper()
+	for _, tt := range cases {
+		r := gc.Geocode(caption.Parse(tt.text))
+		got := "nothing"
+		if r.Place != nil {
+			got = r.Place.Name
+		}
+		if got != tt.place || r.Precision != tt.precision || unsureFallback && r.Precision == geocode.Fallback && r.Confidence >= 0.8 {
+			t.Errorf("%q: got %s %s %.2f, want %s %s", tt.text, got, r.Precision, r.Confidence, tt.place, tt.precision)
+		}
+	}
+}
+
 // want is one expected reading of a caption. Place is a name of the
 // expected place (any of its spellings); "" means unplaced.
 type want struct {

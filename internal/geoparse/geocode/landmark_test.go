@@ -3,7 +3,6 @@ package geocode_test
 import (
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 )
 
@@ -12,29 +11,13 @@ import (
 // city, never exact and never sure; "a field hospital in Douma" names the
 // town alone.
 func TestLandmarkLackingIsFallback(t *testing.T) {
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gc := geocode.New(g)
-	tests := []struct {
-		text, place string
-		precision   geocode.Precision
-	}{
+	gc, _ := newGeocoder(t)
+	tests := []placeCase{
 		{"Men walk at the old souk in Homs, Syria, May 3, 2014. REUTERS/Yazan Homsy", "Homs", geocode.Fallback},
 		{"A man prays at the Grand Mosque in Aleppo, Syria, May 3, 2014. REUTERS/Hosam Katan", "Aleppo", geocode.Fallback},
 		{"Boys play in the main square of Idlib, Syria, May 3, 2014. REUTERS/Ammar Abdullah", "Idlib", geocode.Fallback},
 		{"Rebel fighters fire at forces near the artillery academy of Aleppo, May 3, 2014. REUTERS/Ammar Abdullah", "Aleppo", geocode.Fallback},
 		{"A wounded man lies at a field hospital in Douma, Syria, May 3, 2014. REUTERS/Bassam Khabieh", "Douma", geocode.Exact},
 	}
-	for _, tt := range tests {
-		r := gc.Geocode(caption.Parse(tt.text))
-		got := "nothing"
-		if r.Place != nil {
-			got = r.Place.Name
-		}
-		if got != tt.place || r.Precision != tt.precision || r.Precision == geocode.Fallback && r.Confidence >= 0.8 {
-			t.Errorf("%q: got %s %s %.2f, want %s %s (under 0.8 when a fallback)", tt.text, got, r.Precision, r.Confidence, tt.place, tt.precision)
-		}
-	}
+	checkPlaces(t, gc, tests, true)
 }

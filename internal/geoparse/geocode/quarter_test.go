@@ -12,15 +12,8 @@ import (
 // gazetteer lacks, named as a quarter anywhere in the sentence that names
 // its city, is a fallback to the city, never exact.
 func TestQuarterOfTheNamedCity(t *testing.T) {
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gc := geocode.New(g)
-	tests := []struct {
-		text, place string
-		precision   geocode.Precision
-	}{
+	gc, _ := newGeocoder(t)
+	tests := []placeCase{
 		// A spelling of the quarter: -eya for -iya.
 		{"Smoke rises from buildings in the al-Hamdeya neighbourhood of Homs, March 2, 2014. REUTERS/Stringer", "Hameidiyyeh", geocode.Exact},
 		{"Residents walk past rubble in Homs' Hamdeyah district, May 12, 2014.", "Hameidiyyeh", geocode.Exact},
@@ -51,16 +44,7 @@ func TestQuarterOfTheNamedCity(t *testing.T) {
 		// A district of a governorate, named with its city, is no quarter.
 		{"A boy walks past a damaged building in the Harem district of Idlib province, 2016.", "Harem", geocode.Exact},
 	}
-	for _, tt := range tests {
-		r := gc.Geocode(caption.Parse(tt.text))
-		got := "nothing"
-		if r.Place != nil {
-			got = r.Place.Name
-		}
-		if got != tt.place || r.Precision != tt.precision {
-			t.Errorf("%q: got %s %s, want %s %s", tt.text, got, r.Precision, tt.place, tt.precision)
-		}
-	}
+	checkPlaces(t, gc, tests, false)
 }
 
 // TestArabicGhouta: "الغوطة" alone is the Ghouta around Damascus, as
