@@ -48,7 +48,7 @@ assets:
 ## languages, taken in headless
 ## Chromium, in screenshots/
 screenshots:
-	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse|TestBrowserGraphicIsBlurred|TestBrowserBulkReviewConfirmsOnlyNamedPlaces|TestBrowserSearchForgivesAndTells|TestBrowserPublishedWithoutRanges|TestBrowserSecondLooks' ./internal/http/httpapi
+	SYRIAMAP_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run 'TestBrowserScreenshots|TestBrowserReviewShowsTheEvidence|TestBrowserGroupSplitShown|TestBrowserArabic$$|TestBrowserPhoneCardLeavesTheMap|TestBrowserCustodyAndReuse|TestBrowserGraphicIsBlurred|TestBrowserBulkReviewConfirmsOnlyNamedPlaces|TestBrowserSearchForgivesAndTells|TestBrowserPublishedWithoutRanges|TestBrowserSecondLooks' ./internal/http/browsertest
 
 # templ-check generates the views into a scratch folder and fails if the
 # committed files differ: a .templ edited without `make generate`.

@@ -1,19 +1,13 @@
 package httpapi
 
 import (
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -25,8 +19,8 @@ import (
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) })
@@ -55,113 +49,33 @@ func sampleConfidence(t testing.TB, mention string) float64 {
 	return 0
 }
 
-// newTestServer serves an archive of the sample captions plus two photos
-// with images, one by URL and one from a media folder.
-// emptyArchive is a new archive over the bundled gazetteer in a
-// temporary folder, which it returns too.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(templates) // the generated archives' templates
-	if chromium.cancel != nil {
-		chromium.cancel() // the browser the browser tests shared
-	}
 	os.Exit(code)
 }
 
-func emptyArchive(t testing.TB) (*archive.Archive, string) {
-	t.Helper()
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return archive.New(db, g), dir
-}
+// emptyArchive is a new archive over the bundled gazetteer in a
+// temporary folder, which it returns too.
+func emptyArchive(t testing.TB) (*archive.Archive, string) { return httpapitest.EmptyArchive(t) }
 
+// newTestServer serves the harness's archive of the sample captions plus
+// two photos with images, one by URL and one from its media folder.
 func newTestServer(t testing.TB) (*Server, *httptest.Server, *archive.Archive) {
 	t.Helper()
-	a, dir := emptyArchive(t)
-	if _, err := a.ImportSamples(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	media := filepath.Join(dir, "media")
-	os.MkdirAll(filepath.Join(media, "2016"), 0o755)
-	img := image.NewRGBA(image.Rect(0, 0, 800, 400))
-	for x := 0; x < 800; x++ {
-		img.Set(x, 200, color.RGBA{200, 0, 0, 255})
-	}
-	f, _ := os.Create(filepath.Join(media, "2016", "kafranbel.png"))
-	png.Encode(f, img)
-	f.Close()
-	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("not for you"), 0o644)
-	// Files that are not images, which /media must not serve as the site.
-	script := "<html><script>fetch('/api/photos.csv').then(r => r.text()).then(alert)</script></html>"
-	for name, body := range map[string]string{"evil.html": script, "evil.js": "fetch('/api/photos.csv')", "evil.jpg": script,
-		"evil.svg": `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`} {
-		os.WriteFile(filepath.Join(media, name), []byte(body), 0o644)
-	}
-	csvPath := filepath.Join(dir, "images.csv")
-	os.WriteFile(csvPath, []byte("caption,image_url,image_path\n"+
-		"\"Children play in Kafranbel, Idlib province, Syria, March 3, 2016. REUTERS/Khalil Ashawi\",,2016/kafranbel.png\n"+
-		"\"A man walks in Aleppo, Syria, March 4, 2016. REUTERS/Hosam Katan\",https://example.org/a.jpg,\n"), 0o644)
-	if _, err := a.ImportFile(context.Background(), csvPath, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	// A photo whose caption names no place.
-	unplaced := filepath.Join(dir, "unplaced.txt")
-	os.WriteFile(unplaced, []byte("A rebel shows a homemade armored vehicle to the press.\n"), 0o644)
-	if _, err := a.ImportFile(context.Background(), unplaced, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(nil)
-	t.Cleanup(ts.Close)
-	s, err := New(a, Options{Media: media, BaseURL: ts.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Config.Handler = s.Handler()
+	a, media := httpapitest.SampleArchive(t)
+	ts, s := serveArchive(t, a, Options{Media: media})
 	return s, ts, a
 }
 
 func get(t testing.TB, ts *httptest.Server, path string, header ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", ts.URL+path, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	tr := &http.Transport{DisableCompression: true}
-	resp, err := (&http.Client{Transport: tr}).Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r io.Reader = resp.Body
-	if resp.Header.Get("Content-Encoding") == "gzip" {
-		gz, err := gzip.NewReader(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = gz
-	}
-	body, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp, body
+	return httpapitest.Get(t, ts, path, header...)
 }
 
 func features(t *testing.T, body []byte) *geojson.FeatureCollection {
 	t.Helper()
-	fc, err := geojson.UnmarshalFeatureCollection(body)
-	if err != nil {
-		t.Fatalf("not GeoJSON: %v\n%s", err, body)
-	}
-	return fc
+	return httpapitest.Features(t, body)
 }
 
 func TestPhotosGeoJSONFilters(t *testing.T) {

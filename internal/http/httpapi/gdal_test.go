@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"github.com/syriamap/syriamap/internal/http/publish"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/geoparse/gen"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
@@ -23,14 +25,7 @@ import (
 // CI, where .ci/run installs gdal-bin and a missing tool is a failure.
 func needTool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed (Debian's gdal-bin); CI must install it", name)
-		}
-		t.Skipf("%s is not installed (Debian's gdal-bin)", name)
-	}
-	return path
+	return httpapitest.NeedTool(t, name)
 }
 
 func run(t *testing.T, name string, args ...string) string {
@@ -335,5 +330,35 @@ func TestGDALReadsEvents(t *testing.T) {
 	os.WriteFile(path, all, 0o644)
 	if info := run(t, ogrinfo, "-ro", "-so", "-al", path); !strings.Contains(info, "Feature Count: 16566\n") {
 		t.Errorf("ogrinfo on the events download:\n%s", info)
+	}
+}
+
+// TestGDALOpensPublished opens a published site's downloads with GDAL:
+// the whole selection's GeoJSON, a year's and the CSV (gzipped, through
+// /vsigzip/) hold the live API's count for the same selection.
+func TestGDALOpensPublished(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	ogrinfo := needTool(t, "ogrinfo")
+	_, live, a := newTestServer(t)
+	dir := t.TempDir()
+	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
+		t.Fatal(err)
+	}
+	count := regexp.MustCompile(`Feature Count: (\d+)`)
+	for _, c := range []struct {
+		file  string
+		open  []string
+		query string
+	}{
+		{"/vsigzip/" + filepath.Join(dir, "download", "photos.geojson.gz"), nil, ""},
+		{"/vsigzip/" + filepath.Join(dir, "download", "photos-2016.geojson.gz"), nil, "?from=2016&to=2016"},
+		{"/vsigzip/" + filepath.Join(dir, "download", "photos.csv.gz"), []string{"-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat"}, ""},
+	} {
+		out := run(t, ogrinfo, append(append([]string{"-so", "-al"}, c.open...), c.file)...)
+		m := count.FindStringSubmatch(out)
+		_, selected := get(t, live, "/api/photos.geojson"+c.query)
+		if want := len(features(t, selected).Features); m == nil || m[1] != strconv.Itoa(want) {
+			t.Errorf("ogrinfo %s: %v; the live API selects %d\n%s", c.file, m, want, out)
+		}
 	}
 }

@@ -3,12 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/color"
-	"image/png"
 	"math"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -18,22 +14,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/http/imagery"
 	"github.com/syriamap/syriamap/internal/http/lane"
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/http/publish/sitetest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize"
-	"github.com/syriamap/syriamap/internal/story"
 )
 
-// harmArchive is an archive of image files and of a photo from --media,
-// with one photo of each kind withheld (an imported image file, found by
-// its hash; a media file, by its path), one marked graphic, and a
-// published story that shows all three.
+// harmArchive is the harness's Harm archive (httpapitest.HarmArchive):
+// image files and a photo from --media, one of each kind withheld, one
+// marked graphic, and a published story that shows all three.
 type harmArchive struct {
 	a                   *archive.Archive
 	media               string
@@ -45,60 +38,8 @@ type harmArchive struct {
 
 func newHarmArchive(t *testing.T) *harmArchive {
 	t.Helper()
-	a, dir := imageArchive(t)
-	ctx := context.Background()
-	media := filepath.Join(dir, "media")
-	os.MkdirAll(media, 0o755)
-	img := image.NewRGBA(image.Rect(0, 0, 300, 200))
-	for x := range 300 {
-		img.Set(x, 100, color.RGBA{200, 0, 0, 255})
-	}
-	f, _ := os.Create(filepath.Join(media, "hidden-family.png"))
-	png.Encode(f, img)
-	f.Close()
-	csvPath := filepath.Join(dir, "media.csv")
-	writeFile(t, csvPath, "caption,image_path\n"+
-		"\"A family shelters in a basement in Qalb Lozeh, Idlib province, Syria, February 9, 2015. REUTERS/Ammar Abdullah\",hidden-family.png\n")
-	if _, err := a.ImportFile(ctx, csvPath, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	all, err := a.Store().Photos(ctx, photo.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harmArchive{a: a, media: media, public: len(all) - 2}
-	for i := range all {
-		p := &all[i]
-		switch {
-		case p.ImagePath == "hidden-family.png":
-			h.fromMedia = p
-		case p.ImageFile != "" && p.Place.Located && h.withheld == nil:
-			h.withheld = p
-		case p.ImageFile != "" && h.graphic == nil:
-			h.graphic = p
-		}
-	}
-	if h.withheld == nil || h.fromMedia == nil || h.graphic == nil {
-		t.Fatal("the fixtures lack a photo of each kind")
-	}
-	for _, m := range []struct {
-		p    *photo.Photo
-		harm string
-	}{{h.withheld, photo.HarmWithheld}, {h.fromMedia, photo.HarmWithheld}, {h.graphic, photo.HarmGraphic}} {
-		if _, err := a.SetHarm(ctx, m.p.ID, m.harm, "editor rana", "people in it can be recognised"); err != nil {
-			t.Fatal(err)
-		}
-		m.p.Harm = m.harm
-	}
-	st := story.Story{Slug: "shelters", Title: "Shelters", Status: story.Published, Steps: []story.Step{{
-		Heading: "Basements", Highlight: h.withheld.ID,
-		Photos: []story.PhotoRef{{ID: h.withheld.ID, Caption: h.withheld.Caption}, {ID: h.fromMedia.ID, Caption: h.fromMedia.Caption}, {ID: h.graphic.ID, Caption: h.graphic.Caption}},
-	}}}
-	if _, err := a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
-		t.Fatal(err)
-	}
-	h.token = addEditor(t, a)
-	return h
+	h := httpapitest.HarmArchive(t)
+	return &harmArchive{a: h.A, media: h.Media, withheld: h.Withheld, fromMedia: h.FromMedia, graphic: h.Graphic, public: h.Public, token: h.Token}
 }
 
 // traces are what would give a withheld photo away: its id, its
@@ -256,70 +197,6 @@ func TestWithheldIsAbsentFromThePublishedSite(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join(dir, "stories", "shelters.html"))
 	if err != nil || !bytes.Contains(page, []byte(h.graphic.ID)) || !bytes.Contains(page, []byte(`data-testid="graphic"`)) {
 		t.Errorf("the published story lacks its graphic photo, blurred: %v", err)
-	}
-}
-
-// blurred reports, for every image of the photo whose image file is sha
-// on the page: how many there are, how many show blurred behind a "show"
-// choice, and how many show after it is ticked.
-const blurred = `(async (sha) => {
-  const imgs = [...document.querySelectorAll("img")].filter((i) => i.src.includes(sha));
-  const blur = (i) => getComputedStyle(i).filter.includes("blur");
-  const out = { images: imgs.length, blurred: imgs.filter((i) => i.closest(".graphic") && blur(i)).length, shown: 0 };
-  for (const i of imgs) i.closest(".graphic")?.querySelector("[data-testid=show-graphic]")?.click();
-  await new Promise((r) => requestAnimationFrame(r));
-  out.shown = imgs.filter((i) => !blur(i)).length;
-  return out;
-})`
-
-// TestBrowserGraphicIsBlurred (issue 42, part 6): an image an editor
-// marked graphic is never shown unblurred to a reader who has not asked —
-// on its page, in the explorer's list and popup, in a story, and on the
-// published site's photo page, list and story, in both languages — and
-// shows once the reader ticks "show".
-func TestBrowserGraphicIsBlurred(t *testing.T) {
-	t.Parallel() // its own server, archive and browser context
-	h := newHarmArchive(t)
-	live, _ := serveArchive(t, h.a, Options{Media: h.media})
-	dir := t.TempDir()
-	images := &publish.Images{Files: imagery.NewFiles(h.a.Store(), h.media, true),
-		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
-	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
-		t.Fatal(err)
-	}
-	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	t.Cleanup(static.Close)
-	g := h.graphic
-	type seen struct{ Images, Blurred, Shown int }
-	for _, page := range []struct {
-		name, url string
-		wait      chromedp.Action
-	}{
-		{"photo page", live.URL + "/photos/" + g.ID, chromedp.WaitReady(`[data-testid=image]`, chromedp.ByQuery)},
-		{"photo page, Arabic", live.URL + "/photos/" + g.ID + "?lang=ar", chromedp.WaitReady(`[data-testid=image]`, chromedp.ByQuery)},
-		{"explorer's list", live.URL + "/", chromedp.WaitReady(`[data-testid=photo-row][data-id="`+g.ID+`"] img`, chromedp.ByQuery)},
-		{"explorer's popup", live.URL + "/?photo=" + g.ID, chromedp.WaitReady(`[data-testid=popup] img`, chromedp.ByQuery)},
-		{"story", live.URL + "/stories/shelters", chromedp.WaitReady(`[data-testid=photo-row] img`, chromedp.ByQuery)},
-		{"published photo page", static.URL + "/photo.html?id=" + g.ID, chromedp.WaitReady(`[data-testid=popup] img`, chromedp.ByQuery)},
-		{"published photo page, Arabic", static.URL + "/ar/photo.html?id=" + g.ID, chromedp.WaitReady(`[data-testid=popup] img`, chromedp.ByQuery)},
-		{"published list", static.URL + "/", chromedp.WaitReady(`[data-testid=photo-row][data-id="`+g.ID+`"] img`, chromedp.ByQuery)},
-		{"published story", static.URL + "/stories/shelters.html", chromedp.WaitReady(`[data-testid=photo-row] img`, chromedp.ByQuery)},
-	} {
-		srv := live
-		if strings.HasPrefix(page.url, static.URL) {
-			srv = static
-		}
-		b := newBrowser(t, srv, 1440, 900)
-		var s seen
-		b.run(t, chromedp.Navigate(page.url), page.wait)
-		if shot, ok := map[string]string{"photo page": "photo-graphic-en.png", "photo page, Arabic": "photo-graphic-ar.png"}[page.name]; ok {
-			shoot(t, b, shot)
-		}
-		b.run(t, eval(blurred+`(`+strconv.Quote(g.ImageFile)+`)`, &s))
-		if s.Images == 0 || s.Blurred != s.Images || s.Shown != s.Images {
-			t.Errorf("%s: %d images of the graphic photo, %d blurred, %d shown when asked", page.name, s.Images, s.Blurred, s.Shown)
-		}
-		b.check(t)
 	}
 }
 

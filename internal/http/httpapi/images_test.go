@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize/bomb"
 	"github.com/syriamap/syriamap/internal/store"
@@ -37,21 +38,7 @@ func imageServer(t *testing.T, opts Options) (*httptest.Server, string) {
 // imageArchive imports a copy of the imagemeta fixtures as images.
 func imageArchive(t *testing.T) (*archive.Archive, string) {
 	t.Helper()
-	a, dir := emptyArchive(t)
-	// The fixtures are a few pictures under many captions, made to test
-	// metadata: hashed on arrival they would flag each other as re-used.
-	a.FramesLater = true
-	photos := filepath.Join(dir, "photos")
-	os.MkdirAll(photos, 0o755)
-	names, _ := filepath.Glob("../../evidence/imagemeta/testdata/*.jpg")
-	for _, n := range names {
-		b, _ := os.ReadFile(n)
-		os.WriteFile(filepath.Join(photos, filepath.Base(n)), b, 0o644)
-	}
-	if _, err := a.ImportImages(context.Background(), []string{photos}, nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	return a, photos
+	return httpapitest.ImageArchive(t)
 }
 
 // serveArchive serves a with opts, at the test server's own address.

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/http/importapi"
 )
 
@@ -39,11 +40,7 @@ func upload(t *testing.T, url string, files [][2]string, header ...string) (*htt
 // a server takes pictures only when it can keep them.
 func keepOriginals(t *testing.T, e *editorServer) {
 	t.Helper()
-	store, err := originals.NewDir(filepath.Join(t.TempDir(), "originals"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.a.Originals = store
+	httpapitest.KeepOriginals(t, e.a)
 }
 
 // waitJob polls an import's address until it is done.

@@ -5,10 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -23,12 +21,12 @@ import (
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/http/session"
-	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-const testPassword = "olive grove at dawn"
+const testPassword = httpapitest.Password
 
 // editorServer is the test server with an editor, rana, who has a bearer
 // token; its log goes to logs.
@@ -60,86 +58,31 @@ func newEditorServer(t *testing.T, opts Options) *editorServer {
 // a bearer token of hers.
 func addEditor(t testing.TB, a *archive.Archive) string {
 	t.Helper()
-	hash, err := auth.HashPassword(testPassword)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if err := a.Store().AddUser(ctx, "rana", hash); err != nil {
-		t.Fatal(err)
-	}
-	token := auth.NewSecret()
-	if err := a.Store().AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
-		t.Fatal(err)
-	}
-	return token
+	return httpapitest.AddEditor(t, a, httpapitest.Editor)
 }
 
 // do sends a request without following redirects; header is pairs.
 func do(t *testing.T, c *http.Client, method, u, body string, header ...string) (*http.Response, string) {
 	t.Helper()
-	req, _ := http.NewRequest(method, u, strings.NewReader(body))
-	if method == "PUT" {
-		req.Header.Set("Content-Type", "application/json") // as a script sends it
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	if c == nil {
-		c = &http.Client{}
-	}
-	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, string(b)
+	return httpapitest.Do(t, c, method, u, body, header...)
 }
 
 // signIn signs rana in and returns a client holding the session and the
 // session's CSRF token, read from a page.
 func (e *editorServer) signIn(t *testing.T) (*http.Client, string) {
 	t.Helper()
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar}
-	resp, _ := do(t, c, "POST", e.ts.URL+"/signin", url.Values{"name": {"rana"}, "password": {testPassword}}.Encode(),
-		"Content-Type", "application/x-www-form-urlencoded")
-	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/review" {
-		t.Fatalf("sign in: %s to %q", resp.Status, resp.Header.Get("Location"))
-	}
-	for _, ck := range resp.Cookies() { // the session's and the browser's (see auth.Brake)
-		if !ck.HttpOnly || ck.SameSite != http.SameSiteStrictMode || ck.Expires.IsZero() {
-			t.Errorf("cookie %+v", ck)
-		}
-	}
-	_, page := do(t, c, "GET", e.ts.URL+"/about", "")
-	i := strings.Index(page, `name="csrf" value="`)
-	if i < 0 || !strings.Contains(page, "Signed in as") {
-		t.Fatal("no CSRF token, or no editor, on the page after sign-in")
-	}
-	csrf := page[i+len(`name="csrf" value="`):]
-	return c, csrf[:strings.IndexByte(csrf, '"')]
+	return httpapitest.SignIn(t, e.ts.URL)
 }
 
 func (e *editorServer) photoID(t *testing.T, query string) string {
 	t.Helper()
-	_, body := get(t, e.ts, "/api/photos.geojson"+query)
-	return features(t, body).Features[0].ID.(string)
+	return httpapitest.PhotoID(t, e.ts, query)
 }
 
 // unchanged fails the test if the photo has any event or moved.
 func (e *editorServer) unchanged(t *testing.T, id, why string) {
 	t.Helper()
-	p, err := e.a.Store().Photo(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, _ := e.a.Store().History(context.Background(), id)
-	if len(h) != 0 || p.Review != photo.ReviewAutomatic {
-		t.Errorf("%s changed the photo: %d events, review %s", why, len(h), p.Review)
-	}
+	httpapitest.Unchanged(t, e.a, id, why)
 }
 
 func TestWritesNeedAnEditor(t *testing.T) {
@@ -492,27 +435,7 @@ func TestEveryPageEscapes(t *testing.T) {
 // spelling two ways), and returns its id.
 func (e *editorServer) splitKafranbel(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
-	aleppo := e.a.Gazetteer().ByID("gn:170063")
-	if aleppo == nil || !aleppo.Located {
-		t.Fatal("no Aleppo in the gazetteer")
-	}
-	_, _, err := e.a.Store().Regeocode(ctx, func(caption string) photo.Place {
-		pl := e.a.Build(ingest.Record{Caption: caption}).Geocoded
-		if strings.HasPrefix(caption, "Children play in Kafranbel") {
-			pl.ID, pl.Name, pl.Kind = aleppo.ID, aleppo.Name, string(aleppo.Kind)
-			pl.Lon, pl.Lat = aleppo.Point.Lon(), aleppo.Point.Lat()
-		}
-		return pl
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{PlaceIDs: []string{aleppo.ID}}, "Kafranbel")
-	if err != nil || len(ids) != 1 {
-		t.Fatalf("the Kafranbel photo read as Aleppo: %v %v", ids, err)
-	}
-	return ids[0]
+	return httpapitest.SplitKafranbel(t, e.a)
 }
 
 // TestApplyToAllDecidesOnePlace: a group is the caption's words, which
@@ -644,19 +567,6 @@ func ancestorHasClass(n *html.Node, class string) bool {
 		}
 	}
 	return false
-}
-
-// unchangedPlace fails the test unless the photo is unchecked, at the
-// geocoder's place.
-func (e *editorServer) unchangedPlace(t *testing.T, id string) {
-	t.Helper()
-	p, err := e.a.Store().Photo(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Review != photo.ReviewAutomatic || p.Place.ID != p.Geocoded.ID || p.Correction != nil {
-		t.Errorf("photo %s: review %s, at %s (the geocoder's %s)", id, p.Review, p.Place.ID, p.Geocoded.ID)
-	}
 }
 
 // TestReviewQueueFilters: the review queue filters as the explorer does —

@@ -11,25 +11,13 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/auth"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 )
 
 // tokenOf adds editor name to a and returns a bearer token of theirs.
 func tokenOf(t *testing.T, a *archive.Archive, name string) string {
 	t.Helper()
-	ctx := context.Background()
-	hash, err := auth.HashPassword(testPassword)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Store().AddUser(ctx, name, hash); err != nil {
-		t.Fatal(err)
-	}
-	token := auth.NewSecret()
-	if err := a.Store().AddToken(ctx, name, "tests", auth.HashSecret(token)); err != nil {
-		t.Fatal(err)
-	}
-	return token
+	return httpapitest.AddEditor(t, a, name)
 }
 
 // TestSecondLooks walks two-person confirmation over HTTP (issue 57, 1

@@ -1,10 +1,12 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -119,8 +121,8 @@ func withAmp(f string) string {
 // parameter's status and message — over an archive with withheld photos
 // (in neither) and graphic ones (in both).
 func TestConformanceLiveAndPublished(t *testing.T) {
-	t.Parallel()                                    // its own server, archive and browser context
-	a := genArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
+	t.Parallel()                                                      // its own server, archive and browser context
+	a := httpapitest.GeneratedArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
 	// Some photos withheld (in neither), some graphic (in both, marked).
 	ctx := context.Background()
 	some, err := a.Store().Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
@@ -148,7 +150,7 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 	}
 	// Some placements verified by a second editor's blind look.
 	verifyPlacements(t, a, photo.Filter{Agencies: []string{"AFP"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 40})
-	live, _ := serveArchive(t, a, Options{})
+	live, _ := serveArchive(t, a, httpapi.Options{})
 	queries := append(conformanceQueries(), placeSearches(t, a)...)
 	queries = append(queries, "events/points.json")
 	if _, body := get(t, live, "/api/events/points.json"); !strings.Contains(string(body), `["214808",37.1612,36.2012,20160101,20160101,1,2,1,1]`) {

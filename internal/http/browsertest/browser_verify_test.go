@@ -1,9 +1,11 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -75,7 +77,7 @@ func TestBrowserTimelineKeepsItsLength(t *testing.T) {
 // point is shown at that point, not as "Not placed" (issue 26, 7).
 func TestBrowserPointPlacementReads(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	id := e.photoID(t, "?place=ocha:C2320")
 	if resp, out := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"lon": 36.36, "lat": 33.53, "note": "from the video"}`,
 		"Authorization", "Bearer "+e.token); resp.StatusCode != 200 {
@@ -98,7 +100,7 @@ func TestBrowserPointPlacementReads(t *testing.T) {
 // 26, 6).
 func TestBrowserGPSBesideThePlace(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	ts, _ := imageServer(t, Options{PublicGPS: true})
+	ts, _ := imageServer(t, httpapi.Options{PublicGPS: true})
 	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
 	fc := features(t, body)
 	if len(fc.Features) != 1 {
@@ -155,7 +157,7 @@ func signIn(t *testing.T, b *browser, e *editorServer) {
 // small keys inside their sentence, not bars of their own (issue 26, 10).
 func TestBrowserReviewKeyHints(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	var hints []map[string]float64
@@ -181,7 +183,7 @@ func TestBrowserReviewKeyHints(t *testing.T) {
 // source links once did).
 func TestBrowserPhonePagesFit(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 375, 812)
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	pages := []string{"/about", "/places/ocha:C2320", "/photos/" + zamalka, "/ogc/collections/photos/items?f=html&limit=20",
@@ -383,7 +385,7 @@ func TestBrowserPopupClearsTheLegend(t *testing.T) {
 // (issue 26, 15).
 func TestBrowserSignedOutFormKeepsItsEdit(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	zamalka := e.photoID(t, "?place=ocha:C2320")
@@ -489,7 +491,7 @@ func TestBrowserWindowKeepsTheDay(t *testing.T) {
 // its GPS point and the agreement sentence (issue 26, 2).
 func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	ts, _ := imageServer(t, Options{PublicGPS: true})
+	ts, _ := imageServer(t, httpapi.Options{PublicGPS: true})
 	_, body := get(t, ts, "/api/photos.geojson?agreement=disagrees")
 	fc := features(t, body)
 	if len(fc.Features) != 1 {
@@ -542,7 +544,7 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 // review page goes through all of it (issue 26, safe bulk review).
 func TestBrowserGroupsJoinSpellings(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	var lines []string
 	for i, name := range []string{"Mushayrifah", "MUSHAYRIFAH", "Al Mushayrifah"} {
 		lines = append(lines, fmt.Sprintf("Smoke rises over %s, Daraa province, Syria, May %d, 2016. (Photo by A. Person/Reuters)", name, i+1))
@@ -577,7 +579,7 @@ func TestBrowserGroupsJoinSpellings(t *testing.T) {
 // name — applied with Apply (issue 26, 18).
 func TestBrowserReviewQueueFilters(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	var search string
@@ -613,7 +615,7 @@ func TestBrowserTilesSwitchEverywhere(t *testing.T) {
 		w.Write(png)
 	}))
 	defer tiles.Close()
-	e := newEditorServer(t, Options{Tiles: tiles.URL + "/{z}/{x}/{y}.png"})
+	e := newEditorServer(t, httpapi.Options{Tiles: tiles.URL + "/{z}/{x}/{y}.png"})
 	id := e.photoID(t, "?place=gn:168661")
 	b := newBrowser(t, e.ts, 1440, 900)
 	b.mu.Lock()
@@ -647,7 +649,7 @@ func TestBrowserTilesSwitchEverywhere(t *testing.T) {
 // box names the one place it decides (issue 26, 4).
 func TestBrowserGroupSplitShown(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	atAleppo := e.splitKafranbel(t)
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
@@ -801,12 +803,12 @@ const overlapsJS = `(() => {
 // under the legend.
 func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	a := generatedArchive(t, 5000, 7)
+	a := httpapitest.GeneratedArchive(t, 7, 5000)
 	underLegend := `(() => { const l = document.querySelector("[data-testid=legend]").getBoundingClientRect();
 		return [...document.querySelectorAll(".leaflet-marker-pane .leaflet-marker-icon")].filter((e) => { const r = e.getBoundingClientRect();
 			return r.right > l.left && r.left < l.right && r.bottom > l.top && r.top < l.bottom; }).length; })()`
 	for _, limit := range []int{0, 1} {
-		s, err := New(a, Options{PointsLimit: limit})
+		s, err := httpapi.New(a, httpapi.Options{PointsLimit: limit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -834,7 +836,7 @@ func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
 // bulk review).
 func TestBrowserUndoAGroupChange(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	kafranbel := e.photoID(t, "?place=gn:168661")
@@ -925,7 +927,7 @@ func TestBrowserCiteThisView(t *testing.T) {
 // can be aimed (issue 26, 3, and a labelled basemap on every map).
 func TestBrowserLabelledMaps(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	zamalka := e.photoID(t, "?place=ocha:C2320")

@@ -1,8 +1,9 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -32,7 +33,7 @@ const hostile = `<img data-hostile src="https://beacon.invalid/b.png" onerror="w
 // <script> in the map's tooltips on three pages).
 func TestBrowserNoMarkupFromData(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	aleppo := e.a.Gazetteer().ByID("gn:170063")
 	kept, err := e.a.AddPlaces(ctx, []photo.AddedPlace{{Name: "Camp " + hostile, Kind: "camp", Lon: 37.2, Lat: 36.25, Parent: aleppo.ID}}, "rana")

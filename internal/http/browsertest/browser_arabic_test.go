@@ -1,9 +1,9 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"fmt"
-	"io"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -83,7 +83,7 @@ func TestBrowserArabic(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			e := newEditorServer(t, Options{}) // each size corrects the photo afresh
+			e := newEditorServer(t, httpapi.Options{}) // each size corrects the photo afresh
 			zamalka := e.photoID(t, "?place=ocha:C2320")
 			b := newBrowser(t, e.ts, size[0], size[1])
 			name := func(page string) string { return fmt.Sprintf("ar-%s-%dx%d.png", page, size[0], size[1]) }
@@ -230,48 +230,12 @@ func TestBrowserArabicTimeline(t *testing.T) {
 	b.check(t)
 }
 
-// TestPagesInTheReadersLanguage: without a choice, a page is in the
-// language the browser prefers; the choice in the address wins, and is
-// kept; pages say they vary so.
-func TestPagesInTheReadersLanguage(t *testing.T) {
-	_, ts, _ := newTestServer(t)
-	for _, c := range []struct {
-		path, accept, cookie string
-		want                 string
-	}{
-		{"/about", "ar-SY,ar;q=0.9", "", `<html lang="ar" dir="rtl" data-digits="arab">`},
-		{"/about", "en-GB", "", `<html lang="en" dir="ltr" data-digits="latn">`},
-		{"/about?lang=en", "ar", "", `<html lang="en" dir="ltr"`},
-		{"/about", "en", "ar", `<html lang="ar" dir="rtl"`},
-		{"/about?lang=ar&digits=latn", "", "", `data-digits="latn"`},
-	} {
-		req, _ := http.NewRequest("GET", ts.URL+c.path, nil)
-		req.Header.Set("Accept-Language", c.accept)
-		if c.cookie != "" {
-			req.AddCookie(&http.Cookie{Name: "lang", Value: c.cookie})
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		body := string(b)
-		if !strings.Contains(body, c.want) {
-			t.Errorf("%s (Accept-Language %q, cookie %q): want %s", c.path, c.accept, c.cookie, c.want)
-		}
-		if vary := strings.Join(resp.Header.Values("Vary"), ", "); !strings.Contains(vary, "Accept-Language") || !strings.Contains(vary, "Cookie") {
-			t.Errorf("%s: Vary %q", c.path, vary)
-		}
-	}
-}
-
 // TestBrowserArabicEveryPage: the other pages — about, the stories (as a
 // reader and in the editor), the review's log, the OGC API's pages and an
 // error — read as Arabic pages too.
 func TestBrowserArabicEveryPage(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	story := writeStory(t, b, e)
@@ -339,7 +303,7 @@ func arabicDigits(n int) string {
 // the phone, in English or in Arabic.
 func TestBrowserPhoneFitsBothLanguages(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	b := newBrowser(t, e.ts, 375, 812)
 	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/stories", "/signin", "/review",
@@ -363,30 +327,12 @@ func TestBrowserPhoneFitsBothLanguages(t *testing.T) {
 	b.check(t)
 }
 
-// TestAPINamesInArabic: the API is as it was, with the Arabic name beside
-// the name where a place is given.
-func TestAPINamesInArabic(t *testing.T) {
-	_, ts, _ := newTestServer(t)
-	for _, c := range []struct{ path, want string }{
-		{"/api/photos.geojson?place=ocha:C2320", `"place_name":"Zamalka","place_name_ar":"زملكا"`},
-		{"/api/facets?field=place", `"label_ar":"زملكا"`},
-		{"/api/facets?field=governorate", `"value":"SY07","label":"Idlib","label_ar":"إدلب"`},
-		{"/api/labels?bbox=36,33,37,34&zoom=12", `"name_ar":"زملكا"`},
-		{"/api/places.geojson?place=ocha:C2320", `"name_ar":"زملكا"`},
-	} {
-		resp, body := get(t, ts, c.path)
-		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), c.want) {
-			t.Errorf("%s: %s, want %s in %.300s", c.path, resp.Status, c.want, body)
-		}
-	}
-}
-
 // TestBrowserArabicReviewMapLabels (issue 54, 7): on the Arabic review
 // page the readings' labels are inside the map, numbered in Arabic
 // digits as the buttons are, and "الآن: …" stands on its pin.
 func TestBrowserArabicReviewMapLabels(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "judaydah.txt")
 	os.WriteFile(path, []byte("Men walk in Judaydah, Syria, May 2, 2016. (Photo by A. Person/Reuters)\n"), 0o644)

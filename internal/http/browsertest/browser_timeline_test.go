@@ -1,8 +1,10 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"fmt"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +23,7 @@ import (
 // value while the months load (issue 41, defect 19).
 func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	a, dir := emptyArchive(t)
+	a, dir := httpapitest.EmptyArchive(t)
 	var lines []string
 	lines = append(lines, "A man walks in Idlib, Syria, May 3, 2010. REUTERS/A. Person") // one early photo
 	for m := 1; m <= 6; m++ {
@@ -34,7 +36,7 @@ func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	ts, _ := serveArchive(t, a, Options{})
+	ts, _ := serveArchive(t, a, httpapi.Options{})
 	b := newBrowser(t, ts, 1440, 900)
 	var valueNow, label, cumulative string
 	b.run(t, chromedp.Navigate(ts.URL+"/"),
@@ -69,7 +71,7 @@ func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 // compact forms), never "5.0k" or "٥٫٠ ألف".
 func TestBrowserClusterCountsCompact(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	a, dir := emptyArchive(t)
+	a, dir := httpapitest.EmptyArchive(t)
 	var b strings.Builder
 	start := time.Date(2011, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range 5040 {
@@ -81,7 +83,7 @@ func TestBrowserClusterCountsCompact(t *testing.T) {
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	ts, _ := serveArchive(t, a, Options{})
+	ts, _ := serveArchive(t, a, httpapi.Options{})
 	for _, tc := range []struct{ lang, want, never string }{{"en", "5k", "5.0k"}, {"ar", "٥\u00a0آلاف", "٥٫٠"}} {
 		br := newBrowser(t, ts, 1440, 900)
 		var labels []string
@@ -102,7 +104,7 @@ func TestBrowserClusterCountsCompact(t *testing.T) {
 // noise ("dwma", "Douma i Syria").
 func TestBrowserSmallerWords(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	zamalka := e.photoID(t, "?place=ocha:C2320")

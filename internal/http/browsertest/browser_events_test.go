@@ -1,7 +1,8 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -25,7 +26,7 @@ import (
 // buttons, and undoes it.
 func TestBrowserEventsLayer(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
 		t.Fatal(err)

@@ -1,8 +1,9 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"net/http"
 	"strings"
 	"testing"
@@ -81,7 +82,7 @@ func shownStep(t *testing.T, b *browser) (step string, hash string) {
 // explorer at the step's view; on a phone too.
 func TestBrowserStory(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	story := writeStory(t, b, e)
@@ -173,7 +174,7 @@ func TestBrowserStory(t *testing.T) {
 func TestBrowserStoryAccessibility(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	b := newBrowser(t, e.ts, 1440, 900)
 	signIn(t, b, e)
 	story := writeStory(t, b, e)
@@ -200,7 +201,7 @@ func TestBrowserStoryAccessibility(t *testing.T) {
 // start an HTML5 drag from synthetic mouse events.)
 func TestBrowserStoryDragReorder(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	c, csrf := e.signIn(t)
 	body := `{"title": "Order", "status": "published", "steps": [{"heading": "One"}, {"heading": "Two"}, {"heading": "Three"}]}`
 	if resp, out := do(t, c, "POST", e.ts.URL+"/api/stories", body, "Content-Type", "application/json", "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated {
@@ -248,7 +249,7 @@ func TestBrowserStoryDragReorder(t *testing.T) {
 // photos are).
 func TestBrowserStoryViewStepHowever(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	kafr := e.photoID(t, "?place=gn:168661")
 	if _, err := e.a.Store().SaveStory(ctx, story.Story{Slug: "aleppo-view", Title: "Aleppo, seen", Status: story.Published, Steps: []story.Step{

@@ -1,13 +1,12 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -206,42 +205,13 @@ func TestBrowserPublishedLarge(t *testing.T) {
 	b.check(t)
 }
 
-// TestGDALOpensPublished opens a published site's downloads with GDAL:
-// the whole selection's GeoJSON, a year's and the CSV (gzipped, through
-// /vsigzip/) hold the live API's count for the same selection.
-func TestGDALOpensPublished(t *testing.T) {
-	t.Parallel() // its own server, archive and browser context
-	ogrinfo := needTool(t, "ogrinfo")
-	_, live, a := newTestServer(t)
-	dir := t.TempDir()
-	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true}); err != nil {
-		t.Fatal(err)
-	}
-	count := regexp.MustCompile(`Feature Count: (\d+)`)
-	for _, c := range []struct {
-		file  string
-		open  []string
-		query string
-	}{
-		{"/vsigzip/" + filepath.Join(dir, "download", "photos.geojson.gz"), nil, ""},
-		{"/vsigzip/" + filepath.Join(dir, "download", "photos-2016.geojson.gz"), nil, "?from=2016&to=2016"},
-		{"/vsigzip/" + filepath.Join(dir, "download", "photos.csv.gz"), []string{"-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat"}, ""},
-	} {
-		out := run(t, ogrinfo, append(append([]string{"-so", "-al"}, c.open...), c.file)...)
-		m := count.FindStringSubmatch(out)
-		if want := apiCount(t, live, c.query); m == nil || m[1] != strconv.Itoa(want) {
-			t.Errorf("ogrinfo %s: %v; the live API selects %d\n%s", c.file, m, want, out)
-		}
-	}
-}
-
 // TestBrowserPublishedStory: a published story is part of the published
 // site, read from the static server: its steps by keyboard, its map,
 // its state step's clusters, and explore from here into the site's own
 // explorer.
 func TestBrowserPublishedStory(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	kafr := e.photoID(t, "?place=ocha:C2320")
 	st := story.Story{Title: "Idlib, 2016", Status: story.Published, Steps: []story.Step{
 		{Heading: "Kafr Nabl", Text: "The *banners*.", Photos: []story.PhotoRef{{ID: kafr}}, Highlight: kafr},

@@ -1,7 +1,9 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -35,10 +37,10 @@ func browserSignIn(t *testing.T, b *browser, base, name string) {
 // keeps the adjudication view.
 func TestBrowserSecondLooks(t *testing.T) {
 	t.Parallel() // its own server, archive and browser contexts
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
-	tokenOf(t, e.a, "omar")
-	tokenOf(t, e.a, "lina")
+	httpapitest.AddEditor(t, e.a, "omar")
+	httpapitest.AddEditor(t, e.a, "lina")
 	g := e.a.Gazetteer()
 	aleppo := g.ByID("gn:170063")
 	var quarter string
@@ -150,8 +152,8 @@ func TestBrowserSecondLooks(t *testing.T) {
 // and what, and her "keep my change" saves hers over his.
 func TestBrowserStaleWrite(t *testing.T) {
 	t.Parallel() // its own server, archive and browser contexts
-	e := newEditorServer(t, Options{})
-	tokenOf(t, e.a, "omar")
+	e := newEditorServer(t, httpapi.Options{})
+	httpapitest.AddEditor(t, e.a, "omar")
 	id := e.photoID(t, "?place=ocha:C2320")
 	ranaB, omarB := newBrowser(t, e.ts, 1440, 900), newBrowser(t, e.ts, 1440, 900)
 	browserSignIn(t, ranaB, e.ts.URL, "rana")

@@ -1,9 +1,11 @@
-package httpapi
+package browsertest
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -15,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -28,7 +29,7 @@ import (
 // never one the batch just confirmed.
 func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	var lines []string
 	for i, name := range []string{"Sha'aar", "Shaar", "Sha'aar", "Shaar"} {
@@ -86,36 +87,14 @@ func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
 	b.check(t)
 }
 
-// TestDoneMessageSaysWhatWasLeft: the message after a group's decision
-// names what it left for a person, the place read elsewhere by its name in
-// the page's language.
-func TestDoneMessageSaysWhatWasLeft(t *testing.T) {
-	s, _, _ := newTestServer(t)
-	for _, tc := range []struct{ lang, done, want string }{
-		{"en", "3:confirm:12", "3 photos confirmed."},
-		{"en", "3:confirm:12:1:0:0:", "3 photos confirmed. 1 photo left for you: the geocoder was less sure of it than of this one."},
-		{"en", "3:confirm:12:0:1:0:ocha:C3443", "3 photos confirmed. 1 photo with the same words left for you: it reads Sher."},
-		{"en", "3:confirm:12:0:2:0:", "3 photos confirmed. 2 photos with the same words left for you: they read no place on the map or elsewhere."},
-		{"en", "3:confirm:12:0:0:2:", "3 photos confirmed. 2 photos left for you: their captions do not name this place in any of its spellings."},
-		{"ar", "3:confirm:12:0:1:0:ocha:C3443", "أُكّدت ٣ صور. تُركت لك صورة واحدة بالكلمات نفسها: تُقرأ \u2068شير\u2069."},
-		{"ar", "3:confirm:12:0:2:0:", "أُكّدت ٣ صور. تُركت لك صورتان بالكلمات نفسها: تُقرآن \u2068لا مكان على الخريطة\u2069 أو مكانًا آخر."},
-		{"en", "3:confirm:12:x:1:", "3 photos confirmed."},
-	} {
-		l := i18n.Locale{Lang: i18n.Lang(tc.lang)}
-		if got := s.doneMessage(l, tc.done); got != tc.want {
-			t.Errorf("%s %q: %q, want %q", tc.lang, tc.done, got, tc.want)
-		}
-	}
-}
-
 // TestBrowserArabicIPTCAgrees (issue 41, defect 4): a file whose IPTC city
 // and country are written in Arabic ("حلب", "سوريا"), its GPS 1 km from
 // the caption's Aleppo, agrees with its caption — on its page, and in
 // the queue, which it does not head as a disagreement.
 func TestBrowserArabicIPTCAgrees(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	a, _ := imageArchive(t)
-	ts, _ := serveArchive(t, a, Options{})
+	a, _ := httpapitest.ImageArchive(t)
+	ts, _ := serveArchive(t, a, httpapi.Options{})
 	props := featureWith(t, ts, "Boys play football in a street of Aleppo")
 	if props["agreement"] != photo.AgreementAgrees {
 		t.Errorf("the Arabic IPTC file: agreement %v (%v)", props["agreement"], props["agreement_note"])
@@ -152,7 +131,7 @@ func TestBrowserArabicIPTCAgrees(t *testing.T) {
 // the store's own note of an undo in Arabic.
 func TestBrowserArabicHistory(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	aleppo, err := e.a.PlaceOf("gn:170063", nil)
@@ -189,7 +168,7 @@ func TestBrowserArabicHistory(t *testing.T) {
 // nothing until the editor says so.
 func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	lines := []string{
 		"Smoke rises over Mas‘adah, Syria, May 1, 2016. (Photo by A. Person/Reuters)",
@@ -315,7 +294,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 // there on the editor's word, without a regeocode.
 func TestBrowserAddPlaceSaysWhatItDid(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	var lines []string
 	for i, what := range []string{"Children walk", "Women queue for water", "A boy sits"} {

@@ -1,6 +1,8 @@
-package httpapi
+package browsertest
 
 import (
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,8 +21,8 @@ import (
 // file import refuses is said with import's own message.
 func TestBrowserUpload(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{Uploads: t.TempDir()})
-	keepOriginals(t, e)
+	e := newEditorServer(t, httpapi.Options{Uploads: t.TempDir()})
+	httpapitest.KeepOriginals(t, e.a)
 	dir := t.TempDir()
 	var files []string
 	for _, n := range []string{"check-arabic.jpg", "check-abroad.jpg"} {
@@ -87,7 +89,7 @@ func TestBrowserUpload(t *testing.T) {
 func TestBrowserUploadAccessible(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
-	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	e := newEditorServer(t, httpapi.Options{Uploads: t.TempDir()})
 	csv := filepath.Join(t.TempDir(), "captions.csv")
 	os.WriteFile(csv, []byte("caption\n\"A man walks past a damaged building in Saraqeb, Syria January 15, 2018.\"\nno-caption-here\n"), 0o644)
 	for _, size := range [][2]int{{1440, 900}, {375, 812}} {
@@ -128,8 +130,8 @@ func TestBrowserUploadAccessible(t *testing.T) {
 // sent and imported, and the summary says so.
 func TestBrowserDropFolder(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, Options{Uploads: t.TempDir()})
-	keepOriginals(t, e)
+	e := newEditorServer(t, httpapi.Options{Uploads: t.TempDir()})
+	httpapitest.KeepOriginals(t, e.a)
 	folder := filepath.Join(t.TempDir(), "from-the-field")
 	os.MkdirAll(filepath.Join(folder, "day-2"), 0o755)
 	for i, n := range []string{"check-arabic.jpg", "check-abroad.jpg"} {
