@@ -69,10 +69,12 @@ func jsString(s string) string {
 	return "`" + strings.NewReplacer("`", "\\`", "\\", "\\\\", "${", "\\${").Replace(s) + "`"
 }
 
-// shownStep is the reader's current step.
-func shownStep(t *testing.T, b *browser) (step string, hash string) {
+// shownStep is the reader's current step, once it is want (or the
+// wait's deadline has passed).
+func shownStep(t *testing.T, b *browser, want string) (step string, hash string) {
 	t.Helper()
-	b.run(t, chromedp.Sleep(400*time.Millisecond), eval(`document.querySelector("[data-testid=story]").dataset.shown`, &step), eval(`location.hash`, &hash))
+	b.run(t, until(`document.querySelector("[data-testid=story]").dataset.shown === `+jsString(want)),
+		eval(`document.querySelector("[data-testid=story]").dataset.shown`, &step), eval(`location.hash`, &hash))
 	return step, hash
 }
 
@@ -101,16 +103,17 @@ func TestBrowserStory(t *testing.T) {
 	if !inert {
 		t.Error("the step's text ran or dropped its <script>: it should show as text")
 	}
-	if step, _ := shownStep(t, b); step != "1" {
+	if step, _ := shownStep(t, b, "1"); step != "1" {
 		t.Errorf("the story opens at step %s", step)
 	}
 	// Keyboard: down, then up.
 	b.run(t, chromedp.KeyEvent("\u0301")) // ArrowDown
-	if step, hash := shownStep(t, b); step != "2" || hash != "#step-2" {
+	if step, hash := shownStep(t, b, "2"); step != "2" || hash != "#step-2" {
 		t.Errorf("after ArrowDown: step %s at %q", step, hash)
 	}
 	var window string
-	b.run(t, chromedp.Sleep(800*time.Millisecond), chromedp.Text(`[data-testid=story-window]`, &window, chromedp.ByQuery))
+	b.run(t, until(`document.querySelector("[data-testid=story-window]")?.textContent === "March 2016"`),
+		chromedp.Text(`[data-testid=story-window]`, &window, chromedp.ByQuery))
 	if window != "March 2016" {
 		t.Errorf("step 2's window reads %q; want March 2016", window)
 	}
@@ -126,7 +129,7 @@ func TestBrowserStory(t *testing.T) {
 	}
 	// Buttons.
 	b.run(t, chromedp.Click(`[data-testid=story-next]`, chromedp.ByQuery))
-	if step, _ := shownStep(t, b); step != "3" {
+	if step, _ := shownStep(t, b, "3"); step != "3" {
 		t.Errorf("after Next: step %s", step)
 	}
 	var highlighted int
@@ -135,13 +138,13 @@ func TestBrowserStory(t *testing.T) {
 		t.Errorf("step 3 highlights %d photos; want its one", highlighted)
 	}
 	// Scrolling back to the first step.
-	b.run(t, eval(`document.querySelector("#step-1").scrollIntoView({block: "start"})`, nil), chromedp.Sleep(600*time.Millisecond))
-	if step, _ := shownStep(t, b); step != "1" {
+	b.run(t, eval(`document.querySelector("#step-1").scrollIntoView({block: "start"})`, nil))
+	if step, _ := shownStep(t, b, "1"); step != "1" {
 		t.Errorf("after scrolling to the first step: step %s", step)
 	}
 	// A step's address restores it.
 	b.run(t, chromedp.Navigate(story+"#step-2"), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery))
-	if step, _ := shownStep(t, b); step != "2" {
+	if step, _ := shownStep(t, b, "2"); step != "2" {
 		t.Errorf("%s#step-2 opens at step %s", story, step)
 	}
 	// Explore from here: the explorer at the step's view.
@@ -149,6 +152,9 @@ func TestBrowserStory(t *testing.T) {
 	b.run(t, chromedp.Click(`#step-2 [data-testid=explore-from-here]`, chromedp.ByQuery),
 		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
 		chromedp.Poll(`performance.getEntriesByName("syriamap:ready").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		// The window says the step's months once the photos are in, not
+		// "Loading photos…" (what a busy machine read after a fixed pause).
+		until(`document.querySelector("[data-testid=window]")?.textContent.startsWith("March 2016") && location.search.includes("map=12/36.2")`),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery), eval(`location.search`, &search))
 	if !strings.HasPrefix(label, "March 2016") || !strings.Contains(search, "map=12/36.2") {
 		t.Errorf("explore from here: window %q at %q", label, search)
@@ -162,7 +168,7 @@ func TestBrowserStory(t *testing.T) {
 	p.run(t, chromedp.Navigate(story), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=story-next]`, chromedp.ByQuery),
 		eval(`document.documentElement.scrollWidth > window.innerWidth`, &wide))
-	if step, _ := shownStep(t, p); step != "2" || wide {
+	if step, _ := shownStep(t, p, "2"); step != "2" || wide {
 		t.Errorf("on a phone: step %s after Next; wider than the screen: %v", step, wide)
 	}
 	p.check(t)
@@ -262,7 +268,8 @@ func TestBrowserStoryViewStepHowever(t *testing.T) {
 	url := e.ts.URL + "/stories/aleppo-view"
 	clusters := func(arrive chromedp.Action, url string) (n int) {
 		t.Helper()
-		b.run(t, chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery), chromedp.Sleep(1500*time.Millisecond))
+		b.run(t, chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid=story-step].current`, chromedp.ByQuery),
+			until(`document.querySelector("[data-shown]").dataset.settled === document.querySelector("[data-shown]").dataset.shown`))
 		if arrive != nil {
 			b.run(t, arrive)
 		}

@@ -80,7 +80,7 @@ func newBrowser(t testing.TB, ts *httptest.Server, width, height int) *browser {
 			}
 		}
 	})
-	if err := chromedp.Run(ctx, network.Enable(), runtime.Enable(), chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+	if err := chromedp.Run(ctx, network.Enable(), runtime.Enable(), watchWork(), chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		t.Fatal(err)
 	}
 	return b
@@ -188,13 +188,15 @@ func (b *browser) check(t *testing.T) {
 
 // ready navigates to url and waits until the map script has its data in
 // (syriamap:ready; a first visit's photos are drawn before, from the
-// view's clusters: syriamap:first-render, the benchmarks' mark).
+// view's clusters: syriamap:first-render, the benchmarks' mark) and the
+// page has settled: the list, which follows the map after a pause, is
+// drawn.
 func ready(url string) chromedp.Tasks {
 	return chromedp.Tasks{
 		chromedp.Navigate(url),
 		chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
 		chromedp.Poll(`performance.getEntriesByName("syriamap:ready").length > 0`, nil, chromedp.WithPollingTimeout(30*time.Second)),
-		chromedp.Sleep(300 * time.Millisecond), // the list follows after a pause
+		settled(),
 	}
 }
 
