@@ -127,7 +127,7 @@ func TestBrowserArabic(t *testing.T) {
 				b.run(t, chromedp.KeyEvent("\x1b"), ready(e.ts.URL+"/?map=13/33.5247/36.3536"),
 					chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
 					chromedp.WaitVisible(`.leaflet-popup [data-testid=popup]`, chromedp.ByQuery),
-					chromedp.Sleep(400*time.Millisecond)) // the popup's fade, for the picture
+					settled()) // the popup open and the map still, for the picture
 				arabicPage(t, b, "a photo's popup")
 				shoot(t, b, name("explorer-popup"))
 				// Latin digits, by the header's choice, kept with the view.
@@ -213,12 +213,10 @@ func TestBrowserArabicTimeline(t *testing.T) {
 		t.Errorf("the first year %v is left of the last %v", first, last)
 	}
 	var before, after, back float64
-	b.run(t, chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery), chromedp.KeyEvent("m"),
-		eval(`Number(document.querySelector("[data-testid=brush]").getAttribute("aria-valuenow"))`, &before),
-		chromedp.KeyEvent(kb.ArrowLeft), chromedp.Sleep(100*time.Millisecond),
-		eval(`Number(document.querySelector("[data-testid=brush]").getAttribute("aria-valuenow"))`, &after),
-		chromedp.KeyEvent(kb.ArrowRight), chromedp.Sleep(100*time.Millisecond),
-		eval(`Number(document.querySelector("[data-testid=brush]").getAttribute("aria-valuenow"))`, &back))
+	const valueNow = `Number(document.querySelector("[data-testid=brush]").getAttribute("aria-valuenow"))`
+	b.run(t, chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery), chromedp.KeyEvent("m"), eval(valueNow, &before))
+	b.run(t, chromedp.KeyEvent(kb.ArrowLeft), until(fmt.Sprintf("%s === %v", valueNow, before+1)), eval(valueNow, &after))
+	b.run(t, chromedp.KeyEvent(kb.ArrowRight), until(fmt.Sprintf("%s === %v", valueNow, before)), eval(valueNow, &back))
 	if after != before+1 || back != before {
 		t.Errorf("the window at %v; after ← %v (want a month later), after → %v", before, after, back)
 	}
@@ -247,7 +245,7 @@ func TestBrowserArabicEveryPage(t *testing.T) {
 			page = e.ts.URL + page
 		}
 		sep := map[bool]string{true: "&", false: "?"}[strings.Contains(page, "?")]
-		b.run(t, chromedp.Navigate(page+sep+"lang=ar"), chromedp.Sleep(500*time.Millisecond))
+		b.run(t, chromedp.Navigate(page+sep+"lang=ar"), settled())
 		arabicPage(t, b, strings.TrimPrefix(page, e.ts.URL))
 	}
 	b.notFound = nil // the error page's, asked for
@@ -313,7 +311,7 @@ func TestBrowserPhoneFitsBothLanguages(t *testing.T) {
 			for _, page := range pages {
 				sep := map[bool]string{true: "&", false: "?"}[strings.Contains(page, "?")]
 				var wide float64
-				b.run(t, chromedp.Navigate(e.ts.URL+page+sep+"lang="+lang), chromedp.Sleep(400*time.Millisecond),
+				b.run(t, chromedp.Navigate(e.ts.URL+page+sep+"lang="+lang), settled(),
 					eval(`document.documentElement.scrollWidth - window.innerWidth`, &wide))
 				if wide > 0.5 {
 					t.Errorf("%s, %s, %s: %v px wider than the phone", lang, who, page, wide)
@@ -349,7 +347,7 @@ func TestBrowserArabicReviewMapLabels(t *testing.T) {
 	}
 	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+id+"?lang=ar"),
 		chromedp.WaitVisible(`#review-map .leaflet-tooltip`, chromedp.ByQuery),
-		chromedp.Sleep(800*time.Millisecond),
+		settled(), // every name placed
 		eval(`(() => {
 			const box = document.querySelector("#review-map").getBoundingClientRect();
 			const tips = [...document.querySelectorAll("#review-map .leaflet-tooltip:not(.pin-tip)")];

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -63,8 +62,8 @@ func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=position]`, &groupCount, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
-		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
-	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		leave(), chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, arrived(), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery),
 		eval(`location.pathname`, &landed),
 		eval(`document.querySelector("[data-testid=placement]")?.innerText || ""`, &landedState))
@@ -326,8 +325,7 @@ func TestBrowserAddPlaceSaysWhatItDid(t *testing.T) {
 	if !strings.Contains(flash, "Added Qutaybat al-Ward camp") || !strings.Contains(flash, "2 more captions of this group name it") {
 		t.Errorf("the flash after adding the camp: %q", flash)
 	}
-	b.run(t, chromedp.Click(`[data-testid=place-named]`, chromedp.ByQuery),
-		chromedp.Sleep(500*time.Millisecond),
+	b.run(t, leave(), chromedp.Click(`[data-testid=place-named]`, chromedp.ByQuery), arrived(),
 		chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=flash]`, &after, chromedp.ByQuery))
 	if !strings.Contains(after, "2 photos placed") {

@@ -74,7 +74,7 @@ func TestBrowserEventsLayer(t *testing.T) {
 				b.run(t, chromedp.SetValue(`[data-testid=event-filter]`, "any", chromedp.ByQuery),
 					eval(`document.querySelector("[data-testid=event-filter]").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
 					chromedp.Poll(`location.search.includes("event=any")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-					chromedp.Sleep(500*time.Millisecond),
+					until(`document.querySelector("[data-testid=count]").textContent.startsWith("1 of")`),
 					chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
 				if !strings.HasPrefix(count, "1 of") {
 					t.Errorf("photos linked to an event: %q", count)

@@ -138,7 +138,7 @@ func TestBrowserSecondLooks(t *testing.T) {
 	readerB.run(t, ready(e.ts.URL+"/"), chromedp.SetValue(`[data-testid=verified-filter]`, "1", chromedp.ByQuery),
 		eval(`document.querySelector("[data-testid=verified-filter]").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
 		chromedp.Poll(`location.search.includes("verified=1")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Sleep(500*time.Millisecond),
+		until(`document.querySelector("[data-testid=count]").textContent.startsWith("1 of")`),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
 	if !strings.HasPrefix(count, "1 of") {
 		t.Errorf("verified placements in the explorer: %q", count)
@@ -173,9 +173,13 @@ func TestBrowserStaleWrite(t *testing.T) {
 	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {
 		t.Fatalf("omar's point was overwritten: %+v", p.Place)
 	}
-	ranaB.run(t, chromedp.Click(`[data-testid=keep-mine-button]`, chromedp.ByQuery), chromedp.WaitNotPresent(`[data-testid=stale]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond))
-	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "rana" || p.Place.ID != "ocha:C2320" {
+	ranaB.run(t, chromedp.Click(`[data-testid=keep-mine-button]`, chromedp.ByQuery), chromedp.WaitNotPresent(`[data-testid=stale]`, chromedp.ByQuery))
+	var p *photo.Photo
+	eventually(t, func() bool {
+		p, _ = e.a.Store().Photo(context.Background(), id)
+		return p != nil && p.ReviewedBy == "rana" && p.Place.ID == "ocha:C2320"
+	})
+	if p == nil || p.ReviewedBy != "rana" || p.Place.ID != "ocha:C2320" {
 		t.Errorf("after keeping hers: %s by %s at %s, want Zamalka, the place she confirmed", p.Review, p.ReviewedBy, p.Place.ID)
 	}
 	ranaB.check(t)
@@ -201,7 +205,7 @@ func TestBrowserPublishVerified(t *testing.T) {
 		chromedp.SetValue(`[data-testid=verified-filter]`, "1", chromedp.ByQuery),
 		eval(`document.querySelector("[data-testid=verified-filter]").dispatchEvent(new Event("change", {bubbles: true}))`, nil),
 		chromedp.Poll(`location.search.includes("verified=1")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Sleep(500*time.Millisecond),
+		until(`document.querySelector("[data-testid=count]").textContent.startsWith("3 of 3")`),
 		chromedp.Text(`[data-testid=count]`, &verified, chromedp.ByQuery))
 	if !strings.HasPrefix(all, "3 of 3") || !strings.HasPrefix(verified, "3 of 3") {
 		t.Errorf("the verified site: %q, filtered %q; want its 3 photos", all, verified)

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -75,7 +74,7 @@ func TestBrowserNoMarkupFromData(t *testing.T) {
 			var made int
 			var pwned any
 			b.run(t, chromedp.Navigate(base+path), chromedp.WaitReady(`body`, chromedp.ByQuery),
-				chromedp.Sleep(1500*time.Millisecond), // the map's tooltips and the lists are drawn
+				settled(), // the map's tooltips and the lists are drawn
 				eval(`document.querySelectorAll("[data-hostile]").length`, &made), eval(`window.__pwned ?? null`, &pwned))
 			if made != 0 || pwned != nil {
 				t.Errorf("%s: %d elements made from the archive's text, script ran: %v", path, made, pwned)

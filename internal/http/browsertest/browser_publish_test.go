@@ -94,7 +94,7 @@ func TestBrowserPublished(t *testing.T) {
 
 	// Play moves the window.
 	var pressed string
-	b.run(t, chromedp.Click(`[data-testid=play]`, chromedp.ByQuery), chromedp.Sleep(800*time.Millisecond),
+	b.run(t, chromedp.Click(`[data-testid=play]`, chromedp.ByQuery), until(`!document.querySelector("[data-testid=window]").textContent.includes("–")`),
 		chromedp.AttributeValue(`[data-testid=play]`, "aria-pressed", &pressed, nil, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery), chromedp.Click(`[data-testid=play]`, chromedp.ByQuery))
 	if pressed != "true" || strings.Contains(label, "–") {
@@ -180,7 +180,7 @@ func TestBrowserPublishedLarge(t *testing.T) {
 		t.Errorf("the map read no tiles: %q", fetched)
 	}
 	x, y := monthX(t, b)
-	b.run(t, drag(x(48), x(59), y), chromedp.Sleep(500*time.Millisecond), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+	b.run(t, drag(x(48), x(59), y), chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		eval(`[...document.querySelectorAll(".leaflet-marker-pane .cluster span, .leaflet-marker-pane .pm.spot span")].reduce((n, e) => n + Number(e.textContent), 0) +
 			document.querySelectorAll(".leaflet-marker-pane .pm:not(.spot)").length`, &markers))
 	if want := apiCount(t, live, "?from=2016-01&to=2016-12"); shownCount(t, count) != want || markers != apiCount(t, live, "?from=2016-01&to=2016-12&bbox=-180,-90,180,90") {
@@ -188,7 +188,7 @@ func TestBrowserPublishedLarge(t *testing.T) {
 	}
 	// The list, read from the chunks: the window's photos in view.
 	var dates []string
-	b.run(t, chromedp.Sleep(500*time.Millisecond), eval(`[...document.querySelectorAll("[data-testid=photo-list] [data-testid=date]")].map((e) => e.textContent)`, &dates))
+	b.run(t, settled(), eval(`[...document.querySelectorAll("[data-testid=photo-list] [data-testid=date]")].map((e) => e.textContent)`, &dates))
 	if len(dates) == 0 {
 		t.Error("the large site lists no photo of 2016")
 	}
@@ -335,7 +335,7 @@ func TestBrowserPublishedWithoutRanges(t *testing.T) {
 	var status, count string
 	b.run(t, chromedp.Navigate(static.URL+"/"),
 		chromedp.WaitVisible(`[data-testid=map-warning]`, chromedp.ByQuery),
-		chromedp.Sleep(500*time.Millisecond), // the load's own status comes and goes; the warning stays
+		settled(), // the load's own status comes and goes; the warning stays
 		chromedp.Text(`[data-testid=map-warning]`, &status, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
 	shoot(t, b, "published-no-range-requests.png")

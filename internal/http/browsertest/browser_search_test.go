@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -40,7 +39,7 @@ func TestBrowserSearchForgivesAndTells(t *testing.T) {
 	b.run(t, chromedp.SetValue(`input[name=q]`, `"Aleppo`, chromedp.ByQuery),
 		chromedp.SendKeys(`input[name=q]`, " ", chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=q-error]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(),
 		chromedp.Text(`[data-testid=q-error]`, &message, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=downloads]`, &downloads, chromedp.ByQuery),
@@ -59,7 +58,7 @@ func TestBrowserSearchForgivesAndTells(t *testing.T) {
 		b.run(t, ready(site+"?q=Halab"), chromedp.WaitVisible(`[data-testid=place-offer]`, chromedp.ByQuery),
 			chromedp.Text(`[data-testid=place-offer]`, &text, chromedp.ByQuery),
 			chromedp.Click(`[data-testid=place-offer]`, chromedp.ByQuery),
-			chromedp.Sleep(800*time.Millisecond),
+			settled(), // the place's photos counted
 			chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
 		return text, shownCount(t, count)
 	}

@@ -249,7 +249,7 @@ func drag(x0, x1, y float64) chromedp.Tasks {
 		chromedp.MouseEvent(input.MouseMoved, (x0+x1)/2, y, chromedp.ButtonLeft),
 		chromedp.MouseEvent(input.MouseMoved, x1, y, chromedp.ButtonLeft),
 		chromedp.MouseEvent(input.MouseReleased, x1, y, chromedp.ButtonLeft),
-		chromedp.Sleep(500 * time.Millisecond),
+		settled(), // the window's photos counted and drawn
 	}
 }
 
@@ -292,12 +292,12 @@ func TestBrowserExplorer(t *testing.T) {
 	}
 
 	// Back returns to the whole timeline, forward to 2016.
-	b.run(t, eval(`history.back()`, nil), chromedp.Sleep(400*time.Millisecond),
+	b.run(t, eval(`history.back()`, nil), until(`document.querySelector("[data-testid=window]").textContent.startsWith("January 2012 – December 2017")`),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
 	if !strings.HasPrefix(label, "January 2012 – December 2017") {
 		t.Errorf("after back: window %q", label)
 	}
-	b.run(t, eval(`history.forward()`, nil), chromedp.Sleep(400*time.Millisecond),
+	b.run(t, eval(`history.forward()`, nil), until(`document.querySelector("[data-testid=window]").textContent.startsWith("January 2016 – December 2016")`),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
 	if !strings.HasPrefix(label, "January 2016 – December 2016") {
 		t.Errorf("after forward: window %q", label)
@@ -322,7 +322,7 @@ func TestBrowserExplorer(t *testing.T) {
 	b.run(t, ready(ts.URL+"/"),
 		eval(`(() => { const s = document.querySelector("[data-testid=speed]"); s.value = "4"; s.dispatchEvent(new Event("change")); })()`, nil),
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
-		chromedp.Sleep(800*time.Millisecond),
+		until(`!document.querySelector("[data-testid=window]").textContent.includes("–")`), // a month at a time
 		chromedp.AttributeValue(`[data-testid=play]`, "aria-pressed", &pressed, nil, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery))
@@ -333,12 +333,13 @@ func TestBrowserExplorer(t *testing.T) {
 	// 10: keys set a year or a month at once; arrows step a month.
 	b.run(t, ready(ts.URL+"/?from=2014-03&to=2016-06"),
 		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery),
-		chromedp.KeyEvent("y"), chromedp.Sleep(100*time.Millisecond),
+		chromedp.KeyEvent("y"), until(`document.querySelector("[data-testid=window]").textContent.startsWith("January 2014 – December 2014")`),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
 	if !strings.HasPrefix(label, "January 2014 – December 2014") {
 		t.Errorf("after Y: %q", label)
 	}
-	b.run(t, chromedp.KeyEvent("m"), chromedp.KeyEvent("\u0303"), chromedp.Sleep(100*time.Millisecond), // M, ArrowRight
+	b.run(t, chromedp.KeyEvent("m"), chromedp.KeyEvent("\u0303"), // M, ArrowRight
+		until(`document.querySelector("[data-testid=window]").textContent.startsWith("February 2014 ·")`),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery))
 	if !strings.HasPrefix(label, "February 2014 ·") {
 		t.Errorf("after M and ArrowRight: %q", label)
@@ -395,7 +396,7 @@ func TestBrowserFiltersKeepTheView(t *testing.T) {
 	}
 	// Apply, the server's button, keeps it all too.
 	b.run(t, chromedp.KeyEvent("\x1b"), // closes the list
-		press(`[data-testid=apply]`), chromedp.Sleep(500*time.Millisecond),
+		press(`[data-testid=apply]`), until(`decodeURIComponent(location.search).includes("from=2016-01") && location.search.includes("map=9/")`),
 		eval(`decodeURIComponent(location.search)`, &search), eval(`window.stillHere === true`, &stillHere))
 	if !stillHere || !strings.Contains(search, "from=2016-01") || !strings.Contains(search, "map=9/") {
 		t.Errorf("after Apply: reloaded %v, URL %q", !stillHere, search)
@@ -405,7 +406,7 @@ func TestBrowserFiltersKeepTheView(t *testing.T) {
 	b.run(t, press(`[data-testid=facet-place]`),
 		chromedp.WaitVisible(`[data-testid=facet-place-search]`, chromedp.ByQuery),
 		chromedp.SendKeys(`[data-testid=facet-place-search]`, "zamal", chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		until(`[...document.querySelectorAll("[data-testid=facet-place-options] .facet-value")].map((e) => e.textContent).join() === "Zamalka"`),
 		eval(`[...document.querySelectorAll("[data-testid=facet-place-options] .facet-value")].map((e) => e.textContent)`, &places))
 	if len(places) != 1 || places[0] != "Zamalka" {
 		t.Errorf("typing zamal found %q", places)
@@ -444,7 +445,7 @@ func TestBrowserPopupAndList(t *testing.T) {
 		chromedp.WaitVisible(`.leaflet-marker-pane .pm`, chromedp.ByQuery),
 		chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=popup]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(), // the popup opened, the map panned to it
 		eval(`window.scrollY`, &after))
 	if math.Abs(after-before) > 1 {
 		t.Errorf("a click on a marker scrolled the page from %v to %v", before, after)
@@ -491,7 +492,7 @@ func TestBrowserStackedSpots(t *testing.T) {
 	var hidden bool
 	b.run(t, chromedp.Click(`[data-testid=spot-list] [data-testid=show-on-map]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=popup]`, chromedp.ByQuery),
-		chromedp.KeyEvent("\x1b"), chromedp.Sleep(200*time.Millisecond),
+		chromedp.KeyEvent("\x1b"), until(`document.querySelector("[data-testid=spot-panel]").hidden`),
 		eval(`document.querySelector("[data-testid=spot-panel]").hidden`, &hidden))
 	if !hidden {
 		t.Error("Escape left the panel open")
@@ -508,7 +509,7 @@ func TestBrowserMapReads(t *testing.T) {
 	b := newBrowser(t, ts, 1440, 900)
 	var countries []string
 	var contrast float64
-	b.run(t, ready(ts.URL+"/?map=5/33/40"), chromedp.Sleep(500*time.Millisecond),
+	b.run(t, ready(ts.URL+"/?map=5/33/40"),
 		eval(`[...document.querySelectorAll(".country-label")].map((e) => e.textContent)`, &countries),
 		eval(`(() => {
 			const lum = (c) => { const [r, g, b] = c.match(/\d+/g).slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
@@ -526,7 +527,7 @@ func TestBrowserMapReads(t *testing.T) {
 	}
 	var govs, labels []string
 	var scale, legend int
-	b.run(t, ready(ts.URL+"/?map=7/35/38"), chromedp.Sleep(500*time.Millisecond),
+	b.run(t, ready(ts.URL+"/?map=7/35/38"),
 		eval(`[...document.querySelectorAll(".gov-label")].map((e) => e.textContent)`, &govs),
 		eval(`document.querySelectorAll(".leaflet-control-scale").length`, &scale),
 		eval(`document.querySelectorAll("[data-testid=legend] .legend-row").length`, &legend))
@@ -576,7 +577,7 @@ func TestBrowserTimelineReads(t *testing.T) {
 			}
 			x, y := monthX(t, b)
 			var tip string
-			b.run(t, chromedp.MouseEvent(input.MouseMoved, x(53), y), chromedp.Sleep(100*time.Millisecond),
+			b.run(t, chromedp.MouseEvent(input.MouseMoved, x(53), y), until(`document.querySelector("[data-testid=chart-tip]")?.textContent.startsWith("June 2016: ")`),
 				chromedp.Text(`[data-testid=chart-tip]`, &tip, chromedp.ByQuery))
 			if want := fmt.Sprintf("June 2016: %d photo", apiCount(t, ts, "?from=2016-06&to=2016-06")); !strings.HasPrefix(tip, want) {
 				t.Errorf("hover over June 2016: %q, want %q…", tip, want)
@@ -595,10 +596,10 @@ func TestBrowserKeyboardMap(t *testing.T) {
 	var focusable bool
 	b.run(t, ready(ts.URL+"/?map=7/35/38"),
 		eval(`Number(document.querySelector("#map").dataset.zoom || 7)`, &zoomBefore),
-		eval(`document.querySelectorAll(".leaflet-marker-pane [tabindex='0']").length === 1`, &focusable),
-		chromedp.Focus(`.cluster`, chromedp.ByQuery),
+		eval(`document.querySelectorAll(".leaflet-marker-pane [tabindex='0']").length === 1`, &focusable))
+	b.run(t, chromedp.Focus(`.cluster`, chromedp.ByQuery),
 		chromedp.KeyEvent("\r"),
-		chromedp.Sleep(900*time.Millisecond),
+		until(fmt.Sprintf(`Number(document.querySelector("#map").dataset.zoom) > %v`, zoomBefore)),
 		eval(`Number(document.querySelector("#map").dataset.zoom)`, &zoomAfter))
 	if !focusable || zoomAfter <= zoomBefore {
 		t.Errorf("Enter on a cluster: focusable %v, zoom %v → %v", focusable, zoomBefore, zoomAfter)
@@ -790,7 +791,7 @@ func axeViolations(t *testing.T, b *browser, axe, url string) []string {
 	b.run(t, chromedp.Navigate(url),
 		chromedp.Poll(`document.readyState === "complete" && (!document.getElementById("explorer") || performance.getEntriesByName("syriamap:ready").length > 0)`,
 			nil, chromedp.WithPollingTimeout(30*time.Second)),
-		chromedp.Sleep(300*time.Millisecond))
+		settled())
 	return axeHere(t, b, axe)
 }
 
@@ -873,18 +874,22 @@ func TestBrowserReview(t *testing.T) {
 	var lon, lat string
 	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
 		chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond))
+		settled()) // the map drawn where it will stay
 	var box []float64
 	b.run(t, eval(`(() => { const r = document.querySelector("#review-map").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box))
 	b.run(t, chromedp.MouseClickXY(box[0]+box[2]/2+120, box[1]+box[3]/2-60),
-		chromedp.Sleep(200*time.Millisecond),
+		until(`document.querySelector("[data-testid=lon]").value !== ""`),
 		chromedp.Value(`[data-testid=lon]`, &lon, chromedp.ByQuery),
 		chromedp.Value(`[data-testid=lat]`, &lat, chromedp.ByQuery),
 		chromedp.SendKeys(`[data-testid=note]`, "the smoke is east of the town", chromedp.ByQuery),
-		chromedp.Click(`[data-testid=save-point]`, chromedp.ByQuery),
-		chromedp.Sleep(500*time.Millisecond))
-	_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
-	f := features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
+		leave(), chromedp.Click(`[data-testid=save-point]`, chromedp.ByQuery), arrived())
+	// The photo is placed once the form's request is done.
+	var f *geojson.Feature
+	eventually(t, func() bool {
+		_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
+		f = features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
+		return f.Properties["placement"] == "corrected"
+	})
 	if lon == "" || f.Properties["placement"] != "corrected" || fmt.Sprintf("%.6f,%.6f", f.Point().Lon(), f.Point().Lat()) != lon+","+lat {
 		b.check(t)
 		t.Fatalf("the clicked point %s,%s; the photo %v at %v", lon, lat, f.Properties["placement"], f.Geometry)
@@ -892,7 +897,6 @@ func TestBrowserReview(t *testing.T) {
 	// The explorer shows it at its new point; its page, the history.
 	var there bool
 	b.run(t, ready(e.ts.URL+"/?map=15/"+lat+"/"+lon),
-		chromedp.Sleep(300*time.Millisecond),
 		eval(`!!document.querySelector('.leaflet-marker-pane [data-id="`+zamalka+`"]')`, &there))
 	if !there {
 		t.Error("the explorer does not show the photo at its corrected point")
@@ -915,7 +919,7 @@ func TestBrowserReview(t *testing.T) {
 	if !strings.HasPrefix(flash, "2 photos confirmed.") {
 		t.Errorf("the group's confirmation: %q", flash)
 	}
-	_, body = get(t, e.ts, "/api/photos.geojson?place=gn:168661")
+	_, body := get(t, e.ts, "/api/photos.geojson?place=gn:168661")
 	for _, f := range features(t, body).Features {
 		if f.Properties["placement"] != "confirmed" {
 			t.Errorf("%v: %v", f.ID, f.Properties["placement"])
@@ -925,7 +929,7 @@ func TestBrowserReview(t *testing.T) {
 	// sign-in (and back to the form), changing nothing.
 	var why, next string
 	b.run(t, chromedp.Navigate(e.ts.URL+"/review"), chromedp.Click(`[data-testid=signout]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		chromedp.WaitNotPresent(`[data-testid=signout]`, chromedp.ByQuery), // signed out
 		chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
 		chromedp.Text(`[data-testid=why-not]`, &why, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery),
@@ -999,12 +1003,12 @@ func TestBrowserAddPlace(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
 		chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
 		chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond))
+		settled()) // the map drawn where it will stay
 	var box []float64
 	b.run(t, eval(`(() => { const r = document.querySelector("#review-map").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box))
 	var lon, lat string
 	b.run(t, chromedp.MouseClickXY(box[0]+box[2]/2+80, box[1]+box[3]/2-40),
-		chromedp.Sleep(200*time.Millisecond),
+		until(`document.querySelector("[data-testid=lon]").value !== ""`),
 		chromedp.Value(`[data-testid=lon]`, &lon, chromedp.ByQuery),
 		chromedp.Value(`[data-testid=lat]`, &lat, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=add-place] summary`, chromedp.ByQuery),
@@ -1015,11 +1019,10 @@ func TestBrowserAddPlace(t *testing.T) {
 	// Adding a place rebuilds the geocoder's index: a moment, longer on a
 	// busy machine.
 	var p *gazetteer.Place
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if p = e.a.Gazetteer().ByID("arc:al-nour-tent-shelter"); p != nil {
-			break
-		}
-	}
+	eventually(t, func() bool {
+		p = e.a.Gazetteer().ByID("arc:al-nour-tent-shelter")
+		return p != nil
+	})
 	if p == nil || lon == "" {
 		b.check(t)
 		t.Fatalf("no place added (clicked %s,%s)", lon, lat)
@@ -1030,13 +1033,11 @@ func TestBrowserAddPlace(t *testing.T) {
 	// The photo is placed there once the form's request is done, a
 	// moment after the place is in the gazetteer.
 	var f *geojson.Feature
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	eventually(t, func() bool {
 		_, body := get(t, e.ts, "/api/photos/"+zamalka+".geojson")
 		f = features(t, []byte(`{"type":"FeatureCollection","features":[`+string(body)+`]}`)).Features[0]
-		if f.Properties["placement"] == "corrected" {
-			break
-		}
-	}
+		return f.Properties["placement"] == "corrected"
+	})
 	if f.Properties["place_id"] != "arc:al-nour-tent-shelter" || f.Properties["placement"] != "corrected" {
 		t.Errorf("the photo is at %v (%v), want the added shelter", f.Properties["place_id"], f.Properties["placement"])
 	}

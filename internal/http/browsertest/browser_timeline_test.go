@@ -46,7 +46,7 @@ func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 	}
 	b.run(t, ready(ts.URL+"/"),
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		until(`document.querySelector("[data-testid=window]").textContent.startsWith("January 2013")`),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery))
 	if !strings.HasPrefix(label, "January 2013") || strings.Contains(label, "2010") {
@@ -56,9 +56,8 @@ func TestBrowserPlayFromTheFirstBusyMonth(t *testing.T) {
 		eval(`(() => { const s = document.querySelector("[data-testid=speed]"); s.value = "4"; s.dispatchEvent(new Event("change")); })()`, nil),
 		chromedp.Click(`[data-testid=cumulative]`, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
-		chromedp.Sleep(900*time.Millisecond),
+		until(`document.querySelector("[data-testid=window]").textContent.startsWith("January 2013 – ")`), // a step or more
 		chromedp.Click(`[data-testid=play]`, chromedp.ByQuery),
-		chromedp.Sleep(200*time.Millisecond),
 		chromedp.Text(`[data-testid=window]`, &cumulative, chromedp.ByQuery))
 	if !strings.HasPrefix(cumulative, "January 2013 – ") {
 		t.Errorf("piled-up play after a few steps: %q, want January 2013 – a later month", cumulative)
@@ -151,7 +150,7 @@ func TestBrowserPhoneCardLeavesTheMap(t *testing.T) {
 		chromedp.WaitVisible(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
 		chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=selected-close]`, chromedp.ByQuery),
-		chromedp.Sleep(500*time.Millisecond),
+		settled(), // the sheet open, the map moved to keep the marker in sight
 		eval(`(() => { const s = document.querySelector(".side").getBoundingClientRect();
 			const ys = [...document.querySelectorAll(".leaflet-marker-pane .pm")].map((m) => { const b = m.getBoundingClientRect(); return (b.top + b.bottom) / 2; });
 			return { sheet: s.height, top: s.top, screen: innerHeight, marker: Math.min(...ys) }; })()`, &r))
@@ -180,12 +179,24 @@ func TestBrowserBackRestoresTheView(t *testing.T) {
 			window: document.querySelector("[data-testid=window]").textContent })`, v)
 	}
 	var start, paged, zoomed, back1, back2, forward view
-	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"), chromedp.Sleep(300*time.Millisecond), read(&start),
-		chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery), chromedp.KeyEvent(kb.PageUp), chromedp.Sleep(1200*time.Millisecond), read(&paged),
-		chromedp.Focus(`#map`, chromedp.ByQuery), chromedp.KeyEvent("+"), chromedp.Sleep(1200*time.Millisecond), read(&zoomed),
-		chromedp.NavigateBack(), chromedp.Sleep(800*time.Millisecond), read(&back1),
-		chromedp.NavigateBack(), chromedp.Sleep(800*time.Millisecond), read(&back2),
-		chromedp.NavigateForward(), chromedp.Sleep(800*time.Millisecond), chromedp.NavigateForward(), chromedp.Sleep(800*time.Millisecond), read(&forward))
+	// Each step is read once the page shows what the step should: the
+	// address and the zoom it asks for, and what that set going done.
+	at := func(v view) chromedp.Action {
+		return until(fmt.Sprintf(`decodeURIComponent(location.search) === %s && Number(document.querySelector("#map").dataset.zoom || 0) === %v`,
+			jsString(v.Search), v.Zoom))
+	}
+	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"), read(&start))
+	b.run(t, chromedp.Focus(`[data-testid=brush]`, chromedp.ByQuery), chromedp.KeyEvent(kb.PageUp),
+		until(fmt.Sprintf(`decodeURIComponent(location.search) !== %s`, jsString(start.Search))), settled(), read(&paged))
+	// A move of the map within a second of the last step of history joins
+	// it (saveState): the zoom is a step of its own once that second is
+	// over, the state waited for.
+	b.run(t, until(`performance.now() - window.__settle.pushedAt > 1000`),
+		chromedp.Focus(`#map`, chromedp.ByQuery), chromedp.KeyEvent("+"),
+		until(fmt.Sprintf(`Number(document.querySelector("#map").dataset.zoom || 0) > %v`, paged.Zoom)), settled(), read(&zoomed))
+	b.run(t, chromedp.NavigateBack(), at(paged), settled(), read(&back1))
+	b.run(t, chromedp.NavigateBack(), at(start), settled(), read(&back2))
+	b.run(t, chromedp.NavigateForward(), at(paged), chromedp.NavigateForward(), at(zoomed), settled(), read(&forward))
 	if paged.Search == start.Search || zoomed.Zoom <= paged.Zoom {
 		t.Fatalf("the steps did not happen: start %+v, Page Up %+v, zoom %+v", start, paged, zoomed)
 	}
@@ -216,9 +227,9 @@ func TestBrowserLateAnswersNeverOverwrite(t *testing.T) {
 	b.run(t, ready(ts.URL+"/"), chromedp.Text(`[data-testid=count]`, &before, chromedp.ByQuery),
 		// The search's answers come 1.5 s late; the rest at once.
 		eval(`(() => { const real = window.fetch; window.fetch = (u, o) => String(u).includes("q=Aleppo") ? new Promise((ok) => setTimeout(() => ok(real(u, o)), 1500)) : real(u, o); return true })()`, nil),
-		set("Aleppo"), chromedp.Sleep(1000*time.Millisecond), // typing's pause, then the work's
+		set("Aleppo"), until(`document.querySelector("[data-testid=count]").getAttribute("aria-busy") === "true"`), // typing's pause, then the work's
 		eval(`document.querySelector("[data-testid=count]").getAttribute("aria-busy") || ""`, &busy),
-		set(""), chromedp.Sleep(2500*time.Millisecond),
+		set(""), settled(), // the late answer too has come and gone
 		chromedp.Text(`[data-testid=count]`, &after, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=window]`, &window, chromedp.ByQuery))
 	if busy != "true" {

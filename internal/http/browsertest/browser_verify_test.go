@@ -48,11 +48,11 @@ func TestBrowserTimelineKeepsItsLength(t *testing.T) {
 	var first, afterDown, afterUp string
 	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"),
 		chromedp.Focus(`[role=slider]`, chromedp.ByQuery),
-		chromedp.KeyEvent(kb.Home), chromedp.Sleep(200*time.Millisecond),
+		chromedp.KeyEvent(kb.Home), settled(),
 		chromedp.AttributeValue(`[role=slider]`, "aria-valuetext", &first, nil, chromedp.ByQuery),
-		chromedp.KeyEvent(kb.PageDown), chromedp.Sleep(200*time.Millisecond),
+		chromedp.KeyEvent(kb.PageDown), settled(),
 		chromedp.AttributeValue(`[role=slider]`, "aria-valuetext", &afterDown, nil, chromedp.ByQuery),
-		chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.PageUp), chromedp.Sleep(200*time.Millisecond),
+		chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.PageUp), settled(),
 		chromedp.AttributeValue(`[role=slider]`, "aria-valuetext", &afterUp, nil, chromedp.ByQuery))
 	months := func(text string) int { // "January 2012 – December 2012 · 1 dated photo"
 		span, _, _ := strings.Cut(text, " · ")
@@ -190,7 +190,7 @@ func TestBrowserPhonePagesFit(t *testing.T) {
 		"/ogc/collections/photos?f=html", "/ogc/api?f=html"}
 	check := func(path string, width int) {
 		var wide float64
-		b.run(t, chromedp.Navigate(e.ts.URL+path), chromedp.WaitReady(`body`, chromedp.ByQuery), chromedp.Sleep(300*time.Millisecond),
+		b.run(t, chromedp.Navigate(e.ts.URL+path), chromedp.WaitReady(`body`, chromedp.ByQuery), settled(),
 			eval(`document.documentElement.scrollWidth`, &wide))
 		if wide > float64(width+1) {
 			t.Errorf("%s is %.0f px wide on a %d px screen", path, wide, width)
@@ -251,7 +251,7 @@ func TestBrowserBackRestoresTheWindow(t *testing.T) {
 		chromedp.Poll(`location.search.includes("to=2016-12")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		eval(`history.back(), true`, nil),
 		chromedp.Poll(`location.search.includes("to=2016-09")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Sleep(500*time.Millisecond),
+		settled(),
 		chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
 		chromedp.Value(`input[name=from]`, &from, chromedp.ByQuery),
 		chromedp.Value(`input[name=to]`, &to, chromedp.ByQuery),
@@ -262,7 +262,7 @@ func TestBrowserBackRestoresTheWindow(t *testing.T) {
 	year := apiCount(t, ts, "?from=2016-01&to=2016-12")
 	b.run(t, eval(`history.forward(), true`, nil),
 		chromedp.Poll(`location.search.includes("to=2016-12")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Sleep(500*time.Millisecond),
+		settled(),
 		chromedp.Value(`input[name=from]`, &from, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
 	if from != "2016-01" || shownCount(t, count) != year {
@@ -283,7 +283,7 @@ func TestBrowserClearIsOneStep(t *testing.T) {
 		eval(`history.length`, &before),
 		chromedp.Click(`[data-testid=clear]`, chromedp.ByQuery),
 		chromedp.Poll(`!location.search.includes("agency")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Sleep(500*time.Millisecond),
+		settled(),
 		eval(`history.length`, &after),
 		eval(`history.back(), true`, nil),
 		chromedp.Poll(`location.search.includes("agency")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
@@ -306,13 +306,13 @@ func TestBrowserShowOnTheMap(t *testing.T) {
 		var popup, sheetOpen bool
 		actions := []chromedp.Action{ready(ts.URL + "/?from=2016-01&to=2016-12&map=6/35/38")}
 		if size[0] < 1000 {
-			actions = append(actions, chromedp.Click(`[data-testid=sheet-handle]`, chromedp.ByQuery), chromedp.Sleep(300*time.Millisecond))
+			actions = append(actions, chromedp.Click(`[data-testid=sheet-handle]`, chromedp.ByQuery), settled())
 		}
 		actions = append(actions,
 			chromedp.WaitVisible(`[data-testid=show-on-map]`, chromedp.ByQuery),
 			chromedp.Click(`[data-testid=show-on-map]`, chromedp.ByQuery),
 			chromedp.Poll(`!!document.querySelector(".leaflet-popup [data-testid=popup]")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-			chromedp.Sleep(300*time.Millisecond),
+			settled(),
 			eval(`Number(document.querySelector("#map").dataset.zoom)`, &zoom),
 			eval(`!!document.querySelector(".leaflet-popup [data-testid=popup]")`, &popup),
 			eval(`document.querySelector(".side") ? document.querySelector(".side").classList.contains("open") : false`, &sheetOpen))
@@ -336,11 +336,11 @@ func TestBrowserShowOnTheMapKeepsTheList(t *testing.T) {
 	var scope string
 	b.run(t, ready(ts.URL+"/?map=6/35/38"),
 		chromedp.WaitVisible(`[data-testid=show-on-map]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(),
 		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=photo-row]").length`, &before),
 		chromedp.Click(`[data-testid=show-on-map]`, chromedp.ByQuery),
 		chromedp.Poll(`!!document.querySelector(".leaflet-popup [data-testid=popup]")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Sleep(800*time.Millisecond),
+		settled(),
 		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=photo-row]").length`, &after),
 		chromedp.Text(`[data-testid=list-scope]`, &scope, chromedp.ByQuery))
 	if before < 5 || after != before || !strings.Contains(scope, "The list stays as it was") {
@@ -348,7 +348,7 @@ func TestBrowserShowOnTheMapKeepsTheList(t *testing.T) {
 	}
 	// The reader's own move: the list follows the view again.
 	b.run(t, chromedp.Focus(`#map`, chromedp.ByQuery), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"),
-		chromedp.Sleep(800*time.Millisecond),
+		settled(),
 		chromedp.Text(`[data-testid=list-scope]`, &scope, chromedp.ByQuery),
 		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=photo-row]").length`, &moved))
 	if strings.Contains(scope, "The list stays as it was") || !strings.Contains(scope, "in view") {
@@ -369,7 +369,7 @@ func TestBrowserPopupClearsTheLegend(t *testing.T) {
 		var r map[string]float64
 		b.run(t, ready(ts.URL+"/?map="+view+"&photo="+id),
 			chromedp.Poll(`!!document.querySelector(".leaflet-popup")`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-			chromedp.Sleep(800*time.Millisecond),
+			settled(),
 			eval(`(() => { const p = document.querySelector(".leaflet-popup").getBoundingClientRect(), m = document.querySelector("#map").getBoundingClientRect(), l = document.querySelector("[data-testid=legend]").getBoundingClientRect();
 				const overlap = p.right > l.left && p.left < l.right && p.bottom > l.top && p.top < l.bottom;
 				return { clipped: p.top < m.top ? 1 : 0, overlap: overlap ? 1 : 0 }; })()`, &r))
@@ -424,7 +424,7 @@ func TestBrowserBadFilterInputIsNamed(t *testing.T) {
 	}
 	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"),
 		chromedp.Text(`[data-testid=count]`, &before, chromedp.ByQuery),
-		set("min_confidence", "5"), set("from", "garbage"), chromedp.Sleep(600*time.Millisecond),
+		set("min_confidence", "5"), set("from", "garbage"), settled(),
 		chromedp.Text(`[data-testid=count]`, &after, chromedp.ByQuery),
 		eval(`location.search`, &search),
 		eval(`document.querySelector("[data-testid=min_confidence-error]")?.textContent || ""`, &confErr),
@@ -462,7 +462,7 @@ func TestBrowserWindowKeepsTheDay(t *testing.T) {
 	b.run(t, ready(ts.URL+"/?from=2016-01&to=2016-12"),
 		set("from", "2016-03-10"), set("to", "2016-03-20"),
 		chromedp.Poll(`location.search.includes("to=2016-03-20")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Sleep(300*time.Millisecond), read)
+		settled(), read)
 	if from != "2016-03-10" || to != "2016-03-20" || !strings.Contains(search, "from=2016-03-10") || shownCount(t, count) != days {
 		t.Errorf("typed 10–20 March 2016: From %q, To %q, address %q, count %q (want %d)", from, to, search, count, days)
 	}
@@ -590,8 +590,8 @@ func TestBrowserReviewQueueFilters(t *testing.T) {
 		chromedp.SendKeys(`[data-testid=facet-place-search]`, "كفرنبل", chromedp.ByQuery),
 		chromedp.Poll(`[...document.querySelectorAll("[data-testid=facet-place-options] label")].some((l) => l.textContent.includes("Kafr Nabl"))`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		eval(`[...document.querySelectorAll("[data-testid=facet-place-options] label")].find((l) => l.textContent.includes("Kafr Nabl")).querySelector("input").click(), true`, nil),
-		chromedp.Click(`[data-testid=review-filters] button[type=submit]`, chromedp.ByQuery),
-		chromedp.Sleep(time.Second), // the page loads again
+		leave(), chromedp.Click(`[data-testid=review-filters] button[type=submit]`, chromedp.ByQuery),
+		arrived(), // the page loads again
 		chromedp.WaitVisible(`[data-testid=review-groups]`, chromedp.ByQuery),
 		eval(`location.search`, &search),
 		eval(`document.querySelectorAll("[data-testid=review-group]").length`, &groups))
@@ -670,8 +670,8 @@ func TestBrowserGroupSplitShown(t *testing.T) {
 	// defect 3).
 	var flash string
 	b.run(t, chromedp.Click(`[data-testid=confirm-part]`, chromedp.ByQuery),
-		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
-	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		leave(), chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, arrived(), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=flash]`, &flash, chromedp.ByQuery))
 	if !strings.Contains(flash, "2 photos confirmed") {
 		t.Errorf("confirming this photo and the other part: %q", flash)
@@ -731,7 +731,7 @@ func TestBrowserFocusReturnsFromThePopup(t *testing.T) {
 		chromedp.Focus(`.leaflet-popup-close-button`, chromedp.ByQuery),
 		chromedp.KeyEvent("\r"),
 		chromedp.Poll(`!document.querySelector("[data-testid=popup]")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
-		chromedp.Sleep(200*time.Millisecond),
+		settled(),
 		eval(`document.activeElement === document.body ? "body" : (document.activeElement.dataset.id || document.activeElement.id || document.activeElement.className)`, &after))
 	if opener == "" || after != opener {
 		t.Errorf("closing the popup left focus on %q, not on the marker %q that opened it", after, opener)
@@ -820,7 +820,7 @@ func TestBrowserMarkersLeaveNamesReadable(t *testing.T) {
 				var n []int
 				var legend int
 				b.run(t, ready(ts.URL+"/?lang="+lang), chromedp.Poll(`document.querySelectorAll("#map .place-label").length > 5`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-					chromedp.Sleep(400*time.Millisecond), eval(overlapsJS, &n), eval(underLegend, &legend))
+					settled(), eval(overlapsJS, &n), eval(underLegend, &legend))
 				if n[0] < 10 || n[1] != 0 || n[2] < 10 || n[3] != 0 || legend != 0 {
 					t.Errorf("points limit %d, %dx%d, %s: %d markers, %d overlapping another; %d place names, %d under a marker; %d markers under the legend",
 						limit, size[0], size[1], lang, n[0], n[1], n[2], n[3], legend)
@@ -844,11 +844,11 @@ func TestBrowserUndoAGroupChange(t *testing.T) {
 	b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+kafranbel+"?group=Kafranbel"),
 		chromedp.WaitVisible(`[data-testid=apply-all]`, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=apply-all]`, chromedp.ByQuery),
-		chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
-	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=undo]`, chromedp.ByQuery),
+		leave(), chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery))
+	b.run(t, arrived(), chromedp.WaitVisible(`[data-testid=undo]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=flash]`, &first, chromedp.ByQuery),
-		chromedp.Click(`[data-testid=undo]`, chromedp.ByQuery))
-	b.run(t, chromedp.Sleep(500*time.Millisecond), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		leave(), chromedp.Click(`[data-testid=undo]`, chromedp.ByQuery))
+	b.run(t, arrived(), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=flash]`, &after, chromedp.ByQuery))
 	if !strings.Contains(first, "2 photos confirmed") || !strings.Contains(after, "2 photos put back") {
 		t.Errorf("flash after the group's change %q, after undo %q", first, after)
@@ -867,7 +867,7 @@ func TestBrowserCiteThisView(t *testing.T) {
 	var text, count string
 	b.run(t, ready(ts.URL+"/?agency=Reuters&from=2016-01&to=2016-12"),
 		chromedp.WaitVisible(`[data-testid=cite]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(),
 		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 		chromedp.Click(`[data-testid=cite]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=citation]`, chromedp.ByQuery),
@@ -882,7 +882,7 @@ func TestBrowserCiteThisView(t *testing.T) {
 	// The link opens the view it cites: the same count.
 	link := text[strings.Index(text, ts.URL):]
 	var again string
-	b.run(t, ready(link), chromedp.Sleep(300*time.Millisecond), chromedp.Text(`[data-testid=count]`, &again, chromedp.ByQuery))
+	b.run(t, ready(link), chromedp.Text(`[data-testid=count]`, &again, chromedp.ByQuery))
 	if again != count {
 		t.Errorf("the cited link shows %q, the view cited %q", again, count)
 	}
@@ -892,14 +892,14 @@ func TestBrowserCiteThisView(t *testing.T) {
 	// 2018").
 	for _, view := range []string{"/?from=2016-03-15&to=2016-06", "/?from=2013-02&to=2013-02", "/", "/?q=Aleppo"} {
 		var label, cited, citedLabel, citedCount string
-		b.run(t, ready(ts.URL+view), chromedp.Sleep(300*time.Millisecond),
+		b.run(t, ready(ts.URL+view),
 			chromedp.Text(`[data-testid=window]`, &label, chromedp.ByQuery),
 			chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
 			chromedp.Click(`[data-testid=cite]`, chromedp.ByQuery),
 			chromedp.WaitVisible(`[data-testid=citation]`, chromedp.ByQuery),
 			chromedp.Text(`[data-testid=citation]`, &cited, chromedp.ByQuery))
 		link := cited[strings.Index(cited, ts.URL):]
-		b.run(t, ready(link), chromedp.Sleep(300*time.Millisecond),
+		b.run(t, ready(link),
 			chromedp.Text(`[data-testid=window]`, &citedLabel, chromedp.ByQuery),
 			chromedp.Text(`[data-testid=count]`, &citedCount, chromedp.ByQuery))
 		if citedLabel != label || citedCount != count {
@@ -912,7 +912,7 @@ func TestBrowserCiteThisView(t *testing.T) {
 	var arabic string
 	b.run(t, ready(ts.URL+"/?lang=ar&agency=Reuters&agency=AFP&place=gn:170063&from=2016-01&to=2016-12"),
 		chromedp.WaitVisible(`[data-testid=cite]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(),
 		chromedp.Click(`[data-testid=cite]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid=citation]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=citation]`, &arabic, chromedp.ByQuery))
@@ -972,7 +972,7 @@ func TestBrowserArabicCaption(t *testing.T) {
 		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=caption]").length`, &rows),
 		eval(`getComputedStyle(document.querySelector("[data-testid=photo-list] [data-testid=caption]")).direction`, &listDir),
 		chromedp.Click(`[data-testid=photo-list] [data-testid=caption]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond))
+		settled())
 	if rows != 1 || listDir != "rtl" {
 		t.Errorf("the search for حلب lists %d photos, its caption %s", rows, listDir)
 	}

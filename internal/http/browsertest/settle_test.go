@@ -2,7 +2,8 @@ package browsertest
 
 import (
 	"context"
-	"errors"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
@@ -15,7 +16,8 @@ import (
 // seconds (a pause before redrawing the list, a search typed), and
 // animation frames asked for (a map panning). window.__settle.idle()
 // resolves once none is left on two checks in a row: the page has done
-// what the last action set going. Its own checks use the timer it saved,
+// what the last action set going. window.__settle.pushedAt is when the
+// page last added a step of history. Its own checks use the timer it saved,
 // uncounted; setInterval (the timeline playing) is not counted.
 const settleJS = `(() => {
   const w = window, st = w.setTimeout.bind(w), ct = w.clearTimeout.bind(w);
@@ -47,6 +49,8 @@ const settleJS = `(() => {
     return id;
   };
   w.cancelAnimationFrame = (id) => { s.frames.delete(id); return caf(id); };
+  const push = history.pushState.bind(history);
+  history.pushState = (...a) => { s.pushedAt = performance.now(); return push(...a); };
   const busy = () => document.readyState !== "complete" || s.pending > 0 || s.timers.size > 0 || s.frames.size > 0;
   s.idle = () => new Promise((resolve) => {
     let quiet = 0;
@@ -83,12 +87,45 @@ func settled() chromedp.Action {
 // until waits, for up to 20 seconds, until the expression cond is true:
 // the state the test goes on to check. It does not fail on its own when
 // the state never comes: the reading after it says what the page shows.
+// A page replaced under it (a form sent) is asked again.
 func until(cond string) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
-		err := chromedp.Run(ctx, chromedp.Poll(cond, nil, chromedp.WithPollingTimeout(20*time.Second)))
-		if errors.Is(err, chromedp.ErrPollingTimeout) {
-			return nil
+		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		for {
+			err := chromedp.Run(ctx, chromedp.Poll(cond, nil))
+			switch {
+			case err == nil:
+				return nil
+			case ctx.Err() != nil:
+				return nil // the deadline: the check after says what there is
+			case !strings.Contains(err.Error(), "context") && !strings.Contains(err.Error(), "navigated"):
+				return err
+			}
+			// "Execution context was destroyed", "Cannot find context",
+			// "Inspected target navigated or closed": the page went while
+			// being asked; ask the new one.
 		}
-		return err
 	})
+}
+
+// leave marks the page, so that arrived can tell the next one from it.
+func leave() chromedp.Action { return eval(`window.__left = true`, nil) }
+
+// arrived waits until a page other than the one leave marked is loaded
+// and settled: a form's answer, a redirect's end.
+func arrived() chromedp.Action {
+	return chromedp.Tasks{until(`document.readyState === "complete" && !window.__left`), settled()}
+}
+
+// eventually calls cond until it reports true, for up to 20 seconds,
+// every 20 ms: a state of the server or the archive that follows a page's
+// request. It does not fail on its own: the check after it says what
+// there is.
+func eventually(t testing.TB, cond func() bool) {
+	t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for deadline := time.Now().Add(20 * time.Second); !cond() && time.Now().Before(deadline); <-tick.C {
+	}
 }
