@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"context"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"strings"
 	"testing"
 	"time"
@@ -118,14 +119,9 @@ func arrived() chromedp.Action {
 	return chromedp.Tasks{until(`document.readyState === "complete" && !window.__left`), settled()}
 }
 
-// eventually calls cond until it reports true, for up to 20 seconds,
-// every 20 ms: a state of the server or the archive that follows a page's
-// request. It does not fail on its own: the check after it says what
-// there is.
+// eventually waits for a state of the server or the archive that
+// follows a page's request (httpapitest.Eventually).
 func eventually(t testing.TB, cond func() bool) {
 	t.Helper()
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for deadline := time.Now().Add(20 * time.Second); !cond() && time.Now().Before(deadline); <-tick.C {
-	}
+	httpapitest.Eventually(t, cond)
 }

@@ -219,7 +219,8 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 // it is declared, before a byte is sent; an unfinished upload is not
 // imported.
 func TestResumableUpload(t *testing.T) {
-	e := newEditorServer(t, Options{Uploads: t.TempDir(), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	uploads := t.TempDir()
+	e := newEditorServer(t, Options{Uploads: uploads, UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
 	keepOriginals(t, e)
 	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
 	if err != nil {
@@ -253,7 +254,12 @@ func TestResumableUpload(t *testing.T) {
 	}
 	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: %d\r\n\r\n", path, e.token, len(jpeg))
 	conn.Write(jpeg[:half])
-	time.Sleep(200 * time.Millisecond)
+	// The half is on the server's disk (tusd's file store) before the
+	// connection drops.
+	httpapitest.Eventually(t, func() bool {
+		fi, err := os.Stat(filepath.Join(uploads, "resumable", id))
+		return err == nil && fi.Size() == int64(half)
+	})
 	conn.Close()
 	// Not finished: not imported.
 	if res, body := do(t, nil, "POST", e.ts.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...); res.StatusCode != http.StatusConflict {

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,7 +35,14 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.stream.WriteIdle = 3 * time.Second
-	ts := httptest.NewServer(s.Handler())
+	var searches atomic.Int32 // searches the server has begun to answer
+	h := s.Handler()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Has("q") {
+			searches.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
 	defer ts.Close()
 	host := strings.TrimPrefix(ts.URL, "http://")
 
@@ -70,7 +79,8 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(200 * time.Millisecond)
+	// The searches have taken hold: each of the 8 has been let in.
+	httpapitest.Eventually(t, func() bool { return searches.Load() >= 8 })
 	for i := range 20 {
 		for _, path := range []string{"/healthz", fmt.Sprintf("/api/photos.geojson?from=2016-%02d&to=2016-%02d&bbox=36.9,36.0,37.4,36.4", i%12+1, i%12+1)} {
 			start := time.Now()
@@ -89,7 +99,7 @@ func TestSlowClientsAndSearchesDoNotStall(t *testing.T) {
 	// had buffered).
 	cancel()
 	wg.Wait()
-	time.Sleep(s.stream.WriteIdle + time.Second)
+	httpapitest.Eventually(t, func() bool { return s.stream.InFlight() == 0 })
 	if n := s.stream.InFlight(); n != 0 {
 		t.Errorf("%d downloads still in flight after their clients stopped reading", n)
 	}
