@@ -2,6 +2,7 @@ package lane
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -24,8 +25,8 @@ func TestAdmitAndWait(t *testing.T) {
 		}
 		got <- err
 	}()
-	for l.waiting.Load() == 0 {
-		time.Sleep(time.Millisecond)
+	for l.waiting.Load() == 0 { // the second request is queued
+		runtime.Gosched()
 	}
 	if _, err := l.Admit(context.Background()); photo.ErrorCode(err) != photo.EUnavailable {
 		t.Errorf("past the queue: %v, want unavailable", err)
