@@ -16,10 +16,12 @@ import (
 // over the browser's) and their bodies being read, timers of up to five
 // seconds (a pause before redrawing the list, a search typed), and
 // animation frames asked for (a map panning). window.__settle.idle()
-// resolves once none is left on two checks in a row: the page has done
-// what the last action set going. window.__settle.pushedAt is when the
-// page last added a step of history. Its own checks use the timer it saved,
-// uncounted; setInterval (the timeline playing) is not counted.
+// resolves once none is left on two checks in a row, a frame apart (an
+// IntersectionObserver's callbacks come with a frame, and may set more
+// going): the page has done what the last action set going. Its own
+// checks use the timer it saved, uncounted; setInterval (the timeline
+// playing) is not counted. window.__settle.pushedAt is when the page
+// last added a step of history.
 const settleJS = `(() => {
   const w = window, st = w.setTimeout.bind(w), ct = w.clearTimeout.bind(w);
   const raf = w.requestAnimationFrame.bind(w), caf = w.cancelAnimationFrame.bind(w);
@@ -58,7 +60,7 @@ const settleJS = `(() => {
     const check = () => {
       quiet = busy() ? 0 : quiet + 1;
       if (quiet >= 2) resolve(true);
-      else st(check, 10);
+      else raf(() => st(check, 10)); // a frame between checks: observers' callbacks come with it
     };
     check();
   });
@@ -124,4 +126,23 @@ func arrived() chromedp.Action {
 func eventually(t testing.TB, cond func() bool) {
 	t.Helper()
 	httpapitest.Eventually(t, cond)
+}
+
+// atRest waits, for up to 20 seconds, until the page's scroll has come to
+// rest (the same on three frames in a row): a smooth scroll a step set
+// going is over, which a script's own scroll would not otherwise undo.
+func atRest() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		return chromedp.Run(ctx, eval(`new Promise((done) => {
+			let last = NaN, same = 0;
+			const look = () => {
+				same = scrollY === last ? same + 1 : 0;
+				last = scrollY;
+				if (same >= 3) done(true); else requestAnimationFrame(look);
+			};
+			look();
+		})`, nil))
+	})
 }

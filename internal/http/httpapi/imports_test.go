@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
@@ -47,7 +46,7 @@ func keepOriginals(t *testing.T, e *editorServer) {
 func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
 	t.Helper()
 	var job importapi.Job
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	httpapitest.Eventually(t, func() bool {
 		res, body := get(t, e.ts, location, "Authorization", "Bearer "+e.token)
 		if res.StatusCode != http.StatusOK || !strings.Contains(res.Header.Get("Cache-Control"), "no-store") {
 			t.Fatalf("GET %s: %d %s", location, res.StatusCode, body)
@@ -55,11 +54,11 @@ func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
 		if err := json.Unmarshal(body, &job); err != nil {
 			t.Fatal(err)
 		}
-		if job.State == "done" {
-			return job
-		}
+		return job.State == "done"
+	})
+	if job.State != "done" {
+		t.Fatalf("the import did not finish: %+v", job)
 	}
-	t.Fatalf("the import did not finish: %+v", job)
 	return job
 }
 
@@ -266,12 +265,10 @@ func TestResumableUpload(t *testing.T) {
 		t.Errorf("an unfinished upload imported: %d %s", res.StatusCode, body)
 	}
 	var offset int
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		res := tus("HEAD", path, "")
-		if offset, _ = strconv.Atoi(res.Header.Get("Upload-Offset")); offset == half {
-			break
-		}
-	}
+	httpapitest.Eventually(t, func() bool {
+		offset, _ = strconv.Atoi(tus("HEAD", path, "").Header.Get("Upload-Offset"))
+		return offset == half
+	})
 	if offset != half {
 		t.Fatalf("after the drop the server has %d bytes, want %d", offset, half)
 	}
