@@ -304,8 +304,19 @@ func TestBudgetComesBackAfterAnErrorOrACancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	if _, err := p.Decode(ctx, bytes.NewReader(file), 320, 1); !errors.Is(err, context.Canceled) {
+	got := make(chan error, 1)
+	gcs := collections()
+	go func() {
+		_, err := p.Decode(ctx, bytes.NewReader(file), 320, 1)
+		got <- err
+	}()
+	// The decode waits for the budget: waiting, it has the collector run
+	// (acquire), the state the cancel is for.
+	for deadline := time.Now().Add(20 * time.Second); collections() == gcs && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-got; !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled while waiting: err = %v", err)
 	}
 	p.budget.Release(full)
@@ -378,4 +389,11 @@ func TestDecodeWholeWaitsForTheBudget(t *testing.T) {
 	if n > 1<<20 {
 		t.Errorf("refusing it allocated %d bytes; want under 1 MB", n)
 	}
+}
+
+// collections is how many garbage collections have run.
+func collections() uint32 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.NumGC
 }
