@@ -33,7 +33,15 @@ func (v Viewer) SeesWithheld() bool { return v.Editor != "" }
 // the second answer is given blind however the second editor reads the
 // archive. Names compare without case, as editors' do.
 func (v Viewer) SeesAnswer(firstBy string) bool {
-	return v.Archive || (v.Editor != "" && strings.EqualFold(v.Editor, firstBy))
+	return v.Archive || SameEditor(v.Editor, firstBy)
+}
+
+// SameEditor reports whether two editors' names name one editor: names
+// compare without case and surrounding space, as sign-in reads them; ""
+// is nobody, and no editor.
+func SameEditor(a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	return a != "" && strings.EqualFold(a, b)
 }
 
 // Shown returns p as v may see it: p itself, or, when p's placement

@@ -15,13 +15,14 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/secondlook"
 	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
 // The second looks: a queue, the blind page and its answer, the third
 // editor's page and decision, the archive's setting and a photo's request
-// (see store's secondlook.go for the rule). What the second editor is
+// (see package secondlook for the rules). What the second editor is
 // shown — page and API alike — is built by blindLook alone, which reads
 // nothing of the first answer.
 
@@ -88,7 +89,7 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, rd := range waiting {
-		if rd.First.By == me {
+		if photo.SameEditor(rd.First.By, me) {
 			m.Mine++
 			continue
 		}
@@ -100,7 +101,7 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, rd := range disagreed {
-		if rd.First.By != me && rd.Second.By != me {
+		if rd.ToDecide(me) {
 			m.ToDecide = append(m.ToDecide, views.LookItem{Caption: rd.Caption, URL: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10))})
 		}
 	}
@@ -129,8 +130,9 @@ type blindLookJSON struct {
 	Answer       string      `json:"answer"`
 }
 
-// blindLook builds the blind view of round rd's photo p.
+// blindLook builds the blind view of round rd's photo p (secondlook.Blind).
 func (s *Server) blindLook(r *http.Request, rd store.LookRound, p *photo.Photo) blindLookJSON {
+	p = secondlook.Blind(p)
 	b := blindLookJSON{ID: rd.ID, PhotoID: p.ID, Caption: p.Caption, Date: p.Date.String(), Photographer: p.Photographer, Agency: p.Agency,
 		IPTCCity: p.Check.IPTCCity, IPTCCountry: p.Check.IPTCCountry, EXIFTime: p.Check.EXIFTime,
 		Answer: s.URL("second-look.json", "look", strconv.FormatInt(rd.ID, 10))}
@@ -170,12 +172,13 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := i18n.From(r.Context())
+	p = secondlook.Blind(p)
 	b := s.blindLook(r, rd, p)
 	m := views.SecondLook{Page: s.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
 		Photographer: b.Photographer, Agency: pagemodel.AgencyName(l, b.Agency), ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
 		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), Map: s.reviewMap(w, r, l, p), QueueURL: s.URL("second-looks")}
 	switch {
-	case rd.First.By == me:
+	case photo.SameEditor(rd.First.By, me):
 		m.Refusal = l.T("looks.refused-own")
 	case rd.State != store.LookWaiting:
 		m.Refusal = l.T("looks.refused-state")
@@ -299,7 +302,7 @@ func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []blindLookJSON{}
 	for _, rd := range waiting {
-		if rd.First.By == me {
+		if photo.SameEditor(rd.First.By, me) {
 			continue
 		}
 		p, err := s.db.Photo(r.Context(), rd.PhotoID)
@@ -327,7 +330,7 @@ func (s *Server) secondLookJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	if rd.State == store.LookWaiting && rd.First.By != me {
+	if rd.State == store.LookWaiting && !photo.SameEditor(rd.First.By, me) {
 		s.WriteJSON(w, r, "application/json", s.blindLook(r, rd, p))
 		return
 	}
@@ -412,7 +415,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	case rd.Third.By != "":
 		d := s.answerView(l, 3, rd.Third)
 		m.Decided = &d
-	case rd.First.By == me || rd.Second.By == me:
+	case photo.SameEditor(rd.First.By, me) || photo.SameEditor(rd.Second.By, me):
 		m.Refusal = l.T("looks.refused-party")
 	case rd.State != store.LookDisagreed:
 		m.Refusal = l.T("looks.refused-state")
