@@ -26,10 +26,10 @@ func TestShownWaitingPlacement(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := &Photo{ID: "x", Caption: "A shop.", Place: answer, Geocoded: answer, Review: ReviewCorrected, ReviewedBy: "rana",
-				Correction: &Correction{Note: "the silo"}, SecondLook: c.look, Check: Check{Agreement: "agrees", Note: "Qaryat agrees"}}
+				Correction: &Correction{Note: "the silo"}, SecondLook: c.look, Check: Check{Agreement: "agrees", Note: "Qaryat agrees", Parts: "place", IPTCCity: "Idlib"}}
 			got := c.viewer.Shown(p)
-			placed := got.Place.Located || got.Place.ID != "" || got.Geocoded.ID != "" || got.Correction != nil || got.ReviewedBy != "" || got.Check.Note != ""
-			if placed != c.shown || got.Caption != "A shop." || got.SecondLook != c.look {
+			placed := got.Place.Located || got.Place.ID != "" || got.Geocoded.ID != "" || got.Correction != nil || got.ReviewedBy != "" || got.Check.Note != "" || got.Check.Agreement != "" || got.Check.Parts != ""
+			if placed != c.shown || got.Caption != "A shop." || got.SecondLook != c.look || got.Check.IPTCCity != "Idlib" {
 				t.Errorf("shown %v (placed %v, %+v)", c.shown, placed, got)
 			}
 			f := &Feature{ID: "x", PlaceID: answer.ID, PlaceName: answer.Name, Lon: answer.Lon, Lat: answer.Lat, Located: true, ReviewedBy: "rana"}
