@@ -32,9 +32,10 @@ func TestShownWaitingPlacement(t *testing.T) {
 			if placed != c.shown || got.Caption != "A shop." || got.SecondLook != c.look || got.Check.IPTCCity != "Idlib" {
 				t.Errorf("shown %v (placed %v, %+v)", c.shown, placed, got)
 			}
-			f := &Feature{ID: "x", PlaceID: answer.ID, PlaceName: answer.Name, Lon: answer.Lon, Lat: answer.Lat, Located: true, ReviewedBy: "rana"}
+			f := &Feature{ID: "x", PlaceID: answer.ID, PlaceName: answer.Name, Lon: answer.Lon, Lat: answer.Lat, Located: true, ReviewedBy: "rana",
+				Check: Check{Agreement: "agrees", Note: "Qaryat agrees"}}
 			c.viewer.ShownFeature(f, c.look)
-			if (f.Located || f.PlaceID != "" || f.PlaceName != "") != c.shown {
+			if (f.Located || f.PlaceID != "" || f.PlaceName != "" || f.Check.Agreement != "" || f.Check.Note != "") != c.shown {
 				t.Errorf("feature shown %v: %+v", c.shown, f)
 			}
 		})
