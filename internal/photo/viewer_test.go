@@ -41,3 +41,24 @@ func TestShownWaitingPlacement(t *testing.T) {
 		})
 	}
 }
+
+// TestCountEditors: the editors behind something count once each, their
+// names compared as SameEditor does; nobody counts for none.
+func TestCountEditors(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		want  int
+	}{
+		{nil, 0},
+		{[]string{""}, 0},
+		{[]string{"rana"}, 1},
+		{[]string{"rana", "rana"}, 1},
+		{[]string{"rana", "Rana ", "RANA"}, 1},
+		{[]string{"rana", "omar"}, 2},
+		{[]string{"rana", "", "omar", "Omar"}, 2},
+	} {
+		if got := CountEditors(c.names); got != c.want {
+			t.Errorf("CountEditors(%q) = %d, want %d", c.names, got, c.want)
+		}
+	}
+}
