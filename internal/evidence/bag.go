@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -370,7 +369,7 @@ func eventLinks(ctx context.Context, a *archive.Archive, id string) ([]map[strin
 			continue // a rejection is in the custody records
 		}
 		m := map[string]any{"dataset": l.Dataset, "version": l.Version, "id": l.EventID, "decision": l.Decision, "by": l.By, "at": l.At}
-		if l.Dataset == conflict.GED {
+		if photo.LicenceOf(l.Dataset).Copied {
 			e, retired, err := a.Store().Event(ctx, l.Dataset, l.EventID)
 			if err != nil {
 				return nil, err
