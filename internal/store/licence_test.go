@@ -56,65 +56,70 @@ func TestEventsAsTheViewerMaySee(t *testing.T) {
 	if _, err := db.SetHarm(editor, hidden, photo.HarmWithheld, "rana", "the family asked"); err != nil {
 		t.Fatal(err)
 	}
-	gedKey, acledKey := conflict.GED+":"+ged[0].ID, conflict.ACLED+":"+acled[0].ID
-	for _, v := range []struct {
-		who                  string
-		ctx                  context.Context
-		gedPhotos, aclPhotos int
-	}{{"a reader", ctx, 1, 0}, {"an editor", editor, 2, 1}} {
-		links, err := db.LinksToEvent(v.ctx, conflict.GED, ged[0].ID)
-		if err != nil || len(links) != v.gedPhotos {
-			t.Errorf("%s: the GED event's item counts %d photos (%v); want %d", v.who, len(links), err, v.gedPhotos)
-		}
-		rows, _, err := db.Events(v.ctx, EventQuery{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range rows {
-			if r.Dataset != conflict.GED {
-				t.Errorf("%s: the collection holds %s event %s", v.who, r.Dataset, r.ID)
-			}
-			if r.ID == ged[0].ID && r.Photos != v.gedPhotos {
-				t.Errorf("%s: the collection counts %d photos of the GED event; want %d", v.who, r.Photos, v.gedPhotos)
-			}
-		}
-		if links, err := db.LinksToEvent(v.ctx, conflict.ACLED, acled[0].ID); err != nil || len(links) != v.aclPhotos {
-			t.Errorf("%s: the ACLED event's links: %d, %v; want %d", v.who, len(links), err, v.aclPhotos)
-		}
-		if links, err := db.EventLinks(v.ctx, other); err != nil || len(links) != v.aclPhotos {
-			t.Errorf("%s: the photo's links to ACLED: %d, %v; want %d", v.who, len(links), err, v.aclPhotos)
-		}
-		if n, err := db.CountPhotos(v.ctx, photo.Filter{Event: acledKey}); err != nil || n != v.aclPhotos {
-			t.Errorf("%s: photos of the ACLED event: %d, %v; want %d", v.who, n, err, v.aclPhotos)
-		}
-		if n, err := db.CountPhotos(v.ctx, photo.Filter{Event: gedKey}); err != nil || n != v.gedPhotos {
-			t.Errorf("%s: photos of the GED event: %d, %v; want %d", v.who, n, err, v.gedPhotos)
-		}
-		all, err := db.AllEvents(v.ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sawACLED := false
-		for _, e := range all {
-			sawACLED = sawACLED || e.Dataset == conflict.ACLED
-		}
-		if sawACLED != (v.aclPhotos > 0) {
-			t.Errorf("%s: AllEvents holds ACLED's: %v", v.who, sawACLED)
-		}
-		meeting, err := db.EventsMeeting(v.ctx, 19000101, 21000101)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sawACLED = false
-		for _, e := range meeting {
-			sawACLED = sawACLED || e.Dataset == conflict.ACLED
-		}
-		if sawACLED != (v.aclPhotos > 0) {
-			t.Errorf("%s: EventsMeeting holds ACLED's: %v", v.who, sawACLED)
-		}
+	for _, v := range []eventsView{{"a reader", ctx, 1, 0}, {"an editor", editor, 2, 1}} {
+		v.check(t, db, ged[0], acled[0], other)
 	}
 	// The public's events column (the features' links) is GED's alone.
 	if p, err := db.Photo(editor, other); err != nil || p.Events != "" {
 		t.Errorf("the ACLED-linked photo's public events: %q, %v", p.Events, err)
 	}
+}
+
+// eventsView is who reads the events, and how many photos of the GED
+// and the ACLED event they may see.
+type eventsView struct {
+	who                  string
+	ctx                  context.Context
+	gedPhotos, aclPhotos int
+}
+
+func (v eventsView) check(t *testing.T, db *DB, gedEvent, acledEvent conflict.Event, other string) {
+	t.Helper()
+	gedKey, acledKey := conflict.GED+":"+gedEvent.ID, conflict.ACLED+":"+acledEvent.ID
+	links, err := db.LinksToEvent(v.ctx, conflict.GED, gedEvent.ID)
+	if err != nil || len(links) != v.gedPhotos {
+		t.Errorf("%s: the GED event's item counts %d photos (%v); want %d", v.who, len(links), err, v.gedPhotos)
+	}
+	rows, _, err := db.Events(v.ctx, EventQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Dataset != conflict.GED {
+			t.Errorf("%s: the collection holds %s event %s", v.who, r.Dataset, r.ID)
+		}
+		if r.ID == gedEvent.ID && r.Photos != v.gedPhotos {
+			t.Errorf("%s: the collection counts %d photos of the GED event; want %d", v.who, r.Photos, v.gedPhotos)
+		}
+	}
+	if links, err := db.LinksToEvent(v.ctx, conflict.ACLED, acledEvent.ID); err != nil || len(links) != v.aclPhotos {
+		t.Errorf("%s: the ACLED event's links: %d, %v; want %d", v.who, len(links), err, v.aclPhotos)
+	}
+	if links, err := db.EventLinks(v.ctx, other); err != nil || len(links) != v.aclPhotos {
+		t.Errorf("%s: the photo's links to ACLED: %d, %v; want %d", v.who, len(links), err, v.aclPhotos)
+	}
+	if n, err := db.CountPhotos(v.ctx, photo.Filter{Event: acledKey}); err != nil || n != v.aclPhotos {
+		t.Errorf("%s: photos of the ACLED event: %d, %v; want %d", v.who, n, err, v.aclPhotos)
+	}
+	if n, err := db.CountPhotos(v.ctx, photo.Filter{Event: gedKey}); err != nil || n != v.gedPhotos {
+		t.Errorf("%s: photos of the GED event: %d, %v; want %d", v.who, n, err, v.gedPhotos)
+	}
+	all, err := db.AllEvents(v.ctx)
+	if saw := sawDataset(all, conflict.ACLED); err != nil || saw != (v.aclPhotos > 0) {
+		t.Errorf("%s: AllEvents holds ACLED's: %v (%v)", v.who, saw, err)
+	}
+	meeting, err := db.EventsMeeting(v.ctx, 19000101, 21000101)
+	if saw := sawDataset(meeting, conflict.ACLED); err != nil || saw != (v.aclPhotos > 0) {
+		t.Errorf("%s: EventsMeeting holds ACLED's: %v (%v)", v.who, saw, err)
+	}
+}
+
+// sawDataset reports whether events holds one of dataset's.
+func sawDataset(events []conflict.Event, dataset string) bool {
+	for _, e := range events {
+		if e.Dataset == dataset {
+			return true
+		}
+	}
+	return false
 }
