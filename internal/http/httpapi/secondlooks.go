@@ -16,7 +16,6 @@ import (
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/secondlook"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -35,13 +34,13 @@ type lookStore interface {
 
 // lookDone are the messages of a step taken, by the done= the queue is
 // sent back with.
-var lookDone = map[string]string{store.LookAgreed: "looks.done-agreed", store.LookDisagreed: "looks.done-disagreed",
-	store.LookAdjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
+var lookDone = map[string]string{secondlook.Agreed: "looks.done-agreed", secondlook.Disagreed: "looks.done-disagreed",
+	secondlook.Adjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
 
 // lookStates are the words of a photo's second look waiting: for editors,
 // and for readers while a placement waits (photo.Photo.AwaitsLook).
-var lookStates = map[string]string{store.LookRequested: "looks.state-requested", store.LookWaiting: "looks.state-waiting",
-	store.LookDisagreed: "looks.state-disagreed"}
+var lookStates = map[string]string{secondlook.Requested: "looks.state-requested", secondlook.Waiting: "looks.state-waiting",
+	secondlook.Disagreed: "looks.state-disagreed"}
 
 // maxQueue bounds the rounds a queue lists.
 const maxQueue = 500
@@ -83,7 +82,7 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	waiting, err := s.archive.LookRounds(ctx, store.LookWaiting, "", "", maxQueue)
+	waiting, err := s.archive.LookRounds(ctx, secondlook.Waiting, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -95,7 +94,7 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 		}
 		m.ToLook = append(m.ToLook, views.LookItem{Caption: rd.Caption, URL: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10))})
 	}
-	disagreed, err := s.archive.LookRounds(ctx, store.LookDisagreed, "", "", maxQueue)
+	disagreed, err := s.archive.LookRounds(ctx, secondlook.Disagreed, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -131,7 +130,7 @@ type blindLookJSON struct {
 }
 
 // blindLook builds the blind view of round rd's photo p (secondlook.Blind).
-func (s *Server) blindLook(r *http.Request, rd store.LookRound, p *photo.Photo) blindLookJSON {
+func (s *Server) blindLook(r *http.Request, rd secondlook.Round, p *photo.Photo) blindLookJSON {
 	p = secondlook.Blind(p)
 	b := blindLookJSON{ID: rd.ID, PhotoID: p.ID, Caption: p.Caption, Date: p.Date.String(), Photographer: p.Photographer, Agency: p.Agency,
 		IPTCCity: p.Check.IPTCCity, IPTCCountry: p.Check.IPTCCountry, EXIFTime: p.Check.EXIFTime,
@@ -146,10 +145,10 @@ func (s *Server) blindLook(r *http.Request, rd store.LookRound, p *photo.Photo) 
 }
 
 // lookFor reads round id with its photo, as this editor may see it.
-func (s *Server) lookFor(w http.ResponseWriter, r *http.Request) (store.LookRound, *photo.Photo, error) {
+func (s *Server) lookFor(w http.ResponseWriter, r *http.Request) (secondlook.Round, *photo.Photo, error) {
 	id, err := lookID(r)
 	if err != nil {
-		return store.LookRound{}, nil, err
+		return secondlook.Round{}, nil, err
 	}
 	rd, err := s.archive.LookRound(r.Context(), id)
 	if err != nil {
@@ -180,7 +179,7 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case photo.SameEditor(rd.First.By, me):
 		m.Refusal = l.T("looks.refused-own")
-	case rd.State != store.LookWaiting:
+	case rd.State != secondlook.Waiting:
 		m.Refusal = l.T("looks.refused-state")
 	}
 	if p.ImageFile != "" {
@@ -248,7 +247,7 @@ func (s *Server) postSecondLook(w http.ResponseWriter, r *http.Request, ed *sess
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	a, err := formAnswer(r)
 	if err == nil {
-		var rd store.LookRound
+		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
 			http.Redirect(w, r, s.URL("second-looks")+"?done="+rd.State, http.StatusSeeOther)
 			return
@@ -263,7 +262,7 @@ func (s *Server) putSecondLook(w http.ResponseWriter, r *http.Request, ed *sessi
 	var a lookAnswer
 	err := decodeBody(r, &a)
 	if err == nil {
-		var rd store.LookRound
+		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
 			w.Header().Set("Cache-Control", "no-store")
 			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
@@ -273,17 +272,17 @@ func (s *Server) putSecondLook(w http.ResponseWriter, r *http.Request, ed *sessi
 	s.Error(w, r, err)
 }
 
-func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (store.LookRound, error) {
+func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
 	id, err := lookID(r)
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	pt, err := a.point()
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	if !a.Unplaceable && a.PlaceID == "" && pt == nil {
-		return store.LookRound{}, photo.ParamErrorf("place_id", `give place_id, lon and lat, or "unplaceable": true`)
+		return secondlook.Round{}, photo.ParamErrorf("place_id", `give place_id, lon and lat, or "unplaceable": true`)
 	}
 	return s.archive.AnswerSecondLook(r.Context(), id, ed.Name, a.PlaceID, pt, a.Unplaceable, a.Note)
 }
@@ -295,7 +294,7 @@ func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	waiting, err := s.archive.LookRounds(r.Context(), store.LookWaiting, "", "", maxQueue)
+	waiting, err := s.archive.LookRounds(r.Context(), secondlook.Waiting, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -330,7 +329,7 @@ func (s *Server) secondLookJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	if rd.State == store.LookWaiting && !photo.SameEditor(rd.First.By, me) {
+	if rd.State == secondlook.Waiting && !photo.SameEditor(rd.First.By, me) {
 		s.WriteJSON(w, r, "application/json", s.blindLook(r, rd, p))
 		return
 	}
@@ -361,7 +360,7 @@ type answerJSON struct {
 	At       string   `json:"at"`
 }
 
-func answerJSONOf(a store.LookAnswer) answerJSON {
+func answerJSONOf(a secondlook.Answer) answerJSON {
 	j := answerJSON{By: a.By, Decision: a.Decision, Choice: a.Choice, PlaceID: a.PlaceID, Place: a.PlaceName, Note: a.Note, At: a.At.UTC().Format("2006-01-02T15:04:05Z")}
 	if a.Located {
 		j.Lon, j.Lat = &a.Lon, &a.Lat
@@ -369,7 +368,7 @@ func answerJSONOf(a store.LookAnswer) answerJSON {
 	return j
 }
 
-func roundJSONOf(rd store.LookRound) roundJSON {
+func roundJSONOf(rd secondlook.Round) roundJSON {
 	out := roundJSON{ID: rd.ID, PhotoID: rd.PhotoID, State: rd.State, First: answerJSONOf(rd.First)}
 	if rd.Second.By != "" {
 		sec := answerJSONOf(rd.Second)
@@ -403,7 +402,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(r.Context())
 	// Before the second answer, the page would show the first to someone
 	// who may still give the second: it is not shown.
-	if rd.State == store.LookWaiting {
+	if rd.State == secondlook.Waiting {
 		s.Error(w, r, photo.Errorf(photo.ENotFound, "the second look at photo %s is not answered yet: nothing to decide", rd.PhotoID))
 		return
 	}
@@ -417,7 +416,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 		m.Decided = &d
 	case photo.SameEditor(rd.First.By, me) || photo.SameEditor(rd.Second.By, me):
 		m.Refusal = l.T("looks.refused-party")
-	case rd.State != store.LookDisagreed:
+	case rd.State != secondlook.Disagreed:
 		m.Refusal = l.T("looks.refused-state")
 	}
 	s.WithMapAssets(&m.Page)
@@ -425,7 +424,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	s.Render(w, r, http.StatusOK, views.AdjudicationPage(m))
 }
 
-func (s *Server) answerView(l i18n.Locale, n int, a store.LookAnswer) views.LookAnswerView {
+func (s *Server) answerView(l i18n.Locale, n int, a secondlook.Answer) views.LookAnswerView {
 	v := views.LookAnswerView{N: n, Editor: a.By, Note: a.Note, When: pagemodel.DateTime(l, a.At)}
 	switch {
 	case a.Decision == agreement.Unplaceable || !a.Located && a.PlaceID == "":
@@ -471,7 +470,7 @@ func (s *Server) putAdjudication(w http.ResponseWriter, r *http.Request, ed *ses
 	var a lookAnswer
 	err := decodeBody(r, &a)
 	if err == nil {
-		var rd store.LookRound
+		var rd secondlook.Round
 		if rd, err = s.adjudicate(r, ed, a); err == nil {
 			w.Header().Set("Cache-Control", "no-store")
 			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
@@ -481,14 +480,14 @@ func (s *Server) putAdjudication(w http.ResponseWriter, r *http.Request, ed *ses
 	s.Error(w, r, err)
 }
 
-func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (store.LookRound, error) {
+func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
 	id, err := lookID(r)
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	pt, err := a.point()
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	return s.archive.Adjudicate(r.Context(), id, ed.Name, a.Choice, typedPlaceID(a.PlaceID), pt, a.Note)
 }
