@@ -17,11 +17,11 @@ import (
 
 // The states of a round.
 const (
-	Waiting     = "waiting"     // for a second editor
-	Agreed      = "agreed"      // the two agreed: verified
-	Disagreed   = "disagreed"   // waiting for a third editor
-	Adjudicated = "adjudicated" // a third decided: verified
-	Superseded  = "superseded"  // a later placement replaced it
+	Waiting     = photo.LookWaiting   // for a second editor
+	Agreed      = "agreed"            // the two agreed: verified
+	Disagreed   = photo.LookDisagreed // waiting for a third editor
+	Adjudicated = "adjudicated"       // a third decided: verified
+	Superseded  = "superseded"        // a later placement replaced it
 	// Requested is a photo's state (never a round's) when a second look
 	// was asked before any editor placed it.
 	Requested = "requested"

@@ -77,6 +77,8 @@ func TestFourEyes(t *testing.T) {
 	if p, _ := db.Photo(photo.AsEditor(ctx, "lina"), market); p.Verified {
 		t.Errorf("two answers that differ verified the market")
 	}
+	_, err = db.Apply(ctx, []string{market}, photo.Change{Author: "lina", Confirm: true})
+	refused("lina confirms what waits for a third editor", err, photo.EConflict)
 	to := photo.Place{ID: "gn:2", Name: "Damascus", Lon: 36.29, Lat: 33.51, Located: true}
 	for _, by := range []string{"rana", "Omar"} {
 		_, err = db.Adjudicate(ctx, roundOf[market], LookAnswer{By: by, Choice: ThirdSecond}, to)

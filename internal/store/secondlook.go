@@ -38,6 +38,10 @@ const (
 	ThirdOther  = secondlook.ThirdOther
 )
 
+// openState is the condition of a round that waits for an editor
+// (secondlook.Round.Open), the one spelling of it in the store's SQL.
+const openState = "state IN ('" + LookWaiting + "', '" + LookDisagreed + "')"
+
 // LookAnswer is one editor's answer in a round (secondlook.Answer).
 type LookAnswer = secondlook.Answer
 
@@ -95,7 +99,7 @@ func openRoundOf(ctx context.Context, q interface {
 	QueryRowContext(context.Context, string, ...any) *sql.Row
 }, id string) (LookRound, error) {
 	r := LookRound{PhotoID: id}
-	err := q.QueryRowContext(ctx, `SELECT id, state, first_by, second_by FROM second_looks WHERE photo = ? AND state IN ('waiting', 'disagreed')
+	err := q.QueryRowContext(ctx, `SELECT id, state, first_by, second_by FROM second_looks WHERE photo = ? AND `+openState+`
 		ORDER BY id DESC LIMIT 1`, id).Scan(&r.ID, &r.State, &r.First.By, &r.Second.By)
 	if errors.Is(err, sql.ErrNoRows) {
 		return LookRound{PhotoID: id}, nil
@@ -119,7 +123,7 @@ func checkConfirm(ctx context.Context, tx *sql.Tx, p *photo.Photo, author string
 // second look was asked of this photo, a round opens with this placement
 // as its first answer.
 func (s *DB) afterPlacement(ctx context.Context, tx *sql.Tx, custody *chain, p *photo.Photo, after photo.Place, decision, author, note string, now time.Time) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND state IN ('waiting', 'disagreed')`, p.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND `+openState, p.ID); err != nil {
 		return err
 	}
 	var on string
@@ -204,7 +208,7 @@ func (s *DB) RequestSecondLook(ctx context.Context, id, by string) (bool, error)
 // geocoder): its round is superseded and the photo is not verified; a
 // photo that was asked a second look is asked again.
 func resetLooks(ctx context.Context, tx *sql.Tx, id string) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND state IN ('waiting', 'disagreed')`, id); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND `+openState, id); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE photos SET verified = 0, second_look = CASE WHEN second_look = '' THEN '' ELSE 'requested' END WHERE id = ?`, id)
