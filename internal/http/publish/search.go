@@ -76,9 +76,10 @@ func (x *searchIndex) shards() map[string][]byte {
 	return out
 }
 
-// searchWords are the folded words of text: runs of letters and digits.
+// searchWords are the folded words of text: runs of letters and numbers
+// (any of Unicode's, 2½ and 3² as FTS5's tokenizer reads them).
 func searchWords(text string) []string {
-	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
 }
 
 // searchFold lowers text, takes the accents off (é → e) and folds the
