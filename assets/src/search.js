@@ -144,10 +144,10 @@ export function parseSearch(q, raw) {
 // evaluate is the set of photo numbers a search tree (parseSearch) finds
 // in the site's index: shard(w) is the piece of the index that files the
 // words beginning as w does, {index: {word: [first, gap, …]}, keys: its
-// words sorted}, or null.
-export async function evaluate(e, shard) {
+// words sorted}, or null (treeWords names the words to load it for).
+export function evaluate(e, shard) {
   if (e.op) {
-    const [a, b] = [await evaluate(e.a, shard), await evaluate(e.b, shard)];
+    const a = evaluate(e.a, shard), b = evaluate(e.b, shard);
     if (e.op === "OR") return new Set([...a, ...b]);
     return new Set([...a].filter((k) => (e.op === "AND" ? b.has(k) : !b.has(k))));
   }
@@ -155,7 +155,7 @@ export async function evaluate(e, shard) {
   let result = null;
   for (const w of words(e.word)) {
     const got = new Set();
-    const s = await shard(w);
+    const s = shard(w);
     const add = (word) => {
       let k = 0;
       for (const gap of s.index[word] || []) got.add((k += gap));
@@ -168,15 +168,19 @@ export async function evaluate(e, shard) {
   return result || new Set();
 }
 
-// search is the set of photo numbers the full-text search raw finds,
-// null when it has no words to find (as the server's empty search),
-// refusing what the server refuses with its message.
-export async function search(raw, shard) {
-  raw = goTrim(raw); // web.ParseFilter's
+// treeWords are the index's words a search tree looks up.
+export const treeWords = (e) => (e.op ? [...treeWords(e.a), ...treeWords(e.b)] : words(e.word));
+
+// searchTree reads the full-text search raw as the server does (its
+// spaces trimmed as web.ParseFilter trims them): null when it has no
+// words to find (as the server's empty search, which finds every photo),
+// else its tree; it throws what the server refuses, with its message.
+export function searchTree(raw) {
+  raw = goTrim(raw);
   const q = ftsClean(raw);
   if (q === "") return null;
   checkSearch(q);
-  return evaluate(parseSearch(q, raw), shard);
+  return parseSearch(q, raw);
 }
 
 function lowerBound(a, x) {

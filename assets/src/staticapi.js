@@ -12,8 +12,8 @@
 
 // The read rules the server states as data (internal/http/web SiteRules)
 // and the rules ported from its code (siterules.js, search.js).
-import { rules, APIError, checkParams, intParam, parseFilter, utf8Length, windowOf, overlaps } from "./siterules.js";
-import { search } from "./search.js";
+import { rules, APIError, checkParams, intParam, laterLabel, parseFilter, utf8Length, windowOf, overlaps } from "./siterules.js";
+import { evaluate, searchTree, treeWords } from "./search.js";
 import { dateText, placeName, t } from "./i18n.js";
 import { PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
@@ -25,14 +25,13 @@ import { makeFold, searchPlaces } from "./placesearch.js";
 import { parseDay, parseMonth, firstDay, lastDay } from "./months.js";
 
 const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
-const MAX_LABELS = 400;
+const MAX_LABELS = rules.max_labels; // the server's (web.MaxLabels)
 // The filters that are not the window: with none of them set, a large
 // site answers from its tiles and counts without the list of all photos.
 const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified"];
 const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
 const FACET_KEYS = rules.facet_keys;
-const CLUSTER_PIXELS = 60; // the server's cluster cells (/api/clusters)
-const TILE_ZOOM = 14; // the deepest zoom of the published tiles
+const CLUSTER_PIXELS = rules.cluster_pixels; // the server's cluster cells (web.ClusterPixels)
 // SCAN_PHOTOS bounds how many photos (in chunks of about 500, newest
 // first) a large site's list reads past its page's start to fill a page
 // of the photos in view: about 400 KB at most.
@@ -203,7 +202,13 @@ export class StaticAPI {
   // search returns the numbers of the photos whose captions the
   // full-text search raw finds (search.js), null when it has no words.
   // Only the index's pieces for its words' first letters are loaded.
-  search(raw) { return search(raw, (w) => this.shard(w)); }
+  async search(raw) {
+    const tree = searchTree(raw);
+    if (tree === null) return null;
+    const loaded = new Map();
+    for (const w of treeWords(tree)) loaded.set(w, await this.shard(w));
+    return evaluate(tree, (w) => loaded.get(w));
+  }
 
   // answer is the response to a request for path (under api/) with query q.
   async answer(path, q) {
@@ -310,11 +315,12 @@ export class StaticAPI {
         const value = field === "agency" ? p.agency : field === "photographer" ? p.photographer : field === "place" ? p.place : this.govCode(p.gov);
         if (!value) continue;
         counts.set(value, (counts.get(value) || 0) + 1);
-        if (!labels.has(value)) {
-          // A source known in both scripts is named in each (agencies.tsv).
-          labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : field === "agency" ? p.agencyName || value : value);
-          labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : field === "agency" ? p.agencyAr : undefined);
-        }
+        // The labels are the publish's, the server's (pagemodel's
+        // FacetLabelAr for the Arabic): of a value the photos name two
+        // ways, the largest counted, as the server's max().
+        const label = field === "place" ? p.placeName : field === "governorate" ? p.gov : field === "agency" ? p.agencyName || value : value;
+        labels.set(value, labels.has(value) ? laterLabel(labels.get(value), label) : label);
+        if (!labelsAr.has(value)) labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : field === "agency" ? p.agencyAr : undefined);
       }
       out[FACET_KEYS[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)
         .map(([value, count]) => ({ value, label: labels.get(value), label_ar: labelsAr.get(value) || undefined, count }));
@@ -398,7 +404,7 @@ export class StaticAPI {
     const zoom = Math.max(0, Math.round(Number(q.get("zoom") || 0)));
     const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
     if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
-    const z = Math.min(zoom, TILE_ZOOM);
+    const z = Math.min(zoom, this.m.tile_zoom); // the deepest zoom of the published tiles
     if (!this.pm) this.pm = await this.tilesArchive();
     const { from, to } = windowOfQuery(q);
     const windowed = from !== null || to !== null;
@@ -416,7 +422,7 @@ export class StaticAPI {
         const [lon, lat] = f.toGeoJSON(got.x, got.y, z).geometry.coordinates;
         const p = f.properties;
         let n = 0;
-        if (z === TILE_ZOOM) n = windowed ? (p.from && inWindow(p.from, p.to) ? 1 : 0) : 1;
+        if (z === this.m.tile_zoom) n = windowed ? (p.from && inWindow(p.from, p.to) ? 1 : 0) : 1;
         else {
           for (const part of String(p.m).split(";")) {
             const [span, count] = part.split(":");
