@@ -314,6 +314,9 @@ func foldVectors(rng *rand.Rand) [][]any {
 		}
 		texts = append(texts, s.String())
 	}
+	for _, r := range numberRunes() {
+		texts = append(texts, "2"+string(r)+"ب"+string(r))
+	}
 	var out [][]any
 	for _, s := range texts {
 		out = append(out, []any{s, searchFold(s), nonNil(searchWords(s))})
