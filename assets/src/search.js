@@ -5,7 +5,7 @@
 // (assets/test/vectors.test.mjs).
 
 import { rules, format, APIError, utf8Length, goSpaces, goTrim } from "./siterules.js";
-import { fold } from "./fold.js";
+import { fold, foldArabic } from "./fold.js";
 
 // The full-text search, as the server reads it (store's ftsQuery,
 // CheckSearch and FTS5's grammar): words, OR, AND, NOT, brackets and
@@ -42,9 +42,9 @@ export function searchTokens(q) {
     else if (c === '"') {
       const end = q.indexOf('"', i + 1);
       const j = end < 0 ? q.length : end;
-      out.push({ kind: "phrase", text: q.slice(i + 1, j) });
-      i = j + 1;
-      if (q[i] === "*") i++;
+      const prefix = q[j + 1] === "*";
+      out.push({ kind: "phrase", text: q.slice(i + 1, j), prefix });
+      i = j + 1 + (prefix ? 1 : 0);
     } else {
       let j = i;
       while (j < q.length && !' ()"'.includes(q[j])) j++;
@@ -66,6 +66,7 @@ export function checkSearch(q) {
   for (const t of searchTokens(q)) {
     // As store's searchTerms: a column filter and ^ off, operators no terms.
     const ws = t.kind === "word" ? [t.text.replace(/^[^:]*:/, "").replace(/^\^/, "")] : t.kind === "phrase" ? t.text.split(goSpaces).filter(Boolean) : [];
+    if (t.prefix && ws.length) ws[ws.length - 1] += "*"; // a phrase's *: its last word's
     for (const w of ws) {
       if (w === "" || SEARCH.operators.includes(w)) continue;
       terms++;
@@ -90,21 +91,31 @@ export function parseSearch(q, raw) {
     const op = t.kind === "word" && t.text.replace(/\*+$/, "");
     return op && op !== t.text && op !== "NEAR" && SEARCH.operators.includes(op) ? [{ kind: op }, { kind: "*" }] : [t];
   });
-  let i = 0;
+  let i = 0, unsupported = null;
   const bad = () => new APIError(400, format(SEARCH.messages.syntax, raw), "q");
+  // A "phrase" of one word is that word (a * after its quote makes it a
+  // prefix); of several, the site cannot answer without word positions,
+  // which it says once the search has parsed (a search that is no search
+  // gets the server's message first).
+  // A word or phrase with no word of the index's in it ("-") is no node
+  // (null), which FTS5 leaves out of what holds it: X AND "-" is X.
   const word = (t) => {
-    let text = t.text;
+    let leaf;
     if (t.kind === "phrase") {
-      const ws = text.split(goSpaces).filter(Boolean);
-      if (ws.length !== 1) {
-        throw new APIError(400, "a published site finds words, not \"phrases\": leave out the quotes, or search the live archive", "q");
-      }
-      text = ws[0];
+      const ws = t.text.split(goSpaces).filter(Boolean);
+      if (ws.length > 1) unsupported ??= PHRASES;
+      leaf = { word: ws.join(" "), prefix: t.prefix };
+    } else {
+      const prefix = t.text.endsWith("*");
+      leaf = { word: prefix ? t.text.slice(0, -1) : t.text, prefix };
     }
-    if (/^\^|:/.test(text)) throw new APIError(400, "a published site searches the caption's words: leave out ^ and column names", "q");
-    const prefix = text.endsWith("*");
-    return { word: prefix ? text.slice(0, -1) : text, prefix };
+    // Several words of the index in one ("Douma's", a_b) are a phrase to
+    // FTS5 too: their words side by side.
+    const n = words(leaf.word).length;
+    if (n > 1) unsupported ??= PHRASES;
+    return n ? leaf : null;
   };
+  const node = (op, a, b) => (a === null ? b : b === null ? a : { op, a, b });
   const isWord = (t) => t && (t.kind === "word" || t.kind === "phrase");
   const atom = () => {
     const t = toks[i];
@@ -117,29 +128,44 @@ export function parseSearch(q, raw) {
     if (t?.kind === "NEAR") throw new APIError(400, "a published site does not search with NEAR: search the live archive", "q");
     if (!isWord(t)) throw bad();
     let e = word(toks[i++]);
-    while (isWord(toks[i])) e = { op: "AND", a: e, b: word(toks[i++]) };
+    while (isWord(toks[i])) e = node("AND", e, word(toks[i++]));
     return e;
   };
   const not = () => {
     let e = atom();
-    while (toks[i]?.kind === "NOT") { i++; e = { op: "NOT", a: e, b: atom() }; }
+    while (toks[i]?.kind === "NOT") { i++; e = node("NOT", e, atom()); }
     return e;
   };
   const and = () => {
     let e = not();
-    while (toks[i]?.kind === "AND") { i++; e = { op: "AND", a: e, b: not() }; }
+    while (toks[i]?.kind === "AND") { i++; e = node("AND", e, not()); }
     return e;
   };
   const or = () => {
     let e = and();
-    while (toks[i]?.kind === "OR") { i++; e = { op: "OR", a: e, b: and() }; }
+    while (toks[i]?.kind === "OR") { i++; e = node("OR", e, and()); }
     return e;
   };
   const tree = or();
   if (i < toks.length) throw bad();
-  return tree;
+  if (unsupported) throw new APIError(400, unsupported, "q");
+  return tree ?? { word: "", prefix: false }; // no word at all: nothing found
 }
 
+
+// agencyKey is lexicon's: a name lowered, folded (FoldArabic), its words
+// (letters and 0–9-like digits) alone, one space between.
+export const agencyKey = (s) => foldArabic(s).split(/[^\p{L}\p{Nd}]+/u).filter(Boolean).join(" ");
+
+// searchAgency is the agency a search names (lexicon.AgencyOf over the
+// publish's table of its keys, keys), whose photos it finds whatever
+// their captions say, as the server's does; null for none.
+export function searchAgency(raw, keys) {
+  const name = goTrim(raw).replace(/^[" ]+|[" ]+$/g, ""); // Go's strings.Trim(q, `" `)
+  return keys[agencyKey(name)] ?? null;
+}
+
+const PHRASES = "a published site finds words, not \"phrases\": leave out the quotes, or search the live archive";
 
 // evaluate is the set of photo numbers a search tree (parseSearch) finds
 // in the site's index: shard(w) is the piece of the index that files the

@@ -13,7 +13,7 @@
 // The read rules the server states as data (internal/http/web SiteRules)
 // and the rules ported from its code (siterules.js, search.js).
 import { rules, APIError, checkParams, intParam, laterLabel, parseFilter, utf8Length, windowOf, overlaps } from "./siterules.js";
-import { evaluate, searchTree, treeWords } from "./search.js";
+import { evaluate, searchAgency, searchTree, treeWords } from "./search.js";
 import { dateText, placeName, t } from "./i18n.js";
 import { PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
@@ -93,6 +93,7 @@ export class StaticAPI {
       const govByName = new Map(d.governorates.map((g) => [g[0], g[1]]));
       this.tables = { agencies: d.agencies, photographers: d.photographers, places: d.places, governorates: d.governorates, agreements: d.agreements };
       this.aliases = new Map(Object.entries(d.aliases || {})); // a place's other ids
+      this.agencyKeys = d.agency_keys || {}; // the sources' names (search.js searchAgency)
       this.govCode = (name) => govByName.get(name) || name;
       this.byID = new Map();
       this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence, seq, verified], k) => {
@@ -169,6 +170,8 @@ export class StaticAPI {
     const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
     const verified = ["1", "true"].includes((q.get("verified") || "").trim());
     const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
+    // A search that names a source finds its photos too, as the server's.
+    const agency = found && searchAgency(q.get("q"), (await this.photos(), this.agencyKeys));
     return (p) => {
       if ((from !== null || to !== null) && !overlaps(p.from, p.to, from, to)) return false;
       if (box && (p.lon === null || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3])) return false;
@@ -180,7 +183,7 @@ export class StaticAPI {
       if (sets.place && !sets.place.has(p.place)) return false;
       if (sets.governorate && !sets.governorate.has(p.gov) && !sets.governorate.has(this.govCode(p.gov))) return false;
       if (sets.agreement && !sets.agreement.has(p.agreement)) return false;
-      if (found && !found.has(p.k)) return false;
+      if (found && !found.has(p.k) && !(agency && p.agency === agency)) return false;
       return true;
     };
   }

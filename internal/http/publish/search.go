@@ -94,3 +94,17 @@ func searchFold(text string) string {
 	}
 	return lexicon.FoldArabic(b.String())
 }
+
+// agencyKeys are the keys (lexicon.AgencyKey) that name the agencies ids
+// holds, with their IDs: a search that names a source finds its photos
+// whatever their captions say, as the server's does (store's where), and
+// the page looks the search up here (search.js searchAgency).
+func agencyKeys(ids map[string]bool) map[string]string {
+	out := map[string]string{}
+	for k, id := range lexicon.AgencyKeys() {
+		if ids[id] {
+			out[k] = id
+		}
+	}
+	return out
+}

@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -80,12 +81,11 @@ func siteVectors(t *testing.T) []byte {
 	section("filters", filterVectors(rng, dates))
 	section("windows", windowVectors(rng))
 	section("folds", foldVectors(rng))
-	corpus, shards, cases := searchVectors(t, rng)
-	c, _ := json.Marshal(corpus)
-	fmt.Fprintf(&b, ",\n\"corpus\":%s", c)
-	s, _ := json.Marshal(shards)
-	fmt.Fprintf(&b, ",\n\"shards\":%s", s)
+	site, cases := searchVectors(t, rng)
+	c, _ := json.Marshal(site)
+	fmt.Fprintf(&b, ",\n\"site\":%s", c)
 	section("searches", cases)
+	section("agency_keys", agencyKeyVectors(rng))
 	section("labels", labelVectors(t, rng))
 	b.WriteString("\n}\n")
 	return b.Bytes()
@@ -384,6 +384,14 @@ var searchCorpus = []string{
 	"A doctor treats a child in Douma's hospital.",
 	"Rubble of the mosque in Maarat al-Numan.",
 	"Displaced families near Atmeh camp, Idlib governorate.",
+	"Smoke over Saraqib, 2016. (Photo by Omar Haj Kadour/AFP)",
+	"Children in Raqqa. REUTERS/Rodi Said",
+	"دخان فوق معرة النعمان (أ ف ب)",
+	"رجال يبحثون عن ناجين في حلب. تصوير: عمر صنادیقي - رويترز",
+	"Rescuers search the rubble in Ariha. (Photo by Ahmad Abdo/Syrian Civil Defence)",
+	"Smoke over Saqba, 2017. (Photo: SMART News Agency)",
+	"دمار في أريحا (الدفاع المدني السوري)",
+	"Children wait for bread in Douma. (Ghouta Media Center)",
 }
 
 // searchVocabulary are the words the searches are made of: the corpus's
@@ -407,7 +415,8 @@ func searchVocabulary() []string {
 	}
 	for _, w := range []string{"smok", "child", "refuge", "damag", "aleppo", "ALEPPO", "Alepp", "Damascus", "tank", "nothing", "zebra",
 		"حلب", "حَلَب", "الرقه", "رقة", "ادلب", "إدلب", "اطفال", "وحلب", "بالرقة", "للرقة", "حلـب", "ريف", "دمشق", "٢٠١٦", "2016", "۲۰۱۶",
-		"١٢", "12", "３", "3", "2", "½", "2½", "²", "3²", "₂", "Ⅻ", "①", "a", "ab", "é", "Éa", "near", "or", "and", "not"} {
+		"١٢", "12", "３", "3", "2", "½", "2½", "²", "3²", "₂", "Ⅻ", "①", "a", "ab", "é", "Éa", "near", "or", "and", "not",
+		"AFP", "afp", "Agence France-Presse", "أ ف ب", "فرانس برس", "Reuters", "رويترز", "REUTERS", "الأناضول", "Anadolu", "SMART", "الدفاع"} {
 		add(w)
 	}
 	return out
@@ -423,7 +432,7 @@ func searchQuery(rng *rand.Rand, vocab []string) string {
 			parts = append(parts, pick(rng, searchOps))
 		}
 		w := pick(rng, vocab)
-		switch rng.IntN(12) {
+		switch rng.IntN(14) {
 		case 0, 1:
 			r := []rune(w)
 			w = string(r[:1+rng.IntN(len(r))]) + "*"
@@ -439,6 +448,10 @@ func searchQuery(rng *rand.Rand, vocab []string) string {
 			w += ")"
 		case 7:
 			w = "(" + w + ")"
+		case 8:
+			w = `"` + w + `"*`
+		case 9:
+			w = `"` + w + `*"`
 		}
 		parts = append(parts, w)
 	}
@@ -451,7 +464,7 @@ func searchQuery(rng *rand.Rand, vocab []string) string {
 // returns the corpus, the site's index of it (publish's searchIndex, the
 // corpus's numbers as the photos' numbers) and [q, [parameter, message]
 // or null, the numbers of the captions found].
-func searchVectors(t *testing.T, rng *rand.Rand) ([]string, map[string]json.RawMessage, [][]any) {
+func searchVectors(t *testing.T, rng *rand.Rand) (searchSite, [][]any) {
 	ctx := context.Background()
 	db, number := corpusStore(t, searchCorpus)
 	// The same captions without their Arabic marks: FTS5's tokenizer
@@ -467,6 +480,16 @@ func searchVectors(t *testing.T, rng *rand.Rand) ([]string, map[string]json.RawM
 		}, c)
 	}
 	bare, bareNumber := corpusStore(t, unmarked)
+	agencies := make([]string, len(searchCorpus))
+	all, err := db.Photos(ctx, photo.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, p := range all {
+		agencies[number[p.ID]] = p.Agency
+		ids[p.Agency] = true
+	}
 	x := newSearchIndex()
 	for k, c := range searchCorpus {
 		x.add(int32(k), c)
@@ -478,7 +501,11 @@ func searchVectors(t *testing.T, rng *rand.Rand) ([]string, map[string]json.RawM
 
 	vocab := searchVocabulary()
 	queries := []string{"2½", "2", "½", "3²", "²", "١٢", "۲۰۱۶", "2016", "smoke", " smoke ", "(smoke", "smoke OR", "NOT smoke",
-		"a*", "ab*", "2½*", "½*", "children OR smoke", "(children OR smoke) Aleppo", "smoke NOT Aleppo", "حَلَب", "وحلب"}
+		"a*", "ab*", "2½*", "½*", "children OR smoke", "(children OR smoke) Aleppo", "smoke NOT Aleppo", "حَلَب", "وحلب",
+		// A source named in either script: its photos, whatever their captions say.
+		"Agence France-Presse", "أ ف ب", " \"AFP\" ", "فرانس برس", "Reuters", "رويترز", "وكالة رويترز", "AFP OR smoke", "Agence France-Presse*",
+		"Syrian Civil Defence", "الدفاع المدني السوري", "White Helmets", "syrian civil defense", "وكالة سمارت للأنباء", "SMART", "smart news",
+		"مركز الغوطة الإعلامي", "Ghouta Media Centre", "(Ghouta Media Center)", "\"Ghouta Media Center\""}
 	for _, r := range numberRunes() {
 		queries = append(queries, "2"+string(r), string(r)+"3", "x"+string(r)+"*")
 	}
@@ -509,7 +536,17 @@ func searchVectors(t *testing.T, rng *rand.Rand) ([]string, map[string]json.RawM
 		}
 		out = append(out, v)
 	}
-	return searchCorpus, shards, out
+	return searchSite{Corpus: searchCorpus, Agencies: agencies, AgencyKeys: agencyKeys(ids), Shards: shards}, out
+}
+
+// searchSite is what the site knows of the corpus: its captions, each
+// one's agency, the keys that name those agencies (agencyKeys) and the
+// index's pieces.
+type searchSite struct {
+	Corpus     []string                   `json:"corpus"`
+	Agencies   []string                   `json:"agencies"`
+	AgencyKeys map[string]string          `json:"agency_keys"`
+	Shards     map[string]json.RawMessage `json:"shards"`
 }
 
 // corpusStore is a store of the captions, and each photo's number: its
@@ -574,6 +611,33 @@ func labelVectors(t *testing.T, rng *rand.Rand) [][]any {
 			t.Fatal(err)
 		}
 		out = append(out, append(labels, largest))
+	}
+	return out
+}
+
+// agencyKeyVectors: [name, lexicon.AgencyKey(name)] for every name and
+// spelling of the table's agencies, in other cases and spacing, and
+// random strings of their letters.
+func agencyKeyVectors(rng *rand.Rand) [][]any {
+	var names []string
+	for k := range lexicon.AgencyKeys() {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, a := range lexicon.Agencies() {
+		names = append(names, a.ID, a.English, a.Arabic, strings.ToUpper(a.English), " "+a.Arabic+"،", strings.ReplaceAll(a.English, " ", "-"))
+	}
+	letters := []rune("AFPafpReutrsأإفبرويترزالأناضولـَ٢2 -.()/·ΣİıÉé")
+	for range 400 {
+		var b strings.Builder
+		for range 1 + rng.IntN(10) {
+			b.WriteRune(pick(rng, letters))
+		}
+		names = append(names, b.String())
+	}
+	var out [][]any
+	for _, n := range names {
+		out = append(out, []any{n, lexicon.AgencyKey(n)})
 	}
 	return out
 }

@@ -286,6 +286,16 @@ func (w *writers) finish(p *publisher) error {
 	}
 	b.WriteString(`"aliases":`)
 	b.Write(al)
+	ids := map[string]bool{}
+	for _, v := range w.agencies.values {
+		ids[v[0]] = true
+	}
+	keys, err := json.Marshal(agencyKeys(ids))
+	if err != nil {
+		return err
+	}
+	b.WriteString(`,"agency_keys":`)
+	b.Write(keys)
 	b.WriteString(",\"points\":[\n")
 	b.Write(w.points.Bytes())
 	b.WriteString("\n]}\n")
