@@ -19,3 +19,7 @@ export function foldArabic(s) {
 // lower is unicode.ToLower of one letter: JavaScript's but for İ, whose
 // lower case there is i and a combining dot.
 const lower = (c) => (c === "İ" ? "i" : c.toLowerCase());
+
+// agencyKey is lexicon's: a name lowered, folded (FoldArabic), its words
+// (letters and 0–9-like digits) alone, one space between.
+export const agencyKey = (s) => foldArabic(s).split(/[^\p{L}\p{Nd}]+/u).filter(Boolean).join(" ");

@@ -5,7 +5,9 @@
 // (assets/test/vectors.test.mjs).
 
 import { rules, format, APIError, utf8Length, goSpaces, goTrim } from "./siterules.js";
-import { fold, foldArabic } from "./fold.js";
+import { agencyKey, fold } from "./fold.js";
+
+export { agencyKey };
 
 // The full-text search, as the server reads it (store's ftsQuery,
 // CheckSearch and FTS5's grammar): words, OR, AND, NOT, brackets and
@@ -152,10 +154,6 @@ export function parseSearch(q, raw) {
   return tree ?? { word: "", prefix: false }; // no word at all: nothing found
 }
 
-
-// agencyKey is lexicon's: a name lowered, folded (FoldArabic), its words
-// (letters and 0–9-like digits) alone, one space between.
-export const agencyKey = (s) => foldArabic(s).split(/[^\p{L}\p{Nd}]+/u).filter(Boolean).join(" ");
 
 // searchAgency is the agency a search names (lexicon.AgencyOf over the
 // publish's table of its keys, keys), whose photos it finds whatever

@@ -8,6 +8,7 @@
 // this module as it is.
 
 import rules from "./rules.json" with { type: "json" };
+import { agencyKey } from "./fold.js";
 
 export { rules };
 
@@ -115,10 +116,12 @@ export function goFloat(v) {
 }
 
 // parseFilter is web.ParseFilter, in its order and with its messages: it
-// throws an APIError for a bad filter, and returns the window's days
-// (from and to as photo.ParseDate's [first, last], or null) and the box
-// ([minLon, minLat, maxLon, maxLat], or null).
-export function parseFilter(q) {
+// throws an APIError for a bad filter, and returns the filter: the
+// window's days (from and to as parseDate gives them, or null), the box
+// ([minLon, minLat, maxLon, maxLat], or null), each facet's values (a
+// source's by its ID: agencyKeys are the publish's), the least
+// confidence, unplaced and verified.
+export function parseFilter(q, agencyKeys = {}) {
   for (const name of rules.once_filters) {
     const all = q.getAll(name);
     if (all.length > 1) throw new APIError(400, format(rules.messages.once, all.length, all.join(", ")), name);
@@ -143,7 +146,11 @@ export function parseFilter(q) {
     if (n[0] > n[2] || n[1] > n[3]) throw bad("bbox", "bbox_order", box);
     bbox = n;
   }
-  for (const v of q.getAll("agreement").map(goTrim).filter(Boolean)) {
+  // Any name of a source known in both scripts is its ID (lexicon.AgencyID
+  // over the publish's keys).
+  const agencies = multiParam(q, "agency").map((a) => agencyKeys[agencyKey(a)] ?? a);
+  const agreements = multiParam(q, "agreement");
+  for (const v of agreements) {
     if (!["agrees", "near", "disagrees"].includes(v)) throw bad("agreement", "agreement", v);
   }
   const reuse = goTrim(q.get("reuse") || "");
@@ -156,14 +163,26 @@ export function parseFilter(q) {
   if (conf && !(goFloat(conf) >= 0 && goFloat(conf) <= 1)) throw bad("min_confidence", "min_confidence", conf);
   const event = goTrim(q.get("event") || "");
   if (event && event !== "any" && !/^[^: \t\r\n]+:[^ \t\r\n]+$/.test(event)) throw bad("event", "event", event);
-  return { from: days.from || null, to: days.to || null, bbox };
+  return { from: days.from || null, to: days.to || null, bbox, agencies, photographers: multiParam(q, "photographer"),
+    places: multiParam(q, "place"), governorates: multiParam(q, "governorate"), agreements,
+    minConfidence: conf ? goFloat(conf) : 0, unplaced: unplaced === "1" || unplaced === "true", verified: verified === "1" || verified === "true" };
+}
+
+// multiParam is web.MultiParam: a parameter's values trimmed, without
+// blanks or repeats, at most rules.max_values.
+export function multiParam(q, name) {
+  const out = [];
+  for (const v of q.getAll(name).map(goTrim)) {
+    if (v !== "" && !out.includes(v) && out.length < rules.max_values) out.push(v);
+  }
+  return out;
 }
 
 // checkFilter is parseFilter, then what a published site cannot answer
 // refused with a message that says so, never answered as if the filter
 // were not there.
 export function checkFilter(q) {
-  const f = parseFilter(q);
+  const f = parseFilter(q); // its values aside, only whether it parses
   const reuse = goTrim(q.get("reuse") || ""), event = goTrim(q.get("event") || "");
   if (reuse) throw new APIError(400, "a published site does not filter by reuse: ask the live archive", "reuse");
   if (event) throw new APIError(400, "a published site does not filter by linked event: ask the live archive, or open the event's page", "event");

@@ -158,17 +158,16 @@ export class StaticAPI {
   // matcher is the filters of a query as a test of a photo, without
   // the facet named in except (a facet's counts ignore its own choice).
   async matcher(q, except) {
-    const { from, to } = windowOfQuery(q);
-    // (Checked by checkFilter before any answer.)
-    const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
+    // The filter as the server reads it (checked by checkFilter before
+    // any answer): a source by any of its names.
+    const f = parseFilter(q, q.getAll("agency").length ? (await this.photos(), this.agencyKeys) : {});
+    const { from, to } = windowOf(f), box = f.bbox;
     const sets = {};
-    if (q.getAll("place").length) await this.photos(); // the places' other ids
-    for (const k of MULTI) {
-      if (k !== except && q.getAll(k).length) sets[k] = new Set(q.getAll(k).map((v) => (k === "place" ? this.aliases.get(v.trim()) || v.trim() : v.trim())));
-    }
-    const minConf = Number(q.get("min_confidence") || 0);
-    const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
-    const verified = ["1", "true"].includes((q.get("verified") || "").trim());
+    if (f.places.length) await this.photos(); // the places' other ids
+    const values = { agency: f.agencies, photographer: f.photographers, place: f.places.map((v) => this.aliases.get(v) || v),
+      governorate: f.governorates, agreement: f.agreements };
+    for (const k of MULTI) if (k !== except && values[k].length) sets[k] = new Set(values[k]);
+    const { minConfidence: minConf, unplaced, verified } = f;
     const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
     // A search that names a source finds its photos too, as the server's.
     const agency = found && searchAgency(q.get("q"), (await this.photos(), this.agencyKeys));

@@ -41,10 +41,11 @@ test("dates: parseDate is photo.ParseDate", () =>
 
 test("filters and boxes: parseFilter is web.ParseFilter", () =>
   check("filters", vectors.filters, ([q]) => refusal(() => {
-    const f = parseFilter(new URLSearchParams(q));
+    const f = parseFilter(new URLSearchParams(q), vectors.agency_table);
     const w = windowOf(f);
-    return [f.from, f.to, f.bbox, [w.from, w.to]];
-  }), ([, err, from, to, box, win]) => (err ? { error: err } : [from, to, box, win])));
+    const { agencies, photographers, places, governorates, agreements, minConfidence, unplaced, verified } = f;
+    return [f.from, f.to, f.bbox, [w.from, w.to], { agencies, agreements, governorates, minConfidence, photographers, places, unplaced, verified }]; // as Go orders a map's keys
+  }), ([, err, from, to, box, win, values]) => (err ? { error: err } : [from, to, box, win, values])));
 
 test("windows: overlaps is photo.Window's Admits", () =>
   check("windows", vectors.windows, ([q, first, last]) => {

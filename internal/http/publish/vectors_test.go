@@ -86,6 +86,8 @@ func siteVectors(t *testing.T) []byte {
 	fmt.Fprintf(&b, ",\n\"site\":%s", c)
 	section("searches", cases)
 	section("agency_keys", agencyKeyVectors(rng))
+	k, _ := json.Marshal(lexicon.AgencyKeys())
+	fmt.Fprintf(&b, ",\n\"agency_table\":%s", k)
 	section("labels", labelVectors(t, rng))
 	b.WriteString("\n}\n")
 	return b.Bytes()
@@ -182,9 +184,10 @@ func bboxText(rng *rand.Rand) string {
 }
 
 // filterVectors: [query, [parameter, message] or null, from, to, bbox,
-// window] with what web.ParseFilter gives: from and to as dateVectors
-// gives them, the box's four numbers, the window's first and last days
-// (photo.WindowOf; null where open).
+// window, values] with what web.ParseFilter gives: from and to as
+// dateVectors gives them, the box's four numbers, the window's first and
+// last days (photo.WindowOf; null where open), each facet's values (a
+// source's as its ID), the least confidence, unplaced and verified.
 func filterVectors(rng *rand.Rand, dates []string) [][]any {
 	var out [][]any
 	values := map[string][]string{
@@ -194,14 +197,24 @@ func filterVectors(rng *rand.Rand, dates []string) [][]any {
 		"verified":  {"1", "true", "0", "false", "", " 1", "True", "maybe"},
 		"event":     {"any", "ucdp-ged:270123", "acled:SYR1", "a:b c", "a:", ":x", "x:y:z", "ucdp-ged", " any ", "a :b", "a:\u00a0b", "ANY"},
 		"q":         {"smoke", "", "a*"},
+		"agency": {"AFP", " AFP ", "Reuters", "", "White Helmets", "الدفاع المدني", "الخوذ البيضاء", "syrian civil defense", "SMART",
+			"وكالة سمارت للأنباء", "Syrian Civil Defence", "\u0085SMART\ufeff", "smart-news"},
+		"photographer": {"Rodi Said", " Rodi Said", "", "Bassam Khabieh", "\u00a0Omar\u0085"},
+		"place":        {"ocha:C1007", "gn:170063", " ocha:C1007 ", "", "\ufeffocha:C2320"},
+		"governorate":  {"SY02", "Aleppo", " Idlib", "", "SY02\u3000"},
 	}
 	for range 3000 {
 		q := url.Values{}
-		for _, name := range []string{"from", "to", "bbox", "min_confidence", "agreement", "reuse", "unplaced", "verified", "event", "q"} {
+		for _, name := range []string{"from", "to", "bbox", "min_confidence", "agreement", "reuse", "unplaced", "verified", "event", "q",
+			"agency", "photographer", "place", "governorate"} {
 			if rng.IntN(3) != 0 {
 				continue
 			}
-			for range 1 + rng.IntN(4)/3 { // now and then twice
+			n := 1 + rng.IntN(4)/3 // now and then twice
+			if rng.IntN(200) == 0 {
+				n = 110 // past web's most values
+			}
+			for range n {
 				switch name {
 				case "from", "to":
 					q.Add(name, pick(rng, dates))
@@ -224,7 +237,10 @@ func filterVectors(rng *rand.Rand, dates []string) [][]any {
 		if f.BBox != nil {
 			box = []float64{f.BBox.Min[0], f.BBox.Min[1], f.BBox.Max[0], f.BBox.Max[1]}
 		}
-		out = append(out, []any{enc, nil, spanOf(f.From), spanOf(f.To), box, windowOf(f)})
+		out = append(out, []any{enc, nil, spanOf(f.From), spanOf(f.To), box, windowOf(f), map[string]any{
+			"agencies": nonNil(f.Agencies), "photographers": nonNil(f.Photographers), "places": nonNil(f.PlaceIDs),
+			"governorates": nonNil(f.Governorates), "agreements": nonNil(f.Agreements), "minConfidence": f.MinConfidence,
+			"unplaced": f.Unplaced, "verified": f.Verified}})
 	}
 	return out
 }

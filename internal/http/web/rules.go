@@ -42,11 +42,12 @@ func SiteRules() []byte {
 		Search           store.SearchRules    `json:"search"`
 		Fold             gazetteer.FoldTables `json:"fold"`
 		ClusterPixels    int                  `json:"cluster_pixels"`
+		MaxValues        int                  `json:"max_values"`
 		MaxLabels        int                  `json:"max_labels"`
 	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, apiParamRules(),
 		map[string]string{"int": IntMessage, "enum": EnumMessage, "once": OnceMessage, "zoom_required": ZoomRequiredMessage,
 			"place_name": fmt.Sprintf(PlaceNameMessage, MaxPlaceName)}, FilterMessages, MaxPlaceName, OnceFilterParams,
-		store.SearchRulesOf(), gazetteer.Tables(), ClusterPixels, MaxLabels}, "", "  ")
+		store.SearchRulesOf(), gazetteer.Tables(), ClusterPixels, maxValues, MaxLabels}, "", "  ")
 	if err != nil {
 		panic(err) // a literal of strings and numbers
 	}
