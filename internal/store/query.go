@@ -37,11 +37,7 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
 	if q := ftsQuery(f.Query); q != "" {
-		cond, a := "rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", []any{q}
-		if folded, ok := arabicQuery(q); ok {
-			// Arabic words: as written, or folded and without particles.
-			cond, a = "(rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?) OR rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?))", []any{q, folded}
-		}
+		cond, a := searchSQL(q)
 		// A source's name in either script: its photos, whatever script
 		// their captions are in (lexicon.Agencies).
 		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {

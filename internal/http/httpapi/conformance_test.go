@@ -74,6 +74,8 @@ func conformanceQueries() []string {
 		// prefix, an Arabic word with OR.
 		"q=children%20OR%20smoke", "q=smoke%20NOT%20Aleppo", "q=children%20AND%20Aleppo", "q=(children%20OR%20smoke)%20Aleppo",
 		"q=refugee*%20OR%20damaged%20NOT%20smoke", "q=%D8%AD%D9%84%D8%A8%20OR%20%D8%AF%D9%88%D9%85%D8%A7", "q=Aleppo,%20Syria",
+		// A number of another kind, and in Arabic-Indic digits (issue 67, 5).
+		"q=2%C2%BD", "q=%D9%A2%D9%A0%D9%A1%D9%A6",
 	}
 	var out []string
 	for _, f := range filters {

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/ogcapi"
+	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -76,7 +78,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	p := &publisher{a: a, o: o, s: s, manifest: manifest{Days: map[string]string{}}}
+	p := &publisher{a: a, o: o, s: s, manifest: manifest{Days: map[string]string{}, TileZoom: ogcapi.SingleZoom}}
 	if err := p.run(ctx); err != nil {
 		s.removeTemps() // what this publish had half written (a killed one's go at the next)
 		return Report{}, err
@@ -145,6 +147,9 @@ type manifest struct {
 	Labels  map[string]string `json:"labels"`
 	Basemap string            `json:"basemap"`
 	Tiles   string            `json:"tiles"`
+	// TileZoom is the deepest zoom of Tiles (ogcapi.SingleZoom): single
+	// photos there, clusters with their months' counts above it.
+	TileZoom int `json:"tile_zoom"`
 	// Events are the UCDP GED events for the map's events layer
 	// (web.EventPointsJSON); "" when the archive holds none.
 	Events string `json:"events,omitempty"`
@@ -254,7 +259,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 	type value struct {
 		Value   string `json:"value"`
 		Label   string `json:"label"`
-		LabelAr string `json:"label_ar,omitempty"` // a source's Arabic name (lexicon.Agencies)
+		LabelAr string `json:"label_ar,omitempty"` // the server's (pagemodel.FacetLabelAr)
 		Count   int    `json:"count"`
 	}
 	f := p.selection()
@@ -274,10 +279,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		for _, facet := range photo.AllFacets {
 			vals := []value{}
 			for _, c := range *fc.Of(facet) {
-				v := value{Value: c.Value, Label: c.Label, Count: c.Count}
-				if facet == photo.FacetAgency {
-					v.LabelAr = agencyAr(c.Value)
-				}
+				v := value{Value: c.Value, Label: c.Label, LabelAr: pagemodel.FacetLabelAr(p.a.Gazetteer(), facet, c.Value), Count: c.Count}
 				vals = append(vals, v)
 			}
 			out[web.FacetKeys[facet]] = vals
