@@ -30,16 +30,6 @@ const (
 	searchSyntaxMessage   = "“%s” is not a valid full-text search: use words, \"phrases\" in pairs of quotes, OR, NOT, prefix*"
 )
 
-// SearchRules are the limits and messages of a full-text search, as data
-// for a published site's script (web.SiteRules).
-type SearchRules struct {
-	MaxBytes       int               `json:"max_bytes"`
-	MaxTerms       int               `json:"max_terms"`
-	MaxPrefixTerms int               `json:"max_prefix_terms"`
-	MinPrefixRunes int               `json:"min_prefix_runes"`
-	Messages       map[string]string `json:"messages"`
-}
-
 // SearchRulesOf returns the search's rules.
 func SearchRulesOf() SearchRules {
 	return SearchRules{MaxBytes: maxSearchBytes, MaxTerms: maxSearchTerms, MaxPrefixTerms: maxPrefixTerms, MinPrefixRunes: minPrefixRunes,

@@ -39,7 +39,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Limits bound an upload: each file, and all files of one request. A
@@ -69,7 +68,7 @@ type Job struct {
 	State string `json:"state"`
 	Files []File `json:"files"`
 	// Summary adds up the files' imports once done.
-	Summary *store.Summary `json:"summary,omitempty"`
+	Summary *photo.ImportSummary `json:"summary,omitempty"`
 	// NewPhotos counts the photos this upload added; Photos are those
 	// its files gave, added or not (the first maxListed), for the review.
 	NewPhotos int        `json:"new_photos"`
@@ -89,13 +88,13 @@ const maxListed = 500
 // how its import went — its counts, or the error `import` gives for it
 // (file and line), or the reason an image was skipped.
 type File struct {
-	Name   string         `json:"name"`
-	Size   int64          `json:"size"`
-	SHA256 string         `json:"sha256"`
-	Kind   string         `json:"kind"` // captions or image
-	State  string         `json:"state"`
-	Result *store.Summary `json:"result,omitempty"`
-	Error  string         `json:"error,omitempty"`
+	Name   string               `json:"name"`
+	Size   int64                `json:"size"`
+	SHA256 string               `json:"sha256"`
+	Kind   string               `json:"kind"` // captions or image
+	State  string               `json:"state"`
+	Result *photo.ImportSummary `json:"result,omitempty"`
+	Error  string               `json:"error,omitempty"`
 	path   string
 }
 
@@ -377,9 +376,9 @@ func (im *Imports) work(ctx context.Context) {
 // image's original is kept by the import, as `import` keeps it).
 func (im *Imports) run(ctx context.Context, job *Job) {
 	im.set(job, func() { job.State = "running" })
-	ctx = store.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
+	ctx = photo.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
 	var images []int
-	var sum store.Summary
+	var sum photo.ImportSummary
 	var before []string // the files the same bytes were imported from
 	for i := range job.Files {
 		f := &job.Files[i]
@@ -390,7 +389,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		// The same bytes imported before, under any name, change nothing.
 		if files, n := im.importedBefore(ctx, f); n > 0 {
 			before = append(before, files...)
-			im.set(job, func() { f.State, f.Result = "done", &store.Summary{Unchanged: n} })
+			im.set(job, func() { f.State, f.Result = "done", &photo.ImportSummary{Unchanged: n} })
 			sum.Unchanged += n
 			continue
 		}
@@ -424,7 +423,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 				f := &job.Files[i]
 				switch {
 				case err != nil:
-					finish(f, store.Summary{}, err, filepath.Dir(f.path))
+					finish(f, photo.ImportSummary{}, err, filepath.Dir(f.path))
 				case skipped[f.Name] != "":
 					f.State, f.Error = "refused", f.Name+": "+skipped[f.Name]
 				default:
@@ -440,7 +439,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 			paths = append(paths, abs)
 		}
 	}
-	photos, err := im.archive.Store().PhotosOfFiles(ctx, paths, maxListed)
+	photos, err := im.archive.PhotosOfFiles(ctx, paths, maxListed)
 	if err != nil {
 		im.log.Warn("uploads: listing an upload's photos", "job", job.ID, "err", err)
 	}
@@ -460,7 +459,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 func (im *Imports) held(ctx context.Context, job *Job, images []int) (rest []int, paths []string) {
 	for _, i := range images {
 		f := &job.Files[i]
-		path, _, err := im.archive.Store().FileOf(ctx, f.SHA256)
+		path, _, err := im.archive.FileOf(ctx, f.SHA256)
 		if err == nil && im.archive.Originals != nil {
 			var rc io.ReadCloser
 			if rc, err = im.archive.Originals.Open(ctx, f.SHA256); err == nil {
@@ -485,7 +484,7 @@ func (im *Imports) importedBefore(ctx context.Context, f *File) ([]string, int) 
 	if err != nil {
 		return nil, 0
 	}
-	files, err := im.archive.Store().ImportedUnder(ctx, dir)
+	files, err := im.archive.ImportedUnder(ctx, dir)
 	if err != nil {
 		im.log.Warn("uploads: looking for an earlier import of the same bytes", "file", f.Name, "err", err)
 		return nil, 0
@@ -509,7 +508,7 @@ func (im *Imports) failed(job *Job, what string, err error) error {
 
 // finish writes a caption file's outcome: its counts, or its error as
 // `import` words it, the upload's folder left out of the file's name.
-func finish(f *File, sum store.Summary, err error, dir string) {
+func finish(f *File, sum photo.ImportSummary, err error, dir string) {
 	if err != nil {
 		f.State, f.Error = "refused", strings.ReplaceAll(photo.ErrorMessage(err), dir+string(filepath.Separator), "")
 		return

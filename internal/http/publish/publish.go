@@ -17,10 +17,10 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 )
 
@@ -84,7 +84,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	// The custody chain's head as published: a copy kept away from the
 	// archive (syriamap verify --since reads it), so the chain cannot be
 	// shortened unseen.
-	head, err := a.Store().Head(ctx)
+	head, err := a.Head(ctx)
 	if err != nil {
 		return Report{}, err
 	}
@@ -171,7 +171,7 @@ func (p *publisher) run(ctx context.Context) error {
 		return err
 	}
 	defer w.abort()
-	err = p.a.Store().EachFeature(ctx, f, func(ft *photo.Feature) error {
+	err = p.a.EachFeature(ctx, f, func(ft *photo.Feature) error {
 		if !ft.Located && !p.o.IncludeUnplaced {
 			return nil
 		}
@@ -211,12 +211,12 @@ func photoURL(ft *photo.Feature) string {
 // selection holds.
 func (p *publisher) readStories(ctx context.Context) error {
 	p.storyPhotos = map[string]bool{}
-	list, err := p.a.Store().Stories(ctx, false)
+	list, err := p.a.Stories(ctx, false)
 	if err != nil {
 		return err
 	}
 	for _, it := range list {
-		st, err := p.a.Store().Story(ctx, it.Slug)
+		st, err := p.a.Story(ctx, it.Slug)
 		if err == nil {
 			st, err = p.a.PublicStory(ctx, st)
 		}
@@ -266,7 +266,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		return out
 	}
 	facets := func(f photo.Filter) (map[string][]value, error) {
-		fc, err := p.a.Store().Facets(ctx, f, 100_000)
+		fc, err := p.a.Facets(ctx, f, 100_000)
 		if err != nil {
 			return nil, err
 		}
@@ -284,7 +284,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		}
 		return out, nil
 	}
-	months, err := p.a.Store().Histogram(ctx, f)
+	months, err := p.a.Histogram(ctx, f)
 	if err != nil {
 		return fmt.Errorf("publish: counting months: %w", err)
 	}
@@ -311,7 +311,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 	for _, y := range years {
 		yf := f
 		yf.From, yf.To = photo.Date{Year: y, Precision: "year"}, photo.Date{Year: y, Precision: "year"}
-		days, err := p.a.Store().DayHistogram(ctx, yf)
+		days, err := p.a.DayHistogram(ctx, yf)
 		if err != nil {
 			return fmt.Errorf("publish: counting the days of %d: %w", y, err)
 		}
@@ -357,7 +357,7 @@ func (p *publisher) selection() photo.Filter {
 // which a site does not have. An event's photos are those the archive's
 // readers see linked to it, whatever this selection holds.
 func (p *publisher) events(ctx context.Context) error {
-	rows, _, err := p.a.Events(ctx, store.EventQuery{})
+	rows, _, err := p.a.Events(ctx, conflict.EventQuery{})
 	if err != nil || len(rows) == 0 {
 		return err
 	}
