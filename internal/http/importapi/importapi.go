@@ -282,8 +282,11 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 	defer out.Close()
 	limit := min(im.limits.FileBytes, room)
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(part, limit+1))
+	in := &readErrors{r: part}
+	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(in, limit+1))
 	switch {
+	case in.err != nil: // the client's body broke off, or is not multipart
+		return File{}, photo.Errorf(photo.EInvalid, "reading the upload: %s: %v", name, in.err)
 	case err != nil:
 		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
 	case n > limit && limit == im.limits.FileBytes:
@@ -302,6 +305,21 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 		return File{}, err
 	}
 	return File{Name: name, Size: n, SHA256: sum, Kind: kind, State: "queued", path: kept}, nil
+}
+
+// readErrors keeps the error its reader gave, io.EOF aside: what went
+// wrong reading a request's body is the client's, not the server's disk.
+type readErrors struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErrors) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
 }
 
 // keep moves an uploaded file to files/SHA-256/name, or, when a queued
