@@ -16,8 +16,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -66,10 +66,30 @@ type Report struct {
 // photo's card reads one chunk of about 100 KB compressed.
 const chunkPhotos = 500
 
+// Archive is what a publish reads of the archive (*archive.Archive), as
+// the public: the photos a filter selects and their counts, the stories
+// and their photos, the events and how they are cited, the places, and
+// the custody chain's head.
+type Archive interface {
+	EachFeature(ctx context.Context, flt photo.Filter, fn func(f *photo.Feature) error) error
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
+	Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error)
+	Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
+	DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
+	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
+	Story(ctx context.Context, slug string) (story.Story, error)
+	// PublicStory is st as the public may read it (see archive).
+	PublicStory(ctx context.Context, st story.Story) (story.Story, error)
+	Events(ctx context.Context, q conflict.EventQuery) ([]conflict.EventRow, int, error)
+	EventsCitation(ctx context.Context) (string, error)
+	Gazetteer() *gazetteer.Gazetteer
+	Head(ctx context.Context) (photo.Checkpoint, error)
+}
+
 // Publish writes the site into dir. A folder published before is
 // updated in place: unchanged files are left as they are, files no longer
 // part of the site are removed.
-func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Report, error) {
+func Publish(ctx context.Context, a Archive, dir string, o Options) (Report, error) {
 	ctx = photo.WithViewer(ctx, photo.Public) // a published site is the public's, whoever publishes it
 	start := time.Now()
 	s, err := newSite(dir)
@@ -106,7 +126,7 @@ type publisher struct {
 	// ("" or "ar/").
 	loc i18n.Locale
 	dir string
-	a   *archive.Archive
+	a   Archive
 	o   Options
 	s   *site
 
