@@ -41,12 +41,6 @@ func (a *Archive) AddSignInCode(ctx context.Context, hash, user string, expires 
 	return a.db.AddSignInCode(ctx, hash, user, expires)
 }
 
-// AddUser adds an editor with a password hash; a name already taken, in
-// any case ("Rana" and "rana" are one editor), is an EConflict error.
-func (a *Archive) AddUser(ctx context.Context, name, hash string) error {
-	return a.db.AddUser(ctx, name, hash)
-}
-
 // Apply makes the change to each photo, in one transaction, and records an
 // event for each: who, when, what it was and what it became, and why. A
 // new place or a confirmation survives re-geocoding and re-imports, as
@@ -211,13 +205,6 @@ func (a *Archive) ImportedUnder(ctx context.Context, dir string) (map[string]int
 	return a.db.ImportedUnder(ctx, dir)
 }
 
-// Integrity runs SQLite's full integrity check, and FTS5's over the
-// caption index, and returns nil when both say ok. It reads every page and
-// index; QuickCheck is the cheaper check.
-func (a *Archive) Integrity(ctx context.Context) error {
-	return a.db.Integrity(ctx)
-}
-
 // Links calls fn for each record of the chain from from to to (by seq),
 // in order.
 func (a *Archive) Links(ctx context.Context, from, to int64, fn func(photo.CustodyLink) error) error {
@@ -294,12 +281,6 @@ func (a *Archive) ReadOnly() bool {
 // shows them.
 func (a *Archive) RecentEvents(ctx context.Context, limit int) ([]photo.Event, error) {
 	return a.db.RecentEvents(ctx, limit)
-}
-
-// RegeocodePhotos re-geocodes the photos ids (a place they were at was
-// removed, moved or brought back), as Regeocode does the whole archive.
-func (a *Archive) RegeocodePhotos(ctx context.Context, ids []string, geocode func(caption string) photo.Place) (changed, moved int, err error) {
-	return a.db.RegeocodePhotos(ctx, ids, geocode)
 }
 
 // RequestSecondLook asks a second look at photo id ("needs a second
@@ -400,21 +381,6 @@ func (a *Archive) SelectIDs(ctx context.Context, flt photo.Filter) ([]int64, err
 // expired.
 func (a *Archive) Session(ctx context.Context, hash string) (photo.Session, error) {
 	return a.db.Session(ctx, hash)
-}
-
-// SetCorrection records a person's decision about where photo id was taken
-// and shows the photo there: place describes the point (a gazetteer place,
-// or a bare point with an empty ID). It replaces an earlier correction.
-// The command line's corrections are by "command line" unless c names an
-// author.
-func (a *Archive) SetCorrection(ctx context.Context, id string, c photo.Correction, place photo.Place) error {
-	return a.db.SetCorrection(ctx, id, c, place)
-}
-
-// SetReuse records photos' reuse (a photo absent from reuses has none),
-// and each change as a custody record by actor, in one transaction.
-func (a *Archive) SetReuse(ctx context.Context, actor string, reuses map[string]photo.Reuse) (changed int, err error) {
-	return a.db.SetReuse(ctx, actor, reuses)
 }
 
 // SetTwoPerson turns two-person confirmation on or off, a custody record

@@ -304,12 +304,7 @@ func TestImageBombsAreRefused(t *testing.T) {
 		t.Errorf("skipped %+v, want the two JPEG bombs", res.Skipped)
 	}
 	// Written past the archive's import, straight into its file.
-	db, err := store.Open(context.Background(), a.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = db.ImportFile(context.Background(), "images", store.Records(recs), nil)
-	if db.Close(); err != nil {
+	if _, err := rawStore(t, a).ImportFile(context.Background(), "images", store.Records(recs), nil); err != nil {
 		t.Fatal(err)
 	}
 	ts, _ := serveArchive(t, a, Options{Media: media})

@@ -26,7 +26,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 const testPassword = "olive grove at dawn"
@@ -66,7 +65,7 @@ func addEditor(t testing.TB, a *archive.Archive) string {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := a.AddUser(ctx, "rana", hash); err != nil {
+	if err := a.AddEditor(ctx, "rana", hash); err != nil {
 		t.Fatal(err)
 	}
 	token := auth.NewSecret()
@@ -361,7 +360,7 @@ func TestSignInFloodIsRefused(t *testing.T) {
 func TestEditorNamesIgnoreCase(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	hash, _ := auth.HashPassword("another long password")
-	if err := e.a.AddUser(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
+	if err := e.a.AddEditor(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
 		t.Errorf("adding Rana beside rana: %v", err)
 	}
 	if user, _, err := e.a.PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
@@ -499,12 +498,7 @@ func (e *editorServer) splitKafranbel(t *testing.T) string {
 		t.Fatal("no Aleppo in the gazetteer")
 	}
 	// A geocoder of the test's own, run straight on the archive's file.
-	db, err := store.Open(ctx, e.a.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	_, _, err = db.Regeocode(ctx, func(caption string) photo.Place {
+	_, _, err := rawStore(t, e.a).Regeocode(ctx, func(caption string) photo.Place {
 		pl := e.a.Build(ingest.Record{Caption: caption}).Geocoded
 		if strings.HasPrefix(caption, "Children play in Kafranbel") {
 			pl.ID, pl.Name, pl.Kind = aleppo.ID, aleppo.Name, string(aleppo.Kind)

@@ -22,7 +22,7 @@ func tokenOf(t *testing.T, a *archive.Archive, name string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddUser(ctx, name, hash); err != nil {
+	if err := a.AddEditor(ctx, name, hash); err != nil {
 		t.Fatal(err)
 	}
 	token := auth.NewSecret()
