@@ -1,10 +1,14 @@
 package internal
 
 import (
+	"bufio"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -140,6 +144,79 @@ func TestLayersTable(t *testing.T) {
 			t.Errorf("mayImport(%s, %s) = %v, want %v", c.from, c.to, got, c.want)
 		}
 	}
+}
+
+// TestLayersMatchTheReadme holds the table to the README's picture of
+// the folders (the block that begins with cmd/syriamap/): every folder
+// it shows is placed by the table, and every package the table names is
+// shown, itself or a folder holding it.
+func TestLayersMatchTheReadme(t *testing.T) {
+	shown, err := readmeFolders("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) < 40 {
+		t.Fatalf("%d folders read from the README's picture: %v", len(shown), shown)
+	}
+	for _, f := range shown {
+		if layerOf(f) == "" {
+			t.Errorf("the README shows %s/, which no layer places", f)
+		}
+		if fi, err := os.Stat(filepath.Join("..", f)); err != nil || !fi.IsDir() {
+			t.Errorf("the README shows %s/, which is not a folder (%v)", f, err)
+		}
+	}
+	for _, l := range layers {
+		for _, p := range l.packages {
+			p = strings.TrimSuffix(p, "/...")
+			if !slices.ContainsFunc(shown, func(f string) bool { return f == p || strings.HasPrefix(p, f+"/") || strings.HasPrefix(f, p+"/") }) {
+				t.Errorf("layer %s names %s, which the README's picture does not show", l.name, p)
+			}
+		}
+	}
+}
+
+// folderLine is a line of the README's picture: its indent and folder.
+var folderLine = regexp.MustCompile(`^( *)([a-z0-9._-]+(?:/[a-z0-9._-]+)*)/(?:\s|$)`)
+
+// readmeFolders reads the picture of the folders in the README at path:
+// a folder at the line's start is a path from the module's root; one
+// indented by two spaces more than the folder above is inside it.
+func readmeFolders(readme string) ([]string, error) {
+	f, err := os.Open(readme)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var shown, outer []string // outer: the folders the next line may be inside, by depth
+	in := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case !in && strings.HasPrefix(line, "cmd/syriamap/ "):
+			in = true
+		case in && strings.HasPrefix(line, "```"):
+			return shown, sc.Err()
+		case !in:
+			continue
+		}
+		m := folderLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		depth := len(m[1]) / 2
+		if depth > len(outer) {
+			continue // a continuation line that happens to start with a word and a slash
+		}
+		dir := m[2]
+		if depth > 0 {
+			dir = path.Join(outer[depth-1], dir)
+		}
+		outer = append(outer[:depth], dir)
+		shown = append(shown, dir)
+	}
+	return shown, sc.Err()
 }
 
 // readImports reads the Go files under root (tests, testdata and hidden
