@@ -26,6 +26,10 @@ func (a *Archive) Verification(ctx context.Context, id string) (v map[string]any
 	return verification(look), true, nil
 }
 
+// OriginalsStore is where the archive keeps its originals (a.Originals);
+// nil when it keeps none.
+func (a *Archive) OriginalsStore() originals.Store { return a.Originals }
+
 // OpenOriginal opens the original of an imported file by its SHA-256:
 // originals.ErrNotFound when the archive keeps none of it, or keeps no
 // originals at all.

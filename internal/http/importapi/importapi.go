@@ -36,6 +36,7 @@ import (
 	tusd "github.com/tus/tusd/v2/pkg/handler"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -98,9 +99,25 @@ type File struct {
 	path   string
 }
 
+// Archive is what the uploads ask of the archive (*archive.Archive): the
+// imports of caption files and pictures, the photos and files they gave
+// before, and its originals.
+type Archive interface {
+	ImportFile(ctx context.Context, path, format string, progress archive.Progress) (archive.Result, error)
+	ImportImages(ctx context.Context, paths, include []string, progress func(done, total int)) (archive.ImageResult, error)
+	PhotosOfFiles(ctx context.Context, files []string, limit int) ([]photo.Photo, error)
+	FileOf(ctx context.Context, sha string) (string, photo.FileState, error)
+	ImportedUnder(ctx context.Context, dir string) (map[string]int, error)
+	// OpenOriginal opens a file's original by its SHA-256
+	// (originals.ErrNotFound when none is kept); OriginalsStore is where
+	// they are kept, nil when nowhere.
+	OpenOriginal(ctx context.Context, sha256 string) (io.ReadCloser, error)
+	OriginalsStore() originals.Store
+}
+
 // Imports keeps the jobs and runs them one after another.
 type Imports struct {
-	archive *archive.Archive
+	archive Archive
 	dir     string // where uploads are written while they wait
 	limits  Limits
 	log     *slog.Logger
@@ -127,7 +144,7 @@ type Imports struct {
 // resumable uploads never imported) is removed first, logged, and told
 // to its editor (Lost); then every hour the sweep removes the resumable
 // uploads untouched for a day (Sweep).
-func New(ctx context.Context, a *archive.Archive, dir string, limits Limits, log *slog.Logger) (*Imports, error) {
+func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Logger) (*Imports, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("uploads: %w", err)
 	}
@@ -478,13 +495,13 @@ func (im *Imports) held(ctx context.Context, job *Job, images []int) (rest []int
 	for _, i := range images {
 		f := &job.Files[i]
 		path, _, err := im.archive.FileOf(ctx, f.SHA256)
-		if err == nil && im.archive.Originals != nil {
+		if err == nil {
 			var rc io.ReadCloser
-			if rc, err = im.archive.Originals.Open(ctx, f.SHA256); err == nil {
+			if rc, err = im.archive.OpenOriginal(ctx, f.SHA256); err == nil {
 				rc.Close()
 			}
 		}
-		if err != nil || im.archive.Originals == nil {
+		if err != nil {
 			rest = append(rest, i)
 			continue
 		}
