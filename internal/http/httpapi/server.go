@@ -239,7 +239,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.Kit.Guard = s.guard
 	s.signin = &signin.Handlers{Kit: s.Kit, DB: a, Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
 		Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
-	s.stories = &storyapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Archive: a, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
+	s.stories = &storyapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
 		Feature: func(b []byte, base string, p *photo.Photo) []byte {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
