@@ -39,7 +39,7 @@ var layers = []struct {
 		[]string{"shared", "types"}},
 	{"storage", []string{"internal/store"},
 		[]string{"shared", "types"}},
-	{"shared", []string{"internal/geoparse/lexicon", "internal/agreement", "internal/conflict"},
+	{"shared", []string{"internal/geoparse/lexicon", "internal/agreement", "internal/conflict", "internal/secondlook"},
 		[]string{"types"}},
 	{"types", []string{"internal/photo", "internal/story"}, nil},
 	{"data", []string{"assets", "geodata"}, nil},

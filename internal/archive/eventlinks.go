@@ -105,7 +105,7 @@ const maxNearbyPhotos = 12
 // not linked, best first.
 func (a *Archive) EventPhotos(ctx context.Context, dataset, id string) (EventWithPhotos, error) {
 	var out EventWithPhotos
-	if dataset != conflict.GED && !photo.ViewerOf(ctx).SeesWithheld() {
+	if !photo.ViewerOf(ctx).SeesDataset(dataset) {
 		return out, photo.Errorf(photo.ENotFound, "no such event: only UCDP GED's are shown to readers (ACLED's terms keep its events to editors)")
 	}
 	e, retired, err := a.db.Event(ctx, dataset, id)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/evidence/originals"
-	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/secondlook"
 )
 
 // What an export (the evidence bag) reads of the archive besides its
@@ -43,8 +43,8 @@ func (a *Archive) OpenOriginal(ctx context.Context, sha256 string) (io.ReadClose
 // verification is how a verified photo's placement was checked: both
 // editors' answers, given without seeing each other's, how they compared,
 // and a third editor's decision when they differed.
-func verification(l store.LookRound) map[string]any {
-	answer := func(a store.LookAnswer) map[string]any {
+func verification(l secondlook.Round) map[string]any {
+	answer := func(a secondlook.Answer) map[string]any {
 		m := map[string]any{"by": a.By, "decision": a.Decision, "place_id": a.PlaceID, "place_name": a.PlaceName, "note": a.Note,
 			"at": a.At.UTC().Format(time.RFC3339)}
 		if a.Located {

@@ -67,7 +67,7 @@ func (s *DB) ImportEventSets(ctx context.Context, sets []EventSet, actor string)
 func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor string) (EventsSummary, error) {
 	var sum EventsSummary
 	dataset, version, events := set.Dataset, set.Version, set.Events
-	if dataset != conflict.GED && dataset != conflict.ACLED {
+	if _, known := photo.Licences[dataset]; !known {
 		return sum, photo.Errorf(photo.EInvalid, "no dataset %q: want %s or %s", dataset, conflict.GED, conflict.ACLED)
 	}
 	if version == "" {
@@ -232,9 +232,7 @@ func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event,
 	// the dataset's rows whole by the primary key instead (400,000 of
 	// them for the global GED).
 	q := `SELECT event FROM conflict_events WHERE date_start BETWEEN ? AND ? AND date_end >= ? AND retired = ''`
-	if !photo.ViewerOf(ctx).SeesWithheld() {
-		q += ` AND +dataset = '` + conflict.GED + `'`
-	}
+	q += ` AND ` + licensed(photo.ViewerOf(ctx), "+dataset")
 	var out []conflict.Event
 	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, q, conflict.AddDays(from, -longestEventDays), to, from)
@@ -263,7 +261,7 @@ func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event,
 // retired aside. (ACLED's rows are an editor's, one at a time: never
 // listed, mapped or served as a collection.)
 func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched int, err error) {
-	conds := []string{"e.retired = ''", "e.dataset = '" + conflict.GED + "'"}
+	conds := []string{"e.retired = ''", licensed(photo.Public, "e.dataset")}
 	var args []any
 	if q.From != 0 {
 		conds, args = append(conds, "e.date_end >= ?"), append(args, q.From)
@@ -283,8 +281,7 @@ func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched
 			args = append(args, k)
 		}
 	}
-	photos := `(SELECT count(*) FROM photo_event_links l WHERE l.dataset = e.dataset AND l.event = e.id AND l.decision = 'confirmed'
-		AND l.photo IN (SELECT id FROM photos WHERE ` + visible(ctx) + `))`
+	photos := `(SELECT count(*) FROM photo_event_links l WHERE l.dataset = e.dataset AND l.event = e.id AND ` + shownLinks(ctx, "l.") + `)`
 	if d := q.Documented; d != nil {
 		op := "= 0"
 		if *d {
@@ -326,9 +323,7 @@ func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched
 // UCDP GED's, and ACLED's to an editor.
 func (s *DB) AllEvents(ctx context.Context) ([]conflict.Event, error) {
 	q := `SELECT event FROM conflict_events WHERE retired = ''`
-	if !photo.ViewerOf(ctx).SeesWithheld() {
-		q += ` AND dataset = '` + conflict.GED + `'`
-	}
+	q += ` AND ` + licensed(photo.ViewerOf(ctx), "dataset")
 	var out []conflict.Event
 	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, q)

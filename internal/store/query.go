@@ -169,6 +169,24 @@ func visible(ctx context.Context) string {
 	return public
 }
 
+// licensed is the condition, on the dataset column col, of the conflict
+// events (and links to them) viewer v may read (photo.Viewer.SeesDataset):
+// "1" for an editor, else the public datasets' (photo.PublicDatasets).
+// It is the one spelling of the datasets' licences in the store's SQL.
+func licensed(v photo.Viewer, col string) string {
+	if v.SeesEveryDataset() {
+		return "1"
+	}
+	var names []string
+	for _, d := range photo.PublicDatasets() {
+		names = append(names, sqlString(d))
+	}
+	if len(names) == 0 {
+		return "0"
+	}
+	return col + " IN (" + strings.Join(names, ", ") + ")"
+}
+
 // awaiting is the condition of a photo whose placement waits for its
 // second look or a third editor's decision (photo.Photo.AwaitsLook), the
 // one spelling of it in the store's SQL; the partial index

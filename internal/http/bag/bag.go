@@ -390,7 +390,7 @@ func eventLinks(ctx context.Context, a Archive, id string) ([]map[string]any, er
 			continue // a rejection is in the custody records
 		}
 		m := map[string]any{"dataset": l.Dataset, "version": l.Version, "id": l.EventID, "decision": l.Decision, "by": l.By, "at": l.At}
-		if l.Dataset == conflict.GED {
+		if photo.LicenceOf(l.Dataset).Copied {
 			e, retired, err := a.Event(ctx, l.Dataset, l.EventID)
 			if err != nil {
 				return nil, err

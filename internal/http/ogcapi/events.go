@@ -125,7 +125,7 @@ func (s *API) eventItem(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		dataset, eventID = conflict.GED, id
 	}
-	if dataset != conflict.GED {
+	if !photo.Public.SeesDataset(dataset) { // the collection is the public datasets' (photo.Licences)
 		s.error(w, r, web.NotFound("no event %q: the collection holds UCDP GED's events", strings.SplitN(id, ":", 2)[0]+":…"))
 		return
 	}
