@@ -8,7 +8,6 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // PhotoEvents is what the archive says of the events a photo documents:
@@ -164,7 +163,7 @@ func (a *Archive) EventPhotos(ctx context.Context, dataset, id string) (EventWit
 
 // Events lists the events q selects as ctx's viewer may see them (see
 // store.DB.Events: UCDP GED's alone).
-func (a *Archive) Events(ctx context.Context, q store.EventQuery) ([]store.EventRow, int, error) {
+func (a *Archive) Events(ctx context.Context, q conflict.EventQuery) ([]conflict.EventRow, int, error) {
 	return a.db.Events(ctx, q)
 }
 

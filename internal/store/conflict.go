@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paulmach/orb"
-
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -182,13 +180,6 @@ func sameEvent(stored string, e conflict.Event) bool {
 	return was == e
 }
 
-// EventsHeld is how many events of one version of a dataset the archive
-// holds, the retired aside.
-type EventsHeld struct {
-	Dataset, Version string
-	Events           int
-}
-
 // EventDatasets lists the datasets and versions of the archive's events.
 func (s *DB) EventDatasets(ctx context.Context) ([]EventsHeld, error) {
 	var out []EventsHeld
@@ -263,32 +254,6 @@ func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event,
 		return rows.Err()
 	})
 	return out, err
-}
-
-// EventQuery selects conflict events for maps, lists and the OGC API.
-type EventQuery struct {
-	// From and To bound the days (YYYYMMDD) an event's span meets; 0 is
-	// open.
-	From, To int
-	// BBox selects the events whose point is inside it.
-	BBox *orb.Bound
-	// Kinds select the types of violence (conflict.Event.Kind); empty
-	// any.
-	Kinds []string
-	// Documented, when not nil, selects the events with photos an
-	// editor linked (true) or with none (false).
-	Documented *bool
-	// MaxWherePrec, when not 0, selects the events whose place is known
-	// at least so well (GED's where_prec 1 … MaxWherePrec).
-	MaxWherePrec  int
-	Limit, Offset int
-}
-
-// EventRow is an event with the number of photos linked to it that the
-// viewer may see.
-type EventRow struct {
-	conflict.Event
-	Photos int
 }
 
 // Events returns the events q selects, by first day and id, with how many

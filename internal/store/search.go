@@ -31,18 +31,6 @@ const (
 	searchSyntaxMessage   = "“%s” is not a valid full-text search: use words, \"phrases\" in pairs of quotes, OR, NOT, prefix*"
 )
 
-// SearchRules are the limits and messages of a full-text search, as data
-// for a published site's script (web.SiteRules).
-type SearchRules struct {
-	MaxBytes       int               `json:"max_bytes"`
-	MaxTerms       int               `json:"max_terms"`
-	MaxPrefixTerms int               `json:"max_prefix_terms"`
-	MinPrefixRunes int               `json:"min_prefix_runes"`
-	Messages       map[string]string `json:"messages"`
-	// Operators are FTS5's words of syntax (NEAR only before a bracket).
-	Operators []string `json:"operators"`
-}
-
 // searchOperators are FTS5's operators, which are no terms of a search.
 var searchOperators = []string{"AND", "OR", "NOT", "NEAR"}
 

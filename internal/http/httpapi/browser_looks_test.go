@@ -168,12 +168,12 @@ func TestBrowserStaleWrite(t *testing.T) {
 	if !strings.Contains(stale, "omar changed it") || !strings.Contains(changes, "omar") {
 		t.Errorf("rana's stale confirmation: %q; changes %q", stale, changes)
 	}
-	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {
+	if p, _ := e.a.Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {
 		t.Fatalf("omar's point was overwritten: %+v", p.Place)
 	}
 	ranaB.run(t, chromedp.Click(`[data-testid=keep-mine-button]`, chromedp.ByQuery), chromedp.WaitNotPresent(`[data-testid=stale]`, chromedp.ByQuery),
 		chromedp.Sleep(300*time.Millisecond))
-	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "rana" || p.Place.ID != "ocha:C2320" {
+	if p, _ := e.a.Photo(context.Background(), id); p.ReviewedBy != "rana" || p.Place.ID != "ocha:C2320" {
 		t.Errorf("after keeping hers: %s by %s at %s, want Zamalka, the place she confirmed", p.Review, p.ReviewedBy, p.Place.ID)
 	}
 	ranaB.check(t)

@@ -65,11 +65,11 @@ func addEditor(t testing.TB, a *archive.Archive) string {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := a.Store().AddUser(ctx, "rana", hash); err != nil {
+	if err := a.AddEditor(ctx, "rana", hash); err != nil {
 		t.Fatal(err)
 	}
 	token := auth.NewSecret()
-	if err := a.Store().AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
+	if err := a.AddToken(ctx, "rana", "tests", auth.HashSecret(token)); err != nil {
 		t.Fatal(err)
 	}
 	return token
@@ -132,11 +132,11 @@ func (e *editorServer) photoID(t *testing.T, query string) string {
 // unchanged fails the test if the photo has any event or moved.
 func (e *editorServer) unchanged(t *testing.T, id, why string) {
 	t.Helper()
-	p, err := e.a.Store().Photo(context.Background(), id)
+	p, err := e.a.Photo(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := e.a.Store().History(context.Background(), id)
+	h, _ := e.a.History(context.Background(), id)
 	if len(h) != 0 || p.Review != photo.ReviewAutomatic {
 		t.Errorf("%s changed the photo: %d events, review %s", why, len(h), p.Review)
 	}
@@ -325,7 +325,7 @@ func TestSignInSlowsGuessing(t *testing.T) {
 	if strings.Contains(e.logs.String(), testPassword) {
 		t.Error("the password is in the log")
 	}
-	_, hash, _ := e.a.Store().PasswordHash(context.Background(), "rana")
+	_, hash, _ := e.a.PasswordHash(context.Background(), "rana")
 	if strings.Contains(hash, testPassword) || !strings.HasPrefix(hash, "$argon2id$") {
 		t.Errorf("the stored password: %q", hash)
 	}
@@ -360,10 +360,10 @@ func TestSignInFloodIsRefused(t *testing.T) {
 func TestEditorNamesIgnoreCase(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	hash, _ := auth.HashPassword("another long password")
-	if err := e.a.Store().AddUser(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
+	if err := e.a.AddEditor(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
 		t.Errorf("adding Rana beside rana: %v", err)
 	}
-	if user, _, err := e.a.Store().PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
+	if user, _, err := e.a.PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
 		t.Errorf("RANA is %q, %v; want rana", user, err)
 	}
 }
@@ -497,7 +497,8 @@ func (e *editorServer) splitKafranbel(t *testing.T) string {
 	if aleppo == nil || !aleppo.Located {
 		t.Fatal("no Aleppo in the gazetteer")
 	}
-	_, _, err := e.a.Store().Regeocode(ctx, func(caption string) photo.Place {
+	// A geocoder of the test's own, run straight on the archive's file.
+	_, _, err := rawStore(t, e.a).Regeocode(ctx, func(caption string) photo.Place {
 		pl := e.a.Build(ingest.Record{Caption: caption}).Geocoded
 		if strings.HasPrefix(caption, "Children play in Kafranbel") {
 			pl.ID, pl.Name, pl.Kind = aleppo.ID, aleppo.Name, string(aleppo.Kind)
@@ -508,7 +509,7 @@ func (e *editorServer) splitKafranbel(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{PlaceIDs: []string{aleppo.ID}}, "Kafranbel")
+	ids, err := e.a.ReviewIDs(ctx, photo.Filter{PlaceIDs: []string{aleppo.ID}}, "Kafranbel")
 	if err != nil || len(ids) != 1 {
 		t.Fatalf("the Kafranbel photo read as Aleppo: %v %v", ids, err)
 	}
@@ -560,13 +561,13 @@ func TestReviewGroupOpensAtItsFirst(t *testing.T) {
 	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	groups, err := e.a.Store().ReviewGroups(ctx, photo.Filter{}, 500)
+	groups, err := e.a.ReviewGroups(ctx, photo.Filter{}, 500)
 	if err != nil {
 		t.Fatal(err)
 	}
 	several := 0
 	for _, g := range groups {
-		ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{}, g.Mention)
+		ids, err := e.a.ReviewIDs(ctx, photo.Filter{}, g.Mention)
 		if err != nil || len(ids) != g.Photos {
 			t.Fatalf("group %q: %d ids for %d photos, %v", g.Mention, len(ids), g.Photos, err)
 		}
@@ -650,7 +651,7 @@ func ancestorHasClass(n *html.Node, class string) bool {
 // geocoder's place.
 func (e *editorServer) unchangedPlace(t *testing.T, id string) {
 	t.Helper()
-	p, err := e.a.Store().Photo(context.Background(), id)
+	p, err := e.a.Photo(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -710,7 +711,7 @@ func TestReviewGroupsFoldSpellings(t *testing.T) {
 			t.Errorf("the queue lacks %s", want)
 		}
 	}
-	ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{}, "al-saqbah")
+	ids, err := e.a.ReviewIDs(ctx, photo.Filter{}, "al-saqbah")
 	if err != nil || len(ids) != 4 {
 		t.Fatalf("the group by another spelling: %v %v", ids, err)
 	}

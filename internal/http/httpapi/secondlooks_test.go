@@ -22,11 +22,11 @@ func tokenOf(t *testing.T, a *archive.Archive, name string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Store().AddUser(ctx, name, hash); err != nil {
+	if err := a.AddEditor(ctx, name, hash); err != nil {
 		t.Fatal(err)
 	}
 	token := auth.NewSecret()
-	if err := a.Store().AddToken(ctx, name, "tests", auth.HashSecret(token)); err != nil {
+	if err := a.AddToken(ctx, name, "tests", auth.HashSecret(token)); err != nil {
 		t.Fatal(err)
 	}
 	return token

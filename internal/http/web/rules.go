@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // FacetKeys name each facet's counts in /api/facets' answer.
@@ -39,7 +39,7 @@ func SiteRules() []byte {
 		Filters          map[string]string    `json:"filter_messages"`
 		MaxPlaceName     int                  `json:"max_place_name"`
 		OnceFilters      []string             `json:"once_filters"`
-		Search           store.SearchRules    `json:"search"`
+		Search           photo.SearchRules    `json:"search"`
 		Fold             gazetteer.FoldTables `json:"fold"`
 		ClusterPixels    int                  `json:"cluster_pixels"`
 		MaxValues        int                  `json:"max_values"`
@@ -47,7 +47,7 @@ func SiteRules() []byte {
 	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, apiParamRules(),
 		map[string]string{"int": IntMessage, "enum": EnumMessage, "once": OnceMessage, "zoom_required": ZoomRequiredMessage,
 			"place_name": fmt.Sprintf(PlaceNameMessage, MaxPlaceName)}, FilterMessages, MaxPlaceName, OnceFilterParams,
-		store.SearchRulesOf(), gazetteer.Tables(), ClusterPixels, maxValues, MaxLabels}, "", "  ")
+		archive.SearchRules(), gazetteer.Tables(), ClusterPixels, maxValues, MaxLabels}, "", "  ")
 	if err != nil {
 		panic(err) // a literal of strings and numbers
 	}
