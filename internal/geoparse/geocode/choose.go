@@ -73,7 +73,9 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 		switch other := gc.g.OtherSide(res.Place); {
 		case other != nil && other.Country == stated:
 			res.Place = other
-		case res.Place.Kind != gazetteer.Crossing:
+		case res.Place.Kind != gazetteer.Crossing && b.hit.Place.Kind != gazetteer.Crossing:
+			// (A crossing placed at its village, for want of a point, is
+			// still the crossing on the border with that country.)
 			res = Result{Precision: None, Mention: res.Mention,
 				Note: "the caption puts the photo in " + countryName(country) + "; " + res.Place.Name + " in Syria is another place"}
 		}
