@@ -54,6 +54,7 @@ const (
 	fKindFrequency
 	fOtherKinds
 	fShapeRecord
+	fHoldsNamed
 	NumFeatures
 )
 
@@ -87,6 +88,9 @@ var FeatureNames = [NumFeatures]string{
 	fKindFrequency:  "log per mille of its kind",
 	fOtherKinds:     "names a kind of place it is not",
 	fShapeRecord:    "its shape's record in the fit",
+	// The caption names a smaller place the answer holds ("al-Hawl
+	// area … in the city of Hasaka" answered by the city).
+	fHoldsNamed: "holds another place named",
 }
 
 // Model is a fitted logistic regression over Features.
@@ -223,7 +227,23 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	// Read by cues without capitals, an Arabic caption's place is less
 	// sure than an English one's with the same rule score.
 	x[fArabic] = flag(c.Arabic)
+	x[fHoldsNamed] = flag(gc.holdsNamed(cands, b, p))
 	return x, shape
+}
+
+// holdsNamed reports whether the answer p, read from b, holds a place
+// another name of the caption may mean (not far from the others): the
+// caption may be about the smaller one.
+func (gc *Geocoder) holdsNamed(cands []candidate, b candidate, p *gazetteer.Place) bool {
+	if p.Kind != gazetteer.City && p.Kind != gazetteer.Region && !p.Kind.Admin() {
+		return false
+	}
+	for _, o := range cands {
+		if o.mention != b.mention && !o.far && o.hit.Place.Kind != p.Kind && gc.contains(p, o.hit.Place) {
+			return true
+		}
+	}
+	return false
 }
 
 // countriesNamed reports whether the caption names country code (Turkey,
