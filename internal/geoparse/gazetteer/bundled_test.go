@@ -313,4 +313,14 @@ func TestUnlocatedPlacesSitWhereTheyAreNear(t *testing.T) {
 	if parent := g.ByID(camps.Parent); parent == nil || parent.Name != "Atmeh" {
 		t.Errorf("the Atmeh camps are held by %v, want the town of Atmeh", parent)
 	}
+	// Abroad, a place without a point sits at the district seat it is
+	// near when the datasets hold the seat only as its district's record
+	// (Nizip, the Turkish district seat), and at the village or town a
+	// crossing is named after.
+	for id, want := range map[string]string{"cur:nizip-camp": "gn:303798", "cur:jaber-crossing": "gn:248913",
+		"cur:rabia-crossing": "gn:383608", "cur:mursitpinar-crossing": "gn:304089", "cur:nasib-crossing": "ocha:C5999"} {
+		if p := g.ByID(id); p == nil || p.Located || p.Parent != want {
+			t.Errorf("%s: %+v, want no point and the parent %s", id, p, want)
+		}
+	}
 }

@@ -50,7 +50,8 @@ func TestArabicCampInItsVillage(t *testing.T) {
 
 // TestCrossingWithoutPoint: the crossings the gazetteer holds without a
 // point (Nasib, Jaber, Rabia, Yarubiyah, Mursitpinar) are placed at the
-// village or town they are named after, marked fallback and never sure,
+// village or town they are named after, and the Nizip camp at Nizip,
+// marked fallback and never sure,
 // however the caption names them ("border gate", "with Jordan"); Masnaa,
 // whose point is cited, is the crossing.
 func TestCrossingWithoutPoint(t *testing.T) {
@@ -66,6 +67,9 @@ func TestCrossingWithoutPoint(t *testing.T) {
 		{"Kurds wait at the Mursitpinar border crossing, opposite Kobani, Turkey, October 2014.", "Mursitpinar", geocode.Fallback},
 		{"Lorries queue at the Masnaa border crossing between Lebanon and Syria, 2019.", "Masnaa crossing", geocode.Exact},
 		{"Syrian army soldiers carry bread as they wait to cross at Masnaa border gate. (AP Photo/Khalil Al-Mamo)", "Masnaa crossing", geocode.Exact},
+		// A camp without a point, at the district seat it is near.
+		{"Syrian refugees queue for aid at the Nizip camp, April 23, 2016. REUTERS/Umit Bektas", "Nizip", geocode.Fallback},
+		{"Refugees at the Nizip refugee camp in Gaziantep province, Turkey, April 23, 2016.", "Nizip", geocode.Fallback},
 	}
 	checkPlaces(t, gc, tests, true)
 }
