@@ -67,6 +67,8 @@ func TestCrossingWithoutPoint(t *testing.T) {
 		{"Kurds wait at the Mursitpinar border crossing, opposite Kobani, Turkey, October 2014.", "Mursitpinar", geocode.Fallback},
 		{"Lorries queue at the Masnaa border crossing between Lebanon and Syria, 2019.", "Masnaa crossing", geocode.Exact},
 		{"Syrian army soldiers carry bread as they wait to cross at Masnaa border gate. (AP Photo/Khalil Al-Mamo)", "Masnaa crossing", geocode.Exact},
+		// Named bare, the name is the village's, not the crossing's.
+		{"Kurdish fighters walk past damaged buildings at a field hospital in Nassîb, near the city of Daraa on November 1, 2012.", "Nasib", geocode.Exact},
 		// A camp without a point, at the district seat it is near.
 		{"Syrian refugees queue for aid at the Nizip camp, April 23, 2016. REUTERS/Umit Bektas", "Nizip", geocode.Fallback},
 		{"Refugees at the Nizip refugee camp in Gaziantep province, Turkey, April 23, 2016.", "Nizip", geocode.Fallback},
