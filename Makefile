@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test train generate assets assets-check screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-go review-loop fuzz geodata lint
+.PHONY: run test train generate assets assets-check site-vectors screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-go review-loop fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -19,8 +19,9 @@ run:
 	$(GO) run ./cmd/syriamap serve
 
 ## test: generated views and bundle up to date, gofmt check, go vet,
-## staticcheck, no function over 30 paths (gocyclo) and every test
-test: templ-check assets-check fmt-check vet staticcheck cyclo unit
+## staticcheck, no function over 30 paths (gocyclo), the published site's
+## scripts on the server's vectors and every test
+test: templ-check assets-check site-vectors fmt-check vet staticcheck cyclo unit
 
 ## train: fit the geocoder's confidence model (internal/geoparse/geocode/model.json)
 ## on the written test captions and ../shared/eval's real ones; prints the
@@ -71,6 +72,17 @@ assets-check:
 	(cd assets && node_modules/.bin/esbuild src/upload.js --bundle --minify --format=iife --target=es2020 --legal-comments=linked --outfile=$$tmp/upload.js --log-level=error) || exit 1; \
 	cmp -s $$tmp/app.js assets/static/app.js || { echo "stale: assets/static/app.js (run make assets)"; exit 1; }; \
 	cmp -s $$tmp/upload.js assets/static/upload.js || { echo "stale: assets/static/upload.js (run make assets)"; exit 1; }
+
+# site-vectors runs the published site's own scripts (assets/src) on the
+# inputs the server's rules were run on (internal/http/publish/testdata/
+# site-vectors.json, which TestSiteVectors keeps up to date): any answer
+# not the server's fails. It needs Node and says so, without failing, when
+# there is none outside CI.
+site-vectors:
+	@if ! command -v node >/dev/null 2>&1; then \
+		if [ "$$CI" = true ]; then echo "site-vectors: node is missing"; exit 1; fi; \
+		echo "site-vectors: skipped (no node)"; exit 0; fi; \
+	cd assets && node --test test/
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -7,7 +7,7 @@
 // map (whose own arrow keys pan it), and Enter on the map goes to the
 // marker nearest its centre.
 
-import rules from "./rules.json"; // the server's placement codes (internal/http/web SiteRules)
+import { rules } from "./siterules.js"; // the server's placement codes (internal/http/web SiteRules)
 import L from "leaflet";
 import { bboxOf, drawBasemap, loadBasemap, PlaceLabels, tileSwitch } from "./basemap.js";
 import Supercluster from "supercluster";

@@ -23,13 +23,8 @@ export function formatMonth(i) {
 // longMonth writes a month for the reader: "June 2016", "حزيران/يونيو ٢٠١٦".
 export function longMonth(i) { return `${monthName(i % 12 + 1)} ${year(Math.floor(i / 12))}`; }
 
-// overlaps is the window rule, the server's (photo.Window): a photo whose
-// dated period, its first to its last day (YYYYMMDD), overlaps the window
-// from–to (a null bound is open) is in it; an undated one (first 0) is in
-// no window. Every read of a window in the scripts goes through it.
-export function overlaps(first, last, from, to) {
-  return first !== 0 && (from === null || last >= from) && (to === null || first <= to);
-}
+// overlaps is the window rule (siterules.js), here beside the months.
+export { overlaps } from "./siterules.js";
 
 // firstDay and lastDay are the month's days as YYYYMMDD numbers.
 export function firstDay(i) { return (Math.floor(i / 12) * 100 + i % 12 + 1) * 100 + 1; }

@@ -10,8 +10,10 @@
 // Data files are gzipped and decompressed here (DecompressionStream), so
 // that any static host serves them as they are.
 
-// The read rules the server states as data (internal/http/web SiteRules).
-import rules from "./rules.json";
+// The read rules the server states as data (internal/http/web SiteRules)
+// and the rules ported from its code (siterules.js, search.js).
+import { rules, APIError, checkParams, intParam, laterLabel, parseFilter, utf8Length, windowOf, overlaps } from "./siterules.js";
+import { evaluate, searchAgency, searchTree, treeWords } from "./search.js";
 import { dateText, placeName, t } from "./i18n.js";
 import { PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
@@ -19,25 +21,21 @@ import Pbf from "pbf";
 import { card } from "./list.js";
 import { placeMap } from "./map.js";
 import { h } from "./filters.js";
-import { fold } from "./fold.js";
 import { makeFold, searchPlaces } from "./placesearch.js";
-import { parseDay, parseMonth, firstDay, lastDay, overlaps } from "./months.js";
+import { parseDay, parseMonth, firstDay, lastDay } from "./months.js";
 
 const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
-const MAX_LABELS = 400;
+const MAX_LABELS = rules.max_labels; // the server's (web.MaxLabels)
 // The filters that are not the window: with none of them set, a large
 // site answers from its tiles and counts without the list of all photos.
 const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified"];
 const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
 const FACET_KEYS = rules.facet_keys;
-const CLUSTER_PIXELS = 60; // the server's cluster cells (/api/clusters)
-const TILE_ZOOM = 14; // the deepest zoom of the published tiles
+const CLUSTER_PIXELS = rules.cluster_pixels; // the server's cluster cells (web.ClusterPixels)
 // SCAN_PHOTOS bounds how many photos (in chunks of about 500, newest
 // first) a large site's list reads past its page's start to fill a page
 // of the photos in view: about 400 KB at most.
 const SCAN_PHOTOS = 2000;
-
-const words = (s) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 // dayOf reads YYYY, YYYY-MM or YYYY-MM-DD as its first or last day
 // (YYYYMMDD; a month's last is its 31st, as the explorer counts), or null.
@@ -47,6 +45,10 @@ function dayOf(v, last) {
   const m = parseMonth((v || "").trim(), last);
   return m === null ? null : last ? lastDay(m) : firstDay(m);
 }
+
+// windowOfQuery is the window of a query checkParams let through: its
+// first and last days as the server reads them (photo.Window), or null.
+const windowOfQuery = (q) => windowOf(parseFilter(q));
 
 const pad = (n) => String(n).padStart(2, "0");
 const monthBin = (p) => (p.from % 10000 === 101 && p.to % 10000 === 1231 ? String(Math.floor(p.from / 10000))
@@ -91,6 +93,7 @@ export class StaticAPI {
       const govByName = new Map(d.governorates.map((g) => [g[0], g[1]]));
       this.tables = { agencies: d.agencies, photographers: d.photographers, places: d.places, governorates: d.governorates, agreements: d.agreements };
       this.aliases = new Map(Object.entries(d.aliases || {})); // a place's other ids
+      this.agencyKeys = d.agency_keys || {}; // the sources' names (search.js searchAgency)
       this.govCode = (name) => govByName.get(name) || name;
       this.byID = new Map();
       this.rows = d.points.map(([id, lon, lat, from, to, placement, metadata, agency, photographer, place, gov, agreement, confidence, seq, verified], k) => {
@@ -155,18 +158,19 @@ export class StaticAPI {
   // matcher is the filters of a query as a test of a photo, without
   // the facet named in except (a facet's counts ignore its own choice).
   async matcher(q, except) {
-    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
-    // (Checked by checkFilter before any answer.)
-    const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
+    // The filter as the server reads it (checked by checkFilter before
+    // any answer): a source by any of its names.
+    const f = parseFilter(q, q.getAll("agency").length ? (await this.photos(), this.agencyKeys) : {});
+    const { from, to } = windowOf(f), box = f.bbox;
     const sets = {};
-    if (q.getAll("place").length) await this.photos(); // the places' other ids
-    for (const k of MULTI) {
-      if (k !== except && q.getAll(k).length) sets[k] = new Set(q.getAll(k).map((v) => (k === "place" ? this.aliases.get(v.trim()) || v.trim() : v.trim())));
-    }
-    const minConf = Number(q.get("min_confidence") || 0);
-    const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
-    const verified = ["1", "true"].includes((q.get("verified") || "").trim());
+    if (f.places.length) await this.photos(); // the places' other ids
+    const values = { agency: f.agencies, photographer: f.photographers, place: f.places.map((v) => this.aliases.get(v) || v),
+      governorate: f.governorates, agreement: f.agreements };
+    for (const k of MULTI) if (k !== except && values[k].length) sets[k] = new Set(values[k]);
+    const { minConfidence: minConf, unplaced, verified } = f;
     const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
+    // A search that names a source finds its photos too, as the server's.
+    const agency = found && searchAgency(q.get("q"), (await this.photos(), this.agencyKeys));
     return (p) => {
       if ((from !== null || to !== null) && !overlaps(p.from, p.to, from, to)) return false;
       if (box && (p.lon === null || p.lon < box[0] || p.lon > box[2] || p.lat < box[1] || p.lat > box[3])) return false;
@@ -178,7 +182,7 @@ export class StaticAPI {
       if (sets.place && !sets.place.has(p.place)) return false;
       if (sets.governorate && !sets.governorate.has(p.gov) && !sets.governorate.has(this.govCode(p.gov))) return false;
       if (sets.agreement && !sets.agreement.has(p.agreement)) return false;
-      if (found && !found.has(p.k)) return false;
+      if (found && !found.has(p.k) && !(agency && p.agency === agency)) return false;
       return true;
     };
   }
@@ -198,38 +202,14 @@ export class StaticAPI {
   }
 
   // search returns the numbers of the photos whose captions the
-  // full-text search q finds (see parseSearch), refusing what the server
-  // refuses with its message. Only the index's pieces for its words'
-  // first letters are loaded.
+  // full-text search raw finds (search.js), null when it has no words.
+  // Only the index's pieces for its words' first letters are loaded.
   async search(raw) {
-    const q = ftsClean(raw);
-    if (q === "") return null;
-    checkSearch(q);
-    return this.evaluate(parseSearch(q, raw));
-  }
-
-  // evaluate is the set of photo numbers a search tree finds.
-  async evaluate(e) {
-    if (e.op) {
-      const [a, b] = [await this.evaluate(e.a), await this.evaluate(e.b)];
-      if (e.op === "OR") return new Set([...a, ...b]);
-      return new Set([...a].filter((k) => (e.op === "AND" ? b.has(k) : !b.has(k))));
-    }
-    // A word the index splits into several (its tokens) needs them all.
-    let result = null;
-    for (const w of words(e.word)) {
-      const got = new Set();
-      const s = await this.shard(w);
-      const add = (word) => {
-        let k = 0;
-        for (const gap of s.index[word] || []) got.add((k += gap));
-      };
-      if (s && e.prefix) {
-        for (let i = lowerBound(s.keys, w); i < s.keys.length && s.keys[i].startsWith(w); i++) add(s.keys[i]);
-      } else if (s) add(w);
-      result = result ? new Set([...result].filter((k) => got.has(k))) : got;
-    }
-    return result || new Set();
+    const tree = searchTree(raw);
+    if (tree === null) return null;
+    const loaded = new Map();
+    for (const w of treeWords(tree)) loaded.set(w, await this.shard(w));
+    return evaluate(tree, (w) => loaded.get(w));
   }
 
   // answer is the response to a request for path (under api/) with query q.
@@ -274,7 +254,7 @@ export class StaticAPI {
   async timeline(q) {
     const bin = q.get("bin") || "month"; // checked by checkParams
     if (bin === "day") {
-      const first = dayOf(q.get("from"), false), last = dayOf(q.get("to"), true);
+      const { from: first, to: last } = windowOfQuery(q);
       if (first === null || last === null || daysFrom(first, last) > MAX_DAY_BINS) {
         throw new APIError(400, `day needs a window (from and to) of at most ${MAX_DAY_BINS} days`, "bin");
       }
@@ -298,7 +278,7 @@ export class StaticAPI {
   // daysFromCounts is a window's day counts from the publish's own, per
   // year (the photos dated to a day).
   async daysFromCounts(q) {
-    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const { from, to } = windowOfQuery(q);
     const counts = [];
     for (let y = Math.floor(from / 10000); y <= Math.floor(to / 10000); y++) {
       if (!this.m.days[y]) continue;
@@ -337,11 +317,12 @@ export class StaticAPI {
         const value = field === "agency" ? p.agency : field === "photographer" ? p.photographer : field === "place" ? p.place : this.govCode(p.gov);
         if (!value) continue;
         counts.set(value, (counts.get(value) || 0) + 1);
-        if (!labels.has(value)) {
-          // A source known in both scripts is named in each (agencies.tsv).
-          labels.set(value, field === "place" ? p.placeName : field === "governorate" ? p.gov : field === "agency" ? p.agencyName || value : value);
-          labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : field === "agency" ? p.agencyAr : undefined);
-        }
+        // The labels are the publish's, the server's (pagemodel's
+        // FacetLabelAr for the Arabic): of a value the photos name two
+        // ways, the largest counted, as the server's max().
+        const label = field === "place" ? p.placeName : field === "governorate" ? p.gov : field === "agency" ? p.agencyName || value : value;
+        labels.set(value, labels.has(value) ? laterLabel(labels.get(value), label) : label);
+        if (!labelsAr.has(value)) labelsAr.set(value, field === "place" ? p.placeNameAr : field === "governorate" ? p.govAr : field === "agency" ? p.agencyAr : undefined);
       }
       out[FACET_KEYS[field]] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit)
         .map(([value, count]) => ({ value, label: labels.get(value), label_ar: labelsAr.get(value) || undefined, count }));
@@ -372,7 +353,7 @@ export class StaticAPI {
   // first that match the view and the window are the page. It reads at
   // most SCAN_PHOTOS photos past the page's start.
   async scanList(q) {
-    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const { from, to } = windowOfQuery(q);
     const box = q.get("bbox") ? q.get("bbox").split(",").map(Number) : null;
     const unplaced = ["1", "true"].includes((q.get("unplaced") || "").trim());
     const offset = Number(q.get("offset") || 0), limit = Number(q.get("limit") || 50);
@@ -409,7 +390,7 @@ export class StaticAPI {
   // matching counts the photos in a window, from the publish's month
   // counts (a window counts the months it touches whole).
   async matching(q) {
-    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const { from, to } = windowOfQuery(q);
     let n = 0;
     for (const b of (await this.load(this.m.timeline)).months) {
       const first = dayOf(b.bin, false), last = dayOf(b.bin, true);
@@ -425,9 +406,9 @@ export class StaticAPI {
     const zoom = Math.max(0, Math.round(Number(q.get("zoom") || 0)));
     const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
     if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
-    const z = Math.min(zoom, TILE_ZOOM);
+    const z = Math.min(zoom, this.m.tile_zoom); // the deepest zoom of the published tiles
     if (!this.pm) this.pm = await this.tilesArchive();
-    const from = dayOf(q.get("from"), false), to = dayOf(q.get("to"), true);
+    const { from, to } = windowOfQuery(q);
     const windowed = from !== null || to !== null;
     const inWindow = (a, b) => (from === null || b >= from) && (to === null || a <= to);
     const [x0, y0] = tileOf(box[0], box[3], z), [x1, y1] = tileOf(box[2], box[1], z);
@@ -443,7 +424,7 @@ export class StaticAPI {
         const [lon, lat] = f.toGeoJSON(got.x, got.y, z).geometry.coordinates;
         const p = f.properties;
         let n = 0;
-        if (z === TILE_ZOOM) n = windowed ? (p.from && inWindow(p.from, p.to) ? 1 : 0) : 1;
+        if (z === this.m.tile_zoom) n = windowed ? (p.from && inWindow(p.from, p.to) ? 1 : 0) : 1;
         else {
           for (const part of String(p.m).split(";")) {
             const [span, count] = part.split(":");
@@ -576,256 +557,11 @@ function lowerBoundBy(a, past) {
   return lo;
 }
 
-function lowerBound(a, x) {
-  let lo = 0, hi = a.length;
-  while (lo < hi) {
-    const m = (lo + hi) >> 1;
-    if (a[m] < x) lo = m + 1;
-    else hi = m;
-  }
-  return lo;
-}
 
 // micro is photo.Micro: whole millionths of a degree, half away from zero.
 const micro = (x) => (x < 0 ? -Math.round(-x * 1e6) : Math.round(x * 1e6));
 // round6 is web.Round6: 6 decimals (about 10 cm), half away from zero.
 const round6 = (x) => (x < 0 ? -Math.trunc(-x * 1e6 + 0.5) : Math.trunc(x * 1e6 + 0.5)) / 1e6;
-
-// format is Go's fmt.Sprintf for the verbs the server's messages use
-// (%q, %d, %s), so that the messages in rules.json read here as there.
-function format(f, ...args) {
-  let i = 0;
-  return f.replace(/%[qds]/g, (verb) => {
-    const a = args[i++];
-    return verb === "%q" ? JSON.stringify(String(a)) : String(a);
-  });
-}
-
-// intParam is web.IntParam: a whole number in [min, max], or def, given
-// once; its messages are the server's (rules.messages).
-function intParam(q, name, def, min, max) {
-  const all = q.getAll(name);
-  if (all.length > 1) throw new APIError(400, format(rules.messages.once, all.length, all.join(", ")), name);
-  const v = (q.get(name) || "").trim();
-  if (v === "") return def;
-  const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
-  if (!(n >= min && n <= max)) throw new APIError(400, format(rules.messages.int, v, min, max), name);
-  return n;
-}
-
-// checkParams checks a read path's parameters by the server's rules for
-// it (rules.params: web's ParseFilter, IntRule and EnumRule), in the
-// server's order, with its messages.
-function checkParams(path, q) {
-  const r = rules.params[path];
-  if (!r) return;
-  const enums = () => {
-    for (const p of r.enums || []) {
-      const v = q.get(p.name) || "";
-      if (v !== "" && !p.values.includes(v)) throw new APIError(400, format(rules.messages.enum, v, p.want), p.name);
-    }
-  };
-  if (r.enums_first) enums();
-  if (r.filters) checkFilter(q);
-  for (const p of r.ints || []) {
-    const n = intParam(q, p.name, p.default, p.min, p.max);
-    if (n < 0) throw new APIError(400, rules.messages.zoom_required, p.name); // a rule with no default
-  }
-  if (!r.enums_first) enums();
-}
-
-const FM = rules.filter_messages;
-const bad = (name, key, ...args) => new APIError(400, format(FM[key], ...args), name);
-
-// parseDate is photo.ParseDate: YYYY, YYYY-MM or YYYY-MM-DD of a real day
-// in 1900–2100, as its first and last days (YYYYMMDD), or null.
-function parseDate(v) {
-  const parts = v.trim().split("-");
-  if (parts.length > 3 || parts[0].length !== 4) return null;
-  if (parts.some((p, i) => !/^[+-]?\d+$/.test(p) || (i > 0 && p.length !== 2))) return null;
-  const [y, m = 0, d = 0] = parts.map(Number);
-  if (y < 1900 || y > 2100 || (parts.length >= 2 && (m < 1 || m > 12))) return null;
-  if (parts.length === 3 && (d < 1 || new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d)) return null;
-  const last = parts.length === 1 ? 1231 : parts.length === 2 ? m * 100 + new Date(Date.UTC(y, m, 0)).getUTCDate() : m * 100 + d;
-  return [y * 10000 + (parts.length === 1 ? 101 : m * 100 + (parts.length === 3 ? d : 1)), y * 10000 + last];
-}
-
-// goFloat is strconv.ParseFloat on decimal numbers: NaN when it is not one.
-const goFloat = (v) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN);
-
-// checkFilter is web.ParseFilter's checks, in its order.
-function checkFilter(q) {
-  for (const name of rules.once_filters) {
-    const all = q.getAll(name);
-    if (all.length > 1) throw new APIError(400, format(rules.messages.once, all.length, all.join(", ")), name);
-  }
-  const days = {};
-  for (const name of ["from", "to"]) {
-    const v = (q.get(name) || "").trim();
-    if (v === "") continue;
-    days[name] = parseDate(v);
-    if (!days[name]) throw bad(name, "date", v);
-  }
-  if (days.from && days.to && days.from[0] > days.to[1]) throw bad("to", "to_before", q.get("to").trim(), q.get("from").trim());
-  const box = (q.get("bbox") || "").trim();
-  if (box) {
-    const parts = box.split(",");
-    if (parts.length !== 4) throw bad("bbox", "bbox_shape", box);
-    const n = parts.map((p) => goFloat(p.trim()));
-    const i = n.findIndex((x) => !Number.isFinite(x));
-    if (i >= 0) throw bad("bbox", "bbox_number", parts[i]);
-    if (n[0] < -180 || n[2] > 180 || n[1] < -90 || n[3] > 90) throw bad("bbox", "bbox_range", box);
-    if (n[0] > n[2] || n[1] > n[3]) throw bad("bbox", "bbox_order", box);
-  }
-  for (const v of q.getAll("agreement").map((v) => v.trim()).filter(Boolean)) {
-    if (!["agrees", "near", "disagrees"].includes(v)) throw bad("agreement", "agreement", v);
-  }
-  const reuse = (q.get("reuse") || "").trim();
-  if (reuse && reuse !== "copy" && reuse !== "conflict") throw bad("reuse", "reuse", reuse);
-  const unplaced = (q.get("unplaced") || "").trim();
-  if (!["", "0", "false", "1", "true"].includes(unplaced)) throw bad("unplaced", "unplaced", unplaced);
-  const verified = (q.get("verified") || "").trim();
-  if (!["", "0", "false", "1", "true"].includes(verified)) throw bad("verified", "verified", verified);
-  const conf = (q.get("min_confidence") || "").trim();
-  if (conf && !(goFloat(conf) >= 0 && goFloat(conf) <= 1)) throw bad("min_confidence", "min_confidence", conf);
-  const event = (q.get("event") || "").trim();
-  if (event && event !== "any" && !/^[^:\s]+:[^\s]+$/.test(event)) throw bad("event", "event", event);
-  // What the site's data cannot answer is said, never answered as if the
-  // filter were not there.
-  if (reuse) throw new APIError(400, "a published site does not filter by reuse: ask the live archive", "reuse");
-  if (event) throw new APIError(400, "a published site does not filter by linked event: ask the live archive, or open the event's page", "event");
-}
-
-// The full-text search, as the server reads it (store's ftsQuery,
-// CheckSearch and FTS5's grammar): words, OR, AND, NOT, brackets and
-// prefix*, with the server's limits and messages (rules.search). A
-// published site has no word positions: a "phrase" or NEAR is refused
-// with a message saying so, never answered as something else.
-const SEARCH = rules.search;
-
-// ftsClean is store's ftsQuery: punctuation that is no part of a
-// search's syntax is a space; quotes (straight, curly, angle) pair.
-function ftsClean(q) {
-  let out = "", quoted = false;
-  for (const ch of q) {
-    if ("\"“”«»".includes(ch)) {
-      quoted = !quoted;
-      out += '"';
-    } else if (quoted || /[*()_\p{L}\p{N}\p{Mn}]/u.test(ch)) out += ch;
-    else out += " ";
-  }
-  return out.split(/\s+/).filter(Boolean).join(" ");
-}
-
-// searchTokens splits a cleaned search into brackets, "phrases" and words.
-function searchTokens(q) {
-  const out = [];
-  for (let i = 0; i < q.length;) {
-    const c = q[i];
-    if (c === " ") i++;
-    else if (c === "(" || c === ")") { out.push({ kind: c }); i++; }
-    else if (c === '"') {
-      const end = q.indexOf('"', i + 1);
-      const j = end < 0 ? q.length : end;
-      out.push({ kind: "phrase", text: q.slice(i + 1, j) });
-      i = j + 1;
-      if (q[i] === "*") i++;
-    } else {
-      let j = i;
-      while (j < q.length && !' ()"'.includes(q[j])) j++;
-      const w = q.slice(i, j);
-      out.push(["AND", "OR", "NOT", "NEAR"].includes(w) ? { kind: w } : { kind: "word", text: w });
-      i = j;
-    }
-  }
-  return out;
-}
-
-// checkSearch is store's CheckSearch, on the cleaned search.
-function checkSearch(q) {
-  const bytes = utf8Length(q);
-  if (bytes > SEARCH.max_bytes) throw new APIError(400, format(SEARCH.messages.bytes, bytes, SEARCH.max_bytes), "q");
-  let terms = 0, prefixes = 0;
-  for (const t of searchTokens(q)) {
-    const ws = t.kind === "word" ? [t.text.replace(/^\^/, "").replace(/^[^:]*:/, "")] : t.kind === "phrase" ? t.text.split(/\s+/).filter(Boolean) : [];
-    for (const w of ws) {
-      terms++;
-      if (!w.endsWith("*")) continue;
-      prefixes++;
-      const letters = [...w.slice(0, -1).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")].length;
-      if (letters < SEARCH.min_prefix_runes) throw new APIError(400, format(SEARCH.messages.prefix, SEARCH.min_prefix_runes, w), "q");
-    }
-  }
-  if (terms > SEARCH.max_terms) throw new APIError(400, format(SEARCH.messages.terms, terms, SEARCH.max_terms), "q");
-  if (prefixes > SEARCH.max_prefix_terms) throw new APIError(400, format(SEARCH.messages.prefixes, prefixes, SEARCH.max_prefix_terms), "q");
-}
-
-// parseSearch reads a cleaned search as FTS5's grammar does: words side
-// by side are one group, AND-ed (FTS5's exprlist, which binds tighter than
-// any operator, and takes no bracket beside it); then NOT, AND, OR, loosest
-// last. The tree is of {op, a, b} and {word, prefix} nodes; raw is the
-// search as given, for the server's message when it is not a search.
-function parseSearch(q, raw) {
-  const toks = searchTokens(q);
-  let i = 0;
-  const bad = () => new APIError(400, format(SEARCH.messages.syntax, raw), "q");
-  const word = (t) => {
-    let text = t.text;
-    if (t.kind === "phrase") {
-      const ws = text.split(/\s+/).filter(Boolean);
-      if (ws.length !== 1) {
-        throw new APIError(400, "a published site finds words, not \"phrases\": leave out the quotes, or search the live archive", "q");
-      }
-      text = ws[0];
-    }
-    if (/^\^|:/.test(text)) throw new APIError(400, "a published site searches the caption's words: leave out ^ and column names", "q");
-    const prefix = text.endsWith("*");
-    return { word: prefix ? text.slice(0, -1) : text, prefix };
-  };
-  const isWord = (t) => t && (t.kind === "word" || t.kind === "phrase");
-  const atom = () => {
-    const t = toks[i];
-    if (t?.kind === "(") {
-      i++;
-      const e = or();
-      if (toks[i++]?.kind !== ")") throw bad();
-      return e;
-    }
-    if (t?.kind === "NEAR") throw new APIError(400, "a published site does not search with NEAR: search the live archive", "q");
-    if (!isWord(t)) throw bad();
-    let e = word(toks[i++]);
-    while (isWord(toks[i])) e = { op: "AND", a: e, b: word(toks[i++]) };
-    return e;
-  };
-  const not = () => {
-    let e = atom();
-    while (toks[i]?.kind === "NOT") { i++; e = { op: "NOT", a: e, b: atom() }; }
-    return e;
-  };
-  const and = () => {
-    let e = not();
-    while (toks[i]?.kind === "AND") { i++; e = { op: "AND", a: e, b: not() }; }
-    return e;
-  };
-  const or = () => {
-    let e = and();
-    while (toks[i]?.kind === "OR") { i++; e = { op: "OR", a: e, b: and() }; }
-    return e;
-  };
-  const tree = or();
-  if (i < toks.length) throw bad();
-  return tree;
-}
-
-const utf8Length = (s) => new TextEncoder().encode(s).length;
-
-class APIError extends Error {
-  constructor(status, message, parameter) {
-    super(parameter ? `${parameter}: ${message}` : message);
-    this.status = status;
-    this.parameter = parameter;
-  }
-}
 
 // MAX_DAY_BINS is how long a window day bins may cover: the server's.
 const MAX_DAY_BINS = rules.max_day_bins;

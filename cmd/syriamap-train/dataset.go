@@ -60,7 +60,8 @@ func (d *dataset) add(lc evalset.Caption, arabic bool, fold, group int) {
 		}
 		idx = len(d.examples)
 		d.examples = append(d.examples, example{x: ex.Features, shape: ex.Shape, ceiling: ex.Ceiling, right: right, weight: w,
-			real: lc.Real(), arabic: arabic, fold: fold, group: group, kind: kind, text: lc.Text})
+			real: lc.Real(), arabic: arabic, fold: fold, group: group, kind: kind, text: lc.Text,
+			answer: ex.Result.Place.Name + " (" + string(ex.Result.Place.Kind) + ", " + ex.Result.Place.Country + ")"})
 	}
 	if lc.Real() {
 		d.answers = append(d.answers, evalset.Answer{Placed: ex.Result.Place != nil, Right: right})

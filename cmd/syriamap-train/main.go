@@ -64,8 +64,9 @@ type example struct {
 	fold, group int
 	// kind is the labelled kind of place (place_kind; a written
 	// caption's is its expected place's, see writtenKind).
-	kind string
-	text string // the caption, for --high-misses
+	kind   string
+	text   string // the caption, for --high-misses
+	answer string // the place answered, for --high-misses
 }
 
 // realCaption is a real labelled caption with its language.
@@ -122,7 +123,7 @@ func run(args []string, stdout io.Writer) error {
 	fl.Float64Var(&o.writtenWeight, "written-weight", 0.25, "the weight of a written caption against a real one (1)")
 	fl.IntVar(&o.folds, "folds", 5, "folds of the cross-validation over the real captions")
 	fl.BoolVar(&o.quarterMisses, "quarter-misses", false, "list each quarter the real captions name and the geocoder does not read as that quarter")
-	fl.BoolVar(&o.highMisses, "high-misses", false, "list the real captions answered wrong at 0.8 or more when their kind was left out of the fit")
+	fl.BoolVar(&o.highMisses, "high-misses", false, "list the real captions answered wrong at 0.8 or more out of fold, and when their kind was left out of the fit")
 	fl.BoolVar(&o.noShape, "no-shape", false, "fit without the features of how new an answer's shape is (they stay zero), for comparison")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -159,6 +160,13 @@ func run(args []string, stdout io.Writer) error {
 	cv := d.crossValidate()
 	d.report(stdout, fmt.Sprintf("English, out of fold (%d folds by source page)", o.folds), d.english, cv)
 	d.report(stdout, fmt.Sprintf("Arabic, out of fold (%d folds by source page)", o.folds), d.arabic, cv)
+	if o.highMisses {
+		for i, e := range d.examples {
+			if e.real && !e.right && clamp(math.Min(cv[i], e.ceiling)) >= 0.795 {
+				fmt.Fprintf(stdout, "    wrong at %.2f out of fold: %s, %s → %s: %s\n", cv[i], e.kind, e.shape, e.answer, strings.Join(strings.Fields(e.text), " "))
+			}
+		}
+	}
 	for f := range o.folds {
 		d.report(stdout, fmt.Sprintf("  fold %d, English", f+1), func(k int) bool { return d.foldOf[k] == f && d.english(k) }, cv)
 		d.report(stdout, fmt.Sprintf("  fold %d, Arabic ", f+1), func(k int) bool { return d.foldOf[k] == f && d.arabic(k) }, cv)

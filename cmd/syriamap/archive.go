@@ -61,7 +61,7 @@ func openWithOriginals(ctx context.Context, db, spec string, stderr io.Writer) (
 		closeDB()
 		return nil, nil, err
 	}
-	a.Store().Timeout = 0
+	a.SetTimeout(0)
 	return a, closeDB, nil
 }
 

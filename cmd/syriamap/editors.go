@@ -64,7 +64,7 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		defer closeDB()
 		if args[0] == "passwd" {
-			if err := a.SetPassword(ctx, fl.Arg(0), hash); err != nil {
+			if err := a.SetPassword(ctx, fl.Arg(0), hash, ""); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "%s's password is changed; every session of theirs has ended\n", fl.Arg(0))
@@ -105,7 +105,7 @@ func runUsers(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		code := auth.NewSecret()
 		expires := time.Now().Add(*valid)
-		if err := a.Store().AddSignInCode(ctx, auth.HashSecret(code), fl.Arg(0), expires); err != nil {
+		if err := a.AddSignInCode(ctx, auth.HashSecret(code), fl.Arg(0), expires); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s\n", code)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/syriamap/syriamap/internal/evidence"
+	"github.com/syriamap/syriamap/internal/http/bag"
 )
 
 // runExportEvidence is `syriamap export-evidence [FILTERS] OUT/`: the
@@ -38,7 +38,7 @@ func runExportEvidence(ctx context.Context, args []string, stdout, stderr io.Wri
 		return err
 	}
 	defer closeDB()
-	r, err := evidence.Export(ctx, a, f, fl.Arg(0), commandActor("export-evidence"))
+	r, err := bag.Export(ctx, a, f, fl.Arg(0), commandActor("export-evidence"))
 	if err != nil {
 		return err
 	}

@@ -55,9 +55,10 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(stderr, "removed %d originals no photo names and %d half-written files, left by an interrupted import\n", len(left.Orphans), len(left.Temps))
 	}
-	a.Store().Actor, a.Store().RecordPaths = commandActor("import"), *recordPaths
 	if *recordPaths {
-		a.Store().Actor = commandActorWithUser("import")
+		a.SetActor(commandActorWithUser("import"), true)
+	} else {
+		a.SetActor(commandActor("import"), false)
 	}
 	// Writing into a damaged archive would spread the damage: check it
 	// first (about a second per 150 MB).

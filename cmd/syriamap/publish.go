@@ -97,10 +97,10 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer closeDB()
 	// A publish reads every photo in one pass, as long as that takes:
 	// the server's bound on one query does not apply.
-	a.Store().Timeout = 0
+	a.SetTimeout(0)
 	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
 	if !*noImages {
-		o.Images = &publish.Images{Files: imagery.NewFiles(a.Store(), *media, true),
+		o.Images = &publish.Images{Files: imagery.NewFiles(a, *media, true),
 			Derivatives: imagery.NewDerivatives(a.Images, lane.Default(), ""), Originals: *originals}
 	}
 	r, err := publish.Publish(ctx, a, out, o)

@@ -43,7 +43,7 @@ func setMemoryLimit(ctx context.Context, a *archive.Archive, responseCache int64
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return 0, false
 	}
-	photos, err := a.Store().CountPhotos(ctx, photo.Filter{})
+	photos, err := a.CountPhotos(ctx, photo.Filter{})
 	if err != nil {
 		return 0, false
 	}

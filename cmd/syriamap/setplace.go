@@ -65,7 +65,7 @@ func runSetPlace(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := a.SetPlace(ctx, rest[0], placeID, pt, *note); err != nil {
 		return err
 	}
-	p, err := a.Photo(ctx, rest[0])
+	p, err := a.OwnPhoto(ctx, rest[0])
 	if err != nil {
 		return err
 	}

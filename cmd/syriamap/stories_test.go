@@ -33,7 +33,7 @@ func TestStoriesExportImport(t *testing.T) {
 	st := story.Story{Title: "Samples", Status: story.Published, Steps: []story.Step{{Heading: "One", Photos: []story.PhotoRef{{ID: id, Caption: "its caption"}}},
 		{Heading: "Two", State: "from=2016-01&to=2016-12"}}}
 	st.Validate()
-	if _, err := a.Store().SaveStory(context.Background(), st, "", "rana", ""); err != nil {
+	if _, err := a.SaveStory(context.Background(), st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	closeDB()
@@ -56,7 +56,7 @@ func TestStoriesExportImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := b.Store().Story(context.Background(), "samples")
+	got, err := b.Story(context.Background(), "samples")
 	closeB()
 	if err != nil || got.Author != "rana" || len(got.Steps) != 2 || got.Steps[0].Photos[0].Caption == "" {
 		t.Errorf("the imported story: %+v %v", got, err)
@@ -83,7 +83,7 @@ func TestStoriesExportImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeB()
-	if _, err := b.Store().Story(context.Background(), "samples-two"); err == nil {
+	if _, err := b.Story(context.Background(), "samples-two"); err == nil {
 		t.Errorf("the story before the bad line was saved")
 	}
 }

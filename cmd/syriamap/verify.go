@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/syriamap/syriamap/internal/photo"
 	"io"
 	"os"
 	"time"
-
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // runVerify is `syriamap verify`: every stored original re-hashed (a
@@ -35,7 +34,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fl.Usage()
 		return usageError{"verify: it takes no arguments"}
 	}
-	var cp *store.Checkpoint
+	var cp *photo.Checkpoint
 	if *since != "" {
 		c, err := readCheckpoint(*since)
 		if err != nil {
@@ -71,7 +70,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stdout, "verify: the chain holds record %d of the checkpoint of %s and grew from it\n", cp.Seq, cp.At)
 	}
 	if *checkpoint != "" {
-		head, err := a.Store().Head(ctx)
+		head, err := a.Head(ctx)
 		if err != nil {
 			return err
 		}
@@ -116,8 +115,8 @@ const leftoverAge = 10 * time.Minute
 
 // readCheckpoint reads a custody checkpoint file (custody-head.json, as
 // verify --checkpoint, export and publish write it).
-func readCheckpoint(path string) (store.Checkpoint, error) {
-	var cp store.Checkpoint
+func readCheckpoint(path string) (photo.Checkpoint, error) {
+	var cp photo.Checkpoint
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return cp, fmt.Errorf("the checkpoint: %w", err)
@@ -129,7 +128,7 @@ func readCheckpoint(path string) (store.Checkpoint, error) {
 }
 
 // writeCheckpoint writes the chain's head to a file, whole or not at all.
-func writeCheckpoint(path string, cp store.Checkpoint) error {
+func writeCheckpoint(path string, cp photo.Checkpoint) error {
 	b, _ := json.MarshalIndent(cp, "", "  ")
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {

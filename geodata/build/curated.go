@@ -226,8 +226,16 @@ func (b *builder) resolveParent(text string, p *gazetteer.Place) int {
 // says it is near ("Idlib (Harem District), near Atmeh"), or -1.
 func (b *builder) nearParent(text string, p *gazetteer.Place) int {
 	if _, near, ok := strings.Cut(text, ", near "); ok && !p.Located {
-		for _, i := range b.lookup(strings.TrimSpace(near)) {
+		cands := b.lookup(strings.TrimSpace(near))
+		for _, i := range cands {
 			if q := &b.places[i]; (q.Kind.Populated() || p.Kind == gazetteer.Camp && q.Kind == gazetteer.Crossing) && q.Country == p.Country && q.Located {
+				return i
+			}
+		}
+		// Abroad, a district seat the datasets hold only as its
+		// district's record (Who's On First's Turkish counties: Nizip).
+		for _, i := range cands {
+			if q := &b.places[i]; p.Country != "SY" && q.Kind == gazetteer.Region && q.Country == p.Country && q.Located {
 				return i
 			}
 		}

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
@@ -112,11 +113,23 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 // its editors added.
 func (a *Archive) Gazetteer() *gazetteer.Gazetteer { return a.places.Load().gazetteer }
 
-// Store is the archive's storage, for the layers above that read it
-// (the server's caches and indexes, the published site, the bag). It
-// offers no read of photos that skips the viewer's rule: a read whose
-// context names no editor is the public's.
-func (a *Archive) Store() *store.DB { return a.db }
+// SetTimeout bounds each read query of the storage (0: none, for a
+// command that reads the whole archive in one pass, as publish does).
+func (a *Archive) SetTimeout(d time.Duration) { a.db.Timeout = d }
+
+// SetActor names who a command's custody records are by when no editor
+// is (store.DB.Actor), and whether imports' records keep the files'
+// paths.
+func (a *Archive) SetActor(actor string, recordPaths bool) {
+	a.db.Actor, a.db.RecordPaths = actor, recordPaths
+}
+
+// Now is the time the storage stamps its writes with.
+func (a *Archive) Now() time.Time { return a.db.Now() }
+
+// SearchRules are the full-text search's limits and messages, as data
+// for the published site's script.
+func SearchRules() photo.SearchRules { return store.SearchRulesOf() }
 
 // Open opens the archive at path over the gazetteer g: for writing (the
 // schema is made or migrated), or read-only, when nothing may be written.

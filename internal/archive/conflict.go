@@ -83,7 +83,7 @@ func (a *Archive) ImportBundledEvents(ctx context.Context) (store.EventsSummary,
 }
 
 // EventDatasets lists the datasets and versions of the archive's events.
-func (a *Archive) EventDatasets(ctx context.Context) ([]store.EventsHeld, error) {
+func (a *Archive) EventDatasets(ctx context.Context) ([]conflict.EventsHeld, error) {
 	return a.db.EventDatasets(ctx)
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -63,5 +62,5 @@ func publicLink(detail []byte) bool {
 		Dataset string `json:"dataset"`
 	}
 	json.Unmarshal(detail, &d)
-	return d.Dataset == conflict.GED
+	return photo.Public.SeesDataset(d.Dataset)
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // PhotoEvents is what the archive says of the events a photo documents:
@@ -106,7 +105,7 @@ const maxNearbyPhotos = 12
 // not linked, best first.
 func (a *Archive) EventPhotos(ctx context.Context, dataset, id string) (EventWithPhotos, error) {
 	var out EventWithPhotos
-	if dataset != conflict.GED && !photo.ViewerOf(ctx).SeesWithheld() {
+	if !photo.ViewerOf(ctx).SeesDataset(dataset) {
 		return out, photo.Errorf(photo.ENotFound, "no such event: only UCDP GED's are shown to readers (ACLED's terms keep its events to editors)")
 	}
 	e, retired, err := a.db.Event(ctx, dataset, id)
@@ -164,7 +163,7 @@ func (a *Archive) EventPhotos(ctx context.Context, dataset, id string) (EventWit
 
 // Events lists the events q selects as ctx's viewer may see them (see
 // store.DB.Events: UCDP GED's alone).
-func (a *Archive) Events(ctx context.Context, q store.EventQuery) ([]store.EventRow, int, error) {
+func (a *Archive) Events(ctx context.Context, q conflict.EventQuery) ([]conflict.EventRow, int, error) {
 	return a.db.Events(ctx, q)
 }
 

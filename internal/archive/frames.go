@@ -271,7 +271,10 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 	if hashed == 0 {
 		return nil
 	}
-	known, err := a.db.PhotoFrames(photo.WithViewer(ctx, photo.Public))
+	// The frames and the photos they name are read as the public, not
+	// as the importing editor: a withheld photo's frame flags no copy.
+	public := photo.WithViewer(ctx, photo.Public)
+	known, err := a.db.PhotoFrames(public)
 	if err != nil {
 		return err
 	}
@@ -308,7 +311,7 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 		for _, id := range slices.Sorted(maps.Keys(ids)) {
 			p := arriving[id]
 			if p == nil {
-				if p, err = a.db.Photo(photo.WithViewer(ctx, photo.Public), id); err != nil {
+				if p, err = a.db.Photo(public, id); err != nil {
 					return err
 				}
 			}

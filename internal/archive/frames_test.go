@@ -285,3 +285,84 @@ func TestOlderBy(t *testing.T) {
 		}
 	}
 }
+
+// arrivingImport writes pictures with IIM captions into a folder of dir
+// and imports it, as editor (the HTTP import's context) when not "".
+func arrivingImport(t *testing.T, a *Archive, dir, folder, editor string, pics map[string]image.Image, captions map[string]string) ImageResult {
+	t.Helper()
+	for name, img := range pics {
+		var b bytes.Buffer
+		jpeg.Encode(&b, img, &jpeg.Options{Quality: 85})
+		body := b.Bytes()
+		out := append(append(append([]byte{}, body[:2]...), imagemeta.IIMSegment(map[int][]string{120: {captions[name]}})...), body[2:]...)
+		os.MkdirAll(filepath.Join(dir, folder), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, folder, name), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	if editor != "" {
+		ctx = photo.AsEditor(ctx, editor)
+	}
+	res, err := a.ImportImages(ctx, []string{filepath.Join(dir, folder)}, nil, nil)
+	if err != nil {
+		t.Fatalf("importing %s: %v", folder, err)
+	}
+	return res
+}
+
+// TestArrivalCatchesAMirroredCopy (issue 67, 4c): a frame arrives again
+// mirrored, under a caption that disagrees: the import flags it a
+// conflict of the first, through the mirrored picture's hash.
+func TestArrivalCatchesAMirroredCopy(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	street := picture(1)
+	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
+	copied := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
+	arrivingImport(t, a, dir, "2013", "", map[string]image.Image{"first.jpg": street}, map[string]string{"first.jpg": first})
+	res := arrivingImport(t, a, dir, "2016", "", map[string]image.Image{"mirrored.jpg": flip(street)}, map[string]string{"mirrored.jpg": copied})
+	got, err := a.db.Photo(context.Background(), photo.ID(copied))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflicts != 1 || got.Reuse != photo.ReuseConflict || got.ReuseOf != photo.ID(first) {
+		t.Errorf("a mirrored copy arriving: %+v, its reuse %q of %q; want a conflict of %s", res, got.Reuse, got.ReuseOf, photo.ID(first))
+	}
+}
+
+// TestArrivalMatchesNoWithheldFrame (issue 67, 4g): re-use on arrival
+// reads the public's frames whoever imports: an editor importing a copy
+// of a withheld photo's frame does not flag it, which would name the
+// withheld photo on a public page.
+func TestArrivalMatchesNoWithheldFrame(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	street := picture(1)
+	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
+	copied := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
+	arrivingImport(t, a, dir, "2013", "rana", map[string]image.Image{"first.jpg": street}, map[string]string{"first.jpg": first})
+	editor := photo.AsEditor(context.Background(), "rana")
+	if _, err := a.SetHarm(editor, photo.ID(first), photo.HarmWithheld, "rana", "a test"); err != nil {
+		t.Fatal(err)
+	}
+	res := arrivingImport(t, a, dir, "2016", "rana", map[string]image.Image{"again.jpg": half(street)}, map[string]string{"again.jpg": copied})
+	got, err := a.db.Photo(editor, photo.ID(copied))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflicts != 0 || res.Copies != 0 || got.Reuse != "" || got.ReuseOf != "" {
+		t.Errorf("a copy of a withheld frame, imported by an editor: %+v, its reuse %q of %q; want none", res, got.Reuse, got.ReuseOf)
+	}
+	if first, _ := a.db.Photo(editor, photo.ID(first)); first.Reuse != "" {
+		t.Errorf("the withheld photo became %q of %q", first.Reuse, first.ReuseOf)
+	}
+}

@@ -8,6 +8,8 @@ func TestMentionKey(t *testing.T) {
 		{"Sha'aar", "Shaar", "Sha’ar", "al-Shaar"},
 		{"Deir ez-Zor", "Deir al-Zor", "DEIR EZ-ZOR"},
 		{"Ḩumaymīm", "Humaymim"},
+		{"Douma", "Duma", "DOUMA", "Dūmā"}, // an ou for the u of a French spelling
+		{"Qousair", "Qusair"},
 		{"إدلب", "ادلب"},
 		{"الرقة", "رقة", "الرقه"},
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/agreement"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/secondlook"
 )
 
 // A second look is given blind: the second editor places the photo from
@@ -17,7 +17,7 @@ import (
 
 // LookRound returns a round with its answers' places named from the
 // gazetteer.
-func (a *Archive) LookRound(ctx context.Context, id int64) (store.LookRound, error) {
+func (a *Archive) LookRound(ctx context.Context, id int64) (secondlook.Round, error) {
 	r, err := a.db.LookRound(ctx, id)
 	if err == nil {
 		a.nameLook(&r)
@@ -25,8 +25,8 @@ func (a *Archive) LookRound(ctx context.Context, id int64) (store.LookRound, err
 	return r, err
 }
 
-// LookRounds is store.LookRounds with the answers' places named.
-func (a *Archive) LookRounds(ctx context.Context, state, from, to string, limit int) ([]store.LookRound, error) {
+// LookRounds is secondlook.Rounds with the answers' places named.
+func (a *Archive) LookRounds(ctx context.Context, state, from, to string, limit int) ([]secondlook.Round, error) {
 	rs, err := a.db.LookRounds(ctx, state, from, to, limit)
 	for i := range rs {
 		a.nameLook(&rs[i])
@@ -35,7 +35,7 @@ func (a *Archive) LookRounds(ctx context.Context, state, from, to string, limit 
 }
 
 // LastLook is store.LastLook with the answers' places named.
-func (a *Archive) LastLook(ctx context.Context, photoID string) (store.LookRound, bool, error) {
+func (a *Archive) LastLook(ctx context.Context, photoID string) (secondlook.Round, bool, error) {
 	r, ok, err := a.db.LastLook(ctx, photoID)
 	if ok {
 		a.nameLook(&r)
@@ -43,8 +43,8 @@ func (a *Archive) LastLook(ctx context.Context, photoID string) (store.LookRound
 	return r, ok, err
 }
 
-func (a *Archive) nameLook(r *store.LookRound) {
-	for _, ans := range []*store.LookAnswer{&r.First, &r.Second, &r.Third} {
+func (a *Archive) nameLook(r *secondlook.Round) {
+	for _, ans := range []*secondlook.Answer{&r.First, &r.Second, &r.Third} {
 		if p := a.Gazetteer().ByID(ans.PlaceID); ans.PlaceID != "" && p != nil {
 			ans.PlaceName, ans.Kind, ans.GovPCode = p.Name, string(p.Kind), p.Governorate.PCode
 		}
@@ -55,12 +55,12 @@ func (a *Archive) nameLook(r *store.LookRound) {
 // (placeID, or a bare point), or, with unplaceable, that the caption and
 // file do not say where. It is judged against the first answer; agreed,
 // the photo is verified.
-func (a *Archive) AnswerSecondLook(ctx context.Context, id int64, by, placeID string, point *[2]float64, unplaceable bool, note string) (store.LookRound, error) {
+func (a *Archive) AnswerSecondLook(ctx context.Context, id int64, by, placeID string, point *[2]float64, unplaceable bool, note string) (secondlook.Round, error) {
 	r, err := a.db.LookRound(ctx, id)
 	if err != nil {
 		return r, err
 	}
-	ans := store.LookAnswer{By: by, Decision: agreement.Unplaceable, Note: strings.TrimSpace(note)}
+	ans := secondlook.Answer{By: by, Decision: agreement.Unplaceable, Note: strings.TrimSpace(note)}
 	if !unplaceable {
 		pl, err := a.PlaceOf(placeID, point)
 		if err != nil {
@@ -78,7 +78,7 @@ func (a *Archive) AnswerSecondLook(ctx context.Context, id int64, by, placeID st
 }
 
 // answer is an editor's answer as agreement.Judge weighs it.
-func (a *Archive) answer(l store.LookAnswer) agreement.Answer {
+func (a *Archive) answer(l secondlook.Answer) agreement.Answer {
 	out := agreement.Answer{Decision: l.Decision, PlaceID: l.PlaceID, Lon: l.Lon, Lat: l.Lat}
 	if l.Decision != agreement.Unplaceable && !l.Located {
 		out.Decision = agreement.Unplaceable
@@ -96,30 +96,30 @@ func (a *Archive) answer(l store.LookAnswer) agreement.Answer {
 }
 
 // Adjudicate records third editor by's decision on a round the two
-// answers disagreed on: choice store.ThirdFirst or ThirdSecond keeps that
+// answers disagreed on: choice secondlook.ThirdFirst or ThirdSecond keeps that
 // answer; ThirdOther places the photo at placeID or point. The photo is
 // then verified where the decision puts it.
-func (a *Archive) Adjudicate(ctx context.Context, id int64, by, choice, placeID string, point *[2]float64, note string) (store.LookRound, error) {
+func (a *Archive) Adjudicate(ctx context.Context, id int64, by, choice, placeID string, point *[2]float64, note string) (secondlook.Round, error) {
 	r, err := a.db.LookRound(ctx, id)
 	if err != nil {
 		return r, err
 	}
-	var from store.LookAnswer
+	var from secondlook.Answer
 	switch choice {
-	case store.ThirdFirst:
+	case secondlook.ThirdFirst:
 		from = r.First
-	case store.ThirdSecond:
+	case secondlook.ThirdSecond:
 		from = r.Second
-	case store.ThirdOther:
-		from = store.LookAnswer{PlaceID: placeID, Located: placeID == "" && point != nil}
+	case secondlook.ThirdOther:
+		from = secondlook.Answer{PlaceID: placeID, Located: placeID == "" && point != nil}
 		if point != nil {
 			from.Lon, from.Lat = point[0], point[1]
 		}
 	default:
-		return r, photo.ParamErrorf("choice", "a decision is %q, %q or %q", store.ThirdFirst, store.ThirdSecond, store.ThirdOther)
+		return r, photo.ParamErrorf("choice", "a decision is %q, %q or %q", secondlook.ThirdFirst, secondlook.ThirdSecond, secondlook.ThirdOther)
 	}
 	if from.PlaceID == "" && !from.Located {
-		if choice == store.ThirdSecond {
+		if choice == secondlook.ThirdSecond {
 			return r, photo.Errorf(photo.EInvalid, "the second editor found photo %s unplaceable: keep the first answer, or give another place", r.PhotoID)
 		}
 		return r, photo.ParamErrorf("place_id", "give a place or point")
@@ -132,7 +132,7 @@ func (a *Archive) Adjudicate(ctx context.Context, id int64, by, choice, placeID 
 	if err != nil {
 		return r, err
 	}
-	r, err = a.db.Adjudicate(ctx, id, store.LookAnswer{By: by, Choice: choice, Note: strings.TrimSpace(note)}, to)
+	r, err = a.db.Adjudicate(ctx, id, secondlook.Answer{By: by, Choice: choice, Note: strings.TrimSpace(note)}, to)
 	a.nameLook(&r)
 	return r, err
 }

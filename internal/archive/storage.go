@@ -14,8 +14,10 @@ import (
 // Count is how many photos the archive holds.
 func (a *Archive) Count(ctx context.Context) (int, error) { return a.db.Count(ctx) }
 
-// Photo is one photo, whole.
-func (a *Archive) Photo(ctx context.Context, id string) (*photo.Photo, error) {
+// OwnPhoto is one photo, whole, as the archive's own work reads it
+// (ownRead): withheld or not, whoever ctx names. Photo reads it as ctx's
+// viewer may see it.
+func (a *Archive) OwnPhoto(ctx context.Context, id string) (*photo.Photo, error) {
 	return a.db.Photo(ownRead(ctx), id)
 }
 
@@ -35,9 +37,10 @@ func (a *Archive) AddEditor(ctx context.Context, name, hash string) error {
 }
 
 // SetPassword changes an editor's password hash and ends all their
-// sessions (their bearer tokens stay: scripts hold those).
-func (a *Archive) SetPassword(ctx context.Context, name, hash string) error {
-	return a.db.SetPassword(ctx, name, hash, "")
+// sessions but keepSession's hash ("" ends them all; their bearer
+// tokens stay: scripts hold those).
+func (a *Archive) SetPassword(ctx context.Context, name, hash, keepSession string) error {
+	return a.db.SetPassword(ctx, name, hash, keepSession)
 }
 
 // RemoveEditor removes an editor, their sessions and tokens.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
@@ -33,7 +34,7 @@ type Problem struct {
 // in all) and each stretch of the chain and the rows. The check is
 // recorded in the chain (action "fixity", with what it found), so the
 // archive remembers when its originals were last found whole.
-func (a *Archive) Verify(ctx context.Context, since *store.Checkpoint, progress func(what string, done, total int64)) (VerifyReport, error) {
+func (a *Archive) Verify(ctx context.Context, since *photo.Checkpoint, progress func(what string, done, total int64)) (VerifyReport, error) {
 	var r VerifyReport
 	if a.Originals == nil {
 		return r, errors.New("verify: the archive has no store of originals")

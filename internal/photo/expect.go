@@ -51,6 +51,43 @@ func ParseETag(kind, tag string) (version int64, ok bool) {
 	return v, err == nil && v >= 0
 }
 
+// IfMatch reads the version of kind's thing that an HTTP If-Match
+// header expects (RFC 9110, 13.1.1), the one place the header is
+// compared. "*" expects none (ok false: any version will do, as does an
+// empty header). Otherwise the header is a list of entity tags, compared
+// strongly: a tag ETag made for kind names its version; a weak tag
+// (W/"photo-7") never matches under If-Match, whatever it names, nor does
+// another kind's tag or a malformed list. A list that names no version
+// of kind's expects one no write meets (-1, ok true): the write is
+// refused as stale.
+func IfMatch(header, kind string) (version int64, ok bool) {
+	h := strings.TrimSpace(header)
+	if h == "" || h == "*" {
+		return 0, false
+	}
+	for h != "" {
+		h = strings.TrimLeft(h, " \t,")
+		if h == "" {
+			break
+		}
+		weak := strings.HasPrefix(h, "W/")
+		h = strings.TrimPrefix(h, "W/")
+		if !strings.HasPrefix(h, `"`) {
+			return -1, true // not an entity tag: the list matches nothing
+		}
+		end := strings.IndexByte(h[1:], '"')
+		if end < 0 {
+			return -1, true
+		}
+		tag := h[:end+2]
+		h = h[end+2:]
+		if v, ok := ParseETag(kind, tag); ok && !weak {
+			return v, true
+		}
+	}
+	return -1, true
+}
+
 // Stale is the error of a write over a newer version than its editor
 // saw: what it is now (Version, and the last change: who, what, when),
 // for the 412's body and the page that offers to keep theirs or redo.

@@ -33,8 +33,32 @@ func (v Viewer) SeesWithheld() bool { return v.Editor != "" }
 // the second answer is given blind however the second editor reads the
 // archive. Names compare without case, as editors' do.
 func (v Viewer) SeesAnswer(firstBy string) bool {
-	return v.Archive || (v.Editor != "" && strings.EqualFold(v.Editor, firstBy))
+	return v.Archive || SameEditor(v.Editor, firstBy)
 }
+
+// SameEditor reports whether two editors' names name one editor: names
+// compare without case and surrounding space, as sign-in reads them; ""
+// is nobody, and no editor.
+func SameEditor(a, b string) bool {
+	k := editorKey(a)
+	return k != "" && k == editorKey(b)
+}
+
+// CountEditors is how many editors the names name (SameEditor), nobody
+// ("") aside: the editors who stand behind something, each once.
+func CountEditors(names []string) int {
+	seen := map[string]bool{}
+	for _, n := range names {
+		if k := editorKey(n); k != "" {
+			seen[k] = true
+		}
+	}
+	return len(seen)
+}
+
+// editorKey is the one spelling of an editor's name that SameEditor
+// compares.
+func editorKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // Shown returns p as v may see it: p itself, or, when p's placement
 // waits for a second look that v may not see (SeesAnswer), p without it

@@ -26,17 +26,39 @@ func TestShownWaitingPlacement(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := &Photo{ID: "x", Caption: "A shop.", Place: answer, Geocoded: answer, Review: ReviewCorrected, ReviewedBy: "rana",
-				Correction: &Correction{Note: "the silo"}, SecondLook: c.look, Check: Check{Agreement: "agrees", Note: "Qaryat agrees"}}
+				Correction: &Correction{Note: "the silo"}, SecondLook: c.look, Check: Check{Agreement: "agrees", Note: "Qaryat agrees", Parts: "place", IPTCCity: "Idlib"}}
 			got := c.viewer.Shown(p)
-			placed := got.Place.Located || got.Place.ID != "" || got.Geocoded.ID != "" || got.Correction != nil || got.ReviewedBy != "" || got.Check.Note != ""
-			if placed != c.shown || got.Caption != "A shop." || got.SecondLook != c.look {
+			placed := got.Place.Located || got.Place.ID != "" || got.Geocoded.ID != "" || got.Correction != nil || got.ReviewedBy != "" || got.Check.Note != "" || got.Check.Agreement != "" || got.Check.Parts != ""
+			if placed != c.shown || got.Caption != "A shop." || got.SecondLook != c.look || got.Check.IPTCCity != "Idlib" {
 				t.Errorf("shown %v (placed %v, %+v)", c.shown, placed, got)
 			}
-			f := &Feature{ID: "x", PlaceID: answer.ID, PlaceName: answer.Name, Lon: answer.Lon, Lat: answer.Lat, Located: true, ReviewedBy: "rana"}
+			f := &Feature{ID: "x", PlaceID: answer.ID, PlaceName: answer.Name, Lon: answer.Lon, Lat: answer.Lat, Located: true, ReviewedBy: "rana",
+				Check: Check{Agreement: "agrees", Note: "Qaryat agrees"}}
 			c.viewer.ShownFeature(f, c.look)
-			if (f.Located || f.PlaceID != "" || f.PlaceName != "") != c.shown {
+			if (f.Located || f.PlaceID != "" || f.PlaceName != "" || f.Check.Agreement != "" || f.Check.Note != "") != c.shown {
 				t.Errorf("feature shown %v: %+v", c.shown, f)
 			}
 		})
+	}
+}
+
+// TestCountEditors: the editors behind something count once each, their
+// names compared as SameEditor does; nobody counts for none.
+func TestCountEditors(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		want  int
+	}{
+		{nil, 0},
+		{[]string{""}, 0},
+		{[]string{"rana"}, 1},
+		{[]string{"rana", "rana"}, 1},
+		{[]string{"rana", "Rana ", "RANA"}, 1},
+		{[]string{"rana", "omar"}, 2},
+		{[]string{"rana", "", "omar", "Omar"}, 2},
+	} {
+		if got := CountEditors(c.names); got != c.want {
+			t.Errorf("CountEditors(%q) = %d, want %d", c.names, got, c.want)
+		}
 	}
 }

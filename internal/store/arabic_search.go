@@ -90,3 +90,40 @@ func indexArabic(ctx context.Context, tx *sql.Tx, after int64) error {
 	}
 	return nil
 }
+
+const matchFTS = "rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)"
+
+// searchSQL is the condition that a caption matches the full-text search
+// q (ftsQuery's), and its arguments: q in the index of the captions as
+// written; with its Arabic-Indic digits as 0–9 there too (a number is the
+// same search in either script); and, when it holds Arabic words or
+// digits, folded (arabicQuery) in the index of the Arabic words, which
+// holds them folded and without particles, their digits as 0–9.
+func searchSQL(q string) (string, []any) {
+	conds, args := []string{matchFTS}, []any{q}
+	if latin := latinDigits(q); latin != q {
+		conds, args = append(conds, matchFTS), append(args, latin)
+	}
+	if folded, ok := arabicQuery(q); ok || strings.ContainsFunc(q, unicode.IsDigit) {
+		conds = append(conds, "rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?)")
+		args = append(args, folded)
+	}
+	if len(conds) == 1 {
+		return conds[0], args
+	}
+	return "(" + strings.Join(conds, " OR ") + ")", args
+}
+
+// latinDigits writes q's Arabic-Indic and Persian digits as 0–9 (as
+// lexicon.FoldArabic does), leaving the rest as it is.
+func latinDigits(q string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '٠' && r <= '٩':
+			return '0' + r - '٠'
+		case r >= '۰' && r <= '۹':
+			return '0' + r - '۰'
+		}
+		return r
+	}, q)
+}

@@ -135,3 +135,56 @@ func blindReads(db *DB, id string, around orb.Bound, place string) []blindRead {
 		{"CustodyOf", true, func(ctx context.Context) (string, error) { return text(db.CustodyOf(ctx, id)) }},
 	}
 }
+
+// TestBlindLookAtAPhotoWithAFile (issue 67, 4e): a photo with an image
+// file, whose file's agreement is measured against the place rana gave
+// it, stays blind while it waits: omar reads the file's own metadata and
+// nothing of how it agrees with her place — not the note naming it, the
+// agreement, its parts, nor a count selected by agreement.
+func TestBlindLookAtAPhotoWithAFile(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	p := mk("A shop in Idlib with its file.", "2015-11-07", "Reuters", "Ammar Abdullah", "gn:3", "Idlib", "Idlib", 36.63, 35.93, 0.95)
+	p.ImageFile = "cafe01"
+	p.File = &photo.File{Path: "/in/shop.jpg", SHA256: "cafe01", Size: 10, Meta: `{"city":"Idlib"}`}
+	p.Check = photo.Check{IPTCCity: "Idlib", IPTCCountry: "Syria", Agreement: "agrees", Note: "the file's city agrees with Idlib"}
+	if _, err := db.ImportFile(ctx, "shop.txt", Records([]Record{{Photo: p, Line: 1}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetTwoPerson(ctx, true, "lead"); err != nil {
+		t.Fatal(err)
+	}
+	answer := photo.Place{ID: "gn:9", Name: "Qaryat Blindiyya", Kind: "village", Lon: 38.7771, Lat: 35.1117, Located: true}
+	if _, err := db.Apply(ctx, []string{p.ID}, photo.Change{Author: "rana", Place: &answer}); err != nil {
+		t.Fatal(err)
+	}
+	// The archive checks the file again against rana's place.
+	if _, err := db.SetChecks(ctx, map[string]photo.Check{p.ID: {Agreement: "near", Parts: "place", Note: "the file's city is 60 km from Qaryat Blindiyya"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []struct {
+		who  string
+		ctx  context.Context
+		sees bool
+	}{{"the public", ctx, false}, {"omar", photo.AsEditor(ctx, "omar"), false}, {"rana", photo.AsEditor(ctx, "rana"), true}} {
+		got, err := db.Photo(v.ctx, p.ID)
+		if err != nil {
+			t.Fatalf("%s: %v", v.who, err)
+		}
+		shown := got.Check.Agreement != "" || got.Check.Note != "" || got.Check.Parts != ""
+		if shown != v.sees || got.ImageFile != "cafe01" || got.Check.IPTCCity != "Idlib" {
+			t.Errorf("%s reads the file's check %+v (image %q); want the agreement shown %v, the file's metadata always", v.who, got.Check, got.ImageFile, v.sees)
+		}
+		var feature photo.Feature
+		if err := db.EachFeature(v.ctx, photo.Filter{IDs: []string{p.ID}}, func(f *photo.Feature) error { feature = *f; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if (feature.Check.Agreement != "" || feature.Check.Note != "") != v.sees {
+			t.Errorf("%s reads the feature's check %+v", v.who, feature.Check)
+		}
+		n, err := db.CountPhotos(v.ctx, photo.Filter{Agreements: []string{"near"}})
+		if err != nil || (n == 1) != v.sees {
+			t.Errorf("%s counts %d photos whose file is near their place (%v)", v.who, n, err)
+		}
+	}
+}

@@ -284,7 +284,8 @@ func second(ctx context.Context, tx *sql.Tx, p *photo.Photo, event int64) error 
 // TaughtName is a spelling the archive's standing corrections taught a
 // place (see teach), with how many editors stand behind it: the
 // corrections that taught it and the confirmations of photos placed by
-// it, by distinct authors.
+// it, by distinct editors (photo.SameEditor: one editor who teaches a
+// spelling and confirms a photo it placed is one).
 type TaughtName struct {
 	Name    string
 	Editors int
@@ -295,20 +296,31 @@ type TaughtName struct {
 func (s *DB) TaughtNames(ctx context.Context) (map[string][]TaughtName, error) {
 	out := map[string][]TaughtName{}
 	err := s.reading(ctx, "", "reading the taught names", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT t.place_id, t.name, count(DISTINCT e.author) FROM taught_names t
-			LEFT JOIN events e ON e.id = t.event GROUP BY t.place_id, t.name ORDER BY t.place_id, t.name`)
+		rows, err := s.read.QueryContext(ctx, `SELECT t.place_id, t.name, coalesce(e.author, '') FROM taught_names t
+			LEFT JOIN events e ON e.id = t.event ORDER BY t.place_id, t.name`)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
+		var id, name string
+		var editors []string
+		flush := func() {
+			if name != "" || len(editors) > 0 {
+				out[id] = append(out[id], TaughtName{Name: name, Editors: photo.CountEditors(editors)})
+			}
+		}
 		for rows.Next() {
-			var id string
-			var n TaughtName
-			if err := rows.Scan(&id, &n.Name, &n.Editors); err != nil {
+			var pid, n, by string
+			if err := rows.Scan(&pid, &n, &by); err != nil {
 				return err
 			}
-			out[id] = append(out[id], n)
+			if pid != id || n != name {
+				flush()
+				id, name, editors = pid, n, nil
+			}
+			editors = append(editors, by)
 		}
+		flush()
 		return rows.Err()
 	})
 	return out, err

@@ -7,19 +7,6 @@ import (
 	"fmt"
 )
 
-// Checkpoint is the custody chain's head as it was at a moment: its last
-// record's sequence number and hash. Written to a file the team keeps
-// away from the archive (each export and publish writes one, and
-// `syriamap verify --checkpoint`), it lets verify prove later that the
-// chain still holds that record and has only grown from it: whoever
-// deletes the newest records and moves the head inside the database
-// cannot change a copy kept elsewhere.
-type Checkpoint struct {
-	Seq  int64  `json:"seq"`
-	Hash string `json:"hash"`
-	At   string `json:"at"` // RFC 3339: when the record was written
-}
-
 // Head is the chain's head now: its last record (zero for an empty
 // chain).
 func (s *DB) Head(ctx context.Context) (Checkpoint, error) {
@@ -58,14 +45,6 @@ func (s *DB) CheckSince(ctx context.Context, cp Checkpoint) ([]ChainProblem, err
 			"records up to it were removed or rewritten, and others written in their place", cp.Seq, cp.At, cp.Hash, hash)}}, nil
 	}
 	return nil, nil
-}
-
-// Link is one record of the chain as a bag carries it to prove that its
-// photos' records lead to the head: its sequence number, the hash before
-// it and its own.
-type Link struct {
-	Seq        int64
-	Prev, Hash string
 }
 
 // Links calls fn for each record of the chain from from to to (by seq),

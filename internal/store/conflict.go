@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paulmach/orb"
-
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -69,7 +67,7 @@ func (s *DB) ImportEventSets(ctx context.Context, sets []EventSet, actor string)
 func (s *DB) importEventSet(ctx context.Context, tx *sql.Tx, set EventSet, actor string) (EventsSummary, error) {
 	var sum EventsSummary
 	dataset, version, events := set.Dataset, set.Version, set.Events
-	if dataset != conflict.GED && dataset != conflict.ACLED {
+	if _, known := photo.Licences[dataset]; !known {
 		return sum, photo.Errorf(photo.EInvalid, "no dataset %q: want %s or %s", dataset, conflict.GED, conflict.ACLED)
 	}
 	if version == "" {
@@ -182,13 +180,6 @@ func sameEvent(stored string, e conflict.Event) bool {
 	return was == e
 }
 
-// EventsHeld is how many events of one version of a dataset the archive
-// holds, the retired aside.
-type EventsHeld struct {
-	Dataset, Version string
-	Events           int
-}
-
 // EventDatasets lists the datasets and versions of the archive's events.
 func (s *DB) EventDatasets(ctx context.Context) ([]EventsHeld, error) {
 	var out []EventsHeld
@@ -241,9 +232,7 @@ func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event,
 	// the dataset's rows whole by the primary key instead (400,000 of
 	// them for the global GED).
 	q := `SELECT event FROM conflict_events WHERE date_start BETWEEN ? AND ? AND date_end >= ? AND retired = ''`
-	if !photo.ViewerOf(ctx).SeesWithheld() {
-		q += ` AND +dataset = '` + conflict.GED + `'`
-	}
+	q += ` AND ` + licensed(photo.ViewerOf(ctx), "+dataset")
 	var out []conflict.Event
 	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, q, conflict.AddDays(from, -longestEventDays), to, from)
@@ -267,38 +256,12 @@ func (s *DB) EventsMeeting(ctx context.Context, from, to int) ([]conflict.Event,
 	return out, err
 }
 
-// EventQuery selects conflict events for maps, lists and the OGC API.
-type EventQuery struct {
-	// From and To bound the days (YYYYMMDD) an event's span meets; 0 is
-	// open.
-	From, To int
-	// BBox selects the events whose point is inside it.
-	BBox *orb.Bound
-	// Kinds select the types of violence (conflict.Event.Kind); empty
-	// any.
-	Kinds []string
-	// Documented, when not nil, selects the events with photos an
-	// editor linked (true) or with none (false).
-	Documented *bool
-	// MaxWherePrec, when not 0, selects the events whose place is known
-	// at least so well (GED's where_prec 1 … MaxWherePrec).
-	MaxWherePrec  int
-	Limit, Offset int
-}
-
-// EventRow is an event with the number of photos linked to it that the
-// viewer may see.
-type EventRow struct {
-	conflict.Event
-	Photos int
-}
-
 // Events returns the events q selects, by first day and id, with how many
 // match in all, as ctx's viewer may see them: UCDP GED's alone, the
 // retired aside. (ACLED's rows are an editor's, one at a time: never
 // listed, mapped or served as a collection.)
 func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched int, err error) {
-	conds := []string{"e.retired = ''", "e.dataset = '" + conflict.GED + "'"}
+	conds := []string{"e.retired = ''", licensed(photo.Public, "e.dataset")}
 	var args []any
 	if q.From != 0 {
 		conds, args = append(conds, "e.date_end >= ?"), append(args, q.From)
@@ -318,8 +281,7 @@ func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched
 			args = append(args, k)
 		}
 	}
-	photos := `(SELECT count(*) FROM photo_event_links l WHERE l.dataset = e.dataset AND l.event = e.id AND l.decision = 'confirmed'
-		AND l.photo IN (SELECT id FROM photos WHERE ` + visible(ctx) + `))`
+	photos := `(SELECT count(*) FROM photo_event_links l WHERE l.dataset = e.dataset AND l.event = e.id AND ` + shownLinks(ctx, "l.") + `)`
 	if d := q.Documented; d != nil {
 		op := "= 0"
 		if *d {
@@ -361,9 +323,7 @@ func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched
 // UCDP GED's, and ACLED's to an editor.
 func (s *DB) AllEvents(ctx context.Context) ([]conflict.Event, error) {
 	q := `SELECT event FROM conflict_events WHERE retired = ''`
-	if !photo.ViewerOf(ctx).SeesWithheld() {
-		q += ` AND dataset = '` + conflict.GED + `'`
-	}
+	q += ` AND ` + licensed(photo.ViewerOf(ctx), "dataset")
 	var out []conflict.Event
 	err := s.reading(ctx, "", "reading events", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, q)

@@ -277,7 +277,7 @@ func sortedKeys(m map[string]any) []string {
 }
 
 func (s *DB) actor(ctx context.Context) string {
-	if a, ok := ctx.Value(actorKey{}).(string); ok && a != "" {
+	if a := photo.ActorOf(ctx); a != "" {
 		return a
 	}
 	if s.Actor == "" {
@@ -286,12 +286,10 @@ func (s *DB) actor(ctx context.Context) string {
 	return s.Actor
 }
 
-type actorKey struct{}
-
 // WithActor names who the custody records of an import under ctx are by
 // ("editor rana", for a file an editor uploaded), over DB.Actor.
 func WithActor(ctx context.Context, actor string) context.Context {
-	return context.WithValue(ctx, actorKey{}, actor)
+	return photo.WithActor(ctx, actor)
 }
 
 // FileRef is an image file the archive holds: its photo, SHA-256 and size.
@@ -401,15 +399,6 @@ func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
 		out = append(out, pf)
 	}
 	return out, rows.Err()
-}
-
-// Reuse is how a photo's frame stands: photo.ReuseCopy or
-// photo.ReuseConflict, of the photo the frame is known from first.
-type Reuse struct {
-	Kind, Of string
-	// Why says what disagrees (place, date, photographer), for the
-	// custody record.
-	Why []string
 }
 
 // SetReuse records photos' reuse (a photo absent from reuses has none),

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -302,7 +301,7 @@ func (st rowState) linkDifferences(row storedRow) []string {
 		if _, ok := row.links[k]; !ok && st.links[k] != "" {
 			out = append(out, fmt.Sprintf("its link to event %s is gone, but its custody records %q", k, st.links[k]))
 		}
-		if dataset, event, _ := strings.Cut(k, " "); dataset == conflict.GED && st.links[k] == photo.LinkConfirmed {
+		if dataset, event, _ := strings.Cut(k, " "); photo.Public.SeesDataset(dataset) && st.links[k] == photo.LinkConfirmed {
 			confirmed = append(confirmed, dataset+":"+event)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -67,10 +66,12 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 	if err != nil {
 		return false, fmt.Errorf("store: linking photo %s to %s %s: %w", id, dataset, eventID, err)
 	}
-	// The photo's features carry its confirmed GED links.
+	// The photo's features carry its confirmed links to public datasets'
+	// events (its events column, which anyone reads).
 	if _, err := tx.ExecContext(ctx, `UPDATE photos SET events = (SELECT coalesce(group_concat(k, ' '), '') FROM
-			(SELECT dataset || ':' || event AS k FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND dataset = ?2 ORDER BY event))
-		WHERE id = ?1`, id, conflict.GED); err != nil {
+			(SELECT dataset || ':' || event AS k FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND `+
+		licensed(photo.Public, "dataset")+` ORDER BY event))
+		WHERE id = ?1`, id); err != nil {
 		return false, fmt.Errorf("store: %w", err)
 	}
 	c, err := openChain(ctx, tx)
@@ -90,8 +91,8 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 // links to UCDP GED events alone.
 func (s *DB) EventLinks(ctx context.Context, id string) ([]photo.EventLink, error) {
 	q := `SELECT photo, dataset, version, event, decision, by, at FROM photo_event_links WHERE photo = ?`
-	if !photo.ViewerOf(ctx).SeesWithheld() {
-		q += ` AND decision = 'confirmed' AND dataset = '` + conflict.GED + `'`
+	if v := photo.ViewerOf(ctx); !v.SeesDecisions() {
+		q += ` AND decision = 'confirmed' AND ` + licensed(v, "dataset")
 	}
 	return s.eventLinks(ctx, q+` ORDER BY at, dataset, event`, id)
 }
@@ -100,11 +101,19 @@ func (s *DB) EventLinks(ctx context.Context, id string) ([]photo.EventLink, erro
 // first: the photos that document it. A reader is told of none to an
 // ACLED event.
 func (s *DB) LinksToEvent(ctx context.Context, dataset, id string) ([]photo.EventLink, error) {
-	if dataset != conflict.GED && !photo.ViewerOf(ctx).SeesWithheld() {
+	if !photo.ViewerOf(ctx).SeesDataset(dataset) {
 		return nil, nil
 	}
 	return s.eventLinks(ctx, `SELECT photo, dataset, version, event, decision, by, at FROM photo_event_links
-		WHERE dataset = ? AND event = ? AND decision = 'confirmed' AND photo IN (SELECT id FROM photos WHERE `+visible(ctx)+`) ORDER BY at, photo`, dataset, id)
+		WHERE dataset = ? AND event = ? AND `+shownLinks(ctx, "")+` ORDER BY at, photo`, dataset, id)
+}
+
+// shownLinks is the condition of the links (of table alias a, "l." or
+// "") that ctx's viewer reads as an event's photos: confirmed, and of a
+// photo the viewer may see (visible: a withheld photo is no reader's).
+// An event's item, page and collection count by it alone.
+func shownLinks(ctx context.Context, a string) string {
+	return a + "decision = 'confirmed' AND " + a + "photo IN (SELECT id FROM photos WHERE " + visible(ctx) + ")"
 }
 
 func (s *DB) eventLinks(ctx context.Context, q string, args ...any) ([]photo.EventLink, error) {
@@ -133,15 +142,15 @@ func (s *DB) eventLinks(ctx context.Context, q string, args ...any) ([]photo.Eve
 // ("ucdp-ged:270123"), or to any (photo.EventAny), as ctx's viewer may
 // know of them: a reader of links to UCDP GED events alone.
 func eventCond(ctx context.Context, key string) (string, []any) {
-	editor := photo.ViewerOf(ctx).SeesWithheld()
+	v := photo.ViewerOf(ctx)
 	if key == photo.EventAny {
-		if editor {
+		if v.SeesDecisions() {
 			return `(events != '' OR id IN (SELECT photo FROM photo_event_links WHERE decision = 'confirmed'))`, nil
 		}
 		return `events != ''`, nil
 	}
 	dataset, id, _ := photo.SplitEventKey(key)
-	if !editor && dataset != conflict.GED {
+	if !v.SeesDataset(dataset) {
 		return `0`, nil
 	}
 	return `id IN (SELECT photo FROM photo_event_links WHERE dataset = ? AND event = ? AND decision = 'confirmed')`, []any{dataset, id}

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -414,6 +415,62 @@ func TestFTSQueryReadsPunctuationAsSpaces(t *testing.T) {
 	} {
 		if got := ftsQuery(tt.q); got != tt.want {
 			t.Errorf("ftsQuery(%q) = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}
+
+// TestSearchReadsNumbersAsItsIndexDoes (issue 67, 5): FTS5's tokenizer
+// keeps every number in a word (2½, 3², Ⅻ are words of the index), so a
+// search reads them so too: "2½" finds the caption that says 2½, not
+// every caption with a 2; "½" alone is a word, never the empty search
+// that answers every photo; a prefix counts its numbers as letters.
+func TestSearchReadsNumbersAsItsIndexDoes(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	var recs []Record
+	for i, c := range []string{"Smoke rises 2½ hours after the strike", "Refugees 2 km from the border", "A crater 3² metres wide"} {
+		recs = append(recs, Record{Photo: mk(c, "2016-07-12", "AFP", "", "", "", "", 0, 0, 0), Line: i + 1})
+	}
+	if _, err := db.ImportFile(ctx, "numbers.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{{"2½", []string{"Smoke rises 2½ hours after the strike"}}, {"2", []string{"Refugees 2 km from the border"}}, {"½", nil},
+		{"3²", []string{"A crater 3² metres wide"}}, {"2½*", []string{"Smoke rises 2½ hours after the strike"}}} {
+		ps, err := db.Photos(ctx, photo.Filter{Query: c.q})
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.Caption)
+		}
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("search %q: %q (%v), want %q", c.q, got, err, c.want)
+		}
+	}
+}
+
+// TestSearchReadsDigitsOfEitherScript (issue 67, 5): a number is the same
+// search in Latin and Arabic-Indic digits, as the Arabic index and the
+// published site fold them: "2016" finds the Arabic caption dated ٢٠١٦,
+// "١٢" the English one that says 12, "۲۰۱۶" both.
+func TestSearchReadsDigitsOfEitherScript(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	var recs []Record
+	for i, c := range []string{"دخان فوق حلب ٢٠١٦", "Smoke over Aleppo, 12 March 2016", "Boys play in Homs"} {
+		recs = append(recs, Record{Photo: mk(c, "2016-07-12", "AFP", "", "", "", "", 0, 0, 0), Line: i + 1})
+	}
+	if _, err := db.ImportFile(ctx, "digits.txt", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		q    string
+		want int
+	}{{"2016", 2}, {"٢٠١٦", 2}, {"۲۰۱۶", 2}, {"١٢", 1}, {"12", 1}, {"١٢ OR Homs", 2}, {"٢٠١٦ AND Aleppo", 1}, {"٢٠١٦ NOT smoke", 1}} {
+		ps, err := db.Photos(ctx, photo.Filter{Query: c.q})
+		if err != nil || len(ps) != c.want {
+			t.Errorf("search %q: %d photos (%v), want %d", c.q, len(ps), err, c.want)
 		}
 	}
 }

@@ -93,27 +93,6 @@ func sha256Hex(s string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Summary counts what an import did.
-type Summary struct {
-	Added     int // photos new to the archive
-	Updated   int // photos whose fields or sources changed
-	Unchanged int // photos already there as they are
-	Unplaced  int // photos among the added and updated that have no point
-	// Conflicts and Copies count the photos added whose frame the
-	// archive already held, under a caption that disagrees or agrees.
-	Conflicts, Copies int
-}
-
-// Add adds o's counts to s.
-func (s *Summary) Add(o Summary) {
-	s.Added += o.Added
-	s.Updated += o.Updated
-	s.Unchanged += o.Unchanged
-	s.Unplaced += o.Unplaced
-	s.Conflicts += o.Conflicts
-	s.Copies += o.Copies
-}
-
 // ImportFile writes the records read from one file in one transaction: the
 // whole file or, on any error (from recs too), nothing. Records are written
 // as recs yields them, so a file need not fit in memory. A record whose

@@ -37,11 +37,7 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
 	if q := ftsQuery(f.Query); q != "" {
-		cond, a := "rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)", []any{q}
-		if folded, ok := arabicQuery(q); ok {
-			// Arabic words: as written, or folded and without particles.
-			cond, a = "(rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?) OR rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?))", []any{q, folded}
-		}
+		cond, a := searchSQL(q)
 		// A source's name in either script: its photos, whatever script
 		// their captions are in (lexicon.Agencies).
 		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {
@@ -167,6 +163,24 @@ func visible(ctx context.Context) string {
 		return "1"
 	}
 	return public
+}
+
+// licensed is the condition, on the dataset column col, of the conflict
+// events (and links to them) viewer v may read (photo.Viewer.SeesDataset):
+// "1" for an editor, else the public datasets' (photo.PublicDatasets).
+// It is the one spelling of the datasets' licences in the store's SQL.
+func licensed(v photo.Viewer, col string) string {
+	if v.SeesEveryDataset() {
+		return "1"
+	}
+	var names []string
+	for _, d := range photo.PublicDatasets() {
+		names = append(names, sqlString(d))
+	}
+	if len(names) == 0 {
+		return "0"
+	}
+	return col + " IN (" + strings.Join(names, ", ") + ")"
 }
 
 // awaiting is the condition of a photo whose placement waits for its

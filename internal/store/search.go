@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,21 +31,14 @@ const (
 	searchSyntaxMessage   = "“%s” is not a valid full-text search: use words, \"phrases\" in pairs of quotes, OR, NOT, prefix*"
 )
 
-// SearchRules are the limits and messages of a full-text search, as data
-// for a published site's script (web.SiteRules).
-type SearchRules struct {
-	MaxBytes       int               `json:"max_bytes"`
-	MaxTerms       int               `json:"max_terms"`
-	MaxPrefixTerms int               `json:"max_prefix_terms"`
-	MinPrefixRunes int               `json:"min_prefix_runes"`
-	Messages       map[string]string `json:"messages"`
-}
+// searchOperators are FTS5's operators, which are no terms of a search.
+var searchOperators = []string{"AND", "OR", "NOT", "NEAR"}
 
 // SearchRulesOf returns the search's rules.
 func SearchRulesOf() SearchRules {
 	return SearchRules{MaxBytes: maxSearchBytes, MaxTerms: maxSearchTerms, MaxPrefixTerms: maxPrefixTerms, MinPrefixRunes: minPrefixRunes,
 		Messages: map[string]string{"bytes": searchBytesMessage, "prefix": searchPrefixMessage, "terms": searchTermsMessage,
-			"prefixes": searchPrefixesMessage, "syntax": searchSyntaxMessage}}
+			"prefixes": searchPrefixesMessage, "syntax": searchSyntaxMessage}, Operators: searchOperators}
 }
 
 // CheckSearch reports, as an invalid-input error naming q, a full-text
@@ -76,7 +70,9 @@ func CheckSearch(q string) error {
 	return nil
 }
 
-func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+// notWordRune reports whether r is no letter and no number (FTS5's
+// tokenizer keeps every number in a word: 2½, 3², Ⅻ; not only 0–9).
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }
 
 // searchTerms splits an FTS5 query into its terms: bare words and the
 // words of "phrases" (a phrase's last word keeps a * that follows the
@@ -112,8 +108,7 @@ func searchTerms(q string) []string {
 				word = after // a column filter
 			}
 			word = strings.TrimPrefix(word, "^")
-			switch word {
-			case "", "AND", "OR", "NOT", "NEAR":
+			if word == "" || slices.Contains(searchOperators, word) {
 				continue
 			}
 			terms = append(terms, word)
@@ -128,7 +123,9 @@ func searchTerms(q string) []string {
 // tokenizer reads it between words, so that "Aleppo, Syria, December 13"
 // finds the captions with those words instead of failing; "phrases"
 // (in straight, curly or angle quotes), OR, AND, NOT, prefix* and
-// brackets keep their meaning. The published site's search splits words
+// brackets keep their meaning. A number is any of Unicode's (2½, 3², ٣,
+// Ⅻ), as FTS5's tokenizer reads it inside a word: a search for "2½"
+// finds the captions that say 2½. The published site's search splits words
 // the same way (assets/src/staticapi.js), and the conformance suite runs
 // such queries against both.
 func ftsQuery(q string) string {
@@ -141,7 +138,7 @@ func ftsQuery(q string) string {
 			b.WriteByte('"')
 		case quoted:
 			b.WriteRune(r)
-		case r == '*' || r == '(' || r == ')' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+		case r == '*' || r == '(' || r == ')' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Mn, r):
 			b.WriteRune(r)
 		default:
 			b.WriteByte(' ')

@@ -11,65 +11,42 @@ import (
 
 	"github.com/syriamap/syriamap/internal/agreement"
 	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/secondlook"
 )
 
-// Two-person confirmation: a placement is verified when a second editor,
-// shown nothing of the first editor's answer, places the photo the same,
-// or a third editor decides between them. The rounds live in second_looks
-// (see migration 0029); every step is a custody record of the photo
-// (action "second-look", or "adjudicate" for the third editor's decision,
-// which may move the photo).
+// Two-person confirmation: the rules (who may answer, decide, confirm;
+// what a blind look shows; what agreeing makes of a round) are package
+// secondlook's; the store loads and saves rounds. The rounds live in
+// second_looks (see migration 0029); every step is a custody record of
+// the photo (action "second-look", or "adjudicate" for the third
+// editor's decision, which may move the photo).
 
-// The states of a round.
+// The states of a round (secondlook's).
 const (
-	LookWaiting     = "waiting"     // for a second editor
-	LookAgreed      = "agreed"      // the two agreed: verified
-	LookDisagreed   = "disagreed"   // waiting for a third editor
-	LookAdjudicated = "adjudicated" // a third decided: verified
-	LookSuperseded  = "superseded"  // a later placement replaced it
-	// LookRequested is a photo's state (never a round's) when a second
-	// look was asked before any editor placed it.
-	LookRequested = "requested"
+	LookWaiting     = secondlook.Waiting
+	LookAgreed      = secondlook.Agreed
+	LookDisagreed   = secondlook.Disagreed
+	LookAdjudicated = secondlook.Adjudicated
+	LookSuperseded  = secondlook.Superseded
+	LookRequested   = secondlook.Requested
 )
 
-// Third editors' choices.
+// Third editors' choices (secondlook's).
 const (
-	ThirdFirst  = "first"  // the first editor's answer stands
-	ThirdSecond = "second" // the second editor's
-	ThirdOther  = "other"  // neither: the third's own place
+	ThirdFirst  = secondlook.ThirdFirst
+	ThirdSecond = secondlook.ThirdSecond
+	ThirdOther  = secondlook.ThirdOther
 )
 
-// LookAnswer is one editor's answer in a round: a decision
-// (agreement.Confirm, Correct or Unplaceable), a gazetteer place or a
-// bare point, a note, who and when.
-type LookAnswer struct {
-	By, Decision string
-	PlaceID      string
-	Lon, Lat     float64
-	Located      bool
-	Note         string
-	At           time.Time
-	Choice       string // a third editor's: ThirdFirst, ThirdSecond or ThirdOther
-	// PlaceName, Kind and GovPCode are the place's, named by the archive
-	// for pages and the agreement's tables; not stored.
-	PlaceName, Kind, GovPCode string
-}
+// openState is the condition of a round that waits for an editor
+// (secondlook.Round.Open), the one spelling of it in the store's SQL.
+const openState = "state IN ('" + LookWaiting + "', '" + LookDisagreed + "')"
 
-// LookRound is one round of a second look at a photo.
-type LookRound struct {
-	ID       int64
-	PhotoID  string
-	State    string
-	OpenedAt time.Time
-	// AutoPlaceID is the geocoder's reading when the round opened.
-	AutoPlaceID   string
-	First, Second LookAnswer // Second.By is "" until answered
-	Third         LookAnswer // By is "" until adjudicated
-	// Judgement compares First and Second once answered.
-	Judgement agreement.Judgement
-	// Caption is the photo's, for the queues.
-	Caption string
-}
+// LookAnswer is one editor's answer in a round (secondlook.Answer).
+type LookAnswer = secondlook.Answer
+
+// LookRound is one round of a second look at a photo (secondlook.Round).
+type LookRound = secondlook.Round
 
 // SettingTwoPerson names the archive setting that makes every editor's
 // placement wait for a second look.
@@ -117,37 +94,27 @@ func (s *DB) SetTwoPerson(ctx context.Context, on bool, by string) error {
 }
 
 // openRoundOf reads photo id's round that waits for an editor (waiting or
-// disagreed), if any.
+// disagreed): its id, state and editors; the zero Round when none.
 func openRoundOf(ctx context.Context, q interface {
 	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, id string) (round int64, state, firstBy, secondBy string, err error) {
-	err = q.QueryRowContext(ctx, `SELECT id, state, first_by, second_by FROM second_looks WHERE photo = ? AND state IN ('waiting', 'disagreed')
-		ORDER BY id DESC LIMIT 1`, id).Scan(&round, &state, &firstBy, &secondBy)
+}, id string) (LookRound, error) {
+	r := LookRound{PhotoID: id}
+	err := q.QueryRowContext(ctx, `SELECT id, state, first_by, second_by FROM second_looks WHERE photo = ? AND `+openState+`
+		ORDER BY id DESC LIMIT 1`, id).Scan(&r.ID, &r.State, &r.First.By, &r.Second.By)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", "", "", nil
+		return LookRound{PhotoID: id}, nil
 	}
-	return round, state, firstBy, secondBy, err
+	return r, err
 }
 
-// checkConfirm refuses a confirmation that would check nothing: of a
-// placement its own author made, or of one waiting for a blind second
-// look (which is given from the second-looks queue, not by confirming
-// what one was shown).
+// checkConfirm refuses a confirmation that would check nothing
+// (secondlook.MayConfirm).
 func checkConfirm(ctx context.Context, tx *sql.Tx, p *photo.Photo, author string) error {
-	_, state, firstBy, _, err := openRoundOf(ctx, tx, p.ID)
-	switch {
-	case err != nil:
+	open, err := openRoundOf(ctx, tx, p.ID)
+	if err != nil {
 		return err
-	case state == LookWaiting && firstBy == author:
-		return photo.Errorf(photo.EForbidden, "you placed photo %s: a second editor checks it, without seeing your answer, from the second looks", p.ID)
-	case state == LookWaiting:
-		return photo.Errorf(photo.EConflict, "photo %s waits for a blind second look: check it from the second looks, where the first answer is not shown", p.ID)
-	case state == LookDisagreed:
-		return photo.Errorf(photo.EConflict, "two editors placed photo %s differently: a third decides from the adjudication page", p.ID)
-	case p.Review == photo.ReviewCorrected && p.ReviewedBy == author && p.SecondLook != "":
-		return photo.Errorf(photo.EForbidden, "you placed photo %s: confirming your own placement checks nothing", p.ID)
 	}
-	return nil
+	return secondlook.MayConfirm(open, p, author)
 }
 
 // afterPlacement follows a person's placement of photo p (now placed as
@@ -156,22 +123,18 @@ func checkConfirm(ctx context.Context, tx *sql.Tx, p *photo.Photo, author string
 // second look was asked of this photo, a round opens with this placement
 // as its first answer.
 func (s *DB) afterPlacement(ctx context.Context, tx *sql.Tx, custody *chain, p *photo.Photo, after photo.Place, decision, author, note string, now time.Time) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND state IN ('waiting', 'disagreed')`, p.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND `+openState, p.ID); err != nil {
 		return err
 	}
 	var on string
 	if err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = ?`, SettingTwoPerson).Scan(&on); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	if on != "on" && p.SecondLook == "" {
+	if !secondlook.Wanted(on == "on", p.SecondLook) {
 		_, err := tx.ExecContext(ctx, `UPDATE photos SET verified = 0 WHERE id = ?`, p.ID)
 		return err
 	}
-	auto := p.Place.ID
-	if p.Geocoded.Precision != "" {
-		auto = p.Geocoded.ID
-	}
-	return s.openRound(ctx, tx, custody, p.ID, auto, LookAnswer{By: author, Decision: decision, PlaceID: after.ID, Lon: after.Lon, Lat: after.Lat,
+	return s.openRound(ctx, tx, custody, p.ID, secondlook.AutoPlace(p), LookAnswer{By: author, Decision: decision, PlaceID: after.ID, Lon: after.Lon, Lat: after.Lat,
 		Located: after.Located, Note: note, At: now}, now)
 }
 
@@ -216,8 +179,8 @@ func (s *DB) RequestSecondLook(ctx context.Context, id, by string) (bool, error)
 	if _, err := photoIn(ctx, tx, id, &p); err != nil {
 		return false, notFound(err, "photo "+id)
 	}
-	round, _, _, _, err := openRoundOf(ctx, tx, id)
-	if err != nil || round != 0 || p.SecondLook == LookRequested {
+	open, err := openRoundOf(ctx, tx, id)
+	if err != nil || open.Open() || p.SecondLook == LookRequested {
 		return false, err
 	}
 	now := s.Now()
@@ -234,20 +197,7 @@ func (s *DB) RequestSecondLook(ctx context.Context, id, by string) (bool, error)
 			return false, err
 		}
 	} else {
-		decision := agreement.Correct
-		if p.Review == photo.ReviewConfirmed {
-			decision = agreement.Confirm
-		}
-		auto := p.Place.ID
-		if p.Geocoded.Precision != "" {
-			auto = p.Geocoded.ID
-		}
-		first := LookAnswer{By: p.ReviewedBy, Decision: decision, PlaceID: p.Place.ID, Lon: p.Place.Lon, Lat: p.Place.Lat,
-			Located: p.Place.Located, At: p.ReviewedAt}
-		if p.Correction != nil {
-			first.Note = p.Correction.Note
-		}
-		if err := s.openRound(ctx, tx, custody, id, auto, first, now); err != nil {
+		if err := s.openRound(ctx, tx, custody, id, secondlook.AutoPlace(&p), secondlook.FirstOf(&p), now); err != nil {
 			return false, err
 		}
 	}
@@ -258,7 +208,7 @@ func (s *DB) RequestSecondLook(ctx context.Context, id, by string) (bool, error)
 // geocoder): its round is superseded and the photo is not verified; a
 // photo that was asked a second look is asked again.
 func resetLooks(ctx context.Context, tx *sql.Tx, id string) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND state IN ('waiting', 'disagreed')`, id); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE second_looks SET state = 'superseded' WHERE photo = ? AND `+openState, id); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE photos SET verified = 0, second_look = CASE WHEN second_look = '' THEN '' ELSE 'requested' END WHERE id = ?`, id)
@@ -357,17 +307,11 @@ func (s *DB) AnswerLook(ctx context.Context, id int64, a LookAnswer, j agreement
 	if err != nil {
 		return r, notFound(err, fmt.Sprintf("second look %d", id))
 	}
-	switch {
-	case a.By == r.First.By:
-		return r, photo.Errorf(photo.EForbidden, "you placed photo %s: a second look must be another editor's", r.PhotoID)
-	case r.State != LookWaiting:
-		return r, photo.Errorf(photo.EConflict, "the second look at photo %s is %s: it no longer waits for an answer", r.PhotoID, r.State)
+	if err := r.MayAnswer(a.By); err != nil {
+		return r, err
 	}
 	now := s.Now()
-	state := LookDisagreed
-	if j.Agreed {
-		state = LookAgreed
-	}
+	state, verified := secondlook.Outcome(j)
 	var dist sql.NullFloat64
 	if !math.IsNaN(j.DistanceKm) {
 		dist = sql.NullFloat64{Float64: j.DistanceKm, Valid: true}
@@ -378,7 +322,7 @@ func (s *DB) AnswerLook(ctx context.Context, id int64, a LookAnswer, j agreement
 		j.SamePlace, j.Nested, j.SameGovernorate, dist, j.SizeKm, j.WithinSize, j.Agreed, id); err != nil {
 		return r, fmt.Errorf("store: recording the second look at %s: %w", r.PhotoID, err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE photos SET second_look = ?, verified = ? WHERE id = ?`, state, j.Agreed, r.PhotoID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET second_look = ?, verified = ? WHERE id = ?`, state, verified, r.PhotoID); err != nil {
 		return r, err
 	}
 	custody, err := openChain(ctx, tx)
@@ -387,7 +331,7 @@ func (s *DB) AnswerLook(ctx context.Context, id int64, a LookAnswer, j agreement
 	}
 	defer custody.stmt.Close()
 	if err := custody.add(ctx, r.PhotoID, now, a.By, "second-look", map[string]any{"round": id, "step": "answered",
-		"answer": lookState(a), "judgement": judgementState(j), "after": map[string]any{"verified": j.Agreed}}); err != nil {
+		"answer": lookState(a), "judgement": judgementState(j), "after": map[string]any{"verified": verified}}); err != nil {
 		return r, err
 	}
 	if err := s.commit(ctx, tx, custody, true); err != nil {
@@ -411,15 +355,8 @@ func (s *DB) Adjudicate(ctx context.Context, id int64, a LookAnswer, to photo.Pl
 	if err != nil {
 		return r, notFound(err, fmt.Sprintf("second look %d", id))
 	}
-	switch {
-	case a.By == r.First.By || a.By == r.Second.By:
-		return r, photo.Errorf(photo.EForbidden, "you gave one of the two answers on photo %s: a third editor decides between them", r.PhotoID)
-	case r.State != LookDisagreed:
-		return r, photo.Errorf(photo.EConflict, "the second look at photo %s is %s: it does not wait for a third editor", r.PhotoID, r.State)
-	case a.Choice != ThirdFirst && a.Choice != ThirdSecond && a.Choice != ThirdOther:
-		return r, photo.ParamErrorf("choice", "a decision is %q, %q or %q", ThirdFirst, ThirdSecond, ThirdOther)
-	case !to.Located:
-		return r, photo.Errorf(photo.EInvalid, "an adjudication places the photo: give a place or point")
+	if err := r.MayDecide(a, to.Located); err != nil {
+		return r, err
 	}
 	now := s.Now()
 	stamp := now.UTC().Format(time.RFC3339)

@@ -36,7 +36,10 @@ type Caption struct {
 	Photographer *string `json:"photographer"`
 	Agency       *string `json:"agency"`
 	Place        *string `json:"place"`
-	PlaceKind    *string `json:"place_kind"`
+	// PlaceEn is an Arabic label's place in English, where given: what
+	// score.py compares an answer's name with.
+	PlaceEn   *string `json:"place_en"`
+	PlaceKind *string `json:"place_kind"`
 	// Parent is the place holding the labelled one, as the labeller wrote
 	// it: a quarter's city ("Aleppo", "حلب").
 	Parent  *string  `json:"parent"`
@@ -129,7 +132,7 @@ func PlaceVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 	if geo.Distance(orb.Point{*c.Lon, *c.Lat}, p.Point)/1000 > tol {
 		return Miss
 	}
-	if (kind == "neighbourhood" || kind == "camp") && (p.Kind == gazetteer.City || p.Kind == gazetteer.Region || p.Kind.Admin()) {
+	if (kind == "neighbourhood" || kind == "camp") && coarse(p.Kind) {
 		return Fallback
 	}
 	return OK
@@ -152,30 +155,67 @@ func writtenVerdict(c Caption, p *gazetteer.Place, names Namer) string {
 }
 
 // namedVerdict is PlaceVerdict for a real caption labelled with a name
-// and no point: the names compared, by their skeletons, or an Arabic
-// label with the place's names folded (its ASCII skeleton is empty).
+// and no point, as score.py's: the answer's skeleton, a final h dropped,
+// against any run of one to three of the label's words ("Khaldia" ~
+// "Khalidiyah", "Waer neighbourhood in Homs" ~ "Wa'er"), a city or
+// province answered for a quarter, camp, town or village the label names
+// beside it a fallback; or the answer's Arabic name's words all among an
+// Arabic label's.
 func namedVerdict(c Caption, p *gazetteer.Place) string {
-	if a := Skeleton(str(c.Place)); a != "" && a == Skeleton(p.Name) {
-		return OK
+	label := str(c.Place)
+	if c.PlaceEn != nil && *c.PlaceEn != "" {
+		label = *c.PlaceEn
 	}
-	if ar := arabicLabel(str(c.Place)); ar != "" {
-		for _, n := range p.AllNames() {
-			if lexicon.FoldArabic(n) == ar {
+	if b := strings.TrimRight(Skeleton(p.Name), "h"); b != "" {
+		gw := words(label)
+		for i := range gw {
+			for j := i + 1; j <= min(i+3, len(gw)); j++ {
+				if strings.TrimRight(Skeleton(strings.Join(gw[i:j], " ")), "h") != b {
+					continue
+				}
+				switch str(c.PlaceKind) {
+				case "neighbourhood", "camp", "town", "village":
+					if coarse(p.Kind) {
+						return Fallback
+					}
+				}
 				return OK
 			}
 		}
 	}
-	return Miss
+	ga, pa := arabicWords(str(c.Place)), arabicWords(p.NameAr)
+	if len(ga) == 0 || len(pa) == 0 {
+		return Miss
+	}
+	for _, w := range pa {
+		if !slices.Contains(ga, w) {
+			return Miss
+		}
+	}
+	return OK
 }
 
-// arabicLabel folds an Arabic place label for comparing with names,
-// without its guillemets, or "" when it is not Arabic.
-func arabicLabel(s string) string {
-	s = strings.TrimSpace(strings.NewReplacer("«", "", "»", "").Replace(s))
-	if strings.IndexFunc(s, lexicon.IsArabic) < 0 {
-		return ""
+// coarse is score.py's COARSE: the kinds of place a quarter, camp or town
+// answered by is only a fallback.
+func coarse(k gazetteer.Kind) bool {
+	return k == gazetteer.City || k == gazetteer.Region || k.Admin()
+}
+
+// arabicWords are score.py's Arabic words of s: runs of Arabic letters,
+// folded (fold_arabic), the bare article left out.
+func arabicWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(norm.NFKC.String(s), func(r rune) bool { return !arabicLetter(r) }) {
+		if w = lexicon.FoldArabic(w); w != "" && w != "ال" {
+			out = append(out, w)
+		}
 	}
-	return lexicon.FoldArabic(s)
+	return out
+}
+
+// arabicLetter is score.py's class of the letters of an Arabic word.
+func arabicLetter(r rune) bool {
+	return r >= 0x0621 && r <= 0x064A || r >= 0x0660 && r <= 0x0669 || r >= 0x066E && r <= 0x06D3 || r == 0x06A9 || r == 0x06CC
 }
 
 // DateOK reports whether the caption reader's date is the labelled one.
@@ -184,18 +224,21 @@ func DateOK(c Caption, got caption.Date) bool { return got.String() == str(c.Dat
 // kindKm is score.py's radius by kind, when a caption gives none.
 var kindKm = map[string]float64{"neighbourhood": 3, "camp": 5, "town": 10, "city": 15, "region": 60, "governorate": 80}
 
-// words is score.py's words: ASCII letters, lower case, articles out.
+// words is score.py's Latin words: runs of Latin letters, accents
+// dropped, lower case, articles out.
 func words(s string) []string {
-	var b strings.Builder
-	for _, r := range norm.NFKD.String(s) {
-		if r < unicode.MaxASCII {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
 	var out []string
-	for _, w := range strings.FieldsFunc(b.String(), func(r rune) bool { return r < 'a' || r > 'z' }) {
-		switch w {
-		case "al", "el", "ar", "as", "ad", "ash", "at", "az", "an", "the":
+	for _, w := range strings.FieldsFunc(norm.NFKC.String(s), func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= 0xC0 && r <= 0x24F)
+	}) {
+		var b strings.Builder
+		for _, r := range norm.NFKD.String(w) {
+			if r < unicode.MaxASCII {
+				b.WriteRune(unicode.ToLower(r))
+			}
+		}
+		switch w := b.String(); w {
+		case "", "al", "el", "ar", "as", "ad", "ash", "at", "az", "an", "the":
 		default:
 			out = append(out, w)
 		}

@@ -272,6 +272,7 @@ func TestCrossingsArePairs(t *testing.T) {
 		{"cur:bab-al-hawa-crossing", "cur:cilvegozu-crossing", "TR", "Cilvegozu"},
 		{"cur:bab-al-salameh-crossing", "cur:oncupinar-crossing", "TR", "Oncupinar"},
 		{"cur:semalka-crossing", "cur:peshkhabour-crossing", "IQ", "Peshkhabur"},
+		{"cur:jdeidet-yabous", "cur:masnaa-crossing", "LB", "Masnaa crossing"},
 	} {
 		sy, other := g.ByID(tc.syrian), g.ByID(tc.other)
 		if sy == nil || other == nil {
@@ -292,8 +293,9 @@ func TestCrossingsArePairs(t *testing.T) {
 			}
 		}
 	}
-	if got := g.OtherSide(g.ByID("cur:jdeidet-yabous")); got != nil {
-		t.Errorf("Jdeidet Yabous has no Lebanese gate in the gazetteer, OtherSide gave %s", got.ID)
+	// A crossing without a point has no other side to move to.
+	if got := g.OtherSide(g.ByID("cur:nasib-crossing")); got != nil {
+		t.Errorf("Nasib crossing has no point, OtherSide gave %s", got.ID)
 	}
 }
 
@@ -310,5 +312,15 @@ func TestUnlocatedPlacesSitWhereTheyAreNear(t *testing.T) {
 	}
 	if parent := g.ByID(camps.Parent); parent == nil || parent.Name != "Atmeh" {
 		t.Errorf("the Atmeh camps are held by %v, want the town of Atmeh", parent)
+	}
+	// Abroad, a place without a point sits at the district seat it is
+	// near when the datasets hold the seat only as its district's record
+	// (Nizip, the Turkish district seat), and at the village or town a
+	// crossing is named after.
+	for id, want := range map[string]string{"cur:nizip-camp": "gn:303798", "cur:jaber-crossing": "gn:248913",
+		"cur:rabia-crossing": "gn:383608", "cur:mursitpinar-crossing": "gn:304089", "cur:nasib-crossing": "ocha:C5999"} {
+		if p := g.ByID(id); p == nil || p.Located || p.Parent != want {
+			t.Errorf("%s: %+v, want no point and the parent %s", id, p, want)
+		}
 	}
 }

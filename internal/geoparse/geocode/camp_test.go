@@ -47,3 +47,31 @@ func TestArabicCampInItsVillage(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossingWithoutPoint: the crossings the gazetteer holds without a
+// point (Nasib, Jaber, Rabia, Yarubiyah, Mursitpinar) are placed at the
+// village or town they are named after, and the Nizip camp at Nizip,
+// marked fallback and never sure,
+// however the caption names them ("border gate", "with Jordan"); Masnaa,
+// whose point is cited, is the crossing.
+func TestCrossingWithoutPoint(t *testing.T) {
+	gc, _ := newGeocoder(t)
+	tests := []placeCase{
+		{"Trucks wait at the Nasib border crossing with Jordan, October 15, 2018. REUTERS/Omar Sanadiki", "Nasib", geocode.Fallback},
+		{"Soldiers wait to cross at Nasib border gate on December 27, 2017.", "Nasib", geocode.Fallback},
+		{"Syrians cross at the Jaber border crossing in Jordan, October 15, 2018.", "Jabir as Sirhan", geocode.Fallback},
+		{"Civil defence members wait to cross at Jaber border gate November 28, 2014. REUTERS/Anas Mohammed", "Jabir as Sirhan", geocode.Fallback},
+		{"Refugees cross at the Rabia border crossing into Iraq, 2014.", "Rabi'ah", geocode.Fallback},
+		{"Soldiers wait to cross at Rabia border gate on December 27, 2017.", "Rabi'ah", geocode.Fallback},
+		{"A Kurdish fighter at the Yarubiyah border crossing, 2014.", "Ya'robiyah", geocode.Fallback},
+		{"Kurds wait at the Mursitpinar border crossing, opposite Kobani, Turkey, October 2014.", "Mursitpinar", geocode.Fallback},
+		{"Lorries queue at the Masnaa border crossing between Lebanon and Syria, 2019.", "Masnaa crossing", geocode.Exact},
+		{"Syrian army soldiers carry bread as they wait to cross at Masnaa border gate. (AP Photo/Khalil Al-Mamo)", "Masnaa crossing", geocode.Exact},
+		// Named bare, the name is the village's, not the crossing's.
+		{"Kurdish fighters walk past damaged buildings at a field hospital in Nassîb, near the city of Daraa on November 1, 2012.", "Nasib", geocode.Exact},
+		// A camp without a point, at the district seat it is near.
+		{"Syrian refugees queue for aid at the Nizip camp, April 23, 2016. REUTERS/Umit Bektas", "Nizip", geocode.Fallback},
+		{"Refugees at the Nizip refugee camp in Gaziantep province, Turkey, April 23, 2016.", "Nizip", geocode.Fallback},
+	}
+	checkPlaces(t, gc, tests, true)
+}

@@ -73,7 +73,9 @@ func (gc *Geocoder) choose(c caption.Caption, cands []candidate, known []bool) (
 		switch other := gc.g.OtherSide(res.Place); {
 		case other != nil && other.Country == stated:
 			res.Place = other
-		case res.Place.Kind != gazetteer.Crossing:
+		case res.Place.Kind != gazetteer.Crossing && b.hit.Place.Kind != gazetteer.Crossing:
+			// (A crossing placed at its village, for want of a point, is
+			// still the crossing on the border with that country.)
 			res = Result{Precision: None, Mention: res.Mention,
 				Note: "the caption puts the photo in " + countryName(country) + "; " + res.Place.Name + " in Syria is another place"}
 		}
@@ -207,6 +209,10 @@ func (gc *Geocoder) unlocatedFallback(c caption.Caption, cands []candidate, b ca
 	}
 	if parent := gc.located(b.hit.Place); parent != nil {
 		res.Place, res.Precision = parent, Fallback
+		if namedBare(c, cands, b, parent) {
+			res.Precision = Exact
+			return 1
+		}
 		res.Note = b.hit.Place.Name + " has no point in the gazetteer; placed at " + parent.Name + ", which holds it"
 		return 0.7
 	}
@@ -218,6 +224,30 @@ func (gc *Geocoder) unlocatedFallback(c caption.Caption, cands []candidate, b ca
 	res.Place, res.Precision = nil, None
 	res.Note = b.hit.Place.Name + " has no point in the gazetteer"
 	return 0
+}
+
+// namedBare reports whether reading b, a crossing or camp without a
+// point named after parent, the place that holds it, is only the parent's
+// name in the caption: "in Nassîb, near Daraa" is the village of Nasib,
+// not the Nasib crossing at it, where nothing calls it a crossing or camp.
+func namedBare(c caption.Caption, cands []candidate, b candidate, parent *gazetteer.Place) bool {
+	k := b.hit.Place.Kind
+	if k != gazetteer.Crossing && k != gazetteer.Camp {
+		return false
+	}
+	switch c.Mentions[b.mention].Designator {
+	case "camp", "crossing", "border":
+		return false
+	}
+	if rest := c.Text[b.hit.End:]; crossingAfter(rest) || campAfter(rest) || unnamedCampBefore(c.Text[:b.hit.Start]) {
+		return false
+	}
+	for _, o := range cands {
+		if o.mention == b.mention && o.hit.Place == parent {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownFallback handles a name the gazetteer lacks where the caption

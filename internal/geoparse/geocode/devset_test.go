@@ -33,9 +33,8 @@ func TestDevSet(t *testing.T) {
 // cannot (evalset): the agencies written in Arabic ("'أ ف ب' = AFP"; its
 // words keep ASCII letters only), a caption that names no place (kind
 // "none", where the English labels write null), and a place with no
-// point, named in Arabic (compared with the place's names folded, not
-// by an ASCII skeleton, which is empty). Six of the 43 can never count as
-// right by place under score.py, so its figure is at most 86 %.
+// point is scored as score.py now scores it (an Arabic label against the
+// words of the place's Arabic name): its levels are score.py's figures.
 func TestArabicDevSet(t *testing.T) {
 	scoreDevSet(t, "arabic-devset-levels.json", "arabic-dev-captions.jsonl")
 }

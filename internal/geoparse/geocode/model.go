@@ -54,6 +54,8 @@ const (
 	fKindFrequency
 	fOtherKinds
 	fShapeRecord
+	fHoldsNamed
+	fLacksSmaller
 	NumFeatures
 )
 
@@ -87,6 +89,12 @@ var FeatureNames = [NumFeatures]string{
 	fKindFrequency:  "log per mille of its kind",
 	fOtherKinds:     "names a kind of place it is not",
 	fShapeRecord:    "its shape's record in the fit",
+	// The caption names a smaller place the answer holds ("between
+	// Jobar and Qabun … the capital Damascus" answered by the city).
+	fHoldsNamed: "holds another place named",
+	// The caption names a quarter, camp or village the gazetteer lacks
+	// beside a coarser answer ("حي طارق الباب … في حلب" answered by Aleppo).
+	fLacksSmaller: "a smaller place named it lacks",
 }
 
 // Model is a fitted logistic regression over Features.
@@ -223,7 +231,24 @@ func (gc *Geocoder) features(c caption.Caption, cands []candidate, best int, res
 	// Read by cues without capitals, an Arabic caption's place is less
 	// sure than an English one's with the same rule score.
 	x[fArabic] = flag(c.Arabic)
+	x[fHoldsNamed] = flag(gc.holdsNamed(cands, b, p))
+	x[fLacksSmaller] = flag(res.Precision == Exact && lacksSmaller(c, cands, b.mention, p.Kind))
 	return x, shape
+}
+
+// holdsNamed reports whether the answer p, read from b, holds a place
+// another name of the caption may mean (not far from the others): the
+// caption may be about the smaller one.
+func (gc *Geocoder) holdsNamed(cands []candidate, b candidate, p *gazetteer.Place) bool {
+	if p.Kind != gazetteer.City && p.Kind != gazetteer.Region && !p.Kind.Admin() {
+		return false
+	}
+	for _, o := range cands {
+		if o.mention != b.mention && !o.far && o.hit.Place.Kind != p.Kind && gc.contains(p, o.hit.Place) {
+			return true
+		}
+	}
+	return false
 }
 
 // countriesNamed reports whether the caption names country code (Turkey,
@@ -280,4 +305,32 @@ func flag(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// lacksSmaller reports whether the caption calls a name other than the
+// chosen mention's a quarter, district, camp, village or landmark and the
+// gazetteer has no reading of the whole name, while the answer, of kind
+// k, is a town or coarser: the photo may be in the smaller place.
+func lacksSmaller(c caption.Caption, cands []candidate, chosen int, k gazetteer.Kind) bool {
+	if k != gazetteer.City && k != gazetteer.Town && k != gazetteer.Region && !k.Admin() {
+		return false
+	}
+	for i, m := range c.Mentions {
+		if i == chosen {
+			continue
+		}
+		switch m.Designator {
+		case "neighbourhood", "district", "camp", "village", "landmark":
+		default:
+			continue
+		}
+		whole := false
+		for _, cd := range cands {
+			whole = whole || cd.mention == i && cd.whole
+		}
+		if !whole {
+			return true
+		}
+	}
+	return false
 }

@@ -81,3 +81,36 @@ func TestParseModel(t *testing.T) {
 		t.Errorf("a model over these features: %v", err)
 	}
 }
+
+// TestCoarseAnswerFeatures: a city or area answered where the caption
+// also names a place inside it ("between Jobar and Qabun … the capital
+// Damascus"), or
+// calls a name the gazetteer lacks a quarter, camp or village, says so in
+// its features; a town named alone does neither.
+func TestCoarseAnswerFeatures(t *testing.T) {
+	gc, _ := newGeocoder(t)
+	index := func(name string) int {
+		for i, n := range geocode.FeatureNames {
+			if n == name {
+				return i
+			}
+		}
+		t.Fatalf("no feature %q", name)
+		return -1
+	}
+	holds, lacks := index("holds another place named"), index("a smaller place named it lacks")
+	for _, tt := range []struct {
+		text         string
+		holds, lacks float64
+	}{
+		{"A picture shows a damaged area in an industrial zone between Jobar and Qabun, on the eastern outskirts of the capital Damascus, March 20, 2017.", 1, 0},
+		{"حي طارق الباب أحد المناطق، التي تعرضت لقصف مكثف في حلب.", 0, 1},
+		{"A man rides a motorbike in the town of Saraqeb, Syria, February 21, 2018. REUTERS/Khalil Ashawi", 0, 0},
+	} {
+		ex := gc.Explain(caption.Parse(tt.text))
+		if ex.Result.Place == nil || ex.Features[holds] != tt.holds || ex.Features[lacks] != tt.lacks {
+			t.Errorf("%q: answer %v, %q %g and %q %g, want %g and %g", tt.text, ex.Result.Place,
+				geocode.FeatureNames[holds], ex.Features[holds], geocode.FeatureNames[lacks], ex.Features[lacks], tt.holds, tt.lacks)
+		}
+	}
+}

@@ -555,6 +555,12 @@ func areaFit(d string, k gazetteer.Kind) float64 {
 		if k == gazetteer.Subdistrict {
 			return 2.5
 		}
+	case "border":
+		// "Jaber border gate", "the Nasib border post": a crossing, as
+		// "the X border crossing" is, not the village it is named after.
+		if k == gazetteer.Crossing {
+			return 1.4
+		}
 	}
 	return 1
 }

@@ -118,6 +118,19 @@ func agencyKey(s string) string {
 	}), " ")
 }
 
+// AgencyKey is a name as AgencyOf compares it (agencyKey).
+func AgencyKey(name string) string { return agencyKey(name) }
+
+// AgencyKeys returns every key (AgencyKey) that names an agency, with its
+// ID: AgencyOf's table as data, for a published site's script.
+func AgencyKeys() map[string]string {
+	out := make(map[string]string, len(agencies.byKey))
+	for k, i := range agencies.byKey {
+		out[k] = agencies.list[i].ID
+	}
+	return out
+}
+
 // Agencies lists the sources known under names in both scripts, in the
 // table's order. The slice is shared: do not change it.
 func Agencies() []Agency { return agencies.list }

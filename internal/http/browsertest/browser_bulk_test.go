@@ -40,14 +40,14 @@ func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
 	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	shaar, err := e.a.Store().Photos(ctx, photo.Filter{PlaceIDs: []string{"ocha:N0156"}})
+	shaar, err := e.a.Photos(ctx, photo.Filter{PlaceIDs: []string{"ocha:N0156"}})
 	if err != nil || len(shaar) != 4 {
 		t.Fatalf("the Sha'aar photos: %d, %v", len(shaar), err)
 	}
 	sher := e.photoID(t, "?q=Sher+rest")
 	// One of them the geocoder was less sure of: it heads the group.
 	unsure := shaar[0].ID
-	raw, err := sql.Open("sqlite", "file:"+e.a.Store().Path())
+	raw, err := sql.Open("sqlite", "file:"+e.a.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestBrowserBulkReviewLeavesWhatItCannotDecide(t *testing.T) {
 		t.Errorf("after the batch the review went on to %s, want the photo it left, %s", landed, unsure)
 	}
 	for _, q := range shaar {
-		p, _ := e.a.Store().Photo(ctx, q.ID)
+		p, _ := e.a.Photo(ctx, q.ID)
 		if want := q.ID != unsure; (p.Review == photo.ReviewConfirmed) != want {
 			t.Errorf("%s: review %s (the unsure one is %s)", q.ID, p.Review, unsure)
 		}
@@ -137,11 +137,11 @@ func TestBrowserArabicHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, batch, err := e.a.Store().ApplyBatch(ctx, []string{zamalka}, photo.Change{Author: "rana", Note: "checked", Place: &aleppo})
+	_, batch, err := e.a.ApplyBatch(ctx, []string{zamalka}, photo.Change{Author: "rana", Note: "checked", Place: &aleppo})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.a.Store().Undo(ctx, batch, "rana", ""); err != nil {
+	if _, err := e.a.Undo(ctx, batch, "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t, e.ts, 1440, 900)
@@ -183,7 +183,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	every, err := e.a.Store().Photos(ctx, photo.Filter{})
+	every, err := e.a.Photos(ctx, photo.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 	// As the archive of the defect had them: every one read as the town
 	// of Mashhad, unsure, by the words its caption gives.
 	mashhad := e.a.Gazetteer().ByID("ocha:C6764")
-	raw, err := sql.Open("sqlite", "file:"+e.a.Store().Path())
+	raw, err := sql.Open("sqlite", "file:"+e.a.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 		t.Errorf("the flash after apply to all: %q", flash)
 	}
 	for _, p := range all {
-		got, _ := e.a.Store().Photo(ctx, p.ID)
+		got, _ := e.a.Photo(ctx, p.ID)
 		if want := p.ID == first; (got.Review == photo.ReviewConfirmed) != want {
 			t.Errorf("%q: review %q after apply to all from the first Mas‘adah photo", p.Caption, got.Review)
 		}
@@ -269,7 +269,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 		t.Errorf("the second step lists %q, want the three Mashhad captions", listed)
 	}
 	for _, id := range []string{byCaption[lines[4]], byCaption[lines[5]], byCaption[lines[6]]} {
-		if got, _ := e.a.Store().Photo(ctx, id); got.Review == photo.ReviewConfirmed {
+		if got, _ := e.a.Photo(ctx, id); got.Review == photo.ReviewConfirmed {
 			t.Errorf("%s was confirmed before the editor confirmed the list", id)
 		}
 	}
@@ -280,7 +280,7 @@ func TestBrowserBulkReviewConfirmsOnlyNamedPlaces(t *testing.T) {
 		t.Errorf("the flash after the second step: %q", flash)
 	}
 	for _, id := range []string{byCaption[lines[4]], byCaption[lines[5]], byCaption[lines[6]]} {
-		if got, _ := e.a.Store().Photo(ctx, id); got.Review != photo.ReviewConfirmed {
+		if got, _ := e.a.Photo(ctx, id); got.Review != photo.ReviewConfirmed {
 			t.Errorf("%s: review %q after the second step", id, got.Review)
 		}
 	}
@@ -304,7 +304,7 @@ func TestBrowserAddPlaceSaysWhatItDid(t *testing.T) {
 	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{}, "Qutaybat al-Ward")
+	ids, err := e.a.ReviewIDs(ctx, photo.Filter{}, "Qutaybat al-Ward")
 	if err != nil || len(ids) != 3 {
 		t.Fatalf("the camp's group: %v %v", ids, err)
 	}
@@ -332,7 +332,7 @@ func TestBrowserAddPlaceSaysWhatItDid(t *testing.T) {
 		t.Errorf("the flash after placing the others: %q", after)
 	}
 	for _, id := range ids {
-		p, _ := e.a.Store().Photo(ctx, id)
+		p, _ := e.a.Photo(ctx, id)
 		if p.Place.Name != "Qutaybat al-Ward camp" || p.Review != photo.ReviewCorrected {
 			t.Errorf("%s: at %q (%s), review %q", id, p.Place.Name, p.Place.ID, p.Review)
 		}

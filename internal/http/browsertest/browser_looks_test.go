@@ -170,13 +170,13 @@ func TestBrowserStaleWrite(t *testing.T) {
 	if !strings.Contains(stale, "omar changed it") || !strings.Contains(changes, "omar") {
 		t.Errorf("rana's stale confirmation: %q; changes %q", stale, changes)
 	}
-	if p, _ := e.a.Store().Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {
+	if p, _ := e.a.Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {
 		t.Fatalf("omar's point was overwritten: %+v", p.Place)
 	}
 	ranaB.run(t, chromedp.Click(`[data-testid=keep-mine-button]`, chromedp.ByQuery), chromedp.WaitNotPresent(`[data-testid=stale]`, chromedp.ByQuery))
 	var p *photo.Photo
 	eventually(t, func() bool {
-		p, _ = e.a.Store().Photo(context.Background(), id)
+		p, _ = e.a.Photo(context.Background(), id)
 		return p != nil && p.ReviewedBy == "rana" && p.Place.ID == "ocha:C2320"
 	})
 	if p == nil || p.ReviewedBy != "rana" || p.Place.ID != "ocha:C2320" {

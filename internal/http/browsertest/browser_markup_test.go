@@ -54,7 +54,7 @@ func TestBrowserNoMarkupFromData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.a.Store().Apply(ctx, []string{id}, photo.Change{Place: &at, Author: "rana", Note: "note " + hostile}); err != nil {
+	if _, err := e.a.Apply(ctx, []string{id}, photo.Change{Place: &at, Author: "rana", Note: "note " + hostile}); err != nil {
 		t.Fatal(err)
 	}
 	st := story.Story{Slug: "hostile", Title: "Story " + hostile, Summary: "Summary " + hostile, Status: story.Published, Steps: []story.Step{
@@ -63,7 +63,7 @@ func TestBrowserNoMarkupFromData(t *testing.T) {
 	if err := st.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
+	if _, err := e.a.SaveStory(ctx, st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 

@@ -221,7 +221,7 @@ func TestBrowserPublishedStory(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := e.a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
+	if _, err := e.a.SaveStory(ctx, st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -261,14 +261,14 @@ func TestBrowserAccessibilityPublished(t *testing.T) {
 	// A story whose photo is marked graphic: its "show it" label over
 	// the blur is read by axe too (issue 54, 7: its contrast at 375 px).
 	ctx := context.Background()
-	graphic, err := a.Store().Photos(ctx, photo.Filter{PlaceIDs: []string{"ocha:C2320"}})
+	graphic, err := a.Photos(ctx, photo.Filter{PlaceIDs: []string{"ocha:C2320"}})
 	if err != nil || len(graphic) == 0 {
 		t.Fatalf("a photo to mark graphic: %v", err)
 	}
 	if _, err := a.SetHarm(ctx, graphic[0].ID, photo.HarmGraphic, "editor rana", "a test"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Store().SaveStory(ctx, story.Story{Slug: "graphic", Title: "A graphic photo", Status: story.Published,
+	if _, err := a.SaveStory(ctx, story.Story{Slug: "graphic", Title: "A graphic photo", Status: story.Published,
 		Steps: []story.Step{{Heading: "Zamalka", Photos: []story.PhotoRef{{ID: graphic[0].ID}}}}}, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}

@@ -263,7 +263,7 @@ func TestBrowserStoryViewStepHowever(t *testing.T) {
 	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	kafr := e.photoID(t, "?place=gn:168661")
-	if _, err := e.a.Store().SaveStory(ctx, story.Story{Slug: "aleppo-view", Title: "Aleppo, seen", Status: story.Published, Steps: []story.Step{
+	if _, err := e.a.SaveStory(ctx, story.Story{Slug: "aleppo-view", Title: "Aleppo, seen", Status: story.Published, Steps: []story.Step{
 		{Heading: "Kafr Nabl", Photos: []story.PhotoRef{{ID: kafr}}, Highlight: kafr},
 		{Heading: "Aleppo", State: "q=Aleppo"},
 	}}, "", "rana", "created"); err != nil {

@@ -938,7 +938,7 @@ func TestBrowserReview(t *testing.T) {
 	if !strings.Contains(why, "Sign in") || !strings.HasPrefix(next, "/review/photos/"+zamalka) {
 		t.Errorf("signed out: %q, then sign-in back to %q", why, next)
 	}
-	if p, _ := e.a.Store().Photo(context.Background(), zamalka); p.Review != "corrected" {
+	if p, _ := e.a.Photo(context.Background(), zamalka); p.Review != "corrected" {
 		t.Errorf("the refused form changed the photo: %s", p.Review)
 	}
 	b.check(t)

@@ -76,6 +76,8 @@ func conformanceQueries() []string {
 		// prefix, an Arabic word with OR.
 		"q=children%20OR%20smoke", "q=smoke%20NOT%20Aleppo", "q=children%20AND%20Aleppo", "q=(children%20OR%20smoke)%20Aleppo",
 		"q=refugee*%20OR%20damaged%20NOT%20smoke", "q=%D8%AD%D9%84%D8%A8%20OR%20%D8%AF%D9%88%D9%85%D8%A7", "q=Aleppo,%20Syria",
+		// A number of another kind, and in Arabic-Indic digits (issue 67, 5).
+		"q=2%C2%BD", "q=%D9%A2%D9%A0%D9%A1%D9%A6",
 	}
 	var out []string
 	for _, f := range filters {
@@ -125,7 +127,7 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 	a := httpapitest.GeneratedArchive(t, 11, 1500, arabicCaptions...) // English and Arabic
 	// Some photos withheld (in neither), some graphic (in both, marked).
 	ctx := context.Background()
-	some, err := a.Store().Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
+	some, err := a.Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
 	if err != nil || len(some) < 12 {
 		t.Fatalf("photos to mark: %d, %v", len(some), err)
 	}
@@ -218,7 +220,7 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 // and bad ones.
 func placeSearches(t *testing.T, a *archive.Archive) []string {
 	t.Helper()
-	fc, err := a.Store().Facets(context.Background(), photo.Filter{}, 40, photo.FacetPlace)
+	fc, err := a.Facets(context.Background(), photo.Filter{}, 40, photo.FacetPlace)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,15 +415,15 @@ func propertiesDiffer(want, got any) string {
 func verifyPlacements(t *testing.T, a *archive.Archive, f photo.Filter) {
 	t.Helper()
 	ctx := context.Background()
-	photos, err := a.Store().Photos(ctx, f)
+	photos, err := a.Photos(ctx, f)
 	if err != nil || len(photos) == 0 {
 		t.Fatalf("photos to verify: %d, %v", len(photos), err)
 	}
 	for _, p := range photos {
-		if _, err := a.Store().RequestSecondLook(ctx, p.ID, "rana"); err != nil {
+		if _, err := a.RequestSecondLook(ctx, p.ID, "rana"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.Store().Apply(ctx, []string{p.ID}, photo.Change{Confirm: true, Author: "rana"}); err != nil {
+		if _, err := a.Apply(ctx, []string{p.ID}, photo.Change{Confirm: true, Author: "rana"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -438,7 +440,7 @@ func verifyPlacements(t *testing.T, a *archive.Archive, f photo.Filter) {
 			t.Fatal(err)
 		}
 	}
-	if n, err := a.Store().CountPhotos(ctx, photo.Filter{Verified: true}); err != nil || n != len(photos) {
+	if n, err := a.CountPhotos(ctx, photo.Filter{Verified: true}); err != nil || n != len(photos) {
 		t.Fatalf("%d photos verified, want %d (%v)", n, len(photos), err)
 	}
 }

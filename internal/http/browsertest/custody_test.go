@@ -23,7 +23,7 @@ func TestBrowserCustodyAndReuse(t *testing.T) {
 	ts, _ := serveArchive(t, a, httpapi.Options{})
 	first := featureWith(t, ts, "Men walk through rubble in Aleppo")
 	other := featureWith(t, ts, "Internally displaced Syrian children stand near their tent")
-	if _, err := a.Store().SetReuse(context.Background(), "syriamap frames", map[string]store.Reuse{
+	if _, err := rawStore(t, a).SetReuse(context.Background(), "syriamap frames", map[string]store.Reuse{
 		path.Base(other["url"].(string)): {Kind: photo.ReuseConflict, Of: path.Base(first["url"].(string)), Why: []string{"place", "date"}},
 		path.Base(first["url"].(string)): {Kind: photo.ReuseCopy, Of: path.Base(other["url"].(string))},
 	}); err != nil {
@@ -60,7 +60,7 @@ func TestBrowserReuseFilter(t *testing.T) {
 	for _, f := range features(t, raw).Features {
 		ids = append(ids, path.Base(f.Properties["url"].(string)))
 	}
-	if _, err := a.Store().SetReuse(context.Background(), "test", map[string]store.Reuse{
+	if _, err := rawStore(t, a).SetReuse(context.Background(), "test", map[string]store.Reuse{
 		ids[1]: {Kind: photo.ReuseConflict, Of: ids[0]}, ids[2]: {Kind: photo.ReuseConflict, Of: ids[0]}, ids[0]: {Kind: photo.ReuseCopy, Of: ids[1]},
 	}); err != nil {
 		t.Fatal(err)

@@ -39,7 +39,7 @@ func TestBrowserGraphicIsBlurred(t *testing.T) {
 	h := httpapitest.HarmArchive(t)
 	live, _ := serveArchive(t, h.A, httpapi.Options{Media: h.Media})
 	dir := t.TempDir()
-	images := &publish.Images{Files: imagery.NewFiles(h.A.Store(), h.Media, true),
+	images := &publish.Images{Files: imagery.NewFiles(h.A, h.Media, true),
 		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
 	if _, err := publish.Publish(context.Background(), h.A, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
 		t.Fatal(err)

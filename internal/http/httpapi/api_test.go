@@ -163,7 +163,7 @@ func TestPhotoFeatureShape(t *testing.T) {
 
 func TestOnePhoto(t *testing.T) {
 	_, ts, a := newTestServer(t)
-	ps, _ := a.Store().Photos(context.Background(), storeFilter("Kafranbel town"))
+	ps, _ := a.Photos(context.Background(), storeFilter("Kafranbel town"))
 	resp, body := get(t, ts, "/api/photos/"+ps[0].ID+".geojson")
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/geo+json" {
 		t.Fatalf("status %d %s", resp.StatusCode, body)

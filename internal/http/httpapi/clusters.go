@@ -9,10 +9,6 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// clusterPixels is the side of a cluster cell in screen pixels: at zoom z
-// a cell is clusterPixels/(256·2^z) of the world's 360 degrees.
-const clusterPixels = 60
-
 // clusterJSON is one cell of /api/clusters.
 type clusterJSON struct {
 	Lon       float64 `json:"lon"`
@@ -50,7 +46,7 @@ func (s *Server) clusters(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	cell := 360 * clusterPixels / (256 * math.Exp2(float64(zoom)))
+	cell := 360 * web.ClusterPixels / (256 * math.Exp2(float64(zoom)))
 	noBox := f
 	noBox.BBox = nil
 	var cs []photo.Cluster

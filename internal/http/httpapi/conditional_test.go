@@ -39,7 +39,7 @@ func TestEveryReadRouteAnswers304(t *testing.T) {
 	}
 	st := story.Story{Slug: "a-story", Title: "A story", Status: story.Published, Steps: []story.Step{{
 		Heading: "One", Photos: []story.PhotoRef{{ID: id, Caption: "one"}}}}}
-	if _, err := a.Store().SaveStory(context.Background(), st, "", "rana", ""); err != nil {
+	if _, err := a.SaveStory(context.Background(), st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := a.ImportBundledEvents(context.Background()); err != nil {
@@ -48,10 +48,10 @@ func TestEveryReadRouteAnswers304(t *testing.T) {
 	place := fc.Features[0].Properties["place_id"].(string)
 	// A second look (1) that two editors answered differently.
 	ctx := context.Background()
-	if err := a.Store().SetTwoPerson(ctx, true, "rana"); err != nil {
+	if err := a.SetTwoPerson(ctx, true, "rana"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Store().Apply(ctx, []string{id}, photo.Change{Confirm: true, Author: "sami"}); err != nil {
+	if _, err := a.Apply(ctx, []string{id}, photo.Change{Confirm: true, Author: "sami"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.AnswerSecondLook(ctx, 1, "omar", "", nil, true, ""); err != nil {
@@ -148,12 +148,12 @@ func TestResponseCache(t *testing.T) {
 	// A story saved (no photo changed) is seen at once too.
 	ctx := context.Background()
 	st := story.Story{Slug: "cached", Title: "Before", Status: story.Published, Steps: []story.Step{{Heading: "One"}}}
-	if _, err := a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
+	if _, err := a.SaveStory(ctx, st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	_, page := get(t, ts, "/stories/cached")
 	st.Title = "After"
-	if _, err := a.Store().SaveStory(ctx, st, "cached", "rana", ""); err != nil {
+	if _, err := a.SaveStory(ctx, st, "cached", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, again := get(t, ts, "/stories/cached"); !bytes.Contains(page, []byte("Before")) || !bytes.Contains(again, []byte("After")) {

@@ -129,18 +129,7 @@ func (s *Server) facets(w http.ResponseWriter, r *http.Request) {
 		}
 		vals := []value{}
 		for _, c := range cs {
-			v := value{Value: c.Value, Label: c.Label, Count: c.Count}
-			switch facet {
-			case photo.FacetPlace:
-				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer(), c.Value, "")
-			case photo.FacetGovernorate: // by P-code
-				v.LabelAr = pagemodel.NameOf(arabic, s.archive.Gazetteer(), "ocha:"+c.Value, "")
-			case photo.FacetAgency: // a source known in both scripts (lexicon.Agencies)
-				if ar := pagemodel.AgencyName(arabic, c.Value); ar != c.Value {
-					v.LabelAr = ar
-				}
-			}
-			vals = append(vals, v)
+			vals = append(vals, value{Value: c.Value, Label: c.Label, LabelAr: pagemodel.FacetLabelAr(s.archive.Gazetteer(), facet, c.Value), Count: c.Count})
 		}
 		out[web.FacetKeys[facet]] = vals
 	}

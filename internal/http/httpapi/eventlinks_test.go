@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/evidence"
+	"github.com/syriamap/syriamap/internal/http/bag"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -92,7 +92,7 @@ func TestEditorsLinkEvents(t *testing.T) {
 	if _, body := get(t, e.ts, "/api/photos.geojson?event=any"); len(features(t, body).Features) != 0 {
 		t.Error("undone, event=any still selects the photo")
 	}
-	recs, err := e.a.Store().CustodyOf(ctx, id)
+	recs, err := e.a.CustodyOf(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func rejected(out photoEventsJSON, id string) bool {
 func bagRecord(t *testing.T, a *archive.Archive, id string) []byte {
 	t.Helper()
 	dir := t.TempDir()
-	if _, err := evidence.Export(context.Background(), a, photo.Filter{IDs: []string{id}}, dir, "rana"); err != nil {
+	if _, err := bag.Export(context.Background(), a, photo.Filter{IDs: []string{id}}, dir, "rana"); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "data", id, "record.json"))

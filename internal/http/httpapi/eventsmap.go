@@ -6,8 +6,8 @@ import (
 
 	"github.com/paulmach/orb/geojson"
 
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/http/web"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // eventPoints answers every UCDP GED event at once, compact, for the
@@ -15,7 +15,7 @@ import (
 // {"citation": …, "events": [[id, lon, lat, from, to, kind, deaths,
 // where_prec, photos], …]}.
 func (s *Server) eventPoints(w http.ResponseWriter, r *http.Request) {
-	rows, _, err := s.archive.Events(r.Context(), store.EventQuery{})
+	rows, _, err := s.archive.Events(r.Context(), conflict.EventQuery{})
 	var citation string
 	if err == nil {
 		citation, err = s.archive.EventsCitation(r.Context())
@@ -40,7 +40,7 @@ var eventsGeoJSONParams = []string{"from", "to", "bbox", "kind", "documented", "
 func (s *Server) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	err := web.CheckParams(q, eventsGeoJSONParams...)
-	var eq store.EventQuery
+	var eq conflict.EventQuery
 	if err == nil {
 		eq, err = web.ParseEventQuery(q)
 	}

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/evidence"
+	"github.com/syriamap/syriamap/internal/http/bag"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
 )
@@ -59,10 +59,10 @@ func (s *Server) exportEvidence(w http.ResponseWriter, r *http.Request, ed *sess
 	}
 	defer os.RemoveAll(tmp)
 	name := "syriamap-evidence-" + time.Now().UTC().Format("20060102-150405")
-	bag := filepath.Join(tmp, name)
+	dir := filepath.Join(tmp, name)
 	// Recorded by the name it is downloaded under: the server's
 	// temporary folder is nobody's business.
-	if _, err := evidence.ExportAs(ctx, s.archive, f, bag, name+".zip (downloaded)", "editor "+ed.Name); err != nil {
+	if _, err := bag.ExportAs(ctx, s.archive, f, dir, name+".zip (downloaded)", "editor "+ed.Name); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -70,7 +70,7 @@ func (s *Server) exportEvidence(w http.ResponseWriter, r *http.Request, ed *sess
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.zip"`, name))
 	w.Header().Set("Cache-Control", "private, no-store")
 	zw := zip.NewWriter(w)
-	err = filepath.WalkDir(bag, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}

@@ -64,7 +64,7 @@ func TestCachingCompressionAndDownload(t *testing.T) {
 		t.Errorf("another query shared the ETag")
 	}
 	// A change to the archive changes the ETag.
-	ps, _ := a.Store().Photos(t.Context(), storeFilter("Bishqatin"))
+	ps, _ := a.Photos(t.Context(), storeFilter("Bishqatin"))
 	if err := a.SetPlace(t.Context(), ps[0].ID, "gn:170063", nil, "test"); err != nil {
 		t.Fatal(err)
 	}

@@ -214,7 +214,7 @@ func TestPhotoPageHidesImportPaths(t *testing.T) {
 	_, ts, a := newTestServer(t)
 	_, body := get(t, ts, "/api/photos.geojson?q=Katan")
 	id := features(t, body).Features[0].ID.(string)
-	dir := a.Store().Path()[:strings.LastIndex(a.Store().Path(), "/")]
+	dir := a.Path()[:strings.LastIndex(a.Path(), "/")]
 	for _, path := range []string{"/photos/" + id, "/api/photos/" + id + ".geojson"} {
 		_, body := get(t, ts, path)
 		if bytes.Contains(body, []byte(dir)) || !bytes.Contains(body, []byte("images.csv")) {
@@ -231,7 +231,7 @@ func TestEveryImageOfACaption(t *testing.T) {
 	importText(t, a, "series.csv", fmt.Sprintf("caption,image_url\n%q,https://example.org/1.jpg\n%q,https://example.org/2.jpg\n", caption, caption))
 	importText(t, a, "again.csv", fmt.Sprintf("caption,image_url\n%q,https://example.org/3.jpg\n", caption))
 	id := photo.ID(caption)
-	p, err := a.Store().Photo(context.Background(), id)
+	p, err := a.Photo(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -168,7 +168,7 @@ func TestWithheldIsAbsentFromEveryPublicRoute(t *testing.T) {
 func TestWithheldIsAbsentFromThePublishedSite(t *testing.T) {
 	h := newHarmArchive(t)
 	dir := t.TempDir()
-	images := &publish.Images{Files: imagery.NewFiles(h.a.Store(), h.media, true), Originals: true,
+	images := &publish.Images{Files: imagery.NewFiles(h.a, h.media, true), Originals: true,
 		Derivatives: imagery.NewDerivatives(resize.New(resize.DefaultBudget), lane.Default(), "")}
 	if _, err := publish.Publish(context.Background(), h.a, dir, publish.Options{IncludeUnplaced: true, Images: images}); err != nil {
 		t.Fatal(err)
@@ -220,7 +220,7 @@ func TestMarkingAPhoto(t *testing.T) {
 			t.Errorf("PUT %s: %s %s", tc.body, res.Status, out)
 		}
 	}
-	if p, _ := e.a.Store().Photo(context.Background(), id); p.Harm != "" {
+	if p, _ := e.a.Photo(context.Background(), id); p.Harm != "" {
 		t.Fatalf("a refused mark marked the photo %q", p.Harm)
 	}
 	res, out := do(t, nil, "PUT", api, `{"harm": "graphic", "reason": "a body in the street"}`, bearer...)
@@ -234,7 +234,7 @@ func TestMarkingAPhoto(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/photos/"+id {
 		t.Fatalf("the form: %s %s → %s", res.Status, out, res.Header.Get("Location"))
 	}
-	recs, _ := e.a.Store().CustodyOf(context.Background(), id)
+	recs, _ := e.a.CustodyOf(context.Background(), id)
 	var marks []string
 	for _, c := range recs {
 		if c.Action == "harm" {
@@ -289,7 +289,7 @@ func TestWithheldEditsMoveNoPublicETag(t *testing.T) {
 	}
 	reader, editor := tags(), tags("Authorization", "Bearer "+token)
 	place := photo.Place{ID: "gn:170063", Name: "Aleppo", Lon: 37.16, Lat: 36.2, Located: true, Precision: "corrected"}
-	if _, err := h.a.Store().Apply(context.Background(), []string{h.withheld.ID}, photo.Change{Author: "rana", Place: &place}); err != nil {
+	if _, err := h.a.Apply(context.Background(), []string{h.withheld.ID}, photo.Change{Author: "rana", Place: &place}); err != nil {
 		t.Fatal(err)
 	}
 	if after := tags(); !slices.Equal(after, reader) {

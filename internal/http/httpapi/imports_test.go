@@ -113,7 +113,7 @@ func TestUploadImports(t *testing.T) {
 		t.Errorf("the uploaded picture: %d, want 200", res.StatusCode)
 	}
 	id := e.photoID(t, "?q=Saraqeb")
-	recs, err := e.a.Store().CustodyOf(context.Background(), id)
+	recs, err := e.a.CustodyOf(context.Background(), id)
 	if err != nil || len(recs) == 0 || recs[0].Actor != "editor rana" {
 		t.Errorf("the photo's first custody record: %+v, %v; want it by editor rana", recs, err)
 	}

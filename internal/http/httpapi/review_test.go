@@ -268,7 +268,7 @@ func TestSignInSlowsGuessing(t *testing.T) {
 	if strings.Contains(e.logs.String(), testPassword) {
 		t.Error("the password is in the log")
 	}
-	_, hash, _ := e.a.Store().PasswordHash(context.Background(), "rana")
+	_, hash, _ := e.a.PasswordHash(context.Background(), "rana")
 	if strings.Contains(hash, testPassword) || !strings.HasPrefix(hash, "$argon2id$") {
 		t.Errorf("the stored password: %q", hash)
 	}
@@ -303,10 +303,10 @@ func TestSignInFloodIsRefused(t *testing.T) {
 func TestEditorNamesIgnoreCase(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	hash, _ := auth.HashPassword("another long password")
-	if err := e.a.Store().AddUser(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
+	if err := e.a.AddEditor(context.Background(), "Rana", hash); photo.ErrorCode(err) != photo.EConflict {
 		t.Errorf("adding Rana beside rana: %v", err)
 	}
-	if user, _, err := e.a.Store().PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
+	if user, _, err := e.a.PasswordHash(context.Background(), "RANA"); err != nil || user != "rana" {
 		t.Errorf("RANA is %q, %v; want rana", user, err)
 	}
 }
@@ -435,7 +435,7 @@ func TestEveryPageEscapes(t *testing.T) {
 // spelling two ways), and returns its id.
 func (e *editorServer) splitKafranbel(t *testing.T) string {
 	t.Helper()
-	return httpapitest.SplitKafranbel(t, e.a)
+	return httpapitest.SplitKafranbel(t, e.a, rawStore(t, e.a))
 }
 
 // TestApplyToAllDecidesOnePlace: a group is the caption's words, which
@@ -483,13 +483,13 @@ func TestReviewGroupOpensAtItsFirst(t *testing.T) {
 	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	groups, err := e.a.Store().ReviewGroups(ctx, photo.Filter{}, 500)
+	groups, err := e.a.ReviewGroups(ctx, photo.Filter{}, 500)
 	if err != nil {
 		t.Fatal(err)
 	}
 	several := 0
 	for _, g := range groups {
-		ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{}, g.Mention)
+		ids, err := e.a.ReviewIDs(ctx, photo.Filter{}, g.Mention)
 		if err != nil || len(ids) != g.Photos {
 			t.Fatalf("group %q: %d ids for %d photos, %v", g.Mention, len(ids), g.Photos, err)
 		}
@@ -620,7 +620,7 @@ func TestReviewGroupsFoldSpellings(t *testing.T) {
 			t.Errorf("the queue lacks %s", want)
 		}
 	}
-	ids, err := e.a.Store().ReviewIDs(ctx, photo.Filter{}, "al-saqbah")
+	ids, err := e.a.ReviewIDs(ctx, photo.Filter{}, "al-saqbah")
 	if err != nil || len(ids) != 4 {
 		t.Fatalf("the group by another spelling: %v %v", ids, err)
 	}

@@ -15,13 +15,13 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
+	"github.com/syriamap/syriamap/internal/secondlook"
 	"github.com/syriamap/syriamap/views"
 )
 
 // The second looks: a queue, the blind page and its answer, the third
 // editor's page and decision, the archive's setting and a photo's request
-// (see store's secondlook.go for the rule). What the second editor is
+// (see package secondlook for the rules). What the second editor is
 // shown — page and API alike — is built by blindLook alone, which reads
 // nothing of the first answer.
 
@@ -34,13 +34,13 @@ type lookStore interface {
 
 // lookDone are the messages of a step taken, by the done= the queue is
 // sent back with.
-var lookDone = map[string]string{store.LookAgreed: "looks.done-agreed", store.LookDisagreed: "looks.done-disagreed",
-	store.LookAdjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
+var lookDone = map[string]string{secondlook.Agreed: "looks.done-agreed", secondlook.Disagreed: "looks.done-disagreed",
+	secondlook.Adjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
 
 // lookStates are the words of a photo's second look waiting: for editors,
 // and for readers while a placement waits (photo.Photo.AwaitsLook).
-var lookStates = map[string]string{store.LookRequested: "looks.state-requested", store.LookWaiting: "looks.state-waiting",
-	store.LookDisagreed: "looks.state-disagreed"}
+var lookStates = map[string]string{secondlook.Requested: "looks.state-requested", secondlook.Waiting: "looks.state-waiting",
+	secondlook.Disagreed: "looks.state-disagreed"}
 
 // maxQueue bounds the rounds a queue lists.
 const maxQueue = 500
@@ -82,25 +82,25 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	waiting, err := s.archive.LookRounds(ctx, store.LookWaiting, "", "", maxQueue)
+	waiting, err := s.archive.LookRounds(ctx, secondlook.Waiting, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	for _, rd := range waiting {
-		if rd.First.By == me {
+		if photo.SameEditor(rd.First.By, me) {
 			m.Mine++
 			continue
 		}
 		m.ToLook = append(m.ToLook, views.LookItem{Caption: rd.Caption, URL: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10))})
 	}
-	disagreed, err := s.archive.LookRounds(ctx, store.LookDisagreed, "", "", maxQueue)
+	disagreed, err := s.archive.LookRounds(ctx, secondlook.Disagreed, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	for _, rd := range disagreed {
-		if rd.First.By != me && rd.Second.By != me {
+		if rd.ToDecide(me) {
 			m.ToDecide = append(m.ToDecide, views.LookItem{Caption: rd.Caption, URL: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10))})
 		}
 	}
@@ -129,8 +129,9 @@ type blindLookJSON struct {
 	Answer       string      `json:"answer"`
 }
 
-// blindLook builds the blind view of round rd's photo p.
-func (s *Server) blindLook(r *http.Request, rd store.LookRound, p *photo.Photo) blindLookJSON {
+// blindLook builds the blind view of round rd's photo p (secondlook.Blind).
+func (s *Server) blindLook(r *http.Request, rd secondlook.Round, p *photo.Photo) blindLookJSON {
+	p = secondlook.Blind(p)
 	b := blindLookJSON{ID: rd.ID, PhotoID: p.ID, Caption: p.Caption, Date: p.Date.String(), Photographer: p.Photographer, Agency: p.Agency,
 		IPTCCity: p.Check.IPTCCity, IPTCCountry: p.Check.IPTCCountry, EXIFTime: p.Check.EXIFTime,
 		Answer: s.URL("second-look.json", "look", strconv.FormatInt(rd.ID, 10))}
@@ -144,10 +145,10 @@ func (s *Server) blindLook(r *http.Request, rd store.LookRound, p *photo.Photo) 
 }
 
 // lookFor reads round id with its photo, as this editor may see it.
-func (s *Server) lookFor(w http.ResponseWriter, r *http.Request) (store.LookRound, *photo.Photo, error) {
+func (s *Server) lookFor(w http.ResponseWriter, r *http.Request) (secondlook.Round, *photo.Photo, error) {
 	id, err := lookID(r)
 	if err != nil {
-		return store.LookRound{}, nil, err
+		return secondlook.Round{}, nil, err
 	}
 	rd, err := s.archive.LookRound(r.Context(), id)
 	if err != nil {
@@ -170,14 +171,15 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := i18n.From(r.Context())
+	p = secondlook.Blind(p)
 	b := s.blindLook(r, rd, p)
 	m := views.SecondLook{Page: s.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
 		Photographer: b.Photographer, Agency: pagemodel.AgencyName(l, b.Agency), ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
 		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), Map: s.reviewMap(w, r, l, p), QueueURL: s.URL("second-looks")}
 	switch {
-	case rd.First.By == me:
+	case photo.SameEditor(rd.First.By, me):
 		m.Refusal = l.T("looks.refused-own")
-	case rd.State != store.LookWaiting:
+	case rd.State != secondlook.Waiting:
 		m.Refusal = l.T("looks.refused-state")
 	}
 	if p.ImageFile != "" {
@@ -245,7 +247,7 @@ func (s *Server) postSecondLook(w http.ResponseWriter, r *http.Request, ed *sess
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	a, err := formAnswer(r)
 	if err == nil {
-		var rd store.LookRound
+		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
 			http.Redirect(w, r, s.URL("second-looks")+"?done="+rd.State, http.StatusSeeOther)
 			return
@@ -260,7 +262,7 @@ func (s *Server) putSecondLook(w http.ResponseWriter, r *http.Request, ed *sessi
 	var a lookAnswer
 	err := decodeBody(r, &a)
 	if err == nil {
-		var rd store.LookRound
+		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
 			w.Header().Set("Cache-Control", "no-store")
 			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
@@ -270,17 +272,17 @@ func (s *Server) putSecondLook(w http.ResponseWriter, r *http.Request, ed *sessi
 	s.Error(w, r, err)
 }
 
-func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (store.LookRound, error) {
+func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
 	id, err := lookID(r)
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	pt, err := a.point()
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	if !a.Unplaceable && a.PlaceID == "" && pt == nil {
-		return store.LookRound{}, photo.ParamErrorf("place_id", `give place_id, lon and lat, or "unplaceable": true`)
+		return secondlook.Round{}, photo.ParamErrorf("place_id", `give place_id, lon and lat, or "unplaceable": true`)
 	}
 	return s.archive.AnswerSecondLook(r.Context(), id, ed.Name, a.PlaceID, pt, a.Unplaceable, a.Note)
 }
@@ -292,14 +294,14 @@ func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	waiting, err := s.archive.LookRounds(r.Context(), store.LookWaiting, "", "", maxQueue)
+	waiting, err := s.archive.LookRounds(r.Context(), secondlook.Waiting, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	out := []blindLookJSON{}
 	for _, rd := range waiting {
-		if rd.First.By == me {
+		if photo.SameEditor(rd.First.By, me) {
 			continue
 		}
 		p, err := s.db.Photo(r.Context(), rd.PhotoID)
@@ -327,7 +329,7 @@ func (s *Server) secondLookJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	if rd.State == store.LookWaiting && rd.First.By != me {
+	if rd.State == secondlook.Waiting && !photo.SameEditor(rd.First.By, me) {
 		s.WriteJSON(w, r, "application/json", s.blindLook(r, rd, p))
 		return
 	}
@@ -358,7 +360,7 @@ type answerJSON struct {
 	At       string   `json:"at"`
 }
 
-func answerJSONOf(a store.LookAnswer) answerJSON {
+func answerJSONOf(a secondlook.Answer) answerJSON {
 	j := answerJSON{By: a.By, Decision: a.Decision, Choice: a.Choice, PlaceID: a.PlaceID, Place: a.PlaceName, Note: a.Note, At: a.At.UTC().Format("2006-01-02T15:04:05Z")}
 	if a.Located {
 		j.Lon, j.Lat = &a.Lon, &a.Lat
@@ -366,7 +368,7 @@ func answerJSONOf(a store.LookAnswer) answerJSON {
 	return j
 }
 
-func roundJSONOf(rd store.LookRound) roundJSON {
+func roundJSONOf(rd secondlook.Round) roundJSON {
 	out := roundJSON{ID: rd.ID, PhotoID: rd.PhotoID, State: rd.State, First: answerJSONOf(rd.First)}
 	if rd.Second.By != "" {
 		sec := answerJSONOf(rd.Second)
@@ -400,7 +402,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(r.Context())
 	// Before the second answer, the page would show the first to someone
 	// who may still give the second: it is not shown.
-	if rd.State == store.LookWaiting {
+	if rd.State == secondlook.Waiting {
 		s.Error(w, r, photo.Errorf(photo.ENotFound, "the second look at photo %s is not answered yet: nothing to decide", rd.PhotoID))
 		return
 	}
@@ -412,9 +414,9 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	case rd.Third.By != "":
 		d := s.answerView(l, 3, rd.Third)
 		m.Decided = &d
-	case rd.First.By == me || rd.Second.By == me:
+	case photo.SameEditor(rd.First.By, me) || photo.SameEditor(rd.Second.By, me):
 		m.Refusal = l.T("looks.refused-party")
-	case rd.State != store.LookDisagreed:
+	case rd.State != secondlook.Disagreed:
 		m.Refusal = l.T("looks.refused-state")
 	}
 	s.WithMapAssets(&m.Page)
@@ -422,7 +424,7 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	s.Render(w, r, http.StatusOK, views.AdjudicationPage(m))
 }
 
-func (s *Server) answerView(l i18n.Locale, n int, a store.LookAnswer) views.LookAnswerView {
+func (s *Server) answerView(l i18n.Locale, n int, a secondlook.Answer) views.LookAnswerView {
 	v := views.LookAnswerView{N: n, Editor: a.By, Note: a.Note, When: pagemodel.DateTime(l, a.At)}
 	switch {
 	case a.Decision == agreement.Unplaceable || !a.Located && a.PlaceID == "":
@@ -468,7 +470,7 @@ func (s *Server) putAdjudication(w http.ResponseWriter, r *http.Request, ed *ses
 	var a lookAnswer
 	err := decodeBody(r, &a)
 	if err == nil {
-		var rd store.LookRound
+		var rd secondlook.Round
 		if rd, err = s.adjudicate(r, ed, a); err == nil {
 			w.Header().Set("Cache-Control", "no-store")
 			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
@@ -478,14 +480,14 @@ func (s *Server) putAdjudication(w http.ResponseWriter, r *http.Request, ed *ses
 	s.Error(w, r, err)
 }
 
-func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (store.LookRound, error) {
+func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
 	id, err := lookID(r)
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	pt, err := a.point()
 	if err != nil {
-		return store.LookRound{}, err
+		return secondlook.Round{}, err
 	}
 	return s.archive.Adjudicate(r.Context(), id, ed.Name, a.Choice, typedPlaceID(a.PlaceID), pt, a.Note)
 }

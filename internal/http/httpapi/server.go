@@ -185,7 +185,7 @@ type Server struct {
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
-	s := &Server{archive: a, db: a.Store(), now: a.Store().Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
+	s := &Server{archive: a, db: a, now: a.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		lane: lane.Default(), publicGPS: opts.PublicGPS,
 		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
 	if s.log == nil {
@@ -195,7 +195,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
-	s.conditional = &httpcache.Layer{Versions: a.Store().VersionsFor, Error: s.Error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
+	s.conditional = &httpcache.Layer{Versions: a.VersionsFor, Error: s.Error, SharedMaxAge: cmp.Or(opts.SharedMaxAge, httpcache.DefaultSharedMaxAge),
 		Own: ownValidators, Log: s.log}
 	switch {
 	case opts.CacheBytes == 0:
@@ -224,27 +224,27 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.media = m
 	}
 	if !opts.NoMemIndex {
-		s.memIndex = memindex.NewKeeper(a.Store(), s.featureEncoder, s.log)
+		s.memIndex = memindex.NewKeeper(a, s.featureEncoder, s.log)
 	}
-	s.images = imagery.NewFiles(a.Store(), opts.Media, opts.ServeOriginals)
+	s.images = imagery.NewFiles(a, opts.Media, opts.ServeOriginals)
 	s.images.KeptIn(func() originals.Store { return a.Originals })
 	s.derivatives = imagery.NewDerivatives(a.Images, s.lane, opts.ImageCache) // one budget with the archive's frame hashes
 	s.imageHandlers = imagery.NewHandlers(s.images, s.media, s.derivatives, s.imageWithheld, s.Error)
-	s.stream = featurestream.New(a.Store(), s.lane, s.Error, s.log)
+	s.stream = featurestream.New(a, s.lane, s.Error, s.log)
 	s.labelPlaces = web.LabelPlaces(a.Gazetteer())
-	s.facetCache = facetcache.New(a.Store())
-	s.reviewGroups = facetcache.NewGroups(a.Store())
+	s.facetCache = facetcache.New(a)
+	s.reviewGroups = facetcache.NewGroups(a)
 	s.reviewLane = lane.New(1, 32)
-	s.guard = session.New(a.Store(), opts.ReadOnly, s.Error)
+	s.guard = session.New(a, opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard
-	s.signin = &signin.Handlers{Kit: s.Kit, DB: a.Store(), Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
+	s.signin = &signin.Handlers{Kit: s.Kit, DB: a, Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
 		Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
-	s.stories = &storyapi.API{Kit: s.Kit, DB: a.Store(), Guard: s.guard, Archive: a, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
+	s.stories = &storyapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
 		Feature: func(b []byte, base string, p *photo.Photo) []byte {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
-	s.ogc = ogcapi.New(ogcHost{s}, a.Store(), a.Gazetteer(), opts.PublicGPS, s.log)
+	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
 	if opts.Uploads != "" && !opts.ReadOnly {
 		limits := opts.UploadLimits

@@ -111,7 +111,7 @@ func TestSignInFromAThousandAddresses(t *testing.T) {
 	// name, a wrong password with the code, and the code spent, do not.
 	ctx := context.Background()
 	code := auth.NewSecret()
-	if err := e.a.Store().AddSignInCode(ctx, auth.HashSecret(code), "rana", time.Now().Add(time.Hour)); err != nil {
+	if err := e.a.AddSignInCode(ctx, auth.HashSecret(code), "rana", time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	withCode := func(c *http.Client, password, code string) int {
@@ -136,7 +136,7 @@ func TestSignInFromAThousandAddresses(t *testing.T) {
 	}
 	// A code is a password check like any other: braked by its failures.
 	other := auth.NewSecret()
-	e.a.Store().AddSignInCode(ctx, auth.HashSecret(other), "rana", time.Now().Add(time.Hour))
+	e.a.AddSignInCode(ctx, auth.HashSecret(other), "rana", time.Now().Add(time.Hour))
 	if got := withCode(clientFrom("127.0.0.11"), "wrong password", other); got != http.StatusUnauthorized {
 		t.Errorf("a code with a wrong password: %d, want 401", got)
 	}
@@ -180,7 +180,7 @@ func TestChangePassword(t *testing.T) {
 	if _, page := do(t, other, "GET", e.ts.URL+"/about", ""); strings.Contains(page, "Signed in as") {
 		t.Errorf("another browser is still signed in after the change")
 	}
-	if _, hash, _ := e.a.Store().PasswordHash(context.Background(), "rana"); !auth.CheckPassword(hash, newPassword) || auth.CheckPassword(hash, testPassword) {
+	if _, hash, _ := e.a.PasswordHash(context.Background(), "rana"); !auth.CheckPassword(hash, newPassword) || auth.CheckPassword(hash, testPassword) {
 		t.Errorf("the stored password was not changed")
 	}
 	// Without the session's CSRF token nothing changes.

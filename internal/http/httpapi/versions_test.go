@@ -98,7 +98,7 @@ func staleForm(t *testing.T, e *editorServer, id string) {
 	if res, _ := do(t, c, "POST", e.ts.URL+"/review/photos/"+id, form.Encode(), "Content-Type", "application/x-www-form-urlencoded"); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("keeping mine: %s", res.Status)
 	}
-	if p, _ := e.a.Store().Photo(ctx, id); p.Place.ID != "ocha:C2320" || p.ReviewedBy != "rana" {
+	if p, _ := e.a.Photo(ctx, id); p.Place.ID != "ocha:C2320" || p.ReviewedBy != "rana" {
 		t.Errorf("after keeping mine: %s by %s at %s", p.Review, p.ReviewedBy, p.Place.ID)
 	}
 }

@@ -77,7 +77,7 @@ func TestWithholdAfterReading(t *testing.T) {
 				return r
 			}
 			before := read()
-			reuters, err := a.Store().Photos(context.Background(), photo.Filter{Agencies: []string{"Reuters"}, Limit: 1})
+			reuters, err := a.Photos(context.Background(), photo.Filter{Agencies: []string{"Reuters"}, Limit: 1})
 			if err != nil || len(reuters) == 0 || !reuters[0].Place.Located {
 				t.Fatalf("a placed Reuters photo to withhold: %v", err)
 			}
@@ -129,7 +129,7 @@ func mustAtoi(t *testing.T, s string) int {
 func TestWithheldImageAnswersNo304(t *testing.T) {
 	a, _ := imageArchive(t)
 	ts, _ := serveArchive(t, a, Options{})
-	ps, err := a.Store().Photos(context.Background(), photo.Filter{})
+	ps, err := a.Photos(context.Background(), photo.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestWithheldImageAnswersNo304(t *testing.T) {
 func TestEditorsAndReadersNeverShareAnAnswer(t *testing.T) {
 	e := newEditorServer(t, Options{})
 	ctx := context.Background()
-	ps, err := e.a.Store().Photos(ctx, photo.Filter{Limit: 1})
+	ps, err := e.a.Photos(ctx, photo.Filter{Limit: 1})
 	if err != nil || len(ps) == 0 {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func (im *Imports) resumables() []resumable {
 // picturesKept says why this server takes no pictures now: it keeps no
 // originals, or cannot write them (503); nil when it can.
 func (im *Imports) picturesKept() error {
-	switch s := im.archive.Originals.(type) {
+	switch s := im.archive.OriginalsStore().(type) {
 	case nil:
 		return photo.Errorf(photo.EUnavailable, "this server keeps no originals, so it takes no pictures: start it with a store of originals it can write (--originals); caption files it takes")
 	case *originals.Dir:

@@ -36,10 +36,10 @@ import (
 	tusd "github.com/tus/tusd/v2/pkg/handler"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/ingest"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // Limits bound an upload: each file, and all files of one request. A
@@ -69,7 +69,7 @@ type Job struct {
 	State string `json:"state"`
 	Files []File `json:"files"`
 	// Summary adds up the files' imports once done.
-	Summary *store.Summary `json:"summary,omitempty"`
+	Summary *photo.ImportSummary `json:"summary,omitempty"`
 	// NewPhotos counts the photos this upload added; Photos are those
 	// its files gave, added or not (the first maxListed), for the review.
 	NewPhotos int        `json:"new_photos"`
@@ -89,19 +89,35 @@ const maxListed = 500
 // how its import went — its counts, or the error `import` gives for it
 // (file and line), or the reason an image was skipped.
 type File struct {
-	Name   string         `json:"name"`
-	Size   int64          `json:"size"`
-	SHA256 string         `json:"sha256"`
-	Kind   string         `json:"kind"` // captions or image
-	State  string         `json:"state"`
-	Result *store.Summary `json:"result,omitempty"`
-	Error  string         `json:"error,omitempty"`
+	Name   string               `json:"name"`
+	Size   int64                `json:"size"`
+	SHA256 string               `json:"sha256"`
+	Kind   string               `json:"kind"` // captions or image
+	State  string               `json:"state"`
+	Result *photo.ImportSummary `json:"result,omitempty"`
+	Error  string               `json:"error,omitempty"`
 	path   string
+}
+
+// Archive is what the uploads ask of the archive (*archive.Archive): the
+// imports of caption files and pictures, the photos and files they gave
+// before, and its originals.
+type Archive interface {
+	ImportFile(ctx context.Context, path, format string, progress archive.Progress) (archive.Result, error)
+	ImportImages(ctx context.Context, paths, include []string, progress func(done, total int)) (archive.ImageResult, error)
+	PhotosOfFiles(ctx context.Context, files []string, limit int) ([]photo.Photo, error)
+	FileOf(ctx context.Context, sha string) (string, photo.FileState, error)
+	ImportedUnder(ctx context.Context, dir string) (map[string]int, error)
+	// OpenOriginal opens a file's original by its SHA-256
+	// (originals.ErrNotFound when none is kept); OriginalsStore is where
+	// they are kept, nil when nowhere.
+	OpenOriginal(ctx context.Context, sha256 string) (io.ReadCloser, error)
+	OriginalsStore() originals.Store
 }
 
 // Imports keeps the jobs and runs them one after another.
 type Imports struct {
-	archive *archive.Archive
+	archive Archive
 	dir     string // where uploads are written while they wait
 	limits  Limits
 	log     *slog.Logger
@@ -128,7 +144,7 @@ type Imports struct {
 // resumable uploads never imported) is removed first, logged, and told
 // to its editor (Lost); then every hour the sweep removes the resumable
 // uploads untouched for a day (Sweep).
-func New(ctx context.Context, a *archive.Archive, dir string, limits Limits, log *slog.Logger) (*Imports, error) {
+func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Logger) (*Imports, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("uploads: %w", err)
 	}
@@ -283,8 +299,11 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 	defer out.Close()
 	limit := min(im.limits.FileBytes, room)
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(part, limit+1))
+	in := &readErrors{r: part}
+	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(in, limit+1))
 	switch {
+	case in.err != nil: // the client's body broke off, or is not multipart
+		return File{}, photo.Errorf(photo.EInvalid, "reading the upload: %s: %v", name, in.err)
 	case err != nil:
 		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
 	case n > limit && limit == im.limits.FileBytes:
@@ -303,6 +322,21 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 		return File{}, err
 	}
 	return File{Name: name, Size: n, SHA256: sum, Kind: kind, State: "queued", path: kept}, nil
+}
+
+// readErrors keeps the error its reader gave, io.EOF aside: what went
+// wrong reading a request's body is the client's, not the server's disk.
+type readErrors struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErrors) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
 }
 
 // keep moves an uploaded file to files/SHA-256/name, or, when a queued
@@ -377,9 +411,9 @@ func (im *Imports) work(ctx context.Context) {
 // image's original is kept by the import, as `import` keeps it).
 func (im *Imports) run(ctx context.Context, job *Job) {
 	im.set(job, func() { job.State = "running" })
-	ctx = store.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
+	ctx = photo.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
 	var images []int
-	var sum store.Summary
+	var sum photo.ImportSummary
 	var before []string // the files the same bytes were imported from
 	for i := range job.Files {
 		f := &job.Files[i]
@@ -390,7 +424,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		// The same bytes imported before, under any name, change nothing.
 		if files, n := im.importedBefore(ctx, f); n > 0 {
 			before = append(before, files...)
-			im.set(job, func() { f.State, f.Result = "done", &store.Summary{Unchanged: n} })
+			im.set(job, func() { f.State, f.Result = "done", &photo.ImportSummary{Unchanged: n} })
 			sum.Unchanged += n
 			continue
 		}
@@ -424,7 +458,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 				f := &job.Files[i]
 				switch {
 				case err != nil:
-					finish(f, store.Summary{}, err, filepath.Dir(f.path))
+					finish(f, photo.ImportSummary{}, err, filepath.Dir(f.path))
 				case skipped[f.Name] != "":
 					f.State, f.Error = "refused", f.Name+": "+skipped[f.Name]
 				default:
@@ -440,7 +474,7 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 			paths = append(paths, abs)
 		}
 	}
-	photos, err := im.archive.Store().PhotosOfFiles(ctx, paths, maxListed)
+	photos, err := im.archive.PhotosOfFiles(ctx, paths, maxListed)
 	if err != nil {
 		im.log.Warn("uploads: listing an upload's photos", "job", job.ID, "err", err)
 	}
@@ -460,14 +494,14 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 func (im *Imports) held(ctx context.Context, job *Job, images []int) (rest []int, paths []string) {
 	for _, i := range images {
 		f := &job.Files[i]
-		path, _, err := im.archive.Store().FileOf(ctx, f.SHA256)
-		if err == nil && im.archive.Originals != nil {
+		path, _, err := im.archive.FileOf(ctx, f.SHA256)
+		if err == nil {
 			var rc io.ReadCloser
-			if rc, err = im.archive.Originals.Open(ctx, f.SHA256); err == nil {
+			if rc, err = im.archive.OpenOriginal(ctx, f.SHA256); err == nil {
 				rc.Close()
 			}
 		}
-		if err != nil || im.archive.Originals == nil {
+		if err != nil {
 			rest = append(rest, i)
 			continue
 		}
@@ -485,7 +519,7 @@ func (im *Imports) importedBefore(ctx context.Context, f *File) ([]string, int) 
 	if err != nil {
 		return nil, 0
 	}
-	files, err := im.archive.Store().ImportedUnder(ctx, dir)
+	files, err := im.archive.ImportedUnder(ctx, dir)
 	if err != nil {
 		im.log.Warn("uploads: looking for an earlier import of the same bytes", "file", f.Name, "err", err)
 		return nil, 0
@@ -509,7 +543,7 @@ func (im *Imports) failed(job *Job, what string, err error) error {
 
 // finish writes a caption file's outcome: its counts, or its error as
 // `import` words it, the upload's folder left out of the file's name.
-func finish(f *File, sum store.Summary, err error, dir string) {
+func finish(f *File, sum photo.ImportSummary, err error, dir string) {
 	if err != nil {
 		f.State, f.Error = "refused", strings.ReplaceAll(photo.ErrorMessage(err), dir+string(filepath.Separator), "")
 		return

@@ -77,7 +77,7 @@ func TestUploadKeepsItsOriginal(t *testing.T) {
 		t.Errorf("the original once the job is done: %d bytes, %v", n, err)
 	}
 	id := job.Photos[0].ID
-	before, _ := h.a.Store().CustodyOf(context.Background(), id)
+	before, _ := h.a.CustodyOf(context.Background(), id)
 	for _, name := range []string{"photo.jpg", "copy.jpg", "IMG_0001.JPG"} {
 		res, _ := h.post(t, "rana", [][2]string{{name, jpeg}})
 		if again := h.wait(t, "rana", res.Header.Get("Location")); again.Summary.Added+again.Summary.Updated != 0 || again.Files[0].State != "done" {
@@ -88,7 +88,7 @@ func TestUploadKeepsItsOriginal(t *testing.T) {
 	if again := h.wait(t, "omar", res.Header.Get("Location")); again.Summary.Added+again.Summary.Updated != 0 {
 		t.Errorf("by tus again: %+v", again.Summary)
 	}
-	after, _ := h.a.Store().CustodyOf(context.Background(), id)
+	after, _ := h.a.CustodyOf(context.Background(), id)
 	if len(after) != len(before) {
 		for _, r := range after[len(before):] {
 			t.Errorf("a custody record for bytes already held: %s %s %s", r.Actor, r.Action, r.Detail)
@@ -112,13 +112,13 @@ func TestSameBytesAgainRecordNothing(t *testing.T) {
 				t.Fatalf("the first upload: %+v", job)
 			}
 			id := job.Photos[0].ID
-			before, _ := h.a.Store().CustodyOf(context.Background(), id)
+			before, _ := h.a.CustodyOf(context.Background(), id)
 			res, _ = h.post(t, "omar", [][2]string{{c.again, c.body}})
 			again := h.wait(t, "omar", res.Header.Get("Location"))
 			if again.Summary.Added+again.Summary.Updated != 0 || again.Summary.Unchanged != 1 || len(again.Photos) != 1 || again.Photos[0].ID != id {
 				t.Errorf("again as %s: %+v, photos %+v", c.again, again.Summary, again.Photos)
 			}
-			if after, _ := h.a.Store().CustodyOf(context.Background(), id); len(after) != len(before) {
+			if after, _ := h.a.CustodyOf(context.Background(), id); len(after) != len(before) {
 				t.Errorf("again as %s: %d custody records, %d before", c.again, len(after), len(before))
 			}
 		})

@@ -59,7 +59,7 @@ func TestUploadsBelongToTheirEditor(t *testing.T) {
 	if len(job.Photos) != 1 {
 		t.Fatalf("omar's job: %+v", job)
 	}
-	recs, err := h.a.Store().CustodyOf(context.Background(), job.Photos[0].ID)
+	recs, err := h.a.CustodyOf(context.Background(), job.Photos[0].ID)
 	if err != nil || len(recs) == 0 || recs[0].Actor != "editor omar" {
 		t.Errorf("the photo's custody: %+v, %v; want it imported by editor omar", recs, err)
 	}

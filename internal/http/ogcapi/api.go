@@ -22,7 +22,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/memindex"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -63,10 +62,10 @@ type Storage interface {
 	Clusters(ctx context.Context, f photo.Filter, cell float64) ([]photo.Cluster, error)
 	// The events collection's: UCDP GED's events as the viewer may see
 	// them, one event, its links, and the datasets held.
-	Events(ctx context.Context, q store.EventQuery) ([]store.EventRow, int, error)
+	Events(ctx context.Context, q conflict.EventQuery) ([]conflict.EventRow, int, error)
 	Event(ctx context.Context, dataset, id string) (conflict.Event, string, error)
 	LinksToEvent(ctx context.Context, dataset, id string) ([]photo.EventLink, error)
-	EventDatasets(ctx context.Context) ([]store.EventsHeld, error)
+	EventDatasets(ctx context.Context) ([]conflict.EventsHeld, error)
 }
 
 // API is the OGC API and the vector tiles: its handlers are the

@@ -16,7 +16,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/views"
 )
 
@@ -35,7 +34,7 @@ var eventQueryables = []queryable{
 }
 
 // eventQuery reads the events' items query.
-func eventQuery(q url.Values) (store.EventQuery, error) {
+func eventQuery(q url.Values) (conflict.EventQuery, error) {
 	eq, err := web.ParseEventQuery(url.Values{"bbox": q["bbox"], "kind": q["kind"], "documented": q["documented"]})
 	if err != nil {
 		return eq, err
@@ -126,7 +125,7 @@ func (s *API) eventItem(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		dataset, eventID = conflict.GED, id
 	}
-	if dataset != conflict.GED {
+	if !photo.Public.SeesDataset(dataset) { // the collection is the public datasets' (photo.Licences)
 		s.error(w, r, web.NotFound("no event %q: the collection holds UCDP GED's events", strings.SplitN(id, ":", 2)[0]+":…"))
 		return
 	}
@@ -147,7 +146,7 @@ func (s *API) eventItem(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	body, err := json.Marshal(web.EventFeature(store.EventRow{Event: e, Photos: len(links)}, s.base(r)+s.url("event", "dataset", dataset, "event", eventID)))
+	body, err := json.Marshal(web.EventFeature(conflict.EventRow{Event: e, Photos: len(links)}, s.base(r)+s.url("event", "dataset", dataset, "event", eventID)))
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -140,6 +140,28 @@ func AgencyName(l i18n.Locale, agency string) string {
 	return lexicon.AgencyName(agency, "en")
 }
 
+// FacetLabelAr is a facet value's Arabic label (/api/facets' label_ar):
+// a place's and a governorate's (by its P-code) Arabic name from the
+// gazetteer, a source's Arabic name where it is known in both scripts
+// (lexicon.Agencies); "" for none and for a photographer. The server's
+// answer and a published site's tables and counts take it from here.
+func FacetLabelAr(g *gazetteer.Gazetteer, facet photo.Facet, value string) string {
+	var ar string
+	switch facet {
+	case photo.FacetPlace:
+		ar = NameOf(arabic, g, value, "")
+	case photo.FacetGovernorate:
+		ar = NameOf(arabic, g, "ocha:"+value, "")
+	case photo.FacetAgency:
+		if ar = AgencyName(arabic, value); ar == value {
+			ar = ""
+		}
+	}
+	return ar
+}
+
+var arabic = i18n.Locale{Lang: i18n.Arabic}
+
 // GovernorateName is the governorate named name (as photos record it) in
 // the reader's language.
 func GovernorateName(l i18n.Locale, g *gazetteer.Gazetteer, name string) string {

@@ -16,11 +16,13 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/http/ogcapi"
+	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 	"github.com/syriamap/syriamap/internal/story"
 )
 
@@ -66,17 +68,37 @@ type Report struct {
 // photo's card reads one chunk of about 100 KB compressed.
 const chunkPhotos = 500
 
+// Archive is what a publish reads of the archive (*archive.Archive), as
+// the public: the photos a filter selects and their counts, the stories
+// and their photos, the events and how they are cited, the places, and
+// the custody chain's head.
+type Archive interface {
+	EachFeature(ctx context.Context, flt photo.Filter, fn func(f *photo.Feature) error) error
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
+	Facets(ctx context.Context, f photo.Filter, limit int, facets ...photo.Facet) (photo.Facets, error)
+	Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
+	DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error)
+	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
+	Story(ctx context.Context, slug string) (story.Story, error)
+	// PublicStory is st as the public may read it (see archive).
+	PublicStory(ctx context.Context, st story.Story) (story.Story, error)
+	Events(ctx context.Context, q conflict.EventQuery) ([]conflict.EventRow, int, error)
+	EventsCitation(ctx context.Context) (string, error)
+	Gazetteer() *gazetteer.Gazetteer
+	Head(ctx context.Context) (photo.Checkpoint, error)
+}
+
 // Publish writes the site into dir. A folder published before is
 // updated in place: unchanged files are left as they are, files no longer
 // part of the site are removed.
-func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Report, error) {
+func Publish(ctx context.Context, a Archive, dir string, o Options) (Report, error) {
 	ctx = photo.WithViewer(ctx, photo.Public) // a published site is the public's, whoever publishes it
 	start := time.Now()
 	s, err := newSite(dir)
 	if err != nil {
 		return Report{}, err
 	}
-	p := &publisher{a: a, o: o, s: s, manifest: manifest{Days: map[string]string{}}}
+	p := &publisher{a: a, o: o, s: s, manifest: manifest{Days: map[string]string{}, TileZoom: ogcapi.SingleZoom}}
 	if err := p.run(ctx); err != nil {
 		s.removeTemps() // what this publish had half written (a killed one's go at the next)
 		return Report{}, err
@@ -84,7 +106,7 @@ func Publish(ctx context.Context, a *archive.Archive, dir string, o Options) (Re
 	// The custody chain's head as published: a copy kept away from the
 	// archive (syriamap verify --since reads it), so the chain cannot be
 	// shortened unseen.
-	head, err := a.Store().Head(ctx)
+	head, err := a.Head(ctx)
 	if err != nil {
 		return Report{}, err
 	}
@@ -106,7 +128,7 @@ type publisher struct {
 	// ("" or "ar/").
 	loc i18n.Locale
 	dir string
-	a   *archive.Archive
+	a   Archive
 	o   Options
 	s   *site
 
@@ -145,6 +167,9 @@ type manifest struct {
 	Labels  map[string]string `json:"labels"`
 	Basemap string            `json:"basemap"`
 	Tiles   string            `json:"tiles"`
+	// TileZoom is the deepest zoom of Tiles (ogcapi.SingleZoom): single
+	// photos there, clusters with their months' counts above it.
+	TileZoom int `json:"tile_zoom"`
 	// Events are the UCDP GED events for the map's events layer
 	// (web.EventPointsJSON); "" when the archive holds none.
 	Events string `json:"events,omitempty"`
@@ -171,7 +196,7 @@ func (p *publisher) run(ctx context.Context) error {
 		return err
 	}
 	defer w.abort()
-	err = p.a.Store().EachFeature(ctx, f, func(ft *photo.Feature) error {
+	err = p.a.EachFeature(ctx, f, func(ft *photo.Feature) error {
 		if !ft.Located && !p.o.IncludeUnplaced {
 			return nil
 		}
@@ -211,12 +236,12 @@ func photoURL(ft *photo.Feature) string {
 // selection holds.
 func (p *publisher) readStories(ctx context.Context) error {
 	p.storyPhotos = map[string]bool{}
-	list, err := p.a.Store().Stories(ctx, false)
+	list, err := p.a.Stories(ctx, false)
 	if err != nil {
 		return err
 	}
 	for _, it := range list {
-		st, err := p.a.Store().Story(ctx, it.Slug)
+		st, err := p.a.Story(ctx, it.Slug)
 		if err == nil {
 			st, err = p.a.PublicStory(ctx, st)
 		}
@@ -254,7 +279,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 	type value struct {
 		Value   string `json:"value"`
 		Label   string `json:"label"`
-		LabelAr string `json:"label_ar,omitempty"` // a source's Arabic name (lexicon.Agencies)
+		LabelAr string `json:"label_ar,omitempty"` // the server's (pagemodel.FacetLabelAr)
 		Count   int    `json:"count"`
 	}
 	f := p.selection()
@@ -266,7 +291,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		return out
 	}
 	facets := func(f photo.Filter) (map[string][]value, error) {
-		fc, err := p.a.Store().Facets(ctx, f, 100_000)
+		fc, err := p.a.Facets(ctx, f, 100_000)
 		if err != nil {
 			return nil, err
 		}
@@ -274,17 +299,14 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 		for _, facet := range photo.AllFacets {
 			vals := []value{}
 			for _, c := range *fc.Of(facet) {
-				v := value{Value: c.Value, Label: c.Label, Count: c.Count}
-				if facet == photo.FacetAgency {
-					v.LabelAr = agencyAr(c.Value)
-				}
+				v := value{Value: c.Value, Label: c.Label, LabelAr: pagemodel.FacetLabelAr(p.a.Gazetteer(), facet, c.Value), Count: c.Count}
 				vals = append(vals, v)
 			}
 			out[web.FacetKeys[facet]] = vals
 		}
 		return out, nil
 	}
-	months, err := p.a.Store().Histogram(ctx, f)
+	months, err := p.a.Histogram(ctx, f)
 	if err != nil {
 		return fmt.Errorf("publish: counting months: %w", err)
 	}
@@ -311,7 +333,7 @@ func (p *publisher) counts(ctx context.Context, years []int) error {
 	for _, y := range years {
 		yf := f
 		yf.From, yf.To = photo.Date{Year: y, Precision: "year"}, photo.Date{Year: y, Precision: "year"}
-		days, err := p.a.Store().DayHistogram(ctx, yf)
+		days, err := p.a.DayHistogram(ctx, yf)
 		if err != nil {
 			return fmt.Errorf("publish: counting the days of %d: %w", y, err)
 		}
@@ -357,7 +379,7 @@ func (p *publisher) selection() photo.Filter {
 // which a site does not have. An event's photos are those the archive's
 // readers see linked to it, whatever this selection holds.
 func (p *publisher) events(ctx context.Context) error {
-	rows, _, err := p.a.Events(ctx, store.EventQuery{})
+	rows, _, err := p.a.Events(ctx, conflict.EventQuery{})
 	if err != nil || len(rows) == 0 {
 		return err
 	}

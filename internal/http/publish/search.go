@@ -76,9 +76,10 @@ func (x *searchIndex) shards() map[string][]byte {
 	return out
 }
 
-// searchWords are the folded words of text: runs of letters and digits.
+// searchWords are the folded words of text: runs of letters and numbers
+// (any of Unicode's, 2½ and 3² as FTS5's tokenizer reads them).
 func searchWords(text string) []string {
-	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
 }
 
 // searchFold lowers text, takes the accents off (é → e) and folds the
@@ -92,4 +93,18 @@ func searchFold(text string) string {
 		b.WriteRune(r)
 	}
 	return lexicon.FoldArabic(b.String())
+}
+
+// agencyKeys are the keys (lexicon.AgencyKey) that name the agencies ids
+// holds, with their IDs: a search that names a source finds its photos
+// whatever their captions say, as the server's does (store's where), and
+// the page looks the search up here (search.js searchAgency).
+func agencyKeys(ids map[string]bool) map[string]string {
+	out := map[string]string{}
+	for k, id := range lexicon.AgencyKeys() {
+		if ids[id] {
+			out[k] = id
+		}
+	}
+	return out
 }

@@ -42,7 +42,7 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 		if !published[id] {
 			continue
 		}
-		ph, err := p.a.Store().Photo(ctx, id)
+		ph, err := p.a.Photo(ctx, id)
 		if err != nil {
 			return fmt.Errorf("publish: story %q: %w", st.Slug, err)
 		}

@@ -113,10 +113,16 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		}
 		st.add(ft)
 	}
-	for _, v := range []int{w.agencies.index(ft.Agency, pagemodel.AgencyName(i18n.Locale{}, ft.Agency), agencyAr(ft.Agency)),
+	// Each value with its labels as the server gives them: a place by
+	// its id and the name this photo carries (a value the photos name
+	// two ways is labelled, as the server does, by the largest name
+	// among those counted: siterules.js laterLabel).
+	g := p.a.Gazetteer()
+	code := governorateCode(g, ft.Governorate)
+	for _, v := range []int{w.agencies.index(ft.Agency, pagemodel.AgencyName(i18n.Locale{}, ft.Agency), pagemodel.FacetLabelAr(g, photo.FacetAgency, ft.Agency)),
 		w.photographers.index(ft.Photographer, ft.Photographer, ""),
-		w.places.index(place, ft.PlaceName, pagemodel.NameOf(arabic, p.a.Gazetteer(), place, "")),
-		w.govers.index(ft.Governorate, governorateCode(p.a.Gazetteer(), ft.Governorate), arabicGovernorate(p.a.Gazetteer(), ft.Governorate)),
+		w.places.labelled(place, ft.PlaceName, pagemodel.FacetLabelAr(g, photo.FacetPlace, place)),
+		w.govers.index(ft.Governorate, code, pagemodel.FacetLabelAr(g, photo.FacetGovernorate, code)),
 		w.agreements.index(ft.Check.Agreement, ft.Check.Agreement, "")} {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(v), 10)
@@ -280,6 +286,16 @@ func (w *writers) finish(p *publisher) error {
 	}
 	b.WriteString(`"aliases":`)
 	b.Write(al)
+	ids := map[string]bool{}
+	for _, v := range w.agencies.values {
+		ids[v[0]] = true
+	}
+	keys, err := json.Marshal(agencyKeys(ids))
+	if err != nil {
+		return err
+	}
+	b.WriteString(`,"agency_keys":`)
+	b.Write(keys)
 	b.WriteString(",\"points\":[\n")
 	b.Write(w.points.Bytes())
 	b.WriteString("\n]}\n")
@@ -347,6 +363,22 @@ func (t *table) index(value, label, labelAr string) int {
 	if !ok {
 		i = len(t.values)
 		t.at[value] = i
+		t.values = append(t.values, [3]string{value, label, labelAr})
+	}
+	return i
+}
+
+// labelled is the number of value under label, -1 for no value: a
+// value written under two labels has a row for each.
+func (t *table) labelled(value, label, labelAr string) int {
+	if value == "" {
+		return -1
+	}
+	key := value + "\x00" + label
+	i, ok := t.at[key]
+	if !ok {
+		i = len(t.values)
+		t.at[key] = i
 		t.values = append(t.values, [3]string{value, label, labelAr})
 	}
 	return i
@@ -484,11 +516,6 @@ func fileHash(p string) ([32]byte, error) {
 	return sum, nil
 }
 
-// arabic is the locale of the tables' Arabic labels.
-var arabic = i18n.Locale{Lang: i18n.Arabic}
-
-// arabicGovernorate is the Arabic name of the governorate named name,
-// "" for none.
 // governorateCode is the P-code of the governorate named name (the
 // governorates table's second column, where the others have a label: the
 // page filters by either, as the server does, without the counts file).
@@ -501,25 +528,9 @@ func governorateCode(g *gazetteer.Gazetteer, name string) string {
 	return name
 }
 
-func arabicGovernorate(g *gazetteer.Gazetteer, name string) string {
-	if ar := pagemodel.GovernorateName(arabic, g, name); ar != name {
-		return ar
-	}
-	return ""
-}
-
 func b2i(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-// agencyAr is an agency's Arabic name where the table of sources gives it
-// one (lexicon.Agencies), else "".
-func agencyAr(agency string) string {
-	if ar := pagemodel.AgencyName(arabic, agency); ar != agency {
-		return ar
-	}
-	return ""
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/paulmach/orb/geojson"
 
-	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/sitepage"
@@ -29,10 +29,9 @@ import (
 
 // API serves the stories of an archive. Set its fields before it serves.
 type API struct {
-	Kit     *sitepage.Kit
-	DB      Store
-	Guard   *session.Guard
-	Archive *archive.Archive
+	Kit   *sitepage.Kit
+	DB    Store
+	Guard *session.Guard
 	// Tiles is the online tile layer drawn under the basemap, if any.
 	Tiles string
 	// Base is the scheme, host and prefix absolute links begin with;
@@ -57,6 +56,11 @@ type Store interface {
 	Stories(ctx context.Context, drafts bool) ([]story.Story, error)
 	StoryHistory(ctx context.Context, slug string) ([]story.Event, error)
 	SaveStory(ctx context.Context, st story.Story, prevSlug, author, action string) (story.Story, error)
+	// PublicStory is st as a reader may see it: its steps' withheld
+	// photos left out (archive.PublicStory).
+	PublicStory(ctx context.Context, st story.Story) (story.Story, error)
+	// Gazetteer names the places the steps are at.
+	Gazetteer() *gazetteer.Gazetteer
 }
 
 // Routes adds the stories' routes to r; get adds a read route.
@@ -90,7 +94,7 @@ func (s *API) readStory(w http.ResponseWriter, r *http.Request) (story.Story, er
 	case st.Status != story.Published && !editor:
 		err = photo.Errorf(photo.ENotFound, "no story %q", slug)
 	case !editor:
-		st, err = s.Archive.PublicStory(r.Context(), st)
+		st, err = s.DB.PublicStory(r.Context(), st)
 	default:
 		w.Header().Set("Cache-Control", "private, no-store")
 	}
@@ -141,7 +145,7 @@ func (s *API) storyPage(w http.ResponseWriter, r *http.Request) {
 	urls := s.PageURLs()
 	urls.Explorer = s.Kit.URL("explorer")
 	for i, step := range st.Steps {
-		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.Archive.Gazetteer(), urls))
+		m.Steps = append(m.Steps, pagemodel.StoryStep(i18n.From(r.Context()), i+1, step, photos, s.DB.Gazetteer(), urls))
 	}
 	s.Kit.Render(w, r, http.StatusOK, views.StoryReader(m))
 }

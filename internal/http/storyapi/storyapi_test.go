@@ -75,7 +75,7 @@ func newEnv(t *testing.T) *env {
 		"signout": "/signout", "photo.geojson": "/api/photos/{id}.geojson", "basemap": "/basemap.geojson", "labels": "/api/labels", "clusters": "/api/clusters"} {
 		r.HandleFunc(path, nop).Name(name)
 	}
-	api := &API{Kit: kit, DB: db, Guard: guard, Archive: a, Base: func(*http.Request) string { return "" },
+	api := &API{Kit: kit, DB: a, Guard: guard, Base: func(*http.Request) string { return "" },
 		PageURLs: func() pagemodel.URLs { return pagemodel.URLs{} },
 		Feature: func(b []byte, _ string, p *photo.Photo) []byte {
 			out, _ := json.Marshal(map[string]string{"id": p.ID})

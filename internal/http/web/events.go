@@ -9,9 +9,9 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // EventKinds are GED's types of violence as the kind parameter names
@@ -27,8 +27,8 @@ var eventMessages = map[string]string{
 // ParseEventQuery reads the events parameters: from and to as the photo
 // filters read them (a day, a month or a year), bbox, kind (may repeat)
 // and documented.
-func ParseEventQuery(q url.Values) (store.EventQuery, error) {
-	var eq store.EventQuery
+func ParseEventQuery(q url.Values) (conflict.EventQuery, error) {
+	var eq conflict.EventQuery
 	for _, name := range []string{"from", "to", "bbox", "documented"} {
 		if err := Once(q, name); err != nil {
 			return eq, err
@@ -67,7 +67,7 @@ func ParseEventQuery(q url.Values) (store.EventQuery, error) {
 // its dataset gives it (see place_known: a point of an event known only
 // to its governorate is the governorate's), its fields, how many photos
 // an editor linked to it, and its page's address.
-func EventFeature(r store.EventRow, pageURL string) *geojson.Feature {
+func EventFeature(r conflict.EventRow, pageURL string) *geojson.Feature {
 	e := r.Event
 	f := geojson.NewFeature(orb.Point{Round6(e.Lon), Round6(e.Lat)})
 	f.ID = photo.EventKey(e.Dataset, e.ID)
@@ -93,7 +93,7 @@ func PrecisionWords(dataset, kind string, code int) string {
 // (/api/events/points.json, a published site's events): [id, lon, lat,
 // first day, last day (YYYYMMDD), kind (1 state-based, 2 non-state, 3
 // one-sided, 0 other), deaths, where_prec, photos].
-func AppendEventPoint(b []byte, r store.EventRow) []byte {
+func AppendEventPoint(b []byte, r conflict.EventRow) []byte {
 	e := r.Event
 	b = append(b, '[')
 	b = AppendString(b, e.ID)
@@ -119,7 +119,7 @@ func AppendEventPoint(b []byte, r store.EventRow) []byte {
 // dataset's citation and the address of an event's page (DATASET and ID
 // stand for its dataset and id; "" where there are no event pages):
 // {"citation": …, "page": …, "events": [AppendEventPoint, …]}.
-func EventPointsJSON(rows []store.EventRow, citation, page string) []byte {
+func EventPointsJSON(rows []conflict.EventRow, citation, page string) []byte {
 	b := append(make([]byte, 0, 64*len(rows)+1024), `{"citation":`...)
 	b = AppendString(b, citation)
 	b = append(b, `,"page":`...)

@@ -16,6 +16,11 @@ var LabelZoom = map[gazetteer.Kind]int{
 	gazetteer.Camp: 12, gazetteer.Crossing: 12, gazetteer.Landmark: 12,
 }
 
+// ClusterPixels is the side of a cluster cell of /api/clusters in screen
+// pixels: at zoom z a cell is ClusterPixels/(256·2^z) of the world's 360
+// degrees (a published site's script groups by the same cells).
+const ClusterPixels = 60
+
 // MaxLabels bounds the labels of one view: the most prominent first, the
 // map drops those that would overlap.
 const MaxLabels = 400

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
 
 // FacetKeys name each facet's counts in /api/facets' answer.
@@ -21,7 +21,8 @@ const MaxDayBins = 366
 // server does, as data, so that each has its one home here: the facets'
 // keys, the placement codes' classes, the longest window of day bins, the
 // CSV columns, the parameters' rules and messages, the full-text search's
-// limits and messages, and the tables place search folds names by. assets/src/rules.json holds them (TestSiteRules keeps
+// limits and messages and operators, the tables place search folds names
+// by, the clusters' cells and the most labels a view shows. assets/src/rules.json holds them (TestSiteRules keeps
 // it so) and the bundle reads it.
 func SiteRules() []byte {
 	facets := map[string]string{}
@@ -38,12 +39,15 @@ func SiteRules() []byte {
 		Filters          map[string]string    `json:"filter_messages"`
 		MaxPlaceName     int                  `json:"max_place_name"`
 		OnceFilters      []string             `json:"once_filters"`
-		Search           store.SearchRules    `json:"search"`
+		Search           photo.SearchRules    `json:"search"`
 		Fold             gazetteer.FoldTables `json:"fold"`
+		ClusterPixels    int                  `json:"cluster_pixels"`
+		MaxValues        int                  `json:"max_values"`
+		MaxLabels        int                  `json:"max_labels"`
 	}{facets, PlacementClasses[:], MaxDayBins, CSVHeader, apiParamRules(),
 		map[string]string{"int": IntMessage, "enum": EnumMessage, "once": OnceMessage, "zoom_required": ZoomRequiredMessage,
 			"place_name": fmt.Sprintf(PlaceNameMessage, MaxPlaceName)}, FilterMessages, MaxPlaceName, OnceFilterParams,
-		store.SearchRulesOf(), gazetteer.Tables()}, "", "  ")
+		archive.SearchRules(), gazetteer.Tables(), ClusterPixels, maxValues, MaxLabels}, "", "  ")
 	if err != nil {
 		panic(err) // a literal of strings and numbers
 	}

@@ -9,21 +9,12 @@ import (
 )
 
 // ExpectedVersion reads the version of kind's thing a write expects (see
-// photo.Expect): If-Match (entity tags as photo.ETag makes them, or *,
-// which any version matches), else a page form's version field. A tag
+// photo.Expect): If-Match, compared by photo.IfMatch, else a page form's version field. A tag
 // that is not one of kind's matches no version (-1). ok is false when
 // the write expects none: a script's write without If-Match.
 func ExpectedVersion(r *http.Request, kind string) (version int64, ok bool) {
-	if m := strings.TrimSpace(r.Header.Get("If-Match")); m != "" {
-		if m == "*" {
-			return 0, false
-		}
-		for _, tag := range strings.Split(m, ",") {
-			if v, ok := photo.ParseETag(kind, tag); ok {
-				return v, true
-			}
-		}
-		return -1, true
+	if m := r.Header.Get("If-Match"); strings.TrimSpace(m) != "" {
+		return photo.IfMatch(m, kind)
 	}
 	if IsForm(r) {
 		if v, err := strconv.ParseInt(strings.TrimSpace(r.PostFormValue("version")), 10, 64); err == nil {

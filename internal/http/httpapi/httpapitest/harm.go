@@ -42,7 +42,7 @@ func HarmArchive(t testing.TB) *Harm {
 	if _, err := a.ImportFile(ctx, csvPath, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	all, err := a.Store().Photos(ctx, photo.Filter{})
+	all, err := a.Photos(ctx, photo.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func HarmArchive(t testing.TB) *Harm {
 		Heading: "Basements", Highlight: h.Withheld.ID,
 		Photos: []story.PhotoRef{{ID: h.Withheld.ID, Caption: h.Withheld.Caption}, {ID: h.FromMedia.ID, Caption: h.FromMedia.Caption}, {ID: h.Graphic.ID, Caption: h.Graphic.Caption}},
 	}}}
-	if _, err := a.Store().SaveStory(ctx, st, "", "rana", ""); err != nil {
+	if _, err := a.SaveStory(ctx, st, "", "rana", ""); err != nil {
 		t.Fatal(err)
 	}
 	h.Token = AddEditor(t, a, Editor)

@@ -1,4 +1,4 @@
-package evidence
+package bag
 
 import (
 	"bufio"
@@ -45,7 +45,7 @@ func TestBagProvesItsCustodyLeadsToItsHead(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := photo.ID("Boys play in Aleppo, Syria, July 12, 2016. (Photo by A. Person/AFP)")
-	if _, err := a.Store().SetHarm(ctx, id, photo.HarmGraphic, "rana", "a wounded child"); err != nil {
+	if _, err := a.SetHarm(ctx, id, photo.HarmGraphic, "rana", "a wounded child"); err != nil {
 		t.Fatal(err)
 	}
 	bag := filepath.Join(t.TempDir(), "bag")
@@ -54,7 +54,7 @@ func TestBagProvesItsCustodyLeadsToItsHead(t *testing.T) {
 	}
 	head := map[string]any{}
 	readJSON(t, filepath.Join(bag, "data", "custody-head.json"), &head)
-	if got, _ := a.Store().Head(ctx); head["hash"] == got.Hash { // the export's own record came after
+	if got, _ := a.Head(ctx); head["hash"] == got.Hash { // the export's own record came after
 		t.Errorf("the bag's head is the chain's head after the export (%v); want the head it was made at", head)
 	}
 	if err := checkBag(bag, id); err != nil {

@@ -1,4 +1,4 @@
-package evidence
+package bag
 
 import (
 	"context"
@@ -37,12 +37,12 @@ func TestBagLeavesOutAWaitingAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := photo.ID(caption)
-	if err := a.Store().SetTwoPerson(ctx, true, "lead"); err != nil {
+	if err := a.SetTwoPerson(ctx, true, "lead"); err != nil {
 		t.Fatal(err)
 	}
 	note := "NOTE-bag-the-silo"
 	at := photo.Place{Lon: 38.7771, Lat: 35.1117, Located: true, Precision: "corrected"}
-	if _, err := a.Store().Apply(ctx, []string{id}, photo.Change{Author: "rana", Note: note, Place: &at}); err != nil {
+	if _, err := a.Apply(ctx, []string{id}, photo.Change{Author: "rana", Note: note, Place: &at}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

@@ -1,10 +1,12 @@
-// Package evidence exports photos as a BagIt bag (RFC 8493) that a third
+// Package bag exports photos as a BagIt bag (RFC 8493) that a third
 // party can check without syriamap: each photo's original as imported,
 // its metadata as read, its caption, where it was placed and why, how
 // the caption agrees with the file, and its custody records, every file
 // listed with its SHA-256 in the bag's manifests (sha256sum -c reads
-// them as they are).
-package evidence
+// them as they are). It is an export beside the published site
+// (internal/http/publish): it reads the archive through Archive, the
+// reads and the one write it asks of it.
+package bag
 
 import (
 	"bufio"
@@ -16,19 +18,39 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
-	"github.com/syriamap/syriamap/internal/store"
 )
+
+// Archive is what an export asks of the archive (*archive.Archive):
+// photos as the exporting editor may see them, their custody and the
+// chain's links to its head, their events, how a verified placement was
+// checked, their originals, and a custody record of the export.
+type Archive interface {
+	Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error)
+	// Photo reads a photo whole, its file and sources with it.
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
+	Head(ctx context.Context) (photo.Checkpoint, error)
+	Links(ctx context.Context, from, to int64, fn func(photo.CustodyLink) error) error
+	CustodyOf(ctx context.Context, photoID string) ([]photo.Custody, error)
+	EventLinks(ctx context.Context, id string) ([]photo.EventLink, error)
+	Event(ctx context.Context, dataset, id string) (e conflict.Event, retired string, err error)
+	// Verification is how photo id's placement was checked by two
+	// editors, as a bag records it; ok is false when it never was.
+	Verification(ctx context.Context, id string) (v map[string]any, ok bool, err error)
+	// OpenOriginal opens an imported file's original by its SHA-256:
+	// originals.ErrNotFound when the archive keeps none.
+	OpenOriginal(ctx context.Context, sha256 string) (io.ReadCloser, error)
+	ReadOnly() bool
+	AddCustody(ctx context.Context, actor, action string, entries map[string]any) error
+}
 
 // Result is what an export wrote.
 type Result struct {
@@ -49,7 +71,7 @@ type Result struct {
 // photo's custody. A bag is an editor's (the command's, or an editor's
 // on the server): the photos withheld from the public go in it too,
 // marked so.
-func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor string) (Result, error) {
+func Export(ctx context.Context, a Archive, f photo.Filter, out, actor string) (Result, error) {
 	return ExportAs(ctx, a, f, out, out, actor)
 }
 
@@ -57,7 +79,7 @@ func Export(ctx context.Context, a *archive.Archive, f photo.Filter, out, actor 
 // rather than by the folder it is written to: a bag the server writes
 // in a temporary folder and sends is recorded by the name it is
 // downloaded under, not by the server's path.
-func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name, actor string) (Result, error) {
+func ExportAs(ctx context.Context, a Archive, f photo.Filter, out, name, actor string) (Result, error) {
 	var r Result
 	if photo.ViewerOf(ctx).Editor == "" { // a command's: the archive's own read
 		ctx = photo.WithViewer(ctx, photo.Viewer{Editor: actor, Archive: true})
@@ -72,7 +94,7 @@ func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name
 	}
 	// The head the bag is made at: every record of its photos is at or
 	// before it, and custody-links.txt leads from them to it.
-	head, err := a.Store().Head(ctx)
+	head, err := a.Head(ctx)
 	if err != nil {
 		return r, err
 	}
@@ -82,7 +104,7 @@ func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		p, err := a.Store().Photo(ctx, photos[i].ID) // with its file and sources
+		p, err := a.Photo(ctx, photos[i].ID) // with its file and sources
 		if err != nil {
 			return r, err
 		}
@@ -127,8 +149,8 @@ func ExportAs(ctx context.Context, a *archive.Archive, f photo.Filter, out, name
 		return r, err
 	}
 	r.Files, r.Bytes = len(b.sums), b.bytes
-	if len(exported) > 0 && !a.Store().ReadOnly() {
-		if err := a.Store().AddCustody(ctx, actor, "export", exported); err != nil {
+	if len(exported) > 0 && !a.ReadOnly() {
+		if err := a.AddCustody(ctx, actor, "export", exported); err != nil {
 			return r, fmt.Errorf("evidence: recording the export: %w", err)
 		}
 	}
@@ -156,14 +178,14 @@ const linksHowTo = "custody-links.txt lists every record of the archive's custod
 
 // links writes custody-head.json and custody-links.txt: the head the bag
 // was made at, and the chain from the bag's first record to it.
-func (b *bag) links(ctx context.Context, a *archive.Archive, head store.Checkpoint) error {
+func (b *bag) links(ctx context.Context, a Archive, head photo.Checkpoint) error {
 	if err := b.writeJSON("data/custody-head.json", map[string]any{"seq": head.Seq, "hash": head.Hash, "at": head.At, "how_to_check": linksHowTo}); err != nil {
 		return err
 	}
 	pr, pw := io.Pipe()
 	go func() {
 		bw := bufio.NewWriter(pw)
-		err := a.Store().Links(ctx, b.first, head.Seq, func(l store.Link) error {
+		err := a.Links(ctx, b.first, head.Seq, func(l photo.CustodyLink) error {
 			_, err := fmt.Fprintf(bw, "%d %s %s\n", l.Seq, cmp.Or(l.Prev, "-"), l.Hash)
 			return err
 		})
@@ -210,7 +232,7 @@ func (b *bag) writeJSON(rel string, v any) error {
 
 // photo writes one photo's folder; kept reports whether its original
 // was in the store.
-func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (kept bool, err error) {
+func (b *bag) photo(ctx context.Context, a Archive, p *photo.Photo) (kept bool, err error) {
 	dir := "data/" + p.ID + "/"
 	if err := b.write(dir+"caption.txt", strings.NewReader(p.Caption+"\n")); err != nil {
 		return false, err
@@ -228,10 +250,10 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		// (the reason is in the custody records).
 		record["harm"] = p.Harm
 	}
-	if look, ok, err := a.LastLook(ctx, p.ID); err != nil {
+	if v, ok, err := a.Verification(ctx, p.ID); err != nil {
 		return false, err
 	} else if ok && p.Verified {
-		record["verification"] = verification(look)
+		record["verification"] = v
 	}
 	if links, err := eventLinks(ctx, a, p.ID); err != nil {
 		return false, err
@@ -243,23 +265,21 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 		if err := b.write(dir+"metadata.json", strings.NewReader(p.File.Meta+"\n")); err != nil {
 			return false, err
 		}
-		if a.Originals != nil {
-			rc, err := a.Originals.Open(ctx, p.File.SHA256)
-			switch {
-			case err == nil:
-				name := dir + "original" + strings.ToLower(filepath.Ext(p.File.Path))
-				err = b.write(name, rc)
-				rc.Close()
-				if err != nil {
-					return false, err
-				}
-				if b.sums[name] != p.File.SHA256 {
-					return false, fmt.Errorf("its original no longer hashes to %s (run syriamap verify)", p.File.SHA256)
-				}
-				kept = true
-			case !errors.Is(err, originals.ErrNotFound):
+		rc, err := a.OpenOriginal(ctx, p.File.SHA256)
+		switch {
+		case err == nil:
+			name := dir + "original" + strings.ToLower(filepath.Ext(p.File.Path))
+			err = b.write(name, rc)
+			rc.Close()
+			if err != nil {
 				return false, err
 			}
+			if b.sums[name] != p.File.SHA256 {
+				return false, fmt.Errorf("its original no longer hashes to %s (run syriamap verify)", p.File.SHA256)
+			}
+			kept = true
+		case !errors.Is(err, originals.ErrNotFound):
+			return false, err
 		}
 		if !kept {
 			record["original"] = "not in the archive's store of originals (imported before originals were kept, or removed)"
@@ -268,7 +288,7 @@ func (b *bag) photo(ctx context.Context, a *archive.Archive, p *photo.Photo) (ke
 	if err := b.writeJSON(dir+"record.json", record); err != nil {
 		return false, err
 	}
-	custody, err := a.Store().CustodyOf(ctx, p.ID)
+	custody, err := a.CustodyOf(ctx, p.ID)
 	if err != nil {
 		return false, err
 	}
@@ -359,8 +379,8 @@ func manifest(sums map[string]string) string {
 // documents, as its record carries them: a UCDP GED event with its
 // fields as read, so that the bag stands alone; an ACLED event by its id
 // alone, as ACLED's terms ask.
-func eventLinks(ctx context.Context, a *archive.Archive, id string) ([]map[string]any, error) {
-	links, err := a.Store().EventLinks(ctx, id)
+func eventLinks(ctx context.Context, a Archive, id string) ([]map[string]any, error) {
+	links, err := a.EventLinks(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -370,8 +390,8 @@ func eventLinks(ctx context.Context, a *archive.Archive, id string) ([]map[strin
 			continue // a rejection is in the custody records
 		}
 		m := map[string]any{"dataset": l.Dataset, "version": l.Version, "id": l.EventID, "decision": l.Decision, "by": l.By, "at": l.At}
-		if l.Dataset == conflict.GED {
-			e, retired, err := a.Store().Event(ctx, l.Dataset, l.EventID)
+		if photo.LicenceOf(l.Dataset).Copied {
+			e, retired, err := a.Event(ctx, l.Dataset, l.EventID)
 			if err != nil {
 				return nil, err
 			}
@@ -383,32 +403,4 @@ func eventLinks(ctx context.Context, a *archive.Archive, id string) ([]map[strin
 		out = append(out, m)
 	}
 	return out, nil
-}
-
-// verification is how a verified photo's placement was checked: both
-// editors' answers, given without seeing each other's, how they compared,
-// and a third editor's decision when they differed.
-func verification(l store.LookRound) map[string]any {
-	answer := func(a store.LookAnswer) map[string]any {
-		m := map[string]any{"by": a.By, "decision": a.Decision, "place_id": a.PlaceID, "place_name": a.PlaceName, "note": a.Note,
-			"at": a.At.UTC().Format(time.RFC3339)}
-		if a.Located {
-			m["lon"], m["lat"] = a.Lon, a.Lat
-		}
-		return m
-	}
-	j := l.Judgement
-	v := map[string]any{"state": l.State, "first": answer(l.First), "second": answer(l.Second),
-		"judgement": map[string]any{"same_place": j.SamePlace, "nested": j.Nested, "same_governorate": j.SameGovernorate,
-			"size_km": j.SizeKm, "within_size": j.WithinSize, "agreed": j.Agreed},
-		"rule": "the second editor placed the photo without being shown the first editor's answer or the geocoder's reading"}
-	if !math.IsNaN(j.DistanceKm) {
-		v["judgement"].(map[string]any)["distance_km"] = math.Round(j.DistanceKm*1000) / 1000
-	}
-	if l.Third.By != "" {
-		third := answer(l.Third)
-		third["choice"] = l.Third.Choice
-		v["decision"] = third
-	}
-	return v
 }
