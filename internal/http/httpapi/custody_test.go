@@ -5,12 +5,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"github.com/syriamap/syriamap/internal/archive"
 	"io"
 	"net/http"
 	"path"
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"

@@ -1,8 +1,9 @@
 package httpapi
 
 import (
-	"github.com/syriamap/syriamap/internal/i18n"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/i18n"
 )
 
 // TestDoneMessageSaysWhatWasLeft: the message after a group's decision

@@ -12,6 +12,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -42,21 +43,14 @@ func (s *Server) markedView(r *http.Request, page views.Page) ([]views.MarkedPho
 	return out, err
 }
 
-// isEditor reports whether the request is an editor's (signed in, or
-// with a token).
-func (s *Server) isEditor(r *http.Request) bool {
-	ed, err := s.guard.EditorOf(r)
-	return err == nil && ed != nil
-}
-
 // photoFor reads photo id for the request, as its viewer may see it: a
 // withheld photo is found on editorial routes by an editor alone (see
 // session.Guard.Viewing), and what an editor is answered about it no cache
 // keeps.
 func (s *Server) photoFor(w http.ResponseWriter, r *http.Request, id string) (*photo.Photo, error) {
 	p, err := s.db.Photo(r.Context(), id)
-	if err == nil && p.Harm == photo.HarmWithheld {
-		w.Header().Set("Cache-Control", "private, no-store")
+	if err == nil {
+		web.PrivateIfWithheld(w, p)
 	}
 	return p, err
 }
@@ -69,7 +63,7 @@ func (s *Server) imageWithheld(r *http.Request, sha, path string) (hidden, priva
 	if err != nil || !withheld {
 		return false, false, err
 	}
-	editor := s.isEditor(r)
+	editor := s.guard.IsEditor(r)
 	return !editor, editor, nil
 }
 

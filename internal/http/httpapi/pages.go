@@ -292,7 +292,7 @@ func (s *Server) photoRecords(r *http.Request, m *views.PhotoPage, p *photo.Phot
 	if m.Events, err = s.photoEventsView(r, m.Page, p); err != nil {
 		return err
 	}
-	m.Verified, err = s.verifiedMark(r, m.Page, p)
+	m.Verified, err = s.looks.VerifiedMark(r, m.Page, p)
 	return err
 }
 

@@ -130,7 +130,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Version: strconv.FormatInt(p.Rev, 10),
 		Caption: pagemodel.CaptionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
 		Photographer: p.Photographer, Agency: p.Agency, AgencyShown: pagemodel.AgencyName(l, p.Agency), Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
-		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
+		Action: s.URL("review.photo", "id", p.ID), CSRF: s.guard.CSRFOf(r), WhyNot: s.whyNot(r), Group: group,
 		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"),
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Offer: s.offerOf(r, p.ID, group, q.Get("done")), Draft: map[string]string{}}
 	if p.AwaitsLook() && !photo.ViewerOf(ctx).SeesAnswer(p.ReviewedBy) {
@@ -253,14 +253,6 @@ func (s *Server) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.Rev
 		}
 	}
 	return chosen, alternatives
-}
-
-// csrfOf is the session's CSRF token for a page's forms, or "".
-func (s *Server) csrfOf(r *http.Request) string {
-	if ed, err := s.guard.EditorOf(r); err == nil && ed != nil {
-		return ed.CSRF
-	}
-	return ""
 }
 
 func indexOf(ids []string, id string) int {

@@ -61,6 +61,12 @@ func addEditor(t testing.TB, a *archive.Archive) string {
 	return httpapitest.AddEditor(t, a, httpapitest.Editor)
 }
 
+// tokenOf adds editor name to a and returns a bearer token of theirs.
+func tokenOf(t *testing.T, a *archive.Archive, name string) string {
+	t.Helper()
+	return httpapitest.AddEditor(t, a, name)
+}
+
 // do sends a request without following redirects; header is pairs.
 func do(t *testing.T, c *http.Client, method, u, body string, header ...string) (*http.Response, string) {
 	t.Helper()

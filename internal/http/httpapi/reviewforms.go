@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -172,7 +173,7 @@ func (s *Server) reviewPlaceNamed(w http.ResponseWriter, r *http.Request, ed *se
 // counts none or the visitor cannot edit.
 func (s *Server) offerOf(r *http.Request, id, group, done string) *views.Offer {
 	parts := strings.SplitN(done, ":", 5)
-	csrf := s.csrfOf(r)
+	csrf := s.guard.CSRFOf(r)
 	if len(parts) != 5 || parts[1] != "added" || csrf == "" || id == "" {
 		return nil
 	}
@@ -194,7 +195,7 @@ func (s *Server) confirmAllStep(w http.ResponseWriter, r *http.Request, id strin
 	l := i18n.From(r.Context())
 	place := pagemodel.NameOf(l, s.archive.Gazetteer(), decided.ID, decided.Name)
 	m := views.ReviewConfirmAll{Page: s.Page(r, l.T("review.confirm-all.title", "n", len(ids), "place", place), "review"),
-		Place: place, Action: s.URL("review.photo", "id", id), CSRF: s.csrfOf(r)}
+		Place: place, Action: s.URL("review.photo", "id", id), CSRF: s.guard.CSRFOf(r)}
 	for _, pid := range ids {
 		p, err := s.db.Photo(r.Context(), pid)
 		if err != nil {
@@ -227,7 +228,7 @@ func decidedPlace(ch photo.Change, now photo.Place) string {
 // the change it makes, by the editor.
 func (s *Server) formChange(r *http.Request, ed *session.Editor) (action string, ch photo.Change, err error) {
 	action = r.PostFormValue("action")
-	placeID := typedPlaceID(r.PostFormValue("place_id"))
+	placeID := web.TypedPlaceID(r.PostFormValue("place_id"))
 	if c := r.PostFormValue("choice"); c != "" {
 		action, placeID = "place", c
 	}
@@ -244,7 +245,7 @@ func (s *Server) formChange(r *http.Request, ed *session.Editor) (action string,
 		pl, err = s.archive.PlaceOf(placeID, nil)
 	case "point":
 		var pt [2]float64
-		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
+		if pt, err = web.FormPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
 			pl, err = s.archive.PlaceOf("", &pt)
 		}
 	case "add-place":
@@ -356,7 +357,7 @@ func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.
 // ("24:confirm:812"), nil when it names none or the visitor cannot edit.
 func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
 	parts := strings.SplitN(done, ":", 7)
-	csrf := s.csrfOf(r)
+	csrf := s.guard.CSRFOf(r)
 	if len(parts) >= 3 && parts[1] == "added" {
 		parts = parts[:3] // an added place's batch: its photo
 	}
@@ -432,36 +433,11 @@ func (s *Server) doneMessage(l i18n.Locale, v string) string {
 	return msg
 }
 
-// typedPlaceID reads the place field: an id, or a name the search
-// offered, "Zamalka — town, Rif Dimashq [ocha:C2320]".
-func typedPlaceID(v string) string {
-	v = strings.TrimSpace(v)
-	if strings.HasSuffix(v, "]") {
-		if i := strings.LastIndexByte(v, '['); i >= 0 {
-			return strings.TrimSpace(v[i+1 : len(v)-1])
-		}
-	}
-	return v
-}
-
-// formPoint reads a point typed in a form.
-func formPoint(lon, lat string) ([2]float64, error) {
-	x, err1 := photo.ParseDecimal(strings.TrimSpace(lon))
-	y, err2 := photo.ParseDecimal(strings.TrimSpace(lat))
-	switch {
-	case err1 != nil:
-		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lon %q is not a number of degrees", lon), Parameter: "lon"}
-	case err2 != nil:
-		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lat %q is not a number of degrees", lat), Parameter: "lat"}
-	}
-	return [2]float64{x, y}, nil
-}
-
 // formAddedPlace adds the place a review form describes (one the
 // gazetteer lacks, at the point the map gave) to the archive, and returns
 // it as the photo's new place.
 func (s *Server) formAddedPlace(r *http.Request, ed *session.Editor) (photo.Place, error) {
-	pt, err := formPoint(r.PostFormValue("lon"), r.PostFormValue("lat"))
+	pt, err := web.FormPoint(r.PostFormValue("lon"), r.PostFormValue("lat"))
 	if err != nil {
 		return photo.Place{}, err
 	}

@@ -33,6 +33,7 @@ import (
 	"github.com/syriamap/syriamap/internal/http/middleware"
 	"github.com/syriamap/syriamap/internal/http/ogcapi"
 	"github.com/syriamap/syriamap/internal/http/respcache"
+	"github.com/syriamap/syriamap/internal/http/secondlooks"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/signin"
 	"github.com/syriamap/syriamap/internal/http/sitepage"
@@ -106,7 +107,6 @@ type storage interface {
 	photoStore
 	harmStore
 	reviewStore
-	lookStore
 	versionStore
 	storyapi.Store
 	session.Store
@@ -175,6 +175,8 @@ type Server struct {
 	// stories, the stories.
 	signin  *signin.Handlers
 	stories *storyapi.API
+	// looks serves the second looks (two-person confirmation).
+	looks *secondlooks.API
 	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -244,6 +246,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
+	s.looks = &secondlooks.API{Kit: s.Kit, Store: a, Guard: s.guard, Tiles: s.tiles, Error: s.Error, ShowsGPS: s.showsGPS,
+		ReviewMap: s.reviewMap, ImageFile: s.imageFileView}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
 	if opts.Uploads != "" && !opts.ReadOnly {
@@ -339,19 +343,7 @@ func (s *Server) routes() {
 	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
 	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putEventLink))).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
 	r.Handle("/photos/{id}/events", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postEventLink))).Methods(http.MethodPost).Name("photo.event-links")
-	editorial("second-looks", "/review/second-looks", s.secondLooksPage)
-	editorial("second-look", "/review/second-looks/{look:[0-9]+}", s.secondLookPage)
-	r.Handle("/review/second-looks/{look:[0-9]+}", s.guard.Editing(s.postSecondLook)).Methods(http.MethodPost)
-	r.Handle("/review/second-looks/setting", s.guard.Editing(s.postTwoPerson)).Methods(http.MethodPost).Name("second-looks.setting")
-	editorial("adjudication", "/review/adjudications/{look:[0-9]+}", s.adjudicationPage)
-	r.Handle("/review/adjudications/{look:[0-9]+}", s.guard.Editing(s.postAdjudication)).Methods(http.MethodPost)
-	editorial("agreement", "/review/agreement", s.agreementPage)
-	editorial("agreement.csv", "/review/agreement.csv", s.agreementCSV)
-	editorial("second-looks.json", "/api/second-looks", s.secondLooksJSON)
-	editorial("second-look.json", "/api/second-looks/{look:[0-9]+}", s.secondLookJSON)
-	r.Handle("/api/second-looks/{look:[0-9]+}", s.guard.Editing(s.putSecondLook)).Methods(http.MethodPut)
-	r.Handle("/api/second-looks/{look:[0-9]+}/decision", s.guard.Editing(s.putAdjudication)).Methods(http.MethodPut).Name("adjudication.json")
-	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postRequestLook))).Methods(http.MethodPost).Name("photo.second-look")
+	s.looks.Routes(r, editorial)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gorilla/mux"
-
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
@@ -27,20 +25,8 @@ import (
 // no longer the current one. A write without either keeps working, for
 // scripts.
 
-// editorHandler is a write's handler, as session.Guard.Editing takes it.
-type editorHandler func(w http.ResponseWriter, r *http.Request, ed *session.Editor)
-
-// expecting wraps a write of kind's thing named by the route's variable
-// idVar: its handler's context carries the version the request expects
-// (photo.Expect).
-func expecting(kind, idVar string, h editorHandler) editorHandler {
-	return func(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
-		if v, ok := web.ExpectedVersion(r, kind); ok {
-			r = r.WithContext(photo.Expect(r.Context(), kind, mux.Vars(r)[idVar], v))
-		}
-		h(w, r, ed)
-	}
-}
+// expecting is session.Expecting, as the routes spell it.
+var expecting = session.Expecting
 
 // tagPhoto sets a write's answer's ETag to photo id's version now, for
 // the next write to send back.
@@ -83,7 +69,7 @@ const maxStaleChanges = 3
 func (s *Server) stalePage(w http.ResponseWriter, r *http.Request, st photo.Stale) {
 	l := i18n.From(r.Context())
 	m := views.Stale{Page: s.Page(r, l.T("stale.title"), "review"), Action: r.URL.Path, Version: strconv.FormatInt(st.Version, 10),
-		CSRF: s.csrfOf(r), RedoURL: s.URL("review.photo", "id", st.ID), Message: l.T("stale.message-unknown")}
+		CSRF: s.guard.CSRFOf(r), RedoURL: s.URL("review.photo", "id", st.ID), Message: l.T("stale.message-unknown")}
 	if st.By != "" {
 		at := st.At
 		if t, err := time.Parse(time.RFC3339Nano, st.At); err == nil {
