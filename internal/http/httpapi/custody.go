@@ -63,13 +63,8 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 	return out, nil
 }
 
-// actorName is who a custody record names, as pages show it: a command
-// by its name (the system user it ran as stays in the archive and its
-// exports).
-func actorName(actor string) string {
-	by, _, _ := strings.Cut(actor, ", system user ")
-	return by
-}
+// actorName is pagemodel.ActorName, as this package's pages spell it.
+var actorName = pagemodel.ActorName
 
 // reuseLine says where else a photo's frame is in the archive: "This frame
 // is also in the archive as Aleppo, 12 May 2013 (AP); this caption says

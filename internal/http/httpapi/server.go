@@ -33,6 +33,7 @@ import (
 	"github.com/syriamap/syriamap/internal/http/middleware"
 	"github.com/syriamap/syriamap/internal/http/ogcapi"
 	"github.com/syriamap/syriamap/internal/http/respcache"
+	"github.com/syriamap/syriamap/internal/http/review"
 	"github.com/syriamap/syriamap/internal/http/secondlooks"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/signin"
@@ -105,8 +106,7 @@ type Options struct {
 // history, and the editors' sessions, each declared beside its handlers.
 type storage interface {
 	photoStore
-	harmStore
-	reviewStore
+	imageStore
 	versionStore
 	storyapi.Store
 	session.Store
@@ -175,8 +175,10 @@ type Server struct {
 	// stories, the stories.
 	signin  *signin.Handlers
 	stories *storyapi.API
-	// looks serves the second looks (two-person confirmation).
-	looks *secondlooks.API
+	// looks serves the second looks (two-person confirmation); review,
+	// the review, its writes and the harm marks.
+	looks  *secondlooks.API
+	review *review.API
 	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -246,8 +248,11 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
+	s.review = &review.API{Kit: s.Kit, Store: a, Guard: s.guard, Groups: s.reviewGroups, Tiles: s.tiles, PublicGPS: s.publicGPS, Error: s.Error,
+		Filter: s.parseFilter, Facets: s.pageFacets, ShowsGPS: s.showsGPS, ImageFile: s.imageFileView, PhotoEvents: s.photoEventsView,
+		Feature: s.photoFeature, Title: s.titleOf, UploadURL: s.uploadURL, PageURLs: s.pageURLs}
 	s.looks = &secondlooks.API{Kit: s.Kit, Store: a, Guard: s.guard, Tiles: s.tiles, Error: s.Error, ShowsGPS: s.showsGPS,
-		ReviewMap: s.reviewMap, ImageFile: s.imageFileView}
+		ReviewMap: s.review.Map, ImageFile: s.imageFileView}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
 	if opts.Uploads != "" && !opts.ReadOnly {
@@ -330,16 +335,7 @@ func (s *Server) routes() {
 	r.Handle("/signin", http.HandlerFunc(s.signin.SignIn)).Methods(http.MethodPost)
 	r.Handle("/signout", s.guard.Editing(s.signin.SignOut)).Methods(http.MethodPost).Name("signout")
 	r.Handle("/signin/password", s.guard.Editing(s.signin.ChangePassword)).Methods(http.MethodPost).Name("password")
-	editorial("review", "/review", s.inLane(&s.reviewLane, s.reviewQueue))
-	editorial("review.log", "/review/log", s.reviewLog)
-	editorial("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
-	r.Handle("/review/photos/{id}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.reviewSubmit))).Methods(http.MethodPost)
-	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
-	r.Handle("/review/photos/{id}/place-named", s.guard.Editing(s.reviewPlaceNamed)).Methods(http.MethodPost).Name("review.place-named")
-	r.Handle("/api/photos/{id}/placement", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putPlacement))).Methods(http.MethodPut).Name("placement")
-	r.Handle("/api/photos/{id}/details", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putDetails))).Methods(http.MethodPut).Name("details")
-	r.Handle("/api/photos/{id}/harm", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putHarm))).Methods(http.MethodPut, http.MethodPost).Name("harm")
-	editorial("history", "/api/photos/{id}/history", s.historyJSON)
+	s.review.Routes(r, editorial, func(h http.HandlerFunc) http.HandlerFunc { return s.inLane(&s.reviewLane, h) })
 	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
 	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putEventLink))).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
 	r.Handle("/photos/{id}/events", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postEventLink))).Methods(http.MethodPost).Name("photo.event-links")

@@ -93,16 +93,6 @@ func (s *API) Routes(r *mux.Router, editorial func(name, path string, h http.Han
 		Methods(http.MethodPost).Name("photo.second-look")
 }
 
-// photo reads photo id as the request's viewer may see it; what an
-// editor reads of a withheld photo no cache keeps.
-func (s *API) photo(w http.ResponseWriter, r *http.Request, id string) (*photo.Photo, error) {
-	p, err := s.Store.Photo(r.Context(), id)
-	if err == nil {
-		web.PrivateIfWithheld(w, p)
-	}
-	return p, err
-}
-
 // lookDone are the messages of a step taken, by the done= the queue is
 // sent back with.
 var lookDone = map[string]string{secondlook.Agreed: "looks.done-agreed", secondlook.Disagreed: "looks.done-disagreed",
@@ -225,7 +215,7 @@ func (s *API) lookFor(w http.ResponseWriter, r *http.Request) (secondlook.Round,
 	if err != nil {
 		return rd, nil, err
 	}
-	p, err := s.photo(w, r, rd.PhotoID)
+	p, err := web.ReadPhoto(w, r, s.Store, rd.PhotoID)
 	return rd, p, err
 }
 

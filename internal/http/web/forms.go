@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -40,6 +41,24 @@ func FormPoint(lon, lat string) ([2]float64, error) {
 		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lat %q is not a number of degrees", lat), Parameter: "lat"}
 	}
 	return [2]float64{x, y}, nil
+}
+
+// PhotoReader reads a photo as ctx's viewer may see it (photo.ViewerOf):
+// a withheld photo is found by an editor's read only.
+type PhotoReader interface {
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
+}
+
+// ReadPhoto reads photo id for the request, as its viewer may see it
+// (a withheld photo is found on editorial routes by an editor alone: see
+// session.Guard.Viewing); what an editor is answered about a withheld
+// photo no cache keeps (PrivateIfWithheld).
+func ReadPhoto(w http.ResponseWriter, r *http.Request, photos PhotoReader, id string) (*photo.Photo, error) {
+	p, err := photos.Photo(r.Context(), id)
+	if err == nil {
+		PrivateIfWithheld(w, p)
+	}
+	return p, err
 }
 
 // PrivateIfWithheld keeps an answer about p from every cache when p is
