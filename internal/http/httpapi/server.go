@@ -101,9 +101,12 @@ type Options struct {
 	TrustedProxies session.Proxies
 }
 
-// storage is what the handlers ask of the archive's storage (a
-// *store.DB): the reads of photos and counts, the review's changes and
-// history, and the editors' sessions, each declared beside its handlers.
+// storage is what this package's handlers ask of the archive: the reads
+// of photos and counts, whether an image is only withheld photos', the
+// versions a write's answer names, and the editors' sessions, each
+// declared beside its handlers. The feature packages (review,
+// secondlooks, storyapi …) declare their own Store, which the archive
+// satisfies.
 type storage interface {
 	photoStore
 	imageStore
