@@ -12,6 +12,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -62,7 +63,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) {
 		Undo: s.undoOf(r, q.Get("done"))}
 	s.WithScript(&m.Page) // the filters' lists to search
 	m.Filters = pagemodel.Filters(i18n.From(r.Context()), s.archive.Gazetteer(), s.URL("review"), s.URL("facets"), s.URL("places.search"), q, f, facets)
-	filters := filterQuery(q)
+	filters := web.FilterQuery(q)
 	for _, g := range groups {
 		m.Unchecked += g.Photos
 		m.Groups = append(m.Groups, views.ReviewGroup{Mention: g.Mention, AlsoWritten: slices.DeleteFunc(slices.Clone(g.Spellings), func(s string) bool { return s == g.Mention }), Photos: g.Photos, Unplaced: g.Unplaced,
@@ -131,7 +132,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		Caption: pagemodel.CaptionParts(p.Caption, p.Place.Mention), Date: p.Date.String(), DateShown: pagemodel.Date(l, p.Date), DatePrecision: p.Date.Precision,
 		Photographer: p.Photographer, Agency: p.Agency, AgencyShown: pagemodel.AgencyName(l, p.Agency), Placement: pagemodel.Placement(l, p.Place), Mention: p.Place.Mention, Note: p.Place.Note,
 		Action: s.URL("review.photo", "id", p.ID), CSRF: s.csrfOf(r), WhyNot: s.whyNot(r), Group: group,
-		QueueURL: s.URL("review") + withOffset(filterQuery(q), 0), SearchURL: s.URL("places.search"),
+		QueueURL: s.URL("review") + web.WithOffset(web.FilterQuery(q), 0), SearchURL: s.URL("places.search"),
 		Flash: s.doneMessage(l, q.Get("done")), Undo: s.undoOf(r, q.Get("done")), Offer: s.offerOf(r, p.ID, group, q.Get("done")), Draft: map[string]string{}}
 	if p.AwaitsLook() && !photo.ViewerOf(ctx).SeesAnswer(p.ReviewedBy) {
 		m.AwaitsLookURL = s.URL("second-looks")
@@ -153,7 +154,7 @@ func (s *Server) reviewPhoto(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	filters := filterQuery(q)
+	filters := web.FilterQuery(q)
 	pos := indexOf(ids, p.ID)
 	if pos >= 0 {
 		m.Position, m.Of = pos+1, len(ids)

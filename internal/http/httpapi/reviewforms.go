@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -304,7 +305,7 @@ func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, 
 	if err != nil {
 		return "", err
 	}
-	filters := filterQuery(q)
+	filters := web.FilterQuery(q)
 	left, err := s.db.ReviewIDs(r.Context(), f, q.Get("group"))
 	if err != nil {
 		return "", err
@@ -314,7 +315,7 @@ func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, 
 			return s.reviewURL(other, q.Get("group"), filters), nil
 		}
 	}
-	return s.URL("review") + withOffset(filters, 0), nil
+	return s.URL("review") + web.WithOffset(filters, 0), nil
 }
 
 // withDone is the local address next with its done parameter (what the
