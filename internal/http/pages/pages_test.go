@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/a-h/templ"
 
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 )
@@ -228,28 +224,5 @@ func TestPagesEscapeCaptions(t *testing.T) {
 	}
 	if !strings.Contains(d.Text("caption"), "<script>alert(1)</script>") {
 		t.Errorf("caption text = %q", d.Text("caption"))
-	}
-}
-
-// TestPageRenderedBeforeWritten: a page whose template fails half way is
-// a 500 error page, not a 200 with half a page; an error page that fails
-// too is a plain 500.
-func TestPageRenderedBeforeWritten(t *testing.T) {
-	s := newServer(t).S
-	half := templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		io.WriteString(w, "<html><body><h1>Half a page")
-		return fmt.Errorf("a template's fault")
-	})
-	req := httptest.NewRequest("GET", "/photos/x", nil)
-	req.Header.Set("Accept", "text/html") // a browser's
-	rec := httptest.NewRecorder()
-	s.Render(rec, req, http.StatusOK, half)
-	if body := rec.Body.String(); rec.Code != http.StatusInternalServerError || strings.Contains(body, "Half a page") || !strings.Contains(body, "<html") {
-		t.Errorf("a failing page: %d %q", rec.Code, body)
-	}
-	rec = httptest.NewRecorder()
-	s.Render(rec, req, http.StatusInternalServerError, half)
-	if body := rec.Body.String(); rec.Code != http.StatusInternalServerError || strings.Contains(body, "Half a page") {
-		t.Errorf("a failing error page: %d %q", rec.Code, body)
 	}
 }
