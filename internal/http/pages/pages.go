@@ -39,7 +39,9 @@ import (
 
 // API serves the reader's pages. Set its fields before it serves.
 type API struct {
-	Kit   *sitepage.Kit
+	// Kit builds links from the routes' names, renders pages in the
+	// site's frame and answers errors.
+	*sitepage.Kit
 	Store Store
 	// PointsLimit is the archive size above which the explorer's map
 	// asks for clusters instead of every point.
@@ -107,12 +109,12 @@ const pageSize = 50
 // favicon answers the browsers that ask for /favicon.ico whatever the
 // page says, with the site's icon.
 func (s *API) favicon(w http.ResponseWriter, r *http.Request) {
-	http.Redirect(w, r, s.Kit.URL("asset", "file", assets.Name("favicon.svg")), http.StatusMovedPermanently)
+	http.Redirect(w, r, s.URL("asset", "file", assets.Name("favicon.svg")), http.StatusMovedPermanently)
 }
 
 func (s *API) asset(w http.ResponseWriter, r *http.Request) {
 	if !assets.Serve(w, r, mux.Vars(r)["file"]) {
-		s.Kit.Error(w, r, web.NotFound("no such file: %s", r.URL.Path))
+		s.Error(w, r, web.NotFound("no such file: %s", r.URL.Path))
 	}
 }
 
@@ -137,18 +139,18 @@ func (s *API) explorer(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f, err := s.Filter(q)
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	offset, err := web.IntParam(q, "offset", 0, 0, 10_000_000)
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	ctx := r.Context()
 	facetsOf := s.Facets(ctx, f)
-	m := views.Explorer{Page: s.Kit.Page(r, i18n.T(r.Context(), "explorer.title"), "explore")}
-	s.Kit.WithMapAssets(&m.Page)
+	m := views.Explorer{Page: s.Page(r, i18n.T(r.Context(), "explorer.title"), "explore")}
+	s.WithMapAssets(&m.Page)
 	if m.Total, err = s.Store.Count(ctx); err == nil {
 		m.Matching, err = s.Store.CountPhotos(ctx, f)
 	}
@@ -163,7 +165,7 @@ func (s *API) explorer(w http.ResponseWriter, r *http.Request) {
 		rows, err = s.Store.Photos(ctx, pageF)
 	}
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	for i := range rows {
@@ -174,29 +176,29 @@ func (s *API) explorer(w http.ResponseWriter, r *http.Request) {
 	}
 	filters := web.FilterQuery(q)
 	if offset > 0 {
-		m.PrevURL = s.Kit.URL("explorer") + web.WithOffset(filters, max(0, offset-pageSize))
+		m.PrevURL = s.URL("explorer") + web.WithOffset(filters, max(0, offset-pageSize))
 	}
 	if offset+len(rows) < m.Matching {
-		m.NextURL = s.Kit.URL("explorer") + web.WithOffset(filters, offset+pageSize)
+		m.NextURL = s.URL("explorer") + web.WithOffset(filters, offset+pageSize)
 	}
 	m.Downloads = s.downloads(filters, i18n.T(ctx, "downloads.geojson"), i18n.T(ctx, "downloads.csv"))
 	m.Map = views.MapConfig{
-		PointsURL: s.Kit.URL("points"), ClustersURL: s.Kit.URL("clusters"), TimelineURL: s.Kit.URL("timeline"), BasemapURL: s.Kit.URL("basemap"),
-		FacetsURL: s.Kit.URL("facets"), LabelsURL: s.Kit.URL("labels"),
-		ListURL: s.Kit.URL("photos.geojson"), CSVURL: s.Kit.URL("photos.csv"),
-		PhotoGeoJSONURL: s.Kit.URL("photo.geojson", "id", "{id}"), PlaceURL: s.Kit.URL("place", "id", "{id}"),
-		PlacesSearchURL: s.Kit.URL("places.search"), EventsURL: s.Kit.URL("events.points"),
-		Tiles: s.Kit.Tiles, Total: m.Total, PointsLimit: s.PointsLimit, Editor: m.Page.Editor != "",
+		PointsURL: s.URL("points"), ClustersURL: s.URL("clusters"), TimelineURL: s.URL("timeline"), BasemapURL: s.URL("basemap"),
+		FacetsURL: s.URL("facets"), LabelsURL: s.URL("labels"),
+		ListURL: s.URL("photos.geojson"), CSVURL: s.URL("photos.csv"),
+		PhotoGeoJSONURL: s.URL("photo.geojson", "id", "{id}"), PlaceURL: s.URL("place", "id", "{id}"),
+		PlacesSearchURL: s.URL("places.search"), EventsURL: s.URL("events.points"),
+		Tiles: s.Tiles, Total: m.Total, PointsLimit: s.PointsLimit, Editor: m.Page.Editor != "",
 	}
 	if m.Page.Editor != "" && m.Page.CSRF != "" {
-		m.Map.EvidenceURL, m.Map.CSRF = s.Kit.URL("evidence"), m.Page.CSRF
+		m.Map.EvidenceURL, m.Map.CSRF = s.URL("evidence"), m.Page.CSRF
 	}
 	if !narrowed(q) {
 		m.Page.Preloads = explorerPreloads(m.Map)
 	}
-	m.Filters = pagemodel.Filters(i18n.From(ctx), s.Store.Gazetteer(), s.Kit.URL("explorer"), s.Kit.URL("facets"), s.Kit.URL("places.search"), q, f, facets)
+	m.Filters = pagemodel.Filters(i18n.From(ctx), s.Store.Gazetteer(), s.URL("explorer"), s.URL("facets"), s.URL("places.search"), q, f, facets)
 	m.Filters.EventOffered, m.Filters.VerifiedOffered = true, true
-	s.Kit.Render(w, r, http.StatusOK, views.ExplorerPage(m))
+	s.Render(w, r, http.StatusOK, views.ExplorerPage(m))
 }
 
 // explorerPreloads are the requests the explorer's script makes first
@@ -229,35 +231,35 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	p, err := web.ReadPhoto(w, r, s.Store, id)
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	l := i18n.From(r.Context())
 	row := s.photoRow(l, p)
 	m := views.PhotoPage{
-		Page:  s.Kit.Page(r, pagemodel.PhotoTitle(l, p, s.Store.Gazetteer()), ""),
+		Page:  s.Page(r, pagemodel.PhotoTitle(l, p, s.Store.Gazetteer()), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: pagemodel.AgencyName(l, p.Agency),
 		PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.Store.Gazetteer(), p.Place.Governorate),
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
-		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.Kit.URL("photo.geojson", "id", p.ID),
+		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
 	switch {
 	case p.ImageFile != "":
-		m.ImageURL = s.Kit.URL("image.large", "sha", p.ImageFile)
+		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)
 		gps := s.ShowsGPS(r)
 		m.File = s.ImageFile(r.Context(), l, p, gps)
 		if gps && !s.PublicGPS {
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
 	case p.ImagePath != "" && s.Media:
-		m.ImageURL = s.Kit.URL("media", "path", p.ImagePath)
+		m.ImageURL = s.URL("media", "path", p.ImagePath)
 	case p.ImageURL != "":
 		m.RemoteImage = p.ImageURL
 	}
 	for _, im := range p.Images {
 		u := im.URL
 		if im.Path != "" && s.Media {
-			u = s.Kit.URL("media", "path", im.Path)
+			u = s.URL("media", "path", im.Path)
 		}
 		if u != "" && u != m.ImageURL && u != m.RemoteImage && (im.URL != p.ImageURL || im.Path != p.ImagePath) {
 			m.OtherImages = append(m.OtherImages, u)
@@ -269,7 +271,7 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		if label == "" {
 			label = l.T("photo.its-point")
 		}
-		m.Map = s.Kit.MiniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
+		m.Map = s.MiniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
 		if p.Check.HasGPS && p.ImageFile != "" && s.ShowsGPS(r) {
 			m.Map.GPSLon, m.Map.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
 		}
@@ -284,7 +286,7 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 	for _, a := range p.Place.Alternatives {
 		alt := views.Alternative{Name: a.Name, Mention: a.Mention, Score: l.Decimal(a.Score, 2)}
 		if pl := s.Store.Gazetteer().ByID(a.ID); pl != nil {
-			alt.URL = s.Kit.URL("place", "id", a.ID)
+			alt.URL = s.URL("place", "id", a.ID)
 			// Damascus the city, the governorate, the district
 			alt.Name = l.T("place.within", "place", pagemodel.GazetteerName(l, pl), "kind", l.Named("kind.", string(pl.Kind)))
 		}
@@ -293,13 +295,13 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 	for _, src := range p.Sources {
 		m.Sources = append(m.Sources, views.Source{File: web.SourceName(src.File), Line: src.Line, Ref: src.Ref, Label: src.Label})
 	}
-	m.ReviewURL = s.Kit.URL("review.photo", "id", p.ID)
-	m.EvidenceURL = s.Kit.URL("evidence")
+	m.ReviewURL = s.URL("review.photo", "id", p.ID)
+	m.EvidenceURL = s.URL("evidence")
 	if err := s.Records(r, &m, p); err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	s.Kit.Render(w, r, http.StatusOK, views.PhotoPageView(m))
+	s.Render(w, r, http.StatusOK, views.PhotoPageView(m))
 }
 
 // placePage shows a gazetteer place and its photos over time.
@@ -307,7 +309,7 @@ func (s *API) placePage(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
 	pl := s.Store.Gazetteer().ByID(id)
 	if pl == nil {
-		s.Kit.Error(w, r, web.NotFound("no place has the id %q", id))
+		s.Error(w, r, web.NotFound("no place has the id %q", id))
 		return
 	}
 	ctx := r.Context()
@@ -323,27 +325,27 @@ func (s *API) placePage(w http.ResponseWriter, r *http.Request) {
 		recent, err = s.Store.Photos(ctx, f)
 	}
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	l := i18n.From(ctx)
 	m := views.PlacePage{
-		Page: s.Kit.Page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
+		Page: s.Page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(l, s.Store.Gazetteer(), pl, s.PageURLs().Place), OtherSide: pagemodel.OtherSide(l, s.Store.Gazetteer(), pl, s.PageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
 		Names: pagemodel.ShownNames(pl.Names), Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
-		m.Map = s.Kit.MiniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
+		m.Map = s.MiniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
 	}
 	m.Bars, m.First, m.Last = pagemodel.MonthBars(l, bins)
 	for i := range recent {
 		m.Recent = append(m.Recent, s.photoRow(l, &recent[i]))
 	}
 	filters := url.Values{"place": {pl.ID}}
-	m.PhotosURL = s.Kit.URL("explorer") + "?" + filters.Encode()
+	m.PhotosURL = s.URL("explorer") + "?" + filters.Encode()
 	m.Downloads = s.downloads(filters, l.T("downloads.geojson"), l.T("downloads.csv"))
-	s.Kit.Render(w, r, http.StatusOK, views.PlacePageView(m))
+	s.Render(w, r, http.StatusOK, views.PlacePageView(m))
 }
 
 // credits are the bundled data's sources, read once.
@@ -357,20 +359,20 @@ var credits = sync.OnceValues(func() (attribution.Credits, error) {
 func (s *API) about(w http.ResponseWriter, r *http.Request) {
 	n, err := s.Store.Count(r.Context())
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	c, err := credits()
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
-	m := views.About{Page: s.Kit.Page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.Store.Gazetteer().Len(),
+	m := views.About{Page: s.Page(r, i18n.T(r.Context(), "about.title"), "about"), Photos: n, Places: s.Store.Gazetteer().Len(),
 		Downloads: s.downloads(nil, i18n.T(r.Context(), "downloads.all-geojson"), i18n.T(r.Context(), "downloads.all-csv")),
-		OGCURL:    s.Base(r) + s.Kit.URL("ogc"), TileJSONURL: s.Base(r) + s.Kit.URL("tilejson")}
+		OGCURL:    s.Base(r) + s.URL("ogc"), TileJSONURL: s.Base(r) + s.URL("tilejson")}
 	held, err := s.Store.EventDatasets(r.Context())
 	if err != nil {
-		s.Kit.Error(w, r, err)
+		s.Error(w, r, err)
 		return
 	}
 	for _, h := range held {
@@ -386,9 +388,9 @@ func (s *API) about(w http.ResponseWriter, r *http.Request) {
 		if g.ByID(id) == nil {
 			return ""
 		}
-		return s.Kit.URL("place", "id", id)
+		return s.URL("place", "id", id)
 	})
-	s.Kit.Render(w, r, http.StatusOK, views.AboutPage(m))
+	s.Render(w, r, http.StatusOK, views.AboutPage(m))
 }
 
 // downloads links to the GeoJSON and CSV of exactly the filtered photos.
@@ -398,7 +400,7 @@ func (s *API) downloads(filters url.Values, geojsonLabel, csvLabel string) []vie
 		q[k] = v
 	}
 	return []views.Link{
-		{Label: geojsonLabel, URL: s.Kit.URL("photos.geojson") + "?" + q.Encode()},
-		{Label: csvLabel, URL: s.Kit.URL("photos.csv") + "?" + q.Encode()},
+		{Label: geojsonLabel, URL: s.URL("photos.geojson") + "?" + q.Encode()},
+		{Label: csvLabel, URL: s.URL("photos.csv") + "?" + q.Encode()},
 	}
 }
