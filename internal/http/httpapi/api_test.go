@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,9 +15,7 @@ import (
 
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
-	"github.com/syriamap/syriamap/internal/geoparse/geocode"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -26,27 +23,10 @@ import (
 var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gazetteer.Load(geodata.Gazetteer) })
 
 // sampleConfidence is the confidence the geocoder gives the sample
-// caption whose answer comes from mention: the tests of what the server
-// shows take it from the geocoder, which the confidence model (make train)
-// may move.
+// caption whose answer comes from mention (httpapitest).
 func sampleConfidence(t testing.TB, mention string) float64 {
 	t.Helper()
-	g, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gc := geocode.New(g)
-	names, _ := fs.Glob(geodata.Samples, "*.txt")
-	for _, n := range names {
-		data, _ := fs.ReadFile(geodata.Samples, n)
-		for _, text := range caption.Split(string(data)) {
-			if r := gc.Geocode(caption.Parse(text)); r.Mention == mention {
-				return r.Confidence
-			}
-		}
-	}
-	t.Fatalf("no sample caption is answered from %q", mention)
-	return 0
+	return httpapitest.SampleConfidence(t, mention)
 }
 
 func TestMain(m *testing.M) {

@@ -84,7 +84,7 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		m.Citation = l.T("events.acled-terms")
 	}
 	if e.WherePrec <= 3 {
-		m.Map = s.miniMap(&m.Page, e.Lon, e.Lat, e.Where)
+		m.Map = s.MiniMap(&m.Page, e.Lon, e.Lat, e.Where)
 	}
 	for i := range ev.Linked {
 		m.Linked = append(m.Linked, s.photoRow(l, &ev.Linked[i]))

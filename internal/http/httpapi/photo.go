@@ -77,7 +77,7 @@ func (s *Server) photoFeature(r *http.Request, p *photo.Photo, gps bool) ([]byte
 	}
 	var sources []map[string]any
 	for _, src := range p.Sources {
-		sources = append(sources, map[string]any{"file": sourceName(src.File), "line": src.Line, "id": src.Ref, "source": src.Label})
+		sources = append(sources, map[string]any{"file": web.SourceName(src.File), "line": src.Line, "id": src.Ref, "source": src.Label})
 	}
 	details["sources"] = sources
 	more, err := web.MarshalJSON(details)

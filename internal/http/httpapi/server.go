@@ -32,6 +32,7 @@ import (
 	"github.com/syriamap/syriamap/internal/http/memindex"
 	"github.com/syriamap/syriamap/internal/http/middleware"
 	"github.com/syriamap/syriamap/internal/http/ogcapi"
+	"github.com/syriamap/syriamap/internal/http/pages"
 	"github.com/syriamap/syriamap/internal/http/respcache"
 	"github.com/syriamap/syriamap/internal/http/review"
 	"github.com/syriamap/syriamap/internal/http/secondlooks"
@@ -182,6 +183,9 @@ type Server struct {
 	// the review, its writes and the harm marks.
 	looks  *secondlooks.API
 	review *review.API
+	// pages serves the reader's pages: the explorer, a photo's, a
+	// place's, the about page.
+	pages *pages.API
 	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -199,6 +203,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	s.Kit = sitepage.New(s.router, s.log)
+	s.Kit.Tiles = s.tiles
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
@@ -256,6 +261,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		Feature: s.photoFeature, Title: s.titleOf, UploadURL: s.uploadURL, PageURLs: s.pageURLs}
 	s.looks = &secondlooks.API{Kit: s.Kit, Store: a, Guard: s.guard, Tiles: s.tiles, Error: s.Error, ShowsGPS: s.showsGPS,
 		ReviewMap: s.review.Map, ImageFile: s.imageFileView}
+	s.pages = &pages.API{Kit: s.Kit, Store: a, PointsLimit: s.pointsLimit, Media: s.media != nil, PublicGPS: s.publicGPS, Base: s.base,
+		PageURLs: s.pageURLs, Filter: s.parseFilter, Facets: s.pageFacets, ShowsGPS: s.showsGPS, ImageFile: s.imageFileView, Records: s.photoRecords}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
 	if opts.Uploads != "" && !opts.ReadOnly {
@@ -327,13 +334,8 @@ func (s *Server) routes() {
 	get("facets", "/api/facets", s.costly(s.facets))
 	get("places.geojson", "/api/places.geojson", s.costly(s.placesGeoJSON))
 	get("labels", "/api/labels", s.labels)
-	get("explorer", "/", s.costly(s.explorer))
-	get("about", "/about", s.about)
-	editorial("photo", "/photos/{id}", s.photoPage)
-	get("place", "/places/{id}", s.placePage)
+	s.pages.Routes(get, editorial, s.costly)
 	editorial("event", "/events/{dataset}/{event}", s.eventPage)
-	get("asset", "/assets/{file}", s.asset)
-	get("favicon", "/favicon.ico", s.favicon)
 	get("signin", "/signin", s.signin.Form)
 	r.Handle("/signin", http.HandlerFunc(s.signin.SignIn)).Methods(http.MethodPost)
 	r.Handle("/signout", s.guard.Editing(s.signin.SignOut)).Methods(http.MethodPost).Name("signout")
@@ -372,7 +374,6 @@ func (s *Server) routes() {
 	open("ogc.item", "/ogc/collections/{collection}/items/{id}", s.ogc.Item)
 	open("tilejson", "/tiles/photos.json", s.ogc.TileJSON)
 	open("tile", "/tiles/photos/{z:[0-9]+}/{x:[0-9]+}/{y:[0-9]+}.mvt", s.costly(s.ogc.Tile))
-	get("basemap", "/basemap.geojson", s.basemap)
 	get("thumbnail", "/media/thumb/{path:.+}", s.imageHandlers.Thumbnail)
 	get("image.small", "/images/{sha}/320.jpg", s.imageHandlers.Small)
 	get("image.large", "/images/{sha}/1280.jpg", s.imageHandlers.Large)

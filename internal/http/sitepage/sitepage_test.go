@@ -47,6 +47,12 @@ func TestRenderWholeOrNotAtAll(t *testing.T) {
 	if w.Code != http.StatusInternalServerError || strings.Contains(w.Body.String(), "the first half") {
 		t.Errorf("a failing template: %d %q; want a 500 page without the half", w.Code, w.Body.String())
 	}
+	// An error page that fails too is a plain 500.
+	w = httptest.NewRecorder()
+	k.Render(w, r, http.StatusInternalServerError, half)
+	if w.Code != http.StatusInternalServerError || strings.Contains(w.Body.String(), "the first half") {
+		t.Errorf("a failing error page: %d %q; want a 500 without the half", w.Code, w.Body.String())
+	}
 	whole := templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
 		_, err := io.WriteString(w, "<p>all of it</p>")
 		return err

@@ -3,6 +3,8 @@ package web
 import (
 	"fmt"
 	"math"
+	"path"
+	"path/filepath"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -238,3 +240,8 @@ func Round6(x float64) float64 {
 	}
 	return float64(int64(x*f+0.5)) / f
 }
+
+// SourceName is how a source file is shown to visitors, on a photo's
+// page and in its GeoJSON: its name, not the folder on the importing
+// machine, which is nobody's business.
+func SourceName(file string) string { return path.Base(filepath.ToSlash(file)) }

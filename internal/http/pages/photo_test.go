@@ -1,0 +1,66 @@
+package pages_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/photo"
+)
+
+// TestPhotoPageHidesImportPaths: visitors see a source file's name, not
+// where it sat on the importing machine.
+func TestPhotoPageHidesImportPaths(t *testing.T) {
+	e := newServer(t)
+	ts, a := e.TS, e.A
+	_, body := get(t, ts, "/api/photos.geojson?q=Katan")
+	id := features(t, body).Features[0].ID.(string)
+	dir := a.Path()[:strings.LastIndex(a.Path(), "/")]
+	for _, path := range []string{"/photos/" + id, "/api/photos/" + id + ".geojson"} {
+		_, body := get(t, ts, path)
+		if bytes.Contains(body, []byte(dir)) || !bytes.Contains(body, []byte("images.csv")) {
+			t.Errorf("%s shows the import folder %s or not the file's name", path, dir)
+		}
+	}
+}
+
+// TestEveryImageOfACaption: two rows with one caption and two images keep
+// both; the photo's image stays the first.
+func TestEveryImageOfACaption(t *testing.T) {
+	e := newServer(t)
+	ts, a := e.TS, e.A
+	caption := "Smoke rises over Darayya, Syria, June 3, 2016. REUTERS/Bassam Khabieh"
+	importText(t, a, "series.csv", fmt.Sprintf("caption,image_url\n%q,https://example.org/1.jpg\n%q,https://example.org/2.jpg\n", caption, caption))
+	importText(t, a, "again.csv", fmt.Sprintf("caption,image_url\n%q,https://example.org/3.jpg\n", caption))
+	id := photo.ID(caption)
+	p, err := a.Photo(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ImageURL != "https://example.org/1.jpg" || len(p.Images) != 3 {
+		t.Errorf("image %s, images %v", p.ImageURL, p.Images)
+	}
+	_, body := get(t, ts, "/photos/"+id)
+	for _, n := range []string{"1", "2", "3"} {
+		if !bytes.Contains(body, []byte("https://example.org/"+n+".jpg")) {
+			t.Errorf("the photo page does not show image %s", n)
+		}
+	}
+}
+
+// importText imports a file of the given name and content.
+func importText(t *testing.T, a *archive.Archive, name, content string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+}
