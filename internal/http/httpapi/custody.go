@@ -51,7 +51,7 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 			d.Note = d.Reason
 		}
 		row := views.CustodyRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
-			By: pagemodel.ByWhom(l, actorName(c.Actor)), Action: action, Hash: c.Hash[:16], Note: d.Note}
+			By: pagemodel.ByWhom(l, pagemodel.ActorName(c.Actor)), Action: action, Hash: c.Hash[:16], Note: d.Note}
 		if d.File.SHA256 != "" {
 			row.FileSHA256 = d.File.SHA256
 		}
@@ -61,14 +61,6 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 		out = append(out, row)
 	}
 	return out, nil
-}
-
-// actorName is who a custody record names, as pages show it: a command
-// by its name (the system user it ran as stays in the archive and its
-// exports).
-func actorName(actor string) string {
-	by, _, _ := strings.Cut(actor, ", system user ")
-	return by
 }
 
 // reuseLine says where else a photo's frame is in the archive: "This frame

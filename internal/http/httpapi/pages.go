@@ -242,7 +242,7 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 		if label == "" {
 			label = l.T("photo.its-point")
 		}
-		m.Map = s.miniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
+		m.Map = s.MiniMap(&m.Page, p.Place.Lon, p.Place.Lat, label)
 		if p.Check.HasGPS && p.ImageFile != "" && s.showsGPS(r) {
 			m.Map.GPSLon, m.Map.GPSLat = strconv.FormatFloat(p.Check.GPSLon, 'f', 6, 64), strconv.FormatFloat(p.Check.GPSLat, 'f', 6, 64)
 		}
@@ -332,7 +332,7 @@ func (s *Server) placePage(w http.ResponseWriter, r *http.Request) {
 	}
 	if pl.Located {
 		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
-		m.Map = s.miniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
+		m.Map = s.MiniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
 	}
 	m.Bars, m.First, m.Last = pagemodel.MonthBars(l, bins)
 	for i := range recent {
@@ -389,11 +389,10 @@ func (s *Server) about(w http.ResponseWriter, r *http.Request) {
 	s.Render(w, r, http.StatusOK, views.AboutPage(m))
 }
 
-// miniMap is the small map of a point, and the files it needs on page.
-func (s *Server) miniMap(page *views.Page, lon, lat float64, label string) *views.MiniMap {
-	s.WithMapAssets(page)
-	return &views.MiniMap{BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles, Label: label,
-		Lon: strconv.FormatFloat(lon, 'f', 6, 64), Lat: strconv.FormatFloat(lat, 'f', 6, 64)}
+// photoEventsView is the events section of photo p's page and of its
+// review page (eventsapi.API.PhotoEventsView).
+func (s *Server) photoEventsView(r *http.Request, page views.Page, p *photo.Photo) (*views.PhotoEvents, error) {
+	return s.events.PhotoEventsView(r, page, p)
 }
 
 // photoRow is a photo's line in a list.

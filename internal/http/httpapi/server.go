@@ -22,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/http/eventsapi"
 	"github.com/syriamap/syriamap/internal/http/facetcache"
 	"github.com/syriamap/syriamap/internal/http/featurestream"
 	"github.com/syriamap/syriamap/internal/http/health"
@@ -175,6 +176,8 @@ type Server struct {
 	// stories, the stories.
 	signin  *signin.Handlers
 	stories *storyapi.API
+	// events serves the conflict events and the photos' links to them.
+	events *eventsapi.API
 	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -192,6 +195,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	s.Kit = sitepage.New(s.router, s.log)
+	s.Kit.Tiles = s.tiles
 	if (s.tlsCert == "") != (s.tlsKey == "") {
 		return nil, fmt.Errorf("--tls-cert and --tls-key go together")
 	}
@@ -244,6 +248,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
+	s.events = &eventsapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Error: s.Error, TagPhoto: s.tagPhoto, Base: s.base, PageURLs: s.pageURLs, Now: s.now}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
 	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
 	if opts.Uploads != "" && !opts.ReadOnly {
@@ -307,8 +312,7 @@ func (s *Server) routes() {
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
 	get("points", "/api/points.json", s.photosPoints)
-	get("events.points", "/api/events/points.json", s.eventPoints)
-	open("events.geojson", "/api/events.geojson", s.eventsGeoJSON)
+	s.events.Routes(r, get, open, editorial)
 	get("clusters", "/api/clusters", s.costly(s.clusters))
 	editorial("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
 	get("timeline", "/api/timeline", s.costly(s.timeline))
@@ -319,7 +323,6 @@ func (s *Server) routes() {
 	get("about", "/about", s.about)
 	editorial("photo", "/photos/{id}", s.photoPage)
 	get("place", "/places/{id}", s.placePage)
-	editorial("event", "/events/{dataset}/{event}", s.eventPage)
 	get("asset", "/assets/{file}", s.asset)
 	get("favicon", "/favicon.ico", s.favicon)
 	get("signin", "/signin", s.signin.Form)
@@ -329,16 +332,13 @@ func (s *Server) routes() {
 	editorial("review", "/review", s.inLane(&s.reviewLane, s.reviewQueue))
 	editorial("review.log", "/review/log", s.reviewLog)
 	editorial("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
-	r.Handle("/review/photos/{id}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.reviewSubmit))).Methods(http.MethodPost)
+	r.Handle("/review/photos/{id}", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.reviewSubmit))).Methods(http.MethodPost)
 	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
 	r.Handle("/review/photos/{id}/place-named", s.guard.Editing(s.reviewPlaceNamed)).Methods(http.MethodPost).Name("review.place-named")
-	r.Handle("/api/photos/{id}/placement", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putPlacement))).Methods(http.MethodPut).Name("placement")
-	r.Handle("/api/photos/{id}/details", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putDetails))).Methods(http.MethodPut).Name("details")
-	r.Handle("/api/photos/{id}/harm", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putHarm))).Methods(http.MethodPut, http.MethodPost).Name("harm")
+	r.Handle("/api/photos/{id}/placement", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.putPlacement))).Methods(http.MethodPut).Name("placement")
+	r.Handle("/api/photos/{id}/details", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.putDetails))).Methods(http.MethodPut).Name("details")
+	r.Handle("/api/photos/{id}/harm", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.putHarm))).Methods(http.MethodPut, http.MethodPost).Name("harm")
 	editorial("history", "/api/photos/{id}/history", s.historyJSON)
-	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
-	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putEventLink))).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
-	r.Handle("/photos/{id}/events", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postEventLink))).Methods(http.MethodPost).Name("photo.event-links")
 	editorial("second-looks", "/review/second-looks", s.secondLooksPage)
 	editorial("second-look", "/review/second-looks/{look:[0-9]+}", s.secondLookPage)
 	r.Handle("/review/second-looks/{look:[0-9]+}", s.guard.Editing(s.postSecondLook)).Methods(http.MethodPost)
@@ -351,13 +351,13 @@ func (s *Server) routes() {
 	editorial("second-look.json", "/api/second-looks/{look:[0-9]+}", s.secondLookJSON)
 	r.Handle("/api/second-looks/{look:[0-9]+}", s.guard.Editing(s.putSecondLook)).Methods(http.MethodPut)
 	r.Handle("/api/second-looks/{look:[0-9]+}/decision", s.guard.Editing(s.putAdjudication)).Methods(http.MethodPut).Name("adjudication.json")
-	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postRequestLook))).Methods(http.MethodPost).Name("photo.second-look")
+	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.postRequestLook))).Methods(http.MethodPost).Name("photo.second-look")
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken
 	// back), which keeps these apart from /api/places/search.
-	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
-	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
+	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(session.Expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
+	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(session.Expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
 	// A server started with a folder for uploads; read-only, its guard
 	// says so to every upload.

@@ -10,10 +10,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gorilla/mux"
-
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
-	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -25,22 +22,7 @@ import (
 // sent back as If-Match; a page's form sends it as its "version" field —
 // and the store refuses it (412, with what the thing is now) when it is
 // no longer the current one. A write without either keeps working, for
-// scripts.
-
-// editorHandler is a write's handler, as session.Guard.Editing takes it.
-type editorHandler func(w http.ResponseWriter, r *http.Request, ed *session.Editor)
-
-// expecting wraps a write of kind's thing named by the route's variable
-// idVar: its handler's context carries the version the request expects
-// (photo.Expect).
-func expecting(kind, idVar string, h editorHandler) editorHandler {
-	return func(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
-		if v, ok := web.ExpectedVersion(r, kind); ok {
-			r = r.WithContext(photo.Expect(r.Context(), kind, mux.Vars(r)[idVar], v))
-		}
-		h(w, r, ed)
-	}
-}
+// scripts. Writes are wrapped in session.Expecting.
 
 // tagPhoto sets a write's answer's ETag to photo id's version now, for
 // the next write to send back.

@@ -25,11 +25,8 @@ type placementBody struct {
 	AllWithMention bool `json:"all_with_mention"`
 }
 
-// maxBodyBytes bounds a JSON body of the write API.
-const maxBodyBytes = 16 << 10
-
 // decodeBody reads the write API's JSON body (see web.DecodeJSON).
-func decodeBody(r *http.Request, v any) error { return web.DecodeJSON(r, v, maxBodyBytes) }
+func decodeBody(r *http.Request, v any) error { return web.DecodeJSON(r, v, web.WriteBodyBytes) }
 
 // putPlacement sets or confirms a photo's place and answers with the
 // photo's Feature.

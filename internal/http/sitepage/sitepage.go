@@ -32,6 +32,9 @@ type Kit struct {
 	errors web.Errors
 	// Guard tells who is signed in, for the frame; set before serving.
 	Guard *session.Guard
+	// Tiles is the online tile layer drawn under the offline basemap of
+	// the pages' maps; "" keeps them offline.
+	Tiles string
 }
 
 // New returns the kit of router's routes, logging to log.
@@ -109,6 +112,14 @@ func (k *Kit) WithMapAssets(page *views.Page) {
 // WithScript adds the pages' script to a page (which works without it).
 func (k *Kit) WithScript(page *views.Page) {
 	page.Scripts = []string{k.URL("asset", "file", assets.Name("app.js"))}
+}
+
+// MiniMap is the small map of a point [lon, lat] named label, on page,
+// with the files it needs added to page.
+func (k *Kit) MiniMap(page *views.Page, lon, lat float64, label string) *views.MiniMap {
+	k.WithMapAssets(page)
+	return &views.MiniMap{BasemapURL: k.URL("basemap"), LabelsURL: k.URL("labels"), Tiles: k.Tiles, Label: label,
+		Lon: strconv.FormatFloat(lon, 'f', 6, 64), Lat: strconv.FormatFloat(lat, 'f', 6, 64)}
 }
 
 // WriteJSON answers v as JSON, encoded before anything is sent.
