@@ -22,21 +22,21 @@ import (
 func TestPhotoEventCandidates(t *testing.T) {
 	e := newServer(t)
 	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
+	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
 		t.Fatal(err)
 	}
 	acled, err := archive.ReadEventFiles([]string{"../../conflict/testdata/acled-synthetic.csv"}, "2020-01")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.a.ImportEvents(ctx, acled, "test"); err != nil {
+	if _, err := e.A.ImportEvents(ctx, acled, "test"); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "events.txt")
 	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n\n"+
 		"A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah\n\n"+
 		"Boys fly kites in Aleppo, Syria. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	type answer struct {
@@ -51,14 +51,14 @@ func TestPhotoEventCandidates(t *testing.T) {
 		t.Helper()
 		var h []string
 		if editor {
-			h = []string{"Authorization", "Bearer " + e.token}
+			h = []string{"Authorization", "Bearer " + e.Token}
 		}
-		res, body := httpapitest.Get(t, e.ts, "/api/photos/"+id+"/events", h...)
+		res, body := httpapitest.Get(t, e.TS, "/api/photos/"+id+"/events", h...)
 		var a answer
 		json.Unmarshal(body, &a)
 		return res.StatusCode, a
 	}
-	aleppo := httpapitest.PhotoID(t, e.ts, "?q=mortar")
+	aleppo := httpapitest.PhotoID(t, e.TS, "?q=mortar")
 	status, a := read(aleppo, false)
 	found := false
 	for _, c := range a.Candidates {
@@ -69,7 +69,7 @@ func TestPhotoEventCandidates(t *testing.T) {
 	if status != http.StatusOK || !found || a.Links == nil {
 		t.Errorf("Aleppo, 1 January 2016: %d, %+v; want GED 214808 likely, same city, same day", status, a)
 	}
-	saraqeb := httpapitest.PhotoID(t, e.ts, "?q=Saraqeb")
+	saraqeb := httpapitest.PhotoID(t, e.TS, "?q=Saraqeb")
 	hasACLED := func(a answer) bool {
 		for _, c := range a.Candidates {
 			if c.Dataset == "acled" {
@@ -84,10 +84,10 @@ func TestPhotoEventCandidates(t *testing.T) {
 	if _, a := read(saraqeb, true); !hasACLED(a) {
 		t.Errorf("an editor is not answered the ACLED event of Saraqeb that day: %+v", a)
 	}
-	if _, a := read(httpapitest.PhotoID(t, e.ts, "?q=kites"), false); len(a.Candidates) != 0 {
+	if _, a := read(httpapitest.PhotoID(t, e.TS, "?q=kites"), false); len(a.Candidates) != 0 {
 		t.Errorf("an undated photo: %+v", a)
 	}
-	if _, err := e.a.SetHarm(ctx, aleppo, photo.HarmWithheld, "rana", "a test"); err != nil {
+	if _, err := e.A.SetHarm(ctx, aleppo, photo.HarmWithheld, "rana", "a test"); err != nil {
 		t.Fatal(err)
 	}
 	if status, _ := read(aleppo, false); status != http.StatusNotFound {
@@ -102,7 +102,7 @@ func TestPhotoEventCandidates(t *testing.T) {
 // and download are taken.
 func TestEventsGeoJSONRefusesUnknownParameters(t *testing.T) {
 	e := newServer(t)
-	ts, a := e.ts, e.a
+	ts, a := e.TS, e.A
 	if _, _, err := a.ImportBundledEvents(context.Background()); err != nil {
 		t.Fatal(err)
 	}

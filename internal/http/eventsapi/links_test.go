@@ -12,6 +12,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/http/eventsapi"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
+	"github.com/syriamap/syriamap/internal/http/httpapi/servertest"
 )
 
 // TestEditorsLinkEvents (issue 56, 3): an editor confirms a suggested
@@ -22,25 +23,25 @@ import (
 func TestEditorsLinkEvents(t *testing.T) {
 	e := newServer(t)
 	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
+	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "aleppo.txt")
 	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	id := httpapitest.PhotoID(t, e.ts, "?q=mortar")
-	bearer := []string{"Authorization", "Bearer " + e.token}
+	id := httpapitest.PhotoID(t, e.TS, "?q=mortar")
+	bearer := []string{"Authorization", "Bearer " + e.Token}
 	link := func(method, event, body string) (int, eventsapi.PhotoEventsJSON) {
 		t.Helper()
-		res, b := httpapitest.Do(t, nil, method, e.ts.URL+"/api/photos/"+id+"/events/ucdp-ged/"+event, body, bearer...)
+		res, b := httpapitest.Do(t, nil, method, e.TS.URL+"/api/photos/"+id+"/events/ucdp-ged/"+event, body, bearer...)
 		var out eventsapi.PhotoEventsJSON
 		json.Unmarshal([]byte(b), &out)
 		return res.StatusCode, out
 	}
 	// A reader cannot link.
-	if res, _ := httpapitest.Do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/events/ucdp-ged/214808", `{"decision":"confirmed"}`); res.StatusCode != http.StatusUnauthorized {
+	if res, _ := httpapitest.Do(t, nil, "PUT", e.TS.URL+"/api/photos/"+id+"/events/ucdp-ged/214808", `{"decision":"confirmed"}`); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("a reader's link: %d, want 401", res.StatusCode)
 	}
 	status, out := link("PUT", "214808", `{"decision":"confirmed"}`)
@@ -71,13 +72,13 @@ func TestEditorsLinkEvents(t *testing.T) {
 	}
 	linkTravels(t, e, id)
 	// An editor's form links by id, and undoes.
-	c, csrf := httpapitest.SignIn(t, e.ts.URL)
-	res, _ := httpapitest.Do(t, c, "POST", e.ts.URL+"/photos/"+id+"/events", url.Values{"csrf": {csrf}, "event": {"ucdp-ged:214797"}, "decision": {"confirmed"}}.Encode(),
+	c, csrf := httpapitest.SignIn(t, e.TS.URL)
+	res, _ := httpapitest.Do(t, c, "POST", e.TS.URL+"/photos/"+id+"/events", url.Values{"csrf": {csrf}, "event": {"ucdp-ged:214797"}, "decision": {"confirmed"}}.Encode(),
 		"Content-Type", "application/x-www-form-urlencoded")
 	if res.StatusCode != http.StatusSeeOther {
 		t.Errorf("link by id: %d", res.StatusCode)
 	}
-	if _, body := httpapitest.Get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":"ucdp-ged:214797 ucdp-ged:214808"`) {
+	if _, body := httpapitest.Get(t, e.TS, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":"ucdp-ged:214797 ucdp-ged:214808"`) {
 		t.Errorf("two links: %s", body)
 	}
 	for _, ev := range []string{"214808", "214797"} {
@@ -85,13 +86,13 @@ func TestEditorsLinkEvents(t *testing.T) {
 			t.Errorf("undo %s: %d", ev, status)
 		}
 	}
-	if _, body := httpapitest.Get(t, e.ts, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":null`) {
+	if _, body := httpapitest.Get(t, e.TS, "/api/photos/"+id+".geojson"); !strings.Contains(string(body), `"events":null`) {
 		t.Errorf("undone, the feature still has events: %s", body)
 	}
-	if _, body := httpapitest.Get(t, e.ts, "/api/photos.geojson?event=any"); len(httpapitest.Features(t, body).Features) != 0 {
+	if _, body := httpapitest.Get(t, e.TS, "/api/photos.geojson?event=any"); len(httpapitest.Features(t, body).Features) != 0 {
 		t.Error("undone, event=any still selects the photo")
 	}
-	recs, err := e.a.CustodyOf(ctx, id)
+	recs, err := e.A.CustodyOf(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,38 +111,38 @@ func TestEditorsLinkEvents(t *testing.T) {
 // where the photo goes: the event filter, the features' and the CSV's
 // events, the photo's page (not its candidates, to a reader), the
 // event's page in both languages, and the bag's record.
-func linkTravels(t *testing.T, e *server, id string) {
+func linkTravels(t *testing.T, e *servertest.Server, id string) {
 	t.Helper()
-	_, body := httpapitest.Get(t, e.ts, "/api/photos.geojson?event=ucdp-ged:214808")
+	_, body := httpapitest.Get(t, e.TS, "/api/photos.geojson?event=ucdp-ged:214808")
 	fc := httpapitest.Features(t, body)
 	if len(fc.Features) != 1 || fc.Features[0].Properties["events"] != "ucdp-ged:214808" {
 		t.Errorf("the event filter, or the feature's events: %s", body)
 	}
-	if _, body := httpapitest.Get(t, e.ts, "/api/photos.geojson?event=any"); len(httpapitest.Features(t, body).Features) != 1 {
+	if _, body := httpapitest.Get(t, e.TS, "/api/photos.geojson?event=any"); len(httpapitest.Features(t, body).Features) != 1 {
 		t.Error("event=any")
 	}
-	if _, body := httpapitest.Get(t, e.ts, "/api/photos.geojson?event=ucdp-ged:1"); len(httpapitest.Features(t, body).Features) != 0 {
+	if _, body := httpapitest.Get(t, e.TS, "/api/photos.geojson?event=ucdp-ged:1"); len(httpapitest.Features(t, body).Features) != 0 {
 		t.Error("event=ucdp-ged:1 selects a photo not linked to it")
 	}
-	if res, body := httpapitest.Get(t, e.ts, "/api/photos.geojson?event=214808"); res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "dataset:id") {
+	if res, body := httpapitest.Get(t, e.TS, "/api/photos.geojson?event=214808"); res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "dataset:id") {
 		t.Errorf("a bare id as the filter: %d %s", res.StatusCode, body)
 	}
-	if _, body := httpapitest.Get(t, e.ts, "/api/photos.csv"); !strings.Contains(string(body), ",events,verified\n") || !strings.Contains(string(body), ",ucdp-ged:214808,false\n") {
+	if _, body := httpapitest.Get(t, e.TS, "/api/photos.csv"); !strings.Contains(string(body), ",events,verified\n") || !strings.Contains(string(body), ",ucdp-ged:214808,false\n") {
 		t.Errorf("the CSV has no events column or value:\n%s", body)
 	}
-	_, page := httpapitest.Get(t, e.ts, "/photos/"+id)
+	_, page := httpapitest.Get(t, e.TS, "/photos/"+id)
 	if !strings.Contains(string(page), `data-testid="event-link"`) || !strings.Contains(string(page), "/events/ucdp-ged/214808") {
 		t.Error("a reader's photo page does not list the confirmed event")
 	}
 	if strings.Contains(string(page), `data-testid="event-candidates"`) {
 		t.Error("a reader is shown the candidates")
 	}
-	_, page = httpapitest.Get(t, e.ts, "/events/ucdp-ged/214808")
+	_, page = httpapitest.Get(t, e.TS, "/events/ucdp-ged/214808")
 	if !strings.Contains(string(page), `data-testid="linked-photos"`) || !strings.Contains(string(page), "/photos/"+id) ||
 		!strings.Contains(string(page), "the exact day") || !strings.Contains(string(page), "Sundberg") {
 		t.Errorf("the event page does not list its photo, its precision and its citation")
 	}
-	if _, page := httpapitest.Get(t, e.ts, "/events/ucdp-ged/214808?lang=ar"); !strings.Contains(string(page), "اليوم بعينه") {
+	if _, page := httpapitest.Get(t, e.TS, "/events/ucdp-ged/214808?lang=ar"); !strings.Contains(string(page), "اليوم بعينه") {
 		t.Error("the Arabic event page does not say its precision in words")
 	}
 	// The bag's record carries the event's fields as read.
@@ -151,7 +152,7 @@ func linkTravels(t *testing.T, e *server, id string) {
 			Event                          map[string]any
 		} `json:"events"`
 	}
-	b := httpapitest.BagRecord(t, e.a, id)
+	b := httpapitest.BagRecord(t, e.A, id)
 	if err := json.Unmarshal(b, &rec); err != nil || len(rec.Events) != 1 || rec.Events[0].Event["headline"] == nil || rec.Events[0].Version != "19.1" {
 		t.Errorf("the bag's record.json: %v %s", err, b)
 	}

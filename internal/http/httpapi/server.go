@@ -122,15 +122,12 @@ type Server struct {
 	// storage, seen through what the handlers ask of it.
 	archive *archive.Archive
 	db      storage
-	// imports takes editors' uploads, resumable ones through resumable
-	// (tus); nil without Options.Uploads, or on a read-only server, whose
-	// upload routes answer that it is read-only (uploadsReadOnly).
-	imports         *importapi.Imports
-	resumable       http.Handler
-	uploadsReadOnly bool
-	now             func() time.Time
-	media           *imagery.MediaDir
-	images          *imagery.Files
+	// uploads serve editors' uploads; nil without Options.Uploads. On a
+	// read-only server they take none and say so.
+	uploads *importapi.Handlers
+	now     func() time.Time
+	media   *imagery.MediaDir
+	images  *imagery.Files
 	// derivatives makes and keeps the JPEGs served for image files;
 	// imageHandlers serve them and the files.
 	derivatives   *imagery.Derivatives
@@ -250,7 +247,9 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		}, CacheControl: s.conditional.CacheControl}
 	s.events = &eventsapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Error: s.Error, TagPhoto: s.tagPhoto, Base: s.base, PageURLs: s.pageURLs, Now: s.now}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
-	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
+	if opts.Uploads != "" {
+		s.uploads = &importapi.Handlers{Kit: s.Kit, Guard: s.guard}
+	}
 	if opts.Uploads != "" && !opts.ReadOnly {
 		limits := opts.UploadLimits
 		if limits == (importapi.Limits{}) {
@@ -260,8 +259,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.imports = im
-		if s.resumable, err = im.Resumable("/api/uploads/"); err != nil {
+		s.uploads.Imports = im
+		if s.uploads.Resumable, err = im.Resumable("/api/uploads/"); err != nil {
 			return nil, err
 		}
 	}
@@ -361,14 +360,8 @@ func (s *Server) routes() {
 	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
 	// A server started with a folder for uploads; read-only, its guard
 	// says so to every upload.
-	if s.imports != nil || s.uploadsReadOnly {
-		r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
-		r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
-		r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).
-			Methods(http.MethodPost, http.MethodHead, http.MethodPatch, http.MethodDelete).Name("uploads")
-	}
-	if s.imports != nil {
-		editorial("upload", "/upload", s.uploadPage)
+	if s.uploads != nil {
+		s.uploads.Routes(r, editorial)
 	}
 	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
@@ -490,6 +483,15 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprintln(w, "ok")
+}
+
+// uploadURL is the upload page's address, "" when the server takes no
+// uploads.
+func (s *Server) uploadURL() string {
+	if s.uploads == nil {
+		return ""
+	}
+	return s.uploads.PageURL()
 }
 
 // base is the scheme, host and prefix absolute links begin with.
