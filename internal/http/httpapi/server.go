@@ -22,6 +22,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/http/bag"
 	"github.com/syriamap/syriamap/internal/http/eventsapi"
 	"github.com/syriamap/syriamap/internal/http/facetcache"
 	"github.com/syriamap/syriamap/internal/http/featurestream"
@@ -173,8 +174,10 @@ type Server struct {
 	// stories, the stories.
 	signin  *signin.Handlers
 	stories *storyapi.API
-	// events serves the conflict events and the photos' links to them.
-	events *eventsapi.API
+	// events serves the conflict events and the photos' links to them;
+	// evidence, an editor's bag, zipped.
+	events   *eventsapi.API
+	evidence *bag.Download
 	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -246,6 +249,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
 	s.events = &eventsapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Error: s.Error, TagPhoto: s.tagPhoto, Base: s.base, PageURLs: s.pageURLs, Now: s.now}
+	s.evidence = &bag.Download{DB: a, Guard: s.guard, Error: s.Error, Log: s.log, Now: s.now}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
 	if opts.Uploads != "" {
 		s.uploads = &importapi.Handlers{Kit: s.Kit, Guard: s.guard}
@@ -357,7 +361,7 @@ func (s *Server) routes() {
 	// back), which keeps these apart from /api/places/search.
 	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(session.Expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
 	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(session.Expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
-	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
+	s.evidence.Routes(r)
 	// A server started with a folder for uploads; read-only, its guard
 	// says so to every upload.
 	if s.uploads != nil {
