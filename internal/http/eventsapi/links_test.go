@@ -166,3 +166,56 @@ func rejected(out eventsapi.PhotoEventsJSON, id string) bool {
 	}
 	return false
 }
+
+// TestEventLinkTakesIfMatch (issue 57, 4, for the events' writes): a
+// link's write answers the photo's version as its ETag; sent back as
+// If-Match after another write, it is refused (412) and nothing changes;
+// the photo page's form, sending the version it showed, is answered with
+// the page that says the photo changed.
+func TestEventLinkTakesIfMatch(t *testing.T) {
+	e := newServer(t)
+	ctx := context.Background()
+	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "aleppo.txt")
+	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
+	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := httpapitest.PhotoID(t, e.TS, "?q=mortar")
+	bearer := []string{"Authorization", "Bearer " + e.Token}
+	link := e.TS.URL + "/api/photos/" + id + "/events/ucdp-ged/"
+	res, _ := httpapitest.Do(t, nil, "GET", e.TS.URL+"/api/photos/"+id+".geojson", "", bearer...)
+	seen := res.Header.Get("ETag")
+	res, body := httpapitest.Do(t, nil, "PUT", link+"214808", `{"decision":"confirmed"}`, append([]string{"If-Match", seen}, bearer...)...)
+	now := res.Header.Get("ETag")
+	if res.StatusCode != http.StatusOK || now == "" || now == seen {
+		t.Fatalf("a link at the version read: %d, ETag %q after %q: %s", res.StatusCode, now, seen, body)
+	}
+	res, body = httpapitest.Do(t, nil, "PUT", link+"214797", `{"decision":"rejected"}`, append([]string{"If-Match", seen}, bearer...)...)
+	if res.StatusCode != http.StatusPreconditionFailed || !strings.Contains(body, "changed since you read it") {
+		t.Errorf("a link over a stale version: %d %s", res.StatusCode, body)
+	}
+	if out := readEvents(t, e, id); rejected(out, "214797") {
+		t.Error("the stale write was recorded")
+	}
+	c, csrf := httpapitest.SignIn(t, e.TS.URL)
+	stale := strings.TrimSuffix(strings.TrimPrefix(seen, `"photo-`), `"`)
+	form := url.Values{"csrf": {csrf}, "version": {stale}, "event": {"ucdp-ged:214797"}, "decision": {"rejected"}}
+	res, page := httpapitest.Do(t, c, "POST", e.TS.URL+"/photos/"+id+"/events", form.Encode(), "Content-Type", "application/x-www-form-urlencoded", "Accept", "text/html")
+	if res.StatusCode != http.StatusPreconditionFailed || !strings.Contains(page, `data-testid="keep-mine"`) {
+		t.Errorf("a stale form: %d %.400s", res.StatusCode, page)
+	}
+}
+
+// readEvents reads photo id's events as an editor.
+func readEvents(t *testing.T, e *servertest.Server, id string) eventsapi.PhotoEventsJSON {
+	t.Helper()
+	var out eventsapi.PhotoEventsJSON
+	_, body := httpapitest.Get(t, e.TS, "/api/photos/"+id+"/events", "Authorization", "Bearer "+e.Token)
+	if err := json.Unmarshal(body, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
