@@ -91,7 +91,7 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 		Decision string `json:"decision"`
 	}
 	if r.Method == http.MethodPut {
-		if err := web.DecodeJSON(r, &b, web.WriteBodyBytes); err != nil {
+		if err := web.DecodeWrite(r, &b); err != nil {
 			a.Error(w, r, err)
 			return
 		}

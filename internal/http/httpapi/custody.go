@@ -51,7 +51,7 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 			d.Note = d.Reason
 		}
 		row := views.CustodyRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
-			By: pagemodel.ByWhom(l, pagemodel.ActorName(c.Actor)), Action: action, Hash: c.Hash[:16], Note: d.Note}
+			By: pagemodel.ByWhom(l, actorName(c.Actor)), Action: action, Hash: c.Hash[:16], Note: d.Note}
 		if d.File.SHA256 != "" {
 			row.FileSHA256 = d.File.SHA256
 		}
@@ -62,6 +62,9 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 	}
 	return out, nil
 }
+
+// actorName is pagemodel.ActorName, as this package's pages spell it.
+var actorName = pagemodel.ActorName
 
 // reuseLine says where else a photo's frame is in the archive: "This frame
 // is also in the archive as Aleppo, 12 May 2013 (AP); this caption says

@@ -139,7 +139,7 @@ func (s *Server) harmView(r *http.Request, page views.Page, p *photo.Photo) (*vi
 		l := i18n.From(r.Context())
 		at, _ := time.Parse(time.RFC3339Nano, c.At)
 		at = at.UTC()
-		h.By, h.At, h.Reason = pagemodel.ByWhom(l, pagemodel.ActorName(c.Actor)), l.Date(at.Year(), at.Month(), at.Day()), d.Reason
+		h.By, h.At, h.Reason = pagemodel.ByWhom(l, actorName(c.Actor)), l.Date(at.Year(), at.Month(), at.Day()), d.Reason
 		break
 	}
 	return h, nil

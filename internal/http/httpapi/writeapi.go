@@ -26,7 +26,7 @@ type placementBody struct {
 }
 
 // decodeBody reads the write API's JSON body (see web.DecodeJSON).
-func decodeBody(r *http.Request, v any) error { return web.DecodeJSON(r, v, web.WriteBodyBytes) }
+func decodeBody(r *http.Request, v any) error { return web.DecodeWrite(r, v) }
 
 // putPlacement sets or confirms a photo's place and answers with the
 // photo's Feature.

@@ -55,7 +55,7 @@ func (h *Handlers) postImport(w http.ResponseWriter, r *http.Request, ed *sessio
 		var b struct {
 			Uploads []string `json:"uploads"`
 		}
-		if err = web.DecodeJSON(r, &b, web.WriteBodyBytes); err == nil {
+		if err = web.DecodeWrite(r, &b); err == nil {
 			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, ed.Name)
 		}
 	} else {

@@ -458,3 +458,11 @@ func FoundPlace(p *gazetteer.Place) PlaceFound {
 	}
 	return pl
 }
+
+// ActorName is who a custody record names, as pages show it: a command
+// by its name (the system user it ran as stays in the archive and its
+// exports).
+func ActorName(actor string) string {
+	by, _, _ := strings.Cut(actor, ", system user ")
+	return by
+}

@@ -164,14 +164,6 @@ func ByWhom(l i18n.Locale, by string) string {
 	return by
 }
 
-// ActorName is who a custody record names, as pages show it: a command
-// by its name (the system user it ran as stays in the archive and its
-// exports).
-func ActorName(actor string) string {
-	by, _, _ := strings.Cut(actor, ", system user ")
-	return by
-}
-
 // CameraTime is a file's EXIF time ("2017-01-22T09:00:00", the camera's
 // clock, no zone) in the reader's words; a time it cannot read is shown
 // as written.

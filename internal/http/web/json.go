@@ -47,9 +47,6 @@ func SizeText(n int64) string {
 	return fmt.Sprintf("%d KB", n>>10)
 }
 
-// WriteBodyBytes bounds a JSON body of the write API, every feature's.
-const WriteBodyBytes = 16 << 10
-
 // DecodeJSON reads a request's JSON object of up to limit bytes into v,
 // naming the field at fault. The body must say it is JSON and hold the
 // one object and nothing after it: a body that is something else is a
