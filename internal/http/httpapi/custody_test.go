@@ -2,10 +2,11 @@ package httpapi
 
 import (
 	"context"
-	"github.com/syriamap/syriamap/internal/archive"
 	"path"
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/archive"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"

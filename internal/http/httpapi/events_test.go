@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/http/publish/sitetest"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -111,10 +110,4 @@ func TestNoACLEDOnPublicRoutes(t *testing.T) {
 			}
 		}
 	}
-}
-
-// bagRecord exports photo id's evidence bag and returns its record.json.
-func bagRecord(t *testing.T, a *archive.Archive, id string) []byte {
-	t.Helper()
-	return httpapitest.BagRecord(t, a, id)
 }

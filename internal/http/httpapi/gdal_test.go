@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
-	"github.com/syriamap/syriamap/internal/http/publish"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/http/publish"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/geoparse/gen"

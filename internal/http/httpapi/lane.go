@@ -1,8 +1,9 @@
 package httpapi
 
 import (
-	"github.com/syriamap/syriamap/internal/http/lane"
 	"net/http"
+
+	"github.com/syriamap/syriamap/internal/http/lane"
 )
 
 // costly runs the whole of a request whose filter has a full-text search

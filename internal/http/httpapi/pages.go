@@ -109,12 +109,12 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) {
 	if len(rows) > 0 {
 		m.From, m.To = offset+1, offset+len(rows)
 	}
-	filters := filterQuery(q)
+	filters := web.FilterQuery(q)
 	if offset > 0 {
-		m.PrevURL = s.URL("explorer") + withOffset(filters, max(0, offset-pageSize))
+		m.PrevURL = s.URL("explorer") + web.WithOffset(filters, max(0, offset-pageSize))
 	}
 	if offset+len(rows) < m.Matching {
-		m.NextURL = s.URL("explorer") + withOffset(filters, offset+pageSize)
+		m.NextURL = s.URL("explorer") + web.WithOffset(filters, offset+pageSize)
 	}
 	m.Downloads = s.downloads(filters, i18n.T(ctx, "downloads.geojson"), i18n.T(ctx, "downloads.csv"))
 	m.Map = views.MapConfig{
@@ -280,19 +280,19 @@ func (s *Server) photoPage(w http.ResponseWriter, r *http.Request) {
 // verification.
 func (s *Server) photoRecords(r *http.Request, m *views.PhotoPage, p *photo.Photo) error {
 	var err error
-	if m.History, err = s.eventRows(r, p.ID); err != nil {
+	if m.History, err = s.review.EventRows(r, p.ID); err != nil {
 		return err
 	}
 	if m.Custody, err = s.custodyRows(r, p.ID); err != nil {
 		return err
 	}
-	if m.Harm, err = s.harmView(r, m.Page, p); err != nil {
+	if m.Harm, err = s.review.HarmView(r, m.Page, p); err != nil {
 		return err
 	}
 	if m.Events, err = s.photoEventsView(r, m.Page, p); err != nil {
 		return err
 	}
-	m.Verified, err = s.verifiedMark(r, m.Page, p)
+	m.Verified, err = s.looks.VerifiedMark(r, m.Page, p)
 	return err
 }
 
@@ -420,33 +420,6 @@ func (s *Server) pageURLs() pagemodel.URLs {
 // titleOf names a photo's page by its place and date.
 func (s *Server) titleOf(l i18n.Locale, p *photo.Photo) string {
 	return pagemodel.PhotoTitle(l, p, s.archive.Gazetteer())
-}
-
-// filterQuery keeps the filter parameters of a query, dropping paging.
-func filterQuery(q url.Values) url.Values {
-	out := url.Values{}
-	for _, k := range web.FilterParams {
-		for _, v := range q[k] {
-			if v = strings.TrimSpace(v); v != "" {
-				out.Add(k, v)
-			}
-		}
-	}
-	return out
-}
-
-func withOffset(filters url.Values, offset int) string {
-	q := url.Values{}
-	for k, v := range filters {
-		q[k] = v
-	}
-	if offset > 0 {
-		q.Set("offset", strconv.Itoa(offset))
-	}
-	if len(q) == 0 {
-		return ""
-	}
-	return "?" + q.Encode()
 }
 
 // downloads links to the GeoJSON and CSV of exactly the filtered photos.

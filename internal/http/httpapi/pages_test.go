@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/a-h/templ"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"golang.org/x/net/html"
 )
 
@@ -163,14 +164,7 @@ func TestExplorerPage(t *testing.T) {
 	}
 }
 
-func attrOK(n *html.Node, key string) (string, bool) {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val, true
-		}
-	}
-	return "", false
-}
+func attrOK(n *html.Node, key string) (string, bool) { return httpapitest.Attr(n, key) }
 
 func TestPhotoPage(t *testing.T) {
 	_, ts, _ := newTestServer(t)

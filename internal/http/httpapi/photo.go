@@ -27,7 +27,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 	// asks — is in Vary.
 	h := w.Header()
 	h.Add("Vary", "Accept, Cookie, Authorization")
-	h.Set("Cache-Control", s.conditional.CacheControl(s.isEditor(r)))
+	h.Set("Cache-Control", s.conditional.CacheControl(s.guard.IsEditor(r)))
 	if web.NotModified(w, r, photo.ETag(photo.VersionPhoto, p.Rev)) {
 		return
 	}
@@ -48,7 +48,7 @@ func (s *Server) photoGeoJSON(w http.ResponseWriter, r *http.Request) {
 
 // showsGPS reports whether the request may see where a camera's GPS put
 // the photographer: with --public-gps anyone, otherwise an editor.
-func (s *Server) showsGPS(r *http.Request) bool { return s.publicGPS || s.isEditor(r) }
+func (s *Server) showsGPS(r *http.Request) bool { return s.publicGPS || s.guard.IsEditor(r) }
 
 // featureOf is a photo as lists read it.
 func featureOf(p *photo.Photo) photo.Feature {

@@ -1,10 +1,11 @@
 package httpapi
 
 import (
-	"github.com/gorilla/mux"
 	"math"
 	"net/http"
 	"strings"
+
+	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"

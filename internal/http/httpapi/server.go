@@ -35,6 +35,8 @@ import (
 	"github.com/syriamap/syriamap/internal/http/middleware"
 	"github.com/syriamap/syriamap/internal/http/ogcapi"
 	"github.com/syriamap/syriamap/internal/http/respcache"
+	"github.com/syriamap/syriamap/internal/http/review"
+	"github.com/syriamap/syriamap/internal/http/secondlooks"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/signin"
 	"github.com/syriamap/syriamap/internal/http/sitepage"
@@ -101,14 +103,15 @@ type Options struct {
 	TrustedProxies session.Proxies
 }
 
-// storage is what the handlers ask of the archive's storage (a
-// *store.DB): the reads of photos and counts, the review's changes and
-// history, and the editors' sessions, each declared beside its handlers.
+// storage is what this package's handlers ask of the archive: the reads
+// of photos and counts, whether an image is only withheld photos', the
+// versions a write's answer names, and the editors' sessions, each
+// declared beside its handlers. The feature packages (review,
+// secondlooks, storyapi …) declare their own Store, which the archive
+// satisfies.
 type storage interface {
 	photoStore
-	harmStore
-	reviewStore
-	lookStore
+	imageStore
 	versionStore
 	storyapi.Store
 	session.Store
@@ -174,6 +177,10 @@ type Server struct {
 	// stories, the stories.
 	signin  *signin.Handlers
 	stories *storyapi.API
+	// looks serves the second looks (two-person confirmation); review,
+	// the review, its writes and the harm marks.
+	looks  *secondlooks.API
+	review *review.API
 	// events serves the conflict events and the photos' links to them;
 	// evidence, an editor's bag, zipped.
 	events   *eventsapi.API
@@ -248,6 +255,11 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 			ft := featureOf(p)
 			return web.AppendFeature(b, &ft, s.links(base, &ft), s.publicGPS)
 		}, CacheControl: s.conditional.CacheControl}
+	s.review = &review.API{Kit: s.Kit, Store: a, Guard: s.guard, Groups: s.reviewGroups, Tiles: s.tiles, PublicGPS: s.publicGPS, Error: s.Error,
+		Filter: s.parseFilter, Facets: s.pageFacets, ShowsGPS: s.showsGPS, ImageFile: s.imageFileView, PhotoEvents: s.photoEventsView,
+		Feature: s.photoFeature, Title: s.titleOf, UploadURL: s.uploadURL, PageURLs: s.pageURLs}
+	s.looks = &secondlooks.API{Kit: s.Kit, Store: a, Guard: s.guard, Tiles: s.tiles, Error: s.Error, ShowsGPS: s.showsGPS,
+		ReviewMap: s.review.Map, ImageFile: s.imageFileView}
 	s.events = &eventsapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Error: s.Error, TagPhoto: s.tagPhoto, Base: s.base, PageURLs: s.pageURLs, Now: s.now}
 	s.evidence = &bag.Download{DB: a, Guard: s.guard, Error: s.Error, Log: s.log, Now: s.now}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
@@ -332,35 +344,14 @@ func (s *Server) routes() {
 	r.Handle("/signin", http.HandlerFunc(s.signin.SignIn)).Methods(http.MethodPost)
 	r.Handle("/signout", s.guard.Editing(s.signin.SignOut)).Methods(http.MethodPost).Name("signout")
 	r.Handle("/signin/password", s.guard.Editing(s.signin.ChangePassword)).Methods(http.MethodPost).Name("password")
-	editorial("review", "/review", s.inLane(&s.reviewLane, s.reviewQueue))
-	editorial("review.log", "/review/log", s.reviewLog)
-	editorial("review.photo", "/review/photos/{id}", s.inLane(&s.reviewLane, s.reviewPhoto))
-	r.Handle("/review/photos/{id}", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.reviewSubmit))).Methods(http.MethodPost)
-	r.Handle("/review/undo", s.guard.Editing(s.reviewUndo)).Methods(http.MethodPost).Name("review.undo")
-	r.Handle("/review/photos/{id}/place-named", s.guard.Editing(s.reviewPlaceNamed)).Methods(http.MethodPost).Name("review.place-named")
-	r.Handle("/api/photos/{id}/placement", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.putPlacement))).Methods(http.MethodPut).Name("placement")
-	r.Handle("/api/photos/{id}/details", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.putDetails))).Methods(http.MethodPut).Name("details")
-	r.Handle("/api/photos/{id}/harm", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.putHarm))).Methods(http.MethodPut, http.MethodPost).Name("harm")
-	editorial("history", "/api/photos/{id}/history", s.historyJSON)
-	editorial("second-looks", "/review/second-looks", s.secondLooksPage)
-	editorial("second-look", "/review/second-looks/{look:[0-9]+}", s.secondLookPage)
-	r.Handle("/review/second-looks/{look:[0-9]+}", s.guard.Editing(s.postSecondLook)).Methods(http.MethodPost)
-	r.Handle("/review/second-looks/setting", s.guard.Editing(s.postTwoPerson)).Methods(http.MethodPost).Name("second-looks.setting")
-	editorial("adjudication", "/review/adjudications/{look:[0-9]+}", s.adjudicationPage)
-	r.Handle("/review/adjudications/{look:[0-9]+}", s.guard.Editing(s.postAdjudication)).Methods(http.MethodPost)
-	editorial("agreement", "/review/agreement", s.agreementPage)
-	editorial("agreement.csv", "/review/agreement.csv", s.agreementCSV)
-	editorial("second-looks.json", "/api/second-looks", s.secondLooksJSON)
-	editorial("second-look.json", "/api/second-looks/{look:[0-9]+}", s.secondLookJSON)
-	r.Handle("/api/second-looks/{look:[0-9]+}", s.guard.Editing(s.putSecondLook)).Methods(http.MethodPut)
-	r.Handle("/api/second-looks/{look:[0-9]+}/decision", s.guard.Editing(s.putAdjudication)).Methods(http.MethodPut).Name("adjudication.json")
-	r.Handle("/api/photos/{id}/second-look", s.guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.postRequestLook))).Methods(http.MethodPost).Name("photo.second-look")
+	s.review.Routes(r, editorial, func(h http.HandlerFunc) http.HandlerFunc { return s.inLane(&s.reviewLane, h) })
+	s.looks.Routes(r, editorial)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken
 	// back), which keeps these apart from /api/places/search.
-	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(session.Expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
-	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(session.Expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
+	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
+	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
 	s.evidence.Routes(r)
 	// A server started with a folder for uploads; read-only, its guard
 	// says so to every upload.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"log/slog"
 	"net"
 	"net/http"
@@ -14,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 
 	"github.com/syriamap/syriamap/internal/http/lane"
 )

@@ -255,3 +255,32 @@ func CheckParams(q url.Values, known ...string) error {
 	}
 	return nil
 }
+
+// FilterQuery keeps the filter parameters of a query, dropping paging.
+func FilterQuery(q url.Values) url.Values {
+	out := url.Values{}
+	for _, k := range FilterParams {
+		for _, v := range q[k] {
+			if v = strings.TrimSpace(v); v != "" {
+				out.Add(k, v)
+			}
+		}
+	}
+	return out
+}
+
+// WithOffset is the query of filters at offset (none at 0), with its
+// "?", or "" when it is empty.
+func WithOffset(filters url.Values, offset int) string {
+	q := url.Values{}
+	for k, v := range filters {
+		q[k] = v
+	}
+	if offset > 0 {
+		q.Set("offset", strconv.Itoa(offset))
+	}
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}

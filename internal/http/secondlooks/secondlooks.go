@@ -1,4 +1,11 @@
-package httpapi
+// Package secondlooks serves two-person confirmation: the queue of
+// rounds waiting for a blind second look, the blind page and its answer,
+// the third editor's page and decision, the archive's two-person setting,
+// a photo's request for a look, and how often editors agree (the
+// agreement page and its CSV). The rules — who may answer, decide and
+// confirm, what the second editor may see, what agreeing means — are
+// package secondlook's; this package reads requests and answers them.
+package secondlooks
 
 import (
 	"context"
@@ -10,8 +17,11 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/agreement"
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/sitepage"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -19,17 +29,68 @@ import (
 	"github.com/syriamap/syriamap/views"
 )
 
-// The second looks: a queue, the blind page and its answer, the third
-// editor's page and decision, the archive's setting and a photo's request
-// (see package secondlook for the rules). What the second editor is
-// shown — page and API alike — is built by blindLook alone, which reads
-// nothing of the first answer.
+// What the second editor is shown — page and API alike — is built by
+// blindLook alone, which reads nothing of the first answer.
 
-// lookStore is the storage of two-person confirmation.
-type lookStore interface {
+// API serves the second looks of an archive. Set its fields before it
+// serves.
+type API struct {
+	Kit   *sitepage.Kit
+	Store Store
+	Guard *session.Guard
+	// Tiles is the online tile layer drawn under the basemap, if any.
+	Tiles string
+	// Error answers an error as the server answers every other: a page's
+	// form that met a newer version gets the stale page.
+	Error func(w http.ResponseWriter, r *http.Request, err error)
+	// ShowsGPS reports whether the request may see a camera's GPS point
+	// (an editor, or every reader with --public-gps).
+	ShowsGPS func(r *http.Request) bool
+	// ReviewMap is the review pages' map of a photo: the blind look is
+	// placed on the same map as the first.
+	ReviewMap func(w http.ResponseWriter, r *http.Request, l i18n.Locale, p *photo.Photo) views.ReviewMap
+	// ImageFile is what a photo's image file says, as its page shows it
+	// (gps: the camera's point too).
+	ImageFile func(ctx context.Context, l i18n.Locale, p *photo.Photo, gps bool) *views.ImageFile
+}
+
+// Store is what the second looks read and write of the archive.
+type Store interface {
+	// Photo reads a photo as ctx's viewer may see it (photo.ViewerOf).
+	Photo(ctx context.Context, id string) (*photo.Photo, error)
 	TwoPerson(ctx context.Context) (bool, error)
 	SetTwoPerson(ctx context.Context, on bool, by string) error
 	RequestSecondLook(ctx context.Context, id, by string) (bool, error)
+	LookRound(ctx context.Context, id int64) (secondlook.Round, error)
+	// LookRounds lists the rounds in state, answered within [from, to)
+	// ("" for no bound), at most limit.
+	LookRounds(ctx context.Context, state, from, to string, limit int) ([]secondlook.Round, error)
+	LastLook(ctx context.Context, photoID string) (secondlook.Round, bool, error)
+	AnswerSecondLook(ctx context.Context, id int64, by, placeID string, point *[2]float64, unplaceable bool, note string) (secondlook.Round, error)
+	Adjudicate(ctx context.Context, id int64, by, choice, placeID string, point *[2]float64, note string) (secondlook.Round, error)
+	AgreementBetween(ctx context.Context, from, to string) (archive.Agreement, error)
+	// Gazetteer names the places of the answers.
+	Gazetteer() *gazetteer.Gazetteer
+}
+
+// Routes adds the second looks' routes to r; editorial adds a read that
+// shows an editor more than the public (session.Guard.Viewing).
+func (s *API) Routes(r *mux.Router, editorial func(name, path string, h http.HandlerFunc)) {
+	const look = "{look:[0-9]+}"
+	editorial("second-looks", "/review/second-looks", s.secondLooksPage)
+	editorial("second-look", "/review/second-looks/"+look, s.secondLookPage)
+	r.Handle("/review/second-looks/"+look, s.Guard.Editing(s.postSecondLook)).Methods(http.MethodPost)
+	r.Handle("/review/second-looks/setting", s.Guard.Editing(s.postTwoPerson)).Methods(http.MethodPost).Name("second-looks.setting")
+	editorial("adjudication", "/review/adjudications/"+look, s.adjudicationPage)
+	r.Handle("/review/adjudications/"+look, s.Guard.Editing(s.postAdjudication)).Methods(http.MethodPost)
+	editorial("agreement", "/review/agreement", s.agreementPage)
+	editorial("agreement.csv", "/review/agreement.csv", s.agreementCSV)
+	editorial("second-looks.json", "/api/second-looks", s.secondLooksJSON)
+	editorial("second-look.json", "/api/second-looks/"+look, s.secondLookJSON)
+	r.Handle("/api/second-looks/"+look, s.Guard.Editing(s.putSecondLook)).Methods(http.MethodPut)
+	r.Handle("/api/second-looks/"+look+"/decision", s.Guard.Editing(s.putAdjudication)).Methods(http.MethodPut).Name("adjudication.json")
+	r.Handle("/api/photos/{id}/second-look", s.Guard.Editing(session.Expecting(photo.VersionPhoto, "id", s.postRequestLook))).
+		Methods(http.MethodPost).Name("photo.second-look")
 }
 
 // lookDone are the messages of a step taken, by the done= the queue is
@@ -65,7 +126,7 @@ func lookID(r *http.Request) (int64, error) {
 }
 
 // secondLooksPage lists the rounds this editor may answer and decide.
-func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 	me, err := editorOf(r, "give second looks")
 	if err != nil {
 		s.Error(w, r, err)
@@ -73,16 +134,16 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	l := i18n.From(ctx)
-	m := views.SecondLooks{Page: s.Page(r, l.T("looks.title"), "review"), SettingAction: s.URL("second-looks.setting"), CSRF: s.csrfOf(r),
-		AgreementURL: s.URL("agreement")}
+	m := views.SecondLooks{Page: s.Kit.Page(r, l.T("looks.title"), "review"), SettingAction: s.Kit.URL("second-looks.setting"), CSRF: s.Guard.CSRFOf(r),
+		AgreementURL: s.Kit.URL("agreement")}
 	if key, ok := lookDone[r.URL.Query().Get("done")]; ok {
 		m.Flash = l.T(key)
 	}
-	if m.TwoPerson, err = s.db.TwoPerson(ctx); err != nil {
+	if m.TwoPerson, err = s.Store.TwoPerson(ctx); err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	waiting, err := s.archive.LookRounds(ctx, secondlook.Waiting, "", "", maxQueue)
+	waiting, err := s.Store.LookRounds(ctx, secondlook.Waiting, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -92,20 +153,20 @@ func (s *Server) secondLooksPage(w http.ResponseWriter, r *http.Request) {
 			m.Mine++
 			continue
 		}
-		m.ToLook = append(m.ToLook, views.LookItem{Caption: rd.Caption, URL: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10))})
+		m.ToLook = append(m.ToLook, views.LookItem{Caption: rd.Caption, URL: s.Kit.URL("second-look", "look", strconv.FormatInt(rd.ID, 10))})
 	}
-	disagreed, err := s.archive.LookRounds(ctx, secondlook.Disagreed, "", "", maxQueue)
+	disagreed, err := s.Store.LookRounds(ctx, secondlook.Disagreed, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	for _, rd := range disagreed {
 		if rd.ToDecide(me) {
-			m.ToDecide = append(m.ToDecide, views.LookItem{Caption: rd.Caption, URL: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10))})
+			m.ToDecide = append(m.ToDecide, views.LookItem{Caption: rd.Caption, URL: s.Kit.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10))})
 		}
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	s.Render(w, r, http.StatusOK, views.SecondLooksPage(m))
+	s.Kit.Render(w, r, http.StatusOK, views.SecondLooksPage(m))
 }
 
 // blindLookJSON is what a second editor is shown of a round: the photo's
@@ -130,36 +191,36 @@ type blindLookJSON struct {
 }
 
 // blindLook builds the blind view of round rd's photo p (secondlook.Blind).
-func (s *Server) blindLook(r *http.Request, rd secondlook.Round, p *photo.Photo) blindLookJSON {
+func (s *API) blindLook(r *http.Request, rd secondlook.Round, p *photo.Photo) blindLookJSON {
 	p = secondlook.Blind(p)
 	b := blindLookJSON{ID: rd.ID, PhotoID: p.ID, Caption: p.Caption, Date: p.Date.String(), Photographer: p.Photographer, Agency: p.Agency,
 		IPTCCity: p.Check.IPTCCity, IPTCCountry: p.Check.IPTCCountry, EXIFTime: p.Check.EXIFTime,
-		Answer: s.URL("second-look.json", "look", strconv.FormatInt(rd.ID, 10))}
+		Answer: s.Kit.URL("second-look.json", "look", strconv.FormatInt(rd.ID, 10))}
 	if p.ImageFile != "" {
-		b.ImageURL = s.URL("image.large", "sha", p.ImageFile)
+		b.ImageURL = s.Kit.URL("image.large", "sha", p.ImageFile)
 	}
-	if p.Check.HasGPS && s.showsGPS(r) {
+	if p.Check.HasGPS && s.ShowsGPS(r) {
 		b.GPS = &[2]float64{p.Check.GPSLon, p.Check.GPSLat}
 	}
 	return b
 }
 
 // lookFor reads round id with its photo, as this editor may see it.
-func (s *Server) lookFor(w http.ResponseWriter, r *http.Request) (secondlook.Round, *photo.Photo, error) {
+func (s *API) lookFor(w http.ResponseWriter, r *http.Request) (secondlook.Round, *photo.Photo, error) {
 	id, err := lookID(r)
 	if err != nil {
 		return secondlook.Round{}, nil, err
 	}
-	rd, err := s.archive.LookRound(r.Context(), id)
+	rd, err := s.Store.LookRound(r.Context(), id)
 	if err != nil {
 		return rd, nil, err
 	}
-	p, err := s.photoFor(w, r, rd.PhotoID)
+	p, err := web.ReadPhoto(w, r, s.Store, rd.PhotoID)
 	return rd, p, err
 }
 
 // secondLookPage is the blind look at one photo.
-func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) secondLookPage(w http.ResponseWriter, r *http.Request) {
 	me, err := editorOf(r, "give second looks")
 	if err != nil {
 		s.Error(w, r, err)
@@ -173,9 +234,9 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 	l := i18n.From(r.Context())
 	p = secondlook.Blind(p)
 	b := s.blindLook(r, rd, p)
-	m := views.SecondLook{Page: s.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
-		Photographer: b.Photographer, Agency: pagemodel.AgencyName(l, b.Agency), ImageURL: b.ImageURL, Action: s.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
-		CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"), Map: s.reviewMap(w, r, l, p), QueueURL: s.URL("second-looks")}
+	m := views.SecondLook{Page: s.Kit.Page(r, l.T("looks.look-title"), "review"), Caption: b.Caption, DateShown: pagemodel.Date(l, p.Date),
+		Photographer: b.Photographer, Agency: pagemodel.AgencyName(l, b.Agency), ImageURL: b.ImageURL, Action: s.Kit.URL("second-look", "look", strconv.FormatInt(rd.ID, 10)),
+		CSRF: s.Guard.CSRFOf(r), SearchURL: s.Kit.URL("places.search"), Map: s.ReviewMap(w, r, l, p), QueueURL: s.Kit.URL("second-looks")}
 	switch {
 	case photo.SameEditor(rd.First.By, me):
 		m.Refusal = l.T("looks.refused-own")
@@ -183,14 +244,14 @@ func (s *Server) secondLookPage(w http.ResponseWriter, r *http.Request) {
 		m.Refusal = l.T("looks.refused-state")
 	}
 	if p.ImageFile != "" {
-		m.File = s.imageFileView(r.Context(), l, p, s.showsGPS(r))
+		m.File = s.ImageFile(r.Context(), l, p, s.ShowsGPS(r))
 		// The file's agreement with the caption is measured against the
 		// place the photo is shown at: it would tell that place.
 		m.File.Agreement, m.File.Parts, m.File.Note, m.File.NoteLang = "", "", "", ""
 	}
-	s.WithMapAssets(&m.Page)
+	s.Kit.WithMapAssets(&m.Page)
 	w.Header().Set("Cache-Control", "private, no-store")
-	s.Render(w, r, http.StatusOK, views.SecondLookPage(m))
+	s.Kit.Render(w, r, http.StatusOK, views.SecondLookPage(m))
 }
 
 // lookAnswer reads a second look's answer from a form or JSON: a place
@@ -220,7 +281,7 @@ func formAnswer(r *http.Request) (lookAnswer, error) {
 	r.ParseForm()
 	a := lookAnswer{Note: r.PostFormValue("note"), Choice: r.PostFormValue("choice")}
 	action := r.PostFormValue("action")
-	placeID := typedPlaceID(r.PostFormValue("place_id"))
+	placeID := web.TypedPlaceID(r.PostFormValue("place_id"))
 	lon, lat := strings.TrimSpace(r.PostFormValue("lon")), strings.TrimSpace(r.PostFormValue("lat"))
 	switch {
 	case action == "unplaceable":
@@ -231,7 +292,7 @@ func formAnswer(r *http.Request) (lookAnswer, error) {
 		}
 		a.PlaceID = placeID
 	case action == "point" || lon != "" || lat != "":
-		pt, err := formPoint(lon, lat)
+		pt, err := web.FormPoint(lon, lat)
 		if err != nil {
 			return a, err
 		}
@@ -243,13 +304,13 @@ func formAnswer(r *http.Request) (lookAnswer, error) {
 }
 
 // postSecondLook takes a blind answer from the page's form.
-func (s *Server) postSecondLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) postSecondLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	a, err := formAnswer(r)
 	if err == nil {
 		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
-			http.Redirect(w, r, s.URL("second-looks")+"?done="+rd.State, http.StatusSeeOther)
+			http.Redirect(w, r, s.Kit.URL("second-looks")+"?done="+rd.State, http.StatusSeeOther)
 			return
 		}
 	}
@@ -258,21 +319,21 @@ func (s *Server) postSecondLook(w http.ResponseWriter, r *http.Request, ed *sess
 
 // putSecondLook takes a blind answer as JSON and answers the round as the
 // second editor may now see it: both answers and how they compare.
-func (s *Server) putSecondLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) putSecondLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	var a lookAnswer
-	err := decodeBody(r, &a)
+	err := web.DecodeWrite(r, &a)
 	if err == nil {
 		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
 			w.Header().Set("Cache-Control", "no-store")
-			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
+			s.Kit.WriteJSON(w, r, "application/json", roundJSONOf(rd))
 			return
 		}
 	}
 	s.Error(w, r, err)
 }
 
-func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
+func (s *API) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
 	id, err := lookID(r)
 	if err != nil {
 		return secondlook.Round{}, err
@@ -284,17 +345,17 @@ func (s *Server) answerLook(r *http.Request, ed *session.Editor, a lookAnswer) (
 	if !a.Unplaceable && a.PlaceID == "" && pt == nil {
 		return secondlook.Round{}, photo.ParamErrorf("place_id", `give place_id, lon and lat, or "unplaceable": true`)
 	}
-	return s.archive.AnswerSecondLook(r.Context(), id, ed.Name, a.PlaceID, pt, a.Unplaceable, a.Note)
+	return s.Store.AnswerSecondLook(r.Context(), id, ed.Name, a.PlaceID, pt, a.Unplaceable, a.Note)
 }
 
 // secondLooksJSON lists the rounds waiting for this editor's blind look.
-func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
 	me, err := editorOf(r, "give second looks")
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	waiting, err := s.archive.LookRounds(r.Context(), secondlook.Waiting, "", "", maxQueue)
+	waiting, err := s.Store.LookRounds(r.Context(), secondlook.Waiting, "", "", maxQueue)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -304,7 +365,7 @@ func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
 		if photo.SameEditor(rd.First.By, me) {
 			continue
 		}
-		p, err := s.db.Photo(r.Context(), rd.PhotoID)
+		p, err := s.Store.Photo(r.Context(), rd.PhotoID)
 		if err != nil {
 			s.Error(w, r, err)
 			return
@@ -312,12 +373,12 @@ func (s *Server) secondLooksJSON(w http.ResponseWriter, r *http.Request) {
 		out = append(out, s.blindLook(r, rd, p))
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	s.WriteJSON(w, r, "application/json", map[string]any{"second_looks": out})
+	s.Kit.WriteJSON(w, r, "application/json", map[string]any{"second_looks": out})
 }
 
 // secondLookJSON answers one round: blind to an editor who may still
 // answer it, whole once it no longer waits (or to its first editor).
-func (s *Server) secondLookJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) secondLookJSON(w http.ResponseWriter, r *http.Request) {
 	me, err := editorOf(r, "give second looks")
 	if err != nil {
 		s.Error(w, r, err)
@@ -330,10 +391,10 @@ func (s *Server) secondLookJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	if rd.State == secondlook.Waiting && !photo.SameEditor(rd.First.By, me) {
-		s.WriteJSON(w, r, "application/json", s.blindLook(r, rd, p))
+		s.Kit.WriteJSON(w, r, "application/json", s.blindLook(r, rd, p))
 		return
 	}
-	s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
+	s.Kit.WriteJSON(w, r, "application/json", roundJSONOf(rd))
 }
 
 // roundJSON is a round with both answers: for its editors once answered,
@@ -388,7 +449,7 @@ func roundJSONOf(rd secondlook.Round) roundJSON {
 }
 
 // adjudicationPage shows a disagreement to a third editor.
-func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	me, err := editorOf(r, "decide between two editors")
 	if err != nil {
 		s.Error(w, r, err)
@@ -406,10 +467,10 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, photo.Errorf(photo.ENotFound, "the second look at photo %s is not answered yet: nothing to decide", rd.PhotoID))
 		return
 	}
-	m := views.Adjudication{Page: s.Page(r, l.T("looks.decide-title"), "review"), Caption: p.Caption, DateShown: pagemodel.Date(l, p.Date),
-		PhotoURL: s.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: judgementText(l, rd.Judgement),
-		Action: s.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10)), CSRF: s.csrfOf(r), SearchURL: s.URL("places.search"),
-		Map: views.ReviewMap{BasemapURL: s.URL("basemap"), LabelsURL: s.URL("labels"), Tiles: s.tiles}, QueueURL: s.URL("second-looks")}
+	m := views.Adjudication{Page: s.Kit.Page(r, l.T("looks.decide-title"), "review"), Caption: p.Caption, DateShown: pagemodel.Date(l, p.Date),
+		PhotoURL: s.Kit.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: judgementText(l, rd.Judgement),
+		Action: s.Kit.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10)), CSRF: s.Guard.CSRFOf(r), SearchURL: s.Kit.URL("places.search"),
+		Map: views.ReviewMap{BasemapURL: s.Kit.URL("basemap"), LabelsURL: s.Kit.URL("labels"), Tiles: s.Tiles}, QueueURL: s.Kit.URL("second-looks")}
 	switch {
 	case rd.Third.By != "":
 		d := s.answerView(l, 3, rd.Third)
@@ -419,18 +480,18 @@ func (s *Server) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 	case rd.State != secondlook.Disagreed:
 		m.Refusal = l.T("looks.refused-state")
 	}
-	s.WithMapAssets(&m.Page)
+	s.Kit.WithMapAssets(&m.Page)
 	w.Header().Set("Cache-Control", "private, no-store")
-	s.Render(w, r, http.StatusOK, views.AdjudicationPage(m))
+	s.Kit.Render(w, r, http.StatusOK, views.AdjudicationPage(m))
 }
 
-func (s *Server) answerView(l i18n.Locale, n int, a secondlook.Answer) views.LookAnswerView {
+func (s *API) answerView(l i18n.Locale, n int, a secondlook.Answer) views.LookAnswerView {
 	v := views.LookAnswerView{N: n, Editor: a.By, Note: a.Note, When: pagemodel.DateTime(l, a.At)}
 	switch {
 	case a.Decision == agreement.Unplaceable || !a.Located && a.PlaceID == "":
 		v.Place = l.T("looks.unplaceable-answer")
 	default:
-		v.Place = pagemodel.OrPoint(l, pagemodel.NameOf(l, s.archive.Gazetteer(), a.PlaceID, a.PlaceName))
+		v.Place = pagemodel.OrPoint(l, pagemodel.NameOf(l, s.Store.Gazetteer(), a.PlaceID, a.PlaceName))
 		v.Lon, v.Lat = strconv.FormatFloat(a.Lon, 'f', 6, 64), strconv.FormatFloat(a.Lat, 'f', 6, 64)
 	}
 	return v
@@ -451,12 +512,12 @@ func judgementText(l i18n.Locale, j agreement.Judgement) string {
 }
 
 // postAdjudication takes a third editor's decision from the page's form.
-func (s *Server) postAdjudication(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) postAdjudication(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	a, err := formAnswer(r)
 	if err == nil {
 		if _, err = s.adjudicate(r, ed, a); err == nil {
-			http.Redirect(w, r, s.URL("second-looks")+"?done=adjudicated", http.StatusSeeOther)
+			http.Redirect(w, r, s.Kit.URL("second-looks")+"?done=adjudicated", http.StatusSeeOther)
 			return
 		}
 	}
@@ -466,21 +527,21 @@ func (s *Server) postAdjudication(w http.ResponseWriter, r *http.Request, ed *se
 // putAdjudication takes a third editor's decision as JSON: {"choice":
 // "first" | "second" | "other", "place_id" or "lon" and "lat" for other,
 // "note"}.
-func (s *Server) putAdjudication(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) putAdjudication(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	var a lookAnswer
-	err := decodeBody(r, &a)
+	err := web.DecodeWrite(r, &a)
 	if err == nil {
 		var rd secondlook.Round
 		if rd, err = s.adjudicate(r, ed, a); err == nil {
 			w.Header().Set("Cache-Control", "no-store")
-			s.WriteJSON(w, r, "application/json", roundJSONOf(rd))
+			s.Kit.WriteJSON(w, r, "application/json", roundJSONOf(rd))
 			return
 		}
 	}
 	s.Error(w, r, err)
 }
 
-func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
+func (s *API) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (secondlook.Round, error) {
 	id, err := lookID(r)
 	if err != nil {
 		return secondlook.Round{}, err
@@ -489,11 +550,11 @@ func (s *Server) adjudicate(r *http.Request, ed *session.Editor, a lookAnswer) (
 	if err != nil {
 		return secondlook.Round{}, err
 	}
-	return s.archive.Adjudicate(r.Context(), id, ed.Name, a.Choice, typedPlaceID(a.PlaceID), pt, a.Note)
+	return s.Store.Adjudicate(r.Context(), id, ed.Name, a.Choice, web.TypedPlaceID(a.PlaceID), pt, a.Note)
 }
 
 // postTwoPerson switches the archive's two-person confirmation.
-func (s *Server) postTwoPerson(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) postTwoPerson(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	r.ParseForm()
 	var on bool
@@ -505,49 +566,49 @@ func (s *Server) postTwoPerson(w http.ResponseWriter, r *http.Request, ed *sessi
 		s.Error(w, r, photo.ParamErrorf("two_person", "%q: want on or off", v))
 		return
 	}
-	if err := s.db.SetTwoPerson(r.Context(), on, ed.Name); err != nil {
+	if err := s.Store.SetTwoPerson(r.Context(), on, ed.Name); err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	if web.IsForm(r) {
-		http.Redirect(w, r, s.URL("second-looks")+"?done=setting", http.StatusSeeOther)
+		http.Redirect(w, r, s.Kit.URL("second-looks")+"?done=setting", http.StatusSeeOther)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.WriteJSON(w, r, "application/json", map[string]bool{"two_person": on})
+	s.Kit.WriteJSON(w, r, "application/json", map[string]bool{"two_person": on})
 }
 
 // postRequestLook asks a second look at a photo ("needs a second look"):
 // from the photo page's form (back to the page) or the API (the photo's
 // state as JSON).
-func (s *Server) postRequestLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) postRequestLook(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
-	if _, err := s.db.RequestSecondLook(r.Context(), id, ed.Name); err != nil {
+	if _, err := s.Store.RequestSecondLook(r.Context(), id, ed.Name); err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	if web.IsForm(r) {
-		http.Redirect(w, r, s.URL("photo", "id", id)+"#verified", http.StatusSeeOther)
+		http.Redirect(w, r, s.Kit.URL("photo", "id", id)+"#verified", http.StatusSeeOther)
 		return
 	}
-	p, err := s.db.Photo(r.Context(), id)
+	p, err := s.Store.Photo(r.Context(), id)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("ETag", photo.ETag(photo.VersionPhoto, p.Rev))
-	s.WriteJSON(w, r, "application/json", map[string]any{"photo_id": id, "second_look": p.SecondLook, "verified": p.Verified})
+	s.Kit.WriteJSON(w, r, "application/json", map[string]any{"photo_id": id, "second_look": p.SecondLook, "verified": p.Verified})
 }
 
-// verifiedMark is the photo page's line on its verification ("Placed by
+// VerifiedMark is the photo page's line on its verification ("Placed by
 // A, checked by B without seeing A's answer, 3 December 2026"), and for
 // an editor where its second look stands, with a request for one.
-func (s *Server) verifiedMark(r *http.Request, page views.Page, p *photo.Photo) (*views.VerifiedMark, error) {
+func (s *API) VerifiedMark(r *http.Request, page views.Page, p *photo.Photo) (*views.VerifiedMark, error) {
 	l := i18n.From(r.Context())
 	var m views.VerifiedMark
 	if p.Verified {
-		rd, ok, err := s.archive.LastLook(r.Context(), p.ID)
+		rd, ok, err := s.Store.LastLook(r.Context(), p.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -566,7 +627,7 @@ func (s *Server) verifiedMark(r *http.Request, page views.Page, p *photo.Photo) 
 	case asked && (page.Editor != "" || p.AwaitsLook()):
 		m.State = l.T(key)
 	case !asked && page.Editor != "" && p.Place.Located && page.CSRF != "":
-		m.RequestAction, m.CSRF, m.Version = s.URL("photo.second-look", "id", p.ID), page.CSRF, strconv.FormatInt(p.Rev, 10)
+		m.RequestAction, m.CSRF, m.Version = s.Kit.URL("photo.second-look", "id", p.ID), page.CSRF, strconv.FormatInt(p.Rev, 10)
 	}
 	if m == (views.VerifiedMark{}) {
 		return nil, nil

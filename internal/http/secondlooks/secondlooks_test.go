@@ -1,4 +1,4 @@
-package httpapi
+package secondlooks_test
 
 import (
 	"context"
@@ -10,15 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 )
-
-// tokenOf adds editor name to a and returns a bearer token of theirs.
-func tokenOf(t *testing.T, a *archive.Archive, name string) string {
-	t.Helper()
-	return httpapitest.AddEditor(t, a, name)
-}
 
 // TestSecondLooks walks two-person confirmation over HTTP (issue 57, 1
 // and 3): the second editor's page and API hold nothing of the first
@@ -27,7 +21,7 @@ func tokenOf(t *testing.T, a *archive.Archive, name string) string {
 // then selects it in the API, the CSV, OGC and the explorer, and its page
 // says who placed and who checked it.
 func TestSecondLooks(t *testing.T) {
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	g := e.a.Gazetteer()
 	aleppo := g.ByID("gn:170063")
@@ -63,7 +57,9 @@ func TestSecondLooks(t *testing.T) {
 	// source or the API.
 	res, body := do(t, nil, "GET", e.ts.URL+"/api/second-looks", "", omar...)
 	var queue struct {
-		Looks []blindLookJSON `json:"second_looks"`
+		Looks []struct {
+			ID int64 `json:"id"`
+		} `json:"second_looks"`
 	}
 	if err := json.Unmarshal([]byte(body), &queue); err != nil || res.StatusCode != 200 || len(queue.Looks) != 1 {
 		t.Fatalf("omar's queue: %d %s", res.StatusCode, body)
@@ -123,11 +119,16 @@ func (f looksFlow) decided(t *testing.T) {
 	e, look, rana, omar, lina, quarter, secret := f.e, f.look, f.rana, f.omar, f.lina, f.quarter, f.secret
 	// omar finds it unplaceable: they disagree.
 	res, body := do(t, nil, "PUT", e.ts.URL+"/api/second-looks/"+look, `{"unplaceable":true,"note":"the caption names the city only"}`, omar...)
-	var rd roundJSON
+	var rd struct {
+		State string
+		First struct {
+			PlaceID string `json:"place_id"`
+		}
+	}
 	if err := json.Unmarshal([]byte(body), &rd); err != nil || res.StatusCode != 200 || rd.State != "disagreed" || rd.First.PlaceID != quarter {
 		t.Fatalf("omar's answer: %d %s", res.StatusCode, body)
 	}
-	if _, body := get(t, e.ts, "/api/photos.geojson?verified=1"); len(features(t, body).Features) != 0 {
+	if _, body := get(t, e.ts, "/api/photos.geojson?verified=1"); len(httpapitest.Features(t, body).Features) != 0 {
 		t.Error("a photo two editors disagree on is verified")
 	}
 	// Neither decides; lina sees both answers and names, and does.
@@ -154,7 +155,7 @@ func (f looksFlow) readersSee(t *testing.T) {
 	e, id := f.e, f.id
 	// verified=1 everywhere a reader decides.
 	for _, u := range []string{"/api/photos.geojson?verified=1", "/ogc/collections/photos/items?verified=1"} {
-		if _, body := get(t, e.ts, u); len(features(t, body).Features) != 1 || !strings.Contains(string(body), `"verified":true`) {
+		if _, body := get(t, e.ts, u); len(httpapitest.Features(t, body).Features) != 1 || !strings.Contains(string(body), `"verified":true`) {
 			t.Errorf("%s: want the one verified photo: %.300s", u, body)
 		}
 	}

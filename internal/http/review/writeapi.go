@@ -1,4 +1,4 @@
-package httpapi
+package review
 
 import (
 	"net/http"
@@ -25,15 +25,12 @@ type placementBody struct {
 	AllWithMention bool `json:"all_with_mention"`
 }
 
-// decodeBody reads the write API's JSON body (see web.DecodeJSON).
-func decodeBody(r *http.Request, v any) error { return web.DecodeWrite(r, v) }
-
 // putPlacement sets or confirms a photo's place and answers with the
 // photo's Feature.
-func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) putPlacement(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	var b placementBody
-	if err := decodeBody(r, &b); err != nil {
+	if err := web.DecodeWrite(r, &b); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -56,7 +53,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 		var pl photo.Place
 		if *b.PlaceID == "" {
 			err = &photo.Error{Code: photo.EInvalid, Message: "place_id: empty", Parameter: "place_id"}
-		} else if pl, err = s.archive.PlaceOf(*b.PlaceID, nil); err == nil {
+		} else if pl, err = s.Store.PlaceOf(*b.PlaceID, nil); err == nil {
 			ch.Place = &pl
 		}
 	case b.Confirm:
@@ -68,20 +65,20 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 		err = &photo.Error{Code: photo.EInvalid, Message: missing + ": a point needs lon and lat", Parameter: missing}
 	default:
 		var pl photo.Place
-		if pl, err = s.archive.PlaceOf("", &[2]float64{*b.Lon, *b.Lat}); err == nil {
+		if pl, err = s.Store.PlaceOf("", &[2]float64{*b.Lon, *b.Lat}); err == nil {
 			ch.Place = &pl
 		}
 	}
 	var p *photo.Photo
 	if err == nil {
-		p, err = s.db.Photo(r.Context(), id) // 404 before anything else is said
+		p, err = s.Store.Photo(r.Context(), id) // 404 before anything else is said
 	}
 	ids := []string{id}
 	if err == nil && b.AllWithMention {
-		ids, err = s.archive.SameReading(r.Context(), id, decidedPlace(ch, p.Place))
+		ids, err = s.Store.SameReading(r.Context(), id, decidedPlace(ch, p.Place))
 	}
 	if err == nil {
-		_, err = s.db.Apply(r.Context(), ids, ch)
+		_, err = s.Store.Apply(r.Context(), ids, ch)
 	}
 	if err != nil {
 		s.Error(w, r, err)
@@ -92,7 +89,7 @@ func (s *Server) putPlacement(w http.ResponseWriter, r *http.Request, ed *sessio
 
 // putDetails fixes a photo's date or credit: {"date": "2016-03",
 // "photographer": "…", "agency": "…", "note": "…"}, each optional.
-func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) putDetails(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	var b struct {
 		Date         *string `json:"date"`
@@ -100,7 +97,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.
 		Agency       *string `json:"agency"`
 		Note         string  `json:"note"`
 	}
-	if err := decodeBody(r, &b); err != nil {
+	if err := web.DecodeWrite(r, &b); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -112,7 +109,7 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.
 	}
 	ch, err := s.fixChange(photo.Change{Author: ed.Name, Note: strings.TrimSpace(b.Note)}, form)
 	if err == nil {
-		_, err = s.db.Apply(r.Context(), []string{id}, ch)
+		_, err = s.Store.Apply(r.Context(), []string{id}, ch)
 	}
 	if err != nil {
 		s.Error(w, r, err)
@@ -122,11 +119,11 @@ func (s *Server) putDetails(w http.ResponseWriter, r *http.Request, ed *session.
 }
 
 // answerPhoto answers a write with the photo as it now is.
-func (s *Server) answerPhoto(w http.ResponseWriter, r *http.Request, id string) {
-	p, err := s.photoFor(w, r, id)
+func (s *API) answerPhoto(w http.ResponseWriter, r *http.Request, id string) {
+	p, err := web.ReadPhoto(w, r, s.Store, id)
 	if err == nil {
 		var body []byte
-		if body, err = s.photoFeature(r, p, true); err == nil { // an editor's write
+		if body, err = s.Feature(r, p, true); err == nil { // an editor's write
 			w.Header().Set("ETag", photo.ETag(photo.VersionPhoto, p.Rev))
 			w.Header().Set("Content-Type", "application/geo+json")
 			w.Header().Set("Cache-Control", "no-store")

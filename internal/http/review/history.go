@@ -1,4 +1,4 @@
-package httpapi
+package review
 
 import (
 	"net/http"
@@ -7,45 +7,46 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/views"
 )
 
 // reviewLog lists the latest changes.
-func (s *Server) reviewLog(w http.ResponseWriter, r *http.Request) {
-	events, err := s.db.RecentEvents(r.Context(), 200)
+func (s *API) reviewLog(w http.ResponseWriter, r *http.Request) {
+	events, err := s.Store.RecentEvents(r.Context(), 200)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	m := views.ReviewLog{Page: s.Page(r, i18n.T(r.Context(), "review.log-title"), "review")}
+	m := views.ReviewLog{Page: s.Kit.Page(r, i18n.T(r.Context(), "review.log-title"), "review")}
 	for _, e := range events {
-		m.Events = append(m.Events, pagemodel.EventRow(i18n.From(r.Context()), s.archive.Gazetteer(), e, s.pageURLs()))
+		m.Events = append(m.Events, pagemodel.EventRow(i18n.From(r.Context()), s.Store.Gazetteer(), e, s.PageURLs()))
 	}
-	s.Render(w, r, http.StatusOK, views.ReviewLogPage(m))
+	s.Kit.Render(w, r, http.StatusOK, views.ReviewLogPage(m))
 }
 
-// eventRows is a photo's history for its pages.
-func (s *Server) eventRows(r *http.Request, id string) ([]views.EventRow, error) {
-	events, err := s.db.History(r.Context(), id)
+// EventRows is a photo's history for its pages.
+func (s *API) EventRows(r *http.Request, id string) ([]views.EventRow, error) {
+	events, err := s.Store.History(r.Context(), id)
 	if err != nil {
 		return nil, err
 	}
 	var out []views.EventRow
 	for _, e := range events {
-		out = append(out, pagemodel.EventRow(i18n.From(r.Context()), s.archive.Gazetteer(), e, s.pageURLs()))
+		out = append(out, pagemodel.EventRow(i18n.From(r.Context()), s.Store.Gazetteer(), e, s.PageURLs()))
 	}
 	return out, nil
 }
 
 // historyJSON answers a photo's events, oldest first.
-func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
+func (s *API) historyJSON(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["id"]
-	if _, err := s.photoFor(w, r, id); err != nil {
+	if _, err := web.ReadPhoto(w, r, s.Store, id); err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	events, err := s.db.History(r.Context(), id)
+	events, err := s.Store.History(r.Context(), id)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -62,5 +63,5 @@ func (s *Server) historyJSON(w http.ResponseWriter, r *http.Request) {
 	for _, e := range events {
 		out = append(out, event{e.At.UTC().Format(time.RFC3339), e.By, e.Action, e.Before, e.After, e.Note})
 	}
-	s.WriteJSON(w, r, "application/json", out)
+	s.Kit.WriteJSON(w, r, "application/json", out)
 }

@@ -1,8 +1,6 @@
-package httpapi
+package review
 
 import (
-	"context"
-	"errors"
 	"maps"
 	"net/http"
 	"net/url"
@@ -11,7 +9,6 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
-	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -22,50 +19,16 @@ import (
 // sent back as If-Match; a page's form sends it as its "version" field —
 // and the store refuses it (412, with what the thing is now) when it is
 // no longer the current one. A write without either keeps working, for
-// scripts. Writes are wrapped in session.Expecting.
-
-// tagPhoto sets a write's answer's ETag to photo id's version now, for
-// the next write to send back.
-func (s *Server) tagPhoto(w http.ResponseWriter, r *http.Request, id string) {
-	if p, err := s.db.Photo(r.Context(), id); err == nil {
-		w.Header().Set("ETag", photo.ETag(photo.VersionPhoto, p.Rev))
-	}
-}
-
-// versionStore reads the versions a write's answer names.
-type versionStore interface {
-	PlaceVersion(ctx context.Context, id string) (int64, error)
-}
-
-// tagPlace sets a write's answer's ETag to the added place id's version.
-func (s *Server) tagPlace(w http.ResponseWriter, r *http.Request, id string) {
-	if v, err := s.db.PlaceVersion(r.Context(), id); err == nil {
-		w.Header().Set("ETag", photo.ETag(photo.VersionPlace, v))
-	}
-}
-
-// Error is the Kit's, but for a page's form whose write met a newer
-// version: its answer is a page that shows what changed since, and offers
-// to keep the editor's change or redo it.
-func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
-	var pe *photo.Error
-	if errors.As(err, &pe) && pe.Code == photo.EStale && web.IsForm(r) {
-		if st, ok := pe.Current.(photo.Stale); ok && st.Kind == photo.VersionPhoto {
-			s.stalePage(w, r, st)
-			return
-		}
-	}
-	s.Kit.Error(w, r, err)
-}
+// scripts.
 
 // maxStaleChanges bounds the changes the stale page lists.
 const maxStaleChanges = 3
 
-// stalePage answers a form's stale write of photo st.ID (412).
-func (s *Server) stalePage(w http.ResponseWriter, r *http.Request, st photo.Stale) {
+// StalePage answers a form's stale write of photo st.ID (412).
+func (s *API) StalePage(w http.ResponseWriter, r *http.Request, st photo.Stale) {
 	l := i18n.From(r.Context())
-	m := views.Stale{Page: s.Page(r, l.T("stale.title"), "review"), Action: r.URL.Path, Version: strconv.FormatInt(st.Version, 10),
-		CSRF: s.csrfOf(r), RedoURL: s.URL("review.photo", "id", st.ID), Message: l.T("stale.message-unknown")}
+	m := views.Stale{Page: s.Kit.Page(r, l.T("stale.title"), "review"), Action: r.URL.Path, Version: strconv.FormatInt(st.Version, 10),
+		CSRF: s.Guard.CSRFOf(r), RedoURL: s.Kit.URL("review.photo", "id", st.ID), Message: l.T("stale.message-unknown")}
 	if st.By != "" {
 		at := st.At
 		if t, err := time.Parse(time.RFC3339Nano, st.At); err == nil {
@@ -73,7 +36,7 @@ func (s *Server) stalePage(w http.ResponseWriter, r *http.Request, st photo.Stal
 		}
 		m.Message = l.T("stale.message", "by", st.By, "action", l.Named("history.action.", st.Action), "at", at)
 	}
-	if rows, err := s.eventRows(r, st.ID); err == nil {
+	if rows, err := s.EventRows(r, st.ID); err == nil {
 		m.Changes = rows[max(0, len(rows)-maxStaleChanges):]
 	}
 	form := keptForm(r.PostForm)
@@ -86,7 +49,7 @@ func (s *Server) stalePage(w http.ResponseWriter, r *http.Request, st photo.Stal
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.Render(w, r, http.StatusPreconditionFailed, views.StalePage(m))
+	s.Kit.Render(w, r, http.StatusPreconditionFailed, views.StalePage(m))
 }
 
 // keptForm is a stale form as "keep my change" sends it again. A

@@ -1,4 +1,4 @@
-package httpapi
+package secondlooks
 
 import (
 	"math"
@@ -46,7 +46,7 @@ func agreementWindow(q url.Values) (from, to string, err error) {
 }
 
 // agreementOf measures the window the request asks for, for editors.
-func (s *Server) agreementOf(r *http.Request) (archive.Agreement, error) {
+func (s *API) agreementOf(r *http.Request) (archive.Agreement, error) {
 	if _, err := editorOf(r, "see how often editors agree"); err != nil {
 		return archive.Agreement{}, err
 	}
@@ -54,11 +54,11 @@ func (s *Server) agreementOf(r *http.Request) (archive.Agreement, error) {
 	if err != nil {
 		return archive.Agreement{}, err
 	}
-	return s.archive.AgreementBetween(r.Context(), from, to)
+	return s.Store.AgreementBetween(r.Context(), from, to)
 }
 
 // agreementPage shows how often editors agree, per pair and for the team.
-func (s *Server) agreementPage(w http.ResponseWriter, r *http.Request) {
+func (s *API) agreementPage(w http.ResponseWriter, r *http.Request) {
 	a, err := s.agreementOf(r)
 	if err != nil {
 		s.Error(w, r, err)
@@ -66,8 +66,8 @@ func (s *Server) agreementPage(w http.ResponseWriter, r *http.Request) {
 	}
 	l := i18n.From(r.Context())
 	q := r.URL.Query()
-	m := views.AgreementPage{Page: s.Page(r, l.T("agreement.title"), "review"), From: q.Get("from"), To: q.Get("to"),
-		Action: s.URL("agreement"), CSVURL: s.URL("agreement.csv") + "?" + q.Encode(), Raters: a.Raters}
+	m := views.AgreementPage{Page: s.Kit.Page(r, l.T("agreement.title"), "review"), From: q.Get("from"), To: q.Get("to"),
+		Action: s.Kit.URL("agreement"), CSVURL: s.Kit.URL("agreement.csv") + "?" + q.Encode(), Raters: a.Raters}
 	m.Team = agreementRowView(l, a.Team)
 	m.Team.Editors = l.T("agreement.team")
 	for _, p := range a.Pairs {
@@ -83,7 +83,7 @@ func (s *Server) agreementPage(w http.ResponseWriter, r *http.Request) {
 		m.ByGov = append(m.ByGov, disagreementView(l, d.Name, d))
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
-	s.Render(w, r, http.StatusOK, views.AgreementPageView(m))
+	s.Kit.Render(w, r, http.StatusOK, views.AgreementPageView(m))
 }
 
 func agreementRowView(l i18n.Locale, r archive.AgreementRow) views.AgreementRowView {
@@ -110,7 +110,7 @@ func share(l i18n.Locale, n, all int) string {
 
 // agreementCSV is the agreement page's table as CSV (per pair and the
 // team), or with of=looks every second look of the window, one a row.
-func (s *Server) agreementCSV(w http.ResponseWriter, r *http.Request) {
+func (s *API) agreementCSV(w http.ResponseWriter, r *http.Request) {
 	a, err := s.agreementOf(r)
 	if err != nil {
 		s.Error(w, r, err)

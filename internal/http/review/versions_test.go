@@ -1,4 +1,4 @@
-package httpapi
+package review_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 )
 
 // TestNoLostEdits (issue 57, 4): every write — a placement, a fix, a
@@ -18,7 +20,7 @@ import (
 // version it showed, and a stale one answers with a page that says who
 // changed it and offers to keep the editor's change.
 func TestNoLostEdits(t *testing.T) {
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	ctx := context.Background()
 	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
 		t.Fatal(err)

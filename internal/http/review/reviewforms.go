@@ -1,4 +1,4 @@
-package httpapi
+package review
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -22,7 +23,7 @@ import (
 // reviewSubmit takes a review form: confirm, a reading (choice), a
 // gazetteer place, a point, or a date and credit; for all the photos of
 // the group when asked. It then goes on to the next photo.
-func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.Error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
@@ -40,9 +41,9 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	var to string           // the place it is decided to be at
 	if all {
 		var p *photo.Photo
-		if p, err = s.db.Photo(r.Context(), id); err == nil {
+		if p, err = s.Store.Photo(r.Context(), id); err == nil {
 			decided, to = p.Place, decidedPlace(ch, p.Place)
-			ids, err = s.archive.SameReading(r.Context(), id, to)
+			ids, err = s.Store.SameReading(r.Context(), id, to)
 		}
 		if err != nil {
 			s.Error(w, r, err)
@@ -66,7 +67,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 		}
 		ids = append(ids, more...)
 	}
-	n, batch, err := s.db.ApplyBatch(r.Context(), ids, ch)
+	n, batch, err := s.Store.ApplyBatch(r.Context(), ids, ch)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -74,7 +75,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	// What the decision left of the group, counted once it is made.
 	var left archive.LeftForReview
 	if all {
-		if left, err = s.archive.LeftOf(r.Context(), decided, to); err != nil {
+		if left, err = s.Store.LeftOf(r.Context(), decided, to); err != nil {
 			s.Error(w, r, err)
 			return
 		}
@@ -99,7 +100,7 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 	}
 	next := session.SafeNext(r.PostFormValue("next"))
 	if next == "" || action == "fix" {
-		next = s.URL("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
+		next = s.Kit.URL("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
 	} else if len(ids) > 1 {
 		if next, err = s.nextAfter(r, next, ids); err != nil {
 			s.Error(w, r, err)
@@ -113,21 +114,21 @@ func (s *Server) reviewSubmit(w http.ResponseWriter, r *http.Request, ed *sessio
 // unchecked whose captions name the place placeID in one of its
 // spellings: after an editor adds the place one of them names (that one
 // placed, so checked), the ones to offer to place there too.
-func (s *Server) namingOthers(r *http.Request, group, placeID string) ([]string, error) {
+func (s *API) namingOthers(r *http.Request, group, placeID string) ([]string, error) {
 	if group == "" {
 		return nil, nil
 	}
-	ids, err := s.db.ReviewIDs(r.Context(), photo.Filter{}, group)
+	ids, err := s.Store.ReviewIDs(r.Context(), photo.Filter{}, group)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, other := range ids {
-		p, err := s.db.Photo(r.Context(), other) // an editor's read: withheld photos too
+		p, err := s.Store.Photo(r.Context(), other) // an editor's read: withheld photos too
 		if err != nil {
 			return nil, err
 		}
-		if s.archive.Names(p.Caption, placeID) {
+		if s.Store.Names(p.Caption, placeID) {
 			out = append(out, other)
 		}
 	}
@@ -138,13 +139,13 @@ func (s *Server) namingOthers(r *http.Request, group, placeID string) ([]string,
 // whose captions name a place an editor added from one of them (see
 // namingOthers), each with a custody record; the same set is found again,
 // not taken from the form.
-func (s *Server) reviewPlaceNamed(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) reviewPlaceNamed(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.Error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
 		return
 	}
-	pl, err := s.archive.PlaceOf(r.PostFormValue("place_id"), nil)
+	pl, err := s.Store.PlaceOf(r.PostFormValue("place_id"), nil)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -158,28 +159,28 @@ func (s *Server) reviewPlaceNamed(w http.ResponseWriter, r *http.Request, ed *se
 		s.Error(w, r, &photo.Error{Code: photo.EConflict, Message: fmt.Sprintf("no photo of this group still to check names %s", pl.Name), Parameter: "place_id"})
 		return
 	}
-	n, batch, err := s.db.ApplyBatch(r.Context(), ids, photo.Change{Author: ed.Name, Place: &pl, Note: strings.TrimSpace(r.PostFormValue("note"))})
+	n, batch, err := s.Store.ApplyBatch(r.Context(), ids, photo.Change{Author: ed.Name, Place: &pl, Note: strings.TrimSpace(r.PostFormValue("note"))})
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.URL("review"))
+	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.Kit.URL("review"))
 	http.Redirect(w, r, withDone(next, fmt.Sprintf("%d:place:%d", n, batch)), http.StatusSeeOther)
 }
 
 // offerOf is the form that places the photos a done parameter of an added
 // place counts ("1:added:812:2:added:qutaybat-al-ward-camp"), nil when it
 // counts none or the visitor cannot edit.
-func (s *Server) offerOf(r *http.Request, id, group, done string) *views.Offer {
+func (s *API) offerOf(r *http.Request, id, group, done string) *views.Offer {
 	parts := strings.SplitN(done, ":", 5)
-	csrf := s.csrfOf(r)
+	csrf := s.Guard.CSRFOf(r)
 	if len(parts) != 5 || parts[1] != "added" || csrf == "" || id == "" {
 		return nil
 	}
 	if n, err := strconv.Atoi(parts[3]); err != nil || n <= 0 {
 		return nil
 	}
-	return &views.Offer{Action: s.URL("review.place-named", "id", id), CSRF: csrf, PlaceID: parts[4], Group: group, Next: r.URL.RequestURI()}
+	return &views.Offer{Action: s.Kit.URL("review.place-named", "id", id), CSRF: csrf, PlaceID: parts[4], Group: group, Next: r.URL.RequestURI()}
 }
 
 // lowConfidence is the low line: answers under it are drawn as low
@@ -190,26 +191,26 @@ const lowConfidence = 0.5
 // confirmAllStep answers "apply to all" from an answer under the low line
 // with the list of the photos it would confirm at the photo's place, and
 // the form that confirms them: nothing is decided until it is sent.
-func (s *Server) confirmAllStep(w http.ResponseWriter, r *http.Request, id string, ids []string, decided photo.Place) {
+func (s *API) confirmAllStep(w http.ResponseWriter, r *http.Request, id string, ids []string, decided photo.Place) {
 	l := i18n.From(r.Context())
-	place := pagemodel.NameOf(l, s.archive.Gazetteer(), decided.ID, decided.Name)
-	m := views.ReviewConfirmAll{Page: s.Page(r, l.T("review.confirm-all.title", "n", len(ids), "place", place), "review"),
-		Place: place, Action: s.URL("review.photo", "id", id), CSRF: s.csrfOf(r)}
+	place := pagemodel.NameOf(l, s.Store.Gazetteer(), decided.ID, decided.Name)
+	m := views.ReviewConfirmAll{Page: s.Kit.Page(r, l.T("review.confirm-all.title", "n", len(ids), "place", place), "review"),
+		Place: place, Action: s.Kit.URL("review.photo", "id", id), CSRF: s.Guard.CSRFOf(r)}
 	for _, pid := range ids {
-		p, err := s.db.Photo(r.Context(), pid)
+		p, err := s.Store.Photo(r.Context(), pid)
 		if err != nil {
 			s.Error(w, r, err)
 			return
 		}
-		m.Photos = append(m.Photos, views.Link{Label: p.Caption, URL: s.URL("review.photo", "id", pid)})
+		m.Photos = append(m.Photos, views.Link{Label: p.Caption, URL: s.Kit.URL("review.photo", "id", pid)})
 	}
 	for _, name := range []string{"action", "all", "note", "group", "next", "parts"} {
 		for _, v := range r.PostForm[name] {
 			m.Fields = append(m.Fields, views.Hidden{Name: name, Value: v})
 		}
 	}
-	m.BackURL = s.URL("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
-	s.Render(w, r, http.StatusOK, views.ReviewConfirmAllPage(m))
+	m.BackURL = s.Kit.URL("review.photo", "id", id) + "?group=" + url.QueryEscape(r.PostFormValue("group"))
+	s.Kit.Render(w, r, http.StatusOK, views.ReviewConfirmAllPage(m))
 }
 
 // decidedPlace is the gazetteer place a decision puts a photo at: the
@@ -225,9 +226,9 @@ func decidedPlace(ch photo.Change, now photo.Place) string {
 // formChange reads the review form's decision: its action (confirm,
 // place, point, add-place or fix; a chosen alternative is a place) and
 // the change it makes, by the editor.
-func (s *Server) formChange(r *http.Request, ed *session.Editor) (action string, ch photo.Change, err error) {
+func (s *API) formChange(r *http.Request, ed *session.Editor) (action string, ch photo.Change, err error) {
 	action = r.PostFormValue("action")
-	placeID := typedPlaceID(r.PostFormValue("place_id"))
+	placeID := web.TypedPlaceID(r.PostFormValue("place_id"))
 	if c := r.PostFormValue("choice"); c != "" {
 		action, placeID = "place", c
 	}
@@ -241,11 +242,11 @@ func (s *Server) formChange(r *http.Request, ed *session.Editor) (action string,
 		if placeID == "" {
 			return action, ch, &photo.Error{Code: photo.EInvalid, Message: "choose a place first", Parameter: "place_id"}
 		}
-		pl, err = s.archive.PlaceOf(placeID, nil)
+		pl, err = s.Store.PlaceOf(placeID, nil)
 	case "point":
 		var pt [2]float64
-		if pt, err = formPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
-			pl, err = s.archive.PlaceOf("", &pt)
+		if pt, err = web.FormPoint(r.PostFormValue("lon"), r.PostFormValue("lat")); err == nil {
+			pl, err = s.Store.PlaceOf("", &pt)
 		}
 	case "add-place":
 		pl, err = s.formAddedPlace(r, ed)
@@ -263,8 +264,8 @@ func (s *Server) formChange(r *http.Request, ed *session.Editor) (action string,
 
 // partsToConfirm returns the unchecked photos of photo id's group shown
 // at the places parts, which must be parts of that group.
-func (s *Server) partsToConfirm(r *http.Request, id string, parts []string) ([]string, error) {
-	p, err := s.db.Photo(r.Context(), id)
+func (s *API) partsToConfirm(r *http.Request, id string, parts []string) ([]string, error) {
+	p, err := s.Store.Photo(r.Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +274,7 @@ func (s *Server) partsToConfirm(r *http.Request, id string, parts []string) ([]s
 		if placeID == p.Place.ID {
 			continue // this photo's own part: "apply to all" decides it
 		}
-		ids, err := s.db.ReviewIDs(r.Context(), photo.Filter{PlaceIDs: []string{placeID}}, p.Place.Mention)
+		ids, err := s.Store.ReviewIDs(r.Context(), photo.Filter{PlaceIDs: []string{placeID}}, p.Place.Mention)
 		if err != nil {
 			return nil, err
 		}
@@ -289,23 +290,23 @@ func (s *Server) partsToConfirm(r *http.Request, id string, parts []string) ([]s
 // ids: next, the page the form named, unless that is one of the photos
 // just decided, which the form could not know when it was drawn; then the
 // first photo of next's group still to check, or the queue.
-func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, error) {
+func (s *API) nextAfter(r *http.Request, next string, ids []string) (string, error) {
 	u, err := url.Parse(next)
 	if err != nil {
 		return next, nil
 	}
-	prefix := strings.TrimSuffix(s.URL("review.photo", "id", "x"), "x")
+	prefix := strings.TrimSuffix(s.Kit.URL("review.photo", "id", "x"), "x")
 	id, ok := strings.CutPrefix(u.Path, prefix)
 	if !ok || !slices.Contains(ids, id) {
 		return next, nil
 	}
 	q := u.Query()
-	f, err := s.parseFilter(q)
+	f, err := s.Filter(q)
 	if err != nil {
 		return "", err
 	}
-	filters := filterQuery(q)
-	left, err := s.db.ReviewIDs(r.Context(), f, q.Get("group"))
+	filters := web.FilterQuery(q)
+	left, err := s.Store.ReviewIDs(r.Context(), f, q.Get("group"))
 	if err != nil {
 		return "", err
 	}
@@ -314,7 +315,7 @@ func (s *Server) nextAfter(r *http.Request, next string, ids []string) (string, 
 			return s.reviewURL(other, q.Get("group"), filters), nil
 		}
 	}
-	return s.URL("review") + withOffset(filters, 0), nil
+	return s.Kit.URL("review") + web.WithOffset(filters, 0), nil
 }
 
 // withDone is the local address next with its done parameter (what the
@@ -332,7 +333,7 @@ func withDone(next, done string) string {
 // reviewUndo takes the undo form of a change made to a group: the photos
 // go back to the geocoder's places, unchecked, and the editor back to the
 // page they were on.
-func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
+func (s *API) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	r.Body = http.MaxBytesReader(w, r.Body, session.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.Error(w, r, photo.Errorf(photo.EInvalid, "the form could not be read: %v", err))
@@ -343,20 +344,20 @@ func (s *Server) reviewUndo(w http.ResponseWriter, r *http.Request, ed *session.
 		s.Error(w, r, &photo.Error{Code: photo.EInvalid, Message: "which change to undo: want its number", Parameter: "batch"})
 		return
 	}
-	n, err := s.db.Undo(r.Context(), batch, ed.Name, strings.TrimSpace(r.PostFormValue("note")))
+	n, err := s.Store.Undo(r.Context(), batch, ed.Name, strings.TrimSpace(r.PostFormValue("note")))
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.URL("review"))
+	next := cmp.Or(session.SafeNext(r.PostFormValue("next")), s.Kit.URL("review"))
 	http.Redirect(w, r, withDone(next, fmt.Sprintf("%d:undo", n)), http.StatusSeeOther)
 }
 
 // undoOf is the undo form for the change a done parameter names
 // ("24:confirm:812"), nil when it names none or the visitor cannot edit.
-func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
+func (s *API) undoOf(r *http.Request, done string) *views.Undo {
 	parts := strings.SplitN(done, ":", 7)
-	csrf := s.csrfOf(r)
+	csrf := s.Guard.CSRFOf(r)
 	if len(parts) >= 3 && parts[1] == "added" {
 		parts = parts[:3] // an added place's batch: its photo
 	}
@@ -366,7 +367,7 @@ func (s *Server) undoOf(r *http.Request, done string) *views.Undo {
 	if _, err := strconv.ParseInt(parts[2], 10, 64); err != nil || parts[1] == "fix" {
 		return nil
 	}
-	return &views.Undo{Action: s.URL("review.undo"), CSRF: csrf, Batch: parts[2], Next: r.URL.RequestURI()}
+	return &views.Undo{Action: s.Kit.URL("review.undo"), CSRF: csrf, Batch: parts[2], Next: r.URL.RequestURI()}
 }
 
 // doneActions are the review forms' actions a done parameter may name.
@@ -375,7 +376,7 @@ var doneActions = map[string]bool{"confirm": true, "place": true, "point": true,
 // doneMessage writes the done parameter of the page a form went on to
 // ("2:confirm"): "2 photos confirmed." Only the server's own words are
 // shown, whatever a link says.
-func (s *Server) doneMessage(l i18n.Locale, v string) string {
+func (s *API) doneMessage(l i18n.Locale, v string) string {
 	// n:action, then for a group the batch (for the undo form) and what
 	// the decision left for a person: less sure, read elsewhere, not
 	// named by the caption, where the ones elsewhere were read.
@@ -396,7 +397,7 @@ func (s *Server) doneMessage(l i18n.Locale, v string) string {
 			return l.T("review.done.place", "n", count)
 		}
 		others, err := strconv.Atoi(added[3])
-		pl := s.archive.Gazetteer().ByID(added[4])
+		pl := s.Store.Gazetteer().ByID(added[4])
 		if err != nil || others < 0 || pl == nil {
 			return l.T("review.done.place", "n", count)
 		}
@@ -424,7 +425,7 @@ func (s *Server) doneMessage(l i18n.Locale, v string) string {
 	}
 	if elsewhere > 0 {
 		where := l.T("review.left.unplaced")
-		if pl := s.archive.Gazetteer().ByID(parts[6]); pl != nil {
+		if pl := s.Store.Gazetteer().ByID(parts[6]); pl != nil {
 			where = pagemodel.GazetteerName(l, pl)
 		}
 		msg += " " + l.T("review.left.elsewhere", "n", elsewhere, "place", where)
@@ -432,50 +433,25 @@ func (s *Server) doneMessage(l i18n.Locale, v string) string {
 	return msg
 }
 
-// typedPlaceID reads the place field: an id, or a name the search
-// offered, "Zamalka — town, Rif Dimashq [ocha:C2320]".
-func typedPlaceID(v string) string {
-	v = strings.TrimSpace(v)
-	if strings.HasSuffix(v, "]") {
-		if i := strings.LastIndexByte(v, '['); i >= 0 {
-			return strings.TrimSpace(v[i+1 : len(v)-1])
-		}
-	}
-	return v
-}
-
-// formPoint reads a point typed in a form.
-func formPoint(lon, lat string) ([2]float64, error) {
-	x, err1 := photo.ParseDecimal(strings.TrimSpace(lon))
-	y, err2 := photo.ParseDecimal(strings.TrimSpace(lat))
-	switch {
-	case err1 != nil:
-		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lon %q is not a number of degrees", lon), Parameter: "lon"}
-	case err2 != nil:
-		return [2]float64{}, &photo.Error{Code: photo.EInvalid, Message: fmt.Sprintf("lat %q is not a number of degrees", lat), Parameter: "lat"}
-	}
-	return [2]float64{x, y}, nil
-}
-
 // formAddedPlace adds the place a review form describes (one the
 // gazetteer lacks, at the point the map gave) to the archive, and returns
 // it as the photo's new place.
-func (s *Server) formAddedPlace(r *http.Request, ed *session.Editor) (photo.Place, error) {
-	pt, err := formPoint(r.PostFormValue("lon"), r.PostFormValue("lat"))
+func (s *API) formAddedPlace(r *http.Request, ed *session.Editor) (photo.Place, error) {
+	pt, err := web.FormPoint(r.PostFormValue("lon"), r.PostFormValue("lat"))
 	if err != nil {
 		return photo.Place{}, err
 	}
-	kept, err := s.archive.AddPlaces(r.Context(), []photo.AddedPlace{{Name: r.PostFormValue("new_name"), Kind: r.PostFormValue("new_kind"),
+	kept, err := s.Store.AddPlaces(r.Context(), []photo.AddedPlace{{Name: r.PostFormValue("new_name"), Kind: r.PostFormValue("new_kind"),
 		Lon: pt[0], Lat: pt[1], Source: r.PostFormValue("new_source")}}, ed.Name)
 	if err != nil {
 		return photo.Place{}, err
 	}
-	return s.archive.PlaceOf(kept[0].ID, nil)
+	return s.Store.PlaceOf(kept[0].ID, nil)
 }
 
 // fixChange reads a date and credit: each field present is a fix (an
 // empty date is undated, an empty credit none).
-func (s *Server) fixChange(ch photo.Change, form url.Values) (photo.Change, error) {
+func (s *API) fixChange(ch photo.Change, form url.Values) (photo.Change, error) {
 	if _, ok := form["date"]; ok {
 		v := strings.TrimSpace(form.Get("date"))
 		var d photo.Date

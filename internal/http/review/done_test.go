@@ -1,15 +1,18 @@
-package httpapi
+package review
 
 import (
-	"github.com/syriamap/syriamap/internal/i18n"
 	"testing"
+
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
+	"github.com/syriamap/syriamap/internal/i18n"
 )
 
 // TestDoneMessageSaysWhatWasLeft: the message after a group's decision
 // names what it left for a person, the place read elsewhere by its name in
 // the page's language.
 func TestDoneMessageSaysWhatWasLeft(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	a, _ := httpapitest.EmptyArchive(t)
+	s := &API{Store: a}
 	for _, tc := range []struct{ lang, done, want string }{
 		{"en", "3:confirm:12", "3 photos confirmed."},
 		{"en", "3:confirm:12:1:0:0:", "3 photos confirmed. 1 photo left for you: the geocoder was less sure of it than of this one."},
