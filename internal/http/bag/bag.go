@@ -5,7 +5,8 @@
 // listed with its SHA-256 in the bag's manifests (sha256sum -c reads
 // them as they are). It is an export beside the published site
 // (internal/http/publish): it reads the archive through Archive, the
-// reads and the one write it asks of it.
+// reads and the one write it asks of it. `syriamap export-evidence`
+// writes a bag to disk; Download serves an editor's, zipped.
 package bag
 
 import (

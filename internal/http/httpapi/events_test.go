@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,87 +14,6 @@ import (
 	"github.com/syriamap/syriamap/internal/http/publish/sitetest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
-
-// TestPhotoEventCandidates (issue 56, 2): a photo of clashes in Aleppo on
-// 1 January 2016 has the GED events of that day in Aleppo as likely
-// candidates, said in words; a reader never sees an ACLED event, an
-// editor does; a photo with no date has none; a withheld photo is 404 to
-// a reader.
-func TestPhotoEventCandidates(t *testing.T) {
-	e := newEditorServer(t, Options{})
-	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	acled, err := archive.ReadEventFiles([]string{"../../conflict/testdata/acled-synthetic.csv"}, "2020-01")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.a.ImportEvents(ctx, acled, "test"); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "events.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n\n"+
-		"A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah\n\n"+
-		"Boys fly kites in Aleppo, Syria. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	type answer struct {
-		Candidates []struct {
-			Dataset, Version, ID, Why string
-			Score                     float64
-			Likely                    bool
-		}
-		Links []any
-	}
-	read := func(id string, editor bool) (int, answer) {
-		t.Helper()
-		var h []string
-		if editor {
-			h = []string{"Authorization", "Bearer " + e.token}
-		}
-		res, body := get(t, e.ts, "/api/photos/"+id+"/events", h...)
-		var a answer
-		json.Unmarshal(body, &a)
-		return res.StatusCode, a
-	}
-	aleppo := e.photoID(t, "?q=mortar")
-	status, a := read(aleppo, false)
-	found := false
-	for _, c := range a.Candidates {
-		if c.ID == "214808" && c.Dataset == "ucdp-ged" && c.Version == "19.1" && c.Likely && strings.Contains(c.Why, "same city, same day") {
-			found = true
-		}
-	}
-	if status != http.StatusOK || !found || a.Links == nil {
-		t.Errorf("Aleppo, 1 January 2016: %d, %+v; want GED 214808 likely, same city, same day", status, a)
-	}
-	saraqeb := e.photoID(t, "?q=Saraqeb")
-	hasACLED := func(a answer) bool {
-		for _, c := range a.Candidates {
-			if c.Dataset == "acled" {
-				return true
-			}
-		}
-		return false
-	}
-	if _, a := read(saraqeb, false); hasACLED(a) {
-		t.Error("a reader is answered an ACLED event")
-	}
-	if _, a := read(saraqeb, true); !hasACLED(a) {
-		t.Errorf("an editor is not answered the ACLED event of Saraqeb that day: %+v", a)
-	}
-	if _, a := read(e.photoID(t, "?q=kites"), false); len(a.Candidates) != 0 {
-		t.Errorf("an undated photo: %+v", a)
-	}
-	if _, err := e.a.SetHarm(ctx, aleppo, photo.HarmWithheld, "rana", "a test"); err != nil {
-		t.Fatal(err)
-	}
-	if status, _ := read(aleppo, false); status != http.StatusNotFound {
-		t.Errorf("a withheld photo's events to a reader: %d, want 404", status)
-	}
-}
 
 // TestNoACLEDOnPublicRoutes (issue 56, 5): with ACLED events in the
 // archive and a photo of one of them, no public route — walked whole, as
@@ -169,42 +87,6 @@ func TestNoACLEDOnPublicRoutes(t *testing.T) {
 					t.Errorf("the published %s holds ACLED's %q", file, tr)
 				}
 			}
-		}
-	}
-}
-
-// TestEventsGeoJSONRefusesUnknownParameters (issue 65, 10): a misspelt
-// filter of /api/events.geojson (?kidn=) is refused with a 400 and a JSON
-// message naming it, as the OGC route refuses one, rather than answering
-// every event as if unfiltered; its own parameters, the reader's language
-// and download are taken.
-func TestEventsGeoJSONRefusesUnknownParameters(t *testing.T) {
-	_, ts, a := newTestServer(t)
-	if _, _, err := a.ImportBundledEvents(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		query string
-		want  int
-		bad   string // the parameter the message names
-	}{
-		{"kidn=one-sided", http.StatusBadRequest, "kidn"},
-		{"kind=one-sided&limit=10", http.StatusBadRequest, "limit"},
-		{"kind=one-sided&from=2016&to=2016-03&bbox=36,35,38,37&documented=0&download=1&lang=ar", http.StatusOK, ""},
-	} {
-		resp, body := get(t, ts, "/api/events.geojson?"+c.query)
-		if resp.StatusCode != c.want {
-			t.Errorf("?%s: %d, want %d: %.200s", c.query, resp.StatusCode, c.want, body)
-			continue
-		}
-		if c.want != http.StatusBadRequest {
-			continue
-		}
-		var msg struct {
-			Error string `json:"error"`
-		}
-		if err := json.Unmarshal(body, &msg); err != nil || !strings.Contains(msg.Error, c.bad) {
-			t.Errorf("?%s: %s, want a JSON error naming %q", c.query, body, c.bad)
 		}
 	}
 }

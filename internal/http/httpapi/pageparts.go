@@ -84,6 +84,12 @@ func (s *Server) photoRecords(r *http.Request, m *views.PhotoPage, p *photo.Phot
 	return err
 }
 
+// photoEventsView is the events section of photo p's page and of its
+// review page (eventsapi.API.PhotoEventsView).
+func (s *Server) photoEventsView(r *http.Request, page views.Page, p *photo.Photo) (*views.PhotoEvents, error) {
+	return s.events.PhotoEventsView(r, page, p)
+}
+
 // photoRow is a photo's line in a list.
 func (s *Server) photoRow(l i18n.Locale, p *photo.Photo) views.PhotoRow {
 	return pagemodel.PhotoRow(l, p, s.archive.Gazetteer(), s.pageURLs())

@@ -22,6 +22,8 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/http/bag"
+	"github.com/syriamap/syriamap/internal/http/eventsapi"
 	"github.com/syriamap/syriamap/internal/http/facetcache"
 	"github.com/syriamap/syriamap/internal/http/featurestream"
 	"github.com/syriamap/syriamap/internal/http/health"
@@ -125,15 +127,12 @@ type Server struct {
 	// storage, seen through what the handlers ask of it.
 	archive *archive.Archive
 	db      storage
-	// imports takes editors' uploads, resumable ones through resumable
-	// (tus); nil without Options.Uploads, or on a read-only server, whose
-	// upload routes answer that it is read-only (uploadsReadOnly).
-	imports         *importapi.Imports
-	resumable       http.Handler
-	uploadsReadOnly bool
-	now             func() time.Time
-	media           *imagery.MediaDir
-	images          *imagery.Files
+	// uploads serve editors' uploads; nil without Options.Uploads. On a
+	// read-only server they take none and say so.
+	uploads *importapi.Handlers
+	now     func() time.Time
+	media   *imagery.MediaDir
+	images  *imagery.Files
 	// derivatives makes and keeps the JPEGs served for image files;
 	// imageHandlers serve them and the files.
 	derivatives   *imagery.Derivatives
@@ -186,6 +185,10 @@ type Server struct {
 	// pages serves the reader's pages: the explorer, a photo's, a
 	// place's, the about page.
 	pages *pages.API
+	// events serves the conflict events and the photos' links to them;
+	// evidence, an editor's bag, zipped.
+	events   *eventsapi.API
+	evidence *bag.Download
 	// health is the archive's last health probe (see internal/health).
 	health health.Probe
 	// conditional is the layer in front of the read routes: ETags, 304s,
@@ -263,8 +266,12 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		ReviewMap: s.review.Map, ImageFile: s.imageFileView}
 	s.pages = &pages.API{Kit: s.Kit, Store: a, PointsLimit: s.pointsLimit, Media: s.media != nil, PublicGPS: s.publicGPS, Base: s.base,
 		PageURLs: s.pageURLs, Filter: s.parseFilter, Facets: s.pageFacets, ShowsGPS: s.showsGPS, ImageFile: s.imageFileView, Records: s.photoRecords}
+	s.events = &eventsapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Error: s.Error, TagPhoto: s.tagPhoto, Base: s.base, PageURLs: s.pageURLs, Now: s.now}
+	s.evidence = &bag.Download{DB: a, Guard: s.guard, Error: s.Error, Log: s.log, Now: s.now}
 	s.ogc = ogcapi.New(ogcHost{s}, a, a.Gazetteer(), opts.PublicGPS, s.log)
-	s.uploadsReadOnly = opts.Uploads != "" && opts.ReadOnly
+	if opts.Uploads != "" {
+		s.uploads = &importapi.Handlers{Kit: s.Kit, Guard: s.guard}
+	}
 	if opts.Uploads != "" && !opts.ReadOnly {
 		limits := opts.UploadLimits
 		if limits == (importapi.Limits{}) {
@@ -274,8 +281,8 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.imports = im
-		if s.resumable, err = im.Resumable("/api/uploads/"); err != nil {
+		s.uploads.Imports = im
+		if s.uploads.Resumable, err = im.Resumable("/api/uploads/"); err != nil {
 			return nil, err
 		}
 	}
@@ -326,8 +333,7 @@ func (s *Server) routes() {
 	get("photos.geojsonl", "/api/photos.geojsonl", s.photosGeoJSONSeq)
 	get("photos.csv", "/api/photos.csv", s.photosCSV)
 	get("points", "/api/points.json", s.photosPoints)
-	get("events.points", "/api/events/points.json", s.eventPoints)
-	open("events.geojson", "/api/events.geojson", s.eventsGeoJSON)
+	s.events.Routes(r, get, open, editorial)
 	get("clusters", "/api/clusters", s.costly(s.clusters))
 	editorial("photo.geojson", "/api/photos/{id}.geojson", s.photoGeoJSON)
 	get("timeline", "/api/timeline", s.costly(s.timeline))
@@ -335,15 +341,11 @@ func (s *Server) routes() {
 	get("places.geojson", "/api/places.geojson", s.costly(s.placesGeoJSON))
 	get("labels", "/api/labels", s.labels)
 	s.pages.Routes(get, editorial, s.costly)
-	editorial("event", "/events/{dataset}/{event}", s.eventPage)
 	get("signin", "/signin", s.signin.Form)
 	r.Handle("/signin", http.HandlerFunc(s.signin.SignIn)).Methods(http.MethodPost)
 	r.Handle("/signout", s.guard.Editing(s.signin.SignOut)).Methods(http.MethodPost).Name("signout")
 	r.Handle("/signin/password", s.guard.Editing(s.signin.ChangePassword)).Methods(http.MethodPost).Name("password")
 	s.review.Routes(r, editorial, func(h http.HandlerFunc) http.HandlerFunc { return s.inLane(&s.reviewLane, h) })
-	editorial("photo.events", "/api/photos/{id}/events", s.photoEvents)
-	r.Handle("/api/photos/{id}/events/{dataset}/{event}", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.putEventLink))).Methods(http.MethodPut, http.MethodDelete).Name("photo.event-link")
-	r.Handle("/photos/{id}/events", s.guard.Editing(expecting(photo.VersionPhoto, "id", s.postEventLink))).Methods(http.MethodPost).Name("photo.event-links")
 	s.looks.Routes(r, editorial)
 	get("places.search", "/api/places/search", s.searchPlaces)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
@@ -351,17 +353,11 @@ func (s *Server) routes() {
 	// back), which keeps these apart from /api/places/search.
 	r.Handle("/api/places/{place:arc:[^/]+}", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodDelete, http.MethodPatch).Name("places.change")
 	r.Handle("/api/places/{place:arc:[^/]+}/restore", s.guard.Editing(expecting(photo.VersionPlace, "place", s.changePlace))).Methods(http.MethodPost).Name("places.restore")
-	r.Handle("/evidence.zip", s.guard.Editing(s.exportEvidence)).Methods(http.MethodPost).Name("evidence")
+	s.evidence.Routes(r)
 	// A server started with a folder for uploads; read-only, its guard
 	// says so to every upload.
-	if s.imports != nil || s.uploadsReadOnly {
-		r.Handle("/api/imports", s.guard.Editing(s.postImport)).Methods(http.MethodPost).Name("imports")
-		r.Handle("/api/imports/{id}", s.guard.Editing(s.importJob)).Methods(http.MethodGet, http.MethodHead).Name("imports.job")
-		r.PathPrefix("/api/uploads/").Handler(s.guard.Editing(s.resumableUpload)).
-			Methods(http.MethodPost, http.MethodHead, http.MethodPatch, http.MethodDelete).Name("uploads")
-	}
-	if s.imports != nil {
-		editorial("upload", "/upload", s.uploadPage)
+	if s.uploads != nil {
+		s.uploads.Routes(r, editorial)
 	}
 	s.stories.Routes(r, get, editorial)
 	open("ogc", "/ogc", s.ogc.Landing)
@@ -482,6 +478,15 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprintln(w, "ok")
+}
+
+// uploadURL is the upload page's address, "" when the server takes no
+// uploads.
+func (s *Server) uploadURL() string {
+	if s.uploads == nil {
+		return ""
+	}
+	return s.uploads.PageURL()
 }
 
 // base is the scheme, host and prefix absolute links begin with.

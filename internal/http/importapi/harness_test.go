@@ -21,11 +21,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/mux"
+
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
-	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
+	"github.com/syriamap/syriamap/internal/http/session"
+	"github.com/syriamap/syriamap/internal/http/sitepage"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -35,16 +39,19 @@ var bundled = sync.OnceValues(func() (*gazetteer.Gazetteer, error) { return gaze
 // fixtureJPEG is a JPEG with a caption in its IPTC metadata.
 const fixtureJPEG = "../../evidence/imagemeta/testdata/check-arabic.jpg"
 
-// harness is an archive taking uploads over HTTP as the server takes
-// them: the editor a request comes from is its X-Editor header (the
-// server's guard stands there), and errors are answered as the server
-// answers them (web.Errors).
+// harness is an archive taking uploads over HTTP through the server's
+// handlers (Handlers) and guard: a request comes from an editor by their
+// bearer token, and errors are answered as the server answers them
+// (sitepage.Kit, web.Errors).
 type harness struct {
 	a    *archive.Archive
 	im   *Imports
 	ts   *httptest.Server
 	base string // the temporary folder everything is under
 	logs *syncBuffer
+	// tokens are the editors' bearer tokens, each editor added to the
+	// archive (httpapitest.AddEditor) the first time a request is theirs.
+	tokens map[string]string
 }
 
 // syncBuffer is a log buffer written by the server's goroutines.
@@ -87,7 +94,7 @@ func newHarness(t *testing.T, limits Limits, kept bool) *harness {
 		}
 		a.Originals = s
 	}
-	h := &harness{a: a, base: base, logs: &syncBuffer{}}
+	h := &harness{a: a, base: base, logs: &syncBuffer{}, tokens: map[string]string{}}
 	h.start(t, limits)
 	return h
 }
@@ -107,43 +114,16 @@ func (h *harness) start(t *testing.T, limits Limits) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	errs := &web.Errors{Log: log}
-	mux := http.NewServeMux()
-	mux.Handle("/api/uploads/", http.StripPrefix("/api/uploads/", tus))
-	mux.HandleFunc("POST /api/imports", func(w http.ResponseWriter, r *http.Request) {
-		ed := photo.ViewerOf(r.Context()).Editor
-		var job Job
-		var err error
-		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-			var b struct{ Uploads []string }
-			if err = json.NewDecoder(r.Body).Decode(&b); err == nil {
-				job, err = im.ReceiveResumable(r.Context(), b.Uploads, ed)
-			}
-		} else {
-			job, err = im.Receive(r, ed)
-		}
-		if err != nil {
-			errs.Write(w, r, err)
-			return
-		}
-		w.Header().Set("Location", "/api/imports/"+job.ID)
-		w.WriteHeader(http.StatusAccepted)
-		json.NewEncoder(w).Encode(job)
+	// The server's own handlers and guard, on a router of their own.
+	router := mux.NewRouter()
+	kit := sitepage.New(router, log)
+	guard := session.New(h.a, false, kit.Error)
+	kit.Guard = guard
+	handlers := &Handlers{Kit: kit, Guard: guard, Imports: im, Resumable: tus}
+	handlers.Routes(router, func(name, path string, hf http.HandlerFunc) {
+		router.Handle(path, guard.Viewing(hf)).Methods(http.MethodGet, http.MethodHead).Name(name)
 	})
-	mux.HandleFunc("GET /api/imports/{id}", func(w http.ResponseWriter, r *http.Request) {
-		job, err := jobOf(im, r)
-		if err != nil {
-			errs.Write(w, r, err)
-			return
-		}
-		json.NewEncoder(w).Encode(job)
-	})
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ed := r.Header.Get("X-Editor"); ed != "" {
-			r = r.WithContext(photo.AsEditor(r.Context(), ed))
-		}
-		mux.ServeHTTP(w, r)
-	}))
+	ts := httptest.NewServer(router)
 	t.Cleanup(ts.Close)
 	h.im, h.ts = im, ts
 }
@@ -155,7 +135,10 @@ func (h *harness) do(t *testing.T, editor, method, path string, body io.Reader, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("X-Editor", editor)
+	if _, ok := h.tokens[editor]; !ok {
+		h.tokens[editor] = httpapitest.AddEditor(t, h.a, editor)
+	}
+	req.Header.Set("Authorization", "Bearer "+h.tokens[editor])
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
@@ -282,11 +265,6 @@ func readFixture(t *testing.T) string {
 
 func caption(place string) string {
 	return fmt.Sprintf("caption\n\"A man walks past a damaged building in %s, Syria January 15, 2018. REUTERS/Ammar Abdullah\"\n", place)
-}
-
-// jobOf answers GET /api/imports/{id} as the server does.
-func jobOf(im *Imports, r *http.Request) (Job, error) {
-	return im.Job(r.PathValue("id"), photo.ViewerOf(r.Context()).Editor)
 }
 
 func photoInvalid() error { return photo.Errorf(photo.EInvalid, "bad.csv:2: the caption is empty") }

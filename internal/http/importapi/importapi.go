@@ -11,7 +11,9 @@
 // are taken only where their originals can be kept (the archive's
 // store), and the bytes waiting for an import are bounded by budgets
 // (budget.go). What a stopped server left, and resumable uploads
-// untouched for a day, are swept away (sweep.go).
+// untouched for a day, are swept away (sweep.go). Handlers serve these
+// routes, the resumable uploads (tus, under /api/uploads/) and the upload
+// page, behind the server's guard (handlers.go).
 package importapi
 
 import (

@@ -11,6 +11,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
+	"github.com/syriamap/syriamap/internal/http/httpapi/servertest"
 	"github.com/syriamap/syriamap/internal/store"
 )
 
@@ -26,17 +27,8 @@ type editorServer struct {
 
 func newEditorServer(t *testing.T, opts httpapi.Options) *editorServer {
 	t.Helper()
-	a, media := httpapitest.SampleArchive(t)
-	token := httpapitest.AddEditor(t, a, httpapitest.Editor)
-	ts := httptest.NewServer(nil)
-	t.Cleanup(ts.Close)
-	opts.BaseURL, opts.Media = ts.URL, media
-	s, err := httpapi.New(a, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Config.Handler = s.Handler()
-	return &editorServer{ts: ts, a: a, token: token}
+	s := servertest.Sample(t, opts)
+	return &editorServer{ts: s.TS, a: s.A, token: s.Token}
 }
 
 func (e *editorServer) photoID(t *testing.T, query string) string {

@@ -1,18 +1,14 @@
 package secondlooks_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/http/bag"
 	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
-	"github.com/syriamap/syriamap/internal/photo"
+	"github.com/syriamap/syriamap/internal/http/httpapi/servertest"
 )
 
 // editorServer is the whole server (httpapi.New, as the binary wires it)
@@ -27,17 +23,8 @@ type editorServer struct {
 
 func newEditorServer(t *testing.T, opts httpapi.Options) *editorServer {
 	t.Helper()
-	a, media := httpapitest.SampleArchive(t)
-	token := httpapitest.AddEditor(t, a, httpapitest.Editor)
-	ts := httptest.NewServer(nil)
-	t.Cleanup(ts.Close)
-	opts.BaseURL, opts.Media = ts.URL, media
-	s, err := httpapi.New(a, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Config.Handler = s.Handler()
-	return &editorServer{ts: ts, a: a, token: token}
+	s := servertest.Sample(t, opts)
+	return &editorServer{ts: s.TS, a: s.A, token: s.Token}
 }
 
 func (e *editorServer) photoID(t *testing.T, query string) string {
@@ -65,13 +52,5 @@ func get(t testing.TB, ts *httptest.Server, path string, header ...string) (*htt
 // bagRecord exports photo id's evidence bag and returns its record.json.
 func bagRecord(t *testing.T, a *archive.Archive, id string) []byte {
 	t.Helper()
-	dir := t.TempDir()
-	if _, err := bag.Export(context.Background(), a, photo.Filter{IDs: []string{id}}, dir, "rana"); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "data", id, "record.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return httpapitest.BagRecord(t, a, id)
 }

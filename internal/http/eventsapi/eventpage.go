@@ -1,4 +1,4 @@
-package httpapi
+package eventsapi
 
 import (
 	"net/http"
@@ -21,44 +21,44 @@ import (
 // maxPageCandidates bounds the candidates a photo's page lists.
 const maxPageCandidates = 8
 
-// photoEventsView is the events photo p documents as its page shows them
+// PhotoEventsView is the events photo p documents as its page shows them
 // (page is the page's shared model: who is signed in), and for an editor
 // the candidates with their forms; nil for a reader of a photo linked to
-// none.
-func (s *Server) photoEventsView(r *http.Request, page views.Page, p *photo.Photo) (*views.PhotoEvents, error) {
-	editor := page.Editor != "" && s.guard.Writable(r.Context()) == nil
+// none. The photo's page and its review page show it.
+func (a *API) PhotoEventsView(r *http.Request, page views.Page, p *photo.Photo) (*views.PhotoEvents, error) {
+	editor := page.Editor != "" && a.Guard.Writable(r.Context()) == nil
 	if !editor && p.Events == "" {
 		return nil, nil
 	}
-	pe, err := s.archive.EventsOf(r.Context(), p.ID)
+	pe, err := a.DB.EventsOf(r.Context(), p.ID)
 	if err != nil {
 		return nil, err
 	}
 	l := i18n.From(r.Context())
 	m := &views.PhotoEvents{}
 	for _, le := range pe.Links {
-		m.Links = append(m.Links, s.eventLinkRow(l, le))
+		m.Links = append(m.Links, a.eventLinkRow(l, le))
 	}
 	if !editor {
 		return m, nil
 	}
-	m.Action, m.CSRF, m.Next, m.Version = s.URL("photo.event-links", "id", p.ID), page.CSRF, r.URL.RequestURI(), strconv.FormatInt(p.Rev, 10)
+	m.Action, m.CSRF, m.Next, m.Version = a.Kit.URL("photo.event-links", "id", p.ID), page.CSRF, r.URL.RequestURI(), strconv.FormatInt(p.Rev, 10)
 	for i, c := range pe.Candidates {
 		if i == maxPageCandidates {
 			break
 		}
-		m.Candidates = append(m.Candidates, s.eventLinkRow(l, c))
+		m.Candidates = append(m.Candidates, a.eventLinkRow(l, c))
 	}
 	return m, nil
 }
 
-func (s *Server) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLinkRow {
+func (a *API) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLinkRow {
 	e := c.Event
-	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: s.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
+	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
 		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired}
 	if d := c.Link.Decision; d != "" {
 		at := c.Link.At.UTC()
-		row.Decided = l.T("events.decided."+d, "who", pagemodel.ByWhom(l, actorName(c.Link.By)), "date", l.Date(at.Year(), at.Month(), at.Day()))
+		row.Decided = l.T("events.decided."+d, "who", pagemodel.ByWhom(l, pagemodel.ActorName(c.Link.By)), "date", l.Date(at.Year(), at.Month(), at.Day()))
 	}
 	return row
 }
@@ -67,16 +67,16 @@ func (s *Server) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventL
 // words, its source, the photos linked to it and those nearby that
 // nobody linked. An ACLED event is an editor's alone (the route is
 // editorial; a reader is answered 404).
-func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
+func (a *API) eventPage(w http.ResponseWriter, r *http.Request) {
 	v := mux.Vars(r)
-	ev, err := s.archive.EventPhotos(r.Context(), v["dataset"], v["event"])
+	ev, err := a.DB.EventPhotos(r.Context(), v["dataset"], v["event"])
 	if err != nil {
-		s.Error(w, r, err)
+		a.Error(w, r, err)
 		return
 	}
 	l := i18n.From(r.Context())
 	e := ev.Event
-	m := views.EventPage{Page: s.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", e.ID), ""),
+	m := views.EventPage{Page: a.Kit.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", e.ID), ""),
 		Dataset: e.Dataset, ID: e.ID, Headline: e.Headline, Facts: eventFacts(l, ev)}
 	if e.Dataset == conflict.GED {
 		m.Citation = geodata.CiteGED(e.Version)
@@ -84,15 +84,15 @@ func (s *Server) eventPage(w http.ResponseWriter, r *http.Request) {
 		m.Citation = l.T("events.acled-terms")
 	}
 	if e.WherePrec <= 3 {
-		m.Map = s.MiniMap(&m.Page, e.Lon, e.Lat, e.Where)
+		m.Map = a.Kit.MiniMap(&m.Page, e.Lon, e.Lat, e.Where)
 	}
 	for i := range ev.Linked {
-		m.Linked = append(m.Linked, s.photoRow(l, &ev.Linked[i]))
+		m.Linked = append(m.Linked, pagemodel.PhotoRow(l, &ev.Linked[i], a.DB.Gazetteer(), a.PageURLs()))
 	}
 	for i := range ev.Nearby {
-		m.Nearby = append(m.Nearby, s.photoRow(l, &ev.Nearby[i]))
+		m.Nearby = append(m.Nearby, pagemodel.PhotoRow(l, &ev.Nearby[i], a.DB.Gazetteer(), a.PageURLs()))
 	}
-	s.Render(w, r, http.StatusOK, views.EventPageView(m))
+	a.Kit.Render(w, r, http.StatusOK, views.EventPageView(m))
 }
 
 // eventFacts are an event's fields as its page lists them, its precision

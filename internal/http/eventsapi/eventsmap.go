@@ -1,4 +1,4 @@
-package httpapi
+package eventsapi
 
 import (
 	"net/http"
@@ -14,17 +14,17 @@ import (
 // explorer's events layer and timeline (web.AppendEventPoint):
 // {"citation": …, "events": [[id, lon, lat, from, to, kind, deaths,
 // where_prec, photos], …]}.
-func (s *Server) eventPoints(w http.ResponseWriter, r *http.Request) {
-	rows, _, err := s.archive.Events(r.Context(), conflict.EventQuery{})
+func (a *API) eventPoints(w http.ResponseWriter, r *http.Request) {
+	rows, _, err := a.DB.Events(r.Context(), conflict.EventQuery{})
 	var citation string
 	if err == nil {
-		citation, err = s.archive.EventsCitation(r.Context())
+		citation, err = a.DB.EventsCitation(r.Context())
 	}
 	if err != nil {
-		s.Error(w, r, err)
+		a.Error(w, r, err)
 		return
 	}
-	b := web.EventPointsJSON(rows, citation, s.URL("event", "dataset", "DATASET", "event", "ID"))
+	b := web.EventPointsJSON(rows, citation, a.Kit.URL("event", "dataset", "DATASET", "event", "ID"))
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(b)
 }
@@ -37,7 +37,7 @@ var eventsGeoJSONParams = []string{"from", "to", "bbox", "kind", "documented", "
 // eventsGeoJSON answers the UCDP GED events the query selects
 // (web.ParseEventQuery) as a GeoJSON FeatureCollection, with the
 // dataset's citation as its attribution.
-func (s *Server) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
+func (a *API) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	err := web.CheckParams(q, eventsGeoJSONParams...)
 	var eq conflict.EventQuery
@@ -45,16 +45,16 @@ func (s *Server) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
 		eq, err = web.ParseEventQuery(q)
 	}
 	if err != nil {
-		s.Error(w, r, err)
+		a.Error(w, r, err)
 		return
 	}
-	rows, _, err := s.archive.Events(r.Context(), eq)
+	rows, _, err := a.DB.Events(r.Context(), eq)
 	var citation string
 	if err == nil {
-		citation, err = s.archive.EventsCitation(r.Context())
+		citation, err = a.DB.EventsCitation(r.Context())
 	}
 	if err != nil {
-		s.Error(w, r, err)
+		a.Error(w, r, err)
 		return
 	}
 	fc := struct {
@@ -62,13 +62,13 @@ func (s *Server) eventsGeoJSON(w http.ResponseWriter, r *http.Request) {
 		Attribution string             `json:"attribution"`
 		TimeStamp   string             `json:"timeStamp"`
 		Features    []*geojson.Feature `json:"features"`
-	}{Type: "FeatureCollection", Attribution: citation, TimeStamp: time.Now().UTC().Format(time.RFC3339), Features: []*geojson.Feature{}}
-	base := s.base(r)
+	}{Type: "FeatureCollection", Attribution: citation, TimeStamp: a.Now().UTC().Format(time.RFC3339), Features: []*geojson.Feature{}}
+	base := a.Base(r)
 	for _, row := range rows {
-		fc.Features = append(fc.Features, web.EventFeature(row, base+s.URL("event", "dataset", row.Dataset, "event", row.ID)))
+		fc.Features = append(fc.Features, web.EventFeature(row, base+a.Kit.URL("event", "dataset", row.Dataset, "event", row.ID)))
 	}
 	if q.Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="syriamap-events.geojson"`)
 	}
-	s.WriteJSON(w, r, "application/geo+json", fc)
+	a.Kit.WriteJSON(w, r, "application/geo+json", fc)
 }

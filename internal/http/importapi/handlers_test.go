@@ -1,4 +1,4 @@
-package httpapi
+package importapi_test
 
 import (
 	"bytes"
@@ -18,7 +18,9 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
+	"github.com/syriamap/syriamap/internal/http/httpapi/servertest"
 	"github.com/syriamap/syriamap/internal/http/importapi"
 )
 
@@ -32,22 +34,22 @@ func upload(t *testing.T, url string, files [][2]string, header ...string) (*htt
 		w.Write([]byte(f[1]))
 	}
 	mw.Close()
-	return do(t, nil, "POST", url+"/api/imports", body.String(), append([]string{"Content-Type", mw.FormDataContentType()}, header...)...)
+	return httpapitest.Do(t, nil, "POST", url+"/api/imports", body.String(), append([]string{"Content-Type", mw.FormDataContentType()}, header...)...)
 }
 
 // keepOriginals gives e's archive a store of originals, as serve does:
 // a server takes pictures only when it can keep them.
-func keepOriginals(t *testing.T, e *editorServer) {
+func keepOriginals(t *testing.T, e *servertest.Server) {
 	t.Helper()
-	httpapitest.KeepOriginals(t, e.a)
+	httpapitest.KeepOriginals(t, e.A)
 }
 
 // waitJob polls an import's address until it is done.
-func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
+func waitJob(t *testing.T, e *servertest.Server, location string) importapi.Job {
 	t.Helper()
 	var job importapi.Job
 	httpapitest.Eventually(t, func() bool {
-		res, body := get(t, e.ts, location, "Authorization", "Bearer "+e.token)
+		res, body := httpapitest.Get(t, e.TS, location, "Authorization", "Bearer "+e.Token)
 		if res.StatusCode != http.StatusOK || !strings.Contains(res.Header.Get("Cache-Control"), "no-store") {
 			t.Fatalf("GET %s: %d %s", location, res.StatusCode, body)
 		}
@@ -62,22 +64,22 @@ func waitJob(t *testing.T, e *editorServer, location string) importapi.Job {
 	return job
 }
 
-// TestUploadImports (issue 58, 2 and 3): an editor's caption files and a
+// TestServerUploadImports (issue 58, 2 and 3): an editor's caption files and a
 // JPEG, posted as multipart, are accepted (202, Location) and imported
 // as `import` imports them, the custody naming the editor; the same
 // files again add nothing; a reader cannot upload; a file type import
 // does not read is refused (415), and a file or an upload past its
 // limit (413), before anything is imported.
-func TestUploadImports(t *testing.T) {
+func TestServerUploadImports(t *testing.T) {
 	// The originals beside the uploads, on one disk, as the server has
 	// them: an upload's image is kept by a link, not written again.
 	dir := t.TempDir()
-	e := newEditorServer(t, Options{Uploads: filepath.Join(dir, "uploads"), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	e := servertest.Sample(t, httpapi.Options{Uploads: filepath.Join(dir, "uploads"), UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
 	store, err := originals.NewDir(filepath.Join(dir, "originals"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.a.Originals = store
+	e.A.Originals = store
 	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
 	if err != nil {
 		t.Fatal(err)
@@ -88,11 +90,11 @@ func TestUploadImports(t *testing.T) {
 		{"more.csv", "Description,byline\n\"Children play in Douma, Syria March 3, 2016.\",Bassam Khabieh\n"},
 		{"folder/photo.jpg", string(jpeg)},
 	}
-	bearer := []string{"Authorization", "Bearer " + e.token}
-	if res, _ := upload(t, e.ts.URL, files); res.StatusCode != http.StatusUnauthorized {
+	bearer := []string{"Authorization", "Bearer " + e.Token}
+	if res, _ := upload(t, e.TS.URL, files); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("a reader's upload: %d, want 401", res.StatusCode)
 	}
-	res, body := upload(t, e.ts.URL, files, bearer...)
+	res, body := upload(t, e.TS.URL, files, bearer...)
 	if res.StatusCode != http.StatusAccepted || !strings.HasPrefix(res.Header.Get("Location"), "/api/imports/") {
 		t.Fatalf("upload: %d %s %s", res.StatusCode, res.Header.Get("Location"), body)
 	}
@@ -109,15 +111,15 @@ func TestUploadImports(t *testing.T) {
 		t.Errorf("the JPEG's original is not kept as it was sent: %v", err)
 	}
 	// The upload's copy is gone: the picture is served from its original.
-	if res, _ := get(t, e.ts, "/images/"+hex.EncodeToString(jpegSum[:])+"/320.jpg"); res.StatusCode != http.StatusOK {
+	if res, _ := httpapitest.Get(t, e.TS, "/images/"+hex.EncodeToString(jpegSum[:])+"/320.jpg"); res.StatusCode != http.StatusOK {
 		t.Errorf("the uploaded picture: %d, want 200", res.StatusCode)
 	}
-	id := e.photoID(t, "?q=Saraqeb")
-	recs, err := e.a.CustodyOf(context.Background(), id)
+	id := httpapitest.PhotoID(t, e.TS, "?q=Saraqeb")
+	recs, err := e.A.CustodyOf(context.Background(), id)
 	if err != nil || len(recs) == 0 || recs[0].Actor != "editor rana" {
 		t.Errorf("the photo's first custody record: %+v, %v; want it by editor rana", recs, err)
 	}
-	res, _ = upload(t, e.ts.URL, files, bearer...)
+	res, _ = upload(t, e.TS.URL, files, bearer...)
 	if again := waitJob(t, e, res.Header.Get("Location")); again.Summary.Added != 0 || again.Summary.Unchanged != 3 {
 		t.Errorf("the same files again: %+v", again.Summary)
 	}
@@ -132,14 +134,14 @@ func TestUploadImports(t *testing.T) {
 		{"a file past its limit", [][2]string{{"big.txt", strings.Repeat("A caption. ", 100_000)}}, nil, http.StatusRequestEntityTooLarge, "big.txt is larger than 1 MB"},
 		{"no file", nil, nil, http.StatusBadRequest, "the upload holds no file"},
 	} {
-		res, body := upload(t, e.ts.URL, c.files, append(bearer, c.header...)...)
+		res, body := upload(t, e.TS.URL, c.files, append(bearer, c.header...)...)
 		if res.StatusCode != c.status || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %s; want %d %q", c.name, res.StatusCode, body, c.status, c.want)
 		}
 	}
 	// A declared body past the upload's limit is refused before it is read.
-	req, _ := http.NewRequest("POST", e.ts.URL+"/api/imports", strings.NewReader(strings.Repeat("x", 5<<20)))
-	req.Header.Set("Authorization", "Bearer "+e.token)
+	req, _ := http.NewRequest("POST", e.TS.URL+"/api/imports", strings.NewReader(strings.Repeat("x", 5<<20)))
+	req.Header.Set("Authorization", "Bearer "+e.Token)
 	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
 	if res, err := http.DefaultClient.Do(req); err == nil {
 		res.Body.Close()
@@ -148,7 +150,7 @@ func TestUploadImports(t *testing.T) {
 		}
 	}
 	left := 0
-	filepath.WalkDir(e.s.imports.Dir(), func(path string, d os.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(dir, "uploads"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			left++
 		}
@@ -163,7 +165,7 @@ func TestUploadImports(t *testing.T) {
 // file `import` refuses is refused through an upload with the same
 // message, file and line.
 func TestUploadRefusesAsImportDoes(t *testing.T) {
-	e := newEditorServer(t, Options{Uploads: t.TempDir()})
+	e := servertest.Sample(t, httpapi.Options{Uploads: t.TempDir()})
 	keepOriginals(t, e)
 	for _, c := range [][2]string{
 		{"no-caption.csv", "id,url\n1,x\n"},
@@ -178,12 +180,12 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, c[0])
 		os.WriteFile(path, []byte(c[1]), 0o644)
-		_, err := e.a.ImportFile(context.Background(), path, "", nil)
+		_, err := e.A.ImportFile(context.Background(), path, "", nil)
 		if err == nil {
 			t.Fatalf("%s: import takes it", c[0])
 		}
 		want := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
-		res, _ := upload(t, e.ts.URL, [][2]string{c}, "Authorization", "Bearer "+e.token)
+		res, _ := upload(t, e.TS.URL, [][2]string{c}, "Authorization", "Bearer "+e.Token)
 		job := waitJob(t, e, res.Header.Get("Location"))
 		if f := job.Files[0]; f.State != "refused" || f.Error != want {
 			t.Errorf("%s: the upload says %s %q; import says %q", c[0], f.State, f.Error, want)
@@ -198,12 +200,12 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 		}
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, name), b, 0o644)
-		res, err := e.a.ImportImages(context.Background(), []string{dir}, nil, nil)
+		res, err := e.A.ImportImages(context.Background(), []string{dir}, nil, nil)
 		if err != nil || len(res.Skipped) != 1 {
 			t.Fatalf("%s: import skips %d: %v", name, len(res.Skipped), err)
 		}
 		want := name + ": " + res.Skipped[0].Reason
-		up, _ := upload(t, e.ts.URL, [][2]string{{name, string(b)}}, "Authorization", "Bearer "+e.token)
+		up, _ := upload(t, e.TS.URL, [][2]string{{name, string(b)}}, "Authorization", "Bearer "+e.Token)
 		job := waitJob(t, e, up.Header.Get("Location"))
 		if f := job.Files[0]; f.State != "refused" || f.Error != want {
 			t.Errorf("%s: the upload says %s %q; import says %q", name, f.State, f.Error, want)
@@ -219,16 +221,16 @@ func TestUploadRefusesAsImportDoes(t *testing.T) {
 // imported.
 func TestResumableUpload(t *testing.T) {
 	uploads := t.TempDir()
-	e := newEditorServer(t, Options{Uploads: uploads, UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
+	e := servertest.Sample(t, httpapi.Options{Uploads: uploads, UploadLimits: importapi.Limits{FileBytes: 1 << 20, UploadBytes: 4 << 20}})
 	keepOriginals(t, e)
 	jpeg, err := os.ReadFile("../../evidence/imagemeta/testdata/check-arabic.jpg")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bearer := []string{"Authorization", "Bearer " + e.token}
+	bearer := []string{"Authorization", "Bearer " + e.Token}
 	tus := func(method, path string, body string, header ...string) *http.Response {
 		t.Helper()
-		res, _ := do(t, nil, method, e.ts.URL+path, body, append(append([]string{"Tus-Resumable", "1.0.0"}, bearer...), header...)...)
+		res, _ := httpapitest.Do(t, nil, method, e.TS.URL+path, body, append(append([]string{"Tus-Resumable", "1.0.0"}, bearer...), header...)...)
 		return res
 	}
 	meta := "filename " + base64.StdEncoding.EncodeToString([]byte("resumed.jpg"))
@@ -247,11 +249,11 @@ func TestResumableUpload(t *testing.T) {
 	id := strings.TrimPrefix(path, "/api/uploads/")
 	// Half the file, then the connection drops.
 	half := len(jpeg) / 2
-	conn, err := net.Dial("tcp", strings.TrimPrefix(e.ts.URL, "http://"))
+	conn, err := net.Dial("tcp", strings.TrimPrefix(e.TS.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: %d\r\n\r\n", path, e.token, len(jpeg))
+	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: %d\r\n\r\n", path, e.Token, len(jpeg))
 	conn.Write(jpeg[:half])
 	// The half is on the server's disk (tusd's file store) before the
 	// connection drops.
@@ -261,7 +263,7 @@ func TestResumableUpload(t *testing.T) {
 	})
 	conn.Close()
 	// Not finished: not imported.
-	if res, body := do(t, nil, "POST", e.ts.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...); res.StatusCode != http.StatusConflict {
+	if res, body := httpapitest.Do(t, nil, "POST", e.TS.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...); res.StatusCode != http.StatusConflict {
 		t.Errorf("an unfinished upload imported: %d %s", res.StatusCode, body)
 	}
 	var offset int
@@ -275,7 +277,7 @@ func TestResumableUpload(t *testing.T) {
 	if res := tus("PATCH", path, string(jpeg[offset:]), "Upload-Offset", strconv.Itoa(offset), "Content-Type", "application/offset+octet-stream"); res.StatusCode != http.StatusNoContent {
 		t.Fatalf("the rest: %d", res.StatusCode)
 	}
-	res, body := do(t, nil, "POST", e.ts.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...)
+	res, body := httpapitest.Do(t, nil, "POST", e.TS.URL+"/api/imports", `{"uploads": ["`+id+`"]}`, append(bearer, "Content-Type", "application/json")...)
 	if res.StatusCode != http.StatusAccepted {
 		t.Fatalf("import the upload: %d %s", res.StatusCode, body)
 	}
@@ -297,8 +299,8 @@ func TestUploadPageSaysWhatWasLost(t *testing.T) {
 	os.WriteFile(filepath.Join(up, "jobs", "0123456789abcdef.json"), []byte(`{"editor":"rana","created":"2026-03-01T10:00:00Z","names":["a.csv","b.jpg","c.csv"]}`), 0o600)
 	os.MkdirAll(filepath.Join(up, "files", "ab"), 0o700)
 	os.WriteFile(filepath.Join(up, "files", "ab", "a.csv"), []byte("caption\nx\n"), 0o600)
-	e := newEditorServer(t, Options{Uploads: up})
-	res, body := get(t, e.ts, "/upload", "Authorization", "Bearer "+e.token)
+	e := servertest.Sample(t, httpapi.Options{Uploads: up})
+	res, body := httpapitest.Get(t, e.TS, "/upload", "Authorization", "Bearer "+e.Token)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("/upload: %d", res.StatusCode)
 	}
@@ -315,13 +317,13 @@ func TestUploadPageSaysWhatWasLost(t *testing.T) {
 // answers an upload, by multipart or by tus, that it is read-only,
 // rather than "no such page".
 func TestReadOnlyServerRefusesUploads(t *testing.T) {
-	e := newEditorServer(t, Options{Uploads: t.TempDir(), ReadOnly: true})
-	bearer := []string{"Authorization", "Bearer " + e.token}
-	res, body := upload(t, e.ts.URL, [][2]string{{"photo.jpg", "x"}}, bearer...)
+	e := servertest.Sample(t, httpapi.Options{Uploads: t.TempDir(), ReadOnly: true})
+	bearer := []string{"Authorization", "Bearer " + e.Token}
+	res, body := upload(t, e.TS.URL, [][2]string{{"photo.jpg", "x"}}, bearer...)
 	if res.StatusCode != http.StatusForbidden || !strings.Contains(body, "read-only") {
 		t.Errorf("multipart: %d %s; want 403 saying read-only", res.StatusCode, body)
 	}
-	res, body = do(t, nil, "POST", e.ts.URL+"/api/uploads/", "", append(bearer, "Tus-Resumable", "1.0.0", "Upload-Length", "10")...)
+	res, body = httpapitest.Do(t, nil, "POST", e.TS.URL+"/api/uploads/", "", append(bearer, "Tus-Resumable", "1.0.0", "Upload-Length", "10")...)
 	if res.StatusCode != http.StatusForbidden || !strings.Contains(body, "read-only") {
 		t.Errorf("tus: %d %s; want 403 saying read-only", res.StatusCode, body)
 	}
