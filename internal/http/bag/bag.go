@@ -109,9 +109,11 @@ func ExportAs(ctx context.Context, a Archive, f photo.Filter, out, name, actor s
 		if err != nil {
 			return r, err
 		}
-		if p.AwaitsLook() && !viewer.SeesAnswer(p.ReviewedBy) {
-			// Its placement and its custody from then on are its first
-			// editor's until a second looks: it waits for a later bag.
+		if p.AwaitsLook() && !viewer.Archive {
+			// Its custody holds answers not every editor may see yet (the
+			// first's, and once the second has answered a disagreement,
+			// the second's, which its first editor must not read before
+			// the third decides): an editor's bag waits for the decision.
 			r.Waiting = append(r.Waiting, p.ID)
 			continue
 		}

@@ -90,11 +90,6 @@ func (s *Server) photoEventsView(r *http.Request, page views.Page, p *photo.Phot
 	return s.events.PhotoEventsView(r, page, p)
 }
 
-// photoRow is a photo's line in a list.
-func (s *Server) photoRow(l i18n.Locale, p *photo.Photo) views.PhotoRow {
-	return pagemodel.PhotoRow(l, p, s.archive.Gazetteer(), s.pageURLs())
-}
-
 // pageURLs are the server's links for the page models.
 func (s *Server) pageURLs() pagemodel.URLs {
 	return pagemodel.URLs{
