@@ -125,6 +125,11 @@ func (s *DB) commit(ctx context.Context, tx *sql.Tx, c *chain, changed bool) err
 	return nil
 }
 
+// recordsOnly are the custody actions AddCustody writes: records of what
+// was done with photos (exported, checked, custody begun) that change
+// none of them, and so are never "the last change" a refused write names.
+var recordsOnly = []string{"export", "fixity", "custody-begun"}
+
 // AddCustody appends records for the archive or its photos in one
 // transaction (a publication, a fixity check, an export).
 func (s *DB) AddCustody(ctx context.Context, actor, action string, entries map[string]any) error {

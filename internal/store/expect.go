@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -12,10 +13,11 @@ import (
 // row's, in its own transaction, before it changes anything.
 
 // checkPhotoVersion refuses a write of photo id over a newer version than
-// ctx expects, saying the last change recorded: who, what and when.
+// ctx expects, saying the last change recorded: who, what and when (not
+// an export or a check, which change nothing).
 func checkPhotoVersion(ctx context.Context, tx *sql.Tx, id string) error {
 	return checkVersion(ctx, tx, photo.VersionPhoto, id, `SELECT rev FROM photos WHERE id = ?`,
-		`SELECT actor, action, at FROM custody WHERE photo_id = ? ORDER BY seq DESC LIMIT 1`)
+		`SELECT actor, action, at FROM custody WHERE photo_id = ? AND action NOT IN (`+sqlList(recordsOnly)+`) ORDER BY seq DESC LIMIT 1`)
 }
 
 // checkStoryVersion is checkPhotoVersion for the story slug.
@@ -53,4 +55,14 @@ func (s *DB) PlaceVersion(ctx context.Context, id string) (int64, error) {
 	var v int64
 	err := s.read.QueryRowContext(ctx, `SELECT rev FROM added_places WHERE id = ?`, id).Scan(&v)
 	return v, notFound(err, "added place "+id)
+}
+
+// sqlList is words as a list of SQL string literals, for IN (…): the
+// store's own constant words, never input.
+func sqlList(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = "'" + strings.ReplaceAll(w, "'", "''") + "'"
+	}
+	return strings.Join(quoted, ", ")
 }

@@ -63,3 +63,34 @@ func TestIfMatchWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleNamesTheLastChange: a refusal names the last change of the
+// photo, not a record that changed nothing (an export, a fixity check)
+// written after it by someone else.
+func TestStaleNamesTheLastChange(t *testing.T) {
+	db := open(t)
+	importFixture(t, db)
+	ctx := context.Background()
+	id := fixture[0].ID
+	before, err := db.Photo(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply(ctx, []string{id}, photo.Change{Author: "rana", Photographer: ptr("R. Said")}); err != nil {
+		t.Fatal(err)
+	}
+	for _, action := range recordsOnly {
+		if err := db.AddCustody(ctx, "omar", action, map[string]any{id: map[string]any{"bag": "x"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wctx := photo.Expect(ctx, photo.VersionPhoto, id, before.Rev)
+	_, err = db.Apply(wctx, []string{id}, photo.Change{Author: "omar", Photographer: ptr("someone")})
+	var e *photo.Error
+	if !errors.As(err, &e) || e.Code != photo.EStale {
+		t.Fatalf("a write over an older version: %v; want it refused as stale", err)
+	}
+	if st := e.Current.(photo.Stale); st.By != "rana" || st.Action == "export" || st.Action == "fixity" {
+		t.Errorf("the refusal says %+v; want rana's change", st)
+	}
+}
