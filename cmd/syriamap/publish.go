@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/http/imagery"
 	"github.com/syriamap/syriamap/internal/http/lane"
 	"github.com/syriamap/syriamap/internal/http/publish"
@@ -76,6 +79,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	originals := fl.Bool("originals", false, "also publish imported image files as they are, metadata and GPS included (by default only 320 and 1,280 px derivatives without metadata)")
 	media := fl.String("media", "", "a further folder imported image files may lie under, as serve --media")
 	noImages := fl.Bool("no-images", false, "publish no image derivatives")
+	kept := fl.String("originals-store", os.Getenv("SYRIAMAP_ORIGINALS"), "where the archive keeps its originals, as the other commands' --originals (default the folder originals beside --db): a picture whose imported or uploaded copy is gone is published from it")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
@@ -100,8 +104,11 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.SetTimeout(0)
 	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
 	if !*noImages {
-		o.Images = &publish.Images{Files: imagery.NewFiles(a, *media, true),
-			Derivatives: imagery.NewDerivatives(a.Images, lane.Default(), ""), Originals: *originals}
+		files := imagery.NewFiles(a, *media, true)
+		if err := keptOriginals(a, files, *kept, *db); err != nil {
+			return err
+		}
+		o.Images = &publish.Images{Files: files, Derivatives: imagery.NewDerivatives(a.Images, lane.Default(), ""), Originals: *originals}
 	}
 	r, err := publish.Publish(ctx, a, out, o)
 	if err != nil {
@@ -114,5 +121,20 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	fmt.Fprintln(stdout)
 	fmt.Fprintf(stdout, "the custody chain's head is in %s: a copy kept away from the archive (syriamap verify --since reads it)\n", filepath.Join(out, "custody-head.json"))
+	return nil
+}
+
+// keptOriginals lets files read the pictures the archive keeps in its
+// store of originals (spec, as --originals takes it), as the server does:
+// an upload's copy is gone once its job is done. Without a spec, an
+// archive with no originals folder beside it has none to read.
+func keptOriginals(a *archive.Archive, files *imagery.Files, spec, db string) error {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(db), "originals")); spec == "" && err != nil {
+		return nil
+	}
+	if err := withOriginals(a, spec, db); err != nil {
+		return err
+	}
+	files.KeptIn(func() originals.Store { return a.Originals })
 	return nil
 }

@@ -224,3 +224,31 @@ func TestVerifyLooksInUploads(t *testing.T) {
 		t.Errorf("verify does not name the uploads left:\n%s", out)
 	}
 }
+
+// TestPublishReadsKeptOriginals: a picture whose imported copy is gone
+// (an upload's always is, once its job is done) is published from the
+// archive's store of originals, as the server serves it.
+func TestPublishReadsKeptOriginals(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	jpeg, err := os.ReadFile("../../internal/evidence/imagemeta/testdata/check-arabic.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(jpeg)
+	sha := hex.EncodeToString(sum[:])
+	pic := filepath.Join(dir, "photo.jpg")
+	os.WriteFile(pic, jpeg, 0o600)
+	if out, _, err := runCmd(t, "", "import", "--db", db, pic); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	os.Remove(pic)
+	site := filepath.Join(dir, "site")
+	out, _, err := runCmd(t, "", "publish", "--db", db, "--include-unplaced", site)
+	if err != nil {
+		t.Fatalf("publish: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(site, "images", sha, "320.jpg")); err != nil || !strings.Contains(out, "(0 files missing)") {
+		t.Errorf("the kept original is not published: %v\n%s", err, out)
+	}
+}
