@@ -143,21 +143,26 @@ func TestNumbersAndDates(t *testing.T) {
 	}
 }
 
-// TestFromRequest reads the reader's language from the address first,
-// then the cookie a choice left, then Accept-Language.
+// TestFromRequest: the address decides the language (?lang=); an
+// address that says nothing is in English, or in the language the
+// reader chose with the header's switch (the cookie it left); the
+// browser's Accept-Language decides nothing, so that one address reads
+// alike for everyone who has not chosen.
 func TestFromRequest(t *testing.T) {
 	for _, c := range []struct {
-		url, cookie, accept string
-		want                Locale
+		name, url, cookie, accept string
+		want                      Locale
 	}{
-		{"/", "", "", Locale{Lang: English}},
-		{"/", "", "ar-SY,ar;q=0.9,en;q=0.5", Locale{Lang: Arabic}},
-		{"/", "", "en-GB,en;q=0.9,ar;q=0.8", Locale{Lang: English}},
-		{"/", "", "fr-FR", Locale{Lang: English}},
-		{"/", "ar", "en", Locale{Lang: Arabic}},
-		{"/?lang=en", "ar", "ar", Locale{Lang: English}},
-		{"/?lang=ar&digits=latn", "", "", Locale{Lang: Arabic, LatinDigits: true}},
-		{"/?lang=klingon", "", "ar", Locale{Lang: Arabic}},
+		{"nothing said", "/", "", "", Locale{Lang: English}},
+		{"an Arabic browser", "/", "", "ar-SY,ar;q=0.9,en;q=0.5", Locale{Lang: English}},
+		{"an English browser", "/", "", "en-GB,en;q=0.9,ar;q=0.8", Locale{Lang: English}},
+		{"a French browser", "/", "", "fr-FR", Locale{Lang: English}},
+		{"the switch's choice", "/", "ar", "en", Locale{Lang: Arabic}},
+		{"the address over the choice", "/?lang=en", "ar", "ar", Locale{Lang: English}},
+		{"the address over the browser", "/?lang=ar", "", "en", Locale{Lang: Arabic}},
+		{"digits in the address", "/?lang=ar&digits=latn", "", "", Locale{Lang: Arabic, LatinDigits: true}},
+		{"a language not offered", "/?lang=klingon", "", "ar", Locale{Lang: English}},
+		{"a cookie not offered", "/", "klingon", "ar", Locale{Lang: English}},
 	} {
 		r := httptest.NewRequest("GET", c.url, nil)
 		if c.cookie != "" {
@@ -165,14 +170,18 @@ func TestFromRequest(t *testing.T) {
 		}
 		r.Header.Set("Accept-Language", c.accept)
 		if got := FromRequest(r); got != c.want {
-			t.Errorf("%s, cookie %q, Accept-Language %q: %+v, want %+v", c.url, c.cookie, c.accept, got, c.want)
+			t.Errorf("%s: %s, cookie %q, Accept-Language %q: %+v, want %+v", c.name, c.url, c.cookie, c.accept, got, c.want)
 		}
 	}
 }
 
-// TestHandlerKeepsTheChoice: a language chosen in the address is kept in
-// a cookie for the pages after it, and the request's context carries it.
-func TestHandlerKeepsTheChoice(t *testing.T) {
+// TestHandlerRemembersOnlyTheSwitch: a language in an address is that
+// page's alone, and leaves no cookie, so the plain address after it is
+// in English; the header's switch (?lang=ar&chosen=1) is remembered for
+// addresses that say nothing, and answered by a redirect to the address
+// with the language in it, the switch's mark gone. Choosing English
+// forgets the choice.
+func TestHandlerRemembersOnlyTheSwitch(t *testing.T) {
 	var seen Locale
 	h := Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = From(r.Context()) }))
 	w := httptest.NewRecorder()
@@ -180,18 +189,37 @@ func TestHandlerKeepsTheChoice(t *testing.T) {
 	if seen != (Locale{Lang: Arabic, LatinDigits: true}) {
 		t.Errorf("the context carries %+v", seen)
 	}
-	cookies := map[string]string{}
 	for _, c := range w.Result().Cookies() {
-		cookies[c.Name] = c.Value
-		if c.Path != "/" || c.MaxAge <= 0 {
-			t.Errorf("cookie %s: path %q, max age %d", c.Name, c.Path, c.MaxAge)
+		if c.Name == LangParam {
+			t.Errorf("?lang=ar in an address left a cookie %q: the plain address after it would open in Arabic", c.Value)
 		}
 	}
-	if cookies[LangParam] != "ar" || cookies[DigitsParam] != "latn" {
-		t.Errorf("cookies %v", cookies)
-	}
+
 	w = httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("GET", "/?lang=nonsense", nil))
+	seen = Locale{}
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/places/x?q=1&lang=ar&"+ChosenParam+"=1", nil))
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/places/x?lang=ar&q=1" {
+		t.Errorf("the switch answered %d, Location %q", w.Code, w.Header().Get("Location"))
+	}
+	if seen != (Locale{}) {
+		t.Errorf("the switch served the page (%+v) rather than redirect", seen)
+	}
+	cookies := map[string]*http.Cookie{}
+	for _, c := range w.Result().Cookies() {
+		cookies[c.Name] = c
+	}
+	if c := cookies[LangParam]; c == nil || c.Value != "ar" || c.Path != "/" || c.MaxAge <= 0 {
+		t.Errorf("the switch's choice was not kept: %+v", c)
+	}
+
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/?lang=en&"+ChosenParam+"=1", nil))
+	if c := w.Result().Cookies(); len(c) != 1 || c[0].Name != LangParam || c[0].MaxAge >= 0 {
+		t.Errorf("choosing English did not forget the choice: %v", c)
+	}
+
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/?lang=nonsense&"+ChosenParam+"=1", nil))
 	if len(w.Result().Cookies()) != 0 {
 		t.Errorf("a language not offered was kept: %v", w.Result().Cookies())
 	}
@@ -199,7 +227,7 @@ func TestHandlerKeepsTheChoice(t *testing.T) {
 
 func TestSwitchURL(t *testing.T) {
 	r := httptest.NewRequest("GET", "http://example.org/places/ocha:C1?lang=en&x=1", nil)
-	if got := SwitchURL(r.URL, LangParam, "ar"); got != "/places/ocha:C1?lang=ar&x=1" {
+	if got := SwitchURL(r.URL, LangParam, "ar"); got != "/places/ocha:C1?chosen=1&lang=ar&x=1" {
 		t.Errorf("SwitchURL = %s", got)
 	}
 }
