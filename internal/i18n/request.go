@@ -63,6 +63,9 @@ func Handler(next http.Handler) http.Handler {
 			return
 		}
 		locale := sync.OnceValue(func() Locale { return FromRequest(r) })
+		if q := r.URL.RawQuery; strings.Contains(q, LangParam+"=") || strings.Contains(q, DigitsParam+"=") {
+			w = localRedirects{w, locale()}
+		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), localeKey{}, locale)))
 	})
 }

@@ -211,15 +211,19 @@ func TestEditorsAndReadersNeverShareAnAnswer(t *testing.T) {
 	if tag := en.Header.Get("ETag"); tag != "" && tag == ar.Header.Get("ETag") {
 		t.Errorf("the English and Arabic explorer pages share the tag %q", tag)
 	}
-	// The language a browser asks for in its header, the query silent:
-	// the response cache keeps the Arabic page (asked twice), and an
-	// English reader still reads English.
+	// The language an address says, and the one a reader chose with the
+	// switch for addresses that say none (its cookie): the response cache
+	// keeps the Arabic page (asked twice), and a reader of the plain
+	// address still reads English, whatever the browser prefers.
 	for range 3 {
-		if _, page := get(t, e.ts, "/about", "Accept-Language", "ar"); !strings.Contains(string(page), `<html lang="ar"`) {
-			t.Fatal("Accept-Language: ar is not answered in Arabic")
+		if _, page := get(t, e.ts, "/about?lang=ar"); !strings.Contains(string(page), `<html lang="ar"`) {
+			t.Fatal("?lang=ar is not answered in Arabic")
+		}
+		if _, page := get(t, e.ts, "/about", "Cookie", "lang=ar"); !strings.Contains(string(page), `<html lang="ar"`) {
+			t.Fatal("the switch's choice of Arabic is not answered in Arabic")
 		}
 	}
-	if _, page := get(t, e.ts, "/about", "Accept-Language", "en"); !strings.Contains(string(page), `<html lang="en"`) {
-		t.Error("an English reader after Arabic ones is answered the Arabic page the cache kept")
+	if _, page := get(t, e.ts, "/about", "Accept-Language", "ar"); !strings.Contains(string(page), `<html lang="en"`) {
+		t.Error("a plain address after Arabic ones is answered the Arabic page the cache kept")
 	}
 }

@@ -100,7 +100,7 @@ func (l *Layer) Middleware(next http.Handler) http.Handler {
 			return
 		}
 		tag := tagOf(r, route.GetName(), changes, editor)
-		w.Header().Add("Vary", "Accept, Accept-Language, Cookie, Authorization")
+		w.Header().Add("Vary", "Accept, Cookie, Authorization")
 		w.Header().Set("Cache-Control", l.CacheControl(editor))
 		if web.NotModified(w, r, tag) {
 			return

@@ -56,7 +56,7 @@ func TestExplorerPage(t *testing.T) {
 	if n := len(d.All("photo-row")); n != 8 || !strings.Contains(d.Text("count"), "showing 11–18") {
 		t.Errorf("offset 10: %d rows, %q", n, d.Text("count"))
 	}
-	if href := httpapitest.AttrOf(d.One("prev"), "href"); href != "/" {
+	if href := httpapitest.AttrOf(d.One("prev"), "href"); href != "/?lang=en" {
 		t.Errorf("prev = %q", href)
 	}
 
@@ -91,7 +91,7 @@ func TestPhotoPage(t *testing.T) {
 	if m := d.One("place-map"); httpapitest.AttrOf(m, "data-lon") != "36.353610" || httpapitest.AttrOf(m, "data-lat") != "33.524720" || httpapitest.AttrOf(m, "data-label") != "Zamalka" {
 		t.Errorf("the small map is at %q, %q (%q)", httpapitest.AttrOf(m, "data-lon"), httpapitest.AttrOf(m, "data-lat"), httpapitest.AttrOf(m, "data-label"))
 	}
-	if href := httpapitest.AttrOf(d.One("place"), "href"); href != "/places/ocha:C2320" {
+	if href := httpapitest.AttrOf(d.One("place"), "href"); href != "/places/ocha:C2320?lang=en" {
 		t.Errorf("place link %q", href)
 	}
 	if resp, _ := get(t, ts, httpapitest.AttrOf(d.One("geojson"), "href")); resp.StatusCode != 200 {
@@ -137,7 +137,7 @@ func TestPlacePage(t *testing.T) {
 	// A border crossing names its gate across the border, linked, and
 	// the link comes back.
 	d = httpapitest.GetPage(t, ts, "/places/cur:bab-al-hawa-crossing")
-	if got, href := d.Text("other-side"), httpapitest.AttrOf(d.One("other-side").FirstChild, "href"); got != "Cilvegözü crossing (Turkey)" || href != "/places/cur:cilvegozu-crossing" {
+	if got, href := d.Text("other-side"), httpapitest.AttrOf(d.One("other-side").FirstChild, "href"); got != "Cilvegözü crossing (Turkey)" || href != "/places/cur:cilvegozu-crossing?lang=en" {
 		t.Errorf("Bab al-Hawa's other side: %q → %q", got, href)
 	}
 	if got := httpapitest.GetPage(t, ts, "/places/cur:cilvegozu-crossing").Text("other-side"); got != "Bab al-Hawa crossing (Syria)" {

@@ -71,13 +71,18 @@ func (k *Kit) Render(w http.ResponseWriter, r *http.Request, status int, c templ
 		k.Error(w, r, fmt.Errorf("rendering the page %s: %w", r.URL.Path, err))
 		return
 	}
+	// Every link to the site says the page's language, so that one
+	// followed, copied or cited reads alike (i18n.Links).
+	body := i18n.Links(page.Bytes(), i18n.From(r.Context()))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Add("Vary", "Accept-Language, Cookie") // the reader's language
+	// An address that says no language reads the one the reader chose
+	// with the switch, kept in a cookie.
+	w.Header().Add("Vary", "Cookie")
 	if w.Header().Get("Cache-Control") == "" {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
 	w.WriteHeader(status)
-	w.Write(page.Bytes())
+	w.Write(body)
 }
 
 // Page is what every page shares; current names the site link to mark

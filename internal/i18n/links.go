@@ -1,0 +1,130 @@
+package i18n
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// Params are the address parameters that say l: lang always (English
+// too, so that a link reads alike to a reader who chose Arabic), and
+// digits=latn on an Arabic page with Latin digits.
+func (l Locale) Params() url.Values {
+	q := url.Values{LangParam: {string(English)}}
+	if l.Lang == Arabic {
+		q.Set(LangParam, string(Arabic))
+	}
+	if l.Lang == Arabic && l.LatinDigits {
+		q.Set(DigitsParam, "latn")
+	}
+	return q
+}
+
+// WithLocale is the site-relative address ref ("/places/x?page=2#map")
+// with l's parameters (Params) added where it does not say them; any
+// other address (another site's, "#map", "mailto:") as given.
+func WithLocale(ref string, l Locale) string {
+	if !strings.HasPrefix(ref, "/") || strings.HasPrefix(ref, "//") {
+		return ref
+	}
+	u, err := url.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	q := u.Query()
+	if q.Has(LangParam) {
+		return ref
+	}
+	for k, v := range l.Params() {
+		q[k] = v
+	}
+	u.RawQuery = strings.ReplaceAll(q.Encode(), "%2F", "/") // the map's view reads as zoom/lat/lon
+	return u.String()
+}
+
+// Links is the HTML page with every site-relative link it holds saying
+// the page's language l: an <a>'s href, a form's action, and a GET
+// form's fields (a browser drops a GET form's action's query), so that a
+// link followed, copied or cited reads in the language of the page it
+// was on. The rest of the page is kept byte for byte.
+func Links(page []byte, l Locale) []byte {
+	z := html.NewTokenizer(bytes.NewReader(page))
+	var out bytes.Buffer
+	out.Grow(len(page) + len(page)/32)
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return out.Bytes()
+		}
+		raw := z.Raw()
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			out.Write(raw)
+			continue
+		}
+		raw = bytes.Clone(raw) // z.Token() reuses its buffer
+		tok := z.Token()
+		if localize(&tok, l) {
+			out.WriteString(tok.String())
+		} else {
+			out.Write(raw)
+		}
+		if tok.Data == "form" && isGetForm(tok) {
+			for k, v := range l.Params() {
+				out.WriteString(`<input type="hidden" name="` + html.EscapeString(k) + `" value="` + html.EscapeString(v[0]) + `">`)
+			}
+		}
+	}
+}
+
+// localize adds l to tok's link, reporting whether it changed tok.
+func localize(tok *html.Token, l Locale) bool {
+	name := map[string]string{"a": "href", "form": "action"}[tok.Data]
+	if name == "" {
+		return false
+	}
+	for i, a := range tok.Attr {
+		if a.Namespace == "" && a.Key == name {
+			v := WithLocale(a.Val, l)
+			tok.Attr[i].Val = v
+			return v != a.Val
+		}
+	}
+	return false
+}
+
+func isGetForm(tok html.Token) bool {
+	for _, a := range tok.Attr {
+		if a.Key == "method" {
+			return strings.EqualFold(a.Val, "get")
+		}
+	}
+	return true
+}
+
+// localRedirects is a response whose redirects to the site keep the
+// request's locale (a form posted from an Arabic page lands on an
+// Arabic page), for a request whose address says its language.
+type localRedirects struct {
+	http.ResponseWriter
+	l Locale
+}
+
+func (w localRedirects) WriteHeader(status int) {
+	if status >= 300 && status < 400 {
+		if loc := w.Header().Get("Location"); loc != "" {
+			w.Header().Set("Location", WithLocale(loc, w.l))
+		}
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w localRedirects) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w localRedirects) Unwrap() http.ResponseWriter { return w.ResponseWriter }
