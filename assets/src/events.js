@@ -7,7 +7,7 @@
 
 import L from "leaflet";
 import Supercluster from "supercluster";
-import { compact, digits, num, t } from "./i18n.js";
+import { compact, digits, localized, num, t } from "./i18n.js";
 import { side } from "./map.js";
 import { plain } from "./dom.js";
 import { monthOfDay } from "./months.js";
@@ -173,7 +173,7 @@ export class EventLayer {
     }
     if (this.data.page) {
       const a = document.createElement("a");
-      a.href = this.data.page.replace("DATASET", "ucdp-ged").replace("ID", encodeURIComponent(id));
+      a.href = localized(this.data.page.replace("DATASET", "ucdp-ged").replace("ID", encodeURIComponent(id)));
       a.textContent = t("events.open");
       box.append(a);
     }

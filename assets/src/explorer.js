@@ -17,7 +17,7 @@ import { PhotoList } from "./photolist.js";
 import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
 import { addToBasket, basket } from "./storyedit.js";
-import { placeName, t } from "./i18n.js";
+import { localized, placeName, t } from "./i18n.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters. The list, which
@@ -439,7 +439,7 @@ export class Explorer {
     const { cfg } = this;
     const sel = { download: 1 };
     const view = { ...sel, bbox: this.map.bbox() };
-    const link = (url, text, id) => h("a", { class: "button secondary", href: url, download: "", "data-testid": id }, text);
+    const link = (url, text, id) => h("a", { class: "button secondary", href: localized(url), download: "", "data-testid": id }, text);
     const cite = h("button", { type: "button", class: "button secondary", "data-testid": "cite" }, t("explorer.cite"));
     cite.addEventListener("click", () => this.cite());
     this.downloads.replaceChildren(

@@ -11,6 +11,31 @@ const root = document.documentElement;
 export const lang = root.lang === "ar" ? "ar" : "en";
 export const rtl = lang === "ar";
 const arabicDigits = rtl && root.dataset.digits !== "latn";
+
+// published is whether the page is a published site's, whose language is
+// its folder (ar/), not its address's query.
+const published = () => document.getElementById("syriamap-static") !== null;
+
+// langParams are the address parameters that say the page's language
+// (always, English too, so that a link reads alike to a reader who chose
+// Arabic) and its Latin digits on an Arabic page; none on a published
+// site.
+export function langParams() {
+  if (published()) return [];
+  return lang === "ar" && !arabicDigits ? [["lang", lang], ["digits", "latn"]] : [["lang", lang]];
+}
+
+// localized is the link href to this site saying the page's language
+// (langParams), as the server's pages' links do; a link elsewhere, or one
+// that says a language, as given.
+export function localized(href) {
+  const params = langParams();
+  if (!href || !params.length) return href;
+  const u = new URL(href, location.href);
+  if (u.origin !== location.origin || u.searchParams.has("lang")) return href;
+  for (const [k, v] of params) u.searchParams.set(k, v);
+  return u.pathname + u.search.replaceAll("%2F", "/") + u.hash;
+}
 const plurals = new Intl.PluralRules(lang);
 
 // t is the message key, its {name}s filled from args: numbers in the

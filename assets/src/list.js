@@ -4,7 +4,7 @@
 // map say the same thing, in the reader's language.
 
 import { h } from "./filters.js";
-import { dateText, placeName, placementText, t } from "./i18n.js";
+import { dateText, localized, placeName, placementText, t } from "./i18n.js";
 
 // picture is a photo's image as every page shows it: one an editor marked
 // graphic is blurred until the reader ticks "show" (a checkbox and the
@@ -73,13 +73,13 @@ export function card(f, placeUrl, { others = 0, onOthers } = {}) {
     credit ? [" · ", h("bdi", {}, credit)] : ""));
   const where = h("p", { class: "meta" });
   const place = placeName(p.place_name, p.place_name_ar);
-  if (place && p.place_id) where.append(h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)), dir: "auto" }, place));
+  if (place && p.place_id) where.append(h("a", { href: localized(placeUrl.replace("{id}", encodeURIComponent(p.place_id))), dir: "auto" }, place));
   else where.append(place || (f.geometry ? t("photo.at-a-point") : t("photo.not-placed")));
   where.append(h("span", { class: `badge ${p.placement_class}` }, placementText(p)));
   box.append(where);
   if (p.mention) box.append(h("p", { class: "meta" }, t("list.read-from") + " " + t("common.open-quote"), h("mark", {}, h("bdi", {}, p.mention)), t("common.close-quote")));
   if (p.note) box.append(h("p", { class: "meta note", lang: "en", dir: "ltr" }, p.note));
-  const links = h("p", { class: "popup-links" }, h("a", { href: p.url }, t("review.photo-page")));
+  const links = h("p", { class: "popup-links" }, h("a", { href: localized(p.url) }, t("review.photo-page")));
   if (others > 0) {
     const more = h("button", { type: "button", class: "link-button", "data-testid": "others-here" },
       t("list.others-here", { n: others }));

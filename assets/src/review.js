@@ -5,7 +5,7 @@
 import L from "leaflet";
 import { loadBasemap, PlaceLabels } from "./basemap.js";
 import { gpsPoint, Scale, side, zoomControl } from "./map.js";
-import { num, placeName, t } from "./i18n.js";
+import { localized, num, placeName, t } from "./i18n.js";
 import { plain } from "./dom.js";
 import { FilterForm } from "./filters.js";
 import { filterQuery } from "./state.js";
@@ -20,7 +20,11 @@ export function reviewFilters(form) {
     facetsUrl: form.dataset.facetsUrl, placesSearchUrl: form.dataset.placesSearchUrl,
     query: (except, extra) => query(filters.filters, extra, except),
     onChange: () => {}, onWindow: () => {}, onClear: () => {},
-    onSubmit: (f) => location.assign(form.getAttribute("action") + query(f)),
+    onSubmit: (f) => {
+      const to = new URL(form.getAttribute("action"), location.href);
+      to.search = query(f);
+      location.assign(localized(to.pathname + to.search));
+    },
   });
 }
 

@@ -2,12 +2,13 @@
 // (agency, photographer, place and governorate may repeat), the time
 // window (from, to as YYYY-MM, or YYYY-MM-DD when a day was asked for:
 // fromDay, toDay keep it), the map view (map=zoom/lat/lon) and the
-// selected photo (photo=id), and an Arabic page's language (lang=ar, and
-// digits=latn for Latin digits). Reloading, back and forward and a copied
-// link all give the same view, in the same language.
+// selected photo (photo=id), and the page's language (lang=en or ar, and
+// digits=latn for Latin digits; a published site's is its folder).
+// Reloading, back and forward and a copied link all give the same view,
+// in the same language, to whoever opens it.
 
 import { parseMonth, formatMonth, parseDay, formatDay } from "./months.js";
-import { lang } from "./i18n.js";
+import { langParams } from "./i18n.js";
 
 // multiKeys are the filters that take several values; singleKeys one.
 export const multiKeys = ["agency", "photographer", "place", "governorate"];
@@ -45,8 +46,7 @@ export function writeState(st, extent) {
   }
   if (st.view) p.set("map", `${st.view.zoom}/${st.view.lat.toFixed(4)}/${st.view.lon.toFixed(4)}`);
   if (st.photo) p.set("photo", st.photo);
-  if (lang !== "en") p.set("lang", lang);
-  if (document.documentElement.dataset.digits === "latn" && lang !== "en") p.set("digits", "latn");
+  for (const [k, v] of langParams()) p.set(k, v);
   // A slash needs no escape in a query: the view reads as zoom/lat/lon
   // in a copied link (URLSearchParams writes %2F).
   const s = p.toString().replace(/(^|&)map=([^&]*)/, (_, lead, v) => `${lead}map=${v.replaceAll("%2F", "/")}`);

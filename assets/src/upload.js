@@ -7,7 +7,7 @@
 // page loads it.
 
 import * as tus from "tus-js-client";
-import { t } from "./i18n.js";
+import { localized, t } from "./i18n.js";
 
 const KINDS = /\.(txt|text|csv|jsonl|ndjson|jpe?g)$/i;
 
@@ -137,7 +137,7 @@ export function uploadPage(root) {
       const ol = el("ol", { "data-testid": "upload-photos" });
       for (const p of job.photos) {
         const li = el("li");
-        li.append(el("a", { href: root.dataset.reviewPhotoUrl.replace("ID", encodeURIComponent(p.id)), dir: "auto" }, p.caption));
+        li.append(el("a", { href: localized(root.dataset.reviewPhotoUrl.replace("ID", encodeURIComponent(p.id))), dir: "auto" }, p.caption));
         ol.append(li);
       }
       summary.append(ol);
