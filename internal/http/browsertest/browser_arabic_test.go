@@ -98,12 +98,8 @@ func TestBrowserArabic(t *testing.T) {
 			}
 			arabicPage(t, b, "the explorer")
 			shoot(t, b, name("explorer"))
-			// The choice stays: the next page, asked for without it, is Arabic.
-			var lang string
-			b.run(t, ready(e.ts.URL+"/"), eval(`document.documentElement.lang`, &lang))
-			if lang != "ar" {
-				t.Errorf("after choosing Arabic, / is in %q", lang)
-			}
+			// (A language in an address is that page's alone, and every
+			// link on it says it: TestBrowserOneLanguagePerAddress.)
 			if !phone {
 				var places []string
 				b.run(t, chromedp.Click(`[data-testid=facet-place]`, chromedp.ByQuery),
@@ -124,7 +120,7 @@ func TestBrowserArabic(t *testing.T) {
 					t.Errorf("the governorates read %q", govs)
 				}
 				// The popup of a photo on the map.
-				b.run(t, chromedp.KeyEvent("\x1b"), ready(e.ts.URL+"/?map=13/33.5247/36.3536"),
+				b.run(t, chromedp.KeyEvent("\x1b"), ready(e.ts.URL+"/?lang=ar&map=13/33.5247/36.3536"),
 					chromedp.Click(`.leaflet-marker-pane .pm:not(.spot)`, chromedp.ByQuery),
 					chromedp.WaitVisible(`.leaflet-popup [data-testid=popup]`, chromedp.ByQuery),
 					settled()) // the popup open and the map still, for the picture
@@ -148,7 +144,7 @@ func TestBrowserArabic(t *testing.T) {
 
 			// A photo's page and its place's, named in Arabic.
 			var place, heading string
-			b.run(t, chromedp.Navigate(e.ts.URL+"/photos/"+zamalka),
+			b.run(t, chromedp.Navigate(e.ts.URL+"/photos/"+zamalka+"?lang=ar"),
 				chromedp.WaitVisible(`[data-testid=place-map].leaflet-container path`, chromedp.ByQuery),
 				chromedp.Text(`[data-testid=place]`, &place, chromedp.ByQuery))
 			if place != "زملكا" {
@@ -156,7 +152,7 @@ func TestBrowserArabic(t *testing.T) {
 			}
 			arabicPage(t, b, "a photo's page")
 			shoot(t, b, name("photo"))
-			b.run(t, chromedp.Navigate(e.ts.URL+"/places/ocha:C2320"),
+			b.run(t, chromedp.Navigate(e.ts.URL+"/places/ocha:C2320?lang=ar"),
 				chromedp.WaitVisible(`[data-testid=place-map].leaflet-container path`, chromedp.ByQuery),
 				chromedp.Text(`h1`, &heading, chromedp.ByQuery))
 			if !strings.HasPrefix(heading, "زملكا") {
@@ -166,7 +162,7 @@ func TestBrowserArabic(t *testing.T) {
 			shoot(t, b, name("place"))
 
 			// Sign-in, then the review queue.
-			b.run(t, chromedp.Navigate(e.ts.URL+"/signin"), chromedp.WaitVisible(`[data-testid=signin]`, chromedp.ByQuery))
+			b.run(t, chromedp.Navigate(e.ts.URL+"/signin?lang=ar"), chromedp.WaitVisible(`[data-testid=signin]`, chromedp.ByQuery))
 			arabicPage(t, b, "sign-in")
 			shoot(t, b, name("signin"))
 			b.run(t, chromedp.SendKeys(`input[name=name]`, "rana", chromedp.ByQuery),
@@ -177,7 +173,7 @@ func TestBrowserArabic(t *testing.T) {
 
 			// A correction saved on the review page, told in Arabic.
 			var flash string
-			b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka),
+			b.run(t, chromedp.Navigate(e.ts.URL+"/review/photos/"+zamalka+"?lang=ar"),
 				chromedp.WaitVisible(`#review-map.leaflet-container`, chromedp.ByQuery))
 			arabicPage(t, b, "a photo under review")
 			b.run(t, chromedp.SetValue(`[data-testid=lon]`, "36.35", chromedp.ByQuery),
