@@ -219,6 +219,12 @@ func TestHandlerRemembersOnlyTheSwitch(t *testing.T) {
 	}
 
 	w = httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/?q=unchosen=1&lang=ar", nil))
+	if w.Code != http.StatusOK || len(w.Result().Cookies()) != 0 {
+		t.Errorf("a search for %q was taken for the switch: %d", "unchosen=1", w.Code)
+	}
+
+	w = httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", "/?lang=nonsense&"+ChosenParam+"=1", nil))
 	if len(w.Result().Cookies()) != 0 {
 		t.Errorf("a language not offered was kept: %v", w.Result().Cookies())

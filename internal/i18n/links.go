@@ -2,8 +2,10 @@ package i18n
 
 import (
 	"bytes"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -72,8 +74,9 @@ func Links(page []byte, l Locale) []byte {
 			out.Write(raw)
 		}
 		if tok.Data == "form" && isGetForm(tok) {
-			for k, v := range l.Params() {
-				out.WriteString(`<input type="hidden" name="` + html.EscapeString(k) + `" value="` + html.EscapeString(v[0]) + `">`)
+			params := l.Params()
+			for _, k := range slices.Sorted(maps.Keys(params)) {
+				out.WriteString(`<input type="hidden" name="` + html.EscapeString(k) + `" value="` + html.EscapeString(params.Get(k)) + `">`)
 			}
 		}
 	}

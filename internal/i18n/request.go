@@ -58,7 +58,8 @@ func choice(r *http.Request, q url.Values, name string) string {
 // address that says none, by cookie: their renderer says Vary.)
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.Contains(r.URL.RawQuery, ChosenParam+"=") {
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.Contains(r.URL.RawQuery, ChosenParam+"=") &&
+			r.URL.Query().Has(ChosenParam) {
 			rememberChoice(w, r)
 			return
 		}
