@@ -26,8 +26,10 @@ func (l Locale) Params() url.Values {
 }
 
 // WithLocale is the site-relative address ref ("/places/x?page=2#map")
-// with l's parameters (Params) added where it does not say them; any
-// other address (another site's, "#map", "mailto:") as given.
+// saying l (its Params set, over any it said: a story's step saved from
+// an Arabic explorer, linked from an English page, opens in English);
+// the header's switches (ChosenParam) and any other address (another
+// site's, "#map", "mailto:") as given.
 func WithLocale(ref string, l Locale) string {
 	if !strings.HasPrefix(ref, "/") || strings.HasPrefix(ref, "//") {
 		return ref
@@ -37,8 +39,11 @@ func WithLocale(ref string, l Locale) string {
 		return ref
 	}
 	q := u.Query()
-	if q.Has(LangParam) {
+	if q.Has(ChosenParam) {
 		return ref
+	}
+	if l.Lang != Arabic || !l.LatinDigits {
+		q.Del(DigitsParam)
 	}
 	for k, v := range l.Params() {
 		q[k] = v

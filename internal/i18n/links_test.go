@@ -7,8 +7,8 @@ import (
 )
 
 // TestLinks: every link to the site a page holds says the page's
-// language (and Latin digits on an Arabic page that has them); links
-// elsewhere, and links that say a language already, are left alone; a
+// language (and Latin digits on an Arabic page that has them), over one
+// it said; links elsewhere, and the header's switches (chosen=1), are left alone; a
 // GET form carries the language in its fields.
 func TestLinks(t *testing.T) {
 	ar, arLatin := Locale{Lang: Arabic}, Locale{Lang: Arabic, LatinDigits: true}
@@ -21,7 +21,9 @@ func TestLinks(t *testing.T) {
 		{"English too", `<a href="/about" class="c">x</a>`, Locale{}, `<a href="/about?lang=en" class="c">x</a>`},
 		{"a query and fragment", `<p>a &amp; b<a href="/?place=a&amp;map=8/35.1/36.2#list">x</a></p>`, arLatin,
 			`<p>a &amp; b<a href="/?digits=latn&amp;lang=ar&amp;map=8/35.1/36.2&amp;place=a#list">x</a></p>`},
-		{"the switch", `<a href="/about?chosen=1&amp;lang=en">English</a>`, ar, `<a href="/about?chosen=1&amp;lang=en">English</a>`},
+		{"the switches", `<a href="/about?chosen=1&amp;lang=en" hreflang="en">English</a><a href="/?chosen=1&amp;digits=latn&amp;lang=ar">0123</a>`, ar,
+			`<a href="/about?chosen=1&amp;lang=en" hreflang="en">English</a><a href="/?chosen=1&amp;digits=latn&amp;lang=ar">0123</a>`},
+		{"a link saying another language", `<a href="/?digits=latn&amp;lang=ar&amp;place=x">step</a>`, Locale{}, `<a href="/?lang=en&amp;place=x">step</a>`},
 		{"elsewhere", `<a href="https://ucdp.uu.se/">u</a><a href="//x.org/">v</a><a href="#map">m</a>`, ar,
 			`<a href="https://ucdp.uu.se/">u</a><a href="//x.org/">v</a><a href="#map">m</a>`},
 		{"not a link", `<link rel="stylesheet" href="/assets/style.css"><img src="/a.jpg">`, ar, `<link rel="stylesheet" href="/assets/style.css"><img src="/a.jpg">`},
