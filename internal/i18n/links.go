@@ -67,7 +67,7 @@ func Links(page []byte, l Locale) []byte {
 			return out.Bytes()
 		}
 		raw := z.Raw()
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+		if (tt != html.StartTagToken && tt != html.SelfClosingTagToken) || !linkTag(raw) {
 			out.Write(raw)
 			continue
 		}
@@ -87,10 +87,30 @@ func Links(page []byte, l Locale) []byte {
 	}
 }
 
+// linkTag reports whether the start tag raw may be an <a> or a <form>
+// (the others are copied without being parsed).
+func linkTag(raw []byte) bool {
+	if len(raw) < 3 {
+		return false
+	}
+	switch raw[1] {
+	case 'a', 'A':
+		return raw[2] == ' ' || raw[2] == '\t' || raw[2] == '\n' || raw[2] == '>'
+	case 'f', 'F':
+		return len(raw) > 5 && bytes.EqualFold(raw[1:5], []byte("form"))
+	}
+	return false
+}
+
 // localize adds l to tok's link, reporting whether it changed tok.
 func localize(tok *html.Token, l Locale) bool {
-	name := map[string]string{"a": "href", "form": "action"}[tok.Data]
-	if name == "" {
+	var name string
+	switch tok.Data {
+	case "a":
+		name = "href"
+	case "form":
+		name = "action"
+	default:
 		return false
 	}
 	for i, a := range tok.Attr {

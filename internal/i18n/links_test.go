@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -52,5 +53,18 @@ func TestRedirectsKeepTheLanguage(t *testing.T) {
 		if got := w.Header().Get("Location"); got != c.want {
 			t.Errorf("%s: Location %q, want %q", c.url, got, c.want)
 		}
+	}
+}
+
+// BenchmarkLinks: a page of 5,000 rows, each with two links (about 1 MB,
+// a long list's page).
+func BenchmarkLinks(b *testing.B) {
+	var page []byte
+	for i := range 5000 {
+		page = fmt.Appendf(page, `<li class="row"><a href="/photos/p%d"><img src="/thumbs/p%d.jpg" alt=""></a><p>A caption of some length, as the archive's are, with a place: <a href="/places/ocha:C%d">Aleppo</a></p></li>`, i, i, i)
+	}
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		Links(page, Locale{Lang: Arabic})
 	}
 }
