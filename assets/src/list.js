@@ -35,11 +35,11 @@ export function row(f, placeUrl, { onHover, onSelect } = {}) {
   const meta = h("div", { class: "meta" }, h("span", { "data-testid": "date" }, dateText(p.date, p.date_precision) || t("photo.undated")));
   const place = placeName(p.place_name, p.place_name_ar);
   if (place) {
-    meta.append(" · ", p.place_id ? h("a", { href: placeUrl.replace("{id}", encodeURIComponent(p.place_id)), "data-testid": "place", dir: "auto" }, place)
+    meta.append(" · ", p.place_id ? h("a", { href: localized(placeUrl.replace("{id}", encodeURIComponent(p.place_id))), "data-testid": "place", dir: "auto" }, place)
       : h("span", { "data-testid": "place", dir: "auto" }, place));
   }
   meta.append(h("span", { class: `badge ${p.placement_class}`, "data-testid": "placement" }, placementText(p)));
-  const caption = h("a", { href: p.url, "data-testid": "caption" }, p.caption);
+  const caption = h("a", { href: localized(p.url), "data-testid": "caption" }, p.caption);
   const body = h("div", {}, meta, h("p", { class: "caption", dir: "auto" }, caption));
   const credit = [p.photographer, p.agency].filter(Boolean).join(" / ");
   if (credit) body.append(h("div", { class: "meta", "data-testid": "credit", dir: "auto" }, credit));

@@ -6,7 +6,7 @@
 // server keeps each save in the story's history.
 
 import { h } from "./filters.js";
-import { digits, t } from "./i18n.js";
+import { digits, localized, t } from "./i18n.js";
 
 // BASKET is where the explorer's "Add to story" keeps the photos chosen.
 export const BASKET = "syriamap:story-photos";
@@ -48,7 +48,7 @@ export function storyEditor(form) {
   const message = h("p", { class: "muted", role: "status", "data-testid": "story-message" });
   const add = h("button", { type: "button", class: "button secondary", "data-testid": "add-step" }, t("storyedit.add-step"));
   const save = h("button", { type: "submit", "data-testid": "save-story" }, t("storyedit.save"));
-  const reader = form.dataset.readerUrl ? h("a", { href: form.dataset.readerUrl, "data-testid": "preview-story" }, t("storyedit.preview")) : null;
+  const reader = form.dataset.readerUrl ? h("a", { href: localized(form.dataset.readerUrl), "data-testid": "preview-story" }, t("storyedit.preview")) : null;
   form.replaceChildren(
     field(t("storyedit.title"), title), field(t("storyedit.address"), slug, t("storyedit.address-hint")),
     field(t("storyedit.summary"), summary), field(t("storyedit.status"), status),
@@ -174,7 +174,7 @@ export function storyEditor(form) {
     }
     version = res.headers.get("ETag") || version;
     if (form.dataset.method === "POST" || out.story.slug !== story.slug) {
-      location.assign(out.edit_url);
+      location.assign(localized(out.edit_url));
       return;
     }
     message.textContent = [t("storyedit.saved-at", { time: digits(new Date().toLocaleTimeString("en-GB")) }), ...warnings].join(" ");
