@@ -7,6 +7,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// linksWithoutAr lists the page's links to the site that do not say
+// lang=ar (the header's switch aside).
+const linksWithoutAr = `[...document.querySelectorAll("a[href^='/']")].map((a) => new URL(a.href)).filter((u) => u.searchParams.get("lang") !== "ar" && !u.searchParams.has("chosen")).map((u) => u.pathname + u.search)`
+
 // TestBrowserOneLanguagePerAddress (issue 68, item 7): a page opened at
 // ?lang=ar is Arabic, and the plain address opened after it is English
 // (the language stuck to a cookie, so one link read differently to
@@ -30,7 +34,7 @@ func TestBrowserOneLanguagePerAddress(t *testing.T) {
 	b.run(t, chromedp.Navigate(ts.URL+"/about?lang=ar"), chromedp.WaitReady(`[data-testid=lang-switch]`, chromedp.ByQuery))
 	lang("/about?lang=ar", "ar")
 	var plain []string
-	b.run(t, eval(`[...document.querySelectorAll("a[href^='/']")].map((a) => new URL(a.href)).filter((u) => u.searchParams.get("lang") !== "ar" && !u.searchParams.has("chosen")).map((u) => u.pathname + u.search)`, &plain))
+	b.run(t, eval(linksWithoutAr, &plain))
 	for _, p := range plain {
 		t.Errorf("a link on an Arabic page does not say lang=ar: %s", p)
 	}
@@ -38,9 +42,19 @@ func TestBrowserOneLanguagePerAddress(t *testing.T) {
 	b.run(t, chromedp.Navigate(ts.URL+"/about"), chromedp.WaitReady(`[data-testid=lang-switch]`, chromedp.ByQuery))
 	lang("/about after /about?lang=ar", "en")
 
-	// The explorer in Arabic: its address and its citation say lang=ar.
+	// The explorer in Arabic: the links its scripts build (the list's
+	// rows, the downloads), its address and its citation say lang=ar.
 	var search, citation string
-	b.run(t, ready(ts.URL+"/?lang=ar"), press(`[data-testid=cite]`),
+	var rows int
+	b.run(t, ready(ts.URL+"/?lang=ar"), until(`document.querySelectorAll("[data-testid=caption]").length > 0`),
+		eval(`document.querySelectorAll("[data-testid=caption]").length`, &rows), eval(linksWithoutAr, &plain))
+	if rows == 0 {
+		t.Error("the Arabic explorer lists no photo")
+	}
+	for _, p := range plain {
+		t.Errorf("a link on the Arabic explorer does not say lang=ar: %s", p)
+	}
+	b.run(t, press(`[data-testid=cite]`),
 		chromedp.WaitVisible(`[data-testid=citation]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=citation]`, &citation, chromedp.ByQuery), eval(`location.search`, &search))
 	if !strings.Contains(citation, "lang=ar") || !strings.Contains(search, "lang=ar") {
