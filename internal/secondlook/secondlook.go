@@ -116,9 +116,12 @@ func (r Round) MayDecide(a Answer, placed bool) error {
 // Outcome is the state a round's second answer leaves it in, given how
 // the two answers compare (agreement.Judge): Agreed, which verifies the
 // photo as the first editor placed it, or Disagreed, which waits for a
-// third editor. Only agreement verifies.
+// third editor. Only agreement verifies: both editors named the place
+// (or gave two points near each other). Answers that nest — a quarter
+// and its city — share only the coarser place; the finer is the first
+// editor's alone, so a third editor decides, never the distance.
 func Outcome(j agreement.Judgement) (state string, verified bool) {
-	if j.Agreed {
+	if j.Agreed && !j.Nested {
 		return Agreed, true
 	}
 	return Disagreed, false
