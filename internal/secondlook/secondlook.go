@@ -127,6 +127,25 @@ func Outcome(j agreement.Judgement) (state string, verified bool) {
 	return Disagreed, false
 }
 
+// Nesting orders the two answers of a round whose answers nest
+// (Judgement.Nested): coarser is the place both editors named (the city,
+// the district, the place a point lies in), finer the answer one editor
+// gave alone (the quarter, the village, the point), which a third editor
+// decides on. Between two places the one that reaches further
+// (photo.PlaceRadiusKm) is the coarser.
+func Nesting(r Round) (coarser, finer Answer) {
+	a, b := r.First, r.Second
+	switch {
+	case a.PlaceID == "":
+		return b, a
+	case b.PlaceID == "":
+		return a, b
+	case photo.PlaceRadiusKm(a.Kind) >= photo.PlaceRadiusKm(b.Kind):
+		return a, b
+	}
+	return b, a
+}
+
 // MayConfirm refuses editor author's confirmation of photo p where it
 // would check nothing. open is p's open round, if any (zero when none):
 // a placement waiting for a blind second look is checked from the

@@ -263,3 +263,30 @@ func TestSameEditor(t *testing.T) {
 		}
 	}
 }
+
+// TestNesting: of two answers that nest, the coarser is the one both
+// named (the city, the district, the place a point lies in), the finer
+// the one editor's alone, whichever came first.
+func TestNesting(t *testing.T) {
+	city := Answer{By: "omar", PlaceID: "aleppo", Kind: "city"}
+	quarter := Answer{By: "rana", PlaceID: "bab-al-hadid", Kind: "neighbourhood"}
+	village := Answer{By: "rana", PlaceID: "v", Kind: "village"}
+	district := Answer{By: "omar", PlaceID: "ocha:SY0200", Kind: "district"}
+	point := Answer{By: "rana", Located: true}
+	for _, c := range []struct {
+		name           string
+		first, second  Answer
+		coarser, finer string
+	}{
+		{"a quarter, then its city", quarter, city, "aleppo", "bab-al-hadid"},
+		{"a city, then its quarter", city, quarter, "aleppo", "bab-al-hadid"},
+		{"a village, then its district", village, district, "ocha:SY0200", "v"},
+		{"a point, then the city it lies in", point, city, "aleppo", ""},
+		{"the city, then a point in it", city, point, "aleppo", ""},
+	} {
+		coarser, finer := Nesting(Round{First: c.first, Second: c.second})
+		if coarser.PlaceID != c.coarser || finer.PlaceID != c.finer {
+			t.Errorf("%s: coarser %q, finer %q; want %q, %q", c.name, coarser.PlaceID, finer.PlaceID, c.coarser, c.finer)
+		}
+	}
+}

@@ -73,6 +73,19 @@ func TestNestedAnswersWaitForAThird(t *testing.T) {
 		round.Judgement["agreed"] != false || round.Judgement["within_size"] != false {
 		t.Errorf("the round: %s", body)
 	}
+	// The third editor's page says which place both named and whose the
+	// quarter is.
+	lina := as(tokenOf(t, e.a, "lina"))
+	q := g.ByID(quarter)
+	for _, c := range []struct{ lang, want string }{
+		{"en", "both editors named " + aleppo.Name + "; " + q.Name + " is rana's answer alone"},
+		{"ar", "سمّى المحرّران كلاهما"},
+	} {
+		_, page := do(t, nil, "GET", e.ts.URL+"/review/adjudications/"+itoa(looks[0].ID)+"?lang="+c.lang, "", lina...)
+		if !strings.Contains(strings.NewReplacer("\u2068", "", "\u2069", "", "&#39;", "'").Replace(page), c.want) {
+			t.Errorf("%s: the adjudication page does not say %q", c.lang, c.want)
+		}
+	}
 	// Nothing on the photo page says the quarter was checked.
 	_, photoPage := do(t, nil, "GET", e.ts.URL+"/photos/"+id, "")
 	if strings.Contains(photoPage, "verified-mark") || strings.Contains(photoPage, "checked by omar") {

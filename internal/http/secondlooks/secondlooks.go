@@ -480,7 +480,7 @@ func (s *API) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := views.Adjudication{Page: s.Kit.Page(r, l.T("looks.decide-title"), "review"), Caption: p.Caption, DateShown: pagemodel.Date(l, p.Date),
-		PhotoURL: s.Kit.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: judgementText(l, rd.Judgement),
+		PhotoURL: s.Kit.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: s.judgementOf(l, rd),
 		Action: s.Kit.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10)), CSRF: s.Guard.CSRFOf(r), SearchURL: s.Kit.URL("places.search"),
 		Map: views.ReviewMap{BasemapURL: s.Kit.URL("basemap"), LabelsURL: s.Kit.URL("labels"), Tiles: s.Tiles}, QueueURL: s.Kit.URL("second-looks")}
 	switch {
@@ -520,9 +520,18 @@ func judgementText(l i18n.Locale, j agreement.Judgement) string {
 		}
 		return l.T("common.no")
 	}
-	text := l.T("looks.judged", "same", yes(j.SamePlace), "nested", yes(j.Nested), "km", l.Decimal(j.DistanceKm, 1), "size", l.Decimal(j.SizeKm, 1))
-	if j.Nested {
-		text += " " + l.T("looks.judged-nested")
+	return l.T("looks.judged", "same", yes(j.SamePlace), "nested", yes(j.Nested), "km", l.Decimal(j.DistanceKm, 1), "size", l.Decimal(j.SizeKm, 1))
+}
+
+// judgementOf says how a round's two answers compared; for answers that
+// nest, which place both editors named and whose the finer one is.
+func (s *API) judgementOf(l i18n.Locale, rd secondlook.Round) string {
+	text := judgementText(l, rd.Judgement)
+	if rd.Judgement.Nested && !math.IsNaN(rd.Judgement.DistanceKm) {
+		coarser, finer := secondlook.Nesting(rd)
+		g := s.Store.Gazetteer()
+		text += " " + l.T("looks.judged-nested", "both", pagemodel.NameOf(l, g, coarser.PlaceID, coarser.PlaceName),
+			"finer", pagemodel.OrPoint(l, pagemodel.NameOf(l, g, finer.PlaceID, finer.PlaceName)), "editor", finer.By)
 	}
 	return text
 }
