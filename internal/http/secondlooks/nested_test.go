@@ -91,6 +91,14 @@ func TestNestedAnswersWaitForAThird(t *testing.T) {
 	if strings.Contains(photoPage, "verified-mark") || strings.Contains(photoPage, "checked by omar") {
 		t.Error("the photo page says the quarter omar never named was checked")
 	}
+	nestedAgreementPage(t, e, omar)
+}
+
+// nestedAgreementPage checks the agreement page after one nested look,
+// in both languages: nested 1, agreed 0, κ and α "cannot be read", and
+// what they measure said.
+func nestedAgreementPage(t *testing.T, e *editorServer, omar []string) {
+	t.Helper()
 	// The agreement page, both languages.
 	for _, c := range []struct{ lang, nested, unreadable, measures, one, zero string }{
 		{"en", "Nested", "cannot be read", "measure the decisions", ">1 (", ">0 ("},
