@@ -51,12 +51,14 @@ func (h *Handlers) postImport(w http.ResponseWriter, r *http.Request, ed *sessio
 	var job Job
 	var err error
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		// Finished resumable uploads, by their ids.
+		// Finished resumable uploads, by their ids, and the names of
+		// the files the page left out.
 		var b struct {
 			Uploads []string `json:"uploads"`
+			Skipped []string `json:"skipped"`
 		}
 		if err = web.DecodeWrite(r, &b); err == nil {
-			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, ed.Name)
+			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, b.Skipped, ed.Name)
 		}
 	} else {
 		job, err = h.Imports.Receive(r, ed.Name)
