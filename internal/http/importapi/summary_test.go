@@ -40,7 +40,7 @@ func TestJobCountsWhatHappened(t *testing.T) {
 	h.wait(t, "rana", res.Header.Get("Location"))
 	_, text = h.do(t, "rana", "GET", res.Header.Get("Location"), nil)
 	var job struct {
-		Counts map[string]int `json:"counts"`
+		Counts  map[string]int `json:"counts"`
 		Skipped []struct {
 			Name, Why string
 		} `json:"skipped"`
