@@ -95,8 +95,13 @@ func (h *Handlers) uploadPage(w http.ResponseWriter, r *http.Request) {
 		when := l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04")))
 		lost = append(lost, l.T("upload.lost", "n", len(f.Names), "when", when, "names", strings.Join(f.Names, ", ")))
 	}
+	var kinds []views.UploadKind
+	for _, k := range [][2]string{{"txt", ".txt"}, {"csv", ".csv"}, {"jsonl", ".jsonl, .ndjson"}, {"jpeg", "JPEG (.jpg, .jpeg)"}} {
+		kinds = append(kinds, views.UploadKind{Kind: k[0], Names: k[1], Holds: l.T("upload.kind." + k[0])})
+	}
 	h.Kit.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: h.Kit.URL("uploads"),
-		ImportsURL: h.Kit.URL("imports"), ReviewURL: h.Kit.URL("review"), ReviewPhotoURL: h.Kit.URL("review.photo", "id", "ID"), Lost: lost}))
+		ImportsURL: h.Kit.URL("imports"), ReviewURL: h.Kit.URL("review"), ReviewPhotoURL: h.Kit.URL("review.photo", "id", "ID"), Lost: lost,
+		ReusedURL: h.Kit.URL("review") + "?reuse=conflict", Kinds: kinds}))
 }
 
 // resumableUpload serves the tus protocol under /api/uploads/ (see
