@@ -67,10 +67,12 @@ export function uploadPage(root) {
     overall.value = 0;
     overall.hidden = false;
     status.textContent = t("upload.sending", { n: files.length });
-    const rows = files.map((f) => {
+    const rows = files.map((f, i) => {
       const li = el("li", { "data-testid": "upload-file" });
-      const bar = el("progress", { max: String(f.size), value: "0", "aria-label": f.name });
-      li.append(el("bdi", {}, f.webkitRelativePath || f.name), " ", bar);
+      // Labelled by the file's name, shown beside it (a name is data,
+      // not words of the page's language).
+      const bar = el("progress", { max: String(f.size), value: "0", "aria-labelledby": `upload-file-${i}` });
+      li.append(el("bdi", { id: `upload-file-${i}` }, f.webkitRelativePath || f.name), " ", bar);
       list.append(li);
       return { li, bar };
     });
@@ -142,7 +144,7 @@ export function uploadPage(root) {
       const ul = el("ul", { "data-testid": "upload-skipped", "aria-labelledby": "upload-skipped-head" });
       for (const f of job.skipped) {
         const li = el("li");
-        li.append(el("bdi", {}, f.name), " — ", t("upload.skipped-why"));
+        li.append(el("bdi", {}, f.name), " — ", t("upload.skipped-why", { captions: ".txt, .csv, .jsonl", photos: ".jpg" }));
         ul.append(li);
       }
       summary.append(el("h2", { id: "upload-skipped-head" }, t("upload.skipped-head")), ul);

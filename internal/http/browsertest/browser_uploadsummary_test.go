@@ -69,5 +69,15 @@ func TestBrowserUploadSaysWhatHappened(t *testing.T) {
 	if !first {
 		t.Error("the outcome is not at the top of the summary")
 	}
+	// The same in Arabic: the summary reads as an Arabic page, the files'
+	// names and import's own messages set apart.
+	b.run(t, chromedp.Navigate(e.ts.URL+"/upload?lang=ar"), chromedp.WaitReady(`#upload[data-ready="1"]`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`[data-testid=upload-files]`, paths, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("[data-testid=upload-outcome]") !== null`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Text(`[data-testid=upload-outcome]`, &outcome, chromedp.ByQuery))
+	if !strings.Contains(outcome, "رُفضت: ١") || !strings.Contains(outcome, "تُركت: ١") {
+		t.Errorf("the Arabic outcome reads %q", outcome)
+	}
+	arabicPage(t, b, "the upload summary")
 	b.check(t)
 }

@@ -97,7 +97,9 @@ func (h *Handlers) uploadPage(w http.ResponseWriter, r *http.Request) {
 	}
 	var kinds []views.UploadKind
 	for _, k := range [][2]string{{"txt", ".txt"}, {"csv", ".csv"}, {"jsonl", ".jsonl, .ndjson"}, {"jpeg", "JPEG (.jpg, .jpeg)"}} {
-		kinds = append(kinds, views.UploadKind{Kind: k[0], Names: k[1], Holds: l.T("upload.kind." + k[0])})
+		// Column names are the file's own words, in either language.
+		kinds = append(kinds, views.UploadKind{Kind: k[0], Names: k[1], Holds: l.T("upload.kind."+k[0],
+			"captions", "caption, description, text, headline", "columns", "id, date, photographer, agency, lat, lon, source, image_url")})
 	}
 	h.Kit.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: h.Kit.URL("uploads"),
 		ImportsURL: h.Kit.URL("imports"), ReviewURL: h.Kit.URL("review"), ReviewPhotoURL: h.Kit.URL("review.photo", "id", "ID"), Lost: lost,
