@@ -84,7 +84,7 @@ type Job struct {
 }
 
 // Counts say how many of a job's files were imported (done), refused
-// (by the import, with why) and skipped (not sent: Skipped).
+// (by the import, with why) and skipped (not sent; Skipped lists them).
 type Counts struct {
 	Imported int `json:"imported"`
 	Refused  int `json:"refused"`
@@ -99,7 +99,7 @@ type Skipped struct {
 
 // counted is j with its counts added up.
 func (j Job) counted() Job {
-	j.Counts = Counts{Skipped: len(j.Skipped)}
+	j.Counts = Counts{Skipped: max(j.Counts.Skipped, len(j.Skipped))}
 	for _, f := range j.Files {
 		switch f.State {
 		case "done":

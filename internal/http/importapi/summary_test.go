@@ -13,7 +13,8 @@ import (
 // JSON how many files were imported, refused and skipped (a file of a
 // kind syriamap does not take, left out by the page and named to the
 // job), so that a script reads them without reading each file's line;
-// a skipped file is named with why, and a text file whose captions are
+// a skipped file is named with why (one whose name is no file's name is
+// counted, and refuses nothing), and a text file whose captions are
 // on consecutive lines is imported with a warning naming the line.
 func TestJobCountsWhatHappened(t *testing.T) {
 	h := newHarness(t, DefaultLimits, true)
@@ -32,7 +33,7 @@ func TestJobCountsWhatHappened(t *testing.T) {
 		}
 		ids = append(ids, strings.TrimPrefix(path, "/api/uploads/"))
 	}
-	b, _ := json.Marshal(map[string][]string{"uploads": ids, "skipped": {"report.pdf"}})
+	b, _ := json.Marshal(map[string][]string{"uploads": ids, "skipped": {"report.pdf", "notes/\u202eevil.doc"}})
 	res, text := h.do(t, "rana", "POST", "/api/imports", bytes.NewReader(b), "Content-Type", "application/json")
 	if res.StatusCode != http.StatusAccepted {
 		t.Fatalf("%d %s; want 202", res.StatusCode, text)
@@ -52,7 +53,7 @@ func TestJobCountsWhatHappened(t *testing.T) {
 	if err := json.Unmarshal([]byte(text), &job); err != nil {
 		t.Fatal(err)
 	}
-	if want := map[string]int{"imported": 2, "refused": 1, "skipped": 1}; !maps.Equal(job.Counts, want) {
+	if want := map[string]int{"imported": 2, "refused": 1, "skipped": 2}; !maps.Equal(job.Counts, want) {
 		t.Errorf("counts %v; want %v in %s", job.Counts, want, text)
 	}
 	if len(job.Skipped) != 1 || job.Skipped[0].Name != "report.pdf" || !strings.Contains(job.Skipped[0].Why, "not a file syriamap imports") {
