@@ -15,8 +15,9 @@ import (
 // TestBrowserUploadSaysWhatHappened (issue 68, 6): an editor uploads a
 // good caption file, one import refuses and a PDF; the page says first,
 // above each file's line, how many files were imported, refused and
-// skipped, each refused file with why and the skipped one by its name —
-// and, before anything is sent, what a .txt holds.
+// skipped, each refused file with why and the skipped one by its name,
+// the reused frames a link to the review filter — and, before anything
+// is sent, what a .txt holds.
 func TestBrowserUploadSaysWhatHappened(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	e := newEditorServer(t, httpapi.Options{Uploads: t.TempDir()})
@@ -37,13 +38,32 @@ func TestBrowserUploadSaysWhatHappened(t *testing.T) {
 	var first bool
 	b.run(t, chromedp.Navigate(e.ts.URL+"/upload"), chromedp.WaitReady(`#upload[data-ready="1"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=upload-kinds]`, &kinds, chromedp.ByQuery),
+		// The job says one photo arrived as a frame the archive holds
+		// under a caption that disagrees (a reused frame takes JPEGs
+		// this test does not make): the page links to them.
+		eval(`(() => {
+			const real = window.fetch;
+			window.fetch = async (url, opts) => {
+				const res = await real(url, opts);
+				if (!String(url).includes("/api/imports/")) return res;
+				const job = await res.clone().json();
+				if (job.summary) job.summary.Conflicts = 1;
+				return new Response(JSON.stringify(job), {status: res.status, headers: res.headers});
+			};
+			return true;
+		})()`, nil),
 		chromedp.SetUploadFiles(`[data-testid=upload-files]`, paths, chromedp.ByQuery),
 		chromedp.Poll(`document.querySelectorAll("[data-testid=summary-file]").length === 2`, nil, chromedp.WithPollingTimeout(60*time.Second)))
 	if !strings.Contains(kinds, "separated by a blank line") {
 		t.Errorf("before the upload, the page does not say a .txt's captions are separated by a blank line: %q", kinds)
 	}
 	var has bool
-	b.run(t, eval(`document.querySelector("[data-testid=upload-outcome]") !== null`, &has))
+	var reused string
+	b.run(t, eval(`document.querySelector("[data-testid=upload-outcome]") !== null`, &has),
+		eval(`document.querySelector("a[data-testid=upload-reused]")?.getAttribute("href") || ""`, &reused))
+	if reused != "/review?reuse=conflict" {
+		t.Errorf("the reused frames' link goes to %q; want the review filter /review?reuse=conflict", reused)
+	}
 	if !has {
 		t.Fatal("the summary has no outcome (imported, refused, skipped) at its top")
 	}
