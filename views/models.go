@@ -744,4 +744,16 @@ type UploadPage struct {
 	// Lost says which files the editor sent that a stopped server never
 	// imported, a sentence each, latest first.
 	Lost []string
+	// ReusedURL is the review queue filtered to the frames the archive
+	// held under a caption that disagrees (reuse=conflict).
+	ReusedURL string
+	// Kinds say what each kind of file the page takes holds, before
+	// anything is sent.
+	Kinds []UploadKind
+}
+
+// UploadKind is a kind of file the upload page takes: its id (txt, csv,
+// jsonl, jpeg), its names (".txt") and what it holds, in words.
+type UploadKind struct {
+	Kind, Names, Holds string
 }

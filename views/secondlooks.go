@@ -79,6 +79,7 @@ type AgreementPage struct {
 	Team           AgreementRowView
 	Pairs          []AgreementRowView
 	Alpha          string // "" when it cannot be measured
+	AlphaWhy       string // "cannot be read: …", or ""
 	Raters         int
 	ByKind, ByGov  []DisagreementView
 }

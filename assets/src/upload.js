@@ -55,18 +55,24 @@ export function uploadPage(root) {
     files = files.filter((f) => KINDS.test(f.name));
     list.replaceChildren();
     summary.replaceChildren();
-    if (skipped.length) status.textContent = t("upload.skipped", { n: skipped.length, jpeg: "JPEG" });
-    if (!files.length) return;
+    const skippedNames = skipped.map((f) => f.webkitRelativePath || f.name);
+    if (!files.length) {
+      // Nothing to send: the summary says what was left out, and why.
+      showSummary({ files: [], skipped: skippedNames.map((name) => ({ name })), counts: { imported: 0, refused: 0, skipped: skipped.length } });
+      return;
+    }
     const total = files.reduce((n, f) => n + f.size, 0);
     const sent = new Array(files.length).fill(0);
     overall.max = total;
     overall.value = 0;
     overall.hidden = false;
     status.textContent = t("upload.sending", { n: files.length });
-    const rows = files.map((f) => {
+    const rows = files.map((f, i) => {
       const li = el("li", { "data-testid": "upload-file" });
-      const bar = el("progress", { max: String(f.size), value: "0", "aria-label": f.name });
-      li.append(el("bdi", {}, f.webkitRelativePath || f.name), " ", bar);
+      // Labelled by the file's name, shown beside it (a name is data,
+      // not words of the page's language).
+      const bar = el("progress", { max: String(f.size), value: "0", "aria-labelledby": `upload-file-${i}` });
+      li.append(el("bdi", { id: `upload-file-${i}` }, f.webkitRelativePath || f.name), " ", bar);
       list.append(li);
       return { li, bar };
     });
@@ -91,7 +97,7 @@ export function uploadPage(root) {
     const done = ids.filter(Boolean);
     if (!done.length) { status.textContent = t("upload.failed"); return; }
     status.textContent = t("upload.importing");
-    const res = await fetch(root.dataset.importsUrl, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ uploads: done }) });
+    const res = await fetch(root.dataset.importsUrl, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ uploads: done, skipped: skippedNames }) });
     const body = await res.json();
     if (!res.ok) { status.textContent = body.error || res.statusText; return; }
     let job = body;
@@ -112,21 +118,61 @@ export function uploadPage(root) {
     return status === 0 || status === 409 || status === 423 || (status >= 500 && status !== 503 && status !== 507);
   };
 
+  // showSummary says what the import did, first what went wrong: how
+  // many files were imported, refused and skipped; the refused ones
+  // together, each with why; the skipped ones by name; what an imported
+  // file warns of; the reused frames, a link to the review filter; then
+  // each imported file's counts and the upload's photos.
   const showSummary = (job) => {
     const s = job.summary || {};
-    status.textContent = t("upload.done", { added: s.Added || 0, updated: s.Updated || 0, unchanged: s.Unchanged || 0, unplaced: s.Unplaced || 0 });
-    // Frames the archive already held, found as they arrived.
-    if (s.Conflicts) status.textContent += " " + t("upload.conflicts", { n: s.Conflicts });
-    const ul = el("ul");
-    for (const f of job.files) {
-      const li = el("li", { "data-testid": "summary-file", "data-state": f.state });
-      li.append(el("bdi", {}, f.name), " — ");
-      if (f.state === "refused") li.append(el("span", { class: "error", lang: "en", dir: "ltr" }, f.error));
-      else if (f.result) li.append(t("upload.file-result", { added: f.result.Added, updated: f.result.Updated, unchanged: f.result.Unchanged }));
-      else li.append(t("upload.file-done"));
-      ul.append(li);
+    const c = job.counts || {};
+    if (job.summary) status.textContent = t("upload.done", { added: s.Added || 0, updated: s.Updated || 0, unchanged: s.Unchanged || 0, unplaced: s.Unplaced || 0 });
+    summary.append(el("p", { "data-testid": "upload-outcome", class: "upload-outcome" },
+      t("upload.outcome", { imported: c.imported || 0, photos: s.Added || 0, refused: c.refused || 0, skipped: c.skipped || 0 })));
+    const files = job.files || [];
+    const refused = files.filter((f) => f.state === "refused");
+    if (refused.length) {
+      const ul = el("ul", { "data-testid": "upload-refused", class: "upload-refused", "aria-labelledby": "upload-refused-head" });
+      for (const f of refused) {
+        const li = el("li", { "data-testid": "summary-file", "data-state": f.state });
+        li.append(el("bdi", {}, f.name), " — ", el("span", { class: "error", lang: "en", dir: "ltr" }, f.error));
+        ul.append(li);
+      }
+      summary.append(el("h2", { id: "upload-refused-head" }, t("upload.refused-head")), ul);
     }
-    summary.append(ul);
+    if (job.skipped?.length) {
+      const ul = el("ul", { "data-testid": "upload-skipped", "aria-labelledby": "upload-skipped-head" });
+      for (const f of job.skipped) {
+        const li = el("li");
+        li.append(el("bdi", {}, f.name), " — ", t("upload.skipped-why", { captions: ".txt, .csv, .jsonl", photos: ".jpg" }));
+        ul.append(li);
+      }
+      summary.append(el("h2", { id: "upload-skipped-head" }, t("upload.skipped-head")), ul);
+    }
+    const warnings = files.flatMap((f) => f.warnings || []);
+    if (warnings.length) {
+      const ul = el("ul", { "data-testid": "upload-warnings", "aria-labelledby": "upload-warnings-head" });
+      for (const w of warnings) ul.append(el("li", { lang: "en", dir: "ltr" }, w));
+      summary.append(el("h2", { id: "upload-warnings-head" }, t("upload.warnings-head")), ul);
+    }
+    // Frames the archive already held, found as they arrived.
+    if (s.Conflicts) {
+      const p = el("p", {}, t("upload.conflicts", { n: s.Conflicts }) + " ");
+      p.append(el("a", { href: root.dataset.reusedUrl, "data-testid": "upload-reused" }, t("upload.reused-link")));
+      summary.append(p);
+    }
+    const imported = files.filter((f) => f.state !== "refused");
+    if (imported.length) {
+      const ul = el("ul");
+      for (const f of imported) {
+        const li = el("li", { "data-testid": "summary-file", "data-state": f.state });
+        li.append(el("bdi", {}, f.name), " — ");
+        if (f.result) li.append(t("upload.file-result", { added: f.result.Added, updated: f.result.Updated, unchanged: f.result.Unchanged }));
+        else li.append(t("upload.file-done"));
+        ul.append(li);
+      }
+      summary.append(el("h2", {}, t("upload.imported-head")), ul);
+    }
     if (job.new_photos > 0) {
       const a = el("a", { href: root.dataset.reviewUrl, "data-testid": "review-new" }, t("upload.review-new", { n: job.new_photos }));
       summary.append(el("p", {}, ""), a);

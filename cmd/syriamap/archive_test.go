@@ -109,3 +109,19 @@ func TestImportImages(t *testing.T) {
 		t.Errorf("a bad pattern: %v", err)
 	}
 }
+
+// TestImportWarnsOfJoinedCaptions (issue 68, 6): `import` of a text file
+// whose captions are on consecutive lines imports them as the file says
+// (one photo) and warns, naming the line to separate by a blank line.
+func TestImportWarnsOfJoinedCaptions(t *testing.T) {
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "joined.txt")
+	os.WriteFile(txt, []byte("A man walks past a damaged building in Saraqeb, Syria January 15, 2018.\nA boy carries bread in Douma, Syria January 16, 2018.\n"), 0o644)
+	out, errOut, err := runCmd(t, "", "import", "--db", filepath.Join(dir, "a.db"), txt)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	if !strings.Contains(out, "1 added") || !strings.Contains(errOut, "joined.txt:2: two captions may be joined into one photo: separate captions by a blank line") {
+		t.Errorf("stdout %q, stderr %q; want 1 added and a warning naming line 2", out, errOut)
+	}
+}

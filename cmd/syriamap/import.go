@@ -101,6 +101,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			failed++
 			continue
 		}
+		for _, w := range res.Warnings {
+			fmt.Fprintf(stderr, "syriamap: warning: %s\n", w)
+		}
 		total.Summary.Add(res.Summary)
 		total.Read += res.Read
 	}

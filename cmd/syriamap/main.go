@@ -62,7 +62,8 @@ Usage:
   syriamap list [--unplaced] [--q TEXT] ...     list archived photos
   syriamap places search|export|unknown       find places; the gazetteer as GeoJSON; names it lacks
   syriamap set-place PHOTO_ID PLACE_ID          correct a photo's place (or --point LON,LAT)
-  syriamap users add|list|remove NAME           the editors who may correct photos in the browser
+  syriamap users add|passwd|list|remove NAME    the editors who may correct photos in the browser
+  syriamap users code NAME                      a one-time sign-in code for an editor (--valid, at most 24h)
   syriamap tokens create NAME                   a bearer token for scripts that write
   syriamap corrections export|import            move a team's corrections between archives
   syriamap stories export|import                move stories between archives (JSON Lines)

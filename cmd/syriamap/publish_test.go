@@ -86,7 +86,7 @@ func verifyOne(t *testing.T, path string) {
 	}
 	first := looks[0].First
 	if _, err := db.AnswerLook(ctx, looks[0].ID, store.LookAnswer{By: "omar", Decision: agreement.Confirm, PlaceID: first.PlaceID,
-		Lon: first.Lon, Lat: first.Lat, Located: true}, agreement.Judgement{SamePlace: true, Nested: true, WithinSize: true, Agreed: true}); err != nil {
+		Lon: first.Lon, Lat: first.Lat, Located: true}, agreement.Judgement{SamePlace: true, WithinSize: true, Agreed: true}); err != nil {
 		t.Fatal(err)
 	}
 }

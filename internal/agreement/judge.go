@@ -2,6 +2,7 @@ package agreement
 
 import (
 	"math"
+	"slices"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geo"
@@ -25,28 +26,37 @@ type Answer struct {
 	Kind     string // the place's kind, "" for a bare point
 	Lon, Lat float64
 	// District and Governorate are the P-codes of the areas the place
-	// lies in ("" when unknown); Ancestors the ids of the places that
-	// hold it (a quarter's city).
+	// lies in ("" when unknown); Ancestors the ids of the places and
+	// areas that hold it (a quarter's city, a village's district and
+	// governorate, "ocha:" and their P-codes).
 	District, Governorate string
 	Ancestors             []string
 }
 
 // Judgement is how two independent answers about one photo compare, the
-// three ways the agreement page shows.
+// three ways of agreeing the agreement page counts apart: the same place,
+// nested places, and near points.
 type Judgement struct {
 	// SamePlace: the same gazetteer place, or both unplaceable.
 	SamePlace bool
-	// Nested: one place holds the other (a quarter and its city), or both
-	// lie in one district. SameGovernorate: both lie in one governorate.
+	// Nested: one answer holds the other — a quarter and its city, a
+	// village and its district or governorate, a bare point within a
+	// place's reach. Two places in one district or city (siblings) are
+	// not nested. SameGovernorate: both lie in one governorate.
 	Nested, SameGovernorate bool
-	// DistanceKm between the two points (NaN when either is unplaced),
-	// SizeKm the larger reach of the two places (photo.PlaceRadiusKm):
-	// within it, they name the same ground.
+	// DistanceKm between the two points (NaN when either is unplaced);
+	// SizeKm the reach it is weighed against: a bare point's for two
+	// points, the place's for a point and a place, the larger of two
+	// places' (photo.PlaceRadiusKm).
 	DistanceKm, SizeKm float64
-	WithinSize         bool
-	// Agreed is what verifies a placement: the same place, or two points
-	// within the place's size. Nested alone is not: "Aleppo" and a village
-	// in its district are not one answer.
+	// WithinSize: two bare points (no place named) within a point's
+	// reach of each other — the distance rule, which applies to points
+	// only: two named places agree by being the same place.
+	WithinSize bool
+	// Agreed is what verifies a placement: both editors named it — the
+	// same place, or two points within reach. Nested answers do not
+	// agree: "Aleppo" does not verify a quarter of Aleppo, whose name
+	// only the first editor gave.
 	Agreed bool
 }
 
@@ -59,24 +69,25 @@ func Judge(a, b Answer) Judgement {
 		return j
 	}
 	j.SamePlace = a.PlaceID != "" && a.PlaceID == b.PlaceID
-	j.Nested = j.SamePlace || holds(a, b) || holds(b, a) || a.District != "" && a.District == b.District
 	j.SameGovernorate = a.Governorate != "" && a.Governorate == b.Governorate
 	j.DistanceKm = geo.Distance(orb.Point{a.Lon, a.Lat}, orb.Point{b.Lon, b.Lat}) / 1000
 	j.SizeKm = math.Max(photo.PlaceRadiusKm(a.Kind), photo.PlaceRadiusKm(b.Kind))
-	j.WithinSize = j.DistanceKm <= j.SizeKm
+	switch {
+	case j.SamePlace:
+	case a.PlaceID == "" && b.PlaceID == "": // two bare points: the distance rule
+		j.WithinSize = j.DistanceKm <= j.SizeKm
+	case a.PlaceID == "" || b.PlaceID == "": // a point within a place's reach nests in it
+		j.SizeKm = photo.PlaceRadiusKm(a.Kind + b.Kind)
+		j.Nested = j.DistanceKm <= j.SizeKm
+	default:
+		j.Nested = holds(a, b) || holds(b, a)
+	}
 	j.Agreed = j.SamePlace || j.WithinSize
 	return j
 }
 
-// holds reports whether outer's place holds inner's.
+// holds reports whether outer's place holds inner's: it is among the
+// places and areas inner lies in.
 func holds(outer, inner Answer) bool {
-	if outer.PlaceID == "" {
-		return false
-	}
-	for _, id := range inner.Ancestors {
-		if id == outer.PlaceID {
-			return true
-		}
-	}
-	return false
+	return outer.PlaceID != "" && slices.Contains(inner.Ancestors, outer.PlaceID)
 }

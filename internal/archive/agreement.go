@@ -21,7 +21,10 @@ type Agreement struct {
 	// rater; AlphaOK is false when the looks cannot measure it.
 	Alpha   float64
 	AlphaOK bool
-	Raters  int
+	// AlphaWhy says why α cannot be read though it may be measured
+	// (agreement.TooFewLooks, agreement.OneDecision), "" when it can.
+	AlphaWhy string
+	Raters   int
 	// ByKind and ByGovernorate are where the answers disagreed, by the
 	// first answer's kind of place and governorate, the most first.
 	ByKind, ByGovernorate []Disagreements
@@ -32,12 +35,17 @@ type Agreement struct {
 // AgreementRow is one pair's (or the team's) second looks: how many, and
 // how many agreed each of the three ways and in the end; Cohen's κ on
 // their decisions (confirm, correct, unplaceable), KappaOK false when it
-// cannot be measured (too few looks, or one decision alone).
+// cannot be measured (too few looks, or one decision alone). SamePlace,
+// Nested and WithinSize (near points) are the three ways of agreeing,
+// counted apart; Agreed those that verified (the same place, near
+// points). KappaWhy says why κ cannot be read, measured or not
+// (agreement.KappaReadable), "" when it can.
 type AgreementRow struct {
 	A, B                                         string // "" for the team
 	Looks, SamePlace, Nested, WithinSize, Agreed int
 	Kappa                                        float64
 	KappaOK                                      bool
+	KappaWhy                                     string
 }
 
 // Disagreements counts the looks of one kind of place or governorate and
@@ -97,6 +105,7 @@ func (a *Archive) AgreementBetween(ctx context.Context, from, to string) (Agreem
 	}
 	for k, row := range pairs {
 		row.Kappa, row.KappaOK = measured(agreement.CohenKappa(pairRatings[k]))
+		row.KappaWhy = agreement.KappaReadable(pairRatings[k])
 		out.Pairs = append(out.Pairs, *row)
 	}
 	slices.SortFunc(out.Pairs, func(x, y AgreementRow) int {
@@ -105,7 +114,9 @@ func (a *Archive) AgreementBetween(ctx context.Context, from, to string) (Agreem
 	// The team's κ treats first and second as two raters, whoever they
 	// were: what a reader of the figures expects beside α.
 	out.Team.Kappa, out.Team.KappaOK = measured(agreement.CohenKappa(teamRatings))
+	out.Team.KappaWhy = agreement.KappaReadable(teamRatings)
 	out.Alpha, out.AlphaOK = measured(agreement.KrippendorffAlpha(units))
+	out.AlphaWhy = agreement.AlphaReadable(units)
 	out.Raters = len(raters)
 	out.ByKind, out.ByGovernorate = mostDisagreed(kinds), mostDisagreed(govs)
 	g := a.Gazetteer()

@@ -10,6 +10,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -28,7 +29,14 @@ type Result struct {
 	// Read counts the records read from the file; when the file is
 	// rejected they all are.
 	Read int
+	// Warnings are what the file's reader warned of (ingest.Record's
+	// Warnings: "f.txt:2: two captions may be joined …"), in file order,
+	// at most maxWarnings.
+	Warnings []string
 }
+
+// maxWarnings bounds the warnings an import keeps of one file.
+const maxWarnings = 100
 
 // Progress is told how far an import has read a file, in bytes.
 type Progress func(file string, done, total int64)
@@ -113,7 +121,21 @@ func (a *Archive) ImportSamples(ctx context.Context) (Result, error) {
 // error from it rolls the file back.
 func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, format string, check func() error, tick func()) (Result, error) {
 	var read atomic.Int64
-	recs := a.build(ctx, ingest.Read(r, shown, format), &read)
+	var mu sync.Mutex // the records are read on build's goroutine
+	var warnings []string
+	src := func(yield func(ingest.Record, error) bool) {
+		for rec, err := range ingest.Read(r, shown, format) {
+			if len(rec.Warnings) > 0 {
+				mu.Lock()
+				warnings = append(warnings, rec.Warnings[:max(0, min(len(rec.Warnings), maxWarnings-len(warnings)))]...)
+				mu.Unlock()
+			}
+			if !yield(rec, err) {
+				return
+			}
+		}
+	}
+	recs := a.build(ctx, src, &read)
 	if check != nil {
 		recs = thenCheck(recs, check)
 	}
@@ -122,7 +144,9 @@ func (a *Archive) importFrom(ctx context.Context, r io.Reader, shown, name, form
 			tick()
 		}
 	})
-	return Result{Summary: sum, Read: int(read.Load())}, err
+	mu.Lock()
+	defer mu.Unlock()
+	return Result{Summary: sum, Read: int(read.Load()), Warnings: slices.Clone(warnings)}, err
 }
 
 // thenCheck yields src's records and, once src is done without error,

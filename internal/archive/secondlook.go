@@ -92,6 +92,13 @@ func (a *Archive) answer(l secondlook.Answer) agreement.Answer {
 	for up := g.ByID(p.Parent); up != nil && len(out.Ancestors) < 8; up = g.ByID(up.Parent) {
 		out.Ancestors = append(out.Ancestors, up.ID)
 	}
+	// The areas it lies in, by their gazetteer ids: a village nests in
+	// its subdistrict, district and governorate.
+	for _, area := range []string{p.Subdistrict.PCode, p.District.PCode, p.Governorate.PCode} {
+		if area != "" && "ocha:"+area != p.ID {
+			out.Ancestors = append(out.Ancestors, "ocha:"+area)
+		}
+	}
 	return out
 }
 

@@ -45,8 +45,8 @@ func TestTwoPersonConfirmation(t *testing.T) {
 }
 
 // lookAgreed: rana confirms photo id at Aleppo; nobody checks their own,
-// nor confirms what waits for a blind look; omar places it in a quarter
-// of the city, blind: they agree, and it is verified as she placed it.
+// nor confirms what waits for a blind look; omar places it at Aleppo,
+// blind: they agree, and it is verified as she placed it.
 func lookAgreed(t *testing.T, a *Archive, id, aleppo, quarter string) {
 	t.Helper()
 	ctx := context.Background()
@@ -71,13 +71,12 @@ func lookAgreed(t *testing.T, a *Archive, id, aleppo, quarter string) {
 	if _, err := a.db.Apply(ctx, []string{one}, photo.Change{Confirm: true, Author: "omar"}); photo.ErrorCode(err) != photo.EConflict {
 		t.Errorf("omar confirming a photo waiting for a blind look: %v, want conflict", err)
 	}
-	// omar places it, blind, in a quarter of Aleppo: nested, within the
-	// city's size, agreed.
-	r, err := a.AnswerSecondLook(ctx, round, "omar", quarter, nil, false, "the caption says Aleppo")
+	// omar places it, blind, at Aleppo: the same place, agreed.
+	r, err := a.AnswerSecondLook(ctx, round, "omar", aleppo, nil, false, "the caption says Aleppo")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.State != store.LookAgreed || r.Judgement.SamePlace || !r.Judgement.Nested || !r.Judgement.WithinSize || r.Second.Decision != agreement.Correct {
+	if r.State != store.LookAgreed || !r.Judgement.SamePlace || r.Judgement.Nested || r.Judgement.WithinSize || r.Second.Decision != agreement.Confirm {
 		t.Errorf("agreed round: %+v", r)
 	}
 	p, _ := a.db.Photo(ctx, one)
@@ -156,6 +155,51 @@ func lookDisagreed(t *testing.T, a *Archive, id, aleppo, quarter string) {
 	want := []string{"correct", "second-look", "second-look", "adjudicate", "correct", "second-look"}
 	if got := actions[len(actions)-len(want):]; !equal(got, want) {
 		t.Errorf("custody of the second photo ends %v, want %v", actions, want)
+	}
+}
+
+// TestNestedAnswersAreNotVerified (issue 68, 1): rana places a photo at a
+// quarter of Aleppo, omar, blind, answers "Aleppo". The quarter is within
+// the city's 12 km, but omar never named it: the answers nest, the photo
+// is not verified, and a third editor decides.
+func TestNestedAnswersAreNotVerified(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t, filepath.Join(t.TempDir(), "archive.db"))
+	g := a.Gazetteer()
+	aleppo := g.ByID("gn:170063")
+	var quarter string
+	for _, p := range g.Places() {
+		if p.Kind == "neighbourhood" && p.Parent == aleppo.ID && p.Located {
+			quarter = p.ID
+			break
+		}
+	}
+	caption := "Residents inspect damage in Aleppo, Syria, May 3, 2016. (Photo by A. Person/Reuters)"
+	file := filepath.Join(t.TempDir(), "captions.txt")
+	os.WriteFile(file, []byte(caption+"\n"), 0o644)
+	if _, err := a.ImportFile(ctx, file, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.db.SetTwoPerson(ctx, true, "lead"); err != nil {
+		t.Fatal(err)
+	}
+	toQuarter, _ := a.PlaceOf(quarter, nil)
+	if _, err := a.db.Apply(ctx, []string{photo.ID(caption)}, photo.Change{Place: &toQuarter, Author: "rana"}); err != nil {
+		t.Fatal(err)
+	}
+	waiting, err := a.LookRounds(ctx, store.LookWaiting, "", "", 10)
+	if err != nil || len(waiting) != 1 {
+		t.Fatalf("waiting: %+v, %v", waiting, err)
+	}
+	r, err := a.AnswerSecondLook(ctx, waiting[0].ID, "omar", aleppo.ID, nil, false, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.State != store.LookDisagreed || !r.Judgement.Nested || r.Judgement.Agreed || r.Judgement.WithinSize {
+		t.Errorf("a quarter answered by its city: %s, %+v; want disagreed, nested, not agreed", r.State, r.Judgement)
+	}
+	if p, _ := a.db.Photo(ctx, photo.ID(caption)); p.Verified {
+		t.Error("the quarter is verified by an editor who named only the city")
 	}
 }
 

@@ -36,6 +36,10 @@ type Record struct {
 	Photographer, Agency *string
 	// Point is [lon, lat], given together.
 	Point *[2]float64
+	// Warnings say what in the file may not be what its editor meant
+	// ("f.txt:2: two captions may be joined into one photo: …"), each
+	// naming its file and line; the record is imported all the same.
+	Warnings []string
 }
 
 // Formats the readers know, by name.
@@ -146,8 +150,10 @@ func readText(r io.Reader, name string) iter.Seq2[Record, error] {
 			if len(para) == 0 {
 				return true
 			}
-			for _, text := range caption.Split(strings.Join(para, "\n")) {
-				if !yield(Record{Line: start, Caption: text}, nil) {
+			captions := caption.Split(strings.Join(para, "\n"))
+			warnings := joinedWarnings(name, start, para, captions)
+			for k, text := range captions {
+				if !yield(Record{Line: start, Caption: text, Warnings: warnings[k]}, nil) {
 					return false
 				}
 			}

@@ -266,3 +266,38 @@ func (r repeatByte) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// TestTextWarnsOfJoinedCaptions (issue 68, 6): a text file's captions
+// are separated by blank lines; two on consecutive lines (the first
+// ending a sentence, the next starting one) become one photo, and the
+// record says so, naming the line to separate. A caption wrapped inside
+// a sentence, or split at a credit, warns of nothing.
+func TestTextWarnsOfJoinedCaptions(t *testing.T) {
+	for _, c := range []struct {
+		name, doc string
+		want      []string // each record's warnings
+	}{
+		{"two captions on consecutive lines",
+			"A man walks past a damaged building in Saraqeb, Syria January 15, 2018.\nA boy carries bread in Douma, Syria January 16, 2018.\n",
+			[]string{"f.txt:2: two captions may be joined into one photo: separate captions by a blank line"}},
+		{"in Arabic", "رجل يمشي قرب مبنى مدمّر في سراقب.\nطفل يحمل الخبز في دوما.\n",
+			[]string{"f.txt:2: two captions may be joined into one photo: separate captions by a blank line"}},
+		{"a caption wrapped in a sentence", "A man walks past a damaged building\nin Saraqeb, Syria January 15, 2018.\n", []string{""}},
+		{"separated by a blank line", "A man in Saraqeb, 2018.\n\nA boy in Douma, 2018.\n", []string{"", ""}},
+		{"split at a credit", "Smoke over Idlib. (Photo by A B/Reuters)\nA boy in Douma. (Photo by C D/AFP)\n", []string{"", ""}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs, err := readAll(t, c.doc, Text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range recs {
+				got = append(got, strings.Join(r.Warnings, "; "))
+			}
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", c.want) {
+				t.Errorf("warnings %q, want %q", got, c.want)
+			}
+		})
+	}
+}

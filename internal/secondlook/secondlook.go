@@ -116,12 +116,34 @@ func (r Round) MayDecide(a Answer, placed bool) error {
 // Outcome is the state a round's second answer leaves it in, given how
 // the two answers compare (agreement.Judge): Agreed, which verifies the
 // photo as the first editor placed it, or Disagreed, which waits for a
-// third editor. Only agreement verifies.
+// third editor. Only agreement verifies: both editors named the place
+// (or gave two points near each other). Answers that nest — a quarter
+// and its city — share only the coarser place; the finer is the first
+// editor's alone, so a third editor decides, never the distance.
 func Outcome(j agreement.Judgement) (state string, verified bool) {
-	if j.Agreed {
+	if j.Agreed && !j.Nested {
 		return Agreed, true
 	}
 	return Disagreed, false
+}
+
+// Nesting orders the two answers of a round whose answers nest
+// (Judgement.Nested): coarser is the place both editors named (the city,
+// the district, the place a point lies in), finer the answer one editor
+// gave alone (the quarter, the village, the point), which a third editor
+// decides on. Between two places the one that reaches further
+// (photo.PlaceRadiusKm) is the coarser.
+func Nesting(r Round) (coarser, finer Answer) {
+	a, b := r.First, r.Second
+	switch {
+	case a.PlaceID == "":
+		return b, a
+	case b.PlaceID == "":
+		return a, b
+	case photo.PlaceRadiusKm(a.Kind) >= photo.PlaceRadiusKm(b.Kind):
+		return a, b
+	}
+	return b, a
 }
 
 // MayConfirm refuses editor author's confirmation of photo p where it

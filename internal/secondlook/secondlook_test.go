@@ -96,13 +96,55 @@ func TestOutcome(t *testing.T) {
 		verified bool
 	}{
 		{agreement.Judgement{SamePlace: true, Agreed: true, DistanceKm: 0}, Agreed, true},
-		{agreement.Judgement{Nested: true, Agreed: true, DistanceKm: math.NaN()}, Agreed, true},
+		// Nested answers never verify, whatever else a judgement says.
+		{agreement.Judgement{Nested: true, Agreed: true, DistanceKm: math.NaN()}, Disagreed, false},
+		{agreement.Judgement{WithinSize: true, Agreed: true, DistanceKm: 1}, Agreed, true},
 		{agreement.Judgement{SameGovernorate: true, DistanceKm: 30}, Disagreed, false},
 		{agreement.Judgement{SamePlace: true, Agreed: false}, Disagreed, false},
 		{agreement.Judgement{DistanceKm: math.NaN()}, Disagreed, false},
 	} {
 		if state, verified := Outcome(c.j); state != c.state || verified != c.verified {
 			t.Errorf("Outcome(%+v) = %s, %v; want %s, %v", c.j, state, verified, c.state, c.verified)
+		}
+	}
+}
+
+// TestOutcomeOfAnswers: a placement is verified only when both editors
+// named it — the same place, or two bare points near each other. Answers
+// that nest (a quarter and its city, a village and its district, a point
+// in a place's reach) name only the coarser place together: the finer
+// one is the first editor's alone, and a third editor decides.
+func TestOutcomeOfAnswers(t *testing.T) {
+	aleppo := agreement.Answer{Decision: agreement.Confirm, PlaceID: "aleppo", Kind: "city", Lon: 37.16, Lat: 36.20, District: "SY0200", Governorate: "SY02",
+		Ancestors: []string{"ocha:SY0200", "ocha:SY02"}}
+	babAlHadid := agreement.Answer{Decision: agreement.Confirm, PlaceID: "bab-al-hadid", Kind: "neighbourhood", Lon: 37.13, Lat: 36.18,
+		District: "SY0200", Governorate: "SY02", Ancestors: []string{"aleppo", "ocha:SY0200", "ocha:SY02"}}
+	jdeideh := agreement.Answer{Decision: agreement.Correct, PlaceID: "jdeideh", Kind: "neighbourhood", Lon: 37.135, Lat: 36.185,
+		District: "SY0200", Governorate: "SY02", Ancestors: []string{"aleppo", "ocha:SY0200", "ocha:SY02"}}
+	village := agreement.Answer{Decision: agreement.Correct, PlaceID: "village", Kind: "village", Lon: 37.5, Lat: 36.4, District: "SY0200", Governorate: "SY02",
+		Ancestors: []string{"ocha:SY0200", "ocha:SY02"}}
+	district := agreement.Answer{Decision: agreement.Correct, PlaceID: "ocha:SY0200", Kind: "district", Lon: 37.3, Lat: 36.3, District: "SY0200", Governorate: "SY02",
+		Ancestors: []string{"ocha:SY02"}}
+	pin := agreement.Answer{Decision: agreement.Correct, Lon: 37.161, Lat: 36.201}
+	pinNear := agreement.Answer{Decision: agreement.Correct, Lon: 37.17, Lat: 36.21}
+	for _, c := range []struct {
+		name     string
+		a, b     agreement.Answer
+		state    string
+		verified bool
+	}{
+		{"the same place", babAlHadid, babAlHadid, Agreed, true},
+		{"rana's quarter, omar's city", babAlHadid, aleppo, Disagreed, false},
+		{"the city first, the quarter second", aleppo, babAlHadid, Disagreed, false},
+		{"a village, then its district", village, district, Disagreed, false},
+		{"a district, then its village", district, village, Disagreed, false},
+		{"two quarters of one city", babAlHadid, jdeideh, Disagreed, false},
+		{"two points 1.3 km apart", pin, pinNear, Agreed, true},
+		{"a point in the city's reach", pin, aleppo, Disagreed, false},
+		{"the city, then a point in it", aleppo, pin, Disagreed, false},
+	} {
+		if state, verified := Outcome(agreement.Judge(c.a, c.b)); state != c.state || verified != c.verified {
+			t.Errorf("%s: %s, %v; want %s, %v", c.name, state, verified, c.state, c.verified)
 		}
 	}
 }
@@ -218,6 +260,33 @@ func TestSameEditor(t *testing.T) {
 	}{{"rana", "rana", true}, {"Rana", "rana", true}, {" rana", "rana ", true}, {"rana", "omar", false}, {"", "", false}, {"", "rana", false}} {
 		if photo.SameEditor(c.a, c.b) != c.want {
 			t.Errorf("SameEditor(%q, %q) = %v", c.a, c.b, !c.want)
+		}
+	}
+}
+
+// TestNesting: of two answers that nest, the coarser is the one both
+// named (the city, the district, the place a point lies in), the finer
+// the one editor's alone, whichever came first.
+func TestNesting(t *testing.T) {
+	city := Answer{By: "omar", PlaceID: "aleppo", Kind: "city"}
+	quarter := Answer{By: "rana", PlaceID: "bab-al-hadid", Kind: "neighbourhood"}
+	village := Answer{By: "rana", PlaceID: "v", Kind: "village"}
+	district := Answer{By: "omar", PlaceID: "ocha:SY0200", Kind: "district"}
+	point := Answer{By: "rana", Located: true}
+	for _, c := range []struct {
+		name           string
+		first, second  Answer
+		coarser, finer string
+	}{
+		{"a quarter, then its city", quarter, city, "aleppo", "bab-al-hadid"},
+		{"a city, then its quarter", city, quarter, "aleppo", "bab-al-hadid"},
+		{"a village, then its district", village, district, "ocha:SY0200", "v"},
+		{"a point, then the city it lies in", point, city, "aleppo", ""},
+		{"the city, then a point in it", city, point, "aleppo", ""},
+	} {
+		coarser, finer := Nesting(Round{First: c.first, Second: c.second})
+		if coarser.PlaceID != c.coarser || finer.PlaceID != c.finer {
+			t.Errorf("%s: coarser %q, finer %q; want %q, %q", c.name, coarser.PlaceID, finer.PlaceID, c.coarser, c.finer)
 		}
 	}
 }

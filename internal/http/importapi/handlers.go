@@ -51,12 +51,14 @@ func (h *Handlers) postImport(w http.ResponseWriter, r *http.Request, ed *sessio
 	var job Job
 	var err error
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		// Finished resumable uploads, by their ids.
+		// Finished resumable uploads, by their ids, and the names of
+		// the files the page left out.
 		var b struct {
 			Uploads []string `json:"uploads"`
+			Skipped []string `json:"skipped"`
 		}
 		if err = web.DecodeWrite(r, &b); err == nil {
-			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, ed.Name)
+			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, b.Skipped, ed.Name)
 		}
 	} else {
 		job, err = h.Imports.Receive(r, ed.Name)
@@ -93,8 +95,15 @@ func (h *Handlers) uploadPage(w http.ResponseWriter, r *http.Request) {
 		when := l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04")))
 		lost = append(lost, l.T("upload.lost", "n", len(f.Names), "when", when, "names", strings.Join(f.Names, ", ")))
 	}
+	var kinds []views.UploadKind
+	for _, k := range [][2]string{{"txt", ".txt"}, {"csv", ".csv"}, {"jsonl", ".jsonl, .ndjson"}, {"jpeg", "JPEG (.jpg, .jpeg)"}} {
+		// Column names are the file's own words, in either language.
+		kinds = append(kinds, views.UploadKind{Kind: k[0], Names: k[1], Holds: l.T("upload.kind."+k[0],
+			"captions", "caption, description, text, headline", "columns", "id, date, photographer, agency, lat, lon, source, image_url")})
+	}
 	h.Kit.Render(w, r, http.StatusOK, views.UploadPageView(views.UploadPage{Page: page, UploadsURL: h.Kit.URL("uploads"),
-		ImportsURL: h.Kit.URL("imports"), ReviewURL: h.Kit.URL("review"), ReviewPhotoURL: h.Kit.URL("review.photo", "id", "ID"), Lost: lost}))
+		ImportsURL: h.Kit.URL("imports"), ReviewURL: h.Kit.URL("review"), ReviewPhotoURL: h.Kit.URL("review.photo", "id", "ID"), Lost: lost,
+		ReusedURL: h.Kit.URL("review") + "?reuse=conflict", Kinds: kinds}))
 }
 
 // resumableUpload serves the tus protocol under /api/uploads/ (see

@@ -76,6 +76,39 @@ type Job struct {
 	// its files gave, added or not (the first maxListed), for the review.
 	NewPhotos int        `json:"new_photos"`
 	Photos    []JobPhoto `json:"photos,omitempty"`
+	// Skipped are the files the page left out, not sent: of a kind
+	// syriamap does not take (a PDF), each with why.
+	Skipped []Skipped `json:"skipped,omitempty"`
+	// Counts add up what happened to the upload's files, for scripts.
+	Counts Counts `json:"counts"`
+}
+
+// Counts say how many of a job's files were imported (done), refused
+// (by the import, with why) and skipped (not sent; Skipped lists them).
+type Counts struct {
+	Imported int `json:"imported"`
+	Refused  int `json:"refused"`
+	Skipped  int `json:"skipped"`
+}
+
+// Skipped is a file an upload left out, and why.
+type Skipped struct {
+	Name string `json:"name"`
+	Why  string `json:"why"`
+}
+
+// counted is j with its counts added up.
+func (j Job) counted() Job {
+	j.Counts = Counts{Skipped: max(j.Counts.Skipped, len(j.Skipped))}
+	for _, f := range j.Files {
+		switch f.State {
+		case "done":
+			j.Counts.Imported++
+		case "refused":
+			j.Counts.Refused++
+		}
+	}
+	return j
 }
 
 // JobPhoto is a photo an upload's files gave.
@@ -98,7 +131,10 @@ type File struct {
 	State  string               `json:"state"`
 	Result *photo.ImportSummary `json:"result,omitempty"`
 	Error  string               `json:"error,omitempty"`
-	path   string
+	// Warnings are what its import warned of, each naming the file and
+	// line ("a.txt:2: two captions may be joined into one photo: …").
+	Warnings []string `json:"warnings,omitempty"`
+	path     string
 }
 
 // Archive is what the uploads ask of the archive (*archive.Archive): the
@@ -182,7 +218,7 @@ func (im *Imports) Job(id, editor string) (Job, error) {
 	}
 	out := *j
 	out.Files = slices.Clone(j.Files)
-	return out, nil
+	return out.counted(), nil
 }
 
 // Receive reads an upload's files from a multipart body to disk, hashing
@@ -382,6 +418,9 @@ func (im *Imports) release(job *Job) {
 	}
 }
 
+// notImported says why a file of another kind is not imported.
+const notImported = "not a file syriamap imports (caption files: .txt, .csv, .jsonl, .ndjson; images: .jpg, .jpeg)"
+
 // kindOf is what an uploaded file is by its name: captions (as `import`
 // reads them) or an image.
 func kindOf(name string) (string, error) {
@@ -390,7 +429,7 @@ func kindOf(name string) (string, error) {
 		return "image", nil
 	default:
 		if _, err := ingest.FormatOf(name); err != nil {
-			return "", photo.Errorf(photo.EUnsupported, "%s: not a file syriamap imports (caption files: .txt, .csv, .jsonl, .ndjson; images: .jpg, .jpeg)", name)
+			return "", photo.Errorf(photo.EUnsupported, "%s: %s", name, notImported)
 		}
 		return "captions", nil
 	}
@@ -432,7 +471,12 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 		}
 		res, err := im.archive.ImportFile(ctx, f.path, "", nil)
 		err = im.failed(job, f.Name, err)
-		im.set(job, func() { finish(f, res.Summary, err, filepath.Dir(f.path)) })
+		im.set(job, func() {
+			finish(f, res.Summary, err, filepath.Dir(f.path))
+			for _, w := range res.Warnings {
+				f.Warnings = append(f.Warnings, strings.ReplaceAll(w, filepath.Dir(f.path)+string(filepath.Separator), ""))
+			}
+		})
 		sum.Add(res.Summary)
 	}
 	// Pictures the archive holds already, the same bytes with their

@@ -214,12 +214,22 @@ func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, 
 }
 
 // ReceiveResumable queues the import of finished resumable uploads, by
-// editor; it returns the job.
-func (im *Imports) ReceiveResumable(ctx context.Context, ids []string, editor string) (Job, error) {
+// editor; it returns the job. Skipped names the files the page left out
+// (of a kind not imported), counted in the job and listed with why (the
+// first maxListed whose names are file names).
+func (im *Imports) ReceiveResumable(ctx context.Context, ids, skipped []string, editor string) (Job, error) {
 	if len(ids) == 0 {
 		return Job{}, photo.Errorf(photo.EInvalid, "name the finished uploads to import: {\"uploads\": [id, …]}")
 	}
 	job := &Job{ID: newID(), Editor: editor, Created: im.now().UTC(), State: "queued"}
+	// A name that is no file's name is counted, not listed: a file left
+	// out refuses nothing.
+	job.Counts.Skipped = len(skipped)
+	for _, s := range skipped[:min(len(skipped), maxListed)] {
+		if name, err := fileName(s); err == nil {
+			job.Skipped = append(job.Skipped, Skipped{Name: name, Why: notImported})
+		}
+	}
 	for _, id := range ids {
 		f, err := im.takeResumable(ctx, id, editor)
 		if err != nil {

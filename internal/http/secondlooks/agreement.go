@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/syriamap/syriamap/internal/agreement"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
@@ -73,7 +74,10 @@ func (s *API) agreementPage(w http.ResponseWriter, r *http.Request) {
 	for _, p := range a.Pairs {
 		m.Pairs = append(m.Pairs, agreementRowView(l, p))
 	}
-	if a.AlphaOK {
+	switch {
+	case a.AlphaWhy != "":
+		m.AlphaWhy = unreadable(l, "alpha", a.AlphaWhy, a.Team.Looks)
+	case a.AlphaOK:
 		m.Alpha = l.Decimal(a.Alpha, 2)
 	}
 	for _, d := range a.ByKind {
@@ -90,10 +94,26 @@ func agreementRowView(l i18n.Locale, r archive.AgreementRow) views.AgreementRowV
 	v := views.AgreementRowView{Editors: r.A + " · " + r.B, Looks: r.Looks, SamePlace: share(l, r.SamePlace, r.Looks),
 		Nested: share(l, r.Nested, r.Looks), WithinSize: share(l, r.WithinSize, r.Looks), Agreed: share(l, r.Agreed, r.Looks),
 		Kappa: l.T("agreement.unmeasured")}
-	if r.KappaOK {
+	switch {
+	case r.KappaWhy != "":
+		v.Kappa = unreadable(l, "kappa", r.KappaWhy, r.Looks)
+	case r.KappaOK:
 		v.Kappa = l.Decimal(r.Kappa, 2)
 	}
 	return v
+}
+
+// unreadable says why κ or α (measure) cannot be read from looks second
+// looks: "cannot be read: …".
+func unreadable(l i18n.Locale, measure, why string, looks int) string {
+	reason := l.T("agreement.why-one-decision-alpha")
+	if measure == "kappa" {
+		reason = l.T("agreement.why-one-decision-kappa")
+	}
+	if why == agreement.TooFewLooks {
+		reason = l.T("agreement.why-too-few", "n", looks, "min", agreement.MinLooks)
+	}
+	return l.T("agreement.unreadable", "why", reason)
 }
 
 func disagreementView(l i18n.Locale, name string, d archive.Disagreements) views.DisagreementView {

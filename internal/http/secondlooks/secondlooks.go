@@ -96,7 +96,19 @@ func (s *API) Routes(r *mux.Router, editorial func(name, path string, h http.Han
 // lookDone are the messages of a step taken, by the done= the queue is
 // sent back with.
 var lookDone = map[string]string{secondlook.Agreed: "looks.done-agreed", secondlook.Disagreed: "looks.done-disagreed",
-	secondlook.Adjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
+	doneNested: "looks.done-nested", secondlook.Adjudicated: "looks.done-adjudicated", "setting": "looks.done-setting"}
+
+// doneNested is the done= of a second answer that nests with the first
+// (a quarter and its city): neither verified nor a plain disagreement.
+const doneNested = "nested"
+
+// doneOf is the done= a second answer sends the queue back with.
+func doneOf(rd secondlook.Round) string {
+	if rd.State == secondlook.Disagreed && rd.Judgement.Nested {
+		return doneNested
+	}
+	return rd.State
+}
 
 // lookStates are the words of a photo's second look waiting: for editors,
 // and for readers while a placement waits (photo.Photo.AwaitsLook).
@@ -310,7 +322,7 @@ func (s *API) postSecondLook(w http.ResponseWriter, r *http.Request, ed *session
 	if err == nil {
 		var rd secondlook.Round
 		if rd, err = s.answerLook(r, ed, a); err == nil {
-			http.Redirect(w, r, s.Kit.URL("second-looks")+"?done="+rd.State, http.StatusSeeOther)
+			http.Redirect(w, r, s.Kit.URL("second-looks")+"?done="+doneOf(rd), http.StatusSeeOther)
 			return
 		}
 	}
@@ -468,7 +480,7 @@ func (s *API) adjudicationPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := views.Adjudication{Page: s.Kit.Page(r, l.T("looks.decide-title"), "review"), Caption: p.Caption, DateShown: pagemodel.Date(l, p.Date),
-		PhotoURL: s.Kit.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: judgementText(l, rd.Judgement),
+		PhotoURL: s.Kit.URL("photo", "id", p.ID), A: s.answerView(l, 1, rd.First), B: s.answerView(l, 2, rd.Second), Judgement: s.judgementOf(l, rd),
 		Action: s.Kit.URL("adjudication", "look", strconv.FormatInt(rd.ID, 10)), CSRF: s.Guard.CSRFOf(r), SearchURL: s.Kit.URL("places.search"),
 		Map: views.ReviewMap{BasemapURL: s.Kit.URL("basemap"), LabelsURL: s.Kit.URL("labels"), Tiles: s.Tiles}, QueueURL: s.Kit.URL("second-looks")}
 	switch {
@@ -509,6 +521,19 @@ func judgementText(l i18n.Locale, j agreement.Judgement) string {
 		return l.T("common.no")
 	}
 	return l.T("looks.judged", "same", yes(j.SamePlace), "nested", yes(j.Nested), "km", l.Decimal(j.DistanceKm, 1), "size", l.Decimal(j.SizeKm, 1))
+}
+
+// judgementOf says how a round's two answers compared; for answers that
+// nest, which place both editors named and whose the finer one is.
+func (s *API) judgementOf(l i18n.Locale, rd secondlook.Round) string {
+	text := judgementText(l, rd.Judgement)
+	if rd.Judgement.Nested && !math.IsNaN(rd.Judgement.DistanceKm) {
+		coarser, finer := secondlook.Nesting(rd)
+		g := s.Store.Gazetteer()
+		text += " " + l.T("looks.judged-nested", "both", pagemodel.NameOf(l, g, coarser.PlaceID, coarser.PlaceName),
+			"finer", pagemodel.OrPoint(l, pagemodel.NameOf(l, g, finer.PlaceID, finer.PlaceName)), "editor", finer.By)
+	}
+	return text
 }
 
 // postAdjudication takes a third editor's decision from the page's form.

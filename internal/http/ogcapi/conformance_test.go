@@ -1,4 +1,4 @@
-package httpapi
+package ogcapi_test
 
 import (
 	"context"

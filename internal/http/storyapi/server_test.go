@@ -1,4 +1,4 @@
-package httpapi
+package storyapi_test
 
 import (
 	"context"
@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // TestStoriesAPI writes a story as an editor, reads it as a reader, and
 // checks what a reader may not do or see.
 func TestStoriesAPI(t *testing.T) {
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	c, csrf := e.signIn(t)
 	a, b := e.photoID(t, "?place=ocha:C2320"), e.photoID(t, "?q=Aleppo")
 	body := `{"title": "Idlib and Aleppo, 2016", "summary": "Two cities in **2016**, <em>unsafe</em>", "status": "draft", "steps": [
@@ -161,7 +162,7 @@ func checkBadStoriesRefused(t *testing.T, post func(c *http.Client, method, path
 // story is refused with a word that says it is withheld and what to do —
 // not "no photo in the archive".
 func TestStoryRefusesWithheldPhotos(t *testing.T) {
-	e := newEditorServer(t, Options{})
+	e := newEditorServer(t, httpapi.Options{})
 	c, csrf := e.signIn(t)
 	id := e.photoID(t, "?place=ocha:C2320")
 	if _, err := e.a.SetHarm(context.Background(), id, photo.HarmWithheld, "rana", "the people in it"); err != nil {
