@@ -400,11 +400,25 @@ export class Explorer {
     const out = await res.json();
     if (seq !== this.clusterSeq || (this.ready && !this.serverSide)) return;
     this.map.setClusters(out.clusters);
+    this.noteCoarse(out.coarse_past);
     this.clustersShown = url;
     this.showCount(out.matching, this.notOnMap);
     if (this.serverSide) performance.measure("syriamap:clusters", { start });
     this.firstClusters = false;
     this.rendered();
+  }
+
+  // noteCoarse says when the clusters drawn are coarser than the map's
+  // zoom (a published site read from its overview, on a host without
+  // range requests: coarse_past is the overview's deepest zoom).
+  noteCoarse(past) {
+    if (past === undefined && !this.coarseNote) return;
+    if (!this.coarseNote) {
+      this.coarseNote = h("p", { class: "map-note", role: "status", "data-testid": "map-coarse" });
+      this.status.before(this.coarseNote);
+    }
+    this.coarseNote.hidden = past === undefined;
+    if (past !== undefined) this.coarseNote.textContent = t("explorer.coarse-map", { zoom: past });
   }
 
   // rendered marks the first time the photos are on the map, for the

@@ -15,7 +15,7 @@
 import { rules, APIError, checkParams, intParam, laterLabel, parseFilter, utf8Length, windowOf, overlaps } from "./siterules.js";
 import { evaluate, searchAgency, searchTree, treeWords } from "./search.js";
 import { dateText, placeName, t } from "./i18n.js";
-import { PMTiles } from "pmtiles";
+import { FileSource, PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
 import Pbf from "pbf";
 import { card } from "./list.js";
@@ -406,14 +406,15 @@ export class StaticAPI {
     const zoom = Math.max(0, Math.round(Number(q.get("zoom") || 0)));
     const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
     if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
-    const z = Math.min(zoom, this.m.tile_zoom); // the deepest zoom of the published tiles
-    if (!this.pm) this.pm = await this.tilesArchive();
+    this.pm ??= this.tilesArchive().catch((err) => { this.pm = null; throw err; });
+    const { pm, deepest } = await this.pm;
+    const z = Math.min(zoom, deepest); // the deepest zoom of the tiles read
     const { from, to } = windowOfQuery(q);
     const windowed = from !== null || to !== null;
     const inWindow = (a, b) => (from === null || b >= from) && (to === null || a <= to);
     const [x0, y0] = tileOf(box[0], box[3], z), [x1, y1] = tileOf(box[2], box[1], z);
     const jobs = [];
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) jobs.push(this.pm.getZxy(z, x, y).then((t) => t && { t, x, y }));
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) jobs.push(pm.getZxy(z, x, y).then((t) => t && { t, x, y }));
     const clusters = [];
     const cell = 360 / 2 ** z / 4;
     for (const got of await Promise.all(jobs)) {
@@ -438,21 +439,32 @@ export class StaticAPI {
           : { lon, lat, count: n, bbox: [lon - cell / 2, lat - cell / 2, lon + cell / 2, lat + cell / 2] });
       }
     }
-    return { matching: await this.matching(q), clusters };
+    const out = { matching: await this.matching(q), clusters };
+    // Read from the overview past its zoom: the page says so.
+    if (zoom > deepest) out.coarse_past = deepest;
+    return out;
   }
 
   // tilesArchive opens the site's PMTiles archive, after one small range
-  // request: a host that answers it with the whole file (200, or no
-  // Content-Range) cannot serve the map of a site this large, and the
-  // error says so ("host" names it for the page), rather than a map of
-  // no photo.
+  // request. A host that answers it with the whole file (200, or no
+  // Content-Range; python3 -m http.server does) cannot serve the tiles
+  // one by one: the page then reads the site's overview whole (its
+  // clusters down to overview_zoom, about a hundred kilobytes) and draws
+  // coarser clusters past that zoom, rather than no map; only a site
+  // without an overview says that the host is the trouble ("host").
   async tilesArchive() {
     const url = new URL(this.m.tiles, this.base).href;
-    const probe = await nativeFetch(url, { headers: { Range: "bytes=0-15" } });
+    // Asked of the host, not of the browser's cache (which answers a
+    // range of a file it holds whole, whatever the host does).
+    const probe = await nativeFetch(url, { headers: { Range: "bytes=0-15" }, cache: "no-store" });
     const ranged = probe.status === 206 && probe.headers.get("Content-Range");
     probe.body?.cancel().catch(() => {});
-    if (!ranged) throw new APIError(503, `the host answered a range request for ${this.m.tiles} with ${probe.status} and the whole file: the map of a site this large needs a host that answers range requests`, "host");
-    return new PMTiles(url);
+    if (ranged) return { pm: new PMTiles(url), deepest: this.m.tile_zoom };
+    if (!this.m.overview) throw new APIError(503, `the host answered a range request for ${this.m.tiles} with ${probe.status} and the whole file: the map of a site this large needs a host that answers range requests`, "host");
+    const res = await nativeFetch(new URL(this.m.overview, this.base));
+    if (!res.ok) throw new Error(t("static.host-answered", { path: this.m.overview, status: String(res.status) }));
+    const file = new File([await res.arrayBuffer()], this.m.overview);
+    return { pm: new PMTiles(new FileSource(file)), deepest: this.m.overview_zoom };
   }
 
   // clustersOfPoints groups the photos the filters select in the

@@ -53,6 +53,7 @@ func measureCold(ctx context.Context, cfg config, size int, res *Results, progre
 	default:
 		res.Set("cold.published_first_markers_ms", size, pub.firstMS)
 		res.Set("cold.published_city_view_kb", size, pub.cityKB)
+		setNoRanges(res, size, pub)
 		res.Note(fmt.Sprintf("published city view at %s fetched: %s", name, pub.cityFiles))
 	}
 	return nil
@@ -87,4 +88,14 @@ func coldFirstMarkers(ctx context.Context, url string, loads int) (float64, erro
 	}
 	slices.Sort(firsts)
 	return firsts[len(firsts)/2], nil
+}
+
+// setNoRanges records the published explorer's first markers over a host
+// without range requests, or why they were not measured.
+func setNoRanges(res *Results, size int, pub publishResult) {
+	if pub.noRangesMS == 0 {
+		res.SkipPrefix("cold.published_no_ranges", size, "python3 is not installed")
+		return
+	}
+	res.Set("cold.published_no_ranges_first_markers_ms", size, pub.noRangesMS)
 }

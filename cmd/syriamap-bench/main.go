@@ -409,6 +409,7 @@ func measureSize(ctx context.Context, cfg config, size int, res *Results, progre
 		if pub.readerBrowser {
 			res.Set("cold.published_first_markers_ms", size, pub.firstMS)
 			res.Set("cold.published_city_view_kb", size, pub.cityKB)
+			setNoRanges(res, size, pub)
 		} else {
 			res.SkipPrefix("cold.published", size, headless.ErrNotInstalled.Error())
 		}

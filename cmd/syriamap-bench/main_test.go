@@ -167,6 +167,7 @@ func TestPublishRow(t *testing.T) {
 	}
 	t.Logf("publish %.1f s, %.0f MB (%.2f× the archive's %.0f MB), first markers %.0f ms (median of 3, cold), city view data %.0f KB (%s)",
 		r.seconds, r.mb, r.mb*1e6/float64(fi.Size()), float64(fi.Size())/1e6, r.firstMS, r.cityKB, r.cityFiles)
+	t.Logf("over python3 -m http.server (no range requests): first markers %.0f ms (median of 3, cold)", r.noRangesMS)
 }
 
 // TestStoryRow measures the story rows alone on an archive a bench run

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -26,6 +28,9 @@ type publishResult struct {
 	cityKB        float64 // data a reader fetched for a city view at z11
 	cityFiles     string  // those files and their bytes, largest first
 	readerBrowser bool    // the browser part ran
+	// noRangesMS is firstMS over python3 -m http.server, a host that
+	// answers a range request with the whole file (0: no python3).
+	noRangesMS float64
 }
 
 // measurePublish publishes the archive db into the bench folder and reads
@@ -78,7 +83,44 @@ func measurePublish(ctx context.Context, cfg config, size int, db string, progre
 	r.cityKB = bytes / 1000
 	r.cityFiles = files
 	r.readerBrowser = true
-	return r, nil
+	progress("%s: the published explorer over python3 -m http.server (no range requests), cold each time", sizeName(size))
+	r.noRangesMS, err = noRangesFirstMarkers(ctx, out, cfg.loads)
+	return r, err
+}
+
+// noRangesFirstMarkers serves the site at dir with python3 -m http.server,
+// which answers a range request with the whole file, and opens it cold
+// loads times; 0 without python3.
+func noRangesFirstMarkers(ctx context.Context, dir string, loads int) (float64, error) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		return 0, nil
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	l.Close()
+	cmd := exec.CommandContext(ctx, python, "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", dir)
+	if err := cmd.Start(); err != nil {
+		return 0, fmt.Errorf("python3 -m http.server: %w", err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	url := "http://127.0.0.1:" + port
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := http.Get(url + "/site.json")
+		if err == nil {
+			res.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("python3 -m http.server did not answer on %s: %w", url, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return coldFirstMarkers(ctx, url+coldView, loads)
 }
 
 // readerView opens url in a fresh headless Chromium (an empty cache) and

@@ -83,6 +83,10 @@ var measures = []measure{
 	// the timeline scrubs without asking again: the target is a large site's.
 	{"cold.published_city_view_kb", "cold: data the published site sends for a city view at z11 (one month)", "KB", true,
 		&target{limit: 500.001, minSize: 200_001, text: "≤ 500 above 200k"}},
+	// Above the points limit a site's map needs its tiles; a host without
+	// range requests gets the overview read whole (issue 68, item 4).
+	{"cold.published_no_ranges_first_markers_ms", "cold: published explorer over python3 -m http.server (no range requests), the same", "ms", true,
+		&target{limit: 5000.001, minSize: 200_001, text: "≤ 5000 above 200k"}},
 }
 
 // Results holds what a run measured, by measure key and archive size (0

@@ -314,13 +314,16 @@ func TestBrowserAccessibilityPublished(t *testing.T) {
 	}
 }
 
-// TestBrowserPublishedWithoutRanges (issue 54, defect 4): a published site
-// above its points limit on a host that answers a range request with the
-// whole file (as Python's http.server does) says so on the map, pointing
-// to the README's Hosting, and never counts "0 of N".
+// TestBrowserPublishedWithoutRanges (issue 54, defect 4; issue 68, item
+// 4): a published site above its points limit on a host that answers a
+// range request with the whole file (as Python's http.server does) reads
+// its overview whole and draws every placed photo in its clusters at
+// once, counts them, and warns of nothing; past the overview's zoom the
+// map says its groups are coarser. (Before: a warning that the map may
+// stay empty, and no marker until the page had read every photo.)
 func TestBrowserPublishedWithoutRanges(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	_, _, a := newTestServer(t)
+	_, live, a := newTestServer(t)
 	dir := t.TempDir()
 	if _, err := publish.Publish(context.Background(), a, dir, publish.Options{IncludeUnplaced: true, PointsLimit: 5}); err != nil {
 		t.Fatal(err)
@@ -332,15 +335,30 @@ func TestBrowserPublishedWithoutRanges(t *testing.T) {
 	}))
 	t.Cleanup(static.Close)
 	b := newBrowser(t, static, 1440, 900)
-	var status, count string
-	b.run(t, chromedp.Navigate(static.URL+"/"),
-		chromedp.WaitVisible(`[data-testid=map-warning]`, chromedp.ByQuery),
-		settled(), // the load's own status comes and goes; the warning stays
-		chromedp.Text(`[data-testid=map-warning]`, &status, chromedp.ByQuery),
-		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery))
+	const onMap = `[...document.querySelectorAll(".leaflet-marker-pane .cluster span, .leaflet-marker-pane .pm.spot span")].reduce((n, e) => n + Number(e.textContent), 0) +
+		document.querySelectorAll(".leaflet-marker-pane .pm:not(.spot)").length`
+	var count string
+	var markers, warnings, notes int
+	b.run(t, ready(static.URL+"/"),
+		until(onMap+` > 0`),
+		chromedp.Text(`[data-testid=count]`, &count, chromedp.ByQuery),
+		eval(onMap, &markers),
+		eval(`document.querySelectorAll("[data-testid=map-warning]").length`, &warnings),
+		eval(`document.querySelectorAll("[data-testid=map-coarse]:not([hidden])").length`, &notes))
 	shoot(t, b, "published-no-range-requests.png")
-	if !strings.Contains(status, "Hosting") || strings.HasPrefix(strings.TrimSpace(count), "0 of") {
-		t.Errorf("a host without ranges: the map says %q, the count %q", status, count)
+	if placed := apiCount(t, live, "?bbox=-180,-90,180,90"); markers != placed || shownCount(t, count) != apiCount(t, live, "") {
+		t.Errorf("a host without ranges: the map shows %d photos (%d placed), the count %q", markers, placed, count)
+	}
+	if warnings != 0 || notes != 0 {
+		t.Errorf("a host without ranges, at the overview's zoom: %d warnings, %d notes; want none", warnings, notes)
+	}
+	// Zoomed in past the overview: the groups are coarser, and said so.
+	var note string
+	b.run(t, chromedp.Navigate(static.URL+"/?map=11/36.2000/37.1600"),
+		chromedp.WaitVisible(`[data-testid=map-coarse]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid=map-coarse]`, &note, chromedp.ByQuery))
+	if !strings.Contains(note, "range requests") || !strings.Contains(note, "zoom 8") {
+		t.Errorf("past the overview's zoom the map says %q", note)
 	}
 	b.check(t)
 }

@@ -258,3 +258,59 @@ func TestPMTilesLeavesReadInGo(t *testing.T) {
 		t.Errorf("%d tiles read through %d leaf directories; want the root to point to leaves", len(tiles), pm.leaves)
 	}
 }
+
+// TestOverviewHoldsTheShallowTiles reads a site's overview beside its
+// tiles: every tile over Syria's neighbourhood down to OverviewZoom is
+// the tiles' own, and none deeper, so that a page reading the overview
+// (a host without range requests) counts what a page reading the tiles
+// counts at those zooms.
+func TestOverviewHoldsTheShallowTiles(t *testing.T) {
+	a := testArchive(t, 400)
+	dir := t.TempDir()
+	if _, err := Publish(context.Background(), a, dir, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	m := readManifest(t, dir)
+	open := func(name string) *pmReader {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pm, err := openPM(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pm
+	}
+	all, overview := open(m.Tiles), open(m.Overview)
+	if m.OverviewZoom != OverviewZoom || overview.maxZoom != OverviewZoom {
+		t.Errorf("the overview's deepest zoom: manifest %d, archive %d; want %d", m.OverviewZoom, overview.maxZoom, OverviewZoom)
+	}
+	for z := uint8(0); z <= OverviewZoom+1; z++ {
+		nt := float64(uint32(1) << z)
+		same := 0
+		for x := uint32(30.0 + 180) * uint32(nt) / 360; x <= uint32(50.0+180)*uint32(nt)/360; x++ {
+			for y := uint32(0); y < uint32(nt); y++ {
+				want, err := all.tile(z, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := overview.tile(z, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case z > OverviewZoom && got != nil:
+					t.Fatalf("the overview holds tile %d/%d/%d, past its zoom %d", z, x, y, OverviewZoom)
+				case z <= OverviewZoom && !bytes.Equal(got, want):
+					t.Fatalf("tile %d/%d/%d: the overview's %d bytes differ from the tiles' %d", z, x, y, len(got), len(want))
+				case want != nil:
+					same++
+				}
+			}
+		}
+		if z <= OverviewZoom && same == 0 {
+			t.Errorf("zoom %d: no tile over Syria compared", z)
+		}
+	}
+}

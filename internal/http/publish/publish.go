@@ -170,6 +170,10 @@ type manifest struct {
 	// TileZoom is the deepest zoom of Tiles (ogcapi.SingleZoom): single
 	// photos there, clusters with their months' counts above it.
 	TileZoom int `json:"tile_zoom"`
+	// Overview holds Tiles' tiles down to OverviewZoom, for a page to
+	// read whole when the host does not answer range requests.
+	Overview     string `json:"overview"`
+	OverviewZoom int    `json:"overview_zoom"`
 	// Events are the UCDP GED events for the map's events layer
 	// (web.EventPointsJSON); "" when the archive holds none.
 	Events string `json:"events,omitempty"`

@@ -39,8 +39,16 @@ const (
 	tileLayer = ogcapi.TileLayer
 )
 
-// buildTiles makes the PMTiles archive of pts.
-func buildTiles(pts []tilePoint) ([]byte, error) {
+// OverviewZoom is the deepest zoom of a site's overview: its cluster
+// tiles down to this zoom in an archive small enough (about a hundred
+// kilobytes at 250,000 photos) for a page to read whole when its host
+// does not answer range requests, so that the map of a large site still
+// fills at once, in coarser clusters past this zoom.
+const OverviewZoom = 8
+
+// buildTiles makes the PMTiles archives of pts: all its tiles, and its
+// overview (those down to OverviewZoom).
+func buildTiles(pts []tilePoint) (all, overview []byte, err error) {
 	b := pmBounds{minLon: 180, minLat: 90, maxLon: -180, maxLat: -90, maxZoom: ogcapi.SingleZoom, centreZoom: 6}
 	for _, p := range pts {
 		b.minLon, b.maxLon = math.Min(b.minLon, p.lon), math.Max(b.maxLon, p.lon)
@@ -49,7 +57,7 @@ func buildTiles(pts []tilePoint) ([]byte, error) {
 	if len(pts) == 0 {
 		b = pmBounds{minLon: 35.6, minLat: 32.3, maxLon: 42.4, maxLat: 37.4, maxZoom: ogcapi.SingleZoom, centreZoom: 6}
 	}
-	var tiles []pmTile
+	var tiles, shallow []pmTile
 	for z := maptile.Zoom(0); z <= ogcapi.SingleZoom; z++ {
 		byTile := map[maptile.Tile][]int{}
 		for i, p := range pts {
@@ -57,33 +65,55 @@ func buildTiles(pts []tilePoint) ([]byte, error) {
 			byTile[t] = append(byTile[t], i)
 		}
 		for t, idx := range byTile {
-			fc := geojson.NewFeatureCollection()
-			if z < ogcapi.SingleZoom {
-				clusterTile(fc, t, pts, idx)
-			} else {
-				for _, i := range idx {
-					p := pts[i]
-					f := geojson.NewFeature(orb.Point{p.lon, p.lat})
-					f.Properties = geojson.Properties{"count": 1, "id": p.id, "from": p.from, "to": p.to}
-					fc.Append(f)
-				}
-			}
-			layers := mvt.Layers{mvt.NewLayer(tileLayer, fc)}
-			layers.ProjectToTile(t)
-			data, err := mvt.MarshalGzipped(layers)
+			tile, err := encodeTile(t, pts, idx)
 			if err != nil {
-				return nil, fmt.Errorf("publish: encoding tile %d/%d/%d: %w", t.Z, t.X, t.Y, err)
+				return nil, nil, err
 			}
-			tiles = append(tiles, pmTile{z: uint8(t.Z), x: t.X, y: t.Y, data: data})
+			tiles = append(tiles, tile)
+			if z <= OverviewZoom {
+				shallow = append(shallow, tile)
+			}
 		}
 	}
-	meta := map[string]any{
+	if all, err = writePMTiles(tiles, tilesMetadata(ogcapi.SingleZoom), b); err != nil {
+		return nil, nil, err
+	}
+	b.maxZoom = OverviewZoom
+	overview, err = writePMTiles(shallow, tilesMetadata(OverviewZoom), b)
+	return all, overview, err
+}
+
+// encodeTile is tile t of the photos idx of pts: their clusters below
+// ogcapi.SingleZoom, the photos themselves from it.
+func encodeTile(t maptile.Tile, pts []tilePoint, idx []int) (pmTile, error) {
+	fc := geojson.NewFeatureCollection()
+	if t.Z < ogcapi.SingleZoom {
+		clusterTile(fc, t, pts, idx)
+	} else {
+		for _, i := range idx {
+			p := pts[i]
+			f := geojson.NewFeature(orb.Point{p.lon, p.lat})
+			f.Properties = geojson.Properties{"count": 1, "id": p.id, "from": p.from, "to": p.to}
+			fc.Append(f)
+		}
+	}
+	layers := mvt.Layers{mvt.NewLayer(tileLayer, fc)}
+	layers.ProjectToTile(t)
+	data, err := mvt.MarshalGzipped(layers)
+	if err != nil {
+		return pmTile{}, fmt.Errorf("publish: encoding tile %d/%d/%d: %w", t.Z, t.X, t.Y, err)
+	}
+	return pmTile{z: uint8(t.Z), x: t.X, y: t.Y, data: data}, nil
+}
+
+// tilesMetadata is the archives' TileJSON-like metadata, to maxZoom.
+func tilesMetadata(maxZoom int) map[string]any {
+	return map[string]any{
 		"name": "syriamap photos", "format": "pbf", "type": "overlay",
 		"description": "Photos of the Syrian war placed by syriamap: clusters with counts below zoom 14, single photos from it.",
-		"vector_layers": []map[string]any{{"id": tileLayer, "minzoom": 0, "maxzoom": ogcapi.SingleZoom,
+		"vector_layers": []map[string]any{{"id": tileLayer, "minzoom": 0, "maxzoom": maxZoom,
 			"fields": map[string]string{"count": "Number", "m": "String", "id": "String", "from": "Number", "to": "Number"}}},
 	}
-	return writePMTiles(tiles, meta, b)
 }
 
 // clusterTile appends the clusters of the photos idx of tile t: cells a

@@ -308,13 +308,17 @@ func (w *writers) finish(p *publisher) error {
 			return err
 		}
 	}
-	tiles, err := buildTiles(w.tiles)
+	tiles, overview, err := buildTiles(w.tiles)
 	if err != nil {
 		return err
 	}
 	if p.manifest.Tiles, err = p.s.hashed("data", "photos", ".pmtiles", tiles); err != nil {
 		return err
 	}
+	if p.manifest.Overview, err = p.s.hashed("data", "overview", ".pmtiles", overview); err != nil {
+		return err
+	}
+	p.manifest.OverviewZoom = OverviewZoom
 	tail := "\n]}\n"
 	if err := w.geojson.close(p.s, tail); err != nil {
 		return err
