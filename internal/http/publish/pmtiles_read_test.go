@@ -289,7 +289,7 @@ func TestOverviewHoldsTheShallowTiles(t *testing.T) {
 	for z := uint8(0); z <= OverviewZoom+1; z++ {
 		nt := float64(uint32(1) << z)
 		same := 0
-		for x := uint32(30.0 + 180) * uint32(nt) / 360; x <= uint32(50.0+180)*uint32(nt)/360; x++ {
+		for x := uint32(30.0+180) * uint32(nt) / 360; x <= uint32(50.0+180)*uint32(nt)/360; x++ {
 			for y := uint32(0); y < uint32(nt); y++ {
 				want, err := all.tile(z, x, y)
 				if err != nil {
