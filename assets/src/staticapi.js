@@ -28,7 +28,7 @@ const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
 const MAX_LABELS = rules.max_labels; // the server's (web.MaxLabels)
 // The filters that are not the window: with none of them set, a large
 // site answers from its tiles and counts without the list of all photos.
-const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified"];
+const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified", "event"];
 const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
 const FACET_KEYS = rules.facet_keys;
 const CLUSTER_PIXELS = rules.cluster_pixels; // the server's cluster cells (web.ClusterPixels)
@@ -168,6 +168,7 @@ export class StaticAPI {
       governorate: f.governorates, agreement: f.agreements };
     for (const k of MULTI) if (k !== except && values[k].length) sets[k] = new Set(values[k]);
     const { minConfidence: minConf, unplaced, verified } = f;
+    const linked = f.event ? await this.linkedTo(f.event) : null;
     const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
     // A search that names a source finds its photos too, as the server's.
     const agency = found && searchAgency(q.get("q"), (await this.photos(), this.agencyKeys));
@@ -182,9 +183,18 @@ export class StaticAPI {
       if (sets.place && !sets.place.has(p.place)) return false;
       if (sets.governorate && !sets.governorate.has(p.gov) && !sets.governorate.has(this.govCode(p.gov))) return false;
       if (sets.agreement && !sets.agreement.has(p.agreement)) return false;
+      if (linked && !linked.has(p.k)) return false;
       if (found && !found.has(p.k) && !(agency && p.agency === agency)) return false;
       return true;
     };
+  }
+
+  // linkedTo is the numbers of the photos of the site an editor linked
+  // to the event key ("ucdp-ged:270123"), or to any event ("any"): the
+  // publish's event_photos (none in a site of no events).
+  async linkedTo(key) {
+    const byEvent = this.m.event_photos ? await this.load(this.m.event_photos) : {};
+    return new Set(key === "any" ? Object.values(byEvent).flat() : byEvent[key] || []);
   }
 
   // shard is the piece of the search index that files words beginning as
@@ -406,8 +416,11 @@ export class StaticAPI {
     const zoom = Math.max(0, Math.round(Number(q.get("zoom") || 0)));
     const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
     if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
+    // A small site's map is its points (the page reads them at once):
+    // its first view reads the tiles only where the host answers ranges.
+    this.pm ??= await this.tilesArchive();
+    if (!this.pm) return this.clustersOfPoints(q, zoom, box);
     const z = Math.min(zoom, this.m.tile_zoom); // the deepest zoom of the published tiles
-    if (!this.pm) this.pm = await this.tilesArchive();
     const { from, to } = windowOfQuery(q);
     const windowed = from !== null || to !== null;
     const inWindow = (a, b) => (from === null || b >= from) && (to === null || a <= to);
@@ -443,14 +456,16 @@ export class StaticAPI {
 
   // tilesArchive opens the site's PMTiles archive, after one small range
   // request: a host that answers it with the whole file (200, or no
-  // Content-Range) cannot serve the map of a site this large, and the
-  // error says so ("host" names it for the page), rather than a map of
-  // no photo.
+  // Content-Range) cannot serve the map of a site above its points limit
+  // from its tiles, and the error says so ("host" names it for the page),
+  // rather than a map of no photo. A site within the limit needs no
+  // ranges (its map is its points): false, and nothing said.
   async tilesArchive() {
     const url = new URL(this.m.tiles, this.base).href;
     const probe = await nativeFetch(url, { headers: { Range: "bytes=0-15" } });
     const ranged = probe.status === 206 && probe.headers.get("Content-Range");
     probe.body?.cancel().catch(() => {});
+    if (!ranged && this.m.total <= this.m.points_limit) return false;
     if (!ranged) throw new APIError(503, `the host answered a range request for ${this.m.tiles} with ${probe.status} and the whole file: the map of a site this large needs a host that answers range requests`, "host");
     return new PMTiles(url);
   }
