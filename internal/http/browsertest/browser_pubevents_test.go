@@ -110,8 +110,32 @@ func TestBrowserPublishedEvents(t *testing.T) {
 	if link == "" || !strings.Contains(linkText, "1 photo") {
 		t.Fatalf("the popup's photos are no link: %q %q", link, linkText)
 	}
+	axe := axeScript(t)
+	// (The popup fades in: axe reads its colours once it is opaque.)
+	b.run(t, until(`getComputedStyle(document.querySelector(".leaflet-popup")).opacity === "1"`))
+	for _, v := range axeHere(t, b, axe) {
+		t.Errorf("the event's popup: %s", v)
+	}
 	eventPhotos(t, "the popup's link "+link, press(`[data-testid=event-popup] a[data-testid=event-photos]`), until(`location.search.includes("event=")`))
+	for _, v := range axeHere(t, b, axe) {
+		t.Errorf("the event's photos: %s", v)
+	}
 	b.check(t)
+
+	// In Arabic, on a phone: the same list, its filter shown.
+	ar := newBrowser(t, static, 375, 812)
+	var arCount, chosen string
+	ar.run(t, ready(static.URL+"/ar/index.html?event=ucdp-ged:214808"),
+		until(`document.querySelectorAll("[data-testid=photo-row]").length === 1`),
+		eval(`document.querySelector("[data-testid=count]").textContent.trim()`, &arCount), // in the phone's closed sheet
+		eval(`document.querySelector("[data-testid=event-filter]").value`, &chosen))
+	if !strings.HasPrefix(arCount, "١ ") || chosen != "ucdp-ged:214808" {
+		t.Errorf("the Arabic site's event list: count %q, the filter shows %q", arCount, chosen)
+	}
+	for _, v := range axeHere(t, ar, axe) {
+		t.Errorf("the Arabic event list at 375 px: %s", v)
+	}
+	ar.check(t)
 }
 
 // TestBrowserPublishedRangeWarning (issue 68, 4): the warning that the
