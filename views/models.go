@@ -92,7 +92,8 @@ type Filters struct {
 	ReuseOffered bool
 	// Event is "" or "any" (photos an editor linked to a conflict event,
 	// photo.EventAny), or an event's key; EventOffered in the live
-	// explorer (the review queue has no need of it, a site no links).
+	// explorer and a published site's that has events (the review
+	// queue has no need of it).
 	Event        string
 	EventOffered bool
 	// Verified is "1" for the placements a second editor confirmed

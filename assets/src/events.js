@@ -11,6 +11,7 @@ import { compact, digits, localized, num, t } from "./i18n.js";
 import { side } from "./map.js";
 import { plain } from "./dom.js";
 import { monthOfDay } from "./months.js";
+import { emptyFilters, writeState } from "./state.js";
 
 // The kinds of violence, as /api/events/points.json codes them (1–3).
 const KINDS = ["other", "state-based", "non-state", "one-sided"];
@@ -25,6 +26,13 @@ const radius = (deaths) => Math.min(16, 5 + Math.sqrt(deaths) * 0.55);
 // dayText writes a YYYYMMDD day in the reader's words.
 function dayText(d) {
   return `${digits(d % 100)} ${t(`month.${Math.floor(d / 100) % 100}`)} ${digits(Math.floor(d / 10000))}`;
+}
+
+// photosOf is the explorer's address of the photos linked to GED event
+// id: its filter alone (in the page's language), so that no window or
+// other filter hides one of them.
+function photosOf(id) {
+  return writeState({ from: null, to: null, view: null, photo: null, filters: { ...emptyFilters(), event: `ucdp-ged:${id}` } }, {}) || "?";
 }
 
 export class EventLayer {
@@ -170,6 +178,15 @@ export class EventLayer {
       const p = document.createElement("div");
       p.textContent = line;
       box.append(p);
+    }
+    // Its photos, a link to the explorer's list of them (live and
+    // published alike: the filter of photos linked to the event).
+    if (photos > 0) {
+      const a = document.createElement("a");
+      a.href = photosOf(id);
+      a.dataset.testid = "event-photos";
+      a.textContent = box.lastChild.textContent;
+      box.lastChild.replaceChildren(a);
     }
     if (this.data.page) {
       const a = document.createElement("a");

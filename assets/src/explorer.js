@@ -101,6 +101,10 @@ export class Explorer {
       },
     });
 
+    // A published page is the same for every address: its event field
+    // shows the address's event, which the reader's next change keeps.
+    this.filters.setEvent(this.st.filters.event);
+
     this.timeline = new Timeline(document.getElementById("timeline"), (from, to, final) => {
       this.st.from = from;
       this.st.to = to;
@@ -386,8 +390,10 @@ export class Explorer {
     const res = await fetch(url);
     if (!res.ok && seq === this.clusterSeq) {
       // A published site on a host without range requests: said on the
-      // map, with where to read what to do, never a map of no photo.
+      // map, with where to read what to do, never a map of no photo. A
+      // filter refused is the load's to say, once (failed).
       const err = await answerError(res);
+      if (err.parameter && err.parameter !== "host") return;
       if (!this.warning) {
         this.warning = h("p", { class: "map-warning", role: "alert", "data-testid": "map-warning" });
         this.status.before(this.warning);

@@ -97,8 +97,17 @@ export class FilterForm {
     this.minConfidence.value = filters.min_confidence || "";
     this.agreement.value = filters.agreement || "";
     if (this.reuse) this.reuse.value = filters.reuse || "";
-    if (this.event) this.event.value = filters.event || "";
+    this.setEvent(filters.event);
     if (this.verified) this.verified.value = ["1", "true"].includes(filters.verified) ? "1" : "";
+  }
+
+  // setEvent chooses the linked-event filter's value: an event's key (an
+  // event popup's link, a shared address) is a choice of its own, as the
+  // server writes it.
+  setEvent(v = "") {
+    if (!this.event) return;
+    if (![...this.event.options].some((o) => o.value === v)) this.event.append(h("option", { value: v }, v));
+    this.event.value = v;
   }
 
   // setWindow writes the window into the From and To fields.

@@ -120,7 +120,8 @@ export function goFloat(v) {
 // window's days (from and to as parseDate gives them, or null), the box
 // ([minLon, minLat, maxLon, maxLat], or null), each facet's values (a
 // source's by its ID: agencyKeys are the publish's), the least
-// confidence, unplaced and verified.
+// confidence, unplaced and verified, and the linked event ("any", a key
+// as "ucdp-ged:270123", or "").
 export function parseFilter(q, agencyKeys = {}) {
   for (const name of rules.once_filters) {
     const all = q.getAll(name);
@@ -165,7 +166,7 @@ export function parseFilter(q, agencyKeys = {}) {
   if (event && event !== "any" && !/^[^: \t\r\n]+:[^ \t\r\n]+$/.test(event)) throw bad("event", "event", event);
   return { from: days.from || null, to: days.to || null, bbox, agencies, photographers: multiParam(q, "photographer"),
     places: multiParam(q, "place"), governorates: multiParam(q, "governorate"), agreements,
-    minConfidence: conf ? goFloat(conf) : 0, unplaced: unplaced === "1" || unplaced === "true", verified: verified === "1" || verified === "true" };
+    minConfidence: conf ? goFloat(conf) : 0, unplaced: unplaced === "1" || unplaced === "true", verified: verified === "1" || verified === "true", event };
 }
 
 // multiParam is web.MultiParam: a parameter's values trimmed, without
@@ -183,9 +184,8 @@ export function multiParam(q, name) {
 // were not there.
 export function checkFilter(q) {
   const f = parseFilter(q); // its values aside, only whether it parses
-  const reuse = goTrim(q.get("reuse") || ""), event = goTrim(q.get("event") || "");
-  if (reuse) throw new APIError(400, "a published site does not filter by reuse: ask the live archive", "reuse");
-  if (event) throw new APIError(400, "a published site does not filter by linked event: ask the live archive, or open the event's page", "event");
+  // (The linked events it answers: publish writes each event's photos.)
+  if (goTrim(q.get("reuse") || "")) throw new APIError(400, "a published site does not filter by reuse: ask the live archive", "reuse");
   return f;
 }
 

@@ -28,7 +28,7 @@ const MULTI = ["agency", "photographer", "place", "governorate", "agreement"];
 const MAX_LABELS = rules.max_labels; // the server's (web.MaxLabels)
 // The filters that are not the window: with none of them set, a large
 // site answers from its tiles and counts without the list of all photos.
-const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified"];
+const NARROWING = [...MULTI, "q", "min_confidence", "unplaced", "verified", "event"];
 const narrows = (q, but = "") => NARROWING.some((k) => k !== but && q.get(k));
 const FACET_KEYS = rules.facet_keys;
 const CLUSTER_PIXELS = rules.cluster_pixels; // the server's cluster cells (web.ClusterPixels)
@@ -168,6 +168,7 @@ export class StaticAPI {
       governorate: f.governorates, agreement: f.agreements };
     for (const k of MULTI) if (k !== except && values[k].length) sets[k] = new Set(values[k]);
     const { minConfidence: minConf, unplaced, verified } = f;
+    const linked = f.event ? await this.linkedTo(f.event) : null;
     const found = q.get("q") ? await this.search(q.get("q")) : null; // null: no words to find, as the server's empty search
     // A search that names a source finds its photos too, as the server's.
     const agency = found && searchAgency(q.get("q"), (await this.photos(), this.agencyKeys));
@@ -182,9 +183,18 @@ export class StaticAPI {
       if (sets.place && !sets.place.has(p.place)) return false;
       if (sets.governorate && !sets.governorate.has(p.gov) && !sets.governorate.has(this.govCode(p.gov))) return false;
       if (sets.agreement && !sets.agreement.has(p.agreement)) return false;
+      if (linked && !linked.has(p.k)) return false;
       if (found && !found.has(p.k) && !(agency && p.agency === agency)) return false;
       return true;
     };
+  }
+
+  // linkedTo is the numbers of the photos of the site an editor linked
+  // to the event key ("ucdp-ged:270123"), or to any event ("any"): the
+  // publish's event_photos (none in a site of no events).
+  async linkedTo(key) {
+    const byEvent = this.m.event_photos ? await this.load(this.m.event_photos) : {};
+    return new Set(key === "any" ? Object.values(byEvent).flat() : byEvent[key] || []);
   }
 
   // shard is the piece of the search index that files words beginning as
@@ -406,8 +416,12 @@ export class StaticAPI {
     const zoom = Math.max(0, Math.round(Number(q.get("zoom") || 0)));
     const box = (q.get("bbox") || "-180,-85,180,85").split(",").map(Number);
     if (this.loaded || narrows(q)) return this.clustersOfPoints(q, zoom, box);
+    // A small site's map is its points (the page reads them at once):
+    // its first view reads the tiles only where the host answers ranges.
     this.pm ??= this.tilesArchive().catch((err) => { this.pm = null; throw err; });
-    const { pm, deepest } = await this.pm;
+    const tiles = await this.pm;
+    if (!tiles) return this.clustersOfPoints(q, zoom, box);
+    const { pm, deepest } = tiles;
     const z = Math.min(zoom, deepest); // the deepest zoom of the tiles read
     const { from, to } = windowOfQuery(q);
     const windowed = from !== null || to !== null;
@@ -448,10 +462,12 @@ export class StaticAPI {
   // tilesArchive opens the site's PMTiles archive, after one small range
   // request. A host that answers it with the whole file (200, or no
   // Content-Range; python3 -m http.server does) cannot serve the tiles
-  // one by one: the page then reads the site's overview whole (its
-  // clusters down to overview_zoom, about a hundred kilobytes) and draws
-  // coarser clusters past that zoom, rather than no map; only a site
-  // without an overview says that the host is the trouble ("host").
+  // one by one. A site within its points limit needs none (its map is its
+  // points): null, and nothing said. A larger one reads the site's
+  // overview whole (its clusters down to overview_zoom, about a hundred
+  // kilobytes) and draws coarser clusters past that zoom, rather than no
+  // map; only a site without an overview says that the host is the
+  // trouble ("host").
   async tilesArchive() {
     const url = new URL(this.m.tiles, this.base).href;
     // Asked of the host, not of the browser's cache (which answers a
@@ -460,6 +476,7 @@ export class StaticAPI {
     const ranged = probe.status === 206 && probe.headers.get("Content-Range");
     probe.body?.cancel().catch(() => {});
     if (ranged) return { pm: new PMTiles(url), deepest: this.m.tile_zoom };
+    if (this.m.total <= this.m.points_limit) return null;
     if (!this.m.overview) throw new APIError(503, `the host answered a range request for ${this.m.tiles} with ${probe.status} and the whole file: the map of a site this large needs a host that answers range requests`, "host");
     const res = await nativeFetch(new URL(this.m.overview, this.base));
     if (!res.ok) throw new Error(t("static.host-answered", { path: this.m.overview, status: String(res.status) }));

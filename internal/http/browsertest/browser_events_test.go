@@ -21,7 +21,7 @@ import (
 // published, the conflict events layer turns on, draws UCDP GED's events
 // of the timeline's window as marks of their type of violence, draws
 // their months on the timeline, opens an event's popup (with its page
-// where the server has one), and narrows to the events a photo
+// where the server has one, and a link to its photos), and narrows to the events a photo
 // documents; an editor confirms an event on a photo's page with its
 // buttons, and undoes it.
 func TestBrowserEventsLayer(t *testing.T) {
@@ -53,7 +53,7 @@ func TestBrowserEventsLayer(t *testing.T) {
 		t.Run(site.name, func(t *testing.T) {
 			b := newBrowser(t, map[bool]*httptest.Server{true: e.ts, false: static}[site.pages], 1440, 900)
 			var marks, line, documented int
-			var status, popup string
+			var status, popup, photosLink string
 			b.run(t, ready(site.url), press(`[data-testid=events-toggle]`),
 				chromedp.Poll(`document.querySelectorAll("path.event-mark, path.event-cluster").length > 0`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 				eval(`document.querySelectorAll("path.event-state-based, path.event-non-state, path.event-one-sided, path.event-cluster").length`, &marks),
@@ -65,7 +65,8 @@ func TestBrowserEventsLayer(t *testing.T) {
 				eval(`document.querySelectorAll("path.event-mark").length`, &documented),
 				eval(`(() => { const m = document.querySelector("path.event-mark"); m.dispatchEvent(new MouseEvent("click", {bubbles: true})); return true; })()`, nil),
 				chromedp.WaitVisible(`[data-testid=event-popup]`, chromedp.ByQuery),
-				chromedp.Text(`[data-testid=event-popup]`, &popup, chromedp.ByQuery))
+				chromedp.Text(`[data-testid=event-popup]`, &popup, chromedp.ByQuery),
+				eval(`document.querySelector("[data-testid=event-popup] a[data-testid=event-photos]")?.href || ""`, &photosLink))
 			if marks == 0 || line != 1 || !strings.Contains(status, "events on the map") || documented != 1 {
 				t.Errorf("the layer: %d marks, %d timeline lines, status %q, %d documented", marks, line, status, documented)
 			}
@@ -82,6 +83,14 @@ func TestBrowserEventsLayer(t *testing.T) {
 			}
 			if !strings.Contains(popup, "GED 214808") || !strings.Contains(popup, "1 photo") || strings.Contains(popup, "Open the event") != site.pages {
 				t.Errorf("the popup: %q", popup)
+			}
+			// Its photos are a link to the explorer's list of them (issue 68, 5).
+			var linked string
+			b.run(t, chromedp.Navigate(photosLink), chromedp.WaitReady(`#explorer`, chromedp.ByQuery),
+				until(`/^1 of /.test(document.querySelector("[data-testid=count]").textContent)`),
+				chromedp.Text(`[data-testid=count]`, &linked, chromedp.ByQuery))
+			if !strings.Contains(photosLink, "event=ucdp-ged%3A214808") || !strings.HasPrefix(linked, "1 of") {
+				t.Errorf("the popup's photos link %q lists %q", photosLink, linked)
 			}
 			b.check(t)
 		})

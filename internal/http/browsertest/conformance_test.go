@@ -78,6 +78,9 @@ func conformanceQueries() []string {
 		"q=refugee*%20OR%20damaged%20NOT%20smoke", "q=%D8%AD%D9%84%D8%A8%20OR%20%D8%AF%D9%88%D9%85%D8%A7", "q=Aleppo,%20Syria",
 		// A number of another kind, and in Arabic-Indic digits (issue 67, 5).
 		"q=2%C2%BD", "q=%D9%A2%D9%A0%D9%A1%D9%A6",
+		// The photos linked to an event, or to any (issue 68, 5: a site
+		// answers them from its event_photos).
+		"event=any", "event=ucdp-ged:214808", "event=ucdp-ged:214808&from=2016-01&to=2016-01", "event=ucdp-ged:1", "event=any&agency=Reuters",
 	}
 	var out []string
 	for _, f := range filters {
@@ -104,7 +107,8 @@ func conformanceQueries() []string {
 		"timeline?from=2017&to=2016", "photos.geojson?from=2016&from=2017", "facets?bbox=40,30,35,35",
 		// CSV, clusters, one photo
 		"photos.csv?order=newest&limit=40", "photos.csv?agency=Reuters&from=2016&limit=30", "photos.csv?q=children%20OR%20smoke",
-		"clusters?zoom=5&bbox=35,32,43,38", "clusters?zoom=9&bbox=36.9,36.0,37.4,36.4&agency=Reuters", "clusters?zoom=7&bbox=35,32,43,38&from=2016&to=2016")
+		"clusters?zoom=5&bbox=35,32,43,38", "clusters?zoom=9&bbox=36.9,36.0,37.4,36.4&agency=Reuters", "clusters?zoom=7&bbox=35,32,43,38&from=2016&to=2016",
+		"clusters?zoom=7&bbox=35,32,43,38&event=any", "photos.geojson?event=ucdp-ged", "photos.csv?event=ucdp-ged:214808")
 	return out
 }
 

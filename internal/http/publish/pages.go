@@ -199,7 +199,7 @@ const pointsLimit = 200_000
 // English at the site's root, Arabic in ar/.
 func (p *publisher) pages(ctx context.Context, places map[string]*placeStats) error {
 	m := p.manifest
-	m.Title, m.TileURL = p.o.Title, p.o.Tiles
+	m.Title, m.TileURL, m.PointsLimit = p.o.Title, p.o.Tiles, cmp.Or(p.o.PointsLimit, pointsLimit)
 	site, err := json.MarshalIndent(m, "", " ")
 	if err != nil {
 		return err
@@ -223,7 +223,7 @@ func (p *publisher) languagePages(ctx context.Context, places map[string]*placeS
 	cfg := p.mapConfig(root)
 	downloads := []views.Link{{Label: p.loc.T("downloads.all-geojson-gz"), URL: p.manifest.GeoJSON}, {Label: p.loc.T("downloads.all-csv-gz"), URL: p.manifest.CSV}}
 	explorer := views.Explorer{Page: p.page("index.html", cmp.Or(p.o.Title, p.loc.T("explorer.heading")), "explore", true), Total: p.n, Map: cfg, Downloads: downloads,
-		Filters: views.Filters{Action: "./", VerifiedOffered: true}}
+		Filters: views.Filters{Action: "./", VerifiedOffered: true, EventOffered: p.manifest.EventPhotos != ""}}
 	// The data files a first visit reads (staticapi.js photos, map.js
 	// loadBasemap), started with the page rather than after the script
 	// and the manifest.

@@ -177,6 +177,14 @@ type manifest struct {
 	// Events are the UCDP GED events for the map's events layer
 	// (web.EventPointsJSON); "" when the archive holds none.
 	Events string `json:"events,omitempty"`
+	// EventPhotos are the photos of the site linked to each event, by
+	// the event's key: {"ucdp-ged:270123": [photo numbers, in the
+	// lists' order (the rows of Points)]}; the site's filter of linked
+	// photos (event=) reads it. "" when the archive holds no events.
+	EventPhotos string `json:"event_photos,omitempty"`
+	// PointsLimit is the explorer's: a site of more photos reads its
+	// map from Tiles, by range requests; a smaller one from Points.
+	PointsLimit int `json:"points_limit"`
 	// Downloads are the selection's files for GIS tools.
 	GeoJSON string            `json:"geojson"`
 	CSV     string            `json:"csv"`
@@ -218,7 +226,7 @@ func (p *publisher) run(ctx context.Context) error {
 	if err := p.gazetteerData(w.placeIDs); err != nil {
 		return err
 	}
-	if err := p.events(ctx); err != nil {
+	if err := p.events(ctx, w.eventPhotos); err != nil {
 		return err
 	}
 	if err := p.pages(ctx, w.placeStats); err != nil {
@@ -380,9 +388,12 @@ func (p *publisher) selection() photo.Filter {
 
 // events writes the UCDP GED events for the map's events layer, as the
 // server answers /api/events/points.json but for the pages of events,
-// which a site does not have. An event's photos are those the archive's
-// readers see linked to it, whatever this selection holds.
-func (p *publisher) events(ctx context.Context) error {
+// which a site does not have, and the photos of this site linked to each
+// (linked: their numbers by event key, from the writers), which the
+// site's list shows by the event filter. An event's count of photos is
+// of those in this site, which its popup's link lists, not of the
+// archive's.
+func (p *publisher) events(ctx context.Context, linked map[string][]int) error {
 	rows, _, err := p.a.Events(ctx, conflict.EventQuery{})
 	if err != nil || len(rows) == 0 {
 		return err
@@ -391,6 +402,16 @@ func (p *publisher) events(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p.manifest.Events, err = p.s.hashedGzip("data", "events", ".json", web.EventPointsJSON(rows, citation, ""))
+	for i := range rows {
+		rows[i].Photos = len(linked[photo.EventKey(rows[i].Dataset, rows[i].ID)])
+	}
+	if p.manifest.Events, err = p.s.hashedGzip("data", "events", ".json", web.EventPointsJSON(rows, citation, "")); err != nil {
+		return err
+	}
+	b, err := json.Marshal(linked)
+	if err != nil {
+		return err
+	}
+	p.manifest.EventPhotos, err = p.s.hashedGzip("data", "event-photos", ".json", b)
 	return err
 }

@@ -52,11 +52,15 @@ type writers struct {
 	years                 []int
 	encoded               []byte
 	features              []byte
+	// eventPhotos are the photos (their numbers, in the lists' order) an
+	// editor linked to each event, by its key ("ucdp-ged:270123").
+	eventPhotos map[string][]int
 }
 
 func (p *publisher) newWriters() (*writers, error) {
 	w := &writers{agencies: newTable(), photographers: newTable(), places: newTable(), govers: newTable(), agreements: newTable(),
-		search: newSearchIndex(), placeStats: map[string]*placeStats{}, byYear: map[int]*download{}, yearSet: map[int]bool{}}
+		search: newSearchIndex(), placeStats: map[string]*placeStats{}, byYear: map[int]*download{}, yearSet: map[int]bool{},
+		eventPhotos: map[string][]int{}}
 	var err error
 	// The downloads gzipped (GDAL, and QGIS through it, reads them as
 	// /vsigzip/…; any unzip tool opens them): a sixth of the size, on the host and on
@@ -186,6 +190,9 @@ func (w *writers) add(ctx context.Context, p *publisher, ft *photo.Feature) erro
 		w.yearSet[y] = true
 	}
 	w.search.add(int32(k), ft.Caption)
+	for _, key := range strings.Fields(ft.Events) {
+		w.eventPhotos[key] = append(w.eventPhotos[key], k)
+	}
 	if ft.Located {
 		w.tiles = append(w.tiles, tilePoint{id: ft.ID, lon: ft.Lon, lat: ft.Lat, from: int32(from), to: int32(to)})
 	}
