@@ -240,9 +240,11 @@ export class EventLayer {
 
   // legendControl is the legend of the layer's marks: their colours (the
   // type of violence), sizes (deaths), hollow marks (an event known only
-  // to its district) and clusters. It shows while the layer is on.
+  // to its district) and clusters. It shows while the layer is on, at the
+  // map's bottom left in both languages: there it lies over the sea, and
+  // apart from the photos' legend (bottom right) and the layer's switch.
   legendControl() {
-    const c = L.control({ position: side("topright") });
+    const c = L.control({ position: "bottomleft" });
     c.onAdd = () => {
       const box = L.DomUtil.create("details", "legend events-legend");
       box.dataset.testid = "events-legend";
