@@ -76,14 +76,15 @@ export class EventLayer {
   // set shows the layer a state asks for ("" for off), its switch with it
   // (a step of history, a story's step, a reload).
   async set(layer) {
-    this.documented = documentedOf(layer);
+    const documented = documentedOf(layer), changed = documented !== this.documented;
+    this.documented = documented;
     if (this.box) {
       this.box.checked = Boolean(layer);
-      this.which.value = this.documented;
+      this.which.value = documented;
       this.which.hidden = !layer;
     }
     if (Boolean(layer) !== this.on) return this.toggle(Boolean(layer));
-    if (this.on) this.refresh();
+    if (this.on && changed) this.refresh(); // (a step of the map alone changes nothing here)
   }
 
   // control is the layer's switch and filter, on the map's top corner.

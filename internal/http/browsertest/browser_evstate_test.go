@@ -179,6 +179,16 @@ func TestBrowserEventsState(t *testing.T) {
 			if st.Checked || st.Marks != 0 || st.Line != 0 {
 				t.Errorf("Forward to the layer off: %+v", st)
 			}
+
+			// Which events, in the address too: those photos document.
+			var which string
+			var marks int
+			b.run(t, ready(site.explorer+"&events=documented"), inPage(`document.querySelectorAll("#map path.event-mark").length === 1`),
+				eval(`document.querySelector("[data-testid=events-documented]").value`, &which),
+				eval(`document.querySelectorAll("#map path.event-mark, #map path.event-cluster").length`, &marks))
+			if which != "1" || marks != 1 {
+				t.Errorf("events=documented: the menu says %q, %d marks drawn; want the documented events, 1 mark", which, marks)
+			}
 			b.check(t)
 		})
 	}
