@@ -220,23 +220,29 @@ func TestBrowserEventsStory(t *testing.T) {
 
 // TestBrowserEventsLegend (issue 68, 2 and 8): the events layer's legend
 // names its colours, sizes and hollow marks in the page's language, is
-// labelled, fits a phone's width, and axe finds nothing serious in the
-// page with it shown.
+// labelled, fits the window (375 and 1440 px), and axe finds nothing
+// serious or critical in the page with it shown, live and published.
 func TestBrowserEventsLegend(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	axe := axeScript(t)
 	s := newEventsSite(t)
+	en := []string{"state-based", "non-state", "one-sided", "killed", "district", "events close together"}
+	ar := []string{"قائم على الدولة", "غير حكومي", "من طرف واحد", "القتلى", "المنطقة الإدارية", "أحداث متقاربة"}
 	for _, tc := range []struct {
-		lang   string
+		name   string
+		server *httptest.Server
+		url    string
 		width  int
 		height int
 		words  []string
 	}{
-		{"en", 1440, 900, []string{"state-based", "non-state", "one-sided", "killed", "district", "events close together"}},
-		{"ar", 375, 812, []string{"قائم على الدولة", "غير حكومي", "من طرف واحد", "القتلى", "المنطقة الإدارية", "أحداث متقاربة"}},
+		{"live-en-1440", s.e.ts, s.e.ts.URL + "/?lang=en&", 1440, 900, en},
+		{"live-ar-375", s.e.ts, s.e.ts.URL + "/?lang=ar&", 375, 812, ar},
+		{"published-en-375", s.static, s.static.URL + "/index.html?", 375, 812, en},
+		{"published-ar-1440", s.static, s.static.URL + "/ar/index.html?", 1440, 900, ar},
 	} {
-		t.Run(tc.lang, func(t *testing.T) {
-			b := newBrowser(t, s.e.ts, tc.width, tc.height)
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBrowser(t, tc.server, tc.width, tc.height)
 			var legend struct {
 				Text  string  `json:"text"`
 				Name  string  `json:"name"`
@@ -244,7 +250,7 @@ func TestBrowserEventsLegend(t *testing.T) {
 				Right float64 `json:"right"`
 				Rows  int     `json:"rows"`
 			}
-			b.run(t, ready(s.e.ts.URL+"/?lang="+tc.lang+"&"+eventsView+"&events=1"), eval(turnOn, nil), until(drawn),
+			b.run(t, ready(tc.url+eventsView+"&events=1"), eval(turnOn, nil), until(drawn),
 				until(`document.querySelector("[data-testid=events-legend]")?.offsetParent != null`),
 				eval(`(() => {
 					const l = document.querySelector("[data-testid=events-legend]");
