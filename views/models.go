@@ -631,6 +631,9 @@ type StoryPage struct {
 	// What the script needs: the offline basemap, the place labels, the
 	// clusters of a step's explorer state, and the explorer itself.
 	BasemapURL, LabelsURL, ClustersURL, ExplorerURL, Tiles string
+	// EventsURL is the conflict events' points, drawn for a step whose
+	// saved view has the events layer on (events=); "" for none.
+	EventsURL string
 }
 
 // StoryStep is one step of a story page.

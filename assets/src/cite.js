@@ -16,8 +16,9 @@ function and(names) {
 // citation is the sentence for a view. label(facet, value) names a
 // filter's value as the page does ("Aleppo" for gn:170063).
 // window is the explorer's (from, to, fromDay, toDay), whole when it is
-// the whole archive.
-export function citation({ count, filters, window, whole, label, url, today }) {
+// the whole archive; events the events layer shown (eventstate.js: ""
+// for none).
+export function citation({ count, filters, window, whole, label, url, today, events = "" }) {
   const parts = [t("common.photos", { n: count })];
   if (filters.q) parts.push(t("cite.matching", { q: filters.q }));
   if (filters.place.length) parts.push(t("cite.at", { places: and(filters.place.map((v) => label("place", v))) }));
@@ -27,6 +28,7 @@ export function citation({ count, filters, window, whole, label, url, today }) {
   if (credits.length) parts.push(t("cite.by", { names: and(credits) }));
   if (filters.min_confidence) parts.push(t("cite.confidence", { min: digits(filters.min_confidence) }));
   if (filters.agreement) parts.push(t("cite.metadata", { how: t(`agreement.option.${filters.agreement}`) }));
+  if (events) parts.push(t(`cite.events.${events}`, { dataset: "UCDP GED" }));
   // Plain text: the isolates that keep names apart on the page would
   // travel into the report it is pasted in, nested four deep.
   return t("cite.sentence", { parts: parts.join(t("common.list-sep")), today: digits(today), url: url }).replace(/[\u2066-\u2069]/g, "");

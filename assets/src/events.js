@@ -4,6 +4,10 @@
 // timeline. Off until the reader turns it on (it loads 16,000 events);
 // events known only to their governorate or the country are counted on
 // the timeline but not drawn, as a point would say more than GED knows.
+// The layer is part of the view's state (events= in the address, see
+// eventstate.js); a legend says what its marks mean while it is on; a
+// cluster's count is drawn beside its circle where no photo mark is
+// (declutter.js), never over a photo cluster's count.
 
 import L from "leaflet";
 import Supercluster from "supercluster";
@@ -12,6 +16,8 @@ import { side } from "./map.js";
 import { plain } from "./dom.js";
 import { monthOfDay } from "./months.js";
 import { emptyFilters, writeState } from "./state.js";
+import { documentedOf, layerOf } from "./eventstate.js";
+import { placeCounts } from "./declutter.js";
 
 // The kinds of violence, as /api/events/points.json codes them (1–3).
 const KINDS = ["other", "state-based", "non-state", "one-sided"];
@@ -22,6 +28,15 @@ const MAX_DRAWN_PREC = 3;
 // radius is an event's mark: 5 px, growing with the square root of its
 // deaths to 16 px at 400.
 const radius = (deaths) => Math.min(16, 5 + Math.sqrt(deaths) * 0.55);
+// The legend's sizes: deaths of three marks, the last the largest drawn.
+const LEGEND_DEATHS = [1, 100, 400];
+// A count's badge: its height, and its width for a text of n characters
+// (the style sheet's .event-count draws it at exactly this size).
+const COUNT_H = 16;
+const countWidth = (n) => 8 + 7 * n;
+// The photo marks a count keeps off: the explorer's clusters, stacks and
+// photos, and a story's clusters.
+const PHOTO_MARKS = ".leaflet-marker-pane .cluster, .leaflet-marker-pane .pm";
 
 // dayText writes a YYYYMMDD day in the reader's words.
 function dayText(d) {
@@ -37,18 +52,47 @@ function photosOf(id) {
 
 export class EventLayer {
   // map is the Leaflet map; url the events' points; onCounts(counts by
-  // month index, or null) when the layer is turned on or off.
-  constructor(map, url, onCounts) {
+  // month index, or null) when the layer is turned on or off; onChange(layer)
+  // when the reader turns it on or off or changes which events it shows
+  // (layer as eventstate.js writes it, "" for off). Without control (a
+  // story's map) the layer has no switch, only its legend.
+  constructor(map, url, { onCounts = () => {}, onChange = () => {}, control = true } = {}) {
     this.map = map;
     this.url = url;
     this.onCounts = onCounts;
+    this.onChange = onChange;
     this.on = false;
     this.documented = "";
     this.group = L.layerGroup();
+    this.counts = L.layerGroup();
+    this.circles = [];
     this.lo = 0;
     this.hi = 99999999;
     map.on("moveend", () => this.on && this.render());
-    this.control().addTo(map);
+    // The photo marks redrawn (map.js, story.js): the counts move off them.
+    map.on("photomarks", () => this.on && this.placeCounts());
+    // Counts sit above the photo marks' pane, apart from it (never over a
+    // photo mark: placeCounts).
+    if (!map.getPane("eventCounts")) map.createPane("eventCounts").style.zIndex = 620;
+    if (control) this.control().addTo(map);
+    this.legend = this.legendControl();
+  }
+
+  // layer is the layer's state as the address writes it: "" for off.
+  get layer() { return this.on ? layerOf(this.documented) : ""; }
+
+  // set shows the layer a state asks for ("" for off), its switch with it
+  // (a step of history, a story's step, a reload).
+  async set(layer) {
+    const documented = documentedOf(layer), changed = documented !== this.documented;
+    this.documented = documented;
+    if (this.box) {
+      this.box.checked = Boolean(layer);
+      this.which.value = documented;
+      this.which.hidden = !layer;
+    }
+    if (Boolean(layer) !== this.on) return this.toggle(Boolean(layer));
+    if (this.on && changed) this.refresh(); // (a step of the map alone changes nothing here)
   }
 
   // control is the layer's switch and filter, on the map's top corner.
@@ -61,6 +105,9 @@ export class EventLayer {
       const on = L.DomUtil.create("input", "", label);
       on.type = "checkbox";
       on.dataset.testid = "events-toggle";
+      // The address says whether it is on, not a form the browser refills.
+      on.autocomplete = "off";
+      this.box = on;
       label.append(" " + t("events.layer", { dataset: "UCDP GED" }));
       const which = L.DomUtil.create("select", "", box);
       which.dataset.testid = "events-documented";
@@ -71,8 +118,18 @@ export class EventLayer {
         o.textContent = t(key);
       }
       which.hidden = true;
-      on.addEventListener("change", () => { which.hidden = !on.checked; this.toggle(on.checked).catch((err) => console.error(err)); });
-      which.addEventListener("change", () => { this.documented = which.value; this.refresh(); });
+      which.autocomplete = "off";
+      this.which = which;
+      on.addEventListener("change", () => {
+        which.hidden = !on.checked;
+        this.toggle(on.checked).catch((err) => console.error(err));
+        this.onChange(this.layer);
+      });
+      which.addEventListener("change", () => {
+        this.documented = which.value;
+        this.refresh();
+        this.onChange(this.layer);
+      });
       this.status = L.DomUtil.create("p", "events-status muted", box);
       this.status.setAttribute("role", "status");
       L.DomEvent.disableClickPropagation(box);
@@ -85,18 +142,31 @@ export class EventLayer {
     this.on = on;
     if (!on) {
       this.group.remove();
-      this.status.textContent = "";
+      this.counts.remove();
+      this.legend.remove();
+      this.say("");
       this.onCounts(null);
       return;
     }
     if (!this.data) {
-      this.status.textContent = t("events.loading");
-      const res = await fetch(this.url);
-      if (!res.ok) throw new Error(`${this.url}: ${res.status}`);
-      this.data = await res.json();
+      this.say(t("events.loading"));
+      this.loading = this.loading || fetch(this.url).then((res) => {
+        if (!res.ok) throw new Error(`${this.url}: ${res.status}`);
+        return res.json();
+      });
+      const data = await this.loading.finally(() => { this.loading = null; });
+      this.data = this.data || data;
+      if (!this.on) return; // turned off while loading
     }
     this.group.addTo(this.map);
+    this.counts.addTo(this.map);
+    this.legend.addTo(this.map);
     this.refresh();
+  }
+
+  // say puts text in the layer's status line (a story's layer has none).
+  say(text) {
+    if (this.status) this.status.textContent = text;
   }
 
   // setWindow shows the events whose days meet [lo, hi] (YYYYMMDD).
@@ -122,7 +192,7 @@ export class EventLayer {
     }
     this.index = new Supercluster({ radius: 50, maxZoom: 16, map: (p) => ({ deaths: p.e[6] }), reduce: (a, p) => { a.deaths += p.deaths; } });
     this.index.load(shown);
-    this.status.textContent = t("events.shown", { n: shown.length });
+    this.say(t("events.shown", { n: shown.length }));
     this.onCounts(counts);
     this.render();
   }
@@ -132,24 +202,86 @@ export class EventLayer {
     const b = this.map.getBounds();
     const z = Math.round(this.map.getZoom());
     const marks = [];
+    this.circles = [];
     for (const f of this.index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], z)) {
       const [lon, lat] = f.geometry.coordinates;
       if (f.properties.cluster) {
-        const n = f.properties.point_count;
-        const m = L.circleMarker([lat, lon], { radius: Math.min(22, 8 + Math.sqrt(n)), className: "event-cluster" });
+        const n = f.properties.point_count, r = clusterRadius(n);
+        const m = L.circleMarker([lat, lon], { radius: r, className: "event-cluster" });
         m.bindTooltip(plain(t("events.cluster", { n, deaths: num(f.properties.deaths) })));
         m.on("click", () => this.map.setView([lat, lon], Math.min(16, this.index.getClusterExpansionZoom(f.properties.cluster_id))));
         marks.push(m);
-        const label = L.marker([lat, lon], { interactive: false, keyboard: false,
-          icon: L.divIcon({ className: "event-count", html: "", iconSize: [24, 14] }) });
-        label.on("add", () => { label.getElement().textContent = compact(n); });
-        marks.push(label);
+        this.circles.push({ lat, lon, r, text: compact(n) });
         continue;
       }
       marks.push(this.mark(f.properties.e, lat, lon));
     }
     this.group.clearLayers();
     for (const m of marks) this.group.addLayer(m);
+    this.placeCounts();
+  }
+
+  // placeCounts draws each cluster's count beside its circle, off the
+  // photo marks drawn now and off each other (declutter.js); a count with
+  // no free place is left out (its circle's tooltip says it).
+  placeCounts() {
+    const el = this.map.getContainer(), at = el.getBoundingClientRect();
+    const photos = [...el.querySelectorAll(PHOTO_MARKS)].map((m) => {
+      const r = m.getBoundingClientRect();
+      return { left: r.left - at.left, top: r.top - at.top, right: r.right - at.left, bottom: r.bottom - at.top };
+    });
+    const circles = this.circles.map((c) => {
+      const p = this.map.latLngToContainerPoint([c.lat, c.lon]);
+      return { x: p.x, y: p.y, r: c.r, w: countWidth([...c.text].length), h: COUNT_H };
+    });
+    const boxes = placeCounts(circles, photos);
+    this.counts.clearLayers();
+    boxes.forEach((box, i) => {
+      if (!box) return;
+      const { x, y, w, h } = circles[i], c = this.circles[i];
+      // The icon's anchor is the circle's centre, seen from the box's corner.
+      const icon = L.divIcon({ className: "event-count", html: "", iconSize: [w, h], iconAnchor: [x - box.left, y - box.top] });
+      const label = L.marker([c.lat, c.lon], { icon, interactive: false, keyboard: false, pane: "eventCounts" });
+      label.on("add", () => { label.getElement().textContent = c.text; });
+      this.counts.addLayer(label);
+    });
+  }
+
+  // legendControl is the legend of the layer's marks: their colours (the
+  // type of violence), sizes (deaths), hollow marks (an event known only
+  // to its district) and clusters. It shows while the layer is on, at the
+  // map's bottom left in both languages: there it lies over the sea, and
+  // apart from the photos' legend (bottom right) and the layer's switch.
+  legendControl() {
+    const c = L.control({ position: "bottomleft" });
+    c.onAdd = () => {
+      const box = L.DomUtil.create("details", "legend events-legend");
+      box.dataset.testid = "events-legend";
+      box.open = this.map.getSize().x >= 700;
+      const title = L.DomUtil.create("summary", "legend-title", box);
+      title.id = `events-legend-title-${++legends}`;
+      title.textContent = t("events.legend.title");
+      box.setAttribute("aria-labelledby", title.id);
+      const row = (swatch, text) => {
+        const r = L.DomUtil.create("div", "legend-row", box);
+        r.dataset.testid = "events-legend-row";
+        r.append(swatch, text);
+      };
+      for (const kind of KINDS.slice(1)) row(swatchSVG([{ r: 6, cls: `event-mark event-${kind}` }]), t(`events.kind.${kind}`));
+      row(swatchSVG(LEGEND_DEATHS.map((d) => ({ r: radius(d), cls: "event-mark event-other" }))),
+        t("events.legend.size", { a: LEGEND_DEATHS[0], b: LEGEND_DEATHS[1], c: LEGEND_DEATHS[2] }));
+      row(swatchSVG([{ r: 7, cls: "event-mark event-state-based event-district" }]), t("events.legend.district"));
+      const cluster = swatchSVG([{ r: 9, cls: "event-cluster" }]);
+      const badge = L.DomUtil.create("span", "legend-count");
+      badge.textContent = compact(12);
+      const both = L.DomUtil.create("span", "legend-cluster");
+      both.setAttribute("aria-hidden", "true");
+      both.append(cluster, badge);
+      row(both, t("events.legend.cluster"));
+      L.DomEvent.disableClickPropagation(box);
+      return box;
+    };
+    return c;
   }
 
   // mark is one event's circle; a click opens its popup (an element,
@@ -200,4 +332,33 @@ export class EventLayer {
     box.append(cite);
     return box;
   }
+}
+
+let legends = 0;
+
+// clusterRadius is a cluster's circle: 8 px, growing with the square root
+// of its events to 22 px.
+const clusterRadius = (n) => Math.min(22, 8 + Math.sqrt(n));
+
+// swatchSVG draws circles side by side, as the map draws its marks, for
+// the legend (hidden from screen readers: the row's words say it).
+function swatchSVG(circles) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const h = Math.ceil(2 * Math.max(...circles.map((c) => c.r)) + 4);
+  let x = 2;
+  for (const c of circles) {
+    const el = document.createElementNS(ns, "circle");
+    el.setAttribute("cx", String(x + c.r));
+    el.setAttribute("cy", String(h / 2));
+    el.setAttribute("r", String(c.r));
+    el.setAttribute("class", c.cls);
+    svg.append(el);
+    x += 2 * c.r + 3;
+  }
+  svg.setAttribute("width", String(Math.ceil(x)));
+  svg.setAttribute("height", String(h));
+  svg.setAttribute("class", "legend-swatch");
+  svg.setAttribute("aria-hidden", "true");
+  return svg;
 }

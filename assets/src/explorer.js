@@ -68,7 +68,16 @@ export class Explorer {
         if (!this.listKept) this.list.schedule();
       },
     });
-    if (cfg.eventsUrl) this.events = new EventLayer(this.map.map, cfg.eventsUrl, (counts) => this.timeline.setEvents(counts));
+    if (cfg.eventsUrl) {
+      this.events = new EventLayer(this.map.map, cfg.eventsUrl, {
+        onCounts: (counts) => this.timeline.setEvents(counts),
+        // Turned on or off by the reader: a step of history, as a filter.
+        onChange: (layer) => {
+          this.st.events = layer;
+          this.saveState(true);
+        },
+      });
+    }
     if (this.st.view) this.map.setView(this.st.view);
     this.map.loadBasemap(!this.st.view).catch((err) => console.error(err));
 
@@ -137,6 +146,8 @@ export class Explorer {
       else this.map.closePopup();
     });
     this.status.textContent = t("explorer.loading");
+    // The events layer, as the address asks (it loads beside the photos).
+    this.showEvents();
     try {
       await this.load();
       this.status.textContent = "";
@@ -160,8 +171,14 @@ export class Explorer {
         this.setWindow();
         this.applyWindow();
       }
+      this.showEvents();
       if (this.st.photo) this.select(this.st.photo, false);
     });
+  }
+
+  // showEvents shows the events layer as the state has it.
+  showEvents() {
+    this.events?.set(this.st.events).catch((err) => console.error(err));
   }
 
   // layout makes the list, the filters and a chosen photo a sheet over the
@@ -486,7 +503,7 @@ export class Explorer {
     this.st.view = this.map.view;
     const url = location.origin + location.pathname + writeState(this.st, this.extent);
     const label = (facet, v) => this.filters.widgets.get(facet)?.names.get(v) || v;
-    const text = citation({ count: this.matching ?? 0, filters: this.st.filters, window: this.st,
+    const text = citation({ count: this.matching ?? 0, filters: this.st.filters, window: this.st, events: this.st.events,
       whole: this.whole(), label, url, today: new Date().toISOString().slice(0, 10) });
     let out = document.querySelector("[data-testid=citation]");
     if (!out) {

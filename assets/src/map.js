@@ -312,6 +312,8 @@ export class PhotoMap {
       else this.clusterMarker(m.lat, m.lon, m.n, () => this.openMark(m));
     }
     this.placeLabels.layoutSoon();
+    // The events layer's counts move off the marks (events.js).
+    this.map.fire("photomarks");
   }
 
   // openMark opens a cluster: close in, it lists the photos; further out

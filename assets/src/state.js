@@ -2,13 +2,15 @@
 // (agency, photographer, place and governorate may repeat), the time
 // window (from, to as YYYY-MM, or YYYY-MM-DD when a day was asked for:
 // fromDay, toDay keep it), the map view (map=zoom/lat/lon) and the
-// selected photo (photo=id), and the page's language (lang=en or ar, and
-// digits=latn for Latin digits; a published site's is its folder).
-// Reloading, back and forward and a copied link all give the same view,
-// in the same language, to whoever opens it.
+// selected photo (photo=id), the conflict events layer (events=1, see
+// eventstate.js) and the page's language (lang=en or ar, and digits=latn
+// for Latin digits; a published site's is its folder). Reloading, back
+// and forward and a copied link all give the same view, in the same
+// language, to whoever opens it.
 
 import { parseMonth, formatMonth, parseDay, formatDay } from "./months.js";
 import { langParams } from "./i18n.js";
+import { readEvents, writeEvents } from "./eventstate.js";
 
 // multiKeys are the filters that take several values; singleKeys one.
 export const multiKeys = ["agency", "photographer", "place", "governorate"];
@@ -26,7 +28,7 @@ export function readState(search) {
   const st = {
     from: parseMonth(p.get("from")), to: parseMonth(p.get("to"), true),
     fromDay: parseDay(p.get("from")), toDay: parseDay(p.get("to")),
-    view: null, photo: p.get("photo") || null, filters: emptyFilters(),
+    view: null, photo: p.get("photo") || null, filters: emptyFilters(), events: readEvents(p),
   };
   for (const k of multiKeys) st.filters[k] = [...new Set(p.getAll(k).map((v) => v.trim()).filter(Boolean))];
   for (const k of singleKeys) st.filters[k] = (p.get(k) || "").trim();
@@ -44,6 +46,8 @@ export function writeState(st, extent) {
     p.set("from", w.from);
     p.set("to", w.to);
   }
+  // The events layer is no filter of photos: the API never sees it.
+  writeEvents(p, st.events);
   if (st.view) p.set("map", `${st.view.zoom}/${st.view.lat.toFixed(4)}/${st.view.lon.toFixed(4)}`);
   if (st.photo) p.set("photo", st.photo);
   for (const [k, v] of langParams()) p.set(k, v);

@@ -7,7 +7,9 @@
 
 import L from "leaflet";
 import { loadBasemap, PlaceLabels, bboxOf } from "./basemap.js";
-import { month, parseMonth, longMonth, rangeText } from "./months.js";
+import { month, parseMonth, longMonth, rangeText, firstDay, lastDay } from "./months.js";
+import { EventLayer } from "./events.js";
+import { readEvents } from "./eventstate.js";
 import { compact, digits, rtl, t } from "./i18n.js";
 import { Scale, side, zoomControl } from "./map.js";
 import { plain } from "./dom.js";
@@ -26,6 +28,9 @@ export function storyReader(root) {
   new Scale({ imperial: false, position: side("bottomleft") }).addTo(map);
   loadBasemap(map, root.dataset.basemapUrl, root.dataset.tiles).catch((err) => console.error(err));
   new PlaceLabels(map, root.dataset.labelsUrl).schedule();
+  // The events layer of a step's saved view: no switch, its legend shown
+  // while a step has it on.
+  const events = root.dataset.eventsUrl ? new EventLayer(map, root.dataset.eventsUrl, { control: false }) : null;
   const dimmed = L.layerGroup().addTo(map);
   const bright = L.layerGroup().addTo(map);
   const timeline = drawTimeline($("story-timeline"));
@@ -87,11 +92,16 @@ export function storyReader(root) {
     } else moving = false;
     if (moving) await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, still ? 300 : 1500))]);
     if (mine !== seq) return;
+    // The step's events: its saved view's layer, in the step's window.
+    const layer = readEvents(el.dataset.state || "");
+    events?.setWindow(from === null ? 0 : firstDay(from), to === null ? 99999999 : lastDay(to));
+    events?.set(layer).catch((err) => console.error(err));
     if (el.dataset.state) {
       // The explorer state's photos, as the explorer clusters them.
       const q = new URLSearchParams(el.dataset.state);
       q.delete("map");
       q.delete("photo");
+      q.delete("events");
       // A saved view without a map of its own is fitted to its photos,
       // however the reader came to it (the key, a button, scrolling, the
       // address): the map left by the step before may hold none of them.
@@ -127,6 +137,7 @@ export function storyReader(root) {
         L.marker([c.lat, c.lon], { icon: L.divIcon({ className: "cluster story-cluster", html: `<span>${compact(n)}</span>`, iconSize: [size, size] }),
           keyboard: false, title: t("common.photos", { n }), alt: t("common.photos", { n }) }).addTo(bright);
       }
+      map.fire("photomarks"); // the events' counts move off them
     }
     if (mine === seq) {
       performance.measure("syriamap:story-step", { start });

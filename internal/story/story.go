@@ -82,7 +82,7 @@ const (
 
 // stateKeys are the explorer state's parameters a step keeps.
 var stateKeys = map[string]bool{"from": true, "to": true, "q": true, "agency": true, "photographer": true, "place": true,
-	"governorate": true, "min_confidence": true, "agreement": true, "map": true, "photo": true}
+	"governorate": true, "min_confidence": true, "agreement": true, "map": true, "photo": true, "events": true}
 
 var slugRe = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 

@@ -48,3 +48,22 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanStateKeepsTheView (issue 68, 2): a step's saved view keeps
+// every part of the explorer's state a permalink carries — the events
+// layer too (events=, with which events) — and nothing else.
+func TestCleanStateKeepsTheView(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"events layer", "https://x.example/?from=2016-01&to=2016-01&map=8/36.2/37.15&events=1", "events=1&from=2016-01&map=8/36.2/37.15&to=2016-01"},
+		{"documented events", "?events=documented&q=mortar", "events=documented&q=mortar"},
+		{"filters and photo", "agency=AFP&agency=Reuters&place=gn:170063&photo=p1", "agency=AFP&agency=Reuters&photo=p1&place=gn%3A170063"},
+		{"not the explorer's", "events=1&evil=1&lang=ar#step-2", "events=1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := cleanState(c.in)
+			if err != nil || got != c.want {
+				t.Errorf("cleanState(%q) = %q, %v; want %q", c.in, got, err, c.want)
+			}
+		})
+	}
+}

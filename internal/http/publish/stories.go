@@ -52,7 +52,7 @@ func (p *publisher) storyPage(ctx context.Context, st story.Story, places map[st
 	urls.Explorer = pages + "./"
 	m := views.StoryPage{Page: p.page(at, p.loc.Isolate(st.Title), "stories", true), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
 		Updated: pagemodel.Updated(p.loc, st.Updated), BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels,
-		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles}
+		ClustersURL: root + apiClusters, ExplorerURL: urls.Explorer, Tiles: p.o.Tiles, EventsURL: p.mapConfig(root).EventsURL}
 	for i, step := range st.Steps {
 		v := pagemodel.StoryStep(p.loc, i+1, step, photos, p.a.Gazetteer(), urls)
 		for j := range v.Photos {

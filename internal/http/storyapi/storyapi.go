@@ -137,7 +137,8 @@ func (s *API) storyPage(w http.ResponseWriter, r *http.Request) {
 	}
 	m := views.StoryPage{Page: s.Kit.Page(r, i18n.From(r.Context()).Isolate(st.Title), "stories"), Slug: st.Slug, Title: st.Title, SummaryHTML: markdown.Render(st.Summary), Author: st.Author,
 		Updated: pagemodel.Updated(i18n.From(r.Context()), st.Updated), Draft: st.Status != story.Published, BasemapURL: s.Kit.URL("basemap"), LabelsURL: s.Kit.URL("labels"),
-		ClustersURL: s.Kit.URL("clusters"), ExplorerURL: s.Kit.URL("explorer"), Tiles: s.Tiles}
+		ClustersURL: s.Kit.URL("clusters"), ExplorerURL: s.Kit.URL("explorer"), Tiles: s.Tiles,
+		EventsURL: s.Kit.URL("events.points")}
 	s.Kit.WithMapAssets(&m.Page)
 	if editorReads(r) {
 		m.EditURL = s.Kit.URL("story.edit", "slug", st.Slug)
