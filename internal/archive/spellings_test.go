@@ -3,9 +3,12 @@ package archive
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/syriamap/syriamap/internal/geoparse/gen"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -57,6 +60,50 @@ func TestSearchFindsEverySpelling(t *testing.T) {
 			if err != nil || n != tc.want {
 				t.Errorf("%q finds %d photos (%v); want %d", q, n, err, tc.want)
 			}
+		}
+	}
+}
+
+// BenchmarkPlaceNameSearch counts the photos a search that names a place
+// finds among 20,000 generated captions (English and Arabic), read
+// literally and widened to the place's spellings: what the widening
+// costs a search.
+func BenchmarkPlaceNameSearch(b *testing.B) {
+	g, err := bundled()
+	if err != nil {
+		b.Fatal(err)
+	}
+	gn := gen.New(g, 7)
+	var sb strings.Builder
+	for range 20000 {
+		sb.WriteString(gn.Caption() + "\n\n")
+	}
+	a := newArchive(b)
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "captions.txt")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := a.ImportFile(ctx, path, "", nil); err != nil {
+		b.Fatal(err)
+	}
+	a.Spellings() // made once, on the first search that needs it
+	for _, q := range []string{"Raqqa", "الرقة", "Deir ez-Zor", "smoke Aleppo"} {
+		for _, mode := range []string{"literal", "widened"} {
+			b.Run(mode+"/"+q, func(b *testing.B) {
+				a.db.WidenSearch = nil
+				if mode == "widened" {
+					a.db.WidenSearch = a.widenSearch
+				}
+				defer func() { a.db.WidenSearch = a.widenSearch }()
+				n := 0
+				for b.Loop() {
+					if n, err = a.CountPhotos(ctx, photo.Filter{Query: q}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(n), "photos")
+			})
 		}
 	}
 }

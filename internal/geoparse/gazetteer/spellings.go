@@ -224,20 +224,30 @@ func (s *SearchSpellings) Widen(q string) (w Widened, ok bool) {
 	return w, ok
 }
 
-// Holding is the table without the places none of whose searches a
+// Holding is the table without the places none of whose spellings a
 // caption holds (has reports whether one holds a search word): a
-// published site's, which need carry only what can change an answer
-// (the name as typed is searched in any case).
+// published site's, which need carry only what can change an answer. A
+// search naming a place left out finds the same photos on either side
+// (none by its spellings); only the "also spelled" note is the
+// archive's alone.
 func (s *SearchSpellings) Holding(has func(word string) bool) *SearchSpellings {
-	out := &SearchSpellings{Keys: map[string]int{}, Groups: slices.Clone(s.Groups)}
+	held := make([]bool, len(s.Groups))
 	for k, g := range s.Keys {
-		out.Keys[k] = g
+		if !held[g] && !slices.ContainsFunc(strings.Fields(k), func(w string) bool { return !has(w) }) {
+			held[g] = true
+		}
 	}
-	for k, g := range out.Keys {
-		if !slices.ContainsFunc(s.Groups[g].Search, func(search string) bool {
+	for g, sp := range s.Groups {
+		if !held[g] && slices.ContainsFunc(sp.Search, func(search string) bool {
 			return !slices.ContainsFunc(strings.Fields(search), func(w string) bool { return !has(w) })
 		}) {
-			delete(out.Keys, k)
+			held[g] = true
+		}
+	}
+	out := &SearchSpellings{Keys: map[string]int{}, Groups: s.Groups}
+	for k, g := range s.Keys {
+		if held[g] {
+			out.Keys[k] = g
 		}
 	}
 	return out.pruned()

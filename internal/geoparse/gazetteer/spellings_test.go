@@ -80,3 +80,15 @@ func BenchmarkWiden(b *testing.B) {
 		s.Widen("smoke over Deir ez Zor")
 	}
 }
+
+// BenchmarkNewSearchSpellings is what making the table of the bundled
+// gazetteer costs (once per archive, on its first search that needs it).
+func BenchmarkNewSearchSpellings(b *testing.B) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		g.NewSearchSpellings(nil)
+	}
+}
