@@ -98,4 +98,33 @@ func TestBrowserSearchOffersWhatWasMeant(t *testing.T) {
 		shoot(t, b, "explorer-place-offers-"+site.name+".png")
 		b.check(t)
 	}
+
+	// In Arabic on a phone: the same offers, the kinds in Arabic, the note
+	// beside them, nothing past the screen's edge, and axe finds nothing
+	// serious or critical.
+	axe := axeScript(t)
+	for _, lang := range []string{"en", "ar"} {
+		b := newBrowser(t, live, 375, 812)
+		var kinds []string
+		var offers, also string
+		var wide bool
+		b.run(t, ready(live.URL+"/?lang="+lang+"&q="+url.QueryEscape("الرقة")),
+			chromedp.Poll(`document.querySelectorAll("[data-testid=place-offer]").length >= 2 && !!document.querySelector("[data-testid=also-spelled]")`,
+				nil, chromedp.WithPollingTimeout(20*time.Second)),
+			press(`[data-testid=sheet-handle]`), // the filters, on a phone, are in the sheet
+			chromedp.WaitVisible(`[data-testid=place-offers]`, chromedp.ByQuery),
+			eval(`[...document.querySelectorAll("[data-testid=place-offer]")].map((b) => b.dataset.kind || "")`, &kinds),
+			chromedp.Text(`[data-testid=place-offers]`, &offers, chromedp.ByQuery),
+			chromedp.Text(`[data-testid=also-spelled]`, &also, chromedp.ByQuery),
+			eval(`[...document.querySelectorAll("[data-testid=place-offers] *")].some((e) => { const r = e.getBoundingClientRect(); return r.right > innerWidth + 1 || r.left < -1; })`, &wide))
+		city := map[string]string{"en": "city", "ar": "مدينة"}[lang]
+		if len(kinds) < 2 || kinds[0] != "city" || !strings.Contains(offers, city) || !strings.Contains(also, "Raqqah") || wide {
+			t.Errorf("%s at 375 px: offers %q (kinds %q), note %q, past the edge %v", lang, offers, kinds, also, wide)
+		}
+		shoot(t, b, "explorer-place-offers-"+lang+"-375.png")
+		for _, v := range axeHere(t, b, axe) {
+			t.Errorf("%s at 375 px with the offers: %s", lang, v)
+		}
+		b.check(t)
+	}
 }
