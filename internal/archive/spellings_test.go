@@ -88,7 +88,7 @@ func BenchmarkPlaceNameSearch(b *testing.B) {
 		b.Fatal(err)
 	}
 	a.Spellings() // made once, on the first search that needs it
-	for _, q := range []string{"Raqqa", "الرقة", "Deir ez-Zor", "smoke Aleppo"} {
+	for _, q := range []string{"Raqqa", "raqqah", "الرقة", "بالرقة", "Deir ez-Zor", "smoke Aleppo"} {
 		for _, mode := range []string{"literal", "widened"} {
 			b.Run(mode+"/"+q, func(b *testing.B) {
 				a.db.WidenSearch = nil
