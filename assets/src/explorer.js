@@ -278,8 +278,9 @@ export class Explorer {
       const candidates = offerOrder(found.filter((p) => p.spelling && p.kind !== "district" && p.kind !== "subdistrict"));
       let offers = [];
       if (candidates.length) {
-        const counted = await ask(this.cfg.facetsUrl + filterQuery({ ...this.st.filters, q: "" }, { ...this.windowQuery(), limit: 100000 }), null);
-        if (counted) offers = placeOffers(candidates, counted);
+        const count = (field) => ask(this.cfg.facetsUrl + filterQuery({ ...this.st.filters, q: "" }, { ...this.windowQuery(), field, limit: 100000 }), null);
+        const [places, govs] = await Promise.all([count("place"), candidates.some((p) => p.governorate) ? count("governorate") : {}]);
+        if (places && govs) offers = placeOffers(candidates, { ...places, ...govs });
       }
       if (seq !== this.loadSeq || (!offers.length && !spelled.places.length)) return;
       this.offer = h("div", { class: "place-offer", "data-testid": "place-offers" },
@@ -309,7 +310,9 @@ export class Explorer {
     use.addEventListener("click", () => {
       const widget = this.filters.widgets.get(filter.governorate ? "governorate" : "place");
       for (const [id, label] of names) widget?.names.set(id, label);
-      this.filters.set({ ...this.st.filters, q: "", place: [], governorate: [], ...filter });
+      // The count was of the other filters as they are (a governorate's
+      // without the governorate filter, as facets count): so is the view.
+      this.filters.set({ ...this.st.filters, q: "", ...filter });
       this.filters.changed();
     });
     return use;
