@@ -120,7 +120,7 @@ func spellingsOf(p *Place) (sp Spelled, keys []string) {
 			continue
 		}
 		key := SearchKey(n)
-		if key == "" || seen[key] || strings.Count(key, " ") >= maxNameWords {
+		if key == "" || seen[key] || strings.Count(key, " ") >= maxNameWords || brokenWord(key) {
 			continue
 		}
 		seen[key] = true
@@ -144,6 +144,17 @@ func spellingsOf(p *Place) (sp Spelled, keys []string) {
 		}
 	}
 	return sp, keys
+}
+
+// brokenWord reports whether a name's key has a word of one Arabic
+// letter: a name broken in two by a stray space ("د مشق"), no spelling.
+func brokenWord(key string) bool {
+	for _, w := range strings.Fields(key) {
+		if r, size := utf8.DecodeRuneInString(w); size == len(w) && lexicon.IsArabic(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // searchable reports whether a search word or words that are key are read

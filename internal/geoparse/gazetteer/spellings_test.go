@@ -34,6 +34,8 @@ func TestWidenSpellings(t *testing.T) {
 		{"gn:170794", []string{"Deir ez Zor", "Deir al Zor", "Dayr az Zawr", "دير الزور", "بدير الزور"}, []string{"deir ez zor", "dayr az zawr", "دير الزور"}},
 		{"gn:169577", []string{"Homs", "Hims", "حمص", "بحمص"}, []string{"homs", "hims", "حمص"}},
 		{"gn:169389", []string{"Idlib", "Idleb", "إدلب", "ادلب"}, []string{"idlib", "idleb", "ادلب"}},
+		{"gn:170654", []string{"Damascus", "دمشق", "بدمشق"}, []string{"damascus", "دمشق"}},
+		{"gn:170592", []string{"Douma", "Duma", "دوما"}, []string{"douma", "duma", "دوما"}},
 	} {
 		var first []string
 		for _, q := range tc.searches {
@@ -65,6 +67,10 @@ func TestWidenLeavesTheRest(t *testing.T) {
 	if !ok || len(w.Parts) != 3 || !slices.Equal(w.Parts[0], []string{"smoke"}) || !slices.Equal(w.Parts[1], []string{"over"}) ||
 		!slices.Contains(w.Parts[2], "الرقه") {
 		t.Errorf("Widen(smoke over Raqqa) = %q, %v", w.Parts, ok)
+	}
+	// A name broken by a stray space is no spelling ("د مشق").
+	if w, _ := s.Widen("Damascus"); len(w.Spelled) != 1 || slices.Contains(w.Spelled[0].Names, "د مشق") {
+		t.Errorf("Damascus is spelled %+v", w.Spelled)
 	}
 	for _, q := range []string{"smoke", "children", "army", "the", "Raqqa OR smoke", `"Raqqa"`, "Raqq*", "(Raqqa)", "NOT Raqqa", "hospital", "school", "market", "street", "camp"} {
 		if w, ok := s.Widen(q); ok {
