@@ -101,6 +101,9 @@ export class Explorer {
         this.timeline.move(a.m, b.m, true);
       },
     });
+    // A published page is the same for every address: the search in it
+    // is written into its field here (a live page's comes filled in).
+    if (this.st.filters.q && !this.filters.q.value) this.filters.q.value = this.st.filters.q;
 
     this.timeline = new Timeline(document.getElementById("timeline"), (from, to, final) => {
       this.st.from = from;
@@ -283,7 +286,7 @@ export class Explorer {
         if (places && govs) offers = placeOffers(candidates, { ...places, ...govs });
       }
       if (seq !== this.loadSeq || (!offers.length && !spelled.places.length)) return;
-      this.offer = h("div", { class: "place-offer", "data-testid": "place-offers" },
+      this.offer = h("div", { class: "place-offer wide", "data-testid": "place-offers" },
         ...spelled.places.map((sp) => this.alsoSpelled(q, sp)),
         offers.length ? h("p", {}, t("explorer.place-offer-why", { place: q.trim() }), " ", ...offers.map((o) => this.offerButton(o))) : null);
       this.filters.q.closest("label").after(this.offer);

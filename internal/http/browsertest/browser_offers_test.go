@@ -64,13 +64,18 @@ func TestBrowserSearchOffersWhatWasMeant(t *testing.T) {
 	}{{"live", live}, {"published", static}} {
 		b := newBrowser(t, site.ts, 1440, 900)
 		var kinds, offers []string
-		var also, count string
+		var also, count, field string
 		b.run(t, ready(site.ts.URL+"/?q=Raqqa"),
 			chromedp.Poll(`document.querySelectorAll("[data-testid=place-offer]").length >= 2 && !!document.querySelector("[data-testid=also-spelled]")`,
 				nil, chromedp.WithPollingTimeout(20*time.Second)),
 			eval(`[...document.querySelectorAll("[data-testid=place-offer]")].map((b) => b.dataset.kind || "")`, &kinds),
 			eval(`[...document.querySelectorAll("[data-testid=place-offer]")].map((b) => b.textContent)`, &offers),
-			chromedp.Text(`[data-testid=also-spelled]`, &also, chromedp.ByQuery))
+			chromedp.Text(`[data-testid=also-spelled]`, &also, chromedp.ByQuery),
+			chromedp.Value(`input[name=q]`, &field, chromedp.ByQuery))
+		shoot(t, b, "explorer-place-offered-"+site.name+".png")
+		if field != "Raqqa" {
+			t.Errorf("%s: the search field reads %q beside the offers for Raqqa", site.name, field)
+		}
 		if len(kinds) < 2 || kinds[0] != "city" || kinds[1] != "governorate" ||
 			!strings.Contains(offers[0], "Raqqa, city: "+strconv.Itoa(city)+" photos") || !strings.Contains(offers[1], "Raqqa, governorate: "+strconv.Itoa(gov)+" photos") {
 			t.Errorf("%s: typing Raqqa offers %q (kinds %q); want the city first with %d photos, then the governorate with %d", site.name, offers, kinds, city, gov)
