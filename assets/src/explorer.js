@@ -19,6 +19,7 @@ import { citation } from "./cite.js";
 import { addToBasket, basket } from "./storyedit.js";
 import { placeName, t } from "./i18n.js";
 import { fold } from "./fold.js";
+import { rules } from "./siterules.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters. The list, which
@@ -632,7 +633,10 @@ export function placeOffers(found, facets) {
       if (v) out.push({ p, n: v.count, filter: { governorate: [p.governorate] }, names: [[p.governorate, label(v)]] });
       continue;
     }
-    const held = [p.id, ...(p.within || [])].filter((id) => places.has(id));
+    // A filter takes rules.max_values places: the place, then those inside
+    // it with the most photos (the count is what the filter selects).
+    const within = (p.within || []).filter((id) => places.has(id)).sort((a, b) => places.get(b).count - places.get(a).count);
+    const held = [...(places.has(p.id) ? [p.id] : []), ...within].slice(0, rules.max_values);
     const n = held.reduce((sum, id) => sum + places.get(id).count, 0);
     if (n > 0) out.push({ p, n, filter: { place: held }, names: held.map((id) => [id, id === p.id ? placeName(p.name, p.name_ar) : label(places.get(id))]) });
   }
