@@ -274,14 +274,24 @@ export function widen(raw, t) {
       continue;
     }
     const sp = t.groups[at.group];
-    const part = sp.search.slice();
-    if (!at.key.split(" ").some((w) => part.includes(w)) && !part.includes(at.key)) part.push(at.key);
+    const part = sp.search.slice(), key = withoutArticles(at.key);
+    if (!key.split(" ").some((w) => part.includes(w)) && !part.includes(key)) part.push(key);
     parts.push(part);
     if (!spelled.some((x) => x.place === sp.place)) spelled.push(sp);
     named = true;
     i += at.n;
   }
   return named ? { parts, spelled } : null;
+}
+
+// LATIN_ARTICLES are the Arabic article as Latin spellings write it apart.
+const LATIN_ARTICLES = ["al", "el", "ar", "er", "as", "es", "ad", "ed", "az", "ez", "at", "et", "an", "en", "ul", "ash", "ath", "adh"];
+
+// withoutArticles is gazetteer's: a key of several words without the
+// article among them, when two words or more are left.
+function withoutArticles(key) {
+  const ws = key.split(" ").filter(Boolean), kept = ws.filter((w) => !LATIN_ARTICLES.includes(w));
+  return kept.length < 2 || kept.length === ws.length ? key : kept.join(" ");
 }
 
 // nameAt is the longest run of words from i that is a place's name:

@@ -138,12 +138,29 @@ func spellingsOf(p *Place) (sp Spelled, keys []string) {
 	}
 	sp = Spelled{Place: p.ID, Names: append(latin[:min(len(latin), maxLatin)], arabic[:min(len(arabic), maxArabic)]...)}
 	for _, n := range sp.Names {
-		k := SearchKey(n)
-		if words := strings.Fields(k); len(words) == 1 || !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(keys, w) }) {
+		k := withoutArticles(SearchKey(n))
+		if words := strings.Fields(k); (len(words) == 1 || !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(keys, w) })) &&
+			!slices.Contains(sp.Search, k) {
 			sp.Search = append(sp.Search, k)
 		}
 	}
 	return sp, keys
+}
+
+// latinArticles are the Arabic article as Latin spellings write it apart.
+var latinArticles = []string{"al", "el", "ar", "er", "as", "es", "ad", "ed", "az", "ez", "at", "et", "an", "en", "ul", "ash", "ath", "adh"}
+
+// withoutArticles is a search key of several words without the article
+// among them, when two words or more are left ("deir ez zor" and "deir
+// al zor" are both "deir zor"): a search of the other words finds every
+// way of writing it, and cheaper (the article is in most captions).
+func withoutArticles(key string) string {
+	words := strings.Fields(key)
+	kept := slices.DeleteFunc(slices.Clone(words), func(w string) bool { return slices.Contains(latinArticles, w) })
+	if len(kept) < 2 || len(kept) == len(words) {
+		return key
+	}
+	return strings.Join(kept, " ")
 }
 
 // brokenWord reports whether a name's key has a word of one Arabic
@@ -222,7 +239,8 @@ func (s *SearchSpellings) Widen(q string) (w Widened, ok bool) {
 		part := sp.Search
 		// The name as typed is searched too, should it be a spelling past
 		// those the place's search holds (maxLatin).
-		if !slices.ContainsFunc(strings.Fields(key), func(w string) bool { return slices.Contains(part, w) }) && !slices.Contains(part, key) {
+		if key = withoutArticles(key); !slices.ContainsFunc(strings.Fields(key), func(w string) bool { return slices.Contains(part, w) }) &&
+			!slices.Contains(part, key) {
 			part = append(slices.Clip(part), key)
 		}
 		w.Parts = append(w.Parts, part)
