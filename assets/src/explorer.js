@@ -18,6 +18,8 @@ import { SpotPanel } from "./spotpanel.js";
 import { citation } from "./cite.js";
 import { addToBasket, basket } from "./storyedit.js";
 import { localized, placeName, t } from "./i18n.js";
+import { fold } from "./fold.js";
+import { rules } from "./siterules.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters. The list, which
@@ -109,6 +111,9 @@ export class Explorer {
         this.timeline.move(a.m, b.m, true);
       },
     });
+    // A published page is the same for every address: the search in it
+    // is written into its field here (a live page's comes filled in).
+    if (this.st.filters.q && !this.filters.q.value) this.filters.q.value = this.st.filters.q;
 
     // A published page is the same for every address: its event field
     // shows the address's event, which the reader's next change keeps.
@@ -277,34 +282,65 @@ export class Explorer {
     this.list.showNothing();
   }
 
-  // offerPlace offers, beside a caption search that is the name of a
-  // place holding photos (in any spelling the gazetteer knows: "raqqah",
-  // "الرقة"), that place's filter with its count: the captions that name
-  // a place are not all the photos placed there.
+  // offerPlace says, beside a caption search that is a place's name (in
+  // any spelling: "raqqah", "الرقة"), which spellings it found as one
+  // ("also spelled …"), and offers the places it may mean, each by its
+  // kind and its true count — the photos placed at it and inside it (a
+  // city's quarters) — the city before the governorate of its name, which
+  // is offered as the governorate's filter (the photos in it, not the few
+  // at its centroid). A district or subdistrict is not offered: it has no
+  // filter, and its governorate's holds its photos.
   async offerPlace(seq) {
     this.offer?.remove();
     const q = this.st.filters.q;
-    if (!q || !this.cfg.placesSearchUrl || this.st.filters.place.length > 0) return;
+    if (!q || !this.cfg.placesSearchUrl) return;
+    const ask = (url, none) => fetch(url).then((r) => (r.ok ? r.json() : none));
     try {
-      const res = await fetch(`${this.cfg.placesSearchUrl}?q=${encodeURIComponent(q)}&limit=1&with_photos=true`);
-      const [p] = res.ok ? await res.json() : [];
-      if (!p || !p.spelling || seq !== this.loadSeq) return;
-      const counted = await fetch(this.cfg.facetsUrl + filterQuery({ ...this.st.filters, q: "" }, { ...this.windowQuery(), field: "place", limit: 100000 }));
-      const entry = counted.ok ? ((await counted.json()).places || []).find((v) => v.value === p.id) : null;
-      if (!entry || seq !== this.loadSeq) return;
-      const name = placeName(p.name, p.name_ar);
-      const use = h("button", { type: "button", class: "button secondary", "data-testid": "place-offer" },
-        t("explorer.place-offer", { place: name, n: entry.count }));
-      use.addEventListener("click", () => {
-        this.filters.widgets.get("place")?.names.set(p.id, name);
-        this.filters.set({ ...this.st.filters, q: "", place: [p.id] });
-        this.filters.changed();
-      });
-      this.offer = h("p", { class: "place-offer" }, t("explorer.place-offer-why", { place: name }), " ", use);
+      const [found, spelled] = await Promise.all([
+        this.st.filters.place.length ? [] : ask(`${this.cfg.placesSearchUrl}?q=${encodeURIComponent(q)}&limit=10&with_photos=true`, []),
+        ask(`${spellingsUrl(this.cfg.placesSearchUrl)}?q=${encodeURIComponent(q)}`, { places: [] }),
+      ]);
+      const candidates = offerOrder(found.filter((p) => p.spelling && p.kind !== "district" && p.kind !== "subdistrict"));
+      let offers = [];
+      if (candidates.length) {
+        const count = (field) => ask(this.cfg.facetsUrl + filterQuery({ ...this.st.filters, q: "" }, { ...this.windowQuery(), field, limit: 100000 }), null);
+        const [places, govs] = await Promise.all([count("place"), candidates.some((p) => p.governorate) ? count("governorate") : {}]);
+        if (places && govs) offers = placeOffers(candidates, { ...places, ...govs });
+      }
+      if (seq !== this.loadSeq || (!offers.length && !spelled.places.length)) return;
+      this.offer = h("div", { class: "place-offer wide", "data-testid": "place-offers" },
+        ...spelled.places.map((sp) => this.alsoSpelled(q, sp)),
+        offers.length ? h("p", {}, t("explorer.place-offer-why", { place: q.trim() }), " ", ...offers.map((o) => this.offerButton(o))) : null);
       this.filters.q.closest("label").after(this.offer);
     } catch (err) {
       console.error(err);
     }
+  }
+
+  // alsoSpelled is the note that the search found a place's spellings as
+  // one: its spellings other than the one typed.
+  alsoSpelled(q, sp) {
+    const typed = fold(q.trim());
+    const names = sp.names.filter((n) => fold(n) !== typed);
+    const list = names.flatMap((n, i) => [i ? t("common.list-sep") : "", h("bdi", { dir: "auto" }, n)]);
+    return h("p", { class: "muted", "data-testid": "also-spelled" }, t("explorer.also-spelled"), " ", ...list);
+  }
+
+  // offerButton is an offer: its place, kind and count; choosing it sets
+  // its filter (the search is then the place's photos, not its captions).
+  offerButton({ p, n, filter, names }) {
+    const name = placeName(p.name, p.name_ar);
+    const use = h("button", { type: "button", class: "button secondary", "data-testid": "place-offer", "data-kind": p.kind },
+      t("explorer.place-offer", { place: name, kind: t(`kind.${p.kind}`), n }));
+    use.addEventListener("click", () => {
+      const widget = this.filters.widgets.get(filter.governorate ? "governorate" : "place");
+      for (const [id, label] of names) widget?.names.set(id, label);
+      // The count was of the other filters as they are (a governorate's
+      // without the governorate filter, as facets count): so is the view.
+      this.filters.set({ ...this.st.filters, q: "", ...filter });
+      this.filters.changed();
+    });
+    return use;
   }
 
   // showLoaded puts a load's points and month counts on the page.
@@ -603,4 +639,43 @@ async function answerError(res) {
   const err = new Error(message);
   err.parameter = body.parameter;
   return err;
+}
+
+// spellingsUrl is the API that says how a caption search reads place
+// names (/api/search/spellings), beside place search's.
+const spellingsUrl = (placesSearchUrl) => placesSearchUrl.replace(/places\/search$/, "search/spellings");
+
+// offerOrder puts the places a search names in the order they are
+// offered: a city, town, village or quarter before an area of its name
+// (the governorate of Raqqa after the city), each as place search
+// ranks them.
+export function offerOrder(found) {
+  const area = (p) => (p.kind === "governorate" || p.kind === "region" ? 1 : 0);
+  return found.map((p, i) => [p, i]).sort(([a, i], [b, j]) => area(a) - area(b) || i - j).map(([p]) => p);
+}
+
+// placeOffers are the offers of the places found, counted by the facets
+// (the search's other filters, without its words): a governorate's its
+// filter's count; another place's the photos at it and at the places
+// inside it (within), which its filter selects. A place holding none is
+// not offered; three at most.
+export function placeOffers(found, facets) {
+  const places = new Map((facets.places || []).map((v) => [v.value, v]));
+  const govs = new Map((facets.governorates || []).map((v) => [v.value, v]));
+  const label = (v) => placeName(v.label, v.label_ar);
+  const out = [];
+  for (const p of found) {
+    if (p.governorate) {
+      const v = govs.get(p.governorate);
+      if (v) out.push({ p, n: v.count, filter: { governorate: [p.governorate] }, names: [[p.governorate, label(v)]] });
+      continue;
+    }
+    // A filter takes rules.max_values places: the place, then those inside
+    // it with the most photos (the count is what the filter selects).
+    const within = (p.within || []).filter((id) => places.has(id)).sort((a, b) => places.get(b).count - places.get(a).count);
+    const held = [...(places.has(p.id) ? [p.id] : []), ...within].slice(0, rules.max_values);
+    const n = held.reduce((sum, id) => sum + places.get(id).count, 0);
+    if (n > 0) out.push({ p, n, filter: { place: held }, names: held.map((id) => [id, id === p.id ? placeName(p.name, p.name_ar) : label(places.get(id))]) });
+  }
+  return out.slice(0, 3);
 }

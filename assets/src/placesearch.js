@@ -241,6 +241,9 @@ export function searchPlaces(places, name, limit, fold) {
   return matches.slice(0, limit).map(({ p }) => {
     const out = { id: p.id, name: p.name };
     if (p.name_ar) out.name_ar = p.name_ar;
-    return Object.assign(out, { kind: p.kind, in: p.in, lon: p.lon, lat: p.lat, spelling: spelling.has(p) });
+    Object.assign(out, { kind: p.kind, in: p.in, lon: p.lon, lat: p.lat, spelling: spelling.has(p) });
+    if (p.governorate) out.governorate = p.governorate; // a governorate's filter
+    if (p.within) out.within = p.within; // the places inside it that hold photos (pagemodel.HoldingPlaces)
+    return out;
   });
 }

@@ -216,3 +216,101 @@ function lowerBound(a, x) {
   }
   return lo;
 }
+
+// The place names a search reads (gazetteer's SearchSpellings.Widen),
+// over the table the publisher wrote ({keys, groups}; the places some of
+// whose spellings the site's captions hold): a search of words alone
+// (no "phrase", operator, bracket or prefix*) one run of whose words (up
+// to four) is a place's name finds that place's spellings in either
+// script as one. TestSiteVectors holds it to the Go rule's answers.
+const MAX_NAME_WORDS = 4;
+const ARABIC_PARTICLES = "وفبلك";
+const NOT_BARE = /["*()_“”«»]/;
+
+const isArabic = (c) => {
+  const r = c.codePointAt(0);
+  return (r >= 0x600 && r <= 0x6ff) || (r >= 0x750 && r <= 0x77f) || (r >= 0xfb50 && r <= 0xfeff);
+};
+
+// arabicStems is lexicon.ArabicStems: a folded Arabic word without the
+// particles written onto it, one form for each taken off, two at most,
+// each leaving three letters or more; li- before al- gives the article
+// back ("للرقه": لرقه, الرقه).
+export function arabicStems(w) {
+  const out = [];
+  let rest = [...w];
+  for (let n = 0; n < 2; n++) {
+    if (rest.length === 0 || !ARABIC_PARTICLES.includes(rest[0]) || rest.length - 1 < 3) break;
+    const r = rest[0];
+    rest = rest.slice(1);
+    out.push(rest.join(""));
+    if (r === "ل" && rest[0] === "ل" && rest.length > 3) return [...out, "ا" + rest.join("")];
+  }
+  return out;
+}
+
+// widen reads the search raw by the table t: {parts, spelled}, parts the
+// search keys one of which each part needs (a word as typed, or a
+// place's spellings), spelled the places named with their spellings; null
+// when it is searched as it is.
+export function widen(raw, t) {
+  if (!t) return null;
+  const q = Array.from(raw, (c) => (/[\p{L}\p{N}\p{Mn}]/u.test(c) || "*()_\"“”«»".includes(c) ? c : " ")).join("");
+  if (NOT_BARE.test(q)) return null;
+  const tokens = q.split(" ").filter(Boolean);
+  const ws = [];
+  for (const tok of tokens) {
+    const w = words(tok);
+    if (w.length !== 1 || SEARCH.operators.includes(tok)) return null;
+    ws.push(w[0]);
+  }
+  const parts = [], spelled = [];
+  let named = false;
+  for (let i = 0; i < ws.length;) {
+    const at = nameAt(t, ws, i);
+    if (!at) {
+      parts.push([tokens[i]]);
+      i++;
+      continue;
+    }
+    const sp = t.groups[at.group];
+    const part = sp.search.slice(), key = withoutArticles(at.key);
+    if (!key.split(" ").some((w) => part.includes(w)) && !part.includes(key)) part.push(key);
+    parts.push(part);
+    if (!spelled.some((x) => x.place === sp.place)) spelled.push(sp);
+    named = true;
+    i += at.n;
+  }
+  return named ? { parts, spelled } : null;
+}
+
+// LATIN_ARTICLES are the Arabic article as Latin spellings write it apart.
+const LATIN_ARTICLES = ["al", "el", "ar", "er", "as", "es", "ad", "ed", "az", "ez", "at", "et", "an", "en", "ul", "ash", "ath", "adh"];
+
+// withoutArticles is gazetteer's: a key of several words without the
+// article among them, when two words or more are left.
+function withoutArticles(key) {
+  const ws = key.split(" ").filter(Boolean), kept = ws.filter((w) => !LATIN_ARTICLES.includes(w));
+  return kept.length < 2 || kept.length === ws.length ? key : kept.join(" ");
+}
+
+// nameAt is the longest run of words from i that is a place's name:
+// {group, n, key}, or null.
+function nameAt(t, ws, i) {
+  const firsts = [ws[i], ...(isArabic(ws[i]) ? arabicStems(ws[i]) : [])];
+  for (let n = Math.min(MAX_NAME_WORDS, ws.length - i); n >= 1; n--) {
+    const rest = ws.slice(i + 1, i + n).join(" ");
+    for (const first of firsts) {
+      const key = rest ? `${first} ${rest}` : first;
+      if (Object.hasOwn(t.keys, key)) return { group: t.keys[key], n, key };
+    }
+  }
+  return null;
+}
+
+// widenedTree is the search tree (evaluate's) of widen's parts: each
+// part's keys OR-ed, the parts AND-ed.
+export function widenedTree(parts) {
+  const any = (keys) => keys.map((k) => ({ word: k, prefix: false })).reduce((a, b) => ({ op: "OR", a, b }));
+  return parts.map(any).reduce((a, b) => ({ op: "AND", a, b }));
+}

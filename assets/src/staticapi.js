@@ -13,7 +13,7 @@
 // The read rules the server states as data (internal/http/web SiteRules)
 // and the rules ported from its code (siterules.js, search.js).
 import { rules, APIError, checkParams, intParam, laterLabel, parseFilter, utf8Length, windowOf, overlaps } from "./siterules.js";
-import { evaluate, searchAgency, searchTree, treeWords } from "./search.js";
+import { evaluate, searchAgency, searchTree, treeWords, widen, widenedTree } from "./search.js";
 import { dateText, placeName, t } from "./i18n.js";
 import { FileSource, PMTiles } from "pmtiles";
 import { VectorTile } from "@mapbox/vector-tile";
@@ -215,11 +215,28 @@ export class StaticAPI {
   // full-text search raw finds (search.js), null when it has no words.
   // Only the index's pieces for its words' first letters are loaded.
   async search(raw) {
-    const tree = searchTree(raw);
+    let tree = searchTree(raw);
     if (tree === null) return null;
+    const w = widen(raw, await this.spellings());
+    if (w) tree = widenedTree(w.parts); // a place's name: its spellings
     const loaded = new Map();
     for (const w of treeWords(tree)) loaded.set(w, await this.shard(w));
     return evaluate(tree, (w) => loaded.get(w));
+  }
+
+  // spellings is the table a search reads place names by (publish's
+  // spellings; search.js widen), loaded on the first search.
+  async spellings() {
+    if (!this.m.spellings) return null;
+    this.spellingsTable ??= this.load(this.m.spellings);
+    return this.spellingsTable;
+  }
+
+  // searchSpellings is the server's /api/search/spellings: the places a
+  // search names, each with the spellings it finds as one.
+  async searchSpellings(q) {
+    const w = widen(q.get("q") || "", await this.spellings());
+    return { places: w ? w.spelled.map((sp) => ({ id: sp.place, names: sp.names })) : [] };
   }
 
   // answer is the response to a request for path (under api/) with query q.
@@ -238,6 +255,7 @@ export class StaticAPI {
       case "photos.geojson": return this.list(q);
       case "photos.csv": return this.csv(q);
       case "places/search": return this.placesSearch(q);
+      case "search/spellings": return this.searchSpellings(q);
       case "labels": return this.labels(q);
       case "basemap.geojson": return this.load(this.m.basemap);
       case "events/points.json":

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { parseDate, parseFilter, windowOf, overlaps, laterLabel } from "../src/siterules.js";
-import { agencyKey, evaluate, searchAgency, searchTree, words } from "../src/search.js";
+import { agencyKey, evaluate, searchAgency, searchTree, widen, widenedTree, words } from "../src/search.js";
 import { fold } from "../src/fold.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../../internal/http/publish/testdata/site-vectors.json", import.meta.url), "utf8"));
@@ -67,8 +67,10 @@ test("searches: the site's search over its index finds what SQLite finds", (t) =
   const all = site.corpus.map((_, k) => k);
   const answer = (q) => {
     try {
-      const tree = searchTree(q);
+      let tree = searchTree(q);
       if (tree === null) return all;
+      const w = widen(q, site.spellings); // a place's name: its spellings
+      if (w) tree = widenedTree(w.parts);
       const found = evaluate(tree, shard), agency = searchAgency(q, site.agency_keys);
       return all.filter((k) => found.has(k) || (agency && site.agencies[k] === agency));
     } catch (err) {
@@ -97,6 +99,12 @@ test("searches: the site's search over its index finds what SQLite finds", (t) =
   t.diagnostic(`${vectors.searches.length} searches: ${near} NEAR groups and ${phrases} phrases refused, ${marks} answered as over captions without marks`);
 });
 
+test("widen: a search reads place names as gazetteer's SearchSpellings.Widen does", () =>
+  check("widen", vectors.widen, ([q]) => {
+    const w = widen(q, site.spellings);
+    return w ? [w.parts, w.spelled.map((sp) => sp.place)] : null;
+  }, ([, parts, places]) => (parts ? [parts, places] : null)));
+
 const NEAR_REFUSED = "q: a published site does not search with NEAR: search the live archive";
 const PHRASES_REFUSED = "q: a published site finds words, not \"phrases\": leave out the quotes, or search the live archive";
 
@@ -107,6 +115,6 @@ test("agency keys: agencyKey is lexicon.AgencyKey", () =>
   check("agency keys", vectors.agency_keys, ([name]) => agencyKey(name), ([, key]) => key));
 
 test("the vectors are many", () => {
-  const n = ["dates", "filters", "windows", "folds", "searches", "labels", "agency_keys"].reduce((s, k) => s + vectors[k].length, 0);
+  const n = ["dates", "filters", "windows", "folds", "searches", "widen", "labels", "agency_keys"].reduce((s, k) => s + vectors[k].length, 0);
   assert.ok(n >= 10000, `${n} vectors`);
 });

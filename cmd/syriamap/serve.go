@@ -137,6 +137,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	limits := importapi.DefaultLimits
 	limits.EditorBytes, limits.TotalBytes = *budgetMB<<20, *totalMB<<20
+	// The table by which a search reads place names (a third of a second
+	// to make) is made while the server starts, not on its first search.
+	go a.Spellings()
 	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base, Uploads: uploads, UploadLimits: limits,
 		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex,
 		TrustedProxies: proxies, CacheBytes: offIfZero(int64(*cacheMB) << 20), SharedMaxAge: offIfZero(*sharedAge)})

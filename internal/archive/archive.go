@@ -87,6 +87,9 @@ type placeIndex struct {
 	geocoder    *geocode.Geocoder
 	foldOnce    sync.Once
 	foldedNames map[*gazetteer.Place][]gazetteer.Key
+	// spellings are the place names a search reads (Spellings).
+	spellingsOnce sync.Once
+	spellings     *gazetteer.SearchSpellings
 }
 
 // newPlaceIndex indexes g, with the archive's confidence model.
@@ -105,6 +108,9 @@ func New(db *store.DB, g *gazetteer.Gazetteer) *Archive {
 		db.MentionKey = MentionKey
 	}
 	a := &Archive{db: db, bundled: g, Workers: runtime.NumCPU(), Images: resize.New(resize.DefaultBudget)}
+	if db != nil {
+		db.WidenSearch = a.widenSearch
+	}
 	a.places.Store(a.newPlaceIndex(g))
 	return a
 }

@@ -17,7 +17,7 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]ph
 	if cell <= 0 {
 		return nil, fmt.Errorf("store: clusters: cell %v is not positive", cell)
 	}
-	w, args, err := filter(ctx, flt)
+	w, args, err := s.filter(ctx, flt)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ import (
 // takes: a server answering clients that may read slowly uses SelectIDs
 // and EachFeatureOf instead.
 func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *photo.Feature) error) error {
-	w, args, err := filter(ctx, flt)
+	w, args, err := s.filter(ctx, flt)
 	if err != nil {
 		return err
 	}
@@ -32,7 +32,7 @@ func (s *DB) EachFeature(ctx context.Context, flt photo.Filter, fn func(f *photo
 // (pure-Go SQLite spends about 2 µs on every row) and to hold a reader
 // only while a range is read.
 func (s *DB) EachFeatureIn(ctx context.Context, flt photo.Filter, lo, hi int64, fn func(f *photo.Feature) error) error {
-	w, args, err := filter(ctx, flt)
+	w, args, err := s.filter(ctx, flt)
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (s *DB) EachFeatureBulk(ctx context.Context, lo, hi int64, fn func(f *photo
 // while it runs: the features are then read a few thousand at a time by
 // EachFeatureOf, so that a client reading slowly holds no connection.
 func (s *DB) SelectIDs(ctx context.Context, flt photo.Filter) ([]int64, error) {
-	w, args, err := filter(ctx, flt)
+	w, args, err := s.filter(ctx, flt)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (s *DB) EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, f
 	}
 	again := flt
 	again.Query, again.Limit, again.Offset = "", 0, 0
-	w, args, err := where(ctx, again)
+	w, args, err := s.where(ctx, again)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func (s *DB) MaxRowid(ctx context.Context) (int64, error) {
 // with their counts, the most photographed first. Photos placed at a bare
 // point (a correction or a file's point with no place) are left out.
 func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]photo.PlaceCount, error) {
-	w, args, err := filter(ctx, flt)
+	w, args, err := s.filter(ctx, flt)
 	if err != nil {
 		return nil, err
 	}

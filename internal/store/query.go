@@ -21,7 +21,7 @@ import (
 // unless that is an editor (photo.ViewerOf), the withheld photos are left
 // out. Every read of photos is built here or takes visible's rule, so no
 // read skips it.
-func where(ctx context.Context, f photo.Filter) (string, []any, error) {
+func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 	var conds []string
 	var args []any
 	add := func(cond string, a ...any) {
@@ -37,7 +37,7 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
 	if q := ftsQuery(f.Query); q != "" {
-		cond, a := searchSQL(q)
+		cond, a := s.searchCond(q)
 		// A source's name in either script: its photos, whatever script
 		// their captions are in (lexicon.Agencies).
 		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {
@@ -122,6 +122,31 @@ func where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		return "1", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
+}
+
+// searchCond is the condition that a caption matches the full-text
+// search q (ftsQuery's): q itself (searchSQL), or, when WidenSearch reads
+// a place's name in it, each of its parts, one of whose search keys the
+// caption holds.
+func (s *DB) searchCond(q string) (string, []any) {
+	var parts [][]string
+	if s.WidenSearch != nil {
+		parts = s.WidenSearch(q)
+	}
+	if parts == nil {
+		return searchSQL(q)
+	}
+	var and []string
+	var args []any
+	for _, part := range parts {
+		var or []string
+		for _, key := range part {
+			cond, a := searchSQL(key)
+			or, args = append(or, cond), append(args, a...)
+		}
+		and = append(and, "("+strings.Join(or, " OR ")+")")
+	}
+	return "(" + strings.Join(and, " AND ") + ")", args
 }
 
 // windowSQL is the condition of f's time window, "" for none. The
@@ -302,13 +327,13 @@ func condSQL(c photo.Cond) (string, any, error) {
 
 // filter turns a filter into SQL like where, first checking its full-text
 // search against the limits (see CheckSearch).
-func filter(ctx context.Context, f photo.Filter) (string, []any, error) {
+func (s *DB) filter(ctx context.Context, f photo.Filter) (string, []any, error) {
 	if q := ftsQuery(f.Query); q != "" {
 		if err := CheckSearch(q); err != nil {
 			return "", nil, err
 		}
 	}
-	return where(ctx, f)
+	return s.where(ctx, f)
 }
 
 const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
@@ -321,7 +346,7 @@ const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_p
 // last), then by id. Lists leave out each photo's alternatives and the
 // geocoder's own choice; Photo gives them.
 func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) {
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -353,7 +378,7 @@ func (s *DB) Photos(ctx context.Context, f photo.Filter) ([]photo.Photo, error) 
 // CountPhotos returns how many photos the filter selects, ignoring its
 // Limit and Offset.
 func (s *DB) CountPhotos(ctx context.Context, f photo.Filter) (int, error) {
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return 0, err
 	}
@@ -561,7 +586,7 @@ func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.Fi
 // DayHistogram counts the day-dated photos the filter selects by day
 // ("2016-03-05"), in time order: the timeline's detail of a short window.
 func (s *DB) DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -589,7 +614,7 @@ func (s *DB) DayHistogram(ctx context.Context, f photo.Filter) ([]photo.MonthCou
 // ("2016-03"); photos dated only to a year count in a bin of their own
 // ("2016"). Undated photos are not counted. Bins come in time order.
 func (s *DB) Histogram(ctx context.Context, f photo.Filter) ([]photo.MonthCount, error) {
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -652,7 +677,7 @@ var facetColumns = map[photo.Facet][2]string{
 }
 
 func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit int, dst *[]photo.Count) error {
-	w, args, err := where(ctx, f)
+	w, args, err := s.where(ctx, f)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func (s *DB) ReviewGroupsOf(ctx context.Context, f photo.Filter, keys []string) 
 // of them in the queue's order (all, unordered, with a limit below 0).
 func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, limit int) ([]photo.ReviewGroup, error) {
 	f.Unreviewed = true
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (s *DB) ReviewMark(ctx context.Context) (int64, error) {
 func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]string, error) {
 	key := s.mentionKey(mention)
 	f.Unreviewed, f.MentionKey = true, &key
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ const reviewOrder = `need DESC, confidence, date_from DESC, id`
 func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([]photo.GroupPart, error) {
 	key := s.mentionKey(mention)
 	f.Unreviewed, f.MentionKey = true, &key
-	w, args, err := filter(ctx, f)
+	w, args, err := s.filter(ctx, f)
 	if err != nil {
 		return nil, err
 	}

@@ -62,6 +62,12 @@ type DB struct {
 	// gazetteer's spelling fold ("Al Mushayrifah", "MUSHAYRIFAH" one key).
 	// Nil folds case only.
 	MentionKey func(mention string) string
+	// WidenSearch reads a caption search (as ftsQuery cleans it) as the
+	// parts a caption must hold, each one of its search keys (a place's
+	// name widened to its spellings: gazetteer.SearchSpellings.Widen), or
+	// nil to search it as it is; the archive sets it. Nil searches every
+	// search as it is.
+	WidenSearch func(q string) [][]string
 	// Actor is who a command's custody records name when no editor does
 	// ("syriamap import", or "syriamap import, by rana"); "syriamap" when
 	// unset.

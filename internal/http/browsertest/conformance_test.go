@@ -81,6 +81,8 @@ func conformanceQueries() []string {
 		// The photos linked to an event, or to any (issue 68, 5: a site
 		// answers them from its event_photos).
 		"event=any", "event=ucdp-ged:214808", "event=ucdp-ged:214808&from=2016-01&to=2016-01", "event=ucdp-ged:1", "event=any&agency=Reuters",
+		// A place's name, widened to its spellings in both scripts (issue 68, 3).
+		"q=Raqqa", "q=ar-Raqqah", "q=Deir%20ez-Zor", "q=Hims", "q=smoke%20Aleppo", "q=%D8%AD%D9%84%D8%A8&from=2014", // حلب
 	}
 	var out []string
 	for _, f := range filters {
@@ -105,6 +107,9 @@ func conformanceQueries() []string {
 		"places/search?q=&with_photos=true", "places/search?q=Aleppo&limit=0&with_photos=true", "places/search?q=Aleppo&with_photos=maybe",
 		"clusters?bbox=35,32,43,38", "clusters?zoom=21", "points.json?unplaced=maybe", "photos.geojson?verified=maybe", "points.json?min_confidence=2", "facets?agreement=perhaps",
 		"timeline?from=2017&to=2016", "photos.geojson?from=2016&from=2017", "facets?bbox=40,30,35,35",
+		// The places a search names, with their spellings (issue 68, 3).
+		"search/spellings?q=Raqqa", "search/spellings?q=%D8%A8%D8%A7%D9%84%D8%B1%D9%82%D8%A9", "search/spellings?q=Deir%20ez-Zor",
+		"search/spellings?q=Aleppo%20children", "search/spellings?q=smoke", "search/spellings?q=Raqqa%20OR%20Homs",
 		// CSV, clusters, one photo
 		"photos.csv?order=newest&limit=40", "photos.csv?agency=Reuters&from=2016&limit=30", "photos.csv?q=children%20OR%20smoke",
 		"clusters?zoom=5&bbox=35,32,43,38", "clusters?zoom=9&bbox=36.9,36.0,37.4,36.4&agency=Reuters", "clusters?zoom=7&bbox=35,32,43,38&from=2016&to=2016",

@@ -106,8 +106,10 @@ func (s *Server) changePlace(w http.ResponseWriter, r *http.Request, ed *session
 
 // searchPlaces finds gazetteer places by any spelling, English or
 // Arabic: for the review page's place field every place, for a filter
-// (with_photos=true) only the places that hold photos, as a published
-// site, which holds no others, answers too.
+// (with_photos=true) only the places that hold photos — at them, inside
+// them (a city's quarters, each named in within) or, for a governorate,
+// in it (pagemodel.HoldingPlaces) — as a published site, which holds no
+// others, answers too.
 func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	name := strings.TrimSpace(q.Get("q"))
@@ -126,19 +128,19 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var keep func(*gazetteer.Place) bool
+	var holding pagemodel.Holding
 	if only == "true" {
 		fc, err := s.facetCache.Facets(r.Context(), photo.Filter{}, math.MaxInt32, photo.FacetPlace)
 		if err != nil {
 			s.Error(w, r, err)
 			return
 		}
-		g, held := s.archive.Gazetteer(), make(map[string]bool, len(fc.Places))
-		for _, c := range fc.Places {
-			if p := g.ByID(c.Value); p != nil {
-				held[p.ID] = true
-			}
+		ids := make([]string, len(fc.Places))
+		for i, c := range fc.Places {
+			ids[i] = c.Value
 		}
-		keep = func(p *gazetteer.Place) bool { return held[p.ID] }
+		holding = pagemodel.HoldingPlaces(s.archive.Gazetteer(), ids)
+		keep = func(p *gazetteer.Place) bool { return holding.Held[p.ID] }
 	}
 	out := []pagemodel.PlaceFound{}
 	spelled := map[string]bool{}
@@ -148,6 +150,9 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 	for _, p := range s.archive.SearchPlaces(name, limit, keep) {
 		f := pagemodel.FoundPlace(p)
 		f.Spelling = spelled[p.ID]
+		if keep != nil {
+			f.Within = holding.Within(p)
+		}
 		out = append(out, f)
 	}
 	s.WriteJSON(w, r, "application/json", out)

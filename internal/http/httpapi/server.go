@@ -348,6 +348,7 @@ func (s *Server) routes() {
 	s.review.Routes(r, editorial, func(h http.HandlerFunc) http.HandlerFunc { return s.inLane(&s.reviewLane, h) })
 	s.looks.Routes(r, editorial)
 	get("places.search", "/api/places/search", s.searchPlaces)
+	get("search.spellings", "/api/search/spellings", s.searchSpellings)
 	r.Handle("/api/places", s.guard.Editing(s.addPlace)).Methods(http.MethodPost).Name("places.add")
 	// An added place's id begins with arc: (no other place can be taken
 	// back), which keeps these apart from /api/places/search.

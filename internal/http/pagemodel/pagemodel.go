@@ -447,11 +447,21 @@ type PlaceFound struct {
 	// place's name, whole ("raqqah", "الرقة" for Raqqa), not the start
 	// of one: a caption search that names a place offers its filter.
 	Spelling bool `json:"spelling"`
+	// Governorate is a governorate's P-code, the value of the
+	// governorate filter, which holds the photos in it; "" for others.
+	Governorate string `json:"governorate,omitempty"`
+	// Within are, for a search of the places holding photos, the places
+	// inside this one that hold some (its quarters, a town's hamlets), by
+	// id: the place's filter is them and it (see HoldingPlaces).
+	Within []string `json:"within,omitempty"`
 }
 
 // FoundPlace is p as place search answers it.
 func FoundPlace(p *gazetteer.Place) PlaceFound {
 	pl := PlaceFound{ID: p.ID, Name: p.Name, NameAr: p.NameAr, Kind: string(p.Kind), In: p.Within()}
+	if p.Kind == gazetteer.Governorate {
+		pl.Governorate = p.Governorate.PCode
+	}
 	if p.Located {
 		lon, lat := p.Point.Lon(), p.Point.Lat()
 		pl.Lon, pl.Lat = &lon, &lat

@@ -108,18 +108,17 @@ func (p *publisher) gazetteerData(placeIDs []string) error {
 		Prominence float64  `json:"prominence"`
 		Country    string   `json:"country"`
 	}
+	// The places are those the server's search with with_photos=true
+	// finds: at, around and above the photos (pagemodel.HoldingPlaces).
 	g := p.a.Gazetteer()
-	held := make(map[string]bool, len(placeIDs))
-	for _, id := range placeIDs {
-		if pl := g.ByID(id); pl != nil {
-			held[pl.ID] = true
-		}
-	}
+	holding := pagemodel.HoldingPlaces(g, placeIDs)
 	var places []place
 	all := g.Places()
 	for i := range all {
-		if pl := &all[i]; held[pl.ID] {
-			places = append(places, place{pagemodel.FoundPlace(pl), pl.Names, gazetteer.Prominence(pl), pl.Country})
+		if pl := &all[i]; holding.Held[pl.ID] {
+			found := pagemodel.FoundPlace(pl)
+			found.Within = holding.Within(pl)
+			places = append(places, place{found, pl.Names, gazetteer.Prominence(pl), pl.Country})
 		}
 	}
 	body, err := json.Marshal(places)

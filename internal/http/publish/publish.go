@@ -85,6 +85,8 @@ type Archive interface {
 	Events(ctx context.Context, q conflict.EventQuery) ([]conflict.EventRow, int, error)
 	EventsCitation(ctx context.Context) (string, error)
 	Gazetteer() *gazetteer.Gazetteer
+	// Spellings is the table the archive's search reads place names by.
+	Spellings() *gazetteer.SearchSpellings
 	Head(ctx context.Context) (photo.Checkpoint, error)
 }
 
@@ -161,7 +163,11 @@ type manifest struct {
 	// Search is the full-text index in pieces, by the first letter of
 	// the words they file (shardOf): a search loads only its letters'.
 	Search map[string]string `json:"search"`
-	Places string            `json:"places"`
+	// Spellings is the table by which a search reads the place names
+	// among its words (gazetteer.SearchSpellings), as the archive's does:
+	// the places some of whose spellings the captions hold.
+	Spellings string `json:"spellings"`
+	Places    string `json:"places"`
 	// Labels are the place names the map shows, one file per zoom from
 	// which they show ("6", "9", "12").
 	Labels  map[string]string `json:"labels"`

@@ -3,12 +3,9 @@ package publish
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 )
 
@@ -40,6 +37,13 @@ func (x *searchIndex) add(k int32, caption string) {
 			}
 		}
 	}
+}
+
+// spellings is the archive's table of place spellings (all) without the
+// places none of whose spellings the index files: what a site's search
+// needs to read a search as the archive does (search.js widen).
+func (x *searchIndex) spellings(all *gazetteer.SearchSpellings) *gazetteer.SearchSpellings {
+	return all.Holding(func(w string) bool { return len(x.words[w]) > 0 })
 }
 
 // shardOf is the piece of the index a word is filed in: its first letter.
@@ -76,24 +80,11 @@ func (x *searchIndex) shards() map[string][]byte {
 	return out
 }
 
-// searchWords are the folded words of text: runs of letters and numbers
-// (any of Unicode's, 2½ and 3² as FTS5's tokenizer reads them).
-func searchWords(text string) []string {
-	return strings.FieldsFunc(searchFold(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
-}
+// searchWords are the folded words of text (lexicon.SearchWords).
+func searchWords(text string) []string { return lexicon.SearchWords(text) }
 
-// searchFold lowers text, takes the accents off (é → e) and folds the
-// Arabic letter variants and marks (lexicon.FoldArabic).
-func searchFold(text string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(text) {
-		if unicode.Is(unicode.Mn, r) {
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return lexicon.FoldArabic(b.String())
-}
+// searchFold is lexicon.SearchFold.
+func searchFold(text string) string { return lexicon.SearchFold(text) }
 
 // agencyKeys are the keys (lexicon.AgencyKey) that name the agencies ids
 // holds, with their IDs: a search that names a source finds its photos

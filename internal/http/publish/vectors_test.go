@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/lexicon"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -85,6 +86,7 @@ func siteVectors(t *testing.T) []byte {
 	c, _ := json.Marshal(site)
 	fmt.Fprintf(&b, ",\n\"site\":%s", c)
 	section("searches", cases)
+	section("widen", widenVectors(site.Spellings, cases))
 	section("agency_keys", agencyKeyVectors(rng))
 	k, _ := json.Marshal(lexicon.AgencyKeys())
 	fmt.Fprintf(&b, ",\n\"agency_table\":%s", k)
@@ -408,6 +410,12 @@ var searchCorpus = []string{
 	"Smoke over Saqba, 2017. (Photo: SMART News Agency)",
 	"دمار في أريحا (الدفاع المدني السوري)",
 	"Children wait for bread in Douma. (Ghouta Media Center)",
+	// A place's name in other spellings (issue 68, 3).
+	"A street in Raqqah, 2017.",
+	"Fighters rest in ar-Raqqah.",
+	"Children in Hims, 2014.",
+	"Aid reaches Dayr az-Zawr.",
+	"أطفال بحمص",
 }
 
 // searchVocabulary are the words the searches are made of: the corpus's
@@ -432,6 +440,7 @@ func searchVocabulary() []string {
 	for _, w := range []string{"smok", "child", "refuge", "damag", "aleppo", "ALEPPO", "Alepp", "Damascus", "tank", "nothing", "zebra",
 		"حلب", "حَلَب", "الرقه", "رقة", "ادلب", "إدلب", "اطفال", "وحلب", "بالرقة", "للرقة", "حلـب", "ريف", "دمشق", "٢٠١٦", "2016", "۲۰۱۶",
 		"١٢", "12", "３", "3", "2", "½", "2½", "²", "3²", "₂", "Ⅻ", "①", "a", "ab", "é", "Éa", "near", "or", "and", "not",
+		"Raqqa", "Raqqah", "ar-Raqqah", "Hims", "Dayr", "Zawr", "Deir ez-Zor", "Deir", "ez", "Zor", "الرقة", "بحمص", "دير الزور", "بدير",
 		"AFP", "afp", "Agence France-Presse", "أ ف ب", "فرانس برس", "Reuters", "رويترز", "REUTERS", "الأناضول", "Anadolu", "SMART", "الدفاع"} {
 		add(w)
 	}
@@ -514,6 +523,11 @@ func searchVectors(t *testing.T, rng *rand.Rand) (searchSite, [][]any) {
 	for key, body := range x.shards() {
 		shards[key] = body
 	}
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spellings := x.spellings(g.NewSearchSpellings(nil))
 
 	vocab := searchVocabulary()
 	queries := []string{"2½", "2", "½", "3²", "²", "١٢", "۲۰۱۶", "2016", "smoke", " smoke ", "(smoke", "smoke OR", "NOT smoke",
@@ -521,7 +535,10 @@ func searchVectors(t *testing.T, rng *rand.Rand) (searchSite, [][]any) {
 		// A source named in either script: its photos, whatever their captions say.
 		"Agence France-Presse", "أ ف ب", " \"AFP\" ", "فرانس برس", "Reuters", "رويترز", "وكالة رويترز", "AFP OR smoke", "Agence France-Presse*",
 		"Syrian Civil Defence", "الدفاع المدني السوري", "White Helmets", "syrian civil defense", "وكالة سمارت للأنباء", "SMART", "smart news",
-		"مركز الغوطة الإعلامي", "Ghouta Media Centre", "(Ghouta Media Center)", "\"Ghouta Media Center\""}
+		"مركز الغوطة الإعلامي", "Ghouta Media Centre", "(Ghouta Media Center)", "\"Ghouta Media Center\"",
+		// A place's name in its spellings, and words beside it (issue 68, 3).
+		"Raqqa", "raqqah", "ar-Raqqah", "Ar Raqqah", "الرقة", "بالرقة", "والرقة", "للرقة", "Deir ez-Zor", "Dayr az-Zawr", "دير الزور",
+		"بدير الزور", "Homs", "Hims", "حمص", "بحمص", "Aleppo", "حلب", "children Raqqa", "Raqqa children", "smoke Homs", "Raqqa OR Homs"}
 	for _, r := range numberRunes() {
 		queries = append(queries, "2"+string(r), string(r)+"3", "x"+string(r)+"*")
 	}
@@ -552,7 +569,28 @@ func searchVectors(t *testing.T, rng *rand.Rand) (searchSite, [][]any) {
 		}
 		out = append(out, v)
 	}
-	return searchSite{Corpus: searchCorpus, Agencies: agencies, AgencyKeys: agencyKeys(ids), Shards: shards}, out
+	return searchSite{Corpus: searchCorpus, Agencies: agencies, AgencyKeys: agencyKeys(ids), Shards: shards, Spellings: spellings}, out
+}
+
+// widenVectors are the searches as the spellings read them
+// (gazetteer.SearchSpellings.Widen): [q, parts, places named] or [q, null]
+// for one searched as it is.
+func widenVectors(s *gazetteer.SearchSpellings, searches [][]any) [][]any {
+	var out [][]any
+	for _, c := range searches {
+		q := c[0].(string)
+		w, ok := s.Widen(q)
+		if !ok {
+			out = append(out, []any{q, nil})
+			continue
+		}
+		var places []string
+		for _, sp := range w.Spelled {
+			places = append(places, sp.Place)
+		}
+		out = append(out, []any{q, w.Parts, places})
+	}
+	return out
 }
 
 // searchSite is what the site knows of the corpus: its captions, each
@@ -563,6 +601,8 @@ type searchSite struct {
 	Agencies   []string                   `json:"agencies"`
 	AgencyKeys map[string]string          `json:"agency_keys"`
 	Shards     map[string]json.RawMessage `json:"shards"`
+	// Spellings is the site's table of place spellings (search.js widen).
+	Spellings *gazetteer.SearchSpellings `json:"spellings"`
 }
 
 // corpusStore is a store of the captions, and each photo's number: its

@@ -315,6 +315,13 @@ func (w *writers) finish(p *publisher) error {
 			return err
 		}
 	}
+	spellings, err := json.Marshal(w.search.spellings(p.a.Spellings()))
+	if err != nil {
+		return err
+	}
+	if p.manifest.Spellings, err = p.s.hashedGzip("data", "spellings", ".json", spellings); err != nil {
+		return err
+	}
 	tiles, overview, err := buildTiles(w.tiles)
 	if err != nil {
 		return err
