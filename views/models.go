@@ -186,7 +186,7 @@ type PhotoPage struct {
 	Governorate  string
 	Coordinates  string // "36.353610, 33.524720" (lon, lat), "" when unplaced
 	Confidence   string
-	Precision    string
+	Precision    string // the badge's word for it, in the page's language
 	Mention      string
 	Note         string
 	Corrected    string // the correction's note, when a person placed it

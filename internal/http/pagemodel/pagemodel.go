@@ -109,6 +109,21 @@ func Placement(l i18n.Locale, pl photo.Place) views.Placement {
 	return views.Placement{Class: class, Label: l.T("placement."+class) + " · " + l.Decimal(pl.Confidence, 2)}
 }
 
+// PlacementWord is the word the photo page gives beside a placement's
+// confidence ("low", "ضعيفة"): the badge's class by the one rule,
+// web.PlacementOf, so that a place read as the one named but with a
+// confidence under one half (a person's name, a word inside a camp's
+// longer name) is never called exact; a person's placement says whose
+// ("corrected", "given"), an unplaced photo "not on the map".
+func PlacementWord(l i18n.Locale, pl photo.Place) string {
+	class, label := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
+	switch class {
+	case "corrected":
+		return l.T("placement." + label)
+	}
+	return l.T("placement." + class)
+}
+
 // Date is a photo's date at its precision in the reader's words
 // ("19 September 2016", "١٩ أيلول/سبتمبر ٢٠١٦"); "" when undated.
 func Date(l i18n.Locale, d photo.Date) string { return l.Date(d.Parts()) }

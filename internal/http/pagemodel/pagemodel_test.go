@@ -70,3 +70,32 @@ func TestWrittenInThePagesLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacementWord (issue 68, 8): the word beside a confidence is the
+// badge's, over every kind of match; "exact" only for the place named
+// and sure.
+func TestPlacementWord(t *testing.T) {
+	en, ar := i18n.Locale{Lang: "en"}, i18n.Locale{Lang: "ar"}
+	for _, c := range []struct {
+		name   string
+		place  photo.Place
+		en, ar string
+	}{
+		{"the whole name, sure", photo.Place{Located: true, Precision: "exact", Confidence: 0.92}, "exact", "دقيقة"},
+		{"at the low line", photo.Place{Located: true, Precision: "exact", Confidence: 0.5}, "exact", "دقيقة"},
+		{"a person's name", photo.Place{Located: true, Precision: "exact", Confidence: 0.3}, "low", "ضعيفة"},
+		{"a word inside a camp's name, read before issue 65", photo.Place{Located: true, Precision: "exact", Confidence: 0.45}, "low", "ضعيفة"},
+		{"a word inside a camp's name", photo.Place{Located: true, Precision: "fallback", Confidence: 0.45}, "fallback", "تقريبية"},
+		{"the holder of an unknown place", photo.Place{Located: true, Precision: "fallback", Confidence: 0.8}, "fallback", "تقريبية"},
+		{"an editor's place", photo.Place{Located: true, Precision: "corrected", Confidence: 1}, "corrected", "مصحَّحة"},
+		{"the file's place", photo.Place{Located: true, Precision: "given", Confidence: 1}, "given", "من الملف"},
+		{"no place", photo.Place{Precision: "none"}, "not on the map", "ليست على الخريطة"},
+	} {
+		if got := PlacementWord(en, c.place); got != c.en {
+			t.Errorf("%s: %q, want %q", c.name, got, c.en)
+		}
+		if got := PlacementWord(ar, c.place); got != c.ar {
+			t.Errorf("%s (ar): %q, want %q", c.name, got, c.ar)
+		}
+	}
+}

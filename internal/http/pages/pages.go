@@ -240,7 +240,7 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		Page:  s.Page(r, pagemodel.PhotoTitle(l, p, s.Store.Gazetteer()), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: pagemodel.AgencyName(l, p.Agency),
 		PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.Store.Gazetteer(), p.Place.Governorate),
-		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
+		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: pagemodel.PlacementWord(l, p.Place),
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
 	switch {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -62,5 +63,32 @@ func importText(t *testing.T, a *archive.Archive, name, content string) {
 	}
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConfidenceWordIsTheBadges (issue 68, 8): the word beside a photo's
+// confidence is the badge's (web.PlacementOf), in both languages: a
+// place the geocoder read as the one named but is unsure of is "low",
+// never "exact"; a word inside a camp's longer name is no exact place.
+func TestConfidenceWordIsTheBadges(t *testing.T) {
+	e := newServer(t)
+	for _, c := range []struct {
+		name, caption string
+		en, ar        string // the word, without the confidence
+	}{
+		{"read from a person's name", "Saad, a teen from Raqqa, Syria, collects scrap metal to sell. Spencer Platt / Getty Images", "low", "ضعيفة"},
+		{"a word inside a camp's name", "Children in Qutaybat al-Ward camp, Syria, January 3, 2019. REUTERS/Khalil Ashawi", "fallback", "تقريبية"},
+		{"a town named whole", "Smoke rises over Darayya, Syria, June 3, 2016. REUTERS/Bassam Khabieh", "exact", "دقيقة"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			importText(t, e.A, "one.csv", fmt.Sprintf("caption\n%q\n", c.caption))
+			for lang, want := range map[string]string{"en": c.en, "ar": c.ar} {
+				d := httpapitest.GetPage(t, e.TS, "/photos/"+photo.ID(c.caption)+"?lang="+lang)
+				got := d.Text("confidence")
+				if !strings.HasSuffix(got, "("+want+")") {
+					t.Errorf("%s: confidence %q, want the word %q", lang, got, want)
+				}
+			}
+		})
 	}
 }
