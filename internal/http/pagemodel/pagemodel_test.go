@@ -99,3 +99,32 @@ func TestPlacementWord(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeDone (issue 68, 8): every change a photo's records name is
+// said in words in both languages, never as the records' code
+// ("second-look").
+func TestChangeDone(t *testing.T) {
+	for _, c := range []struct{ action, step, en string }{
+		{"second-look", "requested", "asked for a second look at its place"},
+		{"second-look", "answered", "answered a blind second look at its place"},
+		{"adjudicate", "", "decided between two editors' answers on its place"},
+		{"confirm", "", "confirmed its place"},
+		{"correct", "", "placed it elsewhere"},
+		{"move", "", "moved its point"},
+		{"unplace", "", "took it off the map"},
+		{"undo", "", "undid a change"},
+		{"fix", "", "fixed its date or credit"},
+		{"harm", "", "changed its mark (graphic or withheld)"},
+		{"reuse", "", "found its frame in another photo"},
+		{"event-link", "", "judged a link of it to an event"},
+		{"import", "", "imported it"},
+		{"reimport", "", "imported it again"},
+		{"regeocode", "", "had the geocoder read its place again"},
+		{"a-new-action", "", "changed it"},
+	} {
+		en, ar := ChangeDone(i18n.Locale{Lang: "en"}, c.action, c.step), ChangeDone(i18n.Locale{Lang: "ar"}, c.action, c.step)
+		if en != c.en || ar == "" || ar == en || strings.Contains(ar, c.action) {
+			t.Errorf("%s %s: %q, %q; want %q and its Arabic", c.action, c.step, en, ar, c.en)
+		}
+	}
+}
