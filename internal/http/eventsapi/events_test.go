@@ -131,3 +131,25 @@ func TestEventsGeoJSONRefusesUnknownParameters(t *testing.T) {
 		}
 	}
 }
+
+// TestEventPageInArabic (issue 68, 8): an event's page on an Arabic page
+// names its place and sides in Arabic and its id in Arabic digits.
+func TestEventPageInArabic(t *testing.T) {
+	e := newServer(t)
+	if _, _, err := e.A.ImportBundledEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	d := httpapitest.GetPage(t, e.TS, "/events/ucdp-ged/214808?lang=ar")
+	facts := strings.Replace(d.Text("event"), d.Text("headline"), "", 1) // the source's own words, in English
+	for _, want := range []string{"حلب", "الحكومة السورية", "المعارضة السورية المسلحة", "٢١٤٨٠٨"} {
+		if !strings.Contains(facts, want) {
+			t.Errorf("the Arabic event page lacks %q: %.400s", want, facts)
+		}
+	}
+	for _, latin := range []string{"Aleppo", "Government of Syria", "214808"} {
+		if strings.Contains(facts, latin) {
+			i := strings.Index(facts, latin)
+			t.Errorf("the Arabic event page says %q: …%s…", latin, facts[max(0, i-200):min(len(facts), i+100)])
+		}
+	}
+}
