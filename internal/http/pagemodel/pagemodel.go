@@ -124,6 +124,14 @@ func PlacementWord(l i18n.Locale, pl photo.Place) string {
 	return l.T("placement." + class)
 }
 
+// Coordinates is a point as the photo and place pages write it,
+// longitude first, six decimals, in the reader's digits and list
+// separator ("36.353610, 33.524720", "٣٦٫٣٥٣٦١٠، ٣٣٫٥٢٤٧٢٠"): on a page
+// written right to left the longitude stands first, at the right.
+func Coordinates(l i18n.Locale, lon, lat float64) string {
+	return l.Decimal(lon, 6) + l.T("common.list-sep") + l.Decimal(lat, 6)
+}
+
 // Date is a photo's date at its precision in the reader's words
 // ("19 September 2016", "١٩ أيلول/سبتمبر ٢٠١٦"); "" when undated.
 func Date(l i18n.Locale, d photo.Date) string { return l.Date(d.Parts()) }

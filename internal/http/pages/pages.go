@@ -14,7 +14,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -266,7 +265,7 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p.Place.Located {
-		m.Coordinates = fmt.Sprintf("%.6f, %.6f", p.Place.Lon, p.Place.Lat)
+		m.Coordinates = pagemodel.Coordinates(l, p.Place.Lon, p.Place.Lat)
 		label := row.PlaceName
 		if label == "" {
 			label = l.T("photo.its-point")
@@ -335,7 +334,7 @@ func (s *API) placePage(w http.ResponseWriter, r *http.Request) {
 		Names: pagemodel.ShownNames(pl.Names), Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
-		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
+		m.Coordinates = pagemodel.Coordinates(l, pl.Point.Lon(), pl.Point.Lat())
 		m.Map = s.MiniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
 	}
 	m.Bars, m.First, m.Last = pagemodel.MonthBars(l, bins)

@@ -92,3 +92,21 @@ func TestConfidenceWordIsTheBadges(t *testing.T) {
 		})
 	}
 }
+
+// TestCoordinatesInTheReadersDigits (issue 68, 8): an Arabic photo page
+// and place page write a point in Arabic digits, as every other number
+// beside it, longitude first.
+func TestCoordinatesInTheReadersDigits(t *testing.T) {
+	ts := newServer(t).TS
+	_, body := get(t, ts, "/api/photos.geojson?place=cur:zamalka")
+	url := strings.TrimPrefix(features(t, body).Features[0].Properties["url"].(string), ts.URL)
+	for _, c := range []struct{ path, testid, want string }{
+		{url + "?lang=ar", "coordinates", "٣٦٫٣٥٣٦١٠، ٣٣٫٥٢٤٧٢٠"},
+		{url + "?lang=en", "coordinates", "36.353610, 33.524720"},
+		{"/places/ocha:C2320?lang=ar", "coordinates", "٣٦٫٣٥٣٦١٠، ٣٣٫٥٢٤٧٢٠"},
+	} {
+		if got := httpapitest.GetPage(t, ts, c.path).Text(c.testid); got != c.want {
+			t.Errorf("%s: %q, want %q", c.path, got, c.want)
+		}
+	}
+}
