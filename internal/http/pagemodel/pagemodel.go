@@ -10,10 +10,13 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
@@ -247,16 +250,63 @@ func OtherSide(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, place
 // word capitalised but for articles and particles: "Bab al-Hawa", "Deir
 // ez-Zor") and in Arabic script. The datasets' other entries are noise to
 // a reader — machine transliterations in lower case ("dwma", "ba er mi
-// la") and names in other languages' phrases ("Douma i Syria") — though
-// the geocoder still reads them.
-func ShownNames(names []string) []string {
+// la"), names in other languages' phrases ("Douma i Syria"), and
+// rewrites of another of the place's names (rewrite) — though the
+// geocoder still reads them. own are the place's own names (its Name and
+// NameAr), compared with, not shown.
+func ShownNames(names []string, own ...string) []string {
+	all := append(slices.Clip(names), own...)
 	var out []string
 	for _, n := range names {
-		if shownName(n) {
+		if shownName(n) && !slices.ContainsFunc(all, func(m string) bool { return rewrite(n, m) }) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// rewrite reports whether name n only rewrites m, another spelling of
+// the same place: an Arabic word split by a space that leaves a letter
+// alone ("د مشق" for "دمشق"; "كفر نبل" beside "كفرنبل" is two words,
+// both written),
+// or letters with diacritics written without them where one of them is
+// written out as two letters, as German writes ä, ö, ü ("Dimaejk" for
+// "Dimäjk", "Dimaesq" for "Dimäşq").
+func rewrite(n, m string) bool {
+	if n == m {
+		return false
+	}
+	if strings.IndexFunc(n, lexicon.IsArabic) >= 0 {
+		return loneLetter(n) && strings.ReplaceAll(n, " ", "") == strings.ReplaceAll(m, " ", "")
+	}
+	if !strings.ContainsAny(m, "äöüÄÖÜ") || strings.IndexFunc(n, func(r rune) bool { return r > unicode.MaxASCII }) >= 0 {
+		return false
+	}
+	return writtenOut(m) == n
+}
+
+// loneLetter reports whether an Arabic name has a word of one letter,
+// which Arabic writes joined to the next (و, "and", aside).
+func loneLetter(n string) bool {
+	for _, w := range strings.Fields(n) {
+		if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.IsLetter(r) && lexicon.IsArabic(r) && w != "و" {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenOut is s with ä, ö and ü as ae, oe and ue and every other
+// diacritic dropped.
+func writtenOut(s string) string {
+	s = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue").Replace(s)
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // nameNouns are the English nouns names carry in lower case: "al-Hol

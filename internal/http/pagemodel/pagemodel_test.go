@@ -1,9 +1,12 @@
 package pagemodel
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -126,5 +129,46 @@ func TestChangeDone(t *testing.T) {
 		if en != c.en || ar == "" || ar == en || strings.Contains(ar, c.action) {
 			t.Errorf("%s %s: %q, %q; want %q and its Arabic", c.action, c.step, en, ar, c.en)
 		}
+	}
+}
+
+// TestShownNamesDropRewrites (issue 68, 8): a spelling that only
+// rewrites another of the place's — an Arabic word split by a space ("د
+// مشق" for دمشق), a letter with a diacritic written out as two ("Dimaejk"
+// for Dimäjk) — is not shown; over the whole gazetteer the rule drops
+// only such rewrites, and the count is reported.
+func TestShownNamesDropRewrites(t *testing.T) {
+	g, err := gazetteer.Load(geodata.Gazetteer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damascus := g.ByID("gn:170654")
+	shown := ShownNames(damascus.Names, damascus.Name, damascus.NameAr)
+	for _, junk := range []string{"د مشق", "Dimaejk"} {
+		if slices.Contains(shown, junk) {
+			t.Errorf("Damascus shows %q", junk)
+		}
+	}
+	for _, kept := range []string{"دمشق", "Dimäjk", "Damaskus", "Dimashq"} {
+		if !slices.Contains(shown, kept) {
+			t.Errorf("Damascus no longer shows %q", kept)
+		}
+	}
+	dropped, places := 0, 0
+	for _, p := range g.Places() {
+		before, after := 0, len(ShownNames(p.Names, p.Name, p.NameAr))
+		for _, n := range p.Names {
+			if shownName(n) {
+				before++
+			}
+		}
+		if after < before {
+			places++
+			dropped += before - after
+		}
+	}
+	t.Logf("over %d places, the rewrites rule drops %d shown names of %d places", g.Len(), dropped, places)
+	if dropped < 3 || dropped > 100 { // 6 names of 4 places when written
+		t.Errorf("the rule drops %d names", dropped)
 	}
 }

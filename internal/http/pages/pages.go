@@ -331,7 +331,7 @@ func (s *API) placePage(w http.ResponseWriter, r *http.Request) {
 	m := views.PlacePage{
 		Page: s.Page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(l, s.Store.Gazetteer(), pl, s.PageURLs().Place), OtherSide: pagemodel.OtherSide(l, s.Store.Gazetteer(), pl, s.PageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
-		Names: pagemodel.ShownNames(pl.Names), Records: pagemodel.Records(l, pl), Photos: n,
+		Names: pagemodel.ShownNames(pl.Names, pl.Name, pl.NameAr), Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
 		m.Coordinates = pagemodel.Coordinates(l, pl.Point.Lon(), pl.Point.Lat())

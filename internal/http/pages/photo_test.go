@@ -110,3 +110,19 @@ func TestCoordinatesInTheReadersDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacePageSpellings (issue 68, 8): Damascus's page lists its
+// spellings without the gazetteer's rewrites of them ("د مشق",
+// "Dimaejk").
+func TestPlacePageSpellings(t *testing.T) {
+	ts := newServer(t).TS
+	names := httpapitest.GetPage(t, ts, "/places/gn:170654").Text("names")
+	for _, junk := range []string{"د مشق", "Dimaejk"} {
+		if strings.Contains(names, junk) {
+			t.Errorf("Damascus is also written %q: %.300s", junk, names)
+		}
+	}
+	if !strings.Contains(names, "Dimashq") {
+		t.Errorf("Damascus's spellings: %.300s", names)
+	}
+}
