@@ -416,6 +416,17 @@ type ReviewChoice struct {
 	PlaceID, Name, Kind string
 	Score               string
 	Lon, Lat            string // "" without a point
+	// Label is what the map calls it: its name and kind ("Aleppo
+	// (city)"), so that places of one name are told apart; "" for Name.
+	Label string
+}
+
+// MapLabel is the choice's label on the map.
+func (c ReviewChoice) MapLabel() string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return c.Name
 }
 
 // CaptionPart is a piece of a caption, marked when it is the text the
