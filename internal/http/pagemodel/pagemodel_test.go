@@ -172,3 +172,28 @@ func TestShownNamesDropRewrites(t *testing.T) {
 		t.Errorf("the rule drops %d names", dropped)
 	}
 }
+
+// TestRefusal (issue 68, 8): each of the search's refusals is said in
+// Arabic with its values; another message, or an English page, is left
+// as the server wrote it.
+func TestRefusal(t *testing.T) {
+	ar := i18n.Locale{Lang: i18n.Arabic}
+	for _, c := range []struct{ message, want string }{
+		{"q: the search is 600 bytes long; at most 512", "طول البحث ٦٠٠ بايت، والحدّ الأقصى ٥١٢"},
+		{`q: a prefix search needs at least 2 letters before the * ("A*")`, "يحتاج البحث ببداية الكلمة إلى ٢ من الأحرف على الأقل قبل علامة * (A*)"},
+		{"q: the search has 70 terms; at most 64", "في البحث ٧٠ كلمة، والحدّ الأقصى ٦٤"},
+		{"q: the search has 9 prefix terms (word*); at most 4", "في البحث ٩ كلمات ببداياتها (كلمة*)، والحدّ الأقصى ٤"},
+		{`q: “"Aleppo” is not a valid full-text search: use words, "phrases" in pairs of quotes, OR, NOT, prefix*`, `«"Aleppo» ليس بحثًا صالحًا`},
+	} {
+		got, ok := Refusal(ar, c.message)
+		if got = strings.NewReplacer("\u2068", "", "\u2069", "").Replace(got); !ok || !strings.Contains(got, c.want) {
+			t.Errorf("%q: %q (%v); want %q", c.message, got, ok, c.want)
+		}
+	}
+	if got, ok := Refusal(ar, "internal error"); ok || got != "internal error" {
+		t.Errorf("another message: %q, %v", got, ok)
+	}
+	if _, ok := Refusal(i18n.Locale{Lang: "en"}, "q: the search has 70 terms; at most 64"); ok {
+		t.Error("an English page's refusal rewritten")
+	}
+}

@@ -126,3 +126,20 @@ func TestPlacePageSpellings(t *testing.T) {
 		t.Errorf("Damascus's spellings: %.300s", names)
 	}
 }
+
+// TestRefusedSearchPageInArabic (issue 68, 8): the page a refused search
+// is answered with, without the explorer's script, says why in the
+// page's language; an English page keeps the server's words.
+func TestRefusedSearchPageInArabic(t *testing.T) {
+	ts := newServer(t).TS
+	for _, c := range []struct{ lang, want, not string }{
+		{"ar", "يحتاج البحث ببداية الكلمة إلى ٢ من الأحرف", "prefix search"},
+		{"en", "a prefix search needs at least 2 letters before the *", "يحتاج"},
+	} {
+		res, body := get(t, ts, "/?q=A*&lang="+c.lang, "Accept", "text/html")
+		msg := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(httpapitest.ParsePage(t, res, body).Text("error"))
+		if res.StatusCode != 400 || !strings.Contains(msg, c.want) || strings.Contains(msg, c.not) {
+			t.Errorf("%s: %d %q; want %q", c.lang, res.StatusCode, msg, c.want)
+		}
+	}
+}
