@@ -723,6 +723,10 @@ type PhotoEvents struct {
 type EventLinkRow struct {
 	Dataset, ID, URL string
 	Why, Score       string
+	// Label names the event in the page's language when it is not
+	// English ("حدث GED رقم ٢١٤٨٠٨ · …"), Why then the linker's reasons
+	// alone, in English; "" on an English page, whose link is Why.
+	Label string
 	Likely           bool
 	// Decision is confirmed, rejected or ""; Decided says who and when.
 	Decision, Decided string

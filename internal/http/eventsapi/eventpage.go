@@ -57,6 +57,11 @@ func (a *API) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLink
 	e := c.Event
 	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
 		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired}
+	if l.Lang == i18n.Arabic {
+		row.Label = strings.Join([]string{l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", eventID(l, e.ID)),
+			l.Named("events.kind.", e.Kind), l.T("events.killed", "n", e.Deaths)}, " · ")
+		row.Why, _, _ = strings.Cut(c.Why, " — ") // the reasons; the event is the label
+	}
 	if d := c.Link.Decision; d != "" {
 		at := c.Link.At.UTC()
 		row.Decided = l.T("events.decided."+d, "who", pagemodel.ByWhom(l, pagemodel.ActorName(c.Link.By)), "date", l.Date(at.Year(), at.Month(), at.Day()))
