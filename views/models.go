@@ -726,8 +726,8 @@ type EventLinkRow struct {
 	// Label names the event in the page's language when it is not
 	// English ("حدث GED رقم ٢١٤٨٠٨ · …"), Why then the linker's reasons
 	// alone, in English; "" on an English page, whose link is Why.
-	Label string
-	Likely           bool
+	Label  string
+	Likely bool
 	// Decision is confirmed, rejected or ""; Decided says who and when.
 	Decision, Decided string
 	// Retired names the dataset's version that dropped the event.
