@@ -745,8 +745,10 @@ type EventPage struct {
 	Map         *MiniMap
 	Linked      []PhotoRow
 	Nearby      []PhotoRow
-	// Citation is how the dataset asks to be cited.
-	Citation string
+	// Citation is how the dataset asks to be cited; CitedInEnglish when
+	// it is its own (English) words, not the page's.
+	Citation       string
+	CitedInEnglish bool
 }
 
 // UploadPage is the upload page's model: where its script sends files

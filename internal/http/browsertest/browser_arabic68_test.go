@@ -46,6 +46,7 @@ func TestBrowserArabicSaysItInArabic(t *testing.T) {
 	if strings.Contains(facts+title, "Aleppo") || strings.Contains(facts+title, "214808") {
 		t.Errorf("the Arabic event page in Latin: %q %q", title, facts)
 	}
+	arabicPage(t, b, "an event's page")
 
 	// A photo's point: Arabic digits, the longitude at the right.
 	id := e.photoID(t, "?place=cur:zamalka")

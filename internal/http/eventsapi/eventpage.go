@@ -85,7 +85,7 @@ func (a *API) eventPage(w http.ResponseWriter, r *http.Request) {
 	m := views.EventPage{Page: a.Kit.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", eventID(l, e.ID)), ""),
 		Dataset: e.Dataset, ID: e.ID, Headline: e.Headline, Facts: eventFacts(l, a.DB.Gazetteer(), ev)}
 	if e.Dataset == conflict.GED {
-		m.Citation = geodata.CiteGED(e.Version)
+		m.Citation, m.CitedInEnglish = geodata.CiteGED(e.Version), true
 	} else {
 		m.Citation = l.T("events.acled-terms")
 	}
