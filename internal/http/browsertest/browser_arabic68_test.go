@@ -2,12 +2,15 @@ package browsertest
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 )
 
 // TestBrowserArabicSaysItInArabic (issue 68, 8): on Arabic pages a
@@ -63,5 +66,51 @@ func TestBrowserArabicSaysItInArabic(t *testing.T) {
 	if !strings.HasPrefix(coords, "٣٦٫٣٥") || !lonRight {
 		t.Errorf("the Arabic photo page writes its point %q, longitude at the right: %v", coords, lonRight)
 	}
+	b.check(t)
+}
+
+// TestBrowserArabicLooksSayItInArabic (issue 68, 8): omar's blind look,
+// in Arabic, says which of the date and the photographer is unknown
+// ("Unknown · Unknown / AFP" said neither), and after his answer
+// disagrees the agreement page names the governorate in Arabic; both
+// read as Arabic pages.
+func TestBrowserArabicLooksSayItInArabic(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, httpapi.Options{})
+	ctx := context.Background()
+	httpapitest.AddEditor(t, e.a, "omar")
+	path := filepath.Join(t.TempDir(), "looks.txt")
+	os.WriteFile(path, []byte("Smoke rises over a market in Aleppo, Syria. AFP PHOTO\n"), 0o644)
+	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := e.photoID(t, "?q=market")
+	rana := []string{"Authorization", "Bearer " + e.token}
+	if res, _ := do(t, nil, "POST", e.ts.URL+"/review/second-looks/setting", "two_person=on", append([]string{"Content-Type", "application/x-www-form-urlencoded"}, rana...)...); res.StatusCode >= 400 {
+		t.Fatalf("two-person confirmation: %d", res.StatusCode)
+	}
+	if res, body := do(t, nil, "PUT", e.ts.URL+"/api/photos/"+id+"/placement", `{"confirm":true}`, rana...); res.StatusCode != 200 {
+		t.Fatalf("rana's confirmation: %d %s", res.StatusCode, body)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	browserSignIn(t, b, e.ts.URL, "omar")
+	var meta string
+	b.run(t, chromedp.Navigate(e.ts.URL+"/review/second-looks?lang=ar"), chromedp.Click(`[data-testid=look] a`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid=look-meta]`, chromedp.ByQuery), settled(),
+		chromedp.Text(`[data-testid=look-meta]`, &meta, chromedp.ByQuery))
+	if !strings.Contains(meta, "تاريخ غير معروف") || !strings.Contains(meta, "مصوّر غير معروف") || strings.Contains(meta, "Unknown") {
+		t.Errorf("the Arabic blind look says %q", meta)
+	}
+	arabicPage(t, b, "the blind look")
+	// omar answers Damascus: the answers disagree, in Aleppo's governorate.
+	var govs string
+	b.run(t, chromedp.SetValue(`[data-testid=place-search]`, "gn:170654", chromedp.ByQuery),
+		eval(`document.querySelector("[data-testid=save-place]").click()`, nil), chromedp.WaitVisible(`[data-testid=flash]`, chromedp.ByQuery),
+		chromedp.Navigate(e.ts.URL+"/review/agreement?lang=ar"), chromedp.WaitVisible(`[data-testid=by-governorate]`, chromedp.ByQuery), settled(),
+		chromedp.Text(`[data-testid=by-governorate]`, &govs, chromedp.ByQuery))
+	if !strings.Contains(govs, "حلب") || strings.Contains(govs, "Aleppo") {
+		t.Errorf("the Arabic agreement page's governorates: %q", govs)
+	}
+	arabicPage(t, b, "the agreement page")
 	b.check(t)
 }
