@@ -322,8 +322,8 @@ func (s *API) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.Review
 	if p.Place.Located {
 		chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: pagemodel.OrPoint(l, pagemodel.NameOf(l, s.Store.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
-		if where := pagemodel.PlaceWhere(l, s.Store.Gazetteer(), p.Place.ID); where != "" {
-			chosen.Label = l.T("review.map-choice", "name", chosen.Name, "where", where)
+		if chosen.Kind != "" { // its kind, beside readings of its name (issue 68, 8)
+			chosen.Label = l.T("review.map-choice", "name", chosen.Name, "where", chosen.Kind)
 		}
 	}
 	for _, a := range p.Place.Alternatives {
