@@ -38,7 +38,7 @@ func TestPagesSayOnlyCatalogueWords(t *testing.T) {
 		"stories":      func(f bool) templ.Component { return StoriesPage(filled[StoryList](f)) },
 		"story":        func(f bool) templ.Component { return StoryReader(filled[StoryPage](f)) },
 		"story editor": func(f bool) templ.Component { return StoryEditor(filled[StoryEdit](f)) },
-		"error":        func(f bool) templ.Component { return ErrorPage(filled[Page](f), "1") },
+		"error":        func(f bool) templ.Component { return ErrorPage(filled[Page](f), "1", f) },
 	}
 	for name, page := range pages {
 		for _, full := range []bool{true, false} {

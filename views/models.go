@@ -187,7 +187,7 @@ type PhotoPage struct {
 	Governorate  string
 	Coordinates  string // "36.353610, 33.524720" (lon, lat), "" when unplaced
 	Confidence   string
-	Precision    string
+	Precision    string // the badge's word for it, in the page's language
 	Mention      string
 	Note         string
 	Corrected    string // the correction's note, when a person placed it
@@ -417,6 +417,17 @@ type ReviewChoice struct {
 	PlaceID, Name, Kind string
 	Score               string
 	Lon, Lat            string // "" without a point
+	// Label is what the map calls it: its name and kind ("Aleppo
+	// (city)"), so that places of one name are told apart; "" for Name.
+	Label string
+}
+
+// MapLabel is the choice's label on the map.
+func (c ReviewChoice) MapLabel() string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return c.Name
 }
 
 // CaptionPart is a piece of a caption, marked when it is the text the
@@ -716,7 +727,11 @@ type PhotoEvents struct {
 type EventLinkRow struct {
 	Dataset, ID, URL string
 	Why, Score       string
-	Likely           bool
+	// Label names the event in the page's language when it is not
+	// English ("حدث GED رقم ٢١٤٨٠٨ · …"), Why then the linker's reasons
+	// alone, in English; "" on an English page, whose link is Why.
+	Label  string
+	Likely bool
 	// Decision is confirmed, rejected or ""; Decided says who and when.
 	Decision, Decided string
 	// Retired names the dataset's version that dropped the event.
@@ -734,8 +749,10 @@ type EventPage struct {
 	Map         *MiniMap
 	Linked      []PhotoRow
 	Nearby      []PhotoRow
-	// Citation is how the dataset asks to be cited.
-	Citation string
+	// Citation is how the dataset asks to be cited; CitedInEnglish when
+	// it is its own (English) words, not the page's.
+	Citation       string
+	CitedInEnglish bool
 }
 
 // UploadPage is the upload page's model: where its script sends files

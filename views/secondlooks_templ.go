@@ -534,14 +534,14 @@ func SecondLookPage(m SecondLook) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "</blockquote><p class=\"meta\"><span>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "</blockquote><p class=\"meta\" data-testid=\"look-meta\"><span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var33 string
-			templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(orUnknown(ctx, m.DateShown))
+			templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(unknownAs(ctx, m.DateShown, "common.date-unknown"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `secondlooks.templ`, Line: 58, Col: 54}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `secondlooks.templ`, Line: 58, Col: 101}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 			if templ_7745c5c3_Err != nil {
@@ -552,9 +552,9 @@ func SecondLookPage(m SecondLook) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(orUnknown(ctx, m.Photographer))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(unknownAs(ctx, m.Photographer, "common.photographer-unknown"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `secondlooks.templ`, Line: 58, Col: 104}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `secondlooks.templ`, Line: 58, Col: 182}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 			if templ_7745c5c3_Err != nil {
@@ -565,9 +565,9 @@ func SecondLookPage(m SecondLook) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var35 string
-			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(orUnknown(ctx, m.Agency))
+			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(unknownAs(ctx, m.Agency, "common.agency-unknown"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `secondlooks.templ`, Line: 58, Col: 135}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `secondlooks.templ`, Line: 58, Col: 238}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var35))
 			if templ_7745c5c3_Err != nil {

@@ -169,17 +169,18 @@ export class PlaceLabels {
     }
   }
 
-  // clearGovernorates moves each governorate's name (the basemap's, centred
-  // on its point) that a marker covers to just below or above that marker,
-  // or leaves it out when both are covered too; it returns the names'
+  // clearGovernorates moves each governorate's and country's name (the
+  // basemap's, centred on its point) that a marker covers to just below or
+  // above that marker (a country's also beside it), or leaves it out when
+  // those are covered too; it returns the names'
   // boxes, which the places' names then keep clear of. Boxes are the
   // map's, as the markers' circles are (the page may still be moving);
   // all sizes are read before any name is moved, so the page is laid out
   // once.
   clearGovernorates(circles) {
     const map = this.map;
-    const names = [...map.getPane(labelsPane(map)).querySelectorAll(".gov-label > span")];
-    for (const el of names) Object.assign(el.style, { marginTop: "", visibility: "" });
+    const names = [...map.getPane(labelsPane(map)).querySelectorAll(".gov-label > span, .country-label > span")];
+    for (const el of names) Object.assign(el.style, { marginTop: "", marginLeft: "", visibility: "" });
     const boxes = names.map((el) => {
       const pt = map.latLngToContainerPoint([Number(el.dataset.lat), Number(el.dataset.lon)]);
       const w = el.offsetWidth, h = el.offsetHeight;
@@ -193,14 +194,18 @@ export class PlaceLabels {
         taken.push(b);
         return;
       }
-      const moved = [over.y + over.r + 2 - b.y0, over.y - over.r - 2 - b.y1]
-        .map((dy) => ({ ...b, y0: b.y0 + dy, y1: b.y1 + dy, dy }))
+      // Below or above the marker; a country's name (wider) also right
+      // or left of it.
+      const shifts = [[0, over.y + over.r + 2 - b.y0], [0, over.y - over.r - 2 - b.y1]];
+      if (el.parentElement.classList.contains("country-label")) shifts.push([over.x + over.r + 2 - b.x0, 0], [over.x - over.r - 2 - b.x1, 0]);
+      const moved = shifts.map(([dx, dy]) => ({ x0: b.x0 + dx, x1: b.x1 + dx, y0: b.y0 + dy, y1: b.y1 + dy, dx, dy }))
         .find((m) => !circles.some((c) => boxMeetsCircle(m, c)));
       if (!moved) {
         el.style.visibility = "hidden";
         return;
       }
       el.style.marginTop = `${Math.round(moved.dy)}px`;
+      el.style.marginLeft = `${Math.round(moved.dx)}px`;
       taken.push(moved);
     });
     return taken;

@@ -289,7 +289,10 @@ export class EventLayer {
   mark(e, lat, lon) {
     const [, , , , , kind, deaths, prec] = e;
     const m = L.circleMarker([lat, lon], { radius: radius(deaths), className: `event-mark event-${KINDS[kind] || "other"}${prec === 3 ? " event-district" : ""}` });
-    m.on("click", () => this.map.openPopup(this.popup(e), [lat, lon], { maxWidth: 320 }));
+    // Never wider than the map (a phone's is 375 px, less Leaflet's
+    // margins round the content), panned clear of its edges.
+    m.on("click", () => this.map.openPopup(this.popup(e), [lat, lon],
+      { maxWidth: Math.min(320, this.map.getSize().x - 80), autoPanPadding: [10, 10] }));
     return m;
   }
 
@@ -301,7 +304,7 @@ export class EventLayer {
     box.className = "event-popup";
     box.dataset.testid = "event-popup";
     const head = document.createElement("strong");
-    head.textContent = `GED ${id}`;
+    head.textContent = `GED ${digits(id)}`;
     const when = from === to ? dayText(from) : t("events.span", { from: dayText(from), to: dayText(to) });
     const lines = [when, t(`events.kind.${KINDS[kind]}`), t("events.killed", { n: deaths }), t(`events.ucdp-ged.where.${prec}`),
       t("events.photos", { n: photos })];

@@ -20,6 +20,7 @@ import { addToBasket, basket } from "./storyedit.js";
 import { localized, placeName, t } from "./i18n.js";
 import { fold } from "./fold.js";
 import { rules } from "./siterules.js";
+import { refusalText } from "./refusal.js";
 
 // REVEAL_ZOOM is the zoom "Show on the map" brings the map to, at least:
 // photos there are markers of their own, not clusters. The list, which
@@ -266,7 +267,7 @@ export class Explorer {
       return;
     }
     this.status.textContent = "";
-    this.filters.fieldError(this.filters.q, err.message, true);
+    this.filters.fieldError(this.filters.q, refusalText(err.message), true);
     this.offer?.remove();
     this.points = [];
     this.ready = true;

@@ -40,38 +40,33 @@ export function review(root) {
   loadBasemap(map, el.dataset.basemapUrl, el.dataset.tiles).catch((err) => console.error(err));
   new PlaceLabels(map, el.dataset.labelsUrl);
   const bounds = [];
-  for (const c of root.querySelectorAll(".choice-point")) {
-    const at = [Number(c.dataset.lat), Number(c.dataset.lon)];
-    bounds.push(at);
-    L.circleMarker(at, { radius: 7, weight: 2, color: "#8a4b00", fillColor: "#fff", fillOpacity: 1 })
-      // The reading's key in the page's digits (١ on an Arabic page, as
-      // the buttons say), its label on the side towards the map's middle,
-      // so that it is never cut at an edge.
-      .addTo(map).bindTooltip(plain(`${num(Number(c.dataset.n))}: ${c.dataset.label}`), { permanent: true, direction: "auto", offset: [0, 0] });
-  }
+  const choices = [...root.querySelectorAll(".choice-point")].map((c) => ({ at: [Number(c.dataset.lat), Number(c.dataset.lon)],
+    // The reading's key in the page's digits (١ on an Arabic page, as
+    // the buttons say) and its name and kind.
+    text: `${num(Number(c.dataset.n))}: ${c.dataset.label}` }));
+  for (const c of choices) bounds.push(c.at);
   const start = el.dataset.lon ? [Number(el.dataset.lat), Number(el.dataset.lon)] : null;
   if (start) bounds.push(start);
   const gps = gpsPoint(map, el.dataset, start, el.dataset.label);
   if (gps) bounds.push(gps);
   // The place the file's IPTC location names, beside the caption's.
+  let iptc = null;
   if (el.dataset.iptcLon && el.dataset.iptcLat) {
     const at = [Number(el.dataset.iptcLat), Number(el.dataset.iptcLon)];
     bounds.push(at);
-    L.marker(at, { icon: L.divIcon({ className: "iptc-mark", html: "", iconSize: [14, 14] }), keyboard: false, interactive: false })
+    iptc = L.marker(at, { icon: L.divIcon({ className: "iptc-mark", html: "", iconSize: [14, 14] }), keyboard: false, interactive: false })
       .addTo(map).bindTooltip(plain(el.dataset.iptcLabel), { permanent: true, direction: "auto", offset: [0, 0], className: "iptc-tip" });
   }
   // Room around the points for their labels.
   if (bounds.length > 1) map.fitBounds(bounds, { padding: [90, 60], maxZoom: 12 });
   else map.setView(start || bounds[0] || [35, 38.5], start || bounds.length ? 11 : 6.5);
+  const pin = form ? placePin(map, start, el.dataset.label) : null;
+  const marks = choiceMarks(map, choices);
+  const layout = () => layoutTips(map, marks, [pin, iptc].filter(Boolean));
+  layout();
+  map.on("zoomend", layout);
   if (!form) return;
   const lon = form.querySelector("[data-testid=lon]"), lat = form.querySelector("[data-testid=lat]");
-  // The pin: where the photo is now; drag it, or click the map, to put
-  // the photo at a point.
-  const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });
-  const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: t("review.pin-title"), alt: t("photo.its-point") }).addTo(map);
-  // The pin says what it is: where the photo is shown now.
-  // (Above its head: the pin is anchored at its foot, 22 px below.)
-  if (start) pin.bindTooltip(plain(t("review.pin-now-at", { place: el.dataset.label || t("review.pin-now") })), { permanent: true, direction: "top", offset: [0, -24], className: "pin-tip" });
   const setPoint = (ll) => {
     pin.setLatLng(ll);
     lon.value = ll.lng.toFixed(6);
@@ -111,4 +106,62 @@ export function review(root) {
     if (target.matches("input")) target.focus();
     else target.click();
   });
+}
+
+// placePin is the pin: where the photo is now (start); drag it, or click
+// the map, to put the photo at a point. It says what it is above its
+// head (it is anchored at its foot, 22 px below).
+function placePin(map, start, label) {
+  const icon = L.divIcon({ className: "pin", html: "", iconSize: [22, 22], iconAnchor: [11, 22] });
+  const pin = L.marker(start || map.getCenter(), { icon, draggable: true, keyboard: true, title: t("review.pin-title"), alt: t("photo.its-point") }).addTo(map);
+  if (start) pin.bindTooltip(plain(t("review.pin-now-at", { place: label || t("review.pin-now") })), { permanent: true, direction: "top", offset: [0, -24], className: "pin-tip" });
+  return pin;
+}
+
+// choiceMarks draws the readings, those within a few pixels of one
+// another (a city, its district and its governorate at one point) as one
+// mark whose label has a line each: labels of their own piled up on the
+// point, one over another.
+function choiceMarks(map, choices) {
+  const groups = [];
+  for (const c of choices) {
+    const pt = map.latLngToContainerPoint(c.at);
+    const g = groups.find((g) => g.pt.distanceTo(pt) < 16);
+    if (g) g.lines.push(c.text);
+    else groups.push({ at: c.at, pt, lines: [c.text] });
+  }
+  return groups.map((g) => {
+    const m = L.circleMarker(g.at, { radius: 7, weight: 2, color: "#8a4b00", fillColor: "#fff", fillOpacity: 1 }).addTo(map);
+    m.lines = g.lines;
+    return m;
+  });
+}
+
+// layoutTips labels each mark on the first side of right, left, below
+// and above where its label meets no other label (the pin's and the
+// file's place's among them) and stays inside the map; on its right when
+// none is.
+function layoutTips(map, marks, others) {
+  const box = map.getContainer().getBoundingClientRect();
+  const placed = others.map((o) => o.getTooltip()?.getElement()?.getBoundingClientRect()).filter(Boolean);
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const inside = (r) => r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+  const label = (m, direction) => {
+    m.unbindTooltip();
+    const content = document.createElement("span");
+    content.dir = "auto";
+    content.className = "choice-lines";
+    content.textContent = m.lines.join("\n");
+    m.bindTooltip(content, { permanent: true, direction, offset: [0, 0] }).openTooltip();
+    return m.getTooltip().getElement().getBoundingClientRect();
+  };
+  for (const m of marks) {
+    let rect = null;
+    for (const direction of ["right", "left", "bottom", "top"]) {
+      rect = label(m, direction);
+      if (inside(rect) && !placed.some((p) => meets(p, rect))) break;
+      rect = null;
+    }
+    placed.push(rect || label(m, "right"));
+  }
 }

@@ -6,7 +6,7 @@
 // server keeps each save in the story's history.
 
 import { h } from "./filters.js";
-import { digits, localized, t } from "./i18n.js";
+import { dateText, digits, has, localized, t } from "./i18n.js";
 
 // BASKET is where the explorer's "Add to story" keeps the photos chosen.
 export const BASKET = "syriamap:story-photos";
@@ -149,7 +149,7 @@ export function storyEditor(form) {
     const out = await res.json().catch(() => ({}));
     if (res.status === 412 && out.current) {
       const c = out.current;
-      message.replaceChildren(t("storyedit.stale", { by: c.by || "?", at: c.at || "" }), " ");
+      message.replaceChildren(staleText(c), " ");
       const keep = document.createElement("button");
       keep.type = "button";
       keep.className = "button";
@@ -204,4 +204,16 @@ function idsOf(text) {
     const m = /\/photos\/([^/?#]+)/.exec(s) || /[?&]id=([^&#]+)/.exec(s);
     return m ? decodeURIComponent(m[1]) : s;
   });
+}
+
+// staleText says a refused save's cause (a 412's "current"): who saved
+// the story after the editor opened it, when, in the reader's words and
+// digits, and what that save changed (story.Changes: "title", "step:2").
+export function staleText(c) {
+  const did = t(has(`storyedit.did.${c.action}`) ? `storyedit.did.${c.action}` : "storyedit.did.saved");
+  const iso = c.at || "";
+  const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? t("history.at", { date: dateText(iso.slice(0, 10), "day"), time: digits(iso.slice(11, 16)) }) : iso;
+  const text = t("storyedit.stale", { by: c.by || "?", did, at });
+  const what = (c.changed || []).map((k) => (k.startsWith("step:") ? t("storyedit.changed.step", { n: digits(k.slice(5)) }) : t(`storyedit.changed.${k}`)));
+  return what.length ? `${text} ${t("storyedit.stale-changed", { what: what.join(t("common.list-sep")) })}` : text;
 }

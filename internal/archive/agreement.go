@@ -51,7 +51,10 @@ type AgreementRow struct {
 // Disagreements counts the looks of one kind of place or governorate and
 // those whose answers did not agree.
 type Disagreements struct {
-	Name             string
+	Name string
+	// ID is a governorate's gazetteer id ("ocha:SY02"), for its name in
+	// a page's language; "" for a kind of place.
+	ID               string
 	Looks, Disagreed int
 }
 
@@ -122,7 +125,7 @@ func (a *Archive) AgreementBetween(ctx context.Context, from, to string) (Agreem
 	g := a.Gazetteer()
 	for i, d := range out.ByGovernorate {
 		if p := g.ByID("ocha:" + d.Name); p != nil {
-			out.ByGovernorate[i].Name = p.Name
+			out.ByGovernorate[i].Name, out.ByGovernorate[i].ID = p.Name, p.ID
 		}
 	}
 	return out, nil

@@ -100,6 +100,12 @@ type Stale struct {
 	By      string `json:"by,omitempty"`
 	Action  string `json:"action,omitempty"`
 	At      string `json:"at,omitempty"`
+	// Step is a second look's ("requested", "answered"), "" for another
+	// action.
+	Step string `json:"step,omitempty"`
+	// Changed is what a story's last save changed (story.Changes:
+	// "title", "step:2" …), nil for a photo or a place.
+	Changed []string `json:"changed,omitempty"`
 }
 
 // StaleError is the *Error of a stale write.

@@ -149,7 +149,8 @@ func TestBrowserSecondLooks(t *testing.T) {
 // TestBrowserStaleWrite (issue 57, 4): two editors open one photo's review
 // page in two browsers; omar puts it at a point first; rana's confirmation
 // of what she was shown is refused with a page that says omar changed it
-// and what, and her "keep my change" saves hers over his.
+// and what, in words (issue 68, 8: not the records' "correct"), and what
+// her refused change was; her "keep my change" saves hers over his.
 func TestBrowserStaleWrite(t *testing.T) {
 	t.Parallel() // its own server, archive and browser contexts
 	e := newEditorServer(t, httpapi.Options{})
@@ -167,7 +168,7 @@ func TestBrowserStaleWrite(t *testing.T) {
 	var stale, changes string
 	ranaB.run(t, chromedp.Click(`[data-testid=confirm]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-testid=stale]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid=stale]`, &stale, chromedp.ByQuery), chromedp.Text(`[data-testid=history]`, &changes, chromedp.ByQuery))
-	if !strings.Contains(stale, "omar changed it") || !strings.Contains(changes, "omar") {
+	if !strings.Contains(stale, "omar placed it elsewhere") || !strings.Contains(stale, "Not saved: confirming its place at Zamalka") || !strings.Contains(changes, "omar") {
 		t.Errorf("rana's stale confirmation: %q; changes %q", stale, changes)
 	}
 	if p, _ := e.a.Photo(context.Background(), id); p.ReviewedBy != "omar" || p.Place.Lon != 36.36 {

@@ -3,8 +3,8 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
-	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +12,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/syriamap/syriamap/internal/http/httpapi"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/story"
 )
 
@@ -295,6 +297,43 @@ func TestBrowserStoryViewStepHowever(t *testing.T) {
 	} {
 		if got := clusters(tc.arrive, tc.url); got != want {
 			t.Errorf("the Aleppo view reached by %s shows %d photos; the view holds %d", tc.name, got, want)
+		}
+	}
+	b.check(t)
+}
+
+// TestBrowserStoryStaleSaysWhatChanged (issue 68, 8): a story save
+// refused because omar saved after rana opened it says, in the page's
+// language and digits, when (not an ISO time) and what his save changed.
+func TestBrowserStoryStaleSaysWhatChanged(t *testing.T) {
+	t.Parallel() // its own server, archive and browser context
+	e := newEditorServer(t, httpapi.Options{})
+	omar := httpapitest.AddEditor(t, e.a, "omar")
+	c, csrf := e.signIn(t)
+	body := `{"slug": "stale", "title": "Stale", "status": "draft", "steps": [{"heading": "One"}]}`
+	if resp, out := do(t, c, "POST", e.ts.URL+"/api/stories", body, "Content-Type", "application/json", "X-CSRF-Token", csrf); resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %s %s", resp.Status, out)
+	}
+	b := newBrowser(t, e.ts, 1440, 900)
+	signIn(t, b, e)
+	for _, tc := range []struct{ lang, title string }{
+		{"en", "the title"}, {"ar", "العنوان"},
+	} {
+		b.run(t, chromedp.Navigate(e.ts.URL+"/stories/stale/edit?lang="+tc.lang), chromedp.WaitVisible(`[data-testid=edit-step]`, chromedp.ByQuery))
+		if resp, out := do(t, nil, "PUT", e.ts.URL+"/api/stories/stale", strings.Replace(body, `"Stale"`, `"Omar's `+tc.lang+`"`, 1),
+			"Content-Type", "application/json", "Authorization", "Bearer "+omar); resp.StatusCode != 200 {
+			t.Fatalf("omar's save: %s %s", resp.Status, out)
+		}
+		var message string
+		b.run(t, chromedp.Click(`[data-testid=save-story]`, chromedp.ByQuery),
+			chromedp.Poll(`!!document.querySelector("[data-testid=story-keep-mine]") || (document.querySelector("[data-testid=story-message]")?.textContent || "…").slice(-1) !== "…"`,
+				nil, chromedp.WithPollingTimeout(20*time.Second)),
+			chromedp.Text(`[data-testid=story-message]`, &message, chromedp.ByQuery))
+		message = strings.NewReplacer("\u2068", "", "\u2069", "").Replace(message)
+		year := map[string]string{"en": time.Now().UTC().Format("2006"), "ar": "٢٠"}[tc.lang]
+		if !strings.Contains(message, "omar") || !strings.Contains(message, tc.title) || !strings.Contains(message, year) ||
+			regexp.MustCompile(`\d{4}-\d\d-\d\dT`).MatchString(message) || strings.Contains(message, "⟦") {
+			t.Errorf("%s: the refused save says %q; want omar, when in words, and %q", tc.lang, message, tc.title)
 		}
 	}
 	b.check(t)

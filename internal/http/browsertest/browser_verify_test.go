@@ -529,7 +529,7 @@ func TestBrowserReviewShowsTheEvidence(t *testing.T) {
 		chromedp.Poll(`!!document.querySelector("#review-map .iptc-tip")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		chromedp.Text(`#review-map .iptc-tip`, &iptcTip, chromedp.ByQuery),
 		chromedp.Text(`#review-map .pin-tip`, &pinTip, chromedp.ByQuery))
-	if !beside || !strings.Contains(iptcTip, "IPTC: Gaziantep") || pinTip != "Now: Aleppo" {
+	if !beside || !strings.Contains(iptcTip, "IPTC: Gaziantep") || pinTip != "Now: Aleppo (city)" {
 		t.Errorf("evidence beside the map and in view: %v; IPTC on the map %q; the pin %q", beside, iptcTip, pinTip)
 	}
 	shoot(t, b, "review-evidence-1440x900.png")

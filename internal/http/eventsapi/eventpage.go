@@ -12,6 +12,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/conflict"
+	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -56,6 +57,11 @@ func (a *API) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLink
 	e := c.Event
 	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
 		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired}
+	if l.Lang == i18n.Arabic {
+		row.Label = strings.Join([]string{l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", eventID(l, e.ID)),
+			l.Named("events.kind.", e.Kind), l.T("events.killed", "n", e.Deaths)}, " · ")
+		row.Why, _, _ = strings.Cut(c.Why, " — ") // the reasons; the event is the label
+	}
 	if d := c.Link.Decision; d != "" {
 		at := c.Link.At.UTC()
 		row.Decided = l.T("events.decided."+d, "who", pagemodel.ByWhom(l, pagemodel.ActorName(c.Link.By)), "date", l.Date(at.Year(), at.Month(), at.Day()))
@@ -76,10 +82,10 @@ func (a *API) eventPage(w http.ResponseWriter, r *http.Request) {
 	}
 	l := i18n.From(r.Context())
 	e := ev.Event
-	m := views.EventPage{Page: a.Kit.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", e.ID), ""),
-		Dataset: e.Dataset, ID: e.ID, Headline: e.Headline, Facts: eventFacts(l, ev)}
+	m := views.EventPage{Page: a.Kit.Page(r, l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", eventID(l, e.ID)), ""),
+		Dataset: e.Dataset, ID: e.ID, Headline: e.Headline, Facts: eventFacts(l, a.DB.Gazetteer(), ev)}
 	if e.Dataset == conflict.GED {
-		m.Citation = geodata.CiteGED(e.Version)
+		m.Citation, m.CitedInEnglish = geodata.CiteGED(e.Version), true
 	} else {
 		m.Citation = l.T("events.acled-terms")
 	}
@@ -95,9 +101,19 @@ func (a *API) eventPage(w http.ResponseWriter, r *http.Request) {
 	a.Kit.Render(w, r, http.StatusOK, views.EventPageView(m))
 }
 
+// eventID is an event's id in the reader's digits when it is a number
+// (GED's "319280"), as the dataset writes it otherwise (ACLED's
+// "SYR1234").
+func eventID(l i18n.Locale, id string) string {
+	if id == "" || strings.Trim(id, "0123456789") != "" {
+		return id
+	}
+	return l.Number(id)
+}
+
 // eventFacts are an event's fields as its page lists them, its precision
 // in words.
-func eventFacts(l i18n.Locale, ev archive.EventWithPhotos) []views.Fact {
+func eventFacts(l i18n.Locale, g *gazetteer.Gazetteer, ev archive.EventWithPhotos) []views.Fact {
 	e := ev.Event
 	day := func(d int) string { return l.Date(d/10000, time.Month(d/100%100), d%100) }
 	when := day(e.DateStart)
@@ -110,17 +126,18 @@ func eventFacts(l i18n.Locale, ev archive.EventWithPhotos) []views.Fact {
 	facts := []views.Fact{
 		{Label: l.T("common.date"), Value: when},
 		{Label: l.T("events.date-known"), Value: prec("date", e.DatePrec)},
-		{Label: l.T("filters.place"), Value: joinNonEmpty(e.Where, e.Adm2, e.Adm1)},
+		{Label: l.T("filters.place"), Value: joinNonEmpty(eventPlaceName(l, g, e.Where, e.Lon, e.Lat), eventPlaceName(l, g, e.Adm2, e.Lon, e.Lat),
+			eventPlaceName(l, g, e.Adm1, e.Lon, e.Lat))},
 		{Label: l.T("events.place-known"), Value: prec("where", e.WherePrec)},
 		{Label: l.T("events.kind"), Value: l.Named("events.kind.", e.Kind)},
-		{Label: l.T("events.sides"), Value: joinNonEmpty(e.SideA, e.SideB)},
+		{Label: l.T("events.sides"), Value: eventSides(l, e)},
 		{Label: l.T("events.deaths"), Value: l.Number(strconv.Itoa(e.Deaths))},
 	}
 	if e.Dataset == conflict.GED {
 		facts = append(facts, views.Fact{Label: l.T("events.civilians"), Value: l.Number(strconv.Itoa(e.Civilians))})
 	}
 	facts = append(facts, views.Fact{Label: l.T("events.source"), Value: e.Source},
-		views.Fact{Label: l.T("events.dataset"), Value: conflict.DatasetName(e.Dataset) + " " + e.Version + " · " + e.ID})
+		views.Fact{Label: l.T("events.dataset"), Value: conflict.DatasetName(e.Dataset) + " " + l.Number(e.Version) + " · " + eventID(l, e.ID)})
 	if ev.Retired != "" {
 		facts = append(facts, views.Fact{Label: l.T("events.status"), Value: l.T("events.retired", "version", ev.Retired)})
 	}

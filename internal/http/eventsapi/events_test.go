@@ -131,3 +131,52 @@ func TestEventsGeoJSONRefusesUnknownParameters(t *testing.T) {
 		}
 	}
 }
+
+// TestEventPageInArabic (issue 68, 8): an event's page on an Arabic page
+// names its place and sides in Arabic and its id in Arabic digits.
+func TestEventPageInArabic(t *testing.T) {
+	e := newServer(t)
+	if _, _, err := e.A.ImportBundledEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	d := httpapitest.GetPage(t, e.TS, "/events/ucdp-ged/214808?lang=ar")
+	facts := strings.Replace(d.Text("event"), d.Text("headline"), "", 1) // the source's own words, in English
+	for _, want := range []string{"حلب", "الحكومة السورية", "المعارضة السورية المسلحة", "٢١٤٨٠٨"} {
+		if !strings.Contains(facts, want) {
+			t.Errorf("the Arabic event page lacks %q: %.400s", want, facts)
+		}
+	}
+	for _, latin := range []string{"Aleppo", "Government of Syria", "214808"} {
+		if strings.Contains(facts, latin) {
+			i := strings.Index(facts, latin)
+			t.Errorf("the Arabic event page says %q: …%s…", latin, facts[max(0, i-200):min(len(facts), i+100)])
+		}
+	}
+}
+
+// TestPhotoEventLinkInArabic (issue 68, 8): on an Arabic photo page the
+// event a photo documents is named in Arabic words and digits ("GED
+// 214808" was left in Latin digits).
+func TestPhotoEventLinkInArabic(t *testing.T) {
+	e := newServer(t)
+	ctx := context.Background()
+	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "events.txt")
+	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
+	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	id := httpapitest.PhotoID(t, e.TS, "?q=mortar")
+	if _, err := e.A.SetEventLink(ctx, id, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
+		t.Fatal(err)
+	}
+	link := httpapitest.GetPage(t, e.TS, "/photos/"+id+"?lang=ar").Text("event-link")
+	if !strings.Contains(link, "٢١٤٨٠٨") || strings.Contains(link, "214808") {
+		t.Errorf("the Arabic photo page names its event %q", link)
+	}
+	if link := httpapitest.GetPage(t, e.TS, "/photos/"+id+"?lang=en").Text("event-link"); !strings.Contains(link, "GED 214808") {
+		t.Errorf("the English photo page names its event %q", link)
+	}
+}

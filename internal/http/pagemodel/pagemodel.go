@@ -10,10 +10,13 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/syriamap/syriamap/internal/attribution"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
@@ -107,6 +110,29 @@ func Placement(l i18n.Locale, pl photo.Place) views.Placement {
 		return views.Placement{Class: class, Label: l.T("placement." + pl.Precision)}
 	}
 	return views.Placement{Class: class, Label: l.T("placement."+class) + " · " + l.Decimal(pl.Confidence, 2)}
+}
+
+// PlacementWord is the word the photo page gives beside a placement's
+// confidence ("low", "ضعيفة"): the badge's class by the one rule,
+// web.PlacementOf, so that a place read as the one named but with a
+// confidence under one half (a person's name, a word inside a camp's
+// longer name) is never called exact; a person's placement says whose
+// ("corrected", "given"), an unplaced photo "not on the map".
+func PlacementWord(l i18n.Locale, pl photo.Place) string {
+	class, label := web.PlacementOf(pl.Located, pl.Precision, pl.Confidence)
+	switch class {
+	case "corrected":
+		return l.T("placement." + label)
+	}
+	return l.T("placement." + class)
+}
+
+// Coordinates is a point as the photo and place pages write it,
+// longitude first, six decimals, in the reader's digits and list
+// separator ("36.353610, 33.524720", "٣٦٫٣٥٣٦١٠، ٣٣٫٥٢٤٧٢٠"): on a page
+// written right to left the longitude stands first, at the right.
+func Coordinates(l i18n.Locale, lon, lat float64) string {
+	return l.Decimal(lon, 6) + l.T("common.list-sep") + l.Decimal(lat, 6)
 }
 
 // Date is a photo's date at its precision in the reader's words
@@ -224,16 +250,63 @@ func OtherSide(l i18n.Locale, g *gazetteer.Gazetteer, pl *gazetteer.Place, place
 // word capitalised but for articles and particles: "Bab al-Hawa", "Deir
 // ez-Zor") and in Arabic script. The datasets' other entries are noise to
 // a reader — machine transliterations in lower case ("dwma", "ba er mi
-// la") and names in other languages' phrases ("Douma i Syria") — though
-// the geocoder still reads them.
-func ShownNames(names []string) []string {
+// la"), names in other languages' phrases ("Douma i Syria"), and
+// rewrites of another of the place's names (rewrite) — though the
+// geocoder still reads them. own are the place's own names (its Name and
+// NameAr), compared with, not shown.
+func ShownNames(names []string, own ...string) []string {
+	all := append(slices.Clip(names), own...)
 	var out []string
 	for _, n := range names {
-		if shownName(n) {
+		if shownName(n) && !slices.ContainsFunc(all, func(m string) bool { return rewrite(n, m) }) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// rewrite reports whether name n only rewrites m, another spelling of
+// the same place: an Arabic word split by a space that leaves a letter
+// alone ("د مشق" for "دمشق"; "كفر نبل" beside "كفرنبل" is two words,
+// both written),
+// or letters with diacritics written without them where one of them is
+// written out as two letters, as German writes ä, ö, ü ("Dimaejk" for
+// "Dimäjk", "Dimaesq" for "Dimäşq").
+func rewrite(n, m string) bool {
+	if n == m {
+		return false
+	}
+	if strings.IndexFunc(n, lexicon.IsArabic) >= 0 {
+		return loneLetter(n) && strings.ReplaceAll(n, " ", "") == strings.ReplaceAll(m, " ", "")
+	}
+	if !strings.ContainsAny(m, "äöüÄÖÜ") || strings.IndexFunc(n, func(r rune) bool { return r > unicode.MaxASCII }) >= 0 {
+		return false
+	}
+	return writtenOut(m) == n
+}
+
+// loneLetter reports whether an Arabic name has a word of one letter,
+// which Arabic writes joined to the next (و, "and", aside).
+func loneLetter(n string) bool {
+	for _, w := range strings.Fields(n) {
+		if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.IsLetter(r) && lexicon.IsArabic(r) && w != "و" {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenOut is s with ä, ö and ü as ae, oe and ue and every other
+// diacritic dropped.
+func writtenOut(s string) string {
+	s = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue").Replace(s)
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // nameNouns are the English nouns names carry in lower case: "al-Hol

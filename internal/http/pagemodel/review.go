@@ -96,6 +96,21 @@ func Day(l i18n.Locale, at time.Time) string {
 	return l.Date(at.Year(), at.Month(), at.Day())
 }
 
+// ChangeDone is what a change of a photo did, in words that follow who
+// made it ("confirmed its place", "asked for a second look at its
+// place"): the custody record's action, and a second look's step
+// ("requested", "answered"); "changed it" for an action without words.
+func ChangeDone(l i18n.Locale, action, step string) string {
+	key := "stale.did." + action
+	if action == "second-look" {
+		key += "." + step
+	}
+	if !i18n.Has(key) {
+		key = "stale.did.changed"
+	}
+	return l.T(key)
+}
+
 // EventRow is an event of a photo's history (or a place added), as its
 // page and the review log show it.
 func EventRow(l i18n.Locale, g *gazetteer.Gazetteer, e photo.Event, urls URLs) views.EventRow {

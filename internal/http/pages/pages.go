@@ -14,7 +14,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -240,7 +239,7 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		Page:  s.Page(r, pagemodel.PhotoTitle(l, p, s.Store.Gazetteer()), ""),
 		Photo: row, DatePrecision: p.Date.Precision, Photographer: p.Photographer, Agency: pagemodel.AgencyName(l, p.Agency),
 		PlaceKind: p.Place.Kind, Governorate: pagemodel.GovernorateName(l, s.Store.Gazetteer(), p.Place.Governorate),
-		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
+		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: pagemodel.PlacementWord(l, p.Place),
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
 	switch {
@@ -266,7 +265,7 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p.Place.Located {
-		m.Coordinates = fmt.Sprintf("%.6f, %.6f", p.Place.Lon, p.Place.Lat)
+		m.Coordinates = pagemodel.Coordinates(l, p.Place.Lon, p.Place.Lat)
 		label := row.PlaceName
 		if label == "" {
 			label = l.T("photo.its-point")
@@ -332,10 +331,10 @@ func (s *API) placePage(w http.ResponseWriter, r *http.Request) {
 	m := views.PlacePage{
 		Page: s.Page(r, pagemodel.GazetteerName(l, pl), ""), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: l.Named("kind.", string(pl.Kind)),
 		Within: pagemodel.Within(l, s.Store.Gazetteer(), pl, s.PageURLs().Place), OtherSide: pagemodel.OtherSide(l, s.Store.Gazetteer(), pl, s.PageURLs().Place), Country: pagemodel.CountryName(l, pl.Country),
-		Names: pagemodel.ShownNames(pl.Names), Records: pagemodel.Records(l, pl), Photos: n,
+		Names: pagemodel.ShownNames(pl.Names, pl.Name, pl.NameAr), Records: pagemodel.Records(l, pl), Photos: n,
 	}
 	if pl.Located {
-		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
+		m.Coordinates = pagemodel.Coordinates(l, pl.Point.Lon(), pl.Point.Lat())
 		m.Map = s.MiniMap(&m.Page, pl.Point.Lon(), pl.Point.Lat(), pagemodel.GazetteerName(l, pl))
 	}
 	m.Bars, m.First, m.Last = pagemodel.MonthBars(l, bins)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -62,5 +63,83 @@ func importText(t *testing.T, a *archive.Archive, name, content string) {
 	}
 	if _, err := a.ImportFile(context.Background(), path, "", nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConfidenceWordIsTheBadges (issue 68, 8): the word beside a photo's
+// confidence is the badge's (web.PlacementOf), in both languages: a
+// place the geocoder read as the one named but is unsure of is "low",
+// never "exact"; a word inside a camp's longer name is no exact place.
+func TestConfidenceWordIsTheBadges(t *testing.T) {
+	e := newServer(t)
+	for _, c := range []struct {
+		name, caption string
+		en, ar        string // the word, without the confidence
+	}{
+		{"read from a person's name", "Saad, a teen from Raqqa, Syria, collects scrap metal to sell. Spencer Platt / Getty Images", "low", "ضعيفة"},
+		{"a word inside a camp's name", "Children in Qutaybat al-Ward camp, Syria, January 3, 2019. REUTERS/Khalil Ashawi", "fallback", "تقريبية"},
+		{"a town named whole", "Smoke rises over Darayya, Syria, June 3, 2016. REUTERS/Bassam Khabieh", "exact", "دقيقة"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			importText(t, e.A, "one.csv", fmt.Sprintf("caption\n%q\n", c.caption))
+			for lang, want := range map[string]string{"en": c.en, "ar": c.ar} {
+				d := httpapitest.GetPage(t, e.TS, "/photos/"+photo.ID(c.caption)+"?lang="+lang)
+				got := d.Text("confidence")
+				if !strings.HasSuffix(got, "("+want+")") {
+					t.Errorf("%s: confidence %q, want the word %q", lang, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestCoordinatesInTheReadersDigits (issue 68, 8): an Arabic photo page
+// and place page write a point in Arabic digits, as every other number
+// beside it, longitude first.
+func TestCoordinatesInTheReadersDigits(t *testing.T) {
+	ts := newServer(t).TS
+	_, body := get(t, ts, "/api/photos.geojson?place=cur:zamalka")
+	url := strings.TrimPrefix(features(t, body).Features[0].Properties["url"].(string), ts.URL)
+	for _, c := range []struct{ path, testid, want string }{
+		{url + "?lang=ar", "coordinates", "٣٦٫٣٥٣٦١٠، ٣٣٫٥٢٤٧٢٠"},
+		{url + "?lang=en", "coordinates", "36.353610, 33.524720"},
+		{"/places/ocha:C2320?lang=ar", "coordinates", "٣٦٫٣٥٣٦١٠، ٣٣٫٥٢٤٧٢٠"},
+	} {
+		if got := httpapitest.GetPage(t, ts, c.path).Text(c.testid); got != c.want {
+			t.Errorf("%s: %q, want %q", c.path, got, c.want)
+		}
+	}
+}
+
+// TestPlacePageSpellings (issue 68, 8): Damascus's page lists its
+// spellings without the gazetteer's rewrites of them ("د مشق",
+// "Dimaejk").
+func TestPlacePageSpellings(t *testing.T) {
+	ts := newServer(t).TS
+	names := httpapitest.GetPage(t, ts, "/places/gn:170654").Text("names")
+	for _, junk := range []string{"د مشق", "Dimaejk"} {
+		if strings.Contains(names, junk) {
+			t.Errorf("Damascus is also written %q: %.300s", junk, names)
+		}
+	}
+	if !strings.Contains(names, "Dimashq") {
+		t.Errorf("Damascus's spellings: %.300s", names)
+	}
+}
+
+// TestRefusedSearchPageInArabic (issue 68, 8): the page a refused search
+// is answered with, without the explorer's script, says why in the
+// page's language; an English page keeps the server's words.
+func TestRefusedSearchPageInArabic(t *testing.T) {
+	ts := newServer(t).TS
+	for _, c := range []struct{ lang, want, not string }{
+		{"ar", "يحتاج البحث ببداية الكلمة إلى ٢ من الأحرف", "prefix search"},
+		{"en", "a prefix search needs at least 2 letters before the *", "يحتاج"},
+	} {
+		res, body := get(t, ts, "/?q=A*&lang="+c.lang, "Accept", "text/html")
+		msg := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(httpapitest.ParsePage(t, res, body).Text("error"))
+		if res.StatusCode != 400 || !strings.Contains(msg, c.want) || strings.Contains(msg, c.not) {
+			t.Errorf("%s: %d %q; want %q", c.lang, res.StatusCode, msg, c.want)
+		}
 	}
 }

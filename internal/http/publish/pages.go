@@ -301,10 +301,10 @@ func (p *publisher) placePage(id string, st *placeStats, places map[string]*plac
 	urls := p.pageURLs(root, pages, places)
 	name := pagemodel.GazetteerName(p.loc, pl)
 	m := views.PlacePage{Page: p.page(at, name, "", true), ID: pl.ID, Name: pl.Name, NameAr: pl.NameAr, Kind: p.loc.Named("kind.", string(pl.Kind)),
-		Within: pagemodel.Within(p.loc, p.a.Gazetteer(), pl, urls.Place), OtherSide: pagemodel.OtherSide(p.loc, p.a.Gazetteer(), pl, urls.Place), Country: pagemodel.CountryName(p.loc, pl.Country), Names: pagemodel.ShownNames(pl.Names),
+		Within: pagemodel.Within(p.loc, p.a.Gazetteer(), pl, urls.Place), OtherSide: pagemodel.OtherSide(p.loc, p.a.Gazetteer(), pl, urls.Place), Country: pagemodel.CountryName(p.loc, pl.Country), Names: pagemodel.ShownNames(pl.Names, pl.Name, pl.NameAr),
 		Records: pagemodel.Records(p.loc, pl), Photos: st.n}
 	if pl.Located {
-		m.Coordinates = fmt.Sprintf("%.6f, %.6f", pl.Point.Lon(), pl.Point.Lat())
+		m.Coordinates = pagemodel.Coordinates(p.loc, pl.Point.Lon(), pl.Point.Lat())
 		m.Map = &views.MiniMap{BasemapURL: root + apiBasemap, LabelsURL: root + apiLabels, Tiles: p.o.Tiles, Label: name,
 			Lon: strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), Lat: strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)}
 	}

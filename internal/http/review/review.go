@@ -322,6 +322,9 @@ func (s *API) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.Review
 	if p.Place.Located {
 		chosen = &views.ReviewChoice{PlaceID: p.Place.ID, Name: pagemodel.OrPoint(l, pagemodel.NameOf(l, s.Store.Gazetteer(), p.Place.ID, p.Place.Name)), Kind: l.Named("kind.", p.Place.Kind),
 			Lon: strconv.FormatFloat(p.Place.Lon, 'f', 6, 64), Lat: strconv.FormatFloat(p.Place.Lat, 'f', 6, 64)}
+		if chosen.Kind != "" { // its kind, beside readings of its name (issue 68, 8)
+			chosen.Label = l.T("review.map-choice", "name", chosen.Name, "where", chosen.Kind)
+		}
 	}
 	for _, a := range p.Place.Alternatives {
 		c := views.ReviewChoice{N: len(alternatives) + 1, PlaceID: a.ID, Name: a.Name, Score: l.Decimal(a.Score, 2)}
@@ -329,6 +332,7 @@ func (s *API) reviewChoices(l i18n.Locale, p *photo.Photo) (chosen *views.Review
 			// Kind and governorate (or country): two villages of one
 			// name are told apart (issue 54, defect 1).
 			c.Name, c.Kind = pagemodel.GazetteerName(l, pl), pagemodel.PlaceWhere(l, s.Store.Gazetteer(), pl.ID)
+			c.Label = l.T("review.map-choice", "name", c.Name, "where", c.Kind)
 			if pl.Located {
 				c.Lon, c.Lat = strconv.FormatFloat(pl.Point.Lon(), 'f', 6, 64), strconv.FormatFloat(pl.Point.Lat(), 'f', 6, 64)
 			}

@@ -6,9 +6,11 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
+	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/views"
@@ -34,7 +36,12 @@ func (s *API) StalePage(w http.ResponseWriter, r *http.Request, st photo.Stale) 
 		if t, err := time.Parse(time.RFC3339Nano, st.At); err == nil {
 			at = pagemodel.DateTime(l, t)
 		}
-		m.Message = l.T("stale.message", "by", st.By, "action", l.Named("history.action.", st.Action), "at", at)
+		m.Message = l.T("stale.message", "by", pagemodel.ByWhom(l, st.By), "did", pagemodel.ChangeDone(l, st.Action, st.Step), "at", at)
+	}
+	if change := s.refusedChange(l, r.PostForm, r.URL.Path); change != "" {
+		m.Message += " " + l.T("stale.refused", "change", change)
+	} else {
+		m.Message += " " + l.T("stale.not-saved")
 	}
 	if rows, err := s.EventRows(r, st.ID); err == nil {
 		m.Changes = rows[max(0, len(rows)-maxStaleChanges):]
@@ -50,6 +57,62 @@ func (s *API) StalePage(w http.ResponseWriter, r *http.Request, st photo.Stale) 
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	s.Kit.Render(w, r, http.StatusPreconditionFailed, views.StalePage(m))
+}
+
+// refusedChange is the change a stale form asked for, in words ("placing
+// it at Zamalka", "fixing its date and credit"); "" for a form it cannot
+// tell. The review form says it in its action; the other forms that
+// carry a version by their address (path): a harm mark, an event's
+// link, a second look's request.
+func (s *API) refusedChange(l i18n.Locale, form url.Values, path string) string {
+	placeName := func(id string) string {
+		if pl, err := s.Store.PlaceOf(id, nil); err == nil {
+			return pagemodel.NameOf(l, s.Store.Gazetteer(), pl.ID, pl.Name)
+		}
+		return id
+	}
+	point := func(lon, lat string) string {
+		x, errX := strconv.ParseFloat(lon, 64)
+		y, errY := strconv.ParseFloat(lat, 64)
+		if errX != nil || errY != nil {
+			return ""
+		}
+		return l.T("history.at-point", "place", l.T("review.a-point"), "lon", l.Decimal(x, 5), "lat", l.Decimal(y, 5))
+	}
+	action := form.Get("action")
+	if c := form.Get("choice"); c != "" {
+		action = "place"
+		form = url.Values{"place_id": {c}}
+	}
+	switch action {
+	case "confirm":
+		where := point(form.Get("shown_lon"), form.Get("shown_lat"))
+		if id := form.Get("shown_place_id"); id != "" {
+			where = placeName(id)
+		}
+		if where != "" {
+			return l.T("stale.refused.confirm", "place", where)
+		}
+	case "place":
+		return l.T("stale.refused.place", "place", placeName(web.TypedPlaceID(form.Get("place_id"))))
+	case "point":
+		if where := point(form.Get("lon"), form.Get("lat")); where != "" {
+			return l.T("stale.refused.place", "place", where)
+		}
+	case "add-place":
+		return l.T("stale.refused.add-place", "name", form.Get("new_name"))
+	case "fix":
+		return l.T("stale.refused.fix")
+	}
+	switch {
+	case form.Has("harm"):
+		return l.T("stale.refused.harm")
+	case form.Get("event") != "":
+		return l.T("stale.refused.event", "event", strings.TrimSpace(form.Get("dataset")+" "+form.Get("event")))
+	case strings.HasSuffix(path, "/second-look"):
+		return l.T("stale.refused.look")
+	}
+	return ""
 }
 
 // keptForm is a stale form as "keep my change" sends it again. A

@@ -81,7 +81,7 @@ func staleForm(t *testing.T, e *editorServer, id string) {
 	c, csrf := e.signIn(t)
 	form := url.Values{"csrf": {csrf}, "version": {"1"}, "action": {"confirm"}, "note": {"rana's look"}, "shown_place_id": {"ocha:C2320"}}
 	res, page := do(t, c, "POST", e.ts.URL+"/review/photos/"+id, form.Encode(), "Content-Type", "application/x-www-form-urlencoded", "Accept", "text/html")
-	if res.StatusCode != http.StatusPreconditionFailed || !strings.Contains(page, "omar changed it") || !strings.Contains(page, `data-testid="keep-mine"`) ||
+	if res.StatusCode != http.StatusPreconditionFailed || !strings.Contains(page, "omar placed it elsewhere") || !strings.Contains(page, `data-testid="keep-mine"`) ||
 		!strings.Contains(page, `name="note" value="rana&#39;s look"`) {
 		t.Fatalf("a stale form: %s %.600s", res.Status, page)
 	}
@@ -144,7 +144,7 @@ func storiesAndPlaces(t *testing.T, e *editorServer, id string, rana, omar []str
 		t.Fatalf("omar's save: %s", res.Status)
 	}
 	if res, out := do(t, nil, "PUT", e.ts.URL+"/api/stories/one", strings.Replace(body, `"One"`, `"Rana's"`, 1), append([]string{"If-Match", first}, rana...)...); res.StatusCode != http.StatusPreconditionFailed ||
-		!strings.Contains(out, `"by":"omar"`) {
+		!strings.Contains(out, `"by":"omar"`) || !strings.Contains(out, `"changed":["title"]`) {
 		t.Errorf("rana's stale save: %s %s", res.Status, out)
 	}
 	// An added place.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/agreement"
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/http/web"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -84,7 +85,7 @@ func (s *API) agreementPage(w http.ResponseWriter, r *http.Request) {
 		m.ByKind = append(m.ByKind, disagreementView(l, l.Named("kind.", d.Name), d))
 	}
 	for _, d := range a.ByGovernorate {
-		m.ByGov = append(m.ByGov, disagreementView(l, d.Name, d))
+		m.ByGov = append(m.ByGov, disagreementView(l, pagemodel.NameOf(l, s.Store.Gazetteer(), d.ID, d.Name), d))
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	s.Kit.Render(w, r, http.StatusOK, views.AgreementPageView(m))

@@ -100,9 +100,9 @@ func TestNestedAnswersWaitForAThird(t *testing.T) {
 func nestedAgreementPage(t *testing.T, e *editorServer, omar []string) {
 	t.Helper()
 	// The agreement page, both languages.
-	for _, c := range []struct{ lang, nested, unreadable, measures, one, zero string }{
-		{"en", "Nested", "cannot be read", "measure the decisions", ">1 (", ">0 ("},
-		{"ar", "متداخلان", "لا يمكن قراءته", "تقيسان القرارات", ">١ (", ">٠ ("},
+	for _, c := range []struct{ lang, nested, unreadable, measures, one, zero, governorate string }{
+		{"en", "Nested", "cannot be read", "measure the decisions", ">1 (", ">0 (", "Aleppo"},
+		{"ar", "متداخلان", "لا يمكن قراءته", "تقيسان القرارات", ">١ (", ">٠ (", "حلب"},
 	} {
 		res, page := do(t, nil, "GET", e.ts.URL+"/review/agreement?lang="+c.lang, "", omar...)
 		if res.StatusCode != 200 {
@@ -117,6 +117,11 @@ func nestedAgreementPage(t *testing.T, e *editorServer, omar []string) {
 		alpha := between(page, `data-testid="alpha"`, "</p>")
 		if !strings.Contains(alpha, c.unreadable) {
 			t.Errorf("%s: α %q; want %q", c.lang, alpha, c.unreadable)
+		}
+		// Where they disagreed, by governorate, in the page's language
+		// (issue 68, 8: the Arabic page said "Aleppo").
+		if govs := between(page, `data-testid="by-governorate"`, "</table>"); !strings.Contains(govs, c.governorate) || c.lang == "ar" && strings.Contains(govs, "Aleppo") {
+			t.Errorf("%s: the governorates %q; want %q", c.lang, govs, c.governorate)
 		}
 		if !strings.Contains(page, c.measures) || !strings.Contains(page, c.nested) {
 			t.Errorf("%s: the agreement page does not say what κ and α measure (%q)", c.lang, c.measures)

@@ -145,7 +145,10 @@ func (k *Kit) errorPage(w http.ResponseWriter, r *http.Request, status int, mess
 	if key := "error." + strconv.Itoa(status); i18n.Has(key) {
 		title = l.T(key)
 	}
-	k.Render(w, r, status, views.ErrorPage(k.Page(r, title, ""), message))
+	// A refused search is said in the reader's words; other reasons are
+	// the server's, in English.
+	message, said := pagemodel.Refusal(l, message)
+	k.Render(w, r, status, views.ErrorPage(k.Page(r, title, ""), message, said))
 }
 
 // MethodNotAllowed answers a method a route does not take, naming the
