@@ -953,7 +953,8 @@ func TestBrowserLabelledMaps(t *testing.T) {
 }
 
 // TestBrowserArabicCaption: a caption written in Arabic, imported, is
-// found by an Arabic word it writes with a particle ("حلب" in "بحلب"),
+// found by an Arabic word it writes with a particle ("حلب" in "بحلب",
+// beside one of its own words: حلب alone finds Aleppo's every spelling),
 // and reads right to left in the list and on its photo page, placed,
 // dated and credited (issue 28).
 func TestBrowserArabicCaption(t *testing.T) {
@@ -967,14 +968,15 @@ func TestBrowserArabicCaption(t *testing.T) {
 	b := newBrowser(t, ts, 1440, 900)
 	var rows int
 	var listDir, pageDir, text string
-	b.run(t, ready(ts.URL+"/?q="+url.QueryEscape("حلب")),
+	const search = "يلعبون حلب"
+	b.run(t, ready(ts.URL+"/?q="+url.QueryEscape(search)),
 		chromedp.Poll(`document.querySelectorAll("[data-testid=photo-list] [data-testid=caption]").length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		eval(`document.querySelectorAll("[data-testid=photo-list] [data-testid=caption]").length`, &rows),
 		eval(`getComputedStyle(document.querySelector("[data-testid=photo-list] [data-testid=caption]")).direction`, &listDir))
 	if rows != 1 || listDir != "rtl" {
 		t.Errorf("the search for حلب lists %d photos, its caption %s", rows, listDir)
 	}
-	_, body := get(t, ts, "/api/photos.geojson?q="+url.QueryEscape("حلب"))
+	_, body := get(t, ts, "/api/photos.geojson?q="+url.QueryEscape(search))
 	fc := features(t, body)
 	if len(fc.Features) != 1 {
 		t.Fatalf("the API finds %d photos for حلب", len(fc.Features))
