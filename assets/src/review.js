@@ -148,11 +148,7 @@ function layoutTips(map, marks, others) {
   const inside = (r) => r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
   const label = (m, direction) => {
     m.unbindTooltip();
-    const content = document.createElement("span");
-    content.dir = "auto";
-    content.className = "choice-lines";
-    content.textContent = m.lines.join("\n");
-    m.bindTooltip(content, { permanent: true, direction, offset: [0, 0] }).openTooltip();
+    m.bindTooltip(plain(m.lines.join("\n")), { permanent: true, direction, offset: [0, 0], className: "choice-lines" }).openTooltip();
     return m.getTooltip().getElement().getBoundingClientRect();
   };
   for (const m of marks) {
