@@ -2,6 +2,7 @@ package eventsapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"os"
@@ -145,3 +146,33 @@ func TestEventDecisionsSayWhatTheyDid(t *testing.T) {
 // plain is s without the isolates the Arabic messages put around what
 // they quote.
 func plain(s string) string { return strings.NewReplacer("\u2068", "", "\u2069", "").Replace(s) }
+
+// TestLinkByIDAnswersTheScript (issue 69, 5): the page's script, asking
+// the same form for JSON, is told a refusal as an error about the field
+// "event" in the page's words, and a decision made as its status and the
+// page to go back to.
+func TestLinkByIDAnswersTheScript(t *testing.T) {
+	e, id := aleppoMortar(t)
+	c, csrf := httpapitest.SignIn(t, e.TS.URL)
+	send := func(t *testing.T, event string) (*http.Response, map[string]string) {
+		t.Helper()
+		res, body := httpapitest.Do(t, c, "POST", e.TS.URL+"/photos/"+id+"/events?lang=en", url.Values{"csrf": {csrf}, "event": {event}, "decision": {"confirmed"}, "next": {"/photos/" + id}}.Encode(),
+			"Content-Type", "application/x-www-form-urlencoded", "Accept", "application/json")
+		var out map[string]string
+		if err := json.Unmarshal([]byte(body), &out); err != nil {
+			t.Fatalf("%q: not JSON: %d %s", event, res.StatusCode, body)
+		}
+		return res, out
+	}
+	if res, out := send(t, "GED 24393x"); res.StatusCode != http.StatusBadRequest || out["parameter"] != "event" || !strings.Contains(out["error"], `"GED 24393x" is not an event's id`) {
+		t.Errorf("malformed: %d %v", res.StatusCode, out)
+	}
+	if res, out := send(t, "GED 999999999"); res.StatusCode != http.StatusNotFound || out["parameter"] != "event" || !strings.Contains(out["error"], "The archive holds no GED event 999999999") {
+		t.Errorf("unknown: %d %v", res.StatusCode, out)
+	}
+	res, out := send(t, "GED 214797")
+	if res.StatusCode != http.StatusOK || out["status"] != "Linked GED 214797 to this photo as documenting it" ||
+		out["next"] != "/photos/"+id+"?event_done=confirmed&event_key=ucdp-ged%3A214797#events" {
+		t.Errorf("linked: %d %v", res.StatusCode, out)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -122,7 +123,8 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 // back to the page (next) at its events, saying what it did
 // (eventStatus), or, for an event refused (malformed, not held, dropped
 // by its dataset), with the refusal beside the field and what was typed
-// kept (eventRefusal): nothing is written then.
+// kept (eventRefusal): nothing is written then. The page's script asks
+// for JSON: DecidedJSON, or the refusal as an error.
 func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	if err := r.ParseForm(); err != nil {
@@ -141,7 +143,12 @@ func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.
 	if err == nil {
 		changed, err = a.DB.SetEventLink(ctx, id, dataset, event, decision, "editor "+ed.Name)
 	}
-	if refusal := refusalOf(err); refusal != "" {
+	l := i18n.From(ctx)
+	if refusal := refusalOf(err); refusal != "" && script(r) {
+		why, _ := eventRefusal(l, url.Values{paramError: {refusal}, paramTyped: {typed}})
+		a.Error(w, r, &photo.Error{Code: photo.ErrorCode(err), Parameter: "event", Message: why})
+		return
+	} else if refusal != "" {
 		http.Redirect(w, r, backTo(back, url.Values{paramError: {refusal}, paramTyped: {typed}}), http.StatusSeeOther)
 		return
 	} else if err != nil {
@@ -149,7 +156,28 @@ func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.
 		return
 	}
 	done := url.Values{paramDone: {doneOf(before, decision, changed)}, paramEvent: {photo.EventKey(dataset, event)}}
+	if script(r) {
+		a.Kit.WriteJSON(w, r, "application/json", DecidedJSON{Status: eventStatus(l, done), Next: backTo(back, done)})
+		return
+	}
 	http.Redirect(w, r, backTo(back, done), http.StatusSeeOther)
+}
+
+// DecidedJSON is the photo page's form's answer to its script (which
+// asks for JSON): what the decision did, in the page's language, and the
+// page to go back to, which says it too. A refused event is answered as
+// an error about the parameter "event", its message in the page's
+// language.
+type DecidedJSON struct {
+	Status string `json:"status"`
+	Next   string `json:"next"`
+}
+
+// script reports whether the form was sent by the page's script, which
+// asks for JSON, rather than by the browser, which asks for a page.
+func script(r *http.Request) bool {
+	accept := r.Header.Get("Accept")
+	return strings.Contains(accept, "application/json") && !strings.Contains(accept, "text/html")
 }
 
 // eventOfForm is the event a form names: dataset and id as a candidate's
