@@ -231,6 +231,11 @@ type Harm struct {
 	// Version is the photo's, which the forms send back (see
 	// photo.Expect).
 	Version string
+	// Status says what the editor's last decision did ("Linked GED
+	// 243931 to this photo as documenting it"); IDError why the event
+	// typed in the link-by-id field was refused, and Typed what was
+	// typed, kept in the field. "" for none.
+	Status, IDError, Typed string
 }
 
 // ImageFile is what an imported image file says about itself and how it
@@ -720,6 +725,11 @@ type PhotoEvents struct {
 	// Version is the photo's, which the forms send back (see
 	// photo.Expect).
 	Version string
+	// Status says what the editor's last decision did ("Linked GED
+	// 243931 to this photo as documenting it"); IDError why the event
+	// typed in the link-by-id field was refused, and Typed what was
+	// typed, kept in the field. "" for none.
+	Status, IDError, Typed string
 }
 
 // EventLinkRow is one event beside a photo: why it meets the photo,

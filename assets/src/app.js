@@ -8,6 +8,7 @@ import { Explorer } from "./explorer.js";
 import { installStaticAPI, photoPage } from "./staticapi.js";
 import { storyReader } from "./story.js";
 import { storyEditor } from "./storyedit.js";
+import { eventLinks } from "./eventlinks.js";
 
 // A published site (syriamap publish) answers the pages' API requests
 // from its own data files.
@@ -39,6 +40,10 @@ const reviewRoot = document.getElementById("review");
 if (reviewRoot) review(reviewRoot);
 const queueFilters = document.querySelector("[data-testid=review-filters]");
 if (queueFilters) reviewFilters(queueFilters);
+
+// A photo's conflict events, where an editor's forms decide them.
+const events = document.querySelector("#events[data-testid=photo-events]");
+if (events && events.querySelector("form")) eventLinks(events);
 
 const storyRoot = document.getElementById("story");
 if (storyRoot) storyReader(storyRoot);

@@ -40,12 +40,16 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 	var version, retired string
 	err = tx.QueryRowContext(ctx, `SELECT version, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, eventID).Scan(&version, &retired)
 	if errors.Is(err, sql.ErrNoRows) {
-		return false, photo.Errorf(photo.ENotFound, "the archive holds no %s event %q: import its dataset first (syriamap events import)", dataset, eventID)
+		e := photo.Errorf(photo.ENotFound, "the archive holds no %s event %q: import its dataset first (syriamap events import)", dataset, eventID)
+		e.Parameter = "event" // the event named is the request's fault, not the photo
+		return false, e
 	} else if err != nil {
 		return false, err
 	}
 	if retired != "" && decision == photo.LinkConfirmed {
-		return false, photo.Errorf(photo.EConflict, "%s event %s was dropped by its dataset in version %s: it cannot be confirmed", dataset, eventID, retired)
+		e := photo.Errorf(photo.EConflict, "%s event %s was dropped by its dataset in version %s: it cannot be confirmed", dataset, eventID, retired)
+		e.Parameter = "event"
+		return false, e
 	}
 	var before string
 	err = tx.QueryRowContext(ctx, `SELECT decision FROM photo_event_links WHERE photo = ? AND dataset = ? AND event = ?`, id, dataset, eventID).Scan(&before)

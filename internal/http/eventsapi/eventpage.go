@@ -1,7 +1,9 @@
 package eventsapi
 
 import (
+	"cmp"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,7 +45,13 @@ func (a *API) PhotoEventsView(r *http.Request, page views.Page, p *photo.Photo) 
 	if !editor {
 		return m, nil
 	}
-	m.Action, m.CSRF, m.Next, m.Version = a.Kit.URL("photo.event-links", "id", p.ID), page.CSRF, r.URL.RequestURI(), strconv.FormatInt(p.Rev, 10)
+	m.Action, m.CSRF, m.Version = a.Kit.URL("photo.event-links", "id", p.ID), page.CSRF, strconv.FormatInt(p.Rev, 10)
+	q := r.URL.Query()
+	m.Status = eventStatus(l, q)
+	m.IDError, m.Typed = eventRefusal(l, q)
+	next := *r.URL
+	next.RawQuery = withoutAnswer(q).Encode()
+	m.Next = next.RequestURI()
 	for i, c := range pe.Candidates {
 		if i == maxPageCandidates {
 			break
@@ -51,6 +59,36 @@ func (a *API) PhotoEventsView(r *http.Request, page views.Page, p *photo.Photo) 
 		m.Candidates = append(m.Candidates, a.eventLinkRow(l, c))
 	}
 	return m, nil
+}
+
+// eventStatus says what the last decision did, as postEventLink named it
+// in q ("Linked GED 243931 to this photo as documenting it"); "" when q
+// names none.
+func eventStatus(l i18n.Locale, q url.Values) string {
+	done := q.Get(paramDone)
+	dataset, id, ok := photo.SplitEventKey(q.Get(paramEvent))
+	if !ok || !slices.Contains([]string{photo.LinkConfirmed, photo.LinkRejected, "unlinked", "unrejected", "unchanged"}, done) {
+		return ""
+	}
+	return l.T("events.done."+done, "event", cmp.Or(conflict.DatasetName(dataset), dataset)+" "+id)
+}
+
+// eventRefusal says why the event typed in "Link an event by its id" was
+// refused, as postEventLink named it in q, and what was typed; "" when q
+// names no refusal.
+func eventRefusal(l i18n.Locale, q url.Values) (why, typed string) {
+	typed = q.Get(paramTyped)
+	reason := q.Get(paramError)
+	dataset, id, err := photo.ParseEventRef(typed)
+	switch {
+	case reason == "":
+		return "", ""
+	case strings.TrimSpace(typed) == "":
+		return l.T("events.id-empty"), typed
+	case err != nil || (reason != "unknown" && reason != "retired"):
+		return l.T("events.id-malformed", "typed", strings.TrimSpace(typed)), typed
+	}
+	return l.T("events.id-"+reason, "event", l.T("events.page-title", "dataset", cmp.Or(conflict.DatasetName(dataset), dataset), "id", id)), typed
 }
 
 func (a *API) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLinkRow {

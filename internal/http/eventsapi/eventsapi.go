@@ -59,6 +59,8 @@ type Store interface {
 	// SetEventLink records actor's decision ("" takes it back) on whether
 	// photo id documents the event.
 	SetEventLink(ctx context.Context, id, dataset, eventID, decision, actor string) (bool, error)
+	// EventLinks are the editors' decisions on photo id's events.
+	EventLinks(ctx context.Context, id string) ([]photo.EventLink, error)
 	// Gazetteer names the places of the photos' rows.
 	Gazetteer() *gazetteer.Gazetteer
 }

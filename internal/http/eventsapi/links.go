@@ -1,16 +1,20 @@
 package eventsapi
 
 import (
+	"cmp"
+	"context"
+	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -100,6 +104,10 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 			return
 		}
 	}
+	if err := photo.CheckEventID(v["dataset"], v["event"]); err != nil {
+		a.Error(w, r, err)
+		return
+	}
 	if _, err := a.DB.SetEventLink(r.Context(), v["id"], v["dataset"], v["event"], b.Decision, "editor "+ed.Name); err != nil {
 		a.Error(w, r, err)
 		return
@@ -109,32 +117,149 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 }
 
 // postEventLink is putEventLink for the photo page's forms: dataset and
-// event (or an event key "ucdp-ged:270123", or a bare GED id, as an
-// editor types it), decision ("" takes it back), then back to the page.
+// event (a candidate's buttons), or the event as an editor types it in
+// "Link an event by its id" (photo.ParseEventRef: "GED 243931",
+// "ucdp-ged:243931", "243931" …); decision ("" takes it back). It goes
+// back to the page (next) at its events, saying what it did
+// (eventStatus), or, for an event refused (malformed, not held, dropped
+// by its dataset), with the refusal beside the field and what was typed
+// kept (eventRefusal): nothing is written then. The page's script asks
+// for JSON: DecidedJSON, or the refusal as an error.
 func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	if err := r.ParseForm(); err != nil {
 		a.Error(w, r, photo.Errorf(photo.EInvalid, "reading the form: %v", err))
 		return
 	}
-	dataset, event := r.PostFormValue("dataset"), strings.TrimSpace(r.PostFormValue("event"))
-	if d, e, ok := photo.SplitEventKey(event); ok {
-		dataset, event = d, e
+	ctx := r.Context()
+	back := cmp.Or(session.SafeNext(r.PostFormValue("next")), a.Kit.URL("photo", "id", id))
+	typed, decision := r.PostFormValue("event"), r.PostFormValue("decision")
+	dataset, event, err := eventOfForm(r.PostFormValue("dataset"), typed)
+	var before string
+	if err == nil {
+		before, err = a.decisionOn(ctx, id, dataset, event)
 	}
-	if dataset == "" {
-		dataset = conflict.GED
+	changed := false
+	if err == nil {
+		changed, err = a.DB.SetEventLink(ctx, id, dataset, event, decision, "editor "+ed.Name)
 	}
-	if event == "" {
-		a.Error(w, r, photo.ParamErrorf("event", "name the event by its id (a UCDP GED id such as 270123, or acled:SYR1234)"))
+	l := i18n.From(ctx)
+	if refusal := refusalOf(err); refusal != "" && script(r) {
+		why, _ := eventRefusal(l, url.Values{paramError: {refusal}, paramTyped: {typed}})
+		a.Error(w, r, &photo.Error{Code: photo.ErrorCode(err), Parameter: "event", Message: why})
 		return
-	}
-	if _, err := a.DB.SetEventLink(r.Context(), id, dataset, event, r.PostFormValue("decision"), "editor "+ed.Name); err != nil {
+	} else if refusal != "" {
+		http.Redirect(w, r, backTo(back, url.Values{paramError: {refusal}, paramTyped: {typed}}), http.StatusSeeOther)
+		return
+	} else if err != nil {
 		a.Error(w, r, err)
 		return
 	}
-	next := session.SafeNext(r.PostFormValue("next"))
-	if next == "" {
-		next = a.Kit.URL("photo", "id", id)
+	done := url.Values{paramDone: {doneOf(before, decision, changed)}, paramEvent: {photo.EventKey(dataset, event)}}
+	if script(r) {
+		a.Kit.WriteJSON(w, r, "application/json", DecidedJSON{Status: eventStatus(l, done), Next: backTo(back, done)})
+		return
 	}
-	http.Redirect(w, r, next+"#events", http.StatusSeeOther)
+	http.Redirect(w, r, backTo(back, done), http.StatusSeeOther)
+}
+
+// DecidedJSON is the photo page's form's answer to its script (which
+// asks for JSON): what the decision did, in the page's language, and the
+// page to go back to, which says it too. A refused event is answered as
+// an error about the parameter "event", its message in the page's
+// language.
+type DecidedJSON struct {
+	Status string `json:"status"`
+	Next   string `json:"next"`
+}
+
+// script reports whether the form was sent by the page's script, which
+// asks for JSON, rather than by the browser, which asks for a page.
+func script(r *http.Request) bool {
+	accept := r.Header.Get("Accept")
+	return strings.Contains(accept, "application/json") && !strings.Contains(accept, "text/html")
+}
+
+// eventOfForm is the event a form names: dataset and id as a candidate's
+// buttons send them, or as typed (photo.ParseEventRef).
+func eventOfForm(dataset, typed string) (string, string, error) {
+	if strings.TrimSpace(typed) == "" {
+		return "", "", photo.ParamErrorf("event", "name the event by its id (a UCDP GED id such as GED 270123, or acled:SYR1234)")
+	}
+	if dataset != "" {
+		return dataset, typed, photo.CheckEventID(dataset, typed)
+	}
+	return photo.ParseEventRef(typed)
+}
+
+// decisionOn is the editors' decision on photo id and the event now: "",
+// photo.LinkConfirmed or photo.LinkRejected.
+func (a *API) decisionOn(ctx context.Context, id, dataset, event string) (string, error) {
+	links, err := a.DB.EventLinks(ctx, id)
+	for _, l := range links {
+		if l.Dataset == dataset && l.EventID == event {
+			return l.Decision, err
+		}
+	}
+	return "", err
+}
+
+// The parameters a form's answer adds to the page it goes back to: what
+// was done (paramDone, one of the events.done.* messages) to which event
+// (paramEvent, an event key), or why the event typed was refused
+// (paramError: malformed, unknown, retired) and what was typed.
+const (
+	paramDone  = "event_done"
+	paramEvent = "event_key"
+	paramError = "event_error"
+	paramTyped = "event_typed"
+)
+
+// refusalOf names the refusal of an event a form named (err about the
+// field "event"): "malformed", "unknown" or "retired"; "" for any other
+// error, which is answered as errors are, and for none.
+func refusalOf(err error) string {
+	var pe *photo.Error
+	if !errors.As(err, &pe) || pe.Parameter != "event" {
+		return ""
+	}
+	return map[string]string{photo.EInvalid: "malformed", photo.ENotFound: "unknown", photo.EConflict: "retired"}[pe.Code]
+}
+
+// doneOf names what a decision did, given the one before it: confirmed,
+// rejected, unlinked (a link undone), unrejected (a rejection undone),
+// or unchanged.
+func doneOf(before, decision string, changed bool) string {
+	switch {
+	case !changed:
+		return "unchanged"
+	case decision != "":
+		return decision
+	case before == photo.LinkRejected:
+		return "unrejected"
+	}
+	return "unlinked"
+}
+
+// backTo is the page next (a path and query) at its events, with the
+// form's answer set in its query in place of any earlier one's.
+func backTo(next string, set url.Values) string {
+	u, err := url.Parse(next)
+	if err != nil {
+		u = &url.URL{Path: "/"}
+	}
+	q := withoutAnswer(u.Query())
+	for k, v := range set {
+		q[k] = v
+	}
+	u.RawQuery, u.Fragment = q.Encode(), "events"
+	return u.String()
+}
+
+// withoutAnswer is q without a form's answer (backTo's parameters).
+func withoutAnswer(q url.Values) url.Values {
+	for _, k := range []string{paramDone, paramEvent, paramError, paramTyped} {
+		q.Del(k)
+	}
+	return q
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/conflict"
 	"github.com/syriamap/syriamap/internal/http/pagemodel"
 	"github.com/syriamap/syriamap/internal/i18n"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -36,8 +38,9 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 				SHA256 string `json:"sha256"`
 			} `json:"file"`
 			Note   string `json:"note"`
-			After  string `json:"after"`  // of a harm mark
+			After  string `json:"after"`  // of a harm mark, or an event's link
 			Reason string `json:"reason"` // why it was marked
+			eventLinkDetail
 		}
 		json.Unmarshal(c.Detail, &d)
 		action := c.Action
@@ -50,6 +53,9 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 		if d.Note == "" {
 			d.Note = d.Reason
 		}
+		if c.Action == "event-link" {
+			d.Note = d.eventLinkDetail.say(l, d.After)
+		}
 		row := views.CustodyRow{At: l.T("history.at", "date", l.Date(at.Year(), at.Month(), at.Day()), "time", l.Number(at.Format("15:04"))),
 			By: pagemodel.ByWhom(l, actorName(c.Actor)), Action: action, Hash: c.Hash[:16], Note: d.Note}
 		if d.File.SHA256 != "" {
@@ -61,6 +67,27 @@ func (s *Server) custodyRows(r *http.Request, id string) ([]views.CustodyRow, er
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// eventLinkDetail is what an event link's custody record holds beside
+// the decision after it (store.DB.SetEventLink).
+type eventLinkDetail struct {
+	Dataset string `json:"dataset"`
+	Version string `json:"version"`
+	Event   string `json:"event"`
+	Before  string `json:"before"`
+}
+
+// say is the record in words: the dataset, the event and the decision
+// ("Linked as documenting GED event 243931 (version 25.1)"; unlinked,
+// rejected, or a rejection taken back).
+func (d eventLinkDetail) say(l i18n.Locale, after string) string {
+	what := after
+	if after == "" {
+		what = map[bool]string{true: "unrejected", false: "unlinked"}[d.Before == photo.LinkRejected]
+	}
+	event := l.T("events.named-version", "dataset", cmp.Or(conflict.DatasetName(d.Dataset), d.Dataset), "id", d.Event, "version", d.Version)
+	return l.T("custody.event-link."+what, "event", event)
 }
 
 // actorName is pagemodel.ActorName, as this package's pages spell it.

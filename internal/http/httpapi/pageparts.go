@@ -80,6 +80,9 @@ func (s *Server) photoRecords(r *http.Request, m *views.PhotoPage, p *photo.Phot
 	if m.Events, err = s.photoEventsView(r, m.Page, p); err != nil {
 		return err
 	}
+	if m.Events != nil && m.Events.Action != "" && len(m.Page.Scripts) == 0 {
+		s.WithScript(&m.Page) // an editor's decisions, sent without leaving the page
+	}
 	m.Verified, err = s.looks.VerifiedMark(r, m.Page, p)
 	return err
 }
