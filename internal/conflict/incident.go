@@ -159,7 +159,7 @@ var (
 	// damage the next days, the funerals, the rubble cleared.
 	aftermathWords = words("aftermath", "day after", "days after", "day later", "days later", "next day", "following day",
 		"day before", "day earlier", "previous day", "funeral", "mourn", "burial", "buried", "آثار", "اليوم التالي", "غداة", "بعد يوم",
-		"بعد يومين", "اليوم السابق", "تشييع", "جنازة", "رفعت الأنقاض", "رفع الأنقاض", "إزالة الأنقاض", "ترحيل الأنقاض")
+		"بعد يومين", "اليوم السابق", "تشييع", "جنازة", "رفعت الأنقاض", "رفع الأنقاض", "يرفع الأنقاض", "ترفع الأنقاض", "يرفعون الأنقاض", "إزالة الأنقاض", "ترحيل الأنقاض")
 	// airWords are the means of a state's air force.
 	airWords = words("air strike", "airstrike", "air raid", "airraid", "warplane", "war plane", "jet=", "jets=", "helicopter", "barrel bomb",
 		"barrel", "aerial", "from the air", "غارة", "غارات", "طيران", "طائرة", "طائرات", "الطيران الحربي", "مروحي", "برميل", "براميل",
@@ -184,6 +184,7 @@ var (
 			[]string{"SDF"}},
 		{words("turkish", "turkey", "تركيا", "التركي", "التركية"), "", []string{"Government of Turkey"}},
 		{words("coalition", "us led=", "american", "التحالف الدولي"), "", []string{"Government of United States of America"}},
+		{words("civilian", "مدني", "المدنيين"), "", []string{"Civilians"}},
 	}
 	// weekdays are the days' names, Sunday first (time.Weekday's order).
 	weekdays = []foldedWords{words("sunday", "الأحد"), words("monday", "الاثنين", "الإثنين"), words("tuesday", "الثلاثاء"),
@@ -280,9 +281,9 @@ func daysBefore(text string, s Sighting) int {
 }
 
 // fit is how well event e fits what the caption tells of the incident,
-// -1 to 2, with the words that say so: its means (from the air, a
-// state's; a car bomb, one-sided or non-state) and its sides (one the
-// caption names). A side the caption does not name counts for nothing:
+// -1 to 3, with the words that say so: its means (from the air, a
+// state's; a car bomb, one-sided or non-state) and its sides (one or
+// both the caption names). A side the caption does not name counts for nothing:
 // a caption names places' peoples ("the Turkish border") as often as
 // sides.
 func (in *incident) fit(e Event) (int, string) {
@@ -300,12 +301,16 @@ func (in *incident) fit(e Event) (int, string) {
 	if in.bomb && (e.Kind == "one-sided" || e.Kind == "non-state") {
 		n, why = n+1, append(why, "a bombing, "+e.Kind)
 	}
-	if len(in.sides) > 0 && (sideNamed(e.SideA, in.sides) || sideNamed(e.SideB, in.sides)) {
+	switch a, b := sideNamed(e.SideA, in.sides), sideNamed(e.SideB, in.sides); {
+	case a && b:
+		n, why = n+2, append(why, "both sides it names")
+	case a || b:
 		n, why = n+1, append(why, "a side it names")
 	}
 	if len(why) == 0 {
 		return 0, ""
 	}
+	n = min(n, 3)
 	verb := "fits"
 	switch {
 	case n < 0:

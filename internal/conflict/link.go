@@ -79,7 +79,7 @@ const likelyScore = 0.4
 // incident (its means, its sides: incident.fit) adds to its score: a few
 // hundredths, to order rows of one day and place, never to lift an event
 // of another day or place above the photo's.
-const fitScore = 0.03
+const fitScore = 0.02
 
 // likelySlackKm is how far beyond the photo's place an event known to
 // its place (where_prec 1) or near it (2, whose point is the place named)
