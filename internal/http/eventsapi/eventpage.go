@@ -55,7 +55,7 @@ func (a *API) PhotoEventsView(r *http.Request, page views.Page, p *photo.Photo) 
 func (a *API) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLinkRow {
 	e := c.Event
 	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
-		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired}
+		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired, Group: c.Group}
 	if d := c.Link.Decision; d != "" {
 		at := c.Link.At.UTC()
 		row.Decided = l.T("events.decided."+d, "who", pagemodel.ByWhom(l, pagemodel.ActorName(c.Link.By)), "date", l.Date(at.Year(), at.Month(), at.Day()))

@@ -59,6 +59,8 @@ type Store interface {
 	// SetEventLink records actor's decision ("" takes it back) on whether
 	// photo id documents the event.
 	SetEventLink(ctx context.Context, id, dataset, eventID, decision, actor string) (bool, error)
+	// SetEventLinks records it on the rows of one incident, together.
+	SetEventLinks(ctx context.Context, id, dataset string, eventIDs []string, decision, actor string) (bool, error)
 	// Gazetteer names the places of the photos' rows.
 	Gazetteer() *gazetteer.Gazetteer
 }

@@ -2,6 +2,7 @@ package eventsapi
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,6 +32,10 @@ type EventJSON struct {
 	// Retired names the dataset's version that dropped the event.
 	Retired string `json:"retired,omitempty"`
 	URL     string `json:"url,omitempty"`
+	// Group are the ids of the dataset's rows of the candidate's
+	// incident, its own first (conflict.Candidate.Group): a decision
+	// sent with them decides them all.
+	Group []string `json:"group,omitempty"`
 }
 
 // maxEventCandidates bounds a photo's list of candidates.
@@ -74,7 +79,7 @@ func (a *API) photoEventsOf(pe archive.PhotoEvents) PhotoEventsJSON {
 func (a *API) eventJSONOf(c archive.LinkedEvent) EventJSON {
 	e := c.Event
 	j := EventJSON{Dataset: e.Dataset, Version: e.Version, ID: e.ID, Score: c.Score, Likely: c.Likely, Why: c.Why,
-		Decision: c.Link.Decision, Retired: c.Retired, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID)}
+		Decision: c.Link.Decision, Retired: c.Retired, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Group: c.Group}
 	if c.Link.Decision != "" {
 		j.By, j.At = c.Link.By, &c.Link.At
 	}
@@ -85,10 +90,13 @@ func (a *API) eventJSONOf(c archive.LinkedEvent) EventJSON {
 // documents event {dataset}/{event}: PUT {"decision": "confirmed" |
 // "rejected"}, DELETE to take it back; it answers the photo's events as
 // GET does. An event not among the candidates may be linked by its id.
+// A candidate's incident of several rows is decided whole with "group":
+// [its ids] (EventJSON.Group), in one transaction.
 func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	v := mux.Vars(r)
 	var b struct {
-		Decision string `json:"decision"`
+		Decision string   `json:"decision"`
+		Group    []string `json:"group"`
 	}
 	if r.Method == http.MethodPut {
 		if err := web.DecodeWrite(r, &b); err != nil {
@@ -100,7 +108,7 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 			return
 		}
 	}
-	if _, err := a.DB.SetEventLink(r.Context(), v["id"], v["dataset"], v["event"], b.Decision, "editor "+ed.Name); err != nil {
+	if _, err := a.DB.SetEventLinks(r.Context(), v["id"], v["dataset"], incidentRows(v["event"], b.Group), b.Decision, "editor "+ed.Name); err != nil {
 		a.Error(w, r, err)
 		return
 	}
@@ -110,7 +118,8 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 
 // postEventLink is putEventLink for the photo page's forms: dataset and
 // event (or an event key "ucdp-ged:270123", or a bare GED id, as an
-// editor types it), decision ("" takes it back), then back to the page.
+// editor types it), decision ("" takes it back), and the other rows of
+// its incident (group, one field each), then back to the page.
 func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	id := mux.Vars(r)["id"]
 	if err := r.ParseForm(); err != nil {
@@ -128,7 +137,7 @@ func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.
 		a.Error(w, r, photo.ParamErrorf("event", "name the event by its id (a UCDP GED id such as 270123, or acled:SYR1234)"))
 		return
 	}
-	if _, err := a.DB.SetEventLink(r.Context(), id, dataset, event, r.PostFormValue("decision"), "editor "+ed.Name); err != nil {
+	if _, err := a.DB.SetEventLinks(r.Context(), id, dataset, incidentRows(event, r.PostForm["group"]), r.PostFormValue("decision"), "editor "+ed.Name); err != nil {
 		a.Error(w, r, err)
 		return
 	}
@@ -137,4 +146,16 @@ func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.
 		next = a.Kit.URL("photo", "id", id)
 	}
 	http.Redirect(w, r, next+"#events", http.StatusSeeOther)
+}
+
+// incidentRows are event and the other rows of its incident an editor
+// decides with it, once each, event first.
+func incidentRows(event string, group []string) []string {
+	out := []string{event}
+	for _, g := range group {
+		if g = strings.TrimSpace(g); g != "" && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
