@@ -90,14 +90,16 @@ func spaced(s string) string {
 }
 
 // arabicPrefixes are what may join an Arabic word's start: the article,
-// the conjunctions and prepositions that are written with it.
-var arabicPrefixes = []string{"", "ال", "و", "ب", "ل", "ف", "ك", "وال", "بال", "لل", "فال", "كال", "وب", "ول", "وبال"}
+// the conjunctions and prepositions written with it ("لل" stands for
+// "ل" and the article).
+var arabicPrefixes = []string{"ال", "و", "ب", "ل", "ف", "ك", "وال", "بال", "لل", "فال", "كال", "وب", "ول", "وبال", "ولل"}
 
-// foldedWords are word lists folded as spaced folds a caption, each
-// Arabic entry once with each of its prefixes; built at init. An entry
-// that ends in "=" is a whole word ("war=" is not "warm"); the others
-// are stems ("strike" is "strikes" too).
-type foldedWords []string
+// foldedWords are a word list folded as spaced folds a caption: the
+// Latin entries with the space that begins a word, the Arabic ones bare
+// (hasAny allows their prefixes, arabicPrefixes). An entry that ends in "=" is a whole
+// word ("war=" is not "warm"); the others are stems ("strike" is
+// "strikes" too).
+type foldedWords struct{ latin, arabic []string }
 
 func words(ws ...string) foldedWords {
 	var out foldedWords
@@ -107,29 +109,48 @@ func words(ws ...string) foldedWords {
 		if whole {
 			f += " "
 		}
-		r := []rune(f)
-		switch {
-		case len(r) > 0 && lexicon.IsArabic(r[0]) && strings.HasPrefix(f, "ال"):
-			for _, p := range []string{"", "و", "ب", "ف", "ك", "وب"} {
-				out = append(out, " "+p+f)
-			}
-			out = append(out, " لل"+strings.TrimPrefix(f, "ال"), " ولل"+strings.TrimPrefix(f, "ال"))
-		case len(r) > 0 && lexicon.IsArabic(r[0]):
-			for _, p := range arabicPrefixes {
-				out = append(out, " "+p+f)
-			}
-		default:
-			out = append(out, " "+f)
+		if r := []rune(f); len(r) > 0 && lexicon.IsArabic(r[0]) {
+			// An entry written with its article needs it ("الأحد",
+			// Sunday, is not "أحد", one); one without takes it or not.
+			out.arabic = append(out.arabic, f)
+			continue
 		}
+		out.latin = append(out.latin, " "+f)
 	}
 	return out
 }
 
 // hasAny reports whether spaced text holds a word or phrase of ws at a
-// word's start (a stem matches its longer forms: " strike" "strikes").
+// word's start, an Arabic one after one of its prefixes too.
 func hasAny(text string, ws foldedWords) bool {
-	for _, w := range ws {
+	for _, w := range ws.latin {
 		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	for _, w := range ws.arabic {
+		for from := 0; ; {
+			i := strings.Index(text[from:], w)
+			if i < 0 {
+				break
+			}
+			if at := from + i; arabicWordStart(text[:at]) {
+				return true
+			}
+			from += i + 1
+		}
+	}
+	return false
+}
+
+// arabicWordStart reports whether what comes before a match, before,
+// ends a word or a word's prefix.
+func arabicWordStart(before string) bool {
+	if strings.HasSuffix(before, " ") {
+		return true
+	}
+	for _, p := range arabicPrefixes {
+		if strings.HasSuffix(before, " "+p) {
 			return true
 		}
 	}
