@@ -210,9 +210,11 @@ var (
 	// weekdays are the days' names, Sunday first (time.Weekday's order).
 	weekdays = []foldedWords{words("sunday", "الأحد"), words("monday", "الاثنين", "الإثنين"), words("tuesday", "الثلاثاء"),
 		words("wednesday", "الأربعاء"), words("thursday", "الخميس"), words("friday", "الجمعة"), words("saturday", "السبت")}
-	// dayBeforeWords say the incident was the day before the photo.
-	dayBeforeWords = words("day before", "day earlier", "previous day", "day after", "next day", "اليوم السابق", "بعد يوم",
-		"اليوم التالي", "غداة")
+	// dayBeforeWords say the incident was the day before the photo (not
+	// "a day before", which dates something else by the incident, nor
+	// "the next day", which tells a story's days).
+	dayBeforeWords = words("the day before", "a day earlier", "the previous day", "a day after", "the day after", "اليوم السابق",
+		"بعد يوم", "اليوم التالي", "غداة")
 )
 
 // rebelSide stands for the many names GED gives the insurgent groups
@@ -283,14 +285,16 @@ func hasThousands(t string) bool {
 // daysBefore is how many days before s's photo its caption says the
 // incident was: 1 for "the day before", "a day after"; 1 or 2 for a
 // weekday so many days before the photo's day ("strikes on Saturday",
-// the photo on Sunday). 0 when it says none, or when the photo is not
-// dated to a day.
+// the photo on Sunday), unless it names the photo's weekday too (it then
+// dates its own photo, and its other days are the story's: "on
+// Wednesday and Thursday", a summit "on Friday"). 0 when it says none,
+// or when the photo is not dated to a day.
 func daysBefore(text string, s Sighting) int {
 	if s.From == 0 || s.From != s.To {
 		return 0
 	}
 	photoDay := int(toTime(s.From).Weekday())
-	for k := 1; k <= AftermathDays; k++ {
+	for k := 1; k <= AftermathDays && !hasAny(text, weekdays[photoDay]); k++ {
 		if hasAny(text, weekdays[(photoDay-k+7)%7]) {
 			return k
 		}

@@ -179,7 +179,8 @@ func TestRankReadsTheIncident(t *testing.T) {
 // TestDayBefore (issue 69, 3): a caption that speaks of the day before
 // the photo's ("strikes on Saturday" under a Sunday photo, "the day
 // before", "a day after") looks at that day; one that names the photo's
-// own day, or none, at the photo's.
+// own day (its other days are the story's), or none, or a day before
+// something else, at the photo's.
 func TestDayBefore(t *testing.T) {
 	sunday := 20180318 // a Sunday
 	sat := ev("sat", 20180317, "state-based", "Government of Syria", "Syrian insurgents", "Strikes on Douma")
@@ -196,6 +197,9 @@ func TestDayBefore(t *testing.T) {
 		{"الدفاع المدني يبحث تحت الأنقاض في اليوم التالي لغارة على دوما", "sat"},
 		{"Damage in Douma after strikes on Friday", "fri"},
 		{"Damage in Douma after strikes on Sunday", "sun"},
+		{"Men on Sunday inspect a shop in Douma hit by strikes on Friday and Saturday", "sun"},
+		{"Smoke over Douma. Strikes came a day before the talks", "sun"},
+		{"Rubble in Douma. The next day, the family left", "sun"},
 		{"Damage in Douma after strikes", "sun"},
 		{"دمار في دوما جراء غارات الأحد", "sun"},
 	} {
