@@ -746,6 +746,10 @@ type EventLinkRow struct {
 	Decision, Decided string
 	// Retired names the dataset's version that dropped the event.
 	Retired string
+	// Group are the ids of the rows of the candidate's incident, its
+	// own first, when the dataset holds several: its forms decide them
+	// all.
+	Group []string
 }
 
 // EventPage is one conflict event: what its dataset says, how well its

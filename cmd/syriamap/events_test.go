@@ -76,7 +76,9 @@ func TestEventsSuggest(t *testing.T) {
 	}
 	captions := filepath.Join(dir, "photos.txt")
 	os.WriteFile(captions, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n\n"+
-		"A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah\n"), 0o644)
+		"A man walks past a damaged building in Saraqeb, Idlib province, Syria January 15, 2018. REUTERS/Ammar Abdullah\n\n"+
+		// Two days after Teir Maaleh's shelling: a candidate, never likely.
+		"Men inspect a damaged building in Teir Maaleh, Homs province, Syria January 3, 2016. REUTERS/Marko Djurica\n"), 0o644)
 	if _, _, err := runCmd(t, "", "import", "--db", db, captions); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func TestEventsSuggest(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if lines[0] != "photo,dataset,version,event,score,likely,why" || len(lines) < 4 || !strings.Contains(errOut, "for 2 photos") {
+	if lines[0] != "photo,dataset,version,event,score,likely,why" || len(lines) < 4 || !strings.Contains(errOut, "for 3 photos") {
 		t.Fatalf("suggest:\n%s\n%s", out, errOut)
 	}
 	var aleppoFirst, acledByID bool

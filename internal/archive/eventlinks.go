@@ -87,6 +87,13 @@ func (a *Archive) SetEventLink(ctx context.Context, id, dataset, eventID, decisi
 	return a.db.SetEventLink(ctx, id, dataset, eventID, decision, actor)
 }
 
+// SetEventLinks records editor actor's decision on the rows dataset
+// holds of one incident (a candidate's Group), together: all or none
+// (store.DB.SetEventLinks).
+func (a *Archive) SetEventLinks(ctx context.Context, id, dataset string, eventIDs []string, decision, actor string) (bool, error) {
+	return a.db.SetEventLinks(ctx, id, dataset, eventIDs, decision, actor)
+}
+
 // EventWithPhotos is an event with the photos an editor linked to it and
 // those near it in place and time that nobody linked, best first.
 type EventWithPhotos struct {

@@ -8,8 +8,9 @@ import (
 // Index finds the events a photo may document without reading them all:
 // an event whose place is known to a district or better is filed under
 // the grid cell of its point, once for every day it spans, in day order;
-// one known only to its governorate or worse is filed by day alone
-// (Match then asks for its governorate). A photo's candidates are then the
+// one known only to its governorate or a larger area is filed by day
+// alone (Match then asks for its governorate); one never listed (Listed)
+// is not filed. A photo's candidates are then the
 // events of its window's days in the cells its reach touches, ranked by
 // the same rule as one photo's (Rank).
 type Index struct {
@@ -35,6 +36,9 @@ const maxIndexedDays = 400
 func NewIndex(events []Event) *Index {
 	ix := &Index{events: events, near: map[cell][]filed{}, wide: map[int32][]int32{}}
 	for i, e := range events {
+		if !Listed(e) {
+			continue // never a candidate (Rank)
+		}
 		first, last := dayNumber(e.DateStart), dayNumber(e.DateEnd)
 		if last-first > maxIndexedDays {
 			last = first + maxIndexedDays

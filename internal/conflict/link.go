@@ -37,6 +37,11 @@ type Sighting struct {
 	From, To int
 	// Caption is the caption's text, for its words.
 	Caption string
+	// Sentences are the caption's sentences, the one that describes the
+	// photo first (caption.Sentences); nil reads Caption as one. A
+	// sentence after the first that is the agencies' stock background
+	// ("The war that began in 2011 has killed …") is not read.
+	Sentences []string
 }
 
 // Candidate is an event the photo may document.
@@ -45,6 +50,10 @@ type Candidate struct {
 	Score  float64 `json:"score"`
 	Likely bool    `json:"likely"`
 	Why    string  `json:"why"`
+	// Group are the ids of the dataset's rows of Event's incident, its
+	// own first, when the dataset holds more than one (Rank): an editor
+	// confirms them together. Nil for an incident of one row.
+	Group []string `json:"group,omitempty"`
 }
 
 // Radii of the areas, in km: an event's by its precision, a photo's
@@ -66,10 +75,23 @@ const AftermathDays = 2
 // likelyScore is the least score the rule suggests to an editor.
 const likelyScore = 0.4
 
+// fitScore is what each point of how an event fits the caption's
+// incident (its means, its sides: incident.fit) adds to its score: a few
+// hundredths, to order rows of one day and place, never to lift an event
+// of another day or place above the photo's.
+const fitScore = 0.02
+
+// likelySlackKm is how far beyond the photo's place an event known to
+// its place (where_prec 1) or near it (2, whose point is the place named)
+// may be and still be likely: a photo elsewhere documents another place.
+var likelySlackKm = map[int]float64{1: 3, 2: 5}
+
 // Abstains reports why the linker suggests nothing for s, "" when it may:
 // a photo placed only to a region or not at all, dated to a year or not
 // at all, or marked in its caption as an archive or file photo.
-func Abstains(s Sighting) string {
+func Abstains(s Sighting) string { return abstains(s, readIncident(s)) }
+
+func abstains(s Sighting, in incident) string {
 	switch {
 	case !s.Located:
 		return "the photo has no place"
@@ -79,10 +101,10 @@ func Abstains(s Sighting) string {
 		return "the photo has no date"
 	case days(s.From, s.To) > 31:
 		return "the photo is dated only to its year"
-	case isFilePhoto(s.Caption):
-		return "the caption marks it an archive or file photo"
-	case !TellsOfViolence(s.Caption):
-		return "the caption tells of no violence or its aftermath (GED codes deaths in fighting, not what else a war shows)"
+	case in.illustrative:
+		return "the caption marks it an illustration, an archive or a file photo"
+	case !in.violence:
+		return "the caption tells of no violence or its aftermath (GED codes deaths in fighting, not what else a war shows; the agencies' background sentence on the war is not the photo's)"
 	}
 	return ""
 }
@@ -126,7 +148,8 @@ var (
 		"died": true}
 )
 
-// isFilePhoto reports an archive photo: "FILE PHOTO", "(File)", أرشيف.
+// isFilePhoto reports an archive photo as the wires mark it in capitals:
+// "FILE PHOTO", "FILE -" (illustrativeWords hold the rest).
 func isFilePhoto(caption string) bool {
 	return strings.Contains(caption, "FILE PHOTO") || strings.Contains(caption, "FILE -") || strings.HasPrefix(caption, "FILE ") ||
 		strings.Contains(strings.ToLower(caption), "(file photo)") || strings.Contains(caption, "أرشيف") || strings.Contains(caption, "صورة أرشيفية")
@@ -172,14 +195,16 @@ type matcher struct {
 	from, to     int
 	captionWords map[string]bool
 	abstains     bool
+	incident     incident
 }
 
 func newMatcher(s Sighting) *matcher {
 	m := &matcher{s: s}
 	if s.Located && s.From != 0 {
 		m.from, m.to = Window(s)
-		m.captionWords = wordSet(s.Caption)
-		m.abstains = Abstains(s) != ""
+		m.incident = readIncident(s)
+		m.captionWords = wordSet(m.incident.text)
+		m.abstains = abstains(s, m.incident) != ""
 	}
 	return m
 }
@@ -196,13 +221,54 @@ func (m *matcher) match(e Event) (c Candidate, ok bool) {
 	if !ok {
 		return c, false
 	}
-	when, whenWhy := timeScore(s, e)
+	when, whenWhy := m.timeScore(e)
 	words, wordsWhy := wordScore(m.captionWords, e)
-	score := place * when * (0.75 + 0.25*words)
+	fit, fitWhy := m.incident.fit(e)
+	score := max(0, place*when*(0.75+0.25*words)+fitScore*float64(fit))
 	c = Candidate{Event: e, Score: math.Round(score*100) / 100}
-	c.Likely = c.Score >= likelyScore && !m.abstains
-	c.Why = describe(e, placeWhy+", "+whenWhy, wordsWhy)
+	c.Likely = c.Score >= likelyScore && !m.abstains && m.nearEnough(e)
+	c.Why = describe(e, placeWhy+", "+whenWhy, strings.Trim(wordsWhy+"; "+fitWhy, "; "))
 	return c, true
+}
+
+// nearEnough reports whether event e is near enough the photo in time
+// and place to be likely: of the photo's day or the day before, unless
+// the caption tells of the aftermath; and, known to a place or near it,
+// no farther from the photo's place than both precisions allow.
+func (m *matcher) nearEnough(e Event) bool {
+	s := m.s
+	if days(e.DateEnd, s.From) > 1 && !m.incident.aftermath {
+		return false
+	}
+	slack, ok := likelySlackKm[e.WherePrec]
+	if !ok {
+		return true
+	}
+	photoKm := min(photo.PlaceRadiusKm(s.PlaceKind), maxPlaceKm)
+	if s.Fallback {
+		photoKm *= 2
+	}
+	return geo.Distance(s.Point, orb.Point{e.Lon, e.Lat})/1000 <= photoKm+slack
+}
+
+// timeScore is the rule's timeScore, read against the day the caption
+// says the incident was when it speaks of a day before the photo's
+// ("strikes on Saturday" under a Sunday photo): that day's event then
+// scores as the photo's own, and the photo's day's as the day after.
+func (m *matcher) timeScore(e Event) (float64, string) {
+	k := m.incident.daysBefore
+	if k == 0 {
+		return timeScore(m.s, e)
+	}
+	said := m.s
+	said.From, said.To = AddDays(said.From, -k), AddDays(said.To, -k)
+	switch {
+	case e.DateStart == e.DateEnd && e.DateStart == said.From:
+		return 1, fmt.Sprintf("%s before the photo, as the caption says", dayWord(k))
+	case e.DateStart == e.DateEnd && e.DateStart > said.From:
+		return 0.8 - 0.1*float64(days(said.From, e.DateStart)-1), "the photo's day, not the one its caption names"
+	}
+	return timeScore(said, e)
 }
 
 // Describe says what event e was, in words, with its dataset and id:
@@ -382,10 +448,15 @@ func dayWord(n int) string {
 
 // Rank scores the events for s and returns the candidates, best first;
 // when several of one day and place tie, the caption's words order them.
+// An event an editor could never confirm from a photo (Listed) is none;
+// the rows of one incident are one candidate (groupIncidents).
 func Rank(s Sighting, events []Event) []Candidate {
 	var out []Candidate
 	m := newMatcher(s)
 	for _, e := range events {
+		if !Listed(e) {
+			continue
+		}
 		if c, ok := m.match(e); ok {
 			out = append(out, c)
 		}
@@ -396,7 +467,76 @@ func Rank(s Sighting, events []Event) []Candidate {
 		}
 		return out[i].Event.Deaths > out[j].Event.Deaths
 	})
+	return groupIncidents(out)
+}
+
+// Listed reports whether event e may be a photo's candidate: not a GED
+// row known only to the country (where_prec 6 or 7) or to its year
+// (date_prec 5), which no photo could show an editor to be its own. An
+// event's page may still name the photos near it (Match).
+func Listed(e Event) bool {
+	return e.Dataset != GED || e.WherePrec < 6 && e.DatePrec < 5
+}
+
+// groupIncidents folds the rows a dataset holds of one incident — the
+// same days, the same point and precision, a source headline in common
+// (GED writes a row for each dyad of an incident, and one an incident's
+// sources told again) — into the best-ranked of them, whose Group then
+// names them all; cands are best first, and stay so.
+func groupIncidents(cands []Candidate) []Candidate {
+	type place struct {
+		dataset    string
+		start, end int
+		lon, lat   float64
+		prec       int
+	}
+	leads := map[place][]int{}
+	out := cands[:0]
+	for _, c := range cands {
+		e := c.Event
+		k := place{e.Dataset, e.DateStart, e.DateEnd, e.Lon, e.Lat, e.WherePrec}
+		merged := false
+		for _, i := range leads[k] {
+			if shareHeadline(out[i].Event.Headline, e.Headline) {
+				if out[i].Group == nil {
+					out[i].Group = []string{out[i].Event.ID}
+				}
+				out[i].Group, merged = append(out[i].Group, e.ID), true
+				break
+			}
+		}
+		if !merged {
+			leads[k] = append(leads[k], len(out))
+			out = append(out, c)
+		}
+	}
+	for i := range out {
+		if g := out[i].Group; g != nil {
+			at := strings.LastIndex(out[i].Why, " — ")
+			out[i].Why = out[i].Why[:at] + fmt.Sprintf("; one incident in %d rows (%s)", len(g), strings.Join(g, ", ")) + out[i].Why[at:]
+		}
+	}
 	return out
+}
+
+// shareHeadline reports whether two rows' source headlines (GED's,
+// several between semicolons) have one in common.
+func shareHeadline(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	for _, x := range strings.Split(a, ";") {
+		x = strings.TrimSpace(x)
+		if x == "" {
+			continue
+		}
+		for _, y := range strings.Split(b, ";") {
+			if strings.TrimSpace(y) == x {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func toTime(d int) time.Time {

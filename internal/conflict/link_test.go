@@ -52,8 +52,10 @@ func TestMatchEveryPrecision(t *testing.T) {
 		{"a city's extent holds a point 8 km from its centre", ged["214797"], sight(ged["214797"], 8, "city", "Homs", 20160101, 20160101, ""),
 			true, true, 0.5, 0.95, "same city"},
 		// where_prec 2: within about 25 km of Ein Laroz.
-		{"15 km from a place known within 25 km", ged["214804"], sight(ged["214804"], 15, "town", "Idlib", 20160101, 20160101, ""),
-			true, true, 0.4, 0.6, "within 25 km"},
+		{"15 km from a place known within 25 km: met, never likely (another place)", ged["214804"], sight(ged["214804"], 15, "town", "Idlib", 20160101, 20160101, ""),
+			true, false, 0.4, 0.6, "within 25 km"},
+		{"at the place known within 25 km", ged["214804"], sight(ged["214804"], 1, "town", "Idlib", 20160101, 20160101, ""),
+			true, true, 0.5, 0.8, "within 25 km"},
 		{"40 km from it", ged["214804"], sight(ged["214804"], 40, "town", "Idlib", 20160101, 20160101, ""), false, false, 0, 0, ""},
 		// where_prec 3: a district of Hama, by its governorate.
 		{"a district, the same governorate", ged["214831"], sight(ged["214831"], 30, "town", "Hama", 20160101, 20160101, ""),

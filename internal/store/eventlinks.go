@@ -18,10 +18,21 @@ import (
 // same transaction. It reports whether anything changed; the same
 // decision again records nothing.
 func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, actor string) (changed bool, err error) {
+	return s.SetEventLinks(ctx, id, dataset, []string{eventID}, decision, actor)
+}
+
+// SetEventLinks is SetEventLink for the rows dataset holds of one
+// incident (conflict.Candidate.Group), decided together in one
+// transaction: every one is linked, or none is (an unknown or retired
+// row refuses them all); each decision is its own custody record.
+func (s *DB) SetEventLinks(ctx context.Context, id, dataset string, eventIDs []string, decision, actor string) (changed bool, err error) {
 	switch decision {
 	case photo.LinkConfirmed, photo.LinkRejected, "":
 	default:
 		return false, photo.ParamErrorf("decision", "a link is %q, %q, or \"\" to take the decision back, not %q", photo.LinkConfirmed, photo.LinkRejected, decision)
+	}
+	if len(eventIDs) == 0 {
+		return false, photo.ParamErrorf("event", "name the event by its id")
 	}
 	tx, err := s.begin(ctx)
 	if err != nil {
@@ -37,8 +48,40 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 	if err := checkPhotoVersion(ctx, tx, id); err != nil {
 		return false, err
 	}
+	c, err := openChain(ctx, tx)
+	if err != nil {
+		return false, err
+	}
+	now := s.Now()
+	for _, eventID := range eventIDs {
+		one, err := setEventLink(ctx, tx, c, now, id, dataset, eventID, decision, actor)
+		if err != nil {
+			c.stmt.Close()
+			return false, err
+		}
+		changed = changed || one
+	}
+	if !changed {
+		c.stmt.Close()
+		return false, nil
+	}
+	// The photo's features carry its confirmed links to public datasets'
+	// events (its events column, which anyone reads).
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET events = (SELECT coalesce(group_concat(k, ' '), '') FROM
+			(SELECT dataset || ':' || event AS k FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND `+
+		licensed(photo.Public, "dataset")+` ORDER BY event))
+		WHERE id = ?1`, id); err != nil {
+		c.stmt.Close()
+		return false, fmt.Errorf("store: %w", err)
+	}
+	return true, s.commit(ctx, tx, c, true)
+}
+
+// setEventLink records one decision of SetEventLinks in tx, and its
+// custody record in c; it reports whether it changed anything.
+func setEventLink(ctx context.Context, tx *sql.Tx, c *chain, now time.Time, id, dataset, eventID, decision, actor string) (bool, error) {
 	var version, retired string
-	err = tx.QueryRowContext(ctx, `SELECT version, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, eventID).Scan(&version, &retired)
+	err := tx.QueryRowContext(ctx, `SELECT version, retired FROM conflict_events WHERE dataset = ? AND id = ?`, dataset, eventID).Scan(&version, &retired)
 	if errors.Is(err, sql.ErrNoRows) {
 		e := photo.Errorf(photo.ENotFound, "the archive holds no %s event %q: import its dataset first (syriamap events import)", dataset, eventID)
 		e.Parameter = "event" // the event named is the request's fault, not the photo
@@ -59,7 +102,6 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 	if before == decision {
 		return false, nil
 	}
-	now := s.Now()
 	if decision == "" {
 		_, err = tx.ExecContext(ctx, `DELETE FROM photo_event_links WHERE photo = ? AND dataset = ? AND event = ?`, id, dataset, eventID)
 	} else {
@@ -70,24 +112,8 @@ func (s *DB) SetEventLink(ctx context.Context, id, dataset, eventID, decision, a
 	if err != nil {
 		return false, fmt.Errorf("store: linking photo %s to %s %s: %w", id, dataset, eventID, err)
 	}
-	// The photo's features carry its confirmed links to public datasets'
-	// events (its events column, which anyone reads).
-	if _, err := tx.ExecContext(ctx, `UPDATE photos SET events = (SELECT coalesce(group_concat(k, ' '), '') FROM
-			(SELECT dataset || ':' || event AS k FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND `+
-		licensed(photo.Public, "dataset")+` ORDER BY event))
-		WHERE id = ?1`, id); err != nil {
-		return false, fmt.Errorf("store: %w", err)
-	}
-	c, err := openChain(ctx, tx)
-	if err != nil {
-		return false, err
-	}
-	if err := c.add(ctx, id, now, actor, "event-link", map[string]any{"dataset": dataset, "version": version, "event": eventID,
-		"before": before, "after": decision}); err != nil {
-		c.stmt.Close()
-		return false, err
-	}
-	return true, s.commit(ctx, tx, c, true)
+	return true, c.add(ctx, id, now, actor, "event-link", map[string]any{"dataset": dataset, "version": version, "event": eventID,
+		"before": before, "after": decision})
 }
 
 // EventLinks lists the decisions on photo id, oldest first, as ctx's

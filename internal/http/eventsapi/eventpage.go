@@ -94,7 +94,7 @@ func eventRefusal(l i18n.Locale, q url.Values) (why, typed string) {
 func (a *API) eventLinkRow(l i18n.Locale, c archive.LinkedEvent) views.EventLinkRow {
 	e := c.Event
 	row := views.EventLinkRow{Dataset: e.Dataset, ID: e.ID, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Why: c.Why,
-		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired}
+		Score: l.Decimal(c.Score, 2), Likely: c.Likely, Decision: c.Link.Decision, Retired: c.Retired, Group: c.Group}
 	if l.Lang == i18n.Arabic {
 		row.Label = strings.Join([]string{l.T("events.page-title", "dataset", conflict.DatasetName(e.Dataset), "id", eventID(l, e.ID)),
 			l.Named("events.kind.", e.Kind), l.T("events.killed", "n", e.Deaths)}, " · ")

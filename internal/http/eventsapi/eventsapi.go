@@ -61,6 +61,8 @@ type Store interface {
 	SetEventLink(ctx context.Context, id, dataset, eventID, decision, actor string) (bool, error)
 	// EventLinks are the editors' decisions on photo id's events.
 	EventLinks(ctx context.Context, id string) ([]photo.EventLink, error)
+	// SetEventLinks records it on the rows of one incident, together.
+	SetEventLinks(ctx context.Context, id, dataset string, eventIDs []string, decision, actor string) (bool, error)
 	// Gazetteer names the places of the photos' rows.
 	Gazetteer() *gazetteer.Gazetteer
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,10 @@ type EventJSON struct {
 	// Retired names the dataset's version that dropped the event.
 	Retired string `json:"retired,omitempty"`
 	URL     string `json:"url,omitempty"`
+	// Group are the ids of the dataset's rows of the candidate's
+	// incident, its own first (conflict.Candidate.Group): a decision
+	// sent with them decides them all.
+	Group []string `json:"group,omitempty"`
 }
 
 // maxEventCandidates bounds a photo's list of candidates.
@@ -78,7 +83,7 @@ func (a *API) photoEventsOf(pe archive.PhotoEvents) PhotoEventsJSON {
 func (a *API) eventJSONOf(c archive.LinkedEvent) EventJSON {
 	e := c.Event
 	j := EventJSON{Dataset: e.Dataset, Version: e.Version, ID: e.ID, Score: c.Score, Likely: c.Likely, Why: c.Why,
-		Decision: c.Link.Decision, Retired: c.Retired, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID)}
+		Decision: c.Link.Decision, Retired: c.Retired, URL: a.Kit.URL("event", "dataset", e.Dataset, "event", e.ID), Group: c.Group}
 	if c.Link.Decision != "" {
 		j.By, j.At = c.Link.By, &c.Link.At
 	}
@@ -89,10 +94,13 @@ func (a *API) eventJSONOf(c archive.LinkedEvent) EventJSON {
 // documents event {dataset}/{event}: PUT {"decision": "confirmed" |
 // "rejected"}, DELETE to take it back; it answers the photo's events as
 // GET does. An event not among the candidates may be linked by its id.
+// A candidate's incident of several rows is decided whole with "group":
+// [its ids] (EventJSON.Group), in one transaction.
 func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.Editor) {
 	v := mux.Vars(r)
 	var b struct {
-		Decision string `json:"decision"`
+		Decision string   `json:"decision"`
+		Group    []string `json:"group"`
 	}
 	if r.Method == http.MethodPut {
 		if err := web.DecodeWrite(r, &b); err != nil {
@@ -108,7 +116,7 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 		a.Error(w, r, err)
 		return
 	}
-	if _, err := a.DB.SetEventLink(r.Context(), v["id"], v["dataset"], v["event"], b.Decision, "editor "+ed.Name); err != nil {
+	if _, err := a.DB.SetEventLinks(r.Context(), v["id"], v["dataset"], incidentRows(v["event"], b.Group), b.Decision, "editor "+ed.Name); err != nil {
 		a.Error(w, r, err)
 		return
 	}
@@ -117,10 +125,11 @@ func (a *API) putEventLink(w http.ResponseWriter, r *http.Request, ed *session.E
 }
 
 // postEventLink is putEventLink for the photo page's forms: dataset and
-// event (a candidate's buttons), or the event as an editor types it in
-// "Link an event by its id" (photo.ParseEventRef: "GED 243931",
-// "ucdp-ged:243931", "243931" …); decision ("" takes it back). It goes
-// back to the page (next) at its events, saying what it did
+// event (a candidate's buttons, with the other rows of its incident:
+// group, one field each, decided together), or the event as an editor
+// types it in "Link an event by its id" (photo.ParseEventRef: "GED
+// 243931", "ucdp-ged:243931", "243931" …); decision ("" takes it back).
+// It goes back to the page (next) at its events, saying what it did
 // (eventStatus), or, for an event refused (malformed, not held, dropped
 // by its dataset), with the refusal beside the field and what was typed
 // kept (eventRefusal): nothing is written then. The page's script asks
@@ -141,7 +150,7 @@ func (a *API) postEventLink(w http.ResponseWriter, r *http.Request, ed *session.
 	}
 	changed := false
 	if err == nil {
-		changed, err = a.DB.SetEventLink(ctx, id, dataset, event, decision, "editor "+ed.Name)
+		changed, err = a.DB.SetEventLinks(ctx, id, dataset, incidentRows(event, r.PostForm["group"]), decision, "editor "+ed.Name)
 	}
 	l := i18n.From(ctx)
 	if refusal := refusalOf(err); refusal != "" && script(r) {
@@ -262,4 +271,16 @@ func withoutAnswer(q url.Values) url.Values {
 		q.Del(k)
 	}
 	return q
+}
+
+// incidentRows are event and the other rows of its incident an editor
+// decides with it, once each, event first.
+func incidentRows(event string, group []string) []string {
+	out := []string{event}
+	for _, g := range group {
+		if g = strings.TrimSpace(g); g != "" && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
