@@ -76,6 +76,16 @@ func arabicDate(toks []arTok, ref Date) Date {
 			best, bestFrom, bestTo = d, i, to
 		}
 	}
+	// A relative date ("أمس", "اليوم السبت") is read against ref when the
+	// caption writes no day of its own.
+	if best.Precision != "day" && !ref.IsZero() {
+		for i := range toks {
+			if d, to, ok := arRelativeAt(toks, i, ref); ok && !toks[i].used && rank[d.Precision] > rank[best.Precision] {
+				best, bestFrom, bestTo = d, i, to
+				break
+			}
+		}
+	}
 	if best.IsZero() {
 		return best
 	}
@@ -96,7 +106,7 @@ func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 		// day month year, day من month year ("15 من آب 2018"); day
 		// month with no year, in the reference's year
 		if m, n := arMonthAt(toks, arSkip(toks, i+1, arDayFillers)); m != 0 {
-			if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+			if y := arYearAt(toks, n); y >= 0 {
 				return Date{Year: toks[y].num, Month: m, Day: t.num, Precision: "day"}, y, true
 			}
 			if y := yearOfRef(m, t.num, ref); y != 0 {
@@ -116,7 +126,7 @@ func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 	}
 	// month year, month من العام year
 	if m, n := arMonthAt(toks, i); m != 0 {
-		if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+		if y := arYearAt(toks, n); y >= 0 {
 			return Date{Year: toks[y].num, Month: m, Precision: "month"}, y, true
 		}
 	}
@@ -130,6 +140,19 @@ var (
 	arDayFillers  = map[string]bool{"من": true, "شهر": true}
 	arYearFillers = map[string]bool{"من": true, "عام": true, "العام": true, "لعام": true, "سنه": true, "السنه": true}
 )
+
+// arYearAt returns the index of the year written from i, after the
+// fillers of arYearFillers and a comma ("16 تموز، 2018"), or -1.
+func arYearAt(toks []arTok, i int) int {
+	y := arSkip(toks, i, arYearFillers)
+	if y < len(toks) && toks[y].punct && (toks[y].text == "،" || toks[y].text == ",") {
+		y = arSkip(toks, y+1, arYearFillers)
+	}
+	if y < len(toks) && arYear(&toks[y]) {
+		return y
+	}
+	return -1
+}
 
 // arSkip returns the index of the first token from i whose word is not
 // one of fillers.
