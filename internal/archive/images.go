@@ -370,8 +370,18 @@ func (a *Archive) frameOf(ctx context.Context, f io.ReadSeeker) *store.Frame {
 // buildFromImage builds a photo from an image's caption and metadata: the
 // caption is read as any other; the file's credit, date and location fill
 // what the caption lacks, as values the file gave.
+//
+// The file's date — its IPTC date created, else the camera's EXIF
+// DateTimeOriginal — is the reference the caption's relative dates are
+// read against ("on Sunday", "أمس"), and the photo's date (photo.DateFile)
+// when the caption gives none.
 func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Photo {
-	p := a.Build(ingest.Record{Caption: strings.Join(strings.Fields(text), " ")})
+	fileDate, fromFile := createdDate(md.Created)
+	if !fromFile && md.EXIF.HasTime {
+		t := md.EXIF.Time
+		fileDate, fromFile = photo.Date{Year: t.Year(), Month: int(t.Month()), Day: t.Day(), Precision: "day"}, t.Year() >= 1900
+	}
+	p := a.read(strings.Join(strings.Fields(text), " "), fileDate)
 	if p.Photographer == "" || p.Agency == "" {
 		by := strings.Join(md.Creators, ", ")
 		agency := md.Credit
@@ -386,10 +396,8 @@ func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Phot
 			p.Agency, p.Given = c.Agency, p.Given|photo.GivenAgency
 		}
 	}
-	if p.Date.IsZero() {
-		if d, ok := createdDate(md.Created); ok {
-			p.Date, p.Given = d, p.Given|photo.GivenDate
-		}
+	if p.Date.IsZero() && fromFile {
+		p.Date, p.DateSource, p.Given = fileDate, photo.DateFile, p.Given|photo.GivenDate
 	}
 	// The file's IPTC location, geocoded once: the place when the caption
 	// names none, and what the caption is checked against.

@@ -243,6 +243,9 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: p.Place.Precision,
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
+	if !p.Date.IsZero() && p.DateSource != "" {
+		m.DateSource = l.T("date-source." + p.DateSource)
+	}
 	switch {
 	case p.ImageFile != "":
 		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)
