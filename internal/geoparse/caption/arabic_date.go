@@ -1,6 +1,10 @@
 package caption
 
-import "github.com/syriamap/syriamap/internal/photo"
+import (
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
 
 // The month names of Arabic captions, folded: the Levantine ones (كانون
 // الثاني … كانون الأول; تشرين الأول and الثاني; AFP writes "ت2" for the
@@ -166,13 +170,28 @@ func arSkip(toks []arTok, i int, fillers map[string]bool) int {
 // yearOfRef is the year a day and month written without one are read in:
 // ref's, or the year before when that would put the day after ref (a
 // photo is taken before the page that shows it is published); 0 when
-// ref is the zero Date.
+// ref is the zero Date. A page is often updated after the day its
+// address gives, so a day up to pageUpdateDays after a day-precise ref
+// still takes its year (or the next, across the new year: "3 January" on
+// a page of 30 December).
 func yearOfRef(month, day int, ref Date) int {
 	switch {
 	case ref.Year == 0:
 		return 0
-	case ref.Month != 0 && (month > ref.Month || month == ref.Month && ref.Day != 0 && day > ref.Day):
+	case ref.Precision == Day:
+		limit := time.Date(ref.Year, time.Month(ref.Month), ref.Day+pageUpdateDays, 0, 0, 0, 0, time.UTC)
+		for y := ref.Year + 1; y >= ref.Year-1; y-- {
+			if !time.Date(y, time.Month(month), day, 0, 0, 0, 0, time.UTC).After(limit) {
+				return y
+			}
+		}
+		return ref.Year - 1
+	case ref.Month != 0 && month > ref.Month:
 		return ref.Year - 1
 	}
 	return ref.Year
 }
+
+// pageUpdateDays is how long after the day a page's address gives a
+// caption on it may still be dated: galleries are updated for a week.
+const pageUpdateDays = 7
