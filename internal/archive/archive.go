@@ -231,8 +231,13 @@ func (x *placeIndex) folded() map[*gazetteer.Place][]gazetteer.Key {
 // caption's (a day of the caption's month); else the day the page was
 // published. The last two are the import's (photo.DateImport), kept as
 // values the file gave.
-func (a *Archive) Build(rec ingest.Record) *photo.Photo {
-	var ref photo.Date
+func (a *Archive) Build(rec ingest.Record) *photo.Photo { return a.buildRecord(rec, photo.Date{}) }
+
+// buildRecord is Build with the date an editor gave the upload's photos
+// on its form (the zero Date for none): the last of the sources, and the
+// reference of a caption whose file gives none (see WithFormDate).
+func (a *Archive) buildRecord(rec ingest.Record, form photo.Date) *photo.Photo {
+	ref := form
 	switch {
 	case rec.Published != nil:
 		ref = *rec.Published
@@ -246,6 +251,8 @@ func (a *Archive) Build(rec ingest.Record) *photo.Photo {
 		p.Date, p.DateSource, p.Given = *rec.Date, photo.DateImport, p.Given|photo.GivenDate
 	case rec.Date == nil && p.Date.IsZero() && rec.Published != nil && rec.Published.Precision == "day":
 		p.Date, p.DateSource, p.Given = *rec.Published, photo.DateImport, p.Given|photo.GivenDate
+	case p.Date.IsZero() && !form.IsZero():
+		p.Date, p.DateSource, p.Given = form, photo.DateEditor, p.Given|photo.GivenDate
 	}
 	if rec.Photographer != nil {
 		p.Photographer, p.Given = *rec.Photographer, p.Given|photo.GivenPhotographer

@@ -85,9 +85,53 @@ func TestImageDateFromTheFile(t *testing.T) {
 		{"the caption's own date", "Smoke rises over Daraa, July 1, 2018.", exif, "2018-07-01", photo.DateCaption},
 		{"no date anywhere", "Smoke rises over Daraa on Sunday.", imagemeta.Metadata{}, "", ""},
 	} {
-		p := a.buildFromImage(c.caption, c.md)
+		p := a.buildFromImage(c.caption, c.md, photo.Date{})
 		if p.Date.String() != c.want || p.DateSource != c.source {
 			t.Errorf("%s: date %q from %q, want %q from %q", c.name, p.Date, p.DateSource, c.want, c.source)
+		}
+	}
+	// The upload form's date comes after the file's, and is the reference
+	// when the file gives none.
+	form := photo.Date{Year: 2018, Month: 7, Day: 20, Precision: "day"}
+	for _, c := range []struct {
+		name, caption string
+		md            imagemeta.Metadata
+		want, source  string
+	}{
+		{"the file's over the form's", "Smoke rises over Daraa.", exif, "2018-07-17", photo.DateFile},
+		{"the form's when the file gives none", "Smoke rises over Daraa.", imagemeta.Metadata{}, "2018-07-20", photo.DateEditor},
+		{"a weekday read against the form's", "Smoke rises over Daraa on Sunday.", imagemeta.Metadata{}, "2018-07-15", photo.DateCaption},
+	} {
+		p := a.buildFromImage(c.caption, c.md, form)
+		if p.Date.String() != c.want || p.DateSource != c.source {
+			t.Errorf("%s: date %q from %q, want %q from %q", c.name, p.Date, p.DateSource, c.want, c.source)
+		}
+	}
+}
+
+// TestImportWithTheFormDate: the date an editor gives an upload's photos
+// on its form dates those whose caption and file give none, as the
+// editor's, and is the reference of their relative dates (issue 69,
+// item 1).
+func TestImportWithTheFormDate(t *testing.T) {
+	a := newArchive(t)
+	ctx := WithFormDate(context.Background(), photo.Date{Year: 2018, Month: 7, Day: 20, Precision: "day"})
+	rows := []struct{ caption, date, want, source string }{
+		{"Smoke rises over Daraa, July 1, 2018.", "", "2018-07-01", photo.DateCaption},
+		{"Smoke rises over Daraa on Sunday.", "", "2018-07-15", photo.DateCaption},
+		{"Smoke rises over Busra.", "2018-07-18", "2018-07-18", photo.DateImport},
+		{"Smoke rises over Nawa.", "", "2018-07-20", photo.DateEditor},
+	}
+	csv := "caption,date\n"
+	for _, r := range rows {
+		csv += "\"" + r.caption + "\"," + r.date + "\n"
+	}
+	if _, err := a.ImportFile(ctx, write(t, "form.csv", csv), "", nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if p, err := a.db.Photo(ctx, photo.ID(r.caption)); err != nil || p.Date.String() != r.want || p.DateSource != r.source {
+			t.Errorf("%s: date %q from %q (%v), want %q from %q", r.caption, p.Date, p.DateSource, err, r.want, r.source)
 		}
 	}
 }
