@@ -160,7 +160,7 @@ func yearlessAt(ts dateTokens, i int, ref Date) (dateCandidate, bool) {
 	t := ts.at(i)
 	if t.kind == tWord && (t.upper() || t.allCaps()) {
 		k := ts.skip(i+1, ".")
-		if m := monthOf(t.lower); m != 0 && isDay(ts.at(k)) && !ts.at(k+1).is(":") && !yearAfter(ts, k+1) && !numberGoesOn(ts, k+1) {
+		if m := monthNamed(t.lower); m != 0 && isDay(ts.at(k)) && !ts.at(k+1).is(":") && !yearAfter(ts, k+1) && !numberGoesOn(ts, k+1) {
 			d, ok := yearless(m, ts.at(k).num, ref)
 			return dateCandidate{date: d, start: i, end: k}, ok
 		}
@@ -177,11 +177,23 @@ func yearlessAt(ts dateTokens, i int, ref Date) (dateCandidate, bool) {
 	if w.kind != tWord || !(w.upper() || w.allCaps()) || yearAfter(ts, ts.skip(k+1, ".")) {
 		return dateCandidate{}, false
 	}
-	if m := monthOf(w.lower); m != 0 {
+	if m := monthNamed(w.lower); m != 0 {
 		d, ok := yearless(m, t.num, ref)
 		return dateCandidate{date: d, start: i, end: k}, ok
 	}
 	return dateCandidate{}, false
+}
+
+// monthNamed is the month a word names in full or by its abbreviation
+// ("Aug", "Sept"), or 0: a day and month without a year have no year to
+// make a name like a month one ("Marc 5", "Jane 7").
+func monthNamed(lower string) int {
+	for i, m := range monthNames {
+		if lower == m || lower == m[:3] || lower == "sept" && i == 8 {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // yearAfter reports whether a year follows at k, after a comma or not.

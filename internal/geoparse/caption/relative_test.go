@@ -43,6 +43,7 @@ func TestRelativeDate(t *testing.T) {
 		{"every week is no day", "Every Thursday night, the media office writes the banner for the protest.", tue, ""},
 		{"Friday prayers are no day", "Men attend Friday prayers at a tented mosque in Zaatari camp.", tue, ""},
 		{"a span is no day", "Fighters in Deraa May 9-10.", tue, ""},
+		{"a name like a month is no month without a year", "A portrait of Marc 5 times over, by Jane 7 of Homs.", tue, ""},
 		{"no reference, no weekday", "Syrians gather in Homs on Sunday.", Date{}, ""},
 		{"no reference, no year", "Fighters in Deraa May 9.", Date{}, ""},
 
