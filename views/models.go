@@ -173,9 +173,12 @@ type PhotoPage struct {
 	Page
 	Photo         PhotoRow
 	DatePrecision string
-	Photographer  string
-	Agency        string
-	ImageURL      string
+	// DateSource says in words where the date came from ("from the
+	// caption"); "" for an undated photo.
+	DateSource   string
+	Photographer string
+	Agency       string
+	ImageURL     string
 	// RemoteImage is the address of a picture held on another site (the
 	// image_url a photo was imported with): linked, never loaded into the
 	// page, so that no reader's visit is reported to that site.

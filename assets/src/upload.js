@@ -49,8 +49,15 @@ export function uploadPage(root) {
   const overall = root.querySelector("[data-testid=upload-progress]");
   const status = root.querySelector("[data-testid=upload-status]");
   const summary = root.querySelector("[data-testid=upload-summary]");
+  const dateInput = root.querySelector("[data-testid=upload-date]");
 
   const send = async (files) => {
+    // The photos' date, checked before anything is sent.
+    if (dateInput && !dateInput.checkValidity()) {
+      status.textContent = t("upload.date-bad");
+      dateInput.focus();
+      return;
+    }
     const skipped = files.filter((f) => !KINDS.test(f.name));
     files = files.filter((f) => KINDS.test(f.name));
     list.replaceChildren();
@@ -97,7 +104,7 @@ export function uploadPage(root) {
     const done = ids.filter(Boolean);
     if (!done.length) { status.textContent = t("upload.failed"); return; }
     status.textContent = t("upload.importing");
-    const res = await fetch(root.dataset.importsUrl, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ uploads: done, skipped: skippedNames }) });
+    const res = await fetch(root.dataset.importsUrl, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ uploads: done, skipped: skippedNames, date: dateInput ? dateInput.value.trim() : "" }) });
     const body = await res.json();
     if (!res.ok) { status.textContent = body.error || res.statusText; return; }
     let job = body;

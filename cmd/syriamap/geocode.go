@@ -18,6 +18,7 @@ import (
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/geocode"
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // runGeocode prints one JSON object per caption read from the files (or
@@ -32,8 +33,9 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	per := fl.Int("per", 0, "with --kinds: at most this many places per template, chosen by --seed (0: every place)")
 	seed := fl.Uint64("seed", 1, "with --kinds: the seed of the captions")
 	misses := fl.Bool("misses", false, "with --kinds: print every wrong answer after the table")
+	refText := fl.String("ref", "", "read relative dates (\"on Sunday\", \"أمس\") and days without a year against this date, YYYY-MM-DD (or YYYY-MM, YYYY): the day the captions' page was published, as an import's published column")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [--explain] [--kinds [--per N] [--seed N] [--misses]] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
+		fmt.Fprintln(stderr, "Usage: syriamap geocode [--samples] [--explain] [--ref DATE] [--kinds [--per N] [--seed N] [--misses]] [FILE...]\n\nCaptions are paragraphs separated by blank lines; stdin is read when no FILE is given.")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -41,6 +43,14 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	if *kinds {
 		return writeKinds(stdout, *per, *seed, *misses)
+	}
+	var ref caption.Date
+	if *refText != "" {
+		d, err := photo.ParseDate(*refText)
+		if err != nil {
+			return usageError{"--ref: " + err.Error()}
+		}
+		ref = d
 	}
 	docs, err := readDocs(fl.Args(), *samples, stdin)
 	if err != nil {
@@ -62,14 +72,14 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 				fmt.Fprintln(out)
 			}
 			fmt.Fprintf(out, "caption: %s\n", text)
-			ex := gc.Explain(caption.Parse(text))
+			ex := gc.Explain(caption.ParseAt(text, ref))
 			if err := ex.Write(out); err != nil {
 				return err
 			}
 		}
 		return out.Flush()
 	}
-	if err := geocodeAll(ctx, gc, texts, out); err != nil {
+	if err := geocodeAll(ctx, gc, texts, ref, out); err != nil {
 		return err
 	}
 	return out.Flush()
@@ -98,7 +108,7 @@ const geocodeBatch = 512
 
 // geocodeAll reads and geocodes texts on every core and writes their
 // records to w in input order.
-func geocodeAll(ctx context.Context, gc *geocode.Geocoder, texts []string, w io.Writer) error {
+func geocodeAll(ctx context.Context, gc *geocode.Geocoder, texts []string, ref caption.Date, w io.Writer) error {
 	type batch struct {
 		texts []string
 		out   chan []byte // the batch's records, once encoded
@@ -133,7 +143,7 @@ func geocodeAll(ctx context.Context, gc *geocode.Geocoder, texts []string, w io.
 				enc := json.NewEncoder(&buf)
 				enc.SetEscapeHTML(false)
 				for _, text := range b.texts {
-					c := caption.Parse(text)
+					c := caption.ParseAt(text, ref)
 					_ = enc.Encode(newRecord(c, gc.Geocode(c))) // records always encode
 				}
 				b.out <- bytes.Clone(buf.Bytes())

@@ -200,3 +200,34 @@ func TestGeocodeKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeRef: `geocode --ref DAY` reads relative dates and days
+// without a year against the day given, as an import reads them against
+// its page's; without it they give no date (issue 69, item 2).
+func TestGeocodeRef(t *testing.T) {
+	in := "Smoke rises over Douma on Sunday after air strikes.\n\nانتشال ضحايا في مدينة معرة النعمان - 16 من تموز (الدفاع المدني)\n"
+	for _, c := range []struct {
+		args []string
+		want []any
+	}{
+		{[]string{"geocode", "--ref", "2018-07-17"}, []any{"2018-07-15", "2018-07-16"}},
+		{[]string{"geocode"}, []any{nil, nil}},
+	} {
+		out, _, err := runCmd(t, in, c.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var rec map[string]any
+			if err := json.Unmarshal([]byte(line), &rec); err != nil {
+				t.Fatal(err)
+			}
+			if rec["date"] != c.want[i] {
+				t.Errorf("%v, caption %d: date %v, want %v", c.args, i+1, rec["date"], c.want[i])
+			}
+		}
+	}
+	if _, _, err := runCmd(t, in, "geocode", "--ref", "17/07/2018"); err == nil || !strings.Contains(err.Error(), "--ref") {
+		t.Errorf("a --ref that is no date: %v", err)
+	}
+}

@@ -224,27 +224,35 @@ func (x *placeIndex) folded() map[*gazetteer.Place][]gazetteer.Key {
 // credit, the geocoder's place, and the file's own values over them. The
 // caption is read at the record's reference date (caption.ParseAt): the
 // day its page was published, else the date the file gives the photo.
-func (a *Archive) Build(rec ingest.Record) *photo.Photo {
-	var ref photo.Date
+//
+// The photo's date is the caption's own first (a relative one read
+// against the reference is still the caption's); the file's date column
+// or field when the caption has none, or when it is finer and inside the
+// caption's (a day of the caption's month); else the day the page was
+// published. The last two are the import's (photo.DateImport), kept as
+// values the file gave.
+func (a *Archive) Build(rec ingest.Record) *photo.Photo { return a.buildRecord(rec, photo.Date{}) }
+
+// buildRecord is Build with the date an editor gave the upload's photos
+// on its form (the zero Date for none): the last of the sources, and the
+// reference of a caption whose file gives none (see WithFormDate).
+func (a *Archive) buildRecord(rec ingest.Record, form photo.Date) *photo.Photo {
+	ref := form
 	switch {
 	case rec.Published != nil:
 		ref = *rec.Published
 	case rec.Date != nil:
 		ref = *rec.Date
 	}
-	c := caption.ParseAt(rec.Caption, ref)
-	p := &photo.Photo{
-		ID:           photo.ID(rec.Caption),
-		Caption:      rec.Caption,
-		Date:         c.Date,
-		Photographer: c.Credit.Photographer,
-		Agency:       c.Credit.Agency,
-		ImageURL:     rec.ImageURL,
-		ImagePath:    rec.ImagePath,
-	}
-	p.Geocoded = a.place(c)
-	if rec.Date != nil {
-		p.Date, p.Given = *rec.Date, p.Given|photo.GivenDate
+	p := a.read(rec.Caption, ref)
+	p.ImageURL, p.ImagePath = rec.ImageURL, rec.ImagePath
+	switch {
+	case rec.Date != nil && (p.Date.IsZero() || rec.Date.Within(p.Date)):
+		p.Date, p.DateSource, p.Given = *rec.Date, photo.DateImport, p.Given|photo.GivenDate
+	case rec.Date == nil && p.Date.IsZero() && rec.Published != nil && rec.Published.Precision == "day":
+		p.Date, p.DateSource, p.Given = *rec.Published, photo.DateImport, p.Given|photo.GivenDate
+	case p.Date.IsZero() && !form.IsZero():
+		p.Date, p.DateSource, p.Given = form, photo.DateEditor, p.Given|photo.GivenDate
 	}
 	if rec.Photographer != nil {
 		p.Photographer, p.Given = *rec.Photographer, p.Given|photo.GivenPhotographer
@@ -256,6 +264,24 @@ func (a *Archive) Build(rec ingest.Record) *photo.Photo {
 		p.Geocoded, p.Given = a.givenPoint(orb.Point{pt[0], pt[1]}, p.Geocoded), p.Given|photo.GivenPoint
 	}
 	p.Place = p.Geocoded
+	return p
+}
+
+// read reads a caption at the reference date ref into a photo: its
+// date (the caption's), credit and place.
+func (a *Archive) read(text string, ref photo.Date) *photo.Photo {
+	c := caption.ParseAt(text, ref)
+	p := &photo.Photo{
+		ID:           photo.ID(text),
+		Caption:      text,
+		Date:         c.Date,
+		Photographer: c.Credit.Photographer,
+		Agency:       c.Credit.Agency,
+	}
+	if !c.Date.IsZero() {
+		p.DateSource = photo.DateCaption
+	}
+	p.Geocoded = a.place(c)
 	return p
 }
 

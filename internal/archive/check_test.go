@@ -167,7 +167,7 @@ func TestCheckCreatedAndCredit(t *testing.T) {
 	}
 	// A credit the file gave the photo (the caption had none) is not
 	// compared with itself.
-	bare := a.buildFromImage("Men walk through rubble in Aleppo, Syria.", imagemeta.Metadata{Creators: []string{"Khalil Ashawi"}, Credit: "Reuters", Created: "2016-12-13"})
+	bare := a.buildFromImage("Men walk through rubble in Aleppo, Syria.", imagemeta.Metadata{Creators: []string{"Khalil Ashawi"}, Credit: "Reuters", Created: "2016-12-13"}, photo.Date{})
 	if bare.Check.Agreement != "" {
 		t.Errorf("a credit and date the file gave: %q %q", bare.Check.Agreement, bare.Check.Note)
 	}

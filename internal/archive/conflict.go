@@ -112,16 +112,16 @@ func (a *Archive) candidatesOf(ctx context.Context, p *photo.Photo) ([]conflict.
 func SightingOf(p *photo.Photo) conflict.Sighting {
 	from, to := p.Date.Span()
 	return conflict.Sighting{Point: orb.Point{p.Place.Lon, p.Place.Lat}, Located: p.Place.Located, PlaceKind: p.Place.Kind,
-		Fallback: p.Place.Precision == "fallback", Governorate: p.Place.Governorate, From: from, To: to, Caption: p.Caption,
-		Sentences: caption.Sentences(p.Caption)}
+		Fallback: p.Place.Precision == "fallback", Governorate: p.Place.Governorate, From: from, To: to,
+		Lag: photo.DateLagDays(p.DateSource), Caption: p.Caption, Sentences: caption.Sentences(p.Caption)}
 }
 
 // sightingOfFeature is SightingOf for a photo as lists read it.
 func sightingOfFeature(f *photo.Feature) conflict.Sighting {
 	from, to := f.Date.Span()
 	return conflict.Sighting{Point: orb.Point{f.Lon, f.Lat}, Located: f.Located, PlaceKind: f.PlaceKind,
-		Fallback: f.Precision == "fallback", Governorate: f.Governorate, From: from, To: to, Caption: f.Caption,
-		Sentences: caption.Sentences(f.Caption)}
+		Fallback: f.Precision == "fallback", Governorate: f.Governorate, From: from, To: to,
+		Lag: photo.DateLagDays(f.DateSource), Caption: f.Caption, Sentences: caption.Sentences(f.Caption)}
 }
 
 // SuggestEvents calls fn with each photo the filter selects and its

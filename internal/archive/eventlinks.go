@@ -134,10 +134,12 @@ func (a *Archive) EventPhotos(ctx context.Context, dataset, id string) (EventWit
 			return out, err
 		}
 	}
-	// The photos of the event's days and the aftermath, near it: the
-	// rule then says which it would offer.
+	// The photos of the event's days and the aftermath, near it (and
+	// those dated by a page a day or two later still): the rule then
+	// says which it would offer.
+	last := conflict.AddDays(e.DateEnd, conflict.AftermathDays+photo.DateLagDays(photo.DateImport))
 	f := photo.Filter{From: photo.DateFromSpan(e.DateStart, e.DateStart, "day"), Limit: 2000,
-		To: photo.DateFromSpan(conflict.AddDays(e.DateEnd, conflict.AftermathDays), conflict.AddDays(e.DateEnd, conflict.AftermathDays), "day")}
+		To: photo.DateFromSpan(last, last, "day")}
 	if b, ok := conflict.Reach(e); ok {
 		f.BBox = &b
 	}

@@ -103,6 +103,26 @@ func BenchmarkImportGlobalGED(b *testing.B) {
 // ranked) with the global GED's 400,000 events held; the target is
 // 50 ms.
 func BenchmarkPhotoCandidates(b *testing.B) {
+	captions := "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n\n" +
+		"Civil defence members search for survivors at a damaged site after airstrikes in Douma, Syria August 3, 2017. REUTERS/Bassam Khabieh\n\n" +
+		"A man walks past damaged buildings in Raqqa, Syria October 20, 2017. REUTERS/Erik De Castro\n"
+	benchPhotoCandidates(b, "photos.txt", captions)
+}
+
+// BenchmarkPhotoCandidatesPageDate (issue 69, item 1): the same photos
+// dated by their import (a page's date), whose window reaches two days
+// further back; the target is 50 ms still.
+func BenchmarkPhotoCandidatesPageDate(b *testing.B) {
+	captions := "caption,date\n" +
+		"Rebel fighters fire a mortar during clashes in Aleppo. REUTERS/Abdalrhman Ismail,2016-01-01\n" +
+		"Civil defence members search for survivors at a damaged site after airstrikes in Douma. REUTERS/Bassam Khabieh,2017-08-03\n" +
+		"A man walks past damaged buildings in Raqqa. REUTERS/Erik De Castro,2017-10-20\n"
+	benchPhotoCandidates(b, "photos.csv", captions)
+}
+
+// benchPhotoCandidates measures EventsOf for the three photos of a file
+// (name, content) with the global GED held.
+func benchPhotoCandidates(b *testing.B, name, captions string) {
 	path, _ := globalGED(b, 24)
 	a := newArchive(b)
 	ctx := context.Background()
@@ -113,10 +133,7 @@ func BenchmarkPhotoCandidates(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	captions := "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n\n" +
-		"Civil defence members search for survivors at a damaged site after airstrikes in Douma, Syria August 3, 2017. REUTERS/Bassam Khabieh\n\n" +
-		"A man walks past damaged buildings in Raqqa, Syria October 20, 2017. REUTERS/Erik De Castro\n"
-	file := filepath.Join(b.TempDir(), "photos.txt")
+	file := filepath.Join(b.TempDir(), name)
 	os.WriteFile(file, []byte(captions), 0o644)
 	if _, err := a.ImportFile(ctx, file, "", nil); err != nil {
 		b.Fatal(err)

@@ -315,7 +315,8 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 			return nil, true, fmt.Sprintf("cannot keep the original: %v", err)
 		}
 	}
-	p := a.buildFromImage(text, md)
+	form, _ := formDate(ctx)
+	p := a.buildFromImage(text, md, form)
 	meta, _ := json.Marshal(md)
 	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
 	rec = &store.Record{Photo: p, Source: f.abs}
@@ -370,8 +371,24 @@ func (a *Archive) frameOf(ctx context.Context, f io.ReadSeeker) *store.Frame {
 // buildFromImage builds a photo from an image's caption and metadata: the
 // caption is read as any other; the file's credit, date and location fill
 // what the caption lacks, as values the file gave.
-func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Photo {
-	p := a.Build(ingest.Record{Caption: strings.Join(strings.Fields(text), " ")})
+//
+// The file's date — its IPTC date created, else the camera's EXIF
+// DateTimeOriginal — is the reference the caption's relative dates are
+// read against ("on Sunday", "أمس"), and the photo's date (photo.DateFile)
+// when the caption gives none; form is the date an editor gave the
+// upload's photos on its form (the zero Date for none), which comes after
+// both (photo.DateEditor).
+func (a *Archive) buildFromImage(text string, md imagemeta.Metadata, form photo.Date) *photo.Photo {
+	fileDate, fromFile := createdDate(md.Created)
+	if !fromFile && md.EXIF.HasTime {
+		t := md.EXIF.Time
+		fileDate, fromFile = photo.Date{Year: t.Year(), Month: int(t.Month()), Day: t.Day(), Precision: "day"}, t.Year() >= 1900
+	}
+	ref := fileDate
+	if !fromFile {
+		ref = form
+	}
+	p := a.read(strings.Join(strings.Fields(text), " "), ref)
 	if p.Photographer == "" || p.Agency == "" {
 		by := strings.Join(md.Creators, ", ")
 		agency := md.Credit
@@ -386,10 +403,11 @@ func (a *Archive) buildFromImage(text string, md imagemeta.Metadata) *photo.Phot
 			p.Agency, p.Given = c.Agency, p.Given|photo.GivenAgency
 		}
 	}
-	if p.Date.IsZero() {
-		if d, ok := createdDate(md.Created); ok {
-			p.Date, p.Given = d, p.Given|photo.GivenDate
-		}
+	switch {
+	case p.Date.IsZero() && fromFile:
+		p.Date, p.DateSource, p.Given = fileDate, photo.DateFile, p.Given|photo.GivenDate
+	case p.Date.IsZero() && !form.IsZero():
+		p.Date, p.DateSource, p.Given = form, photo.DateEditor, p.Given|photo.GivenDate
 	}
 	// The file's IPTC location, geocoded once: the place when the caption
 	// names none, and what the caption is checked against.
@@ -483,6 +501,25 @@ type adoptingKey struct{}
 // originals keeps each by a hard link instead of writing its bytes again.
 func Adopting(ctx context.Context) context.Context {
 	return context.WithValue(ctx, adoptingKey{}, true)
+}
+
+type formDateKey struct{}
+
+// WithFormDate returns ctx for an import whose editor gave its photos
+// date d on the upload form: a photo whose caption, file and import give
+// no date takes it, as an editor's (photo.DateEditor), and a caption whose
+// file gives no reference date reads its relative dates ("on Sunday",
+// "أمس") against it. The zero Date gives ctx back.
+func WithFormDate(ctx context.Context, d photo.Date) context.Context {
+	if d.IsZero() {
+		return ctx
+	}
+	return context.WithValue(ctx, formDateKey{}, d)
+}
+
+func formDate(ctx context.Context) (photo.Date, bool) {
+	d, ok := ctx.Value(formDateKey{}).(photo.Date)
+	return d, ok
 }
 
 func adopting(ctx context.Context) bool {

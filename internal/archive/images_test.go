@@ -283,7 +283,7 @@ func TestRegeocodeChecksFilesAgain(t *testing.T) {
 func TestIPTCLocationPlacesAPlacelessCaption(t *testing.T) {
 	a := newArchive(t)
 	ctx := context.Background()
-	p := a.buildFromImage("A boy carries bread past a checkpoint, May 1, 2013.", imagemeta.Metadata{City: "Aleppo", Country: "Syria"})
+	p := a.buildFromImage("A boy carries bread past a checkpoint, May 1, 2013.", imagemeta.Metadata{City: "Aleppo", Country: "Syria"}, photo.Date{})
 	if p.Geocoded.Name != "Aleppo" || p.Given&photo.GivenPoint == 0 || !strings.Contains(p.Geocoded.Note, "IPTC location") {
 		t.Fatalf("placed at %q (given %b): %s", p.Geocoded.Name, p.Given, p.Geocoded.Note)
 	}
@@ -306,7 +306,7 @@ func TestGPSAloneDoesNotPlace(t *testing.T) {
 	a := newArchive(t)
 	ctx := context.Background()
 	md := imagemeta.Metadata{EXIF: imagemeta.EXIF{HasGPS: true, Lon: 37.16, Lat: 36.2}}
-	p := a.buildFromImage("A boy carries bread past a checkpoint, May 1, 2013.", md)
+	p := a.buildFromImage("A boy carries bread past a checkpoint, May 1, 2013.", md, photo.Date{})
 	if p.Geocoded.Located || p.Given&photo.GivenPoint != 0 {
 		t.Fatalf("placed by its GPS at %v,%v (%q)", p.Geocoded.Lon, p.Geocoded.Lat, p.Geocoded.Name)
 	}
@@ -326,7 +326,7 @@ func TestGPSAloneDoesNotPlace(t *testing.T) {
 // punctuation is not pulled into it (issue 26, 14).
 func TestRightToLeftNamesAreIsolated(t *testing.T) {
 	a := newArchive(t)
-	p := a.buildFromImage("A boy in Homs, Syria, May 1, 2013.", imagemeta.Metadata{City: "حلب", Country: "تركيا"})
+	p := a.buildFromImage("A boy in Homs, Syria, May 1, 2013.", imagemeta.Metadata{City: "حلب", Country: "تركيا"}, photo.Date{})
 	if !strings.Contains(p.Check.Note, "\u2068حلب\u2069") {
 		t.Errorf("the sentence %q does not isolate حلب", p.Check.Note)
 	}

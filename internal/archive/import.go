@@ -192,7 +192,7 @@ func (a *Archive) build(ctx context.Context, src iter.Seq2[ingest.Record, error]
 				if len(pending) == 0 {
 					return true
 				}
-				ok := send(batch{recs: a.buildBatch(pending)})
+				ok := send(batch{recs: a.buildBatch(ctx, pending)})
 				pending = nil
 				return ok
 			}
@@ -228,8 +228,10 @@ func (a *Archive) build(ctx context.Context, src iter.Seq2[ingest.Record, error]
 	}
 }
 
-// buildBatch builds the photos of recs on a.Workers goroutines.
-func (a *Archive) buildBatch(recs []ingest.Record) []store.Record {
+// buildBatch builds the photos of recs on a.Workers goroutines, with the
+// upload form's date of ctx, if any (WithFormDate).
+func (a *Archive) buildBatch(ctx context.Context, recs []ingest.Record) []store.Record {
+	form, _ := formDate(ctx)
 	out := make([]store.Record, len(recs))
 	workers := max(1, a.Workers)
 	var wg sync.WaitGroup
@@ -239,7 +241,7 @@ func (a *Archive) buildBatch(recs []ingest.Record) []store.Record {
 			defer wg.Done()
 			for i := w; i < len(recs); i += workers {
 				rec := recs[i]
-				out[i] = store.Record{Photo: a.Build(rec), Line: rec.Line, Ref: rec.Ref, Label: rec.Label}
+				out[i] = store.Record{Photo: a.buildRecord(rec, form), Line: rec.Line, Ref: rec.Ref, Label: rec.Label}
 			}
 		}(w)
 	}

@@ -66,6 +66,9 @@ func synthetic(seed uint64, n, m int, years int, spread float64) ([]Event, []Sig
 			t := toTime(s.From)
 			s.From, s.To = yyyymmdd(t.AddDate(0, 0, 1-t.Day())), yyyymmdd(t.AddDate(0, 1, -t.Day()))
 		}
+		if i%5 == 0 { // dated by its import (a page's date), as a fifth of an archive's may be
+			s.Lag = 2
+		}
 		sightings[i] = s
 	}
 	return events, sightings

@@ -35,6 +35,11 @@ type Sighting struct {
 	// From and To bound the photo's date (YYYYMMDD): one day, a month or
 	// a year; 0 for an undated photo.
 	From, To int
+	// Lag is how many days after the photo's its date may be, by where
+	// the date came from (photo.DateLagDays): an import's date is often
+	// its page's, published a day or two later (2); the caption's, a
+	// file's or an editor's is the photo's own (0).
+	Lag int
 	// Caption is the caption's text, for its words.
 	Caption string
 	// Sentences are the caption's sentences, the one that describes the
@@ -178,9 +183,10 @@ func Reach(e Event) (b orb.Bound, ok bool) {
 const maxPlaceKm = photo.MaxSettlementRadiusKm
 
 // Window is the span of days (YYYYMMDD) of events a photo of s may
-// document: its own days, and AftermathDays before.
+// document: its own days, and AftermathDays before; for a date that may
+// be Lag days after the photo's (a page's), Lag days more.
 func Window(s Sighting) (from, to int) {
-	return AddDays(s.From, -AftermathDays), s.To
+	return AddDays(s.From, -AftermathDays-s.Lag), s.To
 }
 
 // Match scores event e for sighting s; ok is false when the two cannot
@@ -355,6 +361,15 @@ func timeScore(s Sighting, e Event) (float64, string) {
 	switch {
 	case photoDay && span == 1 && e.DateStart == s.From:
 		return 1, "same day"
+	case photoDay && span == 1 && e.DateStart < s.From && s.Lag > 0:
+		// The photo's own day may be any of the Lag days before its
+		// date (a page's): those score nearly as the same day, older
+		// ones as the aftermath of the earliest.
+		n := days(e.DateStart, s.From)
+		if n <= s.Lag {
+			return 1 - 0.05*float64(n), fmt.Sprintf("%s before the import's date (a page's, often a day or two after the photo's)", dayWord(n))
+		}
+		return 0.8 - 0.1*float64(n-s.Lag-1), fmt.Sprintf("%s before the import's date", dayWord(n))
 	case photoDay && span == 1 && e.DateStart < s.From:
 		return 0.8 - 0.1*float64(days(e.DateStart, s.From)-1), fmt.Sprintf("%s before the photo", dayWord(days(e.DateStart, s.From)))
 	case photoDay:

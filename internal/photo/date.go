@@ -15,6 +15,39 @@ type Date struct {
 	Precision string
 }
 
+// Where a photo's date came from (Photo.DateSource), in the order the
+// archive takes them: the caption's own words first (a relative date
+// read against the import's or the file's date is still the caption's);
+// then the date an import gives (its date column or field, else the day
+// its page was published: a page's date may be a day or two after the
+// photo's); then the image file's (IPTC DateCreated, else EXIF
+// DateTimeOriginal); an editor's fix always wins.
+const (
+	DateCaption = "caption"
+	DateImport  = "import"
+	DateFile    = "file"
+	DateEditor  = "editor"
+)
+
+// DateLagDays is how many days a date of source may be after the day
+// the photo was taken: an import's date is often its page's, published a
+// day or two later; the caption's, a file's and an editor's are the
+// photo's own.
+func DateLagDays(source string) int {
+	if source == DateImport {
+		return 2
+	}
+	return 0
+}
+
+// Within reports whether d is at least as fine as c and inside it: a
+// day of c's month, a month of its year (c itself too).
+func (d Date) Within(c Date) bool {
+	df, dl := d.Span()
+	cf, cl := c.Span()
+	return !d.IsZero() && !c.IsZero() && df >= cf && dl <= cl
+}
+
 // Parts are the date's year, month and day as far as its precision
 // goes: month and day 0 beyond it (a month-precise date has day 0; an
 // undated one is all 0), as i18n's Locale.Date takes them.

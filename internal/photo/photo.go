@@ -22,6 +22,9 @@ type Photo struct {
 	ID      string
 	Caption string
 	Date    Date
+	// DateSource says where Date came from: DateCaption, DateImport,
+	// DateFile or DateEditor ("" when the photo is undated).
+	DateSource string
 	// Photographer and Agency are "" when unknown.
 	Photographer, Agency string
 	// Place is where the photo is shown on the map: the geocoder's choice,

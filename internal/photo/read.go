@@ -20,6 +20,7 @@ type Feature struct {
 	Seq                  int64
 	ID, Caption          string
 	Date                 Date
+	DateSource           string // Photo.DateSource
 	Photographer, Agency string
 	PlaceID, PlaceName   string
 	PlaceKind            string

@@ -385,7 +385,7 @@ func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c
 			"photographer": nullString(photographer), "agency": nullString(agency)}
 	}
 	before = state(p.Date, p.Photographer, p.Agency)
-	d, ph, ag := p.Date, p.Photographer, p.Agency
+	d, ph, ag, src := p.Date, p.Photographer, p.Agency, p.DateSource
 	var from, to sql.NullInt64
 	var prec, fph, fag sql.NullString
 	if c.Date != nil {
@@ -393,6 +393,7 @@ func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c
 		a, b := d.Span()
 		from, to = sql.NullInt64{Int64: int64(a), Valid: a != 0}, sql.NullInt64{Int64: int64(b), Valid: b != 0}
 		prec = sql.NullString{String: d.Precision, Valid: true} // '' fixes the photo as undated
+		src = photo.DateEditor
 	}
 	if c.Photographer != nil {
 		ph, fph = *c.Photographer, sql.NullString{String: *c.Photographer, Valid: true}
@@ -417,8 +418,8 @@ func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c
 	if err != nil {
 		return nil, nil, err
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
-		updated=? WHERE rowid=?`, r.from, r.to, r.prec, r.month, ph, ag, stamp, rowid)
+	_, err = tx.ExecContext(ctx, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, date_source=?, month=?, photographer=?, agency=?,
+		updated=? WHERE rowid=?`, r.from, r.to, r.prec, dateSource(&photo.Photo{Date: d, DateSource: src}), r.month, ph, ag, stamp, rowid)
 	return before, after, err
 }
 

@@ -146,7 +146,7 @@ func (s *DB) queryFeatures(ctx context.Context, w string, args []any, tail strin
 }
 
 func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []any, tail string, fn func(rowid int64, f *photo.Feature) error) error {
-	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, photographer, agency, place_id, place_name, place_kind,
+	q := `SELECT rowid, id, caption, date_from, date_to, date_precision, date_source, photographer, agency, place_id, place_name, place_kind,
 		governorate, precision, confidence, mention, image_url, image_path, lon, lat, review, reviewed_by, reviewed_at,
 		image_file, iptc_city, iptc_country, gps_lon, gps_lat, exif_time, agreement, agreement_note, reuse, harm, events, verified, second_look
 		FROM photos WHERE ` + w + tail
@@ -164,7 +164,7 @@ func (s *DB) queryFeaturesOn(ctx context.Context, db *sql.DB, w string, args []a
 	ck := &f.Check
 	viewer := photo.ViewerOf(ctx)
 	for rows.Next() {
-		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
+		if err := rows.Scan(&rowid, &f.ID, &f.Caption, &from, &to, &prec, &f.DateSource, &f.Photographer, &f.Agency, &f.PlaceID, &f.PlaceName,
 			&f.PlaceKind, &f.Governorate, &f.Precision, &f.Confidence, &f.Mention, &f.ImageURL, &f.ImagePath, &lon, &lat,
 			&review, &f.ReviewedBy, &f.ReviewedAt, &f.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat,
 			&ck.EXIFTime, &ck.Agreement, &ck.Note, &f.Reuse, &harm, &f.Events, &f.Verified, &look); err != nil {

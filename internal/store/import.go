@@ -278,21 +278,21 @@ func prepareImport(ctx context.Context, tx *sql.Tx, mentionKey func(string) stri
 		dst **sql.Stmt
 		sql string
 	}{
-		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, month, photographer, agency,
+		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, date_source, month, photographer, agency,
 			` + placeColumns + `, geocoded, geo_digest, image_url, image_path, given, digest, created, updated)
-			VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT (id) DO NOTHING`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
 		{&st.image, `INSERT OR IGNORE INTO images (photo, url, path, seq)
 			VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM images WHERE photo = ?1))`},
 		{&st.lookup, `SELECT p.rowid, p.digest, p.geocoded, p.geo_digest, c.photo IS NOT NULL, p.given, p.date_from, p.date_to,
-			p.date_precision, p.photographer, p.agency, p.image_url, p.image_path,
+			p.date_precision, p.date_source, p.photographer, p.agency, p.image_url, p.image_path,
 			f.date_from, f.date_to, f.date_precision, f.photographer, f.agency
 			FROM photos p LEFT JOIN corrections c ON c.photo = p.rowid LEFT JOIN fixes f ON f.photo = p.rowid WHERE p.id = ?`},
-		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?, agency=?,
+		{&st.update, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, date_source=?, month=?, photographer=?, agency=?,
 			` + placeSet + `, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?,
 			digest=?, updated=? WHERE rowid=?`},
-		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, month=?, photographer=?,
+		{&st.updateKeepPlace, `UPDATE photos SET date_from=?, date_to=?, date_precision=?, date_source=?, month=?, photographer=?,
 			agency=?, geocoded=?, geo_digest=?, image_url=?, image_path=?, given=?, digest=?, updated=? WHERE rowid=?`},
 		{&st.fileLookup, `SELECT photo, sha256, mtime FROM files WHERE path = ?`},
 		{&st.fileUpsert, `INSERT INTO files (path, photo, sha256, size, mtime, meta, imported) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -345,7 +345,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	if err != nil {
 		return 0, written{}, err
 	}
-	args := append([]any{p.ID, p.Caption, row.from, row.to, row.prec, row.month, p.Photographer, p.Agency}, row.place...)
+	args := append([]any{p.ID, p.Caption, row.from, row.to, row.prec, dateSource(p), row.month, p.Photographer, p.Agency}, row.place...)
 	res0, err := st.insert.ExecContext(ctx, append(args, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)...)
 	if err != nil {
 		return 0, written{}, err
@@ -369,7 +369,7 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	// Already in the archive: merge, then write only what changed.
 	var old stored
 	if err := st.lookup.QueryRowContext(ctx, p.ID).Scan(&rowid, &old.digest, &old.geocoded, &old.geoDigest, &old.corrected, &old.given,
-		&old.from, &old.to, &old.prec, &old.photographer, &old.agency, &old.imageURL, &old.imagePath,
+		&old.from, &old.to, &old.prec, &old.dateSource, &old.photographer, &old.agency, &old.imageURL, &old.imagePath,
 		&old.fixFrom, &old.fixTo, &old.fixPrec, &old.fixPh, &old.fixAg); err != nil {
 		return 0, written{}, err
 	}
@@ -384,10 +384,10 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 	if old.digest != row.digest || old.geoDigest != row.geoDigest {
 		res = updated
 		if old.corrected {
-			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, row.month, m.Photographer, m.Agency,
+			_, err = st.updateKeepPlace.ExecContext(ctx, row.from, row.to, row.prec, dateSource(m), row.month, m.Photographer, m.Agency,
 				row.kept(true), row.geoDigest, m.ImageURL, m.ImagePath, m.Given, row.digest, now, rowid)
 		} else {
-			args := append([]any{row.from, row.to, row.prec, row.month, m.Photographer, m.Agency}, row.place...)
+			args := append([]any{row.from, row.to, row.prec, dateSource(m), row.month, m.Photographer, m.Agency}, row.place...)
 			_, err = st.update.ExecContext(ctx, append(args, row.kept(false), row.geoDigest, m.ImageURL, m.ImagePath, m.Given,
 				row.digest, now, rowid)...)
 		}
@@ -479,6 +479,7 @@ type stored struct {
 	given                       photo.Given
 	from, to                    sql.NullInt64
 	prec                        sql.NullString
+	dateSource                  string
 	photographer, agency        string
 	imageURL, imagePath         string
 	// A person's fixes of the date and credit (fixes), which win over
@@ -494,6 +495,7 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 	m := *p
 	if o.given&photo.GivenDate != 0 && p.Given&photo.GivenDate == 0 {
 		m.Date, m.Given = photo.DateFromSpan(int(o.from.Int64), int(o.to.Int64), o.prec.String), m.Given|photo.GivenDate
+		m.DateSource = o.dateSource
 	}
 	if o.given&photo.GivenPhotographer != 0 && p.Given&photo.GivenPhotographer == 0 {
 		m.Photographer, m.Given = o.photographer, m.Given|photo.GivenPhotographer
@@ -509,7 +511,7 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 	}
 	// A person's reading wins over every file's.
 	if o.fixPrec.Valid {
-		m.Date = photo.DateFromSpan(int(o.fixFrom.Int64), int(o.fixTo.Int64), o.fixPrec.String)
+		m.Date, m.DateSource = photo.DateFromSpan(int(o.fixFrom.Int64), int(o.fixTo.Int64), o.fixPrec.String), photo.DateEditor
 	}
 	if o.fixPh.Valid {
 		m.Photographer = o.fixPh.String
@@ -523,6 +525,18 @@ func (o stored) merge(p *photo.Photo) (*photo.Photo, error) {
 		m.ImageURL, m.ImagePath = o.imageURL, o.imagePath
 	}
 	return &m, nil
+}
+
+// dateSource is where p's date came from as the photos table stores it:
+// "" for an undated photo, the caption's when no one said.
+func dateSource(p *photo.Photo) string {
+	switch {
+	case p.Date.IsZero():
+		return ""
+	case p.DateSource == "":
+		return photo.DateCaption
+	}
+	return p.DateSource
 }
 
 // row holds a photo's values as the photos table stores them.

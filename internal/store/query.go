@@ -336,7 +336,7 @@ func (s *DB) filter(ctx context.Context, f photo.Filter) (string, []any, error) 
 	return s.where(ctx, f)
 }
 
-const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.photographer, p.agency,
+const photoColumns = `p.rowid, p.id, p.caption, p.date_from, p.date_to, p.date_precision, p.date_source, p.photographer, p.agency,
 	p.place_id, p.place_name, p.place_kind, p.governorate, p.gov_pcode, p.country, p.lon, p.lat, p.precision,
 	p.confidence, p.mention, p.note, p.alternatives, p.geocoded, p.image_url, p.image_path, p.created, p.updated,
 	p.review, p.reviewed_by, p.reviewed_at, p.image_file, p.iptc_city, p.iptc_country, p.gps_lon, p.gps_lat, p.exif_time,
@@ -435,7 +435,7 @@ func scanPhoto(sc scanner, p *photo.Photo, alts, geocoded *string) (rowid int64,
 	var created, updated, review, reviewedAt string
 	var gpsLon, gpsLat sql.NullFloat64
 	pl, ck := &p.Place, &p.Check
-	err = sc.Scan(&rowid, &p.ID, &p.Caption, &from, &to, &prec, &p.Photographer, &p.Agency,
+	err = sc.Scan(&rowid, &p.ID, &p.Caption, &from, &to, &prec, &p.DateSource, &p.Photographer, &p.Agency,
 		&pl.ID, &pl.Name, &pl.Kind, &pl.Governorate, &pl.GovPCode, &pl.Country, &lon, &lat, &pl.Precision,
 		&pl.Confidence, &pl.Mention, &pl.Note, alts, geocoded, &p.ImageURL, &p.ImagePath, &created, &updated,
 		&review, &p.ReviewedBy, &reviewedAt, &p.ImageFile, &ck.IPTCCity, &ck.IPTCCountry, &gpsLon, &gpsLat, &ck.EXIFTime,

@@ -85,7 +85,8 @@ func tokenizeArabic(text string) []arTok {
 			j := i + size
 			for j < len(text) {
 				r2, s2 := utf8.DecodeRuneInString(text[j:])
-				if !isArWordRune(r2) {
+				// A number ends where letters begin: "16من", "2018م".
+				if !isArWordRune(r2) || unicode.IsDigit(r) && !unicode.IsDigit(r2) && unicode.IsLetter(r2) {
 					break
 				}
 				j += s2

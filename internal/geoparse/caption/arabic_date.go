@@ -1,6 +1,10 @@
 package caption
 
-import "github.com/syriamap/syriamap/internal/photo"
+import (
+	"time"
+
+	"github.com/syriamap/syriamap/internal/photo"
+)
 
 // The month names of Arabic captions, folded: the Levantine ones (كانون
 // الثاني … كانون الأول; تشرين الأول and الثاني; AFP writes "ت2" for the
@@ -76,6 +80,16 @@ func arabicDate(toks []arTok, ref Date) Date {
 			best, bestFrom, bestTo = d, i, to
 		}
 	}
+	// A relative date ("أمس", "اليوم السبت") is read against ref when the
+	// caption writes no day of its own.
+	if best.Precision != "day" && !ref.IsZero() {
+		for i := range toks {
+			if d, to, ok := arRelativeAt(toks, i, ref); ok && !toks[i].used && rank[d.Precision] > rank[best.Precision] {
+				best, bestFrom, bestTo = d, i, to
+				break
+			}
+		}
+	}
 	if best.IsZero() {
 		return best
 	}
@@ -96,7 +110,7 @@ func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 		// day month year, day من month year ("15 من آب 2018"); day
 		// month with no year, in the reference's year
 		if m, n := arMonthAt(toks, arSkip(toks, i+1, arDayFillers)); m != 0 {
-			if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+			if y := arYearAt(toks, n); y >= 0 {
 				return Date{Year: toks[y].num, Month: m, Day: t.num, Precision: "day"}, y, true
 			}
 			if y := yearOfRef(m, t.num, ref); y != 0 {
@@ -116,7 +130,7 @@ func arDateAt(toks []arTok, i int, ref Date) (d Date, to int, ok bool) {
 	}
 	// month year, month من العام year
 	if m, n := arMonthAt(toks, i); m != 0 {
-		if y := arSkip(toks, n, arYearFillers); y < len(toks) && arYear(&toks[y]) {
+		if y := arYearAt(toks, n); y >= 0 {
 			return Date{Year: toks[y].num, Month: m, Precision: "month"}, y, true
 		}
 	}
@@ -131,6 +145,19 @@ var (
 	arYearFillers = map[string]bool{"من": true, "عام": true, "العام": true, "لعام": true, "سنه": true, "السنه": true}
 )
 
+// arYearAt returns the index of the year written from i, after the
+// fillers of arYearFillers and a comma ("16 تموز، 2018"), or -1.
+func arYearAt(toks []arTok, i int) int {
+	y := arSkip(toks, i, arYearFillers)
+	if y < len(toks) && toks[y].punct && (toks[y].text == "،" || toks[y].text == ",") {
+		y = arSkip(toks, y+1, arYearFillers)
+	}
+	if y < len(toks) && arYear(&toks[y]) {
+		return y
+	}
+	return -1
+}
+
 // arSkip returns the index of the first token from i whose word is not
 // one of fillers.
 func arSkip(toks []arTok, i int, fillers map[string]bool) int {
@@ -143,13 +170,28 @@ func arSkip(toks []arTok, i int, fillers map[string]bool) int {
 // yearOfRef is the year a day and month written without one are read in:
 // ref's, or the year before when that would put the day after ref (a
 // photo is taken before the page that shows it is published); 0 when
-// ref is the zero Date.
+// ref is the zero Date. A page is often updated after the day its
+// address gives, so a day up to pageUpdateDays after a day-precise ref
+// still takes its year (or the next, across the new year: "3 January" on
+// a page of 30 December).
 func yearOfRef(month, day int, ref Date) int {
 	switch {
 	case ref.Year == 0:
 		return 0
-	case ref.Month != 0 && (month > ref.Month || month == ref.Month && ref.Day != 0 && day > ref.Day):
+	case ref.Precision == Day:
+		limit := time.Date(ref.Year, time.Month(ref.Month), ref.Day+pageUpdateDays, 0, 0, 0, 0, time.UTC)
+		for y := ref.Year + 1; y >= ref.Year-1; y-- {
+			if !time.Date(y, time.Month(month), day, 0, 0, 0, 0, time.UTC).After(limit) {
+				return y
+			}
+		}
+		return ref.Year - 1
+	case ref.Month != 0 && month > ref.Month:
 		return ref.Year - 1
 	}
 	return ref.Year
 }
+
+// pageUpdateDays is how long after the day a page's address gives a
+// caption on it may still be dated: galleries are updated for a week.
+const pageUpdateDays = 7

@@ -49,21 +49,24 @@ func Parse(text string) Caption { return ParseAt(text, Date{}) }
 // the reference's year, or in the year before when that would put the
 // day after the reference (a photo is not published before it is taken);
 // with no reference (the zero Date), such a caption gives no date rather
-// than a guessed year. A year the caption writes always wins. It is safe
-// for concurrent use.
+// than a guessed year. A year the caption writes always wins. Against a
+// reference known to the day, relative dates are read too, in both
+// languages ("on Sunday", "yesterday", "أمس", "اليوم السبت", "ليل
+// الأحد"; see relative.go); a date the caption writes in full wins over
+// them. It is safe for concurrent use.
 func ParseAt(text string, ref Date) Caption {
 	var c Caption
 	arabic, latin := scripts(text)
 	switch {
 	case arabic > latin && latin >= mixedLetters:
-		c = mix(parseArabic(text, ref), parseEnglish(text))
+		c = mix(parseArabic(text, ref), parseEnglish(text, ref))
 	case arabic > latin:
 		c = parseArabic(text, ref)
 	case arabic >= mixedLetters:
-		c = mix(parseEnglish(text), parseArabic(text, ref))
+		c = mix(parseEnglish(text, ref), parseArabic(text, ref))
 		c.Arabic = false
 	default:
-		c = parseEnglish(text)
+		c = parseEnglish(text, ref)
 	}
 	// A source known under names in both scripts is filed under one
 	// (lexicon.Agencies): "مركز الغوطة الإعلامي" and "Ghouta Media Center"
@@ -73,8 +76,9 @@ func ParseAt(text string, ref Date) Caption {
 }
 
 // parseEnglish reads a caption written in English (or another language in
-// Latin script).
-func parseEnglish(text string) Caption {
+// Latin script); ref is the reference date relative dates are read
+// against (see ParseAt).
+func parseEnglish(text string, ref Date) Caption {
 	c := Caption{Text: text, Uppercase: mostlyUpper(text)}
 	credit, cs, ce, ok := findCredit(text)
 	if !ok {
@@ -98,7 +102,7 @@ func parseEnglish(text string) Caption {
 	}
 	inSkip := func(i int) bool { return skip[i] }
 	dates := s.dates[:0]
-	c.Date = findDate(toks, inSkip, func(i int) { dates = append(dates, i) })
+	c.Date = findDate(toks, ref, inSkip, func(i int) { dates = append(dates, i) })
 	s.dates = dates
 	// Dates are not names: "March 14, 2016" is no place.
 	for _, i := range dates {

@@ -113,7 +113,12 @@ var weakBefore = map[string]bool{"provided": true, "released": true, "published"
 //
 // It calls mark for the tokens of every date expression it reads, the
 // background ones too, so that the caller can keep them out of place names.
-func findDate(toks []token, skip func(tok int) bool, mark func(tok int)) Date {
+//
+// With a reference date (see ParseAt), relative dates ("on Sunday",
+// "yesterday") and days and months without a year ("May 9") are read
+// against it (relativeAt); a date the caption writes in full wins over
+// them in the same sentence.
+func findDate(toks []token, ref Date, skip func(tok int) bool, mark func(tok int)) Date {
 	var best dateCandidate
 	found := false
 	for i := 0; i < len(toks); i++ {
@@ -121,6 +126,11 @@ func findDate(toks []token, skip func(tok int) bool, mark func(tok int)) Date {
 			continue
 		}
 		c, ok := dateAt(toks, i)
+		relative := false
+		if !ok {
+			c, ok = relativeAt(toks, i, ref)
+			relative = true
+		}
 		if !ok {
 			continue
 		}
@@ -128,6 +138,9 @@ func findDate(toks []token, skip func(tok int) bool, mark func(tok int)) Date {
 			mark(k)
 		}
 		c.score = scoreDate(toks, c)
+		if relative {
+			c.score -= 5
+		}
 		if c.score > -50 && (!found || c.score > best.score) {
 			best, found = c, true
 		}

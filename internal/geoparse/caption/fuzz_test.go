@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/syriamap/syriamap/internal/photo"
 )
 
 var fuzzSeeds = []string{
@@ -17,8 +19,15 @@ var fuzzSeeds = []string{
 	"دخان يتصاعد اثر غارة على بلدة حرستا في 15 ت2/نوفمبر 2017.\n\n(afp_tickers)",
 	"أ ف ب «» (أ.ف.ب) بحلب وبالرقة للرقة ٢٠١٦/٠٨/١٧ تصوير: عدسة: المصدر: ( أ ب ) Aleppo في",
 	"مدينة جرجناز- 28 من تموز 2018 (فيس بوك- شبكة جرجناز الإخبارية) 21 من آب من من 3 من",
+	"Smoke rises over Douma on Monday night, yesterday, last week, last Sunday, May 9, 9 May, May 9-10, Every Thursday night, Homs, Friday.",
+	"قصف على درعا أمس الأول، اليوم السبت، ليل الأحد، الثلاثاء الماضي، الأسبوع الماضي، 24 تموز، 16من تموز 2018م، 16 تموز، 2018، الجمعة.",
 	"",
 }
+
+// fuzzRef is the reference date FuzzParse reads every text against too:
+// a Monday, 1 January, so that weekdays and days without a year fall in
+// the year before.
+var fuzzRef = Date{Year: 2018, Month: 1, Day: 1, Precision: Day}
 
 // FuzzParse checks that any text is read without a panic and that what
 // comes back points inside it.
@@ -43,6 +52,12 @@ func FuzzParse(f *testing.F) {
 		}
 		if s := c.Date.String(); !c.Date.IsZero() && len(s) < 4 {
 			t.Fatalf("date %q", s)
+		}
+		// Read against a reference, a date is a calendar date.
+		if d := ParseAt(text, fuzzRef).Date; !d.IsZero() {
+			if _, err := photo.ParseDate(d.String()); err != nil {
+				t.Fatalf("date %v against %v: %v", d, fuzzRef, err)
+			}
 		}
 		if utf8.ValidString(text) && (!utf8.ValidString(c.Credit.Photographer) || !utf8.ValidString(c.Credit.Agency)) {
 			t.Fatalf("credit %+v is not UTF-8", c.Credit)

@@ -56,7 +56,7 @@ func featureOf(p *photo.Photo) photo.Feature {
 	if p.Review != photo.ReviewAutomatic && !p.ReviewedAt.IsZero() {
 		reviewedAt = p.ReviewedAt.UTC().Format(time.RFC3339)
 	}
-	return photo.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, Photographer: p.Photographer, Agency: p.Agency,
+	return photo.Feature{ID: p.ID, Caption: p.Caption, Date: p.Date, DateSource: p.DateSource, Photographer: p.Photographer, Agency: p.Agency,
 		PlaceID: p.Place.ID, PlaceName: p.Place.Name, PlaceKind: p.Place.Kind, Governorate: p.Place.Governorate,
 		Precision: p.Place.Precision, Confidence: p.Place.Confidence, Mention: p.Place.Mention, ImageURL: p.ImageURL,
 		ImagePath: p.ImagePath, Lon: p.Place.Lon, Lat: p.Place.Lat, Located: p.Place.Located,

@@ -56,9 +56,11 @@ func (h *Handlers) postImport(w http.ResponseWriter, r *http.Request, ed *sessio
 		var b struct {
 			Uploads []string `json:"uploads"`
 			Skipped []string `json:"skipped"`
+			// Date is the form's date for the photos (see Job.Date).
+			Date string `json:"date"`
 		}
 		if err = web.DecodeWrite(r, &b); err == nil {
-			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, b.Skipped, ed.Name)
+			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, b.Skipped, b.Date, ed.Name)
 		}
 	} else {
 		job, err = h.Imports.Receive(r, ed.Name)

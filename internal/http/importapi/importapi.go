@@ -67,6 +67,11 @@ type Job struct {
 	ID      string    `json:"id"`
 	Editor  string    `json:"editor"`
 	Created time.Time `json:"created"`
+	// Date is the date the editor gave the upload's photos on its form
+	// (YYYY, YYYY-MM or YYYY-MM-DD; "" for none): a photo whose caption,
+	// file and import give no date takes it, as an editor's
+	// (archive.WithFormDate).
+	Date string `json:"date,omitempty"`
 	// State is queued, running or done.
 	State string `json:"state"`
 	Files []File `json:"files"`
@@ -267,7 +272,11 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 			return Job{}, photo.Errorf(photo.EInvalid, "reading the upload: %v", err)
 		}
 		if part.FileName() == "" {
+			err := im.formField(part, job)
 			part.Close()
+			if err != nil {
+				return Job{}, err
+			}
 			continue // a form's other fields
 		}
 		f, err := im.save(part, dir, names, min(im.limits.UploadBytes, room)-total, over, &pictures)
@@ -284,6 +293,34 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	out, err := im.enqueue(job)
 	ok = err == nil
 	return out, err
+}
+
+// formField reads a form field of a multipart upload: date, the form's
+// date for its photos (see Job.Date); others are left.
+func (im *Imports) formField(part *multipart.Part, job *Job) error {
+	if part.FormName() != "date" {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(part, 64))
+	if err != nil {
+		return photo.Errorf(photo.EInvalid, "reading the upload: %v", err)
+	}
+	job.Date, err = formDate(string(b))
+	return err
+}
+
+// formDate checks the date an upload's form gives its photos: "" for
+// none, else YYYY, YYYY-MM or YYYY-MM-DD, refused with what is wrong.
+func formDate(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	d, err := photo.ParseDate(s)
+	if err != nil {
+		return "", photo.Errorf(photo.EInvalid, "the photos' date: %v", err)
+	}
+	return d.String(), nil
 }
 
 // enqueue queues job's import, its files written down first (so that a
@@ -453,6 +490,9 @@ func (im *Imports) work(ctx context.Context) {
 func (im *Imports) run(ctx context.Context, job *Job) {
 	im.set(job, func() { job.State = "running" })
 	ctx = photo.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
+	if d, err := photo.ParseDate(job.Date); err == nil {
+		ctx = archive.WithFormDate(ctx, d)
+	}
 	var images []int
 	var sum photo.ImportSummary
 	var before []string // the files the same bytes were imported from

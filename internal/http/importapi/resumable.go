@@ -217,11 +217,15 @@ func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, 
 // editor; it returns the job. Skipped names the files the page left out
 // (of a kind not imported), counted in the job and listed with why (the
 // first maxListed whose names are file names).
-func (im *Imports) ReceiveResumable(ctx context.Context, ids, skipped []string, editor string) (Job, error) {
+func (im *Imports) ReceiveResumable(ctx context.Context, ids, skipped []string, date, editor string) (Job, error) {
 	if len(ids) == 0 {
 		return Job{}, photo.Errorf(photo.EInvalid, "name the finished uploads to import: {\"uploads\": [id, …]}")
 	}
-	job := &Job{ID: newID(), Editor: editor, Created: im.now().UTC(), State: "queued"}
+	date, err := formDate(date)
+	if err != nil {
+		return Job{}, err
+	}
+	job := &Job{ID: newID(), Editor: editor, Created: im.now().UTC(), State: "queued", Date: date}
 	// A name that is no file's name is counted, not listed: a file left
 	// out refuses nothing.
 	job.Counts.Skipped = len(skipped)

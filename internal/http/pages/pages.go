@@ -242,6 +242,9 @@ func (s *API) photoPage(w http.ResponseWriter, r *http.Request) {
 		Confidence: l.Decimal(p.Place.Confidence, 2), Precision: pagemodel.PlacementWord(l, p.Place),
 		Mention: p.Place.Mention, Note: p.Place.Note, GeoJSONURL: s.URL("photo.geojson", "id", p.ID),
 	}
+	if !p.Date.IsZero() && p.DateSource != "" {
+		m.DateSource = l.T("date-source." + p.DateSource)
+	}
 	switch {
 	case p.ImageFile != "":
 		m.ImageURL = s.URL("image.large", "sha", p.ImageFile)

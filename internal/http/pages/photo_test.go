@@ -3,6 +3,7 @@ package pages_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -140,6 +141,34 @@ func TestRefusedSearchPageInArabic(t *testing.T) {
 		msg := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(httpapitest.ParsePage(t, res, body).Text("error"))
 		if res.StatusCode != 400 || !strings.Contains(msg, c.want) || strings.Contains(msg, c.not) {
 			t.Errorf("%s: %d %q; want %q", c.lang, res.StatusCode, msg, c.want)
+		}
+	}
+}
+
+// TestPhotoPageSaysWhereTheDateCameFrom: the photo page says whether its
+// date is the caption's or the import's (a page's, which may be a day or
+// two after the photo's), in English and in Arabic, and the photo's
+// GeoJSON carries it as date_source (issue 69, item 1).
+func TestPhotoPageSaysWhereTheDateCameFrom(t *testing.T) {
+	e := newServer(t)
+	own := "Smoke rises over Darayya, Syria, June 3, 2016. REUTERS/Bassam Khabieh"
+	page := "Smoke rises over Darayya after shelling. REUTERS/Bassam Khabieh"
+	importText(t, e.A, "dated.csv", fmt.Sprintf("caption,date\n%q,\n%q,2016-06-05\n", own, page))
+	for _, c := range []struct{ caption, source, en, ar string }{
+		{own, "caption", "from the caption", "من التعليق"},
+		{page, "import", "the date the import gives", "التاريخ الذي يعطيه ملف الاستيراد"},
+	} {
+		id := photo.ID(c.caption)
+		if got := httpapitest.GetPage(t, e.TS, "/photos/"+id).Text("date-source"); !strings.Contains(got, c.en) {
+			t.Errorf("%s: the page says %q of its date, want %q", c.source, got, c.en)
+		}
+		if got := httpapitest.GetPage(t, e.TS, "/photos/"+id+"?lang=ar").Text("date-source"); !strings.Contains(got, c.ar) {
+			t.Errorf("%s: the Arabic page says %q of its date, want %q", c.source, got, c.ar)
+		}
+		_, body := get(t, e.TS, "/api/photos/"+id+".geojson")
+		var f struct{ Properties map[string]any }
+		if err := json.Unmarshal(body, &f); err != nil || f.Properties["date_source"] != c.source {
+			t.Errorf("%s: GeoJSON date_source %v (%v), want %q", c.source, f.Properties["date_source"], err, c.source)
 		}
 	}
 }

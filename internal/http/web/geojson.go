@@ -47,6 +47,9 @@ func AppendFeature(b []byte, f *photo.Feature, l FeatureLinks, gps bool) []byte 
 	b = appendOrNull(b, ISODate(f.Date))
 	b = append(b, `,"date_precision":`...)
 	b = appendOrNull(b, f.Date.Precision)
+	// Where the date came from: caption, import, file or editor.
+	b = append(b, `,"date_source":`...)
+	b = appendOrNull(b, f.DateSource)
 	for _, kv := range [...]struct{ k, v string }{
 		{"photographer", f.Photographer}, {"agency", f.Agency}, {"place_id", f.PlaceID}, {"place_name", f.PlaceName},
 		{"place_name_ar", l.PlaceNameAr}, {"place_kind", f.PlaceKind}, {"governorate", f.Governorate}, {"precision", f.Precision},
