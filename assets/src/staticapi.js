@@ -478,27 +478,28 @@ export class StaticAPI {
   }
 
   // tilesArchive opens the site's PMTiles archive, after one small range
-  // request. A host that answers it with the whole file (200, or no
-  // Content-Range; python3 -m http.server does) cannot serve the tiles
-  // one by one. A site within its points limit needs none (its map is its
-  // points): null, and nothing said. A larger one reads the site's
-  // overview whole (its clusters down to overview_zoom, about a hundred
-  // kilobytes) and draws coarser clusters past that zoom, rather than no
-  // map; only a site without an overview says that the host is the
-  // trouble ("host").
+  // request for the first bytes of its overview (the archive's tiles
+  // down to overview_zoom, about a hundred kilobytes), asked of the host,
+  // not of the browser's cache (which answers a range of a file it holds
+  // whole). A host that answers it (206) serves the tiles one by one. One
+  // that sends the whole file instead (python3 -m http.server does) has
+  // sent the overview, which the page then reads: coarser clusters past
+  // its zoom rather than no map, and never the whole archive fetched to
+  // learn it. A site within its points limit needs no tiles (its map is
+  // its points): null, and nothing said. Only a site without an overview
+  // says that the host is the trouble ("host").
   async tilesArchive() {
     const url = new URL(this.m.tiles, this.base).href;
-    // Asked of the host, not of the browser's cache (which answers a
-    // range of a file it holds whole, whatever the host does).
-    const probe = await nativeFetch(url, { headers: { Range: "bytes=0-15" }, cache: "no-store" });
+    const probed = this.m.overview || this.m.tiles;
+    const probe = await nativeFetch(new URL(probed, this.base), { headers: { Range: "bytes=0-15" }, cache: "no-store" });
     const ranged = probe.status === 206 && probe.headers.get("Content-Range");
-    probe.body?.cancel().catch(() => {});
+    const small = this.m.total <= this.m.points_limit;
+    if (ranged || small || !this.m.overview) probe.body?.cancel().catch(() => {});
     if (ranged) return { pm: new PMTiles(url), deepest: this.m.tile_zoom };
-    if (this.m.total <= this.m.points_limit) return null;
+    if (small) return null;
     if (!this.m.overview) throw new APIError(503, `the host answered a range request for ${this.m.tiles} with ${probe.status} and the whole file: the map of a site this large needs a host that answers range requests`, "host");
-    const res = await nativeFetch(new URL(this.m.overview, this.base));
-    if (!res.ok) throw new Error(t("static.host-answered", { path: this.m.overview, status: String(res.status) }));
-    const file = new File([await res.arrayBuffer()], this.m.overview);
+    if (!probe.ok) throw new Error(t("static.host-answered", { path: this.m.overview, status: String(probe.status) }));
+    const file = new File([await probe.arrayBuffer()], this.m.overview);
     return { pm: new PMTiles(new FileSource(file)), deepest: this.m.overview_zoom };
   }
 

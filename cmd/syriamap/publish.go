@@ -79,12 +79,16 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	originals := fl.Bool("originals", false, "also publish imported image files as they are, metadata and GPS included (by default only 320 and 1,280 px derivatives without metadata)")
 	media := fl.String("media", "", "a further folder imported image files may lie under, as serve --media")
 	noImages := fl.Bool("no-images", false, "publish no image derivatives")
+	pointsLimit := fl.Int("points-limit", 200000, "above this many photos the site's map reads its tiles (range requests, or its overview on a host without them) instead of every photo's point at once")
 	kept := fl.String("originals-store", os.Getenv("SYRIAMAP_ORIGINALS"), "where the archive keeps its originals, as the other commands' --originals (default the folder originals beside --db): a picture whose imported or uploaded copy is gone is published from it")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
 	}
 	if fl.NArg() != 1 {
 		return usageError{"publish needs one folder to write: syriamap publish OUT/"}
+	}
+	if *pointsLimit < 1 {
+		return usageError{fmt.Sprintf("--points-limit %d: give a number of photos, 1 or more", *pointsLimit)}
 	}
 	out := fl.Arg(0)
 	f, err := filter()
@@ -102,7 +106,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// A publish reads every photo in one pass, as long as that takes:
 	// the server's bound on one query does not apply.
 	a.SetTimeout(0)
-	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles}
+	o := publish.Options{Filter: f, IncludeUnplaced: *unplaced, BaseURL: *base, Title: *title, Tiles: *tiles, PointsLimit: *pointsLimit}
 	if !*noImages {
 		files := imagery.NewFiles(a, *media, true)
 		if err := keptOriginals(a, files, *kept, *db); err != nil {

@@ -34,6 +34,15 @@ func TestPublishCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "removed") || strings.Contains(out, "published 15 ") {
 		t.Errorf("publish a selection into the same folder: %q, %v", out, err)
 	}
+	// --points-limit: a site of 15 photos drawn from its tiles, as a
+	// site above 200,000 is (the README's way to try a large site's map).
+	small := filepath.Join(dir, "tiled")
+	if _, _, err := runCmd(t, "", "publish", "--db", db, "--points-limit", "5", small); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := os.ReadFile(filepath.Join(small, "site.json")); err != nil || !strings.Contains(string(m), `"points_limit": 5`) {
+		t.Errorf("publish --points-limit 5: site.json %.200s, %v", m, err)
+	}
 	// --verified: only what a second editor confirmed blind.
 	verifyOne(t, db)
 	out, _, err = runCmd(t, "", "publish", "--db", db, "--verified", site)
@@ -46,6 +55,7 @@ func TestPublishCommand(t *testing.T) {
 	}{
 		{[]string{"--from", "2016-13"}, "from"},
 		{[]string{"--min-confidence", "2"}, "min-confidence"},
+		{[]string{"--points-limit", "0"}, "points-limit"},
 		{nil, "publish needs one folder"},
 	} {
 		args := append(append([]string{"publish", "--db", db}, c.args...), site)

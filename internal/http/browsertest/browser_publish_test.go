@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -329,7 +330,11 @@ func TestBrowserPublishedWithoutRanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := http.FileServer(http.Dir(dir))
+	var wholeTiles atomic.Int32 // requests for the whole tiles archive
 	static := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/data/photos.") && strings.HasSuffix(r.URL.Path, ".pmtiles") {
+			wholeTiles.Add(1)
+		}
 		r.Header.Del("Range") // the whole file, 200, whatever was asked
 		files.ServeHTTP(w, r)
 	}))
@@ -351,6 +356,11 @@ func TestBrowserPublishedWithoutRanges(t *testing.T) {
 	}
 	if warnings != 0 || notes != 0 {
 		t.Errorf("a host without ranges, at the overview's zoom: %d warnings, %d notes; want none", warnings, notes)
+	}
+	// The probe asks for the overview, which such a host sends whole: the
+	// tiles archive (8 MB at 205,000 photos) is never fetched to learn it.
+	if n := wholeTiles.Load(); n != 0 {
+		t.Errorf("the page asked a host without ranges for the whole tiles archive %d times", n)
 	}
 	// Zoomed in past the overview: the groups are coarser, and said so.
 	var note string
