@@ -740,7 +740,12 @@ func TestBrowserAccessibility(t *testing.T) {
 	e := newEditorServer(t, httpapi.Options{})
 	zamalka := e.photoID(t, "?place=ocha:C2320")
 	pages := []string{"/", "/photos/" + zamalka, "/places/ocha:C2320", "/about", "/review", "/review/photos/" + zamalka,
-		"/review/log", "/ogc?f=html", "/ogc/collections/photos/items?f=html&limit=10", "/?agency=Reuters&from=2016-01&to=2016-12"}
+		"/review/log", "/ogc?f=html", "/ogc/collections/photos/items?f=html&limit=10", "/?agency=Reuters&from=2016-01&to=2016-12",
+		// The events layer on, its legend shown (issue 68), an event's
+		// page, the stories.
+		"/?events=1", "/events/ucdp-ged/214808", "/stories"}
+	// An editor's pages alone (signed out they send to the sign-in).
+	editors := []string{"/upload", "/review/second-looks", "/review/agreement"}
 	// Each size and language in a browser of its own, in parallel.
 	for _, size := range [][2]int{{1440, 900}, {1024, 768}, {375, 812}} {
 		langs := []string{"en", "ar"}
@@ -761,7 +766,7 @@ func TestBrowserAccessibility(t *testing.T) {
 				}
 				sweep("signed out", append(pages, "/signin"))
 				signIn(t, b, e)
-				sweep("signed in", pages)
+				sweep("signed in", append(pages, editors...))
 			})
 		}
 	}
