@@ -59,7 +59,9 @@ func TestBrowserUploadSaysWhatHappened(t *testing.T) {
 	}
 	var has bool
 	var reused string
-	b.run(t, eval(`document.querySelector("[data-testid=upload-outcome]") !== null`, &has),
+	// The summary comes with the job's last answer, after the files' lines.
+	b.run(t, until(`document.querySelector("a[data-testid=upload-reused]") !== null`),
+		eval(`document.querySelector("[data-testid=upload-outcome]") !== null`, &has),
 		eval(`document.querySelector("a[data-testid=upload-reused]")?.getAttribute("href") || ""`, &reused))
 	if reused != "/review?reuse=conflict" {
 		t.Errorf("the reused frames' link goes to %q; want the review filter /review?reuse=conflict", reused)
