@@ -60,3 +60,11 @@ func scaled(img image.Image, w, h int, ycbcr bool) image.Image {
 	}
 	return out
 }
+
+// BenchmarkDihedral reads the eight hashes of a decoded 5.4 MP JPEG.
+func BenchmarkDihedral(b *testing.B) {
+	img := scaled(decode(b, "bridge-1-original.jpg"), 3000, 1800, true)
+	for b.Loop() {
+		Dihedral(img)
+	}
+}

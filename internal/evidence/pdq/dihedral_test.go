@@ -82,10 +82,13 @@ func crop(img image.Image, w, h int) image.Image {
 }
 
 // TestDihedralMatchesTurnedPictures: hashing a picture turned or mirrored
-// pixel by pixel gives, within 10 bits, the hash Dihedral put at that
-// place, on the reference's bridge and on pieces of it of other sizes
-// (even and odd, square and not); and the reference's own turned files
-// (bridge-2, bridge-5) hash within 10 bits of Dihedral's too.
+// pixel by pixel gives the hash Dihedral put at that place (2 bits allowed
+// for a float's rounding), on the reference's bridge, on pieces of it of
+// other sizes (even and odd, square and not, powers of two, where PDQ's
+// grid is least symmetric: read from the one DCT, as the reference does,
+// they were 18 bits off at 1024×768, 24 at 512, 38 at 256) and on a
+// 256-pixel reference picture; and the reference's own turned files
+// (bridge-2, bridge-5) hash within 10 bits of Dihedral's.
 func TestDihedralMatchesTurnedPictures(t *testing.T) {
 	bridge := decode(t, dihedralFiles[0])
 	cases := []struct {
@@ -96,6 +99,12 @@ func TestDihedralMatchesTurnedPictures(t *testing.T) {
 		{"bridge 1000×1000", crop(bridge, 1000, 1000)},
 		{"bridge 1279×833", crop(bridge, 1279, 833)},
 		{"bridge 640×480", crop(bridge, 640, 480)},
+		{"bridge 800×600", crop(bridge, 800, 600)},
+		{"bridge 1024×768", crop(bridge, 1024, 768)},
+		{"bridge 1599×999", crop(bridge, 1599, 999)},
+		{"bridge 512×512", crop(bridge, 512, 512)},
+		{"bridge 256×256", crop(bridge, 256, 256)},
+		{"q0122 256×256", decode(t, "q0122.jpg")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -105,7 +114,7 @@ func TestDihedralMatchesTurnedPictures(t *testing.T) {
 				got, _ := Hash(turn(c.img, k))
 				d := Distance(got, want[k])
 				worst = max(worst, d)
-				if d > 10 {
+				if d > 2 {
 					t.Errorf("turned the %d-th way: %s, %d bits from Dihedral's %s", k, got, d, want[k])
 				}
 			}

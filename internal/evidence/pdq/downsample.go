@@ -100,45 +100,87 @@ func luma(r, g, b uint32) float64 {
 // as wide as one.
 func window(n int) int { return (n + 2*side - 1) / (2 * side) }
 
-// at are the side source indices sampled from n: each target pixel's
-// centre.
-func at(n int) (idx [side]int) {
-	for i := range idx {
-		idx[i] = int((float64(i) + 0.5) * float64(n) / side)
-	}
-	return idx
+// grid is where the 64 samples along one axis of n are read: their
+// indices, and how far the box reaches before (lo) and after (hi) each
+// (lo + 1 + hi = its width).
+type grid struct {
+	idx    [side]int
+	lo, hi int
 }
 
+// grids are the axis's grid, each sample the pixel at or before a target
+// pixel's centre and an even box's extra sample after it, as the
+// reference reads it; and the grid a mirrored picture is read on, seen
+// from the picture as it is: the same samples reflected, the box's reach
+// swapped. The two differ by up to a pixel and a half (nothing on a
+// photo's thousands of pixels; a sixth of a sample at 1024 pixels, enough
+// to move 18 bits), so Dihedral reads a mirrored picture's hash from the
+// mirrored grid.
+func grids(n int) (normal, mirrored grid) {
+	w := window(n)
+	normal.hi = w / 2
+	normal.lo = w - 1 - normal.hi
+	for i := range normal.idx {
+		normal.idx[i] = int((float64(i) + 0.5) * float64(n) / side)
+	}
+	mirrored.lo, mirrored.hi = normal.hi, normal.lo
+	for i := range mirrored.idx {
+		mirrored.idx[i] = n - 1 - normal.idx[side-1-i]
+	}
+	return normal, mirrored
+}
+
+// buffer is a picture's blurred luminance sampled at side × side points,
+// [row][column].
+type buffer [side][side]float64
+
 // downsample is p blurred by two passes of a box filter along its rows and
-// two down its columns, then sampled at side × side points; false when p
+// two down its columns, then sampled at side × side points; nil when p
 // has no pixels. The filter is separable, so only the 64 sampled columns
 // of each row are blurred, from the row's running sums, and then only the
 // 64 sampled rows of those columns: one pass over the picture's pixels.
-func downsample(p plane) (*[side][side]float64, bool) {
+//
+// With mirrors, it is four buffers, read on the grids of the picture as
+// it is, mirrored left to right, upside down and both (index 2·upside
+// down + left to right), each seen from the picture as it is; the running
+// sums are shared.
+func downsample(p plane, mirrors bool) []buffer {
 	if p.w <= 0 || p.h <= 0 {
-		return nil, false
+		return nil
 	}
-	wx, wy := window(p.w), window(p.h)
-	xs, ys := at(p.w), at(p.h)
+	gx, mx := grids(p.w)
+	gy, my := grids(p.h)
+	xgrids, ygrids := []grid{gx}, []grid{gy}
+	if mirrors {
+		xgrids, ygrids = append(xgrids, mx), append(ygrids, my)
+	}
 	prefix := make([]float64, max(p.w, p.h)+1)
-	cols := make([][]float64, side) // cols[j][y]: row y blurred at sample j
-	for j := range cols {
-		cols[j] = make([]float64, p.h)
+	cols := make([][side][]float64, len(xgrids)) // cols[g][j][y]: row y blurred at grid g's sample j
+	for g := range cols {
+		for j := range cols[g] {
+			cols[g][j] = make([]float64, p.h)
+		}
 	}
 	for y := range p.h {
 		p.sums(y, prefix)
-		for j, x := range xs {
-			cols[j][y] = twice(prefix, p.w, x, wx)
+		for g, xg := range xgrids {
+			for j, x := range xg.idx {
+				cols[g][j][y] = twice(prefix, p.w, x, xg.lo, xg.hi)
+			}
 		}
 	}
-	var a [side][side]float64
-	for j, col := range cols {
-		prefixSums(prefix, col)
-		for i, y := range ys {
-			a[i][j] = twice(prefix, p.h, y, wy)
+	out := make([]buffer, len(xgrids)*len(ygrids))
+	for g := range xgrids {
+		for j, col := range cols[g] {
+			prefixSums(prefix, col)
+			for k, yg := range ygrids {
+				for i, y := range yg.idx {
+					out[len(xgrids)*k+g][i][j] = twice(prefix, p.h, y, yg.lo, yg.hi)
+				}
+			}
 		}
 	}
-	return &a, true
+	return out
 }
 
 // prefixSums fills prefix[:len(src)+1] with src's running sums.
@@ -150,12 +192,9 @@ func prefixSums(prefix, src []float64) {
 }
 
 // twice is sample i of n, whose running sums are prefix, blurred twice by
-// a box of width w. A box reaches lo samples before its centre and hi
-// after (lo + 1 + hi = w, the extra one of an even width after); at the
-// ends it averages the samples it covers.
-func twice(prefix []float64, n, i, w int) float64 {
-	hi := w / 2
-	lo := w - 1 - hi
+// a box reaching lo samples before its centre and hi after; at the ends a
+// box averages the samples it covers.
+func twice(prefix []float64, n, i, lo, hi int) float64 {
 	a, b := max(0, i-lo), min(n, i+hi+1)
 	s := 0.0
 	for j := a; j < b; j++ {

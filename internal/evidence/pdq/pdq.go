@@ -76,8 +76,12 @@ const (
 // Hash is img's PDQ hash and its quality (0–100). A picture without
 // pixels hashes to zero of quality 0. Safe for concurrent use.
 func Hash(img image.Image) (Hash256, int) {
-	c, q := coefficients(img)
-	return c.hash(), q
+	bufs := downsample(lumaOf(img), false)
+	if bufs == nil {
+		return Hash256{}, 0
+	}
+	c := transform(&bufs[0])
+	return c.hash(), quality(&bufs[0])
 }
 
 // Dihedral is the hashes of img and of its seven mirrors and rotations, in
@@ -86,32 +90,45 @@ func Hash(img image.Image) (Hash256, int) {
 // 90° clockwise; upside down (their "flipx", about the horizontal axis);
 // mirrored left to right ("flipy"); mirrored about the diagonal from top
 // left to bottom right (transposed, "flip-plus-1"); about the other
-// diagonal ("flip-minus-1"). Hashing a turned or mirrored copy of img
-// gives, within a few bits, the hash at that place, so a lookup of the
-// eight finds a picture however it was turned. All eight come from one
-// DCT and share Hash's quality, which is returned too.
+// diagonal ("flip-minus-1"). Each is the hash Hash gives the turned or
+// mirrored picture (to a float's rounding), so a lookup of the eight
+// finds a picture however it was turned. All share Hash's quality, which
+// is returned too.
 //
-// PDQ's 64 × 64 grid is not symmetric (each sample is the pixel at or
-// left of a cell's centre; an even box reaches one pixel further right
-// than left), so a mirror moves the samples by up to about a pixel and a
-// half: nothing on a photo's thousands of pixels, but a quarter of a cell
-// on a 256-pixel picture, where a mirrored copy's hash can then differ
-// from Dihedral's by tens of bits, as it does from the reference's own
-// dihedral hashes (ThreatExchange's README says as much).
+// The reference reads the seven from the DCT of the picture as it is.
+// PDQ's grid is not symmetric, though (see grids): a mirrored picture is
+// sampled up to a pixel and a half off the mirrored samples, which moves
+// its hash by up to 18 bits at 1024 pixels and 38 at 256. So the
+// mirrored ones are read from the DCTs of the picture sampled on the
+// mirrored grids (four DCTs in all, one pass over the pixels).
 func Dihedral(img image.Image) ([8]Hash256, int) {
-	c, q := coefficients(img)
-	var t coeffs
 	var out [8]Hash256
+	bufs := downsample(lumaOf(img), true)
+	if bufs == nil {
+		return out, 0
+	}
+	var cs [4]coeffs
+	for i := range bufs {
+		cs[i] = transform(&bufs[i])
+	}
+	var t coeffs
 	for k := range out {
+		c := &cs[gridOf[k]]
 		for u := range freqs {
 			for v := range freqs {
-				t[u][v] = turned(&c, k, u, v)
+				t[u][v] = turned(c, k, u, v)
 			}
 		}
 		out[k] = t.hash()
 	}
-	return out, q
+	return out, quality(&bufs[0])
 }
+
+// gridOf is the buffer (downsample's index: 2·upside down + left to right)
+// each of Dihedral's eight is read from: which of the picture's axes the
+// turn or mirror reverses. A transposition swaps the axes and their grids
+// with them, which changes nothing.
+var gridOf = [8]int{0, 1, 3, 2, 2, 1, 0, 3}
 
 // turned is coefficient (u, v) of the picture whose coefficients are c,
 // turned or mirrored the k-th way of Dihedral's order. Mirroring a
@@ -183,13 +200,9 @@ var dct = func() (m [freqs][side]float64) {
 	return m
 }()
 
-// coefficients are img's DCT coefficients and its quality.
-func coefficients(img image.Image) (coeffs, int) {
+// transform is the DCT of a, frequencies 1–16 each way.
+func transform(a *buffer) coeffs {
 	var c coeffs
-	a, ok := downsample(lumaOf(img))
-	if !ok {
-		return c, 0
-	}
 	// t = dct · a, then c = t · dctᵀ.
 	var t [freqs][side]float64
 	for f := range freqs {
@@ -209,13 +222,13 @@ func coefficients(img image.Image) (coeffs, int) {
 			c[u][v] = s
 		}
 	}
-	return c, quality(a)
+	return c
 }
 
 // quality is the picture's summed gradient at 64 × 64, each step between
 // neighbours counted in whole percent of the full 0–255 range, divided by
 // 90 and capped at 100: a flat or blurred picture scores near 0.
-func quality(a *[side][side]float64) int {
+func quality(a *buffer) int {
 	sum := 0
 	for y := range side {
 		for x := range side {
