@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"math"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/syriamap/syriamap/internal/evidence/framehash"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
+	"github.com/syriamap/syriamap/internal/evidence/pdq"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -69,7 +71,7 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 		go func() {
 			defer wg.Done()
 			for f := range jobs {
-				h, m, err := a.hashOriginal(ctx, f.SHA256)
+				frame, err := a.hashOriginal(ctx, f.SHA256)
 				mu.Lock()
 				switch {
 				case errors.Is(err, originals.ErrNotFound):
@@ -78,7 +80,7 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 					r.Unreadable++
 				default:
 					r.Hashed++
-					batch[f.SHA256] = store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
+					batch[f.SHA256] = frame
 					if len(batch) >= 64 {
 						flush()
 					}
@@ -112,16 +114,30 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 // hashOriginal decodes the original under sum, within the image budget,
 // and hashes it; a picture over the budget's limits is refused from its
 // header, undecoded.
-func (a *Archive) hashOriginal(ctx context.Context, sum string) (h, mirrored framehash.Hash, err error) {
+func (a *Archive) hashOriginal(ctx context.Context, sum string) (store.Frame, error) {
 	rc, err := a.Originals.Open(ctx, sum)
 	if err != nil {
-		return 0, 0, err
+		return store.Frame{}, err
 	}
 	defer rc.Close()
-	if h, mirrored, err = framehash.Read(ctx, a.Images, rc); err != nil {
-		return 0, 0, fmt.Errorf("frames: %s: %w", sum, err)
+	f, err := a.readFrame(ctx, rc)
+	if err != nil {
+		return store.Frame{}, fmt.Errorf("frames: %s: %w", sum, err)
 	}
-	return h, mirrored, nil
+	return f, nil
+}
+
+// readFrame decodes the picture r holds, once, within the image budget,
+// and reads both its hashes from it: the frame hash the archive groups
+// frames by, and the PDQ hash and quality archives exchange.
+func (a *Archive) readFrame(ctx context.Context, r io.Reader) (store.Frame, error) {
+	img, err := a.Images.DecodeWhole(ctx, r)
+	if err != nil {
+		return store.Frame{}, err
+	}
+	h, m := framehash.Of(img)
+	p, q := pdq.Hash(img)
+	return store.Frame{Hash: uint64(h), Mirrored: uint64(m), PDQ: p.String(), PDQQuality: q}, nil
 }
 
 // groupFrames joins the photos whose frames are within framehash.Radius

@@ -23,8 +23,19 @@ import (
 // of its caption.
 func importFrames(t *testing.T) (*Archive, func(prefix string) *photo.Photo) {
 	t.Helper()
+	return importFramesHashing(t, false)
+}
+
+// importFramesOnArrival is importFrames hashing each frame as it arrives.
+func importFramesOnArrival(t *testing.T) (*Archive, func(prefix string) *photo.Photo) {
+	t.Helper()
+	return importFramesHashing(t, true)
+}
+
+func importFramesHashing(t *testing.T, onArrival bool) (*Archive, func(prefix string) *photo.Photo) {
+	t.Helper()
 	a := newArchive(t)
-	a.FramesLater = true // what `syriamap frames` does
+	a.FramesLater = !onArrival // later: what `syriamap frames` does
 	dir := t.TempDir()
 	var err error
 	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {

@@ -16,7 +16,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/syriamap/syriamap/internal/evidence/framehash"
 	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/caption"
@@ -361,11 +360,11 @@ func (a *Archive) frameOf(ctx context.Context, f io.ReadSeeker) *store.Frame {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil
 	}
-	h, m, err := framehash.Read(ctx, a.Images, f)
+	fr, err := a.readFrame(ctx, f)
 	if err != nil {
 		return nil
 	}
-	return &store.Frame{Hash: uint64(h), Mirrored: uint64(m)}
+	return &fr
 }
 
 // buildFromImage builds a photo from an image's caption and metadata: the

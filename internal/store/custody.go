@@ -344,15 +344,31 @@ func (s *DB) PhotosWithoutCustody(ctx context.Context) ([]string, error) {
 }
 
 // FramesMissing lists the image files (by SHA-256, one each) that have no
-// perceptual hash yet.
+// perceptual hash yet, or no PDQ hash (hashed before PDQ was).
 func (s *DB) FramesMissing(ctx context.Context) ([]FileRef, error) {
 	return s.fileRefs(ctx, "listing the images without a frame hash", `SELECT min(p.id), f.sha256, min(f.size) FROM files f JOIN photos p ON p.rowid = f.photo
-		WHERE f.sha256 NOT IN (SELECT sha256 FROM frames) GROUP BY f.sha256 ORDER BY min(f.photo)`)
+		WHERE f.sha256 NOT IN (SELECT sha256 FROM frames WHERE pdq IS NOT NULL) GROUP BY f.sha256 ORDER BY min(f.photo)`)
 }
 
-// Frame is an image's perceptual hash and its mirrored picture's.
+// Frame is an image's perceptual hash and its mirrored picture's, and its
+// PDQ hash (64 hex digits, as ThreatExchange writes it) and quality
+// (0–100); PDQ is "" (and PDQQuality 0) for a frame hashed before PDQ was.
 type Frame struct {
 	Hash, Mirrored uint64
+	PDQ            string
+	PDQQuality     int
+}
+
+// insertFrame stores image sum's frame in tx, replacing the one it had.
+func insertFrame(ctx context.Context, tx *sql.Tx, sum string, f Frame) error {
+	var pdq sql.NullString
+	var quality sql.NullInt64
+	if f.PDQ != "" {
+		pdq, quality = sql.NullString{String: f.PDQ, Valid: true}, sql.NullInt64{Int64: int64(f.PDQQuality), Valid: true}
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO frames (sha256, hash, mirrored, pdq, pdq_quality) VALUES (?, ?, ?, ?, ?)`,
+		sum, int64(f.Hash), int64(f.Mirrored), pdq, quality)
+	return err
 }
 
 // AddFrames stores perceptual hashes by image SHA-256.
@@ -363,7 +379,7 @@ func (s *DB) AddFrames(ctx context.Context, frames map[string]Frame) error {
 	}
 	defer tx.Rollback()
 	for sum, f := range frames {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO frames (sha256, hash, mirrored) VALUES (?, ?, ?)`, sum, int64(f.Hash), int64(f.Mirrored)); err != nil {
+		if err := insertFrame(ctx, tx, sum, f); err != nil {
 			return fmt.Errorf("store: %w", err)
 		}
 	}
@@ -387,7 +403,7 @@ func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
 	if shown != "1" {
 		shown = "p." + shown
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT p.id, fr.hash, fr.mirrored FROM files f JOIN photos p ON p.rowid = f.photo
+	rows, err := s.read.QueryContext(ctx, `SELECT p.id, fr.hash, fr.mirrored, fr.pdq, fr.pdq_quality FROM files f JOIN photos p ON p.rowid = f.photo
 		JOIN frames fr ON fr.sha256 = f.sha256 WHERE `+shown+` ORDER BY f.photo`)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -397,10 +413,12 @@ func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
 	for rows.Next() {
 		var pf PhotoFrame
 		var h, m int64
-		if err := rows.Scan(&pf.PhotoID, &h, &m); err != nil {
+		var pdq sql.NullString
+		var quality sql.NullInt64
+		if err := rows.Scan(&pf.PhotoID, &h, &m, &pdq, &quality); err != nil {
 			return nil, err
 		}
-		pf.Hash, pf.Mirrored = uint64(h), uint64(m)
+		pf.Hash, pf.Mirrored, pf.PDQ, pf.PDQQuality = uint64(h), uint64(m), pdq.String, int(quality.Int64)
 		out = append(out, pf)
 	}
 	return out, rows.Err()

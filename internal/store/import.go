@@ -225,8 +225,7 @@ func (s *DB) importFrame(ctx context.Context, tx *sql.Tx, custody *chain, r Reco
 	if r.Frame == nil || r.Photo.File == nil {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO frames (sha256, hash, mirrored) VALUES (?, ?, ?)`,
-		r.Photo.File.SHA256, int64(r.Frame.Hash), int64(r.Frame.Mirrored)); err != nil {
+	if err := insertFrame(ctx, tx, r.Photo.File.SHA256, *r.Frame); err != nil {
 		return fmt.Errorf("store: the frame of %s: %w", r.Photo.ID, err)
 	}
 	for _, id := range slices.Sorted(maps.Keys(r.Reuses)) {
