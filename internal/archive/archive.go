@@ -228,7 +228,8 @@ func (x *placeIndex) folded() map[*gazetteer.Place][]gazetteer.Key {
 // The photo's date is the caption's own first (a relative one read
 // against the reference is still the caption's); the file's date column
 // or field when the caption has none, or when it is finer and inside the
-// caption's (a day of the caption's month); else the day the page was
+// caption's (a day of the caption's month; the caption's own day stays
+// the caption's); else the day the page was
 // published. The last two are the import's (photo.DateImport), kept as
 // values the file gave.
 func (a *Archive) Build(rec ingest.Record) *photo.Photo { return a.buildRecord(rec, photo.Date{}) }
@@ -247,7 +248,7 @@ func (a *Archive) buildRecord(rec ingest.Record, form photo.Date) *photo.Photo {
 	p := a.read(rec.Caption, ref)
 	p.ImageURL, p.ImagePath = rec.ImageURL, rec.ImagePath
 	switch {
-	case rec.Date != nil && (p.Date.IsZero() || rec.Date.Within(p.Date)):
+	case rec.Date != nil && (p.Date.IsZero() || rec.Date.Within(p.Date) && !p.Date.Within(*rec.Date)):
 		p.Date, p.DateSource, p.Given = *rec.Date, photo.DateImport, p.Given|photo.GivenDate
 	case rec.Date == nil && p.Date.IsZero() && rec.Published != nil && rec.Published.Precision == "day":
 		p.Date, p.DateSource, p.Given = *rec.Published, photo.DateImport, p.Given|photo.GivenDate

@@ -21,6 +21,9 @@ func TestImportDateFromEverySource(t *testing.T) {
 	rows := []struct{ caption, date, published, want, source string }{
 		{"Rescuers dig in the rubble in Douma, Syria, March 3, 2016. REUTERS/Bassam Khabieh", "2016-03-05", "", "2016-03-03", photo.DateCaption},
 		{"Rescuers dig in the rubble in Douma in March 2016.", "2016-03-05", "", "2016-03-05", photo.DateImport},
+		// The file's date the caption's own day: the caption's (an outside
+		// trial saw "the date the import gives" and the import's wider window).
+		{"A boy walks in the rubble in Douma, Syria March 14, 2017. REUTERS/Bassam Khabieh", "2017-03-14", "", "2017-03-14", photo.DateCaption},
 		{"Rescuers dig in the rubble in Douma.", "2016-03-05", "", "2016-03-05", photo.DateImport},
 		{"Smoke rises over Douma.", "", "2016-03-07", "2016-03-07", photo.DateImport},
 		{"Smoke rises over Douma on Sunday.", "", "2016-03-08", "2016-03-06", photo.DateCaption},
