@@ -50,6 +50,14 @@ func (a *Archive) EventsOf(ctx context.Context, id string) (PhotoEvents, error) 
 	for _, l := range links {
 		decided[l.Key()] = l
 	}
+	// A confirmed row of an incident the linker grouped keeps its group,
+	// so that an undo takes back the rows confirmed together.
+	groupOf := map[string][]string{}
+	for _, c := range cands {
+		for _, id := range c.Group {
+			groupOf[photo.EventKey(c.Event.Dataset, id)] = c.Group
+		}
+	}
 	s := SightingOf(p)
 	for _, l := range links {
 		if l.Decision != photo.LinkConfirmed {
@@ -65,7 +73,7 @@ func (a *Archive) EventsOf(ctx context.Context, id string) (PhotoEvents, error) 
 			// what the event was, not how it meets the photo.
 			c = conflict.Candidate{Event: e, Why: conflict.Describe(e)}
 		}
-		c.Likely = false
+		c.Likely, c.Group = false, groupOf[l.Key()]
 		out.Links = append(out.Links, LinkedEvent{Candidate: c, Link: l, Retired: retired})
 	}
 	for _, c := range cands {

@@ -80,6 +80,25 @@ func TestConfirmOneIncident(t *testing.T) {
 			t.Errorf("row %s of the confirmed incident is still a candidate", c.ID)
 		}
 	}
+	// A confirmed row's undo on the page carries the incident's other
+	// rows: taken back together (an outside trial undid one row and left
+	// the other linked).
+	_, page = httpapitest.Do(t, c, "GET", e.TS.URL+"/photos/"+id, "")
+	for _, g := range group[1:] {
+		if !strings.Contains(page, `name="group" value="`+g+`"`) {
+			t.Errorf("after the confirm, the photo page's undo does not send row %s of the incident", g)
+		}
+	}
+	form.Set("decision", "")
+	if res, _ := httpapitest.Do(t, c, "POST", e.TS.URL+"/photos/"+id+"/events", form.Encode(), "Content-Type", "application/x-www-form-urlencoded"); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("undo the incident: %d", res.StatusCode)
+	}
+	if out := events(); len(out.Links) != 0 {
+		t.Errorf("links after undoing the incident: %+v", out.Links)
+	}
+	if res, _ := httpapitest.Do(t, c, "POST", e.TS.URL+"/photos/"+id+"/events", url.Values{"csrf": {csrf}, "dataset": {"ucdp-ged"}, "event": {group[0]}, "group": group[1:], "decision": {"confirmed"}}.Encode(), "Content-Type", "application/x-www-form-urlencoded"); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("confirm the incident again: %d", res.StatusCode)
+	}
 	// The API rejects the rows of an incident together too.
 	_, b := httpapitest.Do(t, nil, "PUT", e.TS.URL+"/api/photos/"+id+"/events/ucdp-ged/"+group[0], `{"decision":"rejected","group":`+jsonList(group)+`}`, bearer...)
 	var after eventsapi.PhotoEventsJSON
