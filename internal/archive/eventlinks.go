@@ -50,6 +50,12 @@ func (a *Archive) EventsOf(ctx context.Context, id string) (PhotoEvents, error) 
 	for _, l := range links {
 		decided[l.Key()] = l
 	}
+	// A reader sees no decision but the confirmed links; a candidate
+	// editors ruled out is then no candidate (never "likely" to anyone).
+	rejected, err := a.db.RejectedEvents(ctx, id)
+	if err != nil {
+		return out, err
+	}
 	// A confirmed row of an incident the linker grouped keeps its group,
 	// so that an undo takes back the rows confirmed together.
 	groupOf := map[string][]string{}
@@ -80,6 +86,9 @@ func (a *Archive) EventsOf(ctx context.Context, id string) (PhotoEvents, error) 
 		l := decided[photo.EventKey(c.Event.Dataset, c.Event.ID)]
 		if l.Decision == photo.LinkConfirmed {
 			continue
+		}
+		if l.Decision == "" && rejected[photo.EventKey(c.Event.Dataset, c.Event.ID)] {
+			continue // ruled out by an editor, whose decision this viewer does not see
 		}
 		if l.Decision == photo.LinkRejected {
 			c.Likely = false

@@ -127,6 +127,20 @@ func (s *DB) EventLinks(ctx context.Context, id string) ([]photo.EventLink, erro
 	return s.eventLinks(ctx, q+` ORDER BY at, dataset, event`, id)
 }
 
+// RejectedEvents are the event keys (photo.EventKey) editors ruled out
+// for photo id, whoever asks: a reader is not told who decided or when,
+// only that a candidate is no longer one (the datasets ctx's viewer may
+// see).
+func (s *DB) RejectedEvents(ctx context.Context, id string) (map[string]bool, error) {
+	links, err := s.eventLinks(ctx, `SELECT photo, dataset, version, event, decision, by, at FROM photo_event_links
+		WHERE photo = ? AND decision = 'rejected' AND `+licensed(photo.ViewerOf(ctx), "dataset"), id)
+	out := map[string]bool{}
+	for _, l := range links {
+		out[l.Key()] = true
+	}
+	return out, err
+}
+
 // LinksToEvent lists the confirmed links to event dataset/id, oldest
 // first: the photos that document it. A reader is told of none to an
 // ACLED event.

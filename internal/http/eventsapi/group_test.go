@@ -111,6 +111,18 @@ func TestConfirmOneIncident(t *testing.T) {
 			t.Errorf("row %s of the rejected incident: %q, likely %v", c.ID, c.Decision, c.Likely)
 		}
 	}
+	// A reader, who sees no rejection, is offered none of its rows (an
+	// outside trial saw a rejected row "likely" to readers).
+	_, b = httpapitest.Do(t, nil, "GET", e.TS.URL+"/api/photos/"+id+"/events", "")
+	var public eventsapi.PhotoEventsJSON
+	if err := json.Unmarshal([]byte(b), &public); err != nil {
+		t.Fatal(err, b)
+	}
+	for _, c := range public.Candidates {
+		if slices.Contains(group, c.ID) {
+			t.Errorf("a reader is offered row %s of the incident editors rejected (likely %v)", c.ID, c.Likely)
+		}
+	}
 }
 
 func sorted(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
