@@ -2,11 +2,8 @@ package browsertest
 
 import (
 	"context"
-	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -26,17 +23,8 @@ import (
 // buttons, and undoes it.
 func TestBrowserEventsLayer(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, httpapi.Options{})
+	e, aleppo := withEvents(t, "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail", "mortar")
 	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	aleppo := e.photoID(t, "?q=mortar")
 	if _, err := e.a.SetEventLink(ctx, aleppo, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
 		t.Fatal(err)
 	}

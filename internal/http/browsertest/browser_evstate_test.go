@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/syriamap/syriamap/internal/archive"
-	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/story"
@@ -35,17 +32,8 @@ const eventsView = "from=2016-01&to=2016-01&map=8/36.2/37.15"
 
 func newEventsSite(t *testing.T) *eventsSite {
 	t.Helper()
-	e := newEditorServer(t, httpapi.Options{})
+	e, aleppo := withEvents(t, "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail", "mortar")
 	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	aleppo := e.photoID(t, "?q=mortar")
 	if _, err := e.a.SetEventLink(ctx, aleppo, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
 		t.Fatal(err)
 	}

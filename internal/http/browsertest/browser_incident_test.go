@@ -1,14 +1,9 @@
 package browsertest
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/syriamap/syriamap/internal/http/httpapi"
 )
 
 // TestBrowserConfirmIncident (issue 69, 3): on a photo's page, GED's two
@@ -16,17 +11,7 @@ import (
 // candidate, and its one "It documents this" links both.
 func TestBrowserConfirmIncident(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, httpapi.Options{})
-	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Smoke rises after barrel bombs hit Aleppo, Syria April 24, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	id := e.photoID(t, "?q=barrel")
+	e, id := withEvents(t, "Smoke rises after barrel bombs hit Aleppo, Syria April 24, 2016. REUTERS/Abdalrhman Ismail", "barrel")
 	b := newBrowser(t, e.ts, 1440, 900)
 	var candidates, links int
 	b.run(t, chromedp.Navigate(e.ts.URL+"/signin"), chromedp.SendKeys(`input[name=name]`, "rana", chromedp.ByQuery),

@@ -4,15 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/syriamap/syriamap/internal/http/httpapi"
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -35,17 +32,8 @@ func noRanges(dir string) http.Handler {
 // not have. A filter the site cannot answer is said once, not twice.
 func TestBrowserPublishedEvents(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
-	e := newEditorServer(t, httpapi.Options{})
+	e, aleppo := withEvents(t, "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail", "mortar")
 	ctx := context.Background()
-	if _, _, err := e.a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.a.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	aleppo := e.photoID(t, "?q=mortar")
 	if _, err := e.a.SetEventLink(ctx, aleppo, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
 		t.Fatal(err)
 	}
