@@ -158,17 +158,8 @@ func TestEventPageInArabic(t *testing.T) {
 // event a photo documents is named in Arabic words and digits ("GED
 // 214808" was left in Latin digits).
 func TestPhotoEventLinkInArabic(t *testing.T) {
-	e := newServer(t)
+	e, id := withEvents(t, "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail", "mortar")
 	ctx := context.Background()
-	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "events.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	id := httpapitest.PhotoID(t, e.TS, "?q=mortar")
 	if _, err := e.A.SetEventLink(ctx, id, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
 		t.Fatal(err)
 	}

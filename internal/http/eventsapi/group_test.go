@@ -1,12 +1,9 @@
 package eventsapi_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,17 +18,7 @@ import (
 // group names them; the photo page's confirm sends them all, and the
 // editor's one decision links every row.
 func TestConfirmOneIncident(t *testing.T) {
-	e := newServer(t)
-	ctx := context.Background()
-	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Smoke rises after barrel bombs hit Aleppo, Syria April 24, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	id := httpapitest.PhotoID(t, e.TS, "?q=barrel")
+	e, id := withEvents(t, "Smoke rises after barrel bombs hit Aleppo, Syria April 24, 2016. REUTERS/Abdalrhman Ismail", "barrel")
 	bearer := []string{"Authorization", "Bearer " + e.Token}
 	events := func() eventsapi.PhotoEventsJSON {
 		t.Helper()

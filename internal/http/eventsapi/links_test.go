@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,17 +19,8 @@ import (
 // CSV, the event filter, the photo's and the event's pages, the bag's
 // record), and its undoing takes it away everywhere.
 func TestEditorsLinkEvents(t *testing.T) {
-	e := newServer(t)
+	e, id := withEvents(t, "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail", "mortar")
 	ctx := context.Background()
-	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	id := httpapitest.PhotoID(t, e.TS, "?q=mortar")
 	bearer := []string{"Authorization", "Bearer " + e.Token}
 	link := func(method, event, body string) (int, eventsapi.PhotoEventsJSON) {
 		t.Helper()
@@ -173,17 +162,7 @@ func rejected(out eventsapi.PhotoEventsJSON, id string) bool {
 // the photo page's form, sending the version it showed, is answered with
 // the page that says the photo changed.
 func TestEventLinkTakesIfMatch(t *testing.T) {
-	e := newServer(t)
-	ctx := context.Background()
-	if _, _, err := e.A.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "aleppo.txt")
-	os.WriteFile(path, []byte("Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail\n"), 0o644)
-	if _, err := e.A.ImportFile(ctx, path, "", nil); err != nil {
-		t.Fatal(err)
-	}
-	id := httpapitest.PhotoID(t, e.TS, "?q=mortar")
+	e, id := withEvents(t, "Rebel fighters fire a mortar during clashes in Aleppo, Syria January 1, 2016. REUTERS/Abdalrhman Ismail", "mortar")
 	bearer := []string{"Authorization", "Bearer " + e.Token}
 	link := e.TS.URL + "/api/photos/" + id + "/events/ucdp-ged/"
 	res, _ := httpapitest.Do(t, nil, "GET", e.TS.URL+"/api/photos/"+id+".geojson", "", bearer...)
