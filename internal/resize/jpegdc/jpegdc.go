@@ -159,53 +159,56 @@ func (d *decoder) markers(frameOnly bool) error {
 		if err != nil {
 			return err
 		}
-		switch {
-		case m == sof0 || m == sof1 || m == sof2:
-			if err := d.frame(seg, m == sof2); err != nil {
-				return err
-			}
-			if frameOnly {
-				return nil
-			}
-		case m == sof3:
-			return unsupported("lossless JPEG")
-		case m >= sof5 && m <= 0xCF && m != dht && m != 0xC8 && m != dac:
-			if m >= 0xC9 {
-				return unsupported("arithmetic-coded JPEG")
-			}
-			return unsupported("hierarchical JPEG")
-		case m == dac:
-			return unsupported("arithmetic-coded JPEG")
-		case m == dht:
-			if err := d.huffman(seg); err != nil {
-				return err
-			}
-		case m == dqt:
-			if err := d.quantisation(seg); err != nil {
-				return err
-			}
-		case m == dri:
-			if len(seg) != 2 {
-				return FormatError("bad DRI length")
-			}
-			d.restart = int(seg[0])<<8 | int(seg[1])
-		case m == dnl:
-			return unsupported("height given by a DNL marker")
-		case m == app0:
-			d.jfif = len(seg) >= 5 && string(seg[:5]) == "JFIF\x00"
-		case m == app14:
-			if len(seg) >= 12 && string(seg[:5]) == "Adobe" {
-				d.adobe, d.adobeRGB = true, seg[11] == 0
-			}
-		case m == sos:
+		if m == sos {
 			if frameOnly || !d.frameSeen {
 				return FormatError("scan before the frame header")
 			}
 			if err := d.scan(seg); err != nil {
 				return err
 			}
+			continue
+		}
+		if err := d.segmentOf(m, seg); err != nil {
+			return err
+		}
+		if frameOnly && d.frameSeen {
+			return nil
 		}
 	}
+}
+
+// segmentOf reads the marker segment seg of marker m (any but SOS): a
+// frame header, tables, the restart interval, or what says the file is
+// JFIF or Adobe's; it refuses the frames this package does not read.
+func (d *decoder) segmentOf(m byte, seg []byte) error {
+	switch {
+	case m == sof0 || m == sof1 || m == sof2:
+		return d.frame(seg, m == sof2)
+	case m == sof3:
+		return unsupported("lossless JPEG")
+	case m == dac || m >= 0xC9 && m <= 0xCF:
+		return unsupported("arithmetic-coded JPEG")
+	case m >= sof5 && m <= 0xC7:
+		return unsupported("hierarchical JPEG")
+	case m == dht:
+		return d.huffman(seg)
+	case m == dqt:
+		return d.quantisation(seg)
+	case m == dri:
+		if len(seg) != 2 {
+			return FormatError("bad DRI length")
+		}
+		d.restart = int(seg[0])<<8 | int(seg[1])
+	case m == dnl:
+		return unsupported("height given by a DNL marker")
+	case m == app0:
+		d.jfif = len(seg) >= 5 && string(seg[:5]) == "JFIF\x00"
+	case m == app14:
+		if len(seg) >= 12 && string(seg[:5]) == "Adobe" {
+			d.adobe, d.adobeRGB = true, seg[11] == 0
+		}
+	}
+	return nil
 }
 
 // nextMarker finds the next marker from d.pos (fill bytes 0xFF skipped)
