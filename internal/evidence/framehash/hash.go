@@ -43,7 +43,19 @@ var cosines = func() (c [low][side]float64) {
 
 // Of hashes img, and img mirrored left to right.
 func Of(img image.Image) (h, mirrored Hash) {
-	g := thumbnail(img)
+	return ofThumbnail(thumbnail(img))
+}
+
+// OfScaled hashes a w × h picture, and its mirror, from small: the same
+// picture at 1/scale of its size, each pixel the mean of a scale × scale
+// block of it (a JPEG's DC plane, scale 8). Each cell of the thumbnail
+// takes each block by the share of its pixels in the cell, as Of's grid
+// would take the pixels themselves; exact where a block is flat.
+func OfScaled(small image.Image, w, h, scale int) (hash, mirrored Hash) {
+	return ofThumbnail(scaledThumbnail(small, w, h, scale))
+}
+
+func ofThumbnail(g *[side][side]float64) (h, mirrored Hash) {
 	// The 8×8 lowest frequencies of the thumbnail's DCT-II, separably:
 	// rows first (horizontal frequency u), then columns (v).
 	var rows [side][low]float64
@@ -159,6 +171,56 @@ func thumbnail(img image.Image) *[side][side]float64 {
 		}
 	}
 	return &g
+}
+
+// scaledThumbnail is thumbnail's grid of a w × h picture read from small,
+// its 1/scale picture (see OfScaled).
+func scaledThumbnail(small image.Image, w, h, scale int) *[side][side]float64 {
+	b := small.Bounds()
+	cx, cy := cellShares(w, scale, b.Dx()), cellShares(h, scale, b.Dy())
+	luma := lumaFunc(small)
+	var sum, n [side][side]float64
+	for by := range b.Dy() {
+		for bx := range b.Dx() {
+			v := luma(b.Min.X+bx, b.Min.Y+by)
+			for _, sy := range cy[by] {
+				for _, sx := range cx[bx] {
+					k := float64(sy.pixels * sx.pixels)
+					sum[sy.cell][sx.cell] += k * v
+					n[sy.cell][sx.cell] += k
+				}
+			}
+		}
+	}
+	var g [side][side]float64
+	for y := range side {
+		for x := range side {
+			if n[y][x] > 0 {
+				g[y][x] = sum[y][x] / n[y][x]
+			}
+		}
+	}
+	return &g
+}
+
+// cellShare is how many of a block's pixels fall in a cell of the grid.
+type cellShare struct{ cell, pixels int }
+
+// cellShares are, for each of blocks blocks of scale pixels along an axis
+// of n pixels, the grid cells its pixels fall in (as thumbnail maps them)
+// and how many in each.
+func cellShares(n, scale, blocks int) [][]cellShare {
+	out := make([][]cellShare, blocks)
+	for x := range n {
+		b := min(x/scale, blocks-1)
+		c := x * side / n
+		if k := len(out[b]); k > 0 && out[b][k-1].cell == c {
+			out[b][k-1].pixels++
+		} else {
+			out[b] = append(out[b], cellShare{c, 1})
+		}
+	}
+	return out
 }
 
 // lumaPlane is img's luma as bytes, from its first pixel, and its

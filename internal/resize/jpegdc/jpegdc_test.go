@@ -11,8 +11,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/syriamap/syriamap/internal/evidence/framehash"
+	"github.com/syriamap/syriamap/internal/evidence/pdq"
 	"github.com/syriamap/syriamap/internal/resize/jpegdc"
 )
 
@@ -30,15 +33,36 @@ func picture(seed uint64, w, h int) *image.RGBA {
 		}
 	}
 	noise := []float64{0, 3, 12, 40}[r.IntN(4)]
+	// sin(ax + by + c) = sin(ax + c)·cos(by) + cos(ax + c)·sin(by): each
+	// wave's factors once per column and per row.
+	sinX, cosX := make([][3][3]float64, w), make([][3][3]float64, w)
+	sinY, cosY := make([][3][3]float64, h), make([][3][3]float64, h)
+	for x := range w {
+		for c := range 3 {
+			for k, wv := range waves[c] {
+				sinX[x][c][k], cosX[x][c][k] = math.Sincos(wv.fx*float64(x)*6.28 + wv.phase)
+			}
+		}
+	}
+	for y := range h {
+		for c := range 3 {
+			for k, wv := range waves[c] {
+				sinY[y][c][k], cosY[y][c][k] = math.Sincos(wv.fy * float64(y) * 6.28)
+			}
+		}
+	}
 	for y := range h {
 		for x := range w {
 			o := img.PixOffset(x, y)
 			for c := range 3 {
 				v := 128.0
-				for _, wv := range waves[c] {
-					v += wv.amp * math.Sin(wv.fx*float64(x)*6.28+wv.fy*float64(y)*6.28+wv.phase)
+				for k, wv := range waves[c] {
+					v += wv.amp * (sinX[x][c][k]*cosY[y][c][k] + cosX[x][c][k]*sinY[y][c][k])
 				}
-				img.Pix[o+c] = clamp(v + r.NormFloat64()*noise)
+				if noise > 0 {
+					v += r.NormFloat64() * noise
+				}
+				img.Pix[o+c] = clamp(v)
 			}
 			img.Pix[o+3] = 255
 		}
@@ -386,4 +410,79 @@ func FuzzDecode(f *testing.F) {
 			t.Errorf("an empty picture and no error")
 		}
 	})
+}
+
+// TestHashesOfThePlane: the frame hash and the PDQ hash read from the
+// 1/8-scale picture (framehash.OfScaled, pdq.HashScaled) stay within a
+// few bits of the hashes of the full decode, on generated pictures of the
+// sizes the archive hashes from the DC plane (from 768 pixels on the short
+// side), in every variant, and on the reference photos.
+func TestHashesOfThePlane(t *testing.T) {
+	type job struct {
+		name string
+		data []byte
+	}
+	var jobs []job
+	r := rand.New(rand.NewPCG(70, 2))
+	for i := range 30 {
+		short := 768 + r.IntN(400)
+		w, h := short+r.IntN(short), short
+		if i%4 == 0 {
+			w, h = h, w
+		}
+		img := picture(uint64(1000+i), w, h)
+		vs := variants(r)
+		for k := range 3 {
+			v := vs[(i+k*4)%len(vs)]
+			jobs = append(jobs, job{fmt.Sprintf("%d × %d %s", w, h, v.name), cjpeg(t, img, v.args...)})
+		}
+	}
+	files, _ := filepath.Glob("../../evidence/pdq/testdata/bridge-*.jpg")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{filepath.Base(f), data})
+	}
+	var frameSum, pdqSum, pdqN int
+	for _, j := range jobs {
+		small, err := jpegdc.Decode(j.data)
+		if err != nil {
+			t.Fatalf("%s: %v", j.name, err)
+		}
+		full, err := jpeg.Decode(bytes.NewReader(j.data))
+		if err != nil {
+			full = djpeg(t, j.data) // its luma is what both hashes read
+		}
+		w, h := full.Bounds().Dx(), full.Bounds().Dy()
+		fs, _ := framehash.OfScaled(small, w, h, 8)
+		ff, _ := framehash.Of(full)
+		if d := framehash.Distance(fs, ff); d > 4 {
+			t.Errorf("%s: frame hash %d bits from the full decode's, want ≤ 4", j.name, d)
+		} else {
+			frameSum += d
+		}
+		ps, q := pdq.HashScaled(small, w, h, 8)
+		pf, qf := pdq.Hash(full)
+		if q < 80 || qf < 80 {
+			continue // PDQ's conformance counts pictures of quality ≥ 80
+		}
+		d := pdq.Distance(ps, pf)
+		if d > 16 {
+			t.Errorf("%s: PDQ hash %d bits from the full decode's, want ≤ 16 (match radius 31)", j.name, d)
+		}
+		if strings.HasPrefix(j.name, "bridge-") && d > 10 {
+			t.Errorf("%s: PDQ hash %d bits from the full decode's, want ≤ 10 on a reference photo", j.name, d)
+		}
+		pdqSum, pdqN = pdqSum+d, pdqN+1
+	}
+	if pdqN < len(jobs)/2 {
+		t.Errorf("only %d of %d pictures of PDQ quality ≥ 80", pdqN, len(jobs))
+	}
+	mean := float64(pdqSum) / float64(max(pdqN, 1))
+	if mean > 6 {
+		t.Errorf("PDQ hashes %.1f bits from the full decode's on average, want ≤ 6", mean)
+	}
+	t.Logf("%d pictures: frame hash %.2f bits from the full decode's on average; PDQ %.2f (%d of quality ≥ 80)", len(jobs), float64(frameSum)/float64(len(jobs)), mean, pdqN)
 }
