@@ -10,8 +10,10 @@
 // refuses an image over MaxPixels, estimates the memory its decode takes
 // (per format, sampling and progressive mode), and waits until that much
 // of the Pipeline's memory budget is free. Go's JPEG decoder cannot decode
-// at a reduced scale (libjpeg's DCT scaling), so the bound on memory comes
-// from these checks rather than from decoding smaller.
+// at a reduced scale (libjpeg's DCT scaling), so a JPEG large enough for
+// what is asked of it is read from its DC coefficients instead
+// (DecodeReduced, package jpegdc): its 1/8-scale picture, without an
+// inverse DCT, from the file's bytes in memory.
 package resize
 
 import (
@@ -161,16 +163,18 @@ func (p *Pipeline) Decode(ctx context.Context, src io.ReadSeeker, side, orientat
 	if _, err := src.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	if err := p.acquire(ctx, h.Cost+small); err != nil {
+	if err := p.acquire(ctx, small); err != nil {
 		return nil, err
 	}
-	img, _, err := image.Decode(bufio.NewReaderSize(src, 64<<10))
+	// A JPEG whose 1/8-scale picture still fills side × side is read from
+	// its DC coefficients (DecodeReduced): the short side it needs.
+	long, short := max(h.Width, h.Height), min(h.Width, h.Height)
+	red, err := p.DecodeReduced(ctx, bufio.NewReaderSize(src, 64<<10), (side*short+long-1)/long)
 	if err != nil {
-		p.budget.Release(h.Cost + small)
-		return nil, photo.Errorf(photo.EConflict, "the image cannot be decoded: %v", err)
+		p.budget.Release(small)
+		return nil, err
 	}
-	p.releaseWhenCollected(img, h.Cost)
-	out := Orient(Shrink(img, side), orientation)
+	out := Orient(Shrink(red.Image, side), orientation)
 	p.releaseWhenCollected(out, small)
 	return out, nil
 }

@@ -48,10 +48,14 @@ func Of(img image.Image) (h, mirrored Hash) {
 
 // OfScaled hashes a w × h picture, and its mirror, from small: the same
 // picture at 1/scale of its size, each pixel the mean of a scale × scale
-// block of it (a JPEG's DC plane, scale 8). Each cell of the thumbnail
-// takes each block by the share of its pixels in the cell, as Of's grid
-// would take the pixels themselves; exact where a block is flat.
+// block of it (a JPEG's DC plane, scale 8; scale 1 is Of). Each cell of
+// the thumbnail takes each block by the share of its pixels in the cell,
+// as Of's grid would take the pixels themselves; exact where a block is
+// flat.
 func OfScaled(small image.Image, w, h, scale int) (hash, mirrored Hash) {
+	if scale <= 1 {
+		return Of(small)
+	}
 	return ofThumbnail(scaledThumbnail(small, w, h, scale))
 }
 

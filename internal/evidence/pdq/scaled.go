@@ -5,7 +5,8 @@ import "image"
 // HashScaled is the PDQ hash and quality of a w × h picture read from
 // small, the same picture at 1/scale of its size whose every pixel is the
 // mean of a scale × scale block of it (a JPEG's DC plane, scale 8; the
-// right and bottom blocks may reach past the picture's edge).
+// right and bottom blocks may reach past the picture's edge; scale 1 is
+// Hash).
 //
 // PDQ is sensitive to where its 64 × 64 samples fall: a sixth of a sample
 // off moves bits (see grids). Hashing small as a picture of its own puts
@@ -17,6 +18,9 @@ import "image"
 // where a block is flat, and within a few bits of Hash on the full
 // picture otherwise.
 func HashScaled(small image.Image, w, h, scale int) (Hash256, int) {
+	if scale <= 1 {
+		return Hash(small)
+	}
 	p := lumaOf(small)
 	if p.w <= 0 || p.h <= 0 || w <= 0 || h <= 0 || scale < 1 {
 		return Hash256{}, 0

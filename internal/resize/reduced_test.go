@@ -1,0 +1,181 @@
+package resize
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+
+	"github.com/syriamap/syriamap/internal/resize/bomb"
+)
+
+// photoJPEG is a w × h JPEG of gradients and noise, as Go's encoder
+// writes it (baseline, 4:2:0).
+func photoJPEG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	r := rand.New(rand.NewPCG(uint64(w), uint64(h)))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.SetRGBA(x, y, color.RGBA{uint8(x*225/w + r.IntN(30)), uint8(y*225/h + r.IntN(30)), uint8((x+y)*225/(w+h) + r.IntN(30)), 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestDecodeReduced: a JPEG that leaves minSide pixels on its short side
+// at 1/8 scale is read from its DC plane; a smaller one, a PNG, and a
+// JPEG the DC reader refuses (CMYK) are decoded whole. Each says its
+// own size and the scale it was read at.
+func TestDecodeReduced(t *testing.T) {
+	p := New(DefaultBudget)
+	large := photoJPEG(t, 3000, 1800)
+	cmyk, err := os.ReadFile("testdata/cmyk-64x48.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name                string
+		file                []byte
+		minSide             int
+		scale, dx, dy, w, h int
+	}{
+		{"a large JPEG", large, 96, 8, 375, 225, 3000, 1800},
+		{"a large JPEG that needs more", large, 300, 1, 3000, 1800, 3000, 1800},
+		{"a PNG", bomb.FlatPNG(1600, 1600), 96, 1, 1600, 1600, 1600, 1600},
+		{"a CMYK JPEG", cmyk, 1, 1, 64, 48, 64, 48},
+	} {
+		got, err := p.DecodeReduced(context.Background(), bytes.NewReader(tc.file), tc.minSide)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		b := got.Image.Bounds()
+		if got.Scale != tc.scale || b.Dx() != tc.dx || b.Dy() != tc.dy || got.Width != tc.w || got.Height != tc.h {
+			t.Errorf("%s: scale %d, %v of %d × %d; want scale %d, %d × %d of %d × %d",
+				tc.name, got.Scale, b.Size(), got.Width, got.Height, tc.scale, tc.dx, tc.dy, tc.w, tc.h)
+		}
+	}
+	// A header that reads and a body that does not: refused, not a plane
+	// of zeros.
+	if _, err := p.DecodeReduced(context.Background(), bytes.NewReader(large[:len(large)/2]), 96); err == nil {
+		t.Error("half a JPEG decoded")
+	}
+}
+
+// TestDerivativeFromTheDCPlane: a 320-pixel derivative of a 3,000-pixel
+// JPEG, made from its DC plane, is the one made from the full decode to
+// within a couple of levels.
+func TestDerivativeFromTheDCPlane(t *testing.T) {
+	file := photoJPEG(t, 3000, 1800)
+	p := New(DefaultBudget)
+	got, err := p.Decode(context.Background(), bytes.NewReader(file), 320, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := jpeg.Decode(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Shrink(full, 320)
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("derivative %v, want %v", got.Bounds(), want.Bounds())
+	}
+	var sum float64
+	b := got.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			for _, d := range [][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}} {
+				sum += math.Abs(float64(d[0]>>8) - float64(d[1]>>8))
+			}
+		}
+	}
+	mean := sum / float64(3*b.Dx()*b.Dy())
+	if mean > 2 {
+		t.Errorf("the derivative is %.2f levels from the full decode's on average, want ≤ 2", mean)
+	}
+	t.Logf("%.2f levels from the full decode's on average", mean)
+}
+
+// TestDCPlaneShareWaitsForItsMemory: the file's bytes a DC plane is read
+// from are garbage once it is, and their share of the budget comes back
+// when they are collected, not before.
+func TestDCPlaneShareWaitsForItsMemory(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	file := photoJPEG(t, 1600, 1600)
+	share := int64(1600*1600*3 + 1<<20)
+	p := New(share)
+	got, err := p.DecodeReduced(context.Background(), bytes.NewReader(file), 96)
+	if err != nil || got.Scale != DCScale {
+		t.Fatalf("scale %d, err %v; want the DC plane", got.Scale, err)
+	}
+	if p.budget.TryAcquire(share) {
+		t.Fatal("the file's share came back before its bytes were collected")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !p.budget.TryAcquire(share) {
+		if time.Now().After(deadline) {
+			t.Fatal("the file's share did not come back once its bytes were collected")
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	runtime.KeepAlive(got)
+}
+
+// noisyJPEG is an agency-sized picture (3,000 × 1,800, quality 95, noisy:
+// about 4.6 MB), the pictures `make bench-images` imports.
+func noisyJPEG(b *testing.B) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	img := image.NewRGBA(image.Rect(0, 0, 3000, 1800))
+	for y := range 1800 {
+		for x := range 3000 {
+			v := uint8(x/10 + y/10)
+			img.SetRGBA(x, y, color.RGBA{v + uint8(r.IntN(90)), v/2 + uint8(r.IntN(90)), uint8(r.IntN(120)), 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95}); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkDecodeReduced is the frame hashes' decode of an agency JPEG:
+// its DC plane; BenchmarkDecodeWhole the full decode it replaced.
+func BenchmarkDecodeReduced(b *testing.B) {
+	file := noisyJPEG(b)
+	p := New(DefaultBudget)
+	b.SetBytes(int64(len(file)))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := p.DecodeReduced(context.Background(), bytes.NewReader(file), 96); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeWhole(b *testing.B) {
+	file := noisyJPEG(b)
+	p := New(DefaultBudget)
+	b.SetBytes(int64(len(file)))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := p.DecodeWhole(context.Background(), bytes.NewReader(file)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
