@@ -17,6 +17,13 @@ type table struct {
 	// the bits (low 5 bits), the coefficients advanced (next 6 bits:
 	// run+1, or 16 for ZRL), and endOfBlock; 0 when they do not fit.
 	skip [1 << lutBits]uint16
+	// skipMany maps the next lutBits bits to what skipping every AC
+	// coefficient whose code and value fit in them takes, in one step:
+	// the bits (low 5 bits), the coefficients advanced, an end of block
+	// counted as one more (next 7 bits: see manyAdvance), and manyEnd when
+	// one ends them; 0 when not even one fits. (Press photos spend 4 to 6
+	// bits a coefficient: two or three fit.)
+	skipMany [1 << lutBits]uint16
 	// For codes longer than lutBits: the largest code of each length
 	// (-1 for none) and where that length's symbols start in vals.
 	maxCode [17]int32
@@ -25,7 +32,13 @@ type table struct {
 	vals    []byte
 }
 
-const endOfBlock = 1 << 11
+const (
+	endOfBlock = 1 << 11
+	manyEnd    = 1 << 12
+)
+
+// manyAdvance is how far a skipMany entry moves through the block.
+func manyAdvance(e uint16) int { return int(e >> 5 & 127) }
 
 // newTable builds a table from DHT's counts of codes of each length and
 // their symbols, in order.
@@ -51,7 +64,40 @@ func newTable(counts [16]int, vals []byte) (*table, error) {
 		}
 		code <<= 1
 	}
+	t.fillMany()
 	return t, nil
+}
+
+// fillMany builds skipMany from skip: from each lutBits-bit prefix, the
+// AC coefficients skip would skip one after another while their codes
+// and values lie wholly in the prefix.
+func (t *table) fillMany() {
+	const mask = 1<<lutBits - 1
+	for p := range 1 << lutBits {
+		bits, adv := uint16(0), uint16(0)
+		end := false
+		for bits < lutBits {
+			e := t.skip[(p<<bits)&mask]
+			if e == 0 || bits+e&31 > lutBits {
+				break
+			}
+			bits += e & 31
+			if e&endOfBlock != 0 {
+				adv++
+				end = true
+				break
+			}
+			adv += e >> 5 & 63
+		}
+		if bits == 0 {
+			continue
+		}
+		e := bits | adv<<5
+		if end {
+			e |= manyEnd
+		}
+		t.skipMany[p] = e
+	}
 }
 
 // fill enters the code of length l for symbol in both look-up tables.
@@ -183,6 +229,18 @@ func (b *bitReader) skipAC(t *table) error {
 			b.acc, b.n = acc, n
 			b.fill()
 			acc, n = b.acc, b.n
+		}
+		// Several coefficients at once, unless they would run past the
+		// block's end (the bits after it are the next block's).
+		if e := t.skipMany[acc>>(64-lutBits)]; e != 0 && k+manyAdvance(e) <= 64 {
+			l := uint(e & 31)
+			acc <<= l
+			n -= l
+			if e&manyEnd != 0 {
+				break
+			}
+			k += manyAdvance(e)
+			continue
 		}
 		if e := t.skip[acc>>(64-lutBits)]; e != 0 {
 			l := uint(e & 31)
