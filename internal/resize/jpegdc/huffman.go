@@ -129,7 +129,15 @@ type bitReader struct {
 	acc    uint64 // the next bits, from the top
 	n      uint   // how many of acc's bits are read ahead
 	marker bool   // reached a marker (or the end): zeros from here
+	zeros  int    // bytes of zeros read ahead past it
 }
+
+// overrun says whether the scan has read well past its data: a reader
+// reads up to 8 bytes ahead, but an intact scan's codes end where its
+// data does. A header that declares more blocks than the data holds
+// (a 20 × 20 file calling itself 10,000 × 10,000) is refused here, early,
+// rather than read as a grey picture at the cost of every block.
+func (b *bitReader) overrun() bool { return b.zeros > 16 }
 
 // fill tops acc up to at least 57 bits: eight bytes at once where none
 // of them is 0xFF (a stuffed byte or a marker), else a byte at a time.
@@ -151,8 +159,10 @@ func (b *bitReader) fill() {
 		var c byte
 		switch {
 		case b.marker:
+			b.zeros++
 		case b.pos >= len(b.data):
 			b.marker = true
+			b.zeros++
 		case b.data[b.pos] != 0xFF:
 			c = b.data[b.pos]
 			b.pos++
@@ -161,6 +171,7 @@ func (b *bitReader) fill() {
 			b.pos += 2
 		default:
 			b.marker = true
+			b.zeros++
 		}
 		b.acc |= uint64(c) << (56 - b.n)
 		b.n += 8

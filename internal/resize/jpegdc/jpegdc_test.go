@@ -377,6 +377,9 @@ func TestMalformed(t *testing.T) {
 	base := cjpeg(t, picture(2, 64, 48), "-quality", "90", "-restart", "1")
 	sos := bytes.Index(base, []byte{0xFF, 0xDA})
 	rst := bytes.Index(base[sos:], []byte{0xFF, 0xD0}) + sos
+	huge := cjpeg(t, picture(2, 64, 48), "-quality", "90") // 64 × 48 calling itself 10,000 × 10,000
+	sof := bytes.Index(huge, []byte{0xFF, 0xC0})
+	copy(huge[sof+5:], []byte{0x27, 0x10, 0x27, 0x10})
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -386,6 +389,7 @@ func TestMalformed(t *testing.T) {
 		{"header only", base[:sos]},
 		{"cut in the scan", base[:sos+100]},
 		{"restart marker lost", append(bytes.Clone(base[:rst]), base[rst+2:]...)},
+		{"more blocks declared than the data holds", huge},
 	} {
 		if img, err := jpegdc.Decode(tc.data); err == nil {
 			t.Errorf("%s: %v, want an error", tc.name, img.Bounds())

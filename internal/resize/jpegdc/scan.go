@@ -32,6 +32,9 @@ func (d *decoder) scan(seg []byte) error {
 		if err := d.mcu(h, blocks, mcu); err != nil {
 			return err
 		}
+		if d.bits.overrun() {
+			return FormatError("the scan's data ends before its blocks do")
+		}
 		if d.restart > 0 && mcu+1 < blocks.mcus {
 			if left--; left == 0 {
 				if err := d.restartAt(h); err != nil {
