@@ -277,8 +277,13 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 		// leaving does not end it for the others.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), deriveTimeout)
 		defer cancel()
-		var body []byte
-		if side < LargeSide {
+		body, err := d.smallFromOriginal(ctx, key, side, persist, open)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case body != nil:
+		case side < LargeSide:
 			// From the large derivative: 1.6 megapixels at most to decode.
 			// It is had before a slot is taken: making it takes one.
 			large, err := d.Get(ctx, key, LargeSide, persist, open)
@@ -293,7 +298,7 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 			if body, err = d.pipeline.Derive(ctx, bytes.NewReader(large), side, 1, quality); err != nil {
 				return nil, err
 			}
-		} else {
+		default:
 			// Everything that reads the file whole (its hash, its pixels)
 			// runs in the lane. Images wait for it however many wait,
 			// rather than be refused: a list page asks for fifty
@@ -304,22 +309,7 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 				return nil, err
 			}
 			defer leave()
-			f, orientation, err := open()
-			if err != nil {
-				return nil, err
-			}
-			defer f.Close()
-			if orientation == 0 {
-				// Not known (a --media file, not imported): the file's.
-				orientation = 1
-				if md, err := imagemeta.Read(f); err == nil {
-					orientation = md.EXIF.Orientation
-				}
-				if _, err := f.Seek(0, io.SeekStart); err != nil {
-					return nil, err
-				}
-			}
-			if body, err = d.pipeline.Derive(ctx, f, side, orientation, quality); err != nil {
+			if body, err = d.fromOriginal(ctx, side, open); err != nil {
 				return nil, err
 			}
 		}
@@ -339,6 +329,77 @@ func (d *Derivatives) Get(ctx context.Context, key string, side int, persist boo
 		return nil, err
 	}
 	return v.([]byte), nil
+}
+
+// smallFromOriginal makes a derivative smaller than the large one straight
+// from the original when the large one is not made yet and the original
+// is a JPEG whose 1/8-scale picture fills side (the pipeline then reads
+// its DC plane: a 320-pixel thumbnail of a 5.4 MP picture costs a
+// fraction of the full decode the large one takes, and a list page's
+// fifty thumbnails come without fifty full decodes). It is nil, with no
+// error, where that does not apply: the caller makes the large one first.
+func (d *Derivatives) smallFromOriginal(ctx context.Context, key string, side int, persist bool, open func() (*os.File, int, error)) ([]byte, error) {
+	if side >= LargeSide || d.has(key, LargeSide, persist) {
+		return nil, nil
+	}
+	leave, err := d.lane.Wait(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
+	f, orientation, err := open()
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h, err := resize.ReadHeader(f)
+	if err != nil || h.Format != "jpeg" || max(h.Width, h.Height) < resize.DCScale*side {
+		return nil, nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return d.derive(ctx, f, orientation, side)
+}
+
+// fromOriginal makes a derivative from the original file open gives.
+func (d *Derivatives) fromOriginal(ctx context.Context, side int, open func() (*os.File, int, error)) ([]byte, error) {
+	f, orientation, err := open()
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return d.derive(ctx, f, orientation, side)
+}
+
+// derive makes a derivative of f, turned upright by orientation, or by
+// the file's own EXIF orientation when it is 0 (not known).
+func (d *Derivatives) derive(ctx context.Context, f *os.File, orientation, side int) ([]byte, error) {
+	if orientation == 0 {
+		// Not known (a --media file, not imported): the file's.
+		orientation = 1
+		if md, err := imagemeta.Read(f); err == nil {
+			orientation = md.EXIF.Orientation
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+	}
+	return d.pipeline.Derive(ctx, f, side, orientation, quality)
+}
+
+// has says whether the derivative of key at side is kept, in memory or on
+// disk.
+func (d *Derivatives) has(key string, side int, persist bool) bool {
+	name := fmt.Sprintf("%s-%d", key, side)
+	d.mu.Lock()
+	_, ok := d.mem[name]
+	d.mu.Unlock()
+	if ok || !persist || d.dir == "" {
+		return ok
+	}
+	_, err := os.Stat(filepath.Join(d.dir, key[:2], name+".jpg"))
+	return err == nil
 }
 
 func (d *Derivatives) remember(key string, b []byte) {
