@@ -29,8 +29,8 @@ func TestPhotoPDQs(t *testing.T) {
 		{Hash: 1, PDQ: hash("a"), PDQQuality: 93},
 		{Hash: 2, PDQ: hash("b"), PDQQuality: 20}, // low quality: listed, the archive leaves it out
 		{Hash: 3, PDQ: hash("c"), PDQQuality: 88}, // to be withheld
-		nil,                                       // not hashed yet
-		nil,                                       // no image
+		nil, // not hashed yet
+		nil, // no image
 	} {
 		p := *fixture[i]
 		ids[i] = p.ID
