@@ -12,24 +12,22 @@ import (
 	"github.com/syriamap/syriamap/internal/store"
 )
 
-// TestPDQListRoundTrip (issue 70, item 3): the archive's own list, read
-// back and matched against the archive, finds every photo it lists at
-// distance 0; the public's list leaves a withheld photo out, an editor's
-// with --include-withheld holds it, and only an editor's may; a hash of
-// low quality is in no list and matches nothing.
-func TestPDQListRoundTrip(t *testing.T) {
+// pdqArchive is importFramesOnArrival's archive with the tent's photo
+// withheld and the other market copy's PDQ hash made too plain to match
+// on, and a reader of the archive's list as ExportPDQ writes it.
+func pdqArchive(t *testing.T) (a *Archive, editor context.Context, withheld, plain *photo.Photo, export func(context.Context, bool) (map[string]int, []pdq.Listed, PDQExport)) {
+	t.Helper()
 	a, byCaption := importFramesOnArrival(t)
 	ctx := context.Background()
-	editor := photo.AsEditor(ctx, "rana")
-	withheld, plain := byCaption(`"A boy sits near a tent"`), byCaption(`"People shop in a market"`)
+	editor = photo.AsEditor(ctx, "rana")
+	withheld, plain = byCaption(`"A boy sits near a tent"`), byCaption(`"People shop in a market"`)
 	if _, err := a.SetHarm(editor, withheld.ID, photo.HarmWithheld, "rana", "a test"); err != nil {
 		t.Fatal(err)
 	}
-	// The other market copy's hash made too plain to match on.
 	if err := a.db.AddFrames(ctx, map[string]store.Frame{plain.File.SHA256: {Hash: 1, PDQ: strings.Repeat("0f", 32), PDQQuality: pdq.LowQuality}}); err != nil {
 		t.Fatal(err)
 	}
-	export := func(ctx context.Context, includeWithheld bool) (map[string]int, []pdq.Listed, PDQExport) {
+	export = func(ctx context.Context, includeWithheld bool) (map[string]int, []pdq.Listed, PDQExport) {
 		t.Helper()
 		var b bytes.Buffer
 		r, err := a.ExportPDQ(ctx, &b, includeWithheld)
@@ -46,8 +44,16 @@ func TestPDQListRoundTrip(t *testing.T) {
 		}
 		return ids, list, r
 	}
-	// Whoever asks, the public's list is the public's.
-	for _, c := range []context.Context{ctx, editor} {
+	return a, editor, withheld, plain, export
+}
+
+// TestPDQExportWithheld (issue 70, item 3): the public's list leaves a
+// withheld photo out, whoever asks for it; an editor's with
+// --include-withheld holds it, and only an editor's may; a hash of low
+// quality is in no list.
+func TestPDQExportWithheld(t *testing.T) {
+	a, editor, withheld, plain, export := pdqArchive(t)
+	for _, c := range []context.Context{context.Background(), editor} {
 		ids, list, r := export(c, false)
 		if len(list) != 3 || ids[withheld.ID] != 0 || ids[plain.ID] != 0 || r.Written != 3 || r.LowQuality != 1 || r.Withheld != 0 {
 			t.Errorf("the public's list: %v, %+v; want the 3 photos neither withheld nor plain", ids, r)
@@ -57,12 +63,18 @@ func TestPDQListRoundTrip(t *testing.T) {
 	if len(list) != 4 || ids[withheld.ID] != 1 || ids[plain.ID] != 0 || r.Withheld != 1 {
 		t.Errorf("with the withheld: %v, %+v; want 4 with the withheld photo", ids, r)
 	}
-	if _, err := a.ExportPDQ(ctx, &bytes.Buffer{}, true); !isCode(err, photo.EForbidden) {
+	if _, err := a.ExportPDQ(context.Background(), &bytes.Buffer{}, true); !isCode(err, photo.EForbidden) {
 		t.Errorf("the public's list with the withheld: %v, want EForbidden", err)
 	}
+}
 
-	// The editor's list matched against the archive: each photo it names
-	// at distance 0, the withheld one marked.
+// TestPDQListRoundTrip (issue 70, item 3): the archive's own list, read
+// back and matched against the archive, finds every photo it lists at
+// distance 0, the withheld one marked; a low-quality hash matches
+// nothing; only an editor may match.
+func TestPDQListRoundTrip(t *testing.T) {
+	a, editor, withheld, plain, export := pdqArchive(t)
+	ids, list, _ := export(editor, true)
 	m, err := a.MatchPDQ(editor, list)
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +96,7 @@ func TestPDQListRoundTrip(t *testing.T) {
 			t.Errorf("photo %s: not found at distance 0 by its own line (%+v)", id, m.Matches)
 		}
 	}
-	if _, err := a.MatchPDQ(ctx, list); !isCode(err, photo.EForbidden) {
+	if _, err := a.MatchPDQ(context.Background(), list); !isCode(err, photo.EForbidden) {
 		t.Errorf("the public's match: %v, want EForbidden", err)
 	}
 	// A list's hash of low quality is not compared.
