@@ -82,28 +82,26 @@ func (a *Archive) MatchPDQ(ctx context.Context, list []pdq.Listed) (PDQMatches, 
 // quality above pdq.LowQuality, and the rows they are of; it counts the
 // others in low and unhashed.
 func (a *Archive) pdqHashes(ctx context.Context, low, unhashed *int) ([]pdq.Hash256, []store.PhotoPDQ, error) {
-	all, err := a.db.PhotoPDQs(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	hashes := make([]pdq.Hash256, 0, len(all))
-	rows := all[:0]
-	for _, row := range all {
-		if row.PDQ == "" {
+	var hashes []pdq.Hash256
+	var rows []store.PhotoPDQ
+	err := a.db.EachPhotoPDQ(ctx, func(row store.PhotoPDQ) error {
+		switch {
+		case row.PDQ == "":
 			*unhashed++
-			continue
-		}
-		if row.Quality <= pdq.LowQuality {
+			return nil
+		case row.Quality <= pdq.LowQuality:
 			*low++
-			continue
+			return nil
 		}
 		h, err := pdq.Parse(row.PDQ)
 		if err != nil {
-			return nil, nil, fmt.Errorf("frames: photo %s: the archive's PDQ hash: %w", row.PhotoID, err)
+			return fmt.Errorf("frames: photo %s: the archive's PDQ hash: %w", row.PhotoID, err)
 		}
+		row.PDQ = "" // kept as h
 		hashes, rows = append(hashes, h), append(rows, row)
-	}
-	return hashes, rows, nil
+		return nil
+	})
+	return hashes, rows, err
 }
 
 // PDQExport is what ExportPDQ wrote, and what it left out.
