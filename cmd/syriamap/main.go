@@ -73,6 +73,7 @@ Usage:
   syriamap publish OUT/                         write a static copy of the archive any web host serves
   syriamap verify                               re-hash the kept originals and check the custody chain
   syriamap frames                               find photos that are one frame under captions that disagree
+  syriamap frames --match LIST | --export LIST  match a partner's PDQ hashes (CSV); write the archive's own
   syriamap export-evidence [FILTERS] OUT/       a BagIt bag of photos with originals, checks and custody
   syriamap events import FILE...                conflict events from UCDP GED and ACLED exports
   syriamap events suggest [--likely]            every photo's candidate events, as CSV
@@ -137,7 +138,7 @@ var commands = map[string]bool{"serve": true, "geocode": true, "import": true, "
 
 // boolFlags are the flags of any command that take no value: the word
 // after one is not its value.
-var boolFlags = map[string]bool{"added": true, "distinct": true, "explain": true, "include-unplaced": true, "no-images": true,
+var boolFlags = map[string]bool{"added": true, "distinct": true, "explain": true, "include-unplaced": true, "include-withheld": true, "no-images": true,
 	"no-memory-index": true, "password-stdin": true, "public-gps": true, "quiet": true, "read-only": true, "record-paths": true,
 	"repair": true, "replace": true, "samples": true, "serve-originals": true, "unplaced": true, "h": true, "help": true}
 

@@ -170,6 +170,12 @@ type File struct {
 	// Meta is what the file's IPTC, XMP and EXIF say, as JSON, for the
 	// photo's page.
 	Meta string
+	// PDQ is the picture's PDQ hash (64 hex digits, as ThreatExchange's
+	// tools write it) and PDQQuality its quality (0–100), as the archive
+	// keeps them: "" and 0 until the picture is hashed. Read only: an
+	// import stores them with its frame (store.Record).
+	PDQ        string
+	PDQQuality int
 }
 
 // Check is how a photo's caption agrees with its image file's metadata:

@@ -564,15 +564,18 @@ func imagesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Image, erro
 }
 
 // fileOf returns the image file of photo rowid whose hash is sha (its
-// first), or nil.
+// first), with its picture's PDQ hash when it has one, or nil.
 func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.File, error) {
 	if sha == "" {
 		return nil, nil
 	}
 	var f photo.File
 	var mtime string
-	err := tx.QueryRowContext(ctx, `SELECT path, sha256, size, mtime, meta FROM files WHERE photo = ? AND sha256 = ? LIMIT 1`, rowid, sha).
-		Scan(&f.Path, &f.SHA256, &f.Size, &mtime, &f.Meta)
+	var pdq sql.NullString
+	var quality sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT f.path, f.sha256, f.size, f.mtime, f.meta, fr.pdq, fr.pdq_quality FROM files f
+		LEFT JOIN frames fr ON fr.sha256 = f.sha256 WHERE f.photo = ? AND f.sha256 = ? LIMIT 1`, rowid, sha).
+		Scan(&f.Path, &f.SHA256, &f.Size, &mtime, &f.Meta, &pdq, &quality)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -580,6 +583,7 @@ func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.Fi
 		return nil, err
 	}
 	f.ModTime, _ = time.Parse(time.RFC3339Nano, mtime)
+	f.PDQ, f.PDQQuality = pdq.String, int(quality.Int64)
 	return &f, nil
 }
 

@@ -3,6 +3,7 @@ package pdq
 import (
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -67,4 +68,28 @@ func BenchmarkDihedral(b *testing.B) {
 	for b.Loop() {
 		Dihedral(img)
 	}
+}
+
+// BenchmarkPairs matches an archive of a million hashes against a
+// partner's list of a thousand (random hashes: no pair is near, so the
+// time is the comparisons'): the scale `syriamap frames --match` is
+// held to.
+func BenchmarkPairs(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	random := func(n int) []Hash256 {
+		out := make([]Hash256, n)
+		for i := range out {
+			for k := range out[i] {
+				out[i][k] = byte(r.Uint32())
+			}
+		}
+		return out
+	}
+	ours, theirs := random(1_000_000), random(1_000)
+	for b.Loop() {
+		if len(Pairs(ours, theirs, MatchRadius)) != 0 {
+			b.Fatal("random hashes matched")
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ours)*len(theirs)), "ns/pair")
 }

@@ -264,7 +264,13 @@ func (b *bag) photo(ctx context.Context, a Archive, p *photo.Photo) (kept bool, 
 		record["events"] = links
 	}
 	if p.File != nil {
-		record["file"] = map[string]any{"imported_from": filepath.Base(filepath.FromSlash(p.File.Path)), "size": p.File.Size, "sha256": p.File.SHA256}
+		file := map[string]any{"imported_from": filepath.Base(filepath.FromSlash(p.File.Path)), "size": p.File.Size, "sha256": p.File.SHA256}
+		if p.File.PDQ != "" {
+			// The picture's PDQ hash (ThreatExchange's), as other
+			// archives match it: syriamap frames --export lists it.
+			file["pdq"], file["pdq_quality"] = p.File.PDQ, p.File.PDQQuality
+		}
+		record["file"] = file
 		if err := b.write(dir+"metadata.json", strings.NewReader(p.File.Meta+"\n")); err != nil {
 			return false, err
 		}
