@@ -19,8 +19,8 @@ import (
 // within (p99-bits), and the pairs of different scenes within the radius
 // as a share of all pairs (false-%), and the distance of the closest
 // pair (closest-bits). framehash+pdq80 is the frame hash's pairs whose
-// PDQ hashes are also within 80 bits (copies lie within 74, different
-// scenes 78 or more). Run it once: -benchtime=1x.
+// PDQ hashes are also within 80 bits (copies lie within 74; different
+// scenes, here, 78 or more). Run it once: -benchtime=1x.
 func BenchmarkCopiesFound(b *testing.B) {
 	type hasher struct {
 		name     string
