@@ -14,7 +14,7 @@ import (
 // such neighbours. Copies' PDQ hashes lie within 74 bits of each other
 // (a mirrored crop); different scenes' mostly over 100 (none within 78
 // among 3,000; of the pairs of 40,000 the frame hash finds, 16 of 96,380
-// within 80). At 80 the groups of different scenes are pairs, and every
+// closer than 80). At 80 the groups of different scenes are pairs, and every
 // copy the frame hash finds is kept (go test -bench 'CopiesFound|GroupsOfDifferentScenes'
 // ./internal/evidence/framehash). Wider than pdq.MatchRadius, which is for
 // lists matched without a second hash, and misses 95 % of 5 % crops.
