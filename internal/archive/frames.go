@@ -151,7 +151,8 @@ func (a *Archive) readFrame(ctx context.Context, r io.Reader) (store.Frame, erro
 }
 
 // groupFrames joins the photos whose frames are within framehash.Radius
-// (a mirrored copy through the mirrored hash) and sets each one's reuse.
+// (a mirrored copy through the mirrored hash), and whose PDQ hashes agree
+// (samePicture), and sets each one's reuse.
 // The groups are the public's, whoever runs it (an editor withholding a
 // photo): a reuse flag is on public pages, so a withheld photo's frame
 // makes no other photo a copy.
@@ -161,8 +162,10 @@ func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult)
 		return r, err
 	}
 	x := framehash.NewIndex()
+	pdqs := make([]*pdq.Hash256, len(frames))
 	for i, f := range frames {
 		x.Add(int64(i), framehash.Hash(f.Hash))
+		pdqs[i] = confirmable(&f.Frame)
 	}
 	parent := make([]int, len(frames))
 	for i := range parent {
@@ -176,8 +179,11 @@ func (a *Archive) groupFrames(ctx context.Context, actor string, r FramesResult)
 		return i
 	}
 	for i, f := range frames {
-		for _, q := range []uint64{f.Hash, f.Mirrored} {
+		for k, q := range []uint64{f.Hash, f.Mirrored} {
 			x.Near(framehash.Hash(q), framehash.Radius, func(m framehash.Match) {
+				if !samePicture(pdqs[i], pdqs[m.ID], k == 1) {
+					return
+				}
 				if a, b := find(i), find(int(m.ID)); a != b {
 					parent[a] = b
 				}
@@ -307,8 +313,10 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 	// Index ids: the archive's frames by their position, the import's
 	// after them.
 	x := framehash.NewIndex()
+	pdqs := make([]*pdq.Hash256, len(known)+len(recs)) // by index id
 	for i, f := range known {
 		x.Add(int64(i), framehash.Hash(f.Hash))
+		pdqs[i] = confirmable(&f.Frame)
 	}
 	arriving := map[string]*photo.Photo{}
 	stands := map[string]store.Reuse{} // what this import has decided so far
@@ -318,8 +326,12 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 			continue
 		}
 		ids := map[string]bool{}
-		for _, q := range []uint64{r.Frame.Hash, r.Frame.Mirrored} {
+		p := confirmable(r.Frame)
+		for k, q := range []uint64{r.Frame.Hash, r.Frame.Mirrored} {
 			x.Near(framehash.Hash(q), framehash.Radius, func(m framehash.Match) {
+				if !samePicture(p, pdqs[m.ID], k == 1) {
+					return
+				}
 				if int(m.ID) < len(known) {
 					ids[known[m.ID].PhotoID] = true
 				} else {
@@ -328,6 +340,7 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 			})
 		}
 		x.Add(int64(len(known)+i), framehash.Hash(r.Frame.Hash))
+		pdqs[len(known)+i] = p
 		arriving[r.Photo.ID] = r.Photo
 		delete(ids, r.Photo.ID) // its own earlier import
 		if len(ids) == 0 {

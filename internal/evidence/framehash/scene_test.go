@@ -66,7 +66,12 @@ func scene(seed uint64, w, h int) *image.RGBA {
 
 func clamp(v float64) uint8 { return uint8(max(0, min(255, v))) }
 
-// The copies a re-captioned frame comes as.
+// copies are the ways a re-captioned frame comes again: resized to 50 %,
+// recompressed at JPEG quality 60, cropped 5 %, watermarked, mirrored.
+var copies = []struct {
+	name string
+	f    func(image.Image) image.Image
+}{{"resized to 50 %", half}, {"JPEG quality 60", recompress}, {"cropped 5 %", crop}, {"watermarked", watermark}, {"mirrored", mirror}}
 
 func half(img image.Image) image.Image { // resized to 50 %, area-averaged
 	b := img.Bounds()
