@@ -43,23 +43,7 @@ func samePicture(a, b *pdq.Hash256, mirrored bool) bool {
 	}
 	h := *a
 	if mirrored {
-		h = mirroredPDQ(h)
+		h = pdq.MirrorOf(h)
 	}
 	return pdq.Distance(h, *b) <= pdqConfirm
-}
-
-// mirroredPDQ is nearly the PDQ hash of h's picture mirrored left to
-// right, from h alone (a stored hash is of the picture as it is):
-// mirroring negates the DCT coefficients of odd horizontal frequency
-// (bits 16·u + v with v even, frequency v+1), whose bits then flip —
-// all but those near the median, which moves: within 26 bits of
-// pdq.Dihedral's mirrored hash on the frame hash's test scenes.
-func mirroredPDQ(h pdq.Hash256) pdq.Hash256 {
-	for u := range 16 {
-		for v := 0; v < 16; v += 2 {
-			k := 16*u + v
-			h[len(h)-1-k/8] ^= 1 << (k % 8)
-		}
-	}
-	return h
 }

@@ -16,7 +16,7 @@ import (
 // — resized to half, recompressed at JPEG quality 60, cropped 5 %,
 // watermarked, mirrored, mirrored and cropped — samePicture confirms
 // every one by their stored PDQ hashes (a mirrored copy through
-// mirroredPDQ, as groupFrames finds it through the mirrored frame hash),
+// pdq.MirrorOf, as groupFrames finds it through the mirrored frame hash),
 // so the groups keep what the frame hash finds (≥ 99 % of each kind on
 // 500 scenes: framehash.TestSameFrame; on 100 of these pictures, 99 %
 // of the crops, 100 % of the rest, every one confirmed).
@@ -54,23 +54,6 @@ func TestPDQConfirmsCopies(t *testing.T) {
 		t.Logf("%-22s found %d of %d, confirmed %d", c.name, found, n, confirmed)
 		if found < n*9/10 || confirmed < found {
 			t.Errorf("%s: the frame hash found %d of %d copies, PDQ confirmed %d of them; want ≥ 90 %% found, every one confirmed", c.name, found, n, confirmed)
-		}
-	}
-}
-
-// TestMirroredPDQ: the PDQ hash mirroredPDQ reads from a picture's stored
-// one is within 30 bits of the mirrored picture's (pdq.Dihedral's), and
-// mirroring twice gives the hash back.
-func TestMirroredPDQ(t *testing.T) {
-	for i := range 20 {
-		img := picture(uint64(2000 + i))
-		h, _ := pdq.Hash(img)
-		d, _ := pdq.Dihedral(img)
-		if got := pdq.Distance(mirroredPDQ(h), d[5]); got > 30 {
-			t.Errorf("picture %d: mirroredPDQ is %d bits from the mirrored picture's hash", 2000+i, got)
-		}
-		if mirroredPDQ(mirroredPDQ(h)) != h {
-			t.Errorf("picture %d: mirrored twice, %s is not %s", 2000+i, mirroredPDQ(mirroredPDQ(h)), h)
 		}
 	}
 }

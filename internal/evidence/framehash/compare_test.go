@@ -40,13 +40,13 @@ func BenchmarkCopiesFound(b *testing.B) {
 			func(a, b any) int { return pdq.Distance(a.(pdq.Hash256), b.(pdq.Hash256)) }},
 		// Frame hash pairs confirmed by PDQ at a wider radius than
 		// exchange's (BenchmarkGroupsOfDifferentScenes says why): a
-		// mirrored lookup's PDQ is mirroredPDQ's, as a stored hash gives it.
+		// mirrored lookup's PDQ is pdq.MirrorOf's, as a stored hash gives it.
 		{"framehash+pdq80", Radius,
 			func(img image.Image) any { h, _ := Of(img); p, _ := pdq.Hash(img); return both{h, p} },
 			func(img image.Image) []any {
 				h, m := Of(img)
 				p, _ := pdq.Hash(img)
-				return []any{both{h, p}, both{m, mirroredPDQ(p)}}
+				return []any{both{h, p}, both{m, pdq.MirrorOf(p)}}
 			},
 			func(a, b any) int {
 				x, y := a.(both), b.(both)

@@ -45,7 +45,7 @@ func BenchmarkGroupsOfDifferentScenes(b *testing.B) {
 						for k, h := range []Hash{hs[i], ms[i]} {
 							p := ps[i]
 							if k == 1 {
-								p = mirroredPDQ(p)
+								p = pdq.MirrorOf(p)
 							}
 							x.Near(h, Radius, func(m Match) {
 								if int(m.ID) == i || withPDQ && pdq.Distance(p, ps[m.ID]) > confirm {
@@ -64,20 +64,6 @@ func BenchmarkGroupsOfDifferentScenes(b *testing.B) {
 			})
 		}
 	}
-}
-
-// mirroredPDQ is nearly the PDQ hash of h's picture mirrored left to
-// right: mirroring negates the coefficients of odd horizontal frequency
-// (bit 16·u + v with v even, frequency v+1), whose bits then mostly flip
-// (not all: the median they are set against moves).
-func mirroredPDQ(h pdq.Hash256) pdq.Hash256 {
-	for u := range 16 {
-		for v := 0; v < 16; v += 2 {
-			k := 16*u + v
-			h[len(h)-1-k/8] ^= 1 << (k % 8)
-		}
-	}
-	return h
 }
 
 // groups is a union-find over n members, as groupFrames joins photos.

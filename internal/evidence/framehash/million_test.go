@@ -94,7 +94,7 @@ func (m *million) pdqOf(id int64) pdq.Hash256 {
 // hashes indexed (false-%, target ≤ 0.1) and a lookup (false/lookup);
 // and the same with each pair confirmed by PDQ as the archive groups
 // frames (within 80 bits, a mirrored lookup's PDQ flipped as
-// archive.mirroredPDQ does): found-%-pdq80, false-%-pdq80. ns/op is one
+// pdq.MirrorOf does): found-%-pdq80, false-%-pdq80. ns/op is one
 // photo's lookup by the frame hash. Run it as -benchtime=1000x: building
 // the index takes minutes of CPU.
 func BenchmarkNearAtAMillion(b *testing.B) {
@@ -106,7 +106,7 @@ func BenchmarkNearAtAMillion(b *testing.B) {
 		for k, h := range []Hash{q.h, q.mirrored} {
 			p := q.pdq
 			if k == 1 {
-				p = mirroredPDQ(p)
+				p = pdq.MirrorOf(p)
 			}
 			m.x.Near(h, Radius, func(mt Match) {
 				near[mt.ID] = true

@@ -3,6 +3,7 @@ package pdq
 import (
 	"image"
 	"image/color"
+	"path/filepath"
 	"testing"
 )
 
@@ -126,6 +127,31 @@ func TestDihedralMatchesTurnedPictures(t *testing.T) {
 		got, _ := Hash(decode(t, dihedralFiles[k]))
 		if d := Distance(got, want[k]); d > 10 {
 			t.Errorf("%s: %s, %d bits from Dihedral(bridge)[%d] = %s", dihedralFiles[k], got, d, k, want[k])
+		}
+	}
+}
+
+// TestMirrorOf: the hash MirrorOf reads from a photo's hash alone is
+// within 30 bits of the mirrored photo's (Dihedral's, read from the
+// picture) on the reference photos of 768 pixels and more (on the
+// 256-pixel ones, where PDQ's grid is a sixth of a sample off its mirror,
+// 24 to 118 bits); mirroring twice gives the hash back.
+func TestMirrorOf(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.jpg")
+	for _, f := range files {
+		img := decode(t, filepath.Base(f))
+		h, _ := Hash(img)
+		if MirrorOf(MirrorOf(h)) != h {
+			t.Errorf("%s: mirrored twice, %s is not %s", filepath.Base(f), MirrorOf(MirrorOf(h)), h)
+		}
+		if b := img.Bounds(); min(b.Dx(), b.Dy()) < 768 {
+			continue
+		}
+		d, _ := Dihedral(img)
+		got := Distance(MirrorOf(h), d[5])
+		t.Logf("%s: %d bits from the mirrored picture's hash", filepath.Base(f), got)
+		if got > 30 {
+			t.Errorf("%s: MirrorOf is %d bits from the mirrored picture's hash, want ≤ 30", filepath.Base(f), got)
 		}
 	}
 }

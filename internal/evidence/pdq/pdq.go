@@ -249,3 +249,20 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// MirrorOf is nearly the hash of h's picture mirrored left to right, read
+// from h alone (for a stored hash, whose picture is not at hand):
+// mirroring negates the DCT coefficients of odd horizontal frequency
+// (bits 16·u + v with v even: frequency v+1), whose bits then flip — all
+// but those near the median, which moves: within 16 bits of Dihedral's
+// exact mirrored hash on the reference photos, farther on small pictures
+// (see grids), so it serves to confirm, not to match a partner's list.
+func MirrorOf(h Hash256) Hash256 {
+	for u := range freqs {
+		for v := 0; v < freqs; v += 2 {
+			k := freqs*u + v
+			h[len(h)-1-k/8] ^= 1 << (k % 8)
+		}
+	}
+	return h
+}
