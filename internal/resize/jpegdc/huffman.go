@@ -5,7 +5,7 @@ import "encoding/binary"
 // lutBits is how many bits a table looks up at once: a code no longer
 // decodes in one step, and an AC code with its value's bits (at press
 // qualities, most fit) is skipped in one step.
-const lutBits = 12
+const lutBits = 13
 
 // table is one Huffman table (ITU T.81, annex C), for looking codes up.
 type table struct {
