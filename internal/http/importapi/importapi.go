@@ -158,7 +158,7 @@ type Archive interface {
 	OriginalsStore() originals.Store
 }
 
-// Imports keeps the jobs and runs them one after another.
+// Imports keeps the jobs and runs them, jobsAtOnce at a time.
 type Imports struct {
 	archive Archive
 	dir     string // where uploads are written while they wait
@@ -205,7 +205,9 @@ func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Lo
 	if err := im.sweepLeftovers(); err != nil {
 		return nil, err
 	}
-	go im.work(ctx)
+	for range jobsAtOnce {
+		go im.work(ctx)
+	}
 	go im.sweepEvery(ctx, time.Hour)
 	return im, nil
 }
@@ -472,7 +474,15 @@ func kindOf(name string) (string, error) {
 	}
 }
 
-// work imports the queued jobs, one at a time, as their editors.
+// jobsAtOnce is how many jobs run side by side: while one writes what it
+// imported (its originals made durable, its transaction), the next one's
+// pictures are read. The archive bounds the pictures read at once across
+// them (archive.ImportImages), so that two jobs decode no more than one
+// import does.
+const jobsAtOnce = 2
+
+// work imports the queued jobs, one at a time, as their editors (New
+// starts jobsAtOnce of it).
 func (im *Imports) work(ctx context.Context) {
 	for {
 		select {
