@@ -84,6 +84,10 @@ type Archive struct {
 	// beside another sees its frames once written, as the next one
 	// would.
 	arriving sync.Mutex
+	// ahead are the frames hashed ahead of their import, by SHA-256
+	// (HashAhead).
+	aheadMu sync.Mutex
+	ahead   map[string]*ahead
 	// Images is the image budget every decode of a picture takes (the
 	// frame hash's, on import and in Frames); a server's derivatives
 	// share it, so that the decodes in flight stay within one budget.

@@ -348,7 +348,9 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
 	rec = &store.Record{Photo: p, Source: f.abs}
 	if !a.FramesLater {
-		rec.Frame = a.frameOf(ctx, fh)
+		if rec.Frame = a.frameAhead(sum); rec.Frame == nil {
+			rec.Frame = a.frameOf(ctx, fh)
+		}
 	}
 	return rec, true, ""
 }

@@ -156,6 +156,11 @@ type Archive interface {
 	// they are kept, nil when nowhere.
 	OpenOriginal(ctx context.Context, sha256 string) (io.ReadCloser, error)
 	OriginalsStore() originals.Store
+	// HashAhead hashes a picture's frame as it arrives, before its job
+	// runs (the import takes it); Forget drops it when the file goes
+	// unimported.
+	HashAhead(ctx context.Context, sha256, path string)
+	Forget(sha256 string)
 }
 
 // Imports keeps the jobs and runs them, jobsAtOnce at a time.
@@ -177,6 +182,12 @@ type Imports struct {
 	// lost are the files a stopped server never imported, by editor,
 	// kept in lostFile (sweep.go).
 	lost map[string][]Lost
+	// ctx is the uploads' life (New's), which work ahead of a job
+	// (HashAhead) stops with.
+	ctx context.Context
+	// sums are the SHA-256 of finished resumable uploads, by id, hashed
+	// as they finished (finished).
+	sums map[string]string
 }
 
 // New returns the uploads of archive a, written under dir (made if need
@@ -201,7 +212,7 @@ func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Lo
 		limits.TotalBytes = DefaultLimits.TotalBytes
 	}
 	im := &Imports{archive: a, dir: dir, limits: limits, log: log, jobs: map[string]*Job{}, queue: make(chan *Job, 64), refs: map[string]int{},
-		now: time.Now, lost: map[string][]Lost{}}
+		now: time.Now, lost: map[string][]Lost{}, ctx: ctx, sums: map[string]string{}}
 	if err := im.sweepLeftovers(); err != nil {
 		return nil, err
 	}
@@ -398,6 +409,10 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 	if err != nil {
 		return File{}, err
 	}
+	if kind == "image" {
+		// Hashed while the next files arrive, not once its job runs.
+		im.archive.HashAhead(im.ctx, sum, kept)
+	}
 	return File{Name: name, Size: n, SHA256: sum, Kind: kind, State: "queued", path: kept}, nil
 }
 
@@ -453,6 +468,9 @@ func (im *Imports) release(job *Job) {
 			delete(im.refs, f.path)
 			os.Remove(f.path)
 			os.Remove(filepath.Dir(f.path))
+			if f.Kind == "image" {
+				im.archive.Forget(f.SHA256)
+			}
 		}
 	}
 }

@@ -56,6 +56,10 @@ func (h *heldImports) OpenOriginal(context.Context, string) (io.ReadCloser, erro
 
 func (h *heldImports) OriginalsStore() originals.Store { return nil }
 
+func (h *heldImports) HashAhead(context.Context, string, string) {}
+
+func (h *heldImports) Forget(string) {}
+
 func (h *heldImports) atOnce() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
