@@ -53,7 +53,7 @@ func (im *Imports) Resumable(basePath string) (http.Handler, error) {
 		StoreComposer: composer, BasePath: basePath, MaxSize: im.limits.FileBytes,
 		DisableDownload: true, DisableConcatenation: true,
 		// tusd writes a line a request on its own logger: kept quiet.
-		Logger:                  xslog.New(xslog.NewTextHandler(io.Discard, nil)),
+		Logger:                    xslog.New(xslog.NewTextHandler(io.Discard, nil)),
 		PreUploadCreateCallback:   im.creating,
 		PreFinishResponseCallback: im.finished,
 	})
