@@ -3,9 +3,12 @@ package importapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -111,5 +114,22 @@ func TestJobsRunSideBySide(t *testing.T) {
 		} else if time.Now().After(deadline) {
 			t.Fatalf("the jobs did not finish: %v", s)
 		}
+	}
+}
+
+// TestImportOfAThousandUploads: the upload page names every finished
+// resumable upload in one POST /api/imports, a thousand files' ids (35
+// bytes each) more than a form's 16 KB: the body is read, and each id
+// answered for (here none is an upload: not found), not refused whole as
+// too large.
+func TestImportOfAThousandUploads(t *testing.T) {
+	h := newHarness(t, DefaultLimits, true)
+	var ids []string
+	for i := range 1000 {
+		ids = append(ids, fmt.Sprintf("%032x", i+1))
+	}
+	res, body := h.importUploads(t, "rana", ids...)
+	if res.StatusCode != http.StatusNotFound || !strings.Contains(body, ids[0]) {
+		t.Errorf("a thousand uploads' import: %d %s; want 404 naming the first id", res.StatusCode, body)
 	}
 }
