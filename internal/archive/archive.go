@@ -86,8 +86,10 @@ type Archive struct {
 	arriving sync.Mutex
 	// ahead are the frames hashed ahead of their import, by SHA-256
 	// (HashAhead).
-	aheadMu sync.Mutex
-	ahead   map[string]*ahead
+	aheadMu      sync.Mutex
+	ahead        map[string]*ahead
+	aheadQueue   []*ahead // in the order asked
+	aheadReaders int      // goroutines reading them
 	// Images is the image budget every decode of a picture takes (the
 	// frame hash's, on import and in Frames); a server's derivatives
 	// share it, so that the decodes in flight stay within one budget.
