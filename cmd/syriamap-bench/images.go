@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -15,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -154,89 +156,228 @@ func dropPageCache() error {
 }
 
 // runUploads measures adding the same folder through the server, as an
-// editor's browser or script would (POST /api/imports, multipart, in
-// batches, over loopback), into a fresh archive: the time until every
+// editor's browser or script would, over loopback, each way into a fresh
+// archive: POST /api/imports, multipart, in batches; and resumable (tus)
+// uploads as the upload page sends them, each file on its own, then one
+// POST /api/imports naming them all. Each line is the time until every
 // import is done, against `import`'s (importTook), and the server's peak
 // RSS against `import`'s (importRSS, MiB) plus the image budget.
 func runUploads(ctx context.Context, syriamap, dir, folder string, importTook time.Duration, importRSS float64, stdout io.Writer) error {
-	// A folder of its own: the archive, its originals (none yet, as
-	// import's first pass had none) and the uploads waiting.
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return err
+	}
+	for _, way := range []struct {
+		name string
+		send func(ctx context.Context, base, token string) ([]string, error)
+	}{
+		{"upload (API)", func(ctx context.Context, base, token string) ([]string, error) {
+			return sendMultipart(ctx, base, token, folder, entries)
+		}},
+		{"upload (tus)", func(ctx context.Context, base, token string) ([]string, error) {
+			return sendResumable(ctx, base, token, folder, entries)
+		}},
+	} {
+		took, mem, err := timeUpload(ctx, syriamap, dir, way.send)
+		if err != nil {
+			return fmt.Errorf("%s: %w", way.name, err)
+		}
+		fmt.Fprintf(stdout, "%-17s %6.1f s  %7.0f photos/s  %5.0f %% of import's rate;  peak RSS %.0f MiB (import's %.0f MiB + the image budget %d MiB = %.0f MiB)\n",
+			way.name, took.Seconds(), float64(len(entries))/took.Seconds(), 100*importTook.Seconds()/took.Seconds(),
+			mem.peakRSS, importRSS, resize.DefaultBudget>>20, importRSS+float64(resize.DefaultBudget>>20))
+	}
+	return nil
+}
+
+// timeUpload serves a fresh archive (its originals none yet, as
+// import's first pass had none) with an editor's token, sends the
+// folder's files by send, which returns the imports' addresses, and
+// returns the time until every import is done and the server's memory.
+func timeUpload(ctx context.Context, syriamap, dir string, send func(ctx context.Context, base, token string) ([]string, error)) (time.Duration, serverMemory, error) {
 	own := filepath.Join(dir, "uploads-bench")
 	os.RemoveAll(own)
 	if err := os.MkdirAll(own, 0o755); err != nil {
-		return err
+		return 0, serverMemory{}, err
 	}
 	db := filepath.Join(own, "archive.db")
 	cmd := exec.CommandContext(ctx, syriamap, "users", "add", "--db", db, "--password-stdin", "uploader")
 	cmd.Stdin = strings.NewReader("an uploader's long password\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return commandError("syriamap users add", err, out)
+		return 0, serverMemory{}, commandError("syriamap users add", err, out)
 	}
 	out, err := exec.CommandContext(ctx, syriamap, "tokens", "create", "--db", db, "uploader").Output()
 	if err != nil {
-		return commandError("syriamap tokens create", err, out)
+		return 0, serverMemory{}, commandError("syriamap tokens create", err, out)
 	}
 	token := strings.TrimSpace(string(out))
 	srv, err := startServer(ctx, syriamap, db)
 	if err != nil {
-		return err
+		return 0, serverMemory{}, err
 	}
 	defer srv.close()
-	entries, err := os.ReadDir(folder)
-	if err != nil {
-		return err
-	}
-	// Batches of 50 files, 4 requests at a time (the upload page sends
-	// its files side by side too).
-	const batch, streams = 50, 4
 	start := time.Now()
+	jobs, err := send(ctx, srv.url, token)
+	if err != nil {
+		return 0, serverMemory{}, err
+	}
+	for _, loc := range jobs {
+		if err := waitJob(ctx, srv.url+loc, token); err != nil {
+			return 0, serverMemory{}, err
+		}
+	}
+	took := time.Since(start)
+	mem, err := srv.memory()
+	return took, mem, err
+}
+
+// waitJob polls an import's address until it is done.
+func waitJob(ctx context.Context, url, token string) error {
+	for {
+		req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		var job struct{ State string }
+		json.NewDecoder(res.Body).Decode(&job)
+		res.Body.Close()
+		if job.State == "done" {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// uploadStreams is how many requests a sender has in flight (the upload
+// page sends its files side by side too).
+const uploadStreams = 4
+
+// sendMultipart posts the files in batches of 50, uploadStreams requests
+// at a time, and returns the imports' addresses.
+func sendMultipart(ctx context.Context, base, token, folder string, entries []os.DirEntry) ([]string, error) {
+	const batch = 50
 	var batches [][]os.DirEntry
 	for i := 0; i < len(entries); i += batch {
 		batches = append(batches, entries[i:min(i+batch, len(entries))])
 	}
 	jobs := make([]string, len(batches))
-	errs := make(chan error, len(batches))
+	err := eachAtOnce(len(batches), uploadStreams, func(i int) error {
+		loc, err := postFiles(ctx, base, token, folder, batches[i])
+		jobs[i] = loc
+		return err
+	})
+	return jobs, err
+}
+
+// eachAtOnce runs do(0) … do(n-1), at most streams at a time, and
+// returns the first error.
+func eachAtOnce(n, streams int, do func(i int) error) error {
+	errs := make(chan error, n)
 	sem := make(chan struct{}, streams)
-	for i, b := range batches {
+	for i := range n {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem }()
-			loc, err := postFiles(ctx, srv.url, token, folder, b)
-			jobs[i] = loc
-			errs <- err
+			errs <- do(i)
 		}()
 	}
-	for range batches {
-		if err := <-errs; err != nil {
-			return err
+	var first error
+	for range n {
+		if err := <-errs; err != nil && first == nil {
+			first = err
 		}
 	}
-	for _, loc := range jobs {
-		for {
-			req, _ := http.NewRequestWithContext(ctx, "GET", srv.url+loc, nil)
-			req.Header.Set("Authorization", "Bearer "+token)
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				return err
-			}
-			var job struct{ State string }
-			json.NewDecoder(res.Body).Decode(&job)
-			res.Body.Close()
-			if job.State == "done" {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
-	took := time.Since(start)
-	mem, err := srv.memory()
-	if err != nil {
+	return first
+}
+
+// sendResumable sends the files as the upload page does: each a tus
+// upload (created, then its bytes in chunks of 8 MB), uploadStreams at a
+// time; then one POST /api/imports naming them all. It returns the
+// import's address.
+func sendResumable(ctx context.Context, base, token, folder string, entries []os.DirEntry) ([]string, error) {
+	ids := make([]string, len(entries))
+	err := eachAtOnce(len(entries), uploadStreams, func(i int) error {
+		id, err := tusUpload(ctx, base, token, filepath.Join(folder, entries[i].Name()))
+		ids[i] = id
 		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	fmt.Fprintf(stdout, "%-17s %6.1f s  %7.0f photos/s  %5.0f %% of import's rate;  peak RSS %.0f MiB (import's %.0f MiB + the image budget %d MiB = %.0f MiB)\n",
-		"upload (API)", took.Seconds(), float64(len(entries))/took.Seconds(), 100*importTook.Seconds()/took.Seconds(),
-		mem.peakRSS, importRSS, resize.DefaultBudget>>20, importRSS+float64(resize.DefaultBudget>>20))
-	return nil
+	body, _ := json.Marshal(map[string][]string{"uploads": ids})
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/imports", bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusAccepted {
+		b, _ := io.ReadAll(res.Body)
+		return nil, fmt.Errorf("POST /api/imports: %s %s", res.Status, b)
+	}
+	return []string{res.Header.Get("Location")}, nil
+}
+
+// tusUpload sends one file as a tus 1.0 upload and returns its id.
+func tusUpload(ctx context.Context, base, token, path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	do := func(method, url string, body io.Reader, size int64, header ...string) (*http.Response, error) {
+		req, _ := http.NewRequestWithContext(ctx, method, url, body)
+		req.ContentLength = size
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Tus-Resumable", "1.0.0")
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res, nil
+	}
+	name := base64.StdEncoding.EncodeToString([]byte(filepath.Base(path)))
+	res, err := do("POST", base+"/api/uploads/", nil, 0, "Upload-Length", strconv.FormatInt(st.Size(), 10), "Upload-Metadata", "filename "+name)
+	if err != nil {
+		return "", err
+	}
+	if res.StatusCode != http.StatusCreated {
+		return "", fmt.Errorf("POST /api/uploads/: %s", res.Status)
+	}
+	loc := res.Header.Get("Location")
+	url := loc
+	if strings.HasPrefix(loc, "/") {
+		url = base + loc
+	}
+	const chunk = 8 << 20
+	for off := int64(0); off < st.Size(); off += chunk {
+		n := min(chunk, st.Size()-off)
+		res, err := do("PATCH", url, io.NewSectionReader(f, off, n), n,
+			"Upload-Offset", strconv.FormatInt(off, 10), "Content-Type", "application/offset+octet-stream")
+		if err != nil {
+			return "", err
+		}
+		if res.StatusCode != http.StatusNoContent {
+			return "", fmt.Errorf("PATCH %s: %s", loc, res.Status)
+		}
+	}
+	return loc[strings.LastIndex(loc, "/")+1:], nil
 }
 
 // postFiles sends files as one multipart POST /api/imports, streamed

@@ -73,6 +73,23 @@ type Archive struct {
 	// `syriamap frames` (see ImportImages): a decode each, most of an
 	// import's time.
 	FramesLater bool
+	// reading bounds the pictures read at once (a decode each) across
+	// every import running, Workers of them: an upload's jobs run side
+	// by side (one's pictures read while another's are written) without
+	// more decodes in flight than one import has (readSlot).
+	readingOnce sync.Once
+	reading     chan struct{}
+	// arriving serialises what imports of pictures write, from the
+	// lookup of their frames to the transaction: an import running
+	// beside another sees its frames once written, as the next one
+	// would.
+	arriving sync.Mutex
+	// ahead are the frames hashed ahead of their import, by SHA-256
+	// (HashAhead).
+	aheadMu      sync.Mutex
+	ahead        map[string]*ahead
+	aheadQueue   []*ahead // in the order asked
+	aheadReaders int      // goroutines reading them
 	// Images is the image budget every decode of a picture takes (the
 	// frame hash's, on import and in Frames); a server's derivatives
 	// share it, so that the decodes in flight stay within one budget.

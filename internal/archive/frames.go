@@ -319,6 +319,9 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 		pdqs[i] = confirmable(&f.Frame)
 	}
 	arriving := map[string]*photo.Photo{}
+	// The archive's photos a frame names, each read once: a frame copied
+	// a thousand times names a thousand photos for each copy arriving.
+	held := map[string]*photo.Photo{}
 	stands := map[string]store.Reuse{} // what this import has decided so far
 	for i := range recs {
 		r := &recs[i]
@@ -350,9 +353,13 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 		for _, id := range slices.Sorted(maps.Keys(ids)) {
 			p := arriving[id]
 			if p == nil {
+				p = held[id]
+			}
+			if p == nil {
 				if p, err = a.db.Photo(public, id); err != nil {
 					return err
 				}
+				held[id] = p
 			}
 			group = append(group, p)
 		}

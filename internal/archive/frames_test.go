@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/evidence/framehash"
@@ -414,6 +415,46 @@ func TestDifferentPicturesAreNotOneFrame(t *testing.T) {
 	for _, c := range []string{first, other} {
 		if p, _ := a.db.Photo(ctx, photo.ID(c)); p.Reuse != "" {
 			t.Errorf("%s: reuse %q of %q, want none", p.ID, p.Reuse, p.ReuseOf)
+		}
+	}
+}
+
+// TestArrivalSeesAnImportBeside: two imports running side by side (an
+// upload's jobs do) each bring a copy of one frame under captions that
+// disagree: the one written second finds the first's frame, as it would
+// had it run after, and the copy is flagged a conflict.
+func TestArrivalSeesAnImportBeside(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla) %d"
+	copied := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP) %d"
+	for round := range 4 {
+		street := picture(uint64(10 + round))
+		var wg sync.WaitGroup
+		results := make([]ImageResult, 2)
+		for i, c := range []struct {
+			img     image.Image
+			caption string
+		}{{street, fmt.Sprintf(first, round)}, {half(street), fmt.Sprintf(copied, round)}} {
+			folder := fmt.Sprintf("round-%d-%d", round, i)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				results[i] = arrivingImport(t, a, dir, folder, "", map[string]image.Image{"p.jpg": c.img}, map[string]string{"p.jpg": c.caption})
+			}()
+		}
+		wg.Wait()
+		got, err := a.db.Photo(context.Background(), photo.ID(fmt.Sprintf(copied, round)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := photo.ID(fmt.Sprintf(first, round)); got.Reuse != photo.ReuseConflict || got.ReuseOf != want {
+			t.Errorf("round %d: two imports side by side (%+v, %+v): the copy is %q of %q; want a conflict of %s",
+				round, results[0].Summary, results[1].Summary, got.Reuse, got.ReuseOf, want)
 		}
 	}
 }

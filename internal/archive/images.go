@@ -104,7 +104,12 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
+				free, err := a.readSlot(ctx)
+				if err != nil {
+					return
+				}
 				rec, fresh, reason := a.readImage(ctx, rootOf[files[i].root], files[i])
+				free()
 				recs[i], reasons[i] = rec, reason
 				if fresh {
 					read.Add(1)
@@ -140,16 +145,11 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 			return res, err
 		}
 	}
-	if err := a.framesOnArrival(ctx, write); err != nil {
+	sum, err := a.writeArrived(ctx, write)
+	if err != nil {
 		return res, err
 	}
-	if len(write) > 0 {
-		sum, err := a.db.ImportFile(ctx, "images", store.Records(write), nil)
-		if err != nil {
-			return res, err
-		}
-		res.Summary.Add(sum)
-	}
+	res.Summary.Add(sum)
 	// An upload's folder is gone once it is imported: its pictures are
 	// served from the originals, and it is no folder to serve from.
 	if len(files) > 0 && !adopting(ctx) {
@@ -158,6 +158,34 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 		}
 	}
 	return res, nil
+}
+
+// readSlot takes one of the Workers places to read a picture in, across
+// every import running, waiting for one until ctx is done; free gives it
+// back.
+func (a *Archive) readSlot(ctx context.Context) (free func(), err error) {
+	a.readingOnce.Do(func() { a.reading = make(chan struct{}, max(1, a.Workers)) })
+	select {
+	case a.reading <- struct{}{}:
+		return func() { <-a.reading }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// writeArrived looks the frames of an import's new pictures up (see
+// framesOnArrival) and writes them, in one transaction; one import at a
+// time, so that an import running beside another finds its frames.
+func (a *Archive) writeArrived(ctx context.Context, write []store.Record) (store.Summary, error) {
+	a.arriving.Lock()
+	defer a.arriving.Unlock()
+	if err := a.framesOnArrival(ctx, write); err != nil {
+		return store.Summary{}, err
+	}
+	if len(write) == 0 {
+		return store.Summary{}, nil
+	}
+	return a.db.ImportFile(ctx, "images", store.Records(write), nil)
 }
 
 // findImages lists the image files paths name: files as given, folders
@@ -320,7 +348,9 @@ func (a *Archive) readImage(ctx context.Context, root *os.Root, f imageFile) (re
 	p.File = &photo.File{Path: f.abs, SHA256: sum, Size: st.Size(), ModTime: st.ModTime().UTC(), Meta: string(meta)}
 	rec = &store.Record{Photo: p, Source: f.abs}
 	if !a.FramesLater {
-		rec.Frame = a.frameOf(ctx, fh)
+		if rec.Frame = a.frameAhead(sum); rec.Frame == nil {
+			rec.Frame = a.frameOf(ctx, fh)
+		}
 	}
 	return rec, true, ""
 }

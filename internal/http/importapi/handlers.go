@@ -41,6 +41,11 @@ func (h *Handlers) Routes(r *mux.Router, editorial func(name, path string, h htt
 	}
 }
 
+// maxNamingBytes bounds the JSON body naming finished resumable uploads:
+// the upload page names every file it sent in one request, 35 bytes an
+// id, and 1 MB names about 28,000 (a form's 16 KB, 450).
+const maxNamingBytes = 1 << 20
+
 // postImport takes an editor's files (multipart/form-data: caption
 // files and JPEGs) and answers 202 Accepted with the import's address in
 // Location; the import runs after, as `syriamap import` runs it.
@@ -59,7 +64,7 @@ func (h *Handlers) postImport(w http.ResponseWriter, r *http.Request, ed *sessio
 			// Date is the form's date for the photos (see Job.Date).
 			Date string `json:"date"`
 		}
-		if err = web.DecodeWrite(r, &b); err == nil {
+		if err = web.DecodeJSON(r, &b, maxNamingBytes); err == nil {
 			job, err = h.Imports.ReceiveResumable(r.Context(), b.Uploads, b.Skipped, b.Date, ed.Name)
 		}
 	} else {

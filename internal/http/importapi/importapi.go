@@ -156,9 +156,14 @@ type Archive interface {
 	// they are kept, nil when nowhere.
 	OpenOriginal(ctx context.Context, sha256 string) (io.ReadCloser, error)
 	OriginalsStore() originals.Store
+	// HashAhead hashes a picture's frame as it arrives, before its job
+	// runs (the import takes it); Forget drops it when the file goes
+	// unimported.
+	HashAhead(ctx context.Context, sha256, path string)
+	Forget(sha256 string)
 }
 
-// Imports keeps the jobs and runs them one after another.
+// Imports keeps the jobs and runs them, jobsAtOnce at a time.
 type Imports struct {
 	archive Archive
 	dir     string // where uploads are written while they wait
@@ -177,6 +182,12 @@ type Imports struct {
 	// lost are the files a stopped server never imported, by editor,
 	// kept in lostFile (sweep.go).
 	lost map[string][]Lost
+	// ctx is the uploads' life (New's), which work ahead of a job
+	// (HashAhead) stops with.
+	ctx context.Context
+	// sums are the SHA-256 of finished resumable uploads, by id, hashed
+	// as they finished (finished).
+	sums map[string]string
 }
 
 // New returns the uploads of archive a, written under dir (made if need
@@ -201,11 +212,13 @@ func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Lo
 		limits.TotalBytes = DefaultLimits.TotalBytes
 	}
 	im := &Imports{archive: a, dir: dir, limits: limits, log: log, jobs: map[string]*Job{}, queue: make(chan *Job, 64), refs: map[string]int{},
-		now: time.Now, lost: map[string][]Lost{}}
+		now: time.Now, lost: map[string][]Lost{}, ctx: ctx, sums: map[string]string{}}
 	if err := im.sweepLeftovers(); err != nil {
 		return nil, err
 	}
-	go im.work(ctx)
+	for range jobsAtOnce {
+		go im.work(ctx)
+	}
 	go im.sweepEvery(ctx, time.Hour)
 	return im, nil
 }
@@ -396,6 +409,10 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 	if err != nil {
 		return File{}, err
 	}
+	if kind == "image" {
+		// Hashed while the next files arrive, not once its job runs.
+		im.archive.HashAhead(im.ctx, sum, kept)
+	}
 	return File{Name: name, Size: n, SHA256: sum, Kind: kind, State: "queued", path: kept}, nil
 }
 
@@ -451,6 +468,9 @@ func (im *Imports) release(job *Job) {
 			delete(im.refs, f.path)
 			os.Remove(f.path)
 			os.Remove(filepath.Dir(f.path))
+			if f.Kind == "image" {
+				im.archive.Forget(f.SHA256)
+			}
 		}
 	}
 }
@@ -472,7 +492,15 @@ func kindOf(name string) (string, error) {
 	}
 }
 
-// work imports the queued jobs, one at a time, as their editors.
+// jobsAtOnce is how many jobs run side by side: while one writes what it
+// imported (its originals made durable, its transaction), the next one's
+// pictures are read. The archive bounds the pictures read at once across
+// them (archive.ImportImages), so that two jobs decode no more than one
+// import does.
+const jobsAtOnce = 2
+
+// work imports the queued jobs, one at a time, as their editors (New
+// starts jobsAtOnce of it).
 func (im *Imports) work(ctx context.Context) {
 	for {
 		select {

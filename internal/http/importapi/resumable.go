@@ -53,8 +53,9 @@ func (im *Imports) Resumable(basePath string) (http.Handler, error) {
 		StoreComposer: composer, BasePath: basePath, MaxSize: im.limits.FileBytes,
 		DisableDownload: true, DisableConcatenation: true,
 		// tusd writes a line a request on its own logger: kept quiet.
-		Logger:                  xslog.New(xslog.NewTextHandler(io.Discard, nil)),
-		PreUploadCreateCallback: im.creating,
+		Logger:                    xslog.New(xslog.NewTextHandler(io.Discard, nil)),
+		PreUploadCreateCallback:   im.creating,
+		PreFinishResponseCallback: im.finished,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("uploads: %w", err)
@@ -96,6 +97,53 @@ func (im *Imports) creating(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileIn
 	// The upload is its editor's: only they may touch or import it.
 	meta := tusd.MetaData{"filename": name, "editor": editor}
 	return tusd.HTTPResponse{}, tusd.FileInfoChanges{MetaData: meta}, nil
+}
+
+// finished hashes a resumable upload as its last bytes arrive: its
+// SHA-256 (the import's POST takes it, rather than reading every file
+// again) and, for a picture, its frame in the background
+// (Archive.HashAhead), while the next files are sent.
+func (im *Imports) finished(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
+	path := hook.Upload.Storage[filestore.StorageKeyPath]
+	f, err := os.Open(path)
+	if err != nil {
+		return tusd.HTTPResponse{}, nil // the import's POST says what is wrong
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return tusd.HTTPResponse{}, nil
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	im.mu.Lock()
+	im.sums[hook.Upload.ID] = sum
+	im.mu.Unlock()
+	if kind, err := kindOf(hook.Upload.MetaData["filename"]); err == nil && kind == "image" {
+		im.archive.HashAhead(im.ctx, sum, path)
+	}
+	return tusd.HTTPResponse{}, nil
+}
+
+// sumOf is the SHA-256 of the finished resumable upload id at path: as it
+// was hashed when it finished, else read now.
+func (im *Imports) sumOf(id, path string) (string, error) {
+	im.mu.Lock()
+	sum, ok := im.sums[id]
+	delete(im.sums, id)
+	im.mu.Unlock()
+	if ok {
+		return sum, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // tusError is err as tusd answers it: the status its code has, its
@@ -193,20 +241,16 @@ func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, 
 		return File{}, err
 	}
 	path := info.Storage[filestore.StorageKeyPath]
-	f, err := os.Open(path)
+	sum, err := im.sumOf(id, path)
 	if err != nil {
 		return File{}, fmt.Errorf("uploads: %s: %w", name, err)
 	}
-	h := sha256.New()
-	_, err = io.Copy(h, f)
-	f.Close()
-	if err != nil {
-		return File{}, fmt.Errorf("uploads: %s: %w", name, err)
-	}
-	sum := hex.EncodeToString(h.Sum(nil))
 	kept, err := im.keep(path, sum, name)
 	if err != nil {
 		return File{}, err
+	}
+	if kind == "image" {
+		im.archive.HashAhead(im.ctx, sum, kept) // hashed ahead, or now: it moved
 	}
 	os.Remove(path)
 	os.Remove(path + ".info")

@@ -221,6 +221,12 @@ func (im *Imports) Sweep() int {
 			continue
 		}
 		removed++
+		im.mu.Lock()
+		if sum, ok := im.sums[u.ID]; ok {
+			delete(im.sums, u.ID)
+			im.archive.Forget(sum)
+		}
+		im.mu.Unlock()
 		im.log.Info("uploads: removed a resumable upload untouched for a day", "editor", u.Editor, "name", u.MetaData["filename"], "declared", u.Size, "last", last.UTC().Format(time.RFC3339))
 	}
 	im.mu.Lock()
