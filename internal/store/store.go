@@ -118,6 +118,9 @@ var readers = max(6, 3*runtime.GOMAXPROCS(0))
 // process. A file that is not a syriamap archive (another application's
 // database, or not SQLite) is refused before anything is written to it.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
 	if err := checkArchiveFile(ctx, path); err != nil {
 		return nil, err
 	}
@@ -152,6 +155,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // (SQLite is then told the file is immutable). An archive whose schema is
 // older than this syriamap's must first be opened once with Open.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, photo.Errorf(photo.EInvalid, "the archive %s cannot be read: %v", path, unwrapPath(err))
 	}
@@ -268,6 +274,25 @@ func Writable(path string) bool {
 // checkArchiveFile refuses, without writing to it, a file at path that is
 // not a syriamap archive: not SQLite, or an SQLite database of another
 // application's. A missing or empty file, or an empty database, is fine.
+// checkPath refuses an archive named by a URL rather than a file's path:
+// a postgres:// URL was once taken for a path and made a folder named
+// "postgres:" in the working directory. The archive is a SQLite file
+// (a PostgreSQL engine is issue 71's, not built). The URL is named
+// without its password.
+func checkPath(path string) error {
+	u, err := url.Parse(path)
+	if err != nil || u.Scheme == "" || !strings.Contains(path, "://") {
+		return nil
+	}
+	if u.User != nil {
+		u.User = url.User(u.User.Username())
+	}
+	if u.Scheme == "postgres" || u.Scheme == "postgresql" {
+		return photo.Errorf(photo.EInvalid, "%s is a PostgreSQL address: syriamap's archive is a SQLite file, and --db (SYRIAMAP_DB) takes its path; PostgreSQL is not supported", u.Redacted())
+	}
+	return photo.Errorf(photo.EInvalid, "%s is a %s address, not a file: --db (SYRIAMAP_DB) takes the archive file's path", u.Redacted(), u.Scheme)
+}
+
 func checkArchiveFile(ctx context.Context, path string) error {
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && st.Size() == 0 {

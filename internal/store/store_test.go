@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -537,5 +538,32 @@ func TestImportRollsBackOnAnInputError(t *testing.T) {
 	}
 	if n, _ := db.CountPhotos(ctx, photo.Filter{Query: "number"}); n != 0 {
 		t.Errorf("%d of the failed file's captions are searchable", n)
+	}
+}
+
+// TestOpenRefusesAddresses: --db given a postgres:// URL (or another
+// address) is refused, naming it without its password, and makes nothing
+// in the working directory (it once made a folder named "postgres:").
+func TestOpenRefusesAddresses(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, tc := range []struct{ db, want string }{
+		{"postgres://archivist:s3cret@db.example.org/syriamap", "PostgreSQL"},
+		{"postgresql://db.example.org/syriamap?sslmode=require", "PostgreSQL"},
+		{"s3://bucket/archive.db", "s3 address"},
+	} {
+		for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenReadOnly": OpenReadOnly} {
+			db, err := open(context.Background(), tc.db)
+			if err == nil {
+				db.Close()
+				t.Errorf("%s(%s) opened it", name, tc.db)
+				continue
+			}
+			if photo.ErrorCode(err) != photo.EInvalid || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("%s(%s): %v; want EInvalid naming %q, without the password", name, tc.db, err, tc.want)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir("."); len(entries) != 0 {
+		t.Errorf("the working directory holds %v; want nothing made", entries)
 	}
 }
