@@ -18,19 +18,26 @@ import (
 )
 
 // photoJPEG is a w × h JPEG of gradients and noise, as Go's encoder
-// writes it (baseline, 4:2:0).
-func photoJPEG(t testing.TB, w, h int) []byte {
-	t.Helper()
+// writes it (baseline, 4:2:0), at quality 90.
+func photoJPEG(tb testing.TB, w, h int) []byte {
+	return gradientJPEG(tb, w, h, 30, 90)
+}
+
+// gradientJPEG is a w × h JPEG of gradients in each channel plus noise up
+// to noise levels, at quality.
+func gradientJPEG(tb testing.TB, w, h, noise, quality int) []byte {
+	tb.Helper()
 	r := rand.New(rand.NewPCG(uint64(w), uint64(h)))
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := range h {
 		for x := range w {
-			img.SetRGBA(x, y, color.RGBA{uint8(x*225/w + r.IntN(30)), uint8(y*225/h + r.IntN(30)), uint8((x+y)*225/(w+h) + r.IntN(30)), 255})
+			img.SetRGBA(x, y, color.RGBA{uint8(x*(255-noise)/w + r.IntN(noise)), uint8(y*(255-noise)/h + r.IntN(noise)),
+				uint8((x+y)*(255-noise)/(w+h) + r.IntN(noise)), 255})
 		}
 	}
 	var b bytes.Buffer
-	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
-		t.Fatal(err)
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: quality}); err != nil {
+		tb.Fatal(err)
 	}
 	return b.Bytes()
 }
@@ -137,22 +144,8 @@ func TestDCPlaneShareWaitsForItsMemory(t *testing.T) {
 }
 
 // noisyJPEG is an agency-sized picture (3,000 × 1,800, quality 95, noisy:
-// about 4.6 MB), the pictures `make bench-images` imports.
-func noisyJPEG(b *testing.B) []byte {
-	r := rand.New(rand.NewPCG(1, 2))
-	img := image.NewRGBA(image.Rect(0, 0, 3000, 1800))
-	for y := range 1800 {
-		for x := range 3000 {
-			v := uint8(x/10 + y/10)
-			img.SetRGBA(x, y, color.RGBA{v + uint8(r.IntN(90)), v/2 + uint8(r.IntN(90)), uint8(r.IntN(120)), 255})
-		}
-	}
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95}); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
-}
+// several MB), as `make bench-images` imports.
+func noisyJPEG(b *testing.B) []byte { return gradientJPEG(b, 3000, 1800, 120, 95) }
 
 // BenchmarkDecodeReduced is the frame hashes' decode of an agency JPEG:
 // its DC plane; BenchmarkDecodeWhole the full decode it replaced.

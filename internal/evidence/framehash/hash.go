@@ -166,15 +166,7 @@ func thumbnail(img image.Image) *[side][side]float64 {
 			}
 		}
 	}
-	var g [side][side]float64
-	for y := range side {
-		for x := range side {
-			if n[y][x] > 0 {
-				g[y][x] = sum[y][x] / n[y][x]
-			}
-		}
-	}
-	return &g
+	return mean(&sum, &n)
 }
 
 // scaledThumbnail is thumbnail's grid of a w × h picture read from small,
@@ -196,6 +188,11 @@ func scaledThumbnail(small image.Image, w, h, scale int) *[side][side]float64 {
 			}
 		}
 	}
+	return mean(&sum, &n)
+}
+
+// mean is each cell's sum over its count (0 for a cell of none).
+func mean(sum, n *[side][side]float64) *[side][side]float64 {
 	var g [side][side]float64
 	for y := range side {
 		for x := range side {
