@@ -365,6 +365,7 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 		}
 		r.Reuses = reusesOf(group)
 		first := earliest(group)
+		r.Arrived = arrivedAs(r.Photo, first, r.Reuses)
 		for _, p := range group[1:] {
 			was, ok := stands[p.ID]
 			if !ok {
@@ -381,6 +382,21 @@ func (a *Archive) framesOnArrival(ctx context.Context, recs []store.Record) erro
 		}
 	}
 	return nil
+}
+
+// arrivedAs is how p, arriving, meets the frame its group holds: its own
+// reuse; or, when it is the group's first (dated before those held), a
+// conflict when any of the others now disagrees with it, else a copy.
+func arrivedAs(p, first *photo.Photo, reuses map[string]store.Reuse) string {
+	if p != first {
+		return reuses[p.ID].Kind
+	}
+	for id, u := range reuses {
+		if id != p.ID && u.Kind == photo.ReuseConflict {
+			return photo.ReuseConflict
+		}
+	}
+	return photo.ReuseCopy
 }
 
 // reusesOf is how each photo of a group of one frame stands: a copy, or

@@ -458,3 +458,40 @@ func TestArrivalSeesAnImportBeside(t *testing.T) {
 		}
 	}
 }
+
+// TestAnEarlierCopyArrivingIsCounted: a copy dated before the one the
+// archive knows its frame from arrives under a caption that disagrees.
+// It becomes the frame's first and the photo held becomes its conflict;
+// the import says the copy arrived under a caption that disagrees, not
+// one that agrees (a trial's import of copies that all disagreed said
+// "3 under one that agrees").
+func TestAnEarlierCopyArrivingIsCounted(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	street := picture(42)
+	later := "Men walk through rubble in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
+	earlier := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
+	arrivingImport(t, a, dir, "2016", "", map[string]image.Image{"p.jpg": street}, map[string]string{"p.jpg": later})
+	res := arrivingImport(t, a, dir, "2013", "", map[string]image.Image{"p.jpg": half(street)}, map[string]string{"p.jpg": earlier})
+	if res.Conflicts != 1 || res.Copies != 0 {
+		t.Errorf("an earlier, disagreeing copy arriving: %d conflicts, %d agreeing copies; want 1 and 0", res.Conflicts, res.Copies)
+	}
+	held, err := a.db.Photo(context.Background(), photo.ID(later))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Reuse != photo.ReuseConflict || held.ReuseOf != photo.ID(earlier) {
+		t.Errorf("the photo held: %q of %q; want a conflict of the earlier one", held.Reuse, held.ReuseOf)
+	}
+	// And an earlier copy that agrees is an agreeing copy.
+	again := "Men walk through rubble in Idlib, Syria, March 2, 2016. (Photo by Omar Haj Kadour/AFP)"
+	res = arrivingImport(t, a, dir, "again", "", map[string]image.Image{"p.jpg": picture(43)}, map[string]string{"p.jpg": again})
+	res = arrivingImport(t, a, dir, "again2", "", map[string]image.Image{"p.jpg": half(picture(43))}, map[string]string{"p.jpg": "Men walk through rubble in Idlib, Syria, March 1, 2016. (Photo by Omar Haj Kadour/AFP)"})
+	if res.Conflicts != 0 || res.Copies != 1 {
+		t.Errorf("an earlier, agreeing copy arriving: %d conflicts, %d agreeing copies; want 0 and 1", res.Conflicts, res.Copies)
+	}
+}

@@ -35,6 +35,13 @@ type Record struct {
 	// custody record in the import's transaction.
 	Frame  *Frame
 	Reuses map[string]Reuse
+	// Arrived is how the photo arrived, for the import's summary: as a
+	// frame the archive holds under a caption that agrees (a copy) or
+	// disagrees (a conflict); "" for neither. A photo dated before the
+	// one its frame was known from becomes the frame's first, whose own
+	// reuse names the next copy, yet it arrived disagreeing when the
+	// photos held become its conflicts.
+	Arrived string
 }
 
 // importDetail is what an import's custody record says of a photo: the
@@ -237,7 +244,7 @@ func (s *DB) importFrame(ctx context.Context, tx *sql.Tx, custody *chain, r Reco
 			return err
 		}
 	}
-	switch r.Reuses[r.Photo.ID].Kind {
+	switch r.Arrived {
 	case photo.ReuseConflict:
 		sum.Conflicts++
 	case photo.ReuseCopy:
