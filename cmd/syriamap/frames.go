@@ -69,6 +69,9 @@ func runFrames(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "frames: %d pictures hashed (%d without a kept original, %d unreadable); %d frames are more than one photo's: %d copies agree with the first caption, %d disagree (reuse=conflict); %d photos changed\n",
 		r.Hashed, r.NoOriginal, r.Unreadable, r.Groups, r.Copies, r.Conflicts, r.Changed)
+	for _, u := range r.Undecodable {
+		fmt.Fprintf(stdout, "  not hashed: photo %s (original %s): %s\n", u.PhotoID, u.SHA256, u.Why)
+	}
 	return nil
 }
 
@@ -122,7 +125,7 @@ func matchPDQ(ctx context.Context, db, path string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stderr, "frames: %d of the list's hashes say they are of quality %d or less: not matched, as PDQ's rule says\n", r.ListLowQuality, pdq.LowQuality)
 	}
 	if r.Unhashed > 0 {
-		fmt.Fprintf(stderr, "frames: %d images have no PDQ hash yet and were not matched: run syriamap frames to hash them\n", r.Unhashed)
+		fmt.Fprintf(stderr, "frames: %d images have no PDQ hash and were not matched: syriamap frames hashes those it can decode, and names the others\n", r.Unhashed)
 	}
 	return nil
 }
@@ -171,7 +174,7 @@ func exportPDQ(ctx context.Context, db, path string, withheld bool, stdout, stde
 		fmt.Fprintf(stdout, "frames: %d hashes of quality %d or less left out (too plain to match on)\n", r.LowQuality, pdq.LowQuality)
 	}
 	if r.Unhashed > 0 {
-		fmt.Fprintf(stdout, "frames: %d images have no PDQ hash yet: run syriamap frames to hash them\n", r.Unhashed)
+		fmt.Fprintf(stdout, "frames: %d images have no PDQ hash: syriamap frames hashes those it can decode, and names the others\n", r.Unhashed)
 	}
 	return nil
 }

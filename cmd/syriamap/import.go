@@ -162,6 +162,9 @@ func importImages(ctx context.Context, a *archive.Archive, images, include []str
 	for _, s := range res.Skipped {
 		fmt.Fprintf(stdout, "  skipped %s: %s\n", s.Path, s.Reason)
 	}
+	for _, path := range res.Unhashed {
+		fmt.Fprintf(stdout, "  not hashed %s: imported, but its picture cannot be decoded for the frame hash (arithmetic-coded or 12-bit JPEG?): no copy of it will be caught\n", path)
+	}
 	total.Summary.Add(res.Summary)
 	if alone {
 		if res.Added == 0 && res.Updated == 0 && len(res.Skipped) == 0 {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,6 +30,15 @@ type FramesResult struct {
 	Groups                         int // frames that are more than one photo's
 	Copies, Conflicts              int // photos whose frame is another's, under an agreeing or a disagreeing caption
 	Changed                        int // photos whose reuse changed
+	// Undecodable names the pictures not hashed because they cannot be
+	// decoded (Unreadable counts them), each with why: a user must be
+	// able to find them, since no later pass will hash them either.
+	Undecodable []Undecodable
+}
+
+// Undecodable is a picture that cannot be hashed, by its photo.
+type Undecodable struct {
+	PhotoID, SHA256, Why string
 }
 
 // reuseMonth: dates further apart than this (days) disagree.
@@ -78,6 +88,7 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 					r.NoOriginal++
 				case err != nil:
 					r.Unreadable++
+					r.Undecodable = append(r.Undecodable, Undecodable{f.PhotoID, f.SHA256, photo.ErrorMessage(err)})
 				default:
 					r.Hashed++
 					batch[f.SHA256] = frame
@@ -102,6 +113,7 @@ func (a *Archive) Frames(ctx context.Context, actor string, progress func(done, 
 	close(jobs)
 	wg.Wait()
 	flush()
+	slices.SortFunc(r.Undecodable, func(a, b Undecodable) int { return strings.Compare(a.PhotoID, b.PhotoID) })
 	if firstErr != nil {
 		return r, firstErr
 	}

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -493,5 +494,41 @@ func TestAnEarlierCopyArrivingIsCounted(t *testing.T) {
 	res = arrivingImport(t, a, dir, "again2", "", map[string]image.Image{"p.jpg": half(picture(43))}, map[string]string{"p.jpg": "Men walk through rubble in Idlib, Syria, March 1, 2016. (Photo by Omar Haj Kadour/AFP)"})
 	if res.Conflicts != 0 || res.Copies != 1 {
 		t.Errorf("an earlier, agreeing copy arriving: %d conflicts, %d agreeing copies; want 0 and 1", res.Conflicts, res.Copies)
+	}
+}
+
+// TestFramesNamesWhatItCannotDecode: a picture neither the DC-plane
+// reader nor the full decoder reads (here an arithmetic-coded frame
+// header) is imported unhashed, and `frames` names it, with why, rather
+// than only counting it: no later pass will hash it either.
+func TestFramesNamesWhatItCannotDecode(t *testing.T) {
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	caption := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
+	var b bytes.Buffer
+	jpeg.Encode(&b, picture(7), &jpeg.Options{Quality: 85})
+	body := b.Bytes()
+	sof := bytes.Index(body, []byte{0xFF, 0xC0})
+	body[sof+1] = 0xC9 // SOF9: arithmetic coding
+	out := append(append(append([]byte{}, body[:2]...), imagemeta.IIMSegment(map[int][]string{120: {caption}})...), body[2:]...)
+	os.MkdirAll(filepath.Join(dir, "in"), 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "in", "arith.jpg"), out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.ImportImages(context.Background(), []string{filepath.Join(dir, "in")}, nil, nil)
+	if err != nil || res.Added != 1 || len(res.Unhashed) != 1 || filepath.Base(res.Unhashed[0]) != "arith.jpg" {
+		t.Fatalf("import: %+v, unhashed %v, %v; want it imported, named unhashed", res.Summary, res.Unhashed, err)
+	}
+	r, err := a.Frames(context.Background(), "test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Unreadable != 1 || len(r.Undecodable) != 1 || r.Undecodable[0].PhotoID != string(photo.ID(caption)) ||
+		!strings.Contains(r.Undecodable[0].Why, "cannot be decoded") {
+		t.Errorf("frames: %d unreadable, named %+v; want the photo named, with why", r.Unreadable, r.Undecodable)
 	}
 }

@@ -53,6 +53,10 @@ type ImageResult struct {
 	Files   int    // the image files found
 	Read    int    // the files read (new or changed on disk)
 	Skipped []Skip // bad files, named with the reason
+	// Unhashed are the files imported without a frame hash because no
+	// decoder reads their picture (arithmetic-coded, 12-bit): they are
+	// in the archive, but no copy of them will be caught.
+	Unhashed []string
 }
 
 // imageFile is one file found under a folder given to ImportImages.
@@ -136,6 +140,9 @@ func (a *Archive) ImportImages(ctx context.Context, paths, include []string, pro
 			res.Unchanged++ // unchanged on disk: not read
 		default:
 			write = append(write, *r)
+			if !a.FramesLater && r.Frame == nil {
+				res.Unhashed = append(res.Unhashed, files[i].abs)
+			}
 		}
 	}
 	sort.Slice(res.Skipped, func(i, j int) bool { return res.Skipped[i].Path < res.Skipped[j].Path })
