@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -149,7 +150,8 @@ func exportPDQ(ctx context.Context, db, path string, withheld bool, stdout, stde
 	defer closeDB()
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return photo.Errorf(photo.EInvalid, "frames: --export: %v", err)
+		// The temporary file's name is no user's: the folder is what fails.
+		return photo.Errorf(photo.EInvalid, "frames: --export %s: cannot write into %s: %v", path, filepath.Dir(path), pathless(err))
 	}
 	defer os.Remove(tmp.Name())
 	r, err := a.ExportPDQ(photo.AsEditor(ctx, commandActor("frames")), tmp, withheld)
@@ -177,4 +179,12 @@ func exportPDQ(ctx context.Context, db, path string, withheld bool, stdout, stde
 		fmt.Fprintf(stdout, "frames: %d images have no PDQ hash: syriamap frames hashes those it can decode, and names the others\n", r.Unhashed)
 	}
 	return nil
+}
+
+// pathless is err without the path an *fs.PathError names.
+func pathless(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
 }

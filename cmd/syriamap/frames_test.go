@@ -90,6 +90,12 @@ func TestFramesMatchAndExport(t *testing.T) {
 	if got := strings.Join(lines(public), "\n"); strings.Contains(got, ids[2]) || !strings.Contains(got, ","+ids[0]) || !strings.Contains(got, ","+ids[1]) {
 		t.Errorf("the public's list:\n%s\nwant %s and %s, not the withheld %s", got, ids[0], ids[1], ids[2])
 	}
+	// A folder that is not there is named, not a temporary file in it.
+	missing := filepath.Join(dir, "no-such-folder", "list.txt")
+	if _, errOut, err := runCmd(t, "", "frames", "--db", db, "--export", missing); err == nil ||
+		!strings.Contains(err.Error()+errOut, "cannot write into "+filepath.Dir(missing)) || strings.Contains(err.Error()+errOut, ".list.txt.") {
+		t.Errorf("--export into a missing folder: %v %s; want the folder named, no temporary file", err, errOut)
+	}
 	all := filepath.Join(dir, "all.txt")
 	if out, errOut, err := runCmd(t, "", "frames", "--include-withheld", "--export", all, "--db", db); err != nil || !strings.Contains(out, "3 PDQ hashes written") || !strings.Contains(out, "1 withheld") {
 		t.Fatalf("--export --include-withheld: %v\n%s%s", err, out, errOut)
