@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/evidence/imagemeta"
-	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -22,12 +21,8 @@ import (
 // a frame hashed from bytes that are not the sum's is never taken, and
 // the import hashes the picture itself.
 func TestFramesHashedAhead(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	folder := filepath.Join(dir, "upload")
 	os.MkdirAll(folder, 0o755)

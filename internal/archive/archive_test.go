@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/syriamap/syriamap/geodata"
+	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -24,6 +25,19 @@ func newArchive(t testing.TB) *Archive {
 		t.Fatal(err)
 	}
 	return newArchiveAt(t, filepath.Join(t.TempDir(), "a.db"), g)
+}
+
+// archiveWithOriginals is a new archive with a store of originals in a
+// folder of its own, and that folder (for the test's own files).
+func archiveWithOriginals(t testing.TB) (*Archive, string) {
+	t.Helper()
+	a := newArchive(t)
+	dir := t.TempDir()
+	var err error
+	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
+		t.Fatal(err)
+	}
+	return a, dir
 }
 
 func newArchiveAt(t testing.TB, path string, g *gazetteer.Gazetteer) *Archive {

@@ -151,12 +151,8 @@ func TestWithheldFrameMakesNoCopy(t *testing.T) {
 // own transaction with its custody record, and its summary counts it —
 // no other command run. A copy under an agreeing caption is a copy.
 func TestImportCatchesAReusedFrame(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	write := func(folder, name string, img image.Image, quality int, caption string) string {
 		var b bytes.Buffer
@@ -329,12 +325,8 @@ func arrivingImport(t *testing.T, a *Archive, dir, folder, editor string, pics m
 // mirrored, under a caption that disagrees: the import flags it a
 // conflict of the first, through the mirrored picture's hash.
 func TestArrivalCatchesAMirroredCopy(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	street := picture(1)
 	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
 	copied := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
@@ -354,12 +346,8 @@ func TestArrivalCatchesAMirroredCopy(t *testing.T) {
 // of a withheld photo's frame does not flag it, which would name the
 // withheld photo on a public page.
 func TestArrivalMatchesNoWithheldFrame(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	street := picture(1)
 	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
 	copied := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
@@ -389,12 +377,8 @@ func TestArrivalMatchesNoWithheldFrame(t *testing.T) {
 // hashes say so (120 bits apart; copies lie within 74): neither on
 // arrival nor when `frames` regroups.
 func TestDifferentPicturesAreNotOneFrame(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
 	other := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
 	arrivingImport(t, a, dir, "2013", "", map[string]image.Image{"first.jpg": picture(90)}, map[string]string{"first.jpg": first})
@@ -425,12 +409,7 @@ func TestDifferentPicturesAreNotOneFrame(t *testing.T) {
 // disagree: the one written second finds the first's frame, as it would
 // had it run after, and the copy is flagged a conflict.
 func TestArrivalSeesAnImportBeside(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
-	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
+	a, dir := archiveWithOriginals(t)
 	first := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla) %d"
 	copied := "A man walks in a destroyed street in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP) %d"
 	for round := range 4 {
@@ -467,12 +446,8 @@ func TestArrivalSeesAnImportBeside(t *testing.T) {
 // one that agrees (a trial's import of copies that all disagreed said
 // "3 under one that agrees").
 func TestAnEarlierCopyArrivingIsCounted(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	street := picture(42)
 	later := "Men walk through rubble in Idlib, Syria, March 3, 2016. (Photo by Omar Haj Kadour/AFP)"
 	earlier := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
@@ -502,12 +477,8 @@ func TestAnEarlierCopyArrivingIsCounted(t *testing.T) {
 // header) is imported unhashed, and `frames` names it, with why, rather
 // than only counting it: no later pass will hash it either.
 func TestFramesNamesWhatItCannotDecode(t *testing.T) {
-	a := newArchive(t)
-	dir := t.TempDir()
+	a, dir := archiveWithOriginals(t)
 	var err error
-	if a.Originals, err = originals.NewDir(filepath.Join(dir, "originals")); err != nil {
-		t.Fatal(err)
-	}
 	caption := "Men walk through rubble in Aleppo, Syria, May 12, 2013. (AP Photo/Hussein Malla)"
 	var b bytes.Buffer
 	jpeg.Encode(&b, picture(7), &jpeg.Options{Quality: 85})
