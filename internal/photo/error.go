@@ -29,6 +29,10 @@ const (
 	ETooLarge = "too_large"
 	// EUnsupported: a request body of a type the route does not take.
 	EUnsupported = "unsupported"
+	// EUndecodable: an image no decoder syriamap has reads (an
+	// arithmetic-coded or 12-bit JPEG, a broken file): nothing can be made
+	// of it, however often it is asked for.
+	EUndecodable = "undecodable"
 	// EDiskFull: the archive's disk is full; nothing was written.
 	EDiskFull = "disk_full"
 	// EUnavailable: the archive cannot answer now (too busy, a query ran

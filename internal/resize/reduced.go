@@ -71,7 +71,7 @@ func (p *Pipeline) DecodeReduced(ctx context.Context, r io.Reader, minSide int) 
 	case errors.Is(err, jpegdc.ErrUnsupported):
 		return whole(bufio.NewReader(bytes.NewReader(data)))
 	case err != nil:
-		return Reduced{}, photo.Errorf(photo.EConflict, "the image cannot be decoded: %v", err)
+		return Reduced{}, photo.Errorf(photo.EUndecodable, "the image cannot be decoded: %v", err)
 	}
 	return Reduced{Image: img, Width: h.Width, Height: h.Height, Scale: DCScale}, nil
 }

@@ -201,7 +201,7 @@ func (p *Pipeline) DecodeWhole(ctx context.Context, r io.Reader) (image.Image, e
 	img, _, err := image.Decode(bufio.NewReaderSize(io.MultiReader(&head, r), 64<<10))
 	if err != nil {
 		p.budget.Release(h.Cost)
-		return nil, photo.Errorf(photo.EConflict, "the image cannot be decoded: %v", err)
+		return nil, photo.Errorf(photo.EUndecodable, "the image cannot be decoded: %v", err)
 	}
 	p.releaseWhenCollected(img, h.Cost)
 	return img, nil

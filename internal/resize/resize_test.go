@@ -295,7 +295,7 @@ func TestBudgetComesBackAfterAnErrorOrACancel(t *testing.T) {
 	}
 	// A header that reads, a body that does not.
 	broken := file[:len(file)/2]
-	if _, err := p.Decode(context.Background(), bytes.NewReader(broken), 320, 1); photo.ErrorCode(err) != photo.EConflict {
+	if _, err := p.Decode(context.Background(), bytes.NewReader(broken), 320, 1); photo.ErrorCode(err) != photo.EUndecodable {
 		t.Fatalf("a broken file: err = %v; want it refused", err)
 	}
 	whole("a decode error")

@@ -6,11 +6,15 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/http/lane"
+	"github.com/syriamap/syriamap/internal/http/web"
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize"
 )
 
@@ -79,5 +83,33 @@ func TestSmallFromTheDCPlane(t *testing.T) {
 	}
 	if opened != 0 {
 		t.Errorf("the thumbnail opened the original %d times with its large derivative kept", opened)
+	}
+}
+
+// TestUndecodableIs422: a picture no decoder reads (an arithmetic-coded
+// JPEG), large or small, gives no derivative: answered 422 with why, not
+// 409 (which says the file changed on disk since its import).
+func TestUndecodableIs422(t *testing.T) {
+	dir := t.TempDir()
+	d := NewDerivatives(resize.New(resize.DefaultBudget), lane.New(2, 10), "")
+	for _, size := range [][2]int{{3000, 1800}, {1200, 800}} {
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, size[0], size[1])), nil); err != nil {
+			t.Fatal(err)
+		}
+		body := b.Bytes()
+		sof := bytes.Index(body, []byte{0xFF, 0xC0})
+		body[sof+1] = 0xC9 // SOF9: arithmetic coding
+		path := filepath.Join(dir, "arith.jpg")
+		if err := os.WriteFile(path, body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := d.Get(context.Background(), "arith", SmallSide, false, func() (*os.File, int, error) {
+			f, err := os.Open(path)
+			return f, 1, err
+		})
+		if web.Status(err) != http.StatusUnprocessableEntity || !strings.Contains(photo.ErrorMessage(err), "cannot be decoded") {
+			t.Errorf("%d × %d arithmetic-coded: %d %v; want 422, cannot be decoded", size[0], size[1], web.Status(err), err)
+		}
 	}
 }

@@ -43,6 +43,7 @@ var statuses = map[string]int{
 	photo.ETooLarge:     http.StatusUnprocessableEntity,
 	photo.EDiskFull:     http.StatusInsufficientStorage,
 	photo.EUnsupported:  http.StatusUnsupportedMediaType,
+	photo.EUndecodable:  http.StatusUnprocessableEntity,
 	photo.EUnavailable:  http.StatusServiceUnavailable,
 	photo.ECorrupt:      http.StatusServiceUnavailable,
 	photo.EInternal:     http.StatusInternalServerError,
