@@ -6,14 +6,17 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/resize/bomb"
 )
 
@@ -78,6 +81,46 @@ func TestDecodeReduced(t *testing.T) {
 	// of zeros.
 	if _, err := p.DecodeReduced(context.Background(), bytes.NewReader(large[:len(large)/2]), 96); err == nil {
 		t.Error("half a JPEG decoded")
+	}
+}
+
+// onlyReader hides a reader's Seek: an original from S3 does not seek.
+type onlyReader struct{ r io.Reader }
+
+func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
+
+// TestDecodeReducedRefusesBombsFromTheirHeader (issue 65, fault 5, where
+// the frame hash decoded a 30,000 × 30,000 JPEG whole and the server went
+// from 198 MB to 1.7 GB): the hashes' decode reads the header first, from
+// a reader that does not seek, and refuses a picture over the limits,
+// its size named, having allocated next to nothing — whether the picture
+// would have been read from its DC plane or whole.
+func TestDecodeReducedRefusesBombsFromTheirHeader(t *testing.T) {
+	for _, tc := range []struct {
+		name, want string
+		file       []byte
+	}{
+		{"valid flat JPEG, 30,000²", "30000 × 30000 pixels (900 megapixels); syriamap decodes images up to 50 megapixels", bomb.FlatJPEG(30000, 30000, false)},
+		{"valid flat progressive JPEG, 12,000²", "12000 × 12000 pixels (144 megapixels)", bomb.FlatJPEG(12000, 12000, true)},
+		{"header-only JPEG, 65,000²", "65000 × 65000 pixels", bomb.HeaderJPEG(65000, 65000, false)},
+		{"header-only PNG, 30,000²", "30000 × 30000 pixels", bomb.HeaderPNG(30000, 30000)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// A bomb not refused would wait for more budget than there
+			// is: the deadline turns that wait into the failure below.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var err error
+			n := allocated(func() {
+				_, err = New(DefaultBudget).DecodeReduced(ctx, onlyReader{bytes.NewReader(tc.file)}, 96)
+			})
+			if photo.ErrorCode(err) != photo.ETooLarge || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want a too_large error naming %q", err, tc.want)
+			}
+			if n > 1<<20 {
+				t.Errorf("refusing it allocated %d bytes; want under 1 MB (the header alone is read)", n)
+			}
+		})
 	}
 }
 

@@ -9,14 +9,10 @@
 package framehash
 
 import (
-	"context"
 	"image"
-	"io"
 	"math"
 	"math/bits"
 	"slices"
-
-	"github.com/syriamap/syriamap/internal/resize"
 )
 
 // Hash is a picture's 63-bit perceptual hash (bit 63 is 0).
@@ -254,17 +250,4 @@ func lumaFunc(img image.Image) func(x, y int) float64 {
 		r, g, b, _ := img.At(x, y).RGBA()
 		return (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(b)) / 257
 	}
-}
-
-// Read hashes the picture r holds, as Of does, decoded whole within the
-// image budget of p: its header is read first, and a picture over p's
-// limits is refused with its size named (a resize error, ETooLarge)
-// before any of it is decoded. It waits while the budget is taken.
-func Read(ctx context.Context, p *resize.Pipeline, r io.Reader) (h, mirrored Hash, err error) {
-	img, err := p.DecodeWhole(ctx, r)
-	if err != nil {
-		return 0, 0, err
-	}
-	h, mirrored = Of(img)
-	return h, mirrored, nil
 }

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 )
 
 // ErrUnsupported is wrapped by the error for a JPEG this package does not
@@ -82,23 +81,6 @@ func Decode(data []byte) (image.Image, error) {
 	return d.image()
 }
 
-// DecodeConfig reads the JPEG's header only: the size Decode's picture
-// has, and its colour model.
-func DecodeConfig(data []byte) (image.Config, error) {
-	d := &decoder{data: data}
-	if err := d.parseUntilFrame(); err != nil {
-		return image.Config{}, err
-	}
-	cfg := image.Config{Width: (d.width + 7) / 8, Height: (d.height + 7) / 8, ColorModel: color.YCbCrModel}
-	switch {
-	case len(d.comps) == 1:
-		cfg.ColorModel = color.GrayModel
-	case d.isRGB() || ratio(d.comps) < 0:
-		cfg.ColorModel = color.RGBAModel
-	}
-	return cfg, nil
-}
-
 // Marker bytes (ITU T.81, table B.1).
 const (
 	sof0  = 0xC0 // baseline
@@ -120,20 +102,9 @@ const (
 	app14 = 0xEE
 )
 
-// parseUntilFrame reads the markers up to the frame header (SOF).
-func (d *decoder) parseUntilFrame() error {
-	return d.markers(true)
-}
-
-// parse reads every marker and scan up to the end of the image.
+// parse walks the marker segments in order, reading those that matter
+// (and the scans) and skipping the rest, up to EOI.
 func (d *decoder) parse() error {
-	return d.markers(false)
-}
-
-// markers walks the marker segments in order, reading those that matter
-// and skipping the rest; it stops at EOI, or after the frame header when
-// frameOnly.
-func (d *decoder) markers(frameOnly bool) error {
 	if len(d.data) < 2 || d.data[0] != 0xFF || d.data[1] != soi {
 		return FormatError("missing SOI marker")
 	}
@@ -160,7 +131,7 @@ func (d *decoder) markers(frameOnly bool) error {
 			return err
 		}
 		if m == sos {
-			if frameOnly || !d.frameSeen {
+			if !d.frameSeen {
 				return FormatError("scan before the frame header")
 			}
 			if err := d.scan(seg); err != nil {
@@ -170,9 +141,6 @@ func (d *decoder) markers(frameOnly bool) error {
 		}
 		if err := d.segmentOf(m, seg); err != nil {
 			return err
-		}
-		if frameOnly && d.frameSeen {
-			return nil
 		}
 	}
 }
