@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -64,7 +63,7 @@ func TestOneAgencyInBothScripts(t *testing.T) {
 // holds a source under the names captions gave it; opening it files them
 // under one ID.
 func TestAgencyIDsMigrate(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

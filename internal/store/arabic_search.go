@@ -58,7 +58,7 @@ func arabicQuery(q string) (folded string, ok bool) {
 
 // indexArabic indexes in photos_fts_ar the Arabic words of the captions of
 // the photos after rowid after.
-func indexArabic(ctx context.Context, tx *sql.Tx, after int64) error {
+func indexArabic(ctx context.Context, tx *sql.Tx, sq *dialect, after int64) error {
 	rows, err := tx.QueryContext(ctx, `SELECT rowid, caption FROM photos WHERE rowid > ?`, after)
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func indexArabic(ctx context.Context, tx *sql.Tx, after int64) error {
 		return err
 	}
 	for _, d := range docs {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO photos_fts_ar (rowid, words) VALUES (?, ?)`, d.rowid, d.words); err != nil {
+		if _, err := tx.ExecContext(ctx, sq.indexArabic, d.rowid, d.words); err != nil {
 			return fmt.Errorf("indexing the Arabic words of photo %d: %w", d.rowid, err)
 		}
 	}

@@ -101,14 +101,10 @@ func (s *DB) ApplyBatch(ctx context.Context, ids []string, c photo.Change) (n in
 		}
 		b, _ := json.Marshal(before)
 		a, _ := json.Marshal(after)
-		res, err := tx.ExecContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note, batch) VALUES (?,?,?,?,?,?,?,?)`,
-			stamp, c.Author, action, id, string(b), string(a), c.Note, batch)
-		if err != nil {
+		var event int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO events (at, author, action, photo, before, after, note, batch) VALUES (?,?,?,?,?,?,?,?) RETURNING id`,
+			stamp, c.Author, action, id, string(b), string(a), c.Note, batch).Scan(&event); err != nil {
 			return 0, 0, fmt.Errorf("store: recording the change of %s: %w", id, err)
-		}
-		event, err := res.LastInsertId()
-		if err != nil {
-			return 0, 0, err
 		}
 		if err := custody.add(ctx, id, now, c.Author, action, map[string]any{"event": event, "before": before, "after": after, "note": c.Note}); err != nil {
 			return 0, 0, err

@@ -400,7 +400,7 @@ type PhotoFrame struct {
 // other photo's, so that its caption is never said on a public page.
 func (s *DB) PhotoFrames(ctx context.Context) ([]PhotoFrame, error) {
 	shown := visible(ctx)
-	if shown != "1" {
+	if shown != "TRUE" {
 		shown = "p." + shown
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, fr.hash, fr.mirrored, fr.pdq, fr.pdq_quality FROM files f JOIN photos p ON p.rowid = f.photo

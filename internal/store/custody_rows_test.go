@@ -44,7 +44,7 @@ func tampered(t *testing.T, path string, stmts ...string) *DB {
 // (issue 52, fault 2b: an edited caption or date passed verify).
 func TestRowsAreCheckedAgainstTheirCustody(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func TestRowsAreCheckedAgainstTheirCustody(t *testing.T) {
 // nor does a rewritten record (issue 52, fault 2a).
 func TestCheckpointCatchesAShortenedChain(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +127,7 @@ func TestCheckpointCatchesAShortenedChain(t *testing.T) {
 // changed every public ETag).
 func TestChangesToWithheldPhotosAreHiddenFromReaders(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
+	db, err := Open(ctx, archivePath(t, "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

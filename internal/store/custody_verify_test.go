@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +18,7 @@ import (
 // with its photo; the untouched archive has no problem.
 func TestEveryRowIsCheckedAgainstItsCustody(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +175,7 @@ func TestEveryWriterKeepsRowsAsTheirCustody(t *testing.T) {
 // by), not a scan error that stops verify.
 func TestFilesNameAMalformedRow(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +200,7 @@ func TestFilesNameAMalformedRow(t *testing.T) {
 // verify for it.
 func TestOldImportRecordsLeaveTheGeocoderUnchecked(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -231,7 +230,7 @@ func TestOldImportRecordsLeaveTheGeocoderUnchecked(t *testing.T) {
 // stored as text is a problem VerifyCustody names, not a scan error.
 func TestAMalformedHeadIsAProblem(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -15,7 +14,7 @@ import (
 // it), its undated none (issue 69, item 1).
 func TestDateSourceKept(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

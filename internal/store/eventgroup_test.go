@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/syriamap/syriamap/internal/conflict"
@@ -14,7 +13,7 @@ import (
 // record; one unknown or retired row refuses them all.
 func TestSetEventLinksOneIncident(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
+	db, err := Open(ctx, archivePath(t, "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

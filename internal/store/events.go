@@ -31,7 +31,7 @@ func (s *DB) RecentEvents(ctx context.Context, limit int) ([]photo.Event, error)
 func blindEvents(ctx context.Context) string {
 	v := photo.ViewerOf(ctx)
 	if v.Archive {
-		return "1"
+		return "TRUE"
 	}
 	other := ""
 	if v.Editor != "" {

@@ -107,7 +107,7 @@ func (s *DB) EachFeatureOf(ctx context.Context, flt photo.Filter, ids []int64, f
 		list = strconv.AppendInt(list, id, 10)
 	}
 	list = append(list, ']')
-	w = "rowid IN (SELECT value FROM json_each(?)) AND " + w
+	w = "rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND " + w
 	args = append([]any{string(list)}, args...)
 	return s.reading(ctx, "", "reading photos", func(ctx context.Context) error {
 		return s.queryFeatures(ctx, w, args, orderOf(flt), func(_ int64, f *photo.Feature) error { return fn(f) })

@@ -57,7 +57,7 @@ func blockingRecords(p *photo.Photo, started chan<- struct{}, release <-chan str
 // another handle) waits for the first instead of failing with "database
 // is locked", and both files are imported whole.
 func TestConcurrentWritersWait(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	ctx := context.Background()
 	first, err := Open(ctx, path)
 	if err != nil {
@@ -104,7 +104,7 @@ func TestConcurrentWritersWait(t *testing.T) {
 // TestBusyIsNotTheInputsFault: a writer that waited past the busy timeout
 // is told the archive is busy, not that its file is bad.
 func TestBusyIsNotTheInputsFault(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	ctx := context.Background()
 	db, err := Open(ctx, path)
 	if err != nil {
@@ -173,7 +173,7 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 // TestOpenReadOnly: a read-only archive answers reads and refuses writes,
 // and its file is not touched.
 func TestOpenReadOnly(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +210,7 @@ func TestOpenReadOnly(t *testing.T) {
 // TestQuickCheckFindsDamage: a damaged page is found by the integrity
 // probe and reported as such.
 func TestQuickCheckFindsDamage(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
@@ -386,7 +386,7 @@ func TestDiskFull(t *testing.T) {
 	if err := errors.New("something else"); photo.DiskFull(err) != err {
 		t.Error("another error was taken for a full disk")
 	}
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	db, err := Open(context.Background(), archivePath(t, "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

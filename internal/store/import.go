@@ -117,12 +117,12 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 		return sum, fmt.Errorf("store: %w", err)
 	}
 	defer conn.Close()
-	// An import updates every index at once: it gets a bigger page cache
-	// than the readers' while it runs, and gives it back.
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, importCacheKiB)); err != nil {
-		return sum, fmt.Errorf("store: %w", err)
+	if t := s.sql().importTuning; t != "" {
+		if _, err := conn.ExecContext(ctx, t); err != nil {
+			return sum, fmt.Errorf("store: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), s.sql().importUntuning)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf(`PRAGMA cache_size = %d`, readerCacheKiB))
 	tx, err := conn.BeginTx(ctx, nil) // IMMEDIATE: waits here for another writer
 	if err != nil {
 		return sum, s.writeErr(err)
@@ -163,10 +163,10 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 			progress(i)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`, before); err != nil {
+	if _, err := tx.ExecContext(ctx, s.sql().indexCaptions, before); err != nil {
 		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
 	}
-	if err := indexArabic(ctx, tx, before); err != nil {
+	if err := indexArabic(ctx, tx, s.sql(), before); err != nil {
 		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
 	}
 	if err := custody.close(ctx); err != nil {
@@ -287,7 +287,7 @@ func prepareImport(ctx context.Context, tx *sql.Tx, mentionKey func(string) stri
 		{&st.insert, `INSERT INTO photos (id, caption, date_from, date_to, date_precision, date_source, month, photographer, agency,
 			` + placeColumns + `, geocoded, geo_digest, image_url, image_path, given, digest, created, updated)
 			VALUES (?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)
-			ON CONFLICT (id) DO NOTHING`},
+			ON CONFLICT (id) DO NOTHING RETURNING rowid`},
 		{&st.source, `INSERT OR IGNORE INTO sources (photo, file, line, ref, label) VALUES (?, ?, ?, ?, ?)`},
 		{&st.image, `INSERT OR IGNORE INTO images (photo, url, path, seq)
 			VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM images WHERE photo = ?1))`},
@@ -352,15 +352,12 @@ func (st *importStmts) write(ctx context.Context, file string, r Record, now str
 		return 0, written{}, err
 	}
 	args := append([]any{p.ID, p.Caption, row.from, row.to, row.prec, dateSource(p), row.month, p.Photographer, p.Agency}, row.place...)
-	res0, err := st.insert.ExecContext(ctx, append(args, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)...)
-	if err != nil {
+	var rowid int64
+	err = st.insert.QueryRowContext(ctx, append(args, row.kept(false), row.geoDigest, p.ImageURL, p.ImagePath, p.Given, row.digest, now, now)...).Scan(&rowid)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, written{}, err
 	}
-	var rowid int64
-	if n, _ := res0.RowsAffected(); n == 1 {
-		if rowid, err = res0.LastInsertId(); err != nil {
-			return 0, written{}, err
-		}
+	if err == nil { // inserted: no row of that id before
 		if _, err := st.source.ExecContext(ctx, rowid, file, r.Line, r.Ref, r.Label); err != nil {
 			return 0, written{}, err
 		}
@@ -619,7 +616,7 @@ func (s *DB) FileOf(ctx context.Context, sha string) (string, photo.FileState, e
 	var path, mtime string
 	st := photo.FileState{SHA256: sha}
 	err := s.reading(ctx, "", "finding an image file", func(ctx context.Context) error {
-		return s.read.QueryRowContext(ctx, `SELECT path, size, mtime, COALESCE(json_extract(meta, '$.EXIF.Orientation'), 0)
+		return s.read.QueryRowContext(ctx, `SELECT path, size, mtime, COALESCE(json_extract(meta, '$.EXIF.Orientation'), '0')
 			FROM files WHERE sha256 = ? ORDER BY imported DESC LIMIT 1`, sha).Scan(&path, &st.Size, &mtime, &st.Orientation)
 	})
 	if errors.Is(err, sql.ErrNoRows) {

@@ -30,7 +30,7 @@ type PhotoPDQ struct {
 // not listed. It reads one moment of the archive.
 func (s *DB) EachPhotoPDQ(ctx context.Context, fn func(PhotoPDQ) error) error {
 	shown := visible(ctx)
-	if shown != "1" {
+	if shown != "TRUE" {
 		shown = "p." + shown
 	}
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})

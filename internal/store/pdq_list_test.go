@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +17,7 @@ import (
 // is not listed (issue 70, item 3).
 func TestEachPhotoPDQ(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
+	db, err := Open(ctx, archivePath(t, "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// where turns a filter into a WHERE clause (without the keyword, "1" when
+// where turns a filter into a WHERE clause (without the keyword, "TRUE" when
 // the filter selects all) and its arguments, as ctx's viewer may see it:
 // unless that is an editor (photo.ViewerOf), the withheld photos are left
 // out. Every read of photos is built here or takes visible's rule, so no
@@ -83,7 +83,7 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		conds = append(conds, in("id", f.IDs))
 	}
 	if f.Unplaced {
-		if b := blind(ctx); b != "0" {
+		if b := blind(ctx); b != "FALSE" {
 			add("(lon IS NULL OR rowid IN (SELECT rowid FROM photos WHERE " + b + "))")
 		} else {
 			add("lon IS NULL")
@@ -110,16 +110,16 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		}
 		add(cond, arg)
 	}
-	if v := visible(ctx); v != "1" {
+	if v := visible(ctx); v != "TRUE" {
 		add(v)
 	}
-	if b := blind(ctx); b != "0" && byPlacement(f) {
+	if b := blind(ctx); b != "FALSE" && byPlacement(f) {
 		// A placement ctx's viewer may not see selects nothing by where
 		// it is (Viewer.Shown shows the photo unplaced).
 		add("rowid NOT IN (SELECT rowid FROM photos WHERE " + b + ")")
 	}
 	if len(conds) == 0 {
-		return "1", nil, nil
+		return "TRUE", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
 }
@@ -182,28 +182,28 @@ func windowSQL(f photo.Filter) (string, []any, error) {
 const public = "rowid NOT IN (SELECT rowid FROM photos WHERE " + withheld + ")"
 
 // visible is the condition of the photos ctx's viewer may see
-// (photo.ViewerOf): all for an editor ("1"), public for anyone else.
+// (photo.ViewerOf): all for an editor ("TRUE"), public for anyone else.
 func visible(ctx context.Context) string {
 	if photo.ViewerOf(ctx).SeesWithheld() {
-		return "1"
+		return "TRUE"
 	}
 	return public
 }
 
 // licensed is the condition, on the dataset column col, of the conflict
 // events (and links to them) viewer v may read (photo.Viewer.SeesDataset):
-// "1" for an editor, else the public datasets' (photo.PublicDatasets).
+// "TRUE" for an editor, else the public datasets' (photo.PublicDatasets).
 // It is the one spelling of the datasets' licences in the store's SQL.
 func licensed(v photo.Viewer, col string) string {
 	if v.SeesEveryDataset() {
-		return "1"
+		return "TRUE"
 	}
 	var names []string
 	for _, d := range photo.PublicDatasets() {
 		names = append(names, sqlString(d))
 	}
 	if len(names) == 0 {
-		return "0"
+		return "FALSE"
 	}
 	return col + " IN (" + strings.Join(names, ", ") + ")"
 }
@@ -216,13 +216,13 @@ const awaiting = "second_look IN ('" + photo.LookWaiting + "', '" + photo.LookDi
 
 // blind is the condition of the photos whose placement ctx's viewer may
 // not see (photo.Viewer.SeesAnswer): awaiting a look, placed by another
-// editor than the viewer; "0" for the archive's own reads, which see
+// editor than the viewer; "FALSE" for the archive's own reads, which see
 // every placement.
 func blind(ctx context.Context) string {
 	v := photo.ViewerOf(ctx)
 	switch {
 	case v.Archive:
-		return "0"
+		return "FALSE"
 	case v.Editor == "":
 		return awaiting
 	}
@@ -233,12 +233,12 @@ func blind(ctx context.Context) string {
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // placed is the condition of the photos whose placement ctx's viewer may
-// see: "1", or all but the blind ones.
+// see: "TRUE", or all but the blind ones.
 func placed(ctx context.Context) string {
-	if b := blind(ctx); b != "0" {
+	if b := blind(ctx); b != "FALSE" {
 		return "rowid NOT IN (SELECT rowid FROM photos WHERE " + b + ")"
 	}
-	return "1"
+	return "TRUE"
 }
 
 // byPlacement reports whether f selects photos by anything their

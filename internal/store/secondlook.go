@@ -141,13 +141,12 @@ func (s *DB) afterPlacement(ctx context.Context, tx *sql.Tx, custody *chain, p *
 // openRound opens a round with first as its first answer.
 func (s *DB) openRound(ctx context.Context, tx *sql.Tx, custody *chain, id, auto string, first LookAnswer, now time.Time) error {
 	stamp := now.UTC().Format(time.RFC3339)
-	res, err := tx.ExecContext(ctx, `INSERT INTO second_looks (photo, state, opened_at, auto_place_id, first_by, first_decision, first_place_id,
-		first_lon, first_lat, first_note, first_at) VALUES (?,'waiting',?,?,?,?,?,?,?,?,?)`, id, stamp, auto, first.By, first.Decision,
-		first.PlaceID, nullPoint(first.Located, first.Lon), nullPoint(first.Located, first.Lat), first.Note, first.At.UTC().Format(time.RFC3339))
-	if err != nil {
+	var round int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO second_looks (photo, state, opened_at, auto_place_id, first_by, first_decision, first_place_id,
+		first_lon, first_lat, first_note, first_at) VALUES (?,'waiting',?,?,?,?,?,?,?,?,?) RETURNING id`, id, stamp, auto, first.By, first.Decision,
+		first.PlaceID, nullPoint(first.Located, first.Lon), nullPoint(first.Located, first.Lat), first.Note, first.At.UTC().Format(time.RFC3339)).Scan(&round); err != nil {
 		return fmt.Errorf("store: opening a second look at %s: %w", id, err)
 	}
-	round, _ := res.LastInsertId()
 	if _, err := tx.ExecContext(ctx, `UPDATE photos SET second_look = 'waiting', verified = 0 WHERE id = ?`, id); err != nil {
 		return err
 	}

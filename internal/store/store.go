@@ -1,5 +1,7 @@
 // Package store keeps the photo archive in SQLite (modernc.org/sqlite, pure
-// Go). All of syriamap's SQL lives here. A DB is safe for concurrent use:
+// Go), the embedded default, or in PostgreSQL (pgx), for a team's server.
+// All of syriamap's SQL lives here, written once in the dialect both
+// engines share; toPostgres and dialect hold what differs. A DB is safe for concurrent use:
 // SQLite runs in WAL mode, so readers keep working while an import writes.
 //
 // A DB holds three sets of connections, so that no kind of work can starve
@@ -33,7 +35,10 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-//go:embed migrations/*.sql
+// migrations holds each engine's history: migrations/ for SQLite,
+// migrations_postgres/ for PostgreSQL.
+//
+//go:embed migrations/*.sql migrations_postgres/*.sql
 var migrations embed.FS
 
 // applicationID marks an SQLite file as a syriamap archive (PRAGMA
@@ -50,6 +55,8 @@ type DB struct {
 	// not into the process's resident memory for good.
 	bulk *sql.DB
 	path string
+	// postgres: the archive is in PostgreSQL (openPostgres), not a file.
+	postgres bool
 	// readOnly: opened with OpenReadOnly.
 	readOnly bool
 	// Timeout bounds each read query (0: none); a query that runs past it
@@ -118,6 +125,9 @@ var readers = max(6, 3*runtime.GOMAXPROCS(0))
 // process. A file that is not a syriamap archive (another application's
 // database, or not SQLite) is refused before anything is written to it.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if IsPostgres(path) {
+		return openPostgres(ctx, path, false)
+	}
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
@@ -155,6 +165,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // (SQLite is then told the file is immutable). An archive whose schema is
 // older than this syriamap's must first be opened once with Open.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if IsPostgres(path) {
+		return openPostgres(ctx, path, true)
+	}
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
@@ -271,14 +284,10 @@ func Writable(path string) bool {
 	return writable(path) && writable(dir)
 }
 
-// checkArchiveFile refuses, without writing to it, a file at path that is
-// not a syriamap archive: not SQLite, or an SQLite database of another
-// application's. A missing or empty file, or an empty database, is fine.
-// checkPath refuses an archive named by a URL rather than a file's path:
-// a postgres:// URL was once taken for a path and made a folder named
-// "postgres:" in the working directory. The archive is a SQLite file
-// (a PostgreSQL engine is issue 71's, not built). The URL is named
-// without its password.
+// checkPath refuses an archive named by a URL other than PostgreSQL's
+// (which Open reads before it comes here): a URL was once taken for a
+// path and made a folder named "postgres:" in the working directory. The
+// URL is named without its password.
 func checkPath(path string) error {
 	u, err := url.Parse(path)
 	if err != nil || u.Scheme == "" || !strings.Contains(path, "://") {
@@ -287,12 +296,12 @@ func checkPath(path string) error {
 	if u.User != nil {
 		u.User = url.User(u.User.Username())
 	}
-	if u.Scheme == "postgres" || u.Scheme == "postgresql" {
-		return photo.Errorf(photo.EInvalid, "%s is a PostgreSQL address: syriamap's archive is a SQLite file, and --db (SYRIAMAP_DB) takes its path; PostgreSQL is not supported", u.Redacted())
-	}
-	return photo.Errorf(photo.EInvalid, "%s is a %s address, not a file: --db (SYRIAMAP_DB) takes the archive file's path", u.Redacted(), u.Scheme)
+	return photo.Errorf(photo.EInvalid, "%s is a %s address: --db (SYRIAMAP_DB) takes a SQLite archive's path or a postgres:// URL", u.Redacted(), u.Scheme)
 }
 
+// checkArchiveFile refuses, without writing to it, a file at path that is
+// not a syriamap archive: not SQLite, or an SQLite database of another
+// application's. A missing or empty file, or an empty database, is fine.
 func checkArchiveFile(ctx context.Context, path string) error {
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && st.Size() == 0 {
@@ -484,7 +493,7 @@ func (s *DB) migrate(ctx context.Context) error {
 // pendingMigrations returns the file names of the migrations db has not
 // applied, in order.
 func (s *DB) pendingMigrations(ctx context.Context, db *sql.DB) ([]string, error) {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	names, err := fs.Glob(migrations, s.migrationDir()+"/*.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -518,8 +527,16 @@ func (s *DB) pendingMigrations(ctx context.Context, db *sql.DB) ([]string, error
 // migrationSteps fill, in a migration's transaction, what its SQL cannot:
 // data made in Go.
 var migrationSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	9:  func(ctx context.Context, tx *sql.Tx) error { return indexArabic(ctx, tx, 0) },
+	9:  func(ctx context.Context, tx *sql.Tx) error { return indexArabic(ctx, tx, &sqliteDialect, 0) },
 	33: agencyIDs,
+}
+
+// migrationDir is the folder of the engine's migrations in migrations.
+func (s *DB) migrationDir() string {
+	if s.postgres {
+		return "migrations_postgres"
+	}
+	return "migrations"
 }
 
 func migrationVersion(base string) int {
@@ -544,14 +561,14 @@ func (s *DB) apply(ctx context.Context, base string) error {
 	if n > 0 {
 		return nil // another process applied it meanwhile
 	}
-	body, err := fs.ReadFile(migrations, "migrations/"+base)
+	body, err := fs.ReadFile(migrations, s.migrationDir()+"/"+base)
 	if err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 		return fmt.Errorf("store: migration %s: %w", base, err)
 	}
-	if step := migrationSteps[version]; step != nil {
+	if step := migrationSteps[version]; step != nil && !s.postgres {
 		if err := step(ctx, tx); err != nil {
 			return fmt.Errorf("store: migration %s: %w", base, err)
 		}

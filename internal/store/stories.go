@@ -72,12 +72,10 @@ func (s *DB) saveStory(ctx context.Context, tx *sql.Tx, st story.Story, prevSlug
 			return st, photo.Errorf(photo.ENotFound, "no story %q", prevSlug)
 		}
 		created = now
-		res, err := tx.ExecContext(ctx, `INSERT INTO stories (slug, title, summary, author, status, created, updated) VALUES (?,?,?,?,?,?,?)`,
-			st.Slug, st.Title, st.Summary, author, string(st.Status), now, now)
-		if err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO stories (slug, title, summary, author, status, created, updated) VALUES (?,?,?,?,?,?,?) RETURNING id`,
+			st.Slug, st.Title, st.Summary, author, string(st.Status), now, now).Scan(&id); err != nil {
 			return st, s.storyErr(err, st.Slug)
 		}
-		id, _ = res.LastInsertId()
 		if action == "" {
 			action = "created"
 		}

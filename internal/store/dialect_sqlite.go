@@ -1,0 +1,13 @@
+package store
+
+import "fmt"
+
+var sqliteDialect = dialect{
+	name: "SQLite",
+	// An import updates every index at once: it gets a bigger page cache
+	// than the readers' while it runs, and gives it back.
+	importTuning:   fmt.Sprintf(`PRAGMA cache_size = %d`, importCacheKiB),
+	importUntuning: fmt.Sprintf(`PRAGMA cache_size = %d`, readerCacheKiB),
+	indexCaptions:  `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`,
+	indexArabic:    `INSERT INTO photos_fts_ar (rowid, words) VALUES (?, ?)`,
+}

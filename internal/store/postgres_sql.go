@@ -1,0 +1,313 @@
+package store
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The store's SQL is written once, in the dialect SQLite and PostgreSQL
+// share; toPostgres turns the few forms where SQLite's spelling differs into
+// PostgreSQL's as each statement reaches the PostgreSQL driver. It is the
+// one place that knows those differences (with migrations_postgres, the
+// schema); the queries themselves never ask which engine runs them. What
+// no rewriting can express (full-text search, JSON paths, integrity checks)
+// is a method of the engine (engine.go).
+//
+// The rewrite works on tokens, never inside string literals or quoted
+// names:
+//   - ? placeholders become $1, $2, … (?NNN $NNN);
+//   - INSERT OR IGNORE becomes INSERT … ON CONFLICT DO NOTHING;
+//   - INSERT OR REPLACE becomes an upsert on the table's key (replaceKeys);
+//   - ifnull( becomes coalesce(; group_concat( string_agg(;
+//     two-argument min( and max( LEAST( and GREATEST(;
+//   - json_extract(x, '$.a.b') reads the text at a.b in x;
+//     json_each(?) the text values of an array; json_group_array(…)
+//     json_agg(…) as text (the JSON is the same);
+//   - COLLATE NOCASE is dropped (its queries also compare lower());
+//   - the column name user, a reserved word in PostgreSQL, is quoted.
+func toPostgres(query string) string {
+	toks := tokenize(query)
+	var b strings.Builder
+	b.Grow(len(query) + 16)
+	n := 0
+	conflict := "" // the clause an INSERT OR … gets at its end
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t == "?":
+			if i+1 < len(toks) && isDigits(toks[i+1]) { // ?NNN, SQLite's numbered form
+				k, _ := strconv.Atoi(toks[i+1])
+				n = max(n, k)
+				b.WriteString("$" + toks[i+1])
+				i++
+				continue
+			}
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		case strings.EqualFold(t, "OR") && i >= 2 && strings.EqualFold(toks[i-2], "INSERT"):
+			// INSERT OR IGNORE / OR REPLACE: drop both words, remember the clause.
+			j := nextWord(toks, i+1)
+			if j < 0 {
+				break
+			}
+			switch strings.ToUpper(toks[j]) {
+			case "IGNORE":
+				conflict = " ON CONFLICT DO NOTHING"
+			case "REPLACE":
+				conflict = replaceClause(toks[j+1:])
+			}
+			i = j
+			// swallow the blank after the word
+			if i+1 < len(toks) && isSpace(toks[i+1]) {
+				i++
+			}
+			continue
+		case strings.EqualFold(t, "COLLATE"):
+			if j := nextWord(toks, i+1); j >= 0 && strings.EqualFold(toks[j], "NOCASE") {
+				i = j
+				continue
+			}
+		case strings.EqualFold(t, "ifnull") && followedByParen(toks, i):
+			b.WriteString("coalesce")
+			continue
+		case strings.EqualFold(t, "group_concat") && followedByParen(toks, i):
+			b.WriteString("string_agg")
+			continue
+		case (strings.EqualFold(t, "min") || strings.EqualFold(t, "max")) && followedByParen(toks, i) && argCount(toks, i+1) > 1:
+			if strings.EqualFold(t, "min") {
+				b.WriteString("LEAST")
+			} else {
+				b.WriteString("GREATEST")
+			}
+			continue
+		case strings.EqualFold(t, "json_extract") && followedByParen(toks, i):
+			// json_extract(expr, '$.a.b') → (CAST(expr AS jsonb) #>> '{a,b}')
+			end := callEnd(toks, i+1)
+			args := splitArgs(toks[i+2 : end])
+			if len(args) != 2 {
+				panic("store: json_extract takes one path here: " + query)
+			}
+			path := strings.Trim(strings.TrimSpace(args[1]), "'")
+			path = strings.ReplaceAll(strings.TrimPrefix(path, "$."), ".", ",")
+			b.WriteString("(CAST(" + toPostgres(args[0]) + " AS jsonb) #>> '{" + path + "}')")
+			i = end
+			continue
+		case strings.EqualFold(t, "json_each") && followedByParen(toks, i):
+			b.WriteString("json_array_elements_text(CAST(")
+			end := callEnd(toks, i+1)
+			for _, a := range toks[i+2 : end] {
+				if a == "?" {
+					n++
+					a = "$" + strconv.Itoa(n)
+				}
+				b.WriteString(a)
+			}
+			b.WriteString(" AS json)) AS value")
+			i = end
+			continue
+		case strings.EqualFold(t, "json_group_array") && followedByParen(toks, i):
+			end := callEnd(toks, i+1)
+			b.WriteString("CAST(json_agg(" + toPostgres(strings.Join(toks[i+2:end], "")) + ") AS text)")
+			i = end
+			continue
+		case strings.EqualFold(t, "user") && (i == 0 || toks[i-1] != "."):
+			b.WriteString(`"user"`)
+			continue
+		}
+		b.WriteString(t)
+	}
+	out := b.String()
+	if conflict != "" {
+		out = insertBeforeReturning(out, conflict)
+	}
+	return out
+}
+
+// replaceKeys is the key INSERT OR REPLACE replaces on, by table: the
+// primary key, which is what SQLite's REPLACE conflicts on in these tables.
+var replaceKeys = map[string]string{
+	"corrections":    "photo",
+	"frames":         "sha256",
+	"review_touched": "mention_key",
+	"archive_tasks":  "name",
+}
+
+// replaceClause is the ON CONFLICT clause of INSERT OR REPLACE INTO t (cols):
+// every column set to the new row's value.
+func replaceClause(rest []string) string {
+	j := nextWord(rest, 0) // INTO
+	if j < 0 {
+		return ""
+	}
+	k := nextWord(rest, j+1) // the table
+	if k < 0 {
+		return ""
+	}
+	table := rest[k]
+	key := replaceKeys[table]
+	if key == "" {
+		panic("store: INSERT OR REPLACE INTO " + table + " has no key in replaceKeys")
+	}
+	var cols []string
+	depth := 0
+	for _, t := range rest[k+1:] {
+		if t == "(" {
+			depth++
+			continue
+		}
+		if t == ")" {
+			break
+		}
+		if depth == 1 && t != "," && !isSpace(t) {
+			cols = append(cols, t)
+		}
+	}
+	var set []string
+	for _, c := range cols {
+		if c != key {
+			set = append(set, c+" = excluded."+c)
+		}
+	}
+	if len(set) == 0 {
+		return " ON CONFLICT (" + key + ") DO NOTHING"
+	}
+	return " ON CONFLICT (" + key + ") DO UPDATE SET " + strings.Join(set, ", ")
+}
+
+// insertBeforeReturning adds clause at the end of the statement, before a
+// RETURNING if it has one.
+func insertBeforeReturning(q, clause string) string {
+	q = strings.TrimRight(q, " \t\n;")
+	if i := strings.LastIndex(strings.ToUpper(q), " RETURNING "); i >= 0 {
+		return q[:i] + clause + q[i:]
+	}
+	return q + clause
+}
+
+// tokenize splits SQL into words, single punctuation, runs of blanks,
+// string literals and quoted names, each whole, so that joining the tokens
+// gives the query back.
+func tokenize(q string) []string {
+	var toks []string
+	for i := 0; i < len(q); {
+		c := q[i]
+		j := i + 1
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			for j < len(q) {
+				if q[j] == c {
+					if j+1 < len(q) && q[j+1] == c { // doubled quote
+						j += 2
+						continue
+					}
+					j++
+					break
+				}
+				j++
+			}
+		case c == '-' && j < len(q) && q[j] == '-':
+			for j < len(q) && q[j] != '\n' {
+				j++
+			}
+		case isSpaceByte(c):
+			for j < len(q) && isSpaceByte(q[j]) {
+				j++
+			}
+		case isWordByte(c):
+			for j < len(q) && isWordByte(q[j]) {
+				j++
+			}
+		}
+		toks = append(toks, q[i:j])
+		i = j
+	}
+	return toks
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+func isSpace(t string) bool { return t != "" && isSpaceByte(t[0]) || strings.HasPrefix(t, "--") }
+
+// nextWord is the index of the first token from i that is not blank, or -1.
+func nextWord(toks []string, i int) int {
+	for ; i < len(toks); i++ {
+		if !isSpace(toks[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func followedByParen(toks []string, i int) bool {
+	return i+1 < len(toks) && toks[i+1] == "("
+}
+
+// argCount counts the arguments of the call whose "(" is toks[open].
+func argCount(toks []string, open int) int {
+	depth, n := 0, 1
+	for _, t := range toks[open:] {
+		switch t {
+		case "(":
+			depth++
+		case ")":
+			depth--
+			if depth == 0 {
+				return n
+			}
+		case ",":
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func isDigits(t string) bool {
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return t != ""
+}
+
+// callEnd is the index of the ")" that closes the "(" at toks[open].
+func callEnd(toks []string, open int) int {
+	depth := 0
+	for i := open; i < len(toks); i++ {
+		switch toks[i] {
+		case "(":
+			depth++
+		case ")":
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	panic("store: unbalanced brackets in a statement")
+}
+
+// splitArgs joins a call's argument tokens into its arguments.
+func splitArgs(toks []string) []string {
+	var args []string
+	depth, start := 0, 0
+	for i, t := range toks {
+		switch t {
+		case "(":
+			depth++
+		case ")":
+			depth--
+		case ",":
+			if depth == 0 {
+				args = append(args, strings.Join(toks[start:i], ""))
+				start = i + 1
+			}
+		}
+	}
+	return append(args, strings.Join(toks[start:], ""))
+}
