@@ -20,7 +20,8 @@ run:
 
 ## test: generated views and bundle up to date, gofmt check, go vet,
 ## staticcheck, no function over 30 paths (gocyclo), the published site's
-## scripts on the server's vectors and every test
+## scripts on the server's vectors and every test (the store's on SQLite
+## and again on PostgreSQL)
 test: templ-check assets-check site-vectors fmt-check vet staticcheck cyclo unit
 
 ## train: fit the geocoder's confidence model (internal/geoparse/geocode/model.json)
@@ -102,8 +103,13 @@ cyclo:
 	@out=$$($(GO) tool gocyclo -over 30 -ignore '_templ\.go$$' .); \
 	if [ -n "$$out" ]; then echo "functions over 30 paths (split them):"; echo "$$out"; exit 1; fi
 
+# unit runs every test (those of the store on SQLite, the embedded
+# default), then the store's again on PostgreSQL: the store's behaviour
+# is its tests', on both engines. Each run of the PostgreSQL suite starts
+# a throwaway cluster (internal/pgtest; Debian's postgresql package).
 unit:
 	$(GO) test -timeout 30m ./...
+	SYRIAMAP_TEST_ENGINE=postgres $(GO) test -timeout 30m ./internal/store/...
 
 lint: fmt-check vet staticcheck cyclo
 

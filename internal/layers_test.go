@@ -37,7 +37,7 @@ var layers = []struct {
 	{"readers", []string{"internal/geoparse/...", "internal/evidence/...", "internal/ingest", "internal/resize/...",
 		"internal/i18n", "internal/markdown", "internal/auth", "internal/attribution"},
 		[]string{"shared", "types"}},
-	{"storage", []string{"internal/store"},
+	{"storage", []string{"internal/store", "internal/pgtest"},
 		[]string{"shared", "types"}},
 	{"shared", []string{"internal/geoparse/lexicon", "internal/agreement", "internal/conflict", "internal/secondlook"},
 		[]string{"types"}},

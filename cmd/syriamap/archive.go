@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/user"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -28,7 +29,21 @@ func dbFlag(fl *flag.FlagSet) *string {
 	if v := strings.TrimSpace(os.Getenv("SYRIAMAP_DB")); v != "" {
 		def = v
 	}
-	return fl.String("db", def, "the archive's SQLite file (env SYRIAMAP_DB)")
+	return fl.String("db", def, "the archive: a SQLite file, or a PostgreSQL database's postgres:// URL (env SYRIAMAP_DB)")
+}
+
+// localDir is the folder where a server keeps what is its own (uploads
+// waiting for their import, derivatives it made): the SQLite archive's
+// folder; for a PostgreSQL archive, which has none, SYRIAMAP_DATA or the
+// folder data in the working directory.
+func localDir(db string) string {
+	if !archive.IsPostgres(db) {
+		return filepath.Dir(db)
+	}
+	if d := strings.TrimSpace(os.Getenv("SYRIAMAP_DATA")); d != "" {
+		return d
+	}
+	return "data"
 }
 
 // originalsFlag is the --originals flag: where imported image files are
@@ -38,8 +53,13 @@ func originalsFlag(fl *flag.FlagSet) *string {
 		"(endpoint SYRIAMAP_S3_ENDPOINT, keys AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); default the folder originals beside --db (env SYRIAMAP_ORIGINALS)")
 }
 
-// withOriginals gives the archive at dbPath its originals' store.
+// withOriginals gives the archive at dbPath its originals' store. A
+// PostgreSQL archive has no folder beside it, and is served by replicas
+// that must all reach the same originals: it needs spec.
 func withOriginals(a *archive.Archive, spec, dbPath string) error {
+	if spec == "" && archive.IsPostgres(dbPath) {
+		return photo.Errorf(photo.EInvalid, "--originals: a PostgreSQL archive has no folder beside it: say where its originals are kept, the same for every server that opens it (--originals s3://bucket/prefix, or a folder they all mount; env SYRIAMAP_ORIGINALS)")
+	}
 	s, err := originals.Open(spec, dbPath, os.Getenv)
 	if err != nil {
 		return photo.Errorf(photo.EInvalid, "--originals: %v", err)

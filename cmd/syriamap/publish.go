@@ -133,7 +133,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // an upload's copy is gone once its job is done. Without a spec, an
 // archive with no originals folder beside it has none to read.
 func keptOriginals(a *archive.Archive, files *imagery.Files, spec, db string) error {
-	if _, err := os.Stat(filepath.Join(filepath.Dir(db), "originals")); spec == "" && err != nil {
+	if _, err := os.Stat(filepath.Join(localDir(db), "originals")); spec == "" && err != nil {
 		return nil
 	}
 	if err := withOriginals(a, spec, db); err != nil {

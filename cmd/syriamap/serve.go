@@ -131,9 +131,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// So are editors' uploads while they wait for their import.
 	// (A read-only server makes no folder for them: its upload routes
 	// say it is read-only.)
-	cache, uploads := "", filepath.Join(filepath.Dir(*db), "uploads")
+	cache, uploads := "", filepath.Join(localDir(*db), "uploads")
 	if mode != openReadOnly {
-		cache = filepath.Join(filepath.Dir(*db), "cache", "images")
+		cache = filepath.Join(localDir(*db), "cache", "images")
 	}
 	limits := importapi.DefaultLimits
 	limits.EditorBytes, limits.TotalBytes = *budgetMB<<20, *totalMB<<20
@@ -170,7 +170,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // is said in the log, and the server takes no pictures (503); a bucket
 // named wrong stops it. A read-only server makes no folder.
 func serveOriginals(a *archive.Archive, spec, db string, readOnly bool, log *slog.Logger) error {
-	if _, err := os.Stat(filepath.Join(filepath.Dir(db), "originals")); readOnly && spec == "" && err != nil {
+	if _, err := os.Stat(filepath.Join(localDir(db), "originals")); readOnly && spec == "" && err != nil {
 		return nil
 	}
 	err := withOriginals(a, spec, db)

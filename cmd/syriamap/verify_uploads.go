@@ -14,7 +14,7 @@ import (
 // removes them and tells their editors). It is said, not counted as a
 // problem: a running server's uploads are there too.
 func reportUploads(db string, age time.Duration, stdout io.Writer) {
-	dir := filepath.Join(filepath.Dir(db), "uploads")
+	dir := filepath.Join(localDir(db), "uploads")
 	n, bytes := 0, int64(0)
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || p == filepath.Join(dir, "never-imported.json") {

@@ -154,6 +154,10 @@ func (a *Archive) Now() time.Time { return a.db.Now() }
 // for the published site's script.
 func SearchRules() photo.SearchRules { return store.SearchRulesOf() }
 
+// IsPostgres reports whether an archive's address (--db) names a
+// PostgreSQL database (a postgres:// URL) rather than a SQLite file.
+func IsPostgres(path string) bool { return store.IsPostgres(path) }
+
 // Open opens the archive at path over the gazetteer g: for writing (the
 // schema is made or migrated), or read-only, when nothing may be written.
 // Close closes it.

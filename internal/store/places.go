@@ -49,7 +49,7 @@ func (s *DB) AddedPlaces(ctx context.Context) ([]photo.AddedPlace, error) {
 	var out []photo.AddedPlace
 	err := s.reading(ctx, "", "reading the added places", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at, country, distinct_place
-			FROM added_places WHERE removed_at = '' ORDER BY added_at, rowid`)
+			FROM added_places WHERE removed_at = '' ORDER BY added_at, id`)
 		if err != nil {
 			return err
 		}
