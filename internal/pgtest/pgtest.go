@@ -108,8 +108,11 @@ func (c *Cluster) command(ctx context.Context, name string, args ...string) *exe
 	cmd := exec.CommandContext(ctx, filepath.Join(c.bin, name), args...)
 	cmd.Dir = c.dir
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	// The server dies with the tests' process, even one killed before
+	// Main could stop it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if c.as != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.as}
+		cmd.SysProcAttr.Credential = c.as
 	}
 	return cmd
 }
@@ -202,6 +205,25 @@ func Main(m *testing.M) int {
 	}
 	sharedMu.Unlock()
 	return code
+}
+
+// Engine is the engine the tests of an archive run on:
+// SYRIAMAP_TEST_ENGINE, "postgres" or (unset) "sqlite".
+func Engine() string {
+	if e := os.Getenv("SYRIAMAP_TEST_ENGINE"); e != "" {
+		return e
+	}
+	return "sqlite"
+}
+
+// ArchivePath is where a test makes a new archive: on PostgreSQL (Engine)
+// a new database's URL, else the SQLite file name in a new folder.
+func ArchivePath(t testing.TB, name string) string {
+	t.Helper()
+	if Engine() == "postgres" {
+		return Database(t)
+	}
+	return filepath.Join(t.TempDir(), name)
 }
 
 // Server is the address of the server tests use: SYRIAMAP_TEST_POSTGRES,

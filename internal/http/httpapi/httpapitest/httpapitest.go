@@ -33,6 +33,7 @@ import (
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/gen"
+	"github.com/syriamap/syriamap/internal/pgtest"
 )
 
 // Password is every test editor's password.
@@ -59,7 +60,11 @@ func Gazetteer(t testing.TB) *gazetteer.Gazetteer {
 func EmptyArchive(t testing.TB) (*archive.Archive, string) {
 	t.Helper()
 	dir := t.TempDir()
-	return EmptyArchiveAt(t, filepath.Join(dir, "a.db")), dir
+	db := filepath.Join(dir, "a.db")
+	if pgtest.Engine() == "postgres" {
+		db = pgtest.Database(t)
+	}
+	return EmptyArchiveAt(t, db), dir
 }
 
 // EmptyArchiveAt is a new archive at db: a SQLite file's path or a
