@@ -40,6 +40,11 @@ func redact(dsn string) string {
 // extends).
 const writerLock = applicationID
 
+// writerLockTimeout is how long a write waits for the archive's write lock
+// (or a row another writer holds) before it is refused as busy (ErrBusy),
+// as SQLite's writer waits out its busy_timeout.
+const writerLockTimeout = "60s"
+
 // openPostgres opens the archive in the PostgreSQL database at dsn and, unless
 // readOnly, brings its schema up to date. The pools mirror SQLite's: readers
 // see one snapshot per transaction (REPEATABLE READ), the writer waits for
@@ -56,6 +61,8 @@ func openPostgres(ctx context.Context, dsn string, readOnly bool) (*DB, error) {
 		if !writer {
 			c.RuntimeParams["default_transaction_isolation"] = "repeatable read"
 			c.RuntimeParams["default_transaction_read_only"] = "on"
+		} else {
+			c.RuntimeParams["lock_timeout"] = writerLockTimeout
 		}
 		db := sql.OpenDB(&pgConnector{base: stdlib.GetConnector(*c), writer: writer})
 		db.SetMaxOpenConns(n)
