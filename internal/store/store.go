@@ -472,10 +472,47 @@ func isUnavailable(err error) bool {
 }
 
 // unavailable is the error of an archive that cannot be reached (err, as
-// isUnavailable reads it): nothing was written, and the same request may
-// work in a moment.
+// isUnavailable reads it): the same request may work in a moment.
 func (s *DB) unavailable(err error) error {
-	return photo.Errorf(photo.EUnavailable, "the archive %s cannot be reached (%s); try again", s.path, pgMessage(err))
+	return unreachable(s.path, err)
+}
+
+// unreachable returns err, from the archive named archive, as an
+// *unreachableError when isUnavailable reads it so, else as it is.
+// PostgreSQL's connections (pgConn) pass every error through it, so that
+// a write or read that met a server gone away is EUnavailable however the
+// store's methods wrap it.
+func unreachable(archive string, err error) error {
+	var u *unreachableError
+	if err == nil || errors.As(err, &u) || !isUnavailable(err) {
+		return err
+	}
+	return &unreachableError{archive: archive, err: err}
+}
+
+// unreachableError is an archive that cannot be reached: to errors.As a
+// *photo.Error of code EUnavailable, saying so without the driver's
+// details; to errors.Is still the driver's error (database/sql retries a
+// connection found broken, driver.ErrBadConn, on another).
+type unreachableError struct {
+	archive string
+	err     error
+}
+
+func (e *unreachableError) Error() string { return e.message() + " (" + pgMessage(e.err) + ")" }
+
+func (e *unreachableError) Unwrap() error { return e.err }
+
+func (e *unreachableError) As(target any) bool {
+	if p, ok := target.(**photo.Error); ok {
+		*p = photo.Errorf(photo.EUnavailable, "%s", e.message())
+		return true
+	}
+	return false
+}
+
+func (e *unreachableError) message() string {
+	return "the archive " + e.archive + " cannot be reached; try again in a few seconds"
 }
 
 // reading runs a read under the archive's deadline. q is the read's
