@@ -452,6 +452,17 @@ func isBusy(err error) bool {
 	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
 }
 
+// isUnique reports whether err is a write refused for a value a unique
+// key already holds: SQLite's "UNIQUE constraint failed", PostgreSQL's
+// unique_violation (23505).
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	return strings.Contains(err.Error(), "UNIQUE")
+}
+
 // isUnavailable reports whether err says the PostgreSQL server cannot be
 // reached: a connection refused, reset or closed, or the server shutting
 // down or starting up (SQLSTATE class 08, 57P01, 57P02, 57P03). A SQLite
