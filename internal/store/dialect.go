@@ -1,5 +1,7 @@
 package store
 
+import "context"
+
 // dialect is what the store says differently to each engine, beyond the
 // spellings toPostgres rewrites as statements reach PostgreSQL: full-text
 // search, JSON, the engines' own tuning. Each engine's answers live in one
@@ -16,6 +18,12 @@ type dialect struct {
 	indexCaptions string
 	// indexArabic indexes one photo's Arabic words: its rowid, its words.
 	indexArabic string
+	// check runs the engine's checks of the archive (full: all of them,
+	// else the cheap ones) and returns the problems they find
+	// (Integrity, QuickCheck).
+	check func(ctx context.Context, s *DB, full bool) ([]string, error)
+	// backup writes a copy of the archive to the new file path (Backup).
+	backup func(ctx context.Context, s *DB, path string) error
 }
 
 // sql is the archive engine's dialect.

@@ -10,4 +10,6 @@ var sqliteDialect = dialect{
 	importUntuning: fmt.Sprintf(`PRAGMA cache_size = %d`, readerCacheKiB),
 	indexCaptions:  `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`,
 	indexArabic:    `INSERT INTO photos_fts_ar (rowid, words) VALUES (?, ?)`,
+	check:          sqliteCheck,
+	backup:         sqliteBackup,
 }
