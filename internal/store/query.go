@@ -37,7 +37,10 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
 	if q := ftsQuery(f.Query); q != "" {
-		cond, a := s.searchCond(q)
+		cond, a, err := s.searchCond(q)
+		if err != nil {
+			return "", nil, photo.ParamErrorf("q", searchSyntaxMessage, f.Query)
+		}
 		// A source's name in either script: its photos, whatever script
 		// their captions are in (lexicon.Agencies).
 		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {
@@ -128,25 +131,28 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 // search q (ftsQuery's): q itself (searchSQL), or, when WidenSearch reads
 // a place's name in it, each of its parts, one of whose search keys the
 // caption holds.
-func (s *DB) searchCond(q string) (string, []any) {
+func (s *DB) searchCond(q string) (string, []any, error) {
 	var parts [][]string
 	if s.WidenSearch != nil {
 		parts = s.WidenSearch(q)
 	}
 	if parts == nil {
-		return searchSQL(q)
+		return searchSQL(s.sql(), q)
 	}
 	var and []string
 	var args []any
 	for _, part := range parts {
 		var or []string
 		for _, key := range part {
-			cond, a := searchSQL(key)
+			cond, a, err := searchSQL(s.sql(), key)
+			if err != nil {
+				return "", nil, err
+			}
 			or, args = append(or, cond), append(args, a...)
 		}
 		and = append(and, "("+strings.Join(or, " OR ")+")")
 	}
-	return "(" + strings.Join(and, " AND ") + ")", args
+	return "(" + strings.Join(and, " AND ") + ")", args, nil
 }
 
 // windowSQL is the condition of f's time window, "" for none. The
