@@ -313,8 +313,7 @@ func (p *searchParser) phrase() (*searchExpr, error) {
 
 // tsquery writes e as a PostgreSQL tsquery over the tokens fts5Tokens
 // indexes (tsvectorOf): each lexeme quoted, a phrase's with <->, a
-// prefix with :*. NEAR is read as AND of its phrases: a tsquery has no
-// "within ten words" in either order.
+// prefix with :*, NEAR as every way its phrases can lie (nearTsquery).
 func (e *searchExpr) tsquery() string {
 	var b strings.Builder
 	e.writeTsquery(&b)
@@ -336,6 +335,11 @@ func (e *searchExpr) writeTsquery(b *strings.Builder) {
 		}
 		b.WriteByte(')')
 		return
+	case 'n':
+		if len(e.kids) <= maxNearPhrases {
+			e.writeNear(b)
+			return
+		}
 	case '-':
 		b.WriteByte('(')
 		e.kids[0].writeTsquery(b)
@@ -356,6 +360,92 @@ func (e *searchExpr) writeTsquery(b *strings.Builder) {
 		k.writeTsquery(b)
 	}
 	b.WriteByte(')')
+}
+
+// nearDistance is FTS5's default for NEAR: at most ten words between
+// the end of one phrase and the start of the last.
+const nearDistance = 10
+
+// maxNearPhrases is the most phrases of a NEAR group that writeNear
+// spells out (each way they can lie is a tsquery of its own: about 430
+// for three one-word phrases); a group of more is read as AND of its
+// phrases, which finds a photo FTS5 would not when they lie further
+// apart.
+const maxNearPhrases = 3
+
+// writeNear writes a NEAR group as a tsquery: the OR of every way its
+// phrases can lie as FTS5's NEAR takes them (each phrase starting at or
+// before the last one to start, with at most nearDistance words between
+// its end and that start; phrases may overlap), each as a chain of
+// positions from the first one's start, the terms that share a position
+// joined by <0>.
+func (e *searchExpr) writeNear(b *strings.Builder) {
+	width := 0
+	for _, ph := range e.kids {
+		width = max(width, len(ph.terms)+nearDistance)
+	}
+	starts := make([]int, len(e.kids))
+	var ways []string
+	var place func(i int)
+	place = func(i int) {
+		if i < len(e.kids) {
+			for starts[i] = 0; starts[i] <= width; starts[i]++ {
+				place(i + 1)
+			}
+			return
+		}
+		if way, ok := e.nearWay(starts); ok {
+			ways = append(ways, way)
+		}
+	}
+	place(0)
+	b.WriteString("(" + strings.Join(ways, " | ") + ")")
+}
+
+// nearWay is the tsquery of the NEAR group's phrases starting at starts,
+// false when that is no way FTS5 matches (or a way counted already: the
+// first phrase starts at 0) or one that no text holds (two words at one
+// place).
+func (e *searchExpr) nearWay(starts []int) (string, bool) {
+	last := slices.Max(starts)
+	if slices.Min(starts) != 0 {
+		return "", false
+	}
+	at := map[int][]searchTerm{}
+	for i, ph := range e.kids {
+		if starts[i] < last-len(ph.terms)-nearDistance {
+			return "", false
+		}
+		for j, t := range ph.terms {
+			p := starts[i] + j
+			if !slices.Contains(at[p], t) {
+				at[p] = append(at[p], t)
+			}
+		}
+	}
+	var b strings.Builder
+	prev := 0
+	for _, p := range slices.Sorted(maps.Keys(at)) {
+		terms := at[p]
+		for _, t := range terms {
+			if !t.prefix && slices.ContainsFunc(terms, func(u searchTerm) bool { return !u.prefix && u.token != t.token }) {
+				return "", false
+			}
+		}
+		if p > 0 {
+			fmt.Fprintf(&b, " <%d> ", p-prev)
+		}
+		prev = p
+		b.WriteByte('(')
+		for j, t := range terms {
+			if j > 0 {
+				b.WriteString(" <0> ")
+			}
+			(&searchExpr{terms: []searchTerm{t}}).writeTsquery(&b)
+		}
+		b.WriteByte(')')
+	}
+	return b.String(), true
 }
 
 // maxLexemeBytes is the longest word PostgreSQL keeps in a tsvector
