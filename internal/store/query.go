@@ -36,16 +36,9 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 	if b := f.BBox; b != nil {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
-	if q := ftsQuery(f.Query); q != "" {
-		cond, a, err := s.searchCond(q)
-		if err != nil {
-			return "", nil, photo.ParamErrorf("q", searchSyntaxMessage, f.Query)
-		}
-		// A source's name in either script: its photos, whatever script
-		// their captions are in (lexicon.Agencies).
-		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {
-			cond, a = "("+cond+" OR agency = ?)", append(a, ag.ID)
-		}
+	if cond, a, err := s.queryCond(f.Query); err != nil {
+		return "", nil, err
+	} else if cond != "" {
 		add(cond, a...)
 	}
 	in := func(col string, vals []string) string {
@@ -125,6 +118,26 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 		return "TRUE", nil, nil
 	}
 	return strings.Join(conds, " AND "), args, nil
+}
+
+// queryCond is the condition of the caption search query ("" for none)
+// and its arguments: the captions that match it (searchCond), and, when
+// it names a source in either script, that source's photos, whatever
+// script their captions are in (lexicon.Agencies). A search FTS5 would
+// refuse is refused as invalid, on either engine.
+func (s *DB) queryCond(query string) (string, []any, error) {
+	q := ftsQuery(query)
+	if q == "" {
+		return "", nil, nil
+	}
+	cond, a, err := s.searchCond(q)
+	if err != nil {
+		return "", nil, photo.ParamErrorf("q", searchSyntaxMessage, query)
+	}
+	if ag, ok := lexicon.AgencyOf(strings.Trim(query, `" `)); ok {
+		cond, a = "("+cond+" OR agency = ?)", append(a, ag.ID)
+	}
+	return cond, a, nil
 }
 
 // searchCond is the condition that a caption matches the full-text
