@@ -57,11 +57,18 @@ func arabicQuery(q string) (folded string, ok bool) {
 }
 
 // indexCaptions indexes for search the captions of the photos after
-// rowid after: each caption in photos_fts, its Arabic words (arabicWords)
-// in photos_fts_ar, as the engine takes them (dialect.words). Captions
-// are written once, by the import that adds their photo.
+// rowid after: each caption in photos_fts (at once, when the engine reads
+// captions itself: dialect.indexCaptions), its Arabic words
+// (arabicWords) in photos_fts_ar, as the engine takes them
+// (dialect.words). Captions are written once, by the import that adds
+// their photo.
 func indexCaptions(ctx context.Context, tx *sql.Tx, sq *dialect, after int64) error {
-	return indexSearch(ctx, tx, sq, after, true)
+	if sq.indexCaptions != "" {
+		if _, err := tx.ExecContext(ctx, sq.indexCaptions, after); err != nil {
+			return err
+		}
+	}
+	return indexSearch(ctx, tx, sq, after, sq.indexCaptions == "")
 }
 
 // indexArabic indexes in photos_fts_ar the Arabic words of the captions of

@@ -11,6 +11,10 @@ type dialect struct {
 	// importTuning and importUntuning are run on the import's connection
 	// before and after it writes ("" for none).
 	importTuning, importUntuning string
+	// indexCaptions indexes for search at once the captions of the
+	// photos after the rowid given, "" when the engine is given their
+	// words one photo at a time (indexCaption).
+	indexCaptions string
 	// indexCaption and indexArabic index one photo's words for search
 	// (in photos_fts, photos_fts_ar): its rowid, its words (words').
 	indexCaption, indexArabic string
