@@ -449,8 +449,9 @@ func (e *searchExpr) nearWay(starts []int) (string, bool) {
 }
 
 // maxLexemeBytes is the longest word PostgreSQL keeps in a tsvector
-// (2 KiB less one); a longer one is indexed cut, as no search is so long.
-const maxLexemeBytes = 2047
+// (2 KiB less two); a longer one is indexed cut, as no search is so long
+// (maxSearchBytes).
+const maxLexemeBytes = 2046
 
 // tsLexeme quotes a token as a lexeme of a tsvector's or tsquery's text.
 func tsLexeme(tok string) string {
