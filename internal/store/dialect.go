@@ -13,11 +13,22 @@ type dialect struct {
 	// importTuning and importUntuning are run on the import's connection
 	// before and after it writes ("" for none).
 	importTuning, importUntuning string
-	// indexCaptions indexes for search the captions of the photos after
-	// the rowid given as its parameter.
+	// indexCaptions indexes for search at once the captions of the
+	// photos after the rowid given, "" when the engine is given their
+	// words one photo at a time (indexCaption).
 	indexCaptions string
-	// indexArabic indexes one photo's Arabic words: its rowid, its words.
-	indexArabic string
+	// indexCaption and indexArabic index one photo's words for search
+	// (in photos_fts, photos_fts_ar): its rowid, its words (words').
+	indexCaption, indexArabic string
+	// words is what the search indexes are given for a text: SQLite's
+	// FTS5 reads the text itself; PostgreSQL is given FTS5's tokens of it
+	// (fts5Tokens) as a tsvector, which its parser never splits again.
+	words func(text string) string
+	// match is the condition that a photo's words in a search index
+	// (photos_fts or photos_fts_ar) match the search q, in FTS5's syntax,
+	// which e is read from (parseSearch; nil matches nothing), and its
+	// arguments.
+	match func(index, q string, e *searchExpr) (string, []any)
 	// check runs the engine's checks of the archive (full: all of them,
 	// else the cheap ones) and returns the problems they find
 	// (Integrity, QuickCheck).

@@ -551,7 +551,7 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 		return err
 	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
 		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
-	case q != "" && s.badSearch(ctx, q):
+	case q != "" && s.badSearch(q):
 		return photo.ParamErrorf("q", searchSyntaxMessage, q)
 	case errors.Is(err, sql.ErrNoRows):
 		return err
@@ -559,12 +559,11 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 	return fmt.Errorf("store: %s: %w", what, err)
 }
 
-// badSearch reports whether FTS5 refuses the search q itself: asked to
-// match it against no row at all, which costs nothing, it fails.
-func (s *DB) badSearch(ctx context.Context, q string) bool {
-	var n int
-	err := s.probe.QueryRowContext(ctx, `SELECT count(*) FROM photos_fts WHERE photos_fts MATCH ? AND rowid = -1`, ftsQuery(q)).Scan(&n)
-	return err != nil && ctx.Err() == nil && !isBusy(err)
+// badSearch reports whether the search q is one FTS5 refuses, as the
+// store reads it on either engine (searchSQL).
+func (s *DB) badSearch(q string) bool {
+	_, _, err := searchSQL(s.sql(), ftsQuery(q))
+	return err != nil
 }
 
 // migrate applies the embedded migrations that the database has not seen,
