@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/bag"
@@ -253,7 +254,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.guard = session.New(a, opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard
 	s.signin = &signin.Handlers{Kit: s.Kit, DB: a, Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
-		Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
+		Brake: auth.Brake{Ledger: a}, Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
 	s.stories = &storyapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
 		Feature: func(b []byte, base string, p *photo.Photo) []byte {
 			ft := featureOf(p)
