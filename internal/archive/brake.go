@@ -12,10 +12,7 @@ import (
 // one budget: see auth.Brake and store's UpdateBrake.
 func (a *Archive) UpdateBrake(ctx context.Context, u auth.LedgerUpdate, change func(*auth.Records)) error {
 	return a.db.UpdateBrake(ctx, u.Keys, u.Names, u.StrikesBefore, u.GuessesUpTo, func(sr *store.BrakeRecords) {
-		r := auth.Records{Strikes: make(map[string]auth.Strike, len(sr.Strikes)), Guesses: sr.Guesses}
-		for k, s := range sr.Strikes {
-			r.Strikes[k] = auth.Strike{Failures: s.Failures, Until: s.Until}
-		}
+		r := authRecords(sr)
 		change(&r)
 		clear(sr.Strikes)
 		for k, s := range r.Strikes {
@@ -23,4 +20,21 @@ func (a *Archive) UpdateBrake(ctx context.Context, u auth.LedgerUpdate, change f
 		}
 		sr.Guesses = r.Guesses
 	})
+}
+
+// ReadBrake reads the sign-in brake's records of keys (see auth.Ledger).
+func (a *Archive) ReadBrake(ctx context.Context, keys []string) (auth.Records, error) {
+	sr, err := a.db.ReadBrake(ctx, keys, nil)
+	if err != nil {
+		return auth.Records{}, err
+	}
+	return authRecords(sr), nil
+}
+
+func authRecords(sr *store.BrakeRecords) auth.Records {
+	r := auth.Records{Strikes: make(map[string]auth.Strike, len(sr.Strikes)), Guesses: sr.Guesses}
+	for k, s := range sr.Strikes {
+		r.Strikes[k] = auth.Strike{Failures: s.Failures, Until: s.Until}
+	}
+	return r
 }

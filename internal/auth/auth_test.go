@@ -100,6 +100,16 @@ func (l *tableLedger) UpdateBrake(ctx context.Context, u LedgerUpdate, change fu
 	return nil
 }
 
+func (l *tableLedger) ReadBrake(ctx context.Context, keys []string) (Records, error) {
+	r := Records{Strikes: map[string]Strike{}}
+	for _, k := range keys {
+		if s, ok := l.all.Strikes[k]; ok {
+			r.Strikes[k] = s
+		}
+	}
+	return r, nil
+}
+
 // recordsOf is every record b keeps.
 func recordsOf(b *Brake) Records {
 	if l, ok := b.Ledger.(*tableLedger); ok {

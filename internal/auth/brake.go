@@ -89,6 +89,9 @@ type Ledger interface {
 	// change on them and keeps what it leaves, in one transaction that no
 	// other UpdateBrake interleaves with (on any server).
 	UpdateBrake(ctx context.Context, u LedgerUpdate, change func(*Records)) error
+	// ReadBrake reads the strikes of keys, changing nothing: a client
+	// told to wait costs a read, not a write.
+	ReadBrake(ctx context.Context, keys []string) (Records, error)
 }
 
 // Attempt is one sign-in let through the brake, already counted as a
@@ -128,6 +131,14 @@ func (b *Brake) Try(ctx context.Context, name, client, device string) (*Attempt,
 		key = "device:" + device
 	}
 	at := &Attempt{b: b, name: "name:" + name, addr: key}
+	// A client that must wait is told so from a read; the update reads
+	// again, in its transaction.
+	if wait, err := b.wait(ctx, now, at.addr, at.name); err != nil || wait > 0 {
+		if err == nil {
+			err = &Refusal{Wait: wait}
+		}
+		return nil, err
+	}
 	var refusal *Refusal
 	err := b.update(ctx, now, []string{at.addr, at.name}, []string{name}, func(r *Records) {
 		refusal = at.begin(r, now, name, device == "")
@@ -144,15 +155,7 @@ func (b *Brake) Try(ctx context.Context, name, client, device string) (*Attempt,
 // begin is Try on the records: the attempt recorded as a failure, or a
 // refusal.
 func (at *Attempt) begin(r *Records, now time.Time, name string, unknownBrowser bool) *Refusal {
-	var wait time.Duration
-	a, failed := r.Strikes[at.addr]
-	if failed {
-		wait = a.Until.Sub(now)
-		if n, ok := r.Strikes[at.name]; ok {
-			wait = max(wait, n.Until.Sub(now)) // this client has failed: the name's brake holds
-		}
-	}
-	if wait > 0 {
+	if wait := waitIn(r, now, at.addr, at.name); wait > 0 {
 		return &Refusal{Wait: wait}
 	}
 	at.prevName, at.prevAddr = strikeOf(r, at.name), strikeOf(r, at.addr)
@@ -211,19 +214,37 @@ func (a *Attempt) giveBack(r *Records) {
 // Wait returns how long a sign-in for name from client must still wait, or
 // 0 (see Brake; a spent budget for unknown browsers is not counted).
 func (b *Brake) Wait(ctx context.Context, name, client string) (time.Duration, error) {
-	now := b.now()
-	var wait time.Duration
-	err := b.update(ctx, now, []string{"addr:" + client, "name:" + name}, nil, func(r *Records) {
-		a, ok := r.Strikes["addr:"+client]
-		if !ok {
-			return
+	return b.wait(ctx, b.now(), "addr:"+client, "name:"+name)
+}
+
+// wait is how long the client of key addr must wait at now before it
+// tries the name of key name again, from a read of their strikes.
+func (b *Brake) wait(ctx context.Context, now time.Time, addr, name string) (time.Duration, error) {
+	if b.Ledger != nil {
+		r, err := b.Ledger.ReadBrake(ctx, []string{addr, name})
+		if err != nil {
+			return 0, err
 		}
-		wait = a.Until.Sub(now)
-		if n, ok := r.Strikes["name:"+name]; ok {
-			wait = max(wait, n.Until.Sub(now))
-		}
-	})
-	return max(wait, 0), err
+		return waitIn(&r, now, addr, name), nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return waitIn(&b.mem, now, addr, name), nil
+}
+
+// waitIn is how long the client of key addr must wait at now before it
+// tries the name of key name again: its own wait, and the name's once it
+// has failed itself (see Brake); 0 when none.
+func waitIn(r *Records, now time.Time, addr, name string) time.Duration {
+	a, failed := r.Strikes[addr]
+	if !failed {
+		return 0
+	}
+	wait := a.Until.Sub(now)
+	if n, ok := r.Strikes[name]; ok {
+		wait = max(wait, n.Until.Sub(now)) // this client has failed: the name's brake holds
+	}
+	return max(wait, 0)
 }
 
 // update runs change on the records of keys and names, in the Ledger or

@@ -52,8 +52,30 @@ func (s *DB) UpdateBrake(ctx context.Context, keys, names []string, strikesBefor
 	return nil
 }
 
+// ReadBrake reads the strikes of keys and the guesses at names, as
+// UpdateBrake would, outside a write transaction: what a brake reads
+// before it writes, so that a client told to wait costs a read.
+func (s *DB) ReadBrake(ctx context.Context, keys, names []string) (*BrakeRecords, error) {
+	var r *BrakeRecords
+	err := s.reading(ctx, "", "reading the sign-in brake", func(ctx context.Context) error {
+		var err error
+		r, err = readBrake(ctx, s.read, keys, names)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the sign-in brake: %w", err)
+	}
+	return r, nil
+}
+
+// brakeReader is a transaction or the read pool.
+type brakeReader interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}
+
 // readBrake reads the records of keys and names.
-func readBrake(ctx context.Context, tx *sql.Tx, keys, names []string) (*BrakeRecords, error) {
+func readBrake(ctx context.Context, tx brakeReader, keys, names []string) (*BrakeRecords, error) {
 	r := &BrakeRecords{Strikes: map[string]BrakeStrike{}, Guesses: map[string][]time.Time{}}
 	for _, k := range keys {
 		var failures int
@@ -80,7 +102,7 @@ func readBrake(ctx context.Context, tx *sql.Tx, keys, names []string) (*BrakeRec
 }
 
 // guessesAt reads the times of the guesses at name, oldest first.
-func guessesAt(ctx context.Context, tx *sql.Tx, name string) ([]time.Time, error) {
+func guessesAt(ctx context.Context, tx brakeReader, name string) ([]time.Time, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT guessed FROM signin_guesses WHERE name = ? ORDER BY guessed`, name)
 	if err != nil {
 		return nil, err

@@ -40,7 +40,15 @@ func TestUpdateBrake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The other server sees them; the bounds now forget the old ones.
+	// The other server reads them, and sees them as it updates; the
+	// bounds now forget the old ones.
+	read, err := b.ReadBrake(ctx, []string{"addr:1", "addr:unnamed"}, []string{"rana"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := read.Strikes["addr:1"]; len(read.Strikes) != 1 || s.Failures != 3 || len(read.Guesses["rana"]) != 3 {
+		t.Errorf("another handle reads %+v", read)
+	}
 	err = b.UpdateBrake(ctx, []string{"addr:1", "name:rana", "addr:old", "addr:unnamed"}, []string{"rana", "omar"}, now.Add(-time.Minute), now.Add(-time.Hour),
 		func(r *BrakeRecords) {
 			if s := r.Strikes["addr:1"]; s.Failures != 3 || !s.Until.Equal(now.Add(4*time.Second)) {
