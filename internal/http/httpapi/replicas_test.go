@@ -17,10 +17,10 @@ import (
 // spent by guesses through both together. (On PostgreSQL, through the
 // built binary: TestReplicas in cmd/syriamap.)
 func TestReplicasShareTheBrake(t *testing.T) {
-	_, dir := httpapitest.EmptyArchive(t)
+	db := filepath.Join(t.TempDir(), "a.db")
 	var servers [2]string
 	for i := range servers {
-		a, err := archive.Open(context.Background(), filepath.Join(dir, "a.db"), httpapitest.Gazetteer(t), false)
+		a, err := archive.Open(context.Background(), db, httpapitest.Gazetteer(t), false)
 		if err != nil {
 			t.Fatal(err)
 		}
