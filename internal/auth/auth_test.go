@@ -62,10 +62,12 @@ func eachLedger(t *testing.T, test func(*testing.T, *Brake)) {
 // copies of the records it names only, and what it leaves of them is
 // kept, the rest forgotten by the update's bounds.
 type tableLedger struct {
-	all Records
+	all            Records
+	updates, reads int
 }
 
 func (l *tableLedger) UpdateBrake(ctx context.Context, u LedgerUpdate, change func(*Records)) error {
+	l.updates++
 	if l.all.Strikes == nil {
 		l.all = Records{Strikes: map[string]Strike{}, Guesses: map[string][]time.Time{}}
 	}
@@ -101,6 +103,7 @@ func (l *tableLedger) UpdateBrake(ctx context.Context, u LedgerUpdate, change fu
 }
 
 func (l *tableLedger) ReadBrake(ctx context.Context, keys []string) (Records, error) {
+	l.reads++
 	r := Records{Strikes: map[string]Strike{}}
 	for _, k := range keys {
 		if s, ok := l.all.Strikes[k]; ok {
@@ -254,6 +257,22 @@ func testBrakeNameBudget(t *testing.T, b *Brake) {
 	at.Cancel(ctx)
 	if n := len(recordsOf(b).Guesses["rana"]); n != 0 {
 		t.Errorf("a cancelled guess is still counted (%d)", n)
+	}
+}
+
+// A client told to wait is told from a read: a hundred guesses from one
+// client cost the ledger one write, however many are refused.
+func TestBrakeRefusesFromARead(t *testing.T) {
+	l := &tableLedger{}
+	b := &Brake{Ledger: l}
+	refused := 0
+	for range 100 {
+		if _, err := b.Try(ctx, "rana", "10.0.0.1", ""); err != nil {
+			refused++
+		}
+	}
+	if refused != 99 || l.updates != 1 || l.reads != 100 {
+		t.Errorf("100 guesses from one client: %d refused, %d writes, %d reads; want 99, 1, 100", refused, l.updates, l.reads)
 	}
 }
 
