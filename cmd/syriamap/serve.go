@@ -81,6 +81,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if v := os.Getenv("SYRIAMAP_TRUSTED_PROXY"); v != "" {
 		trusted = append(trusted, v)
 	}
+	replica := fl.String("replica", os.Getenv("SYRIAMAP_REPLICA"), "name this server in every answer's X-Syriamap-Replica header, to tell replicas on one archive apart behind a load balancer (env SYRIAMAP_REPLICA; none by default)")
 	fl.Var(&trusted, "trusted-proxy", "a reverse proxy's address or CIDR block (may repeat; env SYRIAMAP_TRUSTED_PROXY): from it, and from nothing else, X-Forwarded-For names the client that sign-ins are braked by")
 	if help, err := parseFlags(fl, args); help || err != nil {
 		return err
@@ -142,7 +143,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	go a.Spellings()
 	srv, err := httpapi.New(a, httpapi.Options{Media: *media, Logger: log, Tiles: *tiles, BaseURL: *base, Uploads: uploads, UploadLimits: limits,
 		ReadOnly: mode == openReadOnly, TLSCert: *cert, TLSKey: *key, ServeOriginals: *originals, PublicGPS: *publicGPS, ImageCache: cache, NoMemIndex: *noIndex,
-		TrustedProxies: proxies, CacheBytes: offIfZero(int64(*cacheMB) << 20), SharedMaxAge: offIfZero(*sharedAge)})
+		TrustedProxies: proxies, Replica: *replica, CacheBytes: offIfZero(int64(*cacheMB) << 20), SharedMaxAge: offIfZero(*sharedAge)})
 	if err != nil {
 		return err
 	}

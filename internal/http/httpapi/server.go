@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/syriamap/syriamap/internal/archive"
+	"github.com/syriamap/syriamap/internal/auth"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/bag"
@@ -102,6 +103,10 @@ type Options struct {
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client (for the sign-in's brake); no other peer's is believed.
 	TrustedProxies session.Proxies
+	// Replica names this server in every answer's X-Syriamap-Replica
+	// header, among replicas on one archive behind a load balancer; ""
+	// sends none.
+	Replica string
 }
 
 // storage is what this package's handlers ask of the archive: the reads
@@ -195,13 +200,15 @@ type Server struct {
 	// who may keep an answer, the response cache.
 	conditional     *httpcache.Layer
 	tlsCert, tlsKey string
+	// replica names this server in every answer (Options.Replica).
+	replica string
 }
 
 // New returns a server over the archive a.
 func New(a *archive.Archive, opts Options) (*Server, error) {
 	s := &Server{archive: a, db: a, now: a.Now, log: opts.Logger, router: mux.NewRouter(), tiles: opts.Tiles, pointsLimit: opts.PointsLimit,
 		lane: lane.Default(), publicGPS: opts.PublicGPS,
-		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey}
+		tlsCert: opts.TLSCert, tlsKey: opts.TLSKey, replica: opts.Replica}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -253,7 +260,7 @@ func New(a *archive.Archive, opts Options) (*Server, error) {
 	s.guard = session.New(a, opts.ReadOnly, s.Error)
 	s.Kit.Guard = s.guard
 	s.signin = &signin.Handlers{Kit: s.Kit, DB: a, Guard: s.guard, Log: s.log, Now: s.now, Base: func() string { return s.baseURL },
-		Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
+		Brake: auth.Brake{Ledger: a}, Proxies: opts.TrustedProxies, Checks: make(chan struct{}, signin.PasswordChecks)}
 	s.stories = &storyapi.API{Kit: s.Kit, DB: a, Guard: s.guard, Tiles: s.tiles, Base: s.base, PageURLs: s.pageURLs,
 		Feature: func(b []byte, base string, p *photo.Photo) []byte {
 			ft := featureOf(p)
@@ -387,7 +394,7 @@ func (s *Server) routes() {
 // compression.
 func (s *Server) Handler() http.Handler {
 	routes := middleware.RefuseCredentialsInQuery(middleware.Compress(s.guard.CrossOrigin(i18n.Handler(s.router))), s.Error)
-	return middleware.LogRequests(middleware.SecurityHeaders(routes, s.tiles), s.log,
+	return middleware.LogRequests(middleware.Replica(middleware.SecurityHeaders(routes, s.tiles), s.replica), s.log,
 		func() time.Duration { return s.stream.WriteIdle })
 }
 

@@ -34,6 +34,23 @@ func SecurityHeaders(next http.Handler, tiles string) http.Handler {
 	})
 }
 
+// ReplicaHeader is the response header that names the server that
+// answered, among replicas behind a load balancer (see Replica).
+const ReplicaHeader = "X-Syriamap-Replica"
+
+// Replica names the server in every answer's ReplicaHeader, so that an
+// operator (and a test) sees which replica a load balancer sent a
+// request to; with name "" it adds nothing.
+func Replica(next http.Handler, name string) http.Handler {
+	if name == "" {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(ReplicaHeader, name)
+		next.ServeHTTP(w, r)
+	})
+}
+
 // statusWriter remembers a response's status and size for the log, and
 // whether writing it failed. Each write may wait for the client at most
 // idle (the write deadline moves on as the client reads): a client that

@@ -85,3 +85,16 @@ func TestCompressorsAreBounded(t *testing.T) {
 		t.Errorf("after the rush a response is %q, want gzip", enc)
 	}
 }
+
+// TestReplica: a named server names itself in every answer; an unnamed
+// one sends no such header.
+func TestReplica(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	for name, want := range map[string]string{"b": "b", "": ""} {
+		rec := httptest.NewRecorder()
+		Replica(ok, name).ServeHTTP(rec, httptest.NewRequest("GET", "/about", nil))
+		if got, sent := rec.Header()[ReplicaHeader]; (want == "") == sent || rec.Header().Get(ReplicaHeader) != want {
+			t.Errorf("a server named %q sends %s: %q", name, ReplicaHeader, got)
+		}
+	}
+}

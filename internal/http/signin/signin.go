@@ -5,6 +5,7 @@
 package signin
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -31,7 +32,8 @@ type Handlers struct {
 	// its cookies are for.
 	Base func() string
 	// Brake slows down password guessing, by the client's address as
-	// Proxies tell it.
+	// Proxies tell it; its Ledger (the archive) keeps its records where
+	// every replica reads them.
 	Brake   auth.Brake
 	Proxies session.Proxies
 	// Checks holds a token for each password check running (at most
@@ -80,7 +82,7 @@ func (h *Handlers) SignIn(w http.ResponseWriter, r *http.Request) {
 		h.Kit.Render(w, r, http.StatusUnauthorized, views.SignInPage(m))
 		return
 	}
-	attempt.Succeed()
+	h.settle(r, attempt.Succeed)
 	if code != "" {
 		if err := h.DB.UseSignInCode(r.Context(), strings.TrimPrefix(code, "code:")); err != nil {
 			h.Kit.Error(w, r, err)
@@ -106,7 +108,7 @@ func (h *Handlers) SignIn(w http.ResponseWriter, r *http.Request) {
 // brake's *auth.Refusal, no free slot in time, the store's — there is no
 // attempt left to settle.
 func (h *Handlers) checkPassword(r *http.Request, name, password, device string) (at *auth.Attempt, user string, ok bool, err error) {
-	at, err = h.Brake.Try(strings.ToLower(name), auth.ClientKey(h.Proxies.Client(r)), device)
+	at, err = h.Brake.Try(r.Context(), strings.ToLower(name), auth.ClientKey(h.Proxies.Client(r)), device)
 	if err != nil {
 		return nil, "", false, err
 	}
@@ -117,10 +119,10 @@ func (h *Handlers) checkPassword(r *http.Request, name, password, device string)
 	case h.Checks <- struct{}{}:
 		slot.Stop()
 	case <-slot.C:
-		at.Cancel()
+		h.settle(r, at.Cancel)
 		return nil, "", false, photo.Errorf(photo.EUnavailable, "too many sign-ins at once; try again in a few seconds")
 	case <-r.Context().Done():
-		at.Cancel()
+		h.settle(r, at.Cancel)
 		return nil, "", false, r.Context().Err()
 	}
 	user, hash, err := h.DB.PasswordHash(r.Context(), name)
@@ -133,10 +135,19 @@ func (h *Handlers) checkPassword(r *http.Request, name, password, device string)
 	}
 	<-h.Checks
 	if err != nil {
-		at.Cancel()
+		h.settle(r, at.Cancel)
 		return nil, "", false, err
 	}
 	return at, user, ok, nil
+}
+
+// settle succeeds or cancels an attempt (see auth.Brake). When the
+// archive cannot take it back the attempt stays a failure, which errs on
+// the side of braking: it is logged, and the request goes on.
+func (h *Handlers) settle(r *http.Request, settle func(context.Context) error) {
+	if err := settle(context.WithoutCancel(r.Context())); err != nil {
+		h.Log.Error("a sign-in attempt could not be settled", "err", err)
+	}
 }
 
 // passwordRefused answers a password check that did not run: the brake's
@@ -241,10 +252,10 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request, ed *se
 	case !right:
 		m.Message, status = l.T("password.wrong"), http.StatusUnauthorized
 	case next != again:
-		attempt.Succeed()
+		h.settle(r, attempt.Succeed)
 		m.Message = l.T("password.differ")
 	default:
-		attempt.Succeed()
+		h.settle(r, attempt.Succeed)
 		newHash, err := auth.HashPassword(next)
 		if err != nil {
 			m.Message = l.T("password.too-short")
