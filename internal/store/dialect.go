@@ -16,6 +16,10 @@ type dialect struct {
 	indexCaptions string
 	// indexArabic indexes one photo's Arabic words: its rowid, its words.
 	indexArabic string
+	// keysCopied is run at the end of a copy into the archive (Copy),
+	// which wrote every key as it was: it moves the engine's key
+	// generators past them ("" when the engine needs nothing).
+	keysCopied string
 }
 
 // sql is the archive engine's dialect.

@@ -163,10 +163,7 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 			progress(i)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, s.sql().indexCaptions, before); err != nil {
-		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
-	}
-	if err := indexArabic(ctx, tx, s.sql(), before); err != nil {
+	if err := s.indexSearch(ctx, tx, before); err != nil {
 		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
 	}
 	if err := custody.close(ctx); err != nil {
@@ -710,4 +707,13 @@ func (s *DB) PhotosOfFiles(ctx context.Context, files []string, limit int) ([]ph
 		return rows.Err()
 	})
 	return out, err
+}
+
+// indexSearch writes the search indexes of the captions of the photos
+// after the rowid after (0: all of them), as an import and a copy end.
+func (s *DB) indexSearch(ctx context.Context, tx *sql.Tx, after int64) error {
+	if _, err := tx.ExecContext(ctx, s.sql().indexCaptions, after); err != nil {
+		return err
+	}
+	return indexArabic(ctx, tx, s.sql(), after)
 }
