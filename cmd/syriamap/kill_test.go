@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/syriamap/syriamap/internal/geoparse/gen"
+	"github.com/syriamap/syriamap/internal/pgtest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 // TestKillDuringImport kills an import with SIGKILL while it writes its
