@@ -45,10 +45,11 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var total int64
 	for _, t := range r.Tables {
 		if t.Rows > 0 {
-			fmt.Fprintf(stdout, "%-24s %10d\n", t.Table, t.Rows)
+			fmt.Fprintf(stdout, "%-24s %10d rows %10s\n", t.Table, t.Rows, t.Took.Round(time.Millisecond))
 		}
 		total += t.Rows
 	}
+	fmt.Fprintf(stdout, "%-24s %15s %10s\n", "(search indexes)", "", r.Indexed.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "copy: %d rows of %d tables copied in %s\n", total, len(r.Tables), took.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "copy: custody head of the original: record %d, %s\n", r.SourceHead.Seq, r.SourceHead.Hash)
 	fmt.Fprintf(stdout, "copy: custody head of the copy:     record %d, %s\n", r.Copied.Seq, r.Copied.Hash)

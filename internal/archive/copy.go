@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
@@ -17,6 +18,7 @@ import (
 // the copy (the same when the copy is whole).
 type CopyReport struct {
 	Tables             []store.TableCount
+	Indexed            time.Duration // building the search indexes
 	SourceHead, Copied photo.Checkpoint
 }
 
@@ -64,7 +66,7 @@ func copyInto(ctx context.Context, from, to *store.DB, progress func(table strin
 	if err != nil {
 		return r, err
 	}
-	r.Tables = sum.Tables
+	r.Tables, r.Indexed = sum.Tables, sum.Indexed
 	if r.SourceHead, err = from.Head(ctx); err != nil {
 		return r, err
 	}

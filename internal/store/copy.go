@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -78,12 +79,16 @@ const maxCopyParams = 32000
 // they were copied.
 type CopySummary struct {
 	Tables []TableCount
+	// Indexed is how long building the search indexes took.
+	Indexed time.Duration
 }
 
-// TableCount is how many rows of a table were copied.
+// TableCount is how many rows of a table were copied, and how long that
+// took.
 type TableCount struct {
 	Table string
 	Rows  int64
+	Took  time.Duration
 }
 
 // Copy copies the whole archive src into dst, which must hold none (no
@@ -102,12 +107,12 @@ func Copy(ctx context.Context, src, dst *DB, progress func(table string, rows in
 	if src == dst {
 		return sum, photo.Errorf(photo.EInvalid, "store: copying the archive %s onto itself", src.path)
 	}
-	tx, err := dst.begin(ctx)
+	tx, err := dst.beginBulk(ctx)
 	if err != nil {
 		return sum, err
 	}
 	defer tx.Rollback()
-	if err := dst.refuseArchive(ctx, tx); err != nil {
+	if err := dst.refuseArchive(ctx, tx.Tx); err != nil {
 		return sum, err
 	}
 	// One snapshot of src: a write to it meanwhile is wholly in the copy
@@ -118,7 +123,8 @@ func Copy(ctx context.Context, src, dst *DB, progress func(table string, rows in
 	}
 	defer rtx.Rollback()
 	for _, t := range copyTables {
-		n, err := copyRows(ctx, rtx, tx, t, func(n int64) {
+		start := time.Now()
+		n, err := copyRows(ctx, rtx, tx.Tx, t, func(n int64) {
 			if progress != nil {
 				progress(t.name, n)
 			}
@@ -126,11 +132,13 @@ func Copy(ctx context.Context, src, dst *DB, progress func(table string, rows in
 		if err != nil {
 			return CopySummary{}, fmt.Errorf("store: copying %s of %s to %s: %w", t.name, src.path, dst.path, err)
 		}
-		sum.Tables = append(sum.Tables, TableCount{Table: t.name, Rows: n})
+		sum.Tables = append(sum.Tables, TableCount{Table: t.name, Rows: n, Took: time.Since(start)})
 	}
-	if err := dst.indexSearch(ctx, tx, 0); err != nil {
+	start := time.Now()
+	if err := dst.indexSearch(ctx, tx.Tx, 0); err != nil {
 		return CopySummary{}, fmt.Errorf("store: indexing the captions copied to %s: %w", dst.path, err)
 	}
+	sum.Indexed = time.Since(start)
 	if q := dst.sql().keysCopied; q != "" {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return CopySummary{}, fmt.Errorf("store: moving the key sequences of %s past the copied keys: %w", dst.path, err)
@@ -141,6 +149,51 @@ func Copy(ctx context.Context, src, dst *DB, progress func(table string, rows in
 	}
 	dst.writes.Add(1)
 	return sum, nil
+}
+
+// bulkTx is a write transaction on the writer's connection, tuned for a
+// bulk write as an import's is (dialect.importTuning) until it ends.
+type bulkTx struct {
+	*sql.Tx
+	conn   *sql.Conn
+	untune string
+}
+
+// Rollback ends the transaction, if Commit did not, and gives the
+// connection back untuned.
+func (b *bulkTx) Rollback() {
+	if b.Tx != nil {
+		b.Tx.Rollback()
+	}
+	if b.untune != "" {
+		b.conn.ExecContext(context.Background(), b.untune)
+	}
+	b.conn.Close()
+}
+
+// beginBulk starts a write transaction for a bulk write (see bulkTx).
+func (s *DB) beginBulk(ctx context.Context) (*bulkTx, error) {
+	w, err := s.writer()
+	if err != nil {
+		return nil, err
+	}
+	conn, err := w.Conn(ctx)
+	if err != nil {
+		return nil, s.writeErr(err)
+	}
+	b := &bulkTx{conn: conn}
+	if t := s.sql().importTuning; t != "" {
+		if _, err := conn.ExecContext(ctx, t); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		b.untune = s.sql().importUntuning
+	}
+	if b.Tx, err = conn.BeginTx(ctx, nil); err != nil {
+		b.Rollback()
+		return nil, s.writeErr(err)
+	}
+	return b, nil
 }
 
 // refuseArchive refuses a destination that holds an archive already.
