@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test train generate assets assets-check site-vectors screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-go review-loop fuzz geodata lint
+.PHONY: run test train generate assets assets-check site-vectors screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-copy bench-go review-loop fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -143,6 +143,14 @@ bench-images:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
 	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --images $(or $(IMAGES),1000)
+
+## bench-copy: syriamap copy of an archive of 200,000 generated photos
+## (PHOTOS) to PostgreSQL (a throwaway cluster, or POSTGRES=URL) and back,
+## verify on each copy: the times and both custody heads
+bench-copy:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --copy $(or $(PHOTOS),200000) $(if $(POSTGRES),--postgres '$(POSTGRES)')
 
 ## bench-reliability: the reliability scenarios on an archive of 20,000
 ## generated photos and crafted image bombs: bombs (peak RSS, /healthz

@@ -70,6 +70,11 @@ type config struct {
 	images int
 	// engines: only compare SQLite and PostgreSQL at this size (engines.go).
 	engines int
+	// copyPhotos, when not 0, runs only syriamap copy to PostgreSQL
+	// (copyServer, or a throwaway cluster) and back on an archive of this
+	// many generated photos.
+	copyPhotos int
+	copyServer string
 	// peer, when set, is pg_featureserv's folder: the run measures
 	// syriamap against it instead of printing the table.
 	peer string
@@ -98,6 +103,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.IntVar(&c.stallHeavy, "stall-heavy", 8, "with --stall: how many heavy searchers")
 	fl.StringVar(&c.peer, "peer", "", "measure syriamap against pg_featureserv from this folder (../shared/peers/pg_featureserv-1.3.1) at each size, side by side")
 	fl.IntVar(&c.engines, "engines", 0, "only compare the engines: an archive of this many generated photos on SQLite and copied to a private PostgreSQL and back (syriamap copy), each served and measured on the repeated window and the first answer after a write")
+	fl.IntVar(&c.copyPhotos, "copy", 0, "only measure syriamap copy of an archive of this many generated photos to PostgreSQL and back, with verify on each copy")
+	fl.StringVar(&c.copyServer, "postgres", "", "with --copy: a PostgreSQL server's URL whose user may create databases; empty starts a throwaway cluster")
 	fl.IntVar(&c.images, "images", 0, "only measure importing this many JPEGs of about 5 MB each (made once under --dir)")
 	loop := fl.String("review-loop", "", "only play the review loop on these labelled caption files (JSON Lines as ../shared/eval's, comma separated): import, review the least confident fifth through the write API, regeocode, score the rest")
 	if err := fl.Parse(args); err != nil {
@@ -183,6 +190,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		_, _, err := runReviewLoop(ctx, cfg.syriamap, cfg.dir, cfg.reviewLoop, stdout)
 		return err
+	}
+	if cfg.copyPhotos > 0 {
+		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+			return err
+		}
+		return runCopy(ctx, cfg, cfg.copyPhotos, cfg.copyServer, stdout, func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) })
 	}
 	if cfg.images > 0 {
 		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {

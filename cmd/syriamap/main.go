@@ -69,6 +69,7 @@ Usage:
   syriamap stories export|import                move stories between archives (JSON Lines)
   syriamap regeocode                            re-run the geocoder over the archive
   syriamap backup FILE                          copy the archive, consistently, while it is in use
+  syriamap copy SRC DST                         copy a whole archive between SQLite and PostgreSQL (into an empty DST)
   syriamap gen --n N                            print N realistic synthetic captions
   syriamap publish OUT/                         write a static copy of the archive any web host serves
   syriamap verify                               re-hash the kept originals and check the custody chain
@@ -103,6 +104,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runRegeocode(ctx, args[1:], stdout, stderr)
 	case "backup":
 		return runBackup(ctx, args[1:], stdout, stderr)
+	case "copy":
+		return runCopy(ctx, args[1:], stdout, stderr)
 	case "users":
 		return runUsers(ctx, args[1:], stdin, stdout, stderr)
 	case "tokens":
@@ -133,7 +136,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // commands are the command words; serve is what syriamap alone does.
 var commands = map[string]bool{"serve": true, "geocode": true, "import": true, "list": true, "places": true, "set-place": true,
-	"regeocode": true, "backup": true, "users": true, "tokens": true, "corrections": true, "gen": true, "export-evidence": true,
+	"regeocode": true, "backup": true, "copy": true, "users": true, "tokens": true, "corrections": true, "gen": true, "export-evidence": true,
 	"frames": true, "verify": true, "publish": true, "stories": true, "events": true, "help": true}
 
 // boolFlags are the flags of any command that take no value: the word

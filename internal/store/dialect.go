@@ -35,6 +35,10 @@ type dialect struct {
 	check func(ctx context.Context, s *DB, full bool) ([]string, error)
 	// backup writes a copy of the archive to the new file path (Backup).
 	backup func(ctx context.Context, s *DB, path string) error
+	// keysCopied is run at the end of a copy into the archive (Copy),
+	// which wrote every key as it was: it moves the engine's key
+	// generators past them ("" when the engine needs nothing).
+	keysCopied string
 }
 
 // sql is the archive engine's dialect.

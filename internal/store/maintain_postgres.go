@@ -4,9 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"strings"
-
-	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // postgresCheck runs the checks a PostgreSQL archive can make of itself,
@@ -111,9 +110,25 @@ func foreignKeys(ctx context.Context, tx *sql.Tx) ([]foreignKey, error) {
 	return keys, rows.Err()
 }
 
-// postgresBackup refuses: a PostgreSQL archive is backed up by the
-// server's own tools, which its administrators run already.
-// TODO(issue 71): write an SQLite copy with store.Copy once it is in.
-func postgresBackup(_ context.Context, s *DB, _ string) error {
-	return photo.Errorf(photo.EInvalid, "the archive %s is in PostgreSQL: back it up with PostgreSQL's tools (pg_dump, or pg_basebackup with WAL archiving for point-in-time recovery), or copy it to an SQLite file with syriamap copy", s.path)
+// postgresBackup writes the archive, as one snapshot, to a new SQLite
+// file at path (Copy): a file any syriamap opens, which a team takes
+// beside the server's own backups (pg_dump, or pg_basebackup with WAL
+// archiving for point-in-time recovery). A backup cut midway leaves no
+// file.
+func postgresBackup(ctx context.Context, s *DB, path string) error {
+	dst, err := Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	_, err = Copy(ctx, s, dst, nil)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			os.Remove(path + suffix)
+		}
+		return fmt.Errorf("store: backing up %s to %s: %w", s.path, path, err)
+	}
+	return nil
 }

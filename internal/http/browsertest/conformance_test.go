@@ -30,7 +30,7 @@ import (
 // parameter's status and message — over an archive with withheld photos
 // (in neither) and graphic ones (in both).
 func TestConformanceLiveAndPublished(t *testing.T) {
-	t.Parallel()                                                      // its own server, archive and browser context
+	t.Parallel()                                                                  // its own server, archive and browser context
 	a := httpapitest.GeneratedArchive(t, 11, 1500, httpapitest.ArabicCaptions...) // English and Arabic
 	// Some photos withheld (in neither), some graphic (in both, marked).
 	ctx := context.Background()
@@ -316,4 +316,3 @@ func propertiesDiffer(want, got any) string {
 	}
 	return out
 }
-
