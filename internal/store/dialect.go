@@ -16,6 +16,10 @@ type dialect struct {
 	indexCaptions string
 	// indexArabic indexes one photo's Arabic words: its rowid, its words.
 	indexArabic string
+	// claimLock ends the subquery that picks the job a server claims (see
+	// ClaimJob): PostgreSQL locks the row it picks and skips those other
+	// servers hold; SQLite's one writer claims one at a time already.
+	claimLock string
 }
 
 // sql is the archive engine's dialect.
