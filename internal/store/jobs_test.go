@@ -80,11 +80,34 @@ func TestJobLeases(t *testing.T) {
 	if _, err := db.Job(ctx, "nope"); photo.ErrorCode(err) != photo.ENotFound {
 		t.Errorf("no such job: %v", err)
 	}
+}
 
-	// Three servers die in turn running j2: it fails, saying why.
-	if err := db.EnqueueJob(ctx, photo.QueuedJob{ID: "j2", Kind: "import", Owner: "omar", Payload: `{}`}); err != nil {
-		t.Fatal(err)
+// TestJobAttempts (issue 71, 4): a job whose servers die each time it
+// runs is claimed maxAttempts times, then fails saying why, and is no
+// longer claimed; the jobs list by owner and state, and the finished
+// are forgotten.
+func TestJobAttempts(t *testing.T) {
+	ctx := context.Background()
+	db := open(t)
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	db.Now = func() time.Time { return now }
+	claim := func(holder string) (photo.QueuedJob, bool) {
+		t.Helper()
+		j, ok, err := db.ClaimJob(ctx, "import", holder, time.Minute, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return j, ok
 	}
+	for _, j := range []photo.QueuedJob{{ID: "j1", Kind: "import", Owner: "rana", Payload: `{}`}, {ID: "j2", Kind: "import", Owner: "omar", Payload: `{}`}} {
+		if err := db.EnqueueJob(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if j, ok := claim("a"); !ok || db.FinishJob(ctx, j.ID, "a", photo.JobDone, "{}", "") != nil {
+		t.Fatalf("j1: %+v", j)
+	}
+	// Three servers die in turn running j2: it fails, saying why.
 	for i := range 3 {
 		if j, ok := claim(fmt.Sprint("dead", i)); !ok || j.ID != "j2" || j.Attempts != i+1 {
 			t.Fatalf("claim %d of j2: %+v %v", i+1, j, ok)
@@ -94,7 +117,7 @@ func TestJobLeases(t *testing.T) {
 	if j, ok := claim("live"); ok {
 		t.Errorf("j2 was claimed a fourth time: %+v", j)
 	}
-	got, err = db.Job(ctx, "j2")
+	got, err := db.Job(ctx, "j2")
 	if err != nil || got.State != photo.JobFailed || !strings.Contains(got.Error, "started 3 times") {
 		t.Errorf("j2 after three dead servers: %+v %v", got, err)
 	}
