@@ -197,12 +197,24 @@ func TestReplicaKilledDuringImport(t *testing.T) {
 	if got := photoCount(t, db); got != before+n+1 {
 		t.Errorf("%d photos, want %d: the %d before, the file's %d and the picture", got, before+n+1, before, n)
 	}
+	importedOnce(t, db, done.Photos) // the first 500
+	if out, errOut, err := runCmd(t, "", "verify", "--db", db, "--originals", kept); err != nil {
+		t.Errorf("verify: %v\n%s%s", err, out, errOut)
+	}
+}
+
+// importedOnce checks that each photo's custody holds one import.
+func importedOnce(t *testing.T, db string, photos []struct{ ID string }) {
+	t.Helper()
 	s, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	for _, p := range done.Photos { // the first 500
+	if len(photos) == 0 {
+		t.Fatal("the job lists no photo")
+	}
+	for _, p := range photos {
 		recs, err := s.CustodyOf(context.Background(), p.ID)
 		imports := 0
 		for _, r := range recs {
@@ -213,9 +225,6 @@ func TestReplicaKilledDuringImport(t *testing.T) {
 		if err != nil || imports != 1 {
 			t.Fatalf("photo %s: %d imports in its custody (%v), want 1", p.ID, imports, err)
 		}
-	}
-	if out, errOut, err := runCmd(t, "", "verify", "--db", db, "--originals", kept); err != nil {
-		t.Errorf("verify: %v\n%s%s", err, out, errOut)
 	}
 }
 
