@@ -68,6 +68,8 @@ type config struct {
 	scenarios []string
 	// images, when not 0, only measures importing that many JPEGs.
 	images int
+	// engines: only compare SQLite and PostgreSQL at this size (engines.go).
+	engines int
 	// peer, when set, is pg_featureserv's folder: the run measures
 	// syriamap against it instead of printing the table.
 	peer string
@@ -95,6 +97,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fl.IntVar(&c.stallSlow, "stall-slow", 8, "with --stall: how many slow readers")
 	fl.IntVar(&c.stallHeavy, "stall-heavy", 8, "with --stall: how many heavy searchers")
 	fl.StringVar(&c.peer, "peer", "", "measure syriamap against pg_featureserv from this folder (../shared/peers/pg_featureserv-1.3.1) at each size, side by side")
+	fl.IntVar(&c.engines, "engines", 0, "only compare the engines: an archive of this many generated photos on SQLite and copied to a private PostgreSQL and back (syriamap copy), each served and measured on the repeated window and the first answer after a write")
 	fl.IntVar(&c.images, "images", 0, "only measure importing this many JPEGs of about 5 MB each (made once under --dir)")
 	loop := fl.String("review-loop", "", "only play the review loop on these labelled caption files (JSON Lines as ../shared/eval's, comma separated): import, review the least confident fifth through the write API, regeocode, score the rest")
 	if err := fl.Parse(args); err != nil {
@@ -192,6 +195,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		return runPeer(ctx, cfg, stdout, stderr)
+	}
+	if cfg.engines > 0 {
+		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+			return err
+		}
+		return runEngines(ctx, cfg, cfg.engines, stdout, stderr)
 	}
 	if cfg.reliability > 0 {
 		if err := os.MkdirAll(cfg.dir, 0o755); err != nil {

@@ -44,6 +44,8 @@ type Cluster struct {
 	bin  string
 	as   *syscall.Credential
 	cmd  *exec.Cmd
+	// exited is closed when the server started last has exited.
+	exited chan struct{}
 }
 
 // Bin finds PostgreSQL's programs: on PATH, or in Debian's versioned folder.
@@ -108,8 +110,11 @@ func (c *Cluster) command(ctx context.Context, name string, args ...string) *exe
 	cmd := exec.CommandContext(ctx, filepath.Join(c.bin, name), args...)
 	cmd.Dir = c.dir
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	// The server dies with the tests' process, even one killed before
+	// Main could stop it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if c.as != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.as}
+		cmd.SysProcAttr.Credential = c.as
 	}
 	return cmd
 }
@@ -124,19 +129,34 @@ func (c *Cluster) start(ctx context.Context) error {
 		return err
 	}
 	c.Port = port
+	return c.launch(ctx)
+}
+
+// launch starts the server on the cluster's data and port, and waits until
+// it accepts connections.
+func (c *Cluster) launch(ctx context.Context) error {
+	data, port := filepath.Join(c.dir, "data"), c.Port
 	// Durability off: a test's cluster is thrown away, and fsync on a
 	// shared machine's disk would make every commit wait.
 	c.cmd = c.command(context.Background(), "postgres", "-D", data, "-k", c.dir, "-h", "127.0.0.1", "-p", strconv.Itoa(port),
 		"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=400",
 		"-c", "shared_buffers=128MB", "-c", "log_min_messages=warning")
-	log, err := os.Create(filepath.Join(c.dir, "postgres.log"))
+	log, err := os.OpenFile(filepath.Join(c.dir, "postgres.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return err
 	}
 	c.cmd.Stdout, c.cmd.Stderr = log, log
 	if err := c.cmd.Start(); err != nil {
+		log.Close()
 		return fmt.Errorf("pgtest: starting postgres: %w", err)
 	}
+	exited := make(chan struct{})
+	c.exited = exited
+	go func(cmd *exec.Cmd) {
+		cmd.Wait()
+		log.Close()
+		close(exited)
+	}(c.cmd)
 	c.URL = fmt.Sprintf("postgres://syriamap@127.0.0.1:%d/", port)
 	// Wait for the state "accepts connections", not for a time.
 	for {
@@ -148,14 +168,14 @@ func (c *Cluster) start(ctx context.Context) error {
 		if err == nil {
 			return nil
 		}
-		if c.cmd.ProcessState != nil || ctx.Err() != nil {
-			out, _ := os.ReadFile(filepath.Join(c.dir, "postgres.log"))
-			return fmt.Errorf("pgtest: postgres did not start: %v: %s", err, out)
-		}
 		select {
 		case <-ctx.Done():
+		case <-exited:
 		case <-time.After(20 * time.Millisecond):
+			continue
 		}
+		out, _ := os.ReadFile(filepath.Join(c.dir, "postgres.log"))
+		return fmt.Errorf("pgtest: postgres did not start: %v: %s", err, out)
 	}
 }
 
@@ -172,7 +192,7 @@ func freePort() (int, error) {
 func (c *Cluster) Stop() {
 	if c.cmd != nil && c.cmd.Process != nil {
 		c.cmd.Process.Signal(syscall.SIGINT)
-		c.cmd.Wait()
+		<-c.exited
 	}
 	os.RemoveAll(c.dir)
 }
@@ -182,7 +202,26 @@ func (c *Cluster) Stop() {
 func (c *Cluster) Kill() {
 	if c.cmd != nil && c.cmd.Process != nil {
 		c.cmd.Process.Kill()
-		c.cmd.Wait()
+		<-c.exited
+	}
+}
+
+// Restart starts again, on the same port and data, a server stopped by
+// Kill, and returns once it accepts connections (after its crash
+// recovery).
+func (c *Cluster) Restart(ctx context.Context) error {
+	// A child of the killed postmaster may still hold the shared memory
+	// or the port for a moment: the new one's start is retried.
+	for {
+		err := c.launch(ctx)
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 }
 
@@ -202,6 +241,25 @@ func Main(m *testing.M) int {
 	}
 	sharedMu.Unlock()
 	return code
+}
+
+// Engine is the engine the tests of an archive run on:
+// SYRIAMAP_TEST_ENGINE, "postgres" or (unset) "sqlite".
+func Engine() string {
+	if e := os.Getenv("SYRIAMAP_TEST_ENGINE"); e != "" {
+		return e
+	}
+	return "sqlite"
+}
+
+// ArchivePath is where a test makes a new archive: on PostgreSQL (Engine)
+// a new database's URL, else the SQLite file name in a new folder.
+func ArchivePath(t testing.TB, name string) string {
+	t.Helper()
+	if Engine() == "postgres" {
+		return Database(t)
+	}
+	return filepath.Join(t.TempDir(), name)
 }
 
 // Server is the address of the server tests use: SYRIAMAP_TEST_POSTGRES,
@@ -228,14 +286,38 @@ func Server(t testing.TB) string {
 // its URL; it is dropped when the test ends.
 func Database(t testing.TB) string {
 	t.Helper()
-	server := Server(t)
+	return create(t, Server(t), "")
+}
+
+// Copy makes a new database on the server of the database at src, holding
+// what src holds (CREATE DATABASE … TEMPLATE, which waits up to a few
+// seconds for the last connections to src to end and fails if any stay),
+// and returns its URL; it is dropped when the test ends.
+func Copy(t testing.TB, src string) string {
+	t.Helper()
+	u, err := url.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	template := strings.TrimPrefix(u.Path, "/")
+	u.Path = "/"
+	return create(t, u.String(), template)
+}
+
+// create makes a database on server, a copy of template unless it is "".
+func create(t testing.TB, server, template string) string {
+	t.Helper()
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), serial.Add(1))
 	admin, err := sql.Open("pgx", server+"postgres")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer admin.Close()
-	if _, err := admin.Exec(`CREATE DATABASE ` + name); err != nil {
+	stmt := `CREATE DATABASE ` + name
+	if template != "" {
+		stmt += ` TEMPLATE ` + template
+	}
+	if _, err := admin.Exec(stmt); err != nil {
 		t.Fatalf("pgtest: creating a database: %v", err)
 	}
 	t.Cleanup(func() {

@@ -56,62 +56,109 @@ func arabicQuery(q string) (folded string, ok bool) {
 	return b.String(), ok
 }
 
+// indexCaptions indexes for search the captions of the photos after
+// rowid after: each caption in photos_fts (at once, when the engine reads
+// captions itself: dialect.indexCaptions), its Arabic words
+// (arabicWords) in photos_fts_ar, as the engine takes them
+// (dialect.words). Captions are written once, by the import that adds
+// their photo.
+func indexCaptions(ctx context.Context, tx *sql.Tx, sq *dialect, after int64) error {
+	if sq.indexCaptions != "" {
+		if _, err := tx.ExecContext(ctx, sq.indexCaptions, after); err != nil {
+			return err
+		}
+	}
+	return indexSearch(ctx, tx, sq, after, sq.indexCaptions == "")
+}
+
 // indexArabic indexes in photos_fts_ar the Arabic words of the captions of
 // the photos after rowid after.
 func indexArabic(ctx context.Context, tx *sql.Tx, sq *dialect, after int64) error {
-	rows, err := tx.QueryContext(ctx, `SELECT rowid, caption FROM photos WHERE rowid > ?`, after)
-	if err != nil {
-		return err
-	}
-	type doc struct {
-		rowid int64
-		words string
-	}
-	var docs []doc
-	for rows.Next() {
-		var d doc
-		var caption string
-		if err := rows.Scan(&d.rowid, &caption); err != nil {
-			rows.Close()
-			return err
-		}
-		if d.words = arabicWords(caption); d.words != "" {
-			docs = append(docs, d)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, d := range docs {
-		if _, err := tx.ExecContext(ctx, sq.indexArabic, d.rowid, d.words); err != nil {
-			return fmt.Errorf("indexing the Arabic words of photo %d: %w", d.rowid, err)
-		}
-	}
-	return nil
+	return indexSearch(ctx, tx, sq, after, false)
 }
 
-const matchFTS = "rowid IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)"
+// indexBatch is how many captions indexSearch reads at a time.
+const indexBatch = 2048
+
+func indexSearch(ctx context.Context, tx *sql.Tx, sq *dialect, after int64, captions bool) error {
+	type doc struct {
+		rowid   int64
+		caption string
+	}
+	for {
+		rows, err := tx.QueryContext(ctx, `SELECT rowid, caption FROM photos WHERE rowid > ? ORDER BY rowid LIMIT ?`, after, indexBatch)
+		if err != nil {
+			return err
+		}
+		var docs []doc
+		for rows.Next() {
+			var d doc
+			if err := rows.Scan(&d.rowid, &d.caption); err != nil {
+				rows.Close()
+				return err
+			}
+			docs = append(docs, d)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(docs) == 0 {
+			return nil
+		}
+		for _, d := range docs {
+			if captions {
+				if _, err := tx.ExecContext(ctx, sq.indexCaption, d.rowid, sq.words(d.caption)); err != nil {
+					return fmt.Errorf("indexing the caption of photo %d: %w", d.rowid, err)
+				}
+			}
+			if words := arabicWords(d.caption); words != "" {
+				if _, err := tx.ExecContext(ctx, sq.indexArabic, d.rowid, sq.words(words)); err != nil {
+					return fmt.Errorf("indexing the Arabic words of photo %d: %w", d.rowid, err)
+				}
+			}
+		}
+		after = docs[len(docs)-1].rowid
+	}
+}
 
 // searchSQL is the condition that a caption matches the full-text search
 // q (ftsQuery's), and its arguments: q in the index of the captions as
 // written; with its Arabic-Indic digits as 0–9 there too (a number is the
 // same search in either script); and, when it holds Arabic words or
 // digits, folded (arabicQuery) in the index of the Arabic words, which
-// holds them folded and without particles, their digits as 0–9.
-func searchSQL(q string) (string, []any) {
-	conds, args := []string{matchFTS}, []any{q}
+// holds them folded and without particles, their digits as 0–9. Each is
+// read in Go as FTS5 reads it (parseSearch): a search FTS5 would refuse
+// is refused on either engine (errSearchSyntax).
+func searchSQL(sq *dialect, q string) (string, []any, error) {
+	var conds []string
+	var args []any
+	match := func(index, q string) error {
+		e, err := parseSearch(q)
+		if err != nil {
+			return err
+		}
+		cond, a := sq.match(index, q, e)
+		conds, args = append(conds, cond), append(args, a...)
+		return nil
+	}
+	if err := match("photos_fts", q); err != nil {
+		return "", nil, err
+	}
 	if latin := latinDigits(q); latin != q {
-		conds, args = append(conds, matchFTS), append(args, latin)
+		if err := match("photos_fts", latin); err != nil {
+			return "", nil, err
+		}
 	}
 	if folded, ok := arabicQuery(q); ok || strings.ContainsFunc(q, unicode.IsDigit) {
-		conds = append(conds, "rowid IN (SELECT rowid FROM photos_fts_ar WHERE photos_fts_ar MATCH ?)")
-		args = append(args, folded)
+		if err := match("photos_fts_ar", folded); err != nil {
+			return "", nil, err
+		}
 	}
 	if len(conds) == 1 {
-		return conds[0], args
+		return conds[0], args, nil
 	}
-	return "(" + strings.Join(conds, " OR ") + ")", args
+	return "(" + strings.Join(conds, " OR ") + ")", args, nil
 }
 
 // latinDigits writes q's Arabic-Indic and Persian digits as 0–9 (as

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,19 +9,12 @@ import (
 )
 
 // tampered copies the archive at path, runs the statements on the copy
-// as someone with the file would (no syriamap, no custody) and opens it.
+// as someone with the file or the database would (no syriamap, no
+// custody) and opens it.
 func tampered(t *testing.T, path string, stmts ...string) *DB {
 	t.Helper()
-	copyPath := filepath.Join(t.TempDir(), "copy.db")
-	raw, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(`VACUUM INTO ?`, copyPath); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	raw, _ = sql.Open("sqlite", copyPath)
+	copyPath := copyArchive(t, path)
+	raw := rawArchive(t, copyPath)
 	for _, s := range stmts {
 		if _, err := raw.Exec(s); err != nil {
 			t.Fatalf("%s: %v", s, err)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,8 +16,7 @@ import (
 // VerifyCustody with the photo it was of (issue 42, part 2).
 func TestCustodyChain(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "a.db")
+	path := archivePath(t, "a.db")
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

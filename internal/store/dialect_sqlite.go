@@ -8,6 +8,13 @@ var sqliteDialect = dialect{
 	// than the readers' while it runs, and gives it back.
 	importTuning:   fmt.Sprintf(`PRAGMA cache_size = %d`, importCacheKiB),
 	importUntuning: fmt.Sprintf(`PRAGMA cache_size = %d`, readerCacheKiB),
-	indexCaptions:  `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`,
-	indexArabic:    `INSERT INTO photos_fts_ar (rowid, words) VALUES (?, ?)`,
+	// FTS5 reads the captions itself, all at once.
+	indexCaptions: `INSERT INTO photos_fts (rowid, caption) SELECT rowid, caption FROM photos WHERE rowid > ?`,
+	indexArabic:   `INSERT INTO photos_fts_ar (rowid, words) VALUES (?, ?)`,
+	words:         func(text string) string { return text },
+	match: func(index, q string, _ *searchExpr) (string, []any) {
+		return "rowid IN (SELECT rowid FROM " + index + " WHERE " + index + " MATCH ?)", []any{q}
+	},
+	check:  sqliteCheck,
+	backup: sqliteBackup,
 }

@@ -25,7 +25,7 @@ func (s *DB) AddUser(ctx context.Context, name, hash string) error {
 		return err
 	}
 	return s.exec(ctx, "adding an editor", `INSERT INTO users (name, hash, created) VALUES (?,?,?)`, func(err error) error {
-		if strings.Contains(err.Error(), "UNIQUE") {
+		if isUnique(err) {
 			return photo.Errorf(photo.EConflict, "there is already an editor called %q", name)
 		}
 		return err

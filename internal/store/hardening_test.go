@@ -113,12 +113,7 @@ func TestBusyIsNotTheInputsFault(t *testing.T) {
 	defer db.Close()
 	// Another process holding the lock, with a writer of ours that waits
 	// only briefly.
-	other, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	tx, err := other.Begin()
+	tx, err := rawArchive(t, path).Begin()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +121,7 @@ func TestBusyIsNotTheInputsFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	db.write.Exec(`PRAGMA busy_timeout = 100`)
+	shortenBusyWait(t, db)
 	p := *fixture[0]
 	_, err = db.ImportFile(ctx, "a.txt", Records([]Record{{Photo: &p, Line: 1}}), nil)
 	if !errors.Is(err, ErrBusy) || photo.ErrorCode(err) != photo.EUnavailable || strings.Contains(err.Error(), "a.txt") {
@@ -210,6 +205,7 @@ func TestOpenReadOnly(t *testing.T) {
 // TestQuickCheckFindsDamage: a damaged page is found by the integrity
 // probe and reported as such.
 func TestQuickCheckFindsDamage(t *testing.T) {
+	sqliteOnly(t) // damaged pages of SQLite's file; PostgreSQL's pages are its server's (TestChecksFindAMismatchedArchive)
 	path := archivePath(t, "a.db")
 	db, err := Open(context.Background(), path)
 	if err != nil {
@@ -352,6 +348,7 @@ func TestImagesOfOneCaption(t *testing.T) {
 
 // TestBackup copies a live archive into a file that opens as one.
 func TestBackup(t *testing.T) {
+	sqliteOnly(t) // a copy of SQLite's file (VACUUM INTO); PostgreSQL's refusal is TestBackupOfPostgresSaysHow
 	db := open(t)
 	importFixture(t, db)
 	ctx := context.Background()

@@ -163,10 +163,7 @@ func (s *DB) ImportFile(ctx context.Context, file string, recs iter.Seq2[Record,
 			progress(i)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, s.sql().indexCaptions, before); err != nil {
-		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
-	}
-	if err := indexArabic(ctx, tx, s.sql(), before); err != nil {
+	if err := indexCaptions(ctx, tx, s.sql(), before); err != nil {
 		return Summary{}, fmt.Errorf("store: indexing captions of %s: %w", file, err)
 	}
 	if err := custody.close(ctx); err != nil {

@@ -40,6 +40,11 @@ func redact(dsn string) string {
 // extends).
 const writerLock = applicationID
 
+// writerLockTimeout is how long a write waits for the archive's write lock
+// (or a row another writer holds) before it is refused as busy (ErrBusy),
+// as SQLite's writer waits out its busy_timeout.
+const writerLockTimeout = "60s"
+
 // openPostgres opens the archive in the PostgreSQL database at dsn and, unless
 // readOnly, brings its schema up to date. The pools mirror SQLite's: readers
 // see one snapshot per transaction (REPEATABLE READ), the writer waits for
@@ -56,8 +61,10 @@ func openPostgres(ctx context.Context, dsn string, readOnly bool) (*DB, error) {
 		if !writer {
 			c.RuntimeParams["default_transaction_isolation"] = "repeatable read"
 			c.RuntimeParams["default_transaction_read_only"] = "on"
+		} else {
+			c.RuntimeParams["lock_timeout"] = writerLockTimeout
 		}
-		db := sql.OpenDB(&pgConnector{base: stdlib.GetConnector(*c), writer: writer})
+		db := sql.OpenDB(&pgConnector{base: stdlib.GetConnector(*c), writer: writer, archive: s.path})
 		db.SetMaxOpenConns(n)
 		db.SetMaxIdleConns(n)
 		db.SetConnMaxIdleTime(5 * time.Minute)
@@ -104,18 +111,20 @@ func pgMessage(err error) string {
 }
 
 // pgConnector hands database/sql connections that speak the store's SQL
-// (toPostgres) to pgx.
+// (toPostgres) to pgx. Its connections' errors of a server that cannot be
+// reached are unreachableErrors naming archive.
 type pgConnector struct {
-	base   driver.Connector
-	writer bool
+	base    driver.Connector
+	writer  bool
+	archive string
 }
 
 func (c *pgConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	conn, err := c.base.Connect(ctx)
 	if err != nil {
-		return nil, err
+		return nil, unreachable(c.archive, err)
 	}
-	return &pgConn{Conn: conn.(*stdlib.Conn), writer: c.writer}, nil
+	return &pgConn{Conn: conn.(*stdlib.Conn), writer: c.writer, archive: c.archive}, nil
 }
 
 func (c *pgConnector) Driver() driver.Driver { return c.base.Driver() }
@@ -123,7 +132,8 @@ func (c *pgConnector) Driver() driver.Driver { return c.base.Driver() }
 // pgConn rewrites each statement (toPostgres, cached) before pgx runs it.
 type pgConn struct {
 	*stdlib.Conn
-	writer bool
+	writer  bool
+	archive string
 }
 
 // rewritten caches toPostgres: the store's statements are a few hundred
@@ -150,19 +160,61 @@ func pgSQL(query string) string {
 }
 
 func (c *pgConn) Prepare(query string) (driver.Stmt, error) {
-	return c.Conn.Prepare(pgSQL(query))
+	return c.PrepareContext(context.Background(), query)
 }
 
 func (c *pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	return c.Conn.PrepareContext(ctx, pgSQL(query))
+	st, err := c.Conn.PrepareContext(ctx, pgSQL(query))
+	if err != nil {
+		return nil, unreachable(c.archive, err)
+	}
+	return pgStmt{st.(*stdlib.Stmt), c.archive}, nil
 }
 
 func (c *pgConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	return c.Conn.ExecContext(ctx, pgSQL(query), args)
+	res, err := c.Conn.ExecContext(ctx, pgSQL(query), args)
+	return res, unreachable(c.archive, err)
 }
 
 func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	return c.Conn.QueryContext(ctx, pgSQL(query), args)
+	rows, err := c.Conn.QueryContext(ctx, pgSQL(query), args)
+	return wrapRows(c.archive, rows, err)
+}
+
+// pgStmt is a prepared statement whose errors of a server that cannot be
+// reached are unreachableErrors, as pgConn's are.
+type pgStmt struct {
+	*stdlib.Stmt
+	archive string
+}
+
+func (s pgStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	res, err := s.Stmt.ExecContext(ctx, args)
+	return res, unreachable(s.archive, err)
+}
+
+func (s pgStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	rows, err := s.Stmt.QueryContext(ctx, args)
+	return wrapRows(s.archive, rows, err)
+}
+
+// pgRows are rows whose errors of a server that cannot be reached, met
+// while they are read, are unreachableErrors.
+type pgRows struct {
+	*stdlib.Rows
+	archive string
+}
+
+// wrapRows wraps a query's rows, or its error, for archive.
+func wrapRows(archive string, rows driver.Rows, err error) (driver.Rows, error) {
+	if err != nil {
+		return nil, unreachable(archive, err)
+	}
+	return pgRows{rows.(*stdlib.Rows), archive}, nil
+}
+
+func (r pgRows) Next(dest []driver.Value) error {
+	return unreachable(r.archive, r.Rows.Next(dest))
 }
 
 // CheckNamedValue stores a Go bool as 1 or 0, as SQLite does: the
@@ -181,12 +233,25 @@ func (c *pgConn) CheckNamedValue(v *driver.NamedValue) error {
 // lock (writerLock) before its first statement.
 func (c *pgConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	tx, err := c.Conn.BeginTx(ctx, opts)
-	if err != nil || !c.writer {
-		return tx, err
+	if err != nil {
+		return nil, unreachable(c.archive, err)
 	}
-	if _, err := c.Conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1)", []driver.NamedValue{{Ordinal: 1, Value: int64(writerLock)}}); err != nil {
-		tx.Rollback()
-		return nil, fmt.Errorf("waiting for the archive's write lock: %w", err)
+	if c.writer {
+		if _, err := c.Conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1)", []driver.NamedValue{{Ordinal: 1, Value: int64(writerLock)}}); err != nil {
+			tx.Rollback()
+			return nil, unreachable(c.archive, fmt.Errorf("waiting for the archive's write lock: %w", err))
+		}
 	}
-	return tx, nil
+	return pgTx{tx, c.archive}, nil
 }
+
+// pgTx is a transaction whose commit, failed for a server that cannot be
+// reached, is an unreachableError. (A connection lost during the commit
+// leaves unknown whether the server committed; a statement lost before it
+// leaves nothing written.)
+type pgTx struct {
+	driver.Tx
+	archive string
+}
+
+func (t pgTx) Commit() error { return unreachable(t.archive, t.Tx.Commit()) }

@@ -36,13 +36,9 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 	if b := f.BBox; b != nil {
 		add("lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?", b.Min.Lon(), b.Max.Lon(), b.Min.Lat(), b.Max.Lat())
 	}
-	if q := ftsQuery(f.Query); q != "" {
-		cond, a := s.searchCond(q)
-		// A source's name in either script: its photos, whatever script
-		// their captions are in (lexicon.Agencies).
-		if ag, ok := lexicon.AgencyOf(strings.Trim(f.Query, `" `)); ok {
-			cond, a = "("+cond+" OR agency = ?)", append(a, ag.ID)
-		}
+	if cond, a, err := s.queryCond(f.Query); err != nil {
+		return "", nil, err
+	} else if cond != "" {
 		add(cond, a...)
 	}
 	in := func(col string, vals []string) string {
@@ -124,29 +120,52 @@ func (s *DB) where(ctx context.Context, f photo.Filter) (string, []any, error) {
 	return strings.Join(conds, " AND "), args, nil
 }
 
+// queryCond is the condition of the caption search query ("" for none)
+// and its arguments: the captions that match it (searchCond), and, when
+// it names a source in either script, that source's photos, whatever
+// script their captions are in (lexicon.Agencies). A search FTS5 would
+// refuse is refused as invalid, on either engine.
+func (s *DB) queryCond(query string) (string, []any, error) {
+	q := ftsQuery(query)
+	if q == "" {
+		return "", nil, nil
+	}
+	cond, a, err := s.searchCond(q)
+	if err != nil {
+		return "", nil, photo.ParamErrorf("q", searchSyntaxMessage, query)
+	}
+	if ag, ok := lexicon.AgencyOf(strings.Trim(query, `" `)); ok {
+		cond, a = "("+cond+" OR agency = ?)", append(a, ag.ID)
+	}
+	return cond, a, nil
+}
+
 // searchCond is the condition that a caption matches the full-text
 // search q (ftsQuery's): q itself (searchSQL), or, when WidenSearch reads
 // a place's name in it, each of its parts, one of whose search keys the
 // caption holds.
-func (s *DB) searchCond(q string) (string, []any) {
+func (s *DB) searchCond(q string) (string, []any, error) {
 	var parts [][]string
 	if s.WidenSearch != nil {
 		parts = s.WidenSearch(q)
 	}
 	if parts == nil {
-		return searchSQL(q)
+		return searchSQL(s.sql(), q)
 	}
 	var and []string
 	var args []any
 	for _, part := range parts {
 		var or []string
 		for _, key := range part {
-			cond, a := searchSQL(key)
+			cond, a, err := searchSQL(s.sql(), key)
+			if err != nil {
+				return "", nil, err
+			}
 			or, args = append(or, cond), append(args, a...)
 		}
 		and = append(and, "("+strings.Join(or, " OR ")+")")
 	}
-	return "(" + strings.Join(and, " AND ") + ")", args
+	return "(" + strings.Join(and, " AND ") + ")", args, nil
 }
 
 // windowSQL is the condition of f's time window, "" for none. The

@@ -44,7 +44,7 @@ func SearchRulesOf() SearchRules {
 // CheckSearch reports, as an invalid-input error naming q, a full-text
 // search over the limits: too long, too many terms or prefix terms, or a
 // prefix shorter than two letters. It does not check FTS5's syntax, which
-// the query itself does.
+// the store's reading of the search does on either engine (parseSearch).
 func CheckSearch(q string) error {
 	if len(q) > maxSearchBytes {
 		return photo.ParamErrorf("q", searchBytesMessage, len(q), maxSearchBytes)

@@ -15,10 +15,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -28,7 +31,10 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
@@ -424,17 +430,104 @@ func (s *DB) begin(ctx context.Context) (*sql.Tx, error) {
 // writer (an import, a correction, a re-geocoding) to finish.
 var ErrBusy = photo.Errorf(photo.EUnavailable, "the archive is busy: another import, correction or re-geocoding is writing to it; try again when it is done")
 
-// writeErr turns SQLite's "database is locked" into ErrBusy.
+// writeErr turns an engine's error into one the caller can act on: a
+// write that waited past the busy timeout (SQLite's "database is locked",
+// PostgreSQL's lock_timeout) is ErrBusy, an archive that cannot be
+// reached is unavailable, a full disk is EDiskFull.
 func (s *DB) writeErr(err error) error {
-	if isBusy(err) {
+	switch {
+	case isBusy(err):
 		return ErrBusy
+	case isUnavailable(err):
+		return s.unavailable(err)
 	}
 	return photo.DiskFull(fmt.Errorf("store: %w", err))
 }
 
+// isBusy reports whether err is a wait for another writer that ran out:
+// SQLite's SQLITE_BUSY, or PostgreSQL's lock_not_available (55P03), which
+// a writer's connection answers past its lock_timeout.
 func isBusy(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "55P03"
+	}
 	msg := err.Error()
 	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
+}
+
+// isUnique reports whether err is a write refused for a value a unique
+// key already holds: SQLite's "UNIQUE constraint failed", PostgreSQL's
+// unique_violation (23505).
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	return strings.Contains(err.Error(), "UNIQUE")
+}
+
+// isUnavailable reports whether err says the PostgreSQL server cannot be
+// reached: a connection refused, reset or closed, or the server shutting
+// down or starting up (SQLSTATE class 08, 57P01, 57P02, 57P03). A SQLite
+// file's errors are never this.
+func isUnavailable(err error) bool {
+	if pgconn.Timeout(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false // the caller's deadline, not the server's
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "08") || pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03"
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, pgconn.ErrConnClosed) ||
+		errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
+}
+
+// unavailable is the error of an archive that cannot be reached (err, as
+// isUnavailable reads it): the same request may work in a moment.
+func (s *DB) unavailable(err error) error {
+	return unreachable(s.path, err)
+}
+
+// unreachable returns err, from the archive named archive, as an
+// *unreachableError when isUnavailable reads it so, else as it is.
+// PostgreSQL's connections (pgConn) pass every error through it, so that
+// a write or read that met a server gone away is EUnavailable however the
+// store's methods wrap it.
+func unreachable(archive string, err error) error {
+	var u *unreachableError
+	if err == nil || errors.As(err, &u) || !isUnavailable(err) {
+		return err
+	}
+	return &unreachableError{archive: archive, err: err}
+}
+
+// unreachableError is an archive that cannot be reached: to errors.As a
+// *photo.Error of code EUnavailable, saying so without the driver's
+// details; to errors.Is still the driver's error (database/sql retries a
+// connection found broken, driver.ErrBadConn, on another).
+type unreachableError struct {
+	archive string
+	err     error
+}
+
+func (e *unreachableError) Error() string { return e.message() + " (" + pgMessage(e.err) + ")" }
+
+func (e *unreachableError) Unwrap() error { return e.err }
+
+func (e *unreachableError) As(target any) bool {
+	if p, ok := target.(**photo.Error); ok {
+		*p = photo.Errorf(photo.EUnavailable, "%s", e.message())
+		return true
+	}
+	return false
+}
+
+func (e *unreachableError) message() string {
+	return "the archive " + e.archive + " cannot be reached; try again in a few seconds"
 }
 
 // reading runs a read under the archive's deadline. q is the read's
@@ -456,11 +549,13 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 		return ctx.Err() // the caller gave up
 	case qctx.Err() != nil:
 		return photo.Errorf(photo.EUnavailable, "%s took longer than %s and was stopped; try a narrower query", what, s.Timeout)
+	case isUnavailable(err):
+		return s.unavailable(err)
 	case photo.ErrorCode(err) != photo.EInternal:
 		return err
 	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
 		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
-	case q != "" && s.badSearch(ctx, q):
+	case q != "" && s.badSearch(q):
 		return photo.ParamErrorf("q", searchSyntaxMessage, q)
 	case errors.Is(err, sql.ErrNoRows):
 		return err
@@ -468,12 +563,11 @@ func (s *DB) reading(ctx context.Context, q, what string, fn func(ctx context.Co
 	return fmt.Errorf("store: %s: %w", what, err)
 }
 
-// badSearch reports whether FTS5 refuses the search q itself: asked to
-// match it against no row at all, which costs nothing, it fails.
-func (s *DB) badSearch(ctx context.Context, q string) bool {
-	var n int
-	err := s.probe.QueryRowContext(ctx, `SELECT count(*) FROM photos_fts WHERE photos_fts MATCH ? AND rowid = -1`, ftsQuery(q)).Scan(&n)
-	return err != nil && ctx.Err() == nil && !isBusy(err)
+// badSearch reports whether the search q is one FTS5 refuses, as the
+// store reads it on either engine (searchSQL).
+func (s *DB) badSearch(q string) bool {
+	_, _, err := searchSQL(s.sql(), ftsQuery(q))
+	return err != nil
 }
 
 // migrate applies the embedded migrations that the database has not seen,
@@ -587,58 +681,35 @@ func (s *DB) apply(ctx context.Context, base string) error {
 	return nil
 }
 
-// Integrity runs SQLite's full integrity check, and FTS5's over the
-// caption index, and returns nil when both say ok. It reads every page and
-// index; QuickCheck is the cheaper check.
+// Integrity runs the engine's full check of the archive and returns nil
+// when it finds nothing wrong; a damaged archive is an ECorrupt error
+// naming at most three problems. On SQLite it is SQLite's integrity_check
+// (every page and index) and FTS5's over the caption index; on PostgreSQL
+// what the archive can check of itself (check_postgres.go). QuickCheck is
+// the cheaper check.
 func (s *DB) Integrity(ctx context.Context) error {
-	if err := s.check(ctx, `PRAGMA integrity_check`); err != nil {
-		return err
-	}
-	// The full-text index against the captions it was built from (a
-	// command FTS5 takes as an insert: it needs the writer).
-	w, err := s.writer()
-	if err != nil {
-		return err
-	}
-	if _, err := w.ExecContext(ctx, `INSERT INTO photos_fts (photos_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
-		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: its full-text index does not match the captions (%s)", s.path, sqliteMessage(err))
-	}
-	return nil
+	return s.check(ctx, true)
 }
 
-// QuickCheck runs SQLite's quick_check over the whole archive (about a
-// second per 150 MB): it finds damaged pages and records, not a mismatch
-// between a table and its indexes. A damaged archive is an ECorrupt error.
+// QuickCheck is the engine's cheap check of the archive: on SQLite its
+// quick_check (about a second per 150 MB), which finds damaged pages and
+// records, not a mismatch between a table and its indexes; on PostgreSQL
+// that the search index holds every photo. A damaged archive is an
+// ECorrupt error.
 func (s *DB) QuickCheck(ctx context.Context) error {
-	return s.check(ctx, `PRAGMA quick_check`)
+	return s.check(ctx, false)
 }
 
-func (s *DB) check(ctx context.Context, pragma string) error {
-	rows, err := s.probe.QueryContext(ctx, pragma)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
-	}
-	defer rows.Close()
-	var problems []string
-	for rows.Next() {
-		var res string
-		if err := rows.Scan(&res); err != nil {
-			return fmt.Errorf("store: %s: %w", pragma, err)
-		}
-		for _, line := range strings.Split(res, "\n") {
-			if line != "ok" && line != "" && !strings.HasPrefix(line, "*** ") {
-				problems = append(problems, line)
-			}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
+func (s *DB) check(ctx context.Context, full bool) error {
+	problems, err := s.sql().check(ctx, s, full)
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case isUnavailable(err):
+		return s.unavailable(err)
+	default:
+		return err
 	}
 	if n := len(problems); n > 3 {
 		problems = append(problems[:3], fmt.Sprintf("and %d more problems", n-3))
@@ -660,35 +731,25 @@ func (s *DB) Health(ctx context.Context) error {
 		return s.checkDisk()
 	case ctx.Err() != nil:
 		return photo.Errorf(photo.EUnavailable, "the archive did not answer in time")
+	case isUnavailable(err):
+		return s.unavailable(err)
 	case strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "not a database"):
 		return photo.Errorf(photo.ECorrupt, "the archive %s is damaged: %s", s.path, sqliteMessage(err))
 	}
 	return fmt.Errorf("store: health: %w", err)
 }
 
-// Backup writes a consistent copy of the archive to path, which must not
-// exist, while readers and writers go on (SQLite's VACUUM INTO reads one
-// snapshot). The copy is compacted and needs no -wal file.
+// Backup writes a consistent copy of the archive to path, a file which
+// must not exist, while readers and writers go on. On SQLite the copy is
+// the archive's file, compacted (VACUUM INTO reads one snapshot), with no
+// -wal file. A PostgreSQL archive is refused (EInvalid): its database
+// administrators back it up (pg_dump, or pg_basebackup and WAL archiving
+// for point-in-time recovery).
 func (s *DB) Backup(ctx context.Context, path string) error {
 	if _, err := os.Stat(path); err == nil {
 		return photo.Errorf(photo.EInvalid, "%s already exists; a backup never overwrites a file", path)
 	}
-	// A connection of its own: the readers are query_only, which refuses
-	// VACUUM INTO, though it does not write to the archive.
-	mode := ""
-	if s.readOnly {
-		mode = readOnlyMode(s.path)
-	}
-	db, err := openPool(s.path, 1, false, mode, "busy_timeout(10000)")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
-		os.Remove(path)
-		return fmt.Errorf("store: backing up to %s: %w", path, err)
-	}
-	return nil
+	return s.sql().backup(ctx, s, path)
 }
 
 // Count returns how many photos the archive holds that ctx's viewer may

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"time"
 
@@ -38,12 +37,7 @@ func TestVersionsFollowEveryWriter(t *testing.T) {
 		t.Fatalf("after another handle saved a story: changes %d, want %d", after, before+1)
 	}
 	// Another process: a connection of its own, no handle of this package.
-	other, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	if _, err := other.Exec(`UPDATE archive_version SET changes = changes + 1`); err != nil {
+	if _, err := rawArchive(t, path).Exec(`UPDATE archive_version SET changes = changes + 1`); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(versionTTL + 2*time.Second)

@@ -192,7 +192,7 @@ func TestBrowserStaleWrite(t *testing.T) {
 func TestBrowserPublishVerified(t *testing.T) {
 	t.Parallel() // its own server, archive and browser context
 	_, _, a := newTestServer(t)
-	verifyPlacements(t, a, photo.Filter{Agencies: []string{"Reuters"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 3})
+	httpapitest.VerifyPlacements(t, a, photo.Filter{Agencies: []string{"Reuters"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 3})
 	dir := t.TempDir()
 	r, err := publish.Publish(context.Background(), a, dir, publish.Options{Filter: photo.Filter{Verified: true}})
 	if err != nil || r.Photos != 3 {

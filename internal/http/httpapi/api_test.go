@@ -17,6 +17,7 @@ import (
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
+	"github.com/syriamap/syriamap/internal/pgtest"
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
@@ -30,7 +31,7 @@ func sampleConfidence(t testing.TB, mention string) float64 {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m)  // a PostgreSQL cluster, if a test starts one
 	os.RemoveAll(templates) // the generated archives' templates
 	os.Exit(code)
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
 	"github.com/syriamap/syriamap/internal/geoparse/gen"
+	"github.com/syriamap/syriamap/internal/pgtest"
 )
 
 // Password is every test editor's password.
@@ -59,12 +60,23 @@ func Gazetteer(t testing.TB) *gazetteer.Gazetteer {
 func EmptyArchive(t testing.TB) (*archive.Archive, string) {
 	t.Helper()
 	dir := t.TempDir()
-	a, err := archive.Open(context.Background(), filepath.Join(dir, "a.db"), Gazetteer(t), false)
+	db := filepath.Join(dir, "a.db")
+	if pgtest.Engine() == "postgres" {
+		db = pgtest.Database(t)
+	}
+	return EmptyArchiveAt(t, db), dir
+}
+
+// EmptyArchiveAt is a new archive at db: a SQLite file's path or a
+// PostgreSQL database's URL (pgtest.Database).
+func EmptyArchiveAt(t testing.TB, db string) *archive.Archive {
+	t.Helper()
+	a, err := archive.Open(context.Background(), db, Gazetteer(t), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	return a, dir
+	return a
 }
 
 // SampleArchive is an archive of the sample captions plus two photos
@@ -159,6 +171,21 @@ func ImageArchive(t testing.TB) (*archive.Archive, string) {
 func GeneratedArchive(t testing.TB, seed uint64, n int, more ...string) *archive.Archive {
 	t.Helper()
 	a, dir := EmptyArchive(t)
+	generate(t, a, dir, seed, n, more...)
+	return a
+}
+
+// GeneratedArchiveAt is GeneratedArchive at db (as EmptyArchiveAt).
+func GeneratedArchiveAt(t testing.TB, db string, seed uint64, n int, more ...string) *archive.Archive {
+	t.Helper()
+	a := EmptyArchiveAt(t, db)
+	generate(t, a, t.TempDir(), seed, n, more...)
+	return a
+}
+
+// generate imports n captions generated from seed, and more, into a.
+func generate(t testing.TB, a *archive.Archive, dir string, seed uint64, n int, more ...string) {
+	t.Helper()
 	var captions strings.Builder
 	gn := gen.New(a.Gazetteer(), seed)
 	for range n {
@@ -172,7 +199,6 @@ func GeneratedArchive(t testing.TB, seed uint64, n int, more ...string) *archive
 	if _, err := a.ImportFile(context.Background(), text, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	return a
 }
 
 // KeepOriginals gives a a store of originals, as serve does: a server
