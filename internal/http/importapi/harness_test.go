@@ -98,10 +98,10 @@ func newHarness(t *testing.T, limits Limits, kept bool) *harness {
 }
 
 // openArchive opens an empty archive at path, with the gazetteer g.
-// On PostgreSQL (SYRIAMAP_TEST_ENGINE=postgres) it is a new database.
+// On PostgreSQL (pgtest.Engine) it is a new database.
 func openArchive(t *testing.T, g *gazetteer.Gazetteer, path string) *archive.Archive {
 	t.Helper()
-	if os.Getenv("SYRIAMAP_TEST_ENGINE") == "postgres" {
+	if pgtest.Engine() == "postgres" {
 		path = pgtest.Database(t)
 	}
 	db, err := store.Open(context.Background(), path)

@@ -156,10 +156,16 @@ func (im *Imports) snapshot(job *Job) string {
 func (im *Imports) work(ctx context.Context) {
 	poll := time.NewTicker(min(pollEvery, im.limits.Lease/3))
 	defer poll.Stop()
+	failing := false // said once while the archive cannot be asked
 	for {
 		q, ok, err := im.archive.ClaimJob(ctx, jobKind, im.holder, im.limits.Lease, maxAttempts)
-		if err != nil && ctx.Err() == nil {
-			im.log.Warn("uploads: asking the queue for a job", "err", err)
+		switch {
+		case err != nil && ctx.Err() == nil && !failing:
+			im.log.Warn("uploads: the queue of jobs cannot be read; asking again every second", "err", err)
+			failing = true
+		case err == nil && failing:
+			im.log.Info("uploads: the queue of jobs can be read again")
+			failing = false
 		}
 		if ok {
 			im.runClaimed(ctx, q)
