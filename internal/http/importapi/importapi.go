@@ -10,8 +10,11 @@
 // or not, and its job are its editor's alone (404 to others); pictures
 // are taken only where their originals can be kept (the archive's
 // store), and the bytes waiting for an import are bounded by budgets
-// (budget.go). What a stopped server left, and resumable uploads
-// untouched for a day, are swept away (sweep.go). Handlers serve these
+// (budget.go). The jobs run from the archive's durable queue (queue.go):
+// any server of the archive runs a job and answers its state, and a job
+// whose server died runs again on a live one. Resumable uploads
+// untouched for a day, and files no job holds, are swept away
+// (sweep.go). Handlers serve these
 // routes, the resumable uploads (tus, under /api/uploads/) and the upload
 // page, behind the server's guard (handlers.go).
 package importapi
