@@ -127,3 +127,67 @@ func TestJobOfADeadServerRunsOnce(t *testing.T) {
 		t.Errorf("the log does not say the job ran again:\n%s", logs)
 	}
 }
+
+// TestHeartbeatKeepsAJob (issue 71, 4): a job that runs longer than its
+// lease is kept by its server's heartbeat: the other server of the
+// archive never runs it too, however many leases it lasts; once let go
+// it is done, claimed once, and reads done through the other server.
+func TestHeartbeatKeepsAJob(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := &heldImports{Queue: newArchive(t), let: make(chan struct{})}
+	dir := t.TempDir()
+	limits := DefaultLimits
+	limits.Lease = time.Second
+	var servers []*Imports
+	for range 2 {
+		im, err := New(ctx, a, dir, limits, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		servers = append(servers, im)
+	}
+	path := filepath.Join(dir, "a.jpg")
+	if err := os.WriteFile(path, []byte("jpeg"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	job := &Job{ID: newID(), Editor: "rana", State: "queued", Files: []File{{Name: "a.jpg", Size: 4, SHA256: "a", Kind: "image", State: "queued", path: path}}}
+	if _, err := servers[0].enqueue(ctx, job); err != nil {
+		t.Fatal(err)
+	}
+	var first time.Time
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		q, err := a.Job(ctx, job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.State == photo.JobRunning && first.IsZero() {
+			first = q.LeaseUntil
+		}
+		if !first.IsZero() && q.LeaseUntil.After(first.Add(3*limits.Lease)) {
+			break // extended past three leases
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job's lease was not extended: %+v", q)
+		}
+	}
+	if n := a.atOnce(); n != 1 {
+		t.Errorf("the job's pictures were imported %d times while its server held it", n)
+	}
+	close(a.let)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		got, err := servers[1].Job(ctx, job.ID, "rana")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.State == photo.JobDone {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job did not finish: %+v", got)
+		}
+	}
+	if q, _ := a.Job(ctx, job.ID); q.Attempts != 1 || a.atOnce() != 1 {
+		t.Errorf("the job was claimed %d times, its import run %d", q.Attempts, a.atOnce())
+	}
+}
