@@ -109,10 +109,13 @@ export function uploadPage(root) {
     if (!res.ok) { status.textContent = body.error || res.statusText; return; }
     let job = body;
     const where = res.headers.get("Location");
-    while (job.state !== "done") {
+    // A job whose server stopped is run again by another; one that
+    // failed each time says why.
+    while (job.state !== "done" && job.state !== "failed") {
       await new Promise((r) => setTimeout(r, 500));
       job = await (await fetch(where, { headers })).json();
     }
+    if (job.state === "failed") { status.textContent = job.error || t("upload.failed"); return; }
     showSummary(job);
   };
 

@@ -75,6 +75,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	keep := originalsFlag(fl)
 	budgetMB := fl.Int64("upload-budget", importapi.DefaultLimits.EditorBytes>>20, "MB one editor's uploads not yet imported may come to (resumable uploads as declared, files waiting for their import); past it an upload is refused (507)")
 	totalMB := fl.Int64("upload-budget-total", importapi.DefaultLimits.TotalBytes>>20, "MB all editors' uploads not yet imported may come to; past it an upload is refused (507)")
+	lease := fl.Duration("job-lease", importapi.DefaultLease, "how long a server holds an upload's import without word from it (it says it is alive every third of it); past it another server of the archive, or this one started again, runs the job again")
 	cacheMB := fl.Int("cache-size", 64, "MB of finished answers to readers (map windows, counts, tiles, pages) kept in memory until the archive changes; 0 keeps none")
 	sharedAge := fl.Duration("shared-max-age", time.Minute, "how long a shared cache (a CDN, a proxy) may keep a reader's answer without asking again; 0 for never (an editor's answers are never shared)")
 	var trusted multiFlag
@@ -137,7 +138,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cache = filepath.Join(localDir(*db), "cache", "images")
 	}
 	limits := importapi.DefaultLimits
-	limits.EditorBytes, limits.TotalBytes = *budgetMB<<20, *totalMB<<20
+	limits.EditorBytes, limits.TotalBytes, limits.Lease = *budgetMB<<20, *totalMB<<20, *lease
+	if *lease < time.Second {
+		return photo.Errorf(photo.EInvalid, "--job-lease %s: give a server at least a second to say it is alive", *lease)
+	}
 	// The table by which a search reads place names (a third of a second
 	// to make) is made while the server starts, not on its first search.
 	go a.Spellings()

@@ -10,8 +10,9 @@ import (
 
 // reportUploads names the files in the uploads' folder beside the
 // archive at db older than age: an import takes less, so they were left
-// by a server stopped before it imported them (the server's next start
-// removes them and tells their editors). It is said, not counted as a
+// by a server stopped before it imported them (a live server of the
+// archive runs the jobs that hold them, and removes what no job holds a
+// day after it was written). It is said, not counted as a
 // problem: a running server's uploads are there too.
 func reportUploads(db string, age time.Duration, stdout io.Writer) {
 	dir := filepath.Join(localDir(db), "uploads")
@@ -33,6 +34,6 @@ func reportUploads(db string, age time.Duration, stdout io.Writer) {
 	if n == 1 {
 		files = "file"
 	}
-	fmt.Fprintf(stdout, "verify: %d %s in %s (%s) older than %v, never imported (a server stopped before their import?): the server's next start removes them and tells their editors\n",
+	fmt.Fprintf(stdout, "verify: %d %s in %s (%s) older than %v, not yet imported (a server stopped before their import?): a live server of the archive imports those its queued jobs hold, and removes the others a day after they were written\n",
 		n, files, dir, bytesize(bytes), age)
 }

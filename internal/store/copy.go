@@ -67,6 +67,7 @@ var copyLeftOut = map[string]string{
 	"schema_migrations": "each engine's own migration history",
 	"signin_strikes":    "the sign-in brake's passing records of failed guesses, which expire within the hour",
 	"signin_guesses":    "the sign-in brake's passing records of guesses being checked",
+	"jobs":              "the servers' upload jobs, whose files are in their uploads folder, not in the archive",
 }
 
 // archiveTables are the tables whose rows make an archive: a database

@@ -39,6 +39,10 @@ type dialect struct {
 	// which wrote every key as it was: it moves the engine's key
 	// generators past them ("" when the engine needs nothing).
 	keysCopied string
+	// claimLock ends the subquery that picks the job a server claims (see
+	// ClaimJob): PostgreSQL locks the row it picks and skips those other
+	// servers hold; SQLite's one writer claims one at a time already.
+	claimLock string
 }
 
 // sql is the archive engine's dialect.

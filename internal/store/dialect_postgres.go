@@ -20,6 +20,7 @@ var postgresDialect = dialect{
 	},
 	check:      postgresCheck,
 	keysCopied: setIdentities(pgIdentities),
+	claimLock:  ` FOR UPDATE SKIP LOCKED`,
 }
 
 // A backup copies the archive (Copy), whose opening asks the dialect:

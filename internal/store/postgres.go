@@ -73,6 +73,9 @@ func openPostgres(ctx context.Context, dsn string, readOnly bool) (*DB, error) {
 	s.read, s.probe, s.bulk = pool(readers, false), pool(1, false), pool(2, false)
 	if !readOnly {
 		s.write = pool(1, true)
+		// The queue's statements are single statements, never in a
+		// transaction: they take no archive write lock.
+		s.queue = pool(2, true)
 	}
 	if err := s.probe.PingContext(ctx); err != nil {
 		s.Close()

@@ -55,6 +55,10 @@ const applicationID = 0x5359524d
 type DB struct {
 	read  *sql.DB // readers: query_only, a bounded pool
 	write *sql.DB // the one writer; nil when read-only
+	// queue writes the jobs' queue (jobs.go) outside the writer's
+	// transactions, so that a long import does not hold back the leases
+	// of the jobs running beside it; nil: the writer (SQLite's one).
+	queue *sql.DB
 	probe *sql.DB // one reader kept for Health, so it never waits for the pool
 	// bulk reads the whole archive (the server's memory index) without
 	// mmap: pages read once go through SQLite's small cache and the OS's,
@@ -384,7 +388,7 @@ func unwrapPath(err error) error {
 // Close closes the archive.
 func (s *DB) Close() error {
 	var errs []error
-	for _, db := range []*sql.DB{s.read, s.probe, s.bulk, s.write} {
+	for _, db := range []*sql.DB{s.read, s.probe, s.bulk, s.write, s.queue} {
 		if db != nil {
 			errs = append(errs, db.Close())
 		}

@@ -14,7 +14,8 @@ import (
 )
 
 // pending adds up the bytes declared and not yet imported: the
-// resumable uploads' declared sizes and the files of the jobs not done,
+// resumable uploads' declared sizes and the files of the jobs not done
+// (the queue's, every server's),
 // editor's and everyone's.
 func (im *Imports) pending(editor string) (mine, all int64) {
 	for _, u := range im.resumables() {
@@ -23,15 +24,19 @@ func (im *Imports) pending(editor string) (mine, all int64) {
 			mine += u.Size
 		}
 	}
-	im.mu.Lock()
-	defer im.mu.Unlock()
-	for _, j := range im.jobs {
-		if j.State == "done" {
+	// The jobs not done, of every server of the archive.
+	open, err := im.archive.Jobs(im.ctx, jobKind, "", true)
+	if err != nil {
+		im.log.Warn("uploads: reading the jobs not done, for the budget", "err", err)
+	}
+	for _, q := range open {
+		var p payload
+		if json.Unmarshal([]byte(q.Payload), &p) != nil {
 			continue
 		}
-		for _, f := range j.Files {
+		for _, f := range p.Job.Files {
 			all += f.Size
-			if j.Editor == editor {
+			if q.Owner == editor {
 				mine += f.Size
 			}
 		}

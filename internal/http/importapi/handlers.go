@@ -129,7 +129,7 @@ func (h *Handlers) importJob(w http.ResponseWriter, r *http.Request, ed *session
 	if !h.takesUploads(w, r) {
 		return
 	}
-	job, err := h.Imports.Job(mux.Vars(r)["id"], ed.Name)
+	job, err := h.Imports.Job(r.Context(), mux.Vars(r)["id"], ed.Name)
 	if err != nil {
 		h.Kit.Error(w, r, err)
 		return

@@ -30,6 +30,7 @@ import (
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/http/session"
 	"github.com/syriamap/syriamap/internal/http/sitepage"
+	"github.com/syriamap/syriamap/internal/pgtest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -52,6 +53,8 @@ type harness struct {
 	// tokens are the editors' bearer tokens, each editor added to the
 	// archive (httpapitest.AddEditor) the first time a request is theirs.
 	tokens map[string]string
+	// stop stops the uploads' workers, as a server dying does.
+	stop context.CancelFunc
 }
 
 // syncBuffer is a log buffer written by the server's goroutines.
@@ -81,12 +84,7 @@ func newHarness(t *testing.T, limits Limits, kept bool) *harness {
 		t.Fatal(err)
 	}
 	base := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(base, "srv", "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	a := archive.New(db, g)
+	a := openArchive(t, g, filepath.Join(base, "srv", "a.db"))
 	if kept {
 		s, err := originals.NewDir(filepath.Join(base, "srv", "originals"))
 		if err != nil {
@@ -99,12 +97,38 @@ func newHarness(t *testing.T, limits Limits, kept bool) *harness {
 	return h
 }
 
+// openArchive opens an empty archive at path, with the gazetteer g.
+// On PostgreSQL (pgtest.Engine) it is a new database.
+func openArchive(t *testing.T, g *gazetteer.Gazetteer, path string) *archive.Archive {
+	t.Helper()
+	if pgtest.Engine() == "postgres" {
+		path = pgtest.Database(t)
+	}
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return archive.New(db, g)
+}
+
+// newArchive is an empty archive in a new folder.
+func newArchive(t *testing.T) *archive.Archive {
+	t.Helper()
+	g, err := bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return openArchive(t, g, filepath.Join(t.TempDir(), "a.db"))
+}
+
 // start starts the uploads (again) in base/srv/uploads, as a server
 // starting does, and serves them.
 func (h *harness) start(t *testing.T, limits Limits) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
+	h.stop = cancel
 	log := slog.New(slog.NewTextHandler(h.logs, nil))
 	im, err := New(ctx, h.a, filepath.Join(h.base, "srv", "uploads"), limits, log)
 	if err != nil {

@@ -10,8 +10,11 @@
 // or not, and its job are its editor's alone (404 to others); pictures
 // are taken only where their originals can be kept (the archive's
 // store), and the bytes waiting for an import are bounded by budgets
-// (budget.go). What a stopped server left, and resumable uploads
-// untouched for a day, are swept away (sweep.go). Handlers serve these
+// (budget.go). The jobs run from the archive's durable queue (queue.go):
+// any server of the archive runs a job and answers its state, and a job
+// whose server died runs again on a live one. Resumable uploads
+// untouched for a day, and files no job holds, are swept away
+// (sweep.go). Handlers serve these
 // routes, the resumable uploads (tus, under /api/uploads/) and the upload
 // page, behind the server's guard (handlers.go).
 package importapi
@@ -49,9 +52,14 @@ import (
 // EditorBytes and TotalBytes are budgets of the bytes declared and not
 // yet imported (resumable uploads, queued files): one editor's and
 // everyone's; an upload past either is refused (507), naming it.
+//
+// Lease is how long a server holds a job it runs without word from it
+// (it says it is alive every third of it): past it, another server of
+// the archive takes the job over, its own having died (0: DefaultLease).
 type Limits struct {
 	FileBytes, UploadBytes  int64
 	EditorBytes, TotalBytes int64
+	Lease                   time.Duration
 }
 
 // DefaultLimits: an agency's JPEG is under 50 MB and a million captions
@@ -72,8 +80,10 @@ type Job struct {
 	// file and import give no date takes it, as an editor's
 	// (archive.WithFormDate).
 	Date string `json:"date,omitempty"`
-	// State is queued, running or done.
+	// State is queued, running, done or failed (Error says why: its
+	// servers stopped each time it ran).
 	State string `json:"state"`
+	Error string `json:"error,omitempty"`
 	Files []File `json:"files"`
 	// Summary adds up the files' imports once done.
 	Summary *photo.ImportSummary `json:"summary,omitempty"`
@@ -161,20 +171,35 @@ type Archive interface {
 	// unimported.
 	HashAhead(ctx context.Context, sha256, path string)
 	Forget(sha256 string)
+	Queue
 }
 
-// Imports keeps the jobs and runs them, jobsAtOnce at a time.
+// Queue is the archive's durable queue of jobs (*archive.Archive; see
+// archive.ClaimJob), which every server of the archive runs jobs from.
+type Queue interface {
+	EnqueueJob(ctx context.Context, job photo.QueuedJob) error
+	ClaimJob(ctx context.Context, kind, holder string, lease time.Duration, maxAttempts int) (photo.QueuedJob, bool, error)
+	ExtendJob(ctx context.Context, id, holder string, lease time.Duration, result string) error
+	FinishJob(ctx context.Context, id, holder, state, result, why string) error
+	Job(ctx context.Context, id string) (photo.QueuedJob, error)
+	Jobs(ctx context.Context, kind, owner string, open bool) ([]photo.QueuedJob, error)
+	ForgetJobs(ctx context.Context, kind string, before time.Time) (int, error)
+}
+
+// Imports queues the jobs in the archive and runs them, jobsAtOnce at a
+// time, beside the other servers of the archive (queue.go).
 type Imports struct {
 	archive Archive
 	dir     string // where uploads are written while they wait
 	limits  Limits
 	log     *slog.Logger
+	// holder names this server in the jobs it holds: its host, process
+	// and a random part, new at each start.
+	holder string
+	// wake tells the workers a job was queued here.
+	wake chan struct{}
 
-	mu    sync.Mutex
-	jobs  map[string]*Job
-	queue chan *Job
-	// refs counts the queued jobs that hold each kept file.
-	refs map[string]int
+	mu sync.Mutex
 	// tus is the resumable uploads' store (Resumable); nil without.
 	tus *tusd.StoreComposer
 	// now is the clock the sweep reads (tests set it).
@@ -211,7 +236,10 @@ func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Lo
 	if limits.TotalBytes <= 0 {
 		limits.TotalBytes = DefaultLimits.TotalBytes
 	}
-	im := &Imports{archive: a, dir: dir, limits: limits, log: log, jobs: map[string]*Job{}, queue: make(chan *Job, 64), refs: map[string]int{},
+	if limits.Lease <= 0 {
+		limits.Lease = DefaultLease
+	}
+	im := &Imports{archive: a, dir: dir, limits: limits, log: log, holder: holderName(), wake: make(chan struct{}, jobsAtOnce),
 		now: time.Now, lost: map[string][]Lost{}, ctx: ctx, sums: map[string]string{}}
 	if err := im.sweepLeftovers(); err != nil {
 		return nil, err
@@ -225,19 +253,6 @@ func New(ctx context.Context, a Archive, dir string, limits Limits, log *slog.Lo
 
 // Dir is the folder uploads wait in.
 func (im *Imports) Dir() string { return im.dir }
-
-// Job returns a copy of job id, of editor: another's is not found.
-func (im *Imports) Job(id, editor string) (Job, error) {
-	im.mu.Lock()
-	defer im.mu.Unlock()
-	j, ok := im.jobs[id]
-	if !ok || j.Editor != editor {
-		return Job{}, photo.Errorf(photo.ENotFound, "no import job %q of yours (jobs are kept until the server restarts)", id)
-	}
-	out := *j
-	out.Files = slices.Clone(j.Files)
-	return out.counted(), nil
-}
 
 // Receive reads an upload's files from a multipart body to disk, hashing
 // each, and queues its import by editor; it returns the job. Nothing is
@@ -292,7 +307,7 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 			}
 			continue // a form's other fields
 		}
-		f, err := im.save(part, dir, names, min(im.limits.UploadBytes, room)-total, over, &pictures)
+		f, err := im.save(part, job.ID, dir, names, min(im.limits.UploadBytes, room)-total, over, &pictures)
 		part.Close()
 		if err != nil {
 			return Job{}, err
@@ -303,7 +318,7 @@ func (im *Imports) Receive(r *http.Request, editor string) (Job, error) {
 	if len(job.Files) == 0 {
 		return Job{}, photo.Errorf(photo.EInvalid, "the upload holds no file: send one or more as multipart/form-data parts with a file name")
 	}
-	out, err := im.enqueue(job)
+	out, err := im.enqueue(r.Context(), job)
 	ok = err == nil
 	return out, err
 }
@@ -336,34 +351,12 @@ func formDate(s string) (string, error) {
 	return d.String(), nil
 }
 
-// enqueue queues job's import, its files written down first (so that a
-// server stopped before the import can tell its editor, sweep.go), and
-// returns a copy of it.
-func (im *Imports) enqueue(job *Job) (Job, error) {
-	if err := im.writeManifest(job); err != nil {
-		return Job{}, err
-	}
-	im.mu.Lock()
-	im.jobs[job.ID] = job
-	im.mu.Unlock()
-	select {
-	case im.queue <- job:
-	default:
-		im.mu.Lock()
-		delete(im.jobs, job.ID)
-		im.mu.Unlock()
-		im.removeManifest(job)
-		return Job{}, photo.Errorf(photo.EUnavailable, "too many uploads are waiting for their import; try again in a minute")
-	}
-	return im.Job(job.ID, job.Editor)
-}
-
 // save writes one part to dir, hashing it, at most the file limit and
 // room left bytes, then keeps it as files/SHA-256/its name (a folder's
 // path aside): the same file uploaded again is the same file to the
 // import, which then changes nothing. The first picture of a request
 // checks that the originals can be kept (pictures).
-func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool, room int64, over error, pictures *bool) (File, error) {
+func (im *Imports) save(part *multipart.Part, jobID, dir string, names map[string]bool, room int64, over error, pictures *bool) (File, error) {
 	name, err := fileName(part.FileName())
 	if err != nil {
 		return File{}, err
@@ -405,7 +398,7 @@ func (im *Imports) save(part *multipart.Part, dir string, names map[string]bool,
 		return File{}, photo.DiskFull(fmt.Errorf("uploads: %s: %w", name, err))
 	}
 	sum := hex.EncodeToString(h.Sum(nil))
-	kept, err := im.keep(path, sum, name)
+	kept, err := im.keep(path, sum, jobID, name)
 	if err != nil {
 		return File{}, err
 	}
@@ -431,46 +424,36 @@ func (e *readErrors) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// keep moves an uploaded file to files/SHA-256/name, or, when a queued
-// job holds that file already, uses it; the file is removed once no job
-// holds it (release).
-func (im *Imports) keep(tmp, sum, name string) (string, error) {
+// keep moves an uploaded file to files/SHA-256/job/name: the folder
+// named by its bytes says the import whether they were imported before,
+// under any name (importedBefore), and the job's own folder in it is
+// removed with the job (release), whichever server runs it.
+func (im *Imports) keep(tmp, sum, jobID, name string) (string, error) {
 	name, err := fileName(name)
 	if err != nil {
 		return "", err
 	}
-	kept := filepath.Join(im.dir, "files", sum, name)
-	if filepath.Dir(filepath.Dir(kept)) != filepath.Join(im.dir, "files") || !validSum(sum) {
+	kept := filepath.Join(im.dir, "files", sum, jobID, name)
+	if filepath.Dir(filepath.Dir(filepath.Dir(kept))) != filepath.Join(im.dir, "files") || !validSum(sum) || !validJobID(jobID) {
 		return "", fmt.Errorf("uploads: %q is not a file's name", name) // never: fileName took its base
 	}
-	im.mu.Lock()
-	defer im.mu.Unlock()
-	if im.refs[kept] > 0 {
-		os.Remove(tmp)
-	} else {
-		if err := os.MkdirAll(filepath.Dir(kept), 0o700); err != nil {
-			return "", photo.DiskFull(fmt.Errorf("uploads: %w", err))
-		}
-		if err := os.Rename(tmp, kept); err != nil {
-			return "", photo.DiskFull(fmt.Errorf("uploads: %w", err))
-		}
+	if err := os.MkdirAll(filepath.Dir(kept), 0o700); err != nil {
+		return "", photo.DiskFull(fmt.Errorf("uploads: %w", err))
 	}
-	im.refs[kept]++
+	if err := os.Rename(tmp, kept); err != nil {
+		return "", photo.DiskFull(fmt.Errorf("uploads: %w", err))
+	}
 	return kept, nil
 }
 
-// release lets go of a job's kept files, removing those no job holds.
+// release removes a job's kept files, and their folders once empty.
 func (im *Imports) release(job *Job) {
-	im.mu.Lock()
-	defer im.mu.Unlock()
 	for _, f := range job.Files {
-		if im.refs[f.path]--; im.refs[f.path] <= 0 {
-			delete(im.refs, f.path)
-			os.Remove(f.path)
-			os.Remove(filepath.Dir(f.path))
-			if f.Kind == "image" {
-				im.archive.Forget(f.SHA256)
-			}
+		os.Remove(f.path)
+		os.Remove(filepath.Dir(f.path))
+		os.Remove(filepath.Dir(filepath.Dir(f.path)))
+		if f.Kind == "image" {
+			im.archive.Forget(f.SHA256)
 		}
 	}
 }
@@ -499,22 +482,10 @@ func kindOf(name string) (string, error) {
 // import does.
 const jobsAtOnce = 2
 
-// work imports the queued jobs, one at a time, as their editors (New
-// starts jobsAtOnce of it).
-func (im *Imports) work(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case job := <-im.queue:
-			im.run(ctx, job)
-		}
-	}
-}
-
 // run imports one job's files: each caption file on its own, as
-// `import` does, and the images together; then removes the uploads (an
-// image's original is kept by the import, as `import` keeps it).
+// `import` does, and the images together (an image's original is kept by
+// the import, as `import` keeps it). Run again, after its server died,
+// it imports nothing twice: the bytes imported before change nothing.
 func (im *Imports) run(ctx context.Context, job *Job) {
 	im.set(job, func() { job.State = "running" })
 	ctx = photo.WithActor(photo.AsEditor(ctx, job.Editor), "editor "+job.Editor)
@@ -598,8 +569,6 @@ func (im *Imports) run(ctx context.Context, job *Job) {
 			job.Photos = append(job.Photos, JobPhoto{ID: p.ID, Caption: p.Caption})
 		}
 	})
-	im.release(job)
-	im.removeManifest(job)
 }
 
 // held takes out of images (indexes of job's files) those whose bytes the
@@ -626,10 +595,11 @@ func (im *Imports) held(ctx context.Context, job *Job, images []int) (rest []int
 }
 
 // importedBefore lists the files photos were imported from that had
-// f's bytes (an upload's folder is named by them), with how many photos
-// they gave; none when they were never imported.
+// f's bytes (an upload's folder is named by them: files/SHA-256/job/name),
+// with how many photos they gave; none when they were never imported. A
+// job run again after its server died finds its own first run's.
 func (im *Imports) importedBefore(ctx context.Context, f *File) ([]string, int) {
-	dir, err := filepath.Abs(filepath.Dir(f.path))
+	dir, err := filepath.Abs(filepath.Dir(filepath.Dir(f.path)))
 	if err != nil {
 		return nil, 0
 	}

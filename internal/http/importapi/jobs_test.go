@@ -21,6 +21,7 @@ import (
 // heldImports is an archive whose imports of pictures wait until let
 // is closed, counting how many wait at once.
 type heldImports struct {
+	Queue   // a real archive's
 	let     chan struct{}
 	mu      sync.Mutex
 	waiting int
@@ -75,7 +76,7 @@ func (h *heldImports) atOnce() int {
 func TestJobsRunSideBySide(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	a := &heldImports{let: make(chan struct{})}
+	a := &heldImports{Queue: newArchive(t), let: make(chan struct{})}
 	dir := t.TempDir()
 	im, err := New(ctx, a, dir, DefaultLimits, nil)
 	if err != nil {
@@ -89,7 +90,7 @@ func TestJobsRunSideBySide(t *testing.T) {
 		}
 		job := &Job{ID: newID(), Editor: "rana", State: "queued",
 			Files: []File{{Name: name, Size: 4, SHA256: string(rune('a' + i)), Kind: "image", State: "queued", path: path}}}
-		if _, err := im.enqueue(job); err != nil {
+		if _, err := im.enqueue(ctx, job); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, job.ID)
@@ -97,7 +98,7 @@ func TestJobsRunSideBySide(t *testing.T) {
 	states := func() []string {
 		var out []string
 		for _, id := range ids {
-			j, _ := im.Job(id, "rana")
+			j, _ := im.Job(ctx, id, "rana")
 			out = append(out, j.State)
 		}
 		return out

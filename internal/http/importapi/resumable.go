@@ -212,7 +212,7 @@ func diskFull(err error) error {
 // takeResumable makes finished resumable upload id, of editor, a file of
 // a job: its bytes hashed and kept as an upload's are (keep), its tus
 // record removed.
-func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, error) {
+func (im *Imports) takeResumable(ctx context.Context, jobID, id, editor string) (File, error) {
 	if im.tus == nil {
 		return File{}, photo.Errorf(photo.ENotFound, "this server takes no resumable uploads")
 	}
@@ -245,7 +245,7 @@ func (im *Imports) takeResumable(ctx context.Context, id, editor string) (File, 
 	if err != nil {
 		return File{}, fmt.Errorf("uploads: %s: %w", name, err)
 	}
-	kept, err := im.keep(path, sum, name)
+	kept, err := im.keep(path, sum, jobID, name)
 	if err != nil {
 		return File{}, err
 	}
@@ -279,14 +279,18 @@ func (im *Imports) ReceiveResumable(ctx context.Context, ids, skipped []string, 
 		}
 	}
 	for _, id := range ids {
-		f, err := im.takeResumable(ctx, id, editor)
+		f, err := im.takeResumable(ctx, job.ID, id, editor)
 		if err != nil {
 			im.release(job)
 			return Job{}, err
 		}
 		job.Files = append(job.Files, f)
 	}
-	return im.enqueue(job)
+	out, err := im.enqueue(ctx, job)
+	if err != nil {
+		im.release(job)
+	}
+	return out, err
 }
 
 // uploadID reports whether id is one tusd's file store gives (32 hex

@@ -14,13 +14,16 @@ import (
 	"github.com/syriamap/syriamap/internal/photo"
 )
 
-// A stopped server (killed, its machine down) leaves behind it the files
-// of the jobs it had queued and the resumable uploads not yet imported.
-// Each job writes down its files when it is queued (jobsDir/ID.json, its
-// manifest, removed once it is done), and each resumable upload names its
-// editor in its record; so the next start removes them all, logs what,
-// and tells each editor on the upload page which of their files were
-// never imported (lostFile, kept for lostKept).
+// The jobs survive a stopped server (queue.go): their files stay in the
+// uploads' folder, which every server of the archive shares, until the
+// job is done, whichever server runs it; a resumable upload stays too,
+// to be finished through any server. What is left to sweep: what a
+// server of an earlier version left (its jobs' manifests, jobsDir/ID.json,
+// and their files, files/SHA-256/name, never imported: removed at start,
+// and their editors told, lostFile, for lostKept), and, every hour, the
+// resumable uploads untouched for a day, the jobs done a day ago, and the
+// files no job holds a day after they were written (an upload's request
+// cut, a job's files its server died before removing).
 
 const (
 	jobsDir  = "jobs"
@@ -34,39 +37,12 @@ type Lost struct {
 	Names []string  `json:"names"`
 }
 
-// manifest is a queued job as written down.
+// manifest is a queued job as an earlier version wrote it down.
 type manifest struct {
 	Editor  string    `json:"editor"`
 	Created time.Time `json:"created"`
 	Names   []string  `json:"names"`
 }
-
-func (im *Imports) manifestPath(job *Job) string {
-	return filepath.Join(im.dir, jobsDir, job.ID+".json")
-}
-
-// writeManifest writes down job's editor and files before it is queued.
-func (im *Imports) writeManifest(job *Job) error {
-	m := manifest{Editor: job.Editor, Created: job.Created}
-	for _, f := range job.Files {
-		m.Names = append(m.Names, f.Name)
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	path := im.manifestPath(job)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return photo.DiskFull(fmt.Errorf("uploads: %w", err))
-	}
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		os.Remove(path)
-		return photo.DiskFull(fmt.Errorf("uploads: %w", err))
-	}
-	return nil
-}
-
-func (im *Imports) removeManifest(job *Job) { os.Remove(im.manifestPath(job)) }
 
 // Lost lists the files of editor's that a stopped server never imported,
 // latest first.
@@ -76,62 +52,39 @@ func (im *Imports) Lost(editor string) []Lost {
 	return slices.Clone(im.lost[editor])
 }
 
-// sweepLeftovers runs at start, before any upload: it reads what the
-// manifests and the resumable uploads' records say was never imported,
-// adds it to what editors are told, and removes every file under the
-// uploads' folder but that list.
+// sweepLeftovers runs at start: it tells editors of the files an earlier
+// version's stopped server never imported (its manifests), and removes
+// them; the jobs' files and resumable uploads of this version are the
+// queue's, and stay.
 func (im *Imports) sweepLeftovers() error {
 	im.readLost()
-	found := map[string]map[time.Time][]string{} // editor → day sent → names
-	note := func(editor string, sent time.Time, names ...string) {
-		if editor == "" || len(names) == 0 {
-			return
-		}
-		if found[editor] == nil {
-			found[editor] = map[time.Time][]string{}
-		}
-		day := sent.UTC().Truncate(time.Minute)
-		found[editor][day] = append(found[editor][day], names...)
-	}
+	found := map[string]map[time.Time][]string{} // editor → minute sent → names
 	manifests, _ := filepath.Glob(filepath.Join(im.dir, jobsDir, "*.json"))
 	for _, p := range manifests {
 		var m manifest
-		if b, err := os.ReadFile(p); err == nil && json.Unmarshal(b, &m) == nil {
-			note(m.Editor, m.Created, m.Names...)
-		}
-	}
-	for _, u := range im.resumables() {
-		sent := time.Now()
-		if st, err := os.Stat(u.info); err == nil {
-			sent = st.ModTime()
-		}
-		note(u.Editor, sent, u.MetaData["filename"])
-	}
-	removed, bytes := 0, int64(0)
-	entries, err := os.ReadDir(im.dir)
-	if err != nil {
-		return fmt.Errorf("uploads: %w", err)
-	}
-	for _, e := range entries {
-		if e.Name() == lostFile {
-			continue
-		}
-		p := filepath.Join(im.dir, e.Name())
-		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				removed++
-				if info, err := d.Info(); err == nil {
-					bytes += info.Size()
-				}
+		if b, err := os.ReadFile(p); err == nil && json.Unmarshal(b, &m) == nil && m.Editor != "" && len(m.Names) > 0 {
+			if found[m.Editor] == nil {
+				found[m.Editor] = map[time.Time][]string{}
 			}
-			return nil
-		})
-		if err := os.RemoveAll(p); err != nil {
-			return fmt.Errorf("uploads: removing what a stopped server left: %w", err)
+			sent := m.Created.UTC().Truncate(time.Minute)
+			found[m.Editor][sent] = append(found[m.Editor][sent], m.Names...)
 		}
 	}
-	if removed > 0 {
-		im.log.Warn("uploads: removed what a stopped server left in the uploads' folder, never imported", "files", removed, "bytes", bytes, "folder", im.dir)
+	// An earlier version's kept files: files/SHA-256/name, a file where
+	// a job's folder is now.
+	old, _ := filepath.Glob(filepath.Join(im.dir, "files", "*", "*"))
+	removed := 0
+	for _, p := range old {
+		if st, err := os.Lstat(p); err == nil && !st.IsDir() && os.Remove(p) == nil {
+			os.Remove(filepath.Dir(p))
+			removed++
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(im.dir, jobsDir)); err != nil {
+		return fmt.Errorf("uploads: removing what a stopped server left: %w", err)
+	}
+	if removed > 0 || len(manifests) > 0 {
+		im.log.Warn("uploads: removed what a stopped server of an earlier version left in the uploads' folder, never imported", "files", removed, "folder", im.dir)
 	}
 	for editor, days := range found {
 		for sent, names := range days {
@@ -229,12 +182,40 @@ func (im *Imports) Sweep() int {
 		im.mu.Unlock()
 		im.log.Info("uploads: removed a resumable upload untouched for a day", "editor", u.Editor, "name", u.MetaData["filename"], "declared", u.Size, "last", last.UTC().Format(time.RFC3339))
 	}
-	im.mu.Lock()
-	defer im.mu.Unlock()
-	for id, j := range im.jobs {
-		if j.State == "done" && now.Sub(j.Created) >= Expiry {
-			delete(im.jobs, id)
-		}
+	if _, err := im.archive.ForgetJobs(im.ctx, jobKind, now.Add(-Expiry)); err != nil {
+		im.log.Warn("uploads: forgetting the jobs done a day ago", "err", err)
 	}
+	im.sweepUnheld(now)
 	return removed
+}
+
+// sweepUnheld removes the files no job of the queue holds that were
+// written Expiry ago or more: a job's folder (files/SHA-256/job) whose job
+// is done or gone, and an upload's request's parts (ID/) cut before its
+// job was queued.
+func (im *Imports) sweepUnheld(now time.Time) {
+	open, err := im.archive.Jobs(im.ctx, jobKind, "", true)
+	if err != nil {
+		im.log.Warn("uploads: reading the jobs not done, for the sweep", "err", err)
+		return
+	}
+	held := map[string]bool{}
+	for _, q := range open {
+		held[q.ID] = true
+	}
+	folders, _ := filepath.Glob(filepath.Join(im.dir, "files", "*", "*"))
+	parts, _ := filepath.Glob(filepath.Join(im.dir, "*"))
+	for _, p := range append(folders, parts...) {
+		id := filepath.Base(p)
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() || !validJobID(id) || held[id] || now.Sub(st.ModTime()) < Expiry {
+			continue
+		}
+		if err := os.RemoveAll(p); err != nil {
+			im.log.Warn("uploads: removing files no job holds", "err", err)
+			continue
+		}
+		os.Remove(filepath.Dir(p)) // files/SHA-256, once empty
+		im.log.Info("uploads: removed files no job holds, written a day ago", "folder", p)
+	}
 }

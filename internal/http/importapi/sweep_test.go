@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -74,40 +75,37 @@ func TestSweepExpires(t *testing.T) {
 	}
 }
 
-// TestStartSweepsWhatAStoppedServerLeft (issue 65, 3 and fault 6): the
-// files of a job a killed server had queued and its unfinished resumable
-// uploads are removed when the server starts again, the log says so, and
-// their editor is told which files were never imported.
-func TestStartSweepsWhatAStoppedServerLeft(t *testing.T) {
+// TestRestartKeepsResumableUploads (issue 71, 4): a resumable upload
+// half sent when its server stopped is still there when it (or another
+// server of the archive) starts: its editor asks how far it got, sends
+// the rest, and imports it.
+func TestRestartKeepsResumableUploads(t *testing.T) {
 	h := newHarness(t, DefaultLimits, true)
-	// A job queued and never run: its manifest and its kept files, as
-	// Receive leaves them before the worker takes the job.
-	job := &Job{ID: newID(), Editor: "rana", Created: time.Now().UTC(), Files: []File{{Name: "a.csv"}, {Name: "b.jpg"}, {Name: "c.csv"}}}
-	if err := h.im.writeManifest(job); err != nil {
-		t.Fatal(err)
-	}
-	kept := filepath.Join(h.im.Dir(), "files", strings.Repeat("ab", 32), "a.csv")
-	os.MkdirAll(filepath.Dir(kept), 0o700)
-	os.WriteFile(kept, []byte(caption("Douma")), 0o600)
-	if res, path := h.tusCreate(t, "omar", "half.jpg", 1000); res.StatusCode != http.StatusCreated || path == "" {
+	body := caption("Douma")
+	res, path := h.tusCreate(t, "omar", "half.csv", len(body))
+	if res.StatusCode != http.StatusCreated || path == "" {
 		t.Fatalf("create: %d", res.StatusCode)
 	}
+	half := len(body) / 2
+	tusHead := []string{"Tus-Resumable", "1.0.0", "Content-Type", "application/offset+octet-stream"}
+	if res, _ := h.do(t, "omar", "PATCH", path, strings.NewReader(body[:half]), append(tusHead, "Upload-Offset", "0")...); res.StatusCode != http.StatusNoContent {
+		t.Fatalf("the first half: %d", res.StatusCode)
+	}
+	h.stop()
 	h.start(t, DefaultLimits) // the server started again
-	if left := files(h.im.Dir()); len(left) != 1 || left[0] != lostFile {
-		t.Errorf("left in the uploads' folder: %v, want only %s", left, lostFile)
+	res, _ = h.do(t, "omar", "HEAD", path, nil, "Tus-Resumable", "1.0.0")
+	if res.StatusCode != http.StatusOK || res.Header.Get("Upload-Offset") != strconv.Itoa(half) {
+		t.Fatalf("after the restart: HEAD %d, offset %q, want %d", res.StatusCode, res.Header.Get("Upload-Offset"), half)
 	}
-	for editor, want := range map[string][]string{"rana": {"a.csv", "b.jpg", "c.csv"}, "omar": {"half.jpg"}} {
-		lost := h.im.Lost(editor)
-		if len(lost) != 1 || strings.Join(lost[0].Names, " ") != strings.Join(want, " ") {
-			t.Errorf("%s is told %+v, want %v", editor, lost, want)
-		}
+	if res, _ := h.do(t, "omar", "PATCH", path, strings.NewReader(body[half:]), append(tusHead, "Upload-Offset", strconv.Itoa(half))...); res.StatusCode != http.StatusNoContent {
+		t.Fatalf("the rest: %d", res.StatusCode)
 	}
-	if logs := h.logs.String(); !strings.Contains(logs, "files never imported") || !strings.Contains(logs, "removed what a stopped server left") {
-		t.Errorf("the log does not say what was removed:\n%s", logs)
+	res, text := h.importUploads(t, "omar", filepath.Base(path))
+	if res.StatusCode != http.StatusAccepted {
+		t.Fatalf("import: %d %s", res.StatusCode, text)
 	}
-	h.start(t, DefaultLimits) // and again: the editors are still told
-	if lost := h.im.Lost("rana"); len(lost) != 1 {
-		t.Errorf("after another restart rana is told %+v", lost)
+	if job := h.wait(t, "omar", res.Header.Get("Location")); job.Summary == nil || job.Summary.Added != 1 {
+		t.Errorf("the resumed upload's import: %+v", job)
 	}
 }
 
