@@ -48,8 +48,9 @@ func (r *replica) Write(p []byte) (int, error) {
 
 // startReplica serves the archive at db as a team server's replica does
 // (see the README's "A team server"): its originals in the shared
-// folder originals, its own folders in a data folder of its own, named
-// in its answers' X-Syriamap-Replica header. It is stopped with SIGINT
+// folder originals, its other files in the data folder the replicas
+// share (beside originals), named in its answers' X-Syriamap-Replica
+// header. It is stopped with SIGINT
 // when the test ends, unless it was killed before.
 func startReplica(t *testing.T, db, originals, name string) *replica {
 	t.Helper()
@@ -60,7 +61,7 @@ func startReplica(t *testing.T, db, originals, name string) *replica {
 		}
 	}
 	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--originals", originals, "--replica", name, "--trusted-proxy", "127.0.0.1"}
-	r.cmd.Env = append(r.cmd.Env, "SYRIAMAP_DATA="+t.TempDir(), "SYRIAMAP_TEST_MAIN="+strings.Join(args, "\x1f"))
+	r.cmd.Env = append(r.cmd.Env, "SYRIAMAP_DATA="+filepath.Join(filepath.Dir(originals), "data"), "SYRIAMAP_TEST_MAIN="+strings.Join(args, "\x1f"))
 	r.cmd.Stderr = r
 	out, err := r.cmd.StdoutPipe()
 	if err != nil {
@@ -86,7 +87,11 @@ func startReplica(t *testing.T, db, originals, name string) *replica {
 // editor rana, and the folder of originals its replicas share.
 func newTeamArchive(t *testing.T) (db, originals string) {
 	t.Helper()
-	db, originals = pgtest.Database(t), t.TempDir()
+	// The replicas' shared folders: originals, and data beside it.
+	db, originals = pgtest.Database(t), filepath.Join(t.TempDir(), "originals")
+	if err := os.Mkdir(originals, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := runCmd(t, "", "list", "--db", db); err != nil {
 		t.Fatal(err)
 	}
