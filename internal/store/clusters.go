@@ -30,11 +30,12 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]ph
 }
 
 func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]photo.Cluster, error) {
-	// lon+180 and lat+90 are never negative, so the cast floors them.
+	// A cell is the floor of lon+180 and lat+90 over the cell's size
+	// (floored, not cast: SQLite's cast truncates, PostgreSQL's rounds).
 	// Points summed in whole millionths (photo.Micro): exact whatever
 	// the order, so the mean is the memory index's and the site's.
 	q := `SELECT count(*), sum(round(lon * 1000000)), sum(round(lat * 1000000)), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + ` AND ` + placed(ctx) + `
-		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
+		GROUP BY CAST(floor((lon + 180) / ?) AS INTEGER), CAST(floor((lat + 90) / ?) AS INTEGER)`
 	rows, err := s.read.QueryContext(ctx, q, append(args, cell, cell)...)
 	if err != nil {
 		return nil, err

@@ -129,12 +129,15 @@ var rewritten atomic.Pointer[map[string]string]
 
 func init() { rewritten.Store(&map[string]string{}) }
 
-func pgSQL(query string) string {
+func pgSQL(query string) (string, error) {
 	m := *rewritten.Load()
 	if q, ok := m[query]; ok {
-		return q
+		return q, nil
 	}
-	q := toPostgres(query)
+	q, err := toPostgres(query)
+	if err != nil {
+		return "", err
+	}
 	if len(m) < 4096 {
 		next := make(map[string]string, len(m)+1)
 		for k, v := range m {
@@ -143,23 +146,39 @@ func pgSQL(query string) string {
 		next[query] = q
 		rewritten.Store(&next)
 	}
-	return q
+	return q, nil
 }
 
 func (c *pgConn) Prepare(query string) (driver.Stmt, error) {
-	return c.Conn.Prepare(pgSQL(query))
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	return c.Conn.Prepare(q)
 }
 
 func (c *pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	return c.Conn.PrepareContext(ctx, pgSQL(query))
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	return c.Conn.PrepareContext(ctx, q)
 }
 
 func (c *pgConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	return c.Conn.ExecContext(ctx, pgSQL(query), args)
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	return c.Conn.ExecContext(ctx, q, args)
 }
 
 func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	return c.Conn.QueryContext(ctx, pgSQL(query), args)
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	return c.Conn.QueryContext(ctx, q, args)
 }
 
 // CheckNamedValue stores a Go bool as 1 or 0, as SQLite does: the

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -11,7 +12,7 @@ import (
 // one place that knows those differences (with migrations_postgres, the
 // schema); the queries themselves never ask which engine runs them. What
 // no rewriting can express (full-text search, JSON paths, integrity checks)
-// is a method of the engine (engine.go).
+// is a field of the dialect (dialect.go).
 //
 // The rewrite works on tokens, never inside string literals or quoted
 // names:
@@ -23,27 +24,44 @@ import (
 //   - json_extract(x, '$.a.b') reads the text at a.b in x;
 //     json_each(?) the text values of an array; json_group_array(…)
 //     json_agg(…) as text (the JSON is the same);
+//   - lower(x) folds ASCII letters alone, as SQLite's does;
 //   - COLLATE NOCASE is dropped (its queries also compare lower());
+//     COLLATE BINARY, SQLite's order of bytes, becomes COLLATE "C", which
+//     a query names where the order of text must be the same on both;
+//   - INDEXED BY name is dropped (PostgreSQL's planner takes no hints),
+//     and so is the unary + that keeps SQLite from a column's index;
+//   - one-argument round(x) rounds halves away from zero, as SQLite's
+//     does (PostgreSQL rounds a double's halves to even);
 //   - the column name user, a reserved word in PostgreSQL, is quoted.
-func toPostgres(query string) string {
-	toks := tokenize(query)
-	var b strings.Builder
-	b.Grow(len(query) + 16)
+//
+// A statement it cannot read (unbalanced brackets, a table INSERT OR
+// REPLACE has no key for) is an error, never a panic.
+func toPostgres(query string) (string, error) {
 	n := 0
+	return rewrite(tokenize(query), &n)
+}
+
+// rewrite is toPostgres of toks, whose ? placeholders are numbered on
+// from *n (a call's arguments are rewritten inside the statement's count).
+func rewrite(toks []string, n *int) (string, error) {
+	var b strings.Builder
 	conflict := "" // the clause an INSERT OR … gets at its end
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
 		case t == "?":
 			if i+1 < len(toks) && isDigits(toks[i+1]) { // ?NNN, SQLite's numbered form
-				k, _ := strconv.Atoi(toks[i+1])
-				n = max(n, k)
+				k, err := strconv.Atoi(toks[i+1])
+				if err != nil || k < 1 || k > 65535 {
+					return "", fmt.Errorf("store: placeholder ?%s out of range", toks[i+1])
+				}
+				*n = max(*n, k)
 				b.WriteString("$" + toks[i+1])
 				i++
 				continue
 			}
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
+			*n++
+			b.WriteString("$" + strconv.Itoa(*n))
 			continue
 		case strings.EqualFold(t, "OR") && i >= 2 && strings.EqualFold(toks[i-2], "INSERT"):
 			// INSERT OR IGNORE / OR REPLACE: drop both words, remember the clause.
@@ -55,7 +73,14 @@ func toPostgres(query string) string {
 			case "IGNORE":
 				conflict = " ON CONFLICT DO NOTHING"
 			case "REPLACE":
-				conflict = replaceClause(toks[j+1:])
+				c, err := replaceClause(toks[j+1:])
+				if err != nil {
+					return "", err
+				}
+				conflict = c
+			default: // INSERT OR UPDATE of a trigger: no clause
+				b.WriteString(t)
+				continue
 			}
 			i = j
 			// swallow the blank after the word
@@ -67,7 +92,52 @@ func toPostgres(query string) string {
 			if j := nextWord(toks, i+1); j >= 0 && strings.EqualFold(toks[j], "NOCASE") {
 				i = j
 				continue
+			} else if j >= 0 && strings.EqualFold(toks[j], "BINARY") {
+				b.WriteString(`COLLATE "C"`)
+				i = j
+				continue
 			}
+		case strings.EqualFold(t, "INDEXED"):
+			// INDEXED BY name: PostgreSQL's planner takes no hints.
+			if j := nextWord(toks, i+1); j >= 0 && strings.EqualFold(toks[j], "BY") {
+				if k := nextWord(toks, j+1); k >= 0 {
+					i = k
+					continue
+				}
+			}
+		case strings.EqualFold(t, "round") && followedByParen(toks, i) && argCount(toks, i+1) == 1:
+			// SQLite rounds halves away from zero, PostgreSQL's round of
+			// a double to even: round(x) becomes SQLite's own arithmetic.
+			end, err := callEnd(toks, i+1)
+			if err != nil {
+				return "", err
+			}
+			x, err := rewrite(toks[i+2:end], n)
+			if err != nil {
+				return "", err
+			}
+			x = "(" + x + ")"
+			b.WriteString("trunc(" + x + " + sign(" + x + ") * 0.5)")
+			i = end
+			continue
+		case strings.EqualFold(t, "lower") && followedByParen(toks, i):
+			// SQLite's lower() folds ASCII letters alone; PostgreSQL's
+			// every script's: the names compared without case compare alike.
+			end, err := callEnd(toks, i+1)
+			if err != nil {
+				return "", err
+			}
+			x, err := rewrite(toks[i+2:end], n)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("translate(" + x + ", '" + asciiUpper + "', '" + strings.ToLower(asciiUpper) + "')")
+			i = end
+			continue
+		case t == "+" && unaryAt(toks, i):
+			// SQLite's unary + keeps a column from its index; PostgreSQL
+			// has no + of text, nor the need.
+			continue
 		case strings.EqualFold(t, "ifnull") && followedByParen(toks, i):
 			b.WriteString("coalesce")
 			continue
@@ -83,32 +153,45 @@ func toPostgres(query string) string {
 			continue
 		case strings.EqualFold(t, "json_extract") && followedByParen(toks, i):
 			// json_extract(expr, '$.a.b') → (CAST(expr AS jsonb) #>> '{a,b}')
-			end := callEnd(toks, i+1)
+			end, err := callEnd(toks, i+1)
+			if err != nil {
+				return "", err
+			}
 			args := splitArgs(toks[i+2 : end])
 			if len(args) != 2 {
-				panic("store: json_extract takes one path here: " + query)
+				return "", fmt.Errorf("store: json_extract takes one path here")
 			}
-			path := strings.Trim(strings.TrimSpace(args[1]), "'")
+			x, err := rewrite(args[0], n)
+			if err != nil {
+				return "", err
+			}
+			path := strings.Trim(strings.TrimSpace(strings.Join(args[1], "")), "'")
 			path = strings.ReplaceAll(strings.TrimPrefix(path, "$."), ".", ",")
-			b.WriteString("(CAST(" + toPostgres(args[0]) + " AS jsonb) #>> '{" + path + "}')")
+			b.WriteString("(CAST(" + x + " AS jsonb) #>> '{" + path + "}')")
 			i = end
 			continue
 		case strings.EqualFold(t, "json_each") && followedByParen(toks, i):
-			b.WriteString("json_array_elements_text(CAST(")
-			end := callEnd(toks, i+1)
-			for _, a := range toks[i+2 : end] {
-				if a == "?" {
-					n++
-					a = "$" + strconv.Itoa(n)
-				}
-				b.WriteString(a)
+			end, err := callEnd(toks, i+1)
+			if err != nil {
+				return "", err
 			}
-			b.WriteString(" AS json)) AS value")
+			x, err := rewrite(toks[i+2:end], n)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("json_array_elements_text(CAST(" + x + " AS json)) AS value")
 			i = end
 			continue
 		case strings.EqualFold(t, "json_group_array") && followedByParen(toks, i):
-			end := callEnd(toks, i+1)
-			b.WriteString("CAST(json_agg(" + toPostgres(strings.Join(toks[i+2:end], "")) + ") AS text)")
+			end, err := callEnd(toks, i+1)
+			if err != nil {
+				return "", err
+			}
+			x, err := rewrite(toks[i+2:end], n)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("CAST(json_agg(" + x + ") AS text)")
 			i = end
 			continue
 		case strings.EqualFold(t, "user") && (i == 0 || toks[i-1] != "."):
@@ -121,8 +204,28 @@ func toPostgres(query string) string {
 	if conflict != "" {
 		out = insertBeforeReturning(out, conflict)
 	}
-	return out
+	return out, nil
 }
+
+// unaryAt reports whether the + at toks[i] is unary: after no value (an
+// opening bracket, a comma, an operator or a keyword).
+func unaryAt(toks []string, i int) bool {
+	j := i - 1
+	for j >= 0 && isSpace(toks[j]) {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	switch p := strings.ToUpper(toks[j]); p {
+	case "(", ",", "=", "<", ">", "!", "+", "-", "*", "/", "%", "|",
+		"SELECT", "WHERE", "AND", "OR", "NOT", "ON", "WHEN", "THEN", "ELSE", "BY", "IN", "IS", "BETWEEN", "SET", "RETURNING", "CASE":
+		return true
+	}
+	return false
+}
+
+const asciiUpper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 // replaceKeys is the key INSERT OR REPLACE replaces on, by table: the
 // primary key, which is what SQLite's REPLACE conflicts on in these tables.
@@ -135,19 +238,19 @@ var replaceKeys = map[string]string{
 
 // replaceClause is the ON CONFLICT clause of INSERT OR REPLACE INTO t (cols):
 // every column set to the new row's value.
-func replaceClause(rest []string) string {
+func replaceClause(rest []string) (string, error) {
 	j := nextWord(rest, 0) // INTO
 	if j < 0 {
-		return ""
+		return "", nil
 	}
 	k := nextWord(rest, j+1) // the table
 	if k < 0 {
-		return ""
+		return "", nil
 	}
 	table := rest[k]
 	key := replaceKeys[table]
 	if key == "" {
-		panic("store: INSERT OR REPLACE INTO " + table + " has no key in replaceKeys")
+		return "", fmt.Errorf("store: INSERT OR REPLACE INTO %s has no key in replaceKeys", table)
 	}
 	var cols []string
 	depth := 0
@@ -170,9 +273,9 @@ func replaceClause(rest []string) string {
 		}
 	}
 	if len(set) == 0 {
-		return " ON CONFLICT (" + key + ") DO NOTHING"
+		return " ON CONFLICT (" + key + ") DO NOTHING", nil
 	}
-	return " ON CONFLICT (" + key + ") DO UPDATE SET " + strings.Join(set, ", ")
+	return " ON CONFLICT (" + key + ") DO UPDATE SET " + strings.Join(set, ", "), nil
 }
 
 // insertBeforeReturning adds clause at the end of the statement, before a
@@ -276,7 +379,7 @@ func isDigits(t string) bool {
 }
 
 // callEnd is the index of the ")" that closes the "(" at toks[open].
-func callEnd(toks []string, open int) int {
+func callEnd(toks []string, open int) (int, error) {
 	depth := 0
 	for i := open; i < len(toks); i++ {
 		switch toks[i] {
@@ -285,16 +388,16 @@ func callEnd(toks []string, open int) int {
 		case ")":
 			depth--
 			if depth == 0 {
-				return i
+				return i, nil
 			}
 		}
 	}
-	panic("store: unbalanced brackets in a statement")
+	return 0, fmt.Errorf("store: unbalanced brackets in a statement")
 }
 
-// splitArgs joins a call's argument tokens into its arguments.
-func splitArgs(toks []string) []string {
-	var args []string
+// splitArgs splits a call's argument tokens into its arguments.
+func splitArgs(toks []string) [][]string {
+	var args [][]string
 	depth, start := 0, 0
 	for i, t := range toks {
 		switch t {
@@ -304,10 +407,10 @@ func splitArgs(toks []string) []string {
 			depth--
 		case ",":
 			if depth == 0 {
-				args = append(args, strings.Join(toks[start:i], ""))
+				args = append(args, toks[start:i])
 				start = i + 1
 			}
 		}
 	}
-	return append(args, strings.Join(toks[start:], ""))
+	return append(args, toks[start:])
 }

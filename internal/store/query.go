@@ -226,7 +226,7 @@ func blind(ctx context.Context) string {
 	case v.Editor == "":
 		return awaiting
 	}
-	return awaiting + " AND reviewed_by != " + sqlString(v.Editor) + " COLLATE NOCASE"
+	return awaiting + " AND lower(reviewed_by) != lower(" + sqlString(v.Editor) + ")"
 }
 
 // sqlString is s as an SQL string literal.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -55,22 +56,29 @@ func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, li
 	}
 	tail := ``
 	if limit >= 0 {
-		tail = ` ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`
+		tail = ` ORDER BY first / 100000000000, first / 1000000000 % 100, n DESC, mention_key COLLATE BINARY LIMIT ?`
 		args = append(args, limit)
 	}
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
 		// first ranks a photo in the review order (need, confidence in
 		// hundredths, then the newest) as a number, the smallest first.
-		// The columns besides the aggregates are min(first)'s row's, and
-		// of the rows that tie SQLite keeps the first it meets: scanning
-		// photos_review in its order, the first in ReviewIDs' order. The
-		// groups come worst first, then those whose first photo is least
-		// confident (by tenths), then the largest.
-		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, json_group_array(DISTINCT mention), count(*),
-			min((4 - need) * 100000000000 + CAST(round(confidence * 100) AS INTEGER) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first,
-			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1), mention_key
-			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key`+tail, args...)
+		// A group's example is its photo that ranks first, of those that
+		// tie the first in ReviewIDs' order (nth 1). The groups come worst
+		// first, then those whose first photo is least confident (by
+		// tenths), then the largest.
+		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, spellings, n, first, n4, n3, n2, n1, mention_key FROM (
+			SELECT max(CASE WHEN nth = 1 THEN id END) AS id, max(CASE WHEN nth = 1 THEN mention END) AS mention,
+				max(CASE WHEN nth = 1 THEN place_id END) AS place_id, json_group_array(DISTINCT mention) AS spellings,
+				count(*) AS n, min(first) AS first, sum(CASE WHEN need = 4 THEN 1 ELSE 0 END) AS n4,
+				sum(CASE WHEN need = 3 THEN 1 ELSE 0 END) AS n3, sum(CASE WHEN need = 2 THEN 1 ELSE 0 END) AS n2,
+				sum(CASE WHEN need = 1 THEN 1 ELSE 0 END) AS n1, mention_key
+			FROM (SELECT id, mention, place_id, need, mention_key, first,
+				row_number() OVER (PARTITION BY mention_key ORDER BY first, `+reviewOrder+`) AS nth
+				FROM (SELECT id, mention, place_id, need, confidence, date_from, mention_key,
+					(4 - need) * 100000000000 + CAST(round(confidence * 100) AS BIGINT) * 100000000 + 99999999 - ifnull(date_from, 0) AS first
+					FROM photos INDEXED BY photos_review WHERE `+w+`) r) q
+			GROUP BY mention_key) g`+tail, args...)
 		if err != nil {
 			return err
 		}
@@ -85,6 +93,7 @@ func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, li
 			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
 				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
+			slices.Sort(g.Spellings) // in the order of their bytes, as neither engine keeps the order met
 			g.Worst, g.Tenths = 4-int(first/100000000000), int(first/1000000000%100)
 			out = append(out, g)
 		}
@@ -183,7 +192,7 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 // the caption, 3 unplaced, 2 fallbacks, 1 unsure), then the least
 // confident (where a review teaches the refit most), then the newest
 // (SQLite puts the undated last): the order of the photos_review index.
-const reviewOrder = `need DESC, confidence, date_from DESC, id`
+const reviewOrder = `need DESC, confidence, date_from DESC NULLS LAST, id`
 
 // ReviewSplit returns how the unchecked photos of a group (its mention,
 // in any of its spellings) are placed now, one part a place, the largest first, so that

@@ -30,7 +30,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -432,6 +434,51 @@ func isBusy(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
 }
+
+// A constraint a write broke, the same on both engines: SQLite's extended
+// result code, PostgreSQL's SQLSTATE (never the words of the message).
+type constraint int
+
+const (
+	noConstraint constraint = iota
+	uniqueConstraint
+	foreignKeyConstraint
+	checkConstraint
+)
+
+// broken is the constraint err reports broken, or noConstraint.
+func broken(err error) constraint {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return uniqueConstraint
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return foreignKeyConstraint
+		case sqlite3.SQLITE_CONSTRAINT_CHECK:
+			return checkConstraint
+		}
+		return noConstraint
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23505":
+			return uniqueConstraint
+		case "23503":
+			return foreignKeyConstraint
+		case "23514":
+			return checkConstraint
+		}
+	}
+	return noConstraint
+}
+
+// isUniqueViolation: err is a write of a key the archive already holds.
+func isUniqueViolation(err error) bool { return broken(err) == uniqueConstraint }
+
+// isForeignKeyViolation: err is a write naming a row the archive lacks.
+func isForeignKeyViolation(err error) bool { return broken(err) == foreignKeyConstraint }
 
 // reading runs a read under the archive's deadline. q is the read's
 // full-text search, if any: a search FTS5 cannot parse is the user's
