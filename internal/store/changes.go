@@ -293,7 +293,7 @@ func (s *DB) TaughtNames(ctx context.Context) (map[string][]TaughtName, error) {
 	out := map[string][]TaughtName{}
 	err := s.reading(ctx, "", "reading the taught names", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT t.place_id, t.name, coalesce(e.author, '') FROM taught_names t
-			LEFT JOIN events e ON e.id = t.event ORDER BY t.place_id, t.name`)
+			LEFT JOIN events e ON e.id = t.event ORDER BY t.place_id COLLATE BINARY, t.name COLLATE BINARY`)
 		if err != nil {
 			return err
 		}

@@ -56,7 +56,7 @@ func (s *DB) RemoveUser(ctx context.Context, name string) error {
 func (s *DB) Users(ctx context.Context) ([]photo.User, error) {
 	var out []photo.User
 	err := s.reading(ctx, "", "listing editors", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT u.name, u.created, (SELECT count(*) FROM tokens t WHERE t.user = u.name) FROM users u ORDER BY u.name`)
+		rows, err := s.read.QueryContext(ctx, `SELECT u.name, u.created, (SELECT count(*) FROM tokens t WHERE t.user = u.name) FROM users u ORDER BY u.name COLLATE BINARY`)
 		if err != nil {
 			return err
 		}

@@ -124,7 +124,7 @@ func (s *DB) EventLinks(ctx context.Context, id string) ([]photo.EventLink, erro
 	if v := photo.ViewerOf(ctx); !v.SeesDecisions() {
 		q += ` AND decision = 'confirmed' AND ` + licensed(v, "dataset")
 	}
-	return s.eventLinks(ctx, q+` ORDER BY at, dataset, event`, id)
+	return s.eventLinks(ctx, q+` ORDER BY at, dataset COLLATE BINARY, event COLLATE BINARY`, id)
 }
 
 // RejectedEvents are the event keys (photo.EventKey) editors ruled out

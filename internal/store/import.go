@@ -647,7 +647,7 @@ func (s *DB) AddMediaRoots(ctx context.Context, roots []string) error {
 
 // MediaRoots returns the folders images were imported from.
 func (s *DB) MediaRoots(ctx context.Context) ([]string, error) {
-	return s.column(ctx, "", "reading the media folders", `SELECT path FROM media_roots ORDER BY path`)
+	return s.column(ctx, "", "reading the media folders", `SELECT path FROM media_roots ORDER BY path COLLATE BINARY`)
 }
 
 // PhotosWithFiles returns the ids of the photos that have an image file,

@@ -44,167 +44,229 @@ func toPostgres(query string) (string, error) {
 // rewrite is toPostgres of toks, whose ? placeholders are numbered on
 // from *n (a call's arguments are rewritten inside the statement's count).
 func rewrite(toks []string, n *int) (string, error) {
-	var b strings.Builder
-	conflict := "" // the clause an INSERT OR … gets at its end
+	r := &rewriter{toks: toks, n: n}
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		switch {
-		case t == "?":
-			if i+1 < len(toks) && isDigits(toks[i+1]) { // ?NNN, SQLite's numbered form
-				k, err := strconv.Atoi(toks[i+1])
-				if err != nil || k < 1 || k > 65535 {
-					return "", fmt.Errorf("store: placeholder ?%s out of range", toks[i+1])
-				}
-				*n = max(*n, k)
-				b.WriteString("$" + toks[i+1])
-				i++
-				continue
-			}
-			*n++
-			b.WriteString("$" + strconv.Itoa(*n))
-			continue
-		case strings.EqualFold(t, "OR") && i >= 2 && strings.EqualFold(toks[i-2], "INSERT"):
-			// INSERT OR IGNORE / OR REPLACE: drop both words, remember the clause.
-			j := nextWord(toks, i+1)
-			if j < 0 {
-				break
-			}
-			switch strings.ToUpper(toks[j]) {
-			case "IGNORE":
-				conflict = " ON CONFLICT DO NOTHING"
-			case "REPLACE":
-				c, err := replaceClause(toks[j+1:])
-				if err != nil {
-					return "", err
-				}
-				conflict = c
-			default: // INSERT OR UPDATE of a trigger: no clause
-				b.WriteString(t)
-				continue
-			}
-			i = j
-			// swallow the blank after the word
-			if i+1 < len(toks) && isSpace(toks[i+1]) {
-				i++
-			}
-			continue
-		case strings.EqualFold(t, "COLLATE"):
-			if j := nextWord(toks, i+1); j >= 0 && strings.EqualFold(toks[j], "NOCASE") {
-				i = j
-				continue
-			} else if j >= 0 && strings.EqualFold(toks[j], "BINARY") {
-				b.WriteString(`COLLATE "C"`)
-				i = j
-				continue
-			}
-		case strings.EqualFold(t, "INDEXED"):
-			// INDEXED BY name: PostgreSQL's planner takes no hints.
-			if j := nextWord(toks, i+1); j >= 0 && strings.EqualFold(toks[j], "BY") {
-				if k := nextWord(toks, j+1); k >= 0 {
-					i = k
-					continue
-				}
-			}
-		case strings.EqualFold(t, "round") && followedByParen(toks, i) && argCount(toks, i+1) == 1:
-			// SQLite rounds halves away from zero, PostgreSQL's round of
-			// a double to even: round(x) becomes SQLite's own arithmetic.
-			end, err := callEnd(toks, i+1)
-			if err != nil {
-				return "", err
-			}
-			x, err := rewrite(toks[i+2:end], n)
-			if err != nil {
-				return "", err
-			}
-			x = "(" + x + ")"
-			b.WriteString("trunc(" + x + " + sign(" + x + ") * 0.5)")
-			i = end
-			continue
-		case strings.EqualFold(t, "lower") && followedByParen(toks, i):
-			// SQLite's lower() folds ASCII letters alone; PostgreSQL's
-			// every script's: the names compared without case compare alike.
-			end, err := callEnd(toks, i+1)
-			if err != nil {
-				return "", err
-			}
-			x, err := rewrite(toks[i+2:end], n)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString("translate(" + x + ", '" + asciiUpper + "', '" + strings.ToLower(asciiUpper) + "')")
-			i = end
-			continue
-		case t == "+" && unaryAt(toks, i):
-			// SQLite's unary + keeps a column from its index; PostgreSQL
-			// has no + of text, nor the need.
-			continue
-		case strings.EqualFold(t, "ifnull") && followedByParen(toks, i):
-			b.WriteString("coalesce")
-			continue
-		case strings.EqualFold(t, "group_concat") && followedByParen(toks, i):
-			b.WriteString("string_agg")
-			continue
-		case (strings.EqualFold(t, "min") || strings.EqualFold(t, "max")) && followedByParen(toks, i) && argCount(toks, i+1) > 1:
-			if strings.EqualFold(t, "min") {
-				b.WriteString("LEAST")
-			} else {
-				b.WriteString("GREATEST")
-			}
-			continue
-		case strings.EqualFold(t, "json_extract") && followedByParen(toks, i):
-			// json_extract(expr, '$.a.b') → (CAST(expr AS jsonb) #>> '{a,b}')
-			end, err := callEnd(toks, i+1)
-			if err != nil {
-				return "", err
-			}
-			args := splitArgs(toks[i+2 : end])
-			if len(args) != 2 {
-				return "", fmt.Errorf("store: json_extract takes one path here")
-			}
-			x, err := rewrite(args[0], n)
-			if err != nil {
-				return "", err
-			}
-			path := strings.Trim(strings.TrimSpace(strings.Join(args[1], "")), "'")
-			path = strings.ReplaceAll(strings.TrimPrefix(path, "$."), ".", ",")
-			b.WriteString("(CAST(" + x + " AS jsonb) #>> '{" + path + "}')")
-			i = end
-			continue
-		case strings.EqualFold(t, "json_each") && followedByParen(toks, i):
-			end, err := callEnd(toks, i+1)
-			if err != nil {
-				return "", err
-			}
-			x, err := rewrite(toks[i+2:end], n)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString("json_array_elements_text(CAST(" + x + " AS json)) AS value")
-			i = end
-			continue
-		case strings.EqualFold(t, "json_group_array") && followedByParen(toks, i):
-			end, err := callEnd(toks, i+1)
-			if err != nil {
-				return "", err
-			}
-			x, err := rewrite(toks[i+2:end], n)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString("CAST(json_agg(" + x + ") AS text)")
-			i = end
-			continue
-		case strings.EqualFold(t, "user") && (i == 0 || toks[i-1] != "."):
-			b.WriteString(`"user"`)
-			continue
+		last, err := r.token(i)
+		if err != nil {
+			return "", err
 		}
-		b.WriteString(t)
+		i = last
 	}
-	out := b.String()
-	if conflict != "" {
-		out = insertBeforeReturning(out, conflict)
+	out := r.b.String()
+	if r.conflict != "" {
+		out = insertBeforeReturning(out, r.conflict)
 	}
 	return out, nil
+}
+
+// rewriter is one rewrite under way.
+type rewriter struct {
+	toks     []string
+	n        *int
+	b        strings.Builder
+	conflict string // the clause an INSERT OR … gets at its end
+}
+
+// token writes toks[i] as PostgreSQL reads it, with the tokens after it
+// that its rule takes; it returns the index of the last token taken.
+func (r *rewriter) token(i int) (int, error) {
+	toks, t := r.toks, r.toks[i]
+	if call := calls[strings.ToLower(t)]; call != nil && followedByParen(toks, i) {
+		return call(r, i)
+	}
+	switch {
+	case t == "?":
+		return r.placeholder(i)
+	case strings.EqualFold(t, "OR") && i >= 2 && strings.EqualFold(toks[i-2], "INSERT"):
+		return r.insertOr(i)
+	case strings.EqualFold(t, "COLLATE"):
+		j := nextWord(toks, i+1)
+		if j >= 0 && strings.EqualFold(toks[j], "NOCASE") {
+			return j, nil
+		} else if j >= 0 && strings.EqualFold(toks[j], "BINARY") {
+			r.b.WriteString(`COLLATE "C"`)
+			return j, nil
+		}
+	case strings.EqualFold(t, "INDEXED"):
+		// INDEXED BY name: PostgreSQL's planner takes no hints.
+		if j := nextWord(toks, i+1); j >= 0 && strings.EqualFold(toks[j], "BY") {
+			if k := nextWord(toks, j+1); k >= 0 {
+				return k, nil
+			}
+		}
+	case t == "+" && unaryAt(toks, i):
+		// SQLite's unary + keeps a column from its index; PostgreSQL has
+		// no + of text, nor the need.
+		return i, nil
+	case strings.EqualFold(t, "user") && (i == 0 || toks[i-1] != "."):
+		r.b.WriteString(`"user"`)
+		return i, nil
+	}
+	r.b.WriteString(t)
+	return i, nil
+}
+
+// placeholder numbers the ? at toks[i]: $n, or $NNN for SQLite's ?NNN.
+func (r *rewriter) placeholder(i int) (int, error) {
+	if i+1 < len(r.toks) && isDigits(r.toks[i+1]) {
+		k, err := strconv.Atoi(r.toks[i+1])
+		if err != nil || k < 1 || k > 65535 {
+			return 0, fmt.Errorf("store: placeholder ?%s out of range", r.toks[i+1])
+		}
+		*r.n = max(*r.n, k)
+		r.b.WriteString("$" + r.toks[i+1])
+		return i + 1, nil
+	}
+	*r.n++
+	r.b.WriteString("$" + strconv.Itoa(*r.n))
+	return i, nil
+}
+
+// insertOr drops the OR IGNORE / OR REPLACE of an INSERT (the OR at
+// toks[i]) and remembers the clause the statement ends with.
+func (r *rewriter) insertOr(i int) (int, error) {
+	j := nextWord(r.toks, i+1)
+	if j < 0 {
+		r.b.WriteString(r.toks[i])
+		return i, nil
+	}
+	switch strings.ToUpper(r.toks[j]) {
+	case "IGNORE":
+		r.conflict = " ON CONFLICT DO NOTHING"
+	case "REPLACE":
+		c, err := replaceClause(r.toks[j+1:])
+		if err != nil {
+			return 0, err
+		}
+		r.conflict = c
+	default: // INSERT OR UPDATE of a trigger: no clause
+		r.b.WriteString(r.toks[i])
+		return i, nil
+	}
+	if j+1 < len(r.toks) && isSpace(r.toks[j+1]) { // the blank after the word
+		j++
+	}
+	return j, nil
+}
+
+// args is the rewrite of the arguments of the call whose "(" is
+// toks[open], and the index of its ")".
+func (r *rewriter) args(open int) (string, int, error) {
+	end, err := callEnd(r.toks, open)
+	if err != nil {
+		return "", 0, err
+	}
+	x, err := rewrite(r.toks[open+1:end], r.n)
+	return x, end, err
+}
+
+// calls are the rules for a function name followed by "(", by the name
+// in lower case: each writes the call at toks[i] and returns the index of
+// the last token it took.
+var calls map[string]func(r *rewriter, i int) (int, error)
+
+func init() {
+	renamed := func(to string) func(r *rewriter, i int) (int, error) {
+		return func(r *rewriter, i int) (int, error) { r.b.WriteString(to); return i, nil }
+	}
+	least, greatest := renamed("LEAST"), renamed("GREATEST")
+	calls = map[string]func(r *rewriter, i int) (int, error){
+		"ifnull":           renamed("coalesce"),
+		"group_concat":     renamed("string_agg"),
+		"min":              func(r *rewriter, i int) (int, error) { return r.twoArgs(i, least) },
+		"max":              func(r *rewriter, i int) (int, error) { return r.twoArgs(i, greatest) },
+		"round":            (*rewriter).round,
+		"lower":            (*rewriter).lower,
+		"json_extract":     (*rewriter).jsonExtract,
+		"json_each":        (*rewriter).jsonEach,
+		"json_group_array": (*rewriter).jsonGroupArray,
+	}
+}
+
+// twoArgs is min( or max( of two or more arguments, SQLite's scalar:
+// PostgreSQL's LEAST( or GREATEST(; of one, the aggregate, kept.
+func (r *rewriter) twoArgs(i int, scalar func(r *rewriter, i int) (int, error)) (int, error) {
+	if argCount(r.toks, i+1) > 1 {
+		return scalar(r, i)
+	}
+	r.b.WriteString(r.toks[i])
+	return i, nil
+}
+
+// round(x): SQLite rounds halves away from zero, PostgreSQL a double's
+// halves to even; x is written twice, so a round inside it is refused
+// (each would double the statement). round(x, places) is kept.
+func (r *rewriter) round(i int) (int, error) {
+	if argCount(r.toks, i+1) != 1 {
+		r.b.WriteString(r.toks[i])
+		return i, nil
+	}
+	end, err := callEnd(r.toks, i+1)
+	if err != nil {
+		return 0, err
+	}
+	for k := i + 2; k < end; k++ {
+		if strings.EqualFold(r.toks[k], "round") && followedByParen(r.toks, k) {
+			return 0, fmt.Errorf("store: round() inside round() is not rewritten")
+		}
+	}
+	x, end, err := r.args(i + 1)
+	if err != nil {
+		return 0, err
+	}
+	r.b.WriteString("trunc((" + x + ") + sign((" + x + ")) * 0.5)")
+	return end, nil
+}
+
+// lower(x): SQLite's folds ASCII letters alone, PostgreSQL's every
+// script's; names compared without case compare alike.
+func (r *rewriter) lower(i int) (int, error) {
+	x, end, err := r.args(i + 1)
+	if err != nil {
+		return 0, err
+	}
+	r.b.WriteString("translate(" + x + ", '" + asciiUpper + "', '" + strings.ToLower(asciiUpper) + "')")
+	return end, nil
+}
+
+// jsonExtract: json_extract(expr, '$.a.b') → (CAST(expr AS jsonb) #>> '{a,b}').
+func (r *rewriter) jsonExtract(i int) (int, error) {
+	end, err := callEnd(r.toks, i+1)
+	if err != nil {
+		return 0, err
+	}
+	args := splitArgs(r.toks[i+2 : end])
+	if len(args) != 2 {
+		return 0, fmt.Errorf("store: json_extract takes one path here")
+	}
+	x, err := rewrite(args[0], r.n)
+	if err != nil {
+		return 0, err
+	}
+	path := strings.Trim(strings.TrimSpace(strings.Join(args[1], "")), "'")
+	path = strings.ReplaceAll(strings.TrimPrefix(path, "$."), ".", ",")
+	r.b.WriteString("(CAST(" + x + " AS jsonb) #>> '{" + path + "}')")
+	return end, nil
+}
+
+// jsonEach: json_each(x) → the text values of the array x, as value.
+func (r *rewriter) jsonEach(i int) (int, error) {
+	x, end, err := r.args(i + 1)
+	if err != nil {
+		return 0, err
+	}
+	r.b.WriteString("json_array_elements_text(CAST(" + x + " AS json)) AS value")
+	return end, nil
+}
+
+// jsonGroupArray: json_group_array(x) → json_agg(x) as text.
+func (r *rewriter) jsonGroupArray(i int) (int, error) {
+	x, end, err := r.args(i + 1)
+	if err != nil {
+		return 0, err
+	}
+	r.b.WriteString("CAST(json_agg(" + x + ") AS text)")
+	return end, nil
 }
 
 // unaryAt reports whether the + at toks[i] is unary: after no value (an

@@ -530,7 +530,7 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 }
 
 func sourcesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Source, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
+	rows, err := tx.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file COLLATE BINARY, line`, rowid)
 	if err != nil {
 		return nil, err
 	}
@@ -676,8 +676,8 @@ func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int, facets ...ph
 var facetColumns = map[photo.Facet][2]string{
 	photo.FacetAgency:       {"agency", "agency"},
 	photo.FacetPhotographer: {"photographer", "photographer"},
-	photo.FacetGovernorate:  {"gov_pcode", "max(governorate)"},
-	photo.FacetPlace:        {"place_id", "max(place_name)"},
+	photo.FacetGovernorate:  {"gov_pcode", "max(governorate COLLATE BINARY)"},
+	photo.FacetPlace:        {"place_id", "max(place_name COLLATE BINARY)"},
 }
 
 func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit int, dst *[]photo.Count) error {
@@ -693,7 +693,7 @@ func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit
 		w += " AND " + placed(ctx)
 	}
 	q := `SELECT ` + col[0] + `, ` + col[1] + `, count(*) AS n FROM photos WHERE ` + col[0] + ` != '' AND ` + w +
-		` GROUP BY ` + col[0] + ` ORDER BY n DESC, 1 LIMIT ?`
+		` GROUP BY ` + col[0] + ` ORDER BY n DESC, ` + col[0] + ` COLLATE BINARY LIMIT ?`
 	rows, err := s.read.QueryContext(ctx, q, append(args, limit)...)
 	if err != nil {
 		return err

@@ -211,7 +211,7 @@ func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([
 		// one: the queue's index holds no names.
 		rows, err := s.read.QueryContext(ctx, `SELECT place_id, (SELECT place_name FROM photos n WHERE n.place_id = g.place_id LIMIT 1), located, n
 			FROM (SELECT place_id, lon IS NOT NULL AS located, count(*) AS n FROM photos INDEXED BY photos_review WHERE `+w+`
-				GROUP BY place_id, located) g ORDER BY n DESC, place_id`, args...)
+				GROUP BY place_id, located) g ORDER BY n DESC, place_id COLLATE BINARY`, args...)
 		if err != nil {
 			return err
 		}
