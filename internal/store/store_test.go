@@ -138,9 +138,17 @@ func TestOpenTwiceMigratesOnce(t *testing.T) {
 		}
 		var n int
 		db.read.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n)
-		files, _ := fs.Glob(migrations, "migrations/*.sql")
-		if want := len(files); n != want || want < 5 {
+		history := "migrations/*.sql" // each engine's own
+		if onPostgres {
+			history = "migrations_postgres/*.sql"
+		}
+		files, _ := fs.Glob(migrations, history)
+		if want := len(files); n != want || want < 1 {
 			t.Errorf("open %d: %d migrations recorded, want %d", i, n, want)
+		}
+		if onPostgres { // the pragmas are the SQLite file's
+			db.Close()
+			continue
 		}
 		var fk, mode string
 		db.read.QueryRow(`PRAGMA foreign_keys`).Scan(&fk)
