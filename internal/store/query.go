@@ -574,7 +574,7 @@ func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.Fi
 	var pdq sql.NullString
 	var quality sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT f.path, f.sha256, f.size, f.mtime, f.meta, fr.pdq, fr.pdq_quality FROM files f
-		LEFT JOIN frames fr ON fr.sha256 = f.sha256 WHERE f.photo = ? AND f.sha256 = ? LIMIT 1`, rowid, sha).
+		LEFT JOIN frames fr ON fr.sha256 = f.sha256 WHERE f.photo = ? AND f.sha256 = ? ORDER BY f.path COLLATE BINARY LIMIT 1`, rowid, sha).
 		Scan(&f.Path, &f.SHA256, &f.Size, &mtime, &f.Meta, &pdq, &quality)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

@@ -209,9 +209,9 @@ func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([
 	err = s.reading(ctx, f.Query, "splitting a review group by place", func(ctx context.Context) error {
 		// The place's name from one photo shown there, not from every
 		// one: the queue's index holds no names.
-		rows, err := s.read.QueryContext(ctx, `SELECT place_id, (SELECT place_name FROM photos n WHERE n.place_id = g.place_id LIMIT 1), located, n
+		rows, err := s.read.QueryContext(ctx, `SELECT place_id, (SELECT place_name FROM photos n WHERE n.place_id = g.place_id ORDER BY n.rowid LIMIT 1), located, n
 			FROM (SELECT place_id, lon IS NOT NULL AS located, count(*) AS n FROM photos INDEXED BY photos_review WHERE `+w+`
-				GROUP BY place_id, located) g ORDER BY n DESC, place_id COLLATE BINARY`, args...)
+				GROUP BY place_id, located) g ORDER BY n DESC, place_id COLLATE BINARY, located`, args...)
 		if err != nil {
 			return err
 		}
