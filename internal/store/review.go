@@ -54,31 +54,32 @@ func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, li
 			args = append(args, k)
 		}
 	}
-	tail := ``
+	// first ranks a photo in the review order (need, confidence in
+	// hundredths, then the newest) as a number, the smallest first. The
+	// groups come worst first, then those whose first photo is least
+	// confident (by tenths), then the largest. A group's example is its
+	// photo that ranks first, the first in ReviewIDs' order of those that
+	// tie: looked up for the groups listed alone, after one pass over the
+	// queue's index.
+	const rank = `(4 - need) * 100000000000 + CAST(round(confidence * 100) AS BIGINT) * 100000000 + 99999999 - ifnull(date_from, 0)`
+	groups := `SELECT json_group_array(DISTINCT mention) AS spellings, count(*) AS n, min(` + rank + `) AS first,
+		sum(CASE WHEN need = 4 THEN 1 ELSE 0 END) AS n4, sum(CASE WHEN need = 3 THEN 1 ELSE 0 END) AS n3,
+		sum(CASE WHEN need = 2 THEN 1 ELSE 0 END) AS n2, sum(CASE WHEN need = 1 THEN 1 ELSE 0 END) AS n1, mention_key
+		FROM photos INDEXED BY photos_review WHERE ` + w + ` GROUP BY mention_key`
+	order := ` ORDER BY g.first / 100000000000, g.first / 1000000000 % 100, g.n DESC, g.mention_key COLLATE BINARY`
+	all := slices.Clone(args)
 	if limit >= 0 {
-		tail = ` ORDER BY first / 100000000000, first / 1000000000 % 100, n DESC, mention_key COLLATE BINARY LIMIT ?`
-		args = append(args, limit)
+		groups = `SELECT * FROM (` + groups + `) g` + order + ` LIMIT ?`
+		all = append(all, limit)
+	} else {
+		order = ""
 	}
+	all = append(all, args...)
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
-		// first ranks a photo in the review order (need, confidence in
-		// hundredths, then the newest) as a number, the smallest first.
-		// A group's example is its photo that ranks first, of those that
-		// tie the first in ReviewIDs' order (nth 1). The groups come worst
-		// first, then those whose first photo is least confident (by
-		// tenths), then the largest.
-		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, spellings, n, first, n4, n3, n2, n1, mention_key FROM (
-			SELECT max(CASE WHEN nth = 1 THEN id END) AS id, max(CASE WHEN nth = 1 THEN mention END) AS mention,
-				max(CASE WHEN nth = 1 THEN place_id END) AS place_id, json_group_array(DISTINCT mention) AS spellings,
-				count(*) AS n, min(first) AS first, sum(CASE WHEN need = 4 THEN 1 ELSE 0 END) AS n4,
-				sum(CASE WHEN need = 3 THEN 1 ELSE 0 END) AS n3, sum(CASE WHEN need = 2 THEN 1 ELSE 0 END) AS n2,
-				sum(CASE WHEN need = 1 THEN 1 ELSE 0 END) AS n1, mention_key
-			FROM (SELECT id, mention, place_id, need, mention_key, first,
-				row_number() OVER (PARTITION BY mention_key ORDER BY first, `+reviewOrder+`) AS nth
-				FROM (SELECT id, mention, place_id, need, confidence, date_from, mention_key,
-					(4 - need) * 100000000000 + CAST(round(confidence * 100) AS BIGINT) * 100000000 + 99999999 - ifnull(date_from, 0) AS first
-					FROM photos INDEXED BY photos_review WHERE `+w+`) r) q
-			GROUP BY mention_key) g`+tail, args...)
+		rows, err := s.read.QueryContext(ctx, `SELECT e.id, e.mention, e.place_id, g.spellings, g.n, g.first, g.n4, g.n3, g.n2, g.n1, g.mention_key
+			FROM (`+groups+`) g JOIN photos e ON e.id = (SELECT id FROM photos INDEXED BY photos_review
+				WHERE mention_key = g.mention_key AND `+w+` AND `+rank+` = g.first ORDER BY `+reviewOrder+` LIMIT 1)`+order, all...)
 		if err != nil {
 			return err
 		}
