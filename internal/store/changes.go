@@ -293,7 +293,7 @@ func (s *DB) TaughtNames(ctx context.Context) (map[string][]TaughtName, error) {
 	out := map[string][]TaughtName{}
 	err := s.reading(ctx, "", "reading the taught names", func(ctx context.Context) error {
 		rows, err := s.read.QueryContext(ctx, `SELECT t.place_id, t.name, coalesce(e.author, '') FROM taught_names t
-			LEFT JOIN events e ON e.id = t.event ORDER BY t.place_id, t.name`)
+			LEFT JOIN events e ON e.id = t.event ORDER BY t.place_id COLLATE BINARY, t.name COLLATE BINARY`)
 		if err != nil {
 			return err
 		}
@@ -402,10 +402,10 @@ func (s *DB) fix(ctx context.Context, tx *sql.Tx, rowid int64, p *photo.Photo, c
 	// A later fix of one value keeps the earlier fixes of the others.
 	if _, err := tx.ExecContext(ctx, `INSERT INTO fixes (photo, date_from, date_to, date_precision, photographer, agency, author, note, created)
 		VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (photo) DO UPDATE SET
-		date_from = CASE WHEN excluded.date_precision IS NOT NULL THEN excluded.date_from ELSE date_from END,
-		date_to = CASE WHEN excluded.date_precision IS NOT NULL THEN excluded.date_to ELSE date_to END,
-		date_precision = coalesce(excluded.date_precision, date_precision),
-		photographer = coalesce(excluded.photographer, photographer), agency = coalesce(excluded.agency, agency),
+		date_from = CASE WHEN excluded.date_precision IS NOT NULL THEN excluded.date_from ELSE fixes.date_from END,
+		date_to = CASE WHEN excluded.date_precision IS NOT NULL THEN excluded.date_to ELSE fixes.date_to END,
+		date_precision = coalesce(excluded.date_precision, fixes.date_precision),
+		photographer = coalesce(excluded.photographer, fixes.photographer), agency = coalesce(excluded.agency, fixes.agency),
 		author = excluded.author, note = excluded.note, created = excluded.created`,
 		rowid, from, to, prec, fph, fag, c.Author, c.Note, stamp); err != nil {
 		return nil, nil, err

@@ -30,12 +30,15 @@ func (s *DB) Clusters(ctx context.Context, flt photo.Filter, cell float64) ([]ph
 }
 
 func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) ([]photo.Cluster, error) {
-	// lon+180 and lat+90 are never negative, so the cast floors them.
+	// A cell is the floor of lon+180 and lat+90 over the cell's size
+	// (floored, not cast: SQLite's cast truncates, PostgreSQL's rounds).
 	// Points summed in whole millionths (photo.Micro): exact whatever
 	// the order, so the mean is the memory index's and the site's.
-	q := `SELECT count(*), sum(round(lon * 1000000)), sum(round(lat * 1000000)), min(rowid) FROM photos WHERE lon IS NOT NULL AND ` + w + ` AND ` + placed(ctx) + `
-		GROUP BY CAST((lon + 180) / ? AS INTEGER), CAST((lat + 90) / ? AS INTEGER)`
-	rows, err := s.read.QueryContext(ctx, q, append(args, cell, cell)...)
+	// The cells come west to east, then south to north, on either engine.
+	q := `SELECT count(*), sum(round(lon * 1000000)), sum(round(lat * 1000000)), min(rowid),
+		CAST(floor((lon + 180) / ?) AS INTEGER) AS cell_x, CAST(floor((lat + 90) / ?) AS INTEGER) AS cell_y
+		FROM photos WHERE lon IS NOT NULL AND ` + w + ` AND ` + placed(ctx) + ` GROUP BY cell_x, cell_y ORDER BY cell_x, cell_y`
+	rows, err := s.read.QueryContext(ctx, q, append([]any{cell, cell}, args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -44,9 +47,9 @@ func (s *DB) clusters(ctx context.Context, w string, args []any, cell float64) (
 	at := map[int64]int{}
 	for rows.Next() {
 		var c photo.Cluster
-		var rowid int64
+		var rowid, x, y int64
 		var lon, lat float64
-		if err := rows.Scan(&c.Count, &lon, &lat, &rowid); err != nil {
+		if err := rows.Scan(&c.Count, &lon, &lat, &rowid, &x, &y); err != nil {
 			rows.Close()
 			return nil, err
 		}

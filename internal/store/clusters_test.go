@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"testing"
 
@@ -60,4 +61,34 @@ func TestClusters(t *testing.T) {
 
 func bound(minLon, minLat, maxLon, maxLat float64) *orb.Bound {
 	return &orb.Bound{Min: orb.Point{minLon, minLat}, Max: orb.Point{maxLon, maxLat}}
+}
+
+// TestClusterMeansRoundHalvesAway: a cell's mean is of its points in
+// whole millionths rounded as photo.Micro rounds them (halves away from
+// zero), on either engine (PostgreSQL's round of a double takes halves to
+// even), and the cells come west to east.
+func TestClusterMeansRoundHalvesAway(t *testing.T) {
+	db := open(t)
+	ctx := context.Background()
+	pts := [][2]float64{{36.0000025, 35.0000015}, {36.0000035, 35.0000035}, {38.5000005, 35.5000005}, {38.5000015, 35.5000025}}
+	var recs []Record
+	for i, pt := range pts {
+		p := mk(fmt.Sprintf("Rescuers at work, %d.", i), "2019-08-22", "", "", fmt.Sprintf("gn:%d", 10+i), "Place", "Idlib", pt[0], pt[1], 0.9)
+		recs = append(recs, Record{Photo: p, Line: i + 1})
+	}
+	if _, err := db.ImportFile(ctx, "f.csv", Records(recs), nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := db.Clusters(ctx, photo.Filter{}, 1)
+	if err != nil || len(cs) != 2 {
+		t.Fatalf("clusters %+v, %v; want two cells", cs, err)
+	}
+	for i, c := range cs {
+		a, b := pts[2*i], pts[2*i+1]
+		lon := photo.MeanOfMicro(float64(photo.Micro(a[0])+photo.Micro(b[0])), 2)
+		lat := photo.MeanOfMicro(float64(photo.Micro(a[1])+photo.Micro(b[1])), 2)
+		if c.Count != 2 || c.Lon != lon || c.Lat != lat {
+			t.Errorf("cell %d: %d photos at %v, %v; want 2 at %v, %v", i, c.Count, c.Lon, c.Lat, lon, lat)
+		}
+	}
 }

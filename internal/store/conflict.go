@@ -184,7 +184,7 @@ func sameEvent(stored string, e conflict.Event) bool {
 func (s *DB) EventDatasets(ctx context.Context) ([]EventsHeld, error) {
 	var out []EventsHeld
 	err := s.reading(ctx, "", "counting events", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT dataset, version, count(*) FROM conflict_events WHERE retired = '' GROUP BY dataset, version ORDER BY dataset, version`)
+		rows, err := s.read.QueryContext(ctx, `SELECT dataset, version, count(*) FROM conflict_events WHERE retired = '' GROUP BY dataset, version ORDER BY dataset COLLATE BINARY, version COLLATE BINARY`)
 		if err != nil {
 			return err
 		}
@@ -298,7 +298,7 @@ func (s *DB) Events(ctx context.Context, q EventQuery) (rows []EventRow, matched
 		if q.Limit > 0 {
 			tail = fmt.Sprintf(" LIMIT %d OFFSET %d", q.Limit, q.Offset)
 		}
-		rs, err := s.read.QueryContext(ctx, `SELECT e.event, `+photos+` FROM conflict_events e WHERE `+w+` ORDER BY e.date_start, e.id`+tail, args...)
+		rs, err := s.read.QueryContext(ctx, `SELECT e.event, `+photos+` FROM conflict_events e WHERE `+w+` ORDER BY e.date_start, e.id COLLATE BINARY`+tail, args...)
 		if err != nil {
 			return err
 		}

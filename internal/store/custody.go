@@ -308,7 +308,7 @@ type FileRef struct {
 
 // Files lists every image file of the archive's photos, in import order.
 func (s *DB) Files(ctx context.Context) ([]FileRef, error) {
-	return s.fileRefs(ctx, "listing the image files", `SELECT p.id, f.sha256, f.size FROM files f JOIN photos p ON p.rowid = f.photo ORDER BY f.photo, f.path`)
+	return s.fileRefs(ctx, "listing the image files", `SELECT p.id, f.sha256, f.size FROM files f JOIN photos p ON p.rowid = f.photo ORDER BY f.photo, f.path COLLATE BINARY`)
 }
 
 // fileRefs reads rows of photo id, SHA-256 and size.

@@ -36,8 +36,10 @@ func TestDateSourceKept(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		for id, src := range want {
-			if p, err := db.Photo(ctx, id); err != nil || p.DateSource != src {
-				t.Errorf("%s: Photo %s: date source %q (%v), want %q", when, id, p.DateSource, err, src)
+			if p, err := db.Photo(ctx, id); err != nil {
+				t.Errorf("%s: Photo %s: %v", when, id, err)
+			} else if p.DateSource != src {
+				t.Errorf("%s: Photo %s: date source %q, want %q", when, id, p.DateSource, src)
 			}
 		}
 		list, err := db.Photos(ctx, photo.Filter{})
@@ -60,6 +62,9 @@ func TestDateSourceKept(t *testing.T) {
 	}
 	check("as imported")
 	// As an archive written before the column holds them.
+	if !olderSchema(t) {
+		return
+	}
 	for _, q := range []string{`ALTER TABLE photos DROP COLUMN date_source`, `DELETE FROM schema_migrations WHERE name = '0034_date_source.sql'`} {
 		if _, err := db.write.ExecContext(ctx, q); err != nil {
 			t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -25,7 +24,7 @@ func (s *DB) AddUser(ctx context.Context, name, hash string) error {
 		return err
 	}
 	return s.exec(ctx, "adding an editor", `INSERT INTO users (name, hash, created) VALUES (?,?,?)`, func(err error) error {
-		if isUnique(err) {
+		if isUniqueViolation(err) {
 			return photo.Errorf(photo.EConflict, "there is already an editor called %q", name)
 		}
 		return err
@@ -57,7 +56,7 @@ func (s *DB) RemoveUser(ctx context.Context, name string) error {
 func (s *DB) Users(ctx context.Context) ([]photo.User, error) {
 	var out []photo.User
 	err := s.reading(ctx, "", "listing editors", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT u.name, u.created, (SELECT count(*) FROM tokens t WHERE t.user = u.name) FROM users u ORDER BY u.name`)
+		rows, err := s.read.QueryContext(ctx, `SELECT u.name, u.created, (SELECT count(*) FROM tokens t WHERE t.user = u.name) FROM users u ORDER BY u.name COLLATE BINARY`)
 		if err != nil {
 			return err
 		}
@@ -101,7 +100,7 @@ func (s *DB) PasswordHash(ctx context.Context, name string) (user, hash string, 
 // AddToken stores a bearer token's hash for an editor.
 func (s *DB) AddToken(ctx context.Context, user, label, hash string) error {
 	return s.exec(ctx, "adding a token", `INSERT INTO tokens (hash, user, label, created) VALUES (?,?,?,?)`, func(err error) error {
-		if strings.Contains(err.Error(), "FOREIGN KEY") {
+		if isForeignKeyViolation(err) {
 			return photo.Errorf(photo.ENotFound, "no editor is called %q (syriamap users add NAME first)", user)
 		}
 		return err

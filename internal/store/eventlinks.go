@@ -67,9 +67,9 @@ func (s *DB) SetEventLinks(ctx context.Context, id, dataset string, eventIDs []s
 	}
 	// The photo's features carry its confirmed links to public datasets'
 	// events (its events column, which anyone reads).
-	if _, err := tx.ExecContext(ctx, `UPDATE photos SET events = (SELECT coalesce(group_concat(k, ' '), '') FROM
-			(SELECT dataset || ':' || event AS k FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND `+
-		licensed(photo.Public, "dataset")+` ORDER BY event))
+	if _, err := tx.ExecContext(ctx, `UPDATE photos SET events = (SELECT coalesce(group_concat(dataset || ':' || event, ' '
+			ORDER BY event COLLATE BINARY, dataset COLLATE BINARY), '')
+		FROM photo_event_links WHERE photo = ?1 AND decision = 'confirmed' AND `+licensed(photo.Public, "dataset")+`)
 		WHERE id = ?1`, id); err != nil {
 		c.stmt.Close()
 		return false, fmt.Errorf("store: %w", err)
@@ -124,7 +124,7 @@ func (s *DB) EventLinks(ctx context.Context, id string) ([]photo.EventLink, erro
 	if v := photo.ViewerOf(ctx); !v.SeesDecisions() {
 		q += ` AND decision = 'confirmed' AND ` + licensed(v, "dataset")
 	}
-	return s.eventLinks(ctx, q+` ORDER BY at, dataset, event`, id)
+	return s.eventLinks(ctx, q+` ORDER BY at, dataset COLLATE BINARY, event COLLATE BINARY`, id)
 }
 
 // RejectedEvents are the event keys (photo.EventKey) editors ruled out
@@ -195,7 +195,7 @@ func eventCond(ctx context.Context, key string) (string, []any) {
 	}
 	dataset, id, _ := photo.SplitEventKey(key)
 	if !v.SeesDataset(dataset) {
-		return `0`, nil
+		return `FALSE`, nil
 	}
 	return `id IN (SELECT photo FROM photo_event_links WHERE dataset = ? AND event = ? AND decision = 'confirmed')`, []any{dataset, id}
 }

@@ -35,10 +35,10 @@ func blindEvents(ctx context.Context) string {
 	}
 	other := ""
 	if v.Editor != "" {
-		other = " AND l.first_by != " + sqlString(v.Editor) + " COLLATE NOCASE"
+		other = " AND lower(l.first_by) != lower(" + sqlString(v.Editor) + ")"
 	}
 	return `NOT EXISTS (SELECT 1 FROM second_looks l WHERE l.photo = e.photo AND l.state IN ('` + photo.LookWaiting + `', '` + photo.LookDisagreed + `')` +
-		other + ` AND e.author = l.first_by COLLATE NOCASE AND e.at >= l.first_at)`
+		other + ` AND lower(e.author) = lower(l.first_by) AND e.at >= l.first_at)`
 }
 
 func (s *DB) events(ctx context.Context, q string, args ...any) ([]photo.Event, error) {

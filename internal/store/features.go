@@ -204,9 +204,10 @@ func (s *DB) PlacesWithPhotos(ctx context.Context, flt photo.Filter) ([]photo.Pl
 	}
 	var out []photo.PlaceCount
 	err = s.reading(ctx, flt.Query, "counting places", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name), max(place_kind), max(governorate), max(lon), max(lat),
+		rows, err := s.read.QueryContext(ctx, `SELECT place_id, max(place_name COLLATE BINARY), max(place_kind COLLATE BINARY),
+			max(governorate COLLATE BINARY), max(lon), max(lat),
 			count(*), min(date_from), max(date_to) FROM photos WHERE place_id != '' AND lon IS NOT NULL AND `+w+` AND `+placed(ctx)+`
-			GROUP BY place_id ORDER BY count(*) DESC, place_id`, args...)
+			GROUP BY place_id ORDER BY count(*) DESC, place_id COLLATE BINARY`, args...)
 		if err != nil {
 			return err
 		}

@@ -69,6 +69,9 @@ func TestFramePDQKept(t *testing.T) {
 	}, []string{without.ID})
 
 	// As an archive written before the columns holds its frames.
+	if !olderSchema(t) {
+		return
+	}
 	for _, q := range []string{`ALTER TABLE frames DROP COLUMN pdq`, `ALTER TABLE frames DROP COLUMN pdq_quality`,
 		`DELETE FROM schema_migrations WHERE name = '0035_frames_pdq.sql'`} {
 		if _, err := db.write.ExecContext(ctx, q); err != nil {

@@ -70,7 +70,7 @@ func (s *DB) WithheldFile(ctx context.Context, sha, path string) (bool, error) {
 		return s.read.QueryRowContext(ctx, `WITH owners AS (
 				SELECT p.harm FROM files f JOIN photos p ON p.rowid = f.photo WHERE ? != '' AND f.sha256 = ?
 				UNION ALL SELECT p.harm FROM images i JOIN photos p ON p.rowid = i.photo WHERE ? != '' AND i.path = ?)
-			SELECT coalesce(min(`+withheld+`), 0) FROM owners`, sha, sha, path, path).Scan(&only)
+			SELECT coalesce(min(CASE WHEN `+withheld+` THEN 1 ELSE 0 END), 0) FROM owners`, sha, sha, path, path).Scan(&only)
 	})
 	return only, err
 }

@@ -614,7 +614,7 @@ func (s *DB) FileOf(ctx context.Context, sha string) (string, photo.FileState, e
 	st := photo.FileState{SHA256: sha}
 	err := s.reading(ctx, "", "finding an image file", func(ctx context.Context) error {
 		return s.read.QueryRowContext(ctx, `SELECT path, size, mtime, COALESCE(json_extract(meta, '$.EXIF.Orientation'), '0')
-			FROM files WHERE sha256 = ? ORDER BY imported DESC LIMIT 1`, sha).Scan(&path, &st.Size, &mtime, &st.Orientation)
+			FROM files WHERE sha256 = ? ORDER BY imported DESC, path COLLATE BINARY LIMIT 1`, sha).Scan(&path, &st.Size, &mtime, &st.Orientation)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", st, photo.Errorf(photo.ENotFound, "no image file %s in the archive", sha)
@@ -644,7 +644,7 @@ func (s *DB) AddMediaRoots(ctx context.Context, roots []string) error {
 
 // MediaRoots returns the folders images were imported from.
 func (s *DB) MediaRoots(ctx context.Context) ([]string, error) {
-	return s.column(ctx, "", "reading the media folders", `SELECT path FROM media_roots ORDER BY path`)
+	return s.column(ctx, "", "reading the media folders", `SELECT path FROM media_roots ORDER BY path COLLATE BINARY`)
 }
 
 // PhotosWithFiles returns the ids of the photos that have an image file,

@@ -26,7 +26,7 @@ func (s *DB) AddPlaces(ctx context.Context, places []photo.AddedPlace) error {
 		names, _ := json.Marshal(append([]string{}, p.Names...))
 		if _, err := tx.ExecContext(ctx, `INSERT INTO added_places (id, name, name_ar, names, kind, lon, lat, parent, source, added_by, added_at, country, distinct_place)
 			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`, p.ID, p.Name, p.NameAr, string(names), p.Kind, p.Lon, p.Lat, p.Parent, p.Source, p.AddedBy, p.AddedAt, p.Country, p.Distinct); err != nil {
-			if isUnique(err) {
+			if isUniqueViolation(err) {
 				return photo.Errorf(photo.EConflict, "the archive already has a place %s", p.ID)
 			}
 			return fmt.Errorf("store: adding place %s: %w", p.ID, s.writeErr(err))

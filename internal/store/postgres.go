@@ -142,12 +142,15 @@ var rewritten atomic.Pointer[map[string]string]
 
 func init() { rewritten.Store(&map[string]string{}) }
 
-func pgSQL(query string) string {
+func pgSQL(query string) (string, error) {
 	m := *rewritten.Load()
 	if q, ok := m[query]; ok {
-		return q
+		return q, nil
 	}
-	q := toPostgres(query)
+	q, err := toPostgres(query)
+	if err != nil {
+		return "", err
+	}
 	if len(m) < 4096 {
 		next := make(map[string]string, len(m)+1)
 		for k, v := range m {
@@ -156,7 +159,7 @@ func pgSQL(query string) string {
 		next[query] = q
 		rewritten.Store(&next)
 	}
-	return q
+	return q, nil
 }
 
 func (c *pgConn) Prepare(query string) (driver.Stmt, error) {
@@ -164,7 +167,11 @@ func (c *pgConn) Prepare(query string) (driver.Stmt, error) {
 }
 
 func (c *pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	st, err := c.Conn.PrepareContext(ctx, pgSQL(query))
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	st, err := c.Conn.PrepareContext(ctx, q)
 	if err != nil {
 		return nil, unreachable(c.archive, err)
 	}
@@ -172,12 +179,20 @@ func (c *pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt,
 }
 
 func (c *pgConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	res, err := c.Conn.ExecContext(ctx, pgSQL(query), args)
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.Conn.ExecContext(ctx, q, args)
 	return res, unreachable(c.archive, err)
 }
 
 func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	rows, err := c.Conn.QueryContext(ctx, pgSQL(query), args)
+	q, err := pgSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := c.Conn.QueryContext(ctx, q, args)
 	return wrapRows(c.archive, rows, err)
 }
 

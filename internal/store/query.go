@@ -245,7 +245,7 @@ func blind(ctx context.Context) string {
 	case v.Editor == "":
 		return awaiting
 	}
-	return awaiting + " AND reviewed_by != " + sqlString(v.Editor) + " COLLATE NOCASE"
+	return awaiting + " AND lower(reviewed_by) != lower(" + sqlString(v.Editor) + ")"
 }
 
 // sqlString is s as an SQL string literal.
@@ -549,7 +549,7 @@ func (s *DB) Photo(ctx context.Context, id string) (*photo.Photo, error) {
 }
 
 func sourcesOf(ctx context.Context, tx *sql.Tx, rowid int64) ([]photo.Source, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file, line`, rowid)
+	rows, err := tx.QueryContext(ctx, `SELECT file, line, ref, label FROM sources WHERE photo = ? ORDER BY file COLLATE BINARY, line`, rowid)
 	if err != nil {
 		return nil, err
 	}
@@ -593,7 +593,7 @@ func fileOf(ctx context.Context, tx *sql.Tx, rowid int64, sha string) (*photo.Fi
 	var pdq sql.NullString
 	var quality sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT f.path, f.sha256, f.size, f.mtime, f.meta, fr.pdq, fr.pdq_quality FROM files f
-		LEFT JOIN frames fr ON fr.sha256 = f.sha256 WHERE f.photo = ? AND f.sha256 = ? LIMIT 1`, rowid, sha).
+		LEFT JOIN frames fr ON fr.sha256 = f.sha256 WHERE f.photo = ? AND f.sha256 = ? ORDER BY f.path COLLATE BINARY LIMIT 1`, rowid, sha).
 		Scan(&f.Path, &f.SHA256, &f.Size, &mtime, &f.Meta, &pdq, &quality)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -695,8 +695,8 @@ func (s *DB) Facets(ctx context.Context, f photo.Filter, limit int, facets ...ph
 var facetColumns = map[photo.Facet][2]string{
 	photo.FacetAgency:       {"agency", "agency"},
 	photo.FacetPhotographer: {"photographer", "photographer"},
-	photo.FacetGovernorate:  {"gov_pcode", "max(governorate)"},
-	photo.FacetPlace:        {"place_id", "max(place_name)"},
+	photo.FacetGovernorate:  {"gov_pcode", "max(governorate COLLATE BINARY)"},
+	photo.FacetPlace:        {"place_id", "max(place_name COLLATE BINARY)"},
 }
 
 func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit int, dst *[]photo.Count) error {
@@ -712,7 +712,7 @@ func (s *DB) facet(ctx context.Context, f photo.Filter, facet photo.Facet, limit
 		w += " AND " + placed(ctx)
 	}
 	q := `SELECT ` + col[0] + `, ` + col[1] + `, count(*) AS n FROM photos WHERE ` + col[0] + ` != '' AND ` + w +
-		` GROUP BY ` + col[0] + ` ORDER BY n DESC, 1 LIMIT ?`
+		` GROUP BY ` + col[0] + ` ORDER BY n DESC, ` + col[0] + ` COLLATE BINARY LIMIT ?`
 	rows, err := s.read.QueryContext(ctx, q, append(args, limit)...)
 	if err != nil {
 		return err

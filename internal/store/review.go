@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/syriamap/syriamap/internal/photo"
@@ -53,24 +54,32 @@ func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, li
 			args = append(args, k)
 		}
 	}
-	tail := ``
+	// first ranks a photo in the review order (need, confidence in
+	// hundredths, then the newest) as a number, the smallest first. The
+	// groups come worst first, then those whose first photo is least
+	// confident (by tenths), then the largest. A group's example is its
+	// photo that ranks first, the first in ReviewIDs' order of those that
+	// tie: looked up for the groups listed alone, after one pass over the
+	// queue's index.
+	const rank = `(4 - need) * 100000000000 + CAST(round(confidence * 100) AS BIGINT) * 100000000 + 99999999 - ifnull(date_from, 0)`
+	groups := `SELECT json_group_array(DISTINCT mention) AS spellings, count(*) AS n, min(` + rank + `) AS first,
+		sum(CASE WHEN need = 4 THEN 1 ELSE 0 END) AS n4, sum(CASE WHEN need = 3 THEN 1 ELSE 0 END) AS n3,
+		sum(CASE WHEN need = 2 THEN 1 ELSE 0 END) AS n2, sum(CASE WHEN need = 1 THEN 1 ELSE 0 END) AS n1, mention_key
+		FROM photos INDEXED BY photos_review WHERE ` + w + ` GROUP BY mention_key`
+	order := ` ORDER BY g.first / 100000000000, g.first / 1000000000 % 100, g.n DESC, g.mention_key COLLATE BINARY`
+	all := slices.Clone(args)
 	if limit >= 0 {
-		tail = ` ORDER BY first / 100000000000, first / 1000000000 % 100, count(*) DESC, mention_key LIMIT ?`
-		args = append(args, limit)
+		groups = `SELECT * FROM (` + groups + `) g` + order + ` LIMIT ?`
+		all = append(all, limit)
+	} else {
+		order = ""
 	}
+	all = append(all, args...)
 	var out []photo.ReviewGroup
 	err = s.reading(ctx, f.Query, "listing photos to review", func(ctx context.Context) error {
-		// first ranks a photo in the review order (need, confidence in
-		// hundredths, then the newest) as a number, the smallest first.
-		// The columns besides the aggregates are min(first)'s row's, and
-		// of the rows that tie SQLite keeps the first it meets: scanning
-		// photos_review in its order, the first in ReviewIDs' order. The
-		// groups come worst first, then those whose first photo is least
-		// confident (by tenths), then the largest.
-		rows, err := s.read.QueryContext(ctx, `SELECT id, mention, place_id, json_group_array(DISTINCT mention), count(*),
-			min((4 - need) * 100000000000 + CAST(round(confidence * 100) AS INTEGER) * 100000000 + 99999999 - ifnull(date_from, 0)) AS first,
-			sum(need = 4), sum(need = 3), sum(need = 2), sum(need = 1), mention_key
-			FROM photos INDEXED BY photos_review WHERE `+w+` GROUP BY mention_key`+tail, args...)
+		rows, err := s.read.QueryContext(ctx, `SELECT e.id, e.mention, e.place_id, g.spellings, g.n, g.first, g.n4, g.n3, g.n2, g.n1, g.mention_key
+			FROM (`+groups+`) g JOIN photos e ON e.id = (SELECT id FROM photos INDEXED BY photos_review
+				WHERE mention_key = g.mention_key AND `+w+` AND `+rank+` = g.first ORDER BY `+reviewOrder+` LIMIT 1)`+order, all...)
 		if err != nil {
 			return err
 		}
@@ -85,6 +94,7 @@ func (s *DB) reviewGroups(ctx context.Context, f photo.Filter, keys []string, li
 			if err := json.Unmarshal([]byte(spellings), &g.Spellings); err != nil {
 				return fmt.Errorf("store: the spellings of review group %q: %w", g.Mention, err)
 			}
+			slices.Sort(g.Spellings) // in the order of their bytes, as neither engine keeps the order met
 			g.Worst, g.Tenths = 4-int(first/100000000000), int(first/1000000000%100)
 			out = append(out, g)
 		}
@@ -183,7 +193,7 @@ func (s *DB) ReviewIDs(ctx context.Context, f photo.Filter, mention string) ([]s
 // the caption, 3 unplaced, 2 fallbacks, 1 unsure), then the least
 // confident (where a review teaches the refit most), then the newest
 // (SQLite puts the undated last): the order of the photos_review index.
-const reviewOrder = `need DESC, confidence, date_from DESC, id`
+const reviewOrder = `need DESC, confidence, date_from DESC NULLS LAST, id`
 
 // ReviewSplit returns how the unchecked photos of a group (its mention,
 // in any of its spellings) are placed now, one part a place, the largest first, so that
@@ -200,9 +210,9 @@ func (s *DB) ReviewSplit(ctx context.Context, f photo.Filter, mention string) ([
 	err = s.reading(ctx, f.Query, "splitting a review group by place", func(ctx context.Context) error {
 		// The place's name from one photo shown there, not from every
 		// one: the queue's index holds no names.
-		rows, err := s.read.QueryContext(ctx, `SELECT place_id, (SELECT place_name FROM photos n WHERE n.place_id = g.place_id LIMIT 1), located, n
+		rows, err := s.read.QueryContext(ctx, `SELECT place_id, (SELECT place_name FROM photos n WHERE n.place_id = g.place_id ORDER BY n.rowid LIMIT 1), located, n
 			FROM (SELECT place_id, lon IS NOT NULL AS located, count(*) AS n FROM photos INDEXED BY photos_review WHERE `+w+`
-				GROUP BY place_id, located) g ORDER BY n DESC, place_id`, args...)
+				GROUP BY place_id, located) g ORDER BY n DESC, place_id COLLATE BINARY, located`, args...)
 		if err != nil {
 			return err
 		}

@@ -35,8 +35,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -456,17 +456,6 @@ func isBusy(err error) bool {
 	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
 }
 
-// isUnique reports whether err is a write refused for a value a unique
-// key already holds: SQLite's "UNIQUE constraint failed", PostgreSQL's
-// unique_violation (23505).
-func isUnique(err error) bool {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		return pe.Code == "23505"
-	}
-	return strings.Contains(err.Error(), "UNIQUE")
-}
-
 // isUnavailable reports whether err says the PostgreSQL server cannot be
 // reached: a connection refused, reset or closed, or the server shutting
 // down or starting up (SQLSTATE class 08, 57P01, 57P02, 57P03). A SQLite
@@ -529,6 +518,51 @@ func (e *unreachableError) As(target any) bool {
 func (e *unreachableError) message() string {
 	return "the archive " + e.archive + " cannot be reached; try again in a few seconds"
 }
+
+// A constraint a write broke, the same on both engines: SQLite's extended
+// result code, PostgreSQL's SQLSTATE (never the words of the message).
+type constraint int
+
+const (
+	noConstraint constraint = iota
+	uniqueConstraint
+	foreignKeyConstraint
+	checkConstraint
+)
+
+// broken is the constraint err reports broken, or noConstraint.
+func broken(err error) constraint {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return uniqueConstraint
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return foreignKeyConstraint
+		case sqlite3.SQLITE_CONSTRAINT_CHECK:
+			return checkConstraint
+		}
+		return noConstraint
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23505":
+			return uniqueConstraint
+		case "23503":
+			return foreignKeyConstraint
+		case "23514":
+			return checkConstraint
+		}
+	}
+	return noConstraint
+}
+
+// isUniqueViolation: err is a write of a key the archive already holds.
+func isUniqueViolation(err error) bool { return broken(err) == uniqueConstraint }
+
+// isForeignKeyViolation: err is a write naming a row the archive lacks.
+func isForeignKeyViolation(err error) bool { return broken(err) == foreignKeyConstraint }
 
 // reading runs a read under the archive's deadline. q is the read's
 // full-text search, if any: a search FTS5 cannot parse is the user's

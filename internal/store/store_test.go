@@ -47,6 +47,20 @@ func sqliteOnly(t testing.TB) {
 	}
 }
 
+// olderSchema reports whether the test may go on to replay a step of
+// SQLite's migration history on an archive as written before it. On
+// PostgreSQL it may not: that history starts at the whole schema
+// (migrations_postgres/0001_archive.sql), so no PostgreSQL archive was
+// ever written before the step, and there is no step to replay.
+func olderSchema(t testing.TB) bool {
+	t.Helper()
+	if onPostgres {
+		t.Log("PostgreSQL's migration history starts at the whole schema: no older archive to migrate")
+		return false
+	}
+	return true
+}
+
 func open(t testing.TB) *DB {
 	t.Helper()
 	db, err := Open(context.Background(), archivePath(t, "sub/test.db"))

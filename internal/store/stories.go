@@ -127,7 +127,7 @@ func (s *DB) saveStory(ctx context.Context, tx *sql.Tx, st story.Story, prevSlug
 
 // storyErr names a slug taken by another story.
 func (s *DB) storyErr(err error, slug string) error {
-	if isUnique(err) {
+	if isUniqueViolation(err) {
 		return photo.ParamErrorf("slug", "another story has the slug %q", slug)
 	}
 	return s.writeErr(err)

@@ -11,11 +11,12 @@ import (
 // were imported before, under whatever name.
 func (s *DB) ImportedUnder(ctx context.Context, dir string) (map[string]int, error) {
 	// The paths under dir sort between dir/ and dir0 ('0' follows '/').
+	// (in the order of bytes: a language's order may pass over the /)
 	lo := filepath.Clean(dir) + string(filepath.Separator)
 	hi := filepath.Clean(dir) + string(rune(filepath.Separator+1))
 	out := map[string]int{}
 	err := s.reading(ctx, "", "finding an upload's earlier import", func(ctx context.Context) error {
-		rows, err := s.read.QueryContext(ctx, `SELECT file, count(*) FROM sources WHERE file >= ? AND file < ? GROUP BY file`, lo, hi)
+		rows, err := s.read.QueryContext(ctx, `SELECT file, count(*) FROM sources WHERE file COLLATE BINARY >= ? AND file COLLATE BINARY < ? GROUP BY file`, lo, hi)
 		if err != nil {
 			return err
 		}
