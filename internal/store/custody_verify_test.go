@@ -48,6 +48,14 @@ func TestEveryRowIsCheckedAgainstItsCustody(t *testing.T) {
 	}
 	db.Close()
 	q := func(s string) string { return "'" + s + "'" }
+	// pgTamper is a tamper in PostgreSQL's spelling, where it differs;
+	// "-" where PostgreSQL's types refuse it (text in an integer
+	// column), so that it cannot happen there.
+	pgTamper := map[string]string{
+		"geocoder's choice beside a correction": `UPDATE photos SET geocoded = CAST(jsonb_set(CAST(geocoded AS jsonb), '{ID}', '"gn:1"') AS text) WHERE id = ` + q(fifth),
+		"date stored as text":                   "-",
+		"verified stored as text":               "-",
+	}
 	for _, tc := range []struct {
 		name, sql, photo, want string
 	}{
@@ -68,7 +76,13 @@ func TestEveryRowIsCheckedAgainstItsCustody(t *testing.T) {
 		{"verified stored as text", `UPDATE photos SET verified = 'yes' WHERE id = ` + q(fourth), fourth, "verified"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, problems, err := tampered(t, path, tc.sql).CheckRows(ctx, nil)
+			sql := tc.sql
+			if pg := pgTamper[tc.name]; onPostgres && pg != "" {
+				if sql = pg; sql == "-" {
+					t.Skip("PostgreSQL's types refuse it")
+				}
+			}
+			_, problems, err := tampered(t, path, sql).CheckRows(ctx, nil)
 			if err != nil {
 				t.Fatalf("%s: %v; want a problem naming photo %s", tc.name, err, tc.photo)
 			}
