@@ -51,7 +51,9 @@ func TestReplicasThroughAnOutage(t *testing.T) {
 	}
 	replicas := []*replica{a, b}
 	for _, r := range replicas {
-		if !waitUntil(10*time.Second, func() bool { return placeOf(send(t, "GET", r.url+"api/photos/"+id+".geojson", nil, "").body, id) == want[len(`"place_id":"`):len(want)-1] }) {
+		if !waitUntil(10*time.Second, func() bool {
+			return placeOf(send(t, "GET", r.url+"api/photos/"+id+".geojson", nil, "").body, id) == want[len(`"place_id":"`):len(want)-1]
+		}) {
 			t.Fatalf("the correction is not seen through %s", r.url)
 		}
 	}
