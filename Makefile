@@ -11,7 +11,7 @@ BENCH_OUT ?= bench/results.json
 # the table (installs PostgreSQL and PostGIS from Debian when missing).
 PEER_DIR ?= ../shared/peers/pg_featureserv-1.3.1
 
-.PHONY: run test train generate assets assets-check site-vectors screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-copy bench-go review-loop fuzz geodata lint
+.PHONY: run test train generate assets assets-check site-vectors screenshots templ-check fmt-check vet staticcheck unit bench bench-events bench-images bench-reliability bench-copy bench-engines bench-go review-loop fuzz geodata lint
 
 ## run: serve the archive (data/syriamap.db; the samples on a first run)
 ## at http://127.0.0.1:8080/
@@ -151,6 +151,16 @@ bench-copy:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
 	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --copy $(or $(PHOTOS),200000) $(if $(POSTGRES),--postgres '$(POSTGRES)')
+
+## bench-engines: one archive of 200,000 generated photos (PHOTOS) on
+## SQLite and copied with `syriamap copy` to a private PostgreSQL cluster
+## and back (both verified): each engine served and measured in the same
+## minutes on the repeated month + city window and the first answer after
+## a write
+bench-engines:
+	mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap
+	$(GO) run ./cmd/syriamap-bench --syriamap $(BENCH_DIR)/syriamap --dir $(BENCH_DIR) --engines $(or $(PHOTOS),200000) $(if $(filter 1 true yes,$(QUICK)),--quick)
 
 ## bench-reliability: the reliability scenarios on an archive of 20,000
 ## generated photos and crafted image bombs: bombs (peak RSS, /healthz
