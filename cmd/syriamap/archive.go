@@ -127,7 +127,7 @@ func openArchive(ctx context.Context, path string, mode openMode, stderr io.Writ
 	}
 	a, err := archive.Open(ctx, path, g, mode == openReadOnly)
 	if err != nil {
-		return nil, nil, fmt.Errorf("opening the archive %s: %w", path, err)
+		return nil, nil, fmt.Errorf("opening the archive %s: %w", archive.Redacted(path), err)
 	}
 	if mode == openSeed {
 		n, err := a.Count(ctx)
@@ -141,7 +141,7 @@ func openArchive(ctx context.Context, path string, mode openMode, stderr io.Writ
 				a.Close()
 				return nil, nil, fmt.Errorf("importing the sample captions: %w", err)
 			}
-			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the sample captions (%d photos)\n", path, res.Added)
+			fmt.Fprintf(stderr, "syriamap: the archive %s was empty; imported the sample captions (%d photos)\n", archive.Redacted(path), res.Added)
 			sum, n, err := a.ImportBundledEvents(ctx)
 			if err != nil {
 				a.Close()

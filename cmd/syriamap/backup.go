@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"github.com/syriamap/syriamap/internal/archive"
 )
 
 // runBackup writes a consistent copy of the archive to a new file, while
@@ -36,6 +38,6 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "backed up %s (%d photos) to %s\n", *db, n, fl.Arg(0))
+	fmt.Fprintf(stdout, "backed up %s (%d photos) to %s\n", archive.Redacted(*db), n, fl.Arg(0))
 	return nil
 }

@@ -43,8 +43,13 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer closeDB()
-	if err := withOriginals(a, *origs, *db); err != nil {
-		return err
+	// Caption files alone need no store of originals: a PostgreSQL
+	// archive, which has no folder beside it, asks for one only when
+	// pictures are imported.
+	if *origs != "" || !archive.IsPostgres(*db) || !captionFilesOnly(fl.Args()) {
+		if err := withOriginals(a, *origs, *db); err != nil {
+			return err
+		}
 	}
 	a.FramesLater = *framesLater
 	// What an import killed an hour or more ago left in the store of
@@ -108,7 +113,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		total.Read += res.Read
 	}
 	fmt.Fprintf(stdout, "imported %d of %d files into %s: %d added, %d updated, %d unchanged, %d unplaced, %d rejected\n",
-		len(texts)-failed, len(texts), *db, total.Added, total.Updated, total.Unchanged, total.Unplaced, rejected)
+		len(texts)-failed, len(texts), archive.Redacted(*db), total.Added, total.Updated, total.Unchanged, total.Unplaced, rejected)
 	if total.Added == 0 && total.Updated == 0 && failed == 0 {
 		fmt.Fprintln(stdout, "nothing changed: every photo was already in the archive as it is")
 	}
@@ -184,4 +189,21 @@ func errorText(err error) string {
 		return photo.ErrorMessage(err)
 	}
 	return err.Error()
+}
+
+// captionFilesOnly reports whether every path names a file of captions
+// (.txt, .csv, .jsonl), no folder and no picture.
+func captionFilesOnly(paths []string) bool {
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil || st.IsDir() {
+			return false
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".txt", ".csv", ".jsonl":
+		default:
+			return false
+		}
+	}
+	return true
 }

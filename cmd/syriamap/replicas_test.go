@@ -419,6 +419,20 @@ func TestLoadBalancer(t *testing.T) {
 	if got, _ := place(t, front, id, 0, cookie, csrf); got.status != http.StatusOK || got.replica != "b" {
 		t.Errorf("a correction after replica a was killed: %d from %q", got.status, got.replica)
 	}
+	// With no replica left, the balancer says so as a replica would: 503,
+	// and when to try again.
+	if err := b.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	b.cmd.Wait()
+	res, err := noRedirects.Get(front + "api/photos.geojson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
+		t.Errorf("with no replica: %s, Retry-After %q; want 503 with Retry-After", res.Status, res.Header.Get("Retry-After"))
+	}
 }
 
 // haproxyBinary finds haproxy (Debian keeps it in /usr/sbin); without it

@@ -160,7 +160,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if *cert != "" {
 			scheme = "https"
 		}
-		fmt.Fprintf(stdout, "syriamap is serving %s%s at %s://%s/ (Ctrl-C stops it)\n", *db, how, scheme, at)
+		fmt.Fprintf(stdout, "syriamap is serving %s%s at %s://%s/ (Ctrl-C stops it)\n", archive.Redacted(*db), how, scheme, at)
 		if host, _, _ := net.SplitHostPort(at.String()); *base == "" && net.ParseIP(host).IsUnspecified() {
 			log.Warn("listening on every interface without --base-url: links in downloads say localhost")
 		}

@@ -103,6 +103,10 @@ func pgDatabase(dsn string) string {
 }
 
 // redacted is an archive's address without its password.
+// Redacted is an archive's address as it may be shown (printed, logged):
+// a PostgreSQL URL without its password; a file's path as it is.
+func Redacted(dsn string) string { return redacted(dsn) }
+
 func redacted(dsn string) string {
 	if u, err := url.Parse(dsn); err == nil && store.IsPostgres(dsn) {
 		return u.Redacted()

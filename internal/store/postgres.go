@@ -79,6 +79,10 @@ func openPostgres(ctx context.Context, dsn string, readOnly bool) (*DB, error) {
 	}
 	if err := s.probe.PingContext(ctx); err != nil {
 		s.Close()
+		var u *unreachableError
+		if errors.As(err, &u) {
+			err = u.err // the driver's words, once
+		}
 		return nil, photo.Errorf(photo.EUnavailable, "the PostgreSQL archive %s cannot be reached: %s", s.path, pgMessage(err))
 	}
 	if readOnly {

@@ -299,6 +299,13 @@ func Writable(path string) bool {
 // path and made a folder named "postgres:" in the working directory. The
 // URL is named without its password.
 func checkPath(path string) error {
+	// "postgres//u:pw@host/db" or "postgres:/…": a URL that lost part of
+	// its "://", which a path would keep, password and all, on disk.
+	for _, scheme := range []string{"postgres", "postgresql"} {
+		if rest, ok := strings.CutPrefix(path, scheme); ok && (strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "//")) && !strings.HasPrefix(rest, "://") {
+			return photo.Errorf(photo.EInvalid, "%s…: --db (SYRIAMAP_DB) looks like a PostgreSQL URL without its \"://\" (postgres://user:password@host/database); nothing was made", scheme)
+		}
+	}
 	u, err := url.Parse(path)
 	if err != nil || u.Scheme == "" || !strings.Contains(path, "://") {
 		return nil
@@ -503,20 +510,22 @@ type unreachableError struct {
 	err     error
 }
 
-func (e *unreachableError) Error() string { return e.message() + " (" + pgMessage(e.err) + ")" }
+// Error is what the log is told: the archive's address (without its
+// password) and the driver's words.
+func (e *unreachableError) Error() string {
+	return "the archive " + e.archive + " cannot be reached (" + pgMessage(e.err) + ")"
+}
 
 func (e *unreachableError) Unwrap() error { return e.err }
 
+// As gives the error a reader is shown, who needs neither the
+// database's address nor its user.
 func (e *unreachableError) As(target any) bool {
 	if p, ok := target.(**photo.Error); ok {
-		*p = photo.Errorf(photo.EUnavailable, "%s", e.message())
+		*p = photo.Errorf(photo.EUnavailable, "the archive's database cannot be reached; try again in a few seconds")
 		return true
 	}
 	return false
-}
-
-func (e *unreachableError) message() string {
-	return "the archive " + e.archive + " cannot be reached; try again in a few seconds"
 }
 
 // A constraint a write broke, the same on both engines: SQLite's extended

@@ -609,6 +609,8 @@ func TestOpenRefusesAddresses(t *testing.T) {
 		{"postgresql://127.0.0.1:1/syriamap?sslmode=disable", "cannot be reached", photo.EUnavailable},
 		{"postgres://archivist:s3cret@127.0.0.1:1/syriamap?sslmode=sometimes", "not a PostgreSQL address", photo.EInvalid},
 		{"s3://bucket/archive.db", "s3 address", photo.EInvalid},
+		{"postgres//archivist:s3cret@127.0.0.1:1/syriamap", "without its \"://\"", photo.EInvalid},
+		{"postgresql:/archivist:s3cret@127.0.0.1:1/syriamap", "without its \"://\"", photo.EInvalid},
 	} {
 		for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenReadOnly": OpenReadOnly} {
 			db, err := open(context.Background(), tc.db)
