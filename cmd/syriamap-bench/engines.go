@@ -110,7 +110,8 @@ func anyPostgresBin() (string, error) {
 	return dirs[len(dirs)-1], nil
 }
 
-var custodyHeadRe = regexp.MustCompile(`(?m)custody head[^0-9a-f]*([0-9a-f]{16,64})`)
+// custodyHeadRe reads a custody head `syriamap copy` prints.
+var custodyHeadRe = regexp.MustCompile(`custody head of the [a-z]+:\s+record (\d+), ([0-9a-f]+)`)
 
 // enginesCopy moves the archive to PostgreSQL and back with `syriamap
 // copy`, timing each way, and verifies both copies.
@@ -130,7 +131,7 @@ func enginesCopy(ctx context.Context, cfg config, name, lite, dsn, work, origina
 		}
 		took := time.Since(start).Seconds()
 		for _, m := range custodyHeadRe.FindAllSubmatch(out, -1) {
-			heads[string(m[1])] = true
+			heads[string(m[1])+" "+string(m[2])] = true
 		}
 		rows = append(rows, engineRow{name: "syriamap copy, " + hop.label, unit: "s", lite: []float64{took}})
 	}
@@ -140,6 +141,7 @@ func enginesCopy(ctx context.Context, cfg config, name, lite, dsn, work, origina
 			return rows, commandError("syriamap verify", err, out)
 		}
 	}
+	// Two copies, each printing its original's head and its own: one.
 	same := 0.0
 	if len(heads) == 1 {
 		same = 1
@@ -223,7 +225,13 @@ var windowIDRe = regexp.MustCompile(`"id":"([0-9a-f]{16})"`)
 
 // windowPhotoID is the first photo of the window at u.
 func windowPhotoID(ctx context.Context, u string) (string, error) {
-	body, _, _, err := rawBody(ctx, u)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	res, err := http.DefaultClient.Do(req) // read unzipped
+	if err != nil {
+		return "", err
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
 	if err != nil {
 		return "", err
 	}
