@@ -104,12 +104,12 @@ cyclo:
 	if [ -n "$$out" ]; then echo "functions over 30 paths (split them):"; echo "$$out"; exit 1; fi
 
 # unit runs every test (those of the store on SQLite, the embedded
-# default), then the store's again on PostgreSQL: the store's behaviour
-# is its tests', on both engines. Each run of the PostgreSQL suite starts
+# default), then the store's and the archive's again on PostgreSQL: their
+# behaviour is their tests', on both engines. Each run of the PostgreSQL suite starts
 # a throwaway cluster (internal/pgtest; Debian's postgresql package).
 unit:
 	$(GO) test -timeout 30m ./...
-	SYRIAMAP_TEST_ENGINE=postgres $(GO) test -timeout 30m ./internal/store/...
+	SYRIAMAP_TEST_ENGINE=postgres $(GO) test -timeout 30m ./internal/store/... ./internal/archive/...
 
 lint: fmt-check vet staticcheck cyclo
 

@@ -12,6 +12,7 @@ import (
 	"github.com/syriamap/syriamap/geodata"
 	"github.com/syriamap/syriamap/internal/evidence/originals"
 	"github.com/syriamap/syriamap/internal/geoparse/gazetteer"
+	"github.com/syriamap/syriamap/internal/pgtest"
 	"github.com/syriamap/syriamap/internal/photo"
 	"github.com/syriamap/syriamap/internal/store"
 )
@@ -24,8 +25,12 @@ func newArchive(t testing.TB) *Archive {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newArchiveAt(t, filepath.Join(t.TempDir(), "a.db"), g)
+	return newArchiveAt(t, pgtest.ArchivePath(t, "a.db"), g)
 }
+
+// TestMain stops the PostgreSQL cluster the tests started, if they ran on
+// it (SYRIAMAP_TEST_ENGINE=postgres).
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 // archiveWithOriginals is a new archive with a store of originals in a
 // folder of its own, and that folder (for the test's own files).
