@@ -15,8 +15,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paulmach/orb"
-
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/publish"
 	"github.com/syriamap/syriamap/internal/photo"
@@ -32,33 +30,9 @@ import (
 func TestConformanceLiveAndPublished(t *testing.T) {
 	t.Parallel()                                                                  // its own server, archive and browser context
 	a := httpapitest.GeneratedArchive(t, 11, 1500, httpapitest.ArabicCaptions...) // English and Arabic
-	// Some photos withheld (in neither), some graphic (in both, marked).
-	ctx := context.Background()
-	some, err := a.Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
-	if err != nil || len(some) < 12 {
-		t.Fatalf("photos to mark: %d, %v", len(some), err)
-	}
-	for i, p := range some {
-		harm := photo.HarmGraphic
-		if i%2 == 0 {
-			harm = photo.HarmWithheld
-		}
-		if _, err := a.SetHarm(ctx, p.ID, harm, "editor rana", "a test"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// The events, with a link from a graphic photo (in both) and one
-	// from a withheld photo (in neither): the events layer's data.
-	if _, _, err := a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range some[:2] {
-		if _, err := a.SetEventLink(ctx, p.ID, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// Some placements verified by a second editor's blind look.
-	httpapitest.VerifyPlacements(t, a, photo.Filter{Agencies: []string{"AFP"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 40})
+	// Photos withheld (in neither) and graphic (in both), events linked,
+	// placements verified.
+	ids := httpapitest.ConformanceEdits(t, a)
 	live, _ := serveArchive(t, a, httpapi.Options{})
 	queries := append(httpapitest.ConformanceQueries(), placeSearches(t, a)...)
 	queries = append(queries, "events/points.json")
@@ -66,8 +40,8 @@ func TestConformanceLiveAndPublished(t *testing.T) {
 		i := strings.Index(string(body), `["214808"`)
 		t.Errorf("the events' points do not count GED 214808's one public photo: %d %.100s", len(body), body[max(0, i):])
 	}
-	for _, p := range some[:4] { // withheld, graphic, withheld, graphic
-		queries = append(queries, "photos/"+p.ID+".geojson")
+	for _, id := range ids[:4] { // withheld, graphic, withheld, graphic
+		queries = append(queries, "photos/"+id+".geojson")
 	}
 	// The small site loads every point at once; the large one (past its
 	// points limit) reads PMTiles and chunks, and counts from the publish.

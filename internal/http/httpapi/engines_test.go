@@ -2,16 +2,12 @@ package httpapi
 
 import (
 	"bytes"
-	"context"
 	"regexp"
 	"testing"
-
-	"github.com/paulmach/orb"
 
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/http/httpapi/httpapitest"
 	"github.com/syriamap/syriamap/internal/pgtest"
-	"github.com/syriamap/syriamap/internal/photo"
 )
 
 // TestEnginesAnswerAlike (issue 71, 2): the same files imported into an
@@ -25,7 +21,7 @@ func TestEnginesAnswerAlike(t *testing.T) {
 	pg := httpapitest.GeneratedArchiveAt(t, pgtest.Database(t), 11, 1500, httpapitest.ArabicCaptions...)
 	var ids []string
 	for _, a := range []*archive.Archive{lite, pg} {
-		ids = sameEdits(t, a)
+		ids = httpapitest.ConformanceEdits(t, a)
 	}
 	liteServer, _ := serveArchive(t, lite, Options{})
 	pgServer, _ := serveArchive(t, pg, Options{})
@@ -58,38 +54,6 @@ func TestEnginesAnswerAlike(t *testing.T) {
 		}
 	}
 	t.Logf("%d queries, each asked as the public and as an editor: %d answers of %d differ", len(queries), differ, 2*len(queries))
-}
-
-// sameEdits makes the conformance suite's edits to a and returns the
-// photos marked.
-func sameEdits(t testing.TB, a *archive.Archive) []string {
-	t.Helper()
-	ctx := context.Background()
-	some, err := a.Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
-	if err != nil || len(some) < 12 {
-		t.Fatalf("photos to mark: %d, %v", len(some), err)
-	}
-	var ids []string
-	for i, p := range some {
-		harm := photo.HarmGraphic
-		if i%2 == 0 {
-			harm = photo.HarmWithheld
-		}
-		if _, err := a.SetHarm(ctx, p.ID, harm, "editor rana", "a test"); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, p.ID)
-	}
-	if _, _, err := a.ImportBundledEvents(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range some[:2] {
-		if _, err := a.SetEventLink(ctx, p.ID, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	httpapitest.VerifyPlacements(t, a, photo.Filter{Agencies: []string{"AFP"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 40})
-	return ids
 }
 
 // editedAt is a moment an archive stamps an edit with (RFC 3339).

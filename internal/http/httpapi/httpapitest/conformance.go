@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paulmach/orb"
+
 	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/photo"
 )
@@ -147,4 +149,39 @@ func VerifyPlacements(t testing.TB, a *archive.Archive, f photo.Filter) {
 	if n, err := a.CountPhotos(ctx, photo.Filter{Verified: true}); err != nil || n != len(photos) {
 		t.Fatalf("%d photos verified, want %d (%v)", n, len(photos), err)
 	}
+}
+
+// ConformanceEdits makes the conformance suites' edits to a: of the
+// newest Reuters photos, 12 marked withheld and graphic in turn, the
+// first two linked to UCDP GED event 214808 (after the bundled events'
+// import); AFP's placements in Syria verified by a second look. It
+// returns the ids of the photos marked, withheld first.
+func ConformanceEdits(t testing.TB, a *archive.Archive) []string {
+	t.Helper()
+	ctx := context.Background()
+	some, err := a.Photos(ctx, photo.Filter{Agencies: []string{"Reuters"}, Newest: true, Limit: 12})
+	if err != nil || len(some) < 12 {
+		t.Fatalf("photos to mark: %d, %v", len(some), err)
+	}
+	var ids []string
+	for i, p := range some {
+		harm := photo.HarmGraphic
+		if i%2 == 0 {
+			harm = photo.HarmWithheld
+		}
+		if _, err := a.SetHarm(ctx, p.ID, harm, "editor rana", "a test"); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	if _, _, err := a.ImportBundledEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range some[:2] {
+		if _, err := a.SetEventLink(ctx, p.ID, "ucdp-ged", "214808", photo.LinkConfirmed, "editor rana"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	VerifyPlacements(t, a, photo.Filter{Agencies: []string{"AFP"}, BBox: &orb.Bound{Min: orb.Point{35, 32}, Max: orb.Point{43, 38}}, Limit: 40})
+	return ids
 }
