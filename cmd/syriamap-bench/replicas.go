@@ -706,6 +706,7 @@ func (rs *replicaSet) correct(base, id string, lon, lat float64) int {
 func (rs *replicaSet) reportOutage(polls []poll, wrote, stopped, restarting, back time.Time, writeDown int) {
 	down := map[int]int{}
 	stale := 0
+	lastOther := -1.0 // the latest non-503 while down, in s after the write
 	var recovered [2]float64
 	for i := range recovered {
 		recovered[i] = -1
@@ -714,6 +715,7 @@ func (rs *replicaSet) reportOutage(polls []poll, wrote, stopped, restarting, bac
 		if p.start.After(stopped) && p.end.Before(restarting) {
 			down[p.status]++
 			if p.status != http.StatusServiceUnavailable {
+				lastOther = max(lastOther, p.start.Sub(wrote).Seconds())
 				rs.progress("replicas: while PostgreSQL was down, replica %c answered %d, asked %.2f s after the stop, %.2f s after the last write's answer (the write in it: %v)",
 					'a'+p.replica, p.status, p.start.Sub(stopped).Seconds(), p.start.Sub(wrote).Seconds(), p.fresh)
 			}
@@ -736,7 +738,11 @@ func (rs *replicaSet) reportOutage(polls []poll, wrote, stopped, restarting, bac
 	for _, c := range codes {
 		seen = append(seen, fmt.Sprintf("%d×%d", down[c], c))
 	}
-	rs.row("PostgreSQL down 10 s: only 503s while it is down", strings.Join(seen, ", ")+" (0: no answer)", len(down) == 1 && down[503] > 0)
+	fig := strings.Join(seen, ", ") + " (0: no answer)"
+	if lastOther >= 0 {
+		fig += fmt.Sprintf("; the others asked ≤ %.2f s after the last write's answer, stopped %.2f s after it", lastOther, stopped.Sub(wrote).Seconds())
+	}
+	rs.row("PostgreSQL down 10 s: only 503s while it is down", fig, len(down) == 1 && down[503] > 0)
 	rs.row("a correction while it is down: refused 503", fmt.Sprint(writeDown), writeDown == http.StatusServiceUnavailable)
 	for i, s := range recovered {
 		fig := fmt.Sprintf("%.2f s", s)
