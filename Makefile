@@ -165,7 +165,9 @@ bench-engines:
 ## bench-reliability: the reliability scenarios on an archive of 20,000
 ## generated photos and crafted image bombs: bombs (peak RSS, /healthz
 ## p99), 250 parallel sign-ins, 8 stalled gzip clients with writes (RSS
-## after), the stall scenario with the review pages
+## after), the stall scenario with the review pages; SCENARIOS=replicas:
+## two replicas on a private PostgreSQL behind HAProxy under the mixed
+## load, one killed with SIGKILL half way, then PostgreSQL stopped 10 s
 bench-reliability:
 	mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/syriamap ./cmd/syriamap

@@ -95,7 +95,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	sizes := fl.String("sizes", "10000,100000,1000000", "the archive sizes, comma separated")
 	coldSizes := fl.String("cold-sizes", "20000,250000", "further sizes at which only first markers in a fresh browser (live and published) are measured, comma separated; empty for none")
 	fl.IntVar(&c.reliability, "reliability", 0, "only run the reliability scenarios (image bombs, 250 sign-ins, stalled gzip clients with writes, the stall with review pages, the mixed load) on an archive of this many generated photos")
-	scenarios := fl.String("scenarios", "", "with --reliability: the scenarios to run, comma separated, by the start of their names (mixed, image bombs…); all when empty")
+	scenarios := fl.String("scenarios", "", "with --reliability: the scenarios to run, comma separated, by the start of their names (mixed, image bombs…); all when empty; replicas (two replicas on a private PostgreSQL behind haproxy, one killed, then PostgreSQL stopped 10 s) only when named")
 	fl.StringVar(&c.stallURL, "stall", "", "only run the stall scenario (8 slow readers, 8 heavy searches) against the server at this URL")
 	fl.StringVar(&c.stallSearch, "stall-search", "", "with --stall: the heavy search to send instead of the built-in ones")
 	stallFor := fl.Duration("stall-for", 20*time.Second, "with --stall: how long to run it")

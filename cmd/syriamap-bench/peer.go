@@ -445,11 +445,17 @@ func download(ctx context.Context, u, path string) (string, error) {
 // postgres is a private PostgreSQL cluster.
 type postgres struct {
 	bin, data string
+	port      int
 }
 
 func startPostgres(ctx context.Context, bin, work string, progress func(string, ...any)) (*postgres, error) {
+	return startPostgresOn(ctx, bin, work, peerPort, progress)
+}
+
+// startPostgresOn is startPostgres on port.
+func startPostgresOn(ctx context.Context, bin, work string, port int, progress func(string, ...any)) (*postgres, error) {
 	data := filepath.Join(work, "pgdata")
-	pg := &postgres{bin: bin, data: data}
+	pg := &postgres{bin: bin, data: data, port: port}
 	pg.stop() // one a killed run left
 	os.RemoveAll(data)
 	if err := os.MkdirAll(data, 0o700); err != nil {
@@ -463,15 +469,24 @@ func startPostgres(ctx context.Context, bin, work string, progress func(string, 
 	gid, _ := strconv.Atoi(u.Gid)
 	os.Chown(data, uid, gid)
 	os.Chmod(work, 0o755)
-	progress("starting a private PostgreSQL on port %d", peerPort)
+	progress("starting a private PostgreSQL on port %d", port)
 	if out, err := pg.asPostgres(ctx, "initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8").CombinedOutput(); err != nil {
 		return nil, commandError("initdb", err, out)
 	}
-	opts := fmt.Sprintf("-p %d -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=100 -c fsync=off", peerPort)
-	if out, err := pg.asPostgres(ctx, "pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(data, "log"), "-w", "start").CombinedOutput(); err != nil {
-		return nil, commandError("pg_ctl start", err, out)
+	if err := pg.start(ctx); err != nil {
+		return nil, err
 	}
 	return pg, nil
+}
+
+// start starts the cluster's server and returns once it takes
+// connections.
+func (pg *postgres) start(ctx context.Context) error {
+	opts := fmt.Sprintf("-p %d -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=100 -c fsync=off", pg.port)
+	if out, err := pg.asPostgres(ctx, "pg_ctl", "-D", pg.data, "-o", opts, "-l", filepath.Join(pg.data, "log"), "-w", "start").CombinedOutput(); err != nil {
+		return commandError("pg_ctl start", err, out)
+	}
+	return nil
 }
 
 // asPostgres runs one of PostgreSQL's programs as the postgres user (the

@@ -39,6 +39,14 @@ func runReliability(ctx context.Context, cfg config, size int, stdout io.Writer,
 		return err
 	}
 	fmt.Fprintf(stdout, "Reliability, %d generated photos and the bombs (%s)\n", size, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	// Two replicas on PostgreSQL behind HAProxy: only when named, as it
+	// needs both installed.
+	if slices.Contains(cfg.scenarios, "replicas") {
+		progress("reliability: replicas")
+		if err := r.replicasScenario(stdout, progress); err != nil {
+			return fmt.Errorf("replicas: %w", err)
+		}
+	}
 	for _, sc := range []struct {
 		name string
 		run  func(srv *server) (string, error)

@@ -40,7 +40,16 @@ var servingRe = regexp.MustCompile(`at (http://[^/\s]+)/`)
 // loopback port, with any further flags, and returns once /healthz
 // answers.
 func startServer(ctx context.Context, bin, db string, flags ...string) (*server, error) {
+	return startServerEnv(ctx, nil, bin, db, flags...)
+}
+
+// startServerEnv is startServer with env added to the server's
+// environment (a flag --addr among flags replaces the free port).
+func startServerEnv(ctx context.Context, env []string, bin, db string, flags ...string) (*server, error) {
 	cmd := exec.Command(bin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--quiet"}, flags...)...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
