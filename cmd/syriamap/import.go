@@ -43,13 +43,8 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer closeDB()
-	// Caption files alone need no store of originals: a PostgreSQL
-	// archive, which has no folder beside it, asks for one only when
-	// pictures are imported.
-	if *origs != "" || !archive.IsPostgres(*db) || !captionFilesOnly(fl.Args()) {
-		if err := withOriginals(a, *origs, *db); err != nil {
-			return err
-		}
+	if err := importOriginals(a, *origs, *db, fl.Args()); err != nil {
+		return err
 	}
 	a.FramesLater = *framesLater
 	// What an import killed an hour or more ago left in the store of
@@ -189,6 +184,16 @@ func errorText(err error) string {
 		return photo.ErrorMessage(err)
 	}
 	return err.Error()
+}
+
+// importOriginals gives an import its store of originals. Caption files
+// alone need none: a PostgreSQL archive, which has no folder beside it,
+// asks for one only when pictures are imported.
+func importOriginals(a *archive.Archive, spec, db string, paths []string) error {
+	if spec == "" && archive.IsPostgres(db) && captionFilesOnly(paths) {
+		return nil
+	}
+	return withOriginals(a, spec, db)
 }
 
 // captionFilesOnly reports whether every path names a file of captions
