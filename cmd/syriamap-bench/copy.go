@@ -14,6 +14,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
+	"github.com/syriamap/syriamap/internal/archive"
 	"github.com/syriamap/syriamap/internal/pgtest"
 )
 
@@ -42,55 +43,68 @@ func runCopy(ctx context.Context, cfg config, n int, server string, stdout io.Wr
 		return err
 	}
 	defer drop()
-	back := filepath.Join(cfg.dir, "archive-copy-back.db")
+	hops, err := copyThereAndBack(ctx, cfg.syriamap, db, pg, filepath.Join(cfg.dir, "archive-copy-back.db"),
+		filepath.Join(cfg.dir, "originals-copy"), progress) // generated captions have no originals
+	for _, h := range hops {
+		fmt.Fprintf(stdout, "copy of %d photos to %s: %s; custody head of both %s; verify of the copy passes (%s)\n",
+			n, engineOf(h.to), h.copied.Round(time.Millisecond), h.head, h.verified.Round(time.Millisecond))
+	}
+	return err
+}
+
+// copyHop is one `syriamap copy` a bench made: where to, how long it and
+// the copy's verify took, and the custody head the copy shares with its
+// original.
+type copyHop struct {
+	to               string
+	copied, verified time.Duration
+	head             string
+}
+
+// copyHeadRe reads the custody heads `syriamap copy` prints: each copy's
+// is its original's (verify adds a record of its own run to the copy after).
+var copyHeadRe = regexp.MustCompile(`custody head of the original: (record \d+, \w+)\n.*custody head of the copy: +(record \d+, \w+)`)
+
+// copyThereAndBack copies the SQLite archive lite to the PostgreSQL
+// database pg and from there to the new SQLite file back, with syriamap,
+// and verifies each copy (its originals in originals): an error when a
+// copy's head is not its original's or verify fails.
+func copyThereAndBack(ctx context.Context, syriamap, lite, pg, back, originals string, progress func(string, ...any)) ([]copyHop, error) {
 	for _, suffix := range []string{"", "-wal", "-shm"} {
 		os.Remove(back + suffix)
 	}
-	originals := filepath.Join(cfg.dir, "originals-copy") // generated captions have none
-	// Each copy's head is its original's (verify adds a record of its own
-	// run to the copy after).
-	head := regexp.MustCompile(`custody head of the original: (record \d+, \w+)\n.*custody head of the copy: +(record \d+, \w+)`)
-	for _, step := range [][2]string{{db, pg}, {pg, back}} {
-		progress("syriamap copy %s %s", redactURL(step[0]), redactURL(step[1]))
-		start := time.Now()
-		out, err := exec.CommandContext(ctx, cfg.syriamap, "copy", step[0], step[1]).CombinedOutput()
-		if err != nil {
-			return commandError("syriamap copy", err, out)
-		}
-		copied := time.Since(start)
-		m := head.FindSubmatch(out)
-		if m == nil || string(m[1]) != string(m[2]) {
-			return fmt.Errorf("syriamap copy printed no custody head, or two:\n%s", out)
-		}
-		start = time.Now()
-		out, err = exec.CommandContext(ctx, cfg.syriamap, "verify", "--db", step[1], "--originals", originals).CombinedOutput()
-		verified := time.Since(start)
-		status := "passes"
-		if err != nil {
-			status = "FAILS: " + string(out)
-		}
-		fmt.Fprintf(stdout, "copy of %d photos to %s: %s; custody head of both %s; verify of the copy %s (%s)\n",
-			n, engineOf(step[1]), copied.Round(time.Millisecond), m[2], status, verified.Round(time.Millisecond))
-		if err != nil {
-			return fmt.Errorf("verify of the copy %s failed", redactURL(step[1]))
-		}
+	if err := os.MkdirAll(originals, 0o755); err != nil {
+		return nil, err
 	}
-	return nil
+	var hops []copyHop
+	for _, step := range [][2]string{{lite, pg}, {pg, back}} {
+		progress("syriamap copy %s %s", archive.Redacted(step[0]), archive.Redacted(step[1]))
+		start := time.Now()
+		out, err := exec.CommandContext(ctx, syriamap, "copy", step[0], step[1]).CombinedOutput()
+		if err != nil {
+			return hops, commandError("syriamap copy", err, out)
+		}
+		hop := copyHop{to: step[1], copied: time.Since(start)}
+		m := copyHeadRe.FindSubmatch(out)
+		if m == nil || string(m[1]) != string(m[2]) {
+			return hops, fmt.Errorf("syriamap copy printed no custody head, or two:\n%s", out)
+		}
+		hop.head = string(m[2])
+		start = time.Now()
+		if out, err := exec.CommandContext(ctx, syriamap, "verify", "--db", step[1], "--originals", originals).CombinedOutput(); err != nil {
+			return hops, fmt.Errorf("verify of the copy %s failed: %s", archive.Redacted(step[1]), out)
+		}
+		hop.verified = time.Since(start)
+		hops = append(hops, hop)
+	}
+	return hops, nil
 }
 
 func engineOf(dsn string) string {
-	if u, err := url.Parse(dsn); err == nil && (u.Scheme == "postgres" || u.Scheme == "postgresql") {
+	if archive.IsPostgres(dsn) {
 		return "PostgreSQL"
 	}
 	return "SQLite"
-}
-
-func redactURL(dsn string) string {
-	if engineOf(dsn) == "PostgreSQL" {
-		u, _ := url.Parse(dsn)
-		return u.Redacted()
-	}
-	return dsn
 }
 
 // newDatabase makes the database name on server and returns its URL, and

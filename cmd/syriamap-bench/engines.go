@@ -10,10 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/pgtest"
 )
 
 // The engines comparison (`make bench-engines`, issue 71): one archive of
@@ -48,7 +49,7 @@ func runEngines(ctx context.Context, cfg config, size int, stdout, stderr io.Wri
 	if err != nil {
 		return err
 	}
-	bin, err := anyPostgresBin()
+	bin, err := pgtest.Bin()
 	if err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func runEngines(ctx context.Context, cfg config, size int, stdout, stderr io.Wri
 		return err
 	}
 
-	rows, err := enginesCopy(ctx, cfg, name, lite, dsn, work, originals, progress)
+	rows, err := enginesCopy(ctx, cfg, lite, dsn, work, originals, progress)
 	if err != nil {
 		return err
 	}
@@ -99,54 +100,18 @@ func runEngines(ctx context.Context, cfg config, size int, stdout, stderr io.Wri
 	return err
 }
 
-// anyPostgresBin is the folder of the newest PostgreSQL's programs Debian
-// installed.
-func anyPostgresBin() (string, error) {
-	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
-	if len(dirs) == 0 {
-		return "", errors.New("PostgreSQL is not installed: apt-get install postgresql")
-	}
-	slices.Sort(dirs)
-	return dirs[len(dirs)-1], nil
-}
-
-// custodyHeadRe reads a custody head `syriamap copy` prints.
-var custodyHeadRe = regexp.MustCompile(`custody head of the [a-z]+:\s+record (\d+), ([0-9a-f]+)`)
-
 // enginesCopy moves the archive to PostgreSQL and back with `syriamap
-// copy`, timing each way, and verifies both copies.
-func enginesCopy(ctx context.Context, cfg config, name, lite, dsn, work, originals string, progress func(string, ...any)) ([]engineRow, error) {
-	back := filepath.Join(work, "back.db")
-	for _, suffix := range []string{"", "-wal", "-shm"} {
-		os.Remove(back + suffix)
+// copy` (copyThereAndBack), timing each way, and verifies both copies.
+func enginesCopy(ctx context.Context, cfg config, lite, dsn, work, originals string, progress func(string, ...any)) ([]engineRow, error) {
+	hops, err := copyThereAndBack(ctx, cfg.syriamap, lite, dsn, filepath.Join(work, "back.db"), originals, progress)
+	if err != nil {
+		return nil, err
 	}
 	var rows []engineRow
-	heads := map[string]bool{}
-	for _, hop := range []struct{ from, to, label string }{{lite, dsn, "SQLite → PostgreSQL"}, {dsn, back, "PostgreSQL → SQLite"}} {
-		progress("%s: syriamap copy, %s", name, hop.label)
-		start := time.Now()
-		out, err := exec.CommandContext(ctx, cfg.syriamap, "copy", hop.from, hop.to).CombinedOutput()
-		if err != nil {
-			return rows, commandError("syriamap copy", err, out)
-		}
-		took := time.Since(start).Seconds()
-		for _, m := range custodyHeadRe.FindAllSubmatch(out, -1) {
-			heads[string(m[1])+" "+string(m[2])] = true
-		}
-		rows = append(rows, engineRow{name: "syriamap copy, " + hop.label, unit: "s", lite: []float64{took}})
+	for _, h := range hops {
+		rows = append(rows, engineRow{name: "syriamap copy to " + engineOf(h.to) + ", verified, the original's custody head", unit: "s",
+			lite: []float64{h.copied.Seconds()}})
 	}
-	for _, db := range []string{dsn, back} {
-		progress("%s: syriamap verify on %s", name, strings.TrimPrefix(db, work+"/"))
-		if out, err := exec.CommandContext(ctx, cfg.syriamap, "verify", "--db", db, "--originals", originals).CombinedOutput(); err != nil {
-			return rows, commandError("syriamap verify", err, out)
-		}
-	}
-	// Two copies, each printing its original's head and its own: one.
-	same := 0.0
-	if len(heads) == 1 {
-		same = 1
-	}
-	rows = append(rows, engineRow{name: "verify passes on both copies; one custody head (1 = yes)", unit: "", lite: []float64{same}, target: "1"})
 	return rows, nil
 }
 

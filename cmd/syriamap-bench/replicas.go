@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"text/tabwriter"
 	"time"
+
+	"github.com/syriamap/syriamap/internal/pgtest"
 )
 
 // The replicas scenario (`--scenarios replicas`, issue 71): the bench's
@@ -98,7 +100,7 @@ func (rs *replicaSet) write(w io.Writer) {
 // and the balancer.
 func (rs *replicaSet) setUp() error {
 	ctx, cfg := rs.r.ctx, rs.r.cfg
-	bin, err := anyPostgresBin()
+	bin, err := pgtest.Bin()
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ type CopyReport struct {
 func Copy(ctx context.Context, src, dst string, progress func(table string, rows int64)) (CopyReport, error) {
 	var r CopyReport
 	if sameArchive(src, dst) {
-		return r, photo.Errorf(photo.EInvalid, "copy: %s and %s are the same archive", redacted(src), redacted(dst))
+		return r, photo.Errorf(photo.EInvalid, "copy: %s and %s are the same archive", Redacted(src), Redacted(dst))
 	}
 	from, err := store.OpenReadOnly(ctx, src)
 	if err != nil {
@@ -105,14 +105,7 @@ func pgDatabase(dsn string) string {
 // redacted is an archive's address without its password.
 // Redacted is an archive's address as it may be shown (printed, logged):
 // a PostgreSQL URL without its password; a file's path as it is.
-func Redacted(dsn string) string { return redacted(dsn) }
-
-func redacted(dsn string) string {
-	if u, err := url.Parse(dsn); err == nil && store.IsPostgres(dsn) {
-		return u.Redacted()
-	}
-	return dsn
-}
+func Redacted(dsn string) string { return store.Redacted(dsn) }
 
 func exists(path string) bool {
 	_, err := os.Stat(path)

@@ -24,8 +24,13 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
-// redact is a PostgreSQL URL without its password, to name in messages.
-func redact(dsn string) string {
+// Redacted is an archive's address as it may be shown: a PostgreSQL URL
+// without its password (one that cannot be read, not at all); a file's
+// path as it is.
+func Redacted(dsn string) string {
+	if !IsPostgres(dsn) {
+		return dsn
+	}
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return "the PostgreSQL archive"
@@ -52,9 +57,9 @@ const writerLockTimeout = "60s"
 func openPostgres(ctx context.Context, dsn string, readOnly bool) (*DB, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
-		return nil, photo.Errorf(photo.EInvalid, "%s is not a PostgreSQL address pgx can read: %v", redact(dsn), err)
+		return nil, photo.Errorf(photo.EInvalid, "%s is not a PostgreSQL address pgx can read: %v", Redacted(dsn), err)
 	}
-	s := &DB{path: redact(dsn), postgres: true, Now: time.Now, Timeout: DefaultTimeout, readOnly: readOnly,
+	s := &DB{path: Redacted(dsn), postgres: true, Now: time.Now, Timeout: DefaultTimeout, readOnly: readOnly,
 		freeSpace: func(string) (uint64, error) { return 1 << 62, nil }, writes: writesOf(dsn)}
 	pool := func(n int, writer bool) *sql.DB {
 		c := cfg.Copy()
